@@ -1,0 +1,1 @@
+//! Board and card files: parsing with errors that name file, line and column.
