@@ -2,11 +2,14 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 /// A compass side of a card or a direction on the grid.
 ///
 /// The discriminants follow the card file order (North, South, East, West), which is also the
 /// order in which a card battles its neighbours.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Direction {
     North = 0,
     South = 1,
@@ -47,7 +50,8 @@ impl Direction {
 /// An attack value: an integer from 1 to 10. Ten is written `A`.
 ///
 /// Invariant: `1 <= get() <= 10`; no other value can be constructed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
 pub struct Value(u8);
 
 impl Value {
@@ -80,6 +84,20 @@ impl Value {
     }
 }
 
+impl TryFrom<u8> for Value {
+    type Error = String;
+
+    fn try_from(n: u8) -> Result<Value, String> {
+        Value::new(n).ok_or_else(|| format!("attack value {n} is not 1-10"))
+    }
+}
+
+impl From<Value> for u8 {
+    fn from(v: Value) -> u8 {
+        v.0
+    }
+}
+
 impl fmt::Display for Value {
     /// Writes `1`–`9`, or `A` for ten.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -100,7 +118,13 @@ pub struct Card {
 
 impl Card {
     /// A card from its name and values in file order (north, south, east, west).
-    pub fn new(name: impl Into<String>, north: Value, south: Value, east: Value, west: Value) -> Card {
+    pub fn new(
+        name: impl Into<String>,
+        north: Value,
+        south: Value,
+        east: Value,
+        west: Value,
+    ) -> Card {
         Card {
             name: name.into(),
             values: [north, south, east, west],

@@ -2,10 +2,12 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use super::card::Direction;
 
 /// A cell coordinate `(row, col)`, 0-based from the top-left.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Pos {
     pub row: usize,
     pub col: usize,
@@ -29,7 +31,11 @@ pub enum GridError {
     #[error("a grid needs at least one row and one column")]
     Empty,
     #[error("a grid may be at most {max}x{max}; this one is {rows}x{cols}")]
-    TooLarge { rows: usize, cols: usize, max: usize },
+    TooLarge {
+        rows: usize,
+        cols: usize,
+        max: usize,
+    },
     #[error("expected {expected} cells for {rows}x{cols}, got {got}")]
     CellCount {
         rows: usize,
@@ -188,7 +194,10 @@ mod tests {
 
     fn grid(rows: &[&str]) -> Grid {
         let cols = rows[0].len();
-        let cells = rows.iter().flat_map(|r| r.chars().map(|c| c == 'C')).collect();
+        let cells = rows
+            .iter()
+            .flat_map(|r| r.chars().map(|c| c == 'C'))
+            .collect();
         Grid::new(rows.len(), cols, cells).unwrap()
     }
 
@@ -198,9 +207,18 @@ mod tests {
         assert_eq!(g.card_cells(), 5);
         assert_eq!(g.neighbour(Pos::new(0, 0), Direction::East), None);
         assert_eq!(g.neighbour(Pos::new(1, 1), Direction::North), None);
-        assert_eq!(g.neighbour(Pos::new(0, 0), Direction::South), Some(Pos::new(1, 0)));
-        assert_eq!(g.neighbour(Pos::new(1, 1), Direction::West), Some(Pos::new(1, 0)));
-        assert_eq!(g.neighbour(Pos::new(1, 1), Direction::East), Some(Pos::new(1, 2)));
+        assert_eq!(
+            g.neighbour(Pos::new(0, 0), Direction::South),
+            Some(Pos::new(1, 0))
+        );
+        assert_eq!(
+            g.neighbour(Pos::new(1, 1), Direction::West),
+            Some(Pos::new(1, 0))
+        );
+        assert_eq!(
+            g.neighbour(Pos::new(1, 1), Direction::East),
+            Some(Pos::new(1, 2))
+        );
         assert_eq!(g.neighbour(Pos::new(0, 2), Direction::North), None);
         assert!(g.is_hole(Pos::new(0, 1)));
         assert!(!g.is_card_cell(Pos::new(5, 5)));
@@ -209,9 +227,18 @@ mod tests {
     #[test]
     fn rejects_degenerate_grids() {
         assert_eq!(Grid::new(0, 3, vec![]), Err(GridError::Empty));
-        assert_eq!(Grid::new(1, 2, vec![false, false]), Err(GridError::NoCardCells));
-        assert!(matches!(Grid::new(2, 2, vec![true]), Err(GridError::CellCount { .. })));
-        assert!(matches!(Grid::full(1001, 1), Err(GridError::TooLarge { .. })));
+        assert_eq!(
+            Grid::new(1, 2, vec![false, false]),
+            Err(GridError::NoCardCells)
+        );
+        assert!(matches!(
+            Grid::new(2, 2, vec![true]),
+            Err(GridError::CellCount { .. })
+        ));
+        assert!(matches!(
+            Grid::full(1001, 1),
+            Err(GridError::TooLarge { .. })
+        ));
     }
 
     #[test]

@@ -8,3 +8,14 @@ pub mod rules;
 pub use card::{Card, Direction, Value};
 pub use grid::{Grid, GridError, Pos};
 pub use rules::RuleSet;
+pub mod battle;
+pub mod deal;
+pub mod game;
+pub mod player;
+mod setup;
+pub mod text;
+
+pub use battle::{BattleStep, Rule};
+pub use deal::{Deal, DealMode};
+pub use game::{Cell, Game, Move, MoveError, MoveOutcome, Outcome, SetupError};
+pub use player::Player;
