@@ -3,4 +3,8 @@
 //! The rules live in [`trios`], pure and deterministic; the front ends (text mode, and later the
 //! full-screen TUI and the SSH server) drive them through the same API.
 
+pub mod cli;
+pub mod controller;
+pub mod record;
+pub mod textui;
 pub mod trios;

@@ -52,7 +52,10 @@ fn owners(game: &Game) -> String {
     s
 }
 
-fn step_summary(steps: &[BattleStep]) -> Vec<(usize, (usize, usize), (usize, usize), Rule, bool)> {
+/// (wave, attacker, defender, rule, flipped) for each step.
+type StepSummary = (usize, (usize, usize), (usize, usize), Rule, bool);
+
+fn step_summary(steps: &[BattleStep]) -> Vec<StepSummary> {
     steps
         .iter()
         .map(|s| {

@@ -351,6 +351,11 @@ impl Game {
             .map(|&id| &self.setup.deck[id as usize])
     }
 
+    /// The hand of the player to move.
+    pub fn player_hand(&self) -> impl ExactSizeIterator<Item = &Card> + '_ {
+        self.hand(self.turn)
+    }
+
     /// Cards a player owns on the grid plus cards left in their hand.
     pub fn score(&self, player: Player) -> usize {
         let on_grid = self

@@ -3,11 +3,14 @@
 pub mod card;
 pub mod config;
 pub mod grid;
+pub mod rng;
 pub mod rules;
 
 pub use card::{Card, Direction, Value};
+pub use config::{ConfigError, ConfigErrorKind};
 pub use grid::{Grid, GridError, Pos};
 pub use rules::RuleSet;
+pub mod ai;
 pub mod battle;
 pub mod deal;
 pub mod game;

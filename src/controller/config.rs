@@ -1,0 +1,128 @@
+//! The full setup of a match, from files or the embedded defaults: enough to deal it again.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::seat::Seat;
+use crate::trios::config::{self, ConfigError, ConfigErrorKind};
+use crate::trios::{Deal, DealMode, Game, Player, RuleSet};
+
+/// A board or card file: the name it is reported by, and its whole text. Records keep the
+/// text so a match can be replayed without the original files.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SourceFile {
+    pub name: String,
+    pub text: String,
+}
+
+impl SourceFile {
+    /// Reads a board file and checks it parses, so problems surface before play.
+    pub fn read_board(path: &Path) -> Result<SourceFile, ConfigError> {
+        let file = Self::read(path)?;
+        config::parse_grid(&file.name, file.text.as_bytes())?;
+        Ok(file)
+    }
+
+    /// Reads a card file and checks it parses.
+    pub fn read_cards(path: &Path) -> Result<SourceFile, ConfigError> {
+        let file = Self::read(path)?;
+        config::parse_cards(&file.name, file.text.as_bytes())?;
+        Ok(file)
+    }
+
+    fn read(path: &Path) -> Result<SourceFile, ConfigError> {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| ConfigError {
+            file: name.clone(),
+            line: None,
+            col: None,
+            kind: ConfigErrorKind::Io,
+            message: format!("cannot read: {e}"),
+        })?;
+        match String::from_utf8(bytes) {
+            Ok(text) => Ok(SourceFile { name, text }),
+            // Let the parser say where the bad bytes are.
+            Err(e) => match config::parse_cards(&name, e.as_bytes()) {
+                Err(err) => Err(err),
+                Ok(_) => Err(ConfigError {
+                    file: name,
+                    line: None,
+                    col: None,
+                    kind: ConfigErrorKind::NotUtf8,
+                    message: "the file is not UTF-8 text".into(),
+                }),
+            },
+        }
+    }
+
+    /// The board built into trios.
+    pub fn default_board() -> SourceFile {
+        SourceFile {
+            name: config::DEFAULT_BOARD_NAME.into(),
+            text: config::DEFAULT_BOARD.into(),
+        }
+    }
+
+    /// The card file built into trios.
+    pub fn default_cards() -> SourceFile {
+        SourceFile {
+            name: config::DEFAULT_CARDS_NAME.into(),
+            text: config::DEFAULT_CARDS.into(),
+        }
+    }
+}
+
+/// Everything that decides a match before the first move.
+///
+/// Invariant: the same config deals the same game on every machine.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchConfig {
+    pub board: SourceFile,
+    pub cards: SourceFile,
+    pub deal: DealMode,
+    /// Drives the shuffle and any random computer player. Always set, so every game can be
+    /// reproduced.
+    pub seed: u64,
+    pub rules: RuleSet,
+    pub red: Seat,
+    pub blue: Seat,
+}
+
+impl MatchConfig {
+    /// The deal this config asks for.
+    pub fn deal(&self) -> Deal {
+        match self.deal {
+            DealMode::InOrder => Deal::InOrder,
+            DealMode::Shuffle => Deal::Shuffle { seed: self.seed },
+        }
+    }
+
+    pub fn seat(&self, player: Player) -> &Seat {
+        match player {
+            Player::Red => &self.red,
+            Player::Blue => &self.blue,
+        }
+    }
+
+    /// The seed for a computer seat: derived from the match seed, different per colour.
+    pub fn ai_seed(&self, player: Player) -> u64 {
+        self.seed
+            .rotate_left(17)
+            .wrapping_add(0xA076_1D64_78BD_642F_u64.wrapping_mul(player as u64 + 1))
+    }
+
+    /// Parses both files and deals a fresh game.
+    pub fn new_game(&self) -> Result<Game, ConfigError> {
+        let grid = config::parse_grid(&self.board.name, self.board.text.as_bytes())?;
+        let cards = config::parse_cards(&self.cards.name, self.cards.text.as_bytes())?;
+        config::check_deck_size(&grid, &cards, &self.cards.name)?;
+        Game::new(grid, cards, self.rules, self.deal()).map_err(|e| ConfigError {
+            file: self.cards.name.clone(),
+            line: None,
+            col: None,
+            kind: ConfigErrorKind::TooManyCards,
+            message: e.to_string(),
+        })
+    }
+}

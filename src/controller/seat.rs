@@ -1,0 +1,89 @@
+//! Who plays a colour: a person at this terminal, or a named computer strategy.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::trios::ai::{self, Strategy};
+
+/// A seat: `human`, or the name of an AI strategy.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum Seat {
+    Human,
+    Computer(String),
+}
+
+impl Seat {
+    /// The strategy for a computer seat, seeded; `None` for a human.
+    pub fn strategy(&self, seed: u64) -> Option<Box<dyn Strategy>> {
+        match self {
+            Seat::Human => None,
+            // The name was checked when the seat was parsed.
+            Seat::Computer(name) => ai::by_name(name, seed).ok(),
+        }
+    }
+
+    pub fn is_human(&self) -> bool {
+        matches!(self, Seat::Human)
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Seat::Human => f.write_str("human"),
+            Seat::Computer(name) => f.write_str(name),
+        }
+    }
+}
+
+impl FromStr for Seat {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Seat, String> {
+        let name = s.trim().to_ascii_lowercase();
+        if name == "human" {
+            return Ok(Seat::Human);
+        }
+        match ai::by_name(&name, 0) {
+            Ok(_) => Ok(Seat::Computer(name)),
+            Err(_) => Err(format!(
+                "unknown seat \"{s}\"; expected human or a strategy: {}",
+                ai::STRATEGY_NAMES.join(", ")
+            )),
+        }
+    }
+}
+
+impl TryFrom<String> for Seat {
+    type Error = String;
+    fn try_from(s: String) -> Result<Seat, String> {
+        s.parse()
+    }
+}
+
+impl From<Seat> for String {
+    fn from(seat: Seat) -> String {
+        seat.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_human_and_known_strategies_only() {
+        assert_eq!("human".parse(), Ok(Seat::Human));
+        assert_eq!("MaxFlip".parse(), Ok(Seat::Computer("maxflip".into())));
+        let err = "deep-blue".parse::<Seat>().unwrap_err();
+        assert!(
+            err.contains("deep-blue") && err.contains("maxflip"),
+            "{err}"
+        );
+        assert!(Seat::Human.strategy(1).is_none());
+        assert!(Seat::Computer("random".into()).strategy(1).is_some());
+    }
+}

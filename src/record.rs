@@ -1,0 +1,281 @@
+//! Match records: a versioned JSON file with the full setup and every move, rewritten
+//! atomically after each move, and the replay that checks a record move by move.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::controller::MatchConfig;
+use crate::trios::config::ConfigError;
+use crate::trios::{BattleStep, Game, Move, MoveOutcome, Outcome, Player, text};
+
+/// The `format` field every record carries.
+pub const FORMAT: &str = "trios-record";
+/// The record layout this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// A whole match as saved on disk.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub format: String,
+    pub version: u32,
+    /// The trios version that wrote it, for people reading the file.
+    pub written_by: String,
+    pub setup: MatchConfig,
+    pub moves: Vec<RecordedMove>,
+    /// Present once the game is over.
+    pub result: Option<FinalState>,
+}
+
+/// One accepted move and what it did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedMove {
+    pub player: Player,
+    #[serde(rename = "move")]
+    pub mv: Move,
+    pub card: String,
+    pub steps: Vec<BattleStep>,
+    /// Red's and Blue's scores after the move.
+    pub score: [usize; 2],
+}
+
+/// How the game ended: the winner, the scores and the final grid as textual-view rows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FinalState {
+    pub outcome: Outcome,
+    pub score: [usize; 2],
+    pub grid: Vec<String>,
+}
+
+/// Why a record could not be written, read or replayed.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    #[error("{path}: cannot write the record: {source}")]
+    Write {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}: cannot read: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}:{line}:{col}: not a valid record: {message}")]
+    Corrupt {
+        path: String,
+        line: usize,
+        col: usize,
+        message: String,
+    },
+    #[error("{path}: not a trios match record (no \"format\": \"{FORMAT}\")")]
+    NotARecord { path: String },
+    #[error("{path}: record version {found} is not supported; this trios reads version {VERSION}")]
+    Version { path: String, found: u64 },
+    #[error("{path}: the recorded setup no longer loads: {source}")]
+    Setup { path: String, source: ConfigError },
+    #[error("{path}: move {number} does not replay: {reason}")]
+    Diverged {
+        path: String,
+        number: usize,
+        reason: String,
+    },
+}
+
+impl Record {
+    /// An empty record for a match about to start.
+    pub fn new(setup: MatchConfig) -> Record {
+        Record {
+            format: FORMAT.into(),
+            version: VERSION,
+            written_by: format!("trios {}", env!("CARGO_PKG_VERSION")),
+            setup,
+            moves: Vec::new(),
+            result: None,
+        }
+    }
+
+    /// Adds a move just played; `game` is the state after it.
+    pub fn push(&mut self, outcome: &MoveOutcome, game: &Game) {
+        self.moves.push(RecordedMove {
+            player: outcome.player,
+            mv: outcome.mv,
+            card: outcome.card.name().to_string(),
+            steps: outcome.steps.clone(),
+            score: scores(game),
+        });
+        self.result = final_state(game);
+    }
+
+    /// Parses a record, checking format and version before the body so an old or foreign
+    /// file gets a plain explanation rather than a field-level complaint.
+    pub fn from_json(path: &str, json: &str) -> Result<Record, RecordError> {
+        let corrupt = |e: serde_json::Error| RecordError::Corrupt {
+            path: path.into(),
+            line: e.line(),
+            col: e.column(),
+            message: e.to_string(),
+        };
+        let value: serde_json::Value = serde_json::from_str(json).map_err(corrupt)?;
+        if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
+            return Err(RecordError::NotARecord { path: path.into() });
+        }
+        match value.get("version").and_then(|v| v.as_u64()) {
+            Some(v) if v == u64::from(VERSION) => {}
+            Some(found) => {
+                return Err(RecordError::Version {
+                    path: path.into(),
+                    found,
+                });
+            }
+            None => return Err(RecordError::NotARecord { path: path.into() }),
+        }
+        serde_json::from_str(json).map_err(corrupt)
+    }
+
+    /// Reads a record file.
+    pub fn load(path: &Path) -> Result<Record, RecordError> {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|source| RecordError::Read {
+            path: name.clone(),
+            source,
+        })?;
+        let json = String::from_utf8_lossy(&bytes);
+        Record::from_json(&name, &json)
+    }
+
+    /// Replays the record from its setup, calling `visit` with the start position and after
+    /// every move, and checks each move's result and the final state against what was
+    /// recorded. Returns the final game.
+    pub fn replay(
+        &self,
+        path: &str,
+        mut visit: impl FnMut(&Game, Option<&MoveOutcome>),
+    ) -> Result<Game, RecordError> {
+        let mut game = self.setup.new_game().map_err(|source| RecordError::Setup {
+            path: path.into(),
+            source,
+        })?;
+        visit(&game, None);
+        for (i, recorded) in self.moves.iter().enumerate() {
+            let diverged = |reason: String| RecordError::Diverged {
+                path: path.into(),
+                number: i + 1,
+                reason,
+            };
+            if game.turn() != recorded.player || game.is_over() {
+                return Err(diverged(format!(
+                    "recorded for {}, but {} is to move",
+                    recorded.player,
+                    if game.is_over() {
+                        "nobody".to_string()
+                    } else {
+                        game.turn().to_string()
+                    }
+                )));
+            }
+            let outcome = game
+                .play(recorded.mv)
+                .map_err(|e| diverged(e.to_string()))?;
+            if outcome.card.name() != recorded.card {
+                return Err(diverged(format!(
+                    "recorded card {} but hand index {} is {}",
+                    recorded.card,
+                    recorded.mv.hand,
+                    outcome.card.name()
+                )));
+            }
+            if outcome.steps != recorded.steps || scores(&game) != recorded.score {
+                return Err(diverged("the battle came out differently".into()));
+            }
+            visit(&game, Some(&outcome));
+        }
+        if final_state(&game) != self.result {
+            return Err(RecordError::Diverged {
+                path: path.into(),
+                number: self.moves.len(),
+                reason: "the final state differs from the recorded one".into(),
+            });
+        }
+        Ok(game)
+    }
+
+    fn to_json(&self) -> String {
+        // A record holds only strings, numbers and plain enums: serialising cannot fail.
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}
+
+/// Keeps a record file current: after every move the whole file is written to a temporary
+/// file beside it and renamed over it, so a crash or kill at any moment leaves either the
+/// previous or the new complete record, never half of one.
+pub struct Recorder {
+    path: PathBuf,
+    record: Record,
+}
+
+impl Recorder {
+    /// Starts a record and writes it once (no moves), so a bad path fails before play.
+    pub fn create(path: PathBuf, setup: &MatchConfig) -> Result<Recorder, RecordError> {
+        let recorder = Recorder {
+            path,
+            record: Record::new(setup.clone()),
+        };
+        recorder.save()?;
+        Ok(recorder)
+    }
+
+    /// Adds a move and rewrites the file.
+    pub fn push(&mut self, outcome: &MoveOutcome, game: &Game) -> Result<(), RecordError> {
+        self.record.push(outcome, game);
+        self.save()
+    }
+
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    fn save(&self) -> Result<(), RecordError> {
+        write_atomic(&self.path, self.record.to_json().as_bytes()).map_err(|source| {
+            RecordError::Write {
+                path: self.path.display().to_string(),
+                source,
+            }
+        })
+    }
+}
+
+/// Writes `bytes` to a temporary file in the target's folder, flushes it to disk, then
+/// renames it over `path`.
+fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.write_all(b"\n")?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+fn scores(game: &Game) -> [usize; 2] {
+    Player::BOTH.map(|p| game.score(p))
+}
+
+fn final_state(game: &Game) -> Option<FinalState> {
+    let outcome = game.outcome()?;
+    let view = text::render(game);
+    let rows = game.grid().rows();
+    Some(FinalState {
+        outcome,
+        score: scores(game),
+        grid: view
+            .lines()
+            .skip(1)
+            .take(rows)
+            .map(str::to_string)
+            .collect(),
+    })
+}

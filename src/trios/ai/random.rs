@@ -1,0 +1,32 @@
+//! "random": any legal move, uniformly, from a seeded stream.
+
+use super::Strategy;
+use crate::trios::game::{Game, Move};
+use crate::trios::rng::{GameRng, below, seeded};
+
+/// Picks uniformly among the legal moves. The same seed makes the same choices.
+#[derive(Debug, Clone)]
+pub struct Random {
+    rng: GameRng,
+}
+
+impl Random {
+    pub fn new(seed: u64) -> Random {
+        Random { rng: seeded(seed) }
+    }
+}
+
+impl Strategy for Random {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn choose(&mut self, game: &Game) -> Option<Move> {
+        let count = game.legal_moves().count();
+        if count == 0 {
+            return None;
+        }
+        let pick = below(&mut self.rng, count as u64) as usize;
+        game.legal_moves().nth(pick)
+    }
+}
