@@ -380,6 +380,20 @@ impl Game {
         })
     }
 
+    /// The empty card cells, row by row, left to right.
+    pub fn empty_positions(&self) -> impl Iterator<Item = Pos> + '_ {
+        let grid = self.grid();
+        grid.card_indices()
+            .iter()
+            .filter(|&&i| self.cells[i as usize].is_none())
+            .map(|&i| grid.pos(i as usize))
+    }
+
+    /// How many legal moves there are: empty cells times cards in the mover's hand.
+    pub fn legal_move_count(&self) -> usize {
+        self.empty * self.hands[self.turn as usize].len()
+    }
+
     /// Every legal move for the player to move: cells row by row, left to right, and within a
     /// cell hand indices in order. Empty once the game is over.
     pub fn legal_moves(&self) -> impl Iterator<Item = Move> + '_ {
@@ -388,16 +402,8 @@ impl Game {
         } else {
             self.hands[self.turn as usize].len()
         };
-        let cols = self.grid().cols();
-        self.cells
-            .iter()
-            .enumerate()
-            .filter(move |&(i, c)| {
-                c.is_none()
-                    && hand_len > 0
-                    && self.grid().is_card_cell(Pos::new(i / cols, i % cols))
-            })
-            .flat_map(move |(i, _)| (0..hand_len).map(move |h| Move::new(h, i / cols, i % cols)))
+        self.empty_positions()
+            .flat_map(move |pos| (0..hand_len).map(move |hand| Move { hand, pos }))
     }
 
     /// Checks a move for the player to move without playing it.

@@ -61,6 +61,8 @@ pub struct Grid {
     cols: usize,
     is_card_cell: Vec<bool>,
     neighbours: Vec<[u32; 4]>,
+    /// Indices of the card cells, row-major.
+    card_indices: Vec<u32>,
     card_cells: usize,
 }
 
@@ -110,11 +112,16 @@ impl Grid {
                 })
             })
             .collect();
+        let card_indices = (0..rows * cols)
+            .filter(|&i| is_card_cell[i])
+            .map(|i| i as u32)
+            .collect();
         Ok(Grid {
             rows,
             cols,
             is_card_cell,
             neighbours,
+            card_indices,
             card_cells,
         })
     }
@@ -154,9 +161,7 @@ impl Grid {
 
     /// Every card cell, row by row, left to right.
     pub fn card_positions(&self) -> impl Iterator<Item = Pos> + '_ {
-        (0..self.rows * self.cols)
-            .filter(|&i| self.is_card_cell[i])
-            .map(|i| self.pos(i))
+        self.card_indices.iter().map(|&i| self.pos(i as usize))
     }
 
     /// The card-cell neighbour of `pos` in direction `dir`, if any.
@@ -181,6 +186,12 @@ impl Grid {
     #[inline]
     pub(crate) fn neighbours_of(&self, index: usize) -> &[u32; 4] {
         &self.neighbours[index]
+    }
+
+    /// Indices of the card cells, row-major.
+    #[inline]
+    pub(crate) fn card_indices(&self) -> &[u32] {
+        &self.card_indices
     }
 
     pub(crate) fn cell_count(&self) -> usize {

@@ -22,11 +22,17 @@ impl Strategy for Random {
     }
 
     fn choose(&mut self, game: &Game) -> Option<Move> {
-        let count = game.legal_moves().count();
+        let count = game.legal_move_count();
         if count == 0 {
             return None;
         }
+        // Index `pick` of `legal_moves()`, found without walking the hand indices.
         let pick = below(&mut self.rng, count as u64) as usize;
-        game.legal_moves().nth(pick)
+        let hand_len = game.player_hand().len();
+        let pos = game.empty_positions().nth(pick / hand_len)?;
+        Some(Move {
+            hand: pick % hand_len,
+            pos,
+        })
     }
 }

@@ -1,0 +1,94 @@
+//! Speed of the rules engine: what-if evaluations for the AIs and whole games.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use trios::trios::ai::{MaxFlip, Random, Strategy};
+use trios::trios::config::{parse_cards, parse_grid};
+use trios::trios::{Deal, Game, Move, RuleSet};
+
+const SEED_BOARD: &str = include_str!("../configs/boards/seed-5x7.txt");
+const CARDS: &str = include_str!("../configs/cards/full-40.txt");
+
+fn seed_board_game(rules: RuleSet) -> Game {
+    let grid = parse_grid("seed-5x7.txt", SEED_BOARD.as_bytes()).expect("shipped board");
+    let deck = parse_cards("full-40.txt", CARDS.as_bytes()).expect("shipped cards");
+    Game::new(grid, deck, rules, Deal::Shuffle { seed: 7 }).expect("enough cards")
+}
+
+/// The seed board after six maxflip moves: cards on the grid, combos possible.
+fn mid_game(rules: RuleSet) -> Game {
+    let mut game = seed_board_game(rules);
+    for _ in 0..6 {
+        let mv = MaxFlip.choose(&game).expect("game not over");
+        game.play(mv).expect("legal");
+    }
+    game
+}
+
+fn flips_if(c: &mut Criterion) {
+    let mut group = c.benchmark_group("flips_if");
+    for (label, rules) in [
+        ("normal", RuleSet::default()),
+        (
+            "all-rules",
+            "reverse,fallen-ace,same,plus".parse().expect("rules"),
+        ),
+    ] {
+        let game = mid_game(rules);
+        let moves: Vec<Move> = game.legal_moves().collect();
+        group.throughput(Throughput::Elements(moves.len() as u64));
+        group.bench_function(format!("5x7 mid-game, every legal move ({label})"), |b| {
+            b.iter(|| {
+                let mut total = 0;
+                for &mv in &moves {
+                    total += game.flips_if(black_box(mv)).unwrap_or(0);
+                }
+                total
+            })
+        });
+    }
+    group.finish();
+}
+
+fn whole_games(c: &mut Criterion) {
+    let start = seed_board_game(RuleSet::default());
+    let mut group = c.benchmark_group("game");
+    group.bench_function("5x7 random game (apply)", |b| {
+        let mut seed = 0;
+        b.iter(|| {
+            seed += 1;
+            let mut game = start.clone();
+            let mut ai = Random::new(seed);
+            while let Some(mv) = ai.choose(&game) {
+                game.apply(mv).expect("legal");
+            }
+            game.score(trios::trios::Player::Red)
+        })
+    });
+    group.bench_function("5x7 random game (play, with battle log)", |b| {
+        let mut seed = 0;
+        b.iter(|| {
+            seed += 1;
+            let mut game = start.clone();
+            let mut ai = Random::new(seed);
+            while let Some(mv) = ai.choose(&game) {
+                black_box(game.play(mv).expect("legal"));
+            }
+            game.score(trios::trios::Player::Red)
+        })
+    });
+    group.bench_function("5x7 maxflip vs maxflip game", |b| {
+        b.iter(|| {
+            let mut game = start.clone();
+            while let Some(mv) = MaxFlip.choose(&game) {
+                game.apply(mv).expect("legal");
+            }
+            game.score(trios::trios::Player::Red)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, flips_if, whole_games);
+criterion_main!(benches);
