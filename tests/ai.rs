@@ -65,7 +65,7 @@ fn maxflip_breaks_ties_up_then_left_then_hand() {
 fn maxflip_without_flips_takes_first_empty_cell_and_first_card() {
     let game = open3(
         vec![(at(0, 0), card("A", "9 9 9 9"), BLUE)],
-        vec![fillers("R", 4)].concat(),
+        fillers("R", 4),
     );
     assert_eq!(MaxFlip.choose(&game), Some(Move::new(0, 0, 1)));
 }
