@@ -11,7 +11,7 @@ use crate::trios::{DealMode, RuleSet};
 ///
 /// With no subcommand, starts a game against the computer (you are Red).
 #[derive(Debug, Parser)]
-#[command(name = "trios", version, about, long_about = None)]
+#[command(name = "trios", version, about)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
