@@ -22,11 +22,11 @@ Lines starting with # and empty lines are ignored.
 /// `err` are errors (a closed pipe, say); everything a player types is answered.
 pub fn run(
     game: &mut Match,
-    input: impl BufRead,
+    mut input: impl BufRead,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> io::Result<()> {
-    let mut lines = input.lines();
+    let mut buf = Vec::new();
     print_view(out, game.game())?;
     loop {
         if let Some(e) = game.take_record_error() {
@@ -56,11 +56,16 @@ pub fn run(
             continue;
         }
         out.flush()?;
-        let Some(line) = lines.next() else {
+        buf.clear();
+        // End of input, or input that can no longer be read, ends the session like `quit`.
+        if matches!(input.read_until(b'\n', &mut buf), Ok(0) | Err(_)) {
             return out.flush();
+        }
+        let reply = match std::str::from_utf8(&buf) {
+            Ok(line) => execute(game, line.trim()),
+            Err(_) => Reply::Error("the line is not UTF-8 text; commands are plain text".into()),
         };
-        let line = line.unwrap_or_else(|_| String::from("# unreadable line"));
-        match execute(game, line.trim()) {
+        match reply {
             Reply::Nothing => {}
             Reply::Played => print_view(out, game.game())?,
             Reply::Text(t) => write!(out, "{t}")?,

@@ -19,40 +19,26 @@ pub struct SourceFile {
 impl SourceFile {
     /// Reads a board file and checks it parses, so problems surface before play.
     pub fn read_board(path: &Path) -> Result<SourceFile, ConfigError> {
-        let file = Self::read(path)?;
-        config::parse_grid(&file.name, file.text.as_bytes())?;
-        Ok(file)
+        let bytes = config::read_bytes(path)?;
+        let name = path.display().to_string();
+        config::parse_grid(&name, &bytes)?;
+        Ok(SourceFile::from_checked(name, &bytes))
     }
 
     /// Reads a card file and checks it parses.
     pub fn read_cards(path: &Path) -> Result<SourceFile, ConfigError> {
-        let file = Self::read(path)?;
-        config::parse_cards(&file.name, file.text.as_bytes())?;
-        Ok(file)
+        let bytes = config::read_bytes(path)?;
+        let name = path.display().to_string();
+        config::parse_cards(&name, &bytes)?;
+        Ok(SourceFile::from_checked(name, &bytes))
     }
 
-    fn read(path: &Path) -> Result<SourceFile, ConfigError> {
-        let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| ConfigError {
-            file: name.clone(),
-            line: None,
-            col: None,
-            kind: ConfigErrorKind::Io,
-            message: format!("cannot read: {e}"),
-        })?;
-        match String::from_utf8(bytes) {
-            Ok(text) => Ok(SourceFile { name, text }),
-            // Let the parser say where the bad bytes are.
-            Err(e) => match config::parse_cards(&name, e.as_bytes()) {
-                Err(err) => Err(err),
-                Ok(_) => Err(ConfigError {
-                    file: name,
-                    line: None,
-                    col: None,
-                    kind: ConfigErrorKind::NotUtf8,
-                    message: "the file is not UTF-8 text".into(),
-                }),
-            },
+    /// Keeps the text of a file that parsed. Every line the parser reads is valid UTF-8, so a
+    /// lossy conversion can only touch ignored lines (after a grid's last row).
+    fn from_checked(name: String, bytes: &[u8]) -> SourceFile {
+        SourceFile {
+            name,
+            text: String::from_utf8_lossy(bytes).into_owned(),
         }
     }
 

@@ -266,18 +266,21 @@ fn parse_card<'a>(
 /// Reads and parses a board file; errors name the file as `path.display()`.
 pub fn read_grid(path: &Path) -> Result<Grid, ConfigError> {
     let name = path.display().to_string();
-    parse_grid(&name, &read(&name, path)?)
+    parse_grid(&name, &read_bytes(path)?)
 }
 
 /// Reads and parses a card file; errors name the file as `path.display()`.
 pub fn read_cards(path: &Path) -> Result<Vec<Card>, ConfigError> {
     let name = path.display().to_string();
-    parse_cards(&name, &read(&name, path)?)
+    parse_cards(&name, &read_bytes(path)?)
 }
 
-/// The whole file as bytes, or an `Io` error naming it.
-fn read(name: &str, path: &Path) -> Result<Vec<u8>, ConfigError> {
-    std::fs::read(path).map_err(|e| ConfigError::new(name, Kind::Io, format!("cannot read: {e}")))
+/// The whole file as bytes, or an `Io` error naming it as `path.display()`.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, ConfigError> {
+    std::fs::read(path).map_err(|e| {
+        let name = path.display().to_string();
+        ConfigError::new(&name, Kind::Io, format!("cannot read: {e}"))
+    })
 }
 
 /// Checks that the deck can be dealt on `grid`: it needs one card per card cell plus one,
