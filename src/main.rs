@@ -8,14 +8,18 @@ use trios::cli::{Cli, Command, PlayArgs, ReplayArgs};
 use trios::controller::{Match, MatchConfig, SourceFile};
 use trios::record::Record;
 use trios::textui;
-use trios::trios::DealMode;
 
-/// A problem the user can fix (a file, a flag): printed plainly, exit code 2.
-struct UserError(String);
+/// A problem the user can fix (a file, a flag, the input): exit code 2.
+enum UserError {
+    /// Printed plainly as `error: <message>`.
+    Message(String),
+    /// Already reported by the front end.
+    Reported,
+}
 
 impl<E: std::fmt::Display> From<E> for UserError {
     fn from(e: E) -> UserError {
-        UserError(e.to_string())
+        UserError::Message(e.to_string())
     }
 }
 
@@ -30,10 +34,11 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(UserError(message)) => {
+        Err(UserError::Message(message)) => {
             eprintln!("error: {message}");
             ExitCode::from(2)
         }
+        Err(UserError::Reported) => ExitCode::from(2),
     }
 }
 
@@ -57,21 +62,25 @@ fn play(args: PlayArgs) -> Result<(), UserError> {
         blue: args.blue,
     };
     let mut game = Match::start(config, args.record)?;
-    let interactive = io::stdin().is_terminal();
-    if interactive {
-        let mut note = String::from("Three Trios. Type help for the commands");
-        if args.seed.is_none() && args.deal == DealMode::Shuffle {
-            note.push_str(&format!("; this deal is --seed {seed}"));
-        }
-        eprintln!("{note}.");
+    // A drawn seed that shapes the game is shown so the game can be played again; stdout's
+    // format is fixed, so it goes to stderr, which scripts read only for `error:` lines.
+    if args.seed.is_none() && game.config().depends_on_seed() {
+        eprintln!("seed: {seed} (play this game again with --seed {seed})");
+    }
+    if io::stdin().is_terminal() {
+        eprintln!("Three Trios: type help for the commands.");
     }
     let stdin = io::stdin().lock();
-    finish_output(textui::run(
+    let ended = textui::run(
         &mut game,
         stdin,
         &mut io::stdout().lock(),
         &mut io::stderr().lock(),
-    ))
+    );
+    match finish_output(ended)? {
+        Some(textui::Ended::InputFailed) => Err(UserError::Reported),
+        _ => Ok(()),
+    }
 }
 
 fn replay(args: &ReplayArgs) -> Result<(), UserError> {
@@ -97,15 +106,16 @@ fn replay(args: &ReplayArgs) -> Result<(), UserError> {
         )),
     }
     use std::io::Write;
-    finish_output(io::stdout().lock().write_all(out.as_bytes()))
+    finish_output(io::stdout().lock().write_all(out.as_bytes()))?;
+    Ok(())
 }
 
-/// A closed output pipe (`trios ... | head`) is a normal way to stop reading, not an error.
-fn finish_output(result: io::Result<()>) -> Result<(), UserError> {
+/// A closed output pipe (`trios ... | head`) is a normal way to stop reading, not an error;
+/// gives `None` then.
+fn finish_output<T>(result: io::Result<T>) -> Result<Option<T>, UserError> {
     match result {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            Err(UserError(format!("cannot write output: {e}")))
-        }
-        _ => Ok(()),
+        Ok(value) => Ok(Some(value)),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(None),
+        Err(e) => Err(UserError::Message(format!("cannot write output: {e}"))),
     }
 }

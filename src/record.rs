@@ -71,7 +71,7 @@ pub enum RecordError {
     #[error("{path}: not a trios match record (no \"format\": \"{FORMAT}\")")]
     NotARecord { path: String },
     #[error("{path}: record version {found} is not supported; this trios reads version {VERSION}")]
-    Version { path: String, found: u64 },
+    Version { path: String, found: String },
     #[error("{path}: the recorded setup no longer loads: {source}")]
     Setup { path: String, source: ConfigError },
     #[error("{path}: move {number} does not replay: {reason}")]
@@ -120,15 +120,14 @@ impl Record {
         if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
             return Err(RecordError::NotARecord { path: path.into() });
         }
-        match value.get("version").and_then(|v| v.as_u64()) {
-            Some(v) if v == u64::from(VERSION) => {}
-            Some(found) => {
+        match value.get("version") {
+            Some(v) if v.as_u64() == Some(u64::from(VERSION)) => {}
+            found => {
                 return Err(RecordError::Version {
                     path: path.into(),
-                    found,
+                    found: found.map_or_else(|| "(missing)".to_string(), |v| v.to_string()),
                 });
             }
-            None => return Err(RecordError::NotARecord { path: path.into() }),
         }
         serde_json::from_str(json).map_err(corrupt)
     }

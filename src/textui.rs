@@ -18,27 +18,39 @@ Commands:
 Lines starting with # and empty lines are ignored.
 ";
 
-/// Plays `game` to the end or until `quit` or end of input. Only I/O failures on `out` or
-/// `err` are errors (a closed pipe, say); everything a player types is answered.
+/// How a text-mode session ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// The game finished, or the player quit or closed the input.
+    Normally,
+    /// Standard input could not be read (the reason went to `err`).
+    InputFailed,
+}
+
+/// Plays `game` to the end or until `quit` or end of input. Only failures to write `out` are
+/// errors (a closed pipe, say); everything a player types is answered. Failures to write
+/// `err` are ignored: losing a message must not end the game.
 pub fn run(
     game: &mut Match,
     mut input: impl BufRead,
     out: &mut impl Write,
     err: &mut impl Write,
-) -> io::Result<()> {
+) -> io::Result<Ended> {
     let mut buf = Vec::new();
     print_view(out, game.game())?;
     loop {
         if let Some(e) = game.take_record_error() {
-            writeln!(err, "error: {e}")?;
+            let _ = writeln!(err, "error: {e}");
         }
         if let Some(outcome) = game.game().outcome() {
             writeln!(out, "{}", game_over_line(game.game(), outcome))?;
-            return out.flush();
+            out.flush()?;
+            return Ok(Ended::Normally);
         }
         if game.computer_to_move() {
             let Some(mv) = game.computer_choice() else {
-                return out.flush();
+                out.flush()?;
+                return Ok(Ended::Normally);
             };
             match game.play(mv) {
                 Ok(outcome) => {
@@ -49,17 +61,22 @@ pub fn run(
                 // A strategy must return a legal move; if one ever does not, say so and stop
                 // rather than loop.
                 Err(e) => {
-                    writeln!(err, "error: the computer chose an illegal move: {e}")?;
-                    return out.flush();
+                    let _ = writeln!(err, "error: the computer chose an illegal move: {e}");
+                    out.flush()?;
+                    return Ok(Ended::Normally);
                 }
             }
             continue;
         }
         out.flush()?;
         buf.clear();
-        // End of input, or input that can no longer be read, ends the session like `quit`.
-        if matches!(input.read_until(b'\n', &mut buf), Ok(0) | Err(_)) {
-            return out.flush();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) => return Ok(Ended::Normally),
+            Ok(_) => {}
+            Err(e) => {
+                let _ = writeln!(err, "error: cannot read standard input: {e}");
+                return Ok(Ended::InputFailed);
+            }
         }
         let reply = match std::str::from_utf8(&buf) {
             Ok(line) => execute(game, line.trim()),
@@ -69,8 +86,13 @@ pub fn run(
             Reply::Nothing => {}
             Reply::Played => print_view(out, game.game())?,
             Reply::Text(t) => write!(out, "{t}")?,
-            Reply::Error(e) => writeln!(err, "error: {e}")?,
-            Reply::Quit => return out.flush(),
+            Reply::Error(e) => {
+                let _ = writeln!(err, "error: {e}");
+            }
+            Reply::Quit => {
+                out.flush()?;
+                return Ok(Ended::Normally);
+            }
         }
     }
 }
@@ -89,9 +111,9 @@ fn execute(game: &mut Match, line: &str) -> Reply {
         return Reply::Nothing;
     }
     let mut words = line.split_whitespace();
-    let command = words.next().unwrap_or_default().to_ascii_lowercase();
+    let command = words.next().unwrap_or_default();
     let args: Vec<&str> = words.collect();
-    match command.as_str() {
+    match command.to_ascii_lowercase().as_str() {
         "place" => match parse_move(&args) {
             Ok(mv) => match game.play(mv) {
                 Ok(_) => Reply::Played,

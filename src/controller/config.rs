@@ -91,6 +91,12 @@ impl MatchConfig {
         }
     }
 
+    /// Whether the seed changes the game: a shuffled deal or a random computer seat. Only
+    /// then must a drawn seed be shown for the game to be reproducible.
+    pub fn depends_on_seed(&self) -> bool {
+        self.deal == DealMode::Shuffle || [&self.red, &self.blue].iter().any(|s| s.is_random())
+    }
+
     /// The seed for a computer seat: derived from the match seed, different per colour.
     pub fn ai_seed(&self, player: Player) -> u64 {
         self.seed

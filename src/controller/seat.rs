@@ -25,6 +25,11 @@ impl Seat {
         }
     }
 
+    /// Whether this seat's moves depend on the seed.
+    pub fn is_random(&self) -> bool {
+        matches!(self, Seat::Computer(name) if name == "random")
+    }
+
     pub fn is_human(&self) -> bool {
         matches!(self, Seat::Human)
     }

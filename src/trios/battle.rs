@@ -83,7 +83,7 @@ impl RawStep {
 /// A card on the grid: which deck card, and who owns it now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Placed {
-    pub card: u16,
+    pub card: u32,
     pub owner: Player,
 }
 
@@ -196,7 +196,7 @@ pub(crate) fn resolve<B: BattleBoard>(
     setup: &Setup,
     board: &mut B,
     cell: usize,
-    card: u16,
+    card: u32,
     mover: Player,
     mut on_step: impl FnMut(RawStep),
 ) -> usize {

@@ -126,14 +126,14 @@ impl MoveOutcome {
 pub struct Game {
     setup: Arc<Setup>,
     cells: Vec<Option<Placed>>,
-    hands: [Vec<u16>; 2],
+    hands: [Vec<u32>; 2],
     turn: Player,
     empty: usize,
 }
 
 impl Game {
-    /// The most cards a deck may hold (card ids are 16-bit).
-    pub const MAX_DECK: usize = u16::MAX as usize;
+    /// The most cards a deck may hold: enough for the largest grid, and no more.
+    pub const MAX_DECK: usize = Grid::MAX_SIDE * Grid::MAX_SIDE + 1;
 
     /// Deals `deck` onto `grid` and starts a game with Red to move.
     ///
@@ -160,10 +160,10 @@ impl Game {
             });
         }
         let per_hand = Self::hand_size(&grid);
-        let order: Vec<u16> = deal
+        let order: Vec<u32> = deal
             .order(deck.len())
             .into_iter()
-            .map(|i| i as u16)
+            .map(|i| i as u32)
             .collect();
         let red = order[..per_hand].to_vec();
         let blue = order[per_hand..2 * per_hand].to_vec();
@@ -193,8 +193,8 @@ impl Game {
                 have: red.len() + blue.len(),
             });
         }
-        let split = red.len() as u16;
-        let total = (red.len() + blue.len()) as u16;
+        let split = red.len() as u32;
+        let total = (red.len() + blue.len()) as u32;
         let deck = red.into_iter().chain(blue).collect();
         Game::from_ids(
             grid,
@@ -237,7 +237,7 @@ impl Game {
                 return Err(SetupError::CellTwice(pos));
             }
             *slot = Some(Placed {
-                card: deck.len() as u16,
+                card: deck.len() as u32,
                 owner,
             });
             deck.push(card);
@@ -252,12 +252,12 @@ impl Game {
                 return Err(SetupError::WrongHandSize { needed, have });
             }
         }
-        let first_red = deck.len() as u16;
-        let first_blue = first_red + red.len() as u16;
+        let first_red = deck.len() as u32;
+        let first_blue = first_red + red.len() as u32;
         deck.extend(red);
         deck.extend(blue);
         let red_ids = (first_red..first_blue).collect();
-        let blue_ids = (first_blue..deck.len() as u16).collect();
+        let blue_ids = (first_blue..deck.len() as u32).collect();
         let mut game = Game::from_ids(grid, deck, rules, red_ids, blue_ids)?;
         game.cells = cells;
         game.empty = empty;
@@ -274,8 +274,8 @@ impl Game {
         grid: Grid,
         deck: Vec<Card>,
         rules: RuleSet,
-        red: Vec<u16>,
-        blue: Vec<u16>,
+        red: Vec<u32>,
+        blue: Vec<u32>,
     ) -> Result<Game, SetupError> {
         let mut seen = std::collections::HashSet::new();
         for card in &deck {
@@ -493,7 +493,7 @@ impl Game {
         &mut self,
         mv: Move,
         mut on_step: impl FnMut(&Setup, battle::RawStep),
-    ) -> Result<u16, MoveError> {
+    ) -> Result<u32, MoveError> {
         let cell = self.validate(mv)?;
         let mover = self.turn;
         let card = self.hands[mover as usize].remove(mv.hand);

@@ -40,7 +40,7 @@ impl Setup {
     }
 
     #[inline]
-    pub fn values(&self, card: u16) -> [Value; 4] {
+    pub fn values(&self, card: u32) -> [Value; 4] {
         self.values[card as usize]
     }
 

@@ -35,3 +35,5 @@ pub fn at(row: usize, col: usize) -> Pos {
 
 pub const RED: Player = Player::Red;
 pub const BLUE: Player = Player::Blue;
+
+pub mod bin;
