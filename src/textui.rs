@@ -11,10 +11,10 @@ use crate::trios::{Game, Move, MoveOutcome, Outcome, Player, text};
 
 const HELP: &str = "\
 Commands:
-  place H R C     play card H of your hand (0 = first) at row R, column C (0-based)
-  suggest NAME    print the move strategy NAME would make (random, maxflip, corners)
-  help            show this list
-  quit            leave the game
+  place H R C    play card H of your hand at row R, column C (all count from 0)
+  suggest NAME   show what strategy NAME would play (random, maxflip, corners)
+  help           show this list
+  quit           leave the game
 Lines starting with # and empty lines are ignored.
 ";
 
