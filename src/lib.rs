@@ -8,3 +8,4 @@ pub mod controller;
 pub mod record;
 pub mod textui;
 pub mod trios;
+pub mod tui;

@@ -1,0 +1,693 @@
+//! The app's state and its one way to change: `update(event)`. Drawing lives in `view`.
+
+use std::sync::mpsc::Sender;
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::{Position, Rect};
+
+use super::event::Event;
+use super::keymap::{self, Action, KeyMode};
+use super::timeline::{self, Point};
+use super::view::layout::{Hit, Layout};
+use super::view::theme::Theme;
+use super::worker::AiWorker;
+use crate::controller::{Match, MatchConfig};
+use crate::trios::{Game, Move, MoveOutcome, Player, Pos};
+
+/// Starts another match from a config (a fresh deal for `n`). Given by the front end, which
+/// knows about seeds and where records go.
+pub type NewMatch = Box<dyn FnMut(&MatchConfig) -> Result<Match, String> + Send>;
+
+/// Where the keyboard cursor is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Focus {
+    Hand,
+    Grid,
+}
+
+/// A status-bar message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    pub text: String,
+    pub error: bool,
+}
+
+/// Walking the timeline: the current flat index, and whether it advances by itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Playback {
+    pub index: usize,
+    pub auto: bool,
+}
+
+/// Delay between battle steps at each speed; watching computers waits twice this between
+/// moves.
+const STEP_DELAYS_MS: [u64; 7] = [1200, 800, 500, 320, 200, 110, 40];
+const DEFAULT_SPEED: usize = 2;
+
+/// The whole state of the full-screen UI for one match.
+///
+/// Invariants: `states.len() == history.len() + 1` and `states[i]` is the game before move
+/// `i` (the last entry is the live game); `hand_cursor` is within the hand shown; every
+/// pending computer request carries `ticket`, and answers with another ticket are dropped.
+pub struct App {
+    pub(crate) game: Match,
+    pub(crate) states: Vec<Game>,
+    new_match: NewMatch,
+    events: Sender<Event>,
+    worker: Option<AiWorker>,
+    ticket: u64,
+    pub(crate) thinking: bool,
+    queued: Option<Move>,
+    pub(crate) focus: Focus,
+    pub(crate) hand_cursor: usize,
+    pub(crate) grid_cursor: Pos,
+    pub(crate) picked: Option<usize>,
+    pub(crate) hints: bool,
+    pub(crate) help: bool,
+    pub(crate) message: Option<Message>,
+    /// The last move's battle, playing out on the live board.
+    pub(crate) animation: Option<Playback>,
+    /// The replay viewer, when open.
+    pub(crate) replay: Option<Playback>,
+    pub(crate) paused: bool,
+    pub(crate) speed: usize,
+    /// When the next timed change is due (an animation step or a paced computer move).
+    next_at: Option<Instant>,
+    /// A watched match waits until then before the next computer move.
+    hold_until: Option<Instant>,
+    step_once: bool,
+    pub(crate) size: (u16, u16),
+    pub(crate) theme: Theme,
+    /// Opened from a record: there is no live play, only the viewer.
+    pub(crate) review_only: bool,
+    quit: bool,
+}
+
+impl App {
+    /// An app playing `game`. `events` is where computer moves will arrive; `size` is the
+    /// screen's columns and rows.
+    pub fn new(
+        game: Match,
+        new_match: NewMatch,
+        events: Sender<Event>,
+        size: (u16, u16),
+        theme: Theme,
+    ) -> App {
+        let states = states_of(&game);
+        let mut app = App {
+            game,
+            states,
+            new_match,
+            events,
+            worker: None,
+            ticket: 0,
+            thinking: false,
+            queued: None,
+            focus: Focus::Hand,
+            hand_cursor: 0,
+            grid_cursor: Pos::new(0, 0),
+            picked: None,
+            hints: false,
+            help: false,
+            message: None,
+            animation: None,
+            replay: None,
+            paused: false,
+            speed: DEFAULT_SPEED,
+            next_at: None,
+            hold_until: None,
+            step_once: false,
+            size,
+            theme,
+            review_only: false,
+            quit: false,
+        };
+        app.start_worker();
+        app.grid_cursor = app.first_empty_cell().unwrap_or(Pos::new(0, 0));
+        app.drive(Instant::now());
+        app
+    }
+
+    /// An app that only views a finished or recorded match, starting its replay at the top.
+    pub fn review(
+        game: Match,
+        new_match: NewMatch,
+        events: Sender<Event>,
+        size: (u16, u16),
+        theme: Theme,
+    ) -> App {
+        let mut app = App::new(game, new_match, events, size, theme);
+        app.review_only = true;
+        app.worker = None;
+        app.replay = Some(Playback {
+            index: 0,
+            auto: true,
+        });
+        app.next_at = Some(Instant::now() + app.step_delay());
+        app
+    }
+
+    /// Whether the app asked to quit.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// When the app next needs a [`Event::Tick`], if at all. `None` means nothing is moving:
+    /// the loop may sleep until input arrives.
+    pub fn next_tick(&self) -> Option<Instant> {
+        self.next_at
+    }
+
+    pub fn game(&self) -> &Game {
+        self.game.game()
+    }
+
+    pub fn history(&self) -> &[MoveOutcome] {
+        self.game.history()
+    }
+
+    pub fn config(&self) -> &MatchConfig {
+        self.game.config()
+    }
+
+    /// Whether a person plays `player`.
+    pub fn is_human(&self, player: Player) -> bool {
+        self.config().seat(player).is_human()
+    }
+
+    /// Both seats are computers: the match is watched, not played.
+    pub fn watching(&self) -> bool {
+        !self.is_human(Player::Red) && !self.is_human(Player::Blue)
+    }
+
+    /// Whether a person may act now: their turn, the game on, no viewer open.
+    pub fn human_to_move(&self) -> bool {
+        !self.review_only
+            && !self.game().is_over()
+            && self.is_human(self.game().turn())
+            && self.replay.is_none()
+    }
+
+    /// The point of the match the board shows: the replay's, the animation's, or the end.
+    pub fn shown_point(&self) -> Point {
+        match self.replay.or(self.animation) {
+            Some(p) => timeline::point(self.history(), p.index),
+            None => timeline::point(self.history(), timeline::last(self.history())),
+        }
+    }
+
+    pub(crate) fn step_delay(&self) -> Duration {
+        Duration::from_millis(STEP_DELAYS_MS[self.speed])
+    }
+
+    /// The screen layout for the current size (the same one drawing uses).
+    pub fn layout(&self) -> Layout {
+        Layout::compute(Rect::new(0, 0, self.size.0, self.size.1), self)
+    }
+
+    /// Applies one event. All state changes go through here.
+    pub fn update(&mut self, event: Event, now: Instant) {
+        match event {
+            Event::Key(key) => self.on_key(key, now),
+            Event::Mouse(mouse) => self.on_mouse(mouse, now),
+            Event::Resize(w, h) => self.size = (w, h),
+            Event::Tick(_) => {}
+            Event::AiMove { ticket, mv } => {
+                if ticket == self.ticket && self.thinking {
+                    self.thinking = false;
+                    self.queued = mv;
+                }
+            }
+            Event::Terminate => self.quit = true,
+        }
+        self.advance(now);
+        self.drive(now);
+    }
+
+    fn on_key(&mut self, key: KeyEvent, now: Instant) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        let mode = if self.replay.is_some() {
+            KeyMode::Replay
+        } else {
+            KeyMode::Play
+        };
+        let Some(action) = keymap::action_for(mode, key) else {
+            return;
+        };
+        if self.help && !matches!(action, Action::Quit) {
+            // Any key closes the help.
+            self.help = false;
+            return;
+        }
+        self.act(action, now);
+    }
+
+    fn act(&mut self, action: Action, now: Instant) {
+        self.message = None;
+        if self.replay.is_some() {
+            return self.act_in_replay(action, now);
+        }
+        match action {
+            Action::Quit => self.quit = true,
+            Action::ToggleHelp => self.help = true,
+            Action::ToggleHints => {
+                self.hints = !self.hints;
+                self.say(if self.hints {
+                    "Hints on: empty cells show how many cards the picked card would flip"
+                } else {
+                    "Hints off"
+                });
+            }
+            Action::NewGame => self.new_game(now),
+            Action::Replay => self.open_replay(now),
+            Action::Faster => self.change_speed(1),
+            Action::Slower => self.change_speed(-1),
+            Action::Pause => self.toggle_pause(),
+            Action::StepOne => {
+                if self.watching() {
+                    self.step_once = true;
+                    self.hold_until = None;
+                }
+            }
+            Action::Confirm if self.watching() => self.toggle_pause(),
+            _ if self.review_only || self.game().is_over() => {}
+            Action::SwitchFocus => {
+                self.focus = match self.focus {
+                    Focus::Hand => Focus::Grid,
+                    Focus::Grid => Focus::Hand,
+                }
+            }
+            Action::Up | Action::Down | Action::Left | Action::Right => self.move_cursor(action),
+            Action::PickCard(i) => self.pick(i),
+            Action::Confirm => self.confirm(now),
+            Action::Cancel => {
+                self.picked = None;
+                self.focus = Focus::Hand;
+            }
+            Action::First | Action::Last => {}
+        }
+    }
+
+    fn act_in_replay(&mut self, action: Action, now: Instant) {
+        let history_last = timeline::last(self.history());
+        let Some(mut replay) = self.replay else {
+            return;
+        };
+        match action {
+            Action::Quit => self.quit = true,
+            Action::ToggleHelp => self.help = true,
+            Action::NewGame => return self.new_game(now),
+            Action::Cancel | Action::Replay => {
+                self.replay = None;
+                self.next_at = None;
+                self.hold_until = Some(now + self.step_delay());
+                return;
+            }
+            Action::Left => {
+                replay.index = replay.index.saturating_sub(1);
+                replay.auto = false;
+            }
+            Action::Right => {
+                replay.index = (replay.index + 1).min(history_last);
+                replay.auto = false;
+            }
+            Action::Up => {
+                replay.index = self.move_boundary(replay.index, false);
+                replay.auto = false;
+            }
+            Action::Down => {
+                replay.index = self.move_boundary(replay.index, true);
+                replay.auto = false;
+            }
+            Action::First => replay.index = 0,
+            Action::Last => {
+                replay.index = history_last;
+                replay.auto = false;
+            }
+            Action::Pause | Action::Confirm => {
+                if replay.index == history_last {
+                    replay.index = 0;
+                }
+                replay.auto = !replay.auto;
+            }
+            Action::Faster => self.change_speed(1),
+            Action::Slower => self.change_speed(-1),
+            _ => {}
+        }
+        self.replay = Some(replay);
+        self.next_at = replay.auto.then(|| now + self.step_delay());
+    }
+
+    /// The start of the previous or next move from `index`.
+    fn move_boundary(&self, index: usize, forward: bool) -> usize {
+        let history = self.history();
+        let current = match timeline::point(history, index) {
+            Point::Start => None,
+            Point::Move { mv, .. } => Some(mv),
+        };
+        match (current, forward) {
+            (None, true) if !history.is_empty() => timeline::move_start(history, 0),
+            (None, _) => 0,
+            (Some(mv), true) if mv + 1 < history.len() => timeline::move_start(history, mv + 1),
+            (Some(_), true) => timeline::last(history),
+            (Some(mv), false) => {
+                let start = timeline::move_start(history, mv);
+                if index > start {
+                    start
+                } else if mv > 0 {
+                    timeline::move_start(history, mv - 1)
+                } else {
+                    0
+                }
+            }
+        }
+    }
+
+    fn open_replay(&mut self, now: Instant) {
+        let history = self.history();
+        if history.is_empty() {
+            return self.warn("No move to replay yet");
+        }
+        let start = timeline::move_start(history, history.len() - 1);
+        self.animation = None;
+        self.replay = Some(Playback {
+            index: start,
+            auto: true,
+        });
+        self.next_at = Some(now + self.step_delay());
+    }
+
+    fn change_speed(&mut self, delta: isize) {
+        let top = STEP_DELAYS_MS.len() as isize - 1;
+        self.speed = (self.speed as isize + delta).clamp(0, top) as usize;
+        self.say(&format!("Speed {}/{}", self.speed + 1, top + 1));
+    }
+
+    fn toggle_pause(&mut self) {
+        if !self.watching() {
+            return;
+        }
+        self.paused = !self.paused;
+        self.say(if self.paused {
+            "Paused: Space resumes, . plays one move"
+        } else {
+            "Playing"
+        });
+    }
+
+    fn new_game(&mut self, now: Instant) {
+        let config = self.config().clone();
+        match (self.new_match)(&config) {
+            Ok(game) => {
+                let size = self.size;
+                self.game = game;
+                self.states = states_of(&self.game);
+                self.review_only = false;
+                self.replay = None;
+                self.animation = None;
+                self.picked = None;
+                self.queued = None;
+                self.thinking = false;
+                self.focus = Focus::Hand;
+                self.hand_cursor = 0;
+                self.size = size;
+                self.hold_until = None;
+                self.next_at = None;
+                self.grid_cursor = self.first_empty_cell().unwrap_or(Pos::new(0, 0));
+                self.start_worker();
+                self.say("New game");
+                self.drive(now);
+            }
+            Err(e) => self.warn(&format!("Cannot start a new game: {e}")),
+        }
+    }
+
+    fn start_worker(&mut self) {
+        self.ticket += 1;
+        self.thinking = false;
+        self.worker = (!self.is_human(Player::Red) || !self.is_human(Player::Blue))
+            .then(|| AiWorker::start(self.config(), self.events.clone()));
+    }
+
+    fn hand_len(&self) -> usize {
+        self.game().player_hand().len()
+    }
+
+    fn move_cursor(&mut self, action: Action) {
+        match self.focus {
+            Focus::Hand => {
+                let len = self.hand_len();
+                if len == 0 {
+                    return;
+                }
+                match action {
+                    Action::Up => self.hand_cursor = (self.hand_cursor + len - 1) % len,
+                    Action::Down => self.hand_cursor = (self.hand_cursor + 1) % len,
+                    // Sideways from the hand steps onto the grid.
+                    Action::Left | Action::Right => self.focus = Focus::Grid,
+                    _ => {}
+                }
+            }
+            Focus::Grid => {
+                let grid = self.game().grid();
+                let (rows, cols) = (grid.rows(), grid.cols());
+                let Pos { row, col } = self.grid_cursor;
+                self.grid_cursor = match action {
+                    Action::Up => Pos::new((row + rows - 1) % rows, col),
+                    Action::Down => Pos::new((row + 1) % rows, col),
+                    Action::Left => Pos::new(row, (col + cols - 1) % cols),
+                    Action::Right => Pos::new(row, (col + 1) % cols),
+                    _ => self.grid_cursor,
+                };
+            }
+        }
+    }
+
+    fn pick(&mut self, index: usize) {
+        if !self.human_to_move() {
+            return self.not_your_turn();
+        }
+        if index >= self.hand_len() {
+            return self.warn(&format!("There is no card {} in the hand", index + 1));
+        }
+        self.hand_cursor = index;
+        self.picked = Some(index);
+        self.focus = Focus::Grid;
+        if !self.game().grid().is_card_cell(self.grid_cursor)
+            || self.game().owner(self.grid_cursor).is_some()
+        {
+            self.grid_cursor = self.first_empty_cell().unwrap_or(self.grid_cursor);
+        }
+    }
+
+    fn confirm(&mut self, now: Instant) {
+        if !self.human_to_move() {
+            return self.not_your_turn();
+        }
+        match (self.focus, self.picked) {
+            (Focus::Hand, _) => self.pick(self.hand_cursor),
+            (Focus::Grid, None) => self.warn("Pick a card first: Tab to the hand, or press 1-9"),
+            (Focus::Grid, Some(hand)) => self.place(
+                Move {
+                    hand,
+                    pos: self.grid_cursor,
+                },
+                now,
+            ),
+        }
+    }
+
+    fn not_your_turn(&mut self) {
+        if self.game().is_over() {
+            self.warn("The game is over: n for a new game, r to replay");
+        } else if !self.is_human(self.game().turn()) {
+            let who = self.game().turn();
+            self.warn(&format!(
+                "Wait: {who} ({}) is to move",
+                self.config().seat(who)
+            ));
+        }
+    }
+
+    /// Plays a move (a person's or a computer's) and starts its battle animation.
+    fn place(&mut self, mv: Move, now: Instant) {
+        match self.game.play(mv) {
+            Ok(_) => {
+                self.states.push(self.game.game().clone());
+                self.picked = None;
+                self.focus = Focus::Hand;
+                let len = self.hand_len();
+                self.hand_cursor = self.hand_cursor.min(len.saturating_sub(1));
+                if let Some(pos) = self.first_empty_cell()
+                    && self.game().owner(self.grid_cursor).is_some()
+                {
+                    self.grid_cursor = pos;
+                }
+                let history = self.history();
+                let start = timeline::move_start(history, history.len() - 1);
+                self.animation = Some(Playback {
+                    index: start,
+                    auto: true,
+                });
+                self.next_at = Some(now + self.step_delay());
+                if let Some(e) = self.game.take_record_error() {
+                    self.warn(&e.to_string());
+                }
+            }
+            Err(e) => self.warn(&capitalise(&e.to_string())),
+        }
+    }
+
+    /// Moves timed things along: animation and replay steps.
+    fn advance(&mut self, now: Instant) {
+        let Some(due) = self.next_at else { return };
+        if now < due {
+            return;
+        }
+        let last = timeline::last(self.history());
+        let delay = self.step_delay();
+        if let Some(replay) = &mut self.replay {
+            if replay.auto {
+                replay.index = (replay.index + 1).min(last);
+                replay.auto = replay.index < last;
+            }
+            self.next_at = replay.auto.then(|| now + delay);
+            return;
+        }
+        if let Some(animation) = &mut self.animation {
+            animation.index += 1;
+            if animation.index >= last {
+                self.animation = None;
+                self.next_at = None;
+                if self.watching() {
+                    self.hold_until = Some(now + delay * 2);
+                }
+            } else {
+                self.next_at = Some(now + delay);
+            }
+            return;
+        }
+        self.next_at = None;
+    }
+
+    /// Keeps computer seats going: asks for a move when one is due, and plays an answer once
+    /// the previous battle has been shown (and, when watching, after a pause).
+    fn drive(&mut self, now: Instant) {
+        if self.review_only || self.game().is_over() || self.replay.is_some() {
+            return;
+        }
+        let turn = self.game().turn();
+        if self.is_human(turn) {
+            return;
+        }
+        if self.queued.is_none() && !self.thinking {
+            if let Some(worker) = &self.worker {
+                self.ticket += 1;
+                self.thinking = true;
+                worker.request(self.ticket, self.game.game());
+            }
+            return;
+        }
+        let Some(mv) = self.queued else { return };
+        if self.animation.is_some() {
+            return;
+        }
+        if self.watching() && !self.step_once {
+            if self.paused {
+                return;
+            }
+            if let Some(hold) = self.hold_until
+                && now < hold
+            {
+                self.next_at = Some(hold);
+                return;
+            }
+        }
+        self.queued = None;
+        self.step_once = false;
+        self.hold_until = None;
+        self.place(mv, now);
+        if self.game.game().is_over() {
+            return;
+        }
+        // Ask for the next computer move right away; it is shown when the battle is done.
+        self.drive(now);
+    }
+
+    fn on_mouse(&mut self, mouse: MouseEvent, now: Instant) {
+        if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
+            return;
+        }
+        if self.help {
+            self.help = false;
+            return;
+        }
+        self.message = None;
+        match self.layout().hit(Position::new(mouse.column, mouse.row)) {
+            Some(Hit::HandCard(player, index)) => {
+                if player == self.game().turn() {
+                    self.pick(index);
+                } else if self.human_to_move() {
+                    self.warn(&format!("That is {player}'s hand"));
+                }
+            }
+            Some(Hit::Cell(pos)) => {
+                self.focus = Focus::Grid;
+                self.grid_cursor = pos;
+                if self.picked.is_some() {
+                    self.confirm(now);
+                }
+            }
+            None => {}
+        }
+    }
+
+    fn first_empty_cell(&self) -> Option<Pos> {
+        self.game().empty_positions().next()
+    }
+
+    fn say(&mut self, text: &str) {
+        self.message = Some(Message {
+            text: text.to_string(),
+            error: false,
+        });
+    }
+
+    fn warn(&mut self, text: &str) {
+        self.message = Some(Message {
+            text: text.to_string(),
+            error: true,
+        });
+    }
+}
+
+/// The game before each move of a match and the live game, rebuilt once by replaying the
+/// recorded moves on a fresh deal.
+fn states_of(game: &Match) -> Vec<Game> {
+    let mut states = Vec::with_capacity(game.history().len() + 1);
+    if let Ok(mut g) = game.config().new_game() {
+        states.push(g.clone());
+        for outcome in game.history() {
+            if g.play(outcome.mv).is_err() {
+                break;
+            }
+            states.push(g.clone());
+        }
+    }
+    // If the setup could not be rebuilt the live game is all there is to show.
+    if states.len() != game.history().len() + 1 {
+        states = vec![game.game().clone(); game.history().len() + 1];
+    }
+    states
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,25 @@
+//! Everything that can change the app: input, time, computer moves and signals.
+
+use std::time::Instant;
+
+use ratatui::crossterm::event::{KeyEvent, MouseEvent};
+
+use crate::trios::Move;
+
+/// One input to [`super::App::update`]. Local terminals, SSH channels and tests all speak this.
+#[derive(Debug, Clone)]
+pub enum Event {
+    Key(KeyEvent),
+    Mouse(MouseEvent),
+    /// The screen is now this many columns and rows.
+    Resize(u16, u16),
+    /// Time has passed; animations and paced computer moves advance.
+    Tick(Instant),
+    /// A computer seat's answer to the request with this ticket.
+    AiMove {
+        ticket: u64,
+        mv: Option<Move>,
+    },
+    /// The process was asked to stop (SIGTERM, SIGHUP, SIGINT).
+    Terminate,
+}

@@ -1,0 +1,69 @@
+//! The full-screen terminal UI: an `App` fed by events and drawn by a pure function, run in
+//! the local terminal by a loop that sleeps until something happens.
+
+pub mod app;
+pub mod event;
+pub mod keymap;
+mod terminal;
+pub mod timeline;
+pub mod view;
+mod worker;
+
+pub use app::{App, NewMatch};
+pub use event::Event;
+pub use view::theme::Theme;
+
+use std::io;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Instant;
+
+use crate::controller::Match;
+
+/// How the UI opens a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Start {
+    /// Play (or watch) it.
+    Play,
+    /// View a recorded match from the top.
+    Review,
+}
+
+/// Runs the UI in this terminal until the player quits or the process is told to stop.
+pub fn run(game: Match, new_match: NewMatch, start: Start) -> io::Result<()> {
+    let (events, inbox) = mpsc::channel();
+    let mut session = terminal::Session::enter()?;
+    terminal::spawn_input(events.clone());
+    terminal::spawn_signals(events.clone())?;
+    let size = session.terminal.size()?;
+    let theme = Theme::from_env();
+    let mut app = match start {
+        Start::Play => App::new(game, new_match, events, (size.width, size.height), theme),
+        Start::Review => App::review(game, new_match, events, (size.width, size.height), theme),
+    };
+    loop {
+        session
+            .terminal
+            .draw(|frame| frame.render_widget(&app, frame.area()))?;
+        if app.should_quit() {
+            return Ok(());
+        }
+        // Sleep until input, a computer's move, or the next animation step: idle is free.
+        let event = match app.next_tick() {
+            Some(due) => match inbox.recv_timeout(due.saturating_duration_since(Instant::now())) {
+                Ok(event) => event,
+                Err(RecvTimeoutError::Timeout) => Event::Tick(Instant::now()),
+                Err(RecvTimeoutError::Disconnected) => return Ok(()),
+            },
+            None => match inbox.recv() {
+                Ok(event) => event,
+                Err(_) => return Ok(()),
+            },
+        };
+        app.update(event, Instant::now());
+        // Take everything already waiting before drawing again, so a burst of keys costs
+        // one frame.
+        while let Ok(event) = inbox.try_recv() {
+            app.update(event, Instant::now());
+        }
+    }
+}

@@ -1,0 +1,250 @@
+//! The grid: card tiles with their four values, empty cells (with hints), and holes.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::symbols::border;
+use ratatui::widgets::{Block, Borders, Widget};
+
+use super::layout::{Layout, TileSize};
+use super::theme::Theme;
+use crate::trios::{Card, Direction, Move, Player, Pos};
+use crate::tui::app::{App, Focus};
+use crate::tui::timeline::{self, CellView, Mark, Point};
+
+/// Draws the board block and every cell at the point the app is showing.
+pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
+    let theme = app.theme;
+    let title = if app.replay.is_some() {
+        " replay "
+    } else {
+        " Three Trios "
+    };
+    Block::bordered()
+        .border_set(border::ROUNDED)
+        .border_style(theme.dim())
+        .title(title)
+        .title_style(theme.title())
+        .render(layout.board, buf);
+
+    let history = app.history();
+    let (before, outcome, shown) = match app.shown_point() {
+        Point::Start => (&app.states[0], None, 0),
+        Point::Move { mv, shown } => (&app.states[mv], history.get(mv), shown),
+    };
+    let cells = timeline::board_at(before, outcome, shown);
+    let (rows, cols) = layout.grid;
+    if layout.tile == TileSize::Compact {
+        separators(layout, &theme, buf);
+    }
+    let live = app.replay.is_none() && app.animation.is_none();
+    let hint_card =
+        (app.hints && app.human_to_move()).then(|| app.picked.unwrap_or(app.hand_cursor));
+    for row in 0..rows {
+        for col in 0..cols {
+            let pos = Pos::new(row, col);
+            let area = layout.cell_rect(pos).intersection(buf.area);
+            let cursor =
+                live && app.human_to_move() && app.focus == Focus::Grid && app.grid_cursor == pos;
+            let hint = match (hint_card, cells[row * cols + col]) {
+                (Some(hand), CellView::Empty) => app.game().flips_if(Move { hand, pos }).ok(),
+                _ => None,
+            };
+            let last_move = live && outcome.is_some_and(|o| o.mv.pos == pos);
+            match cells[row * cols + col] {
+                CellView::Hole => hole(area, layout.tile, &theme, buf),
+                CellView::Empty => empty(area, layout.tile, &theme, cursor, hint, buf),
+                CellView::Card { card, owner, mark } => {
+                    // On the live board only the last move's card and its flips stay marked.
+                    let mark = match (live, mark) {
+                        (false, mark) => mark,
+                        _ if last_move => Mark::Placed,
+                        (true, Mark::Flipped) => Mark::Flipped,
+                        (true, Mark::Defender) if outcome.is_some_and(|o| o.player == owner) => {
+                            Mark::Flipped
+                        }
+                        _ => Mark::None,
+                    };
+                    tile(area, layout.tile, &theme, card, owner, mark, cursor, buf)
+                }
+            }
+        }
+    }
+}
+
+/// Faint lines in the gaps between compact tiles, so neighbouring values never run together.
+fn separators(layout: &Layout, theme: &Theme, buf: &mut Buffer) {
+    let (rows, cols) = layout.grid;
+    for col in 1..cols {
+        let first = layout.cell_rect(Pos::new(0, col));
+        let x = first.x.saturating_sub(1);
+        let last = layout.cell_rect(Pos::new(rows - 1, col));
+        for y in first.y..last.bottom() {
+            if buf.area.contains(ratatui::layout::Position::new(x, y)) {
+                buf[(x, y)].set_symbol("┊").set_style(theme.dim());
+            }
+        }
+    }
+}
+
+fn hole(area: Rect, _size: TileSize, theme: &Theme, buf: &mut Buffer) {
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            buf[(x, y)].set_symbol("░").set_style(theme.hole());
+        }
+    }
+}
+
+fn empty(
+    area: Rect,
+    size: TileSize,
+    theme: &Theme,
+    cursor: bool,
+    hint: Option<usize>,
+    buf: &mut Buffer,
+) {
+    let style = if cursor {
+        theme.cursor()
+    } else {
+        theme.empty_cell()
+    };
+    match size {
+        TileSize::Large => {
+            Block::bordered()
+                .border_set(border::PLAIN)
+                .border_style(style)
+                .style(if cursor { style } else { Style::new() })
+                .render(area, buf);
+        }
+        TileSize::Compact => {
+            fill(area, if cursor { style } else { Style::new() }, buf);
+            put_centered(area, 1, "·", style, buf);
+        }
+    }
+    if let Some(n) = hint {
+        let row = area.height / 2;
+        let text = format!("+{n}");
+        let hint_style = match (cursor, n) {
+            (true, _) => theme.cursor(),
+            (false, 0) => theme.dim(),
+            (false, _) => theme.hint(),
+        };
+        put_centered(area, row, &text, hint_style, buf);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn tile(
+    area: Rect,
+    size: TileSize,
+    theme: &Theme,
+    card: &Card,
+    owner: Player,
+    mark: Mark,
+    cursor: bool,
+    buf: &mut Buffer,
+) {
+    let base = match mark {
+        Mark::Attacker => theme.attacker(),
+        Mark::Defender => theme.defender(),
+        _ if cursor => theme.cursor(),
+        _ => theme.card(owner),
+    };
+    let value = |d: Direction| card.value(d).to_string();
+    let letter = owner.letter().to_string();
+    let mark_text = match mark {
+        Mark::None => "",
+        Mark::Placed => "+",
+        Mark::Attacker => ">",
+        Mark::Defender => "x",
+        Mark::Flipped => "*",
+    };
+    match size {
+        TileSize::Compact => {
+            fill(area, base, buf);
+            put(area, 0, 0, mark_text, base, buf);
+            put_centered(area, 0, &value(Direction::North), base, buf);
+            put(area, 0, 1, &value(Direction::West), base, buf);
+            put_centered(area, 1, &letter, base, buf);
+            put(
+                area,
+                area.width.saturating_sub(1),
+                1,
+                &value(Direction::East),
+                base,
+                buf,
+            );
+            put_centered(area, 2, &value(Direction::South), base, buf);
+        }
+        TileSize::Large => {
+            // Red cards have plain borders, Blue double ones: owners differ without colour.
+            let set = match owner {
+                Player::Red => border::PLAIN,
+                Player::Blue => border::DOUBLE,
+            };
+            let set = if cursor { border::THICK } else { set };
+            Block::new()
+                .borders(Borders::ALL)
+                .border_set(set)
+                .style(base)
+                .render(area, buf);
+            put_centered(area, 0, &value(Direction::North), base, buf);
+            put_centered(
+                area,
+                area.height.saturating_sub(1),
+                &value(Direction::South),
+                base,
+                buf,
+            );
+            let inner = area.width.saturating_sub(2) as usize;
+            let name: String = card.name().chars().take(inner).collect();
+            put_centered(area, 1, &name, base, buf);
+            put(area, 1, 2, &value(Direction::West), base, buf);
+            put_centered(area, 2, &letter, base, buf);
+            put(
+                area,
+                area.width.saturating_sub(2),
+                2,
+                &value(Direction::East),
+                base,
+                buf,
+            );
+            let label = match mark {
+                Mark::Placed => "placed",
+                Mark::Attacker => "attack",
+                Mark::Defender => "defend",
+                Mark::Flipped => "taken",
+                Mark::None => "",
+            };
+            put_centered(area, 3, label, base, buf);
+        }
+    }
+}
+
+fn fill(area: Rect, style: Style, buf: &mut Buffer) {
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            buf[(x, y)].set_symbol(" ").set_style(style);
+        }
+    }
+}
+
+/// Writes `text` at column `x`, row `y` of `area`, clipped to it.
+fn put(area: Rect, x: u16, y: u16, text: &str, style: Style, buf: &mut Buffer) {
+    if y >= area.height || x >= area.width {
+        return;
+    }
+    buf.set_stringn(
+        area.x + x,
+        area.y + y,
+        text,
+        (area.width - x) as usize,
+        style,
+    );
+}
+
+fn put_centered(area: Rect, y: u16, text: &str, style: Style, buf: &mut Buffer) {
+    let width = text.chars().count() as u16;
+    let x = area.width.saturating_sub(width) / 2;
+    put(area, x, y, text, style, buf);
+}

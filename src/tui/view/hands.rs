@@ -1,0 +1,148 @@
+//! The two hands: Red's on the left, Blue's on the right, with cursor and picked card.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::symbols::border;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Widget};
+
+use super::layout::{HandArea, Layout};
+use crate::trios::{Card, Direction, Player};
+use crate::tui::app::{App, Focus};
+use crate::tui::timeline::Point;
+
+/// Draws both hands as they are at the point shown.
+pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
+    let shown_game = match app.shown_point() {
+        Point::Start => &app.states[0],
+        // During a move the hands are already as after it: the card is on the board.
+        Point::Move { mv, .. } => &app.states[(mv + 1).min(app.states.len() - 1)],
+    };
+    for player in Player::BOTH {
+        let hand: Vec<&Card> = shown_game.hand(player).collect();
+        draw_hand(
+            app,
+            player,
+            &hand,
+            shown_game.score(player),
+            layout.hand(player),
+            buf,
+        );
+    }
+}
+
+fn draw_hand(
+    app: &App,
+    player: Player,
+    hand: &[&Card],
+    score: usize,
+    area: &HandArea,
+    buf: &mut Buffer,
+) {
+    let theme = app.theme;
+    let to_move = !app.game().is_over() && app.game().turn() == player && app.replay.is_none();
+    let seat = app.config().seat(player).to_string();
+    let marker = if to_move { "▶ " } else { "" };
+    let title = Line::from(vec![
+        Span::styled(format!(" {marker}{player}"), theme.owner_text(player)),
+        Span::styled(format!(" {seat} "), theme.dim()),
+    ]);
+    let score = format!(" {score} ");
+    let (set, border_style) = match player {
+        Player::Red => (border::PLAIN, theme.owner_text(player)),
+        Player::Blue => (border::DOUBLE, theme.owner_text(player)),
+    };
+    Block::bordered()
+        .border_set(set)
+        .border_style(if to_move { border_style } else { theme.dim() })
+        .title(title)
+        .title_bottom(Line::from(Span::styled(score, theme.owner_text(player))).right_aligned())
+        .render(area.block, buf);
+    let human_cursor = to_move && app.human_to_move() && app.focus == Focus::Hand;
+    let above = area.first;
+    let below = hand.len().saturating_sub(area.first + area.capacity());
+    for (index, card) in hand.iter().enumerate() {
+        let Some(rect) = area.card_rect(index) else {
+            continue;
+        };
+        let picked = to_move && app.picked == Some(index);
+        let style = if human_cursor && app.hand_cursor == index {
+            theme.cursor()
+        } else if picked {
+            theme.picked()
+        } else {
+            Style::new()
+        };
+        draw_card(index, card, picked, rect, style, area.rows_per_card, buf);
+    }
+    if above > 0 {
+        buf.set_string(
+            area.block.right().saturating_sub(5),
+            area.block.y,
+            "▲",
+            theme.dim(),
+        );
+    }
+    if below > 0 {
+        buf.set_string(
+            area.block.right().saturating_sub(5),
+            area.block.bottom().saturating_sub(1),
+            "▼",
+            theme.dim(),
+        );
+    }
+}
+
+fn draw_card(
+    index: usize,
+    card: &Card,
+    picked: bool,
+    rect: Rect,
+    style: Style,
+    rows: u16,
+    buf: &mut Buffer,
+) {
+    for y in rect.top()..rect.bottom() {
+        for x in rect.left()..rect.right() {
+            buf[(x, y)].set_symbol(" ").set_style(style);
+        }
+    }
+    let number = if index < 9 {
+        format!("{}", index + 1)
+    } else {
+        " ".to_string()
+    };
+    let pick = if picked { "»" } else { " " };
+    let v = |d: Direction| card.value(d).to_string();
+    let values = format!(
+        "↑{} ↓{} →{} ←{}",
+        v(Direction::North),
+        v(Direction::South),
+        v(Direction::East),
+        v(Direction::West)
+    );
+    let width = rect.width as usize;
+    if rows >= 2 {
+        buf.set_stringn(
+            rect.x,
+            rect.y,
+            format!("{pick}{number} {}", card.name()),
+            width,
+            style,
+        );
+        buf.set_stringn(rect.x, rect.y + 1, format!("   {values}"), width, style);
+    } else {
+        let compact = format!(
+            "{} {} {} {}",
+            v(Direction::North),
+            v(Direction::South),
+            v(Direction::East),
+            v(Direction::West)
+        );
+        let name_room = width.saturating_sub(compact.len() + 4);
+        let name: String = card.name().chars().take(name_room).collect();
+        let line = format!("{pick}{number} {name:<name_room$} {compact}");
+        buf.set_stringn(rect.x, rect.y, line, width, style);
+    }
+}

@@ -1,0 +1,234 @@
+//! Where everything goes on a screen of a given size, and what a mouse click lands on. One
+//! computation serves drawing and input, so a click always means what the screen shows.
+
+use ratatui::layout::{Position, Rect};
+
+use crate::trios::{Player, Pos};
+use crate::tui::app::App;
+
+/// How big a grid cell is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TileSize {
+    /// 11x5 with a border and the card's name.
+    Large,
+    /// 5x3: the four values and the owner's letter.
+    Compact,
+}
+
+impl TileSize {
+    /// Width and height of one tile.
+    pub const fn dims(self) -> (u16, u16) {
+        match self {
+            TileSize::Large => (11, 5),
+            TileSize::Compact => (5, 3),
+        }
+    }
+
+    /// Columns between tiles.
+    pub const fn gap(self) -> u16 {
+        1
+    }
+}
+
+/// What a click landed on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hit {
+    HandCard(Player, usize),
+    Cell(Pos),
+}
+
+/// A hand panel: its block and how its cards are listed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HandArea {
+    pub block: Rect,
+    /// Rows per card: 2 (name, then values) or 1 when space is short.
+    pub rows_per_card: u16,
+    /// Index of the first card shown (the list scrolls to keep the cursor in view).
+    pub first: usize,
+}
+
+impl HandArea {
+    fn inner(&self) -> Rect {
+        self.block.inner(ratatui::layout::Margin::new(1, 1))
+    }
+
+    /// The screen rows of card `index`, if it is shown.
+    pub fn card_rect(&self, index: usize) -> Option<Rect> {
+        let inner = self.inner();
+        let slot = index.checked_sub(self.first)? as u16;
+        let y = inner.y + slot * self.rows_per_card;
+        (y + self.rows_per_card <= inner.bottom())
+            .then(|| Rect::new(inner.x, y, inner.width, self.rows_per_card))
+    }
+
+    /// How many cards fit.
+    pub fn capacity(&self) -> usize {
+        (self.inner().height / self.rows_per_card.max(1)) as usize
+    }
+}
+
+/// The screen split into its panes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layout {
+    pub area: Rect,
+    /// Set when the screen is below the minimum: (columns, rows) needed.
+    pub too_small: Option<(u16, u16)>,
+    pub red: HandArea,
+    pub blue: HandArea,
+    /// The board's block (border included), as wide as the middle column.
+    pub board: Rect,
+    /// Screen position of the top-left tile.
+    pub tiles: (u16, u16),
+    pub tile: TileSize,
+    /// The grid's rows and columns.
+    pub grid: (usize, usize),
+    pub log: Rect,
+    pub status: Rect,
+}
+
+const SIDE_MIN: u16 = 17;
+const SIDE_LARGE: u16 = 24;
+const LOG_MIN: u16 = 3;
+const STATUS: u16 = 2;
+
+impl Layout {
+    /// The layout of `app` on `area`.
+    pub fn compute(area: Rect, app: &App) -> Layout {
+        let grid = app.game().grid();
+        let (rows, cols) = (grid.rows() as u16, grid.cols() as u16);
+        let hand_len = |p| app.game().hand(p).len().max(1) as u16;
+        let longest_hand = hand_len(Player::Red).max(hand_len(Player::Blue));
+        let board_dims = |tile: TileSize| {
+            let (w, h) = tile.dims();
+            let width = cols
+                .saturating_mul(w)
+                .saturating_add((cols.saturating_sub(1)).saturating_mul(tile.gap()));
+            (
+                width.saturating_add(2),
+                rows.saturating_mul(h).saturating_add(2),
+            )
+        };
+        let fits = |tile: TileSize, side: u16, log: u16| {
+            let (bw, bh) = board_dims(tile);
+            let width = bw.saturating_add(side.saturating_mul(2));
+            let height = bh.saturating_add(log + 2).saturating_add(STATUS);
+            (width, height, width <= area.width && height <= area.height)
+        };
+        // Large tiles when they fit with roomy side panels and a real log; else compact.
+        let (tile, side) = match fits(TileSize::Large, SIDE_LARGE, 6) {
+            (_, _, true) => (TileSize::Large, SIDE_LARGE),
+            _ => (TileSize::Compact, SIDE_MIN),
+        };
+        let (need_w, need_h, ok) = fits(tile, SIDE_MIN, LOG_MIN);
+        let need_h = need_h.max(STATUS + 8);
+        let mut layout = Layout {
+            area,
+            too_small: (!ok || area.height < need_h).then_some((need_w, need_h)),
+            red: HandArea {
+                block: Rect::default(),
+                rows_per_card: 2,
+                first: 0,
+            },
+            blue: HandArea {
+                block: Rect::default(),
+                rows_per_card: 2,
+                first: 0,
+            },
+            board: Rect::default(),
+            tiles: (0, 0),
+            tile,
+            grid: (grid.rows(), grid.cols()),
+            log: Rect::default(),
+            status: Rect::default(),
+        };
+        if layout.too_small.is_some() {
+            return layout;
+        }
+        let (board_w, board_h) = board_dims(tile);
+        let main_h = area.height - STATUS;
+        let side = side
+            .max((area.width.saturating_sub(board_w)) / 2)
+            .min(SIDE_LARGE + 8);
+        let middle_w = area.width - 2 * side;
+        layout.status = Rect::new(area.x, area.y + main_h, area.width, STATUS);
+        let red = Rect::new(area.x, area.y, side, main_h);
+        let blue = Rect::new(area.x + side + middle_w, area.y, side, main_h);
+        layout.board = Rect::new(area.x + side, area.y, middle_w, board_h);
+        layout.tiles = (area.x + side + (middle_w - board_w) / 2 + 1, area.y + 1);
+        layout.log = Rect::new(area.x + side, area.y + board_h, middle_w, main_h - board_h);
+        let rows_per_card = if main_h.saturating_sub(2) >= longest_hand * 2 {
+            2
+        } else {
+            1
+        };
+        for (player, block) in [(Player::Red, red), (Player::Blue, blue)] {
+            let mut hand = HandArea {
+                block,
+                rows_per_card,
+                first: 0,
+            };
+            let cursor = if player == app.game().turn() {
+                app.hand_cursor
+            } else {
+                0
+            };
+            let capacity = hand.capacity().max(1);
+            hand.first = cursor.saturating_sub(capacity - 1);
+            match player {
+                Player::Red => layout.red = hand,
+                Player::Blue => layout.blue = hand,
+            }
+        }
+        layout
+    }
+
+    /// The screen rectangle of grid cell `pos`.
+    pub fn cell_rect(&self, pos: Pos) -> Rect {
+        let (w, h) = self.tile.dims();
+        let x = self.tiles.0 + pos.col as u16 * (w + self.tile.gap());
+        let y = self.tiles.1 + pos.row as u16 * h;
+        Rect::new(x, y, w, h)
+    }
+
+    /// The hand panel of `player`.
+    pub fn hand(&self, player: Player) -> &HandArea {
+        match player {
+            Player::Red => &self.red,
+            Player::Blue => &self.blue,
+        }
+    }
+
+    /// What is under screen position `at`: a hand card or a grid cell.
+    pub fn hit(&self, at: Position) -> Option<Hit> {
+        if self.too_small.is_some() {
+            return None;
+        }
+        for player in Player::BOTH {
+            let hand = self.hand(player);
+            if hand.block.contains(at) {
+                let inner = hand.inner();
+                if !inner.contains(at) {
+                    return None;
+                }
+                let index = hand.first + ((at.y - inner.y) / hand.rows_per_card) as usize;
+                return Some(Hit::HandCard(player, index));
+            }
+        }
+        if !self.board.contains(at) {
+            return None;
+        }
+        let (w, h) = self.tile.dims();
+        let dx = at.x.checked_sub(self.tiles.0)?;
+        let dy = at.y.checked_sub(self.tiles.1)?;
+        let (col, within) = (dx / (w + self.tile.gap()), dx % (w + self.tile.gap()));
+        if within >= w {
+            return None;
+        }
+        let pos = Pos::new((dy / h) as usize, col as usize);
+        if pos.row >= self.grid.0 || pos.col >= self.grid.1 {
+            return None;
+        }
+        let rect = self.cell_rect(pos);
+        rect.contains(at).then_some(Hit::Cell(pos))
+    }
+}

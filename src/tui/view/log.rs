@@ -1,0 +1,129 @@
+//! The battle log: every move and its battle steps, combo waves indented, Same and Plus named.
+//! It is written from the recorded steps, never recomputed.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::symbols::border;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget};
+
+use super::theme::Theme;
+use crate::trios::{BattleStep, Direction, MoveOutcome, Rule};
+use crate::tui::app::App;
+use crate::tui::timeline::Point;
+
+/// One log line and the timeline point it describes.
+struct Entry {
+    line: Line<'static>,
+    point: Point,
+}
+
+/// Draws the log, scrolled so the step being shown (or the newest) is in view.
+pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let block = Block::bordered()
+        .border_set(border::ROUNDED)
+        .border_style(theme.dim())
+        .title(" battle log ")
+        .title_style(theme.title());
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let entries = entries(app.history(), &theme);
+    if entries.is_empty() {
+        Paragraph::new(Line::styled("No moves yet. Red plays first.", theme.dim()))
+            .render(inner, buf);
+        return;
+    }
+    let current = app.shown_point();
+    let focus = entries
+        .iter()
+        .rposition(|e| e.point == current)
+        .unwrap_or(entries.len() - 1);
+    let height = inner.height as usize;
+    let first = (focus + 1).saturating_sub(height);
+    let highlight = app.replay.is_some() || app.animation.is_some();
+    let lines: Vec<Line> = entries
+        .into_iter()
+        .enumerate()
+        .skip(first)
+        .take(height)
+        .map(|(i, e)| {
+            if highlight && i == focus {
+                e.line.style(theme.current_line())
+            } else {
+                e.line
+            }
+        })
+        .collect();
+    Paragraph::new(lines).render(inner, buf);
+}
+
+fn entries(history: &[MoveOutcome], theme: &Theme) -> Vec<Entry> {
+    let mut out = Vec::new();
+    for (mv, o) in history.iter().enumerate() {
+        let takes = match o.flip_count() {
+            0 => String::new(),
+            n => format!(" +{n}"),
+        };
+        out.push(Entry {
+            line: Line::from(vec![
+                Span::styled(format!("{:>2} ", mv + 1), theme.dim()),
+                Span::styled(o.player.to_string(), theme.owner_text(o.player)),
+                Span::raw(format!(
+                    " {},{} {}",
+                    o.mv.pos.row,
+                    o.mv.pos.col,
+                    o.card.name()
+                )),
+                Span::styled(takes, theme.hint()),
+            ]),
+            point: Point::Move { mv, shown: 0 },
+        });
+        for (i, step) in o.steps.iter().enumerate() {
+            out.push(Entry {
+                line: step_line(step, theme),
+                point: Point::Move { mv, shown: i + 1 },
+            });
+        }
+    }
+    out
+}
+
+fn step_line(step: &BattleStep, theme: &Theme) -> Line<'static> {
+    let indent = "  ".repeat(step.wave + 1);
+    let arrow = match step.direction {
+        Direction::North => "↑",
+        Direction::South => "↓",
+        Direction::East => "→",
+        Direction::West => "←",
+    };
+    let from = format!("{},{}", step.attacker.row, step.attacker.col);
+    let to = format!("{},{}", step.defender.row, step.defender.col);
+    let combo = if step.wave > 0 { "combo " } else { "" };
+    let (what, style) = match step.rule {
+        Rule::Same => (
+            format!("SAME {}={} takes {to}", step.attack, step.defense),
+            theme.hint(),
+        ),
+        Rule::Plus => (
+            format!("PLUS {}+{} takes {to}", step.attack, step.defense),
+            theme.hint(),
+        ),
+        Rule::Battle if step.flipped => (
+            format!(
+                "{combo}{from} {arrow} {to}: {} beats {}, taken",
+                step.attack, step.defense
+            ),
+            theme.hint(),
+        ),
+        Rule::Battle => (
+            format!(
+                "{combo}{from} {arrow} {to}: {} vs {}, holds",
+                step.attack, step.defense
+            ),
+            Style::new(),
+        ),
+    };
+    Line::from(vec![Span::raw(indent), Span::styled(what, style)])
+}
