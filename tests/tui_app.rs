@@ -1,13 +1,18 @@
-//! The full-screen app driven by key sequences and read back from a `TestBackend` buffer.
+//! The full-screen app driven by key and mouse sequences, read back from a `TestBackend`
+//! buffer; whole screens are insta snapshots (`cargo insta review` after a deliberate change).
 
+use std::path::Path;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 use trios::controller::{Match, MatchConfig, Seat, SourceFile};
-use trios::trios::{DealMode, RuleSet};
+use trios::trios::{DealMode, Player, Pos, RuleSet};
+use trios::tui::app::Focus;
 use trios::tui::{App, Event, Theme};
 
 fn config(red: &str, blue: &str, seed: u64) -> MatchConfig {
@@ -19,6 +24,20 @@ fn config(red: &str, blue: &str, seed: u64) -> MatchConfig {
         rules: RuleSet::default(),
         red: red.parse::<Seat>().expect("seat"),
         blue: blue.parse::<Seat>().expect("seat"),
+    }
+}
+
+/// A 2x3 board dealt in order so that Red's third card starts a two-wave combo.
+fn combo_config() -> MatchConfig {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tui");
+    MatchConfig {
+        board: SourceFile::read_board(&dir.join("combo-board.txt")).expect("board"),
+        cards: SourceFile::read_cards(&dir.join("combo-cards.txt")).expect("cards"),
+        deal: DealMode::InOrder,
+        seed: 1,
+        rules: RuleSet::default(),
+        red: Seat::Human,
+        blue: Seat::Human,
     }
 }
 
@@ -61,17 +80,44 @@ impl Harness {
         }
     }
 
+    fn click(&mut self, x: u16, y: u16) {
+        let mouse = MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: x,
+            row: y,
+            modifiers: KeyModifiers::NONE,
+        };
+        self.app.update(Event::Mouse(mouse), self.now);
+    }
+
+    /// Clicks the middle of a grid cell.
+    fn click_cell(&mut self, row: usize, col: usize) {
+        let rect = self.app.layout().cell_rect(Pos::new(row, col));
+        self.click(rect.x + rect.width / 2, rect.y + rect.height / 2);
+    }
+
+    /// Places hand card `hand` at (row, col) with the keyboard, as a person would.
+    fn place(&mut self, hand: usize, row: usize, col: usize) {
+        self.key(KeyCode::Char(char::from(b'1' + hand as u8)));
+        assert_eq!(self.app.focus(), Focus::Grid);
+        while self.app.grid_cursor().row != row {
+            self.key(KeyCode::Down);
+        }
+        while self.app.grid_cursor().col != col {
+            self.key(KeyCode::Right);
+        }
+        self.key(KeyCode::Enter);
+    }
+
     /// Lets time pass and delivers computer moves until nothing is pending.
     fn settle(&mut self) {
         for _ in 0..10_000 {
-            while let Ok(event) =
-                self.inbox
-                    .recv_timeout(Duration::from_millis(if self.app.next_tick().is_some() {
-                        0
-                    } else {
-                        50
-                    }))
-            {
+            let wait = if self.app.next_tick().is_some() {
+                0
+            } else {
+                200
+            };
+            while let Ok(event) = self.inbox.recv_timeout(Duration::from_millis(wait)) {
                 self.app.update(event, self.now);
             }
             match self.app.next_tick() {
@@ -85,6 +131,14 @@ impl Harness {
         panic!("the app never settled");
     }
 
+    /// Advances time by exactly one scheduled tick.
+    fn tick(&mut self) {
+        if let Some(due) = self.app.next_tick() {
+            self.now = due.max(self.now);
+            self.app.update(Event::Tick(self.now), self.now);
+        }
+    }
+
     fn screen(&mut self) -> String {
         self.terminal
             .draw(|f| f.render_widget(&self.app, f.area()))
@@ -92,23 +146,243 @@ impl Harness {
         let buf = self.terminal.backend().buffer().clone();
         let mut out = String::new();
         for y in 0..buf.area.height {
-            for x in 0..buf.area.width {
-                out.push_str(buf[(x, y)].symbol());
-            }
+            let line: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
+            out.push_str(line.trim_end());
             out.push('\n');
         }
         out
     }
+
+    fn resize(&mut self, w: u16, h: u16) {
+        self.terminal.backend_mut().resize(w, h);
+        self.app.update(Event::Resize(w, h), self.now);
+    }
+}
+
+fn combo_harness() -> Harness {
+    let mut h = Harness::new(combo_config(), (80, 24));
+    h.place(0, 1, 2); // Red R0
+    h.place(0, 0, 0); // Blue B0
+    h.place(0, 0, 2); // Red R1
+    h.place(0, 0, 1); // Blue B1
+    h.settle();
+    h
 }
 
 #[test]
-fn print_screens() {
+fn start_screen() {
     let mut h = Harness::new(config("human", "maxflip", 7), (80, 24));
-    println!("{}", h.screen());
+    insta::assert_snapshot!("start_80x24", h.screen());
+}
+
+#[test]
+fn large_tiles_with_a_picked_card_and_hints() {
+    let mut h = Harness::new(config("human", "maxflip", 7), (120, 40));
     h.keys(&[KeyCode::Enter, KeyCode::Enter]);
     h.settle();
-    println!("{}", h.screen());
-    let mut h = Harness::new(config("human", "maxflip", 7), (120, 40));
-    h.keys(&[KeyCode::Char('2'), KeyCode::Right, KeyCode::Char('H')]);
-    println!("{}", h.screen());
+    h.keys(&[KeyCode::Char('2'), KeyCode::Char('H')]);
+    assert_eq!(h.app.picked(), Some(1));
+    let screen = h.screen();
+    assert!(
+        screen.contains("+1") || screen.contains("+2"),
+        "some cell flips a card:\n{screen}"
+    );
+    insta::assert_snapshot!("picked_with_hints_120x40", screen);
+}
+
+#[test]
+fn keyboard_select_move_place_and_cancel() {
+    let mut h = combo_harness();
+    assert_eq!(h.app.game().turn(), Player::Red);
+    // Enter on the hand picks the card under the cursor and moves to the grid.
+    h.key(KeyCode::Enter);
+    assert_eq!(h.app.picked(), Some(0));
+    assert_eq!(h.app.focus(), Focus::Grid);
+    // Esc cancels the pick and goes back to the hand.
+    h.key(KeyCode::Esc);
+    assert_eq!(h.app.picked(), None);
+    assert_eq!(h.app.focus(), Focus::Hand);
+    // Down moves the hand cursor; Tab switches to the grid; Enter there needs a pick.
+    h.key(KeyCode::Down);
+    assert_eq!(h.app.hand_cursor(), 0, "one card left wraps to itself");
+    h.key(KeyCode::Tab);
+    assert_eq!(h.app.focus(), Focus::Grid);
+    h.key(KeyCode::Enter);
+    assert!(
+        h.app.message().is_some_and(|m| m.error),
+        "placing without a pick is refused"
+    );
+    assert_eq!(h.app.history().len(), 4);
+}
+
+#[test]
+fn illegal_placement_says_why_and_changes_nothing() {
+    let mut h = combo_harness();
+    h.key(KeyCode::Char('1'));
+    // (0,0) is taken.
+    while h.app.grid_cursor() != Pos::new(0, 0) {
+        h.key(KeyCode::Left);
+        if h.app.grid_cursor().row != 0 {
+            h.key(KeyCode::Up);
+        }
+    }
+    h.key(KeyCode::Enter);
+    let message = h.app.message().expect("a reason is shown");
+    assert!(message.error);
+    assert_eq!(message.text, "Cell (0, 0) is already taken");
+    assert_eq!(h.app.history().len(), 4);
+    assert_eq!(
+        h.app.picked(),
+        Some(0),
+        "the pick survives a refused placement"
+    );
+    assert!(h.screen().contains("Cell (0, 0) is already taken"));
+    // A hand card that does not exist.
+    h.key(KeyCode::Char('9'));
+    assert_eq!(
+        h.app.message().map(|m| m.text.as_str()),
+        Some("There is no card 9 in the hand")
+    );
+}
+
+#[test]
+fn mid_combo_animation_and_battle_log() {
+    let mut h = combo_harness();
+    h.place(0, 1, 0); // Red R2: takes B0, which takes B1 in the combo
+    assert!(h.app.animating());
+    h.tick(); // first battle step shown
+    insta::assert_snapshot!("mid_combo_step1", h.screen());
+    h.tick(); // combo wave 1
+    let screen = h.screen();
+    assert!(screen.contains("↳ 0,0→0,1 9 vs 1 taken"), "{screen}");
+    h.settle();
+    assert!(!h.app.animating());
+    insta::assert_snapshot!("battle_log_after_combo", h.screen());
+}
+
+#[test]
+fn replay_steps_back_and_forth_through_steps_and_moves() {
+    let mut h = combo_harness();
+    h.place(0, 1, 0);
+    h.settle();
+    h.key(KeyCode::Char('r'));
+    let start = h.app.replay().expect("replay open").index;
+    h.key(KeyCode::Right);
+    h.key(KeyCode::Right);
+    assert_eq!(h.app.replay().map(|r| r.index), Some(start + 2));
+    assert!(
+        h.screen()
+            .contains("REPLAY · move 5/5 · step 2/2 · combo wave 1")
+    );
+    insta::assert_snapshot!("replay_combo", h.screen());
+    h.key(KeyCode::Up);
+    assert_eq!(
+        h.app.replay().map(|r| r.index),
+        Some(start),
+        "up: back to the move's start"
+    );
+    h.key(KeyCode::Up);
+    assert!(h.screen().contains("REPLAY · move 4/5 · step 0"));
+    h.key(KeyCode::Home);
+    assert!(h.screen().contains("REPLAY · start"));
+    h.key(KeyCode::Esc);
+    assert!(h.app.replay().is_none());
+}
+
+#[test]
+fn help_overlay_lists_every_key_and_any_key_closes_it() {
+    let mut h = Harness::new(config("human", "maxflip", 7), (80, 24));
+    h.key(KeyCode::Char('?'));
+    let screen = h.screen();
+    for needle in ["Tab", "Esc", "1-9", "hints", "replay", "new game", "quit"] {
+        assert!(screen.contains(needle), "help lacks {needle}:\n{screen}");
+    }
+    insta::assert_snapshot!("help", screen);
+    h.key(KeyCode::Char('x'));
+    h.key(KeyCode::Char('?'));
+    h.key(KeyCode::Esc);
+    assert!(!h.screen().contains("Any key closes"));
+}
+
+#[test]
+fn a_whole_game_against_the_computer_ends_with_the_result() {
+    let mut h = Harness::new(config("human", "maxflip", 11), (80, 24));
+    while !h.app.game().is_over() {
+        h.key(KeyCode::Enter); // pick the first card
+        h.key(KeyCode::Enter); // place it on the first empty cell
+        h.settle();
+    }
+    let screen = h.screen();
+    assert!(screen.contains("game over"), "{screen}");
+    assert!(screen.contains("n new game · r replay · q quit"));
+    insta::assert_snapshot!("game_over", screen);
+    h.key(KeyCode::Char('n'));
+    assert_eq!(h.app.history().len(), 0);
+    assert_eq!(h.app.config().seed, 12, "n deals a new game");
+    h.key(KeyCode::Char('q'));
+    assert!(h.app.should_quit());
+}
+
+#[test]
+fn too_small_then_recovers_on_resize() {
+    let mut h = Harness::new(config("human", "maxflip", 7), (60, 20));
+    let screen = h.screen();
+    assert!(screen.contains("Terminal too small"));
+    insta::assert_snapshot!("too_small", screen);
+    h.resize(80, 24);
+    assert!(h.screen().contains("Three Trios"));
+    // Tiny and zero sizes never panic.
+    for (w, hgt) in [(1, 1), (0, 0), (5, 2), (300, 100)] {
+        h.resize(w, hgt);
+        h.screen();
+    }
+}
+
+#[test]
+fn seed_board_fits_80x24_in_compact_tiles() {
+    let mut c = config("human", "corners", 3);
+    c.board = SourceFile::read_board(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/boards/seed-5x7.txt"),
+    )
+    .expect("board");
+    let mut h = Harness::new(c, (80, 24));
+    let screen = h.screen();
+    assert!(!screen.contains("too small"), "{screen}");
+    insta::assert_snapshot!("compact_seed_board", screen);
+}
+
+#[test]
+fn mouse_picks_a_card_and_places_it() {
+    let mut h = combo_harness();
+    let card = h
+        .app
+        .layout()
+        .hand(Player::Red)
+        .card_rect(0)
+        .expect("first card shown");
+    h.click(card.x + 2, card.y);
+    assert_eq!(h.app.picked(), Some(0));
+    h.click_cell(1, 0);
+    assert_eq!(h.app.history().len(), 5);
+    assert_eq!(h.app.history()[4].flip_count(), 2);
+}
+
+#[test]
+fn watching_two_computers_pauses_and_steps() {
+    let mut h = Harness::new(config("maxflip", "corners", 5), (80, 24));
+    h.key(KeyCode::Char(' '));
+    h.settle();
+    let before = h.app.history().len();
+    h.settle();
+    assert_eq!(h.app.history().len(), before, "paused: no more moves");
+    h.key(KeyCode::Char('.'));
+    h.settle();
+    assert_eq!(
+        h.app.history().len(),
+        before + 1,
+        ". plays exactly one move"
+    );
+    h.key(KeyCode::Char(' '));
+    h.settle();
+    assert!(h.app.game().is_over(), "resumed play runs to the end");
 }

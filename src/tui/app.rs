@@ -163,6 +163,41 @@ impl App {
         self.game.game()
     }
 
+    /// Where the keyboard cursor is: the hand or the grid.
+    pub fn focus(&self) -> Focus {
+        self.focus
+    }
+
+    /// The grid cell under the cursor.
+    pub fn grid_cursor(&self) -> Pos {
+        self.grid_cursor
+    }
+
+    /// The hand card under the cursor.
+    pub fn hand_cursor(&self) -> usize {
+        self.hand_cursor
+    }
+
+    /// The hand card picked to be placed.
+    pub fn picked(&self) -> Option<usize> {
+        self.picked
+    }
+
+    /// The status-bar message, if any.
+    pub fn message(&self) -> Option<&Message> {
+        self.message.as_ref()
+    }
+
+    /// The replay viewer's position, when open.
+    pub fn replay(&self) -> Option<Playback> {
+        self.replay
+    }
+
+    /// Whether a battle animation is playing on the live board.
+    pub fn animating(&self) -> bool {
+        self.animation.is_some()
+    }
+
     pub fn history(&self) -> &[MoveOutcome] {
         self.game.history()
     }
@@ -628,6 +663,9 @@ impl App {
         self.message = None;
         match self.layout().hit(Position::new(mouse.column, mouse.row)) {
             Some(Hit::HandCard(player, index)) => {
+                if index >= self.game().hand(player).len() {
+                    return;
+                }
                 if player == self.game().turn() {
                     self.pick(index);
                 } else if self.human_to_move() {

@@ -146,9 +146,8 @@ impl Layout {
         }
         let (board_w, board_h) = board_dims(tile);
         let main_h = area.height - STATUS;
-        let side = side
-            .max((area.width.saturating_sub(board_w)) / 2)
-            .min(SIDE_LARGE + 8);
+        // Side panels grow up to their roomy width; anything more goes to the middle (log).
+        let side = ((area.width - board_w) / 2).clamp(SIDE_MIN, side.max(SIDE_LARGE));
         let middle_w = area.width - 2 * side;
         layout.status = Rect::new(area.x, area.y + main_h, area.width, STATUS);
         let red = Rect::new(area.x, area.y, side, main_h);

@@ -91,39 +91,27 @@ fn entries(history: &[MoveOutcome], theme: &Theme) -> Vec<Entry> {
 }
 
 fn step_line(step: &BattleStep, theme: &Theme) -> Line<'static> {
-    let indent = "  ".repeat(step.wave + 1);
+    // Wave 0 sits under its move; each combo wave goes one step further in, marked ↳.
+    let indent = match step.wave {
+        0 => "  ".to_string(),
+        w => format!("{}↳ ", "  ".repeat(w)),
+    };
     let arrow = match step.direction {
         Direction::North => "↑",
         Direction::South => "↓",
         Direction::East => "→",
         Direction::West => "←",
     };
-    let from = format!("{},{}", step.attacker.row, step.attacker.col);
-    let to = format!("{},{}", step.defender.row, step.defender.col);
-    let combo = if step.wave > 0 { "combo " } else { "" };
+    let cells = format!(
+        "{},{}{arrow}{},{}",
+        step.attacker.row, step.attacker.col, step.defender.row, step.defender.col
+    );
+    let (a, d) = (step.attack, step.defense);
     let (what, style) = match step.rule {
-        Rule::Same => (
-            format!("SAME {}={} takes {to}", step.attack, step.defense),
-            theme.hint(),
-        ),
-        Rule::Plus => (
-            format!("PLUS {}+{} takes {to}", step.attack, step.defense),
-            theme.hint(),
-        ),
-        Rule::Battle if step.flipped => (
-            format!(
-                "{combo}{from} {arrow} {to}: {} beats {}, taken",
-                step.attack, step.defense
-            ),
-            theme.hint(),
-        ),
-        Rule::Battle => (
-            format!(
-                "{combo}{from} {arrow} {to}: {} vs {}, holds",
-                step.attack, step.defense
-            ),
-            Style::new(),
-        ),
+        Rule::Same => (format!("SAME {cells} {a}={d} taken"), theme.hint()),
+        Rule::Plus => (format!("PLUS {cells} {a}+{d} taken"), theme.hint()),
+        Rule::Battle if step.flipped => (format!("{cells} {a} vs {d} taken"), theme.hint()),
+        Rule::Battle => (format!("{cells} {a} vs {d} holds"), Style::new()),
     };
     Line::from(vec![Span::raw(indent), Span::styled(what, style)])
 }

@@ -29,7 +29,7 @@ impl Widget for &App {
         status::draw(self, layout.status, buf);
         let showing_end = self.replay.is_none() && self.animation.is_none();
         if showing_end && self.game().is_over() && !self.help {
-            overlay::game_over(self, layout.board, buf);
+            overlay::game_over(self, layout.log, buf);
         }
         if self.help {
             overlay::help(self, area, buf);
