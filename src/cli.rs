@@ -59,10 +59,30 @@ pub struct PlayArgs {
     /// Blue's seat: `human` or a strategy (random, maxflip, corners).
     #[arg(long, value_name = "SEAT", default_value = "human")]
     pub blue: Seat,
-    /// Keep a match record in FILE (JSON), rewritten after every move.
+    /// Keep a match record in FILE (JSON), rewritten after every move. Replaces the autosave.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// Continue the most recent unfinished autosaved match instead of starting a new one.
+    #[arg(long, conflicts_with_all = RESUME_CONFLICTS)]
+    pub resume: bool,
+    /// Do not save this match in the data folder (it then cannot be resumed).
+    #[arg(long)]
+    pub no_autosave: bool,
 }
+
+/// Flags that set up a new match, so make no sense with `--resume` (the record holds the
+/// setup), plus `--no-autosave` (a resumed match always goes on in its own file).
+const RESUME_CONFLICTS: [&str; 9] = [
+    "board",
+    "cards",
+    "deal",
+    "seed",
+    "rules",
+    "red",
+    "blue",
+    "record",
+    "no_autosave",
+];
 
 impl PlayArgs {
     /// What plain `trios` plays: the defaults, against the computer.
@@ -77,6 +97,8 @@ impl PlayArgs {
             red: Seat::Human,
             blue: Seat::Computer("maxflip".into()),
             record: None,
+            resume: false,
+            no_autosave: false,
         }
     }
 }

@@ -3,6 +3,7 @@
 //! The rules live in [`trios`], pure and deterministic; the front ends (text mode, and later the
 //! full-screen TUI and the SSH server) drive them through the same API.
 
+pub mod autosave;
 pub mod cli;
 pub mod controller;
 pub mod record;

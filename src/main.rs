@@ -1,11 +1,14 @@
 //! The `trios` binary: parse the command line and hand over to a front end.
 
+use std::fmt::Display;
 use std::io::{self, IsTerminal};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
+use trios::autosave::{self, AutosaveError};
 use trios::cli::{Cli, Command, PlayArgs, ReplayArgs};
-use trios::controller::{Match, MatchConfig, SourceFile};
+use trios::controller::{Match, MatchConfig, SourceFile, StartError};
 use trios::record::Record;
 use trios::textui;
 
@@ -43,6 +46,35 @@ fn main() -> ExitCode {
 }
 
 fn play(args: PlayArgs) -> Result<(), UserError> {
+    // A resumed match goes on in its autosave file; a new one is autosaved unless the player
+    // chose a record file or none.
+    let autosaving = args.resume || (args.record.is_none() && !args.no_autosave);
+    let mut game = if args.resume {
+        resume_latest()?
+    } else {
+        start_new(args)?
+    };
+    if io::stdin().is_terminal() {
+        eprintln!("Three Trios: type help for the commands.");
+    }
+    let stdin = io::stdin().lock();
+    let ended = textui::run(
+        &mut game,
+        stdin,
+        &mut io::stdout().lock(),
+        &mut io::stderr().lock(),
+    );
+    if autosaving && game.game().is_over() {
+        prune_quietly();
+    }
+    match finish_output(ended)? {
+        Some(textui::Ended::InputFailed) => Err(UserError::Reported),
+        _ => Ok(()),
+    }
+}
+
+/// Sets up and deals a new match from the flags, recorded where they say.
+fn start_new(args: PlayArgs) -> Result<Match, UserError> {
     let board = match &args.board {
         Some(path) => SourceFile::read_board(path)?,
         None => SourceFile::default_board(),
@@ -61,25 +93,70 @@ fn play(args: PlayArgs) -> Result<(), UserError> {
         red: args.red,
         blue: args.blue,
     };
-    let mut game = Match::start(config, args.record)?;
+    let game = match args.record {
+        Some(path) => Match::start(config, Some(path))?,
+        None if args.no_autosave => Match::start(config, None)?,
+        None => start_autosaved(config)?,
+    };
     // A drawn seed that shapes the game is shown so the game can be played again; stdout's
     // format is fixed, so it goes to stderr, which scripts read only for `error:` lines.
     if args.seed.is_none() && game.config().depends_on_seed() {
         eprintln!("seed: {seed} (play this game again with --seed {seed})");
     }
-    if io::stdin().is_terminal() {
-        eprintln!("Three Trios: type help for the commands.");
+    Ok(game)
+}
+
+/// Starts `config` recorded in a new file in the data folder. When that file cannot be
+/// written, warns once and starts the match unrecorded: autosave never stops a game.
+fn start_autosaved(config: MatchConfig) -> Result<Match, StartError> {
+    let path = match autosave_path(config.seed) {
+        Ok(path) => path,
+        Err(e) => return start_unrecorded(config, &e),
+    };
+    match Match::start(config.clone(), Some(path)) {
+        Err(StartError::Record(e)) => start_unrecorded(config, &e),
+        started => started,
     }
-    let stdin = io::stdin().lock();
-    let ended = textui::run(
-        &mut game,
-        stdin,
-        &mut io::stdout().lock(),
-        &mut io::stderr().lock(),
+}
+
+/// A new autosave file name, with its folder created.
+fn autosave_path(seed: u64) -> Result<PathBuf, AutosaveError> {
+    let dir = autosave::data_dir().ok_or(AutosaveError::NoDataDir)?;
+    autosave::create_matches_dir(&dir)?;
+    Ok(autosave::new_match_path(&dir, seed))
+}
+
+fn start_unrecorded(config: MatchConfig, why: &dyn Display) -> Result<Match, StartError> {
+    eprintln!(
+        "warning: cannot autosave: {why}; this match will not be recoverable \
+         (use --record FILE or --no-autosave)"
     );
-    match finish_output(ended)? {
-        Some(textui::Ended::InputFailed) => Err(UserError::Reported),
-        _ => Ok(()),
+    Match::start(config, None)
+}
+
+/// Continues the latest unfinished autosaved match, announcing it on stderr.
+fn resume_latest() -> Result<Match, UserError> {
+    let dir = autosave::data_dir().ok_or(AutosaveError::NoDataDir)?;
+    let Some(path) = autosave::latest_unfinished(&dir)? else {
+        return Err(UserError::Message(format!(
+            "no unfinished match to resume in {}",
+            autosave::matches_dir(&dir).display()
+        )));
+    };
+    let game = Match::resume(path.clone())?;
+    eprintln!(
+        "resuming {} (move {})",
+        path.display(),
+        game.history().len() + 1
+    );
+    Ok(game)
+}
+
+/// Drops old finished autosaves. Failing to is harmless, and the game is already over, so
+/// nothing is reported.
+fn prune_quietly() {
+    if let Some(dir) = autosave::data_dir() {
+        let _ = autosave::prune(&dir);
     }
 }
 

@@ -224,6 +224,12 @@ impl Recorder {
         Ok(recorder)
     }
 
+    /// Continues `record`, already on disk at `path`: nothing is written until the next
+    /// [`Recorder::push`], which appends and rewrites the file atomically as usual.
+    pub fn resume(path: PathBuf, record: Record) -> Recorder {
+        Recorder { path, record }
+    }
+
     /// Adds a move and rewrites the file.
     pub fn push(&mut self, outcome: &MoveOutcome, game: &Game) -> Result<(), RecordError> {
         self.record.push(outcome, game);
@@ -232,6 +238,11 @@ impl Recorder {
 
     pub fn record(&self) -> &Record {
         &self.record
+    }
+
+    /// The file the record is kept in.
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 
     fn save(&self) -> Result<(), RecordError> {

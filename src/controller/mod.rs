@@ -7,9 +7,9 @@ mod seat;
 pub use config::{MatchConfig, SourceFile};
 pub use seat::Seat;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use crate::record::{RecordError, Recorder};
+use crate::record::{Record, RecordError, Recorder};
 use crate::trios::ai::{self, Strategy};
 use crate::trios::config::ConfigError;
 use crate::trios::{Game, Move, MoveError, MoveOutcome, Player};
@@ -35,6 +35,8 @@ pub enum StartError {
     Config(#[from] ConfigError),
     #[error("{0}")]
     Record(#[from] RecordError),
+    #[error("{path}: this match is finished; nothing to resume (play it back with trios replay)")]
+    Finished { path: String },
 }
 
 impl Match {
@@ -42,7 +44,7 @@ impl Match {
     /// record path is reported before anyone plays.
     pub fn start(config: MatchConfig, record: Option<PathBuf>) -> Result<Match, StartError> {
         let game = config.new_game()?;
-        let ais = Player::BOTH.map(|p| config.seat(p).strategy(config.ai_seed(p)));
+        let ais = strategies(&config);
         let recorder = match record {
             Some(path) => Some(Recorder::create(path, &config)?),
             None => None,
@@ -55,6 +57,46 @@ impl Match {
             recorder,
             record_error: None,
         })
+    }
+
+    /// Continues the unfinished match recorded at `path`: deals it again from the recorded
+    /// setup, replays every recorded move (each checked against its recorded battle and
+    /// scores), and goes on recording into the same file.
+    ///
+    /// Computer seats are rebuilt as [`Match::start`] builds them, then shown each of their
+    /// recorded positions once so a `random` seat's stream moves on as it did in play. A
+    /// resumed `random` seat therefore usually repeats the choices it would have made had the
+    /// match never stopped, but that is not promised (a record from another trios version, or
+    /// an edited one, may differ): only the moves already recorded are guaranteed.
+    pub fn resume(path: PathBuf) -> Result<Match, StartError> {
+        let record = Record::load(&path)?;
+        let name = path.display().to_string();
+        if record.result.is_some() {
+            return Err(StartError::Finished { path: name });
+        }
+        let config = record.setup.clone();
+        let mut ais = strategies(&config);
+        let total = record.moves.len();
+        let mut history = Vec::with_capacity(total);
+        let game = record.replay(&name, |game, outcome| {
+            history.extend(outcome.cloned());
+            if history.len() < total {
+                fast_forward(&mut ais, game);
+            }
+        })?;
+        Ok(Match {
+            config,
+            game,
+            history,
+            ais,
+            recorder: Some(Recorder::resume(path, record)),
+            record_error: None,
+        })
+    }
+
+    /// The file this match is recorded in, if it is recorded.
+    pub fn record_path(&self) -> Option<&Path> {
+        self.recorder.as_ref().map(Recorder::path)
     }
 
     pub fn config(&self) -> &MatchConfig {
@@ -108,5 +150,18 @@ impl Match {
             self.config.seed ^ (self.history.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let mut ai = ai::by_name(strategy, seed)?;
         Ok(ai.choose(&self.game))
+    }
+}
+
+/// One strategy per computer seat, seeded per colour; `None` for human seats.
+fn strategies(config: &MatchConfig) -> [Option<Box<dyn Strategy>>; 2] {
+    Player::BOTH.map(|p| config.seat(p).strategy(config.ai_seed(p)))
+}
+
+/// Lets the computer seat to move in `game` (a recorded position) choose once and forgets its
+/// choice, so a seeded strategy's stream is where it was when the recorded move was made.
+fn fast_forward(ais: &mut [Option<Box<dyn Strategy>>; 2], game: &Game) {
+    if let Some(ai) = ais[game.turn() as usize].as_mut() {
+        let _ = ai.choose(game);
     }
 }

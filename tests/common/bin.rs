@@ -4,6 +4,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -106,22 +107,39 @@ impl Dir {
 
     /// Runs `trios ARGS` here with `input` on standard input; fails on a hang or a panic.
     pub fn run(&self, args: &[&str], input: impl AsRef<[u8]>) -> Run {
-        let run = run_with(
-            self.path(),
-            args,
-            Stdio::piped(),
-            Some(input.as_ref().to_vec()),
-        );
+        self.run_command(command(self.path(), args), args, input)
+    }
+
+    /// [`Dir::run`] with `data` as the data folder (`TRIOS_DATA_DIR`), so runs can share
+    /// their autosaves.
+    pub fn run_with_data(&self, data: &Path, args: &[&str], input: impl AsRef<[u8]>) -> Run {
+        let mut cmd = command(self.path(), args);
+        cmd.env(DATA_DIR_ENV, data);
+        self.run_command(cmd, args, input)
+    }
+
+    fn run_command(&self, cmd: Command, args: &[&str], input: impl AsRef<[u8]>) -> Run {
+        let run = run_command(cmd, Stdio::piped(), Some(input.as_ref().to_vec()), DEADLINE);
         assert!(!run.timed_out, "trios {args:?} did not finish in time");
         run
     }
 }
 
-/// The command for the binary under test, in `dir`, with a predictable environment.
+/// The variable that tells trios where to keep autosaves and other data.
+pub const DATA_DIR_ENV: &str = "TRIOS_DATA_DIR";
+
+/// The command for the binary under test, in `dir`, with a predictable environment. Its data
+/// folder is a new, not yet created folder inside `dir`, so autosaves stay out of the user's
+/// home, apart from every other run, and are deleted with `dir`.
 pub fn command(dir: &Path, args: &[&str]) -> Command {
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let data = dir
+        .join(".trios-data")
+        .join(RUNS.fetch_add(1, Ordering::Relaxed).to_string());
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_trios"));
     cmd.args(args)
         .current_dir(dir)
+        .env(DATA_DIR_ENV, data)
         .env_remove("RUST_BACKTRACE")
         .env_remove("RUST_LIB_BACKTRACE");
     cmd
@@ -141,7 +159,17 @@ pub fn run_with_deadline(
     input: Option<Vec<u8>>,
     deadline: Duration,
 ) -> Run {
-    let mut child = command(dir, args)
+    run_command(command(dir, args), stdin, input, deadline)
+}
+
+/// Runs a prepared command as [`run_with_deadline`] does.
+pub fn run_command(
+    mut cmd: Command,
+    stdin: Stdio,
+    input: Option<Vec<u8>>,
+    deadline: Duration,
+) -> Run {
+    let mut child = cmd
         .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -202,7 +230,18 @@ pub struct Session {
 
 impl Session {
     pub fn start(dir: &Dir, args: &[&str]) -> Session {
-        let mut child = command(dir.path(), args)
+        Session::spawn(command(dir.path(), args))
+    }
+
+    /// [`Session::start`] with `data` as the data folder (`TRIOS_DATA_DIR`).
+    pub fn start_with_data(dir: &Dir, data: &Path, args: &[&str]) -> Session {
+        let mut cmd = command(dir.path(), args);
+        cmd.env(DATA_DIR_ENV, data);
+        Session::spawn(cmd)
+    }
+
+    fn spawn(mut cmd: Command) -> Session {
+        let mut child = cmd
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

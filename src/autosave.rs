@@ -1,0 +1,248 @@
+//! Autosave: where match records go when nobody asked for one, how they are named, finding
+//! the last unfinished one for `--resume`, and pruning old finished ones.
+//!
+//! Layout: `<data dir>/matches/<YYYYMMDD-HHMMSS>-<seed>.json`, UTC, one file per match, each
+//! an ordinary record (see [`crate::record`]) that `trios replay` also reads.
+
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use crate::record::Record;
+
+/// The environment variable that overrides the data folder (tests, portable installs).
+pub const DATA_DIR_ENV: &str = "TRIOS_DATA_DIR";
+
+/// How many finished records [`prune`] keeps; unfinished ones are always kept.
+pub const KEEP_FINISHED: usize = 200;
+
+/// Why autosaving, resuming or pruning could not go on.
+#[derive(Debug, thiserror::Error)]
+pub enum AutosaveError {
+    #[error("no data folder is known for this user; set {DATA_DIR_ENV} to a writable folder")]
+    NoDataDir,
+    #[error(
+        "{path}: cannot create the folder for saved matches: {source}; make it writable or set {DATA_DIR_ENV} to another folder"
+    )]
+    CreateDir {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}: cannot list the saved matches: {source}; check the folder's permissions")]
+    List {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}: cannot delete this old finished match: {source}; delete it by hand")]
+    Remove {
+        path: String,
+        source: std::io::Error,
+    },
+}
+
+/// The folder trios keeps its data in: `$TRIOS_DATA_DIR` when set and not empty, else the
+/// platform's data folder plus `trios` (on Linux `$XDG_DATA_HOME/trios` or
+/// `~/.local/share/trios`). `None` when neither is known.
+pub fn data_dir() -> Option<PathBuf> {
+    match std::env::var_os(DATA_DIR_ENV) {
+        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
+        _ => dirs::data_dir().map(|d| d.join("trios")),
+    }
+}
+
+/// The folder holding the saved matches of data folder `dir`.
+pub fn matches_dir(dir: &Path) -> PathBuf {
+    dir.join("matches")
+}
+
+/// Creates the matches folder of `dir` (and `dir` itself) if needed; returns it.
+pub fn create_matches_dir(dir: &Path) -> Result<PathBuf, AutosaveError> {
+    let matches = matches_dir(dir);
+    std::fs::create_dir_all(&matches).map_err(|source| AutosaveError::CreateDir {
+        path: matches.display().to_string(),
+        source,
+    })?;
+    Ok(matches)
+}
+
+/// A fresh file name for a match starting now with `seed`:
+/// `dir/matches/<UTC YYYYMMDD-HHMMSS>-<seed>.json`, or with `-2`, `-3`… added when that name
+/// is taken. Creates nothing; two processes starting in the same second with the same seed
+/// could still pick the same name.
+pub fn new_match_path(dir: &Path, seed: u64) -> PathBuf {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    unique_path(&matches_dir(dir), &format!("{}-{seed}", utc_timestamp(now)))
+}
+
+/// `folder/stem.json` if free, else the first free `folder/stem-N.json` for N = 2, 3, …
+fn unique_path(folder: &Path, stem: &str) -> PathBuf {
+    let first = folder.join(format!("{stem}.json"));
+    if !first.exists() {
+        return first;
+    }
+    (2u64..)
+        .map(|n| folder.join(format!("{stem}-{n}.json")))
+        .find(|p| !p.exists())
+        .unwrap_or(first)
+}
+
+/// `YYYYMMDD-HHMMSS` in UTC for `secs` seconds after 1970-01-01 00:00:00 UTC.
+pub fn utc_timestamp(secs: u64) -> String {
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    let (year, month, day) = civil_from_days(days);
+    format!(
+        "{year:04}{month:02}{day:02}-{:02}{:02}{:02}",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
+}
+
+/// The Gregorian date (year, month 1-12, day 1-31) that is `days` days after 1970-01-01.
+///
+/// Walks whole years, then months: at most a few hundred steps for any clock this century,
+/// and simple enough to check by eye.
+fn civil_from_days(mut days: u64) -> (u64, u64, u64) {
+    let mut year = 1970;
+    while days >= days_in_year(year) {
+        days -= days_in_year(year);
+        year += 1;
+    }
+    let mut month = 1;
+    while days >= days_in_month(year, month) {
+        days -= days_in_month(year, month);
+        month += 1;
+    }
+    (year, month, days + 1)
+}
+
+fn is_leap(year: u64) -> bool {
+    (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400)
+}
+
+fn days_in_year(year: u64) -> u64 {
+    if is_leap(year) { 366 } else { 365 }
+}
+
+/// Days in `month` (1-12) of `year`.
+fn days_in_month(year: u64, month: u64) -> u64 {
+    match month {
+        2 if is_leap(year) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// A record found in the matches folder.
+struct Saved {
+    path: PathBuf,
+    modified: SystemTime,
+    record: Record,
+}
+
+/// Every `*.json` file in `dir`'s matches folder that loads as a record, newest first (by
+/// modification time, then by name, which starts with the start time). Files that cannot be
+/// read or are not records are skipped. A missing folder holds no matches.
+fn saved_matches(dir: &Path) -> Result<Vec<Saved>, AutosaveError> {
+    let folder = matches_dir(dir);
+    let entries = match std::fs::read_dir(&folder) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(source) => {
+            return Err(AutosaveError::List {
+                path: folder.display().to_string(),
+                source,
+            });
+        }
+    };
+    let mut saved: Vec<Saved> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "json") && path.is_file())
+        .filter_map(|path| {
+            let record = Record::load(&path).ok()?;
+            let modified = std::fs::metadata(&path)
+                .and_then(|m| m.modified())
+                .unwrap_or(UNIX_EPOCH);
+            Some(Saved {
+                path,
+                modified,
+                record,
+            })
+        })
+        .collect();
+    saved.sort_by(|a, b| (b.modified, &b.path).cmp(&(a.modified, &a.path)));
+    Ok(saved)
+}
+
+/// The most recently changed saved match that is unfinished and replays cleanly, so
+/// [`crate::controller::Match::resume`] can continue it. Corrupt, foreign and finished files
+/// are passed over; only an unlistable folder is an error.
+pub fn latest_unfinished(dir: &Path) -> Result<Option<PathBuf>, AutosaveError> {
+    Ok(saved_matches(dir)?
+        .into_iter()
+        .filter(|s| s.record.result.is_none())
+        .find(|s| {
+            let name = s.path.display().to_string();
+            s.record.replay(&name, |_, _| {}).is_ok()
+        })
+        .map(|s| s.path))
+}
+
+/// Deletes the oldest finished records beyond the newest [`KEEP_FINISHED`]; returns how many
+/// were deleted. Unfinished records and files that are not records are never touched.
+pub fn prune(dir: &Path) -> Result<usize, AutosaveError> {
+    let old: Vec<Saved> = saved_matches(dir)?
+        .into_iter()
+        .filter(|s| s.record.result.is_some())
+        .skip(KEEP_FINISHED)
+        .collect();
+    for saved in &old {
+        std::fs::remove_file(&saved.path).map_err(|source| AutosaveError::Remove {
+            path: saved.path.display().to_string(),
+            source,
+        })?;
+    }
+    Ok(old.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timestamps_are_utc_calendar_dates() {
+        assert_eq!(utc_timestamp(0), "19700101-000000");
+        assert_eq!(utc_timestamp(86_399), "19700101-235959");
+        assert_eq!(utc_timestamp(951_782_400), "20000229-000000");
+        assert_eq!(utc_timestamp(951_868_800), "20000301-000000");
+        assert_eq!(utc_timestamp(1_709_210_096), "20240229-123456");
+        assert_eq!(utc_timestamp(1_735_689_599), "20241231-235959");
+        assert_eq!(utc_timestamp(4_107_542_400), "21000301-000000");
+    }
+
+    #[test]
+    fn a_taken_name_gets_a_number() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let folder = matches_dir(dir.path());
+        std::fs::create_dir_all(&folder).expect("matches folder");
+        let first = new_match_path(dir.path(), 7);
+        let name = first.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        assert!(name.ends_with("-7.json") && name.len() == "YYYYMMDD-HHMMSS-7.json".len());
+        assert_eq!(unique_path(&folder, "s"), folder.join("s.json"));
+        std::fs::write(folder.join("s.json"), "").expect("write");
+        assert_eq!(unique_path(&folder, "s"), folder.join("s-2.json"));
+        std::fs::write(folder.join("s-2.json"), "").expect("write");
+        assert_eq!(unique_path(&folder, "s"), folder.join("s-3.json"));
+    }
+
+    #[test]
+    fn a_missing_folder_holds_no_matches() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let nowhere = dir.path().join("nowhere");
+        assert!(matches!(latest_unfinished(&nowhere), Ok(None)));
+        assert!(matches!(prune(&nowhere), Ok(0)));
+    }
+}
