@@ -183,7 +183,8 @@ fn saved_matches(dir: &Path) -> Result<Vec<Saved>, AutosaveError> {
 pub fn latest_unfinished(dir: &Path) -> Result<Option<PathBuf>, AutosaveError> {
     Ok(saved_matches(dir)?
         .into_iter()
-        .filter(|s| s.record.result.is_none())
+        // A match left before its first move holds nothing worth resuming.
+        .filter(|s| s.record.result.is_none() && !s.record.moves.is_empty())
         .find(|s| {
             let name = s.path.display().to_string();
             s.record.replay(&name, |_, _| {}).is_ok()
@@ -191,13 +192,18 @@ pub fn latest_unfinished(dir: &Path) -> Result<Option<PathBuf>, AutosaveError> {
         .map(|s| s.path))
 }
 
-/// Deletes the oldest finished records beyond the newest [`KEEP_FINISHED`]; returns how many
-/// were deleted. Unfinished records and files that are not records are never touched.
+/// Deletes the oldest finished records beyond the newest [`KEEP_FINISHED`], and records of
+/// matches left before their first move; returns how many were deleted. Unfinished records
+/// with moves and files that are not records are never touched. (A match still running with
+/// no move yet loses nothing: its next save writes the whole record again.)
 pub fn prune(dir: &Path) -> Result<usize, AutosaveError> {
-    let old: Vec<Saved> = saved_matches(dir)?
+    let (finished, unfinished): (Vec<Saved>, Vec<Saved>) = saved_matches(dir)?
         .into_iter()
-        .filter(|s| s.record.result.is_some())
+        .partition(|s| s.record.result.is_some());
+    let old: Vec<Saved> = finished
+        .into_iter()
         .skip(KEEP_FINISHED)
+        .chain(unfinished.into_iter().filter(|s| s.record.moves.is_empty()))
         .collect();
     for saved in &old {
         std::fs::remove_file(&saved.path).map_err(|source| AutosaveError::Remove {

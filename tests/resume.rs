@@ -197,6 +197,16 @@ fn resume_with_nothing_saved_says_where_it_looked() {
 }
 
 #[test]
+fn a_match_quit_before_its_first_move_is_not_offered() {
+    let dir = fixtures();
+    let data = dir.path().join("data");
+    dir.run_with_data(&data, &play_args(&[]), "quit\n")
+        .assert_clean_exit();
+    assert_eq!(saved(&data).len(), 1, "the record exists from the start");
+    resume(&dir, &data, &[]).assert_refused("error: no unfinished match to resume in ");
+}
+
+#[test]
 fn resume_refuses_flags_that_set_up_a_new_match() {
     let dir = fixtures();
     for flag in [
@@ -450,7 +460,10 @@ fn prune_keeps_the_newest_finished_records_and_every_unfinished_one() {
         age(&matches.join(format!("u{i}.json")), 100_000);
     }
     std::fs::write(matches.join("junk.json"), "{").unwrap();
-    assert_eq!(autosave::prune(&data).unwrap(), 3);
+    // A match left before its first move is worth nothing and goes too.
+    api_record(&dir, &matches.join("empty.json"), 0);
+    assert_eq!(autosave::prune(&data).unwrap(), 4);
+    assert!(!matches.join("empty.json").exists());
     let left = saved(&data);
     assert_eq!(left.len(), KEEP_FINISHED + 3);
     for gone in [total - 3, total - 2, total - 1] {
