@@ -9,7 +9,8 @@ use crate::trios::{DealMode, RuleSet};
 
 /// Three Trios in the terminal: a two-player card game on a grid with holes.
 ///
-/// With no subcommand, starts a game against the computer (you are Red).
+/// With no subcommand, plays like `trios play`: full screen against the computer (you are
+/// Red) in a terminal, or the text mode when input or output is not a terminal.
 #[derive(Debug, Parser)]
 #[command(name = "trios", version, about)]
 pub struct Cli {
@@ -19,7 +20,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Play a game (both seats human unless --red/--blue name a strategy).
+    /// Play a game: full screen in a terminal (Blue is the computer unless --blue says
+    /// otherwise), the line-based text mode otherwise (both seats human by default).
     Play(PlayArgs),
     /// Play back a match record written with --record, checking every move.
     Replay(ReplayArgs),
@@ -28,15 +30,30 @@ pub enum Command {
 /// Which front end to use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum Ui {
-    /// Line-based: commands on standard input, views on standard output.
+    /// Full screen when standard input and output are a terminal, text mode otherwise.
     #[default]
+    Auto,
+    /// Full screen: keyboard and mouse, animated battles, replay.
+    Tui,
+    /// Line-based: commands on standard input, views on standard output.
     Text,
+}
+
+impl Ui {
+    /// Settles `Auto` by looking at whether both ends are a terminal.
+    pub fn resolve(self, interactive: bool) -> Ui {
+        match self {
+            Ui::Auto if interactive => Ui::Tui,
+            Ui::Auto => Ui::Text,
+            ui => ui,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Args)]
 pub struct PlayArgs {
     /// Front end.
-    #[arg(long, value_enum, default_value_t = Ui::Text)]
+    #[arg(long, value_enum, default_value_t = Ui::Auto)]
     pub ui: Ui,
     /// Board file (first line `ROWS COLS`, then rows of C and X). Default: the built-in board.
     #[arg(long, value_name = "FILE")]
@@ -57,8 +74,9 @@ pub struct PlayArgs {
     #[arg(long, value_name = "SEAT", default_value = "human")]
     pub red: Seat,
     /// Blue's seat: `human` or a strategy (random, maxflip, corners).
-    #[arg(long, value_name = "SEAT", default_value = "human")]
-    pub blue: Seat,
+    /// Default: the strongest computer player full screen, `human` in text mode.
+    #[arg(long, value_name = "SEAT")]
+    pub blue: Option<Seat>,
     /// Keep a match record in FILE (JSON), rewritten after every move. Replaces the autosave.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
@@ -84,21 +102,34 @@ const RESUME_CONFLICTS: [&str; 9] = [
     "no_autosave",
 ];
 
+/// The computer player a person faces by default.
+pub const STRONGEST: &str = "maxflip";
+
 impl PlayArgs {
-    /// What plain `trios` plays: the defaults, against the computer.
-    pub fn versus_computer() -> PlayArgs {
+    /// What plain `trios` plays: every flag at its default.
+    pub fn defaults() -> PlayArgs {
         PlayArgs {
-            ui: Ui::Text,
+            ui: Ui::Auto,
             board: None,
             cards: None,
             deal: DealMode::Shuffle,
             seed: None,
             rules: RuleSet::default(),
             red: Seat::Human,
-            blue: Seat::Computer("maxflip".into()),
+            blue: None,
             record: None,
             resume: false,
             no_autosave: false,
+        }
+    }
+
+    /// Blue's seat: as given, else the strongest computer full screen and a person in text
+    /// mode (where scripts expect two human seats).
+    pub fn blue_seat(&self, ui: Ui) -> Seat {
+        match (&self.blue, ui) {
+            (Some(seat), _) => seat.clone(),
+            (None, Ui::Text) => Seat::Human,
+            (None, _) => Seat::Computer(STRONGEST.into()),
         }
     }
 }
@@ -108,6 +139,6 @@ pub struct ReplayArgs {
     /// The record file.
     pub file: PathBuf,
     /// Front end.
-    #[arg(long, value_enum, default_value_t = Ui::Text)]
+    #[arg(long, value_enum, default_value_t = Ui::Auto)]
     pub ui: Ui,
 }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use trios::autosave::{self, AutosaveError};
-use trios::cli::{Cli, Command, PlayArgs, ReplayArgs};
+use trios::cli::{Cli, Command, PlayArgs, ReplayArgs, Ui};
 use trios::controller::{Match, MatchConfig, SourceFile, StartError};
 use trios::record::Record;
 use trios::textui;
@@ -31,7 +31,7 @@ fn main() -> ExitCode {
     let _ = color_eyre::install();
     let cli = Cli::parse();
     let result = match cli.command {
-        None => play(PlayArgs::versus_computer()),
+        None => play(PlayArgs::defaults()),
         Some(Command::Play(args)) => play(args),
         Some(Command::Replay(args)) => replay(&args),
     };
@@ -46,14 +46,44 @@ fn main() -> ExitCode {
 }
 
 fn play(args: PlayArgs) -> Result<(), UserError> {
+    let ui = front_end(args.ui)?;
     // A resumed match goes on in its autosave file; a new one is autosaved unless the player
     // chose a record file or none.
     let autosaving = args.resume || (args.record.is_none() && !args.no_autosave);
-    let mut game = if args.resume {
+    let game = if args.resume {
         resume_latest()?
     } else {
-        start_new(args)?
+        start_new(&args, ui)?
     };
+    if ui == Ui::Tui {
+        return play_full_screen(game, trios::tui::Start::Play, args.no_autosave);
+    }
+    if args.seed.is_none() && !args.resume && game.config().depends_on_seed() {
+        eprintln!("{}", seed_note(game.config().seed));
+    }
+    play_text(game, autosaving)
+}
+
+/// The front end to use: `auto` becomes full screen only when both ends are a terminal.
+fn front_end(asked: Ui) -> Result<Ui, UserError> {
+    let interactive = io::stdin().is_terminal() && io::stdout().is_terminal();
+    let ui = asked.resolve(interactive);
+    if ui == Ui::Tui && !interactive {
+        return Err(UserError::Message(
+            "the full-screen UI needs a terminal on standard input and output; use --ui text"
+                .into(),
+        ));
+    }
+    Ok(ui)
+}
+
+/// A drawn seed that shapes the game is shown so the game can be played again; in text mode
+/// it goes to stderr, which scripts read only for `error:` lines.
+fn seed_note(seed: u64) -> String {
+    format!("seed: {seed} (play this game again with --seed {seed})")
+}
+
+fn play_text(mut game: Match, autosaving: bool) -> Result<(), UserError> {
     if io::stdin().is_terminal() {
         eprintln!("Three Trios: type help for the commands.");
     }
@@ -73,8 +103,45 @@ fn play(args: PlayArgs) -> Result<(), UserError> {
     }
 }
 
+/// Runs the full-screen UI, then says where the last match is kept.
+fn play_full_screen(
+    game: Match,
+    start: trios::tui::Start,
+    no_autosave: bool,
+) -> Result<(), UserError> {
+    // `n` deals a fresh game, autosaved like the first unless the player said not to.
+    let new_match: trios::tui::NewMatch = Box::new(move |config: &MatchConfig| {
+        let mut config = config.clone();
+        config.seed = rand::random();
+        let started = if no_autosave {
+            Match::start(config, None)
+        } else {
+            match autosave_path(config.seed) {
+                Ok(path) => {
+                    Match::start(config.clone(), Some(path)).or_else(|_| Match::start(config, None))
+                }
+                Err(_) => Match::start(config, None),
+            }
+        };
+        started.map_err(|e| e.to_string())
+    });
+    let last = trios::tui::run(game, new_match, start)
+        .map_err(|e| UserError::Message(format!("terminal: {e}")))?;
+    if last.game().is_over() {
+        prune_quietly();
+    } else if let Some(path) = last.record_path()
+        && !last.history().is_empty()
+    {
+        eprintln!(
+            "Match saved in {}; trios play --resume continues it.",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
 /// Sets up and deals a new match from the flags, recorded where they say.
-fn start_new(args: PlayArgs) -> Result<Match, UserError> {
+fn start_new(args: &PlayArgs, ui: Ui) -> Result<Match, UserError> {
     let board = match &args.board {
         Some(path) => SourceFile::read_board(path)?,
         None => SourceFile::default_board(),
@@ -90,19 +157,14 @@ fn start_new(args: PlayArgs) -> Result<Match, UserError> {
         deal: args.deal,
         seed,
         rules: args.rules,
-        red: args.red,
-        blue: args.blue,
+        red: args.red.clone(),
+        blue: args.blue_seat(ui),
     };
-    let game = match args.record {
+    let game = match args.record.clone() {
         Some(path) => Match::start(config, Some(path))?,
         None if args.no_autosave => Match::start(config, None)?,
         None => start_autosaved(config)?,
     };
-    // A drawn seed that shapes the game is shown so the game can be played again; stdout's
-    // format is fixed, so it goes to stderr, which scripts read only for `error:` lines.
-    if args.seed.is_none() && game.config().depends_on_seed() {
-        eprintln!("seed: {seed} (play this game again with --seed {seed})");
-    }
     Ok(game)
 }
 
@@ -163,6 +225,10 @@ fn prune_quietly() {
 fn replay(args: &ReplayArgs) -> Result<(), UserError> {
     let record = Record::load(&args.file)?;
     let name = args.file.display().to_string();
+    if front_end(args.ui)? == Ui::Tui {
+        let game = Match::replayed(&record, &name)?;
+        return play_full_screen(game, trios::tui::Start::Review, false);
+    }
     let mut out = String::new();
     let game = record.replay(&name, |game, outcome| {
         if let Some(outcome) = outcome {

@@ -74,11 +74,19 @@ impl Match {
         if record.result.is_some() {
             return Err(StartError::Finished { path: name });
         }
+        let mut game = Match::replayed(&record, &name)?;
+        game.recorder = Some(Recorder::resume(path, record));
+        Ok(game)
+    }
+
+    /// A match rebuilt from a record (finished or not) for viewing: every move replayed and
+    /// checked, nothing written. Playing on from it records nothing.
+    pub fn replayed(record: &Record, name: &str) -> Result<Match, StartError> {
         let config = record.setup.clone();
         let mut ais = strategies(&config);
         let total = record.moves.len();
         let mut history = Vec::with_capacity(total);
-        let game = record.replay(&name, |game, outcome| {
+        let game = record.replay(name, |game, outcome| {
             history.extend(outcome.cloned());
             if history.len() < total {
                 fast_forward(&mut ais, game);
@@ -89,9 +97,15 @@ impl Match {
             game,
             history,
             ais,
-            recorder: Some(Recorder::resume(path, record)),
+            recorder: None,
             record_error: None,
         })
+    }
+
+    /// Hands over the computer seats' strategies (for a front end that runs them on a thread
+    /// of its own); afterwards [`Match::computer_choice`] has nothing to ask.
+    pub fn take_strategies(&mut self) -> [Option<Box<dyn Strategy>>; 2] {
+        std::mem::take(&mut self.ais)
     }
 
     /// The file this match is recorded in, if it is recorded.

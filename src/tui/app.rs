@@ -148,6 +148,11 @@ impl App {
         app
     }
 
+    /// The match being shown, for the front end to report on after the app ends.
+    pub fn into_match(self) -> Match {
+        self.game
+    }
+
     /// Whether the app asked to quit.
     pub fn should_quit(&self) -> bool {
         self.quit
@@ -463,8 +468,11 @@ impl App {
     fn start_worker(&mut self) {
         self.ticket += 1;
         self.thinking = false;
-        self.worker = (!self.is_human(Player::Red) || !self.is_human(Player::Blue))
-            .then(|| AiWorker::start(self.config(), self.events.clone()));
+        let strategies = self.game.take_strategies();
+        self.worker = strategies
+            .iter()
+            .any(Option::is_some)
+            .then(|| AiWorker::start(strategies, self.events.clone()));
     }
 
     fn hand_len(&self) -> usize {

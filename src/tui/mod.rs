@@ -28,8 +28,9 @@ pub enum Start {
     Review,
 }
 
-/// Runs the UI in this terminal until the player quits or the process is told to stop.
-pub fn run(game: Match, new_match: NewMatch, start: Start) -> io::Result<()> {
+/// Runs the UI in this terminal until the player quits or the process is told to stop, and
+/// gives back the match shown last.
+pub fn run(game: Match, new_match: NewMatch, start: Start) -> io::Result<Match> {
     let (events, inbox) = mpsc::channel();
     let mut session = terminal::Session::enter()?;
     terminal::spawn_input(events.clone());
@@ -45,18 +46,18 @@ pub fn run(game: Match, new_match: NewMatch, start: Start) -> io::Result<()> {
             .terminal
             .draw(|frame| frame.render_widget(&app, frame.area()))?;
         if app.should_quit() {
-            return Ok(());
+            return Ok(app.into_match());
         }
         // Sleep until input, a computer's move, or the next animation step: idle is free.
         let event = match app.next_tick() {
             Some(due) => match inbox.recv_timeout(due.saturating_duration_since(Instant::now())) {
                 Ok(event) => event,
                 Err(RecvTimeoutError::Timeout) => Event::Tick(Instant::now()),
-                Err(RecvTimeoutError::Disconnected) => return Ok(()),
+                Err(RecvTimeoutError::Disconnected) => return Ok(app.into_match()),
             },
             None => match inbox.recv() {
                 Ok(event) => event,
-                Err(_) => return Ok(()),
+                Err(_) => return Ok(app.into_match()),
             },
         };
         app.update(event, Instant::now());

@@ -3,9 +3,8 @@
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 
-use crate::controller::MatchConfig;
 use crate::trios::ai::Strategy;
-use crate::trios::{Game, Move, Player};
+use crate::trios::{Game, Move};
 
 use super::event::Event;
 
@@ -24,8 +23,7 @@ pub struct AiWorker {
 impl AiWorker {
     /// Starts a thread holding the match's computer strategies; answers go to `events` as
     /// [`Event::AiMove`].
-    pub fn start(config: &MatchConfig, events: Sender<Event>) -> AiWorker {
-        let strategies = Player::BOTH.map(|p| config.seat(p).strategy(config.ai_seed(p)));
+    pub fn start(strategies: [Option<Box<dyn Strategy>>; 2], events: Sender<Event>) -> AiWorker {
         let (requests, inbox) = mpsc::channel();
         // Detached: it ends when this handle (the request channel) is dropped.
         let _ = thread::Builder::new()
