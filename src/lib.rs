@@ -7,6 +7,7 @@ pub mod autosave;
 pub mod cli;
 pub mod controller;
 pub mod record;
+pub mod shot;
 pub mod textui;
 pub mod trios;
 pub mod tui;

@@ -1,0 +1,160 @@
+//! Writes the README's screenshots from the real renderer: each screen is the app drawn
+//! into a buffer, turned into SVG (and PNG when `rsvg-convert` is installed).
+//!
+//! Run: `cargo run --example screenshots` (writes `screenshots/*.svg` and `*.png`).
+
+use std::path::Path;
+use std::process::Command;
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+use trios::controller::SourceFile;
+use trios::controller::{Match, MatchConfig, Seat};
+use trios::shot::{Palette, buffer_to_svg};
+use trios::trios::{DealMode, RuleSet};
+use trios::tui::timeline::{self, Point};
+use trios::tui::{App, Event, Theme};
+
+struct Screen {
+    app: App,
+    inbox: Receiver<Event>,
+    now: Instant,
+}
+
+impl Screen {
+    fn new(red: Seat, blue: Seat, seed: u64, size: (u16, u16)) -> Screen {
+        let config = MatchConfig {
+            board: SourceFile::default_board(),
+            cards: SourceFile::default_cards(),
+            deal: DealMode::Shuffle,
+            seed,
+            rules: RuleSet::default(),
+            red,
+            blue,
+        };
+        let (events, inbox) = mpsc::channel();
+        let game = Match::start(config, None).expect("the built-in setup starts");
+        let new_match =
+            Box::new(|c: &MatchConfig| Match::start(c.clone(), None).map_err(|e| e.to_string()));
+        Screen {
+            app: App::new(game, new_match, events, size, Theme::colored()),
+            inbox,
+            now: Instant::now(),
+        }
+    }
+
+    fn key(&mut self, code: KeyCode) {
+        self.app.update(
+            Event::Key(KeyEvent::new(code, KeyModifiers::NONE)),
+            self.now,
+        );
+    }
+
+    /// One scheduled step of time, with any computer move that arrives meanwhile.
+    fn step(&mut self) {
+        while let Ok(event) = self.inbox.recv_timeout(Duration::from_millis(20)) {
+            self.app.update(event, self.now);
+        }
+        if let Some(due) = self.app.next_tick() {
+            self.now = due.max(self.now);
+            self.app.update(Event::Tick(self.now), self.now);
+        }
+    }
+
+    fn settle(&mut self) {
+        for _ in 0..2000 {
+            self.step();
+            if self.app.next_tick().is_none() && !self.app.animating() {
+                return;
+            }
+        }
+    }
+
+    fn save(&self, name: &str) {
+        let (w, h) = self.app.layout().area.as_size().into();
+        let area = Rect::new(0, 0, w, h);
+        let mut buf = Buffer::empty(area);
+        (&self.app).render(area, &mut buf);
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
+        std::fs::create_dir_all(&dir).expect("screenshots folder");
+        let svg = dir.join(format!("{name}.svg"));
+        std::fs::write(&svg, buffer_to_svg(&buf, &Palette::default())).expect("write svg");
+        let png = dir.join(format!("{name}.png"));
+        match Command::new("rsvg-convert")
+            .arg(&svg)
+            .arg("-o")
+            .arg(&png)
+            .status()
+        {
+            Ok(s) if s.success() => println!("wrote {} and {}", svg.display(), png.display()),
+            _ => println!(
+                "wrote {} (install rsvg-convert, Debian package librsvg2-bin, for PNG)",
+                svg.display()
+            ),
+        }
+    }
+}
+
+fn main() {
+    let computer = || Seat::Computer("maxflip".into());
+
+    // The start of a game at the minimum size, against the computer.
+    let start = Screen::new(Seat::Human, computer(), 7, (80, 24));
+    start.save("start");
+
+    // Mid-game with large tiles: a few moves in, a card picked and hints on.
+    let mut mid = Screen::new(Seat::Human, computer(), 7, (112, 34));
+    for _ in 0..4 {
+        mid.key(KeyCode::Enter);
+        mid.key(KeyCode::Enter);
+        mid.settle();
+    }
+    mid.key(KeyCode::Char('2'));
+    mid.key(KeyCode::Char('H'));
+    mid.save("mid-game");
+
+    // A combo in the replay viewer: watch two computers until a move combos, then step to
+    // the first combo step of that move.
+    let mut watch = Screen::new(computer(), Seat::Computer("corners".into()), 21, (112, 34));
+    let combo_move = loop {
+        watch.settle();
+        let history = watch.app.history();
+        if let Some(mv) = history
+            .iter()
+            .position(|o| o.steps.iter().any(|s| s.wave > 0 && s.flipped))
+        {
+            break mv;
+        }
+        if watch.app.game().is_over() {
+            panic!("no combo in this match; pick another seed");
+        }
+    };
+    watch.key(KeyCode::Char(' '));
+    watch.key(KeyCode::Char('r'));
+    watch.key(KeyCode::Home);
+    loop {
+        watch.key(KeyCode::Right);
+        let history = watch.app.history();
+        let index = watch.app.replay().map(|r| r.index).unwrap_or(0);
+        if let Point::Move { mv, shown } = timeline::point(history, index)
+            && mv == combo_move
+            && shown > 0
+            && history[mv].steps[shown - 1].wave > 0
+        {
+            break;
+        }
+        if index >= timeline::last(history) {
+            break;
+        }
+    }
+    watch.save("combo-replay");
+
+    // The help overlay.
+    let mut help = Screen::new(Seat::Human, computer(), 7, (112, 34));
+    help.key(KeyCode::Char('?'));
+    help.save("help");
+}
