@@ -329,6 +329,10 @@ fn too_small_then_recovers_on_resize() {
     let screen = h.screen();
     assert!(screen.contains("Terminal too small"));
     insta::assert_snapshot!("too_small", screen);
+    // Keys cannot play blind while the game is hidden.
+    h.keys(&[KeyCode::Enter, KeyCode::Enter]);
+    assert_eq!(h.app.picked(), None);
+    assert_eq!(h.app.history().len(), 0);
     h.resize(80, 24);
     assert!(h.screen().contains("Three Trios"));
     // Tiny and zero sizes never panic.
@@ -385,4 +389,28 @@ fn watching_two_computers_pauses_and_steps() {
     h.key(KeyCode::Char(' '));
     h.settle();
     assert!(h.app.game().is_over(), "resumed play runs to the end");
+}
+
+#[test]
+fn a_record_opens_in_the_viewer_and_plays_from_the_start() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/default-reverse-fallen-ace.json");
+    let record = trios::record::Record::load(&path).expect("fixture");
+    let game = Match::replayed(&record, "fixture").expect("replays");
+    let (events, _inbox) = mpsc::channel();
+    let new_match =
+        Box::new(|c: &MatchConfig| Match::start(c.clone(), None).map_err(|e| e.to_string()));
+    let mut app = App::review(game, new_match, events, (100, 30), Theme::plain());
+    assert_eq!(app.replay().map(|r| (r.index, r.auto)), Some((0, true)));
+    let now = Instant::now();
+    let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    app.update(key(KeyCode::End), now);
+    let last = trios::tui::timeline::last(app.history());
+    assert_eq!(app.replay().map(|r| r.index), Some(last));
+    // Leaving the viewer shows the final position with the result; no move can be made.
+    app.update(key(KeyCode::Esc), now);
+    assert!(app.replay().is_none());
+    app.update(key(KeyCode::Enter), now);
+    assert_eq!(app.history().len(), 17);
+    assert_eq!(app.picked(), None);
 }

@@ -277,6 +277,10 @@ impl App {
         let Some(action) = keymap::action_for(mode, key) else {
             return;
         };
+        // With the game hidden behind the "too small" screen, only quitting makes sense.
+        if self.layout().too_small.is_some() && action != Action::Quit {
+            return;
+        }
         if self.help && !matches!(action, Action::Quit) {
             // Any key closes the help.
             self.help = false;
