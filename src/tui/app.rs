@@ -446,27 +446,30 @@ impl App {
         let config = self.config().clone();
         match (self.new_match)(&config) {
             Ok(game) => {
-                let size = self.size;
-                self.game = game;
-                self.states = states_of(&self.game);
-                self.review_only = false;
-                self.replay = None;
-                self.animation = None;
-                self.picked = None;
-                self.queued = None;
-                self.thinking = false;
-                self.focus = Focus::Hand;
-                self.hand_cursor = 0;
-                self.size = size;
-                self.hold_until = None;
-                self.next_at = None;
-                self.grid_cursor = self.first_empty_cell().unwrap_or(Pos::new(0, 0));
-                self.start_worker();
+                self.load(game);
                 self.say("New game");
                 self.drive(now);
             }
             Err(e) => self.warn(&format!("Cannot start a new game: {e}")),
         }
+    }
+
+    /// Shows `game` from a clean slate: cursors home, no pick, viewer closed, its computer
+    /// seats on a fresh worker.
+    fn load(&mut self, game: Match) {
+        self.game = game;
+        self.states = states_of(&self.game);
+        self.review_only = false;
+        self.replay = None;
+        self.animation = None;
+        self.picked = None;
+        self.queued = None;
+        self.focus = Focus::Hand;
+        self.hand_cursor = 0;
+        self.hold_until = None;
+        self.next_at = None;
+        self.grid_cursor = self.first_empty_cell().unwrap_or(Pos::new(0, 0));
+        self.start_worker();
     }
 
     fn start_worker(&mut self) {

@@ -150,7 +150,6 @@ fn tile(
         _ if cursor => theme.cursor(),
         _ => theme.card(owner),
     };
-    let value = |d: Direction| card.value(d).to_string();
     let letter = owner.letter().to_string();
     let mark_text = match mark {
         Mark::None => "",
@@ -163,18 +162,7 @@ fn tile(
         TileSize::Compact => {
             fill(area, base, buf);
             put(area, 0, 0, mark_text, base, buf);
-            put_centered(area, 0, &value(Direction::North), base, buf);
-            put(area, 0, 1, &value(Direction::West), base, buf);
-            put_centered(area, 1, &letter, base, buf);
-            put(
-                area,
-                area.width.saturating_sub(1),
-                1,
-                &value(Direction::East),
-                base,
-                buf,
-            );
-            put_centered(area, 2, &value(Direction::South), base, buf);
+            compass(area, card, &letter, (0, 1, 2), 0, base, buf);
         }
         TileSize::Large => {
             // Red cards have plain borders, Blue double ones: owners differ without colour.
@@ -188,27 +176,11 @@ fn tile(
                 .border_set(set)
                 .style(base)
                 .render(area, buf);
-            put_centered(area, 0, &value(Direction::North), base, buf);
-            put_centered(
-                area,
-                area.height.saturating_sub(1),
-                &value(Direction::South),
-                base,
-                buf,
-            );
             let inner = area.width.saturating_sub(2) as usize;
             let name: String = card.name().chars().take(inner).collect();
             put_centered(area, 1, &name, base, buf);
-            put(area, 1, 2, &value(Direction::West), base, buf);
-            put_centered(area, 2, &letter, base, buf);
-            put(
-                area,
-                area.width.saturating_sub(2),
-                2,
-                &value(Direction::East),
-                base,
-                buf,
-            );
+            let bottom = area.height.saturating_sub(1);
+            compass(area, card, &letter, (0, 2, bottom), 1, base, buf);
             let label = match mark {
                 Mark::Placed => "placed",
                 Mark::Attacker => "attack",
@@ -219,6 +191,27 @@ fn tile(
             put_centered(area, 3, label, base, buf);
         }
     }
+}
+
+/// The four values at their sides and the owner's letter in the middle: north centred on row
+/// `rows.0`, west/letter/east on `rows.1` (west and east `inset` columns in from the edges),
+/// south centred on `rows.2`.
+fn compass(
+    area: Rect,
+    card: &Card,
+    letter: &str,
+    rows: (u16, u16, u16),
+    inset: u16,
+    style: Style,
+    buf: &mut Buffer,
+) {
+    let value = |d: Direction| card.value(d).to_string();
+    put_centered(area, rows.0, &value(Direction::North), style, buf);
+    put(area, inset, rows.1, &value(Direction::West), style, buf);
+    put_centered(area, rows.1, letter, style, buf);
+    let east = area.width.saturating_sub(1 + inset);
+    put(area, east, rows.1, &value(Direction::East), style, buf);
+    put_centered(area, rows.2, &value(Direction::South), style, buf);
 }
 
 fn fill(area: Rect, style: Style, buf: &mut Buffer) {
