@@ -97,11 +97,13 @@ pub(crate) trait BattleBoard {
     fn flipped(&self, k: usize) -> usize;
 }
 
-/// The real board, changed in place.
+/// The real board, changed in place. Flips are appended to `order` after index `base`, so
+/// a search can keep one undo stack for a whole line of play.
 pub(crate) struct LiveBoard<'a> {
     pub cells: &'a mut [Option<Placed>],
     pub mover: Player,
-    pub order: Vec<u32>,
+    pub order: &'a mut Vec<u32>,
+    pub base: usize,
 }
 
 impl BattleBoard for LiveBoard<'_> {
@@ -118,11 +120,11 @@ impl BattleBoard for LiveBoard<'_> {
     }
     #[inline]
     fn flip_count(&self) -> usize {
-        self.order.len()
+        self.order.len() - self.base
     }
     #[inline]
     fn flipped(&self, k: usize) -> usize {
-        self.order[k] as usize
+        self.order[self.base + k] as usize
     }
 }
 

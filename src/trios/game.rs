@@ -500,10 +500,12 @@ impl Game {
         self.cells[cell] = Some(Placed { card, owner: mover });
         self.empty -= 1;
         let setup = Arc::clone(&self.setup);
+        let mut order = Vec::new();
         let mut board = LiveBoard {
             cells: &mut self.cells,
             mover,
-            order: Vec::new(),
+            order: &mut order,
+            base: 0,
         };
         battle::resolve(&setup, &mut board, cell, card, mover, |raw| {
             on_step(&setup, raw)
@@ -513,4 +515,67 @@ impl Game {
         }
         Ok(card)
     }
+
+    /// Plays a legal move for search: like [`Game::apply`] but without checks, with the
+    /// flipped cells pushed onto `flips` so [`Game::unmake`] can take the move back.
+    pub(crate) fn make(&mut self, mv: Move, flips: &mut Vec<u32>) -> Undo {
+        let cell = self.grid().index(mv.pos);
+        let mover = self.turn;
+        let card = self.hands[mover as usize].remove(mv.hand);
+        self.cells[cell] = Some(Placed { card, owner: mover });
+        self.empty -= 1;
+        let base = flips.len();
+        let mut board = LiveBoard {
+            cells: &mut self.cells,
+            mover,
+            order: flips,
+            base,
+        };
+        battle::resolve(&self.setup, &mut board, cell, card, mover, |_| {});
+        if self.empty > 0 {
+            self.turn = mover.other();
+        }
+        Undo {
+            hand: mv.hand,
+            cell,
+            card,
+            mover,
+            base,
+        }
+    }
+
+    /// Takes back the last move made with [`Game::make`]; `flips` must be as `make` left it.
+    pub(crate) fn unmake(&mut self, undo: Undo, flips: &mut Vec<u32>) {
+        let opponent = undo.mover.other();
+        for &c in &flips[undo.base..] {
+            if let Some(p) = &mut self.cells[c as usize] {
+                p.owner = opponent;
+            }
+        }
+        flips.truncate(undo.base);
+        self.cells[undo.cell] = None;
+        self.empty += 1;
+        self.hands[undo.mover as usize].insert(undo.hand, undo.card);
+        self.turn = undo.mover;
+    }
+
+    /// Deck ids of a player's hand, in hand order (for search keys).
+    pub(crate) fn hand_ids(&self, player: Player) -> &[u32] {
+        &self.hands[player as usize]
+    }
+
+    /// The placed card and owner of every cell, row-major (for search keys).
+    pub(crate) fn placed(&self) -> &[Option<Placed>] {
+        &self.cells
+    }
+}
+
+/// What [`Game::unmake`] needs to take a move back.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Undo {
+    hand: usize,
+    cell: usize,
+    card: u32,
+    mover: Player,
+    base: usize,
 }

@@ -43,7 +43,7 @@ pub struct Playback {
 /// Delay between battle steps at each speed; watching computers waits twice this between
 /// moves.
 const STEP_DELAYS_MS: [u64; 7] = [1200, 800, 500, 320, 200, 110, 40];
-const DEFAULT_SPEED: usize = 2;
+const DEFAULT_SPEED: usize = 3;
 
 /// The whole state of the full-screen UI for one match.
 ///

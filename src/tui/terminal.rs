@@ -36,7 +36,9 @@ impl Session {
         match Terminal::new(CrosstermBackend::new(stdout)) {
             Ok(mut terminal) => {
                 let _ = terminal.hide_cursor();
-                let _ = terminal.clear();
+                // Clear without `Terminal::clear`, which asks for the cursor position and
+                // waits for an answer a remote or minimal terminal may never send.
+                let _ = ratatui::backend::Backend::clear(terminal.backend_mut());
                 Ok(Session { terminal })
             }
             Err(e) => {

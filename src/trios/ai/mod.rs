@@ -3,6 +3,7 @@
 mod corners;
 mod maxflip;
 mod random;
+pub mod search;
 
 pub use corners::Corners;
 pub use maxflip::MaxFlip;
