@@ -23,6 +23,7 @@ fn mid_game(size: (u16, u16)) -> App {
         rules: RuleSet::default(),
         red: Seat::Human,
         blue: Seat::Human,
+        think_ms: 1000,
     };
     let (events, _inbox) = mpsc::channel();
     let game = Match::start(config, None).expect("starts");

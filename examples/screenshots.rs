@@ -35,6 +35,7 @@ impl Screen {
             rules: RuleSet::default(),
             red,
             blue,
+            think_ms: 200,
         };
         let (events, inbox) = mpsc::channel();
         let game = Match::start(config, None).expect("the built-in setup starts");

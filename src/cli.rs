@@ -25,6 +25,9 @@ pub enum Command {
     Play(PlayArgs),
     /// Play back a match record written with --record, checking every move.
     Replay(ReplayArgs),
+    /// Solve the opening exactly: Red's score minus Blue's under perfect play, and a best
+    /// first move.
+    Solve(SolveArgs),
 }
 
 /// Which front end to use.
@@ -70,13 +73,17 @@ pub struct PlayArgs {
     /// Variant rules, a comma list of reverse, fallen-ace, same, plus (or none).
     #[arg(long, value_name = "LIST", default_value = "none")]
     pub rules: RuleSet,
-    /// Red's seat: `human` or a strategy (random, maxflip, corners).
+    /// Red's seat: `human` or a strategy (random, maxflip, corners, defensive, minimax:N,
+    /// expert, or a chain like corners>maxflip).
     #[arg(long, value_name = "SEAT", default_value = "human")]
     pub red: Seat,
-    /// Blue's seat: `human` or a strategy (random, maxflip, corners).
+    /// Blue's seat: `human` or a strategy, as for --red.
     /// Default: the strongest computer player full screen, `human` in text mode.
     #[arg(long, value_name = "SEAT")]
     pub blue: Option<Seat>,
+    /// Thinking time per move for the `expert` player, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub think_ms: u64,
     /// Keep a match record in FILE (JSON), rewritten after every move. Replaces the autosave.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
@@ -103,7 +110,7 @@ const RESUME_CONFLICTS: [&str; 9] = [
 ];
 
 /// The computer player a person faces by default.
-pub const STRONGEST: &str = "maxflip";
+pub const STRONGEST: &str = crate::trios::ai::STRONGEST;
 
 impl PlayArgs {
     /// What plain `trios` plays: every flag at its default.
@@ -117,6 +124,7 @@ impl PlayArgs {
             rules: RuleSet::default(),
             red: Seat::Human,
             blue: None,
+            think_ms: 1000,
             record: None,
             resume: false,
             no_autosave: false,
@@ -141,4 +149,36 @@ pub struct ReplayArgs {
     /// Front end.
     #[arg(long, value_enum, default_value_t = Ui::Auto)]
     pub ui: Ui,
+}
+
+/// The setup flags shared by commands that deal a game without playing it interactively.
+#[derive(Debug, Clone, Args)]
+pub struct SetupArgs {
+    /// Board file. Default: the built-in board.
+    #[arg(long, value_name = "FILE")]
+    pub board: Option<PathBuf>,
+    /// Card file. Default: the built-in cards.
+    #[arg(long, value_name = "FILE")]
+    pub cards: Option<PathBuf>,
+    /// How hands are dealt: `shuffle` (seeded) or `in-order` (file order).
+    #[arg(long, value_name = "MODE", default_value_t = DealMode::Shuffle)]
+    pub deal: DealMode,
+    /// Seed for the shuffle; drawn at random (and printed) when absent.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Variant rules, a comma list of reverse, fallen-ace, same, plus (or none).
+    #[arg(long, value_name = "LIST", default_value = "none")]
+    pub rules: RuleSet,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub setup: SetupArgs,
+    /// Print one JSON object: {"value", "best": {"hand", "row", "col"}, "nodes", "millis"}.
+    #[arg(long)]
+    pub json: bool,
+    /// Also rank every first move by its exact value (one per distinct card).
+    #[arg(long)]
+    pub rank: bool,
 }

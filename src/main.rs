@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use trios::autosave::{self, AutosaveError};
-use trios::cli::{Cli, Command, PlayArgs, ReplayArgs, Ui};
+use trios::cli::{Cli, Command, PlayArgs, ReplayArgs, SetupArgs, SolveArgs, Ui};
 use trios::controller::{Match, MatchConfig, SourceFile, StartError};
 use trios::record::Record;
 use trios::textui;
@@ -34,6 +34,7 @@ fn main() -> ExitCode {
         None => play(PlayArgs::defaults()),
         Some(Command::Play(args)) => play(args),
         Some(Command::Replay(args)) => replay(&args),
+        Some(Command::Solve(args)) => solve(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -159,6 +160,7 @@ fn start_new(args: &PlayArgs, ui: Ui) -> Result<Match, UserError> {
         rules: args.rules,
         red: args.red.clone(),
         blue: args.blue_seat(ui),
+        think_ms: args.think_ms,
     };
     let game = match args.record.clone() {
         Some(path) => Match::start(config, Some(path))?,
@@ -261,4 +263,96 @@ fn finish_output<T>(result: io::Result<T>) -> Result<Option<T>, UserError> {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(None),
         Err(e) => Err(UserError::Message(format!("cannot write output: {e}"))),
     }
+}
+
+/// Reads the files and deals the game a setup describes; a drawn seed is announced on stderr.
+fn deal(setup: &SetupArgs) -> Result<trios::trios::Game, UserError> {
+    let board = match &setup.board {
+        Some(path) => SourceFile::read_board(path)?,
+        None => SourceFile::default_board(),
+    };
+    let cards = match &setup.cards {
+        Some(path) => SourceFile::read_cards(path)?,
+        None => SourceFile::default_cards(),
+    };
+    let seed = setup.seed.unwrap_or_else(rand::random);
+    let config = MatchConfig {
+        board,
+        cards,
+        deal: setup.deal,
+        seed,
+        rules: setup.rules,
+        red: trios::controller::Seat::Human,
+        blue: trios::controller::Seat::Human,
+        think_ms: 1000,
+    };
+    if setup.seed.is_none() && config.depends_on_seed() {
+        eprintln!("{}", seed_note(seed));
+    }
+    Ok(config.new_game()?)
+}
+
+fn solve(args: &SolveArgs) -> Result<(), UserError> {
+    let game = deal(&args.setup)?;
+    let started = std::time::Instant::now();
+    let Some(solution) = trios::trios::ai::solve(&game) else {
+        return Err(UserError::Message(
+            "the game is already over; nothing to solve".into(),
+        ));
+    };
+    let ranking = args.rank.then(|| trios::trios::ai::rank_first_moves(&game));
+    let millis = started.elapsed().as_millis();
+    let nodes = solution.nodes + ranking.as_ref().map_or(0, |(_, n)| *n);
+    let best = solution.best;
+    let mut out = String::new();
+    if args.json {
+        let mut json = serde_json::json!({
+            "value": solution.value,
+            "best": {"hand": best.hand, "row": best.pos.row, "col": best.pos.col},
+            "nodes": nodes,
+            "millis": millis,
+        });
+        if let Some((ranked, _)) = &ranking {
+            json["ranking"] = ranked
+                .iter()
+                .map(|(mv, v)| serde_json::json!({"hand": mv.hand, "row": mv.pos.row, "col": mv.pos.col, "value": v}))
+                .collect();
+        }
+        out.push_str(&format!("{json}\n"));
+    } else {
+        let card = game
+            .player_hand()
+            .nth(best.hand)
+            .map(|c| c.name().to_string())
+            .unwrap_or_default();
+        let verdict = match solution.value {
+            0 => "a tie under perfect play".to_string(),
+            v if v > 0 => format!("Red wins by {v} under perfect play"),
+            v => format!("Blue wins by {} under perfect play", -v),
+        };
+        out.push_str(&format!("value: {:+} ({verdict})\n", solution.value));
+        out.push_str(&format!(
+            "best first move: place {best} ({card} at {},{})\n",
+            best.pos.row, best.pos.col
+        ));
+        if let Some((ranked, _)) = &ranking {
+            out.push_str("first moves (Red minus Blue under perfect play):\n");
+            for (mv, v) in ranked {
+                let name = game
+                    .player_hand()
+                    .nth(mv.hand)
+                    .map(|c| c.name().to_string())
+                    .unwrap_or_default();
+                out.push_str(&format!("  place {mv}  {v:+}  {name}\n"));
+            }
+        }
+        let rate = nodes as f64 / started.elapsed().as_secs_f64().max(1e-9);
+        out.push_str(&format!(
+            "searched {nodes} positions in {millis} ms ({:.1} M/s)\n",
+            rate / 1e6
+        ));
+    }
+    use std::io::Write;
+    finish_output(io::stdout().lock().write_all(out.as_bytes()))?;
+    Ok(())
 }

@@ -129,8 +129,20 @@ fn every_strategy_plays_legal_moves_to_the_end_and_repeats_with_the_same_seed() 
         })
         .collect();
     let board = grid(&["CCXCC", "CCCCC", "CXCXC"]);
-    for red_name in ai::STRATEGY_NAMES {
-        for blue_name in ai::STRATEGY_NAMES {
+    // The expert is built with a node budget: a time budget would make a slow (debug) build
+    // stop at different points from run to run.
+    let build = |name: &str, seed| -> Box<dyn Strategy> {
+        match name {
+            "expert" => Box::new(trios::trios::ai::Expert::with_nodes(20_000)),
+            _ => ai::by_name(name, seed).unwrap(),
+        }
+    };
+    let names = ai::STRATEGY_NAMES
+        .iter()
+        .copied()
+        .chain(["corners>random", "minimax:2"]);
+    for name in names {
+        for (red_name, blue_name) in [(name, "maxflip"), ("random", name)] {
             let play = || {
                 let mut game = Game::new(
                     board.clone(),
@@ -139,10 +151,7 @@ fn every_strategy_plays_legal_moves_to_the_end_and_repeats_with_the_same_seed() 
                     Deal::Shuffle { seed: 9 },
                 )
                 .unwrap();
-                let mut seats = [
-                    ai::by_name(red_name, 1).unwrap(),
-                    ai::by_name(blue_name, 2).unwrap(),
-                ];
+                let mut seats = [build(red_name, 1), build(blue_name, 2)];
                 let mut moves = Vec::new();
                 while let Some(mv) = seats[game.turn() as usize].choose(&game) {
                     game.play(mv).expect("strategies only play legal moves");

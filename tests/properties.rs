@@ -162,6 +162,7 @@ proptest! {
             rules,
             red: "random".parse::<Seat>().expect("known"),
             blue: "maxflip".parse::<Seat>().expect("known"),
+            think_ms: 1000,
         };
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("game.json");

@@ -394,6 +394,7 @@ fn config(seed: u64) -> MatchConfig {
         rules: RuleSet::default(),
         red: Seat::Human,
         blue: Seat::Human,
+        think_ms: 1000,
     }
 }
 

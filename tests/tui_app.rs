@@ -24,6 +24,7 @@ fn config(red: &str, blue: &str, seed: u64) -> MatchConfig {
         rules: RuleSet::default(),
         red: red.parse::<Seat>().expect("seat"),
         blue: blue.parse::<Seat>().expect("seat"),
+        think_ms: 1000,
     }
 }
 
@@ -38,6 +39,7 @@ fn combo_config() -> MatchConfig {
         rules: RuleSet::default(),
         red: Seat::Human,
         blue: Seat::Human,
+        think_ms: 1000,
     }
 }
 

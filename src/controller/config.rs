@@ -5,6 +5,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::seat::Seat;
+use crate::trios::ai::AiOptions;
 use crate::trios::config::{self, ConfigError, ConfigErrorKind};
 use crate::trios::{Deal, DealMode, Game, Player, RuleSet};
 
@@ -73,6 +74,13 @@ pub struct MatchConfig {
     pub rules: RuleSet,
     pub red: Seat,
     pub blue: Seat,
+    /// Thinking time per move for searching computer players, in milliseconds.
+    #[serde(default = "default_think_ms")]
+    pub think_ms: u64,
+}
+
+fn default_think_ms() -> u64 {
+    AiOptions::default().think_ms
 }
 
 impl MatchConfig {
@@ -95,6 +103,13 @@ impl MatchConfig {
     /// then must a drawn seed be shown for the game to be reproducible.
     pub fn depends_on_seed(&self) -> bool {
         self.deal == DealMode::Shuffle || [&self.red, &self.blue].iter().any(|s| s.is_random())
+    }
+
+    /// Options for this match's computer players.
+    pub fn ai_options(&self) -> AiOptions {
+        AiOptions {
+            think_ms: self.think_ms,
+        }
     }
 
     /// The seed for a computer seat: derived from the match seed, different per colour.

@@ -169,7 +169,11 @@ impl Match {
 
 /// One strategy per computer seat, seeded per colour; `None` for human seats.
 fn strategies(config: &MatchConfig) -> [Option<Box<dyn Strategy>>; 2] {
-    Player::BOTH.map(|p| config.seat(p).strategy(config.ai_seed(p)))
+    Player::BOTH.map(|p| {
+        config
+            .seat(p)
+            .strategy(config.ai_seed(p), config.ai_options())
+    })
 }
 
 /// Lets the computer seat to move in `game` (a recorded position) choose once and forgets its

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::trios::ai::{self, Strategy};
+use crate::trios::ai::{self, AiOptions, Strategy};
 
 /// A seat: `human`, or the name of an AI strategy.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -17,11 +17,11 @@ pub enum Seat {
 
 impl Seat {
     /// The strategy for a computer seat, seeded; `None` for a human.
-    pub fn strategy(&self, seed: u64) -> Option<Box<dyn Strategy>> {
+    pub fn strategy(&self, seed: u64, options: AiOptions) -> Option<Box<dyn Strategy>> {
         match self {
             Seat::Human => None,
             // The name was checked when the seat was parsed.
-            Seat::Computer(name) => ai::by_name(name, seed).ok(),
+            Seat::Computer(name) => ai::by_spec(name, seed, options).ok(),
         }
     }
 
@@ -88,7 +88,15 @@ mod tests {
             err.contains("deep-blue") && err.contains("maxflip"),
             "{err}"
         );
-        assert!(Seat::Human.strategy(1).is_none());
-        assert!(Seat::Computer("random".into()).strategy(1).is_some());
+        assert!(Seat::Human.strategy(1, AiOptions::default()).is_none());
+        assert!(
+            Seat::Computer("random".into())
+                .strategy(1, AiOptions::default())
+                .is_some()
+        );
+        assert_eq!(
+            "corners>Random".parse(),
+            Ok(Seat::Computer("corners>random".into()))
+        );
     }
 }

@@ -18,6 +18,11 @@ impl Strategy for Corners {
     }
 
     fn choose(&mut self, game: &Game) -> Option<Move> {
+        self.propose(game).or_else(|| most_flips(game))
+    }
+
+    /// A corner move, or `None` when no corner is free (so a chain can decide).
+    fn propose(&mut self, game: &Game) -> Option<Move> {
         if game.is_over() {
             return None;
         }
@@ -49,7 +54,7 @@ impl Strategy for Corners {
                 }
             }
         }
-        best.map(|(_, mv)| mv).or_else(|| most_flips(game))
+        best.map(|(_, mv)| mv)
     }
 }
 

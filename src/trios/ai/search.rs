@@ -125,6 +125,10 @@ pub struct Searcher {
     game: Game,
     flips: Vec<u32>,
     keys: Option<Keys>,
+    /// Zobrist key of the current position (with `keys`), kept up to date by `play`.
+    key: u64,
+    /// Move lists by ply, reused so the search does not allocate per node.
+    pool: Vec<Vec<(i32, Move)>>,
     table: Vec<Option<Entry>>,
     mask: usize,
     nodes: u64,
@@ -145,6 +149,8 @@ impl Searcher {
             game: game.clone(),
             flips: Vec::with_capacity(64),
             keys,
+            key: 0,
+            pool: vec![Vec::new(); game.grid().card_cells() + 1],
             table: vec![None; size],
             mask: size - 1,
             nodes: 0,
@@ -169,11 +175,12 @@ impl Searcher {
         self.limits = limits;
         self.stopped = false;
         let side = self.game.turn();
+        self.key = self.keys.as_ref().map_or(0, |k| k.of(&self.game, side));
         let mut ranked = Vec::with_capacity(moves.len());
         for &mv in moves {
-            let undo = self.game.make(mv, &mut self.flips);
+            let undo = self.play(mv);
             let value = -self.negamax(side.other(), depth.saturating_sub(1), -INF, INF);
-            self.game.unmake(undo, &mut self.flips);
+            self.take_back(undo);
             if self.stopped {
                 return None;
             }
@@ -189,12 +196,13 @@ impl Searcher {
         self.limits = limits;
         self.stopped = false;
         let side = self.game.turn();
+        self.key = self.keys.as_ref().map_or(0, |k| k.of(&self.game, side));
         let mut best: Option<(Move, i32)> = None;
         let mut alpha = -INF;
         for &mv in moves {
-            let undo = self.game.make(mv, &mut self.flips);
+            let undo = self.play(mv);
             let value = -self.negamax(side.other(), depth.saturating_sub(1), -INF, -alpha);
-            self.game.unmake(undo, &mut self.flips);
+            self.take_back(undo);
             if self.stopped {
                 return None;
             }
@@ -209,9 +217,39 @@ impl Searcher {
     /// Root moves in the order the search tries them: distinct cards only, most immediate
     /// flips first, then the uppermost-leftmost cell and lowest hand index.
     pub fn root_moves(&self) -> Vec<Move> {
-        let mut moves = distinct_moves(&self.game);
-        order_by_flips(&self.game, &mut moves, None);
-        moves
+        let mut moves = Vec::new();
+        generate(&self.game, &mut moves, None, true);
+        moves.into_iter().map(|(_, mv)| mv).collect()
+    }
+
+    /// Makes a move and updates the key: the placed card leaves its hand and lands on its
+    /// cell, every flipped cell changes colour, and the side to move changes.
+    fn play(&mut self, mv: Move) -> (Undo, u64) {
+        let before = self.key;
+        let mover = self.game.turn();
+        let card = self.game.hand_ids(mover)[mv.hand] as usize;
+        let base = self.flips.len();
+        let undo = self.game.make(mv, &mut self.flips);
+        if let Some(keys) = &self.keys {
+            let cell = self.game.grid().index(mv.pos);
+            let mut key = self.key
+                ^ keys.placed[cell * keys.deck + card]
+                ^ keys.in_hand[mover as usize][card]
+                ^ keys.blue_to_move;
+            if mover == Player::Red {
+                key ^= keys.red_owns[cell];
+            }
+            for &flipped in &self.flips[base..] {
+                key ^= keys.red_owns[flipped as usize];
+            }
+            self.key = key;
+        }
+        (undo, before)
+    }
+
+    fn take_back(&mut self, (undo, key): (Undo, u64)) {
+        self.game.unmake(undo, &mut self.flips);
+        self.key = key;
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -236,20 +274,20 @@ impl Searcher {
     /// plies within the window (alpha, beta).
     fn negamax(&mut self, side: Player, depth: usize, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.game.is_over() {
-            return score_difference(&self.game, side);
-        }
-        if depth == 0 || self.out_of_budget() {
+        if self.game.is_over() || depth == 0 || self.out_of_budget() {
             return score_difference(&self.game, side);
         }
         let empty = self.game.empty_cells();
+        if depth == 1 || empty == 1 {
+            return self.best_immediate(side);
+        }
         // A search that reaches the end is exact, whatever depth was asked for.
         let reach = if depth >= empty {
             u16::MAX
         } else {
             depth as u16
         };
-        let key = self.keys.as_ref().map(|k| k.of(&self.game, side));
+        let key = self.keys.is_some().then_some(self.key);
         let mut tt_best = None;
         if let Some(key) = key
             && let Some(entry) = self.table[key as usize & self.mask]
@@ -265,24 +303,21 @@ impl Searcher {
                 }
             }
         }
-        let mut moves = distinct_moves(&self.game);
-        if depth >= 2 {
-            order_by_flips(&self.game, &mut moves, tt_best);
-        } else if let Some(first) =
-            tt_best.and_then(|b| moves.iter().position(|&m| self.identity(m) == b))
-        {
-            moves.swap(0, first);
-        }
+        let ply = self.game.grid().card_cells() - empty;
+        let mut moves = std::mem::take(&mut self.pool[ply]);
+        // Ordering by flips costs about what it saves right above the leaves.
+        generate(&self.game, &mut moves, tt_best, depth >= 3);
         let alpha_in = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        for mv in moves {
+        for &(_, mv) in &moves {
             let id = self.identity(mv);
-            let undo: Undo = self.game.make(mv, &mut self.flips);
+            let undo = self.play(mv);
             let value = -self.negamax(side.other(), depth - 1, -beta, -alpha);
-            self.game.unmake(undo, &mut self.flips);
+            self.take_back(undo);
             if self.stopped {
-                return best.max(value);
+                best = best.max(value);
+                break;
             }
             if value > best {
                 best = value;
@@ -292,6 +327,10 @@ impl Searcher {
             if alpha >= beta {
                 break;
             }
+        }
+        self.pool[ply] = moves;
+        if self.stopped {
+            return best;
         }
         if let Some(key) = key {
             let bound = if best <= alpha_in {
@@ -312,6 +351,23 @@ impl Searcher {
         best
     }
 
+    /// The value of the best single move for `side`: placing keeps both scores (the card
+    /// moves from hand to grid) and every flip is worth two (one more for the side, one less
+    /// for the opponent). Exact on the last empty cell; the horizon estimate one ply deep.
+    fn best_immediate(&mut self, side: Player) -> i32 {
+        let now = score_difference(&self.game, side);
+        let ply = self.game.grid().card_cells() - self.game.empty_cells();
+        let mut moves = std::mem::take(&mut self.pool[ply]);
+        generate(&self.game, &mut moves, None, false);
+        let most = moves
+            .iter()
+            .map(|&(_, mv)| self.game.flips_if(mv).unwrap_or(0))
+            .max()
+            .unwrap_or(0);
+        self.pool[ply] = moves;
+        now + 2 * most as i32
+    }
+
     /// A move as (cell, deck id), independent of hand order.
     fn identity(&self, mv: Move) -> (u32, u32) {
         let cell = self.game.grid().index(mv.pos) as u32;
@@ -325,33 +381,38 @@ fn score_difference(game: &Game, side: Player) -> i32 {
     game.score(side) as i32 - game.score(side.other()) as i32
 }
 
-/// Legal moves with one hand index per distinct card (cards with equal values play alike).
-fn distinct_moves(game: &Game) -> Vec<Move> {
-    let hand: Vec<_> = game.player_hand().map(|c| c.values()).collect();
-    let distinct: Vec<usize> = (0..hand.len())
-        .filter(|&i| !hand[..i].contains(&hand[i]))
-        .collect();
-    game.empty_positions()
-        .flat_map(|pos| distinct.iter().map(move |&hand| Move { hand, pos }))
-        .collect()
-}
-
-/// Sorts moves by immediate flips, most first (stable, so ties keep board order); a table
-/// move, if any, goes first.
-fn order_by_flips(game: &Game, moves: &mut [Move], first: Option<(u32, u32)>) {
+/// Fills `out` with the legal moves, one hand index per distinct card (cards with equal
+/// values play alike). With `ordered`, sorts them for the search: the table's move first,
+/// then most immediate flips, ties in board order (uppermost, leftmost, lowest hand index).
+fn generate(game: &Game, out: &mut Vec<(i32, Move)>, first: Option<(u32, u32)>, ordered: bool) {
+    out.clear();
     let turn = game.turn();
-    let key = |mv: &Move| {
-        let id = (
-            game.grid().index(mv.pos) as u32,
-            game.hand_ids(turn)[mv.hand],
-        );
-        let preferred = first == Some(id);
-        (
-            !preferred,
-            std::cmp::Reverse(game.flips_if(*mv).unwrap_or(0)),
-        )
+    let hand = game.hand_ids(turn);
+    let deck = game.deck();
+    let distinct = |i: usize| {
+        !hand[..i]
+            .iter()
+            .any(|&j| deck[j as usize].values() == deck[hand[i] as usize].values())
     };
-    moves.sort_by_cached_key(key);
+    for pos in game.empty_positions() {
+        for (i, &card) in hand.iter().enumerate() {
+            if !distinct(i) {
+                continue;
+            }
+            let mv = Move { hand: i, pos };
+            let rank = if !ordered {
+                0
+            } else if first == Some((game.grid().index(pos) as u32, card)) {
+                i32::MIN
+            } else {
+                -(game.flips_if(mv).unwrap_or(0) as i32)
+            };
+            out.push((rank, mv));
+        }
+    }
+    if ordered {
+        out.sort_by_key(|&(rank, _)| rank);
+    }
 }
 
 /// The exact value of `game` for the player to move and a best move, by plain minimax over
@@ -382,4 +443,65 @@ pub fn brute_force(game: &Game) -> Option<(Move, i32)> {
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trios::{Card, Deal, Grid, RuleSet, Value};
+
+    fn game() -> Game {
+        let v = |n| Value::new(n).expect("1..=10");
+        let deck = (0..10u8)
+            .map(|i| Card::new(format!("C{i}"), v(i % 9 + 1), v(3), v(10 - i), v(5)))
+            .collect();
+        let grid = Grid::full(3, 3).expect("3x3");
+        Game::new(grid, deck, RuleSet::default(), Deal::InOrder).expect("deal")
+    }
+
+    #[test]
+    fn keys_tell_sides_apart_and_meet_on_transpositions() {
+        let g = game();
+        let keys = Keys::new(&g).expect("small board");
+        assert_ne!(keys.of(&g, Player::Red), keys.of(&g, Player::Blue));
+        // Two move orders reaching the same position (Red's first two cards on two corners,
+        // Blue's first on a third; no corner touches another) give the same key.
+        let mut one = g.clone();
+        for mv in [Move::new(0, 0, 0), Move::new(0, 2, 2), Move::new(0, 0, 2)] {
+            one.apply(mv).expect("legal");
+        }
+        let mut other = g.clone();
+        for mv in [Move::new(1, 0, 2), Move::new(0, 2, 2), Move::new(0, 0, 0)] {
+            other.apply(mv).expect("legal");
+        }
+        let same_board = (0..3).all(|r| {
+            (0..3).all(|col| {
+                one.cell(crate::trios::Pos::new(r, col))
+                    == other.cell(crate::trios::Pos::new(r, col))
+            })
+        });
+        assert!(same_board);
+        assert_eq!(keys.of(&one, Player::Blue), keys.of(&other, Player::Blue));
+        let mut moved = one.clone();
+        moved.apply(Move::new(0, 0, 1)).expect("legal");
+        assert_ne!(keys.of(&one, Player::Blue), keys.of(&moved, Player::Red));
+    }
+
+    #[test]
+    fn make_and_unmake_restore_the_game_exactly() {
+        let mut g = game();
+        let before = crate::trios::text::render(&g);
+        let mut flips = Vec::new();
+        let mut undos = Vec::new();
+        for _ in 0..5 {
+            let mv = g.legal_moves().last().expect("moves left");
+            undos.push(g.make(mv, &mut flips));
+        }
+        while let Some(u) = undos.pop() {
+            g.unmake(u, &mut flips);
+        }
+        assert!(flips.is_empty());
+        assert_eq!(crate::trios::text::render(&g), before);
+        assert_eq!(g.hand(Player::Red).count(), 5);
+    }
 }

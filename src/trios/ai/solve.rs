@@ -1,0 +1,82 @@
+//! Exact solving: the game-theoretic value of a position and a best move, on every core.
+
+use super::expert::{parallel_best, threads};
+use super::search::{Limits, Searcher};
+use crate::trios::game::{Game, Move};
+use crate::trios::player::Player;
+
+/// The exact result of a position under perfect play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// Red's final score minus Blue's.
+    pub value: i32,
+    pub best: Move,
+    /// Positions searched.
+    pub nodes: u64,
+}
+
+/// Solves `game` to the end: `None` once the game is over.
+pub fn solve(game: &Game) -> Option<Solution> {
+    let mut searchers: Vec<Searcher> = (0..threads()).map(|_| Searcher::new(game, 20)).collect();
+    let moves = searchers.first()?.root_moves();
+    let (best, value) = parallel_best(
+        &mut searchers,
+        &moves,
+        game.empty_cells(),
+        Limits::default(),
+    )?;
+    Some(Solution {
+        value: for_red(game, value),
+        best,
+        nodes: searchers.iter().map(Searcher::nodes).sum(),
+    })
+}
+
+/// Every legal first move (one per distinct card) with its exact value for Red (Red's score
+/// minus Blue's), best for the mover first; and the nodes searched.
+pub fn rank_first_moves(game: &Game) -> (Vec<(Move, i32)>, u64) {
+    let threads = threads();
+    let mut searchers: Vec<Searcher> = (0..threads).map(|_| Searcher::new(game, 20)).collect();
+    let Some(moves) = searchers.first().map(Searcher::root_moves) else {
+        return (Vec::new(), 0);
+    };
+    let depth = game.empty_cells();
+    let shares: Vec<Vec<Move>> = (0..threads)
+        .map(|t| moves.iter().skip(t).step_by(threads).copied().collect())
+        .collect();
+    let mut ranked: Vec<(Move, i32)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = searchers
+            .iter_mut()
+            .zip(&shares)
+            .map(|(searcher, share)| {
+                scope.spawn(move || {
+                    searcher
+                        .rank(share, depth, Limits::default())
+                        .unwrap_or_default()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    ranked.sort_by_key(|&(mv, v)| (-v, mv.pos, mv.hand));
+    let nodes = searchers.iter().map(Searcher::nodes).sum();
+    (
+        ranked
+            .into_iter()
+            .map(|(mv, v)| (mv, for_red(game, v)))
+            .collect(),
+        nodes,
+    )
+}
+
+/// A value from the mover's point of view turned into Red's.
+fn for_red(game: &Game, value: i32) -> i32 {
+    if game.turn() == Player::Red {
+        value
+    } else {
+        -value
+    }
+}
