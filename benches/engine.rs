@@ -90,5 +90,19 @@ fn whole_games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, flips_if, whole_games);
+/// Exact solving: the 3x3 opening (9 cells, 5 + 5 cards, no variants), counted in nodes so
+/// the report reads as nodes per second.
+fn search(c: &mut Criterion) {
+    let grid = parse_grid("open-3x3.txt", include_bytes!("../configs/boards/open-3x3.txt")).expect("shipped board");
+    let deck = parse_cards("small-10.txt", include_bytes!("../configs/cards/small-10.txt")).expect("shipped cards");
+    let game = Game::new(grid, deck, RuleSet::default(), Deal::InOrder).expect("enough cards");
+    let nodes = trios::trios::ai::solve(&game).expect("not over").nodes;
+    let mut group = c.benchmark_group("search");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function("solve 3x3 opening (nodes)", |b| b.iter(|| trios::trios::ai::solve(black_box(&game))));
+    group.finish();
+}
+
+criterion_group!(benches, flips_if, whole_games, search);
 criterion_main!(benches);

@@ -188,3 +188,139 @@ fn random_depends_on_its_seed() {
         "different seeds should spread over the 45 moves"
     );
 }
+
+#[test]
+fn defensive_keeps_its_cards_out_of_reach() {
+    // 1x4 row: Blue holds a 9-east card. Red placing at (0,2) next to Red's own (0,3) would
+    // leave (0,1) open for Blue's 9 to take it; placing at (0,0) leaves Blue nothing to take.
+    let g = grid(&["CCCC"]);
+    let game = Game::from_position(
+        g,
+        RuleSet::default(),
+        vec![(at(0, 3), card("Own", "1 1 1 1"), RED)],
+        vec![card("Weak", "1 1 1 1"), card("W2", "1 1 1 1")],
+        vec![card("Nine", "9 9 9 9")],
+        RED,
+    )
+    .unwrap();
+    let mv = ai::Defensive.choose(&game).unwrap();
+    // Every Red move leaves some cell next to a Red card, except... compute what it avoids:
+    let mut after = game.clone();
+    after.apply(mv).unwrap();
+    let worst_reply = after
+        .legal_moves()
+        .map(|r| after.flips_if(r).unwrap())
+        .max()
+        .unwrap();
+    for other in game.legal_moves() {
+        let mut alt = game.clone();
+        alt.apply(other).unwrap();
+        let reply = alt
+            .legal_moves()
+            .map(|r| alt.flips_if(r).unwrap())
+            .max()
+            .unwrap();
+        assert!(
+            worst_reply <= reply,
+            "{mv:?} leaves {worst_reply}, {other:?} only {reply}"
+        );
+    }
+}
+
+#[test]
+fn a_chain_falls_back_only_when_the_first_has_no_opinion() {
+    let deck: Vec<_> = (0..10).map(|i| card(&format!("C{i}"), "5 5 5 5")).collect();
+    let game = Game::new(
+        grid(&["CCC", "CCC", "CCC"]),
+        deck,
+        RuleSet::default(),
+        Deal::InOrder,
+    )
+    .unwrap();
+    // A corner is free: corners decides.
+    let mut chain = ai::by_name("corners>random", 3).unwrap();
+    assert_eq!(chain.choose(&game), Corners.choose(&game));
+    // No corner free: random decides, and its choice is a legal non-corner move.
+    let mut full = game.clone();
+    for pos in [(0, 0), (0, 2), (2, 0), (2, 2)] {
+        full.apply(Move::new(0, pos.0, pos.1)).unwrap();
+    }
+    let mv = chain.choose(&full).unwrap();
+    assert!(full.check(mv).is_ok());
+    let picks: std::collections::HashSet<_> = (0..20)
+        .map(|s| ai::by_name("corners>random", s).unwrap().choose(&full))
+        .collect();
+    assert!(picks.len() > 1, "the random fallback varies with the seed");
+}
+
+#[test]
+fn minimax_and_expert_find_the_exact_best_in_a_small_endgame() {
+    // A 2x3 board with 4 cards placed: the rest of the game is small enough to solve.
+    let g = grid(&["CCC", "CCC"]);
+    let game = Game::from_position(
+        g,
+        RuleSet::default(),
+        vec![
+            (at(0, 0), card("A", "3 7 2 5"), BLUE),
+            (at(1, 2), card("B", "6 2 4 8"), BLUE),
+            (at(1, 0), card("C", "2 9 4 1"), RED),
+        ],
+        vec![card("R1", "8 1 3 9"), card("R2", "2 6 9 4")],
+        vec![card("B1", "7 7 1 6"), card("B2", "5 3 8 2")],
+        RED,
+    )
+    .unwrap();
+    let (_, exact) = trios::trios::ai::search::brute_force(&game).unwrap();
+    let value_of = |mv: Move| {
+        let mut next = game.clone();
+        next.apply(mv).unwrap();
+        if next.is_over() {
+            next.score(RED) as i32 - next.score(BLUE) as i32
+        } else {
+            -trios::trios::ai::search::brute_force(&next).unwrap().1
+        }
+    };
+    let deep = ai::by_name("minimax:6", 1).unwrap().choose(&game).unwrap();
+    assert_eq!(value_of(deep), exact);
+    let expert = trios::trios::ai::Expert::with_nodes(100_000)
+        .choose(&game)
+        .unwrap();
+    assert_eq!(value_of(expert), exact);
+}
+
+#[test]
+fn expert_stays_near_its_time_budget() {
+    // A generous bound: the precise overshoot is measured in release builds (see README).
+    let deck: Vec<_> = (0..40)
+        .map(|i| {
+            card(
+                &format!("C{i}"),
+                &format!(
+                    "{} {} {} {}",
+                    i % 9 + 1,
+                    (i * 7) % 9 + 1,
+                    (i * 5) % 9 + 1,
+                    (i * 3) % 9 + 1
+                ),
+            )
+        })
+        .collect();
+    let game = Game::new(
+        grid(&["CCCCC", "CCCCC", "CCCCC", "CCCCC"]),
+        deck,
+        RuleSet::default(),
+        Deal::Shuffle { seed: 2 },
+    )
+    .unwrap();
+    let started = std::time::Instant::now();
+    let mv = ai::by_spec("expert", 1, ai::AiOptions { think_ms: 100 })
+        .unwrap()
+        .choose(&game)
+        .unwrap();
+    let took = started.elapsed();
+    assert!(game.check(mv).is_ok());
+    assert!(
+        took < std::time::Duration::from_millis(400),
+        "took {took:?} for a 100 ms budget"
+    );
+}
