@@ -93,16 +93,60 @@ fn whole_games(c: &mut Criterion) {
 /// Exact solving: the 3x3 opening (9 cells, 5 + 5 cards, no variants), counted in nodes so
 /// the report reads as nodes per second.
 fn search(c: &mut Criterion) {
-    let grid = parse_grid("open-3x3.txt", include_bytes!("../configs/boards/open-3x3.txt")).expect("shipped board");
-    let deck = parse_cards("small-10.txt", include_bytes!("../configs/cards/small-10.txt")).expect("shipped cards");
+    let grid = parse_grid(
+        "open-3x3.txt",
+        include_bytes!("../configs/boards/open-3x3.txt"),
+    )
+    .expect("shipped board");
+    let deck = parse_cards(
+        "small-10.txt",
+        include_bytes!("../configs/cards/small-10.txt"),
+    )
+    .expect("shipped cards");
     let game = Game::new(grid, deck, RuleSet::default(), Deal::InOrder).expect("enough cards");
     let nodes = trios::trios::ai::solve(&game).expect("not over").nodes;
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
     group.throughput(Throughput::Elements(nodes));
-    group.bench_function("solve 3x3 opening (nodes)", |b| b.iter(|| trios::trios::ai::solve(black_box(&game))));
+    group.bench_function("solve 3x3 opening (nodes)", |b| {
+        b.iter(|| trios::trios::ai::solve(black_box(&game)))
+    });
     group.finish();
 }
 
-criterion_group!(benches, flips_if, whole_games, search);
+/// Headless tournament throughput: maxflip vs maxflip on the seed board through
+/// `trios::sim::play_game` on one thread, dealing included (one element = one game).
+fn sim(c: &mut Criterion) {
+    let grid = parse_grid("seed-5x7.txt", SEED_BOARD.as_bytes()).expect("shipped board");
+    let deck = parse_cards("full-40.txt", CARDS.as_bytes()).expect("shipped cards");
+    let spec = trios::sim::SimSpec {
+        a: "maxflip".into(),
+        b: "maxflip".into(),
+        deals: 1,
+        swap: true,
+        setup: trios::sim::SimSetup {
+            board_name: "seed-5x7.txt".into(),
+            cards_name: "full-40.txt".into(),
+            grid,
+            deck,
+            rules: RuleSet::default(),
+            deal: trios::trios::DealMode::Shuffle,
+            seed: 7,
+        },
+        think_ms: 1000,
+        threads: 1,
+    };
+    let mut group = c.benchmark_group("sim");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("5x7 maxflip vs maxflip, one game (play_game)", |b| {
+        let mut game = 0;
+        b.iter(|| {
+            game += 1;
+            trios::sim::play_game(&spec, black_box(game)).expect("legal games")
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, flips_if, whole_games, search, sim);
 criterion_main!(benches);

@@ -28,6 +28,9 @@ pub enum Command {
     /// Solve the opening exactly: Red's score minus Blue's under perfect play, and a best
     /// first move.
     Solve(SolveArgs),
+    /// Play many headless games between two computer strategies, or a round robin of
+    /// several, on every core, and print their results.
+    Sim(SimArgs),
 }
 
 /// Which front end to use.
@@ -181,4 +184,48 @@ pub struct SolveArgs {
     /// Also rank every first move by its exact value (one per distinct card).
     #[arg(long)]
     pub rank: bool,
+}
+
+/// `trios sim`: headless games between computer strategies.
+#[derive(Debug, Clone, Args)]
+pub struct SimArgs {
+    #[command(flatten)]
+    pub setup: SetupArgs,
+    /// Strategy `a`: plays Red (and Blue in the second game of each deal with --swap).
+    #[arg(long, value_name = "STRATEGY", value_parser = crate::sim::parse_strategy,
+          required_unless_present = "round_robin", conflicts_with = "round_robin")]
+    pub red: Option<String>,
+    /// Strategy `b`: plays Blue (and Red with --swap).
+    #[arg(long, value_name = "STRATEGY", value_parser = crate::sim::parse_strategy,
+          required_unless_present = "round_robin", conflicts_with = "round_robin")]
+    pub blue: Option<String>,
+    /// Number of deals; each is one game, or two with --swap (per pair in a round robin).
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = positive)]
+    pub games: usize,
+    /// Play every deal twice, seats exchanged: N deals make 2N games.
+    #[arg(long)]
+    pub swap: bool,
+    /// Print JSON: {"games", "ties", "a": {"strategy", "wins"}, "b": {"strategy", "wins"}},
+    /// with `a` the --red strategy even when seats are swapped.
+    #[arg(long)]
+    pub json: bool,
+    /// Every pair of these comma-separated strategies plays --games deals, seats swapped;
+    /// prints the cross table.
+    #[arg(long, value_name = "LIST", value_parser = crate::sim::parse_strategy_list)]
+    pub round_robin: Option<crate::sim::StrategyList>,
+    /// Thinking time per move for the `expert` player, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub think_ms: u64,
+    /// Games played at once. Default: one per core (one per four cores with expert, which
+    /// searches on up to four threads itself).
+    #[arg(long, value_name = "N", value_parser = positive)]
+    pub threads: Option<usize>,
+}
+
+/// A count of at least one.
+fn positive(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("\"{s}\" is not a whole number of at least 1")),
+    }
 }

@@ -8,6 +8,7 @@ pub mod cli;
 pub mod controller;
 pub mod record;
 pub mod shot;
+pub mod sim;
 pub mod textui;
 pub mod trios;
 pub mod tui;

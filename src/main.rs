@@ -7,9 +7,10 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use trios::autosave::{self, AutosaveError};
-use trios::cli::{Cli, Command, PlayArgs, ReplayArgs, SetupArgs, SolveArgs, Ui};
+use trios::cli::{Cli, Command, PlayArgs, ReplayArgs, SetupArgs, SimArgs, SolveArgs, Ui};
 use trios::controller::{Match, MatchConfig, SourceFile, StartError};
 use trios::record::Record;
+use trios::sim::report as sim_report;
 use trios::textui;
 
 /// A problem the user can fix (a file, a flag, the input): exit code 2.
@@ -35,6 +36,7 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => play(args),
         Some(Command::Replay(args)) => replay(&args),
         Some(Command::Solve(args)) => solve(&args),
+        Some(Command::Sim(args)) => sim(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -355,4 +357,80 @@ fn solve(args: &SolveArgs) -> Result<(), UserError> {
     use std::io::Write;
     finish_output(io::stdout().lock().write_all(out.as_bytes()))?;
     Ok(())
+}
+
+// `trios sim`: headless games, a progress bar on stderr, the report on stdout.
+
+fn sim(args: &SimArgs) -> Result<(), UserError> {
+    let spec = sim_spec(args)?;
+    let bar = sim_progress_bar();
+    let draw = |done: usize, total: usize| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    };
+    let started = std::time::Instant::now();
+    let report = match &args.round_robin {
+        Some(list) => trios::sim::round_robin(&list.0, &spec, draw).map(|pairs| {
+            if args.json {
+                format!("{}\n", sim_report::round_robin_json(&list.0, &spec, &pairs))
+            } else {
+                sim_report::round_robin_text(&list.0, &spec, &pairs, started.elapsed())
+            }
+        }),
+        None => trios::sim::run(&spec, draw).map(|records| {
+            let summary = trios::sim::Summary::of(&records);
+            if args.json {
+                format!("{}\n", sim_report::pair_json(&spec, &summary))
+            } else {
+                sim_report::pair_text(&spec, &summary, started.elapsed())
+            }
+        }),
+    };
+    bar.finish_and_clear();
+    use std::io::Write;
+    finish_output(io::stdout().lock().write_all(report?.as_bytes()))?;
+    Ok(())
+}
+
+/// The simulation the flags ask for, its files loaded; a drawn seed is announced on stderr.
+fn sim_spec(args: &SimArgs) -> Result<trios::sim::SimSpec, UserError> {
+    let setup = &args.setup;
+    let seed = setup.seed.unwrap_or_else(rand::random);
+    let loaded = trios::sim::SimSetup::load(
+        setup.board.as_deref(),
+        setup.cards.as_deref(),
+        setup.rules,
+        setup.deal,
+        seed,
+    )?;
+    if setup.seed.is_none() {
+        eprintln!("seed: {seed} (run these games again with --seed {seed})");
+    }
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    Ok(trios::sim::SimSpec {
+        a: args.red.clone().unwrap_or_default(),
+        b: args.blue.clone().unwrap_or_default(),
+        deals: args.games,
+        swap: args.swap,
+        setup: loaded,
+        think_ms: args.think_ms,
+        threads,
+    })
+}
+
+/// Games done of all, rate and time left, on stderr; indicatif draws nothing when stderr is
+/// not a terminal, so pipes and scripts see only the report.
+fn sim_progress_bar() -> indicatif::ProgressBar {
+    let bar =
+        indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
+    let template = "{bar:30} {pos}/{len} games · {rate} · ETA {eta}";
+    if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
+        let rate = |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.0} games/s", state.per_sec());
+        };
+        bar.set_style(style.with_key("rate", rate));
+    }
+    bar
 }

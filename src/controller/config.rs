@@ -114,8 +114,13 @@ impl MatchConfig {
 
     /// The seed for a computer seat: derived from the match seed, different per colour.
     pub fn ai_seed(&self, player: Player) -> u64 {
-        self.seed
-            .rotate_left(17)
+        MatchConfig::ai_seed_of(self.seed, player)
+    }
+
+    /// [`MatchConfig::ai_seed`] for a match seed alone. `trios sim` seeds its players with it,
+    /// so each simulated game plays like `trios play` with that game's seed.
+    pub fn ai_seed_of(seed: u64, player: Player) -> u64 {
+        seed.rotate_left(17)
             .wrapping_add(0xA076_1D64_78BD_642F_u64.wrapping_mul(player as u64 + 1))
     }
 

@@ -1,0 +1,828 @@
+//! Headless tournaments: two computer strategies play many seeded deals on several threads,
+//! and the results are summed up with a confidence interval. No terminal, no printing.
+//!
+//! Reproducibility: game `g` is fully decided by the setup, the two specs and `g`. Its deal
+//! is dealt with seed `base.wrapping_add(deal)` and its players are seeded from that seed and
+//! their seat exactly as `trios play` seeds them, so any single game can be watched again with
+//! `trios play --seed <deal seed> --red … --blue …`. Results are collected by game number and
+//! aggregated in order, so the thread count never changes them.
+
+pub mod report;
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::controller::MatchConfig;
+use crate::trios::ai::{self, AiOptions};
+use crate::trios::config::{self, ConfigError};
+use crate::trios::{Card, Deal, DealMode, Game, Grid, MoveError, Player, RuleSet, SetupError};
+
+/// One side of a simulation: `A` is the first strategy (`--red`), `B` the second (`--blue`),
+/// whichever colour they play in a given game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    A = 0,
+    B = 1,
+}
+
+impl Side {
+    /// Both sides, `A` first.
+    pub const BOTH: [Side; 2] = [Side::A, Side::B];
+
+    /// The opponent.
+    pub const fn other(self) -> Side {
+        match self {
+            Side::A => Side::B,
+            Side::B => Side::A,
+        }
+    }
+}
+
+/// Why a simulation could not be set up or run.
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error("{0}")]
+    Strategy(String),
+    /// A strategy chose a move the rules refuse: a bug in that strategy.
+    #[error("strategy \"{strategy}\" made an illegal move in game {game}: {error}")]
+    IllegalMove {
+        strategy: String,
+        game: usize,
+        error: MoveError,
+    },
+}
+
+/// Checks a strategy spec for the command line and returns its canonical spelling (trimmed,
+/// lower case). `human` is refused: nobody sits at a simulation.
+pub fn parse_strategy(spec: &str) -> Result<String, String> {
+    let name = spec.trim().to_ascii_lowercase();
+    if name == "human" {
+        return Err(format!(
+            "a simulation has no human players; choose a strategy: {}",
+            ai::STRATEGY_NAMES.join(", ")
+        ));
+    }
+    match ai::by_spec(&name, 0, AiOptions::default()) {
+        Ok(_) => Ok(name),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The strategies of a round robin, as given to `--round-robin`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StrategyList(pub Vec<String>);
+
+/// Parses a comma list of at least two different strategy specs.
+pub fn parse_strategy_list(list: &str) -> Result<StrategyList, String> {
+    let mut names: Vec<String> = Vec::new();
+    for spec in list.split(',') {
+        let name = parse_strategy(spec)?;
+        if names.contains(&name) {
+            return Err(format!("strategy \"{name}\" is listed twice"));
+        }
+        names.push(name);
+    }
+    if names.len() < 2 {
+        return Err("a round robin needs at least two strategies, comma-separated".into());
+    }
+    Ok(StrategyList(names))
+}
+
+/// What every game of a simulation is dealt from: board, deck, rules and the base seed.
+#[derive(Debug, Clone)]
+pub struct SimSetup {
+    /// The board file's name as shown in reports.
+    pub board_name: String,
+    /// The card file's name as shown in reports.
+    pub cards_name: String,
+    pub grid: Grid,
+    pub deck: Vec<Card>,
+    pub rules: RuleSet,
+    pub deal: DealMode,
+    /// Deal `i` is dealt with seed `seed.wrapping_add(i)`.
+    pub seed: u64,
+}
+
+impl SimSetup {
+    /// Reads the board and card files (`None`: the built-in ones) and checks a game can be
+    /// dealt from them, so every later deal succeeds too.
+    pub fn load(
+        board: Option<&Path>,
+        cards: Option<&Path>,
+        rules: RuleSet,
+        deal: DealMode,
+        seed: u64,
+    ) -> Result<SimSetup, SimError> {
+        let (board_name, grid) = match board {
+            Some(path) => (path.display().to_string(), config::read_grid(path)?),
+            None => (
+                config::DEFAULT_BOARD_NAME.to_string(),
+                config::parse_grid(config::DEFAULT_BOARD_NAME, config::DEFAULT_BOARD.as_bytes())?,
+            ),
+        };
+        let (cards_name, deck) = match cards {
+            Some(path) => (path.display().to_string(), config::read_cards(path)?),
+            None => (
+                config::DEFAULT_CARDS_NAME.to_string(),
+                config::parse_cards(config::DEFAULT_CARDS_NAME, config::DEFAULT_CARDS.as_bytes())?,
+            ),
+        };
+        config::check_deck_size(&grid, &deck, &cards_name)?;
+        let setup = SimSetup {
+            board_name,
+            cards_name,
+            grid,
+            deck,
+            rules,
+            deal,
+            seed,
+        };
+        setup.deal(0)?;
+        Ok(setup)
+    }
+
+    /// The seed deal `index` is dealt with (and its players are seeded from).
+    pub fn deal_seed(&self, index: usize) -> u64 {
+        self.seed.wrapping_add(index as u64)
+    }
+
+    /// Deal `index`, fresh, Red to move.
+    pub fn deal(&self, index: usize) -> Result<Game, SetupError> {
+        let deal = match self.deal {
+            DealMode::InOrder => Deal::InOrder,
+            DealMode::Shuffle => Deal::Shuffle {
+                seed: self.deal_seed(index),
+            },
+        };
+        Game::new(self.grid.clone(), self.deck.clone(), self.rules, deal)
+    }
+}
+
+/// A whole simulation: who plays, how many deals, on what, and on how many threads.
+#[derive(Debug, Clone)]
+pub struct SimSpec {
+    /// Strategy spec of side A: Red, and Blue too in the second game of a swapped deal.
+    pub a: String,
+    /// Strategy spec of side B.
+    pub b: String,
+    /// How many deals are played: `games()` is this, or twice this with `swap`.
+    pub deals: usize,
+    /// Play every deal twice, A as Red and then A as Blue, so the first move's advantage
+    /// and a lucky hand cancel out.
+    pub swap: bool,
+    pub setup: SimSetup,
+    /// Thinking time per move for `expert`, in milliseconds.
+    pub think_ms: u64,
+    /// Threads the simulation may use (at least one); see [`SimSpec::workers`].
+    pub threads: usize,
+}
+
+/// Threads `expert` searches on per move (the machine's cores, at most four); a simulation
+/// with expert in it runs one game per that many threads.
+const EXPERT_THREADS: usize = 4;
+
+impl SimSpec {
+    /// Games per deal: 2 with `swap`, else 1.
+    pub fn games_per_deal(&self) -> usize {
+        if self.swap { 2 } else { 1 }
+    }
+
+    /// How many games the simulation plays.
+    pub fn games(&self) -> usize {
+        self.deals.saturating_mul(self.games_per_deal())
+    }
+
+    /// Which deal game `game` plays and A's colour in it: game `g` plays deal
+    /// `g / games_per_deal()`; with `swap` A is Red in even games and Blue in odd ones.
+    pub fn plan(&self, game: usize) -> (usize, Player) {
+        let per = self.games_per_deal();
+        let a_seat = if game.is_multiple_of(per) {
+            Player::Red
+        } else {
+            Player::Blue
+        };
+        (game / per, a_seat)
+    }
+
+    /// Games played at once. `expert` already searches each move on up to four threads, so
+    /// with expert on either side a worker is given four of `threads` (at least one worker):
+    /// more would only slow every move and, once its wall-clock stop cuts in, change its
+    /// moves. Never more workers than games.
+    pub fn workers(&self) -> usize {
+        let threads = self.threads.max(1);
+        let threads = if uses_expert(&self.a) || uses_expert(&self.b) {
+            (threads / EXPERT_THREADS).max(1)
+        } else {
+            threads
+        };
+        threads.min(self.games()).max(1)
+    }
+
+    fn options(&self) -> AiOptions {
+        AiOptions {
+            think_ms: self.think_ms,
+        }
+    }
+}
+
+/// Whether a spec (a name, `minimax:N` or a chain) has `expert` in it.
+pub fn uses_expert(spec: &str) -> bool {
+    spec.split('>').any(|part| {
+        let name = part.split(':').next().unwrap_or_default();
+        name.trim().eq_ignore_ascii_case("expert")
+    })
+}
+
+/// What happened in one game, from A's point of view.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRecord {
+    /// Its number in the simulation.
+    pub game: usize,
+    /// The deal it played.
+    pub deal: usize,
+    /// A's colour.
+    pub a_seat: Player,
+    /// The side with the higher score, `None` for a tie.
+    pub winner: Option<Side>,
+    /// A's final score minus B's.
+    pub margin: i32,
+    /// Moves made, by side (`[A, B]`).
+    pub moves: [u32; 2],
+    /// Time spent choosing those moves, by side.
+    pub think: [Duration; 2],
+}
+
+impl GameRecord {
+    /// Whether two records have the same result: everything but the time taken.
+    pub fn same_result(&self, other: &GameRecord) -> bool {
+        (
+            self.game,
+            self.deal,
+            self.a_seat,
+            self.winner,
+            self.margin,
+            self.moves,
+        ) == (
+            other.game,
+            other.deal,
+            other.a_seat,
+            other.winner,
+            other.margin,
+            other.moves,
+        )
+    }
+}
+
+/// Plays game `game` of `spec` to the end on this thread. Any index may be played, even past
+/// `spec.games()`: the deal and seats follow [`SimSpec::plan`].
+pub fn play_game(spec: &SimSpec, game: usize) -> Result<GameRecord, SimError> {
+    let (deal, a_seat) = spec.plan(game);
+    let mut board = spec.setup.deal(deal)?;
+    let seed = spec.setup.deal_seed(deal);
+    let build = |name: &str, seat: Player| {
+        ai::by_spec(name, MatchConfig::ai_seed_of(seed, seat), spec.options())
+            .map_err(|e| SimError::Strategy(e.to_string()))
+    };
+    let mut players = [build(&spec.a, a_seat)?, build(&spec.b, a_seat.other())?];
+    let mut moves = [0u32; 2];
+    let mut think = [Duration::ZERO; 2];
+    while !board.is_over() {
+        let side = if board.turn() == a_seat {
+            Side::A
+        } else {
+            Side::B
+        };
+        let i = side as usize;
+        let started = Instant::now();
+        let chosen = players[i].choose(&board);
+        think[i] += started.elapsed();
+        let Some(mv) = chosen else { break };
+        board
+            .apply(mv)
+            .map_err(|error| illegal(spec, side, game, error))?;
+        moves[i] += 1;
+    }
+    let margin = board.score(a_seat) as i32 - board.score(a_seat.other()) as i32;
+    let winner = match margin {
+        0 => None,
+        m if m > 0 => Some(Side::A),
+        _ => Some(Side::B),
+    };
+    Ok(GameRecord {
+        game,
+        deal,
+        a_seat,
+        winner,
+        margin,
+        moves,
+        think,
+    })
+}
+
+fn illegal(spec: &SimSpec, side: Side, game: usize, error: MoveError) -> SimError {
+    let strategy = match side {
+        Side::A => spec.a.clone(),
+        Side::B => spec.b.clone(),
+    };
+    SimError::IllegalMove {
+        strategy,
+        game,
+        error,
+    }
+}
+
+/// Plays every game of `spec` on [`SimSpec::workers`] threads and returns the records in game
+/// order. `progress(done, total)` is called on the calling thread, a few times a second and
+/// once at the end, so a front end can draw progress; it is never called from a worker.
+///
+/// The records do not depend on the number of threads. The first failing game (by number)
+/// is the error; a failure stops the other workers early.
+pub fn run(
+    spec: &SimSpec,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<GameRecord>, SimError> {
+    let total = spec.games();
+    let shared = Shared {
+        next: AtomicUsize::new(0),
+        done: AtomicUsize::new(0),
+        failed: AtomicBool::new(false),
+    };
+    let batches = thread::scope(|scope| {
+        let caller = thread::current();
+        let handles: Vec<_> = (0..spec.workers())
+            .map(|_| {
+                let (shared, caller) = (&shared, caller.clone());
+                scope.spawn(move || {
+                    let results = work(spec, shared, total);
+                    caller.unpark();
+                    results
+                })
+            })
+            .collect();
+        while !handles.iter().all(|h| h.is_finished()) {
+            progress(shared.done.load(Ordering::Relaxed), total);
+            thread::park_timeout(Duration::from_millis(100));
+        }
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect::<Vec<_>>()
+    });
+    progress(shared.done.load(Ordering::Relaxed), total);
+    in_game_order(batches, total)
+}
+
+/// The counters the workers share.
+struct Shared {
+    /// The next game number to hand out.
+    next: AtomicUsize,
+    /// Games finished.
+    done: AtomicUsize,
+    /// Set when a game failed: the workers stop taking games.
+    failed: AtomicBool,
+}
+
+/// One worker: takes game numbers until none are left, plays them, keeps the results.
+fn work(
+    spec: &SimSpec,
+    shared: &Shared,
+    total: usize,
+) -> Vec<(usize, Result<GameRecord, SimError>)> {
+    let mut results = Vec::new();
+    while !shared.failed.load(Ordering::Relaxed) {
+        let game = shared.next.fetch_add(1, Ordering::Relaxed);
+        if game >= total {
+            break;
+        }
+        let result = play_game(spec, game);
+        if result.is_err() {
+            shared.failed.store(true, Ordering::Relaxed);
+        }
+        results.push((game, result));
+        shared.done.fetch_add(1, Ordering::Relaxed);
+    }
+    results
+}
+
+/// Puts the workers' results in game order; the lowest-numbered error wins.
+fn in_game_order(
+    batches: Vec<Vec<(usize, Result<GameRecord, SimError>)>>,
+    total: usize,
+) -> Result<Vec<GameRecord>, SimError> {
+    let mut slots: Vec<Option<GameRecord>> = vec![None; total];
+    let mut first_error: Option<(usize, SimError)> = None;
+    for (game, result) in batches.into_iter().flatten() {
+        match result {
+            Ok(record) => slots[game] = Some(record),
+            Err(e) if first_error.as_ref().is_none_or(|(g, _)| game < *g) => {
+                first_error = Some((game, e));
+            }
+            Err(_) => {}
+        }
+    }
+    if let Some((_, e)) = first_error {
+        return Err(e);
+    }
+    // Without a failure every worker ran until the game numbers ran out: no slot is empty.
+    Ok(slots.into_iter().flatten().collect())
+}
+
+/// The statistics of a set of games, from A's point of view (B's are the mirror image).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Summary {
+    pub games: usize,
+    /// Wins by side (`[A, B]`); A's losses are B's wins.
+    pub wins: [usize; 2],
+    pub ties: usize,
+    /// Sum over games of A's score minus B's.
+    pub margin_total: i64,
+    /// Moves made, by side.
+    pub moves: [u64; 2],
+    /// Time spent choosing moves, by side.
+    pub think: [Duration; 2],
+}
+
+/// The z value of a two-sided 95% interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+impl Summary {
+    /// Sums up `records`, in order.
+    pub fn of(records: &[GameRecord]) -> Summary {
+        let mut summary = Summary::default();
+        for record in records {
+            summary.add(record);
+        }
+        summary
+    }
+
+    /// Counts one more game.
+    pub fn add(&mut self, record: &GameRecord) {
+        self.games += 1;
+        match record.winner {
+            Some(side) => self.wins[side as usize] += 1,
+            None => self.ties += 1,
+        }
+        self.margin_total += i64::from(record.margin);
+        for side in 0..2 {
+            self.moves[side] += u64::from(record.moves[side]);
+            self.think[side] += record.think[side];
+        }
+    }
+
+    /// Games that were not tied.
+    pub fn decided(&self) -> usize {
+        self.games - self.ties
+    }
+
+    pub fn wins(&self, side: Side) -> usize {
+        self.wins[side as usize]
+    }
+
+    pub fn losses(&self, side: Side) -> usize {
+        self.wins[side.other() as usize]
+    }
+
+    /// `side`'s share of the decided games; `None` if every game was a tie (or none played).
+    pub fn win_rate_decided(&self, side: Side) -> Option<f64> {
+        ratio(self.wins(side), self.decided())
+    }
+
+    /// `side`'s share of all games, ties counting as not won; `None` if none were played.
+    pub fn win_rate(&self, side: Side) -> Option<f64> {
+        ratio(self.wins(side), self.games)
+    }
+
+    /// The 95% Wilson score interval for `side`'s win rate over decided games.
+    pub fn interval(&self, side: Side) -> Option<(f64, f64)> {
+        wilson(self.wins(side), self.decided(), Z95)
+    }
+
+    /// `side`'s score minus its opponent's, averaged over all games (0 if none).
+    pub fn mean_margin(&self, side: Side) -> f64 {
+        let mean = ratio_i(self.margin_total, self.games);
+        match side {
+            Side::A => mean,
+            Side::B => -mean,
+        }
+    }
+
+    /// Average time `side` took to choose a move (zero if it made none).
+    pub fn think_per_move(&self, side: Side) -> Duration {
+        let moves = self.moves[side as usize];
+        if moves == 0 {
+            return Duration::ZERO;
+        }
+        let nanos = self.think[side as usize].as_nanos() / u128::from(moves);
+        Duration::from_nanos(u64::try_from(nanos).unwrap_or(u64::MAX))
+    }
+
+    /// The same games seen from B's side: wins, margins and times swapped.
+    pub fn flipped(&self) -> Summary {
+        Summary {
+            games: self.games,
+            wins: [self.wins[1], self.wins[0]],
+            ties: self.ties,
+            margin_total: -self.margin_total,
+            moves: [self.moves[1], self.moves[0]],
+            think: [self.think[1], self.think[0]],
+        }
+    }
+}
+
+fn ratio(part: usize, whole: usize) -> Option<f64> {
+    (whole > 0).then(|| part as f64 / whole as f64)
+}
+
+fn ratio_i(sum: i64, count: usize) -> f64 {
+    if count == 0 {
+        0.0
+    } else {
+        sum as f64 / count as f64
+    }
+}
+
+/// The Wilson score interval for a proportion: `successes` out of `trials` with normal
+/// quantile `z` (1.96 for 95%). Unlike the plain normal interval it stays inside [0, 1] and
+/// is sensible at 0% and 100%. `None` for no trials.
+pub fn wilson(successes: usize, trials: usize, z: f64) -> Option<(f64, f64)> {
+    if trials == 0 {
+        return None;
+    }
+    let n = trials as f64;
+    let p = successes.min(trials) as f64 / n;
+    let z2 = z * z;
+    let scale = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / scale;
+    let half = z / scale * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    Some(((centre - half).max(0.0), (centre + half).min(1.0)))
+}
+
+/// One pairing of a round robin: its two strategies (A first) and their games.
+#[derive(Debug, Clone)]
+pub struct PairResult {
+    pub a: String,
+    pub b: String,
+    pub summary: Summary,
+}
+
+/// Every unordered pair of `strategies` plays `template.deals` deals with seats swapped, on
+/// the same deals (the template's setup), in list order: (0,1), (0,2), …, (1,2), …
+/// `template.a` and `template.b` are ignored. `progress(done, total)` counts games over the
+/// whole tournament.
+pub fn round_robin(
+    strategies: &[String],
+    template: &SimSpec,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<PairResult>, SimError> {
+    let pairs: Vec<SimSpec> = pairings(strategies)
+        .map(|(a, b)| SimSpec {
+            a: a.clone(),
+            b: b.clone(),
+            swap: true,
+            ..template.clone()
+        })
+        .collect();
+    let total: usize = pairs.iter().map(SimSpec::games).sum();
+    let mut offset = 0;
+    let mut results = Vec::with_capacity(pairs.len());
+    for spec in pairs {
+        let records = run(&spec, |done, _| progress(offset + done, total))?;
+        offset += spec.games();
+        results.push(PairResult {
+            summary: Summary::of(&records),
+            a: spec.a,
+            b: spec.b,
+        });
+    }
+    Ok(results)
+}
+
+/// Every unordered pair, each strategy before those after it in the list.
+fn pairings(strategies: &[String]) -> impl Iterator<Item = (&String, &String)> {
+    strategies
+        .iter()
+        .enumerate()
+        .flat_map(move |(i, a)| strategies[i + 1..].iter().map(move |b| (a, b)))
+}
+
+/// The results of a round robin as seen by one strategy: its summary against `opponent`,
+/// from its own side. `None` if the two never met.
+pub fn head_to_head(pairs: &[PairResult], strategy: &str, opponent: &str) -> Option<Summary> {
+    pairs.iter().find_map(|pair| {
+        if pair.a == strategy && pair.b == opponent {
+            Some(pair.summary.clone())
+        } else if pair.b == strategy && pair.a == opponent {
+            Some(pair.summary.flipped())
+        } else {
+            None
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 5e-4
+    }
+
+    #[test]
+    fn wilson_matches_known_values() {
+        let (lo, hi) = wilson(50, 100, Z95).unwrap();
+        assert!(close(lo, 0.4038) && close(hi, 0.5962), "{lo} {hi}");
+        let (lo, hi) = wilson(0, 10, Z95).unwrap();
+        assert!(close(lo, 0.0) && close(hi, 0.2775), "{lo} {hi}");
+        let (lo, hi) = wilson(10, 10, Z95).unwrap();
+        assert!(close(lo, 0.7225) && close(hi, 1.0), "{lo} {hi}");
+        let (lo, hi) = wilson(81, 263, Z95).unwrap();
+        assert!(close(lo, 0.2553) && close(hi, 0.3662), "{lo} {hi}");
+        assert_eq!(wilson(0, 0, Z95), None);
+    }
+
+    #[test]
+    fn wilson_narrows_with_more_trials_and_contains_the_rate() {
+        let (lo1, hi1) = wilson(30, 40, Z95).unwrap();
+        let (lo2, hi2) = wilson(300, 400, Z95).unwrap();
+        assert!(lo1 < 0.75 && 0.75 < hi1);
+        assert!(lo2 < 0.75 && 0.75 < hi2);
+        assert!(hi2 - lo2 < hi1 - lo1);
+    }
+
+    fn record(game: usize, winner: Option<Side>, margin: i32) -> GameRecord {
+        GameRecord {
+            game,
+            deal: game,
+            a_seat: Player::Red,
+            winner,
+            margin,
+            moves: [5, 4],
+            think: [Duration::from_micros(10), Duration::from_micros(40)],
+        }
+    }
+
+    #[test]
+    fn summary_adds_up_games() {
+        let records = [
+            record(0, Some(Side::A), 3),
+            record(1, Some(Side::A), 1),
+            record(2, Some(Side::B), -2),
+            record(3, None, 0),
+        ];
+        let s = Summary::of(&records);
+        assert_eq!((s.games, s.wins, s.ties), (4, [2, 1], 1));
+        assert_eq!((s.wins(Side::B), s.losses(Side::B)), (1, 2));
+        assert_eq!(s.decided(), 3);
+        assert!(close(s.win_rate_decided(Side::A).unwrap(), 2.0 / 3.0));
+        assert!(close(s.win_rate(Side::A).unwrap(), 0.5));
+        assert!(close(s.mean_margin(Side::A), 0.5));
+        assert!(close(s.mean_margin(Side::B), -0.5));
+        assert_eq!(s.think_per_move(Side::A), Duration::from_micros(2));
+        assert_eq!(s.think_per_move(Side::B), Duration::from_micros(10));
+        let f = s.flipped();
+        assert_eq!((f.wins, f.margin_total), ([1, 2], -2));
+        assert_eq!(f.flipped(), s);
+    }
+
+    #[test]
+    fn an_empty_summary_has_no_rates() {
+        let s = Summary::default();
+        assert_eq!(s.win_rate_decided(Side::A), None);
+        assert_eq!(s.interval(Side::A), None);
+        assert_eq!(s.mean_margin(Side::A), 0.0);
+        assert_eq!(s.think_per_move(Side::B), Duration::ZERO);
+        let ties = Summary::of(&[record(0, None, 0)]);
+        assert_eq!(ties.win_rate_decided(Side::A), None);
+        assert_eq!(ties.win_rate(Side::A), Some(0.0));
+    }
+
+    #[test]
+    fn strategy_specs_are_checked() {
+        assert_eq!(parse_strategy(" MaxFlip "), Ok("maxflip".into()));
+        assert_eq!(
+            parse_strategy("corners>Random"),
+            Ok("corners>random".into())
+        );
+        assert!(parse_strategy("human").unwrap_err().contains("no human"));
+        assert!(parse_strategy("alphago").unwrap_err().contains("alphago"));
+        assert_eq!(
+            parse_strategy_list("random, maxflip").unwrap().0,
+            ["random", "maxflip"]
+        );
+        assert!(parse_strategy_list("random").is_err());
+        assert!(parse_strategy_list("random,random").is_err());
+        assert!(parse_strategy_list("random,,maxflip").is_err());
+    }
+
+    #[test]
+    fn expert_is_found_in_chains() {
+        assert!(uses_expert("expert"));
+        assert!(uses_expert("corners>Expert"));
+        assert!(!uses_expert("minimax:3"));
+        assert!(!uses_expert("expertise"));
+    }
+
+    fn spec(a: &str, b: &str, deals: usize, swap: bool, threads: usize) -> SimSpec {
+        let setup = SimSetup::load(None, None, RuleSet::default(), DealMode::Shuffle, 11)
+            .expect("built-in files");
+        SimSpec {
+            a: a.into(),
+            b: b.into(),
+            deals,
+            swap,
+            setup,
+            think_ms: 5,
+            threads,
+        }
+    }
+
+    #[test]
+    fn plan_swaps_seats_within_a_deal() {
+        let s = spec("maxflip", "random", 3, true, 1);
+        assert_eq!(s.games(), 6);
+        assert_eq!(s.plan(0), (0, Player::Red));
+        assert_eq!(s.plan(1), (0, Player::Blue));
+        assert_eq!(s.plan(5), (2, Player::Blue));
+        let s = spec("maxflip", "random", 3, false, 1);
+        assert_eq!((s.games(), s.plan(2)), (3, (2, Player::Red)));
+    }
+
+    #[test]
+    fn workers_leave_room_for_expert() {
+        assert_eq!(spec("maxflip", "random", 100, false, 8).workers(), 8);
+        assert_eq!(spec("maxflip", "random", 3, false, 8).workers(), 3);
+        assert_eq!(spec("expert", "random", 100, false, 8).workers(), 2);
+        assert_eq!(spec("random", "corners>expert", 100, false, 2).workers(), 1);
+    }
+
+    #[test]
+    fn games_fill_the_board_and_add_up() {
+        let s = spec("maxflip", "random", 10, true, 2);
+        let records = run(&s, |_, _| {}).unwrap();
+        assert_eq!(records.len(), 20);
+        for (i, r) in records.iter().enumerate() {
+            assert_eq!(r.game, i);
+            let cells = s.setup.grid.card_cells() as u32;
+            assert_eq!(r.moves[0] + r.moves[1], cells);
+            // Red moves first, so it makes the extra move on an odd board.
+            let red = r.moves[if r.a_seat == Player::Red { 0 } else { 1 }];
+            assert_eq!(red, cells.div_ceil(2));
+            assert_eq!(r.winner.is_none(), r.margin == 0);
+        }
+    }
+
+    #[test]
+    fn progress_ends_at_the_total() {
+        let s = spec("random", "random", 7, false, 2);
+        let mut last = (0, 0);
+        run(&s, |done, total| last = (done, total)).unwrap();
+        assert_eq!(last, (7, 7));
+    }
+
+    #[test]
+    fn a_game_plays_like_trios_play_with_its_seed() {
+        // Game 1 is deal 0 with A as Blue: the same as `trios play` with that deal's seed.
+        let s = spec("random", "maxflip", 1, true, 1);
+        let record = play_game(&s, 1).unwrap();
+        let config = MatchConfig {
+            board: crate::controller::SourceFile::default_board(),
+            cards: crate::controller::SourceFile::default_cards(),
+            deal: DealMode::Shuffle,
+            seed: s.setup.deal_seed(0),
+            rules: RuleSet::default(),
+            red: "maxflip".parse().unwrap(),
+            blue: "random".parse().unwrap(),
+            think_ms: 5,
+        };
+        let mut game = config.new_game().unwrap();
+        let options = config.ai_options();
+        let mut red = config
+            .red
+            .strategy(config.ai_seed(Player::Red), options)
+            .unwrap();
+        let mut blue = config
+            .blue
+            .strategy(config.ai_seed(Player::Blue), options)
+            .unwrap();
+        while !game.is_over() {
+            let player = if game.turn() == Player::Red {
+                &mut red
+            } else {
+                &mut blue
+            };
+            let mv = player.choose(&game).unwrap();
+            game.play(mv).unwrap();
+        }
+        let margin = game.score(Player::Blue) as i32 - game.score(Player::Red) as i32;
+        assert_eq!(record.margin, margin);
+    }
+}
