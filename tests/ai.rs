@@ -133,7 +133,7 @@ fn every_strategy_plays_legal_moves_to_the_end_and_repeats_with_the_same_seed() 
     // stop at different points from run to run.
     let build = |name: &str, seed| -> Box<dyn Strategy> {
         match name {
-            "expert" => Box::new(trios::trios::ai::Expert::with_nodes(20_000)),
+            "expert" => Box::new(trios::trios::ai::Expert::with_work(20_000)),
             _ => ai::by_name(name, seed).unwrap(),
         }
     };
@@ -282,7 +282,7 @@ fn minimax_and_expert_find_the_exact_best_in_a_small_endgame() {
     };
     let deep = ai::by_name("minimax:6", 1).unwrap().choose(&game).unwrap();
     assert_eq!(value_of(deep), exact);
-    let expert = trios::trios::ai::Expert::with_nodes(100_000)
+    let expert = trios::trios::ai::Expert::with_work(100_000)
         .choose(&game)
         .unwrap();
     assert_eq!(value_of(expert), exact);

@@ -131,7 +131,7 @@ fn small_10_fits_open_3x3_but_not_the_seed_board() {
     );
     assert_eq!(
         err.to_string(),
-        "small-10.txt: board has 15 card cells, so 16 cards are needed; small-10.txt has 10"
+        "board has 15 card cells, so 16 cards are needed; small-10.txt has 10"
     );
 }
 
@@ -261,7 +261,7 @@ fn too_few_cards() {
     assert_eq!(e.kind, ConfigErrorKind::TooFewCards);
     assert_eq!(
         e.to_string(),
-        "cards.txt: board has 9 card cells, so 10 cards are needed; cards.txt has 3"
+        "board has 9 card cells, so 10 cards are needed; cards.txt has 3"
     );
 }
 

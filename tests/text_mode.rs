@@ -482,13 +482,13 @@ fn too_few_cards_says_how_many_are_needed() {
     assert_eq!(run.stdout, "");
     assert_eq!(
         run.stderr,
-        "error: few.txt: board has 3 card cells, so 4 cards are needed; few.txt has 3\n"
+        "error: board has 3 card cells, so 4 cards are needed; few.txt has 3\n"
     );
     // The built-in board (configs/boards/default.txt) has 17 card cells.
     let run = dir.run(&["play", "--cards", "few.txt"], "quit\n");
     assert_eq!(
         run.stderr,
-        "error: few.txt: board has 17 card cells, so 18 cards are needed; few.txt has 3\n"
+        "error: board has 17 card cells, so 18 cards are needed; few.txt has 3\n"
     );
 }
 

@@ -78,6 +78,10 @@ impl ConfigError {
 
 impl fmt::Display for ConfigError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // This message already names the card file (in the wording RULES.md fixes).
+        if self.kind == ConfigErrorKind::TooFewCards {
+            return f.write_str(&self.message);
+        }
         f.write_str(&self.file)?;
         if let Some(line) = self.line {
             write!(f, ":{line}")?;

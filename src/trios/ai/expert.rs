@@ -11,35 +11,38 @@ use crate::trios::game::{Game, Move};
 /// deepest finished search; a search that reaches the end of the game is exact and ends
 /// thinking early.
 ///
-/// The budget is counted in nodes (`think_ms` times a rate every supported machine beats),
+/// The budget is counted in work (`think_ms` times a rate every supported machine beats),
 /// so the same position always gets the same move; a wall-clock deadline at `think_ms`
 /// only matters on a machine slower than that rate.
 #[derive(Debug, Clone)]
 pub struct Expert {
-    /// Nodes per thread per move.
-    nodes: u64,
+    /// Work (positions plus moves evaluated) per thread per move.
+    work: u64,
     /// Wall-clock limit per move, if any.
     think: Option<Duration>,
 }
 
 impl Expert {
-    /// Nodes per millisecond per thread counted against the budget.
-    pub const NODES_PER_MS: u64 = 1500;
+    /// Work (positions plus moves evaluated) per millisecond per thread counted against the
+    /// budget: half what one core manages at its slowest on the shipped boards (12–44 million
+    /// a second), so the work budget, not the clock, ends the search and the move does not
+    /// depend on timing.
+    pub const WORK_PER_MS: u64 = 6000;
 
     /// An expert thinking about `think_ms` per move.
     pub fn new(think_ms: u64) -> Expert {
         let think_ms = think_ms.max(1);
         Expert {
-            nodes: think_ms.saturating_mul(Self::NODES_PER_MS),
+            work: think_ms.saturating_mul(Self::WORK_PER_MS),
             think: Some(Duration::from_millis(think_ms)),
         }
     }
 
-    /// An expert limited only by nodes per move: fully repeatable on any machine, at any
+    /// An expert limited only by work per move: fully repeatable on any machine, at any
     /// speed (for tests and analysis).
-    pub fn with_nodes(nodes: u64) -> Expert {
+    pub fn with_work(work: u64) -> Expert {
         Expert {
-            nodes: nodes.max(1),
+            work: work.max(1),
             think: None,
         }
     }
@@ -60,11 +63,14 @@ impl Strategy for Expert {
         let threads = threads();
         let limits = Limits {
             max_depth: None,
-            nodes: Some(self.nodes),
+            work: Some(self.work),
             // Stop a little early: joining threads and the last iteration's tail cost time.
             deadline: self.think.map(|t| start + t * 9 / 10),
         };
-        let mut searchers: Vec<Searcher> = (0..threads).map(|_| Searcher::new(game, 18)).collect();
+        // A table about as large as the work a thread may do: big enough, cheap to clear.
+        let bits = (64 - self.work.leading_zeros()).clamp(12, 20);
+        let mut searchers: Vec<Searcher> =
+            (0..threads).map(|_| Searcher::new(game, bits)).collect();
         let mut best = first;
         for depth in 1..=game.empty_cells() {
             let Some((mv, _)) = parallel_best(&mut searchers, &moves, depth, limits) else {

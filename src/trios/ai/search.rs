@@ -16,8 +16,10 @@ use crate::trios::player::Player;
 pub struct Limits {
     /// Deepest iteration, in plies; `None` searches to the end of the game.
     pub max_depth: Option<usize>,
-    /// Nodes this searcher may visit in all; `None` is unlimited. Deterministic.
-    pub nodes: Option<u64>,
+    /// Work this searcher may do in all, counted as positions visited plus moves evaluated
+    /// (a steadier measure of time than positions alone, whose cost varies tenfold over a
+    /// game); `None` is unlimited. Deterministic.
+    pub work: Option<u64>,
     /// Wall-clock stop, a safety net for slow machines (results then depend on timing).
     pub deadline: Option<Instant>,
 }
@@ -132,6 +134,8 @@ pub struct Searcher {
     table: Vec<Option<Entry>>,
     mask: usize,
     nodes: u64,
+    /// Nodes plus moves evaluated: what the budget counts.
+    work: u64,
     limits: Limits,
     stopped: bool,
 }
@@ -154,6 +158,7 @@ impl Searcher {
             table: vec![None; size],
             mask: size - 1,
             nodes: 0,
+            work: 0,
             limits: Limits::default(),
             stopped: false,
         }
@@ -162,6 +167,11 @@ impl Searcher {
     /// Nodes visited so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Work done so far: nodes plus moves evaluated (what [`Limits::nodes`] counts).
+    pub fn work(&self) -> u64 {
+        self.work
     }
 
     /// Values of the given root moves (a subset of the legal ones), each searched to
@@ -256,8 +266,8 @@ impl Searcher {
         if self.stopped {
             return true;
         }
-        if let Some(limit) = self.limits.nodes
-            && self.nodes >= limit
+        if let Some(limit) = self.limits.work
+            && self.work >= limit
         {
             self.stopped = true;
         }
@@ -274,6 +284,7 @@ impl Searcher {
     /// plies within the window (alpha, beta).
     fn negamax(&mut self, side: Player, depth: usize, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
+        self.work += 1;
         if self.game.is_over() || depth == 0 || self.out_of_budget() {
             return score_difference(&self.game, side);
         }
@@ -307,6 +318,9 @@ impl Searcher {
         let mut moves = std::mem::take(&mut self.pool[ply]);
         // Ordering by flips costs about what it saves right above the leaves.
         generate(&self.game, &mut moves, tt_best, depth >= 3);
+        if depth >= 3 {
+            self.work += moves.len() as u64;
+        }
         let alpha_in = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -359,6 +373,7 @@ impl Searcher {
         let ply = self.game.grid().card_cells() - self.game.empty_cells();
         let mut moves = std::mem::take(&mut self.pool[ply]);
         generate(&self.game, &mut moves, None, false);
+        self.work += moves.len() as u64;
         let most = moves
             .iter()
             .map(|&(_, mv)| self.game.flips_if(mv).unwrap_or(0))
