@@ -308,18 +308,40 @@ fn solve(args: &SolveArgs) -> Result<(), UserError> {
     let best = solution.best;
     let mut out = String::new();
     if args.json {
-        let mut json = serde_json::json!({
-            "value": solution.value,
-            "best": {"hand": best.hand, "row": best.pos.row, "col": best.pos.col},
-            "nodes": nodes,
-            "millis": millis,
-        });
-        if let Some((ranked, _)) = &ranking {
-            json["ranking"] = ranked
-                .iter()
-                .map(|(mv, v)| serde_json::json!({"hand": mv.hand, "row": mv.pos.row, "col": mv.pos.col, "value": v}))
-                .collect();
+        // Fields in the documented order: value, best, nodes, millis (then the ranking).
+        #[derive(serde::Serialize)]
+        struct At {
+            hand: usize,
+            row: usize,
+            col: usize,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            value: Option<i32>,
         }
+        #[derive(serde::Serialize)]
+        struct Solved {
+            value: i32,
+            best: At,
+            nodes: u64,
+            millis: u128,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            ranking: Option<Vec<At>>,
+        }
+        let at = |mv: trios::trios::Move, value| At {
+            hand: mv.hand,
+            row: mv.pos.row,
+            col: mv.pos.col,
+            value,
+        };
+        let solved = Solved {
+            value: solution.value,
+            best: at(best, None),
+            nodes,
+            millis,
+            ranking: ranking
+                .as_ref()
+                .map(|(ranked, _)| ranked.iter().map(|&(mv, v)| at(mv, Some(v))).collect()),
+        };
+        let json = serde_json::to_string(&solved).map_err(|e| UserError::Message(e.to_string()))?;
         out.push_str(&format!("{json}\n"));
     } else {
         let card = game
