@@ -8,7 +8,8 @@ use trios::trios::config::{parse_cards, parse_grid};
 use trios::trios::{Deal, Game, RuleSet};
 
 const BOARD: &str = "2 3\nCCC\nCXC\n";
-const CARDS: &str = "Ant 1 5 3 7\nBee 9 2 2 4\nCat 4 4 8 1\nDog 2 7 5 5\nEel 6 1 9 3\nFox 3 8 4 6\n";
+const CARDS: &str =
+    "Ant 1 5 3 7\nBee 9 2 2 4\nCat 4 4 8 1\nDog 2 7 5 5\nEel 6 1 9 3\nFox 3 8 4 6\n";
 
 fn solve(args: &[&str]) -> (String, String, Option<i32>) {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -16,7 +17,9 @@ fn solve(args: &[&str]) -> (String, String, Option<i32>) {
     std::fs::write(dir.path().join("c.txt"), CARDS).expect("cards");
     let out = Command::new(env!("CARGO_BIN_EXE_trios"))
         .current_dir(dir.path())
-        .args(["solve", "--board", "b.txt", "--cards", "c.txt", "--deal", "in-order"])
+        .args([
+            "solve", "--board", "b.txt", "--cards", "c.txt", "--deal", "in-order",
+        ])
         .args(args)
         .output()
         .expect("runs");
@@ -45,7 +48,10 @@ fn json_gives_the_exact_value_and_a_legal_best_move() {
     }
     assert!(json["nodes"].as_u64().is_some_and(|n| n > 0));
     assert!(json["millis"].is_u64());
-    assert!(stdout.trim_start().starts_with("{\"value\":"), "documented field order: {stdout}");
+    assert!(
+        stdout.trim_start().starts_with("{\"value\":"),
+        "documented field order: {stdout}"
+    );
 }
 
 #[test]
@@ -55,7 +61,13 @@ fn text_names_the_verdict_and_rank_lists_every_first_move() {
     let value = truth();
     assert!(stdout.starts_with(&format!("value: {value:+}")), "{stdout}");
     // 5 empty cells x 3 distinct cards in Red's hand.
-    assert_eq!(stdout.lines().filter(|l| l.trim_start().starts_with("place ")).count(), 15);
+    assert_eq!(
+        stdout
+            .lines()
+            .filter(|l| l.trim_start().starts_with("place "))
+            .count(),
+        15
+    );
 }
 
 #[test]
@@ -68,6 +80,9 @@ fn bad_setups_exit_2_with_one_line() {
         .expect("runs");
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.starts_with("error: missing.txt: cannot read"), "{stderr}");
+    assert!(
+        stderr.starts_with("error: missing.txt: cannot read"),
+        "{stderr}"
+    );
     assert_eq!(stderr.lines().count(), 1);
 }
