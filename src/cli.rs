@@ -61,21 +61,8 @@ pub struct PlayArgs {
     /// Front end.
     #[arg(long, value_enum, default_value_t = Ui::Auto)]
     pub ui: Ui,
-    /// Board file (first line `ROWS COLS`, then rows of C and X). Default: the built-in board.
-    #[arg(long, value_name = "FILE")]
-    pub board: Option<PathBuf>,
-    /// Card file (one card a line: `NAME N S E W`, values 1-9 or A). Default: built-in cards.
-    #[arg(long, value_name = "FILE")]
-    pub cards: Option<PathBuf>,
-    /// How hands are dealt: `shuffle` (seeded) or `in-order` (file order).
-    #[arg(long, value_name = "MODE", default_value_t = DealMode::Shuffle)]
-    pub deal: DealMode,
-    /// Seed for the shuffle and random players; drawn at random when absent.
-    #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
-    /// Variant rules, a comma list of reverse, fallen-ace, same, plus (or none).
-    #[arg(long, value_name = "LIST", default_value = "none")]
-    pub rules: RuleSet,
+    #[command(flatten)]
+    pub setup: SetupArgs,
     /// Red's seat: `human` or a strategy (random, maxflip, corners, defensive, minimax:N,
     /// expert, or a chain like corners>maxflip).
     #[arg(long, value_name = "SEAT", default_value = "human")]
@@ -120,11 +107,13 @@ impl PlayArgs {
     pub fn defaults() -> PlayArgs {
         PlayArgs {
             ui: Ui::Auto,
-            board: None,
-            cards: None,
-            deal: DealMode::Shuffle,
-            seed: None,
-            rules: RuleSet::default(),
+            setup: SetupArgs {
+                board: None,
+                cards: None,
+                deal: DealMode::Shuffle,
+                seed: None,
+                rules: RuleSet::default(),
+            },
             red: Seat::Human,
             blue: None,
             think_ms: 1000,
@@ -157,16 +146,16 @@ pub struct ReplayArgs {
 /// The setup flags shared by commands that deal a game without playing it interactively.
 #[derive(Debug, Clone, Args)]
 pub struct SetupArgs {
-    /// Board file. Default: the built-in board.
+    /// Board file (first line `ROWS COLS`, then rows of C and X). Default: the built-in board.
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
-    /// Card file. Default: the built-in cards.
+    /// Card file (one card a line: `NAME N S E W`, values 1-9 or A). Default: built-in cards.
     #[arg(long, value_name = "FILE")]
     pub cards: Option<PathBuf>,
     /// How hands are dealt: `shuffle` (seeded) or `in-order` (file order).
     #[arg(long, value_name = "MODE", default_value_t = DealMode::Shuffle)]
     pub deal: DealMode,
-    /// Seed for the shuffle; drawn at random (and printed) when absent.
+    /// Seed for the shuffle and random players; drawn at random (and printed) when absent.
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
     /// Variant rules, a comma list of reverse, fallen-ace, same, plus (or none).

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use trios::autosave::{self, AutosaveError};
 use trios::cli::{Cli, Command, PlayArgs, ReplayArgs, SetupArgs, SimArgs, SolveArgs, Ui};
-use trios::controller::{Match, MatchConfig, SourceFile, StartError};
+use trios::controller::{Match, MatchConfig, Seat, SourceFile, StartError};
 use trios::record::Record;
 use trios::sim::report as sim_report;
 use trios::textui;
@@ -61,7 +61,7 @@ fn play(args: PlayArgs) -> Result<(), UserError> {
     if ui == Ui::Tui {
         return play_full_screen(game, trios::tui::Start::Play, args.no_autosave);
     }
-    if args.seed.is_none() && !args.resume && game.config().depends_on_seed() {
+    if args.setup.seed.is_none() && !args.resume && game.config().depends_on_seed() {
         eprintln!("{}", seed_note(game.config().seed));
     }
     play_text(game, autosaving)
@@ -145,31 +145,46 @@ fn play_full_screen(
 
 /// Sets up and deals a new match from the flags, recorded where they say.
 fn start_new(args: &PlayArgs, ui: Ui) -> Result<Match, UserError> {
-    let board = match &args.board {
-        Some(path) => SourceFile::read_board(path)?,
-        None => SourceFile::default_board(),
-    };
-    let cards = match &args.cards {
-        Some(path) => SourceFile::read_cards(path)?,
-        None => SourceFile::default_cards(),
-    };
-    let seed = args.seed.unwrap_or_else(rand::random);
-    let config = MatchConfig {
-        board,
-        cards,
-        deal: args.deal,
-        seed,
-        rules: args.rules,
-        red: args.red.clone(),
-        blue: args.blue_seat(ui),
-        think_ms: args.think_ms,
-    };
+    let config = config_from(
+        &args.setup,
+        args.red.clone(),
+        args.blue_seat(ui),
+        args.think_ms,
+    )?;
     let game = match args.record.clone() {
         Some(path) => Match::start(config, Some(path))?,
         None if args.no_autosave => Match::start(config, None)?,
         None => start_autosaved(config)?,
     };
     Ok(game)
+}
+
+/// The match a setup describes: its files read and checked (or the built-in ones), and its
+/// seed (drawn at random when not given).
+fn config_from(
+    setup: &SetupArgs,
+    red: Seat,
+    blue: Seat,
+    think_ms: u64,
+) -> Result<MatchConfig, UserError> {
+    let board = match &setup.board {
+        Some(path) => SourceFile::read_board(path)?,
+        None => SourceFile::default_board(),
+    };
+    let cards = match &setup.cards {
+        Some(path) => SourceFile::read_cards(path)?,
+        None => SourceFile::default_cards(),
+    };
+    Ok(MatchConfig {
+        board,
+        cards,
+        deal: setup.deal,
+        seed: setup.seed.unwrap_or_else(rand::random),
+        rules: setup.rules,
+        red,
+        blue,
+        think_ms,
+    })
 }
 
 /// Starts `config` recorded in a new file in the data folder. When that file cannot be
@@ -269,27 +284,9 @@ fn finish_output<T>(result: io::Result<T>) -> Result<Option<T>, UserError> {
 
 /// Reads the files and deals the game a setup describes; a drawn seed is announced on stderr.
 fn deal(setup: &SetupArgs) -> Result<trios::trios::Game, UserError> {
-    let board = match &setup.board {
-        Some(path) => SourceFile::read_board(path)?,
-        None => SourceFile::default_board(),
-    };
-    let cards = match &setup.cards {
-        Some(path) => SourceFile::read_cards(path)?,
-        None => SourceFile::default_cards(),
-    };
-    let seed = setup.seed.unwrap_or_else(rand::random);
-    let config = MatchConfig {
-        board,
-        cards,
-        deal: setup.deal,
-        seed,
-        rules: setup.rules,
-        red: trios::controller::Seat::Human,
-        blue: trios::controller::Seat::Human,
-        think_ms: 1000,
-    };
+    let config = config_from(setup, Seat::Human, Seat::Human, 1000)?;
     if setup.seed.is_none() && config.depends_on_seed() {
-        eprintln!("{}", seed_note(seed));
+        eprintln!("{}", seed_note(config.seed));
     }
     Ok(config.new_game()?)
 }
