@@ -69,7 +69,7 @@ impl Screen {
     fn settle(&mut self) {
         for _ in 0..2000 {
             self.step();
-            if self.app.next_tick().is_none() && !self.app.animating() {
+            if self.app.next_tick().is_none() && !self.app.animating() && !self.app.thinking() {
                 return;
             }
         }
@@ -101,7 +101,7 @@ impl Screen {
 }
 
 fn main() {
-    let computer = || Seat::Computer("maxflip".into());
+    let computer = || Seat::Computer("expert".into());
 
     // The start of a game at the minimum size, against the computer.
     let start = Screen::new(Seat::Human, computer(), 7, (80, 24));
@@ -120,7 +120,12 @@ fn main() {
 
     // A combo in the replay viewer: watch two computers until a move combos, then step to
     // the first combo step of that move.
-    let mut watch = Screen::new(computer(), Seat::Computer("corners".into()), 21, (112, 34));
+    let mut watch = Screen::new(
+        Seat::Computer("maxflip".into()),
+        Seat::Computer("corners".into()),
+        21,
+        (112, 34),
+    );
     let combo_move = loop {
         watch.settle();
         let history = watch.app.history();

@@ -198,6 +198,11 @@ impl App {
         self.replay
     }
 
+    /// Whether a computer seat is choosing its move.
+    pub fn thinking(&self) -> bool {
+        self.thinking
+    }
+
     /// Whether a battle animation is playing on the live board.
     pub fn animating(&self) -> bool {
         self.animation.is_some()
