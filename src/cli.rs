@@ -31,6 +31,9 @@ pub enum Command {
     /// Play many headless games between two computer strategies, or a round robin of
     /// several, on every core, and print their results.
     Sim(SimArgs),
+    /// Host full-screen games over SSH: everyone who connects with a terminal plays the
+    /// computer (ssh -p 2222 localhost).
+    Serve(ServeArgs),
 }
 
 /// Which front end to use.
@@ -217,4 +220,36 @@ fn positive(s: &str) -> Result<usize, String> {
         Ok(n) if n >= 1 => Ok(n),
         _ => Err(format!("\"{s}\" is not a whole number of at least 1")),
     }
+}
+
+// `trios serve`: the game over SSH.
+
+/// `trios serve`: host full-screen games over SSH.
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// Address and port to listen on. The default serves only this machine; use
+    /// 0.0.0.0:PORT to let others connect.
+    #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:2222")]
+    pub listen: std::net::SocketAddr,
+    /// The server's private host key (OpenSSH format); made (ed25519) when missing.
+    /// Default: host_key in the data folder.
+    #[arg(long, value_name = "PATH")]
+    pub host_key: Option<PathBuf>,
+    /// Games at once; more connections are refused with a message.
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = positive)]
+    pub max_sessions: usize,
+    /// New connections a minute from one address; more are refused with a message.
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = positive)]
+    pub per_address: usize,
+    /// End a game after this many seconds without input.
+    #[arg(long, value_name = "SECS", default_value_t = 1800, value_parser = clap::value_parser!(u64).range(1..))]
+    pub idle_timeout: u64,
+    /// Admit only the public keys in this OpenSSH authorized_keys file. Default: anyone.
+    #[arg(long, value_name = "FILE")]
+    pub authorized_keys: Option<PathBuf>,
+    /// Thinking time per move for the computer player, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub think_ms: u64,
+    #[command(flatten)]
+    pub setup: SetupArgs,
 }

@@ -9,6 +9,7 @@ pub mod controller;
 pub mod record;
 pub mod shot;
 pub mod sim;
+pub mod ssh;
 pub mod textui;
 pub mod trios;
 pub mod tui;

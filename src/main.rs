@@ -37,6 +37,7 @@ fn main() -> ExitCode {
         Some(Command::Replay(args)) => replay(&args),
         Some(Command::Solve(args)) => solve(&args),
         Some(Command::Sim(args)) => sim(&args),
+        Some(Command::Serve(args)) => serve(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -452,4 +453,58 @@ fn sim_progress_bar() -> indicatif::ProgressBar {
         bar.set_style(style.with_key("rate", rate));
     }
     bar
+}
+
+// `trios serve`: the game over SSH, on a tokio runtime built here.
+
+fn serve(args: &trios::cli::ServeArgs) -> Result<(), UserError> {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("trios=info,russh=warn"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(io::stderr)
+        .with_ansi(io::stderr().is_terminal())
+        .init();
+    let game = config_from(
+        &args.setup,
+        Seat::Human,
+        Seat::Computer(trios::cli::STRONGEST.into()),
+        args.think_ms,
+    )?;
+    let key_path = match &args.host_key {
+        Some(path) => path.clone(),
+        None => trios::ssh::default_host_key_path().ok_or(AutosaveError::NoDataDir)?,
+    };
+    let host_key = trios::ssh::load_or_create_host_key(&key_path)?;
+    let authorized_keys = match &args.authorized_keys {
+        Some(path) => Some(trios::ssh::read_authorized_keys(path).map_err(UserError::Message)?),
+        None => None,
+    };
+    let mut config = trios::ssh::ServeConfig::new(host_key, game);
+    config.listen = args.listen;
+    config.max_sessions = args.max_sessions;
+    config.connections_per_minute = args.per_address;
+    config.idle_timeout = std::time::Duration::from_secs(args.idle_timeout);
+    config.authorized_keys = authorized_keys;
+    config.fixed_seed = args.setup.seed.is_some();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| UserError::Message(format!("cannot start the server: {e}")))?;
+    runtime.block_on(async move {
+        let server = trios::ssh::serve(config)
+            .await
+            .map_err(|e| UserError::Message(format!("cannot listen on {}: {e}", args.listen)))?;
+        eprintln!(
+            "trios is serving on {}: ssh -p {} {}   (Ctrl-C stops)",
+            server.local_addr(),
+            server.local_addr().port(),
+            server.local_addr().ip()
+        );
+        let _ = tokio::signal::ctrl_c().await;
+        eprintln!("stopping");
+        server.shutdown().await;
+        Ok(())
+    })
 }

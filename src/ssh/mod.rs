@@ -1,0 +1,360 @@
+//! `trios serve`: the full-screen game over SSH. Each connection with a pty plays its own
+//! match against the computer; nothing else (no shell, commands, files or forwarding) is served.
+//!
+//! This module listens, admits connections within the limits (sessions at once, connections
+//! a minute per address), and keeps the host key; `handler` speaks SSH for one connection,
+//! `session` runs its game, and `input` turns its bytes into keys.
+
+pub mod handler;
+pub mod input;
+pub mod session;
+
+use std::collections::{HashMap, VecDeque};
+use std::fs::{self, OpenOptions};
+use std::io::{self, Write};
+use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use russh::keys::ssh_key::{self, LineEnding};
+use russh::keys::{Algorithm, PrivateKey, PublicKey};
+use russh::{MethodKind, MethodSet};
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+use crate::controller::MatchConfig;
+use handler::SshHandler;
+
+/// Connections beyond `max_sessions` still get a handshake to be told why they are refused;
+/// beyond this many more, they are closed at once without a word.
+const REFUSAL_HEADROOM: usize = 16;
+/// The window of the per-address rate limit.
+const RATE_WINDOW: Duration = Duration::from_secs(60);
+
+/// How a server runs.
+#[derive(Clone)]
+pub struct ServeConfig {
+    /// Where to listen (port 0 picks a free port; see [`ServerHandle::local_addr`]).
+    pub listen: SocketAddr,
+    pub host_key: PrivateKey,
+    /// Games at once; more connections are refused with a message.
+    pub max_sessions: usize,
+    /// New connections a minute from one IP address; more are refused with a message.
+    pub connections_per_minute: usize,
+    /// A game with no input for this long is ended with a message.
+    pub idle_timeout: Duration,
+    /// When set, only these keys may log in; otherwise anyone may, by any method.
+    pub authorized_keys: Option<Vec<PublicKey>>,
+    /// The setup each game is dealt from (seats included).
+    pub game: MatchConfig,
+    /// Deal every game from `game.seed` (the same deal for everyone) instead of a fresh seed
+    /// per game.
+    pub fixed_seed: bool,
+}
+
+impl ServeConfig {
+    /// The defaults of `trios serve` for a host key and a game setup.
+    pub fn new(host_key: PrivateKey, game: MatchConfig) -> ServeConfig {
+        ServeConfig {
+            listen: SocketAddr::from(([127, 0, 0, 1], 2222)),
+            host_key,
+            max_sessions: 64,
+            connections_per_minute: 10,
+            idle_timeout: Duration::from_secs(1800),
+            authorized_keys: None,
+            game,
+            fixed_seed: false,
+        }
+    }
+}
+
+/// What every connection's handler shares.
+pub(crate) struct Shared {
+    pub(crate) authorized_keys: Option<Vec<PublicKey>>,
+    pub(crate) idle_timeout: Duration,
+    pub(crate) game: MatchConfig,
+    pub(crate) fixed_seed: bool,
+    max_sessions: usize,
+    connections_per_minute: usize,
+    /// Admitted connections (those that may play) now open.
+    playing: AtomicUsize,
+    /// All connections now open, refused ones included.
+    open: AtomicUsize,
+    recent: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+}
+
+impl Shared {
+    /// Whether a new connection from `ip` may play; `Err` says why not, in plain words.
+    /// Admitted connections count toward `playing` until their [`Admission`] is dropped.
+    fn admit(self: &Arc<Self>, ip: IpAddr, now: Instant) -> Result<Admission, String> {
+        {
+            let mut recent = self.recent.lock().unwrap_or_else(|e| e.into_inner());
+            if recent.len() > 1024 {
+                recent.retain(|_, times| times.back().is_some_and(|t| now - *t < RATE_WINDOW));
+            }
+            let times = recent.entry(ip).or_default();
+            while times.front().is_some_and(|t| now - *t >= RATE_WINDOW) {
+                times.pop_front();
+            }
+            // Refused attempts count too: hammering keeps an address out.
+            times.push_back(now);
+            if times.len() > self.connections_per_minute {
+                return Err(format!(
+                    "trios: too many connections from your address (at most {} a minute); \
+                     try again in a minute",
+                    self.connections_per_minute
+                ));
+            }
+        }
+        let taken = self.playing.fetch_add(1, Ordering::SeqCst);
+        if taken >= self.max_sessions {
+            self.playing.fetch_sub(1, Ordering::SeqCst);
+            return Err(format!(
+                "trios: the server is full (at most {} games at once); try again later",
+                self.max_sessions
+            ));
+        }
+        Ok(Admission(self.clone()))
+    }
+}
+
+/// A place among the `max_sessions` games, given back when dropped.
+struct Admission(Arc<Shared>);
+
+impl Drop for Admission {
+    fn drop(&mut self) {
+        self.0.playing.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// A running server.
+pub struct ServerHandle {
+    local_addr: SocketAddr,
+    stop: watch::Sender<bool>,
+    task: JoinHandle<()>,
+    shared: Arc<Shared>,
+}
+
+impl ServerHandle {
+    /// The address the server listens on (with the real port when 0 was asked for).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.local_addr
+    }
+
+    /// Connections now open (playing or being refused).
+    pub fn open_connections(&self) -> usize {
+        self.shared.open.load(Ordering::SeqCst)
+    }
+
+    /// Stops accepting, tells every connected client the server is going away, and waits
+    /// for the listener to stop.
+    pub async fn shutdown(self) {
+        let _ = self.stop.send(true);
+        let _ = self.task.await;
+    }
+}
+
+/// Binds `config.listen` and serves until [`ServerHandle::shutdown`]. Must run inside a tokio
+/// runtime.
+pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
+    let listener = TcpListener::bind(config.listen).await?;
+    let local_addr = listener.local_addr()?;
+    let methods = if config.authorized_keys.is_some() {
+        MethodSet::from(&[MethodKind::PublicKey][..])
+    } else {
+        MethodSet::from(
+            &[
+                MethodKind::None,
+                MethodKind::Password,
+                MethodKind::PublicKey,
+                MethodKind::KeyboardInteractive,
+            ][..],
+        )
+    };
+    let ssh_config = Arc::new(russh::server::Config {
+        methods,
+        auth_rejection_time: Duration::from_millis(300),
+        auth_rejection_time_initial: Some(Duration::ZERO),
+        keys: vec![config.host_key.clone()],
+        // The game ends idle players itself, with a message; this only catches connections
+        // that never start a game.
+        inactivity_timeout: Some(config.idle_timeout + Duration::from_secs(10)),
+        nodelay: true,
+        ..Default::default()
+    });
+    let shared = Arc::new(Shared {
+        authorized_keys: config.authorized_keys.clone(),
+        idle_timeout: config.idle_timeout,
+        game: config.game.clone(),
+        fixed_seed: config.fixed_seed,
+        max_sessions: config.max_sessions,
+        connections_per_minute: config.connections_per_minute,
+        playing: AtomicUsize::new(0),
+        open: AtomicUsize::new(0),
+        recent: Mutex::new(HashMap::new()),
+    });
+    let (stop, stopped) = watch::channel(false);
+    let task = tokio::spawn(accept_loop(listener, shared.clone(), ssh_config, stopped));
+    tracing::info!(%local_addr, "listening");
+    Ok(ServerHandle {
+        local_addr,
+        stop,
+        task,
+        shared,
+    })
+}
+
+async fn accept_loop(
+    listener: TcpListener,
+    shared: Arc<Shared>,
+    ssh_config: Arc<russh::server::Config>,
+    mut stopped: watch::Receiver<bool>,
+) {
+    loop {
+        let (socket, peer) = tokio::select! {
+            _ = stopped.changed() => break,
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait a little instead of spinning.
+                    tracing::warn!("accept failed: {e}");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+        };
+        if shared.open.load(Ordering::SeqCst) >= shared.max_sessions + REFUSAL_HEADROOM {
+            tracing::warn!(%peer, "connection dropped: too many open connections");
+            drop(socket);
+            continue;
+        }
+        let (admission, refusal) = match shared.admit(peer.ip(), Instant::now()) {
+            Ok(admission) => (Some(admission), None),
+            Err(reason) => (None, Some(reason)),
+        };
+        shared.open.fetch_add(1, Ordering::SeqCst);
+        let shared = shared.clone();
+        let ssh_config = ssh_config.clone();
+        let mut stopped = stopped.clone();
+        tokio::spawn(async move {
+            let started = Instant::now();
+            tracing::info!(%peer, "connected");
+            let handler = SshHandler::new(shared.clone(), peer, refusal);
+            match russh::server::run_stream(ssh_config, socket, handler).await {
+                Ok(session) => {
+                    let handle = session.handle();
+                    tokio::select! {
+                        result = session => {
+                            if let Err(e) = result {
+                                tracing::debug!(%peer, "session ended with an error: {e}");
+                            }
+                        }
+                        _ = stopped.changed() => {
+                            let _ = handle
+                                .disconnect(
+                                    russh::Disconnect::ByApplication,
+                                    "the trios server is shutting down".into(),
+                                    "en".into(),
+                                )
+                                .await;
+                        }
+                    }
+                }
+                Err(e) => tracing::debug!(%peer, "handshake failed: {e}"),
+            }
+            drop(admission);
+            shared.open.fetch_sub(1, Ordering::SeqCst);
+            tracing::info!(%peer, seconds = started.elapsed().as_secs_f64(), "disconnected");
+        });
+    }
+}
+
+/// Why the host key cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum HostKeyError {
+    #[error("cannot read the host key {path}: {source}")]
+    Read { path: String, source: io::Error },
+    #[error(
+        "the host key {path} is not a valid OpenSSH private key ({reason}); move it away to have a new one made"
+    )]
+    Corrupt { path: String, reason: String },
+    #[error("cannot write a new host key to {path}: {source}")]
+    Write { path: String, source: io::Error },
+    #[error("cannot make a host key: {0}")]
+    Generate(String),
+}
+
+/// The host key at `path`, made (ed25519, readable by the owner only) when the file does
+/// not exist yet.
+pub fn load_or_create_host_key(path: &Path) -> Result<PrivateKey, HostKeyError> {
+    let name = path.display().to_string();
+    match fs::read_to_string(path) {
+        Ok(text) => {
+            return PrivateKey::from_openssh(text.as_bytes()).map_err(|e| HostKeyError::Corrupt {
+                path: name,
+                reason: e.to_string(),
+            });
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+            return Err(HostKeyError::Corrupt {
+                path: name,
+                reason: "not text".into(),
+            });
+        }
+        Err(source) => return Err(HostKeyError::Read { path: name, source }),
+    }
+    let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519)
+        .map_err(|e| HostKeyError::Generate(e.to_string()))?;
+    let text = key
+        .to_openssh(LineEnding::LF)
+        .map_err(|e| HostKeyError::Generate(e.to_string()))?;
+    let write = |path: &Path| -> io::Result<()> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            fs::create_dir_all(dir)?;
+        }
+        let mut options = OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        let mut file = options.open(path)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()
+    };
+    write(path).map_err(|source| HostKeyError::Write { path: name, source })?;
+    tracing::info!(path = %path.display(), "made a new host key");
+    Ok(key)
+}
+
+/// Where the host key lives by default: `host_key` in the data folder.
+pub fn default_host_key_path() -> Option<PathBuf> {
+    crate::autosave::data_dir().map(|dir| dir.join("host_key"))
+}
+
+/// The public keys in an OpenSSH `authorized_keys` file (options before a key are allowed and
+/// ignored; blank lines and `#` comments are skipped).
+pub fn read_authorized_keys(path: &Path) -> Result<Vec<PublicKey>, String> {
+    let name = path.display();
+    let text = fs::read_to_string(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+    let mut keys = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let entry: ssh_key::authorized_keys::Entry = line
+            .parse()
+            .map_err(|e| format!("{name}:{}: not a public key: {e}", n + 1))?;
+        keys.push(entry.public_key().clone());
+    }
+    if keys.is_empty() {
+        return Err(format!("{name}: no public keys in the file"));
+    }
+    Ok(keys)
+}
