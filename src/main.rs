@@ -120,12 +120,8 @@ fn play_full_screen(
         let started = if no_autosave {
             Match::start(config, None)
         } else {
-            match autosave_path(config.seed) {
-                Ok(path) => {
-                    Match::start(config.clone(), Some(path)).or_else(|_| Match::start(config, None))
-                }
-                Err(_) => Match::start(config, None),
-            }
+            // Silently unrecorded if autosave fails: stderr would tear the full screen.
+            start_autosaved(config, |_| {})
         };
         started.map_err(|e| e.to_string())
     });
@@ -155,7 +151,7 @@ fn start_new(args: &PlayArgs, ui: Ui) -> Result<Match, UserError> {
     let game = match args.record.clone() {
         Some(path) => Match::start(config, Some(path))?,
         None if args.no_autosave => Match::start(config, None)?,
-        None => start_autosaved(config)?,
+        None => start_autosaved(config, warn_unrecorded)?,
     };
     Ok(game)
 }
@@ -168,14 +164,8 @@ fn config_from(
     blue: Seat,
     think_ms: u64,
 ) -> Result<MatchConfig, UserError> {
-    let board = match &setup.board {
-        Some(path) => SourceFile::read_board(path)?,
-        None => SourceFile::default_board(),
-    };
-    let cards = match &setup.cards {
-        Some(path) => SourceFile::read_cards(path)?,
-        None => SourceFile::default_cards(),
-    };
+    let board = SourceFile::board_or_default(setup.board.as_deref())?;
+    let cards = SourceFile::cards_or_default(setup.cards.as_deref())?;
     Ok(MatchConfig {
         board,
         cards,
@@ -189,16 +179,17 @@ fn config_from(
 }
 
 /// Starts `config` recorded in a new file in the data folder. When that file cannot be
-/// written, warns once and starts the match unrecorded: autosave never stops a game.
-fn start_autosaved(config: MatchConfig) -> Result<Match, StartError> {
-    let path = match autosave_path(config.seed) {
-        Ok(path) => path,
-        Err(e) => return start_unrecorded(config, &e),
+/// written, tells `warn` why and starts the match unrecorded: autosave never stops a game.
+fn start_autosaved(config: MatchConfig, warn: impl Fn(&dyn Display)) -> Result<Match, StartError> {
+    let why: Box<dyn Display> = match autosave_path(config.seed) {
+        Ok(path) => match Match::start(config.clone(), Some(path)) {
+            Err(StartError::Record(e)) => Box::new(e),
+            started => return started,
+        },
+        Err(e) => Box::new(e),
     };
-    match Match::start(config.clone(), Some(path)) {
-        Err(StartError::Record(e)) => start_unrecorded(config, &e),
-        started => started,
-    }
+    warn(why.as_ref());
+    Match::start(config, None)
 }
 
 /// A new autosave file name, with its folder created.
@@ -208,12 +199,11 @@ fn autosave_path(seed: u64) -> Result<PathBuf, AutosaveError> {
     Ok(autosave::new_match_path(&dir, seed))
 }
 
-fn start_unrecorded(config: MatchConfig, why: &dyn Display) -> Result<Match, StartError> {
+fn warn_unrecorded(why: &dyn Display) {
     eprintln!(
         "warning: cannot autosave: {why}; this match will not be recoverable \
          (use --record FILE or --no-autosave)"
     );
-    Match::start(config, None)
 }
 
 /// Continues the latest unfinished autosaved match, announcing it on stderr.

@@ -43,6 +43,16 @@ impl SourceFile {
         }
     }
 
+    /// The board file at `path`, or the built-in one when there is none.
+    pub fn board_or_default(path: Option<&Path>) -> Result<SourceFile, ConfigError> {
+        path.map_or_else(|| Ok(SourceFile::default_board()), SourceFile::read_board)
+    }
+
+    /// The card file at `path`, or the built-in one when there is none.
+    pub fn cards_or_default(path: Option<&Path>) -> Result<SourceFile, ConfigError> {
+        path.map_or_else(|| Ok(SourceFile::default_cards()), SourceFile::read_cards)
+    }
+
     /// The board built into trios.
     pub fn default_board() -> SourceFile {
         SourceFile {

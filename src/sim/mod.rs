@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::controller::MatchConfig;
+use crate::controller::{MatchConfig, SourceFile};
 use crate::trios::ai::{self, AiOptions};
 use crate::trios::config::{self, ConfigError};
 use crate::trios::{Card, Deal, DealMode, Game, Grid, MoveError, Player, RuleSet, SetupError};
@@ -119,20 +119,11 @@ impl SimSetup {
         deal: DealMode,
         seed: u64,
     ) -> Result<SimSetup, SimError> {
-        let (board_name, grid) = match board {
-            Some(path) => (path.display().to_string(), config::read_grid(path)?),
-            None => (
-                config::DEFAULT_BOARD_NAME.to_string(),
-                config::parse_grid(config::DEFAULT_BOARD_NAME, config::DEFAULT_BOARD.as_bytes())?,
-            ),
-        };
-        let (cards_name, deck) = match cards {
-            Some(path) => (path.display().to_string(), config::read_cards(path)?),
-            None => (
-                config::DEFAULT_CARDS_NAME.to_string(),
-                config::parse_cards(config::DEFAULT_CARDS_NAME, config::DEFAULT_CARDS.as_bytes())?,
-            ),
-        };
+        let board = SourceFile::board_or_default(board)?;
+        let cards = SourceFile::cards_or_default(cards)?;
+        let grid = config::parse_grid(&board.name, board.text.as_bytes())?;
+        let deck = config::parse_cards(&cards.name, cards.text.as_bytes())?;
+        let (board_name, cards_name) = (board.name, cards.name);
         config::check_deck_size(&grid, &deck, &cards_name)?;
         let setup = SimSetup {
             board_name,
