@@ -94,10 +94,9 @@ impl App {
         size: (u16, u16),
         theme: Theme,
     ) -> App {
-        let states = states_of(&game);
         let mut app = App {
             game,
-            states,
+            states: Vec::new(),
             new_match,
             events,
             worker: None,
@@ -123,8 +122,7 @@ impl App {
             review_only: false,
             quit: false,
         };
-        app.start_worker();
-        app.grid_cursor = app.first_empty_cell().unwrap_or(Pos::new(0, 0));
+        app.reset();
         app.drive(Instant::now());
         app
     }
@@ -463,6 +461,11 @@ impl App {
     /// seats on a fresh worker.
     fn load(&mut self, game: Match) {
         self.game = game;
+        self.reset();
+    }
+
+    /// Everything about the shown match back to its start state (the match itself stays).
+    fn reset(&mut self) {
         self.states = states_of(&self.game);
         self.review_only = false;
         self.replay = None;

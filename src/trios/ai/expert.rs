@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::Strategy;
-use super::search::{Limits, Searcher};
+use super::search::{self, Limits, Searcher};
 use crate::trios::game::{Game, Move};
 
 /// Searches deeper and deeper until the budget runs out and plays the best move of the
@@ -55,7 +55,8 @@ impl Strategy for Expert {
 
     fn choose(&mut self, game: &Game) -> Option<Move> {
         let start = Instant::now();
-        let mut moves = Searcher::new(game, 0).root_moves();
+        // Only the move list is needed here: no searcher (and no key tables) yet.
+        let mut moves = search::root_moves(game);
         let first = *moves.first()?;
         if moves.len() == 1 {
             return Some(first);

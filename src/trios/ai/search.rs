@@ -224,12 +224,9 @@ impl Searcher {
         best
     }
 
-    /// Root moves in the order the search tries them: distinct cards only, most immediate
-    /// flips first, then the uppermost-leftmost cell and lowest hand index.
+    /// Root moves in the order the search tries them (see [`root_moves`]).
     pub fn root_moves(&self) -> Vec<Move> {
-        let mut moves = Vec::new();
-        generate(&self.game, &mut moves, None, true);
-        moves.into_iter().map(|(_, mv)| mv).collect()
+        root_moves(&self.game)
     }
 
     /// Makes a move and updates the key: the placed card leaves its hand and lands on its
@@ -428,6 +425,14 @@ fn generate(game: &Game, out: &mut Vec<(i32, Move)>, first: Option<(u32, u32)>, 
     if ordered {
         out.sort_by_key(|&(rank, _)| rank);
     }
+}
+
+/// Legal moves in the order the search tries them: distinct cards only, most immediate
+/// flips first, then the uppermost-leftmost cell and lowest hand index.
+pub fn root_moves(game: &Game) -> Vec<Move> {
+    let mut moves = Vec::new();
+    generate(game, &mut moves, None, true);
+    moves.into_iter().map(|(_, mv)| mv).collect()
 }
 
 /// The exact value of `game` for the player to move and a best move, by plain minimax over
