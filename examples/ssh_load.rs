@@ -150,6 +150,11 @@ fn nz(n: u16) -> NonZeroU16 {
     NonZeroU16::new(n).unwrap_or(NonZeroU16::MIN)
 }
 
+/// Whether the status bar says the client's own Red seat is to move.
+fn red_to_move(player: &Player) -> bool {
+    player.shows("RED (load") && player.shows(") to move")
+}
+
 async fn join(addr: SocketAddr, id: usize) -> Result<Player, String> {
     let stream = tokio::net::TcpStream::connect(addr)
         .await
@@ -161,11 +166,12 @@ async fn join(addr: SocketAddr, id: usize) -> Result<Player, String> {
     let mut handle = client::connect_stream(Arc::new(client::Config::default()), stream, Client)
         .await
         .map_err(|e| format!("handshake: {e}"))?;
+    // As a client without a key: keyboard-interactive, which the server lets through.
     let auth = handle
-        .authenticate_none(format!("load{id}"))
+        .authenticate_keyboard_interactive_start(format!("load{id}"), None::<String>)
         .await
         .map_err(|e| format!("auth: {e}"))?;
-    if !auth.success() {
+    if !matches!(auth, client::KeyboardInteractiveAuthResponse::Success) {
         return Err(format!("auth refused: {auth:?}"));
     }
     let channel = handle
@@ -188,10 +194,14 @@ async fn join(addr: SocketAddr, id: usize) -> Result<Player, String> {
         closed: false,
     };
     let deadline = Instant::now() + CONNECT_LIMIT;
-    if !player
-        .read_until(deadline, |p| p.shows("RED to move"))
+    // The lobby first; its first line plays the server's computer.
+    if player
+        .read_until(deadline, |p| p.shows("Play against the computer"))
         .await
     {
+        player.channel.data_bytes(&b"\r"[..]).await.ok();
+    }
+    if !player.read_until(deadline, red_to_move).await {
         return Err(format!(
             "no game screen (closed: {}):\n{}",
             player.closed,
@@ -322,13 +332,11 @@ async fn play(player: &mut Player, id: usize, seconds: u64, results: &mut Result
         if player.shows("Game over") {
             player.channel.data_bytes(&b"n"[..]).await.ok();
             let deadline = Instant::now() + FRAME_LIMIT;
-            player
-                .read_until(deadline, |p| p.shows("RED to move"))
-                .await;
+            player.read_until(deadline, red_to_move).await;
             player.settle(Duration::from_millis(300), FRAME_LIMIT).await;
             continue;
         }
-        let do_move = rng.next_u64() % 8 == 0 && player.shows("RED to move");
+        let do_move = rng.next_u64() % 8 == 0 && red_to_move(player);
         if do_move {
             let r = player.press(b"1", |_, _| true).await;
             let ok = r.is_ok();
@@ -340,7 +348,7 @@ async fn play(player: &mut Player, id: usize, seconds: u64, results: &mut Result
             // Let the battle animation and the computer's answer finish.
             let deadline = Instant::now() + FRAME_LIMIT;
             player
-                .read_until(deadline, |p| p.shows("RED to move") || p.shows("Game over"))
+                .read_until(deadline, |p| red_to_move(p) || p.shows("Game over"))
                 .await;
             player.settle(Duration::from_millis(300), FRAME_LIMIT).await;
         } else {

@@ -75,6 +75,18 @@ pub fn new_match_path(dir: &Path, seed: u64) -> PathBuf {
     unique_path(&matches_dir(dir), &format!("{}-{seed}", utc_timestamp(now)))
 }
 
+/// Like [`new_match_path`] for a match at a server's table: the table number is part of the
+/// name, so tables dealt the same seed in the same second never share a file.
+pub fn new_table_match_path(dir: &Path, seed: u64, table: u64) -> PathBuf {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    unique_path(
+        &matches_dir(dir),
+        &format!("{}-{seed}-table{table}", utc_timestamp(now)),
+    )
+}
+
 /// `folder/stem.json` if free, else the first free `folder/stem-N.json` for N = 2, 3, …
 fn unique_path(folder: &Path, stem: &str) -> PathBuf {
     let first = folder.join(format!("{stem}.json"));

@@ -104,6 +104,8 @@ const RESUME_CONFLICTS: [&str; 9] = [
 
 /// The computer player a person faces by default.
 pub const STRONGEST: &str = crate::trios::ai::STRONGEST;
+/// The showcase table's second computer: strong enough to make the strongest work for it.
+pub const SHOWCASE_OPPONENT: &str = "minimax";
 
 impl PlayArgs {
     /// What plain `trios` plays: every flag at its default.
@@ -250,6 +252,17 @@ pub struct ServeArgs {
     /// Thinking time per move for the computer player, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub think_ms: u64,
+    /// Seconds a seat is kept for a player who dropped mid-match before the match is
+    /// abandoned (it stays recorded).
+    #[arg(long, value_name = "SECS", default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub grace: u64,
+    /// Do not record matches (by default every match with a person in it is saved in the
+    /// data folder's matches/).
+    #[arg(long)]
+    pub no_record: bool,
+    /// Do not run the always-on computer-vs-computer showcase table.
+    #[arg(long)]
+    pub no_showcase: bool,
     #[command(flatten)]
     pub setup: SetupArgs,
 }

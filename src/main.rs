@@ -478,6 +478,22 @@ fn serve(args: &trios::cli::ServeArgs) -> Result<(), UserError> {
     config.idle_timeout = std::time::Duration::from_secs(args.idle_timeout);
     config.authorized_keys = authorized_keys;
     config.fixed_seed = args.setup.seed.is_some();
+    config.grace = std::time::Duration::from_secs(args.grace);
+    config.showcase = (!args.no_showcase).then(|| {
+        [
+            trios::cli::STRONGEST.to_string(),
+            trios::cli::SHOWCASE_OPPONENT.to_string(),
+        ]
+    });
+    if !args.no_record {
+        let dir = trios::autosave::data_dir().ok_or(AutosaveError::NoDataDir)?;
+        trios::autosave::create_matches_dir(&dir)?;
+        eprintln!(
+            "recording matches with people in {}",
+            trios::autosave::matches_dir(&dir).display()
+        );
+        config.data_dir = Some(dir);
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

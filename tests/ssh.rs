@@ -96,11 +96,39 @@ async fn connect(addr: SocketAddr) -> Connection {
     }
 }
 
-/// Connects and logs in with no credentials (an open server takes anyone).
+/// Connects and logs in as a client without a key does: "none" is turned down, then
+/// keyboard-interactive lets anyone in without a question.
 async fn login(addr: SocketAddr, user: &str) -> Connection {
     let mut conn = connect(addr).await;
-    let result = conn.handle.authenticate_none(user).await.unwrap();
-    assert!(result.success(), "open server admits anyone: {result:?}");
+    let none = conn.handle.authenticate_none(user).await.unwrap();
+    assert!(
+        !none.success(),
+        "none is turned down so that keys are offered"
+    );
+    let result = conn
+        .handle
+        .authenticate_keyboard_interactive_start(user, None::<String>)
+        .await
+        .unwrap();
+    assert!(
+        matches!(result, client::KeyboardInteractiveAuthResponse::Success),
+        "open server admits anyone without a question: {result:?}"
+    );
+    conn
+}
+
+/// Connects and logs in with `key`.
+async fn login_with_key(addr: SocketAddr, user: &str, key: &PrivateKey) -> Connection {
+    let mut conn = connect(addr).await;
+    let result = conn
+        .handle
+        .authenticate_publickey(
+            user,
+            PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None),
+        )
+        .await
+        .unwrap();
+    assert!(result.success(), "{result:?}");
     conn
 }
 
@@ -180,6 +208,25 @@ impl Game {
     async fn wait_closed(&mut self) {
         self.wait_for("the channel to close", |g| g.closed).await;
     }
+
+    async fn wait_lobby(&mut self) {
+        self.wait_for("the lobby", |g| g.shows("Play against the computer"))
+            .await;
+    }
+
+    /// From the lobby, a game against the server's computer (the first line); waits until
+    /// Red is to move.
+    async fn play_computer(&mut self) {
+        self.wait_lobby().await;
+        self.send(b"\r").await;
+        self.wait_for("the game", |g| g.shows("RED (")).await;
+        self.wait_for("Red to move", |g| g.shows("to move")).await;
+    }
+
+    /// The screen's text.
+    fn contents(&self) -> String {
+        self.screen.screen().contents()
+    }
 }
 
 /// Runs a test body within [`TEST_LIMIT`].
@@ -193,7 +240,7 @@ async fn a_pty_session_plays_redraws_on_resize_and_quits_cleanly() {
         let server = start(server_config()).await;
         let conn = login(server.local_addr(), "alice").await;
         let mut game = open_game(&conn, 80, 24).await;
-        game.wait_for("the game", |g| g.shows("RED to move")).await;
+        game.play_computer().await;
         assert!(game.screen.screen().alternate_screen());
 
         let typed = Instant::now();
@@ -213,13 +260,17 @@ async fn a_pty_session_plays_redraws_on_resize_and_quits_cleanly() {
         game.wait_for("a redraw at 100x30", |g| {
             let contents = g.screen.screen().contents();
             let lines: Vec<&str> = contents.lines().collect();
-            lines.len() >= 29 && lines[28].contains("RED to move")
+            lines.len() >= 29 && lines[28].contains("to move")
         })
         .await;
 
         // An arrow key cut in two packets, then quit.
         game.send(b"\x1b[").await;
         game.send(b"B").await;
+        // q leaves the table for the lobby, and q there ends the session.
+        game.send(b"q").await;
+        game.wait_for("the lobby again", |g| g.shows("Back in the lobby"))
+            .await;
         game.send(b"q").await;
         game.wait_closed().await;
         assert_eq!(game.exit_status, Some(0));
@@ -287,7 +338,7 @@ async fn port_forwarding_is_refused() {
         assert!(remote.is_err(), "tcpip-forward must be refused");
         // The connection still plays after the refusals.
         let mut game = open_game(&conn, 80, 24).await;
-        game.wait_for("the game", |g| g.shows("RED to move")).await;
+        game.play_computer().await;
         server.shutdown().await;
     })
     .await;
@@ -327,7 +378,7 @@ async fn authorized_keys_admit_only_their_keys() {
             .unwrap();
         assert!(right.success(), "{right:?}");
         let mut game = open_game(&conn, 80, 24).await;
-        game.wait_for("the game", |g| g.shows("RED to move")).await;
+        game.play_computer().await;
         server.shutdown().await;
     })
     .await;
@@ -352,13 +403,19 @@ async fn an_abrupt_disconnect_leaves_the_server_serving() {
         )
         .await
         .unwrap();
-        assert!(handle.authenticate_none("erin").await.unwrap().success());
+        assert!(
+            handle
+                .authenticate_password("erin", "")
+                .await
+                .unwrap()
+                .success()
+        );
         let conn = Connection {
             handle,
             disconnects: mpsc::unbounded_channel().1,
         };
         let mut game = open_game(&conn, 80, 24).await;
-        game.wait_for("the game", |g| g.shows("RED to move")).await;
+        game.play_computer().await;
         assert_eq!(server.open_connections(), 1);
         cut.shutdown(std::net::Shutdown::Both).unwrap();
 
@@ -372,8 +429,7 @@ async fn an_abrupt_disconnect_leaves_the_server_serving() {
         }
         let conn = login(addr, "frank").await;
         let mut game = open_game(&conn, 80, 24).await;
-        game.wait_for("the game for a new client", |g| g.shows("RED to move"))
-            .await;
+        game.play_computer().await;
         server.shutdown().await;
     })
     .await;
@@ -387,7 +443,7 @@ async fn an_idle_game_is_disconnected_with_a_message() {
         let server = start(config).await;
         let conn = login(server.local_addr(), "gina").await;
         let mut game = open_game(&conn, 80, 24).await;
-        game.wait_for("the game", |g| g.shows("RED to move")).await;
+        game.play_computer().await;
         let started = Instant::now();
         game.wait_closed().await;
         assert!(game.text.contains("without input"), "{:?}", game.text);
@@ -405,7 +461,7 @@ async fn a_full_server_and_a_hammering_address_are_told_why() {
         let server = start(config).await;
         let first = login(server.local_addr(), "henry").await;
         let mut game = open_game(&first, 80, 24).await;
-        game.wait_for("the game", |g| g.shows("RED to move")).await;
+        game.play_computer().await;
 
         let mut second = connect(server.local_addr()).await;
         let _ = second.handle.authenticate_none("iris").await;
@@ -501,9 +557,319 @@ async fn a_fixed_seed_deals_everyone_the_same_game() {
         for user in ["kim", "lee"] {
             let conn = login(server.local_addr(), user).await;
             let mut game = open_game(&conn, 80, 24).await;
+            game.play_computer().await;
             game.wait_for("the seeded game", |g| g.shows("seed 42"))
                 .await;
         }
+        server.shutdown().await;
+    })
+    .await;
+}
+
+/// A server without the showcase, so the first table opened is the first table listed, and
+/// with matches recorded in `data`.
+fn quiet_config(data: &std::path::Path) -> ServeConfig {
+    let mut config = server_config();
+    config.showcase = None;
+    config.data_dir = Some(data.to_path_buf());
+    config
+}
+
+/// Moves the lobby's cursor to its first table (below the five menu lines) and presses
+/// Enter: joins when a seat is free or kept, watches otherwise.
+async fn enter_first_table(game: &mut Game) {
+    game.wait_for("a table in the lobby", |g| g.shows("#1 "))
+        .await;
+    game.send(b"jjjjj\r").await;
+}
+
+/// Opens a two-player table from the lobby and waits at it.
+async fn open_table(game: &mut Game) {
+    game.wait_lobby().await;
+    game.send(b"jjjj\r").await;
+    game.wait_for("the open table", |g| g.shows("Waiting for an opponent"))
+        .await;
+}
+
+/// The number of moves in the battle log's newest line, read from the screen: the log
+/// numbers moves, so `N RED` or `N BLUE` at the start of a line is move N.
+fn shows_move(game: &Game, n: usize, player: &str) -> bool {
+    let needle = format!("{n} {player} ");
+    let contents = game.contents();
+    contents.match_indices(&needle).any(|(at, _)| {
+        !contents[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_lists_the_showcase_and_a_game_against_the_computer_plays_to_the_end() {
+    bounded(async {
+        let mut config = server_config();
+        config.showcase = Some(["maxflip".into(), "corners".into()]);
+        let server = start(config).await;
+        let conn = login(server.local_addr(), "olga").await;
+        let mut game = open_game(&conn, 80, 24).await;
+        game.wait_lobby().await;
+        game.wait_for("the showcase", |g| {
+            g.shows("showcase") && g.shows("maxflip vs corners")
+        })
+        .await;
+        // The opponent is a choice, the server's own (maxflip here) first.
+        game.wait_for("the server's opponent", |g| g.shows("‹ maxflip ›"))
+            .await;
+        game.send(b"j\x1b[C").await;
+        game.wait_for("the next opponent", |g| g.shows("‹ expert ›"))
+            .await;
+        game.send(b"\x1b[D").await;
+        game.wait_for("maxflip again", |g| g.shows("‹ maxflip ›"))
+            .await;
+        game.send(b"k\r").await;
+        game.wait_for("the game", |g| g.shows("you play RED")).await;
+        assert!(game.shows("BLUE maxflip"), "{}", game.contents());
+
+        // Card 1 on the first free cell, whenever Red is to move, until the end.
+        let mut moves = 0;
+        while !game.shows("Game over") {
+            game.wait_for("Red's turn or the end", |g| {
+                g.shows("RED (olga) to move") || g.shows("Game over")
+            })
+            .await;
+            if game.shows("Game over") {
+                break;
+            }
+            moves += 1;
+            game.send(b"1\r").await;
+            game.wait_for("the move to be taken", |g| {
+                shows_move(g, 2 * moves - 1, "RED")
+            })
+            .await;
+        }
+        assert_eq!(moves, 9, "Red places nine cards on the 17-cell board");
+        let tables = server.tables();
+        let table = tables.iter().find(|t| t.seats[0].name == "olga").unwrap();
+        assert_eq!(table.moves, 17);
+        assert!(table.outcome.is_some());
+        server.shutdown().await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_clients_play_each_other_while_a_spectator_watches_and_cannot_move() {
+    bounded(async {
+        let data = tempfile::tempdir().unwrap();
+        let server = start(quiet_config(data.path())).await;
+        let addr = server.local_addr();
+        let (alice, bob, carol) = (
+            login(addr, "alice").await,
+            login(addr, "bob").await,
+            login(addr, "carol").await,
+        );
+        let mut red = open_game(&alice, 80, 24).await;
+        let mut blue = open_game(&bob, 80, 24).await;
+        let mut watcher = open_game(&carol, 100, 30).await;
+        open_table(&mut red).await;
+
+        blue.wait_lobby().await;
+        blue.wait_for("the open table", |g| g.shows("waiting: Enter to join"))
+            .await;
+        enter_first_table(&mut blue).await;
+        blue.wait_for("Blue's seat", |g| g.shows("BLUE bob")).await;
+        red.wait_for("the opponent", |g| g.shows("RED (alice) to move"))
+            .await;
+
+        watcher.wait_lobby().await;
+        enter_first_table(&mut watcher).await;
+        watcher
+            .wait_for("the spectator's view", |g| g.shows("watching"))
+            .await;
+        // A spectator's keys move nothing.
+        watcher.send(b"1").await;
+        watcher
+            .wait_for("the refusal", |g| g.shows("You are watching"))
+            .await;
+        // Blue may not move on Red's turn either.
+        blue.send(b"1").await;
+        blue.wait_for("the refusal", |g| g.shows("Wait: RED (alice)"))
+            .await;
+        assert_eq!(server.tables()[0].moves, 0);
+        assert_eq!(server.tables()[0].watchers, 1);
+
+        // The whole game: each side plays its first card on the first free cell in turn;
+        // both players and the spectator see every move.
+        for n in 1..=17 {
+            let (mover, player) = if n % 2 == 1 {
+                (&mut red, "RED")
+            } else {
+                (&mut blue, "BLUE")
+            };
+            let prompt = if n % 2 == 1 {
+                "RED (alice) to move"
+            } else {
+                "BLUE (bob) to move"
+            };
+            mover
+                .wait_for("the mover's turn", |g| g.shows(prompt))
+                .await;
+            mover.send(b"1\r").await;
+            for view in [&mut red, &mut blue, &mut watcher] {
+                view.wait_for("the move on every screen", |g| {
+                    shows_move(g, n, player) || g.shows("Game over")
+                })
+                .await;
+            }
+        }
+        for view in [&mut red, &mut blue, &mut watcher] {
+            view.wait_for("the end on every screen", |g| g.shows("Game over"))
+                .await;
+        }
+        assert_eq!(server.tables()[0].moves, 17);
+
+        // The match was recorded as it went, and replays.
+        let records: Vec<_> = std::fs::read_dir(data.path().join("matches"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(records.len(), 1, "{records:?}");
+        let output = Command::new(env!("CARGO_BIN_EXE_trios"))
+            .args(["replay", "--ui", "text"])
+            .arg(&records[0])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        server.shutdown().await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_player_is_missed_recorded_and_takes_the_seat_back_with_the_same_key() {
+    bounded(async {
+        let data = tempfile::tempdir().unwrap();
+        let server = start(quiet_config(data.path())).await;
+        let addr = server.local_addr();
+        let (alice_key, bob_key) = (key(), key());
+        let alice = login_with_key(addr, "alice", &alice_key).await;
+        let mut red = open_game(&alice, 80, 24).await;
+        open_table(&mut red).await;
+
+        // Bob on a TCP connection that can be cut without an SSH goodbye.
+        let std_stream = std::net::TcpStream::connect(addr).unwrap();
+        let cut = std_stream.try_clone().unwrap();
+        std_stream.set_nonblocking(true).unwrap();
+        let stream = tokio::net::TcpStream::from_std(std_stream).unwrap();
+        let (tx, _rx) = mpsc::unbounded_channel();
+        let mut handle = client::connect_stream(
+            Arc::new(client::Config::default()),
+            stream,
+            Client { disconnects: tx },
+        )
+        .await
+        .unwrap();
+        let auth = handle
+            .authenticate_publickey(
+                "bob",
+                PrivateKeyWithHashAlg::new(Arc::new(bob_key.clone()), None),
+            )
+            .await
+            .unwrap();
+        assert!(auth.success());
+        let bob = Connection {
+            handle,
+            disconnects: mpsc::unbounded_channel().1,
+        };
+        let mut blue = open_game(&bob, 80, 24).await;
+        enter_first_table(&mut blue).await;
+        blue.wait_for("Blue's seat", |g| g.shows("BLUE bob")).await;
+        red.wait_for("Red's turn", |g| g.shows("RED (alice) to move"))
+            .await;
+        red.send(b"1\r").await;
+        blue.wait_for("Blue's turn", |g| g.shows("BLUE (bob) to move"))
+            .await;
+
+        cut.shutdown(std::net::Shutdown::Both).unwrap();
+        red.wait_for("word of the drop", |g| g.shows("lost the connection"))
+            .await;
+        red.wait_for("the empty seat", |g| g.shows("bob (away)"))
+            .await;
+        // Nothing is lost: the record on disk holds the move made.
+        let records: Vec<_> = std::fs::read_dir(data.path().join("matches"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(records.len(), 1);
+        let record = std::fs::read_to_string(&records[0]).unwrap();
+        let record: serde_json::Value = serde_json::from_str(&record).unwrap();
+        assert_eq!(record["moves"].as_array().unwrap().len(), 1);
+
+        // Someone else calling themselves bob does not get the seat.
+        let impostor = login_with_key(addr, "bob", &key()).await;
+        let mut other = open_game(&impostor, 80, 24).await;
+        other.wait_lobby().await;
+        other
+            .wait_for("the table, not the seat", |g| g.shows("#1 "))
+            .await;
+        assert!(!other.shows("your seat is kept"), "{}", other.contents());
+        other.send(b"q").await;
+        other.wait_closed().await;
+
+        // Bob, with his key, is taken straight back to his seat and plays on.
+        let bob = login_with_key(addr, "bob", &bob_key).await;
+        let mut blue = open_game(&bob, 80, 24).await;
+        blue.wait_for("the seat again", |g| g.shows("Welcome back"))
+            .await;
+        red.wait_for("word of the return", |g| g.shows("bob is back"))
+            .await;
+        blue.wait_for("Blue's turn", |g| g.shows("BLUE (bob) to move"))
+            .await;
+        blue.send(b"1\r").await;
+        red.wait_for("Blue's move", |g| shows_move(g, 2, "BLUE"))
+            .await;
+        server.shutdown().await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_not_taken_back_in_time_ends_the_match_with_the_record_kept() {
+    bounded(async {
+        let data = tempfile::tempdir().unwrap();
+        let mut config = quiet_config(data.path());
+        config.grace = Duration::from_secs(1);
+        let server = start(config).await;
+        let addr = server.local_addr();
+        let alice = login(addr, "alice").await;
+        let mut red = open_game(&alice, 80, 24).await;
+        open_table(&mut red).await;
+        let bob = login(addr, "bob").await;
+        let mut blue = open_game(&bob, 80, 24).await;
+        enter_first_table(&mut blue).await;
+        red.wait_for("Red's turn", |g| g.shows("RED (alice) to move"))
+            .await;
+        // Bob walks away from the table (q) and then closes the connection.
+        blue.send(b"q").await;
+        blue.wait_lobby().await;
+        drop(blue);
+        drop(bob);
+        red.wait_for("word of the leave", |g| g.shows("stepped out"))
+            .await;
+        red.wait_for("the end of the table", |g| {
+            g.shows("Table closed") && g.shows("did not come back")
+        })
+        .await;
+        // The closed table is gone from the lobby; the record stays.
+        red.send(b"q").await;
+        red.wait_for("the lobby", |g| g.shows("Tables: none open"))
+            .await;
+        assert_eq!(
+            std::fs::read_dir(data.path().join("matches"))
+                .unwrap()
+                .count(),
+            1
+        );
         server.shutdown().await;
     })
     .await;

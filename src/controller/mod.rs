@@ -3,9 +3,13 @@
 
 mod config;
 mod seat;
+pub mod table;
+pub mod tables;
+mod worker;
 
 pub use config::{MatchConfig, SourceFile};
 pub use seat::Seat;
+pub use worker::{AiWorker, Deliver};
 
 use std::path::{Path, PathBuf};
 

@@ -10,11 +10,12 @@ use russh::keys::PublicKey;
 use russh::server::{
     Auth, ChannelOpenHandle, Handler, Msg, PublicKeyOffer, Response, Session, VerifiedPublicKey,
 };
-use russh::{Channel, ChannelId, ChannelOpenFailure, Disconnect, MethodKind, MethodSet, Pty};
+use russh::{Channel, ChannelId, ChannelOpenFailure, Disconnect, Pty};
 
 use super::Shared;
 use super::input::InputDecoder;
 use super::session::{self, GameSpec};
+use crate::controller::table::Identity;
 use crate::tui::{Event, Theme};
 
 /// How long an unfinished escape sequence waits for its next bytes before it counts as typed
@@ -49,6 +50,8 @@ pub struct SshHandler {
     shared: Arc<Shared>,
     peer: SocketAddr,
     user: String,
+    /// The fingerprint of the key the user logged in with, if they used one.
+    key: Option<String>,
     refusal: Option<String>,
     channel: Option<ChannelId>,
     pty: Option<PtyInfo>,
@@ -65,6 +68,7 @@ impl SshHandler {
             shared,
             peer,
             user: String::new(),
+            key: None,
             refusal,
             channel: None,
             pty: None,
@@ -95,7 +99,7 @@ impl SshHandler {
         } else {
             tracing::info!(peer = %self.peer, user = ?user, method, "authentication refused");
             Auth::Reject {
-                proceed_with_methods: Some(MethodSet::from(&[MethodKind::PublicKey][..])),
+                proceed_with_methods: Some(self.shared.methods()),
                 partial_success: false,
             }
         }
@@ -126,13 +130,15 @@ impl SshHandler {
         let (events, inbox) = mpsc::channel();
         let (out, mut frames) = tokio::sync::mpsc::channel::<Vec<u8>>(OUTPUT_QUEUE);
         let spec = GameSpec {
-            user: self.user.clone(),
+            who: Identity {
+                user: self.user.clone(),
+                key: self.key.clone(),
+            },
+            client: self.shared.next_client.fetch_add(1, Ordering::SeqCst) + 1,
             peer: self.peer,
             size: pty.size,
             theme,
-            idle_timeout: self.shared.idle_timeout,
-            config: self.shared.game.clone(),
-            fixed_seed: self.shared.fixed_seed,
+            shared: self.shared.clone(),
         };
         if let Err(e) = session::spawn(spec, events.clone(), inbox, out) {
             tracing::error!(peer = %self.peer, "cannot start a game thread: {e}");
@@ -180,8 +186,16 @@ impl Handler for SshHandler {
     type Error = russh::Error;
 
     async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
-        let open = self.open();
-        Ok(self.accept_if(user, open, "none"))
+        if self.refusal.is_some() {
+            return Ok(self.accept_if(user, true, "none"));
+        }
+        // Even an open server asks for more than nothing, so a client with a key offers it
+        // (the key is what lets a dropped player take their seat back). A client without
+        // one gets in by keyboard-interactive, which asks no questions.
+        Ok(Auth::Reject {
+            proceed_with_methods: Some(self.shared.methods()),
+            partial_success: false,
+        })
     }
 
     async fn auth_password(&mut self, user: &str, _password: &str) -> Result<Auth, Self::Error> {
@@ -218,6 +232,9 @@ impl Handler for SshHandler {
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
         let ok = self.allowed(key.public_key);
+        if ok {
+            self.key = Some(key.public_key.fingerprint(Default::default()).to_string());
+        }
         Ok(self.accept_if(user, ok, "publickey"))
     }
 

@@ -7,6 +7,8 @@
 
 pub mod handler;
 pub mod input;
+pub mod lobby;
+pub mod lobby_view;
 pub mod session;
 
 use std::collections::{HashMap, VecDeque};
@@ -14,7 +16,7 @@ use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -25,8 +27,11 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use crate::controller::MatchConfig;
+use crate::controller::table::{Kind, TableSpec};
+use crate::controller::tables::Registry;
+use crate::controller::{MatchConfig, Seat};
 use handler::SshHandler;
+use lobby::Choices;
 
 /// Connections beyond `max_sessions` still get a handshake to be told why they are refused;
 /// beyond this many more, they are closed at once without a word.
@@ -48,11 +53,18 @@ pub struct ServeConfig {
     pub idle_timeout: Duration,
     /// When set, only these keys may log in; otherwise anyone may, by any method.
     pub authorized_keys: Option<Vec<PublicKey>>,
-    /// The setup each game is dealt from (seats included).
+    /// The setup each game is dealt from (the lobby changes board, rules and seats).
     pub game: MatchConfig,
     /// Deal every game from `game.seed` (the same deal for everyone) instead of a fresh seed
     /// per game.
     pub fixed_seed: bool,
+    /// How long a seat is kept for a player who left mid-match.
+    pub grace: Duration,
+    /// Where matches with people in them are recorded (`<dir>/matches/`); `None` records
+    /// nothing.
+    pub data_dir: Option<PathBuf>,
+    /// The two computers of the always-running showcase table; `None` runs none.
+    pub showcase: Option<[String; 2]>,
 }
 
 impl ServeConfig {
@@ -67,16 +79,39 @@ impl ServeConfig {
             authorized_keys: None,
             game,
             fixed_seed: false,
+            grace: Duration::from_secs(120),
+            data_dir: None,
+            showcase: Some(["expert".into(), "minimax".into()]),
         }
     }
+}
+
+/// The showcase plays quickly so watchers see a steady game; it needs no deep search.
+const SHOWCASE_THINK_MS: u64 = 300;
+/// The showcase's least time between moves (the battle's steps add to it).
+const SHOWCASE_PACE: Duration = Duration::from_millis(1500);
+
+/// A new random seed for each deal.
+pub(crate) fn fresh_seed(_: &MatchConfig) -> u64 {
+    rand::random()
+}
+
+/// The same seed every deal (a server started with `--seed`).
+pub(crate) fn same_seed(config: &MatchConfig) -> u64 {
+    config.seed
 }
 
 /// What every connection's handler shares.
 pub(crate) struct Shared {
     pub(crate) authorized_keys: Option<Vec<PublicKey>>,
     pub(crate) idle_timeout: Duration,
-    pub(crate) game: MatchConfig,
     pub(crate) fixed_seed: bool,
+    pub(crate) grace: Duration,
+    pub(crate) data_dir: Option<PathBuf>,
+    pub(crate) tables: Arc<Registry>,
+    pub(crate) choices: Arc<Choices>,
+    /// Numbers the connections, so tables can tell two sessions of one user apart.
+    pub(crate) next_client: AtomicU64,
     max_sessions: usize,
     connections_per_minute: usize,
     /// Admitted connections (those that may play) now open.
@@ -87,6 +122,22 @@ pub(crate) struct Shared {
 }
 
 impl Shared {
+    /// The login methods offered: keys only with `--authorized-keys`, else anything but
+    /// "none" (see the handler's `auth_none`).
+    pub(crate) fn methods(&self) -> MethodSet {
+        if self.authorized_keys.is_some() {
+            MethodSet::from(&[MethodKind::PublicKey][..])
+        } else {
+            MethodSet::from(
+                &[
+                    MethodKind::PublicKey,
+                    MethodKind::KeyboardInteractive,
+                    MethodKind::Password,
+                ][..],
+            )
+        }
+    }
+
     /// Whether a new connection from `ip` may play; `Err` says why not, in plain words.
     /// Admitted connections count toward `playing` until their [`Admission`] is dropped.
     fn admit(self: &Arc<Self>, ip: IpAddr, now: Instant) -> Result<Admission, String> {
@@ -149,11 +200,17 @@ impl ServerHandle {
         self.shared.open.load(Ordering::SeqCst)
     }
 
-    /// Stops accepting, tells every connected client the server is going away, and waits
-    /// for the listener to stop.
+    /// The server's tables as the lobby lists them.
+    pub fn tables(&self) -> Vec<crate::controller::tables::Summary> {
+        self.shared.tables.list()
+    }
+
+    /// Stops accepting, tells every connected client the server is going away, closes the
+    /// tables, and waits for the listener to stop.
     pub async fn shutdown(self) {
         let _ = self.stop.send(true);
         let _ = self.task.await;
+        self.shared.tables.stop_all();
     }
 }
 
@@ -185,11 +242,38 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         nodelay: true,
         ..Default::default()
     });
+    let tables = Registry::new();
+    if let Some([red, blue]) = &config.showcase {
+        let mut game = config.game.clone();
+        game.red = Seat::Computer(red.clone());
+        game.blue = Seat::Computer(blue.clone());
+        game.think_ms = game.think_ms.min(SHOWCASE_THINK_MS);
+        let opened = tables.open(TableSpec {
+            kind: Kind::Showcase,
+            config: game,
+            opener: None,
+            data_dir: None,
+            grace: config.grace,
+            pace: SHOWCASE_PACE,
+            reseed: if config.fixed_seed {
+                same_seed
+            } else {
+                fresh_seed
+            },
+        });
+        if let Err(e) = opened {
+            tracing::warn!("no showcase table: {e}");
+        }
+    }
     let shared = Arc::new(Shared {
         authorized_keys: config.authorized_keys.clone(),
         idle_timeout: config.idle_timeout,
-        game: config.game.clone(),
         fixed_seed: config.fixed_seed,
+        grace: config.grace,
+        data_dir: config.data_dir.clone(),
+        tables,
+        choices: Arc::new(Choices::new(config.game.clone())),
+        next_client: AtomicU64::new(0),
         max_sessions: config.max_sessions,
         connections_per_minute: config.connections_per_minute,
         playing: AtomicUsize::new(0),

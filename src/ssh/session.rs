@@ -1,22 +1,28 @@
-//! One connection's game: a `tui::App` on a thread of its own, fed events through a channel,
-//! drawn into bytes that go back to the client through a bounded queue.
+//! One connection's screen: the lobby, then a table's `tui::App`, on a thread of its own,
+//! fed events through a channel and drawn into bytes that go back to the client through a
+//! bounded queue.
 
 use std::cell::RefCell;
 use std::io::{self, Write};
 use std::net::SocketAddr;
 use std::rc::Rc;
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 use tokio::sync::mpsc::Sender as OutSender;
 use tokio::sync::mpsc::error::TrySendError;
 
-use crate::controller::{Match, MatchConfig};
-use crate::tui::{App, Event, NewMatch, Theme};
+use super::Shared;
+use super::lobby::{Intent, Lobby};
+use crate::controller::Seat;
+use crate::controller::table::{ClientId, Identity, Kind, TableId, TableSpec, Want};
+use crate::tui::{App, Event, Theme};
 
 /// At most this many frames a second go to one client.
 const FRAME_INTERVAL: Duration = Duration::from_millis(33);
@@ -30,21 +36,18 @@ pub const ENTER: &str =
 /// Undoes [`ENTER`]: the client's terminal is as it was.
 pub const LEAVE: &str = "\x1b[?2004l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[0m\x1b[?25h\x1b[?1049l";
 
-/// Everything a game thread needs to know about its player.
+/// Everything a screen thread needs to know about its player.
 pub struct GameSpec {
-    pub user: String,
+    pub who: Identity,
+    pub client: ClientId,
     pub peer: SocketAddr,
     /// Columns and rows from the pty request.
     pub size: (u16, u16),
     pub theme: Theme,
-    pub idle_timeout: Duration,
-    /// The setup every game on this server deals from.
-    pub config: MatchConfig,
-    /// Deal from `config.seed` every time instead of drawing a seed per game.
-    pub fixed_seed: bool,
+    pub(crate) shared: Arc<Shared>,
 }
 
-/// Why a game thread ended.
+/// Why a screen thread ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ended {
     /// The player quit (or the server asked the game to stop).
@@ -53,13 +56,13 @@ pub enum Ended {
     Idle,
     /// The client went away.
     Gone,
-    /// The match could not be dealt.
+    /// The screen could not be drawn.
     Failed,
 }
 
-/// Starts the game thread. `inbox` receives what `events` sends (the SSH handler holds a
-/// clone, the app another for its computer player); frames go to `out`, and the thread drops
-/// `out` when it ends, which closes the channel.
+/// Starts the screen thread. `inbox` receives what `events` sends (the SSH handler holds a
+/// clone, tables and the lobby others); frames go to `out`, and the thread drops `out` when
+/// it ends, which closes the channel.
 pub fn spawn(
     spec: GameSpec,
     events: Sender<Event>,
@@ -69,15 +72,6 @@ pub fn spawn(
     thread::Builder::new()
         .name(format!("trios-ssh-{}", spec.peer))
         .spawn(move || run(spec, events, inbox, out))
-}
-
-/// A deal of `config` (with a new random seed unless `fixed_seed`), recorded nowhere.
-fn deal(config: &MatchConfig, fixed_seed: bool) -> Result<Match, String> {
-    let mut config = config.clone();
-    if !fixed_seed {
-        config.seed = rand::random();
-    }
-    Match::start(config, None).map_err(|e| e.to_string())
 }
 
 /// A terminal that draws into memory at a fixed size. A new one has empty buffers, so its
@@ -111,7 +105,7 @@ impl Screen {
     }
 
     /// The bytes that bring the client's screen up to date with the app.
-    fn frame(&mut self, app: &App) -> io::Result<Vec<u8>> {
+    fn frame(&mut self, widget: impl Widget) -> io::Result<Vec<u8>> {
         if self.repaint {
             *self = Screen::new(self.size)?;
             self.repaint = false;
@@ -121,7 +115,7 @@ impl Screen {
                 .extend_from_slice(b"\x1b[0m\x1b[H\x1b[2J");
         }
         self.terminal
-            .draw(|frame| frame.render_widget(app, frame.area()))?;
+            .draw(|frame| frame.render_widget(widget, frame.area()))?;
         Ok(self.bytes.0.take())
     }
 }
@@ -141,47 +135,68 @@ impl Write for Bytes {
     }
 }
 
+/// What the screen shows: the lobby, or a table (the lobby waits underneath).
+struct Screens {
+    lobby: Lobby,
+    table: Option<(TableId, App)>,
+}
+
+/// The screen thread: lobby and tables until the player quits, idles or goes away.
 fn run(
     spec: GameSpec,
     events: Sender<Event>,
     inbox: Receiver<Event>,
     out: OutSender<Vec<u8>>,
 ) -> Ended {
-    let game = match deal(&spec.config, spec.fixed_seed) {
-        Ok(game) => game,
-        Err(e) => {
-            tracing::error!(user = ?spec.user, peer = %spec.peer, "cannot deal a match: {e}");
-            let _ = out.blocking_send(format!("trios: cannot deal a match: {e}\r\n").into_bytes());
-            return Ended::Failed;
-        }
-    };
-    let seed = game.config().seed;
-    tracing::info!(user = ?spec.user, peer = %spec.peer, seed, "match started");
-    let (config, fixed_seed) = (spec.config.clone(), spec.fixed_seed);
-    let new_match: NewMatch = Box::new(move |_: &MatchConfig| deal(&config, fixed_seed));
-    let mut app = App::new(game, new_match, events, spec.size, spec.theme);
-    let ended = play(&mut app, &spec, &inbox, &out);
-    let game = app.into_match();
-    let outcome = match game.game().outcome() {
-        Some(outcome) => format!("{outcome:?}"),
-        None => "unfinished".to_string(),
-    };
-    tracing::info!(
-        user = ?spec.user,
-        peer = %spec.peer,
-        seed = game.config().seed,
-        moves = game.history().len(),
-        %outcome,
-        ?ended,
-        "match finished"
+    let shared = spec.shared.clone();
+    let registry = &shared.tables;
+    let lobby_events = events.clone();
+    registry.watch_lobby(
+        spec.client,
+        Box::new(move || lobby_events.send(Event::Lobby).is_ok()),
     );
+    let mut screens = Screens {
+        lobby: Lobby::new(
+            spec.who.clone(),
+            shared.choices.clone(),
+            spec.size,
+            spec.theme,
+        ),
+        table: None,
+    };
+    screens.lobby.set_tables(registry.list());
+    // Back after a dropped connection: straight to the seat kept for this player.
+    if let Some(id) = registry.seat_kept_for(&spec.who) {
+        match join(&spec, &events, id, Want::Seat, spec.size) {
+            Ok(mut app) => {
+                app.update(
+                    Event::Table(
+                        id,
+                        crate::controller::table::News::Notice(
+                            "Welcome back: your match goes on".into(),
+                        ),
+                    ),
+                    Instant::now(),
+                );
+                screens.table = Some((id, app));
+            }
+            Err(e) => screens
+                .lobby
+                .say(&format!("Cannot return to table {id}: {e}"), true),
+        }
+    }
+    let ended = event_loop(&mut screens, &spec, &events, &inbox, &out);
+    registry.unwatch_lobby(spec.client);
+    if let Some((id, _)) = screens.table.take() {
+        registry.leave(id, spec.client, ended != Ended::Quit);
+    }
     if ended != Ended::Gone {
         let mut goodbye = LEAVE.as_bytes().to_vec();
         if ended == Ended::Idle {
             goodbye.extend_from_slice(
                 format!(
                     "trios: disconnected after {} seconds without input.\r\n",
-                    spec.idle_timeout.as_secs()
+                    shared.idle_timeout.as_secs()
                 )
                 .as_bytes(),
             );
@@ -192,11 +207,83 @@ fn run(
     ended
 }
 
-/// The event loop: sleep until input, a computer move or an animation step; draw at most
-/// [`FRAME_INTERVAL`] apart; stop on quit, idleness or a vanished client.
-fn play(
-    app: &mut App,
+/// Sits at (or watches) table `id` and makes the app that shows it.
+fn join(
     spec: &GameSpec,
+    events: &Sender<Event>,
+    id: TableId,
+    want: Want,
+    size: (u16, u16),
+) -> Result<App, String> {
+    let registry = spec.shared.tables.clone();
+    let news = events.clone();
+    let joined = registry.join(
+        id,
+        spec.client,
+        spec.who.clone(),
+        want,
+        Box::new(move |item| news.send(Event::Table(id, item)).is_ok()),
+    )?;
+    let client = spec.client;
+    let asks = registry.clone();
+    let app = App::at_table(
+        joined,
+        Box::new(move |request| asks.ask(id, client, request)),
+        events.clone(),
+        size,
+        spec.theme,
+    );
+    if app.is_err() {
+        registry.leave(id, client, false);
+    }
+    app
+}
+
+/// Opens a new table for the lobby's choice and sits at it.
+fn open(
+    spec: &GameSpec,
+    events: &Sender<Event>,
+    opponent: Option<String>,
+    mut config: crate::controller::MatchConfig,
+    size: (u16, u16),
+) -> Result<(TableId, App), String> {
+    let shared = &spec.shared;
+    if !shared.fixed_seed {
+        config.seed = rand::random();
+    }
+    config.red = Seat::Human;
+    let kind = match opponent {
+        Some(name) => {
+            config.blue = Seat::Computer(name);
+            Kind::VsComputer
+        }
+        None => {
+            config.blue = Seat::Human;
+            Kind::TwoPlayers
+        }
+    };
+    let id = shared.tables.open(TableSpec {
+        kind,
+        config,
+        opener: Some(spec.who.clone()),
+        data_dir: shared.data_dir.clone(),
+        grace: shared.grace,
+        pace: Duration::ZERO,
+        reseed: if shared.fixed_seed {
+            super::same_seed
+        } else {
+            super::fresh_seed
+        },
+    })?;
+    join(spec, events, id, Want::Seat, size).map(|app| (id, app))
+}
+
+/// The event loop: sleep until input, news or an animation step; draw at most
+/// [`FRAME_INTERVAL`] apart; stop on quit, idleness or a vanished client.
+fn event_loop(
+    screens: &mut Screens,
+    spec: &GameSpec,
+    events: &Sender<Event>,
     inbox: &Receiver<Event>,
     out: &OutSender<Vec<u8>>,
 ) -> Ended {
@@ -207,18 +294,19 @@ fn play(
     if out.blocking_send(ENTER.as_bytes().to_vec()).is_err() {
         return Ended::Gone;
     }
+    let idle_timeout = spec.shared.idle_timeout;
     let mut last_input = Instant::now();
     let mut next_frame_at = Instant::now();
     let mut dirty = true;
     loop {
-        if app.should_quit() {
-            return Ended::Quit;
-        }
         let now = Instant::now();
         if dirty && now >= next_frame_at {
-            let bytes = match screen.frame(app) {
-                Ok(bytes) => bytes,
-                Err(_) => return Ended::Failed,
+            let drawn = match &screens.table {
+                Some((_, app)) => screen.frame(app),
+                None => screen.frame(&screens.lobby),
+            };
+            let Ok(bytes) = drawn else {
+                return Ended::Failed;
             };
             dirty = false;
             next_frame_at = now + FRAME_INTERVAL;
@@ -233,9 +321,9 @@ fn play(
                 Err(TrySendError::Closed(_)) => return Ended::Gone,
             }
         }
-        let idle_at = last_input + spec.idle_timeout;
+        let idle_at = last_input + idle_timeout;
         let mut wake = idle_at;
-        if let Some(tick) = app.next_tick() {
+        if let Some(tick) = screens.table.as_ref().and_then(|(_, app)| app.next_tick()) {
             wake = wake.min(tick);
         }
         if dirty {
@@ -248,7 +336,9 @@ fn play(
                 if now >= idle_at {
                     return Ended::Idle;
                 }
-                if app.next_tick().is_some_and(|tick| tick <= now) {
+                if let Some((_, app)) = &mut screens.table
+                    && app.next_tick().is_some_and(|tick| tick <= now)
+                {
                     app.update(Event::Tick(now), now);
                     dirty = true;
                 }
@@ -260,6 +350,8 @@ fn play(
         // Take everything already waiting before drawing again: a burst costs one frame.
         while let Some(event) = pending.take().or_else(|| inbox.try_recv().ok()) {
             match event {
+                // The connection closed (or the server is stopping).
+                Event::Terminate => return Ended::Gone,
                 Event::Key(_) | Event::Mouse(_) => last_input = Instant::now(),
                 Event::Resize(w, h) => {
                     last_input = Instant::now();
@@ -267,11 +359,62 @@ fn play(
                         Ok(fresh) => screen = fresh,
                         Err(_) => return Ended::Failed,
                     }
+                    // Both screens keep the size, whichever is showing.
+                    screens.lobby.update(Event::Resize(w, h));
                 }
                 _ => {}
             }
-            app.update(event, Instant::now());
             dirty = true;
+            if let Some(ended) = dispatch(screens, spec, events, event) {
+                return ended;
+            }
         }
     }
+}
+
+/// Hands one event to the screen showing, and carries out what it asks for.
+fn dispatch(
+    screens: &mut Screens,
+    spec: &GameSpec,
+    events: &Sender<Event>,
+    event: Event,
+) -> Option<Ended> {
+    let registry = &spec.shared.tables;
+    if let Some((id, app)) = &mut screens.table {
+        if matches!(event, Event::Lobby) {
+            return None;
+        }
+        app.update(event, Instant::now());
+        if app.should_quit() {
+            let id = *id;
+            screens.table = None;
+            registry.leave(id, spec.client, false);
+            screens.lobby.set_tables(registry.list());
+            screens.lobby.say("Back in the lobby", false);
+        }
+        return None;
+    }
+    if matches!(event, Event::Lobby) {
+        screens.lobby.set_tables(registry.list());
+        return None;
+    }
+    if matches!(event, Event::Table(..)) {
+        // News from a table already left.
+        return None;
+    }
+    let size = screens.lobby.size;
+    let result = match screens.lobby.update(event)? {
+        Intent::Quit => return Some(Ended::Quit),
+        Intent::Open { opponent, config } => open(spec, events, opponent, *config, size),
+        Intent::Join(id) => join(spec, events, id, Want::Seat, size).map(|app| (id, app)),
+        Intent::Watch(id) => join(spec, events, id, Want::Watch, size).map(|app| (id, app)),
+    };
+    match result {
+        Ok(table) => screens.table = Some(table),
+        Err(e) => {
+            screens.lobby.set_tables(registry.list());
+            screens.lobby.say(&format!("Cannot do that: {e}"), true);
+        }
+    }
+    None
 }

@@ -1,5 +1,6 @@
 //! The app's state and its one way to change: `update(event)`. Drawing lives in `view`.
 
+use std::collections::VecDeque;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
@@ -11,8 +12,9 @@ use super::keymap::{self, Action, KeyMode};
 use super::timeline::{self, Point};
 use super::view::layout::{Hit, Layout};
 use super::view::theme::Theme;
-use super::worker::AiWorker;
-use crate::controller::{Match, MatchConfig};
+use crate::controller::AiWorker;
+use crate::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView, TableId};
+use crate::controller::{Match, MatchConfig, Seat};
 use crate::trios::{Game, Move, MoveOutcome, Player, Pos};
 
 /// Starts another match from a config (a fresh deal for `n`). Given by the front end, which
@@ -38,6 +40,25 @@ pub struct Message {
 pub struct Playback {
     pub index: usize,
     pub auto: bool,
+}
+
+/// Sends a request to the shared table this app shows.
+pub type ToTable = Box<dyn FnMut(Request) + Send>;
+
+/// A match shown at a shared table: the table plays every move and announces it; this app
+/// shows the moves in order, and sends its own player's moves to the table.
+pub(crate) struct AtTable {
+    pub(crate) id: TableId,
+    pub(crate) kind: Kind,
+    pub(crate) role: Role,
+    pub(crate) seats: [SeatView; 2],
+    send: ToTable,
+    /// Moves announced by the table and not yet shown, oldest first.
+    incoming: VecDeque<Move>,
+    /// A move went to the table and no word has come back yet.
+    sent: bool,
+    /// Why the table closed, once it has.
+    pub(crate) closed: Option<String>,
 }
 
 /// Delay between battle steps at each speed; watching computers waits twice this between
@@ -81,6 +102,8 @@ pub struct App {
     pub(crate) theme: Theme,
     /// Opened from a record: there is no live play, only the viewer.
     pub(crate) review_only: bool,
+    /// Set when the match is played at a shared table rather than here.
+    pub(crate) table: Option<AtTable>,
     quit: bool,
 }
 
@@ -120,6 +143,7 @@ impl App {
             size,
             theme,
             review_only: false,
+            table: None,
             quit: false,
         };
         app.reset();
@@ -144,6 +168,53 @@ impl App {
         });
         app.next_at = Some(Instant::now() + app.step_delay());
         app
+    }
+
+    /// An app showing a shared table from where `joined` stands: the moves so far are
+    /// replayed here, later ones arrive as [`Event::Table`] news, and this player's moves go
+    /// to the table through `send`.
+    pub fn at_table(
+        joined: Joined,
+        send: ToTable,
+        events: Sender<Event>,
+        size: (u16, u16),
+        theme: Theme,
+    ) -> Result<App, String> {
+        let game = mirror(&joined.config, &joined.moves)?;
+        let new_match: NewMatch =
+            Box::new(|_: &MatchConfig| Err("a table deals its own games".to_string()));
+        let mut app = App::new(game, new_match, events, size, theme);
+        app.table = Some(AtTable {
+            id: joined.table,
+            kind: joined.kind,
+            role: joined.role,
+            seats: joined.seats,
+            send,
+            incoming: VecDeque::new(),
+            sent: false,
+            closed: None,
+        });
+        Ok(app)
+    }
+
+    /// The table this app shows and how it takes part, if it shows one.
+    pub fn table(&self) -> Option<(TableId, Role)> {
+        self.table.as_ref().map(|t| (t.id, t.role))
+    }
+
+    /// Who sits in `player`'s seat, as the hands and status bar name them.
+    pub fn seat_label(&self, player: Player) -> String {
+        match &self.table {
+            Some(table) => table.seats[player as usize].label(),
+            None => self.config().seat(player).to_string(),
+        }
+    }
+
+    /// Whether this table still waits for a second player.
+    pub fn waiting_for_opponent(&self) -> bool {
+        self.table
+            .as_ref()
+            .is_some_and(|t| t.seats.iter().any(|s| s.state == SeatState::Open))
     }
 
     /// The match being shown, for the front end to report on after the app ends.
@@ -219,16 +290,35 @@ impl App {
         self.config().seat(player).is_human()
     }
 
-    /// Both seats are computers: the match is watched, not played.
+    /// Whether whoever uses this screen may move for `player`: a person's seat here, or
+    /// at a table their own seat once both seats are taken and the last news is shown.
+    fn may_move(&self, player: Player) -> bool {
+        match &self.table {
+            None => self.is_human(player),
+            Some(table) => {
+                table.role == Role::Plays(player)
+                    && table.closed.is_none()
+                    && !table.sent
+                    && table.incoming.is_empty()
+                    && !self.waiting_for_opponent()
+            }
+        }
+    }
+
+    /// The match is watched, not played: both seats are computers, or this screen is a
+    /// spectator's.
     pub fn watching(&self) -> bool {
-        !self.is_human(Player::Red) && !self.is_human(Player::Blue)
+        match &self.table {
+            None => !self.is_human(Player::Red) && !self.is_human(Player::Blue),
+            Some(table) => table.role == Role::Watches,
+        }
     }
 
     /// Whether a person may act now: their turn, the game on, no viewer open.
     pub fn human_to_move(&self) -> bool {
         !self.review_only
             && !self.game().is_over()
-            && self.is_human(self.game().turn())
+            && self.may_move(self.game().turn())
             && self.replay.is_none()
     }
 
@@ -255,7 +345,13 @@ impl App {
             Event::Key(key) => self.on_key(key, now),
             Event::Mouse(mouse) => self.on_mouse(mouse, now),
             Event::Resize(w, h) => self.size = (w, h),
-            Event::Tick(_) => {}
+            Event::Tick(_) | Event::Lobby => {}
+            Event::Table(id, news) => {
+                // News from a table this app has left is not for it.
+                if self.table.as_ref().is_some_and(|t| t.id == id) {
+                    self.on_news(news);
+                }
+            }
             Event::AiMove { ticket, mv } => {
                 if ticket == self.ticket && self.thinking {
                     self.thinking = false;
@@ -308,6 +404,7 @@ impl App {
                     "Hints off"
                 });
             }
+            Action::NewGame if self.table.is_some() => self.ask_new_deal(),
             Action::NewGame => self.new_game(now),
             Action::Replay => self.open_replay(now),
             Action::Faster => self.change_speed(1),
@@ -346,6 +443,7 @@ impl App {
         match action {
             Action::Quit => self.quit = true,
             Action::ToggleHelp => self.help = true,
+            Action::NewGame if self.table.is_some() => return self.ask_new_deal(),
             Action::NewGame => return self.new_game(now),
             Action::Cancel | Action::Replay => {
                 self.replay = None;
@@ -445,6 +543,51 @@ impl App {
         });
     }
 
+    /// At a table: a new deal is the table's to make, and only against a computer.
+    fn ask_new_deal(&mut self) {
+        let Some(table) = &mut self.table else { return };
+        if table.kind == Kind::VsComputer
+            && matches!(table.role, Role::Plays(_))
+            && table.closed.is_none()
+        {
+            (table.send)(Request::NewDeal);
+        } else {
+            self.warn("New games start in the lobby: q goes back to it");
+        }
+    }
+
+    /// What the table said.
+    fn on_news(&mut self, news: News) {
+        let shown = self.history().len();
+        let Some(table) = &mut self.table else { return };
+        match news {
+            News::Moved { index, mv } => {
+                table.sent = false;
+                // Every move comes once and in order; a repeat is ignored.
+                if index == shown + table.incoming.len() {
+                    table.incoming.push_back(mv);
+                }
+            }
+            News::Seats(seats) => table.seats = seats,
+            News::Notice(text) => {
+                table.sent = false;
+                self.say(&text);
+            }
+            News::NewDeal(config) => match mirror(&config, &[]) {
+                Ok(game) => {
+                    self.load(game);
+                    self.say("New deal");
+                }
+                Err(e) => self.warn(&format!("Cannot show the new deal: {e}")),
+            },
+            News::Closed(reason) => {
+                table.closed = Some(reason.clone());
+                table.incoming.clear();
+                self.warn(&format!("Table closed: {reason}"));
+            }
+        }
+    }
+
     fn new_game(&mut self, now: Instant) {
         let config = self.config().clone();
         match (self.new_match)(&config) {
@@ -461,6 +604,10 @@ impl App {
     /// seats on a fresh worker.
     fn load(&mut self, game: Match) {
         self.game = game;
+        if let Some(table) = &mut self.table {
+            table.incoming.clear();
+            table.sent = false;
+        }
         self.reset();
     }
 
@@ -484,10 +631,13 @@ impl App {
         self.ticket += 1;
         self.thinking = false;
         let strategies = self.game.take_strategies();
-        self.worker = strategies
-            .iter()
-            .any(Option::is_some)
-            .then(|| AiWorker::start(strategies, self.events.clone()));
+        self.worker = strategies.iter().any(Option::is_some).then(|| {
+            let events = self.events.clone();
+            AiWorker::start(
+                strategies,
+                Box::new(move |ticket, mv| events.send(Event::AiMove { ticket, mv }).is_ok()),
+            )
+        });
     }
 
     fn hand_len(&self) -> usize {
@@ -548,7 +698,7 @@ impl App {
         match (self.focus, self.picked) {
             (Focus::Hand, _) => self.pick(self.hand_cursor),
             (Focus::Grid, None) => self.warn("Pick a card first: Tab to the hand, or press 1-9"),
-            (Focus::Grid, Some(hand)) => self.place(
+            (Focus::Grid, Some(hand)) => self.play_move(
                 Move {
                     hand,
                     pos: self.grid_cursor,
@@ -558,7 +708,42 @@ impl App {
         }
     }
 
+    /// A person's move: played here, or checked here and sent to the table, which announces
+    /// it back once played.
+    fn play_move(&mut self, mv: Move, now: Instant) {
+        if self.table.is_none() {
+            return self.place(mv, now);
+        }
+        if let Err(e) = self.game().check(mv) {
+            return self.warn(&capitalise(&e.to_string()));
+        }
+        if let Some(table) = &mut self.table {
+            table.sent = true;
+            (table.send)(Request::Play(mv));
+        }
+        self.picked = None;
+        self.focus = Focus::Hand;
+    }
+
     fn not_your_turn(&mut self) {
+        if let Some(table) = &self.table {
+            let text = if table.role == Role::Watches {
+                "You are watching: only the players move"
+            } else if let Some(reason) = &table.closed {
+                return self.warn(&format!("Table closed: {reason}"));
+            } else if self.game().is_over() {
+                "The game is over: r to replay, q for the lobby"
+            } else if self.waiting_for_opponent() {
+                "Waiting for an opponent to join this table"
+            } else if table.sent || !table.incoming.is_empty() {
+                return;
+            } else {
+                let who = self.game().turn();
+                let name = self.seat_label(who);
+                return self.warn(&format!("Wait: {who} ({name}) is to move"));
+            };
+            return self.warn(text);
+        }
         if self.game().is_over() {
             self.warn("The game is over: n for a new game, r to replay");
         } else if !self.is_human(self.game().turn()) {
@@ -634,6 +819,9 @@ impl App {
     /// Keeps computer seats going: asks for a move when one is due, and plays an answer once
     /// the previous battle has been shown (and, when watching, after a pause).
     fn drive(&mut self, now: Instant) {
+        if self.table.is_some() {
+            return self.show_incoming(now);
+        }
         if self.review_only || self.game().is_over() || self.replay.is_some() {
             return;
         }
@@ -673,6 +861,31 @@ impl App {
         }
         // Ask for the next computer move right away; it is shown when the battle is done.
         self.drive(now);
+    }
+
+    /// At a table: shows the next announced move once the last battle has been shown (and,
+    /// for a spectator, after the pause between moves unless paused).
+    fn show_incoming(&mut self, now: Instant) {
+        if self.animation.is_some() || self.replay.is_some() {
+            return;
+        }
+        if self.watching() && !self.step_once {
+            if self.paused {
+                return;
+            }
+            if let Some(hold) = self.hold_until
+                && now < hold
+            {
+                self.next_at = Some(hold);
+                return;
+            }
+        }
+        let Some(mv) = self.table.as_mut().and_then(|t| t.incoming.pop_front()) else {
+            return;
+        };
+        self.step_once = false;
+        self.hold_until = None;
+        self.place(mv, now);
     }
 
     fn on_mouse(&mut self, mouse: MouseEvent, now: Instant) {
@@ -743,6 +956,20 @@ fn states_of(game: &Match) -> Vec<Game> {
         states = vec![game.game().clone(); game.history().len() + 1];
     }
     states
+}
+
+/// A match to show a table's game on: `config` dealt with no computer of its own (the table
+/// runs those), `moves` replayed on it.
+fn mirror(config: &MatchConfig, moves: &[Move]) -> Result<Match, String> {
+    let mut config = config.clone();
+    config.red = Seat::Human;
+    config.blue = Seat::Human;
+    let mut game = Match::start(config, None).map_err(|e| e.to_string())?;
+    for (n, &mv) in moves.iter().enumerate() {
+        game.play(mv)
+            .map_err(|e| format!("move {} of the table does not replay: {e}", n + 1))?;
+    }
+    Ok(game)
 }
 
 fn capitalise(text: &str) -> String {

@@ -4,6 +4,7 @@ use std::time::Instant;
 
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 
+use crate::controller::table::{News, TableId};
 use crate::trios::Move;
 
 /// One input to [`super::App::update`]. Local terminals, SSH channels and tests all speak this.
@@ -20,6 +21,10 @@ pub enum Event {
         ticket: u64,
         mv: Option<Move>,
     },
-    /// The process was asked to stop (SIGTERM, SIGHUP, SIGINT).
+    /// News from the shared table this app shows (a move, a seat change, a notice).
+    Table(TableId, News),
+    /// The list of a server's tables changed (for a lobby screen).
+    Lobby,
+    /// The process was asked to stop (SIGTERM, SIGHUP, SIGINT), or the client went away.
     Terminate,
 }

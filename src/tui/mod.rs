@@ -7,9 +7,8 @@ pub mod keymap;
 mod terminal;
 pub mod timeline;
 pub mod view;
-mod worker;
 
-pub use app::{App, NewMatch};
+pub use app::{App, NewMatch, ToTable};
 pub use event::Event;
 pub use view::theme::Theme;
 

@@ -42,7 +42,7 @@ fn draw_hand(
 ) {
     let theme = app.theme;
     let to_move = !app.game().is_over() && app.game().turn() == player && app.replay.is_none();
-    let seat = app.config().seat(player).to_string();
+    let seat = app.seat_label(player);
     let marker = if to_move { "▶ " } else { "" };
     let title = Line::from(vec![
         Span::styled(format!(" {marker}{player}"), theme.owner_text(player)),

@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
+use crate::controller::table::{Kind, Role};
 use crate::trios::{Outcome, Player};
 use crate::tui::app::{App, Focus};
 use crate::tui::timeline::{self, Point};
@@ -39,18 +40,26 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
             }
         };
         first.push(Span::styled(text, theme.title()));
+    } else if let Some(reason) = app.table.as_ref().and_then(|t| t.closed.as_ref()) {
+        first.push(Span::styled(
+            format!("Table closed: {reason}"),
+            theme.error(),
+        ));
     } else if let Some(outcome) = game.outcome() {
         let text = match outcome {
             Outcome::Win(p) => format!("Game over: {p} wins"),
             Outcome::Tie => "Game over: tie".to_string(),
         };
         first.push(Span::styled(text, theme.title()));
+    } else if app.waiting_for_opponent() {
+        first.push(Span::styled("Waiting for an opponent", theme.title()));
     } else {
         let turn = game.turn();
         first.push(Span::styled(format!("{turn}"), theme.owner_text(turn)));
-        let seat = app.config().seat(turn);
-        let doing = if app.thinking && !seat.is_human() {
-            format!(" ({seat}) is thinking…")
+        let doing = if app.thinking && !app.is_human(turn) {
+            format!(" ({}) is thinking…", app.seat_label(turn))
+        } else if app.table.is_some() {
+            format!(" ({}) to move", app.seat_label(turn))
         } else {
             " to move".to_string()
         };
@@ -66,20 +75,26 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         format!("{}", game.score(Player::Blue)),
         theme.owner_text(Player::Blue),
     ));
-    first.push(Span::styled(
-        format!(
-            " · rules {} · seed {}",
-            app.config().rules,
-            app.config().seed
-        ),
-        theme.dim(),
+    // Details give way to a message when the line is too short for both.
+    let mut details = String::new();
+    if let Some(table) = &app.table {
+        match table.role {
+            Role::Plays(p) => details.push_str(&format!(" · table {} · you play {p}", table.id)),
+            Role::Watches => details.push_str(&format!(" · table {} · watching", table.id)),
+        }
+    }
+    details.push_str(&format!(
+        " · rules {} · seed {}",
+        app.config().rules,
+        app.config().seed
     ));
     if app.watching() && app.paused {
         first.push(Span::styled(" · PAUSED", theme.key()));
     }
+    let mut tail = Vec::new();
     if let Some(message) = &app.message {
-        first.push(Span::raw("  "));
-        first.push(Span::styled(
+        tail.push(Span::raw("  "));
+        tail.push(Span::styled(
             message.text.clone(),
             if message.error {
                 theme.error()
@@ -88,7 +103,29 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
             },
         ));
     }
-    let keys = key_hints(app);
+    let width = |spans: &[Span]| spans.iter().map(Span::width).sum::<usize>();
+    if tail.is_empty()
+        || width(&first) + details.chars().count() + width(&tail) <= area.width as usize
+    {
+        let at = first.len() - usize::from(app.watching() && app.paused);
+        first.insert(at, Span::styled(details, theme.dim()));
+    }
+    first.extend(tail);
+    let mut keys = key_hints(app);
+    if app.table.is_some() {
+        // At a server's table, q leaves for the lobby, and only a game against a computer
+        // can be dealt again from here.
+        let rematch = app
+            .table
+            .as_ref()
+            .is_some_and(|t| t.kind == Kind::VsComputer && matches!(t.role, Role::Plays(_)));
+        keys.retain(|(key, _)| *key != "n" || rematch);
+        for (key, what) in &mut keys {
+            if *key == "q" {
+                *what = "lobby";
+            }
+        }
+    }
     let mut second = Vec::new();
     for (i, (key, what)) in keys.iter().enumerate() {
         if i > 0 {

@@ -1,4 +1,5 @@
-//! Computer players think on their own thread, so the UI keeps drawing and answering keys.
+//! Computer players think on their own thread, so whoever runs a match (a screen, a shared
+//! table) keeps answering while a move is chosen.
 
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
@@ -6,14 +7,16 @@ use std::thread;
 use crate::trios::ai::Strategy;
 use crate::trios::{Game, Move};
 
-use super::event::Event;
-
 /// A request: choose a move for the player to move in `game`. `ticket` comes back with the
-/// answer so the app can drop answers for a game it no longer shows.
+/// answer so the asker can drop answers for a game it no longer plays.
 struct Request {
     ticket: u64,
     game: Game,
 }
+
+/// Where answers go: called with the ticket and the chosen move; returns `false` once the
+/// asker is gone, which ends the thread.
+pub type Deliver = Box<dyn Fn(u64, Option<Move>) -> bool + Send>;
 
 /// Handle to the thinking thread of one match. Dropping it ends the thread once it is idle.
 pub struct AiWorker {
@@ -21,21 +24,21 @@ pub struct AiWorker {
 }
 
 impl AiWorker {
-    /// Starts a thread holding the match's computer strategies; answers go to `events` as
-    /// [`Event::AiMove`].
-    pub fn start(strategies: [Option<Box<dyn Strategy>>; 2], events: Sender<Event>) -> AiWorker {
+    /// Starts a thread holding the match's computer strategies; each answer is handed to
+    /// `deliver`.
+    pub fn start(strategies: [Option<Box<dyn Strategy>>; 2], deliver: Deliver) -> AiWorker {
         let (requests, inbox) = mpsc::channel();
         // Detached: it ends when this handle (the request channel) is dropped.
         let _ = thread::Builder::new()
             .name("trios-ai".into())
-            .spawn(move || think(strategies, inbox, events));
+            .spawn(move || think(strategies, inbox, deliver));
         AiWorker { requests }
     }
 
-    /// Asks for a move; the answer arrives later as an event.
+    /// Asks for a move; the answer arrives later through the deliver function.
     pub fn request(&self, ticket: u64, game: &Game) {
         // If the thread is gone (it could not be spawned), the seat simply never moves and
-        // the status bar keeps saying it is thinking; the game stays usable and saved.
+        // the asker keeps saying it is thinking; the game stays usable and saved.
         let _ = self.requests.send(Request {
             ticket,
             game: game.clone(),
@@ -46,20 +49,14 @@ impl AiWorker {
 fn think(
     mut strategies: [Option<Box<dyn Strategy>>; 2],
     inbox: Receiver<Request>,
-    events: Sender<Event>,
+    deliver: Deliver,
 ) {
     for request in inbox {
         let player = request.game.turn();
         let mv: Option<Move> = strategies[player as usize]
             .as_mut()
             .and_then(|s| s.choose(&request.game));
-        if events
-            .send(Event::AiMove {
-                ticket: request.ticket,
-                mv,
-            })
-            .is_err()
-        {
+        if !deliver(request.ticket, mv) {
             return;
         }
     }

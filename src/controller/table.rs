@@ -1,0 +1,779 @@
+//! A table: one match shared by several front ends — two seats, each a person or a computer,
+//! and any number of spectators. Only the table plays moves; everyone at it hears each move
+//! as [`News`] and shows it themselves, so all views agree move for move.
+//!
+//! A table runs on a thread of its own and is spoken to through [`Command`]s; the
+//! [`Registry`](super::tables::Registry) opens tables and lists them.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+
+use super::tables::{Registry, Summary};
+use super::worker::AiWorker;
+use super::{Match, MatchConfig, Seat};
+use crate::autosave;
+use crate::trios::{Move, Outcome, Player};
+
+/// A table's number in its server's lobby.
+pub type TableId = u64;
+/// One connection (one screen) at the server.
+pub type ClientId = u64;
+
+/// Who a person is: their user name, and the fingerprint of the key they logged in with, if
+/// they used one. Taking back a seat needs both to match.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Identity {
+    pub user: String,
+    pub key: Option<String>,
+}
+
+/// What kind of match a table holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Two computers, always running, dealt again after each game.
+    Showcase,
+    /// One person against a computer.
+    VsComputer,
+    /// Two people; the opener waits for an opponent.
+    TwoPlayers,
+}
+
+/// How a seat looks from outside.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatView {
+    /// The person's user name or the computer's strategy; empty while open.
+    pub name: String,
+    pub state: SeatState,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeatState {
+    Computer,
+    /// A person who is connected.
+    Present,
+    /// A person whose connection dropped or who stepped out; the seat is kept for them.
+    Away,
+    /// Nobody yet.
+    Open,
+}
+
+impl SeatView {
+    /// The seat as a short label: `alice`, `expert`, `bob (away)`, `open seat`.
+    pub fn label(&self) -> String {
+        match self.state {
+            SeatState::Computer | SeatState::Present => self.name.clone(),
+            SeatState::Away => format!("{} (away)", self.name),
+            SeatState::Open => "open seat".to_string(),
+        }
+    }
+}
+
+/// How someone takes part in a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// Moves for this colour.
+    Plays(Player),
+    /// Sees everything and moves nothing.
+    Watches,
+}
+
+/// What joining asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Want {
+    /// An open seat, or one's own seat back.
+    Seat,
+    Watch,
+}
+
+/// What a table tells the people at it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum News {
+    /// Move number `index` (from 0) was played.
+    Moved { index: usize, mv: Move },
+    /// Someone sat down, left or came back.
+    Seats([SeatView; 2]),
+    /// Something worth a line in the status bar.
+    Notice(String),
+    /// A fresh deal replaces the match (the showcase's next game, a rematch).
+    NewDeal(Box<MatchConfig>),
+    /// The table is gone; nothing more will happen at it.
+    Closed(String),
+}
+
+/// How news reaches one client; returns `false` once the client is gone.
+pub type Tell = Box<dyn Fn(News) -> bool + Send>;
+
+/// What a client asks of the table it sits at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Request {
+    Play(Move),
+    /// Deal again (a person against a computer, once the game is over).
+    NewDeal,
+}
+
+/// Everything a client needs to show the table from where it stands.
+#[derive(Debug, Clone)]
+pub struct Joined {
+    pub table: TableId,
+    pub kind: Kind,
+    pub role: Role,
+    pub config: MatchConfig,
+    /// The moves so far, to be replayed on `config`'s deal.
+    pub moves: Vec<Move>,
+    pub seats: [SeatView; 2],
+}
+
+/// A message to a table's thread.
+pub enum Command {
+    Join {
+        client: ClientId,
+        who: Identity,
+        want: Want,
+        tell: Tell,
+        reply: Sender<Result<Joined, String>>,
+    },
+    /// The client left the table (`dropped`: its connection went away).
+    Leave {
+        client: ClientId,
+        dropped: bool,
+    },
+    Ask {
+        client: ClientId,
+        request: Request,
+    },
+    /// A computer seat's answer.
+    Computer {
+        ticket: u64,
+        mv: Option<Move>,
+    },
+    /// The server is stopping.
+    Stop,
+}
+
+/// How to set a table up.
+pub struct TableSpec {
+    pub kind: Kind,
+    /// The setup; person seats are `Seat::Human`.
+    pub config: MatchConfig,
+    /// Who opens the table, seated at Red (none for the showcase).
+    pub opener: Option<Identity>,
+    /// Where records go (`<dir>/matches/…`); `None` records nothing.
+    pub data_dir: Option<PathBuf>,
+    /// How long a seat is kept for a person who left mid-match.
+    pub grace: Duration,
+    /// At least this long between moves, so watchers can follow (the showcase).
+    pub pace: Duration,
+    /// Draws the seed of each new deal.
+    pub reseed: fn(&MatchConfig) -> u64,
+}
+
+/// How long the showcase rests on a finished game before dealing the next.
+const SHOWCASE_REST: Duration = Duration::from_secs(8);
+
+enum Occupant {
+    Computer(String),
+    Open,
+    Person {
+        who: Identity,
+        /// The client sitting here, or `None` while away.
+        client: Option<ClientId>,
+        /// When they left, while the match goes on without them.
+        left_at: Option<Instant>,
+    },
+}
+
+struct Client {
+    id: ClientId,
+    tell: Tell,
+}
+
+/// The table's state, owned by its thread.
+pub(super) struct Table {
+    id: TableId,
+    spec: TableSpec,
+    registry: Arc<Registry>,
+    game: Match,
+    seats: [Occupant; 2],
+    clients: Vec<Client>,
+    worker: Option<AiWorker>,
+    ticket: u64,
+    thinking: bool,
+    /// When the last move was played (for the pace).
+    last_move_at: Instant,
+    /// A computer's move waiting for the pace.
+    queued: Option<Move>,
+    /// When the showcase deals its next game.
+    redeal_at: Option<Instant>,
+    commands: Sender<Command>,
+    closed: Option<String>,
+}
+
+impl Table {
+    pub(super) fn new(
+        id: TableId,
+        spec: TableSpec,
+        registry: Arc<Registry>,
+        commands: Sender<Command>,
+    ) -> Result<Table, String> {
+        let game = start_match(id, &spec, &spec.config)?;
+        let seats = Player::BOTH.map(|p| match spec.config.seat(p) {
+            Seat::Computer(name) => Occupant::Computer(name.clone()),
+            Seat::Human => match (&spec.opener, p) {
+                (Some(who), Player::Red) => Occupant::Person {
+                    who: who.clone(),
+                    client: None,
+                    left_at: None,
+                },
+                _ => Occupant::Open,
+            },
+        });
+        let mut table = Table {
+            id,
+            spec,
+            registry,
+            game,
+            seats,
+            clients: Vec::new(),
+            worker: None,
+            ticket: 0,
+            thinking: false,
+            last_move_at: Instant::now(),
+            queued: None,
+            redeal_at: None,
+            commands,
+            closed: None,
+        };
+        table.start_worker();
+        Ok(table)
+    }
+
+    /// What the lobby shows of this table.
+    pub(super) fn summary(&self) -> Summary {
+        let game = self.game.game();
+        Summary {
+            id: self.id,
+            kind: self.spec.kind,
+            seats: self.seat_views(),
+            moves: self.game.history().len(),
+            cells: game.grid().card_cells(),
+            outcome: game.outcome(),
+            watchers: self.watchers(),
+            board: self.game.config().board.name.clone(),
+            rules: self.game.config().rules,
+            away: self
+                .seats
+                .iter()
+                .filter_map(|seat| match seat {
+                    Occupant::Person {
+                        who,
+                        left_at: Some(_),
+                        ..
+                    } => Some(who.clone()),
+                    _ => None,
+                })
+                .collect(),
+        }
+    }
+
+    /// Runs the table until it closes.
+    pub(super) fn run(mut self, inbox: Receiver<Command>) {
+        tracing::info!(table = self.id, kind = ?self.spec.kind, seed = self.game.config().seed, "table opened");
+        self.publish();
+        self.drive(Instant::now());
+        while self.closed.is_none() {
+            let now = Instant::now();
+            let wake = self.next_wake();
+            let command = match wake {
+                Some(at) => match inbox.recv_timeout(at.saturating_duration_since(now)) {
+                    Ok(command) => Some(command),
+                    Err(RecvTimeoutError::Timeout) => None,
+                    Err(RecvTimeoutError::Disconnected) => break,
+                },
+                None => match inbox.recv() {
+                    Ok(command) => Some(command),
+                    Err(_) => break,
+                },
+            };
+            let now = Instant::now();
+            if let Some(command) = command {
+                self.handle(command, now);
+            }
+            self.expire(now);
+            self.drive(now);
+            if self.closed.is_none() {
+                self.publish();
+            }
+        }
+        let reason = self
+            .closed
+            .take()
+            .unwrap_or_else(|| "the table closed".to_string());
+        self.broadcast(News::Closed(reason.clone()));
+        self.registry.remove(self.id);
+        tracing::info!(table = self.id, %reason, "table closed");
+    }
+
+    fn next_wake(&self) -> Option<Instant> {
+        let mut wake: Option<Instant> = None;
+        let mut at = |t: Instant| wake = Some(wake.map_or(t, |w| w.min(t)));
+        if self.queued.is_some() {
+            at(self.last_move_at + self.pace());
+        }
+        if let Some(redeal) = self.redeal_at {
+            at(redeal);
+        }
+        for seat in &self.seats {
+            if let Occupant::Person {
+                left_at: Some(left),
+                ..
+            } = seat
+            {
+                at(*left + self.spec.grace);
+            }
+        }
+        wake
+    }
+
+    /// The pause before the next move: the table's pace plus time to show the last battle.
+    fn pace(&self) -> Duration {
+        if self.spec.pace.is_zero() {
+            return Duration::ZERO;
+        }
+        let steps = self.game.history().last().map_or(0, |o| o.steps.len()) as u32;
+        self.spec.pace + Duration::from_millis(350) * steps
+    }
+
+    fn handle(&mut self, command: Command, now: Instant) {
+        match command {
+            Command::Join {
+                client,
+                who,
+                want,
+                tell,
+                reply,
+            } => {
+                let answer = self.join(client, who, want, tell);
+                let _ = reply.send(answer);
+            }
+            Command::Leave { client, dropped } => self.leave(client, dropped, now),
+            Command::Ask { client, request } => self.ask(client, request, now),
+            Command::Computer { ticket, mv } => {
+                if ticket == self.ticket && self.thinking {
+                    self.thinking = false;
+                    match mv {
+                        Some(mv) => self.queued = Some(mv),
+                        None => tracing::error!(table = self.id, "a computer seat found no move"),
+                    }
+                }
+            }
+            Command::Stop => self.closed = Some("the server is shutting down".into()),
+        }
+    }
+
+    fn join(
+        &mut self,
+        client: ClientId,
+        who: Identity,
+        want: Want,
+        tell: Tell,
+    ) -> Result<Joined, String> {
+        let role = match want {
+            Want::Watch => Role::Watches,
+            Want::Seat => Role::Plays(self.take_seat(client, &who)?),
+        };
+        self.clients.push(Client { id: client, tell });
+        if let Role::Plays(player) = role {
+            tracing::info!(table = self.id, user = ?who.user, %player, "took a seat");
+            let back = !self.game.history().is_empty() && !self.game.game().is_over();
+            let text = if back {
+                format!("{} is back at {player}", who.user)
+            } else {
+                format!("{} sits at {player}", who.user)
+            };
+            self.broadcast_except(client, News::Notice(text));
+            if self.kind() == Kind::TwoPlayers
+                && self.game.history().is_empty()
+                && self.seats.iter().all(|s| !matches!(s, Occupant::Open))
+            {
+                self.broadcast(News::Notice("Both seats taken: Red moves first".into()));
+                tracing::info!(
+                    table = self.id,
+                    seed = self.game.config().seed,
+                    "match started"
+                );
+            }
+        }
+        self.broadcast(News::Seats(self.seat_views()));
+        Ok(Joined {
+            table: self.id,
+            kind: self.kind(),
+            role,
+            config: self.game.config().clone(),
+            moves: self.game.history().iter().map(|o| o.mv).collect(),
+            seats: self.seat_views(),
+        })
+    }
+
+    /// The seat `who` may sit in: their own (kept while away, or the one they opened), else
+    /// an open one.
+    fn take_seat(&mut self, client: ClientId, who: &Identity) -> Result<Player, String> {
+        let own = Player::BOTH.into_iter().find(
+            |&p| matches!(&self.seats[p as usize], Occupant::Person { who: w, .. } if w == who),
+        );
+        if let Some(player) = own {
+            if let Occupant::Person {
+                client: slot,
+                left_at,
+                ..
+            } = &mut self.seats[player as usize]
+            {
+                if slot.is_some() {
+                    return Err("you already sit at this table in another session".into());
+                }
+                *slot = Some(client);
+                *left_at = None;
+            }
+            return Ok(player);
+        }
+        if self.game.game().is_over() {
+            return Err("this match is over; you can watch it".into());
+        }
+        let open = Player::BOTH
+            .into_iter()
+            .find(|&p| matches!(self.seats[p as usize], Occupant::Open));
+        match open {
+            Some(player) => {
+                self.seats[player as usize] = Occupant::Person {
+                    who: who.clone(),
+                    client: Some(client),
+                    left_at: None,
+                };
+                Ok(player)
+            }
+            None => Err("both seats are taken; you can watch this table".into()),
+        }
+    }
+
+    fn leave(&mut self, client: ClientId, dropped: bool, now: Instant) {
+        self.clients.retain(|c| c.id != client);
+        let Some(player) = self.seat_of(client) else {
+            return;
+        };
+        let over = self.game.game().is_over();
+        let waiting = self.waiting_for_opponent();
+        let grace = self.spec.grace;
+        let Occupant::Person {
+            who,
+            client: slot,
+            left_at,
+        } = &mut self.seats[player as usize]
+        else {
+            return;
+        };
+        *slot = None;
+        let user = who.user.clone();
+        tracing::info!(table = self.id, user = ?user, %player, dropped, "left the table");
+        if waiting {
+            self.closed = Some(format!("{user} closed the table"));
+            return;
+        }
+        if over {
+            self.broadcast(News::Notice(format!("{user} left the table")));
+        } else {
+            *left_at = Some(now);
+            let how = if dropped {
+                "lost the connection"
+            } else {
+                "stepped out"
+            };
+            self.broadcast(News::Notice(format!(
+                "{user} ({player}) {how}; the seat is kept {} s for them to come back",
+                grace.as_secs()
+            )));
+        }
+        self.broadcast(News::Seats(self.seat_views()));
+        self.close_if_deserted();
+    }
+
+    fn ask(&mut self, client: ClientId, request: Request, now: Instant) {
+        let Some(player) = self.seat_of(client) else {
+            return self.tell(client, News::Notice("Only the players can move".into()));
+        };
+        match request {
+            Request::Play(mv) => {
+                if self.waiting_for_opponent() {
+                    return self.tell(client, News::Notice("Waiting for an opponent".into()));
+                }
+                if self.game.game().turn() != player || self.game.game().is_over() {
+                    return self.tell(client, News::Notice("It is not your turn".into()));
+                }
+                if let Err(e) = self.game.play(mv) {
+                    return self.tell(client, News::Notice(format!("Refused: {e}")));
+                }
+                self.after_move(now);
+            }
+            Request::NewDeal => {
+                if self.kind() != Kind::VsComputer || !self.game.game().is_over() {
+                    return self.tell(
+                        client,
+                        News::Notice("A new deal comes once this game is over".into()),
+                    );
+                }
+                self.new_deal();
+            }
+        }
+    }
+
+    /// News of the move just played, and what follows from it.
+    fn after_move(&mut self, now: Instant) {
+        let index = self.game.history().len() - 1;
+        let mv = self.game.history()[index].mv;
+        self.last_move_at = now;
+        self.broadcast(News::Moved { index, mv });
+        if let Some(e) = self.game.take_record_error() {
+            tracing::warn!(table = self.id, "cannot record: {e}");
+        }
+        if let Some(outcome) = self.game.game().outcome() {
+            tracing::info!(
+                table = self.id,
+                seed = self.game.config().seed,
+                moves = self.game.history().len(),
+                outcome = %describe(outcome, &self.seat_views()),
+                "match finished"
+            );
+            if self.kind() == Kind::Showcase {
+                self.redeal_at = Some(now + SHOWCASE_REST);
+            }
+            self.close_if_deserted();
+        }
+    }
+
+    /// Deals the next game on the same setup with a new seed.
+    fn new_deal(&mut self) {
+        let mut config = self.game.config().clone();
+        config.seed = (self.spec.reseed)(&config);
+        if self.kind() == Kind::Showcase {
+            // The computers change colours each game.
+            std::mem::swap(&mut config.red, &mut config.blue);
+            self.seats.swap(0, 1);
+        }
+        match start_match(self.id, &self.spec, &config) {
+            Ok(game) => {
+                self.game = game;
+                self.queued = None;
+                self.redeal_at = None;
+                self.start_worker();
+                self.broadcast(News::NewDeal(Box::new(config)));
+                self.broadcast(News::Seats(self.seat_views()));
+                tracing::info!(
+                    table = self.id,
+                    seed = self.game.config().seed,
+                    "match started"
+                );
+            }
+            Err(e) => {
+                tracing::error!(table = self.id, "cannot deal again: {e}");
+                self.closed = Some(format!("cannot deal again: {e}"));
+            }
+        }
+    }
+
+    fn start_worker(&mut self) {
+        self.ticket += 1;
+        self.thinking = false;
+        let strategies = self.game.take_strategies();
+        let commands = self.commands.clone();
+        self.worker = strategies.iter().any(Option::is_some).then(|| {
+            AiWorker::start(
+                strategies,
+                Box::new(move |ticket, mv| commands.send(Command::Computer { ticket, mv }).is_ok()),
+            )
+        });
+    }
+
+    /// Keeps computer seats going: asks when one is to move, plays its answer once the pace
+    /// allows, and deals the showcase's next game when its rest is over.
+    fn drive(&mut self, now: Instant) {
+        if self.redeal_at.is_some_and(|at| now >= at) {
+            self.new_deal();
+        }
+        let game = self.game.game();
+        if game.is_over() || self.waiting_for_opponent() {
+            return;
+        }
+        if !matches!(self.seats[game.turn() as usize], Occupant::Computer(_)) {
+            return;
+        }
+        if let Some(mv) = self.queued {
+            if now < self.last_move_at + self.pace() {
+                return;
+            }
+            self.queued = None;
+            match self.game.play(mv) {
+                Ok(_) => self.after_move(now),
+                Err(e) => tracing::error!(table = self.id, "a computer move was refused: {e}"),
+            }
+            // The next computer move, if any, is asked for below on the next pass.
+            return self.drive(now);
+        }
+        if !self.thinking
+            && let Some(worker) = &self.worker
+        {
+            self.ticket += 1;
+            self.thinking = true;
+            worker.request(self.ticket, self.game.game());
+        }
+    }
+
+    /// Ends seats whose grace is over: the match stops there, recorded as it stood.
+    fn expire(&mut self, now: Instant) {
+        let grace = self.spec.grace;
+        for player in Player::BOTH {
+            if let Occupant::Person {
+                who,
+                left_at: Some(left),
+                ..
+            } = &self.seats[player as usize]
+                && now >= *left + grace
+            {
+                let saved = match self.game.record_path() {
+                    Some(path) => format!("; the match is saved in {}", path.display()),
+                    None => String::new(),
+                };
+                self.closed = Some(format!(
+                    "{} did not come back within {} s{saved}",
+                    who.user,
+                    grace.as_secs()
+                ));
+                return;
+            }
+        }
+    }
+
+    /// Closes a table no person is at any more (the showcase stays).
+    fn close_if_deserted(&mut self) {
+        if self.kind() == Kind::Showcase {
+            return;
+        }
+        let present = self.seats.iter().any(|s| {
+            matches!(
+                s,
+                Occupant::Person {
+                    client: Some(_),
+                    ..
+                }
+            )
+        });
+        let away = self.seats.iter().any(|s| {
+            matches!(
+                s,
+                Occupant::Person {
+                    left_at: Some(_),
+                    ..
+                }
+            )
+        });
+        if !present && !away {
+            self.closed = Some("everyone left".into());
+        }
+    }
+
+    fn kind(&self) -> Kind {
+        self.spec.kind
+    }
+
+    fn waiting_for_opponent(&self) -> bool {
+        self.seats.iter().any(|s| matches!(s, Occupant::Open))
+    }
+
+    fn seat_of(&self, client: ClientId) -> Option<Player> {
+        Player::BOTH.into_iter().find(|&p| {
+            matches!(self.seats[p as usize], Occupant::Person { client: Some(c), .. } if c == client)
+        })
+    }
+
+    fn watchers(&self) -> usize {
+        self.clients
+            .iter()
+            .filter(|c| self.seat_of(c.id).is_none())
+            .count()
+    }
+
+    fn seat_views(&self) -> [SeatView; 2] {
+        Player::BOTH.map(|p| match &self.seats[p as usize] {
+            Occupant::Computer(name) => SeatView {
+                name: name.clone(),
+                state: SeatState::Computer,
+            },
+            Occupant::Open => SeatView {
+                name: String::new(),
+                state: SeatState::Open,
+            },
+            Occupant::Person { who, client, .. } => SeatView {
+                name: who.user.clone(),
+                state: if client.is_some() {
+                    SeatState::Present
+                } else {
+                    SeatState::Away
+                },
+            },
+        })
+    }
+
+    fn tell(&mut self, client: ClientId, news: News) {
+        if let Some(c) = self.clients.iter().find(|c| c.id == client) {
+            let _ = (c.tell)(news);
+        }
+    }
+
+    fn broadcast(&mut self, news: News) {
+        // A client whose channel is gone has left; its leave command is on the way.
+        self.clients.retain(|c| (c.tell)(news.clone()));
+    }
+
+    fn broadcast_except(&mut self, client: ClientId, news: News) {
+        for c in self.clients.iter().filter(|c| c.id != client) {
+            let _ = (c.tell)(news.clone());
+        }
+    }
+
+    fn publish(&self) {
+        self.registry.update(self.summary());
+    }
+}
+
+/// Deals `config` into a match, recorded in the data folder when the table has one and a
+/// person plays.
+fn start_match(id: TableId, spec: &TableSpec, config: &MatchConfig) -> Result<Match, String> {
+    let record = match (&spec.data_dir, spec.kind) {
+        (Some(dir), Kind::VsComputer | Kind::TwoPlayers) => {
+            match autosave::create_matches_dir(dir) {
+                Ok(_) => Some(autosave::new_table_match_path(dir, config.seed, id)),
+                Err(e) => {
+                    tracing::warn!(table = id, "not recording: {e}");
+                    None
+                }
+            }
+        }
+        _ => None,
+    };
+    match Match::start(config.clone(), record.clone()) {
+        Ok(game) => Ok(game),
+        // A record that cannot be written must not stop the game.
+        Err(e) if record.is_some() => {
+            tracing::warn!(table = id, "not recording: {e}");
+            Match::start(config.clone(), None).map_err(|e| e.to_string())
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// A finished match's result in words: `alice wins`, `tie`.
+fn describe(outcome: Outcome, seats: &[SeatView; 2]) -> String {
+    match outcome {
+        Outcome::Win(p) => format!("{} ({p}) wins", seats[p as usize].name),
+        Outcome::Tie => "tie".to_string(),
+    }
+}
