@@ -874,3 +874,124 @@ async fn a_seat_not_taken_back_in_time_ends_the_match_with_the_record_kept() {
     })
     .await;
 }
+
+/// A TCP stream whose reading can be stopped and resumed, like a client on a stalled link:
+/// while stopped the SSH client reads nothing, so it grants the server no more window.
+struct Stalling {
+    inner: tokio::net::TcpStream,
+    stalled: Arc<std::sync::atomic::AtomicBool>,
+    waker: Arc<std::sync::Mutex<Option<std::task::Waker>>>,
+}
+
+impl tokio::io::AsyncRead for Stalling {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        if self.stalled.load(std::sync::atomic::Ordering::SeqCst) {
+            *self.waker.lock().unwrap() = Some(cx.waker().clone());
+            return std::task::Poll::Pending;
+        }
+        std::pin::Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl tokio::io::AsyncWrite for Stalling {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_stops_reading_loses_frames_not_memory_and_gets_a_full_repaint() {
+    bounded(async {
+        let server = start(server_config()).await;
+        let stalled = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let waker = Arc::new(std::sync::Mutex::new(None::<std::task::Waker>));
+        let stream = Stalling {
+            inner: tokio::net::TcpStream::connect(server.local_addr())
+                .await
+                .unwrap(),
+            stalled: stalled.clone(),
+            waker: waker.clone(),
+        };
+        // A small window: the server may send only this much before the client reads.
+        let config = client::Config {
+            window_size: 32 * 1024,
+            ..Default::default()
+        };
+        let (tx, _rx) = mpsc::unbounded_channel();
+        let mut handle =
+            client::connect_stream(Arc::new(config), stream, Client { disconnects: tx })
+                .await
+                .unwrap();
+        assert!(
+            handle
+                .authenticate_password("slow", "")
+                .await
+                .unwrap()
+                .success()
+        );
+        let conn = Connection {
+            handle,
+            disconnects: mpsc::unbounded_channel().1,
+        };
+        let mut game = open_game(&conn, 80, 24).await;
+        game.play_computer().await;
+
+        // The link stalls; full repaints (every resize is one) keep coming, a frame apart.
+        stalled.store(true, std::sync::atomic::Ordering::SeqCst);
+        let sizes = [(100u16, 30u16), (90, 28)];
+        let deadline = Instant::now() + WAIT;
+        let mut i = 0;
+        while server.dropped_frames() == 0 {
+            assert!(Instant::now() < deadline, "no frame was ever dropped");
+            let (cols, rows) = sizes[i % 2];
+            i += 1;
+            game.channel
+                .window_change(cols.into(), rows.into(), 0, 0)
+                .await
+                .unwrap();
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+        // While the link is stalled the help opens: that frame cannot go out either.
+        let (cols, rows) = sizes[(i - 1) % 2];
+        game.send(b"?").await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        // The link recovers: the client ends up with the whole screen, help included.
+        stalled.store(false, std::sync::atomic::Ordering::SeqCst);
+        if let Some(waker) = waker.lock().unwrap().take() {
+            waker.wake();
+        }
+        game.screen.screen_mut().set_size(nz(rows), nz(cols));
+        game.wait_for("the whole screen with the help", |g| {
+            let contents = g.contents();
+            let lines: Vec<&str> = contents.lines().collect();
+            g.shows("Any key closes")
+                && lines.len() == rows as usize
+                && lines[rows as usize - 2].contains("to move")
+        })
+        .await;
+        server.shutdown().await;
+    })
+    .await;
+}

@@ -165,12 +165,11 @@ pub struct TableSpec {
     pub grace: Duration,
     /// At least this long between moves, so watchers can follow (the showcase).
     pub pace: Duration,
+    /// How long the showcase shows a finished game before dealing the next.
+    pub rest: Duration,
     /// Draws the seed of each new deal.
     pub reseed: fn(&MatchConfig) -> u64,
 }
-
-/// How long the showcase rests on a finished game before dealing the next.
-const SHOWCASE_REST: Duration = Duration::from_secs(8);
 
 enum Occupant {
     Computer(String),
@@ -544,7 +543,7 @@ impl Table {
                 "match finished"
             );
             if self.kind() == Kind::Showcase {
-                self.redeal_at = Some(now + SHOWCASE_REST);
+                self.redeal_at = Some(now + self.spec.rest);
             }
             self.close_if_deserted();
         }

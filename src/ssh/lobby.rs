@@ -227,6 +227,11 @@ impl Lobby {
             .unwrap_or(self.selected.min(items.len() - 1));
     }
 
+    /// The screen's columns and rows.
+    pub fn size(&self) -> (u16, u16) {
+        self.size
+    }
+
     pub fn say(&mut self, text: &str, error: bool) {
         self.notice = Some(Notice {
             text: text.to_string(),

@@ -10,7 +10,7 @@ use ratatui::widgets::{Paragraph, Widget};
 use super::lobby::{Item, Lobby, rules_label};
 use crate::controller::table::{Kind, SeatState};
 use crate::controller::tables::Summary;
-use crate::trios::Outcome;
+use crate::trios::{Outcome, RuleSet};
 
 /// The smallest screen the lobby draws on.
 pub const MIN_SIZE: (u16, u16) = (44, 14);
@@ -207,7 +207,7 @@ impl Lobby {
         let mut spans = vec![
             Span::styled(format!("#{:<3}", table.id), theme.dim()),
             Span::styled(format!("{kind:<12}"), theme.dim()),
-            Span::raw(format!("{players}  ")),
+            Span::raw(format!("{players:<26} ")),
             Span::styled(status, theme.title()),
         ];
         if table.watchers > 0 {
@@ -223,10 +223,12 @@ impl Lobby {
         {
             spans.push(Span::styled(" · a player is away", theme.dim()));
         }
-        spans.push(Span::styled(
-            format!(" · {}", rules_label(table.rules)),
-            theme.dim(),
-        ));
+        if table.rules != RuleSet::default() {
+            spans.push(Span::styled(
+                format!(" · {}", rules_label(table.rules)),
+                theme.dim(),
+            ));
+        }
         spans
     }
 }

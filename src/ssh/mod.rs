@@ -90,6 +90,8 @@ impl ServeConfig {
 const SHOWCASE_THINK_MS: u64 = 300;
 /// The showcase's least time between moves (the battle's steps add to it).
 const SHOWCASE_PACE: Duration = Duration::from_millis(1500);
+/// How long the showcase shows a finished game before dealing the next.
+const SHOWCASE_REST: Duration = Duration::from_secs(8);
 
 /// A new random seed for each deal.
 pub(crate) fn fresh_seed(_: &MatchConfig) -> u64 {
@@ -112,6 +114,8 @@ pub(crate) struct Shared {
     pub(crate) choices: Arc<Choices>,
     /// Numbers the connections, so tables can tell two sessions of one user apart.
     pub(crate) next_client: AtomicU64,
+    /// Frames not sent because a client's queue was full (each is made good by a repaint).
+    pub(crate) dropped_frames: AtomicU64,
     max_sessions: usize,
     connections_per_minute: usize,
     /// Admitted connections (those that may play) now open.
@@ -200,6 +204,11 @@ impl ServerHandle {
         self.shared.open.load(Ordering::SeqCst)
     }
 
+    /// Frames dropped so far for clients too slow to take them.
+    pub fn dropped_frames(&self) -> u64 {
+        self.shared.dropped_frames.load(Ordering::SeqCst)
+    }
+
     /// The server's tables as the lobby lists them.
     pub fn tables(&self) -> Vec<crate::controller::tables::Summary> {
         self.shared.tables.list()
@@ -255,6 +264,7 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
             data_dir: None,
             grace: config.grace,
             pace: SHOWCASE_PACE,
+            rest: SHOWCASE_REST,
             reseed: if config.fixed_seed {
                 same_seed
             } else {
@@ -274,6 +284,7 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         tables,
         choices: Arc::new(Choices::new(config.game.clone())),
         next_client: AtomicU64::new(0),
+        dropped_frames: AtomicU64::new(0),
         max_sessions: config.max_sessions,
         connections_per_minute: config.connections_per_minute,
         playing: AtomicUsize::new(0),

@@ -7,6 +7,7 @@ use std::io::{self, Write};
 use std::net::SocketAddr;
 use std::rc::Rc;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -269,6 +270,7 @@ fn open(
         data_dir: shared.data_dir.clone(),
         grace: shared.grace,
         pace: Duration::ZERO,
+        rest: Duration::ZERO,
         reseed: if shared.fixed_seed {
             super::same_seed
         } else {
@@ -314,6 +316,7 @@ fn event_loop(
                 Ok(()) => {}
                 Err(TrySendError::Full(_)) => {
                     // A slow client: forget this frame and repaint everything later.
+                    spec.shared.dropped_frames.fetch_add(1, Ordering::Relaxed);
                     screen.repaint = true;
                     dirty = true;
                     next_frame_at = now + RETRY_AFTER_DROP;

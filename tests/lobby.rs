@@ -1,0 +1,254 @@
+//! The SSH lobby screen driven by keys and clicks, read back from a `TestBackend` buffer.
+
+use std::sync::Arc;
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use trios::controller::table::{Identity, Kind, SeatState, SeatView};
+use trios::controller::tables::Summary;
+use trios::controller::{MatchConfig, Seat, SourceFile};
+use trios::ssh::lobby::{Choices, Intent, Lobby};
+use trios::trios::{DealMode, Outcome, Player, RuleSet};
+use trios::tui::{Event, Theme};
+
+fn base() -> MatchConfig {
+    MatchConfig {
+        board: SourceFile::default_board(),
+        cards: SourceFile::default_cards(),
+        deal: DealMode::Shuffle,
+        seed: 3,
+        rules: RuleSet::default(),
+        red: Seat::Human,
+        blue: Seat::Computer("expert".into()),
+        think_ms: 1000,
+    }
+}
+
+fn me() -> Identity {
+    Identity {
+        user: "alice".into(),
+        key: None,
+    }
+}
+
+fn seat(name: &str, state: SeatState) -> SeatView {
+    SeatView {
+        name: name.into(),
+        state,
+    }
+}
+
+fn summary(id: u64, kind: Kind, seats: [SeatView; 2], moves: usize) -> Summary {
+    Summary {
+        id,
+        kind,
+        seats,
+        moves,
+        cells: 17,
+        outcome: None,
+        watchers: 0,
+        board: "default".into(),
+        rules: RuleSet::default(),
+        away: Vec::new(),
+    }
+}
+
+/// The showcase, an open table, a full one, and one keeping alice's seat.
+fn tables() -> Vec<Summary> {
+    let mut showcase = summary(
+        1,
+        Kind::Showcase,
+        [
+            seat("expert", SeatState::Computer),
+            seat("minimax", SeatState::Computer),
+        ],
+        7,
+    );
+    showcase.watchers = 2;
+    let open = summary(
+        2,
+        Kind::TwoPlayers,
+        [seat("bob", SeatState::Present), seat("", SeatState::Open)],
+        0,
+    );
+    let mut full = summary(
+        3,
+        Kind::TwoPlayers,
+        [
+            seat("carol", SeatState::Present),
+            seat("dan", SeatState::Present),
+        ],
+        17,
+    );
+    full.outcome = Some(Outcome::Win(Player::Blue));
+    let mut kept = summary(
+        4,
+        Kind::VsComputer,
+        [
+            seat("alice", SeatState::Away),
+            seat("expert", SeatState::Computer),
+        ],
+        4,
+    );
+    kept.away = vec![me()];
+    vec![showcase, open, full, kept]
+}
+
+fn lobby(size: (u16, u16)) -> Lobby {
+    let mut lobby = Lobby::new(me(), Arc::new(Choices::new(base())), size, Theme::plain());
+    lobby.set_tables(tables());
+    lobby
+}
+
+fn key(lobby: &mut Lobby, code: KeyCode) -> Option<Intent> {
+    lobby.update(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+}
+
+fn keys(lobby: &mut Lobby, typed: &str) -> Option<Intent> {
+    let mut last = None;
+    for c in typed.chars() {
+        last = key(
+            lobby,
+            match c {
+                '\r' => KeyCode::Enter,
+                '>' => KeyCode::Right,
+                '<' => KeyCode::Left,
+                c => KeyCode::Char(c),
+            },
+        );
+    }
+    last
+}
+
+fn render(lobby: &Lobby) -> String {
+    let (w, h) = lobby.size();
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal
+        .draw(|frame| frame.render_widget(lobby, frame.area()))
+        .unwrap();
+    let buffer = terminal.backend().buffer();
+    (0..h)
+        .map(|y| {
+            (0..w)
+                .map(|x| buffer[(x, y)].symbol())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_lobby_at_80x24() {
+    insta::assert_snapshot!(render(&lobby((80, 24))));
+}
+
+#[test]
+fn enter_plays_the_servers_computer_with_the_chosen_board_and_rules() {
+    let mut lobby = lobby((80, 24));
+    // Down to the rules, one step on, back up to the first line.
+    let intent = keys(&mut lobby, "jjj>kkk\r").unwrap();
+    let Intent::Open { opponent, config } = intent else {
+        panic!("{intent:?}")
+    };
+    assert_eq!(opponent.as_deref(), Some("expert"));
+    assert!(config.rules.same, "the second rule set offered is Same");
+    assert_eq!(config.board, SourceFile::default_board());
+
+    // Another opponent and board, then a table for two people.
+    let mut lobby = self::lobby((80, 24));
+    keys(&mut lobby, "j>j>");
+    assert!(render(&lobby).contains("‹ minimax ›"));
+    assert!(render(&lobby).contains("‹ open 3x3 ›"));
+    let intent = keys(&mut lobby, "jj\r").unwrap();
+    let Intent::Open { opponent, config } = intent else {
+        panic!("{intent:?}")
+    };
+    assert_eq!(opponent, None);
+    assert!(config.board.text.starts_with("3 3"));
+}
+
+#[test]
+fn enter_on_a_table_joins_an_open_or_kept_seat_and_watches_the_rest() {
+    let mut lobby = lobby((80, 24));
+    // Five menu lines, then the tables in order.
+    assert_eq!(keys(&mut lobby, "jjjjj\r"), Some(Intent::Watch(1)));
+    assert_eq!(keys(&mut lobby, "j\r"), Some(Intent::Join(2)));
+    assert_eq!(keys(&mut lobby, "w"), Some(Intent::Watch(2)));
+    assert_eq!(keys(&mut lobby, "j\r"), Some(Intent::Watch(3)));
+    assert_eq!(keys(&mut lobby, "j\r"), Some(Intent::Join(4)));
+    // The list wraps around to the top.
+    assert_eq!(
+        keys(&mut lobby, "j\r").map(|i| matches!(i, Intent::Open { .. })),
+        Some(true)
+    );
+    assert_eq!(key(&mut lobby, KeyCode::Char('q')), Some(Intent::Quit));
+    let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert_eq!(lobby.update(Event::Key(ctrl_c)), Some(Intent::Quit));
+}
+
+#[test]
+fn a_click_selects_a_line_and_a_second_click_acts() {
+    let mut lobby = lobby((80, 24));
+    let screen = render(&lobby);
+    let row = screen.lines().position(|line| line.contains("#2")).unwrap() as u16;
+    let click = Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: 10,
+        row,
+        modifiers: KeyModifiers::NONE,
+    });
+    assert_eq!(lobby.update(click.clone()), None);
+    assert!(
+        render(&lobby)
+            .lines()
+            .nth(row as usize)
+            .unwrap()
+            .contains("▸")
+    );
+    assert_eq!(lobby.update(click), Some(Intent::Join(2)));
+}
+
+#[test]
+fn the_selection_follows_its_table_when_the_list_changes() {
+    let mut lobby = lobby((80, 24));
+    keys(&mut lobby, "jjjjjjj"); // table 3
+    let mut fewer = tables();
+    fewer.remove(0);
+    lobby.set_tables(fewer);
+    assert_eq!(keys(&mut lobby, "\r"), Some(Intent::Watch(3)));
+    // A table that vanished leaves the cursor on a line that still exists.
+    lobby.set_tables(Vec::new());
+    assert!(render(&lobby).contains("Tables: none open"));
+    assert!(keys(&mut lobby, "\r").is_some());
+}
+
+#[test]
+fn a_long_list_scrolls_and_a_tiny_screen_says_so() {
+    let mut many = Vec::new();
+    for id in 1..=30 {
+        many.push(summary(
+            id,
+            Kind::VsComputer,
+            [
+                seat("p", SeatState::Present),
+                seat("expert", SeatState::Computer),
+            ],
+            1,
+        ));
+    }
+    let mut lobby = lobby((80, 24));
+    lobby.set_tables(many);
+    assert!(render(&lobby).contains("Tables (1–"));
+    keys(&mut lobby, "G");
+    let screen = render(&lobby);
+    assert!(screen.contains("#30"), "{screen}");
+    assert!(screen.contains("of 30)"), "{screen}");
+
+    let small = self::lobby((30, 8));
+    assert!(render(&small).contains("too small"));
+}
