@@ -269,3 +269,27 @@ fn the_showcase_plays_by_itself_and_deals_again_with_colours_swapped() {
     std::thread::sleep(Duration::from_millis(100));
     assert_eq!(registry.list().len(), 1);
 }
+
+#[test]
+fn leaving_a_game_nobody_began_closes_it_and_keeps_no_record() {
+    let data = tempfile::tempdir().unwrap();
+    let registry = Registry::new();
+    let alice = who("alice", None);
+    let mut table_spec = spec(
+        Kind::VsComputer,
+        config(Seat::Human, Seat::Computer("maxflip".into())),
+        Some(alice.clone()),
+    );
+    table_spec.data_dir = Some(data.path().to_path_buf());
+    let table = registry.open(table_spec).unwrap();
+    let _red = join(&registry, table, 1, alice.clone(), Want::Seat).unwrap();
+    let matches = data.path().join("matches");
+    assert_eq!(std::fs::read_dir(&matches).unwrap().count(), 1);
+    registry.leave(table, 1, false);
+    let deadline = Instant::now() + WAIT;
+    while !registry.list().is_empty() || std::fs::read_dir(&matches).unwrap().count() > 0 {
+        assert!(Instant::now() < deadline, "the unstarted table lingers");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(registry.seat_kept_for(&alice), None);
+}

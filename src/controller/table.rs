@@ -278,7 +278,15 @@ impl Table {
 
     /// Runs the table until it closes.
     pub(super) fn run(mut self, inbox: Receiver<Command>) {
-        tracing::info!(table = self.id, kind = ?self.spec.kind, seed = self.game.config().seed, "table opened");
+        tracing::info!(table = self.id, kind = ?self.spec.kind, "table opened");
+        if self.kind() != Kind::TwoPlayers {
+            // A table for two starts its match when the second player sits down.
+            tracing::info!(
+                table = self.id,
+                seed = self.game.config().seed,
+                "match started"
+            );
+        }
         self.publish();
         self.drive(Instant::now());
         while self.closed.is_none() {
@@ -309,6 +317,12 @@ impl Table {
             .closed
             .take()
             .unwrap_or_else(|| "the table closed".to_string());
+        // A record of a match nobody began is not worth keeping.
+        if self.game.history().is_empty()
+            && let Some(path) = self.game.record_path()
+        {
+            let _ = std::fs::remove_file(path);
+        }
         self.broadcast(News::Closed(reason.clone()));
         self.registry.remove(self.id);
         tracing::info!(table = self.id, %reason, "table closed");
@@ -462,6 +476,7 @@ impl Table {
         };
         let over = self.game.game().is_over();
         let waiting = self.waiting_for_opponent();
+        let unstarted = self.game.history().is_empty() && self.kind() == Kind::VsComputer;
         let grace = self.spec.grace;
         let Occupant::Person {
             who,
@@ -474,7 +489,8 @@ impl Table {
         *slot = None;
         let user = who.user.clone();
         tracing::info!(table = self.id, user = ?user, %player, dropped, "left the table");
-        if waiting {
+        if waiting || unstarted {
+            // Nothing to come back to.
             self.closed = Some(format!("{user} closed the table"));
             return;
         }

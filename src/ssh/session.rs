@@ -151,11 +151,7 @@ fn run(
 ) -> Ended {
     let shared = spec.shared.clone();
     let registry = &shared.tables;
-    let lobby_events = events.clone();
-    registry.watch_lobby(
-        spec.client,
-        Box::new(move || lobby_events.send(Event::Lobby).is_ok()),
-    );
+    watch_lobby(&spec, &events);
     let mut screens = Screens {
         lobby: Lobby::new(
             spec.who.clone(),
@@ -179,6 +175,7 @@ fn run(
                     ),
                     Instant::now(),
                 );
+                registry.unwatch_lobby(spec.client);
                 screens.table = Some((id, app));
             }
             Err(e) => screens
@@ -206,6 +203,16 @@ fn run(
         let _ = out.blocking_send(goodbye);
     }
     ended
+}
+
+/// Has the lobby hear of changes to the list of tables (only while it shows: a player at a
+/// table does not need every other table's news).
+fn watch_lobby(spec: &GameSpec, events: &Sender<Event>) {
+    let events = events.clone();
+    spec.shared.tables.watch_lobby(
+        spec.client,
+        Box::new(move || events.send(Event::Lobby).is_ok()),
+    );
 }
 
 /// Sits at (or watches) table `id` and makes the app that shows it.
@@ -367,7 +374,8 @@ fn event_loop(
                 }
                 _ => {}
             }
-            dirty = true;
+            // A stale word about the lobby changes nothing on a table's screen.
+            dirty |= !(matches!(event, Event::Lobby) && screens.table.is_some());
             if let Some(ended) = dispatch(screens, spec, events, event) {
                 return ended;
             }
@@ -392,6 +400,7 @@ fn dispatch(
             let id = *id;
             screens.table = None;
             registry.leave(id, spec.client, false);
+            watch_lobby(spec, events);
             screens.lobby.set_tables(registry.list());
             screens.lobby.say("Back in the lobby", false);
         }
@@ -413,7 +422,10 @@ fn dispatch(
         Intent::Watch(id) => join(spec, events, id, Want::Watch, size).map(|app| (id, app)),
     };
     match result {
-        Ok(table) => screens.table = Some(table),
+        Ok(table) => {
+            registry.unwatch_lobby(spec.client);
+            screens.table = Some(table);
+        }
         Err(e) => {
             screens.lobby.set_tables(registry.list());
             screens.lobby.say(&format!("Cannot do that: {e}"), true);
