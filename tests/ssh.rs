@@ -849,6 +849,9 @@ async fn a_seat_not_taken_back_in_time_ends_the_match_with_the_record_kept() {
         enter_first_table(&mut blue).await;
         red.wait_for("Red's turn", |g| g.shows("RED (alice) to move"))
             .await;
+        red.send(b"1\r").await;
+        blue.wait_for("Blue's turn", |g| g.shows("BLUE (bob) to move"))
+            .await;
         // Bob walks away from the table (q) and then closes the connection.
         blue.send(b"q").await;
         blue.wait_lobby().await;
