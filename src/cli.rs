@@ -217,6 +217,14 @@ pub struct SimArgs {
 }
 
 /// A count of at least one.
+/// A computer seat: any strategy, not `human`.
+fn computer(s: &str) -> Result<Seat, String> {
+    match s.parse::<Seat>()? {
+        Seat::Human => Err("the opponent must be a computer strategy, not human".into()),
+        seat => Ok(seat),
+    }
+}
+
 fn positive(s: &str) -> Result<usize, String> {
     match s.trim().parse::<usize>() {
         Ok(n) if n >= 1 => Ok(n),
@@ -237,13 +245,13 @@ pub struct ServeArgs {
     /// Default: host_key in the data folder.
     #[arg(long, value_name = "PATH")]
     pub host_key: Option<PathBuf>,
-    /// Games at once; more connections are refused with a message.
+    /// Connections at once; more are refused with a message.
     #[arg(long, value_name = "N", default_value_t = 64, value_parser = positive)]
     pub max_sessions: usize,
     /// New connections a minute from one address; more are refused with a message.
     #[arg(long, value_name = "N", default_value_t = 10, value_parser = positive)]
     pub per_address: usize,
-    /// End a game after this many seconds without input.
+    /// End a connection after this many seconds without input.
     #[arg(long, value_name = "SECS", default_value_t = 1800, value_parser = clap::value_parser!(u64).range(1..))]
     pub idle_timeout: u64,
     /// Admit only the public keys in this OpenSSH authorized_keys file. Default: anyone.
@@ -263,6 +271,9 @@ pub struct ServeArgs {
     /// Do not run the always-on computer-vs-computer showcase table.
     #[arg(long)]
     pub no_showcase: bool,
+    /// The lobby's first choice of computer opponent (a strategy, as for --blue).
+    #[arg(long, value_name = "STRATEGY", default_value = STRONGEST, value_parser = computer)]
+    pub opponent: Seat,
     #[command(flatten)]
     pub setup: SetupArgs,
 }

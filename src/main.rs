@@ -459,7 +459,7 @@ fn serve(args: &trios::cli::ServeArgs) -> Result<(), UserError> {
     let game = config_from(
         &args.setup,
         Seat::Human,
-        Seat::Computer(trios::cli::STRONGEST.into()),
+        args.opponent.clone(),
         args.think_ms,
     )?;
     let key_path = match &args.host_key {
