@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::controller::table::{Kind, Role};
+use crate::controller::table::{Kind, Role, SeatState};
 use crate::trios::{Outcome, Player};
 use crate::tui::app::{App, Focus};
 use crate::tui::timeline::{self, Point};
@@ -58,8 +58,13 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         first.push(Span::styled(format!("{turn}"), theme.owner_text(turn)));
         let doing = if app.thinking && !app.is_human(turn) {
             format!(" ({}) is thinking…", app.seat_label(turn))
-        } else if app.table.is_some() {
-            format!(" ({}) to move", app.seat_label(turn))
+        } else if let Some(table) = &app.table {
+            let seat = &table.seats[turn as usize];
+            if seat.state == SeatState::Away {
+                format!(" ({}, away) to move", seat.name)
+            } else {
+                format!(" ({}) to move", seat.name)
+            }
         } else {
             " to move".to_string()
         };
