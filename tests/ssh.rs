@@ -96,6 +96,23 @@ async fn connect(addr: SocketAddr) -> Connection {
     }
 }
 
+/// An SSH connection plus a handle on its TCP socket, to cut it with no SSH goodbye.
+async fn connect_cuttable(addr: SocketAddr) -> (Handle<Client>, std::net::TcpStream) {
+    let std_stream = std::net::TcpStream::connect(addr).unwrap();
+    let cut = std_stream.try_clone().unwrap();
+    std_stream.set_nonblocking(true).unwrap();
+    let stream = tokio::net::TcpStream::from_std(std_stream).unwrap();
+    let (tx, _rx) = mpsc::unbounded_channel();
+    let handle = client::connect_stream(
+        Arc::new(client::Config::default()),
+        stream,
+        Client { disconnects: tx },
+    )
+    .await
+    .unwrap();
+    (handle, cut)
+}
+
 /// Connects and logs in as a client without a key does: "none" is turned down, then
 /// keyboard-interactive lets anyone in without a question.
 async fn login(addr: SocketAddr, user: &str) -> Connection {
@@ -226,6 +243,15 @@ impl Game {
     /// The screen's text.
     fn contents(&self) -> String {
         self.screen.screen().contents()
+    }
+}
+
+/// Waits until `holds` (the server's list of tables is updated just after news goes out).
+async fn eventually(what: &str, holds: impl Fn() -> bool) {
+    let deadline = Instant::now() + WAIT;
+    while !holds() {
+        assert!(Instant::now() < deadline, "never: {what}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
 
@@ -391,18 +417,7 @@ async fn an_abrupt_disconnect_leaves_the_server_serving() {
         let addr = server.local_addr();
 
         // A client whose TCP connection we can cut without any SSH goodbye.
-        let std_stream = std::net::TcpStream::connect(addr).unwrap();
-        let cut = std_stream.try_clone().unwrap();
-        std_stream.set_nonblocking(true).unwrap();
-        let stream = tokio::net::TcpStream::from_std(std_stream).unwrap();
-        let (tx, _rx) = mpsc::unbounded_channel();
-        let mut handle = client::connect_stream(
-            Arc::new(client::Config::default()),
-            stream,
-            Client { disconnects: tx },
-        )
-        .await
-        .unwrap();
+        let (mut handle, cut) = connect_cuttable(addr).await;
         assert!(
             handle
                 .authenticate_password("erin", "")
@@ -648,10 +663,13 @@ async fn the_lobby_lists_the_showcase_and_a_game_against_the_computer_plays_to_t
             .await;
         }
         assert_eq!(moves, 9, "Red places nine cards on the 17-cell board");
-        let tables = server.tables();
-        let table = tables.iter().find(|t| t.seats[0].name == "olga").unwrap();
-        assert_eq!(table.moves, 17);
-        assert!(table.outcome.is_some());
+        eventually("the lobby's list shows the finished game", || {
+            server
+                .tables()
+                .iter()
+                .any(|t| t.seats[0].name == "olga" && t.moves == 17 && t.outcome.is_some())
+        })
+        .await;
         server.shutdown().await;
     })
     .await;
@@ -726,7 +744,10 @@ async fn two_clients_play_each_other_while_a_spectator_watches_and_cannot_move()
             view.wait_for("the end on every screen", |g| g.shows("Game over"))
                 .await;
         }
-        assert_eq!(server.tables()[0].moves, 17);
+        eventually("the lobby's list shows all moves", || {
+            server.tables()[0].moves == 17
+        })
+        .await;
 
         // The match was recorded as it went, and replays.
         let records: Vec<_> = std::fs::read_dir(data.path().join("matches"))
@@ -757,18 +778,7 @@ async fn a_dropped_player_is_missed_recorded_and_takes_the_seat_back_with_the_sa
         open_table(&mut red).await;
 
         // Bob on a TCP connection that can be cut without an SSH goodbye.
-        let std_stream = std::net::TcpStream::connect(addr).unwrap();
-        let cut = std_stream.try_clone().unwrap();
-        std_stream.set_nonblocking(true).unwrap();
-        let stream = tokio::net::TcpStream::from_std(std_stream).unwrap();
-        let (tx, _rx) = mpsc::unbounded_channel();
-        let mut handle = client::connect_stream(
-            Arc::new(client::Config::default()),
-            stream,
-            Client { disconnects: tx },
-        )
-        .await
-        .unwrap();
+        let (mut handle, cut) = connect_cuttable(addr).await;
         let auth = handle
             .authenticate_publickey(
                 "bob",

@@ -94,6 +94,15 @@ impl Client {
     }
 }
 
+/// Waits until `holds` (the lobby's list is updated just after a table's news goes out).
+fn eventually(what: &str, holds: impl Fn() -> bool) {
+    let deadline = Instant::now() + WAIT;
+    while !holds() {
+        assert!(Instant::now() < deadline, "never: {what}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 /// The first legal move of the game a client would see after `moves`.
 fn first_legal(joined: &Joined, moves: &[Move]) -> Move {
     let mut game = joined.config.new_game().unwrap();
@@ -139,8 +148,10 @@ fn only_the_seated_player_moves_and_everyone_hears_each_move_in_order() {
         let news = client.expect("the move", |n| matches!(n, News::Moved { .. }));
         assert_eq!(news, News::Moved { index: 0, mv });
     }
-    assert_eq!(registry.list()[0].moves, 1);
-    assert_eq!(registry.list()[0].watchers, 1);
+    eventually("the list shows the move and the watcher", || {
+        let list = registry.list();
+        list[0].moves == 1 && list[0].watchers == 1
+    });
 
     // A latecomer replays the moves so far from what joining tells it.
     let late = join(&registry, table, 4, who("dan", None), Want::Watch).unwrap();
@@ -170,7 +181,9 @@ fn a_seat_is_kept_for_its_player_alone_until_the_grace_runs_out() {
         "alice away",
         |n| matches!(n, News::Seats(s) if s[0].state == SeatState::Away),
     );
-    assert_eq!(registry.seat_kept_for(&alice), Some(table));
+    eventually("the seat is kept", || {
+        registry.seat_kept_for(&alice) == Some(table)
+    });
     // The same name with another key (or none) is someone else.
     let impostor = who("alice", Some("SHA256:mallory"));
     assert_eq!(registry.seat_kept_for(&impostor), None);
@@ -181,7 +194,9 @@ fn a_seat_is_kept_for_its_player_alone_until_the_grace_runs_out() {
     assert_eq!(back.joined.role, Role::Plays(Player::Red));
     assert_eq!(back.joined.moves, vec![mv]);
     blue.expect_notice("alice is back at RED");
-    assert_eq!(registry.seat_kept_for(&alice), None);
+    eventually("the seat is taken again", || {
+        registry.seat_kept_for(&alice).is_none()
+    });
 
     // Gone for longer than the grace: the table closes and says why.
     registry.leave(table, 4, true);
@@ -190,14 +205,9 @@ fn a_seat_is_kept_for_its_player_alone_until_the_grace_runs_out() {
         matches!(&closed, News::Closed(why) if why.contains("did not come back")),
         "{closed:?}"
     );
-    let deadline = Instant::now() + WAIT;
-    while !registry.list().is_empty() {
-        assert!(
-            Instant::now() < deadline,
-            "the closed table is still listed"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    eventually("the closed table leaves the list", || {
+        registry.list().is_empty()
+    });
 }
 
 #[test]
@@ -227,10 +237,14 @@ fn a_game_against_the_computer_is_answered_and_dealt_again_on_request() {
             }
         }
     }
-    assert!(registry.list()[0].outcome.is_some());
+    eventually("the list shows the result", || {
+        registry.list()[0].outcome.is_some()
+    });
     registry.ask(table, 1, Request::NewDeal);
     red.expect("a new deal", |n| matches!(n, News::NewDeal(_)));
-    assert_eq!(registry.list()[0].moves, 0);
+    eventually("the list shows the new deal", || {
+        registry.list()[0].moves == 0
+    });
 }
 
 #[test]
@@ -286,10 +300,8 @@ fn leaving_a_game_nobody_began_closes_it_and_keeps_no_record() {
     let matches = data.path().join("matches");
     assert_eq!(std::fs::read_dir(&matches).unwrap().count(), 1);
     registry.leave(table, 1, false);
-    let deadline = Instant::now() + WAIT;
-    while !registry.list().is_empty() || std::fs::read_dir(&matches).unwrap().count() > 0 {
-        assert!(Instant::now() < deadline, "the unstarted table lingers");
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    eventually("the unstarted table and its record are gone", || {
+        registry.list().is_empty() && std::fs::read_dir(&matches).unwrap().count() == 0
+    });
     assert_eq!(registry.seat_kept_for(&alice), None);
 }

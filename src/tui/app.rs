@@ -841,16 +841,8 @@ impl App {
         if self.animation.is_some() {
             return;
         }
-        if self.watching() && !self.step_once {
-            if self.paused {
-                return;
-            }
-            if let Some(hold) = self.hold_until
-                && now < hold
-            {
-                self.next_at = Some(hold);
-                return;
-            }
+        if self.watcher_waits(now) {
+            return;
         }
         self.queued = None;
         self.step_once = false;
@@ -863,22 +855,32 @@ impl App {
         self.drive(now);
     }
 
+    /// Whether a watched match holds its next move back: paused, or in the pause between
+    /// moves (then the next tick is set for its end). A `.` step goes through either way.
+    fn watcher_waits(&mut self, now: Instant) -> bool {
+        if !self.watching() || self.step_once {
+            return false;
+        }
+        if self.paused {
+            return true;
+        }
+        match self.hold_until {
+            Some(hold) if now < hold => {
+                self.next_at = Some(hold);
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// At a table: shows the next announced move once the last battle has been shown (and,
     /// for a spectator, after the pause between moves unless paused).
     fn show_incoming(&mut self, now: Instant) {
         if self.animation.is_some() || self.replay.is_some() {
             return;
         }
-        if self.watching() && !self.step_once {
-            if self.paused {
-                return;
-            }
-            if let Some(hold) = self.hold_until
-                && now < hold
-            {
-                self.next_at = Some(hold);
-                return;
-            }
+        if self.watcher_waits(now) {
+            return;
         }
         let Some(mv) = self.table.as_mut().and_then(|t| t.incoming.pop_front()) else {
             return;
