@@ -12,9 +12,14 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
+use std::sync::Arc;
+
 use trios::controller::SourceFile;
+use trios::controller::table::{Identity, Kind, SeatState, SeatView};
+use trios::controller::tables::Summary;
 use trios::controller::{Match, MatchConfig, Seat};
 use trios::shot::{Palette, buffer_to_svg};
+use trios::ssh::lobby::{Choices, Lobby};
 use trios::trios::{DealMode, RuleSet};
 use trios::tui::timeline::{self, Point};
 use trios::tui::{App, Event, Theme};
@@ -77,26 +82,31 @@ impl Screen {
 
     fn save(&self, name: &str) {
         let (w, h) = self.app.layout().area.as_size().into();
-        let area = Rect::new(0, 0, w, h);
-        let mut buf = Buffer::empty(area);
-        (&self.app).render(area, &mut buf);
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
-        std::fs::create_dir_all(&dir).expect("screenshots folder");
-        let svg = dir.join(format!("{name}.svg"));
-        std::fs::write(&svg, buffer_to_svg(&buf, &Palette::default())).expect("write svg");
-        let png = dir.join(format!("{name}.png"));
-        match Command::new("rsvg-convert")
-            .arg(&svg)
-            .arg("-o")
-            .arg(&png)
-            .status()
-        {
-            Ok(s) if s.success() => println!("wrote {} and {}", svg.display(), png.display()),
-            _ => println!(
-                "wrote {} (install rsvg-convert, Debian package librsvg2-bin, for PNG)",
-                svg.display()
-            ),
-        }
+        save(name, &self.app, (w, h));
+    }
+}
+
+/// Draws `screen` at `size` and writes it as `screenshots/<name>.svg` (and `.png`).
+fn save(name: &str, screen: impl Widget, (w, h): (u16, u16)) {
+    let area = Rect::new(0, 0, w, h);
+    let mut buf = Buffer::empty(area);
+    screen.render(area, &mut buf);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
+    std::fs::create_dir_all(&dir).expect("screenshots folder");
+    let svg = dir.join(format!("{name}.svg"));
+    std::fs::write(&svg, buffer_to_svg(&buf, &Palette::default())).expect("write svg");
+    let png = dir.join(format!("{name}.png"));
+    match Command::new("rsvg-convert")
+        .arg(&svg)
+        .arg("-o")
+        .arg(&png)
+        .status()
+    {
+        Ok(s) if s.success() => println!("wrote {} and {}", svg.display(), png.display()),
+        _ => println!(
+            "wrote {} (install rsvg-convert, Debian package librsvg2-bin, for PNG)",
+            svg.display()
+        ),
     }
 }
 
@@ -163,4 +173,90 @@ fn main() {
     let mut help = Screen::new(Seat::Human, computer(), 7, (112, 34));
     help.key(KeyCode::Char('?'));
     help.save("help");
+
+    // The SSH lobby at 80x24, with the showcase, an open table, a game under way and a seat
+    // kept for this player.
+    save("lobby", &lobby(), (80, 24));
+}
+
+fn lobby() -> Lobby {
+    let seat = |name: &str, state| SeatView {
+        name: name.into(),
+        state,
+    };
+    let me = Identity {
+        user: "alice".into(),
+        key: None,
+    };
+    let table = |id, kind, seats, moves, watchers| Summary {
+        id,
+        kind,
+        seats,
+        moves,
+        cells: 17,
+        outcome: None,
+        watchers,
+        board: "default".into(),
+        rules: RuleSet::default(),
+        away: Vec::new(),
+    };
+    let mut kept = table(
+        4,
+        Kind::VsComputer,
+        [
+            seat("alice", SeatState::Away),
+            seat("expert", SeatState::Computer),
+        ],
+        6,
+        0,
+    );
+    kept.away = vec![me.clone()];
+    let tables = vec![
+        table(
+            1,
+            Kind::Showcase,
+            [
+                seat("expert", SeatState::Computer),
+                seat("minimax", SeatState::Computer),
+            ],
+            9,
+            3,
+        ),
+        table(
+            2,
+            Kind::TwoPlayers,
+            [seat("bob", SeatState::Present), seat("", SeatState::Open)],
+            0,
+            0,
+        ),
+        table(
+            3,
+            Kind::TwoPlayers,
+            [
+                seat("carol", SeatState::Present),
+                seat("dan", SeatState::Present),
+            ],
+            5,
+            1,
+        ),
+        kept,
+    ];
+    let config = MatchConfig {
+        board: SourceFile::default_board(),
+        cards: SourceFile::default_cards(),
+        deal: DealMode::Shuffle,
+        seed: 1,
+        rules: RuleSet::default(),
+        red: Seat::Human,
+        blue: Seat::Computer("expert".into()),
+        think_ms: 1000,
+    };
+    let mut lobby = Lobby::new(
+        me,
+        Arc::new(Choices::new(config)),
+        (80, 24),
+        Theme::colored(),
+    );
+    lobby.set_tables(tables);
+    lobby
 }
