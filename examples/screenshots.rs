@@ -15,7 +15,7 @@ use ratatui::widgets::Widget;
 use std::sync::Arc;
 
 use trios::controller::SourceFile;
-use trios::controller::table::{Identity, Kind, SeatState, SeatView};
+use trios::controller::table::{Identity, Kind, Proof, SeatState, SeatView};
 use trios::controller::tables::Summary;
 use trios::controller::{Match, MatchConfig, Seat};
 use trios::shot::{Palette, buffer_to_svg};
@@ -186,7 +186,7 @@ fn lobby() -> Lobby {
     };
     let me = Identity {
         user: "alice".into(),
-        key: None,
+        proof: Proof::Address([127, 0, 0, 1].into()),
     };
     let table = |id, kind, seats, moves, watchers| Summary {
         id,
@@ -196,9 +196,10 @@ fn lobby() -> Lobby {
         cells: 17,
         outcome: None,
         watchers,
-        board: "default".into(),
+        board: SourceFile::default_board().name,
         rules: RuleSet::default(),
         away: Vec::new(),
+        present: Vec::new(),
     };
     let mut kept = table(
         4,

@@ -7,7 +7,7 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
-use trios::controller::table::{Identity, Kind, SeatState, SeatView};
+use trios::controller::table::{Identity, Kind, Proof, SeatState, SeatView};
 use trios::controller::tables::Summary;
 use trios::controller::{MatchConfig, Seat, SourceFile};
 use trios::ssh::lobby::{Choices, Intent, Lobby};
@@ -30,7 +30,7 @@ fn base() -> MatchConfig {
 fn me() -> Identity {
     Identity {
         user: "alice".into(),
-        key: None,
+        proof: Proof::Address([127, 0, 0, 1].into()),
     }
 }
 
@@ -50,9 +50,10 @@ fn summary(id: u64, kind: Kind, seats: [SeatView; 2], moves: usize) -> Summary {
         cells: 17,
         outcome: None,
         watchers: 0,
-        board: "default".into(),
+        board: SourceFile::default_board().name,
         rules: RuleSet::default(),
         away: Vec::new(),
+        present: Vec::new(),
     }
 }
 

@@ -5,7 +5,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 use trios::controller::table::{
-    Identity, Joined, Kind, News, Request, Role, SeatState, TableId, TableSpec, Want,
+    Identity, Joined, Kind, News, Proof, Request, Role, SeatState, TableId, TableSpec, Want,
 };
 use trios::controller::tables::Registry;
 use trios::controller::{MatchConfig, Seat, SourceFile};
@@ -43,10 +43,14 @@ fn spec(kind: Kind, config: MatchConfig, opener: Option<Identity>) -> TableSpec 
     }
 }
 
+/// A person by name, proved by `key` when given, else by a made-up address.
 fn who(user: &str, key: Option<&str>) -> Identity {
     Identity {
         user: user.into(),
-        key: key.map(str::to_string),
+        proof: match key {
+            Some(key) => Proof::Key(key.into()),
+            None => Proof::Address([10, 0, 0, 1].into()),
+        },
     }
 }
 
@@ -92,6 +96,11 @@ impl Client {
     fn expect_notice(&self, text: &str) {
         self.expect(text, |n| matches!(n, News::Notice(t) if t.contains(text)));
     }
+
+    /// A refusal of this client's own request.
+    fn expect_refused(&self, text: &str) {
+        self.expect(text, |n| matches!(n, News::Refused(t) if t.contains(text)));
+    }
 }
 
 /// Waits until `holds` (the lobby's list is updated just after a table's news goes out).
@@ -128,7 +137,7 @@ fn only_the_seated_player_moves_and_everyone_hears_each_move_in_order() {
     assert_eq!(red.joined.seats[1].state, SeatState::Open);
     // Nobody moves while a seat is open.
     registry.ask(table, 1, Request::Play(first_legal(&red.joined, &[])));
-    red.expect_notice("Waiting for an opponent");
+    red.expect_refused("Waiting for an opponent");
 
     let blue = join(&registry, table, 2, who("bob", None), Want::Seat).unwrap();
     assert_eq!(blue.joined.role, Role::Plays(Player::Blue));
@@ -140,9 +149,9 @@ fn only_the_seated_player_moves_and_everyone_hears_each_move_in_order() {
 
     let mv = first_legal(&red.joined, &[]);
     registry.ask(table, 3, Request::Play(mv));
-    watcher.expect_notice("Only the players can move");
+    watcher.expect_refused("Only the players can move");
     registry.ask(table, 2, Request::Play(mv));
-    blue.expect_notice("not your turn");
+    blue.expect_refused("not your turn");
     registry.ask(table, 1, Request::Play(mv));
     for client in [&red, &blue, &watcher] {
         let news = client.expect("the move", |n| matches!(n, News::Moved { .. }));
@@ -195,11 +204,22 @@ fn a_seat_is_kept_for_its_player_alone_until_the_grace_runs_out() {
     assert_eq!(back.joined.moves, vec![mv]);
     blue.expect_notice("alice is back at RED");
     eventually("the seat is taken again", || {
-        registry.seat_kept_for(&alice).is_none()
+        registry.list()[0].away.is_empty()
     });
 
+    // A second session proved by the same key takes the seat over (the first may be a
+    // connection that died without a word); one proved only by its address cannot.
+    let again = join(&registry, table, 5, alice.clone(), Want::Seat).unwrap();
+    assert_eq!(again.joined.role, Role::Plays(Player::Red));
+    back.expect(
+        "the old session told",
+        |n| matches!(n, News::Closed(why) if why.contains("another session")),
+    );
+    let bob_again = join(&registry, table, 6, who("bob", None), Want::Seat);
+    assert!(bob_again.unwrap_err().contains("another session"));
+
     // Gone for longer than the grace: the table closes and says why.
-    registry.leave(table, 4, true);
+    registry.leave(table, 5, true);
     let closed = blue.expect("the close", |n| matches!(n, News::Closed(_)));
     assert!(
         matches!(&closed, News::Closed(why) if why.contains("did not come back")),
@@ -278,7 +298,7 @@ fn the_showcase_plays_by_itself_and_deals_again_with_colours_swapped() {
     }
     // Nobody at the showcase can move, and it stays open with nobody watching.
     registry.ask(table, 1, Request::Play(Move::new(0, 0, 0)));
-    watcher.expect_notice("Only the players can move");
+    watcher.expect_refused("Only the players can move");
     registry.leave(table, 1, false);
     std::thread::sleep(Duration::from_millis(100));
     assert_eq!(registry.list().len(), 1);

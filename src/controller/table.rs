@@ -21,12 +21,21 @@ pub type TableId = u64;
 /// One connection (one screen) at the server.
 pub type ClientId = u64;
 
-/// Who a person is: their user name, and the fingerprint of the key they logged in with, if
-/// they used one. Taking back a seat needs both to match.
+/// Who a person is: their user name and what shows it is them again. Taking back a seat
+/// needs both to match.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Identity {
     pub user: String,
-    pub key: Option<String>,
+    pub proof: Proof,
+}
+
+/// What ties a returning person to a seat.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Proof {
+    /// The fingerprint of the key they logged in with.
+    Key(String),
+    /// No key: the address they connected from (anyone there could use the same name).
+    Address(std::net::IpAddr),
 }
 
 /// What kind of match a table holds.
@@ -96,6 +105,8 @@ pub enum News {
     Seats([SeatView; 2]),
     /// Something worth a line in the status bar.
     Notice(String),
+    /// This client's own request was turned down, and why.
+    Refused(String),
     /// A fresh deal replaces the match (the showcase's next game, a rematch).
     NewDeal(Box<MatchConfig>),
     /// The table is gone; nothing more will happen at it.
@@ -220,10 +231,12 @@ impl Table {
         let seats = Player::BOTH.map(|p| match spec.config.seat(p) {
             Seat::Computer(name) => Occupant::Computer(name.clone()),
             Seat::Human => match (&spec.opener, p) {
+                // Kept for the opener as for a player who stepped out, so a table whose
+                // opener never sits down goes when the grace is over.
                 (Some(who), Player::Red) => Occupant::Person {
                     who: who.clone(),
                     client: None,
-                    left_at: None,
+                    left_at: Some(Instant::now()),
                 },
                 _ => Occupant::Open,
             },
@@ -268,6 +281,18 @@ impl Table {
                     Occupant::Person {
                         who,
                         left_at: Some(_),
+                        ..
+                    } => Some(who.clone()),
+                    _ => None,
+                })
+                .collect(),
+            present: self
+                .seats
+                .iter()
+                .filter_map(|seat| match seat {
+                    Occupant::Person {
+                        who,
+                        client: Some(_),
                         ..
                     } => Some(who.clone()),
                     _ => None,
@@ -436,15 +461,30 @@ impl Table {
             |&p| matches!(&self.seats[p as usize], Occupant::Person { who: w, .. } if w == who),
         );
         if let Some(player) = own {
+            let Occupant::Person { client: slot, .. } = &self.seats[player as usize] else {
+                return Err("the seat is no longer yours".into());
+            };
+            match *slot {
+                // Someone who proves it with their key moves their seat to this session (the
+                // other may be a connection that died without a word).
+                Some(old) if matches!(who.proof, Proof::Key(_)) => {
+                    self.tell(
+                        old,
+                        News::Closed("you sat down again from another session".into()),
+                    );
+                    self.clients.retain(|c| c.id != old);
+                }
+                Some(_) => {
+                    return Err("you already sit at this table in another session".into());
+                }
+                None => {}
+            }
             if let Occupant::Person {
                 client: slot,
                 left_at,
                 ..
             } = &mut self.seats[player as usize]
             {
-                if slot.is_some() {
-                    return Err("you already sit at this table in another session".into());
-                }
                 *slot = Some(client);
                 *left_at = None;
             }
@@ -514,18 +554,18 @@ impl Table {
 
     fn ask(&mut self, client: ClientId, request: Request, now: Instant) {
         let Some(player) = self.seat_of(client) else {
-            return self.tell(client, News::Notice("Only the players can move".into()));
+            return self.tell(client, News::Refused("Only the players can move".into()));
         };
         match request {
             Request::Play(mv) => {
                 if self.waiting_for_opponent() {
-                    return self.tell(client, News::Notice("Waiting for an opponent".into()));
+                    return self.tell(client, News::Refused("Waiting for an opponent".into()));
                 }
                 if self.game.game().turn() != player || self.game.game().is_over() {
-                    return self.tell(client, News::Notice("It is not your turn".into()));
+                    return self.tell(client, News::Refused("It is not your turn".into()));
                 }
                 if let Err(e) = self.game.play(mv) {
-                    return self.tell(client, News::Notice(format!("Refused: {e}")));
+                    return self.tell(client, News::Refused(format!("Refused: {e}")));
                 }
                 self.after_move(now);
             }
@@ -533,7 +573,7 @@ impl Table {
                 if self.kind() != Kind::VsComputer || !self.game.game().is_over() {
                     return self.tell(
                         client,
-                        News::Notice("A new deal comes once this game is over".into()),
+                        News::Refused("A new deal comes once this game is over".into()),
                     );
                 }
                 self.new_deal();
@@ -654,8 +694,8 @@ impl Table {
                 && now >= *left + grace
             {
                 let saved = match self.game.record_path() {
-                    Some(path) => format!("; the match is saved in {}", path.display()),
-                    None => String::new(),
+                    Some(_) if !self.game.history().is_empty() => "; the match is saved",
+                    _ => "",
                 };
                 self.closed = Some(format!(
                     "{} did not come back within {} s{saved}",

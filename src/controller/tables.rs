@@ -9,8 +9,8 @@ use std::thread;
 use std::time::Duration;
 
 use super::table::{
-    ClientId, Command, Identity, Joined, Kind, Request, SeatView, Table, TableId, TableSpec, Tell,
-    Want,
+    ClientId, Command, Identity, Joined, Kind, Proof, Request, SeatView, Table, TableId, TableSpec,
+    Tell, Want,
 };
 use crate::trios::{Outcome, RuleSet};
 
@@ -31,10 +31,22 @@ pub struct Summary {
     pub rules: RuleSet,
     /// People whose seats are kept for them while they are away.
     pub away: Vec<Identity>,
+    /// People sitting at the table now.
+    pub present: Vec<Identity>,
+}
+
+impl Summary {
+    /// Whether `who` has a seat here to go (back) to: one kept while they are away, or one
+    /// they hold from another session and prove with their key (that session may be a
+    /// connection that died without a word).
+    pub fn keeps_seat_for(&self, who: &Identity) -> bool {
+        self.away.contains(who)
+            || (matches!(who.proof, Proof::Key(_)) && self.present.contains(who))
+    }
 }
 
 /// How a lobby screen hears that the list changed; returns `false` once it is gone.
-pub type Notify = Box<dyn Fn() -> bool + Send>;
+pub type Notify = Arc<dyn Fn() -> bool + Send + Sync>;
 
 /// How long a caller waits for a table to answer a join.
 const JOIN_WAIT: Duration = Duration::from_secs(5);
@@ -123,9 +135,15 @@ impl Registry {
                 reply,
             },
         )?;
-        answer
-            .recv_timeout(JOIN_WAIT)
-            .map_err(|_| format!("table {table} did not answer"))?
+        match answer.recv_timeout(JOIN_WAIT) {
+            Ok(joined) => joined,
+            Err(_) => {
+                // Should the table answer after all, it must not keep a seat for a client
+                // that gave up.
+                self.leave(table, client, true);
+                Err(format!("table {table} did not answer"))
+            }
+        }
     }
 
     /// Passes a player's request to their table.
@@ -144,7 +162,7 @@ impl Registry {
             .tables
             .values()
             .filter_map(|e| e.summary.as_ref())
-            .find(|s| s.away.contains(who))
+            .find(|s| s.keeps_seat_for(who))
             .map(|s| s.id)
     }
 
@@ -198,7 +216,17 @@ impl Registry {
         self.notify_lobby();
     }
 
+    /// Tells every lobby screen the list changed. The calls happen outside the lock, so a
+    /// notifier may use the registry; screens that are gone are dropped.
     fn notify_lobby(&self) {
-        self.lock().lobby.retain(|(_, notify)| notify());
+        let watchers: Vec<(ClientId, Notify)> = self.lock().lobby.clone();
+        let gone: Vec<ClientId> = watchers
+            .into_iter()
+            .filter(|(_, notify)| !notify())
+            .map(|(client, _)| client)
+            .collect();
+        if !gone.is_empty() {
+            self.lock().lobby.retain(|(c, _)| !gone.contains(c));
+        }
     }
 }

@@ -15,7 +15,7 @@ use russh::{Channel, ChannelId, ChannelOpenFailure, Disconnect, Pty};
 use super::Shared;
 use super::input::InputDecoder;
 use super::session::{self, GameSpec};
-use crate::controller::table::Identity;
+use crate::controller::table::{Identity, Proof};
 use crate::tui::{Event, Theme};
 
 /// How long an unfinished escape sequence waits for its next bytes before it counts as typed
@@ -132,7 +132,10 @@ impl SshHandler {
         let spec = GameSpec {
             who: Identity {
                 user: self.user.clone(),
-                key: self.key.clone(),
+                proof: match &self.key {
+                    Some(fingerprint) => Proof::Key(fingerprint.clone()),
+                    None => Proof::Address(self.peer.ip()),
+                },
             },
             client: self.shared.next_client.fetch_add(1, Ordering::SeqCst) + 1,
             peer: self.peer,

@@ -340,7 +340,7 @@ impl Lobby {
                 if watch {
                     return Some(Intent::Watch(id));
                 }
-                if table.away.contains(&self.me) || self.has_open_seat(table) {
+                if table.keeps_seat_for(&self.me) || self.has_open_seat(table) {
                     Some(Intent::Join(id))
                 } else {
                     Some(Intent::Watch(id))

@@ -17,6 +17,8 @@ pub const MIN_SIZE: (u16, u16) = (44, 14);
 /// Rows above the menu (title and rule) and where the table list starts.
 const MENU_TOP: u16 = 2;
 const TABLES_TOP: u16 = MENU_TOP + 7;
+/// The width of a table's "red vs blue" column (longer names are cut).
+const PLAYERS_WIDTH: usize = 26;
 /// Rows below the table list: a blank, the notice, the keys.
 const FOOTER: u16 = 3;
 
@@ -191,8 +193,11 @@ impl Lobby {
             Kind::VsComputer => "vs computer",
             Kind::TwoPlayers => "two players",
         };
-        let players = format!("{} vs {}", table.seats[0].label(), table.seats[1].label());
-        let status = if table.away.contains(&self.me) {
+        let mut players = format!("{} vs {}", table.seats[0].label(), table.seats[1].label());
+        if players.chars().count() > PLAYERS_WIDTH {
+            players = players.chars().take(PLAYERS_WIDTH - 1).collect::<String>() + "…";
+        }
+        let status = if table.keeps_seat_for(&self.me) {
             "your seat is kept: Enter to return".to_string()
         } else if let Some(outcome) = table.outcome {
             match outcome {
@@ -207,7 +212,7 @@ impl Lobby {
         let mut spans = vec![
             Span::styled(format!("#{:<3}", table.id), theme.dim()),
             Span::styled(format!("{kind:<12}"), theme.dim()),
-            Span::raw(format!("{players:<26} ")),
+            Span::raw(format!("{players:<PLAYERS_WIDTH$} ")),
             Span::styled(status, theme.title()),
         ];
         if table.watchers > 0 {
@@ -219,9 +224,13 @@ impl Lobby {
         if table
             .seats
             .iter()
-            .any(|s| s.state == SeatState::Away && !table.away.contains(&self.me))
+            .any(|s| s.state == SeatState::Away && !table.keeps_seat_for(&self.me))
         {
             spans.push(Span::styled(" · a player is away", theme.dim()));
+        }
+        if table.board != self.choices.base.board.name {
+            let board = table.board.trim_end_matches(" (built in)");
+            spans.push(Span::styled(format!(" · {board}"), theme.dim()));
         }
         if table.rules != RuleSet::default() {
             spans.push(Span::styled(

@@ -36,6 +36,8 @@ use lobby::Choices;
 /// Connections beyond `max_sessions` still get a handshake to be told why they are refused;
 /// beyond this many more, they are closed at once without a word.
 const REFUSAL_HEADROOM: usize = 16;
+/// How often a silent client is asked whether it is still there.
+const KEEPALIVE: Duration = Duration::from_secs(15);
 /// The window of the per-address rate limit.
 const RATE_WINDOW: Duration = Duration::from_secs(60);
 
@@ -249,6 +251,10 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         // that never start a game.
         inactivity_timeout: Some(config.idle_timeout + Duration::from_secs(10)),
         nodelay: true,
+        // A client that vanished without a word (sleep, lost network) is noticed within a
+        // minute, so its seat starts its grace period instead of looking taken.
+        keepalive_interval: Some(KEEPALIVE),
+        keepalive_max: 3,
         ..Default::default()
     });
     let tables = Registry::new();

@@ -211,7 +211,7 @@ fn watch_lobby(spec: &GameSpec, events: &Sender<Event>) {
     let events = events.clone();
     spec.shared.tables.watch_lobby(
         spec.client,
-        Box::new(move || events.send(Event::Lobby).is_ok()),
+        Arc::new(move || events.send(Event::Lobby).is_ok()),
     );
 }
 

@@ -53,12 +53,34 @@ pub(crate) struct AtTable {
     pub(crate) role: Role,
     pub(crate) seats: [SeatView; 2],
     send: ToTable,
-    /// Moves announced by the table and not yet shown, oldest first.
-    incoming: VecDeque<Move>,
+    /// What the table announced and this screen has not shown yet, oldest first.
+    incoming: VecDeque<Incoming>,
     /// A move went to the table and no word has come back yet.
     sent: bool,
     /// Why the table closed, once it has.
     pub(crate) closed: Option<String>,
+}
+
+/// Announced news waiting to be shown in order: a move, or a fresh deal after the moves
+/// before it.
+enum Incoming {
+    Move(Move),
+    Deal(Box<MatchConfig>),
+}
+
+impl AtTable {
+    /// The number the table's next announced move must carry: counted from the last deal
+    /// waiting in the queue, or from the moves already shown.
+    fn next_index(&self, shown: usize) -> usize {
+        let mut moves = 0;
+        for item in self.incoming.iter().rev() {
+            match item {
+                Incoming::Move(_) => moves += 1,
+                Incoming::Deal(_) => return moves,
+            }
+        }
+        shown + moves
+    }
 }
 
 /// Delay between battle steps at each speed; watching computers waits twice this between
@@ -564,25 +586,31 @@ impl App {
             News::Moved { index, mv } => {
                 table.sent = false;
                 // Every move comes once and in order; a repeat is ignored.
-                if index == shown + table.incoming.len() {
-                    table.incoming.push_back(mv);
+                if index == table.next_index(shown) {
+                    table.incoming.push_back(Incoming::Move(mv));
                 }
             }
             News::Seats(seats) => table.seats = seats,
-            News::Notice(text) => {
+            News::Notice(text) => self.say(&text),
+            News::Refused(text) => {
                 table.sent = false;
-                self.say(&text);
+                self.warn(&text);
             }
-            News::NewDeal(config) => match mirror(&config, &[]) {
-                Ok(game) => {
-                    self.load(game);
-                    self.say("New deal");
+            News::NewDeal(config) => {
+                // A screen a whole game behind (a slow or paused spectator) finishes the game
+                // it shows, then skips the one after rather than fall further behind.
+                if let Some(last_deal) = table
+                    .incoming
+                    .iter()
+                    .rposition(|i| matches!(i, Incoming::Deal(_)))
+                {
+                    table.incoming.truncate(last_deal);
                 }
-                Err(e) => self.warn(&format!("Cannot show the new deal: {e}")),
-            },
+                table.incoming.push_back(Incoming::Deal(config));
+            }
             News::Closed(reason) => {
+                // The moves already announced are still shown; nothing more can be played.
                 table.closed = Some(reason.clone());
-                table.incoming.clear();
                 self.warn(&format!("Table closed: {reason}"));
             }
         }
@@ -605,7 +633,6 @@ impl App {
     fn load(&mut self, game: Match) {
         self.game = game;
         if let Some(table) = &mut self.table {
-            table.incoming.clear();
             table.sent = false;
         }
         self.reset();
@@ -882,12 +909,23 @@ impl App {
         if self.watcher_waits(now) {
             return;
         }
-        let Some(mv) = self.table.as_mut().and_then(|t| t.incoming.pop_front()) else {
+        let Some(next) = self.table.as_mut().and_then(|t| t.incoming.pop_front()) else {
             return;
         };
         self.step_once = false;
         self.hold_until = None;
-        self.place(mv, now);
+        match next {
+            Incoming::Move(mv) => self.place(mv, now),
+            Incoming::Deal(config) => match mirror(&config, &[]) {
+                Ok(game) => {
+                    self.load(game);
+                    self.say("New deal");
+                    // The fresh board shows for a moment before any move waiting behind it.
+                    self.next_at = Some(now + self.step_delay());
+                }
+                Err(e) => self.warn(&format!("Cannot show the new deal: {e}")),
+            },
+        }
     }
 
     fn on_mouse(&mut self, mouse: MouseEvent, now: Instant) {

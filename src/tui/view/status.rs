@@ -144,6 +144,9 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// The few keys that matter in the current situation; `?` lists them all.
 fn key_hints(app: &App) -> Vec<(&'static str, &'static str)> {
+    if app.table.as_ref().is_some_and(|t| t.closed.is_some()) && app.replay.is_none() {
+        return vec![("r", "replay"), ("?", "help"), ("q", "quit")];
+    }
     if app.replay.is_some() {
         return vec![
             ("←→", "step"),
