@@ -211,3 +211,33 @@ fn a_player_sends_a_move_once_until_the_table_answers() {
             .contains("Wait: BLUE (bob)")
     );
 }
+
+#[test]
+fn a_players_own_move_shows_at_once_even_while_the_last_battle_plays() {
+    let mut screen = Screen::new(Role::Plays(trios::trios::Player::Red), Kind::TwoPlayers);
+    let played = moves(5, 3);
+    screen.news(News::Moved {
+        index: 0,
+        mv: played[0],
+    });
+    screen.settle();
+    // Blue's move arrives and its battle starts playing out.
+    screen.news(News::Moved {
+        index: 1,
+        mv: played[1],
+    });
+    assert_eq!(screen.app.history().len(), 2);
+    assert!(screen.app.animating());
+    // Red may answer at once, and sees the answer at once.
+    screen.key(KeyCode::Char('1'));
+    screen.key(KeyCode::Enter);
+    assert_eq!(screen.sent().len(), 1);
+    let Request::Play(answer) = screen.sent()[0] else {
+        panic!("a move was sent");
+    };
+    screen.news(News::Moved {
+        index: 2,
+        mv: answer,
+    });
+    assert_eq!(screen.app.history().len(), 3);
+}

@@ -903,7 +903,16 @@ impl App {
     /// At a table: shows the next announced move once the last battle has been shown (and,
     /// for a spectator, after the pause between moves unless paused).
     fn show_incoming(&mut self, now: Instant) {
-        if self.animation.is_some() || self.replay.is_some() {
+        if self.replay.is_some() {
+            return;
+        }
+        // A player's own move shows at once, as at a local game (ending the battle on show);
+        // everyone else's waits for it.
+        let own_move_next = self.table.as_ref().is_some_and(|t| {
+            t.role == Role::Plays(self.game().turn())
+                && matches!(t.incoming.front(), Some(Incoming::Move(_)))
+        });
+        if self.animation.is_some() && !own_move_next {
             return;
         }
         if self.watcher_waits(now) {
