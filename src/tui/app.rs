@@ -610,8 +610,8 @@ impl App {
             }
             News::Closed(reason) => {
                 // The moves already announced are still shown; nothing more can be played.
-                table.closed = Some(reason.clone());
-                self.warn(&format!("Table closed: {reason}"));
+                // The status bar says so for as long as the table is shown.
+                table.closed = Some(reason);
             }
         }
     }
@@ -756,8 +756,9 @@ impl App {
         if let Some(table) = &self.table {
             let text = if table.role == Role::Watches {
                 "You are watching: only the players move"
-            } else if let Some(reason) = &table.closed {
-                return self.warn(&format!("Table closed: {reason}"));
+            } else if table.closed.is_some() {
+                // The status bar already says the table is closed.
+                return;
             } else if self.game().is_over() {
                 "The game is over: r to replay, q for the lobby"
             } else if self.waiting_for_opponent() {
