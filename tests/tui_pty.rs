@@ -150,12 +150,23 @@ impl Pty {
     }
 
     fn start_answering(cols: u16, rows: u16, args: &[String], answers: Answers) -> Pty {
+        Pty::start_program(env!("CARGO_BIN_EXE_trios"), cols, rows, args, answers)
+    }
+
+    /// Starts `program ARGS` (trios, or a client of it) in a terminal of its own.
+    fn start_program(
+        program: &str,
+        cols: u16,
+        rows: u16,
+        args: &[String],
+        answers: Answers,
+    ) -> Pty {
         let pair = native_pty_system()
             .openpty(pty_size(cols, rows))
             .unwrap_or_else(|e| panic!("cannot open a pseudo-terminal here: {e:#}"));
         let cooked = line_settings(&*pair.master);
         let data = tempfile::tempdir().expect("temporary data folder");
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_trios"));
+        let mut cmd = CommandBuilder::new(program);
         cmd.args(args);
         cmd.cwd(data.path());
         cmd.env("TRIOS_DATA_DIR", data.path());
@@ -772,4 +783,137 @@ fn a_mouse_click_picks_a_card_and_another_places_it() {
     pty.send(b"q");
     assert!(pty.wait_exit(EXIT_TIMEOUT).success());
     pty.assert_terminal_restored();
+}
+
+/// `trios serve` on a free loopback port, stopped when dropped.
+struct Server {
+    child: std::process::Child,
+    port: u16,
+    _data: tempfile::TempDir,
+}
+
+impl Server {
+    fn start() -> Server {
+        let data = tempfile::tempdir().expect("temporary data folder");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_trios"))
+            .args([
+                "serve",
+                "--listen",
+                "127.0.0.1:0",
+                "--no-showcase",
+                "--opponent",
+            ])
+            .arg("maxflip")
+            .env("TRIOS_DATA_DIR", data.path())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("start trios serve");
+        // The server names its port on standard error once it listens.
+        let stderr = child.stderr.take().expect("piped stderr");
+        let (port_tx, port_rx) = std::sync::mpsc::channel();
+        thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stderr)
+                .lines()
+                .map_while(Result::ok)
+            {
+                if let Some(rest) = line.strip_prefix("trios is serving on 127.0.0.1:")
+                    && let Some(port) = rest.split(':').next().and_then(|p| p.parse().ok())
+                {
+                    let _ = port_tx.send(port);
+                }
+            }
+        });
+        let port = port_rx
+            .recv_timeout(TIMEOUT)
+            .expect("the server says where it listens");
+        Server {
+            child,
+            port,
+            _data: data,
+        }
+    }
+
+    /// OpenSSH's client as a person would run it, trusting the new host key.
+    fn ssh_args(&self, user: &str, extra: &[&str]) -> Vec<String> {
+        let mut args: Vec<String> = [
+            "-F",
+            "/dev/null",
+            "-o",
+            "StrictHostKeyChecking=no",
+            "-o",
+            "UserKnownHostsFile=/dev/null",
+            "-o",
+            "LogLevel=ERROR",
+            "-p",
+        ]
+        .map(String::from)
+        .to_vec();
+        args.push(self.port.to_string());
+        args.extend(extra.iter().map(|s| s.to_string()));
+        args.push(format!("{user}@127.0.0.1"));
+        args
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Where OpenSSH's `ssh` is, if this machine has it.
+fn openssh() -> Option<String> {
+    let out = Command::new("sh")
+        .args(["-c", "command -v ssh"])
+        .output()
+        .ok()?;
+    let path = String::from_utf8(out.stdout).ok()?.trim().to_string();
+    (out.status.success() && !path.is_empty()).then_some(path)
+}
+
+#[test]
+fn the_openssh_client_reaches_the_lobby_plays_and_leaves_its_terminal_as_it_was() {
+    let Some(ssh) = openssh() else {
+        // Said loudly: this check needs OpenSSH's client, which this machine lacks.
+        eprintln!("SKIPPED: no `ssh` on PATH; the OpenSSH client test needs one");
+        return;
+    };
+    let server = Server::start();
+    // With no key offered, OpenSSH gets in by keyboard-interactive without a prompt.
+    let args = server.ssh_args("olga", &["-o", "PubkeyAuthentication=no"]);
+    let mut pty = Pty::start_program(&ssh, 80, 24, &args, Answers::CursorPosition);
+    pty.wait_for("the lobby", |s| s.contains("Play against the computer"));
+    pty.send(b"\r");
+    pty.wait_for("the game", |s| s.contains("RED (olga) to move"));
+    pty.send(b"1");
+    pty.wait_for("the first card picked", |s| {
+        s.keys().contains("Enter place")
+    });
+    pty.send(b"\r");
+    pty.wait_for("the move in the battle log", |s| s.contains("1 RED "));
+    pty.resize(100, 30);
+    pty.wait_for("a redraw at 100x30", |s| {
+        s.rows.len() == 30 && s.rows[28].contains("to move")
+    });
+    pty.send(b"q");
+    pty.wait_for("the lobby again", |s| s.contains("Back in the lobby"));
+    pty.send(b"q");
+    let status = pty.wait_exit(EXIT_TIMEOUT);
+    assert!(status.success(), "ssh exits 0 after q, got {status:?}");
+    let problems: Vec<String> = pty
+        .restore_problems()
+        .into_iter()
+        .filter(|p| !p.contains("never turned on"))
+        .collect();
+    assert!(problems.is_empty(), "terminal not restored: {problems:#?}");
+
+    // A command instead of the game is refused in words, with exit status 1.
+    let mut args = server.ssh_args("olga", &["-o", "PubkeyAuthentication=no"]);
+    args.push("ls".into());
+    let mut pty = Pty::start_program(&ssh, 80, 24, &args, Answers::Nothing);
+    pty.wait_for("the refusal", |s| s.contains("only interactive sessions"));
+    let status = pty.wait_exit(EXIT_TIMEOUT);
+    assert_eq!(status.exit_code(), 1, "a refused command exits 1");
 }
