@@ -1008,3 +1008,19 @@ async fn a_client_that_stops_reading_loses_frames_not_memory_and_gets_a_full_rep
     })
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_records_folder_is_pruned_as_in_local_play() {
+    bounded(async {
+        let data = tempfile::tempdir().unwrap();
+        let matches = data.path().join("matches");
+        std::fs::create_dir_all(&matches).unwrap();
+        // A match left before its first move: nothing worth keeping.
+        let empty = matches.join("20260101-000000-1.json");
+        trios::record::Recorder::create(empty.clone(), &game_config()).unwrap();
+        let server = start(quiet_config(data.path())).await;
+        eventually("the empty record is pruned", || !empty.exists()).await;
+        server.shutdown().await;
+    })
+    .await;
+}

@@ -36,6 +36,8 @@ use lobby::Choices;
 /// Connections beyond `max_sessions` still get a handshake to be told why they are refused;
 /// beyond this many more, they are closed at once without a word.
 const REFUSAL_HEADROOM: usize = 16;
+/// How often old match records are pruned.
+const RECORD_PRUNING: Duration = Duration::from_secs(3600);
 /// How often a silent client is asked whether it is still there.
 const KEEPALIVE: Duration = Duration::from_secs(15);
 /// The window of the per-address rate limit.
@@ -298,6 +300,9 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         recent: Mutex::new(HashMap::new()),
     });
     let (stop, stopped) = watch::channel(false);
+    if let Some(dir) = config.data_dir.clone() {
+        tokio::spawn(prune_records(dir, stopped.clone()));
+    }
     let task = tokio::spawn(accept_loop(listener, shared.clone(), ssh_config, stopped));
     tracing::info!(%local_addr, "listening");
     Ok(ServerHandle {
@@ -306,6 +311,26 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         task,
         shared,
     })
+}
+
+/// Keeps the records folder from growing without end on a server that runs for weeks: at
+/// start and then hourly, the same pruning as local play (the newest finished matches and
+/// every unfinished one with moves are kept).
+async fn prune_records(dir: PathBuf, mut stopped: watch::Receiver<bool>) {
+    let mut hourly = tokio::time::interval(RECORD_PRUNING);
+    loop {
+        tokio::select! {
+            _ = stopped.changed() => return,
+            _ = hourly.tick() => {}
+        }
+        let dir = dir.clone();
+        match tokio::task::spawn_blocking(move || crate::autosave::prune(&dir)).await {
+            Ok(Ok(0)) => {}
+            Ok(Ok(n)) => tracing::info!(removed = n, "pruned old match records"),
+            Ok(Err(e)) => tracing::warn!("cannot prune match records: {e}"),
+            Err(e) => tracing::warn!("record pruning stopped: {e}"),
+        }
+    }
 }
 
 async fn accept_loop(
