@@ -590,6 +590,14 @@ fn quiet_config(data: &std::path::Path) -> ServeConfig {
     config
 }
 
+/// The match records in data folder `data`.
+fn records(data: &std::path::Path) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(data.join("matches"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect()
+}
+
 /// Moves the lobby's cursor to its first table (below the five menu lines) and presses
 /// Enter: joins when a seat is free or kept, watches otherwise.
 async fn enter_first_table(game: &mut Game) {
@@ -750,10 +758,7 @@ async fn two_clients_play_each_other_while_a_spectator_watches_and_cannot_move()
         .await;
 
         // The match was recorded as it went, and replays.
-        let records: Vec<_> = std::fs::read_dir(data.path().join("matches"))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
+        let records = records(data.path());
         assert_eq!(records.len(), 1, "{records:?}");
         let output = Command::new(env!("CARGO_BIN_EXE_trios"))
             .args(["replay", "--ui", "text"])
@@ -806,10 +811,7 @@ async fn a_dropped_player_is_missed_recorded_and_takes_the_seat_back_with_the_sa
         red.wait_for("the empty seat", |g| g.shows("bob (away)"))
             .await;
         // Nothing is lost: the record on disk holds the move made.
-        let records: Vec<_> = std::fs::read_dir(data.path().join("matches"))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
+        let records = records(data.path());
         assert_eq!(records.len(), 1);
         let record = std::fs::read_to_string(&records[0]).unwrap();
         let record: serde_json::Value = serde_json::from_str(&record).unwrap();
@@ -877,12 +879,7 @@ async fn a_seat_not_taken_back_in_time_ends_the_match_with_the_record_kept() {
         red.send(b"q").await;
         red.wait_for("the lobby", |g| g.shows("Tables: none open"))
             .await;
-        assert_eq!(
-            std::fs::read_dir(data.path().join("matches"))
-                .unwrap()
-                .count(),
-            1
-        );
+        assert_eq!(records(data.path()).len(), 1);
         server.shutdown().await;
     })
     .await;

@@ -274,30 +274,8 @@ impl Table {
             watchers: self.watchers(),
             board: self.game.config().board.name.clone(),
             rules: self.game.config().rules,
-            away: self
-                .seats
-                .iter()
-                .filter_map(|seat| match seat {
-                    Occupant::Person {
-                        who,
-                        left_at: Some(_),
-                        ..
-                    } => Some(who.clone()),
-                    _ => None,
-                })
-                .collect(),
-            present: self
-                .seats
-                .iter()
-                .filter_map(|seat| match seat {
-                    Occupant::Person {
-                        who,
-                        client: Some(_),
-                        ..
-                    } => Some(who.clone()),
-                    _ => None,
-                })
-                .collect(),
+            away: self.people(|_, left_at| left_at.is_some()),
+            present: self.people(|client, _| client.is_some()),
         }
     }
 
@@ -733,6 +711,21 @@ impl Table {
         if !present && !away {
             self.closed = Some("everyone left".into());
         }
+    }
+
+    /// The people in seats whose session and leaving time pass `test`.
+    fn people(&self, test: impl Fn(Option<ClientId>, Option<Instant>) -> bool) -> Vec<Identity> {
+        self.seats
+            .iter()
+            .filter_map(|seat| match seat {
+                Occupant::Person {
+                    who,
+                    client,
+                    left_at,
+                } if test(*client, *left_at) => Some(who.clone()),
+                _ => None,
+            })
+            .collect()
     }
 
     fn kind(&self) -> Kind {

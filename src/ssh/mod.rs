@@ -111,7 +111,8 @@ pub(crate) fn same_seed(config: &MatchConfig) -> u64 {
 pub(crate) struct Shared {
     pub(crate) authorized_keys: Option<Vec<PublicKey>>,
     pub(crate) idle_timeout: Duration,
-    pub(crate) fixed_seed: bool,
+    /// Draws the seed of each new deal: fresh each time, or the same (`--seed`).
+    pub(crate) reseed: fn(&MatchConfig) -> u64,
     pub(crate) grace: Duration,
     pub(crate) data_dir: Option<PathBuf>,
     pub(crate) tables: Arc<Registry>,
@@ -259,6 +260,11 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         keepalive_max: 3,
         ..Default::default()
     });
+    let reseed = if config.fixed_seed {
+        same_seed
+    } else {
+        fresh_seed
+    };
     let tables = Registry::new();
     if let Some([red, blue]) = &config.showcase {
         let mut game = config.game.clone();
@@ -273,11 +279,7 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
             grace: config.grace,
             pace: SHOWCASE_PACE,
             rest: SHOWCASE_REST,
-            reseed: if config.fixed_seed {
-                same_seed
-            } else {
-                fresh_seed
-            },
+            reseed,
         });
         if let Err(e) = opened {
             tracing::warn!("no showcase table: {e}");
@@ -286,7 +288,7 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
     let shared = Arc::new(Shared {
         authorized_keys: config.authorized_keys.clone(),
         idle_timeout: config.idle_timeout,
-        fixed_seed: config.fixed_seed,
+        reseed,
         grace: config.grace,
         data_dir: config.data_dir.clone(),
         tables,

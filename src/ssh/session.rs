@@ -256,9 +256,7 @@ fn open(
     size: (u16, u16),
 ) -> Result<(TableId, App), String> {
     let shared = &spec.shared;
-    if !shared.fixed_seed {
-        config.seed = rand::random();
-    }
+    config.seed = (shared.reseed)(&config);
     config.red = Seat::Human;
     let kind = match opponent {
         Some(name) => {
@@ -278,11 +276,7 @@ fn open(
         grace: shared.grace,
         pace: Duration::ZERO,
         rest: Duration::ZERO,
-        reseed: if shared.fixed_seed {
-            super::same_seed
-        } else {
-            super::fresh_seed
-        },
+        reseed: shared.reseed,
     })?;
     join(spec, events, id, Want::Seat, size).map(|app| (id, app))
 }

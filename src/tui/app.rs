@@ -69,6 +69,14 @@ enum Incoming {
 }
 
 impl AtTable {
+    /// Whether this screen may ask for a new deal: a player against a computer, at a table
+    /// still open.
+    pub(crate) fn may_ask_new_deal(&self) -> bool {
+        self.kind == Kind::VsComputer
+            && matches!(self.role, Role::Plays(_))
+            && self.closed.is_none()
+    }
+
     /// The number the table's next announced move must carry: counted from the last deal
     /// waiting in the queue, or from the moves already shown.
     fn next_index(&self, shown: usize) -> usize {
@@ -217,11 +225,6 @@ impl App {
             closed: None,
         });
         Ok(app)
-    }
-
-    /// The table this app shows and how it takes part, if it shows one.
-    pub fn table(&self) -> Option<(TableId, Role)> {
-        self.table.as_ref().map(|t| (t.id, t.role))
     }
 
     /// Who sits in `player`'s seat, as the hands and status bar name them.
@@ -568,10 +571,7 @@ impl App {
     /// At a table: a new deal is the table's to make, and only against a computer.
     fn ask_new_deal(&mut self) {
         let Some(table) = &mut self.table else { return };
-        if table.kind == Kind::VsComputer
-            && matches!(table.role, Role::Plays(_))
-            && table.closed.is_none()
-        {
+        if table.may_ask_new_deal() {
             (table.send)(Request::NewDeal);
         } else {
             self.warn("New games start in the lobby: q goes back to it");

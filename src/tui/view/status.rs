@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::controller::table::{Kind, Role, SeatState};
+use crate::controller::table::{Role, SeatState};
 use crate::trios::{Outcome, Player};
 use crate::tui::app::{App, Focus};
 use crate::tui::timeline::{self, Point};
@@ -120,10 +120,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     if app.table.is_some() {
         // At a server's table, q leaves for the lobby, and only a game against a computer
         // can be dealt again from here.
-        let rematch = app
-            .table
-            .as_ref()
-            .is_some_and(|t| t.kind == Kind::VsComputer && matches!(t.role, Role::Plays(_)));
+        let rematch = app.table.as_ref().is_some_and(|t| t.may_ask_new_deal());
         keys.retain(|(key, _)| *key != "n" || rematch);
         for (key, what) in &mut keys {
             if *key == "q" {
