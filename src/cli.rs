@@ -80,6 +80,10 @@ pub struct PlayArgs {
     /// Keep a match record in FILE (JSON), rewritten after every move. Replaces the autosave.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// With --record: replace FILE even when it holds something other than a record of this
+    /// match. Never replaces the command's own --board or --cards file.
+    #[arg(long, requires = "record")]
+    pub force: bool,
     /// Continue the most recent unfinished autosaved match instead of starting a new one.
     #[arg(long, conflicts_with_all = RESUME_CONFLICTS)]
     pub resume: bool,
@@ -123,6 +127,7 @@ impl PlayArgs {
             blue: None,
             think_ms: 1000,
             record: None,
+            force: false,
             resume: false,
             no_autosave: false,
         }

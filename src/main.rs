@@ -149,11 +149,42 @@ fn start_new(args: &PlayArgs, ui: Ui) -> Result<Match, UserError> {
         args.think_ms,
     )?;
     let game = match args.record.clone() {
-        Some(path) => Match::start(config, Some(path))?,
+        Some(path) => {
+            check_record_path(&path, &args.setup)?;
+            if !args.force {
+                trios::record::check_overwrite(&path, &config)?;
+            }
+            Match::start(config, Some(path))?
+        }
         None if args.no_autosave => Match::start(config, None)?,
         None => start_autosaved(config, warn_unrecorded)?,
     };
     Ok(game)
+}
+
+/// Refuses a record path that is one of the command's own input files: even `--force` must
+/// not turn a card file into a record.
+fn check_record_path(record: &std::path::Path, setup: &SetupArgs) -> Result<(), UserError> {
+    let inputs = [("--board", &setup.board), ("--cards", &setup.cards)];
+    for (flag, input) in inputs {
+        let Some(input) = input else { continue };
+        if same_file(record, input) {
+            return Err(UserError::Message(format!(
+                "{}: --record names the {flag} file of this command; choose another file for the \
+                 record",
+                record.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Whether two paths name the same existing file (after links and `..`).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
 }
 
 /// The match a setup describes: its files read and checked (or the built-in ones), and its
@@ -447,6 +478,24 @@ fn sim_progress_bar() -> indicatif::ProgressBar {
 
 // `trios serve`: the game over SSH, on a tokio runtime built here.
 
+/// A host key the user named goes where they said or nowhere: its folder must exist (a typo
+/// should not quietly make new folders). Only the default key in the data folder gets its
+/// folder made.
+fn check_host_key_folder(path: &std::path::Path) -> Result<(), UserError> {
+    if path.exists() {
+        return Ok(());
+    }
+    match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(dir) if !dir.is_dir() => Err(UserError::Message(format!(
+            "--host-key {}: the folder {} does not exist; create it first (trios makes a new \
+             key file there, not the folder)",
+            path.display(),
+            dir.display()
+        ))),
+        _ => Ok(()),
+    }
+}
+
 fn serve(args: &trios::cli::ServeArgs) -> Result<(), UserError> {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_default_env()
@@ -463,7 +512,10 @@ fn serve(args: &trios::cli::ServeArgs) -> Result<(), UserError> {
         args.think_ms,
     )?;
     let key_path = match &args.host_key {
-        Some(path) => path.clone(),
+        Some(path) => {
+            check_host_key_folder(path)?;
+            path.clone()
+        }
         None => trios::ssh::default_host_key_path().ok_or(AutosaveError::NoDataDir)?,
     };
     let host_key = trios::ssh::load_or_create_host_key(&key_path)?;
@@ -508,9 +560,25 @@ fn serve(args: &trios::cli::ServeArgs) -> Result<(), UserError> {
             server.local_addr().port(),
             server.local_addr().ip()
         );
-        let _ = tokio::signal::ctrl_c().await;
+        wait_for_stop_signal().await;
         eprintln!("stopping");
         server.shutdown().await;
         Ok(())
     })
+}
+
+/// Waits for Ctrl-C (SIGINT) or SIGTERM: both stop the server the same graceful way.
+async fn wait_for_stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }

@@ -80,6 +80,41 @@ pub enum RecordError {
         number: usize,
         reason: String,
     },
+    #[error(
+        "{path}: {what}; --record would overwrite it. Choose another file, or add --force to \
+         replace it"
+    )]
+    WouldOverwrite { path: String, what: String },
+}
+
+/// Whether a new record of `setup` may be written at `path`: yes when nothing is there, the
+/// file is empty, or it is a trios record of the same match (same setup); otherwise the
+/// reason it would destroy something else.
+pub fn check_overwrite(path: &Path, setup: &MatchConfig) -> Result<(), RecordError> {
+    let name = path.display().to_string();
+    let refuse = |what: &str| {
+        Err(RecordError::WouldOverwrite {
+            path: name.clone(),
+            what: what.to_string(),
+        })
+    };
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(source) => return Err(RecordError::Read { path: name, source }),
+    };
+    if meta.is_dir() {
+        return refuse("is a folder");
+    }
+    if meta.len() == 0 {
+        return Ok(());
+    }
+    match Record::load(path) {
+        Ok(record) if record.setup == *setup => Ok(()),
+        Ok(_) => refuse("holds the record of a different match"),
+        Err(RecordError::Read { path, source }) => Err(RecordError::Read { path, source }),
+        Err(_) => refuse("exists and is not a trios match record"),
+    }
 }
 
 impl Record {
@@ -257,17 +292,43 @@ impl Recorder {
 
 /// Writes `bytes` to a temporary file in the target's folder, flushes it to disk, then
 /// renames it over `path`.
+///
+/// Errors speak of `path` and its folder only: the temporary file is an implementation detail
+/// the user never named.
 fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.write_all(b"\n")?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
+    let in_folder = |e: std::io::Error| {
+        let why = match e.kind() {
+            std::io::ErrorKind::NotFound => {
+                format!("the folder {} does not exist", dir.display())
+            }
+            std::io::ErrorKind::PermissionDenied => {
+                format!("no permission to write in {}", dir.display())
+            }
+            _ => plain_io_message(&e),
+        };
+        std::io::Error::new(e.kind(), why)
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(in_folder)?;
+    let plain = |e: std::io::Error| std::io::Error::new(e.kind(), plain_io_message(&e));
+    tmp.write_all(bytes).map_err(plain)?;
+    tmp.write_all(b"\n").map_err(plain)?;
+    tmp.as_file().sync_all().map_err(plain)?;
+    tmp.persist(path).map_err(|e| plain(e.error))?;
     Ok(())
+}
+
+/// The OS's description of an I/O error without any path tempfile may have attached
+/// ("... at path /dir/.tmpXYZ").
+fn plain_io_message(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" at path ") {
+        Some(at) => text[..at].to_string(),
+        None => text,
+    }
 }
 
 fn scores(game: &Game) -> [usize; 2] {

@@ -639,3 +639,117 @@ fn a_bad_version_number_is_reported_as_a_version_problem() {
         assert!(!line.contains("no \"format\""), "{line}");
     }
 }
+
+/// A card file that is also a valid deck for the built-in board.
+fn deck_text() -> String {
+    (0..20)
+        .map(|i| format!("Card{i} {} {} {} {}\n", 1 + i % 9, 2, 3, 4))
+        .collect()
+}
+
+#[test]
+fn record_never_overwrites_an_input_file_even_with_force() {
+    let dir = Dir::new();
+    let cards = dir.write("my.txt", deck_text());
+    let before = dir.read("my.txt");
+    for extra in [&[][..], &["--force"][..]] {
+        let mut args = vec![
+            "play", "--ui", "text", "--cards", "my.txt", "--record", "my.txt",
+        ];
+        args.extend_from_slice(extra);
+        let run = dir.run(&args, "quit\n");
+        run.assert_refused("--cards file");
+        assert_eq!(dir.read("my.txt"), before, "the card file was changed");
+    }
+    assert!(cards.exists());
+}
+
+#[test]
+fn record_refuses_to_overwrite_other_files_unless_forced() {
+    let dir = Dir::new();
+    dir.write("notes.txt", "my precious notes\n");
+    let run = dir.run(
+        &[
+            "play",
+            "--ui",
+            "text",
+            "--seed",
+            "1",
+            "--record",
+            "notes.txt",
+        ],
+        "quit\n",
+    );
+    run.assert_refused("not a trios match record");
+    assert!(run.stderr.contains("--force"), "{}", run.stderr);
+    assert_eq!(dir.read("notes.txt"), "my precious notes\n");
+
+    // A record of another match is kept too; the same match may be written again.
+    let first = dir.run(
+        &[
+            "play",
+            "--ui",
+            "text",
+            "--seed",
+            "1",
+            "--record",
+            "game.json",
+        ],
+        "quit\n",
+    );
+    assert_eq!(first.code, Some(0), "{}", first.stderr);
+    let other = dir.run(
+        &[
+            "play",
+            "--ui",
+            "text",
+            "--seed",
+            "2",
+            "--record",
+            "game.json",
+        ],
+        "quit\n",
+    );
+    other.assert_refused("a different match");
+    let again = dir.run(
+        &[
+            "play",
+            "--ui",
+            "text",
+            "--seed",
+            "1",
+            "--record",
+            "game.json",
+        ],
+        "quit\n",
+    );
+    assert_eq!(again.code, Some(0), "{}", again.stderr);
+
+    let forced = dir.run(
+        &[
+            "play",
+            "--ui",
+            "text",
+            "--seed",
+            "1",
+            "--record",
+            "notes.txt",
+            "--force",
+        ],
+        "quit\n",
+    );
+    assert_eq!(forced.code, Some(0), "{}", forced.stderr);
+    assert!(Record::load(&dir.path().join("notes.txt")).is_ok());
+}
+
+#[test]
+fn a_record_in_a_missing_folder_names_the_path_given() {
+    let dir = Dir::new();
+    let run = dir.run(
+        &["play", "--ui", "text", "--record", "nowhere/x.json"],
+        "quit\n",
+    );
+    run.assert_refused("nowhere/x.json");
+    assert!(run.stderr.contains("does not exist"), "{}", run.stderr);
+    assert!(!run.stderr.contains(".tmp"), "{}", run.stderr);
+}

@@ -1021,3 +1021,59 @@ async fn the_records_folder_is_pruned_as_in_local_play() {
     })
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stopping_the_server_restores_every_client_terminal_and_says_goodbye() {
+    bounded(async {
+        let server = start(server_config()).await;
+        let player = login(server.local_addr(), "hana").await;
+        let mut game = open_game(&player, 80, 24).await;
+        game.play_computer().await;
+        let lobby = login(server.local_addr(), "ivan").await;
+        let mut waiting = open_game(&lobby, 80, 24).await;
+        waiting.wait_lobby().await;
+
+        server.shutdown().await;
+        for client in [&mut game, &mut waiting] {
+            client.wait_closed().await;
+            let tail = &client.text[client.text.rfind("\x1b[?2004l").unwrap_or(0)..];
+            for (sequence, meaning) in [
+                ("\x1b[?1000l", "mouse reporting off"),
+                ("\x1b[?25h", "cursor shown"),
+                ("\x1b[?1049l", "alternate screen left"),
+            ] {
+                assert!(tail.contains(sequence), "{meaning} missing in {tail:?}");
+            }
+            assert!(
+                tail.contains("the server is shutting down"),
+                "no goodbye in {tail:?}"
+            );
+            assert!(!client.screen.screen().alternate_screen());
+        }
+    })
+    .await;
+}
+
+#[test]
+fn a_host_key_in_a_folder_that_does_not_exist_is_refused_not_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("no-such-folder").join("host_key");
+    let out = Command::new(env!("CARGO_BIN_EXE_trios"))
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--no-record",
+            "--host-key",
+        ])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("does not exist") && stderr.contains("no-such-folder"),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("no-such-folder").exists(), "folder made");
+}

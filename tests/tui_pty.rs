@@ -917,3 +917,65 @@ fn the_openssh_client_reaches_the_lobby_plays_and_leaves_its_terminal_as_it_was(
     let status = pty.wait_exit(EXIT_TIMEOUT);
     assert_eq!(status.exit_code(), 1, "a refused command exits 1");
 }
+
+/// A window closed under a wrapper that ignores SIGHUP: trios gets no signal, only a terminal
+/// that has hung up. It must notice, end within moments instead of spinning on the dead
+/// input, and say nothing about the cursor it can no longer show.
+#[test]
+fn a_hung_up_terminal_ends_the_app_even_without_sighup() {
+    let pair = native_pty_system()
+        .openpty(pty_size(80, 24))
+        .expect("a pseudo-terminal");
+    let data = tempfile::tempdir().expect("temporary data folder");
+    let mut cmd = CommandBuilder::new("bash");
+    cmd.args([
+        "-c",
+        "trap true HUP; \"$0\" play --blue maxflip --seed 3 2>stderr.txt; echo \"rc=$?\" >done.txt",
+        env!("CARGO_BIN_EXE_trios"),
+    ]);
+    cmd.cwd(data.path());
+    cmd.env("TRIOS_DATA_DIR", data.path());
+    cmd.env("TERM", "xterm-256color");
+    let mut child = pair.slave.spawn_command(cmd).expect("start bash");
+    drop(pair.slave);
+    let writer = pair.master.take_writer().expect("pty writer");
+    // Read until a whole first frame is on the screen, then let go of the terminal.
+    let mut reader = pair.master.try_clone_reader().expect("pty reader");
+    let shown = thread::spawn(move || {
+        let mut parser = vt100::Parser::new(nonzero(24), nonzero(80), 0);
+        let mut buf = [0u8; 4096];
+        while !parser.screen().contents().contains("q quit") {
+            match reader.read(&mut buf) {
+                Ok(0) | Err(_) => return false,
+                Ok(n) => parser.process(&buf[..n]),
+            }
+        }
+        true
+    });
+    assert!(
+        shown.join().expect("reader thread"),
+        "trios never drew a frame"
+    );
+    drop(writer);
+    drop(pair.master);
+
+    let done = data.path().join("done.txt");
+    let deadline = Instant::now() + TIMEOUT;
+    while !done.exists() && Instant::now() < deadline {
+        thread::sleep(Duration::from_millis(50));
+    }
+    let finished = done.exists();
+    if !finished {
+        let _ = child.kill();
+        let _ = Command::new("pkill")
+            .args(["-f", data.path().to_str().unwrap_or("")])
+            .status();
+    }
+    let _ = child.wait();
+    assert!(finished, "trios still runs after its terminal hung up");
+    let stderr = std::fs::read_to_string(data.path().join("stderr.txt")).unwrap_or_default();
+    assert!(
+        !stderr.contains("Failed to show the cursor"),
+        "noise on a closed window: {stderr}"
+    );
+}

@@ -129,6 +129,7 @@ impl SshHandler {
         };
         let (events, inbox) = mpsc::channel();
         let (out, mut frames) = tokio::sync::mpsc::channel::<Vec<u8>>(OUTPUT_QUEUE);
+        let spec_client = self.shared.next_client.fetch_add(1, Ordering::SeqCst) + 1;
         let spec = GameSpec {
             who: Identity {
                 user: self.user.clone(),
@@ -137,7 +138,7 @@ impl SshHandler {
                     None => Proof::Address(self.peer.ip()),
                 },
             },
-            client: self.shared.next_client.fetch_add(1, Ordering::SeqCst) + 1,
+            client: spec_client,
             peer: self.peer,
             size: pty.size,
             theme,
@@ -147,17 +148,25 @@ impl SshHandler {
             tracing::error!(peer = %self.peer, "cannot start a game thread: {e}");
             return false;
         }
+        let client = spec_client;
+        crate::ssh::lock(&self.shared.screens).insert(client, events.clone());
+        let shared = self.shared.clone();
         let handle = session.handle();
         tokio::spawn(async move {
+            let mut delivered = true;
             while let Some(bytes) = frames.recv().await {
                 if handle.data(channel, bytes).await.is_err() {
-                    return;
+                    delivered = false;
+                    break;
                 }
             }
-            // The game ended: close the channel, which ends the client's ssh.
-            let _ = handle.exit_status_request(channel, 0).await;
-            let _ = handle.eof(channel).await;
-            let _ = handle.close(channel).await;
+            if delivered {
+                // The game ended: close the channel, which ends the client's ssh.
+                let _ = handle.exit_status_request(channel, 0).await;
+                let _ = handle.eof(channel).await;
+                let _ = handle.close(channel).await;
+            }
+            crate::ssh::lock(&shared.screens).remove(&client);
         });
         self.game = Some(GameInput {
             events,

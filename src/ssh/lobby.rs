@@ -276,7 +276,7 @@ impl Lobby {
                 self.size = (w, h);
                 None
             }
-            Event::Terminate => Some(Intent::Quit),
+            Event::Terminate | Event::Shutdown => Some(Intent::Quit),
             _ => None,
         }
     }

@@ -128,6 +128,9 @@ pub(crate) struct Shared {
     /// All connections now open, refused ones included.
     open: AtomicUsize,
     recent: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+    /// Every screen thread whose output still reaches its client, by connection number: told
+    /// to say goodbye when the server stops, and gone once its last bytes are sent.
+    pub(crate) screens: Mutex<HashMap<u64, std::sync::mpsc::Sender<crate::tui::Event>>>,
 }
 
 impl Shared {
@@ -222,6 +225,16 @@ impl ServerHandle {
     /// Stops accepting, tells every connected client the server is going away, closes the
     /// tables, and waits for the listener to stop.
     pub async fn shutdown(self) {
+        // Every screen first restores its client's terminal and says goodbye; only then are
+        // the connections cut (or after a few seconds, for clients that stopped reading).
+        let screens: Vec<_> = lock(&self.shared.screens).values().cloned().collect();
+        for screen in screens {
+            let _ = screen.send(crate::tui::Event::Shutdown);
+        }
+        let deadline = Instant::now() + GOODBYE_WAIT;
+        while !lock(&self.shared.screens).is_empty() && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
         let _ = self.stop.send(true);
         let _ = self.task.await;
         self.shared.tables.stop_all();
@@ -300,6 +313,7 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         playing: AtomicUsize::new(0),
         open: AtomicUsize::new(0),
         recent: Mutex::new(HashMap::new()),
+        screens: Mutex::new(HashMap::new()),
     });
     let (stop, stopped) = watch::channel(false);
     if let Some(dir) = config.data_dir.clone() {
@@ -485,4 +499,15 @@ pub fn read_authorized_keys(path: &Path) -> Result<Vec<PublicKey>, String> {
         return Err(format!("{name}: no public keys in the file"));
     }
     Ok(keys)
+}
+
+/// How long a stopping server waits for its clients to get their goodbyes.
+const GOODBYE_WAIT: Duration = Duration::from_secs(3);
+
+/// The guarded value, even if a thread panicked while holding the lock (the map of screens
+/// stays usable: each entry is independent).
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }

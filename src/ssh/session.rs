@@ -37,6 +37,9 @@ pub const ENTER: &str =
 /// Undoes [`ENTER`]: the client's terminal is as it was.
 pub const LEAVE: &str = "\x1b[?2004l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[0m\x1b[?25h\x1b[?1049l";
 
+/// The line a client reads when the server stops under it.
+pub const SHUTDOWN_GOODBYE: &str = "trios: the server is shutting down. Goodbye!\r\n";
+
 /// Everything a screen thread needs to know about its player.
 pub struct GameSpec {
     pub who: Identity,
@@ -59,6 +62,8 @@ pub enum Ended {
     Gone,
     /// The screen could not be drawn.
     Failed,
+    /// The server is stopping.
+    Stopped,
 }
 
 /// Starts the screen thread. `inbox` receives what `events` sends (the SSH handler holds a
@@ -190,14 +195,16 @@ fn run(
     }
     if ended != Ended::Gone {
         let mut goodbye = LEAVE.as_bytes().to_vec();
-        if ended == Ended::Idle {
-            goodbye.extend_from_slice(
-                format!(
-                    "trios: disconnected after {} seconds without input.\r\n",
-                    shared.idle_timeout.as_secs()
-                )
-                .as_bytes(),
-            );
+        let farewell = match ended {
+            Ended::Idle => Some(format!(
+                "trios: disconnected after {} seconds without input.\r\n",
+                shared.idle_timeout.as_secs()
+            )),
+            Ended::Stopped => Some(SHUTDOWN_GOODBYE.to_string()),
+            _ => None,
+        };
+        if let Some(farewell) = farewell {
+            goodbye.extend_from_slice(farewell.as_bytes());
         }
         // The last bytes wait for room in the queue rather than being dropped.
         let _ = out.blocking_send(goodbye);
@@ -356,6 +363,7 @@ fn event_loop(
             match event {
                 // The connection closed (or the server is stopping).
                 Event::Terminate => return Ended::Gone,
+                Event::Shutdown => return Ended::Stopped,
                 Event::Key(_) | Event::Mouse(_) => last_input = Instant::now(),
                 Event::Resize(w, h) => {
                     last_input = Instant::now();

@@ -383,7 +383,7 @@ impl App {
                     self.queued = mv;
                 }
             }
-            Event::Terminate => self.quit = true,
+            Event::Terminate | Event::Shutdown => self.quit = true,
         }
         self.advance(now);
         self.drive(now);

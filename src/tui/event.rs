@@ -27,4 +27,7 @@ pub enum Event {
     Lobby,
     /// The process was asked to stop (SIGTERM, SIGHUP, SIGINT), or the client went away.
     Terminate,
+    /// The server is stopping: the screen says goodbye, restores the client's terminal and
+    /// ends.
+    Shutdown,
 }

@@ -34,19 +34,19 @@ pub fn run(game: Match, new_match: NewMatch, start: Start) -> io::Result<Match> 
     let mut session = terminal::Session::enter()?;
     terminal::spawn_input(events.clone());
     terminal::spawn_signals(events.clone())?;
-    let size = session.terminal.size()?;
+    let size = session.size()?;
     let theme = Theme::from_env();
     let mut app = match start {
-        Start::Play => App::new(game, new_match, events, (size.width, size.height), theme),
-        Start::Review => App::review(game, new_match, events, (size.width, size.height), theme),
+        Start::Play => App::new(game, new_match, events, size, theme),
+        Start::Review => App::review(game, new_match, events, size, theme),
     };
     loop {
-        session
-            .terminal
-            .draw(|frame| frame.render_widget(&app, frame.area()))?;
+        let drawn = session.draw(&app);
         if app.should_quit() {
+            // A terminal that went away cannot show the last frame; the match is still whole.
             return Ok(app.into_match());
         }
+        drawn?;
         // Sleep until input, a computer's move, or the next animation step: idle is free.
         let event = match app.next_tick() {
             Some(due) => match inbox.recv_timeout(due.saturating_duration_since(Instant::now())) {
