@@ -288,10 +288,9 @@ fn minimax_and_expert_find_the_exact_best_in_a_small_endgame() {
     assert_eq!(value_of(expert), exact);
 }
 
-#[test]
-fn expert_stays_near_its_time_budget() {
-    // A generous bound: the precise overshoot is measured in release builds (see README).
-    let deck: Vec<_> = (0..40)
+/// A deck of `n` varied cards.
+fn varied_deck(n: usize) -> Vec<trios::trios::Card> {
+    (0..n)
         .map(|i| {
             card(
                 &format!("C{i}"),
@@ -304,23 +303,113 @@ fn expert_stays_near_its_time_budget() {
                 ),
             )
         })
-        .collect();
-    let game = Game::new(
-        grid(&["CCCCC", "CCCCC", "CCCCC", "CCCCC"]),
-        deck,
+        .collect()
+}
+
+/// An open board of `rows` x `cols` card cells, dealt from a varied deck.
+fn open_board(rows: usize, cols: usize, seed: u64) -> Game {
+    let row = "C".repeat(cols);
+    let rows: Vec<&str> = (0..rows).map(|_| row.as_str()).collect();
+    Game::new(
+        grid(&rows),
+        varied_deck(rows.len() * cols + 1),
         RuleSet::default(),
-        Deal::Shuffle { seed: 2 },
+        Deal::Shuffle { seed },
     )
-    .unwrap();
-    let started = std::time::Instant::now();
-    let mv = ai::by_spec("expert", 1, ai::AiOptions { think_ms: 100 })
-        .unwrap()
-        .choose(&game)
-        .unwrap();
-    let took = started.elapsed();
-    assert!(game.check(mv).is_ok());
+    .unwrap()
+}
+
+#[test]
+fn the_search_stops_at_its_work_budget_and_the_budget_is_deterministic() {
+    use trios::trios::ai::search::{Limits, Searcher};
+    let game = open_board(4, 5, 2);
+    let budget = 20_000;
+    let limits = Limits {
+        max_depth: None,
+        work: Some(budget),
+        deadline: None,
+    };
+    let mut searcher = Searcher::new(&game, 12);
+    let moves = searcher.root_moves();
+    assert_eq!(searcher.best_of(&moves, 12, limits), None, "cut short");
+    let spent = searcher.work();
     assert!(
-        took < std::time::Duration::from_millis(400),
-        "took {took:?} for a 100 ms budget"
+        spent >= budget && spent < budget + 1_000,
+        "spent {spent} of a {budget} budget"
     );
+    // The same budget buys exactly the same work again: moves do not depend on timing.
+    let mut again = Searcher::new(&game, 12);
+    let _ = again.best_of(&moves, 12, limits);
+    assert_eq!(again.work(), spent);
+}
+
+/// Every computer player answers on a 20x20 board (two hundred cards a hand, 80,000 moves),
+/// where `defensive` and `minimax` used to weigh every reply to every move for minutes.
+/// Their budgets are counted in work, so this cannot pass by luck of timing.
+#[test]
+fn every_strategy_answers_on_a_big_board() {
+    let mut game = open_board(20, 20, 5);
+    let options = ai::AiOptions { think_ms: 5 };
+    for spec in [
+        "random",
+        "maxflip",
+        "corners",
+        "defensive",
+        "minimax",
+        "minimax:4",
+        "expert",
+    ] {
+        let mut strategy = ai::by_spec(spec, 3, options).unwrap();
+        let mv = strategy
+            .choose(&game)
+            .unwrap_or_else(|| panic!("{spec} has no move"));
+        assert!(game.check(mv).is_ok(), "{spec} chose an illegal move");
+        game.play(mv).unwrap();
+    }
+}
+
+/// On the boards people play (a few dozen cells) the budgets are never reached: minimax plays
+/// exactly the full-depth search, and defensive weighs every reply to every move.
+#[test]
+fn budgets_change_nothing_on_ordinary_boards() {
+    use trios::trios::ai::search::{Limits, Searcher};
+    for seed in 0..6 {
+        let mut game = open_board(4, 5, seed);
+        while !game.is_over() {
+            let mut reference = Searcher::new(&game, 16);
+            let moves = reference.root_moves();
+            let limits = Limits {
+                max_depth: Some(3),
+                ..Limits::default()
+            };
+            let expected = reference.best_of(&moves, 3, limits).map(|(mv, _)| mv);
+            let chosen = ai::by_name("minimax", 1).unwrap().choose(&game);
+            assert_eq!(
+                chosen,
+                expected,
+                "seed {seed}, move {}",
+                20 - game.empty_cells()
+            );
+
+            let plain = game.legal_moves().min_by_key(|&mv| {
+                let mut after = game.clone();
+                let now = after
+                    .play(mv)
+                    .unwrap()
+                    .steps
+                    .iter()
+                    .filter(|s| s.flipped)
+                    .count();
+                let reply = after
+                    .legal_moves()
+                    .map(|r| after.flips_if(r).unwrap_or(0))
+                    .max()
+                    .unwrap_or(0);
+                (reply, std::cmp::Reverse(now))
+            });
+            assert_eq!(ai::Defensive.choose(&game), plain, "seed {seed}");
+            let mv = chosen.unwrap();
+            game.play(mv).unwrap();
+        }
+    }
 }

@@ -1,11 +1,16 @@
 //! "defensive": leave the opponent the least to take.
 
-use super::Strategy;
+use super::{MOVE_EVALUATIONS, Strategy};
 use crate::trios::game::{Game, Move};
 
 /// Plays the move after which the opponent's best immediate reply flips the fewest cards.
 /// Ties: the move that flips more now, then the uppermost, leftmost cell and lowest hand
 /// index.
+///
+/// Weighing every move against every reply costs the square of the number of moves. When
+/// that is more than [`MOVE_EVALUATIONS`] (big boards), only the moves that flip most now
+/// are weighed, as many as the budget allows (at least one): slower boards get a shallower
+/// look, never a slower move.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Defensive;
 
@@ -15,14 +20,17 @@ impl Strategy for Defensive {
     }
 
     fn choose(&mut self, game: &Game) -> Option<Move> {
+        let candidates = candidates(game);
+        let replies = MOVE_EVALUATIONS / candidates.len().max(1);
         let mut work = game.clone();
         let mut flips = Vec::new();
         let mut best: Option<((usize, std::cmp::Reverse<usize>), Move)> = None;
-        for mv in game.legal_moves() {
+        for mv in candidates {
             let undo = work.make(mv, &mut flips);
             let taken_now = flips.len();
             let reply = work
                 .legal_moves()
+                .take(replies)
                 .map(|r| work.flips_if(r).unwrap_or(0))
                 .max()
                 .unwrap_or(0);
@@ -34,4 +42,24 @@ impl Strategy for Defensive {
         }
         best.map(|(_, mv)| mv)
     }
+}
+
+/// The moves to weigh, in board order: all of them when every reply to every one fits the
+/// budget; otherwise the ones that flip most now (of the first [`MOVE_EVALUATIONS`]).
+fn candidates(game: &Game) -> Vec<Move> {
+    let moves: Vec<Move> = game.legal_moves().take(MOVE_EVALUATIONS).collect();
+    let all = moves.len();
+    if all.saturating_mul(all) <= MOVE_EVALUATIONS {
+        return moves;
+    }
+    let keep = (MOVE_EVALUATIONS / all).max(1);
+    let mut ranked: Vec<(usize, usize, Move)> = moves
+        .into_iter()
+        .enumerate()
+        .map(|(order, mv)| (game.flips_if(mv).unwrap_or(0), order, mv))
+        .collect();
+    ranked.sort_by_key(|&(flips, order, _)| (std::cmp::Reverse(flips), order));
+    ranked.truncate(keep);
+    ranked.sort_by_key(|&(_, order, _)| order);
+    ranked.into_iter().map(|(_, _, mv)| mv).collect()
 }

@@ -54,6 +54,9 @@ impl Strategy for Expert {
     }
 
     fn choose(&mut self, game: &Game) -> Option<Move> {
+        if super::move_count(game) > super::SEARCHABLE_MOVES {
+            return super::most_flips(game);
+        }
         let start = Instant::now();
         // Only the move list is needed here: no searcher (and no key tables) yet.
         let mut moves = search::root_moves(game);

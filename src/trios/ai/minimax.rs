@@ -1,14 +1,19 @@
 //! "minimax:N": look N moves ahead, assuming the opponent answers with its best move.
 
-use super::Strategy;
 use super::search::{Limits, Searcher};
+use super::{Expert, SEARCHABLE_MOVES, Strategy, most_flips, move_count};
 use crate::trios::game::{Game, Move};
 
 /// Depth-limited minimax (with alpha-beta, which changes no result) on the score
 /// difference. Ties go to the move that flips most now, then board order.
+///
+/// It deepens one ply at a time up to N within a work budget (as `expert` counts work, so
+/// moves stay repeatable): where N plies do not fit (big boards) it plays the best move of
+/// the deepest search that finished, and on boards too big to search at all, as `maxflip`.
 #[derive(Debug, Clone)]
 pub struct Minimax {
     depth: usize,
+    work: u64,
     name: String,
 }
 
@@ -16,10 +21,20 @@ impl Minimax {
     /// The depth plain `minimax` uses.
     pub const DEFAULT_DEPTH: usize = 3;
 
+    /// Minimax to `depth` plies with the work budget of one second's thinking.
     pub fn new(depth: usize) -> Minimax {
         Minimax {
             depth: depth.max(1),
+            work: 1000 * Expert::WORK_PER_MS,
             name: format!("minimax:{}", depth.max(1)),
+        }
+    }
+
+    /// The same with the work budget of `think_ms` milliseconds, counted as `expert` does.
+    pub fn with_think_ms(self, think_ms: u64) -> Minimax {
+        Minimax {
+            work: think_ms.max(1).saturating_mul(Expert::WORK_PER_MS),
+            ..self
         }
     }
 }
@@ -33,14 +48,23 @@ impl Strategy for Minimax {
         if game.is_over() {
             return None;
         }
+        if move_count(game) > SEARCHABLE_MOVES {
+            return most_flips(game);
+        }
         let mut searcher = Searcher::new(game, 16);
         let moves = searcher.root_moves();
-        let limits = Limits {
-            max_depth: Some(self.depth),
-            ..Limits::default()
-        };
-        searcher
-            .best_of(&moves, self.depth, limits)
-            .map(|(mv, _)| mv)
+        let mut best = *moves.first()?;
+        for depth in 1..=self.depth {
+            let limits = Limits {
+                max_depth: Some(depth),
+                work: Some(self.work),
+                ..Limits::default()
+            };
+            match searcher.best_of(&moves, depth, limits) {
+                Some((mv, _)) => best = mv,
+                None => break,
+            }
+        }
+        Some(best)
     }
 }
