@@ -9,13 +9,17 @@ use crate::trios::{DealMode, RuleSet};
 
 /// Three Trios in the terminal: a two-player card game on a grid with holes.
 ///
-/// With no subcommand, plays like `trios play`: full screen against the computer (you are
-/// Red) in a terminal, or the text mode when input or output is not a terminal.
+/// With no subcommand, plays like `trios play` and takes its flags: full screen against the
+/// computer (you are Red) in a terminal, or the text mode when input or output is not a
+/// terminal.
 #[derive(Debug, Parser)]
-#[command(name = "trios", version, about)]
+#[command(name = "trios", version, about, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// `trios FLAGS` is `trios play FLAGS`.
+    #[command(flatten)]
+    pub play: PlayArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -31,8 +35,8 @@ pub enum Command {
     /// Play many headless games between two computer strategies, or a round robin of
     /// several, on every core, and print their results.
     Sim(SimArgs),
-    /// Host full-screen games over SSH: everyone who connects with a terminal plays the
-    /// computer (ssh -p 2222 localhost).
+    /// Host full-screen games over SSH (ssh -p 2222 localhost): a lobby where each player
+    /// plays the computer, opens or joins a table to play another person, or watches.
     Serve(ServeArgs),
 }
 
@@ -112,27 +116,6 @@ pub const STRONGEST: &str = crate::trios::ai::STRONGEST;
 pub const SHOWCASE_OPPONENT: &str = "minimax";
 
 impl PlayArgs {
-    /// What plain `trios` plays: every flag at its default.
-    pub fn defaults() -> PlayArgs {
-        PlayArgs {
-            ui: Ui::Auto,
-            setup: SetupArgs {
-                board: None,
-                cards: None,
-                deal: DealMode::Shuffle,
-                seed: None,
-                rules: RuleSet::default(),
-            },
-            red: Seat::Human,
-            blue: None,
-            think_ms: 1000,
-            record: None,
-            force: false,
-            resume: false,
-            no_autosave: false,
-        }
-    }
-
     /// Blue's seat: as given, else the strongest computer full screen and a person in text
     /// mode (where scripts expect two human seats).
     pub fn blue_seat(&self, ui: Ui) -> Seat {

@@ -32,7 +32,7 @@ fn main() -> ExitCode {
     let _ = color_eyre::install();
     let cli = Cli::parse();
     let result = match cli.command {
-        None => play(PlayArgs::defaults()),
+        None => play(cli.play),
         Some(Command::Play(args)) => play(args),
         Some(Command::Replay(args)) => replay(&args),
         Some(Command::Solve(args)) => solve(&args),
@@ -60,7 +60,13 @@ fn play(args: PlayArgs) -> Result<(), UserError> {
         start_new(&args, ui)?
     };
     if ui == Ui::Tui {
-        return play_full_screen(game, trios::tui::Start::Play, args.no_autosave);
+        let last = play_full_screen(game, trios::tui::Start::Play, args.no_autosave)?;
+        // The seed goes to stderr once the screen is back, so the game can be played again.
+        let config = last.config();
+        if !args.resume && Some(config.seed) != args.setup.seed && config.depends_on_seed() {
+            eprintln!("{}", seed_note(config.seed));
+        }
+        return Ok(());
     }
     if args.setup.seed.is_none() && !args.resume && game.config().depends_on_seed() {
         eprintln!("{}", seed_note(game.config().seed));
@@ -107,12 +113,12 @@ fn play_text(mut game: Match, autosaving: bool) -> Result<(), UserError> {
     }
 }
 
-/// Runs the full-screen UI, then says where the last match is kept.
+/// Runs the full-screen UI, then says where the last match is kept; gives back that match.
 fn play_full_screen(
     game: Match,
     start: trios::tui::Start,
     no_autosave: bool,
-) -> Result<(), UserError> {
+) -> Result<Match, UserError> {
     // `n` deals a fresh game, autosaved like the first unless the player said not to.
     let new_match: trios::tui::NewMatch = Box::new(move |config: &MatchConfig| {
         let mut config = config.clone();
@@ -137,7 +143,7 @@ fn play_full_screen(
             path.display()
         );
     }
-    Ok(())
+    Ok(last)
 }
 
 /// Sets up and deals a new match from the flags, recorded where they say.
@@ -268,7 +274,7 @@ fn replay(args: &ReplayArgs) -> Result<(), UserError> {
     let name = args.file.display().to_string();
     if front_end(args.ui)? == Ui::Tui {
         let game = Match::replayed(&record, &name)?;
-        return play_full_screen(game, trios::tui::Start::Review, false);
+        return play_full_screen(game, trios::tui::Start::Review, false).map(|_| ());
     }
     let mut out = String::new();
     let game = record.replay(&name, |game, outcome| {
@@ -469,7 +475,13 @@ fn sim_progress_bar() -> indicatif::ProgressBar {
     let template = "{bar:30} {pos}/{len} games · {rate} · ETA {eta}";
     if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
         let rate = |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = write!(w, "{:.0} games/s", state.per_sec());
+            let rate = state.per_sec();
+            let unit = if format!("{rate:.0}") == "1" {
+                "game"
+            } else {
+                "games"
+            };
+            let _ = write!(w, "{rate:.0} {unit}/s");
         };
         bar.set_style(style.with_key("rate", rate));
     }

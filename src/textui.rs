@@ -9,14 +9,21 @@ use crate::controller::Match;
 use crate::trios::ai::STRATEGY_NAMES;
 use crate::trios::{Game, Move, MoveOutcome, Outcome, Player, text};
 
-const HELP: &str = "\
+/// The `help` text: the commands, with every strategy `suggest` knows.
+fn help() -> String {
+    format!(
+        "\
 Commands:
   place H R C    play card H of your hand at row R, column C (all count from 0)
-  suggest NAME   show what strategy NAME would play (random, maxflip, corners)
+  suggest NAME   show what strategy NAME would play: {},
+                 minimax:N, or a chain like corners>maxflip
   help           show this list
   quit           leave the game
 Lines starting with # and empty lines are ignored.
-";
+",
+        STRATEGY_NAMES.join(", ")
+    )
+}
 
 /// How a text-mode session ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,7 +141,7 @@ fn execute(game: &mut Match, line: &str) -> Reply {
                 Err(e) => Reply::Error(e.to_string()),
             }
         }
-        "help" | "?" => Reply::Text(HELP.into()),
+        "help" | "?" => Reply::Text(help()),
         "quit" | "exit" => Reply::Quit,
         _ => Reply::Error(format!(
             "unknown command \"{command}\"; type help for the list"

@@ -324,6 +324,23 @@ fn help_lists_the_commands() {
         assert!(commands.contains(&command), "{command} missing in:\n{help}");
     }
     assert!(!help.contains("Player:"), "help is not a move:\n{help}");
+    for strategy in trios::trios::ai::STRATEGY_NAMES {
+        assert!(
+            help.contains(strategy),
+            "suggest {strategy} missing:\n{help}"
+        );
+    }
+}
+
+#[test]
+fn seats_and_rules_that_make_no_sense_are_refused_with_what_is_allowed() {
+    let dir = fixtures();
+    dir.run(&["play", "--ui", "text", "--red", "minimax:0"], "")
+        .assert_refused("1 to 64");
+    for rules in ["same,same", "none,same"] {
+        dir.run(&["play", "--ui", "text", "--rules", rules], "")
+            .assert_refused(rules);
+    }
 }
 
 #[test]
@@ -622,4 +639,24 @@ fn plain_trios_starts_a_game_with_red_to_move() {
     assert!(!run.stdout.contains("plays"));
     // End of input straight away is a normal end too.
     assert_eq!(dir.run(&[], "").code, Some(0));
+}
+
+#[test]
+fn plain_trios_takes_the_flags_of_trios_play() {
+    let dir = fixtures();
+    let plain = dir.run(
+        &["--ui", "text", "--seed", "5", "--blue", "maxflip"],
+        "quit\n",
+    );
+    let play = dir.run(
+        &["play", "--ui", "text", "--seed", "5", "--blue", "maxflip"],
+        "quit\n",
+    );
+    plain.assert_clean_exit();
+    assert_eq!(plain.stdout, play.stdout);
+    assert!(
+        plain.stdout.starts_with("Player: RED\n"),
+        "{}",
+        plain.stdout
+    );
 }

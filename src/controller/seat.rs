@@ -54,8 +54,14 @@ impl FromStr for Seat {
         }
         match ai::by_name(&name, 0) {
             Ok(_) => Ok(Seat::Computer(name)),
+            Err(_) if name.starts_with("minimax:") => Err(format!(
+                "\"{s}\": minimax looks 1 to 64 moves ahead, e.g. minimax:3 (plain minimax is \
+                 minimax:{})",
+                ai::Minimax::DEFAULT_DEPTH
+            )),
             Err(_) => Err(format!(
-                "unknown seat \"{s}\"; expected human or a strategy: {}",
+                "unknown seat \"{s}\"; expected human or a strategy: {}, minimax:N (N = 1 to \
+                 64), or a chain like corners>maxflip",
                 ai::STRATEGY_NAMES.join(", ")
             )),
         }

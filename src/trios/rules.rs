@@ -64,28 +64,47 @@ impl fmt::Display for RuleSet {
     }
 }
 
-/// A rule name that is not one of [`RULE_NAMES`].
+/// A rule list that does not parse: the message names the part that is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rule \"{0}\"; expected a comma list of reverse, fallen-ace, same, plus (or none)")]
+#[error("{0}; expected a comma list of reverse, fallen-ace, same, plus (or none alone)")]
 pub struct UnknownRule(pub String);
 
 impl FromStr for RuleSet {
     type Err = UnknownRule;
 
-    /// Parses a comma list such as `reverse,fallen-ace`; `none` or an empty string is no rule.
-    /// Names are case-insensitive, `_` may stand for `-`, and repeats are harmless.
+    /// Parses a comma list such as `reverse,fallen-ace`; `none` (alone) or an empty string
+    /// is no rule. Names are case-insensitive and `_` may stand for `-`. A rule named twice,
+    /// or `none` beside a rule, is refused: it is a typo more often than a wish.
     fn from_str(s: &str) -> Result<RuleSet, UnknownRule> {
         let mut rules = RuleSet::default();
-        for raw in s.split(',') {
-            let name = raw.trim().to_ascii_lowercase().replace('_', "-");
+        let names: Vec<&str> = s.split(',').map(str::trim).collect();
+        let mut seen: Vec<String> = Vec::new();
+        for raw in &names {
+            let name = raw.to_ascii_lowercase().replace('_', "-");
+            let name = if name == "fallenace" {
+                "fallen-ace".to_string()
+            } else {
+                name
+            };
+            if name == "none" && names.len() > 1 {
+                return Err(UnknownRule(format!(
+                    "\"none\" cannot be combined with other rules in \"{s}\""
+                )));
+            }
+            if !name.is_empty() && seen.contains(&name) {
+                return Err(UnknownRule(format!(
+                    "rule \"{raw}\" is named twice in \"{s}\""
+                )));
+            }
             match name.as_str() {
                 "" | "none" => {}
                 "reverse" => rules.reverse = true,
-                "fallen-ace" | "fallenace" => rules.fallen_ace = true,
+                "fallen-ace" => rules.fallen_ace = true,
                 "same" => rules.same = true,
                 "plus" => rules.plus = true,
-                _ => return Err(UnknownRule(raw.trim().to_string())),
+                _ => return Err(UnknownRule(format!("unknown rule \"{raw}\""))),
             }
+            seen.push(name);
         }
         Ok(rules)
     }
@@ -152,7 +171,11 @@ mod tests {
         assert_eq!(all.to_string(), "reverse,fallen-ace,same,plus");
         assert_eq!(RuleSet::default().to_string(), "none");
         let err = "same,elemental".parse::<RuleSet>().unwrap_err();
-        assert_eq!(err, UnknownRule("elemental".into()));
+        assert_eq!(err, UnknownRule("unknown rule \"elemental\"".into()));
+        for bad in ["same,same", "none,same", "plus,none", "reverse,Reverse"] {
+            let err = bad.parse::<RuleSet>().unwrap_err().to_string();
+            assert!(err.contains(bad), "{bad}: {err}");
+        }
         assert!(err.to_string().contains("fallen-ace"));
     }
 }
