@@ -416,3 +416,178 @@ fn a_record_opens_in_the_viewer_and_plays_from_the_start() {
     assert_eq!(app.history().len(), 17);
     assert_eq!(app.picked(), None);
 }
+
+/// Draws an app the way the harness does, for apps built without one.
+fn render(app: &App, size: (u16, u16)) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).expect("test backend");
+    terminal
+        .draw(|f| f.render_widget(app, f.area()))
+        .expect("draw");
+    let buf = terminal.backend().buffer().clone();
+    let mut out = String::new();
+    for y in 0..buf.area.height {
+        let line: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn viewer() -> App {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/default-reverse-fallen-ace.json");
+    let record = trios::record::Record::load(&path).expect("fixture");
+    let game = Match::replayed(&record, "fixture").expect("replays");
+    let (events, _inbox) = mpsc::channel();
+    let new_match =
+        Box::new(|c: &MatchConfig| Match::start(c.clone(), None).map_err(|e| e.to_string()));
+    App::review(game, new_match, events, (100, 30), Theme::plain())
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    app.update(
+        Event::Key(KeyEvent::new(code, KeyModifiers::NONE)),
+        Instant::now(),
+    );
+}
+
+/// The score in the status bar: "… · R–B · …".
+fn status_score(screen: &str) -> (usize, usize) {
+    let status = screen.lines().rev().nth(1).expect("status line");
+    let score = status
+        .split(" · ")
+        .find(|part| part.contains('–'))
+        .expect("a score");
+    let (red, blue) = score.split_once('–').expect("R–B");
+    (red.trim().parse().unwrap(), blue.trim().parse().unwrap())
+}
+
+#[test]
+fn the_viewer_shows_the_score_and_log_of_the_point_it_shows() {
+    let mut app = viewer();
+    press(&mut app, KeyCode::Home);
+    let start = render(&app, (100, 30));
+    assert!(start.contains("REPLAY · start"), "{start}");
+    assert_eq!(status_score(&start), (9, 9), "{start}");
+    assert!(
+        start.contains("no moves yet"),
+        "the log at the start:\n{start}"
+    );
+    assert!(
+        !start.contains(" 1 RED"),
+        "move 1 shown before it happened:\n{start}"
+    );
+
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Down);
+    let second = render(&app, (100, 30));
+    assert!(second.contains("REPLAY · move 2/17"), "{second}");
+    assert!(second.contains(" 2 BLUE"), "{second}");
+    assert!(
+        !second.contains(" 3 RED"),
+        "move 3 shown at move 2:\n{second}"
+    );
+    let state = app.shown_state();
+    assert_eq!(
+        status_score(&second),
+        (state.score(Player::Red), state.score(Player::Blue))
+    );
+    assert_ne!(
+        status_score(&second),
+        (
+            app.game().score(Player::Red),
+            app.game().score(Player::Blue)
+        ),
+        "the final score, not the shown one"
+    );
+}
+
+#[test]
+fn the_viewer_offers_only_what_a_viewer_can_do() {
+    let mut app = viewer();
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(
+        app.history().len(),
+        17,
+        "n started a new game in the viewer"
+    );
+    press(&mut app, KeyCode::Char('?'));
+    let help = render(&app, (100, 30));
+    assert!(!help.contains("new game"), "{help}");
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Esc);
+    let after = render(&app, (100, 30));
+    assert!(!after.contains("n new game"), "{after}");
+    press(&mut app, KeyCode::Char('?'));
+    let help = render(&app, (100, 30));
+    for gone in ["pick hand card", "cursor up", "new game", "hints"] {
+        assert!(!help.contains(gone), "viewer help offers {gone}:\n{help}");
+    }
+}
+
+#[test]
+fn the_log_wraps_long_lines_and_scrolls_back() {
+    let mut h = combo_harness();
+    h.place(0, 1, 0);
+    h.settle();
+    // Tall windows of every width: whatever the log's width, no line loses its end.
+    let taken = |screen: &str| {
+        let log = &screen[screen.find("battle log").unwrap_or(0)..];
+        log.matches("taken").count() + log.matches("holds").count()
+    };
+    let wide: usize = h.app.history().iter().map(|o| o.steps.len()).sum();
+    assert!(wide >= 3);
+    for width in (40..=120).step_by(8) {
+        h.resize(width, 60);
+        let screen = h.screen();
+        if screen.contains("too small") {
+            continue;
+        }
+        assert_eq!(taken(&screen), wide, "at width {width}:\n{screen}");
+    }
+    // A short window shows the newest lines; PageUp goes back, PageDown returns.
+    h.resize(80, 24);
+    let newest = h.screen();
+    h.key(KeyCode::PageUp);
+    let back = h.screen();
+    assert_ne!(back, newest, "PageUp scrolled nothing");
+    assert!(back.contains("newer"), "{back}");
+    h.key(KeyCode::PageDown);
+    assert_eq!(h.screen(), newest, "PageDown comes back to the newest");
+}
+
+#[test]
+fn n_mid_game_asks_before_throwing_the_game_away() {
+    let mut h = Harness::new(config("human", "maxflip", 7), (80, 24));
+    h.key(KeyCode::Enter);
+    h.key(KeyCode::Enter);
+    h.settle();
+    let moves = h.app.history().len();
+    assert!(moves > 0);
+    h.key(KeyCode::Char('n'));
+    assert!(h.screen().contains("Start a new game?"));
+    h.key(KeyCode::Char('x'));
+    assert_eq!(
+        h.app.history().len(),
+        moves,
+        "a stray key threw the game away"
+    );
+    h.key(KeyCode::Char('n'));
+    h.key(KeyCode::Char('y'));
+    assert_eq!(h.app.history().len(), 0, "y deals a new game");
+}
+
+#[test]
+fn a_wait_message_goes_once_the_computer_has_moved() {
+    let mut h = Harness::new(config("human", "maxflip", 7), (80, 24));
+    h.key(KeyCode::Enter);
+    h.key(KeyCode::Enter);
+    // Blue thinks: Red's keys are refused with a reason.
+    h.key(KeyCode::Enter);
+    let waiting = h.screen();
+    assert!(waiting.contains("Wait: BLUE"), "{waiting}");
+    h.settle();
+    let after = h.screen();
+    assert!(!after.contains("Wait: BLUE"), "{after}");
+    assert!(after.contains("RED to move"), "{after}");
+}

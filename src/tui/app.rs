@@ -4,7 +4,9 @@ use std::collections::VecDeque;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
-use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
+};
 use ratatui::layout::{Position, Rect};
 
 use super::event::Event;
@@ -33,6 +35,8 @@ pub enum Focus {
 pub struct Message {
     pub text: String,
     pub error: bool,
+    /// True only until the next move lands ("Wait: BLUE is to move").
+    pub until_move: bool,
 }
 
 /// Walking the timeline: the current flat index, and whether it advances by itself.
@@ -95,6 +99,10 @@ impl AtTable {
 /// moves.
 const STEP_DELAYS_MS: [u64; 7] = [1200, 800, 500, 320, 200, 110, 40];
 const DEFAULT_SPEED: usize = 3;
+/// Battle-log entries one PageUp/PageDown scrolls.
+const LOG_PAGE: usize = 5;
+/// Battle-log entries one turn of the mouse wheel scrolls.
+const LOG_WHEEL: isize = 2;
 
 /// The whole state of the full-screen UI for one match.
 ///
@@ -132,6 +140,10 @@ pub struct App {
     pub(crate) theme: Theme,
     /// Opened from a record: there is no live play, only the viewer.
     pub(crate) review_only: bool,
+    /// Entries the battle log is scrolled back from the newest (clamped when drawn).
+    pub(crate) log_back: usize,
+    /// `n` was pressed mid-game: the next key answers "start a new game?".
+    pub(crate) confirming_new_game: bool,
     /// Set when the match is played at a shared table rather than here.
     pub(crate) table: Option<AtTable>,
     quit: bool,
@@ -173,6 +185,8 @@ impl App {
             size,
             theme,
             review_only: false,
+            log_back: 0,
+            confirming_new_game: false,
             table: None,
             quit: false,
         };
@@ -355,6 +369,57 @@ impl App {
         }
     }
 
+    /// The game as the shown point leaves it: before the first move at the start, and after
+    /// the whole move while one is shown (its card is on the board). Hands and scores are
+    /// drawn from it, so every pane tells of the same moment.
+    pub fn shown_state(&self) -> &Game {
+        let last = self.states.len().saturating_sub(1);
+        let index = match self.shown_point() {
+            Point::Start => 0,
+            Point::Move { mv, .. } => (mv + 1).min(last),
+        };
+        self.states.get(index).unwrap_or_else(|| self.game())
+    }
+
+    /// Whether `action` does anything here: help, hints and the game-over box show only the
+    /// keys that work where they are shown.
+    pub fn offers(&self, action: Action) -> bool {
+        let plays = !self.review_only
+            && !self
+                .table
+                .as_ref()
+                .is_some_and(|t| matches!(t.role, Role::Watches));
+        match action {
+            Action::NewGame => match &self.table {
+                Some(table) => table.may_ask_new_deal(),
+                None => !self.review_only,
+            },
+            _ if self.replay.is_some() => true,
+            Action::Up
+            | Action::Down
+            | Action::Left
+            | Action::Right
+            | Action::SwitchFocus
+            | Action::Cancel
+            | Action::PickCard(_)
+            | Action::ToggleHints => plays && !self.watching(),
+            Action::Confirm => (plays && !self.watching()) || self.watching(),
+            Action::Pause | Action::StepOne | Action::Faster | Action::Slower => self.watching(),
+            _ => true,
+        }
+    }
+
+    /// What a key does here, where that differs from the keymap's general words.
+    pub fn help_text(&self, action: Action, general: &'static str) -> &'static str {
+        match (action, &self.table) {
+            (Action::Quit, Some(_)) => "back to the lobby (a kept seat waits for you)",
+            (Action::NewGame, Some(_)) => "new game, once this one is over",
+            (Action::Quit, None) if self.review_only => "quit",
+            (Action::Confirm, _) if self.watching() => "pause / resume",
+            _ => general,
+        }
+    }
+
     pub(crate) fn step_delay(&self) -> Duration {
         Duration::from_millis(STEP_DELAYS_MS[self.speed])
     }
@@ -398,7 +463,22 @@ impl App {
         } else {
             KeyMode::Play
         };
-        let Some(action) = keymap::action_for(mode, key) else {
+        let action = keymap::action_for(mode, key);
+        if self.confirming_new_game {
+            // The answer to "start a new game?": y (or n again) deals, anything else keeps
+            // playing.
+            self.confirming_new_game = false;
+            self.message = None;
+            let yes =
+                matches!(key.code, KeyCode::Char('y' | 'Y')) || action == Some(Action::NewGame);
+            if yes {
+                self.new_game(now);
+            } else {
+                self.say("Still playing this game");
+            }
+            return;
+        }
+        let Some(action) = action else {
             return;
         };
         // With the game hidden behind the "too small" screen, only quitting makes sense.
@@ -429,7 +509,16 @@ impl App {
                     "Hints off"
                 });
             }
+            Action::LogBack => self.scroll_log(LOG_PAGE as isize),
+            Action::LogForth => self.scroll_log(-(LOG_PAGE as isize)),
             Action::NewGame if self.table.is_some() => self.ask_new_deal(),
+            Action::NewGame if self.review_only => {
+                self.warn("This is a viewer: play a new game with trios play");
+            }
+            Action::NewGame if !self.game().is_over() && !self.watching() => {
+                self.confirming_new_game = true;
+                self.say("Start a new game? This one stays saved. y: yes · any other key: no");
+            }
             Action::NewGame => self.new_game(now),
             Action::Replay => self.open_replay(now),
             Action::Faster => self.change_speed(1),
@@ -468,8 +557,17 @@ impl App {
         match action {
             Action::Quit => self.quit = true,
             Action::ToggleHelp => self.help = true,
+            Action::LogBack => return self.scroll_log(LOG_PAGE as isize),
+            Action::LogForth => return self.scroll_log(-(LOG_PAGE as isize)),
             Action::NewGame if self.table.is_some() => return self.ask_new_deal(),
-            Action::NewGame => return self.new_game(now),
+            Action::NewGame if self.review_only => {
+                return self.warn("This is a viewer: play a new game with trios play");
+            }
+            Action::NewGame => {
+                self.replay = None;
+                self.next_at = None;
+                return self.act(Action::NewGame, now);
+            }
             Action::Cancel | Action::Replay => {
                 self.replay = None;
                 self.next_at = None;
@@ -610,8 +708,10 @@ impl App {
             }
             News::Closed(reason) => {
                 // The moves already announced are still shown; nothing more can be played.
-                // The status bar says so for as long as the table is shown.
+                // The status bar says so for as long as the table is shown, in place of any
+                // earlier message (which would otherwise stand glued beside it).
                 table.closed = Some(reason);
+                self.message = None;
             }
         }
     }
@@ -768,15 +868,19 @@ impl App {
             } else {
                 let who = self.game().turn();
                 let name = self.seat_label(who);
-                return self.warn(&format!("Wait: {who} ({name}) is to move"));
+                return self.warn_until_move(&format!("Wait: {who} ({name}) is to move"));
             };
             return self.warn(text);
         }
         if self.game().is_over() {
-            self.warn("The game is over: n for a new game, r to replay");
+            if self.offers(Action::NewGame) {
+                self.warn("The game is over: n for a new game, r to replay");
+            } else {
+                self.warn("The game is over: r to replay, q to quit");
+            }
         } else if !self.is_human(self.game().turn()) {
             let who = self.game().turn();
-            self.warn(&format!(
+            self.warn_until_move(&format!(
                 "Wait: {who} ({}) is to move",
                 self.config().seat(who)
             ));
@@ -787,6 +891,10 @@ impl App {
     fn place(&mut self, mv: Move, now: Instant) {
         match self.game.play(mv) {
             Ok(_) => {
+                if self.message.as_ref().is_some_and(|m| m.until_move) {
+                    self.message = None;
+                }
+                self.log_back = 0;
                 self.states.push(self.game.game().clone());
                 self.picked = None;
                 self.focus = Focus::Hand;
@@ -939,8 +1047,11 @@ impl App {
     }
 
     fn on_mouse(&mut self, mouse: MouseEvent, now: Instant) {
-        if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
-            return;
+        match mouse.kind {
+            MouseEventKind::ScrollUp => return self.scroll_log(LOG_WHEEL),
+            MouseEventKind::ScrollDown => return self.scroll_log(-LOG_WHEEL),
+            MouseEventKind::Down(MouseButton::Left) => {}
+            _ => return,
         }
         if self.help {
             self.help = false;
@@ -969,6 +1080,12 @@ impl App {
         }
     }
 
+    /// Moves the battle log's view `lines` entries back (positive) or forth; 0 follows the
+    /// newest line.
+    fn scroll_log(&mut self, lines: isize) {
+        self.log_back = self.log_back.saturating_add_signed(lines);
+    }
+
     fn first_empty_cell(&self) -> Option<Pos> {
         self.game().empty_positions().next()
     }
@@ -977,6 +1094,7 @@ impl App {
         self.message = Some(Message {
             text: text.to_string(),
             error: false,
+            until_move: false,
         });
     }
 
@@ -984,7 +1102,16 @@ impl App {
         self.message = Some(Message {
             text: text.to_string(),
             error: true,
+            until_move: false,
         });
+    }
+
+    /// A warning that stops being true once a move is played.
+    fn warn_until_move(&mut self, text: &str) {
+        self.warn(text);
+        if let Some(message) = &mut self.message {
+            message.until_move = true;
+        }
     }
 }
 

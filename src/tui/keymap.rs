@@ -31,6 +31,9 @@ pub enum Action {
     /// Replay: first and last position.
     First,
     Last,
+    /// Scroll the battle log back (older lines) or forth.
+    LogBack,
+    LogForth,
 }
 
 /// Which table applies: the live game, or the replay viewer.
@@ -62,7 +65,7 @@ const fn bind(
     }
 }
 
-use KeyCode::{BackTab, Char, Down, End, Enter, Esc, Home, Left, Right, Tab, Up};
+use KeyCode::{BackTab, Char, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up};
 
 /// The live game. `h` is left (vim keys), so hints sit on `H`.
 pub const PLAY: &[Binding] = &[
@@ -109,6 +112,12 @@ pub const PLAY: &[Binding] = &[
         "computers: faster / slower",
     ),
     bind(&[Char('-'), Char('_')], "", Action::Slower, ""),
+    bind(
+        &[PageUp, PageDown],
+        "PgUp PgDn",
+        Action::LogBack,
+        "scroll the battle log (or the mouse wheel)",
+    ),
     bind(&[Char('n')], "n", Action::NewGame, "new game"),
     bind(&[Char('?')], "?", Action::ToggleHelp, "this help"),
     bind(&[Char('q')], "q", Action::Quit, "quit (the match is saved)"),
@@ -141,6 +150,12 @@ pub const REPLAY: &[Binding] = &[
     ),
     bind(&[Char('-'), Char('_')], "", Action::Slower, ""),
     bind(&[Esc, Char('r')], "Esc", Action::Cancel, "back to the game"),
+    bind(
+        &[PageUp, PageDown],
+        "PgUp PgDn",
+        Action::LogBack,
+        "scroll the battle log (or the mouse wheel)",
+    ),
     bind(&[Char('n')], "n", Action::NewGame, "new game"),
     bind(&[Char('?')], "?", Action::ToggleHelp, "this help"),
     bind(&[Char('q')], "q", Action::Quit, "quit"),
@@ -163,6 +178,9 @@ pub fn action_for(mode: KeyMode, key: KeyEvent) -> Option<Action> {
         && let Char(d @ '1'..='9') = key.code
     {
         return Some(Action::PickCard(d as usize - '1' as usize));
+    }
+    if key.code == PageDown {
+        return Some(Action::LogForth);
     }
     table(mode)
         .iter()

@@ -10,15 +10,10 @@ use ratatui::widgets::{Block, Widget};
 use super::layout::{HandArea, Layout};
 use crate::trios::{Card, Direction, Player};
 use crate::tui::app::{App, Focus};
-use crate::tui::timeline::Point;
 
 /// Draws both hands as they are at the point shown.
 pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
-    let shown_game = match app.shown_point() {
-        Point::Start => &app.states[0],
-        // During a move the hands are already as after it: the card is on the board.
-        Point::Move { mv, .. } => &app.states[(mv + 1).min(app.states.len() - 1)],
-    };
+    let shown_game = app.shown_state();
     for player in Player::BOTH {
         let hand: Vec<&Card> = shown_game.hand(player).collect();
         draw_hand(

@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::theme::Theme;
 use crate::trios::{BattleStep, Direction, MoveOutcome, Rule};
@@ -29,34 +29,74 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         .title_style(theme.title());
     let inner = block.inner(area);
     block.render(area, buf);
-    let entries = entries(app.history(), &theme);
+    let mut entries = entries(app.history(), &theme);
+    // Only what has happened by the point shown: a replay at move 2 knows nothing of move 3.
+    let current = app.shown_point();
+    let shown = match current {
+        Point::Start => 0,
+        _ => entries
+            .iter()
+            .position(|e| e.point == current)
+            .map_or(entries.len(), |i| i + 1),
+    };
+    entries.truncate(shown);
     if entries.is_empty() {
-        Paragraph::new(Line::styled("No moves yet. Red plays first.", theme.dim()))
+        let text = if app.history().is_empty() {
+            "No moves yet. Red plays first."
+        } else {
+            "The start of the match: no moves yet."
+        };
+        Paragraph::new(Line::styled(text, theme.dim()))
+            .wrap(Wrap { trim: false })
             .render(inner, buf);
         return;
     }
-    let current = app.shown_point();
-    let focus = entries
-        .iter()
-        .rposition(|e| e.point == current)
-        .unwrap_or(entries.len() - 1);
+    // Long lines wrap; the view ends at the newest entry unless scrolled back.
+    let width = (inner.width as usize).max(1);
+    let rows = |e: &Entry| e.line.width().div_ceil(width).max(1);
+    let last = entries.len() - 1;
+    let back = app.log_back.min(last);
+    let bottom = last - back;
     let height = inner.height as usize;
-    let first = (focus + 1).saturating_sub(height);
+    let mut first = bottom;
+    let mut used = rows(&entries[bottom]);
+    while first > 0 && used + rows(&entries[first - 1]) <= height {
+        first -= 1;
+        used += rows(&entries[first]);
+    }
     let highlight = app.replay.is_some() || app.animation.is_some();
     let lines: Vec<Line> = entries
         .into_iter()
         .enumerate()
         .skip(first)
-        .take(height)
+        .take(bottom + 1 - first)
         .map(|(i, e)| {
-            if highlight && i == focus {
+            if highlight && i == last {
                 e.line.style(theme.current_line())
             } else {
                 e.line
             }
         })
         .collect();
-    Paragraph::new(lines).render(inner, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+    // Say what is out of view, on the frame, so no line of the log is given up for it.
+    let mut more = Vec::new();
+    if first > 0 {
+        more.push(format!("↑{first} more"));
+    }
+    if back > 0 {
+        more.push(format!("↓{back} newer"));
+    }
+    if !more.is_empty() {
+        let label = format!(" {} · PgUp PgDn ", more.join(" "));
+        let len = label.chars().count() as u16;
+        if len + 2 <= area.width {
+            let x = area.x + area.width - len - 1;
+            buf.set_string(x, area.y + area.height - 1, label, theme.dim());
+        }
+    }
 }
 
 fn entries(history: &[MoveOutcome], theme: &Theme) -> Vec<Entry> {

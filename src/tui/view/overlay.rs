@@ -18,27 +18,51 @@ pub fn help(app: &App, area: Rect, buf: &mut Buffer) {
     } else {
         KeyMode::Play
     };
-    let mut lines: Vec<Line> = keymap::table(mode)
+    let bindings: Vec<_> = keymap::table(mode)
         .iter()
-        .filter(|b| !b.label.is_empty())
+        .filter(|b| !b.label.is_empty() && app.offers(b.action))
+        .collect();
+    let label_width = bindings
+        .iter()
+        .map(|b| b.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    let width = 76.min(area.width);
+    let text_width = (width.saturating_sub(2) as usize).max(1);
+    let mut lines: Vec<Line> = bindings
+        .iter()
         .map(|b| {
             Line::from(vec![
-                Span::styled(format!("{:>12}  ", b.label), theme.key()),
-                Span::raw(b.help),
+                Span::styled(format!("{:>label_width$}  ", b.label), theme.key()),
+                Span::raw(app.help_text(b.action, b.help)),
             ])
         })
         .collect();
+    let spacer = lines.len();
     lines.push(Line::raw(""));
-    lines.push(Line::styled(
-        "Mouse: click a card in your hand, then a cell.",
-        theme.dim(),
-    ));
+    if app.offers(keymap::Action::PickCard(0)) && app.replay.is_none() {
+        lines.push(Line::styled(
+            "Mouse: click a card in your hand, then a cell.",
+            theme.dim(),
+        ));
+    }
     lines.push(Line::styled("Any key closes this help.", theme.dim()));
-    let height = (lines.len() as u16 + 2).min(area.height);
-    let width = 76.min(area.width);
+    // Long lines wrap rather than lose their ends; the box grows to hold them.
+    let rows = |lines: &[Line]| -> usize {
+        lines
+            .iter()
+            .map(|l| l.width().div_ceil(text_width).max(1))
+            .sum()
+    };
+    if rows(&lines) + 2 > area.height as usize {
+        lines.remove(spacer);
+    }
+    let rows = rows(&lines);
+    let height = (rows as u16 + 2).min(area.height);
     let rect = area.centered(Constraint::Length(width), Constraint::Length(height));
     Clear.render(rect, buf);
     Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
         .block(
             Block::bordered()
                 .border_set(border::ROUNDED)
@@ -65,14 +89,20 @@ pub fn game_over(app: &App, area: Rect, buf: &mut Buffer) {
         ]),
         Outcome::Tie => Line::styled(format!("Tie {red}–{blue}"), theme.title()),
     };
-    let keys = Line::from(vec![
-        Span::styled("n", theme.key()),
-        Span::raw(" new game · "),
-        Span::styled("r", theme.key()),
-        Span::raw(" replay · "),
-        Span::styled("q", theme.key()),
-        Span::raw(" quit"),
-    ]);
+    let mut keys = Vec::new();
+    if app.offers(keymap::Action::NewGame) {
+        keys.push(Span::styled("n", theme.key()));
+        keys.push(Span::raw(" new game · "));
+    }
+    keys.push(Span::styled("r", theme.key()));
+    keys.push(Span::raw(" replay · "));
+    keys.push(Span::styled("q", theme.key()));
+    keys.push(Span::raw(if app.table.is_some() {
+        " lobby"
+    } else {
+        " quit"
+    }));
+    let keys = Line::from(keys);
     let width = 34.min(area.width);
     let rect = area.centered(
         Constraint::Length(width),

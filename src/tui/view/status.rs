@@ -70,14 +70,16 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         };
         first.push(Span::raw(doing));
     }
+    // The score of the moment shown, as the hands show it (not the end, while replaying).
+    let shown = app.shown_state();
     first.push(Span::styled(" · ", theme.dim()));
     first.push(Span::styled(
-        format!("{}", game.score(Player::Red)),
+        format!("{}", shown.score(Player::Red)),
         theme.owner_text(Player::Red),
     ));
     first.push(Span::raw("–"));
     first.push(Span::styled(
-        format!("{}", game.score(Player::Blue)),
+        format!("{}", shown.score(Player::Blue)),
         theme.owner_text(Player::Blue),
     ));
     // Details give way to a message when the line is too short for both.
@@ -109,24 +111,42 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         ));
     }
     let width = |spans: &[Span]| spans.iter().map(Span::width).sum::<usize>();
+    let mut own_line = None;
     if tail.is_empty()
         || width(&first) + details.chars().count() + width(&tail) <= area.width as usize
     {
         let at = first.len() - usize::from(app.watching() && app.paused);
         first.insert(at, Span::styled(details, theme.dim()));
+        first.extend(tail);
+    } else if width(&first) + width(&tail) <= area.width as usize {
+        first.extend(tail);
+    } else {
+        // A long message takes the key line (the keys are a `?` away) rather than be cut.
+        tail.remove(0);
+        own_line = Some(tail);
     }
-    first.extend(tail);
     let mut keys = key_hints(app);
+    // Only keys that work here: a viewer deals no new game, and at a server's table q leaves
+    // for the lobby and only a game against a computer can be dealt again.
+    keys.retain(|(key, _)| *key != "n" || app.offers(crate::tui::keymap::Action::NewGame));
     if app.table.is_some() {
-        // At a server's table, q leaves for the lobby, and only a game against a computer
-        // can be dealt again from here.
-        let rematch = app.table.as_ref().is_some_and(|t| t.may_ask_new_deal());
-        keys.retain(|(key, _)| *key != "n" || rematch);
         for (key, what) in &mut keys {
             if *key == "q" {
                 *what = "lobby";
             }
         }
+    }
+    if app.watching() && app.replay.is_none() {
+        let pace = app.step_delay().as_millis();
+        first.push(Span::styled(
+            format!(" · pace {}.{} s/step", pace / 1000, pace % 1000 / 100),
+            theme.dim(),
+        ));
+    }
+    if let Some(message) = own_line {
+        let lines = vec![Line::from(first), Line::from(message)];
+        Paragraph::new(lines).render(area, buf);
+        return;
     }
     let mut second = Vec::new();
     for (i, (key, what)) in keys.iter().enumerate() {
