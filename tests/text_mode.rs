@@ -231,10 +231,10 @@ fn suggest_with_an_unknown_strategy_is_an_error() {
 /// Commands that are refused with Blue to move on HOLED after `place 1 0 0`, and a word the
 /// reason must contain.
 const BAD_COMMANDS: [(&str, &str); 14] = [
-    ("place 0 0 0", "(0, 0)"),  // occupied by Bee
+    ("place 0 0 0", "0,0"),     // occupied by Bee
     ("place 0 0 1", "hole"),    // the hole
-    ("place 0 2 0", "(2, 0)"),  // below the grid
-    ("place 0 0 2", "(0, 2)"),  // right of the grid
+    ("place 0 2 0", "2,0"),     // below the grid
+    ("place 0 0 2", "0,2"),     // right of the grid
     ("place 2 1 0", "card 2"),  // Blue holds cards 0 and 1
     ("place 99 1 0", "99"),     // far beyond the hand
     ("place 1 x 2", "\"x\""),   // not a number

@@ -231,14 +231,14 @@ fn illegal_placement_says_why_and_changes_nothing() {
     h.key(KeyCode::Enter);
     let message = h.app.message().expect("a reason is shown");
     assert!(message.error);
-    assert_eq!(message.text, "Cell (0, 0) is already taken");
+    assert_eq!(message.text, "Cell 0,0 is already taken");
     assert_eq!(h.app.history().len(), 4);
     assert_eq!(
         h.app.picked(),
         Some(0),
         "the pick survives a refused placement"
     );
-    assert!(h.screen().contains("Cell (0, 0) is already taken"));
+    assert!(h.screen().contains("Cell 0,0 is already taken"));
     // A hand card that does not exist.
     h.key(KeyCode::Char('9'));
     assert_eq!(
@@ -590,4 +590,30 @@ fn a_wait_message_goes_once_the_computer_has_moved() {
     let after = h.screen();
     assert!(!after.contains("Wait: BLUE"), "{after}");
     assert!(after.contains("RED to move"), "{after}");
+}
+
+#[test]
+fn the_too_small_screen_always_shows_the_size_it_needs_whole() {
+    let mut h = Harness::new(config("human", "maxflip", 7), (80, 24));
+    h.resize(20, 5);
+    let need = h.app.layout().too_small.expect("20x5 is too small");
+    let wanted = format!("{}×{}", need.0, need.1);
+    for (w, hgt) in [(20, 5), (30, 8), (12, 3), (9, 1), (44, 10)] {
+        h.resize(w, hgt);
+        let screen = h.screen();
+        assert!(
+            screen.contains(&wanted),
+            "{w}x{hgt} cuts {wanted}:\n{screen}"
+        );
+    }
+}
+
+#[test]
+fn the_help_box_shows_every_line_whole_at_65x21() {
+    let mut h = Harness::new(config("human", "maxflip", 7), (65, 21));
+    h.key(KeyCode::Char('?'));
+    let screen = h.screen();
+    assert!(screen.contains("Any key closes this help."), "{screen}");
+    assert!(screen.contains("quit (the match is saved)"), "{screen}");
+    assert!(screen.contains("computers play)"), "{screen}");
 }

@@ -19,9 +19,10 @@ impl Pos {
     }
 }
 
+/// `row,col`, 0-based: the way the battle log, messages and errors all write a cell.
 impl fmt::Display for Pos {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({}, {})", self.row, self.col)
+        write!(f, "{},{}", self.row, self.col)
     }
 }
 

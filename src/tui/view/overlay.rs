@@ -120,20 +120,36 @@ pub fn game_over(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// Shown instead of the game when the screen is below the minimum; goes away on resize.
+/// Says the whole of what it must (the size needed) at any size, in fewer words when small.
 pub fn too_small(app: &App, need: (u16, u16), area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
-    let text = vec![
-        Line::styled("Terminal too small", theme.title()),
-        Line::raw(format!(
-            "need {}×{}, now {}×{}",
-            need.0, need.1, area.width, area.height
-        )),
-        Line::styled("Enlarge the window, or press q to quit.", theme.dim()),
+    let (w, h) = (area.width, area.height);
+    let wordings: [Vec<Line>; 4] = [
+        vec![
+            Line::styled("Terminal too small", theme.title()),
+            Line::raw(format!("need {}×{}, now {w}×{h}", need.0, need.1)),
+            Line::styled("Enlarge the window, or press q to quit.", theme.dim()),
+        ],
+        vec![
+            Line::styled("Too small", theme.title()),
+            Line::raw(format!("need {}×{}", need.0, need.1)),
+            Line::raw(format!("now {w}×{h}")),
+            Line::styled("q quits", theme.dim()),
+        ],
+        vec![
+            Line::raw(format!("need {}×{}", need.0, need.1)),
+            Line::styled("q quits", theme.dim()),
+        ],
+        vec![Line::raw(format!("{}×{}", need.0, need.1))],
     ];
-    let height = 3.min(area.height);
+    let fits =
+        |lines: &[Line]| lines.len() <= h as usize && lines.iter().all(|l| l.width() <= w as usize);
+    let text = wordings
+        .iter()
+        .find(|lines| fits(lines))
+        .unwrap_or(&wordings[3])
+        .clone();
+    let height = (text.len() as u16).min(h);
     let rect = area.centered_vertically(Constraint::Length(height));
-    Paragraph::new(text)
-        .centered()
-        .wrap(Wrap { trim: true })
-        .render(rect, buf);
+    Paragraph::new(text).centered().render(rect, buf);
 }
