@@ -253,3 +253,17 @@ fn a_long_list_scrolls_and_a_tiny_screen_says_so() {
     let small = self::lobby((30, 8));
     assert!(render(&small).contains("too small"));
 }
+
+#[test]
+fn question_mark_shows_the_lobby_keys_and_any_key_closes_them() {
+    let mut lobby = lobby((80, 24));
+    assert!(render(&lobby).contains("? help"));
+    assert_eq!(key(&mut lobby, KeyCode::Char('?')), None);
+    let help = render(&lobby);
+    for (keys, what) in trios::ssh::lobby_view::LOBBY_KEYS {
+        assert!(help.contains(what), "{keys} missing:\n{help}");
+    }
+    // Closing the help does nothing else: Enter does not start a game.
+    assert_eq!(key(&mut lobby, KeyCode::Enter), None);
+    assert!(!render(&lobby).contains("lobby keys"));
+}

@@ -180,6 +180,8 @@ pub struct Lobby {
     pub(crate) notice: Option<Notice>,
     pub(crate) size: (u16, u16),
     pub(crate) theme: Theme,
+    /// The key help is open (`?`); any key closes it.
+    pub(crate) help: bool,
 }
 
 impl Lobby {
@@ -195,6 +197,7 @@ impl Lobby {
             notice: None,
             size,
             theme,
+            help: false,
         }
     }
 
@@ -286,8 +289,15 @@ impl Lobby {
             return None;
         }
         self.notice = None;
+        let quit_keys = matches!(key.code, KeyCode::Char('q'))
+            || (key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL));
+        if self.help && !quit_keys {
+            self.help = false;
+            return None;
+        }
         let len = self.items().len();
         match key.code {
+            KeyCode::Char('?') => self.help = true,
             KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
                 return Some(Intent::Quit);
             }

@@ -59,8 +59,69 @@ fn too_small(lobby: &Lobby) -> bool {
     lobby.size.0 < MIN_SIZE.0 || lobby.size.1 < MIN_SIZE.1
 }
 
+/// The lobby's keys, as the help box lists them.
+pub const LOBBY_KEYS: [(&str, &str); 8] = [
+    ("↑ ↓  j k  Tab", "choose a line"),
+    ("← →  h l", "change the option on the line"),
+    (
+        "Enter  Space",
+        "start, join your seat or a free one, else watch",
+    ),
+    ("w", "watch the chosen table"),
+    ("Home End  g G", "first / last line"),
+    ("mouse", "click a line to choose it, again to open it"),
+    ("?", "this help (any key closes it)"),
+    ("q  Esc", "leave the server"),
+];
+
+/// The help box over the lobby: every key, wrapped to fit.
+fn help_box(lobby: &Lobby, area: Rect, buf: &mut Buffer) {
+    let theme = lobby.theme;
+    let width = 64.min(area.width);
+    let label = LOBBY_KEYS
+        .iter()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0);
+    let lines: Vec<Line> = LOBBY_KEYS
+        .iter()
+        .map(|(keys, what)| {
+            Line::from(vec![
+                Span::styled(format!("{keys:>label$}  "), theme.key()),
+                Span::raw(*what),
+            ])
+        })
+        .collect();
+    let inner = (width.saturating_sub(2) as usize).max(1);
+    let rows: usize = lines.iter().map(|l| l.width().div_ceil(inner).max(1)).sum();
+    let height = (rows as u16 + 2).min(area.height);
+    let rect = area.centered(
+        ratatui::layout::Constraint::Length(width),
+        ratatui::layout::Constraint::Length(height),
+    );
+    ratatui::widgets::Clear.render(rect, buf);
+    Paragraph::new(lines)
+        .wrap(ratatui::widgets::Wrap { trim: false })
+        .block(
+            ratatui::widgets::Block::bordered()
+                .title(" lobby keys ")
+                .title_style(theme.title()),
+        )
+        .render(rect, buf);
+}
+
 impl Widget for &Lobby {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        self.draw_into(area, buf);
+        if self.help && !too_small(self) {
+            help_box(self, area, buf);
+        }
+    }
+}
+
+impl Lobby {
+    /// The lobby itself: title, choices, tables, notice and key hints.
+    fn draw_into(&self, area: Rect, buf: &mut Buffer) {
         let theme = self.theme;
         if too_small(self) {
             let text = format!(
@@ -140,16 +201,25 @@ impl Widget for &Lobby {
             );
         }
         let keys: &[(&str, &str)] = match items[selected] {
-            Item::Opponent | Item::Board | Item::Rules => {
-                &[("↑↓", "choose"), ("←→", "change"), ("q", "quit")]
-            }
+            Item::Opponent | Item::Board | Item::Rules => &[
+                ("↑↓", "choose"),
+                ("←→", "change"),
+                ("?", "help"),
+                ("q", "quit"),
+            ],
             Item::Table(_) => &[
                 ("↑↓", "choose"),
                 ("Enter", "join or watch"),
                 ("w", "watch"),
+                ("?", "help"),
                 ("q", "quit"),
             ],
-            _ => &[("↑↓", "choose"), ("Enter", "start"), ("q", "quit")],
+            _ => &[
+                ("↑↓", "choose"),
+                ("Enter", "start"),
+                ("?", "help"),
+                ("q", "quit"),
+            ],
         };
         let mut spans = vec![Span::raw(" ")];
         for (i, (key, what)) in keys.iter().enumerate() {
