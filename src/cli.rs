@@ -30,7 +30,9 @@ pub enum Command {
     /// Play back a match record written with --record, checking every move.
     Replay(ReplayArgs),
     /// Solve the opening exactly: Red's score minus Blue's under perfect play, and a best
-    /// first move.
+    /// first move. A 3x3 board takes well under a second; the built-in 17-cell board tens of
+    /// seconds to minutes, and bigger boards far longer: a terminal shows progress, and
+    /// --max-secs stops with the best bound found.
     Solve(SolveArgs),
     /// Play many headless games between two computer strategies, or a round robin of
     /// several, on every core, and print their results.
@@ -164,8 +166,12 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// Also rank every first move by its exact value (one per distinct card).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "max_secs")]
     pub rank: bool,
+    /// Stop after this many seconds with the best bound found so far instead of the exact
+    /// value.
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_secs: Option<u64>,
 }
 
 /// `trios sim`: headless games between computer strategies.

@@ -320,12 +320,20 @@ fn deal(setup: &SetupArgs) -> Result<trios::trios::Game, UserError> {
 }
 
 fn solve(args: &SolveArgs) -> Result<(), UserError> {
+    use trios::trios::ai::Solved;
     let game = deal(&args.setup)?;
     let started = std::time::Instant::now();
-    let Some(solution) = trios::trios::ai::solve(&game) else {
+    let deadline = args
+        .max_secs
+        .map(|secs| started + std::time::Duration::from_secs(secs));
+    let Some(solved) = solve_with_progress(&game, deadline) else {
         return Err(UserError::Message(
             "the game is already over; nothing to solve".into(),
         ));
+    };
+    let solution = match solved {
+        Solved::Exact(solution) => solution,
+        Solved::Bound(bound) => return print_bound(args, &game, bound, started.elapsed()),
     };
     let ranking = args.rank.then(|| trios::trios::ai::rank_first_moves(&game));
     let millis = started.elapsed().as_millis();
@@ -400,6 +408,119 @@ fn solve(args: &SolveArgs) -> Result<(), UserError> {
             "searched {nodes} positions in {millis} ms ({:.1} M/s)\n",
             rate / 1e6
         ));
+    }
+    use std::io::Write;
+    finish_output(io::stdout().lock().write_all(out.as_bytes()))?;
+    Ok(())
+}
+
+/// Solves on worker threads while a spinner on stderr (shown only on a terminal) tells the
+/// positions searched, the rate, the first moves finished and a rough time left.
+fn solve_with_progress(
+    game: &trios::trios::Game,
+    deadline: Option<std::time::Instant>,
+) -> Option<trios::trios::ai::Solved> {
+    use std::sync::atomic::Ordering;
+    let progress = std::sync::Arc::new(trios::trios::ai::search::Progress::default());
+    let roots = trios::trios::ai::first_move_count(game).max(1) as u64;
+    let bar =
+        indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {elapsed} · {msg}") {
+        bar.set_style(style);
+    }
+    let started = std::time::Instant::now();
+    let solved = std::thread::scope(|scope| {
+        let worker = {
+            let progress = progress.clone();
+            scope.spawn(move || trios::trios::ai::solve_within(game, deadline, Some(progress)))
+        };
+        while !worker.is_finished() {
+            let nodes = progress.nodes.load(Ordering::Relaxed);
+            let done = progress.roots_done.load(Ordering::Relaxed);
+            let secs = started.elapsed().as_secs_f64().max(1e-3);
+            let left = if done > 0 {
+                let total = secs * roots as f64 / done as f64;
+                format!("about {:.0} s left", (total - secs).max(0.0))
+            } else {
+                "estimating".to_string()
+            };
+            bar.set_message(format!(
+                "{:.1} M positions ({:.1} M/s) · first moves solved {done}/{roots} · {left}",
+                nodes as f64 / 1e6,
+                nodes as f64 / secs / 1e6,
+            ));
+            bar.tick();
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        worker.join().ok().flatten()
+    });
+    bar.finish_and_clear();
+    solved
+}
+
+/// The answer of a solve stopped by --max-secs: the best bound found, said as a bound.
+fn print_bound(
+    args: &SolveArgs,
+    game: &trios::trios::Game,
+    bound: Option<trios::trios::ai::Solution>,
+    took: std::time::Duration,
+) -> Result<(), UserError> {
+    let secs = args.max_secs.unwrap_or(0);
+    let red_moves = game.turn() == trios::trios::Player::Red;
+    let mut out = String::new();
+    match (&bound, args.json) {
+        (None, true) => out.push_str(&format!(
+            "{{\"exact\":false,\"value\":null,\"best\":null,\"millis\":{}}}\n",
+            took.as_millis()
+        )),
+        (None, false) => out.push_str(&format!(
+            "no first move was solved within {secs} s; allow more time with --max-secs\n"
+        )),
+        (Some(s), true) => {
+            // The exact solve's fields in the same order, then what makes it a bound.
+            #[derive(serde::Serialize)]
+            struct At {
+                hand: usize,
+                row: usize,
+                col: usize,
+            }
+            #[derive(serde::Serialize)]
+            struct Bounded {
+                value: i32,
+                best: At,
+                nodes: u64,
+                millis: u128,
+                exact: bool,
+                bound: &'static str,
+            }
+            let bounded = Bounded {
+                value: s.value,
+                best: At {
+                    hand: s.best.hand,
+                    row: s.best.pos.row,
+                    col: s.best.pos.col,
+                },
+                nodes: s.nodes,
+                millis: took.as_millis(),
+                exact: false,
+                bound: if red_moves { "lower" } else { "upper" },
+            };
+            let json =
+                serde_json::to_string(&bounded).map_err(|e| UserError::Message(e.to_string()))?;
+            out.push_str(&format!("{json}\n"));
+        }
+        (Some(s), false) => {
+            let side = if red_moves { "at least" } else { "at most" };
+            out.push_str(&format!(
+                "value: {side} {:+} (Red minus Blue; stopped after {secs} s, not exact)\n",
+                s.value
+            ));
+            out.push_str(&format!(
+                "best first move found: place {} (worth exactly {:+})\n",
+                s.best, s.value
+            ));
+            out.push_str(&format!("searched {} positions\n", s.nodes));
+        }
     }
     use std::io::Write;
     finish_output(io::stdout().lock().write_all(out.as_bytes()))?;

@@ -86,3 +86,45 @@ fn bad_setups_exit_2_with_one_line() {
     );
     assert_eq!(stderr.lines().count(), 1);
 }
+
+/// A solve stopped early reports a bound that holds: its move is worth exactly the value it
+/// gives, which the mover's best can only beat.
+#[test]
+fn a_stopped_solve_gives_a_true_bound() {
+    use std::time::{Duration, Instant};
+    use trios::trios::ai::{Solved, solve, solve_within};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let board = std::fs::read(root.join("configs/boards/open-3x3.txt")).expect("board");
+    let cards = std::fs::read(root.join("configs/cards/small-10.txt")).expect("cards");
+    let grid = parse_grid("open-3x3.txt", &board).expect("board");
+    let deck = parse_cards("small-10.txt", &cards).expect("cards");
+    let game = Game::new(grid, deck, RuleSet::default(), Deal::InOrder).expect("deal");
+    let exact = solve(&game).expect("solvable");
+    let mut bounds = 0;
+    for ms in [0, 2, 10, 40, 160, 640] {
+        let deadline = Instant::now() + Duration::from_millis(ms);
+        match solve_within(&game, Some(deadline), None).expect("not over") {
+            Solved::Exact(s) => assert_eq!(s.value, exact.value),
+            Solved::Bound(None) => {}
+            Solved::Bound(Some(s)) => {
+                bounds += 1;
+                // Red moves first: Red's margin is at least the bound.
+                assert!(s.value <= exact.value, "{} > {}", s.value, exact.value);
+                let mut after = game.clone();
+                after.play(s.best).expect("legal");
+                assert_eq!(solve(&after).expect("not over").value, s.value);
+            }
+        }
+    }
+    eprintln!("{bounds} partial bounds checked");
+}
+
+#[test]
+fn max_secs_keeps_an_exact_answer_exact_and_rejects_zero() {
+    let (out, err, code) = solve(&["--max-secs", "60"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("value: "), "{out}");
+    assert!(!out.contains("not exact"), "{out}");
+    let (_, err, code) = solve(&["--max-secs", "0"]);
+    assert_eq!(code, Some(2), "{err}");
+}

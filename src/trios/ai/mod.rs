@@ -17,7 +17,7 @@ pub use expert::Expert;
 pub use maxflip::MaxFlip;
 pub use minimax::Minimax;
 pub use random::Random;
-pub use solve::{Solution, rank_first_moves, solve};
+pub use solve::{Solution, Solved, first_move_count, rank_first_moves, solve, solve_within};
 
 use super::game::{Game, Move};
 

@@ -138,6 +138,21 @@ pub struct Searcher {
     work: u64,
     limits: Limits,
     stopped: bool,
+    /// The best root move of the current `best_of` call so far, with its exact value.
+    partial: Option<(Move, i32)>,
+    /// Shared counters a watcher reads while the search runs.
+    progress: Option<std::sync::Arc<Progress>>,
+    /// Nodes already added to `progress`.
+    reported: u64,
+}
+
+/// What a long search has done so far, for a progress display on another thread.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Positions visited, updated every few thousand.
+    pub nodes: std::sync::atomic::AtomicU64,
+    /// Root moves fully searched.
+    pub roots_done: std::sync::atomic::AtomicU64,
 }
 
 impl Searcher {
@@ -161,7 +176,22 @@ impl Searcher {
             work: 0,
             limits: Limits::default(),
             stopped: false,
+            partial: None,
+            progress: None,
+            reported: 0,
         }
+    }
+
+    /// Reports to `progress` as it searches.
+    pub fn report_to(&mut self, progress: std::sync::Arc<Progress>) {
+        self.progress = Some(progress);
+    }
+
+    /// After a `best_of` that the limits stopped: the best root move fully searched before
+    /// the stop and its exact value (a bound on the position's value: the mover gets at
+    /// least that much), or `None` if no root move was finished.
+    pub fn best_so_far(&self) -> Option<(Move, i32)> {
+        self.partial
     }
 
     /// Nodes visited so far.
@@ -208,6 +238,7 @@ impl Searcher {
         let side = self.game.turn();
         self.key = self.keys.as_ref().map_or(0, |k| k.of(&self.game, side));
         let mut best: Option<(Move, i32)> = None;
+        self.partial = None;
         let mut alpha = -INF;
         for &mv in moves {
             let undo = self.play(mv);
@@ -218,7 +249,13 @@ impl Searcher {
             }
             if best.is_none_or(|(_, b)| value > b) {
                 best = Some((mv, value));
+                self.partial = best;
                 alpha = alpha.max(value);
+            }
+            if let Some(progress) = &self.progress {
+                progress
+                    .roots_done
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             }
         }
         best
@@ -262,6 +299,15 @@ impl Searcher {
     fn out_of_budget(&mut self) -> bool {
         if self.stopped {
             return true;
+        }
+        if self.nodes >= self.reported + 4096
+            && let Some(progress) = &self.progress
+        {
+            progress.nodes.fetch_add(
+                self.nodes - self.reported,
+                std::sync::atomic::Ordering::Relaxed,
+            );
+            self.reported = self.nodes;
         }
         if let Some(limit) = self.limits.work
             && self.work >= limit

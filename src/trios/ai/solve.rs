@@ -1,7 +1,7 @@
 //! Exact solving: the game-theoretic value of a position and a best move, on every core.
 
 use super::expert::{parallel_best, threads};
-use super::search::{Limits, Searcher};
+use super::search::{Limits, Progress, Searcher};
 use crate::trios::game::{Game, Move};
 use crate::trios::player::Player;
 
@@ -17,19 +17,68 @@ pub struct Solution {
 
 /// Solves `game` to the end: `None` once the game is over.
 pub fn solve(game: &Game) -> Option<Solution> {
+    match solve_within(game, None, None)? {
+        Solved::Exact(solution) => Some(solution),
+        Solved::Bound(_) => None,
+    }
+}
+
+/// A solve that may have been stopped early.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Solved {
+    Exact(Solution),
+    /// Stopped at the deadline: `value` is exact for `best`, so the mover does at least that
+    /// well; the position's true value may be better for them. `None` when no first move was
+    /// solved in time.
+    Bound(Option<Solution>),
+}
+
+/// Solves `game`, stopping at `deadline` if given (with the best bound found), reporting to
+/// `progress` as it goes. `None` once the game is over.
+pub fn solve_within(
+    game: &Game,
+    deadline: Option<std::time::Instant>,
+    progress: Option<std::sync::Arc<Progress>>,
+) -> Option<Solved> {
     let mut searchers: Vec<Searcher> = (0..threads()).map(|_| Searcher::new(game, 20)).collect();
+    if let Some(progress) = &progress {
+        for searcher in &mut searchers {
+            searcher.report_to(progress.clone());
+        }
+    }
     let moves = searchers.first()?.root_moves();
-    let (best, value) = parallel_best(
-        &mut searchers,
-        &moves,
-        game.empty_cells(),
-        Limits::default(),
-    )?;
-    Some(Solution {
-        value: for_red(game, value),
-        best,
-        nodes: searchers.iter().map(Searcher::nodes).sum(),
-    })
+    let limits = Limits {
+        deadline,
+        ..Limits::default()
+    };
+    let result = parallel_best(&mut searchers, &moves, game.empty_cells(), limits);
+    let nodes = searchers.iter().map(Searcher::nodes).sum();
+    if let Some((best, value)) = result {
+        return Some(Solved::Exact(Solution {
+            value: for_red(game, value),
+            best,
+            nodes,
+        }));
+    }
+    // Each thread's best finished move has an exact value: the best of them bounds the
+    // position from the mover's side.
+    let order = |mv: &Move| moves.iter().position(|m| m == mv).unwrap_or(usize::MAX);
+    let bound = searchers
+        .iter()
+        .filter_map(Searcher::best_so_far)
+        .max_by_key(|&(mv, v)| (v, std::cmp::Reverse(order(&mv))))
+        .map(|(best, value)| Solution {
+            value: for_red(game, value),
+            best,
+            nodes,
+        });
+    Some(Solved::Bound(bound))
+}
+
+/// How many first moves a solve of `game` searches (one per distinct card and cell), for
+/// progress displays.
+pub fn first_move_count(game: &Game) -> usize {
+    super::search::root_moves(game).len()
 }
 
 /// Every legal first move (one per distinct card) with its exact value for Red (Red's score
