@@ -96,6 +96,10 @@ pub struct PlayArgs {
     /// Do not save this match in the data folder (it then cannot be resumed).
     #[arg(long)]
     pub no_autosave: bool,
+    /// Full screen: show each move's result at once instead of playing its battle out step
+    /// by step (`a` toggles this while playing, `r` still replays any battle).
+    #[arg(long)]
+    pub no_animation: bool,
 }
 
 /// Flags that set up a new match, so make no sense with `--resume` (the record holds the

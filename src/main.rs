@@ -60,7 +60,12 @@ fn play(args: PlayArgs) -> Result<(), UserError> {
         start_new(&args, ui)?
     };
     if ui == Ui::Tui {
-        let last = play_full_screen(game, trios::tui::Start::Play, args.no_autosave)?;
+        let last = play_full_screen(
+            game,
+            trios::tui::Start::Play,
+            args.no_autosave,
+            !args.no_animation,
+        )?;
         // The seed goes to stderr once the screen is back, so the game can be played again.
         let config = last.config();
         if !args.resume && Some(config.seed) != args.setup.seed && config.depends_on_seed() {
@@ -118,6 +123,7 @@ fn play_full_screen(
     game: Match,
     start: trios::tui::Start,
     no_autosave: bool,
+    animate: bool,
 ) -> Result<Match, UserError> {
     // `n` deals a fresh game, autosaved like the first unless the player said not to.
     let new_match: trios::tui::NewMatch = Box::new(move |config: &MatchConfig| {
@@ -131,7 +137,7 @@ fn play_full_screen(
         };
         started.map_err(|e| e.to_string())
     });
-    let last = trios::tui::run(game, new_match, start)
+    let last = trios::tui::run(game, new_match, start, animate)
         .map_err(|e| UserError::Message(format!("terminal: {e}")))?;
     if last.game().is_over() {
         prune_quietly();
@@ -274,7 +280,7 @@ fn replay(args: &ReplayArgs) -> Result<(), UserError> {
     let name = args.file.display().to_string();
     if front_end(args.ui)? == Ui::Tui {
         let game = Match::replayed(&record, &name)?;
-        return play_full_screen(game, trios::tui::Start::Review, false).map(|_| ());
+        return play_full_screen(game, trios::tui::Start::Review, false, true).map(|_| ());
     }
     let mut out = String::new();
     let game = record.replay(&name, |game, outcome| {

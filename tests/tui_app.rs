@@ -613,7 +613,48 @@ fn the_help_box_shows_every_line_whole_at_65x21() {
     let mut h = Harness::new(config("human", "maxflip", 7), (65, 21));
     h.key(KeyCode::Char('?'));
     let screen = h.screen();
-    assert!(screen.contains("Any key closes this help."), "{screen}");
-    assert!(screen.contains("quit (the match is saved)"), "{screen}");
-    assert!(screen.contains("computers play)"), "{screen}");
+    for line in [
+        "cursor up",
+        "cursor right",
+        "switch between hand",
+        "cancel the pick",
+        "pick hand card",
+        "hints:",
+        "replay the last",
+        "scroll the battle log",
+        "skip to the end",
+        "animations off",
+        "new game",
+        "this help",
+        "quit (the match is saved)",
+        "computers play)",
+        "Any key closes this help.",
+    ] {
+        assert!(screen.contains(line), "{line:?} cut or missing:\n{screen}");
+    }
+}
+
+#[test]
+fn s_skips_a_battle_and_a_turns_animations_off() {
+    let mut h = combo_harness();
+    h.place(0, 1, 0);
+    assert!(h.app.animating(), "a move's battle plays out");
+    h.key(KeyCode::Char('s'));
+    assert!(!h.app.animating(), "s shows the end at once");
+    assert!(
+        h.screen().contains("↳ 0,0→0,1 9 vs 1 taken"),
+        "{}",
+        h.screen()
+    );
+
+    let mut h = Harness::new(config("human", "human", 7), (80, 24));
+    h.key(KeyCode::Char('a'));
+    assert!(h.screen().contains("Animations off"));
+    h.key(KeyCode::Enter);
+    h.key(KeyCode::Enter);
+    assert_eq!(h.app.history().len(), 1);
+    assert!(
+        !h.app.animating(),
+        "with animations off a move shows at once"
+    );
 }

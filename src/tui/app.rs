@@ -144,6 +144,8 @@ pub struct App {
     pub(crate) log_back: usize,
     /// `n` was pressed mid-game: the next key answers "start a new game?".
     pub(crate) confirming_new_game: bool,
+    /// Battles play out step by step after each move (off: moves show at once).
+    pub(crate) animate: bool,
     /// Set when the match is played at a shared table rather than here.
     pub(crate) table: Option<AtTable>,
     quit: bool,
@@ -187,6 +189,7 @@ impl App {
             review_only: false,
             log_back: 0,
             confirming_new_game: false,
+            animate: true,
             table: None,
             quit: false,
         };
@@ -511,6 +514,18 @@ impl App {
             }
             Action::LogBack => self.scroll_log(LOG_PAGE as isize),
             Action::LogForth => self.scroll_log(-(LOG_PAGE as isize)),
+            Action::SkipAnimation => self.end_animation(now),
+            Action::ToggleAnimations => {
+                self.animate = !self.animate;
+                if !self.animate {
+                    self.end_animation(now);
+                }
+                self.say(if self.animate {
+                    "Animations on: each battle plays out step by step"
+                } else {
+                    "Animations off: moves show at once (r still replays them)"
+                });
+            }
             Action::NewGame if self.table.is_some() => self.ask_new_deal(),
             Action::NewGame if self.review_only => {
                 self.warn("This is a viewer: play a new game with trios play");
@@ -912,6 +927,9 @@ impl App {
                     auto: true,
                 });
                 self.next_at = Some(now + self.step_delay());
+                if !self.animate {
+                    self.end_animation(now);
+                }
                 if let Some(e) = self.game.take_record_error() {
                     self.warn(&e.to_string());
                 }
@@ -1078,6 +1096,21 @@ impl App {
             }
             None => {}
         }
+    }
+
+    /// Shows the end of the battle being animated at once, as if it had played out.
+    fn end_animation(&mut self, now: Instant) {
+        if self.animation.take().is_some() {
+            self.next_at = None;
+            if self.watching() {
+                self.hold_until = Some(now + self.step_delay() * 2);
+            }
+        }
+    }
+
+    /// Plays battles out step by step (the default) or shows each move at once.
+    pub fn set_animations(&mut self, on: bool) {
+        self.animate = on;
     }
 
     /// Moves the battle log's view `lines` entries back (positive) or forth; 0 follows the

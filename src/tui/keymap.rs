@@ -34,6 +34,10 @@ pub enum Action {
     /// Scroll the battle log back (older lines) or forth.
     LogBack,
     LogForth,
+    /// Show the end of the battle being animated at once.
+    SkipAnimation,
+    /// Turn battle animations off (moves show at once) or back on.
+    ToggleAnimations,
 }
 
 /// Which table applies: the live game, or the replay viewer.
@@ -117,6 +121,18 @@ pub const PLAY: &[Binding] = &[
         "PgUp PgDn",
         Action::LogBack,
         "scroll the battle log (or the mouse wheel)",
+    ),
+    bind(
+        &[Char('s')],
+        "s",
+        Action::SkipAnimation,
+        "skip to the end of the battle shown",
+    ),
+    bind(
+        &[Char('a')],
+        "a",
+        Action::ToggleAnimations,
+        "battle animations off / on",
     ),
     bind(&[Char('n')], "n", Action::NewGame, "new game"),
     bind(&[Char('?')], "?", Action::ToggleHelp, "this help"),

@@ -29,7 +29,7 @@ pub enum Start {
 
 /// Runs the UI in this terminal until the player quits or the process is told to stop, and
 /// gives back the match shown last.
-pub fn run(game: Match, new_match: NewMatch, start: Start) -> io::Result<Match> {
+pub fn run(game: Match, new_match: NewMatch, start: Start, animate: bool) -> io::Result<Match> {
     let (events, inbox) = mpsc::channel();
     let mut session = terminal::Session::enter()?;
     terminal::spawn_input(events.clone());
@@ -40,6 +40,7 @@ pub fn run(game: Match, new_match: NewMatch, start: Start) -> io::Result<Match> 
         Start::Play => App::new(game, new_match, events, size, theme),
         Start::Review => App::review(game, new_match, events, size, theme),
     };
+    app.set_animations(animate);
     loop {
         let drawn = session.draw(&app);
         if app.should_quit() {
