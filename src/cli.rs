@@ -96,6 +96,10 @@ pub struct PlayArgs {
     /// Do not save this match in the data folder (it then cannot be resumed).
     #[arg(long)]
     pub no_autosave: bool,
+    /// Text mode for screen readers: a prompt, a line saying what each move flipped and
+    /// why, the score after every view, and a `score` command.
+    #[arg(long)]
+    pub describe: bool,
     /// Full screen: show each move's result at once instead of playing its battle out step
     /// by step (`a` toggles this while playing, `r` still replays any battle).
     #[arg(long)]

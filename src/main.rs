@@ -76,7 +76,7 @@ fn play(args: PlayArgs) -> Result<(), UserError> {
     if args.setup.seed.is_none() && !args.resume && game.config().depends_on_seed() {
         eprintln!("{}", seed_note(game.config().seed));
     }
-    play_text(game, autosaving)
+    play_text(game, autosaving, args.describe)
 }
 
 /// The front end to use: `auto` becomes full screen only when both ends are a terminal.
@@ -98,16 +98,17 @@ fn seed_note(seed: u64) -> String {
     format!("seed: {seed} (play this game again with --seed {seed})")
 }
 
-fn play_text(mut game: Match, autosaving: bool) -> Result<(), UserError> {
+fn play_text(mut game: Match, autosaving: bool, describe: bool) -> Result<(), UserError> {
     if io::stdin().is_terminal() {
         eprintln!("Three Trios: type help for the commands.");
     }
     let stdin = io::stdin().lock();
-    let ended = textui::run(
+    let ended = textui::run_with(
         &mut game,
         stdin,
         &mut io::stdout().lock(),
         &mut io::stderr().lock(),
+        describe,
     );
     if autosaving && game.game().is_over() {
         prune_quietly();

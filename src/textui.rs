@@ -39,12 +39,28 @@ pub enum Ended {
 /// `err` are ignored: losing a message must not end the game.
 pub fn run(
     game: &mut Match,
-    mut input: impl BufRead,
+    input: impl BufRead,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> io::Result<Ended> {
+    run_with(game, input, out, err, false)
+}
+
+/// [`run`], and with `describe` also for people who cannot see the board: a prompt naming
+/// the player to move, after every move a line saying what it flipped and why, the score
+/// after every view, and a `score` command. Without it the output is exactly [`run`]'s.
+pub fn run_with(
+    game: &mut Match,
+    mut input: impl BufRead,
+    out: &mut impl Write,
+    err: &mut impl Write,
+    describe: bool,
+) -> io::Result<Ended> {
     let mut buf = Vec::new();
     print_view(out, game.game())?;
+    if describe {
+        writeln!(out, "{}", score_line(game.game()))?;
+    }
     loop {
         if let Some(e) = game.take_record_error() {
             let _ = writeln!(err, "error: {e}");
@@ -62,8 +78,15 @@ pub fn run(
             match game.play(mv) {
                 Ok(outcome) => {
                     let line = plays_line(outcome);
+                    let said = describe.then(|| describe_move(outcome));
                     writeln!(out, "{line}")?;
+                    if let Some(said) = said {
+                        writeln!(out, "{said}")?;
+                    }
                     print_view(out, game.game())?;
+                    if describe {
+                        writeln!(out, "{}", score_line(game.game()))?;
+                    }
                 }
                 // A strategy must return a legal move; if one ever does not, say so and stop
                 // rather than loop.
@@ -74,6 +97,9 @@ pub fn run(
                 }
             }
             continue;
+        }
+        if describe {
+            write!(out, "{}> ", game.game().turn())?;
         }
         out.flush()?;
         buf.clear();
@@ -86,12 +112,23 @@ pub fn run(
             }
         }
         let reply = match std::str::from_utf8(&buf) {
+            Ok(line) if describe && line.trim().eq_ignore_ascii_case("score") => {
+                Reply::Text(format!("{}\n", score_line(game.game())))
+            }
             Ok(line) => execute(game, line.trim()),
             Err(_) => Reply::Error("the line is not UTF-8 text; commands are plain text".into()),
         };
         match reply {
             Reply::Nothing => {}
-            Reply::Played => print_view(out, game.game())?,
+            Reply::Played => {
+                if describe && let Some(outcome) = game.history().last() {
+                    writeln!(out, "{}", describe_move(outcome))?;
+                }
+                print_view(out, game.game())?;
+                if describe {
+                    writeln!(out, "{}", score_line(game.game()))?;
+                }
+            }
             Reply::Text(t) => write!(out, "{t}")?,
             Reply::Error(e) => {
                 let _ = writeln!(err, "error: {e}");
@@ -168,6 +205,49 @@ fn parse_move(args: &[&str]) -> Result<Move, String> {
 fn print_view(out: &mut impl Write, game: &Game) -> io::Result<()> {
     write!(out, "{}", text::render(game))?;
     writeln!(out)
+}
+
+/// `Score: RED 5, BLUE 4`: the score as `--describe` says it.
+pub fn score_line(game: &Game) -> String {
+    format!(
+        "Score: RED {}, BLUE {}",
+        game.score(Player::Red),
+        game.score(Player::Blue)
+    )
+}
+
+/// What a move did, in words: `RED placed Ember at 1,2: flipped 0,2 (same) 1,1; combo 2,1`,
+/// or `... : flipped nothing`. Combo flips are those of later waves.
+pub fn describe_move(outcome: &MoveOutcome) -> String {
+    use crate::trios::Rule;
+    let taken = |combo: bool| -> Vec<String> {
+        outcome
+            .steps
+            .iter()
+            .filter(|s| s.flipped && (s.wave > 0) == combo)
+            .map(|s| match s.rule {
+                Rule::Same => format!("{} (same)", s.defender),
+                Rule::Plus => format!("{} (plus)", s.defender),
+                Rule::Battle => s.defender.to_string(),
+            })
+            .collect()
+    };
+    let (now, combo) = (taken(false), taken(true));
+    let mut text = format!(
+        "{} placed {} at {}: ",
+        outcome.player,
+        outcome.card.name(),
+        outcome.mv.pos
+    );
+    if now.is_empty() {
+        text.push_str("flipped nothing");
+    } else {
+        text.push_str(&format!("flipped {}", now.join(" ")));
+    }
+    if !combo.is_empty() {
+        text.push_str(&format!("; combo {}", combo.join(" ")));
+    }
+    text
 }
 
 /// `RED plays H R C`: how a computer move is announced.

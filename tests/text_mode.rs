@@ -660,3 +660,27 @@ fn plain_trios_takes_the_flags_of_trios_play() {
         plain.stdout
     );
 }
+
+#[test]
+fn describe_says_what_each_move_flipped_and_the_score_and_changes_nothing_without_it() {
+    let dir = fixtures();
+    let script = "place 0 0 0\nscore\nquit\n";
+    let plain = dir.run(&play("row3.txt", &[]), script);
+    let described = dir.run(&play("row3.txt", &["--describe"]), script);
+    // Without the flag `score` is an unknown command and the output is the protocol's own.
+    assert!(
+        plain.stderr.contains("unknown command \"score\""),
+        "{}",
+        plain.stderr
+    );
+    assert!(!plain.stdout.contains("Score:"), "{}", plain.stdout);
+    assert!(!plain.stdout.contains("> "), "{}", plain.stdout);
+    assert_eq!(described.code, Some(0), "{}", described.stderr);
+    assert_eq!(described.stderr, "");
+    let out = &described.stdout;
+    assert!(out.starts_with("Player: RED\n"), "{out}");
+    assert!(out.contains("RED> "), "a prompt: {out}");
+    assert!(out.contains("RED placed "), "{out}");
+    assert!(out.contains(" at 0,0: flipped "), "{out}");
+    assert!(out.matches("Score: RED ").count() >= 3, "{out}");
+}
