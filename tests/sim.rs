@@ -144,10 +144,21 @@ fn the_text_report_has_a_row_per_strategy() {
     run.assert_clean_exit();
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert!(lines[0].starts_with("maxflip (a) vs random (b) · 40 games (20 deals, seats swapped)"));
-    assert!(lines[0].ends_with("seed 7"), "{}", lines[0]);
-    assert!(lines[1].starts_with("strategy") && lines[1].contains("95% CI"));
-    assert!(lines[2].starts_with("maxflip ") && lines[3].starts_with("random "));
+    let header = lines
+        .iter()
+        .position(|l| l.starts_with("strategy"))
+        .expect("a table");
+    assert!(
+        lines[header - 1].ends_with("seed 7"),
+        "{}",
+        lines[header - 1]
+    );
+    assert!(lines[header].contains("95% CI"));
+    assert!(lines[header + 1].starts_with("maxflip ") && lines[header + 2].starts_with("random "));
     assert!(lines.last().is_some_and(|l| l.contains("games/s")));
+    for line in &lines {
+        assert!(line.chars().count() <= 80, "wider than 80 columns: {line}");
+    }
 }
 
 #[test]
@@ -360,4 +371,24 @@ fn round_robin_api_plays_each_pair_on_the_same_deals() {
         seen_from_corners.wins(Side::A),
         pairs[2].summary.wins(Side::B)
     );
+}
+
+#[test]
+fn a_round_robin_of_every_strategy_fits_80_columns() {
+    let run = sim(&[
+        "--round-robin",
+        "random,maxflip,corners,defensive,minimax,expert",
+        "--games",
+        "1",
+        "--think-ms",
+        "1",
+        "--seed",
+        "3",
+        "--board",
+        OPEN_3X3,
+    ]);
+    run.assert_clean_exit();
+    for line in run.stdout.lines() {
+        assert!(line.chars().count() <= 80, "wider than 80 columns: {line}");
+    }
 }

@@ -90,29 +90,23 @@ fn to_json(value: &impl Serialize) -> String {
 pub fn pair_text(spec: &SimSpec, summary: &Summary, elapsed: Duration) -> String {
     let games = if spec.swap {
         format!(
-            "{} games ({} deals, seats swapped)",
-            summary.games, spec.deals
+            "{} games ({}, seats swapped)",
+            summary.games,
+            count(spec.deals, "deal")
         )
     } else {
         format!("{} games (a plays Red)", summary.games)
     };
+    // Kept within 80 columns: the setup has a line of its own.
     let mut out = format!(
-        "{} (a) vs {} (b) · {games} · {}\n",
+        "{} (a) vs {} (b) · {games}\n{}\n",
         spec.a,
         spec.b,
         setup_line(spec)
     );
     let mut rows = vec![
         [
-            "strategy",
-            "wins",
-            "losses",
-            "ties",
-            "win rate",
-            "95% CI",
-            "of all games",
-            "margin",
-            "think/move",
+            "strategy", "wins", "losses", "ties", "win %", "95% CI", "of all", "margin", "think",
         ]
         .map(String::from)
         .to_vec(),
@@ -129,10 +123,11 @@ pub fn pair_text(spec: &SimSpec, summary: &Summary, elapsed: Duration) -> String
     out.push_str(&table(
         &rows,
         &[false, true, true, true, true, false, true, true, true],
+        "  ",
     ));
     out.push_str(
-        "win rate and its 95% Wilson interval count decided games only; margin is the mean \
-         score difference per game\n",
+        "win % and its 95% Wilson interval count decided games only; of all: the share of\n\
+         all games won; margin: the mean score difference a game; think: time a move\n",
     );
     out.push_str(&timing(summary.games, elapsed, &threads(spec.workers())));
     out
@@ -162,16 +157,18 @@ pub fn round_robin_text(
     elapsed: Duration,
 ) -> String {
     let mut out = format!(
-        "round robin · {} strategies · {} pairs of {} games ({} deals, seats swapped) · {}\n",
+        "round robin · {} strategies · {} pairs of {} games ({}, seats swapped)\n{}\n",
         strategies.len(),
         pairs.len(),
         template.deals.saturating_mul(2),
-        template.deals,
+        count(template.deals, "deal"),
         setup_line(template)
     );
     out.push_str("win rate of the row against the column, over decided games:\n");
     out.push_str(&cross_table(strategies, pairs));
-    out.push('\n');
+    out.push_str(
+        "\neach pair: W-L-T of the first · its win rate [95% CI] · margin · think a move\n",
+    );
     for pair in pairs {
         out.push_str(&pair_line(pair));
     }
@@ -211,7 +208,7 @@ fn cross_table(strategies: &[String], pairs: &[PairResult]) -> String {
     }
     let mut right = vec![true; strategies.len() + 3];
     right[0] = false;
-    table(&rows, &right)
+    table(&rows, &right, " ")
 }
 
 /// Two summaries from the same side's point of view, added together.
@@ -230,7 +227,7 @@ fn merged(x: &Summary, y: &Summary) -> Summary {
 fn pair_line(pair: &PairResult) -> String {
     let s = &pair.summary;
     format!(
-        "{} vs {}: {}-{}-{} · {} {} · margin {:+.2} · think/move {} vs {}\n",
+        "{} vs {}: {}-{}-{} · {} {} · {:+.2} · {}/{}\n",
         pair.a,
         pair.b,
         s.wins(Side::A),
@@ -247,15 +244,27 @@ fn pair_line(pair: &PairResult) -> String {
 /// `board … · cards … · rules … · seed …`, plus the deal when it is not the default.
 fn setup_line(spec: &SimSpec) -> String {
     let setup = &spec.setup;
-    let mut line = format!(
-        "board {} · cards {} · rules {}",
-        setup.board_name, setup.cards_name, setup.rules
-    );
+    let mut parts = vec![
+        format!("board {}", setup.board_name),
+        format!("cards {}", setup.cards_name),
+        format!("rules {}", setup.rules),
+    ];
     if setup.deal == DealMode::InOrder {
-        line.push_str(" · deal in-order");
+        parts.push("deal in-order".to_string());
     }
-    line.push_str(&format!(" · seed {}", setup.seed));
-    line
+    parts.push(format!("seed {}", setup.seed));
+    // Broken between parts so that long file names do not push the line past 80 columns.
+    let mut lines: Vec<String> = Vec::new();
+    for part in parts {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 3 + part.chars().count() <= 80 => {
+                line.push_str(" · ");
+                line.push_str(&part);
+            }
+            _ => lines.push(part),
+        }
+    }
+    lines.join("\n")
 }
 
 /// `N games in S s (R games/s, <threads>)`.
@@ -306,7 +315,7 @@ fn rounded(x: f64) -> f64 {
 
 /// Rows as aligned columns two spaces apart; `right[i]` right-aligns column `i`. Widths
 /// count characters, so `—` and `µ` line up. No trailing spaces.
-fn table(rows: &[Vec<String>], right: &[bool]) -> String {
+fn table(rows: &[Vec<String>], right: &[bool], gap: &str) -> String {
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
     let width = |c: usize| {
         rows.iter()
@@ -321,7 +330,7 @@ fn table(rows: &[Vec<String>], right: &[bool]) -> String {
         let mut line = String::new();
         for (c, cell) in row.iter().enumerate() {
             if c > 0 {
-                line.push_str("  ");
+                line.push_str(gap);
             }
             let pad = widths[c].saturating_sub(cell.chars().count());
             if right.get(c).copied().unwrap_or(false) {
@@ -359,5 +368,14 @@ mod tests {
         assert_eq!(think(Duration::from_nanos(900)), "0.9 µs");
         assert_eq!(think(Duration::from_micros(12_310)), "12.31 ms");
         assert_eq!(think(Duration::from_millis(1200)), "1.20 s");
+    }
+}
+
+/// `1 deal`, `2 deals`: a count with its noun.
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
