@@ -146,6 +146,8 @@ pub struct App {
     pub(crate) confirming_new_game: bool,
     /// Battles play out step by step after each move (off: moves show at once).
     pub(crate) animate: bool,
+    /// Ctrl-Z was pressed: the terminal loop should suspend the process.
+    suspend: bool,
     /// Set when the match is played at a shared table rather than here.
     pub(crate) table: Option<AtTable>,
     quit: bool,
@@ -190,6 +192,7 @@ impl App {
             log_back: 0,
             confirming_new_game: false,
             animate: true,
+            suspend: false,
             table: None,
             quit: false,
         };
@@ -484,6 +487,15 @@ impl App {
         let Some(action) = action else {
             return;
         };
+        if action == Action::Suspend {
+            // Only a local terminal can be handed back to its shell.
+            if self.table.is_some() {
+                self.say("Ctrl-Z does nothing over SSH: q goes back to the lobby");
+            } else {
+                self.suspend = true;
+            }
+            return;
+        }
         // With the game hidden behind the "too small" screen, only quitting makes sense.
         if self.layout().too_small.is_some() && action != Action::Quit {
             return;
@@ -515,6 +527,7 @@ impl App {
             Action::LogBack => self.scroll_log(LOG_PAGE as isize),
             Action::LogForth => self.scroll_log(-(LOG_PAGE as isize)),
             Action::SkipAnimation => self.end_animation(now),
+            Action::Suspend => {}
             Action::ToggleAnimations => {
                 self.animate = !self.animate;
                 if !self.animate {
@@ -1106,6 +1119,11 @@ impl App {
                 self.hold_until = Some(now + self.step_delay() * 2);
             }
         }
+    }
+
+    /// Whether Ctrl-Z asked for the process to be suspended; asking clears it.
+    pub fn take_suspend(&mut self) -> bool {
+        std::mem::take(&mut self.suspend)
     }
 
     /// Plays battles out step by step (the default) or shows each move at once.

@@ -38,6 +38,8 @@ pub enum Action {
     SkipAnimation,
     /// Turn battle animations off (moves show at once) or back on.
     ToggleAnimations,
+    /// Ctrl-Z: give the terminal back to the shell until `fg`.
+    Suspend,
 }
 
 /// Which table applies: the live game, or the replay viewer.
@@ -188,7 +190,11 @@ pub fn table(mode: KeyMode) -> &'static [Binding] {
 /// The action a key asks for in `mode`, if any. Ctrl-C always quits.
 pub fn action_for(mode: KeyMode, key: KeyEvent) -> Option<Action> {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return matches!(key.code, Char('c') | Char('q')).then_some(Action::Quit);
+        return match key.code {
+            Char('c') | Char('q') => Some(Action::Quit),
+            Char('z') => Some(Action::Suspend),
+            _ => None,
+        };
     }
     if mode == KeyMode::Play
         && let Char(d @ '1'..='9') = key.code

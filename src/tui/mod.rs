@@ -27,6 +27,11 @@ pub enum Start {
     Review,
 }
 
+/// The terminal's size, or `fallback` if it cannot be read.
+fn size_or(session: &terminal::Session, fallback: (u16, u16)) -> (u16, u16) {
+    session.size().unwrap_or(fallback)
+}
+
 /// Runs the UI in this terminal until the player quits or the process is told to stop, and
 /// gives back the match shown last.
 pub fn run(game: Match, new_match: NewMatch, start: Start, animate: bool) -> io::Result<Match> {
@@ -65,6 +70,15 @@ pub fn run(game: Match, new_match: NewMatch, start: Start, animate: bool) -> io:
         // one frame.
         while let Ok(event) = inbox.try_recv() {
             app.update(event, Instant::now());
+        }
+        if app.take_suspend() {
+            // Ctrl-Z: the shell gets its terminal back as it was; `fg` brings the game back,
+            // redrawn in full at the terminal's size then.
+            drop(session);
+            terminal::stop_until_continued();
+            session = terminal::Session::enter()?;
+            let (w, h) = size_or(&session, size);
+            app.update(Event::Resize(w, h), Instant::now());
         }
     }
 }

@@ -190,3 +190,9 @@ pub fn spawn_signals(events: Sender<Event>) -> io::Result<()> {
         })?;
     Ok(())
 }
+
+/// Stops the process as the shell's Ctrl-Z would (SIGTSTP), returning once it is continued.
+/// The caller restores the terminal before and takes it again after.
+pub fn stop_until_continued() {
+    let _ = signal_hook::low_level::raise(signal_hook::consts::SIGTSTP);
+}
