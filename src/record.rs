@@ -26,6 +26,19 @@ pub struct Record {
     pub moves: Vec<RecordedMove>,
     /// Present once the game is over.
     pub result: Option<FinalState>,
+    /// Moves taken back during play, oldest takeback first. `moves` is always the line that
+    /// was played on; this is left out when empty, so any version-1 reader loads the file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub takebacks: Vec<Takeback>,
+}
+
+/// Moves a person took back (with the computer's replies) to play on differently.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Takeback {
+    /// How many moves stayed; the ones taken back followed them.
+    pub after: usize,
+    /// The moves taken back, in the order they were played.
+    pub moves: Vec<RecordedMove>,
 }
 
 /// One accepted move and what it did.
@@ -92,7 +105,19 @@ impl Record {
             setup,
             moves: Vec::new(),
             result: None,
+            takebacks: Vec::new(),
         }
+    }
+
+    /// Takes back every move after the first `keep`, keeping them as a takeback; `game` is
+    /// the position after the moves kept.
+    pub fn take_back(&mut self, keep: usize, game: &Game) {
+        if keep >= self.moves.len() {
+            return;
+        }
+        let moves = self.moves.split_off(keep);
+        self.takebacks.push(Takeback { after: keep, moves });
+        self.result = final_state(game);
     }
 
     /// Adds a move just played; `game` is the state after it.
@@ -233,6 +258,12 @@ impl Recorder {
     /// Adds a move and rewrites the file.
     pub fn push(&mut self, outcome: &MoveOutcome, game: &Game) -> Result<(), RecordError> {
         self.record.push(outcome, game);
+        self.save()
+    }
+
+    /// Takes back the moves after the first `keep` and rewrites the file.
+    pub fn take_back(&mut self, keep: usize, game: &Game) -> Result<(), RecordError> {
+        self.record.take_back(keep, game);
         self.save()
     }
 

@@ -6,46 +6,33 @@ use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
+use super::status;
 use crate::trios::{Outcome, Player};
-use crate::tui::app::App;
-use crate::tui::keymap::{self, KeyMode};
+use crate::tui::app::{App, text};
 
-/// Every key of the current mode, drawn from the keymap table itself.
-pub fn help(app: &App, area: Rect, buf: &mut Buffer) {
+/// Every key of the current mode and context, drawn from the keymap itself; wrapped to the
+/// screen, and scrolled when taller than it.
+pub fn help(app: &App, _area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
-    let mode = if app.replay.is_some() {
-        KeyMode::Replay
-    } else {
-        KeyMode::Play
-    };
-    let mut lines: Vec<Line> = keymap::table(mode)
-        .iter()
-        .filter(|b| !b.label.is_empty())
-        .map(|b| {
-            Line::from(vec![
-                Span::styled(format!("{:>12}  ", b.label), theme.key()),
-                Span::raw(b.help),
-            ])
-        })
-        .collect();
-    lines.push(Line::raw(""));
-    lines.push(Line::styled(
-        "Mouse: click a card in your hand, then a cell.",
-        theme.dim(),
-    ));
-    lines.push(Line::styled("Any key closes this help.", theme.dim()));
-    let height = (lines.len() as u16 + 2).min(area.height);
-    let width = 76.min(area.width);
-    let rect = area.centered(Constraint::Length(width), Constraint::Length(height));
+    let rect = text::help_rect(app);
+    let lines = text::help_lines(app, rect.width.saturating_sub(2));
+    let visible = usize::from(rect.height.saturating_sub(2));
+    let top = app.help_top.min(lines.len().saturating_sub(visible));
+    let below = lines.len().saturating_sub(top + visible);
+    let mut block = Block::bordered()
+        .border_set(border::ROUNDED)
+        .title(" keys ")
+        .title_style(theme.title());
+    if top > 0 {
+        block = block.title(Line::styled(" ↑ more ", theme.dim()).right_aligned());
+    }
+    if below > 0 {
+        block =
+            block.title_bottom(Line::styled(" ↓ more: ↑↓ scroll ", theme.dim()).right_aligned());
+    }
     Clear.render(rect, buf);
-    Paragraph::new(lines)
-        .block(
-            Block::bordered()
-                .border_set(border::ROUNDED)
-                .title(" keys ")
-                .title_style(theme.title()),
-        )
-        .render(rect, buf);
+    let shown: Vec<Line> = lines.into_iter().skip(top).take(visible).collect();
+    Paragraph::new(shown).block(block).render(rect, buf);
 }
 
 /// The result and what to do next.
@@ -65,21 +52,29 @@ pub fn game_over(app: &App, area: Rect, buf: &mut Buffer) {
         ]),
         Outcome::Tie => Line::styled(format!("Tie {red}–{blue}"), theme.title()),
     };
-    let keys = Line::from(vec![
-        Span::styled("n", theme.key()),
-        Span::raw(" new game · "),
-        Span::styled("r", theme.key()),
-        Span::raw(" replay · "),
-        Span::styled("q", theme.key()),
-        Span::raw(" quit"),
-    ]);
-    let width = 34.min(area.width);
+    let mut keys = Vec::new();
+    for (i, (key, what)) in status::end_keys(app).into_iter().enumerate() {
+        if i > 0 {
+            keys.push(Span::raw(" · "));
+        }
+        keys.push(Span::styled(key, theme.key()));
+        keys.push(Span::raw(format!(" {what}")));
+    }
+    let keys = Line::from(keys);
+    // The keys wrap onto a second row in a narrow box rather than lose one.
+    let width = (keys.width() as u16 + 4).max(34).min(area.width);
+    let mut lines = vec![headline.centered()];
+    lines.extend(
+        text::wrap(&keys, usize::from(width.saturating_sub(2)), 0)
+            .into_iter()
+            .map(Line::centered),
+    );
     let rect = area.centered(
         Constraint::Length(width),
-        Constraint::Length(4.min(area.height)),
+        Constraint::Length((lines.len() as u16 + 2).min(area.height)),
     );
     Clear.render(rect, buf);
-    Paragraph::new(vec![headline.centered(), keys.centered()])
+    Paragraph::new(lines)
         .block(
             Block::bordered()
                 .border_set(border::DOUBLE)
