@@ -246,9 +246,17 @@ pub(crate) fn help_lines(app: &App, width: u16) -> Vec<Line<'static>> {
     if plays && app.replay.is_none() {
         notes.push("Mouse: click a card in your hand, then a cell.");
     }
-    notes.push("Any other key closes this help.");
-    for note in notes {
-        lines.extend(wrap(&Line::styled(note, theme.dim()), width, 2));
+    let mut closing = |lines: &mut Vec<Line<'static>>, text: &'static str| {
+        for note in notes.iter().copied().chain([text]) {
+            lines.extend(wrap(&Line::styled(note, theme.dim()), width, 2));
+        }
+    };
+    let body = lines.len();
+    closing(&mut lines, "Any key closes this help.");
+    // Taller than the screen: the arrows scroll it, so they close nothing.
+    if lines.len() + 2 > usize::from(app.size.1) {
+        lines.truncate(body);
+        closing(&mut lines, "↑↓ scroll; any other key closes this help.");
     }
     lines
 }

@@ -121,7 +121,8 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         Span::styled(m.text.clone(), style)
     });
     let message_width = message.as_ref().map_or(0, |m| m.width() + 2);
-    if width(&first) + details.chars().count() + message_width <= room {
+    // Without a message the details show as far as they fit.
+    if message.is_none() || width(&first) + details.chars().count() + message_width <= room {
         first.push(Span::styled(details, theme.dim()));
     }
     let Some(message) = message else {
