@@ -246,7 +246,7 @@ pub(crate) fn help_lines(app: &App, width: u16) -> Vec<Line<'static>> {
     if plays && app.replay.is_none() {
         notes.push("Mouse: click a card in your hand, then a cell.");
     }
-    let mut closing = |lines: &mut Vec<Line<'static>>, text: &'static str| {
+    let closing = |lines: &mut Vec<Line<'static>>, text: &'static str| {
         for note in notes.iter().copied().chain([text]) {
             lines.extend(wrap(&Line::styled(note, theme.dim()), width, 2));
         }
