@@ -354,6 +354,12 @@ fn help_overlay_lists_every_key_and_any_key_closes_it() {
         assert!(screen.contains(needle), "help lacks {needle}:\n{screen}");
     }
     insta::assert_snapshot!("help", screen);
+    h.key(KeyCode::Down);
+    assert!(
+        !h.screen().contains("╭ keys"),
+        "a help that fits closes on any key"
+    );
+    h.key(KeyCode::Char('?'));
     h.key(KeyCode::Char('x'));
     h.key(KeyCode::Char('?'));
     h.key(KeyCode::Esc);
@@ -643,7 +649,8 @@ fn help_text(h: &mut Harness) -> String {
     let mut last = String::new();
     for position in 0..200 {
         let screen = h.screen();
-        if screen == last {
+        // A help that fits closes on any key; one that scrolls stops at its end.
+        if screen == last || !screen.contains("╭ keys") {
             break;
         }
         let rows: Vec<Vec<char>> = screen.lines().map(|r| r.chars().collect()).collect();
@@ -713,6 +720,14 @@ fn the_help_at_65x21_is_whole() {
     for (label, help) in keymap::entries(KeyMode::Play, h.app.context()) {
         assert!(text.contains(&format!("{label} {help}")), "{text}");
     }
+    assert!(
+        text.contains("↑↓ scroll; any other key closes this help."),
+        "{text}"
+    );
+    assert!(
+        h.screen().contains("╭ keys"),
+        "scrolling keeps the help open"
+    );
 }
 
 #[test]

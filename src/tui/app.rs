@@ -546,13 +546,15 @@ impl App {
     fn key_in_help(&mut self, key: KeyEvent, action: Option<Action>) {
         let page = usize::from(self.size.1.saturating_sub(4)).max(1);
         let top = self.help_top;
+        let limit = text::help_scroll_limit(self);
+        let scrolls = limit > 0;
         self.help_top = match key.code {
-            KeyCode::Up | KeyCode::Char('k') => top.saturating_sub(1),
-            KeyCode::Down | KeyCode::Char('j') => top + 1,
-            KeyCode::PageUp => top.saturating_sub(page),
-            KeyCode::PageDown => top + page,
-            KeyCode::Home => 0,
-            KeyCode::End => usize::MAX,
+            KeyCode::Up | KeyCode::Char('k') if scrolls => top.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') if scrolls => top + 1,
+            KeyCode::PageUp if scrolls => top.saturating_sub(page),
+            KeyCode::PageDown if scrolls => top + page,
+            KeyCode::Home if scrolls => 0,
+            KeyCode::End if scrolls => usize::MAX,
             _ if action == Some(Action::Quit) => {
                 self.quit = true;
                 return;
@@ -562,7 +564,7 @@ impl App {
                 return;
             }
         };
-        self.help_top = self.help_top.min(text::help_scroll_limit(self));
+        self.help_top = self.help_top.min(limit);
     }
 
     fn act(&mut self, action: Action, now: Instant) {
