@@ -680,19 +680,19 @@ fn help_text(h: &mut Harness) -> String {
 
 #[test]
 fn the_help_shows_every_key_whole_at_every_size() {
-    for (w, hgt) in [
-        (66, 15),
-        (66, 18),
-        (70, 20),
+    // From the smallest screen the default board is shown on (65x21) up.
+    let sizes = [
         (65, 21),
-        (72, 24),
+        (65, 23),
+        (68, 22),
+        (72, 21),
+        (76, 26),
         (80, 24),
-        (120, 40),
-    ] {
+        (100, 21),
+    ];
+    for (w, hgt) in sizes.into_iter().chain([(120, 40)]) {
         let mut h = Harness::new(config("human", "maxflip", 7), (w, hgt));
-        if h.screen().contains("too small") {
-            continue;
-        }
+        assert!(!h.screen().contains("too small"), "{w}x{hgt}");
         h.key(KeyCode::Char('?'));
         let text = help_text(&mut h);
         for (label, help) in keymap::entries(KeyMode::Play, h.app.context()) {
