@@ -26,6 +26,19 @@ pub struct Record {
     pub moves: Vec<RecordedMove>,
     /// Present once the game is over.
     pub result: Option<FinalState>,
+    /// Moves taken back during play, oldest takeback first. `moves` is always the line that
+    /// was played on; this is left out when empty, so any version-1 reader loads the file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub takebacks: Vec<Takeback>,
+}
+
+/// Moves a person took back (with the computer's replies) to play on differently.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Takeback {
+    /// How many moves stayed; the ones taken back followed them.
+    pub after: usize,
+    /// The moves taken back, in the order they were played.
+    pub moves: Vec<RecordedMove>,
 }
 
 /// One accepted move and what it did.
@@ -127,7 +140,19 @@ impl Record {
             setup,
             moves: Vec::new(),
             result: None,
+            takebacks: Vec::new(),
         }
+    }
+
+    /// Takes back every move after the first `keep`, keeping them as a takeback; `game` is
+    /// the position after the moves kept.
+    pub fn take_back(&mut self, keep: usize, game: &Game) {
+        if keep >= self.moves.len() {
+            return;
+        }
+        let moves = self.moves.split_off(keep);
+        self.takebacks.push(Takeback { after: keep, moves });
+        self.result = final_state(game);
     }
 
     /// Adds a move just played; `game` is the state after it.
@@ -271,6 +296,12 @@ impl Recorder {
         self.save()
     }
 
+    /// Takes back the moves after the first `keep` and rewrites the file.
+    pub fn take_back(&mut self, keep: usize, game: &Game) -> Result<(), RecordError> {
+        self.record.take_back(keep, game);
+        self.save()
+    }
+
     pub fn record(&self) -> &Record {
         &self.record
     }
@@ -349,4 +380,60 @@ fn final_state(game: &Game) -> Option<FinalState> {
             .map(str::to_string)
             .collect(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::controller::{Seat, SourceFile};
+    use crate::trios::{DealMode, RuleSet};
+
+    fn setup() -> MatchConfig {
+        MatchConfig {
+            board: SourceFile::default_board(),
+            cards: SourceFile::default_cards(),
+            deal: DealMode::Shuffle,
+            seed: 3,
+            rules: RuleSet::default(),
+            red: Seat::Human,
+            blue: Seat::Human,
+            think_ms: 10,
+        }
+    }
+
+    #[test]
+    fn a_takeback_is_kept_beside_the_line_played_and_absent_when_there_is_none() {
+        let mut record = Record::new(setup());
+        let mut game = record.setup.new_game().unwrap();
+        let mut before = Vec::new();
+        for _ in 0..3 {
+            before.push(game.clone());
+            let mv = game.legal_moves().next().unwrap();
+            let outcome = game.play(mv).unwrap();
+            record.push(&outcome, &game);
+        }
+        let plain = record.to_json();
+        assert!(!plain.contains("takebacks"), "no field without a takeback");
+        record.take_back(1, &before[1]);
+        assert_eq!(record.moves.len(), 1);
+        assert_eq!(record.takebacks[0].after, 1);
+        assert_eq!(record.takebacks[0].moves.len(), 2);
+        let json = record.to_json();
+        let loaded = Record::from_json("r.json", &json).unwrap();
+        assert_eq!(loaded, record);
+        // The line played replays as any record does.
+        loaded.replay("r.json", |_, _| {}).unwrap();
+        // A reader that knows nothing of takebacks still loads the record.
+        #[derive(Deserialize)]
+        #[allow(dead_code)]
+        struct Older {
+            format: String,
+            version: u32,
+            setup: MatchConfig,
+            moves: Vec<RecordedMove>,
+            result: Option<FinalState>,
+        }
+        let older: Older = serde_json::from_str(&json).unwrap();
+        assert_eq!(older.moves.len(), 1);
+    }
 }

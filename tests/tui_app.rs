@@ -10,9 +10,11 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
+use trios::controller::table::{Joined, Kind, News, Role, SeatState, SeatView};
 use trios::controller::{Match, MatchConfig, Seat, SourceFile};
-use trios::trios::{DealMode, Player, Pos, RuleSet};
+use trios::trios::{DealMode, Move, Player, Pos, RuleSet};
 use trios::tui::app::Focus;
+use trios::tui::keymap::{self, KeyMode};
 use trios::tui::{App, Event, Theme};
 
 fn config(red: &str, blue: &str, seed: u64) -> MatchConfig {
@@ -60,6 +62,10 @@ impl Harness {
             Match::start(c, None).map_err(|e| e.to_string())
         });
         let app = App::new(game, new_match, events, size, Theme::plain());
+        Harness::with_app(app, inbox, size)
+    }
+
+    fn with_app(app: App, inbox: Receiver<Event>, size: (u16, u16)) -> Harness {
         let terminal = Terminal::new(TestBackend::new(size.0, size.1)).expect("test backend");
         Harness {
             app,
@@ -67,6 +73,54 @@ impl Harness {
             now: Instant::now(),
             terminal,
         }
+    }
+
+    /// The viewer of `trios replay` on the 17-move fixture record.
+    fn viewer(size: (u16, u16)) -> Harness {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/default-reverse-fallen-ace.json");
+        let record = trios::record::Record::load(&path).expect("fixture");
+        let game = Match::replayed(&record, "fixture").expect("replays");
+        let (events, inbox) = mpsc::channel();
+        let new_match =
+            Box::new(|c: &MatchConfig| Match::start(c.clone(), None).map_err(|e| e.to_string()));
+        let app = App::review(game, new_match, events, size, Theme::plain());
+        Harness::with_app(app, inbox, size)
+    }
+
+    /// A screen at table 1 of `kind`, from where `role` stands, with `moves` played.
+    fn table(role: Role, kind: Kind, moves: &[Move], size: (u16, u16)) -> Harness {
+        let (events, inbox) = mpsc::channel();
+        let mut c = config("human", "human", 5);
+        c.think_ms = 20;
+        let seat = |name: &str| SeatView {
+            name: name.into(),
+            state: SeatState::Present,
+        };
+        let joined = Joined {
+            table: 1,
+            kind,
+            role,
+            config: c,
+            moves: moves.to_vec(),
+            seats: [seat("alice"), seat("bob")],
+        };
+        let app = App::at_table(joined, Box::new(|_| {}), events, size, Theme::plain())
+            .expect("table screen");
+        let mut h = Harness::with_app(app, inbox, size);
+        h.settle();
+        h
+    }
+
+    fn news(&mut self, news: News) {
+        self.app.update(Event::Table(1, news), self.now);
+    }
+
+    /// The two status rows, joined by a space.
+    fn status(&mut self) -> String {
+        let screen = self.screen();
+        let rows: Vec<&str> = screen.lines().collect();
+        rows[rows.len() - 2..].join(" ")
     }
 
     fn key(&mut self, code: KeyCode) {
@@ -300,6 +354,12 @@ fn help_overlay_lists_every_key_and_any_key_closes_it() {
         assert!(screen.contains(needle), "help lacks {needle}:\n{screen}");
     }
     insta::assert_snapshot!("help", screen);
+    h.key(KeyCode::Down);
+    assert!(
+        !h.screen().contains("╭ keys"),
+        "a help that fits closes on any key"
+    );
+    h.key(KeyCode::Char('?'));
     h.key(KeyCode::Char('x'));
     h.key(KeyCode::Char('?'));
     h.key(KeyCode::Esc);
@@ -417,179 +477,485 @@ fn a_record_opens_in_the_viewer_and_plays_from_the_start() {
     assert_eq!(app.picked(), None);
 }
 
-/// Draws an app the way the harness does, for apps built without one.
-fn render(app: &App, size: (u16, u16)) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).expect("test backend");
-    terminal
-        .draw(|f| f.render_widget(app, f.area()))
-        .expect("draw");
-    let buf = terminal.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..buf.area.height {
-        let line: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
-        out.push_str(line.trim_end());
-        out.push('\n');
+/// Every move of the deal of `seed` with two human seats, each the first legal move.
+fn first_moves(seed: u64) -> Vec<Move> {
+    let mut game = config("human", "human", seed).new_game().expect("deal");
+    let mut moves = Vec::new();
+    loop {
+        let Some(mv) = game.legal_moves().next() else {
+            break;
+        };
+        game.play(mv).expect("legal");
+        moves.push(mv);
     }
-    out
+    moves
 }
 
-fn viewer() -> App {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/default-reverse-fallen-ace.json");
-    let record = trios::record::Record::load(&path).expect("fixture");
-    let game = Match::replayed(&record, "fixture").expect("replays");
-    let (events, _inbox) = mpsc::channel();
-    let new_match =
-        Box::new(|c: &MatchConfig| Match::start(c.clone(), None).map_err(|e| e.to_string()));
-    App::review(game, new_match, events, (100, 30), Theme::plain())
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    app.update(
-        Event::Key(KeyEvent::new(code, KeyModifiers::NONE)),
-        Instant::now(),
-    );
-}
-
-/// The score in the status bar: "… · R–B · …".
-fn status_score(screen: &str) -> (usize, usize) {
-    let status = screen.lines().rev().nth(1).expect("status line");
-    let score = status
-        .split(" · ")
-        .find(|part| part.contains('–'))
-        .expect("a score");
-    let (red, blue) = score.split_once('–').expect("R–B");
-    (red.trim().parse().unwrap(), blue.trim().parse().unwrap())
+/// The score the status bar shows, as "R–B".
+fn status_score(status: &str) -> String {
+    let at = status.find('–').expect("a score");
+    let red: String = status[..at]
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_digit)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let blue: String = status[at + '–'.len_utf8()..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    format!("{red}–{blue}")
 }
 
 #[test]
-fn the_viewer_shows_the_score_and_log_of_the_point_it_shows() {
-    let mut app = viewer();
-    press(&mut app, KeyCode::Home);
-    let start = render(&app, (100, 30));
-    assert!(start.contains("REPLAY · start"), "{start}");
-    assert_eq!(status_score(&start), (9, 9), "{start}");
-    assert!(
-        start.contains("no moves yet"),
-        "the log at the start:\n{start}"
-    );
-    assert!(
-        !start.contains(" 1 RED"),
-        "move 1 shown before it happened:\n{start}"
-    );
-
-    press(&mut app, KeyCode::Down);
-    press(&mut app, KeyCode::Down);
-    let second = render(&app, (100, 30));
-    assert!(second.contains("REPLAY · move 2/17"), "{second}");
-    assert!(second.contains(" 2 BLUE"), "{second}");
-    assert!(
-        !second.contains(" 3 RED"),
-        "move 3 shown at move 2:\n{second}"
-    );
-    let state = app.shown_state();
-    assert_eq!(
-        status_score(&second),
-        (state.score(Player::Red), state.score(Player::Blue))
-    );
-    assert_ne!(
-        status_score(&second),
-        (
-            app.game().score(Player::Red),
-            app.game().score(Player::Blue)
-        ),
-        "the final score, not the shown one"
-    );
-}
-
-#[test]
-fn the_viewer_offers_only_what_a_viewer_can_do() {
-    let mut app = viewer();
-    press(&mut app, KeyCode::Char('n'));
-    assert_eq!(
-        app.history().len(),
-        17,
-        "n started a new game in the viewer"
-    );
-    press(&mut app, KeyCode::Char('?'));
-    let help = render(&app, (100, 30));
-    assert!(!help.contains("new game"), "{help}");
-    press(&mut app, KeyCode::Esc);
-    press(&mut app, KeyCode::Esc);
-    let after = render(&app, (100, 30));
-    assert!(!after.contains("n new game"), "{after}");
-    press(&mut app, KeyCode::Char('?'));
-    let help = render(&app, (100, 30));
-    for gone in ["pick hand card", "cursor up", "new game", "hints"] {
-        assert!(!help.contains(gone), "viewer help offers {gone}:\n{help}");
-    }
-}
-
-#[test]
-fn the_log_wraps_long_lines_and_scrolls_back() {
+fn replaying_an_earlier_move_shows_that_moves_score_in_the_status_bar() {
     let mut h = combo_harness();
     h.place(0, 1, 0);
     h.settle();
-    // Tall windows of every width: whatever the log's width, no line loses its end.
-    let taken = |screen: &str| {
-        let log = &screen[screen.find("battle log").unwrap_or(0)..];
-        log.matches("taken").count() + log.matches("holds").count()
-    };
-    let wide: usize = h.app.history().iter().map(|o| o.steps.len()).sum();
-    assert!(wide >= 3);
-    for width in (40..=120).step_by(8) {
-        h.resize(width, 60);
-        let screen = h.screen();
-        if screen.contains("too small") {
-            continue;
-        }
-        assert_eq!(taken(&screen), wide, "at width {width}:\n{screen}");
-    }
-    // A short window shows the newest lines; PageUp goes back, PageDown returns.
-    h.resize(80, 24);
-    let newest = h.screen();
-    h.key(KeyCode::PageUp);
-    let back = h.screen();
-    assert_ne!(back, newest, "PageUp scrolled nothing");
-    assert!(back.contains("newer"), "{back}");
-    h.key(KeyCode::PageDown);
-    assert_eq!(h.screen(), newest, "PageDown comes back to the newest");
+    h.key(KeyCode::Char('r'));
+    h.key(KeyCode::Home);
+    h.key(KeyCode::Down); // move 1: Red's R0 on (1,2)
+    let mut game = combo_config().new_game().expect("deal");
+    game.play(Move::new(0, 1, 2)).expect("legal");
+    let status = h.status();
+    assert!(status.contains("REPLAY · move 1/5"), "{status}");
+    assert_eq!(
+        status_score(&status),
+        format!("{}–{}", game.score(Player::Red), game.score(Player::Blue)),
+        "{status}"
+    );
+    h.key(KeyCode::Home);
+    let start = combo_config().new_game().expect("deal");
+    assert_eq!(
+        status_score(&h.status()),
+        format!("{}–{}", start.score(Player::Red), start.score(Player::Blue))
+    );
 }
 
 #[test]
-fn n_mid_game_asks_before_throwing_the_game_away() {
-    let mut h = Harness::new(config("human", "maxflip", 7), (80, 24));
-    h.key(KeyCode::Enter);
-    h.key(KeyCode::Enter);
+fn the_viewers_log_shows_only_what_has_happened_at_the_point_shown() {
+    let mut h = Harness::viewer((100, 30));
+    let screen = h.screen();
+    assert!(screen.contains("REPLAY · start"), "{screen}");
+    assert!(
+        !screen.contains(" 1 RED"),
+        "no move yet at the start:\n{screen}"
+    );
+    assert!(screen.contains("The start: no moves yet."), "{screen}");
+    h.key(KeyCode::Down);
+    h.key(KeyCode::Down);
+    let screen = h.screen();
+    assert!(screen.contains("REPLAY · move 2/17 · step 0"), "{screen}");
+    assert!(
+        screen.contains(" 1 RED") && screen.contains(" 2 BLUE"),
+        "{screen}"
+    );
+    assert!(
+        !screen.contains(" 3 RED"),
+        "move 3 has not happened:\n{screen}"
+    );
+    h.key(KeyCode::End);
+    let screen = h.screen();
+    assert!(screen.contains("17 RED"), "{screen}");
+}
+
+#[test]
+fn long_log_lines_wrap_and_the_log_scrolls_back() {
+    // A narrow window: the log is 18 columns inside.
+    let mut h = Harness::new(combo_config(), (56, 24));
+    for (row, col) in [(1, 2), (0, 0), (0, 2), (0, 1), (1, 0)] {
+        h.place(0, row, col);
+    }
     h.settle();
-    let moves = h.app.history().len();
-    assert!(moves > 0);
+    let screen = h.screen();
+    insta::assert_snapshot!("log_wrapped_56x24", screen);
+    let rows: Vec<&str> = screen.lines().collect();
+    let combo = rows
+        .iter()
+        .position(|r| r.contains("↳ 0,0→0,1 9 vs"))
+        .expect("the combo line starts");
+    assert!(
+        rows[combo + 1].contains("│      taken"),
+        "the rest follows, indented:\n{screen}"
+    );
+    // Shorter: the log holds fewer rows than it has, and says so.
+    h.resize(56, 17);
+    let screen = h.screen();
+    assert!(
+        screen.contains("↑ ") && screen.contains(" more"),
+        "{screen}"
+    );
+    assert!(!screen.contains(" 1 RED"), "{screen}");
+    h.key(KeyCode::PageUp);
+    h.key(KeyCode::PageUp);
+    h.key(KeyCode::PageUp);
+    let screen = h.screen();
+    assert!(
+        screen.contains(" 1 RED 1,2 R0"),
+        "scrolled to the top:\n{screen}"
+    );
+    assert!(screen.contains("↓ ") && !screen.contains("↑ "), "{screen}");
+    // The wheel scrolls too, and back at the bottom the log follows the newest line again.
+    for _ in 0..10 {
+        let mouse = MouseEvent {
+            kind: MouseEventKind::ScrollDown,
+            column: 30,
+            row: 12,
+            modifiers: KeyModifiers::NONE,
+        };
+        h.app.update(Event::Mouse(mouse), h.now);
+    }
+    let screen = h.screen();
+    assert!(
+        !screen.contains(" 1 RED") && screen.contains("taken"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn the_record_viewer_offers_only_what_a_viewer_can_do() {
+    let mut h = Harness::viewer((100, 30));
+    let seed = h.app.config().seed;
     h.key(KeyCode::Char('n'));
-    assert!(h.screen().contains("Start a new game?"));
+    assert_eq!(h.app.history().len(), 17, "n starts no game in the viewer");
+    assert_eq!(h.app.config().seed, seed);
+    h.key(KeyCode::Char('?'));
+    let help = h.screen();
+    for absent in ["new game", "place", "pick", "the match is saved"] {
+        assert!(
+            !help.contains(absent),
+            "viewer help offers {absent}:\n{help}"
+        );
+    }
+    assert!(help.contains("one battle step back"), "{help}");
+    h.key(KeyCode::Char('x'));
+    h.key(KeyCode::Esc); // leave the viewer: the final position
+    let screen = h.screen();
+    assert!(!screen.contains("new game"), "{screen}");
+    assert!(screen.contains("r replay"), "{screen}");
+    h.key(KeyCode::Char('?'));
+    let help = h.screen();
+    assert!(
+        !help.contains("new game") && !help.contains("cursor"),
+        "{help}"
+    );
+}
+
+/// The help text of every key offered, as it reads on `h`'s screen (all of it, scrolled).
+fn help_text(h: &mut Harness) -> String {
+    let mut doc: Vec<String> = Vec::new();
+    let mut last = String::new();
+    for position in 0..200 {
+        let screen = h.screen();
+        // A help that fits closes on any key; one that scrolls stops at its end.
+        if screen == last || !screen.contains("╭ keys") {
+            break;
+        }
+        let rows: Vec<Vec<char>> = screen.lines().map(|r| r.chars().collect()).collect();
+        let top = rows
+            .iter()
+            .position(|r| r.iter().collect::<String>().contains("╭ keys"))
+            .expect("the help is open");
+        let left = rows[top].iter().position(|&c| c == '╭').expect("corner");
+        let right = rows[top].iter().rposition(|&c| c == '╮').expect("corner");
+        for (i, row) in rows[top + 1..].iter().enumerate() {
+            if row.get(left) == Some(&'╰') {
+                break;
+            }
+            let inside: String = row.iter().take(right).skip(left + 1).collect::<String>();
+            if doc.len() <= position + i {
+                doc.push(inside);
+            }
+        }
+        last = screen;
+        h.key(KeyCode::Down);
+    }
+    doc.join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn the_help_shows_every_key_whole_at_every_size() {
+    // From the smallest screen the default board is shown on (65x21) up.
+    let sizes = [
+        (65, 21),
+        (65, 23),
+        (68, 22),
+        (72, 21),
+        (76, 26),
+        (80, 24),
+        (100, 21),
+    ];
+    for (w, hgt) in sizes.into_iter().chain([(120, 40)]) {
+        let mut h = Harness::new(config("human", "maxflip", 7), (w, hgt));
+        assert!(!h.screen().contains("too small"), "{w}x{hgt}");
+        h.key(KeyCode::Char('?'));
+        let text = help_text(&mut h);
+        for (label, help) in keymap::entries(KeyMode::Play, h.app.context()) {
+            let want = format!("{label} {help}");
+            assert!(
+                text.contains(&want),
+                "at {w}x{hgt} the help lacks {want:?}:\n{text}"
+            );
+        }
+        assert!(text.contains("closes this help."), "{w}x{hgt}: {text}");
+    }
+}
+
+#[test]
+fn the_help_at_65x21_is_whole() {
+    let mut c = config("human", "maxflip", 7);
+    c.board = SourceFile::read_board(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tui/combo-board.txt"),
+    )
+    .expect("board");
+    let mut h = Harness::new(c, (65, 21));
+    h.key(KeyCode::Char('?'));
+    insta::assert_snapshot!("help_65x21", h.screen());
+    let text = help_text(&mut h);
+    for (label, help) in keymap::entries(KeyMode::Play, h.app.context()) {
+        assert!(text.contains(&format!("{label} {help}")), "{text}");
+    }
+    assert!(
+        text.contains("↑↓ scroll; any other key closes this help."),
+        "{text}"
+    );
+    assert!(
+        h.screen().contains("╭ keys"),
+        "scrolling keeps the help open"
+    );
+}
+
+#[test]
+fn keys_offered_at_a_table_are_the_keys_that_work_there() {
+    let moves = first_moves(5);
+    // A player against a person: q goes to the lobby, n asks for a rematch once over.
+    let mut h = Harness::table(Role::Plays(Player::Red), Kind::TwoPlayers, &moves, (80, 24));
+    assert!(h.app.game().is_over());
+    let screen = h.screen();
+    assert!(
+        screen.contains("n rematch · r replay · q lobby"),
+        "{screen}"
+    );
+    assert!(!screen.contains("quit"), "{screen}");
+    h.key(KeyCode::Char('?'));
+    let help = help_text(&mut h);
+    assert!(help.contains("q back to the lobby"), "{help}");
+    assert!(help.contains("n rematch (when the game is over)"), "{help}");
+    assert!(
+        !help.contains("saved") && !help.contains("take back"),
+        "{help}"
+    );
+    // Against the computer: a new game once over.
+    let h2 = &mut Harness::table(Role::Plays(Player::Red), Kind::VsComputer, &moves, (80, 24));
+    let screen = h2.screen();
+    assert!(screen.contains("n new game · r replay ·"), "{screen}");
+    assert!(screen.contains("q lobby"), "{screen}");
+    // A spectator: nothing to deal, the lobby to go back to.
+    let mut h3 = Harness::table(Role::Watches, Kind::TwoPlayers, &moves, (80, 24));
+    let screen = h3.screen();
+    assert!(screen.contains("r replay · q lobby"), "{screen}");
+    assert!(
+        !screen.contains("n rematch") && !screen.contains("new game"),
+        "{screen}"
+    );
+    h3.key(KeyCode::Char('?'));
+    let help = help_text(&mut h3);
+    assert!(
+        !help.contains("rematch") && !help.contains("cursor"),
+        "{help}"
+    );
+    assert!(help.contains("pause / resume"), "{help}");
+    // Mid-game at a two-player table, n says when it works instead of sending anything.
+    let mut h4 = Harness::table(
+        Role::Plays(Player::Red),
+        Kind::TwoPlayers,
+        &moves[..2],
+        (80, 24),
+    );
+    assert!(!h4.screen().contains("rematch"));
+    h4.key(KeyCode::Char('n'));
+    assert_eq!(
+        h4.app.message().map(|m| m.text.as_str()),
+        Some("A rematch can start once this game is over")
+    );
+}
+
+#[test]
+fn local_help_fits_the_seats() {
+    let mut h = Harness::new(config("human", "maxflip", 7), (100, 40));
+    h.key(KeyCode::Char('?'));
+    let help = help_text(&mut h);
+    assert!(help.contains("u take back your last move"), "{help}");
+    assert!(!help.contains("one move while paused"), "{help}");
+    let mut h = Harness::new(config("human", "human", 7), (100, 40));
+    h.key(KeyCode::Char('?'));
+    assert!(!help_text(&mut h).contains("take back"));
+    let mut h = Harness::new(config("maxflip", "corners", 7), (100, 40));
+    h.key(KeyCode::Char(' '));
+    h.key(KeyCode::Char('?'));
+    let help = help_text(&mut h);
+    assert!(help.contains("one move while paused"), "{help}");
+    assert!(
+        help.contains("pause / resume") && !help.contains("cursor"),
+        "{help}"
+    );
+}
+
+#[test]
+fn wait_message_goes_once_the_turn_comes_back() {
+    let mut h = Harness::new(config("human", "maxflip", 7), (80, 24));
+    h.keys(&[KeyCode::Enter, KeyCode::Enter]); // Red plays
+    h.key(KeyCode::Enter); // too early
+    assert!(
+        h.app
+            .message()
+            .is_some_and(|m| m.text == "Wait: BLUE (maxflip) is to move"),
+        "{:?}",
+        h.app.message()
+    );
+    h.settle();
+    assert_eq!(h.app.game().turn(), Player::Red);
+    assert_eq!(h.app.message(), None, "Red's turn again: the wait is over");
+    assert!(!h.screen().contains("Wait"));
+}
+
+#[test]
+fn table_notices_fit_pass_and_give_way_to_the_close() {
+    let moves = first_moves(5);
+    let mut h = Harness::table(
+        Role::Plays(Player::Red),
+        Kind::TwoPlayers,
+        &moves[..2],
+        (80, 24),
+    );
+    let notice = "bob (BLUE) lost the connection; the seat is kept 120 s for them to come back";
+    h.news(News::Notice(notice.into()));
+    let status = h.status();
+    let words = status.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains(notice), "the whole notice shows:\n{status}");
+    // It passes after a while...
+    h.settle();
+    assert_eq!(h.app.message(), None);
+    // ...and a close replaces it at once.
+    h.news(News::Notice(notice.into()));
+    h.news(News::Closed("bob did not come back".into()));
+    let status = h.status();
+    assert!(
+        status.contains("Table closed: bob did not come back"),
+        "{status}"
+    );
+    assert!(!status.contains("lost the connection"), "{status}");
+}
+
+#[test]
+fn new_game_during_a_game_asks_first() {
+    let mut h = combo_harness();
+    h.key(KeyCode::Char('n'));
+    assert_eq!(h.app.history().len(), 4, "nothing is thrown away yet");
+    assert!(
+        h.screen()
+            .contains("New game? the current one is not saved — y/n")
+    );
     h.key(KeyCode::Char('x'));
     assert_eq!(
         h.app.history().len(),
-        moves,
-        "a stray key threw the game away"
+        4,
+        "any other key goes on with the game"
     );
+    assert!(!h.screen().contains("New game?"));
     h.key(KeyCode::Char('n'));
     h.key(KeyCode::Char('y'));
-    assert_eq!(h.app.history().len(), 0, "y deals a new game");
+    assert_eq!(h.app.history().len(), 0, "y deals again");
+    assert_eq!(h.app.config().seed, 2);
 }
 
 #[test]
-fn a_wait_message_goes_once_the_computer_has_moved() {
-    let mut h = Harness::new(config("human", "maxflip", 7), (80, 24));
-    h.key(KeyCode::Enter);
-    h.key(KeyCode::Enter);
-    // Blue thinks: Red's keys are refused with a reason.
-    h.key(KeyCode::Enter);
-    let waiting = h.screen();
-    assert!(waiting.contains("Wait: BLUE"), "{waiting}");
+fn a_key_skips_the_animation_and_another_turns_animations_off() {
+    let mut h = combo_harness();
+    h.place(0, 1, 0);
+    assert!(h.app.animating());
+    h.key(KeyCode::Char('s'));
+    assert!(!h.app.animating(), "s shows the end of the move at once");
+    let screen = h.screen();
+    assert!(screen.contains("↳ 0,0→0,1 9 vs 1 taken"), "{screen}");
+    let mut h = Harness::new(combo_config(), (80, 24));
+    h.key(KeyCode::Char('a'));
+    assert!(!h.app.animations());
+    h.place(0, 1, 2);
+    assert!(!h.app.animating(), "no animation with animations off");
+    assert_eq!(h.app.next_tick().is_some(), h.app.message().is_some());
+    h.key(KeyCode::Char('n'));
+    h.key(KeyCode::Char('y'));
+    h.place(0, 1, 2);
+    assert!(!h.app.animating(), "the setting holds for the next game");
+}
+
+#[test]
+fn take_back_undoes_the_persons_move_and_the_reply_and_records_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("match.json");
+    let (events, inbox) = mpsc::channel();
+    let game = Match::start(config("human", "maxflip", 7), Some(path.clone())).expect("starts");
+    let new_match =
+        Box::new(|c: &MatchConfig| Match::start(c.clone(), None).map_err(|e| e.to_string()));
+    let app = App::new(game, new_match, events, (80, 24), Theme::plain());
+    let mut h = Harness::with_app(app, inbox, (80, 24));
+    h.keys(&[KeyCode::Enter, KeyCode::Enter]);
     h.settle();
-    let after = h.screen();
-    assert!(!after.contains("Wait: BLUE"), "{after}");
-    assert!(after.contains("RED to move"), "{after}");
+    h.keys(&[KeyCode::Char('2'), KeyCode::Enter]);
+    h.settle();
+    assert_eq!(h.app.history().len(), 4);
+    let kept = h.app.history()[..2].to_vec();
+    h.key(KeyCode::Char('u'));
+    assert_eq!(
+        h.app.history().len(),
+        2,
+        "Red's move and Blue's reply are gone"
+    );
+    assert_eq!(h.app.history(), &kept[..]);
+    assert_eq!(h.app.game().turn(), Player::Red);
+    let record = trios::record::Record::load(&path).expect("record");
+    assert_eq!(
+        record.moves.len(),
+        2,
+        "the record's moves are the live line"
+    );
+    assert_eq!(record.takebacks.len(), 1);
+    assert_eq!(record.takebacks[0].after, 2);
+    assert_eq!(record.takebacks[0].moves.len(), 2);
+    // Taking back while the computer thinks cancels its move.
+    h.keys(&[KeyCode::Enter, KeyCode::Enter]);
+    h.key(KeyCode::Char('u'));
+    h.settle();
+    assert_eq!(h.app.history().len(), 2);
+    assert_eq!(h.app.game().turn(), Player::Red);
+    // The record resumes on the live line and replays.
+    let record = trios::record::Record::load(&path).expect("record");
+    assert_eq!(record.takebacks.len(), 2);
+    drop(h);
+    let resumed = Match::resume(path.clone()).expect("resumes");
+    assert_eq!(resumed.history(), &kept[..]);
+    // Nothing to take back before the person has moved, and not between two people.
+    let mut h = combo_harness();
+    h.key(KeyCode::Char('u'));
+    assert_eq!(h.app.history().len(), 4);
+}
+
+#[test]
+fn watching_shows_the_pace_and_the_keys_to_change_it() {
+    let mut h = Harness::new(config("maxflip", "corners", 5), (80, 24));
+    h.key(KeyCode::Char(' '));
+    let status = h.status();
+    assert!(status.contains("speed 0.32 s/step · PAUSED"), "{status}");
+    assert!(status.contains("Space resume"), "{status}");
+    assert!(status.contains("+/- speed"), "{status}");
+    h.key(KeyCode::Char('+'));
+    assert!(h.status().contains("speed 0.20 s/step"));
 }
 
 #[test]
@@ -606,55 +972,4 @@ fn the_too_small_screen_always_shows_the_size_it_needs_whole() {
             "{w}x{hgt} cuts {wanted}:\n{screen}"
         );
     }
-}
-
-#[test]
-fn the_help_box_shows_every_line_whole_at_65x21() {
-    let mut h = Harness::new(config("human", "maxflip", 7), (65, 21));
-    h.key(KeyCode::Char('?'));
-    let screen = h.screen();
-    for line in [
-        "cursor up",
-        "cursor right",
-        "switch between hand",
-        "cancel the pick",
-        "pick hand card",
-        "hints:",
-        "replay the last",
-        "scroll the battle log",
-        "skip to the end",
-        "animations off",
-        "new game",
-        "this help",
-        "quit (the match is saved)",
-        "computers play)",
-        "Any key closes this help.",
-    ] {
-        assert!(screen.contains(line), "{line:?} cut or missing:\n{screen}");
-    }
-}
-
-#[test]
-fn s_skips_a_battle_and_a_turns_animations_off() {
-    let mut h = combo_harness();
-    h.place(0, 1, 0);
-    assert!(h.app.animating(), "a move's battle plays out");
-    h.key(KeyCode::Char('s'));
-    assert!(!h.app.animating(), "s shows the end at once");
-    assert!(
-        h.screen().contains("↳ 0,0→0,1 9 vs 1 taken"),
-        "{}",
-        h.screen()
-    );
-
-    let mut h = Harness::new(config("human", "human", 7), (80, 24));
-    h.key(KeyCode::Char('a'));
-    assert!(h.screen().contains("Animations off"));
-    h.key(KeyCode::Enter);
-    h.key(KeyCode::Enter);
-    assert_eq!(h.app.history().len(), 1);
-    assert!(
-        !h.app.animating(),
-        "with animations off a move shows at once"
-    );
 }

@@ -156,6 +156,27 @@ impl Match {
         Ok(self.history.last().expect("just pushed"))
     }
 
+    /// Takes back the last `count` moves (fewer when there are fewer): the game goes back to
+    /// the position before them, and the record keeps them as a takeback while its moves stay
+    /// the line still being played. Returns how many moves were taken back.
+    pub fn take_back(&mut self, count: usize) -> Result<usize, String> {
+        let keep = self.history.len().saturating_sub(count);
+        let mut game = self.config.new_game().map_err(|e| e.to_string())?;
+        for (n, outcome) in self.history[..keep].iter().enumerate() {
+            game.play(outcome.mv)
+                .map_err(|e| format!("move {} does not replay: {e}", n + 1))?;
+        }
+        let taken = self.history.len() - keep;
+        self.history.truncate(keep);
+        self.game = game;
+        if let Some(recorder) = &mut self.recorder
+            && let Err(e) = recorder.take_back(keep, &self.game)
+        {
+            self.record_error = Some(e);
+        }
+        Ok(taken)
+    }
+
     /// The last failure to write the record, if any, taken so it is reported once.
     pub fn take_record_error(&mut self) -> Option<RecordError> {
         self.record_error.take()

@@ -347,6 +347,15 @@ fn table(rows: &[Vec<String>], right: &[bool], gap: &str) -> String {
     out
 }
 
+/// `1 deal`, `2 deals`: a count with its noun.
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -357,7 +366,10 @@ mod tests {
             vec!["name".to_string(), "µs".to_string()],
             vec!["x".to_string(), "1234".to_string()],
         ];
-        assert_eq!(table(&rows, &[false, true]), "name    µs\nx     1234\n");
+        assert_eq!(
+            table(&rows, &[false, true], "  "),
+            "name    µs\nx     1234\n"
+        );
     }
 
     #[test]
@@ -368,14 +380,5 @@ mod tests {
         assert_eq!(think(Duration::from_nanos(900)), "0.9 µs");
         assert_eq!(think(Duration::from_micros(12_310)), "12.31 ms");
         assert_eq!(think(Duration::from_millis(1200)), "1.20 s");
-    }
-}
-
-/// `1 deal`, `2 deals`: a count with its noun.
-fn count(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
     }
 }

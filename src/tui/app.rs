@@ -5,12 +5,14 @@ use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::{Position, Rect};
 
+pub(crate) mod text;
+
 use super::event::Event;
-use super::keymap::{self, Action, KeyMode};
+use super::keymap::{self, Action, Context, KeyMode};
 use super::timeline::{self, Point};
 use super::view::layout::{Hit, Layout};
 use super::view::theme::Theme;
@@ -30,14 +32,27 @@ pub enum Focus {
     Grid,
 }
 
-/// A status-bar message.
+/// A status-bar message. Any key replaces it; besides, it goes when its `lifetime` ends.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Message {
     pub text: String,
     pub error: bool,
-    /// True only until the next move lands ("Wait: BLUE is to move").
-    pub until_move: bool,
+    pub lifetime: Lifetime,
 }
+
+/// How long a message stays true.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lifetime {
+    /// Until a move is played or taken back: the match had this many moves when it was said.
+    Turn(usize),
+    /// As `Turn`, and at the latest until then.
+    Until(usize, Instant),
+    /// A question: until it is answered.
+    Answer,
+}
+
+/// How long a passing remark (a new game, the speed, a notice from the table) stays.
+const REMARK_LIFETIME: Duration = Duration::from_secs(6);
 
 /// Walking the timeline: the current flat index, and whether it advances by itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,6 +80,13 @@ pub(crate) struct AtTable {
     pub(crate) closed: Option<String>,
 }
 
+impl AtTable {
+    /// Whether the player here is at a two-player table.
+    fn two_players(&self) -> bool {
+        self.kind == Kind::TwoPlayers
+    }
+}
+
 /// Announced news waiting to be shown in order: a move, or a fresh deal after the moves
 /// before it.
 enum Incoming {
@@ -73,12 +95,10 @@ enum Incoming {
 }
 
 impl AtTable {
-    /// Whether this screen may ask for a new deal: a player against a computer, at a table
-    /// still open.
+    /// Whether this screen may ask for a new deal (against a computer) or a rematch (against
+    /// a person): a player at a table still open. The table deals once the game is over.
     pub(crate) fn may_ask_new_deal(&self) -> bool {
-        self.kind == Kind::VsComputer
-            && matches!(self.role, Role::Plays(_))
-            && self.closed.is_none()
+        self.kind != Kind::Showcase && matches!(self.role, Role::Plays(_)) && self.closed.is_none()
     }
 
     /// The number the table's next announced move must carry: counted from the last deal
@@ -99,10 +119,6 @@ impl AtTable {
 /// moves.
 const STEP_DELAYS_MS: [u64; 7] = [1200, 800, 500, 320, 200, 110, 40];
 const DEFAULT_SPEED: usize = 3;
-/// Battle-log entries one PageUp/PageDown scrolls.
-const LOG_PAGE: usize = 5;
-/// Battle-log entries one turn of the mouse wheel scrolls.
-const LOG_WHEEL: isize = 2;
 
 /// The whole state of the full-screen UI for one match.
 ///
@@ -140,16 +156,20 @@ pub struct App {
     pub(crate) theme: Theme,
     /// Opened from a record: there is no live play, only the viewer.
     pub(crate) review_only: bool,
-    /// Entries the battle log is scrolled back from the newest (clamped when drawn).
-    pub(crate) log_back: usize,
-    /// `n` was pressed mid-game: the next key answers "start a new game?".
-    pub(crate) confirming_new_game: bool,
-    /// Battles play out step by step after each move (off: moves show at once).
-    pub(crate) animate: bool,
-    /// Ctrl-Z was pressed: the terminal loop should suspend the process.
-    suspend: bool,
     /// Set when the match is played at a shared table rather than here.
     pub(crate) table: Option<AtTable>,
+    /// `n` was pressed during a game: waiting for y (new game) or anything else (go on).
+    pub(crate) confirm_new: bool,
+    /// Whether moves play out step by step; off, each move shows its end at once.
+    pub(crate) animations: bool,
+    /// Ctrl-Z was pressed: the terminal loop should suspend the process.
+    suspend: bool,
+    /// The battle log's first shown row when scrolled back; `None` follows the newest line.
+    pub(crate) log_top: Option<usize>,
+    /// The help's first shown row, when it is taller than the screen.
+    pub(crate) help_top: usize,
+    /// The time of the event being applied (messages take their deadline from it).
+    clock: Instant,
     quit: bool,
 }
 
@@ -189,11 +209,13 @@ impl App {
             size,
             theme,
             review_only: false,
-            log_back: 0,
-            confirming_new_game: false,
-            animate: true,
-            suspend: false,
             table: None,
+            confirm_new: false,
+            animations: true,
+            suspend: false,
+            log_top: None,
+            help_top: 0,
+            clock: Instant::now(),
             quit: false,
         };
         app.reset();
@@ -275,7 +297,14 @@ impl App {
     /// When the app next needs a [`Event::Tick`], if at all. `None` means nothing is moving:
     /// the loop may sleep until input arrives.
     pub fn next_tick(&self) -> Option<Instant> {
-        self.next_at
+        let expiry = match self.message.as_ref().map(|m| m.lifetime) {
+            Some(Lifetime::Until(_, at)) => Some(at),
+            _ => None,
+        };
+        match (self.next_at, expiry) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     pub fn game(&self) -> &Game {
@@ -359,6 +388,62 @@ impl App {
         }
     }
 
+    /// Where this screen is used, which decides the keys that work and how help reads.
+    pub fn context(&self) -> Context {
+        if self.review_only {
+            return Context::Viewer;
+        }
+        match &self.table {
+            Some(table) => match table.role {
+                Role::Plays(_) => Context::TablePlayer {
+                    two_players: table.two_players(),
+                },
+                Role::Watches => Context::TableSpectator,
+            },
+            None if self.watching() => Context::Watching,
+            None => Context::Local {
+                computer: !self.is_human(Player::Red) || !self.is_human(Player::Blue),
+            },
+        }
+    }
+
+    /// Which key table applies now: the replay viewer's or the game's.
+    pub fn key_mode(&self) -> KeyMode {
+        if self.replay.is_some() {
+            KeyMode::Replay
+        } else {
+            KeyMode::Play
+        }
+    }
+
+    /// Whether battle animations are on.
+    pub fn animations(&self) -> bool {
+        self.animations
+    }
+
+    /// Plays battles out step by step (the default) or shows each move at once.
+    pub fn set_animations(&mut self, on: bool) {
+        self.animations = on;
+    }
+
+    /// Whether Ctrl-Z asked for the process to be suspended; asking clears it.
+    pub fn take_suspend(&mut self) -> bool {
+        std::mem::take(&mut self.suspend)
+    }
+
+    /// The game as it stands at the point shown: before the first move at the start, and
+    /// after the move being shown otherwise (its hands and score).
+    pub fn shown_game(&self) -> &Game {
+        match self.shown_point() {
+            Point::Start => self.states.first().unwrap_or(self.game.game()),
+            Point::Move { mv, .. } => self
+                .states
+                .get(mv + 1)
+                .or(self.states.last())
+                .unwrap_or(self.game.game()),
+        }
+    }
+
     /// Whether a person may act now: their turn, the game on, no viewer open.
     pub fn human_to_move(&self) -> bool {
         !self.review_only
@@ -375,57 +460,6 @@ impl App {
         }
     }
 
-    /// The game as the shown point leaves it: before the first move at the start, and after
-    /// the whole move while one is shown (its card is on the board). Hands and scores are
-    /// drawn from it, so every pane tells of the same moment.
-    pub fn shown_state(&self) -> &Game {
-        let last = self.states.len().saturating_sub(1);
-        let index = match self.shown_point() {
-            Point::Start => 0,
-            Point::Move { mv, .. } => (mv + 1).min(last),
-        };
-        self.states.get(index).unwrap_or_else(|| self.game())
-    }
-
-    /// Whether `action` does anything here: help, hints and the game-over box show only the
-    /// keys that work where they are shown.
-    pub fn offers(&self, action: Action) -> bool {
-        let plays = !self.review_only
-            && !self
-                .table
-                .as_ref()
-                .is_some_and(|t| matches!(t.role, Role::Watches));
-        match action {
-            Action::NewGame => match &self.table {
-                Some(table) => table.may_ask_new_deal(),
-                None => !self.review_only,
-            },
-            _ if self.replay.is_some() => true,
-            Action::Up
-            | Action::Down
-            | Action::Left
-            | Action::Right
-            | Action::SwitchFocus
-            | Action::Cancel
-            | Action::PickCard(_)
-            | Action::ToggleHints => plays && !self.watching(),
-            Action::Confirm => (plays && !self.watching()) || self.watching(),
-            Action::Pause | Action::StepOne | Action::Faster | Action::Slower => self.watching(),
-            _ => true,
-        }
-    }
-
-    /// What a key does here, where that differs from the keymap's general words.
-    pub fn help_text(&self, action: Action, general: &'static str) -> &'static str {
-        match (action, &self.table) {
-            (Action::Quit, Some(_)) => "back to the lobby (a kept seat waits for you)",
-            (Action::NewGame, Some(_)) => "new game, once this one is over",
-            (Action::Quit, None) if self.review_only => "quit",
-            (Action::Confirm, _) if self.watching() => "pause / resume",
-            _ => general,
-        }
-    }
-
     pub(crate) fn step_delay(&self) -> Duration {
         Duration::from_millis(STEP_DELAYS_MS[self.speed])
     }
@@ -437,6 +471,7 @@ impl App {
 
     /// Applies one event. All state changes go through here.
     pub fn update(&mut self, event: Event, now: Instant) {
+        self.clock = now;
         match event {
             Event::Key(key) => self.on_key(key, now),
             Event::Mouse(mouse) => self.on_mouse(mouse, now),
@@ -458,34 +493,45 @@ impl App {
         }
         self.advance(now);
         self.drive(now);
+        self.expire_message(now);
+    }
+
+    /// Drops the message once it is no longer true: a move was played or taken back since,
+    /// or its time is up.
+    fn expire_message(&mut self, now: Instant) {
+        let moves = self.history().len();
+        let gone = match self.message.as_ref().map(|m| m.lifetime) {
+            Some(Lifetime::Turn(said)) => said != moves,
+            Some(Lifetime::Until(said, at)) => said != moves || now >= at,
+            Some(Lifetime::Answer) | None => false,
+        };
+        if gone {
+            self.message = None;
+        }
     }
 
     fn on_key(&mut self, key: KeyEvent, now: Instant) {
         if key.kind == KeyEventKind::Release {
             return;
         }
-        let mode = if self.replay.is_some() {
-            KeyMode::Replay
-        } else {
-            KeyMode::Play
-        };
-        let action = keymap::action_for(mode, key);
-        if self.confirming_new_game {
-            // The answer to "start a new game?": y (or n again) deals, anything else keeps
-            // playing.
-            self.confirming_new_game = false;
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if self.confirm_new {
+            // The question takes one answer: y deals again, anything else goes on.
+            self.confirm_new = false;
             self.message = None;
-            let yes =
-                matches!(key.code, KeyCode::Char('y' | 'Y')) || action == Some(Action::NewGame);
-            if yes {
-                self.new_game(now);
-            } else {
-                self.say("Still playing this game");
+            match key.code {
+                KeyCode::Char('c') | KeyCode::Char('q') if ctrl => self.quit = true,
+                KeyCode::Char('y') | KeyCode::Char('Y') if !ctrl => self.new_game(now),
+                _ => {}
             }
             return;
         }
+        let action = keymap::action_for(self.key_mode(), self.context(), key);
+        if self.help {
+            return self.key_in_help(key, action);
+        }
         let Some(action) = action else {
-            return;
+            return self.key_not_offered(key);
         };
         if action == Action::Suspend {
             // Only a local terminal can be handed back to its shell.
@@ -500,22 +546,80 @@ impl App {
         if self.layout().too_small.is_some() && action != Action::Quit {
             return;
         }
-        if self.help && !matches!(action, Action::Quit) {
-            // Any key closes the help.
-            self.help = false;
+        self.act(action, now);
+    }
+
+    /// A key that does something elsewhere but not here: says why, where it is not obvious.
+    fn key_not_offered(&mut self, key: KeyEvent) {
+        let anywhere = keymap::action_for(self.key_mode(), Context::Local { computer: false }, key);
+        if anywhere.is_none() || self.layout().too_small.is_some() {
             return;
         }
-        self.act(action, now);
+        match self.context() {
+            Context::TableSpectator => self.warn("You are watching: only the players move"),
+            Context::Viewer => self.warn("A recorded match, to view only: ? lists the keys"),
+            Context::Watching => self.warn("Computers play both seats: ? lists the keys"),
+            Context::Local { .. } | Context::TablePlayer { .. } => {}
+        }
+    }
+
+    /// With the help open: arrows and page keys scroll it when it is taller than the
+    /// screen, `q` and Ctrl-C quit, any other key closes it.
+    fn key_in_help(&mut self, key: KeyEvent, action: Option<Action>) {
+        let page = usize::from(self.size.1.saturating_sub(4)).max(1);
+        let top = self.help_top;
+        let limit = text::help_scroll_limit(self);
+        let scrolls = limit > 0;
+        self.help_top = match key.code {
+            KeyCode::Up | KeyCode::Char('k') if scrolls => top.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') if scrolls => top + 1,
+            KeyCode::PageUp if scrolls => top.saturating_sub(page),
+            KeyCode::PageDown if scrolls => top + page,
+            KeyCode::Home if scrolls => 0,
+            KeyCode::End if scrolls => usize::MAX,
+            _ if action == Some(Action::Quit) => {
+                self.quit = true;
+                return;
+            }
+            _ => {
+                self.help = false;
+                return;
+            }
+        };
+        self.help_top = self.help_top.min(limit);
     }
 
     fn act(&mut self, action: Action, now: Instant) {
         self.message = None;
+        match action {
+            Action::LogUp => return self.scroll_log(-(self.log_page() as isize)),
+            Action::LogDown => return self.scroll_log(self.log_page() as isize),
+            Action::ToggleHelp => {
+                self.help = true;
+                self.help_top = 0;
+                return;
+            }
+            _ => {}
+        }
         if self.replay.is_some() {
             return self.act_in_replay(action, now);
         }
         match action {
             Action::Quit => self.quit = true,
-            Action::ToggleHelp => self.help = true,
+            Action::Suspend => {}
+            Action::SkipAnimation => self.skip_animation(now),
+            Action::ToggleAnimations => {
+                self.animations = !self.animations;
+                if !self.animations {
+                    self.skip_animation(now);
+                }
+                self.say(if self.animations {
+                    "Animations on"
+                } else {
+                    "Animations off until you quit: a to turn them on"
+                });
+            }
+            Action::TakeBack => self.take_back(),
             Action::ToggleHints => {
                 self.hints = !self.hints;
                 self.say(if self.hints {
@@ -524,30 +628,7 @@ impl App {
                     "Hints off"
                 });
             }
-            Action::LogBack => self.scroll_log(LOG_PAGE as isize),
-            Action::LogForth => self.scroll_log(-(LOG_PAGE as isize)),
-            Action::SkipAnimation => self.end_animation(now),
-            Action::Suspend => {}
-            Action::ToggleAnimations => {
-                self.animate = !self.animate;
-                if !self.animate {
-                    self.end_animation(now);
-                }
-                self.say(if self.animate {
-                    "Animations on: each battle plays out step by step"
-                } else {
-                    "Animations off: moves show at once (r still replays them)"
-                });
-            }
-            Action::NewGame if self.table.is_some() => self.ask_new_deal(),
-            Action::NewGame if self.review_only => {
-                self.warn("This is a viewer: play a new game with trios play");
-            }
-            Action::NewGame if !self.game().is_over() && !self.watching() => {
-                self.confirming_new_game = true;
-                self.say("Start a new game? This one stays saved. y: yes · any other key: no");
-            }
-            Action::NewGame => self.new_game(now),
+            Action::NewGame => self.ask_new_game(now),
             Action::Replay => self.open_replay(now),
             Action::Faster => self.change_speed(1),
             Action::Slower => self.change_speed(-1),
@@ -573,8 +654,103 @@ impl App {
                 self.picked = None;
                 self.focus = Focus::Hand;
             }
-            Action::First | Action::Last => {}
+            Action::First | Action::Last | Action::LogUp | Action::LogDown | Action::ToggleHelp => {
+            }
         }
+    }
+
+    /// `n`: at a table, the table's to deal; here, at once when no game is going on, and
+    /// after a y/n question otherwise.
+    fn ask_new_game(&mut self, now: Instant) {
+        if self.review_only {
+            return;
+        }
+        if self.table.is_some() {
+            return self.ask_new_deal();
+        }
+        if self.game().is_over() || self.history().is_empty() {
+            return self.new_game(now);
+        }
+        self.confirm_new = true;
+        let kept = if self.game.record_path().is_some() {
+            "the current one stays saved"
+        } else {
+            "the current one is not saved"
+        };
+        self.message = Some(Message {
+            text: format!("New game? {kept} — y/n"),
+            error: false,
+            lifetime: Lifetime::Answer,
+        });
+    }
+
+    /// Shows the end of the running battle animation at once.
+    fn skip_animation(&mut self, now: Instant) {
+        if self.animation.take().is_some() {
+            self.next_at = None;
+            if self.watching() {
+                self.hold_until = Some(now + self.step_delay() * 2);
+            }
+        }
+    }
+
+    /// Takes back the person's last move and the computer's replies after it (a local game
+    /// against the computer only), and records that it did.
+    fn take_back(&mut self) {
+        if self.context() != (Context::Local { computer: true }) {
+            return;
+        }
+        let person = if self.is_human(Player::Red) {
+            Player::Red
+        } else {
+            Player::Blue
+        };
+        let history = self.history();
+        let Some(last) = history.iter().rposition(|o| o.player == person) else {
+            return self.warn("Nothing to take back yet");
+        };
+        let count = history.len() - last;
+        if let Err(e) = self.game.take_back(count) {
+            return self.warn(&format!("Cannot take back: {e}"));
+        }
+        // A computer move being thought about or waiting to show is for a position gone.
+        self.ticket += 1;
+        self.thinking = false;
+        self.queued = None;
+        self.states.truncate(self.history().len() + 1);
+        self.animation = None;
+        self.next_at = None;
+        self.hold_until = None;
+        self.picked = None;
+        self.focus = Focus::Hand;
+        self.hand_cursor = 0;
+        self.log_top = None;
+        self.grid_cursor = self.first_empty_cell().unwrap_or(Pos::new(0, 0));
+        if let Some(e) = self.game.take_record_error() {
+            return self.warn(&e.to_string());
+        }
+        self.say(if count == 1 {
+            "Took back your move"
+        } else {
+            "Took back your move and the reply"
+        });
+    }
+
+    /// Rows the log shows at once (a page for PageUp and PageDown).
+    fn log_page(&self) -> usize {
+        usize::from(self.layout().log.height.saturating_sub(2)).max(1)
+    }
+
+    /// Scrolls the battle log by `rows` (back when negative); reaching the newest line
+    /// follows it again.
+    pub(crate) fn scroll_log(&mut self, rows: isize) {
+        let width = self.layout().log.width.saturating_sub(2);
+        let total = text::log_rows(self, width).len();
+        let page = self.log_page();
+        let bottom = total.saturating_sub(page);
+        let top = self.log_top.unwrap_or(bottom) as isize + rows;
+        let top = top.clamp(0, bottom as isize) as usize;
+        self.log_top = (top < bottom).then_some(top);
     }
 
     fn act_in_replay(&mut self, action: Action, now: Instant) {
@@ -584,18 +760,7 @@ impl App {
         };
         match action {
             Action::Quit => self.quit = true,
-            Action::ToggleHelp => self.help = true,
-            Action::LogBack => return self.scroll_log(LOG_PAGE as isize),
-            Action::LogForth => return self.scroll_log(-(LOG_PAGE as isize)),
-            Action::NewGame if self.table.is_some() => return self.ask_new_deal(),
-            Action::NewGame if self.review_only => {
-                return self.warn("This is a viewer: play a new game with trios play");
-            }
-            Action::NewGame => {
-                self.replay = None;
-                self.next_at = None;
-                return self.act(Action::NewGame, now);
-            }
+            Action::NewGame => return self.ask_new_game(now),
             Action::Cancel | Action::Replay => {
                 self.replay = None;
                 self.next_at = None;
@@ -686,21 +851,25 @@ impl App {
         if !self.watching() {
             return;
         }
+        // The status bar shows PAUSED and the keys to go on.
         self.paused = !self.paused;
-        self.say(if self.paused {
-            "Paused: Space resumes, . plays one move"
-        } else {
-            "Playing"
-        });
     }
 
-    /// At a table: a new deal is the table's to make, and only against a computer.
+    /// At a table: a new deal (or a rematch) is the table's to make, once the game is over.
     fn ask_new_deal(&mut self) {
+        let over = self.game().is_over();
         let Some(table) = &mut self.table else { return };
-        if table.may_ask_new_deal() {
-            (table.send)(Request::NewDeal);
-        } else {
+        if !table.may_ask_new_deal() {
             self.warn("New games start in the lobby: q goes back to it");
+        } else if !over {
+            let what = if table.two_players() {
+                "A rematch"
+            } else {
+                "A new game"
+            };
+            self.warn(&format!("{what} can start once this game is over"));
+        } else {
+            (table.send)(Request::NewDeal);
         }
     }
 
@@ -736,8 +905,8 @@ impl App {
             }
             News::Closed(reason) => {
                 // The moves already announced are still shown; nothing more can be played.
-                // The status bar says so for as long as the table is shown, in place of any
-                // earlier message (which would otherwise stand glued beside it).
+                // The status bar says so for as long as the table is shown, in place of
+                // whatever was said before.
                 table.closed = Some(reason);
                 self.message = None;
             }
@@ -770,6 +939,8 @@ impl App {
     fn reset(&mut self) {
         self.states = states_of(&self.game);
         self.review_only = false;
+        self.confirm_new = false;
+        self.log_top = None;
         self.replay = None;
         self.animation = None;
         self.picked = None;
@@ -896,19 +1067,15 @@ impl App {
             } else {
                 let who = self.game().turn();
                 let name = self.seat_label(who);
-                return self.warn_until_move(&format!("Wait: {who} ({name}) is to move"));
+                return self.warn(&format!("Wait: {who} ({name}) is to move"));
             };
             return self.warn(text);
         }
         if self.game().is_over() {
-            if self.offers(Action::NewGame) {
-                self.warn("The game is over: n for a new game, r to replay");
-            } else {
-                self.warn("The game is over: r to replay, q to quit");
-            }
+            self.warn("The game is over: n for a new game, r to replay");
         } else if !self.is_human(self.game().turn()) {
             let who = self.game().turn();
-            self.warn_until_move(&format!(
+            self.warn(&format!(
                 "Wait: {who} ({}) is to move",
                 self.config().seat(who)
             ));
@@ -919,10 +1086,6 @@ impl App {
     fn place(&mut self, mv: Move, now: Instant) {
         match self.game.play(mv) {
             Ok(_) => {
-                if self.message.as_ref().is_some_and(|m| m.until_move) {
-                    self.message = None;
-                }
-                self.log_back = 0;
                 self.states.push(self.game.game().clone());
                 self.picked = None;
                 self.focus = Focus::Hand;
@@ -933,15 +1096,20 @@ impl App {
                 {
                     self.grid_cursor = pos;
                 }
-                let history = self.history();
-                let start = timeline::move_start(history, history.len() - 1);
-                self.animation = Some(Playback {
-                    index: start,
-                    auto: true,
-                });
-                self.next_at = Some(now + self.step_delay());
-                if !self.animate {
-                    self.end_animation(now);
+                if self.animations {
+                    let history = self.history();
+                    let start = timeline::move_start(history, history.len() - 1);
+                    self.animation = Some(Playback {
+                        index: start,
+                        auto: true,
+                    });
+                    self.next_at = Some(now + self.step_delay());
+                } else {
+                    self.animation = None;
+                    self.next_at = None;
+                    if self.watching() {
+                        self.hold_until = Some(now + self.step_delay() * 2);
+                    }
                 }
                 if let Some(e) = self.game.take_record_error() {
                     self.warn(&e.to_string());
@@ -1079,9 +1247,9 @@ impl App {
 
     fn on_mouse(&mut self, mouse: MouseEvent, now: Instant) {
         match mouse.kind {
-            MouseEventKind::ScrollUp => return self.scroll_log(LOG_WHEEL),
-            MouseEventKind::ScrollDown => return self.scroll_log(-LOG_WHEEL),
             MouseEventKind::Down(MouseButton::Left) => {}
+            MouseEventKind::ScrollUp if !self.help => return self.scroll_log(-3),
+            MouseEventKind::ScrollDown if !self.help => return self.scroll_log(3),
             _ => return,
         }
         if self.help {
@@ -1111,58 +1279,26 @@ impl App {
         }
     }
 
-    /// Shows the end of the battle being animated at once, as if it had played out.
-    fn end_animation(&mut self, now: Instant) {
-        if self.animation.take().is_some() {
-            self.next_at = None;
-            if self.watching() {
-                self.hold_until = Some(now + self.step_delay() * 2);
-            }
-        }
-    }
-
-    /// Whether Ctrl-Z asked for the process to be suspended; asking clears it.
-    pub fn take_suspend(&mut self) -> bool {
-        std::mem::take(&mut self.suspend)
-    }
-
-    /// Plays battles out step by step (the default) or shows each move at once.
-    pub fn set_animations(&mut self, on: bool) {
-        self.animate = on;
-    }
-
-    /// Moves the battle log's view `lines` entries back (positive) or forth; 0 follows the
-    /// newest line.
-    fn scroll_log(&mut self, lines: isize) {
-        self.log_back = self.log_back.saturating_add_signed(lines);
-    }
-
     fn first_empty_cell(&self) -> Option<Pos> {
         self.game().empty_positions().next()
     }
 
+    /// A passing remark: goes after a while, or when a move is played.
     fn say(&mut self, text: &str) {
         self.message = Some(Message {
             text: text.to_string(),
             error: false,
-            until_move: false,
+            lifetime: Lifetime::Until(self.history().len(), self.clock + REMARK_LIFETIME),
         });
     }
 
+    /// A refusal or a problem: stays until the next key, or until a move is played.
     fn warn(&mut self, text: &str) {
         self.message = Some(Message {
             text: text.to_string(),
             error: true,
-            until_move: false,
+            lifetime: Lifetime::Turn(self.history().len()),
         });
-    }
-
-    /// A warning that stops being true once a move is played.
-    fn warn_until_move(&mut self, text: &str) {
-        self.warn(text);
-        if let Some(message) = &mut self.message {
-            message.until_move = true;
-        }
     }
 }
 

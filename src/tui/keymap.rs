@@ -31,15 +31,32 @@ pub enum Action {
     /// Replay: first and last position.
     First,
     Last,
-    /// Scroll the battle log back (older lines) or forth.
-    LogBack,
-    LogForth,
-    /// Show the end of the battle being animated at once.
+    /// Show the running battle animation's end at once.
     SkipAnimation,
-    /// Turn battle animations off (moves show at once) or back on.
+    /// Turn battle animations off or on (kept while the program runs).
     ToggleAnimations,
+    /// Take back the person's last move and the computer's reply.
+    TakeBack,
     /// Ctrl-Z: give the terminal back to the shell until `fg`.
     Suspend,
+    /// Scroll the battle log back or on by a page.
+    LogUp,
+    LogDown,
+}
+
+/// Where the keys are used: decides which bindings work here and how the help reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Context {
+    /// A game played at this screen; `computer`: one seat is a computer.
+    Local { computer: bool },
+    /// Two computers playing each other at this screen.
+    Watching,
+    /// A recorded match opened with `trios replay`: only viewing.
+    Viewer,
+    /// A player at a server's table; `two_players`: against another person.
+    TablePlayer { two_players: bool },
+    /// Watching at a server's table.
+    TableSpectator,
 }
 
 /// Which table applies: the live game, or the replay viewer.
@@ -89,7 +106,7 @@ pub const PLAY: &[Binding] = &[
         &[Enter, Char(' ')],
         "Enter Space",
         Action::Confirm,
-        "pick a card / place it (Space pauses when computers play)",
+        "pick a card / place it",
     ),
     bind(&[Esc], "Esc", Action::Cancel, "cancel the pick"),
     bind(&[], "1-9", Action::PickCard(0), "pick hand card 1-9"),
@@ -119,22 +136,28 @@ pub const PLAY: &[Binding] = &[
     ),
     bind(&[Char('-'), Char('_')], "", Action::Slower, ""),
     bind(
-        &[PageUp, PageDown],
-        "PgUp PgDn",
-        Action::LogBack,
-        "scroll the battle log (or the mouse wheel)",
-    ),
-    bind(
         &[Char('s')],
         "s",
         Action::SkipAnimation,
-        "skip to the end of the battle shown",
+        "skip the battle animation",
     ),
     bind(
         &[Char('a')],
         "a",
         Action::ToggleAnimations,
-        "battle animations off / on",
+        "animations off / on (until you quit)",
+    ),
+    bind(
+        &[Char('u')],
+        "u",
+        Action::TakeBack,
+        "take back your last move and the reply",
+    ),
+    bind(
+        &[PageUp, PageDown],
+        "PgUp PgDn",
+        Action::LogUp,
+        "scroll the battle log (or the mouse wheel)",
     ),
     bind(&[Char('n')], "n", Action::NewGame, "new game"),
     bind(&[Char('?')], "?", Action::ToggleHelp, "this help"),
@@ -171,7 +194,7 @@ pub const REPLAY: &[Binding] = &[
     bind(
         &[PageUp, PageDown],
         "PgUp PgDn",
-        Action::LogBack,
+        Action::LogUp,
         "scroll the battle log (or the mouse wheel)",
     ),
     bind(&[Char('n')], "n", Action::NewGame, "new game"),
@@ -187,8 +210,62 @@ pub fn table(mode: KeyMode) -> &'static [Binding] {
     }
 }
 
-/// The action a key asks for in `mode`, if any. Ctrl-C always quits.
-pub fn action_for(mode: KeyMode, key: KeyEvent) -> Option<Action> {
+/// Whether `action` does something in `mode` and `ctx`; keys that do nothing there are
+/// neither bound nor shown.
+pub fn available(action: Action, mode: KeyMode, ctx: Context) -> bool {
+    use Context::*;
+    let plays = matches!(ctx, Local { .. } | TablePlayer { .. });
+    let watches = matches!(ctx, Watching | TableSpectator);
+    match (mode, action) {
+        (_, Action::Quit | Action::ToggleHelp | Action::LogUp | Action::LogDown) => true,
+        (KeyMode::Replay, Action::NewGame) => !matches!(ctx, Viewer | TableSpectator),
+        (KeyMode::Replay, _) => true,
+        (KeyMode::Play, Action::Replay) => true,
+        (KeyMode::Play, Action::NewGame) => !matches!(ctx, Viewer | TableSpectator),
+        (KeyMode::Play, Action::Confirm) => plays || watches,
+        (KeyMode::Play, Action::StepOne | Action::Pause) => watches,
+        (KeyMode::Play, Action::Faster | Action::Slower) => ctx != Viewer,
+        (KeyMode::Play, Action::SkipAnimation | Action::ToggleAnimations) => ctx != Viewer,
+        (KeyMode::Play, Action::TakeBack) => ctx == Local { computer: true },
+        (KeyMode::Play, Action::First | Action::Last) => false,
+        (KeyMode::Play, _) => plays,
+    }
+}
+
+/// How the help describes `binding` in `mode` and `ctx`, or `None` when it is not offered.
+pub fn describe(binding: &Binding, mode: KeyMode, ctx: Context) -> Option<&'static str> {
+    use Context::*;
+    if binding.label.is_empty() || !available(binding.action, mode, ctx) {
+        return None;
+    }
+    let watches = matches!(ctx, Watching | TableSpectator);
+    Some(match (binding.action, ctx) {
+        (Action::Quit, TablePlayer { .. } | TableSpectator) => "back to the lobby",
+        (Action::Quit, Viewer) => "quit",
+        (Action::NewGame, TablePlayer { two_players: true }) => "rematch (when the game is over)",
+        (Action::NewGame, TablePlayer { two_players: false }) => "new game (when the game is over)",
+        (Action::NewGame, Local { .. }) => "new game (asks first while a game is on)",
+        (Action::Confirm, _) if watches => "pause / resume",
+        (Action::Faster, _) if watches => "faster / slower",
+        (Action::Faster, _) if mode == KeyMode::Play => "battle animation faster / slower",
+        (Action::Cancel, Viewer) if mode == KeyMode::Replay => {
+            "leave the viewer: the final position"
+        }
+        (Action::Replay, Viewer) => "step through the match again",
+        _ => binding.help,
+    })
+}
+
+/// Every key offered in `mode` and `ctx`, as the help lists them: label and description.
+pub fn entries(mode: KeyMode, ctx: Context) -> Vec<(&'static str, &'static str)> {
+    table(mode)
+        .iter()
+        .filter_map(|b| describe(b, mode, ctx).map(|help| (b.label, help)))
+        .collect()
+}
+
+/// The action a key asks for in `mode` and `ctx`, if any. Ctrl-C always quits.
+pub fn action_for(mode: KeyMode, ctx: Context, key: KeyEvent) -> Option<Action> {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return match key.code {
             Char('c') | Char('q') => Some(Action::Quit),
@@ -196,18 +273,18 @@ pub fn action_for(mode: KeyMode, key: KeyEvent) -> Option<Action> {
             _ => None,
         };
     }
-    if mode == KeyMode::Play
-        && let Char(d @ '1'..='9') = key.code
-    {
-        return Some(Action::PickCard(d as usize - '1' as usize));
-    }
-    if key.code == PageDown {
-        return Some(Action::LogForth);
-    }
-    table(mode)
-        .iter()
-        .find(|b| b.keys.contains(&key.code))
-        .map(|b| b.action)
+    let action = match key.code {
+        Char(d @ '1'..='9') if mode == KeyMode::Play => {
+            Some(Action::PickCard(d as usize - '1' as usize))
+        }
+        // One binding scrolls both ways; the key says which.
+        PageDown => Some(Action::LogDown),
+        code => table(mode)
+            .iter()
+            .find(|b| b.keys.contains(&code))
+            .map(|b| b.action),
+    }?;
+    available(action, mode, ctx).then_some(action)
 }
 
 #[cfg(test)]
@@ -218,24 +295,32 @@ mod tests {
         KeyEvent::new(code, KeyModifiers::NONE)
     }
 
+    const LOCAL: Context = Context::Local { computer: true };
+
     #[test]
     fn vim_keys_move_and_shift_h_toggles_hints() {
         assert_eq!(
-            action_for(KeyMode::Play, key(Char('h'))),
+            action_for(KeyMode::Play, LOCAL, key(Char('h'))),
             Some(Action::Left)
         );
         assert_eq!(
-            action_for(KeyMode::Play, key(Char('H'))),
+            action_for(KeyMode::Play, LOCAL, key(Char('H'))),
             Some(Action::ToggleHints)
         );
         assert_eq!(
-            action_for(KeyMode::Play, key(Char('3'))),
+            action_for(KeyMode::Play, LOCAL, key(Char('3'))),
             Some(Action::PickCard(2))
         );
-        assert_eq!(action_for(KeyMode::Replay, key(Esc)), Some(Action::Cancel));
+        assert_eq!(
+            action_for(KeyMode::Replay, LOCAL, key(Esc)),
+            Some(Action::Cancel)
+        );
         let ctrl_c = KeyEvent::new(Char('c'), KeyModifiers::CONTROL);
-        assert_eq!(action_for(KeyMode::Replay, ctrl_c), Some(Action::Quit));
-        assert_eq!(action_for(KeyMode::Play, key(Char('z'))), None);
+        assert_eq!(
+            action_for(KeyMode::Replay, LOCAL, ctrl_c),
+            Some(Action::Quit)
+        );
+        assert_eq!(action_for(KeyMode::Play, LOCAL, key(Char('z'))), None);
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::tui::app::{App, Focus};
 
 /// Draws both hands as they are at the point shown.
 pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
-    let shown_game = app.shown_state();
+    let shown_game = app.shown_game();
     for player in Player::BOTH {
         let hand: Vec<&Card> = shown_game.hand(player).collect();
         draw_hand(

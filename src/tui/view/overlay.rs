@@ -4,72 +4,35 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
+use super::status;
 use crate::trios::{Outcome, Player};
-use crate::tui::app::App;
-use crate::tui::keymap::{self, KeyMode};
+use crate::tui::app::{App, text};
 
-/// Every key of the current mode, drawn from the keymap table itself.
-pub fn help(app: &App, area: Rect, buf: &mut Buffer) {
+/// Every key of the current mode and context, drawn from the keymap itself; wrapped to the
+/// screen, and scrolled when taller than it.
+pub fn help(app: &App, _area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
-    let mode = if app.replay.is_some() {
-        KeyMode::Replay
-    } else {
-        KeyMode::Play
-    };
-    let bindings: Vec<_> = keymap::table(mode)
-        .iter()
-        .filter(|b| !b.label.is_empty() && app.offers(b.action))
-        .collect();
-    let label_width = bindings
-        .iter()
-        .map(|b| b.label.chars().count())
-        .max()
-        .unwrap_or(0);
-    let width = 76.min(area.width);
-    let text_width = (width.saturating_sub(2) as usize).max(1);
-    let mut lines: Vec<Line> = bindings
-        .iter()
-        .map(|b| {
-            Line::from(vec![
-                Span::styled(format!("{:>label_width$}  ", b.label), theme.key()),
-                Span::raw(app.help_text(b.action, b.help)),
-            ])
-        })
-        .collect();
-    let spacer = lines.len();
-    lines.push(Line::raw(""));
-    if app.offers(keymap::Action::PickCard(0)) && app.replay.is_none() {
-        lines.push(Line::styled(
-            "Mouse: click a card in your hand, then a cell.",
-            theme.dim(),
-        ));
+    let rect = text::help_rect(app);
+    let lines = text::help_lines(app, rect.width.saturating_sub(2));
+    let visible = usize::from(rect.height.saturating_sub(2));
+    let top = app.help_top.min(lines.len().saturating_sub(visible));
+    let below = lines.len().saturating_sub(top + visible);
+    let mut block = Block::bordered()
+        .border_set(border::ROUNDED)
+        .title(" keys ")
+        .title_style(theme.title());
+    if top > 0 {
+        block = block.title(Line::styled(" ↑ more ", theme.dim()).right_aligned());
     }
-    lines.push(Line::styled("Any key closes this help.", theme.dim()));
-    // Long lines wrap rather than lose their ends; the box grows to hold them.
-    let rows = |lines: &[Line]| -> usize {
-        lines
-            .iter()
-            .map(|l| l.width().div_ceil(text_width).max(1))
-            .sum()
-    };
-    if rows(&lines) + 2 > area.height as usize {
-        lines.remove(spacer);
+    if below > 0 {
+        block =
+            block.title_bottom(Line::styled(" ↓ more: ↑↓ scroll ", theme.dim()).right_aligned());
     }
-    let rows = rows(&lines);
-    let height = (rows as u16 + 2).min(area.height);
-    let rect = area.centered(Constraint::Length(width), Constraint::Length(height));
     Clear.render(rect, buf);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .block(
-            Block::bordered()
-                .border_set(border::ROUNDED)
-                .title(" keys ")
-                .title_style(theme.title()),
-        )
-        .render(rect, buf);
+    let shown: Vec<Line> = lines.into_iter().skip(top).take(visible).collect();
+    Paragraph::new(shown).block(block).render(rect, buf);
 }
 
 /// The result and what to do next.
@@ -90,26 +53,28 @@ pub fn game_over(app: &App, area: Rect, buf: &mut Buffer) {
         Outcome::Tie => Line::styled(format!("Tie {red}–{blue}"), theme.title()),
     };
     let mut keys = Vec::new();
-    if app.offers(keymap::Action::NewGame) {
-        keys.push(Span::styled("n", theme.key()));
-        keys.push(Span::raw(" new game · "));
+    for (i, (key, what)) in status::end_keys(app).into_iter().enumerate() {
+        if i > 0 {
+            keys.push(Span::raw(" · "));
+        }
+        keys.push(Span::styled(key, theme.key()));
+        keys.push(Span::raw(format!(" {what}")));
     }
-    keys.push(Span::styled("r", theme.key()));
-    keys.push(Span::raw(" replay · "));
-    keys.push(Span::styled("q", theme.key()));
-    keys.push(Span::raw(if app.table.is_some() {
-        " lobby"
-    } else {
-        " quit"
-    }));
     let keys = Line::from(keys);
-    let width = 34.min(area.width);
+    // The keys wrap onto a second row in a narrow box rather than lose one.
+    let width = (keys.width() as u16 + 4).max(34).min(area.width);
+    let mut lines = vec![headline.centered()];
+    lines.extend(
+        text::wrap(&keys, usize::from(width.saturating_sub(2)), 0)
+            .into_iter()
+            .map(Line::centered),
+    );
     let rect = area.centered(
         Constraint::Length(width),
-        Constraint::Length(4.min(area.height)),
+        Constraint::Length((lines.len() as u16 + 2).min(area.height)),
     );
     Clear.render(rect, buf);
-    Paragraph::new(vec![headline.centered(), keys.centered()])
+    Paragraph::new(lines)
         .block(
             Block::bordered()
                 .border_set(border::DOUBLE)

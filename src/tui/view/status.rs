@@ -8,12 +8,17 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use crate::controller::table::{Role, SeatState};
 use crate::trios::{Outcome, Player};
-use crate::tui::app::{App, Focus};
+use crate::tui::app::{App, Focus, text};
+use crate::tui::keymap::{self, Action, Context, KeyMode};
 use crate::tui::timeline::{self, Point};
 
+/// Draws the two status rows: the state of the point shown with its score, the details and
+/// any message, then the keys that work now. A message too long for the first row takes
+/// both, wrapped, in place of the keys.
 pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let game = app.game();
+    let shown = app.shown_game();
     let mut first: Vec<Span> = Vec::new();
     if let Some(replay) = app.replay {
         let history = app.history();
@@ -70,8 +75,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         };
         first.push(Span::raw(doing));
     }
-    // The score of the moment shown, as the hands show it (not the end, while replaying).
-    let shown = app.shown_state();
+    // The score of the point shown, as the hands show it.
     first.push(Span::styled(" · ", theme.dim()));
     first.push(Span::styled(
         format!("{}", shown.score(Player::Red)),
@@ -82,6 +86,17 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         format!("{}", shown.score(Player::Blue)),
         theme.owner_text(Player::Blue),
     ));
+    if app.watching() && app.replay.is_none() {
+        // The pace of a watched match, and whether it is held.
+        let pace = app.step_delay().as_secs_f64();
+        first.push(Span::styled(
+            format!(" · speed {pace:.2} s/step"),
+            theme.dim(),
+        ));
+        if app.paused {
+            first.push(Span::styled(" · PAUSED", theme.key()));
+        }
+    }
     // Details give way to a message when the line is too short for both.
     let mut details = String::new();
     if let Some(table) = &app.table {
@@ -95,128 +110,177 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         app.config().rules,
         app.config().seed
     ));
-    if app.watching() && app.paused {
-        first.push(Span::styled(" · PAUSED", theme.key()));
-    }
-    let mut tail = Vec::new();
-    if let Some(message) = &app.message {
-        tail.push(Span::raw("  "));
-        tail.push(Span::styled(
-            message.text.clone(),
-            if message.error {
-                theme.error()
-            } else {
-                theme.title()
-            },
-        ));
-    }
     let width = |spans: &[Span]| spans.iter().map(Span::width).sum::<usize>();
-    let mut own_line = None;
-    if tail.is_empty()
-        || width(&first) + details.chars().count() + width(&tail) <= area.width as usize
-    {
-        let at = first.len() - usize::from(app.watching() && app.paused);
-        first.insert(at, Span::styled(details, theme.dim()));
-        first.extend(tail);
-    } else if width(&first) + width(&tail) <= area.width as usize {
-        first.extend(tail);
-    } else {
-        // A long message takes the key line (the keys are a `?` away) rather than be cut.
-        tail.remove(0);
-        own_line = Some(tail);
+    let room = usize::from(area.width);
+    let message = app.message.as_ref().map(|m| {
+        let style = if m.error {
+            theme.error()
+        } else {
+            theme.title()
+        };
+        Span::styled(m.text.clone(), style)
+    });
+    let message_width = message.as_ref().map_or(0, |m| m.width() + 2);
+    // Without a message the details show as far as they fit.
+    if message.is_none() || width(&first) + details.chars().count() + message_width <= room {
+        first.push(Span::styled(details, theme.dim()));
     }
-    let mut keys = key_hints(app);
-    // Only keys that work here: a viewer deals no new game, and at a server's table q leaves
-    // for the lobby and only a game against a computer can be dealt again.
-    keys.retain(|(key, _)| *key != "n" || app.offers(crate::tui::keymap::Action::NewGame));
-    if app.table.is_some() {
-        for (key, what) in &mut keys {
-            if *key == "q" {
-                *what = "lobby";
-            }
-        }
-    }
-    if app.watching() && app.replay.is_none() {
-        let pace = app.step_delay().as_millis();
-        first.push(Span::styled(
-            format!(" · pace {}.{} s/step", pace / 1000, pace % 1000 / 100),
-            theme.dim(),
-        ));
-    }
-    if let Some(message) = own_line {
-        let lines = vec![Line::from(first), Line::from(message)];
-        Paragraph::new(lines).render(area, buf);
+    let Some(message) = message else {
+        let second = key_line(app, room);
+        Paragraph::new(vec![Line::from(first), second]).render(area, buf);
         return;
+    };
+    first.push(Span::raw("  "));
+    first.push(message);
+    let line = Line::from(first);
+    if line.width() <= room {
+        Paragraph::new(vec![line, key_line(app, room)]).render(area, buf);
+    } else {
+        // Too long for one row: the message goes on over the keys' row.
+        let rows = text::wrap(&line, room, 2);
+        Paragraph::new(rows).render(area, buf);
     }
-    let mut second = Vec::new();
-    for (i, (key, what)) in keys.iter().enumerate() {
-        if i > 0 {
-            second.push(Span::styled(" · ", theme.dim()));
-        }
-        second.push(Span::styled(*key, theme.key()));
-        second.push(Span::raw(format!(" {what}")));
-    }
-    Paragraph::new(vec![Line::from(first), Line::from(second)]).render(area, buf);
 }
 
-/// The few keys that matter in the current situation; `?` lists them all.
+/// The hint row: each key that works now and a word on what it does. When the row is too
+/// short for all, the ones before `?` and `q` give way first.
+fn key_line(app: &App, room: usize) -> Line<'static> {
+    let theme = app.theme;
+    let mut hints = key_hints(app);
+    let width = |hints: &[(&str, &str)]| {
+        hints
+            .iter()
+            .map(|(k, w)| k.chars().count() + w.chars().count() + 1)
+            .sum::<usize>()
+            + 3 * hints.len().saturating_sub(1)
+    };
+    while width(&hints) > room && hints.len() > 2 {
+        hints.remove(hints.len() - 3);
+    }
+    let mut spans = Vec::new();
+    for (i, (key, what)) in hints.into_iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::styled(" · ", theme.dim()));
+        }
+        spans.push(Span::styled(key, theme.key()));
+        spans.push(Span::raw(format!(" {what}")));
+    }
+    Line::from(spans)
+}
+
+/// What `n` and `q` do here, in a word or two.
+fn word_for(app: &App, action: Action) -> &'static str {
+    match (action, app.context()) {
+        (Action::NewGame, Context::TablePlayer { two_players: true }) => "rematch",
+        (Action::NewGame, _) => "new game",
+        (Action::Quit, Context::TablePlayer { .. } | Context::TableSpectator) => "lobby",
+        _ => "quit",
+    }
+}
+
+/// The keys the game-over box offers: a new game or rematch where one can be asked for here,
+/// the replay, and leaving.
+pub fn end_keys(app: &App) -> Vec<(&'static str, &'static str)> {
+    let ctx = app.context();
+    let mut keys = Vec::new();
+    let closed = app.table.as_ref().is_some_and(|t| t.closed.is_some());
+    if keymap::available(Action::NewGame, KeyMode::Play, ctx) && !closed {
+        keys.push(("n", word_for(app, Action::NewGame)));
+    }
+    keys.push(("r", "replay"));
+    keys.push(("q", word_for(app, Action::Quit)));
+    keys
+}
+
+/// The few keys that matter in the current situation, each one that works here; `?` lists
+/// them all.
 fn key_hints(app: &App) -> Vec<(&'static str, &'static str)> {
-    if app.table.as_ref().is_some_and(|t| t.closed.is_some()) && app.replay.is_none() {
-        return vec![("r", "replay"), ("?", "help"), ("q", "quit")];
-    }
+    let ctx = app.context();
+    let mode = app.key_mode();
+    let quit = word_for(app, Action::Quit);
+    let mut hints: Vec<(Action, &'static str, &'static str)> = Vec::new();
     if app.replay.is_some() {
-        return vec![
-            ("←→", "step"),
-            ("↑↓", "move"),
-            ("Space", "play/pause"),
-            ("Esc", "back"),
-            ("q", "quit"),
-        ];
+        let back = if ctx == Context::Viewer {
+            "end"
+        } else {
+            "back"
+        };
+        hints.extend([
+            (Action::Left, "←→", "step"),
+            (Action::Up, "↑↓", "move"),
+            (Action::Pause, "Space", "play/pause"),
+            (Action::Cancel, "Esc", back),
+        ]);
+    } else if app.table.as_ref().is_some_and(|t| t.closed.is_some()) {
+        hints.extend([
+            (Action::Replay, "r", "replay"),
+            (Action::ToggleHelp, "?", "help"),
+        ]);
+    } else if app.game().is_over() || app.review_only {
+        if end_keys(app).iter().any(|(k, _)| *k == "n") {
+            hints.push((Action::NewGame, "n", word_for(app, Action::NewGame)));
+        }
+        hints.extend([
+            (Action::Replay, "r", "replay"),
+            (Action::ToggleHelp, "?", "help"),
+        ]);
+        if app.context() == (Context::Local { computer: true }) {
+            hints.insert(0, (Action::TakeBack, "u", "undo"));
+        }
+    } else if app.watching() {
+        hints.extend([
+            (
+                Action::Pause,
+                "Space",
+                if app.paused { "resume" } else { "pause" },
+            ),
+            (Action::StepOne, ".", "step"),
+            (Action::Faster, "+/-", "speed"),
+            (Action::Replay, "r", "replay"),
+            (Action::ToggleHelp, "?", "help"),
+        ]);
+        if app.animating() {
+            hints.insert(3, (Action::SkipAnimation, "s", "skip"));
+        }
+    } else if app.picked.is_some() {
+        hints.extend([
+            (Action::Up, "arrows", "cell"),
+            (Action::Confirm, "Enter", "place"),
+            (Action::Cancel, "Esc", "cancel"),
+            (Action::ToggleHints, "H", "hints"),
+            (Action::ToggleHelp, "?", "help"),
+        ]);
+    } else {
+        match app.focus {
+            Focus::Hand => hints.extend([
+                (Action::Down, "↑↓ 1-9", "card"),
+                (Action::Confirm, "Enter", "pick"),
+                (Action::SwitchFocus, "Tab", "grid"),
+            ]),
+            Focus::Grid => hints.extend([
+                (Action::Up, "arrows", "cell"),
+                (Action::SwitchFocus, "Tab", "hand"),
+                (Action::PickCard(0), "1-9", "pick"),
+            ]),
+        }
+        if app.animating() {
+            hints.push((Action::SkipAnimation, "s", "skip"));
+        }
+        if !app.history().is_empty() {
+            hints.push((Action::TakeBack, "u", "undo"));
+        }
+        hints.push((Action::Replay, "r", "replay"));
+        hints.push((Action::ToggleHelp, "?", "help"));
     }
-    if app.game().is_over() || app.review_only {
-        return vec![
-            ("n", "new game"),
-            ("r", "replay"),
-            ("?", "help"),
-            ("q", "quit"),
-        ];
-    }
-    if app.watching() {
-        return vec![
-            ("Space", "pause"),
-            (".", "step"),
-            ("+/-", "speed"),
-            ("r", "replay"),
-            ("?", "help"),
-            ("q", "quit"),
-        ];
-    }
-    if app.picked.is_some() {
-        return vec![
-            ("arrows", "cell"),
-            ("Enter", "place"),
-            ("Esc", "cancel"),
-            ("H", "hints"),
-            ("?", "help"),
-            ("q", "quit"),
-        ];
-    }
-    match app.focus {
-        Focus::Hand => vec![
-            ("↑↓ 1-9", "card"),
-            ("Enter", "pick"),
-            ("Tab", "grid"),
-            ("r", "replay"),
-            ("?", "help"),
-            ("q", "quit"),
-        ],
-        Focus::Grid => vec![
-            ("arrows", "cell"),
-            ("Tab", "hand"),
-            ("1-9", "pick"),
-            ("r", "replay"),
-            ("?", "help"),
-            ("q", "quit"),
-        ],
-    }
+    hints.push((Action::Quit, "q", quit));
+    // Pause is Space while watching, which the game's keys call Confirm.
+    let works = |action: Action| {
+        keymap::available(action, mode, ctx)
+            || (action == Action::Pause && keymap::available(Action::Confirm, mode, ctx))
+    };
+    hints
+        .into_iter()
+        .filter(|(action, _, _)| works(*action))
+        .map(|(_, key, what)| (key, what))
+        .collect()
 }
