@@ -325,3 +325,38 @@ fn leaving_a_game_nobody_began_closes_it_and_keeps_no_record() {
     });
     assert_eq!(registry.seat_kept_for(&alice), None);
 }
+
+#[test]
+fn two_players_who_both_ask_get_a_rematch_dealt_and_recorded_anew() {
+    let registry = Registry::new();
+    let alice = who("alice", None);
+    let table = registry
+        .open(spec(
+            Kind::TwoPlayers,
+            config(Seat::Human, Seat::Human),
+            Some(alice.clone()),
+        ))
+        .unwrap();
+    let red = join(&registry, table, 1, alice, Want::Seat).unwrap();
+    let blue = join(&registry, table, 2, who("bob", None), Want::Seat).unwrap();
+    // Play the whole game, each in turn.
+    let mut moves = Vec::new();
+    let mut game = red.joined.config.new_game().unwrap();
+    while !game.is_over() {
+        let mv = game.legal_moves().next().unwrap();
+        let client = if game.turn() == Player::Red { 1 } else { 2 };
+        registry.ask(table, client, Request::Play(mv));
+        red.expect("the move", |n| matches!(n, News::Moved { .. }));
+        game.play(mv).unwrap();
+        moves.push(mv);
+    }
+    registry.ask(table, 1, Request::NewDeal);
+    blue.expect_notice("alice (RED) wants a rematch: n to accept");
+    registry.ask(table, 2, Request::NewDeal);
+    for client in [&red, &blue] {
+        client.expect("the new deal", |n| matches!(n, News::NewDeal(_)));
+    }
+    // Mid-game there is nothing to accept.
+    registry.ask(table, 1, Request::NewDeal);
+    red.expect_refused("once this game is over");
+}

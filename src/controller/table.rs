@@ -120,7 +120,8 @@ pub type Tell = Box<dyn Fn(News) -> bool + Send>;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Request {
     Play(Move),
-    /// Deal again (a person against a computer, once the game is over).
+    /// Deal again once the game is over: at once against a computer; at a two-player table
+    /// an offer of a rematch, dealt when both players have made it.
     NewDeal,
 }
 
@@ -218,6 +219,8 @@ pub(super) struct Table {
     redeal_at: Option<Instant>,
     commands: Sender<Command>,
     closed: Option<String>,
+    /// Which players have asked for a rematch of the finished game (two-player tables).
+    rematch: [bool; 2],
 }
 
 impl Table {
@@ -256,6 +259,7 @@ impl Table {
             redeal_at: None,
             commands,
             closed: None,
+            rematch: [false; 2],
         };
         table.start_worker();
         Ok(table)
@@ -492,6 +496,8 @@ impl Table {
         let Some(player) = self.seat_of(client) else {
             return;
         };
+        // An offer of a rematch stands only while both players are there.
+        self.rematch = [false; 2];
         let over = self.game.game().is_over();
         let waiting = self.waiting_for_opponent();
         let unstarted = self.game.history().is_empty() && self.kind() == Kind::VsComputer;
@@ -548,13 +554,25 @@ impl Table {
                 self.after_move(now);
             }
             Request::NewDeal => {
-                if self.kind() != Kind::VsComputer || !self.game.game().is_over() {
+                if self.kind() == Kind::Showcase || !self.game.game().is_over() {
                     return self.tell(
                         client,
                         News::Refused("A new deal comes once this game is over".into()),
                     );
                 }
-                self.new_deal();
+                if self.kind() == Kind::VsComputer {
+                    return self.new_deal();
+                }
+                self.rematch[player as usize] = true;
+                if self.rematch == [true, true] {
+                    self.broadcast(News::Notice("Rematch! A new deal".into()));
+                    self.new_deal();
+                } else {
+                    let name = self.person_at(player).unwrap_or_default();
+                    self.broadcast(News::Notice(format!(
+                        "{name} ({player}) wants a rematch: n to accept"
+                    )));
+                }
             }
         }
     }
@@ -583,8 +601,17 @@ impl Table {
         }
     }
 
+    /// The name of the person sitting (or kept) at `player`'s seat.
+    fn person_at(&self, player: Player) -> Option<String> {
+        match &self.seats[player as usize] {
+            Occupant::Person { who, .. } => Some(who.user.clone()),
+            _ => None,
+        }
+    }
+
     /// Deals the next game on the same setup with a new seed.
     fn new_deal(&mut self) {
+        self.rematch = [false; 2];
         let mut config = self.game.config().clone();
         config.seed = (self.spec.reseed)(&config);
         if self.kind() == Kind::Showcase {
