@@ -387,7 +387,7 @@ fn a_whole_game_against_the_computer_ends_with_the_result() {
 
 #[test]
 fn too_small_then_recovers_on_resize() {
-    let mut h = Harness::new(config("human", "maxflip", 7), (60, 20));
+    let mut h = Harness::new(config("human", "maxflip", 7), (50, 14));
     let screen = h.screen();
     assert!(screen.contains("Terminal too small"));
     insta::assert_snapshot!("too_small", screen);
@@ -972,4 +972,99 @@ fn the_too_small_screen_always_shows_the_size_it_needs_whole() {
             "{w}x{hgt} cuts {wanted}:\n{screen}"
         );
     }
+}
+
+/// An open board of `n` x `n` cells with enough varied cards.
+fn big_board(n: usize) -> MatchConfig {
+    let row = "C".repeat(n);
+    let board = format!("{n} {n}\n{}", format!("{row}\n").repeat(n));
+    let cards: String = (0..n * n + 1)
+        .map(|i| {
+            format!(
+                "C{i} {} {} {} {}\n",
+                i % 9 + 1,
+                (i * 7) % 9 + 1,
+                (i * 5) % 9 + 1,
+                (i * 3) % 9 + 1
+            )
+        })
+        .collect();
+    MatchConfig {
+        board: SourceFile {
+            name: "big.txt".into(),
+            text: board,
+        },
+        cards: SourceFile {
+            name: "cards.txt".into(),
+            text: cards,
+        },
+        deal: DealMode::InOrder,
+        seed: 1,
+        rules: RuleSet::default(),
+        red: Seat::Human,
+        blue: Seat::Human,
+        think_ms: 10,
+    }
+}
+
+#[test]
+fn a_board_bigger_than_the_window_scrolls_with_the_cursor_at_80x24() {
+    let mut h = Harness::new(big_board(20), (80, 24));
+    let layout = h.app.layout();
+    assert!(
+        layout.too_small.is_none(),
+        "a 20x20 board must be playable at 80x24"
+    );
+    assert!(layout.partial());
+    let screen = h.screen();
+    assert!(screen.contains("rows 0-"), "where the view is:\n{screen}");
+    // Walk the cursor to the far corner: the view follows and the cell can be played.
+    h.key(KeyCode::Enter); // pick the first card
+    for _ in 0..19 {
+        h.key(KeyCode::Down);
+        h.key(KeyCode::Right);
+    }
+    assert_eq!(h.app.grid_cursor(), Pos::new(19, 19));
+    let layout = h.app.layout();
+    assert!(
+        layout.shows(Pos::new(19, 19)),
+        "the cursor's cell is on screen"
+    );
+    assert!(!layout.shows(Pos::new(0, 0)));
+    assert!(h.screen().contains("of 20"), "{}", h.screen());
+    // A click lands on the cell drawn under it.
+    h.click_cell(19, 18);
+    assert_eq!(h.app.history().len(), 1, "{}", h.screen());
+    assert_eq!(h.app.history()[0].mv.pos, Pos::new(19, 18));
+}
+
+#[test]
+fn a_thousand_by_thousand_board_is_shown_in_part() {
+    let mut h = Harness::new(big_board(1000), (80, 24));
+    let layout = h.app.layout();
+    assert!(layout.too_small.is_none());
+    assert!(layout.view.0 < 20 && layout.view.1 < 20);
+    assert!(h.screen().contains("of 1000"));
+}
+
+#[test]
+fn a_long_hand_keeps_every_cards_values_and_scrolls() {
+    // 7x7: 25 cards a hand, more than fit at 80x24.
+    let mut h = Harness::new(big_board(7), (80, 24));
+    let screen = h.screen();
+    assert!(screen.contains(" 1 C0"), "{screen}");
+    assert!(
+        screen.contains('↑') && screen.contains('→'),
+        "values lost:\n{screen}"
+    );
+    assert!(screen.contains('▼'), "no sign of more cards:\n{screen}");
+    for _ in 0..20 {
+        h.key(KeyCode::Down);
+    }
+    let screen = h.screen();
+    assert!(
+        screen.contains("C20"),
+        "card 21 not scrolled into view:\n{screen}"
+    );
+    assert!(screen.contains('▲'), "{screen}");
 }

@@ -15,11 +15,25 @@ use crate::tui::timeline::{self, CellView, Mark, Point};
 /// Draws the board block and every cell at the point the app is showing.
 pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
     let theme = app.theme;
-    let title = if app.replay.is_some() {
-        " replay "
+    let mut title = if app.replay.is_some() {
+        " replay ".to_string()
     } else {
-        " Three Trios "
+        " Three Trios ".to_string()
     };
+    if layout.partial() {
+        // Where the window is on a board too big for the screen.
+        let (r, c) = layout.origin;
+        let (vr, vc) = layout.view;
+        title = format!(
+            " rows {}-{} of {} · cols {}-{} of {} ",
+            r,
+            r + vr - 1,
+            layout.grid.0,
+            c,
+            c + vc - 1,
+            layout.grid.1
+        );
+    }
     Block::bordered()
         .border_set(border::ROUNDED)
         .border_style(theme.dim())
@@ -33,15 +47,17 @@ pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
         Point::Move { mv, shown } => (&app.states[mv], history.get(mv), shown),
     };
     let cells = timeline::board_at(before, outcome, shown);
-    let (rows, cols) = layout.grid;
+    let cols = layout.grid.1;
     if layout.tile == TileSize::Compact {
         separators(layout, &theme, buf);
     }
     let live = app.replay.is_none() && app.animation.is_none();
     let hint_card =
         (app.hints && app.human_to_move()).then(|| app.picked.unwrap_or(app.hand_cursor));
-    for row in 0..rows {
-        for col in 0..cols {
+    let (top, left) = layout.origin;
+    let (shown_rows, shown_cols) = layout.view;
+    for row in top..top + shown_rows {
+        for col in left..left + shown_cols {
             let pos = Pos::new(row, col);
             let area = layout.cell_rect(pos).intersection(buf.area);
             let cursor =
@@ -74,11 +90,12 @@ pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
 
 /// Faint lines in the gaps between compact tiles, so neighbouring values never run together.
 fn separators(layout: &Layout, theme: &Theme, buf: &mut Buffer) {
-    let (rows, cols) = layout.grid;
-    for col in 1..cols {
-        let first = layout.cell_rect(Pos::new(0, col));
+    let (top, left) = layout.origin;
+    let (rows, cols) = layout.view;
+    for col in left + 1..left + cols {
+        let first = layout.cell_rect(Pos::new(top, col));
         let x = first.x.saturating_sub(1);
-        let last = layout.cell_rect(Pos::new(rows - 1, col));
+        let last = layout.cell_rect(Pos::new(top + rows - 1, col));
         for y in first.y..last.bottom() {
             if buf.area.contains(ratatui::layout::Position::new(x, y)) {
                 buf[(x, y)].set_symbol("┊").set_style(theme.dim());

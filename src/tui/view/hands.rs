@@ -57,7 +57,13 @@ fn draw_hand(
     let human_cursor = to_move && app.human_to_move() && app.focus == Focus::Hand;
     let above = area.first;
     let below = hand.len().saturating_sub(area.first + area.capacity());
-    for (index, card) in hand.iter().enumerate() {
+    // Only the cards on screen are visited: a hand may hold half a million.
+    for (index, card) in hand
+        .iter()
+        .enumerate()
+        .skip(area.first)
+        .take(area.capacity())
+    {
         let Some(rect) = area.card_rect(index) else {
             continue;
         };
@@ -80,8 +86,9 @@ fn draw_hand(
         );
     }
     if below > 0 {
+        // Bottom-left: the score sits bottom-right and may take several digits.
         buf.set_string(
-            area.block.right().saturating_sub(5),
+            area.block.x + 2,
             area.block.bottom().saturating_sub(1),
             "▼",
             theme.dim(),

@@ -55,9 +55,9 @@ impl HandArea {
     /// The screen rows of card `index`, if it is shown.
     pub fn card_rect(&self, index: usize) -> Option<Rect> {
         let inner = self.inner();
-        let slot = index.checked_sub(self.first)? as u16;
-        let y = inner.y + slot * self.rows_per_card;
-        (y + self.rows_per_card <= inner.bottom())
+        let slot = u16::try_from(index.checked_sub(self.first)?).ok()?;
+        let y = inner.y.checked_add(slot.checked_mul(self.rows_per_card)?)?;
+        (y.saturating_add(self.rows_per_card) <= inner.bottom())
             .then(|| Rect::new(inner.x, y, inner.width, self.rows_per_card))
     }
 
@@ -82,6 +82,11 @@ pub struct Layout {
     pub tile: TileSize,
     /// The grid's rows and columns.
     pub grid: (usize, usize),
+    /// The first grid row and column shown: (0, 0) unless the board is bigger than the
+    /// window, when the view follows the grid cursor.
+    pub origin: (usize, usize),
+    /// How many grid rows and columns are shown (the whole grid when it fits).
+    pub view: (usize, usize),
     pub log: Rect,
     pub status: Rect,
 }
@@ -95,10 +100,14 @@ impl Layout {
     /// The layout of `app` on `area`.
     pub fn compute(area: Rect, app: &App) -> Layout {
         let grid = app.game().grid();
-        let (rows, cols) = (grid.rows() as u16, grid.cols() as u16);
-        let hand_len = |p| app.game().hand(p).len().max(1) as u16;
+        let (rows, cols) = (
+            u16::try_from(grid.rows()).unwrap_or(u16::MAX),
+            u16::try_from(grid.cols()).unwrap_or(u16::MAX),
+        );
+        let hand_len = |p| u16::try_from(app.game().hand(p).len().max(1)).unwrap_or(u16::MAX);
         let longest_hand = hand_len(Player::Red).max(hand_len(Player::Blue));
-        let board_dims = |tile: TileSize| {
+        let (all_rows, all_cols) = (rows, cols);
+        let board_dims = |tile: TileSize, rows: u16, cols: u16| {
             let (w, h) = tile.dims();
             let width = cols
                 .saturating_mul(w)
@@ -109,7 +118,7 @@ impl Layout {
             )
         };
         let fits = |tile: TileSize, side: u16, log: u16| {
-            let (bw, bh) = board_dims(tile);
+            let (bw, bh) = board_dims(tile, all_rows, all_cols);
             let width = bw.saturating_add(side.saturating_mul(2));
             let height = bh.saturating_add(log + 2).saturating_add(STATUS);
             (width, height, width <= area.width && height <= area.height)
@@ -119,8 +128,34 @@ impl Layout {
             (_, _, true) => (TileSize::Large, SIDE_LARGE),
             _ => (TileSize::Compact, SIDE_MIN),
         };
-        let (need_w, need_h, ok) = fits(tile, SIDE_MIN, LOG_MIN);
+        let (mut need_w, mut need_h, mut ok) = fits(tile, SIDE_MIN, LOG_MIN);
+        // A board bigger than the window is shown in part, compact, following the cursor:
+        // as many rows and columns as fit, and at least three of each (or all there are).
+        let (cw, ch) = TileSize::Compact.dims();
+        let gap = TileSize::Compact.gap();
+        let room_w = area.width.saturating_sub(2 * SIDE_MIN + 2);
+        let room_h = area.height.saturating_sub(STATUS + LOG_MIN + 2 + 2);
+        let mut view = (all_rows, all_cols);
+        if !ok {
+            let fit_cols = ((room_w + gap) / (cw + gap)).min(all_cols);
+            let fit_rows = (room_h / ch).min(all_rows);
+            let (least_rows, least_cols) = (all_rows.min(3), all_cols.min(3));
+            let (lw, lh) = board_dims(TileSize::Compact, least_rows, least_cols);
+            need_w = lw + 2 * SIDE_MIN;
+            need_h = lh + LOG_MIN + 2 + STATUS;
+            ok = fit_cols >= least_cols && fit_rows >= least_rows;
+            view = (fit_rows.max(1), fit_cols.max(1));
+        }
         let need_h = need_h.max(STATUS + 8);
+        let cursor = app.grid_cursor;
+        let start = |at: usize, shown: u16, all: u16| {
+            at.saturating_sub(shown as usize / 2)
+                .min(all.saturating_sub(shown) as usize)
+        };
+        let origin = (
+            start(cursor.row, view.0, all_rows),
+            start(cursor.col, view.1, all_cols),
+        );
         let mut layout = Layout {
             area,
             too_small: (!ok || area.height < need_h).then_some((need_w, need_h)),
@@ -138,13 +173,15 @@ impl Layout {
             tiles: (0, 0),
             tile,
             grid: (grid.rows(), grid.cols()),
+            origin,
+            view: (view.0 as usize, view.1 as usize),
             log: Rect::default(),
             status: Rect::default(),
         };
         if layout.too_small.is_some() {
             return layout;
         }
-        let (board_w, board_h) = board_dims(tile);
+        let (board_w, board_h) = board_dims(tile, view.0, view.1);
         let main_h = area.height - STATUS;
         // Side panels grow up to their roomy width; anything more goes to the middle (log).
         let side = ((area.width - board_w) / 2).clamp(SIDE_MIN, side.max(SIDE_LARGE));
@@ -155,7 +192,10 @@ impl Layout {
         layout.board = Rect::new(area.x + side, area.y, middle_w, board_h);
         layout.tiles = (area.x + side + (middle_w - board_w) / 2 + 1, area.y + 1);
         layout.log = Rect::new(area.x + side, area.y + board_h, middle_w, main_h - board_h);
-        let rows_per_card = if main_h.saturating_sub(2) >= longest_hand * 2 {
+        // Two rows a card (name, then the four values with their arrows) whenever five or
+        // more fit: a longer hand scrolls with its cursor rather than lose its values.
+        let card_rows = main_h.saturating_sub(2);
+        let rows_per_card = if card_rows >= longest_hand.saturating_mul(2) || card_rows >= 10 {
             2
         } else {
             1
@@ -181,12 +221,25 @@ impl Layout {
         layout
     }
 
-    /// The screen rectangle of grid cell `pos`.
+    /// The screen rectangle of grid cell `pos` (meaningful when [`Layout::shows`] it).
     pub fn cell_rect(&self, pos: Pos) -> Rect {
         let (w, h) = self.tile.dims();
-        let x = self.tiles.0 + pos.col as u16 * (w + self.tile.gap());
-        let y = self.tiles.1 + pos.row as u16 * h;
+        let col = pos.col.saturating_sub(self.origin.1) as u16;
+        let row = pos.row.saturating_sub(self.origin.0) as u16;
+        let x = self.tiles.0 + col.saturating_mul(w + self.tile.gap());
+        let y = self.tiles.1 + row.saturating_mul(h);
         Rect::new(x, y, w, h)
+    }
+
+    /// Whether grid cell `pos` is in the part of the board on screen.
+    pub fn shows(&self, pos: Pos) -> bool {
+        (self.origin.0..self.origin.0 + self.view.0).contains(&pos.row)
+            && (self.origin.1..self.origin.1 + self.view.1).contains(&pos.col)
+    }
+
+    /// Whether only part of the board fits on screen.
+    pub fn partial(&self) -> bool {
+        self.view != self.grid
     }
 
     /// The hand panel of `player`.
@@ -223,8 +276,11 @@ impl Layout {
         if within >= w {
             return None;
         }
-        let pos = Pos::new((dy / h) as usize, col as usize);
-        if pos.row >= self.grid.0 || pos.col >= self.grid.1 {
+        let pos = Pos::new(
+            self.origin.0 + (dy / h) as usize,
+            self.origin.1 + col as usize,
+        );
+        if !self.shows(pos) {
             return None;
         }
         let rect = self.cell_rect(pos);
