@@ -1068,3 +1068,22 @@ fn a_long_hand_keeps_every_cards_values_and_scrolls() {
     );
     assert!(screen.contains('▲'), "{screen}");
 }
+
+#[test]
+fn a_large_window_grows_the_tiles_so_card_names_fit() {
+    let mut h = Harness::new(config("human", "human", 1), (200, 60));
+    h.key(KeyCode::Enter);
+    h.key(KeyCode::Enter);
+    h.settle();
+    let placed = h.app.history()[0].card.name().to_string();
+    let screen = h.screen();
+    assert!(
+        screen.contains(&format!(" {placed} ")),
+        "the card's whole name on its tile:\n{screen}"
+    );
+    assert_eq!(
+        h.app.layout().cell_rect(Pos::new(0, 0)).width,
+        15,
+        "wide tiles at 200x60"
+    );
+}

@@ -126,7 +126,7 @@ fn empty(
         theme.empty_cell()
     };
     match size {
-        TileSize::Large => {
+        TileSize::Wide | TileSize::Large => {
             Block::bordered()
                 .border_set(border::PLAIN)
                 .border_style(style)
@@ -181,7 +181,7 @@ fn tile(
             put(area, 0, 0, mark_text, base, buf);
             compass(area, card, &letter, (0, 1, 2), 0, base, buf);
         }
-        TileSize::Large => {
+        TileSize::Wide | TileSize::Large => {
             // Red cards have plain borders, Blue double ones: owners differ without colour.
             let set = match owner {
                 Player::Red => border::PLAIN,
@@ -197,7 +197,8 @@ fn tile(
             let name: String = card.name().chars().take(inner).collect();
             put_centered(area, 1, &name, base, buf);
             let bottom = area.height.saturating_sub(1);
-            compass(area, card, &letter, (0, 2, bottom), 1, base, buf);
+            let middle = area.height / 2;
+            compass(area, card, &letter, (0, middle, bottom), 1, base, buf);
             let label = match mark {
                 Mark::Placed => "placed",
                 Mark::Attacker => "attack",
@@ -205,7 +206,7 @@ fn tile(
                 Mark::Flipped => "taken",
                 Mark::None => "",
             };
-            put_centered(area, 3, label, base, buf);
+            put_centered(area, area.height.saturating_sub(2), label, base, buf);
         }
     }
 }

@@ -9,6 +9,8 @@ use crate::tui::app::App;
 /// How big a grid cell is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TileSize {
+    /// 15x7 with a border and the card's name, for large windows.
+    Wide,
     /// 11x5 with a border and the card's name.
     Large,
     /// 5x3: the four values and the owner's letter.
@@ -19,6 +21,7 @@ impl TileSize {
     /// Width and height of one tile.
     pub const fn dims(self) -> (u16, u16) {
         match self {
+            TileSize::Wide => (15, 7),
             TileSize::Large => (11, 5),
             TileSize::Compact => (5, 3),
         }
@@ -93,6 +96,8 @@ pub struct Layout {
 
 const SIDE_MIN: u16 = 17;
 const SIDE_LARGE: u16 = 24;
+/// Side panels beside wide tiles: room for long card names.
+const SIDE_WIDE: u16 = 30;
 const LOG_MIN: u16 = 3;
 const STATUS: u16 = 2;
 
@@ -123,10 +128,13 @@ impl Layout {
             let height = bh.saturating_add(log + 2).saturating_add(STATUS);
             (width, height, width <= area.width && height <= area.height)
         };
-        // Large tiles when they fit with roomy side panels and a real log; else compact.
-        let (tile, side) = match fits(TileSize::Large, SIDE_LARGE, 6) {
-            (_, _, true) => (TileSize::Large, SIDE_LARGE),
-            _ => (TileSize::Compact, SIDE_MIN),
+        // The biggest tiles that fit with roomy side panels and a real log; else compact.
+        let (tile, side) = if fits(TileSize::Wide, SIDE_WIDE, 10).2 {
+            (TileSize::Wide, SIDE_WIDE)
+        } else if fits(TileSize::Large, SIDE_LARGE, 6).2 {
+            (TileSize::Large, SIDE_LARGE)
+        } else {
+            (TileSize::Compact, SIDE_MIN)
         };
         let (mut need_w, mut need_h, mut ok) = fits(tile, SIDE_MIN, LOG_MIN);
         // A board bigger than the window is shown in part, compact, following the cursor:
