@@ -668,76 +668,26 @@ fn record_never_overwrites_an_input_file_even_with_force() {
 fn record_refuses_to_overwrite_other_files_unless_forced() {
     let dir = Dir::new();
     dir.write("notes.txt", "my precious notes\n");
-    let run = dir.run(
-        &[
-            "play",
-            "--ui",
-            "text",
-            "--seed",
-            "1",
-            "--record",
-            "notes.txt",
-        ],
-        "quit\n",
-    );
+    let record = |seed: &str, file: &str, force: bool| {
+        let mut args = vec!["play", "--ui", "text", "--seed", seed, "--record", file];
+        if force {
+            args.push("--force");
+        }
+        dir.run(&args, "quit\n")
+    };
+    let run = record("1", "notes.txt", false);
     run.assert_refused("not a trios match record");
     assert!(run.stderr.contains("--force"), "{}", run.stderr);
     assert_eq!(dir.read("notes.txt"), "my precious notes\n");
 
     // A record of another match is kept too; the same match may be written again.
-    let first = dir.run(
-        &[
-            "play",
-            "--ui",
-            "text",
-            "--seed",
-            "1",
-            "--record",
-            "game.json",
-        ],
-        "quit\n",
-    );
+    let first = record("1", "game.json", false);
     assert_eq!(first.code, Some(0), "{}", first.stderr);
-    let other = dir.run(
-        &[
-            "play",
-            "--ui",
-            "text",
-            "--seed",
-            "2",
-            "--record",
-            "game.json",
-        ],
-        "quit\n",
-    );
-    other.assert_refused("a different match");
-    let again = dir.run(
-        &[
-            "play",
-            "--ui",
-            "text",
-            "--seed",
-            "1",
-            "--record",
-            "game.json",
-        ],
-        "quit\n",
-    );
+    record("2", "game.json", false).assert_refused("a different match");
+    let again = record("1", "game.json", false);
     assert_eq!(again.code, Some(0), "{}", again.stderr);
 
-    let forced = dir.run(
-        &[
-            "play",
-            "--ui",
-            "text",
-            "--seed",
-            "1",
-            "--record",
-            "notes.txt",
-            "--force",
-        ],
-        "quit\n",
-    );
+    let forced = record("1", "notes.txt", true);
     assert_eq!(forced.code, Some(0), "{}", forced.stderr);
     assert!(Record::load(&dir.path().join("notes.txt")).is_ok());
 }
