@@ -1087,3 +1087,21 @@ fn a_large_window_grows_the_tiles_so_card_names_fit() {
         "wide tiles at 200x60"
     );
 }
+
+#[test]
+fn cards_past_the_ninth_are_picked_by_typing_their_number() {
+    // 7x7: 25 cards a hand.
+    let mut h = Harness::new(big_board(7), (80, 24));
+    h.keys(&[KeyCode::Char('1'), KeyCode::Char('2')]);
+    assert_eq!(h.app.picked(), Some(11), "1 then 2 picks card 12");
+    h.key(KeyCode::Esc);
+    h.key(KeyCode::Char('3'));
+    assert_eq!(h.app.picked(), Some(2), "3 alone is card 3: no card 30");
+    h.key(KeyCode::Esc);
+    h.keys(&[KeyCode::Char('2'), KeyCode::Enter]);
+    assert_eq!(h.app.picked(), Some(1), "2 then Enter is card 2");
+    h.key(KeyCode::Esc);
+    h.keys(&[KeyCode::Char('2'), KeyCode::Char('9')]);
+    assert_eq!(h.app.picked(), None, "there is no card 29");
+    assert!(h.screen().contains("no card 29"));
+}

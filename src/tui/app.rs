@@ -160,6 +160,8 @@ pub struct App {
     pub(crate) table: Option<AtTable>,
     /// `n` was pressed during a game: waiting for y (new game) or anything else (go on).
     pub(crate) confirm_new: bool,
+    /// The first digits of a card number being typed (hands of ten or more cards).
+    typed: Option<usize>,
     /// Whether moves play out step by step; off, each move shows its end at once.
     pub(crate) animations: bool,
     /// Ctrl-Z was pressed: the terminal loop should suspend the process.
@@ -211,6 +213,7 @@ impl App {
             review_only: false,
             table: None,
             confirm_new: false,
+            typed: None,
             animations: true,
             suspend: false,
             log_top: None,
@@ -524,6 +527,9 @@ impl App {
                 KeyCode::Char('y') | KeyCode::Char('Y') if !ctrl => self.new_game(now),
                 _ => {}
             }
+            return;
+        }
+        if self.typed_card(key) {
             return;
         }
         let action = keymap::action_for(self.key_mode(), self.context(), key);
@@ -996,6 +1002,54 @@ impl App {
                     Action::Right => Pos::new(row, (col + 1) % cols),
                     _ => self.grid_cursor,
                 };
+            }
+        }
+    }
+
+    /// Card numbers past 9: with ten or more cards in hand, digits type the card's number
+    /// and pick it as soon as no longer number could follow (`1` `2` is card 12; `3` alone
+    /// is card 3 in a hand of 25); Enter picks what was typed, Esc forgets it. Gives whether
+    /// the key was taken.
+    fn typed_card(&mut self, key: KeyEvent) -> bool {
+        let len = self.hand_len();
+        if len < 10 || !self.human_to_move() || key.modifiers.contains(KeyModifiers::CONTROL) {
+            self.typed = None;
+            return false;
+        }
+        let digit = match key.code {
+            KeyCode::Char(c) => c.to_digit(10).map(|d| d as usize),
+            _ => None,
+        };
+        match (digit, self.typed) {
+            (Some(d), typed) => {
+                let number = typed.unwrap_or(0) * 10 + d;
+                if number == 0 || number > len {
+                    self.typed = None;
+                    self.warn(&format!("There is no card {number}: the hand has {len}"));
+                } else if number * 10 > len {
+                    self.typed = None;
+                    self.message = None;
+                    self.pick(number - 1);
+                } else {
+                    self.typed = Some(number);
+                    self.say(&format!("Card {number}… (another digit, or Enter)"));
+                }
+                true
+            }
+            (None, Some(number)) if key.code == KeyCode::Enter => {
+                self.typed = None;
+                self.message = None;
+                self.pick(number - 1);
+                true
+            }
+            (None, Some(_)) if key.code == KeyCode::Esc => {
+                self.typed = None;
+                self.message = None;
+                true
+            }
+            _ => {
+                self.typed = None;
+                false
             }
         }
     }
