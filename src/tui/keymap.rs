@@ -109,7 +109,12 @@ pub const PLAY: &[Binding] = &[
         "pick a card / place it",
     ),
     bind(&[Esc], "Esc", Action::Cancel, "cancel the pick"),
-    bind(&[], "1-9", Action::PickCard(0), "pick that hand card (from 10 on, type both digits)"),
+    bind(
+        &[],
+        "1-9",
+        Action::PickCard(0),
+        "pick that hand card (from 10 on, type both digits)",
+    ),
     bind(
         &[Char('H')],
         "H",

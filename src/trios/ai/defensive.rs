@@ -1,6 +1,6 @@
 //! "defensive": leave the opponent the least to take.
 
-use super::{MOVE_EVALUATIONS, Strategy};
+use super::{Strategy, evaluations};
 use crate::trios::game::{Game, Move};
 
 /// Plays the move after which the opponent's best immediate reply flips the fewest cards.
@@ -8,7 +8,7 @@ use crate::trios::game::{Game, Move};
 /// index.
 ///
 /// Weighing every move against every reply costs the square of the number of moves. When
-/// that is more than [`MOVE_EVALUATIONS`] (big boards), only the moves that flip most now
+/// that is more than [`evaluations`] allows (big boards), only the moves that flip most now
 /// are weighed, as many as the budget allows (at least one): slower boards get a shallower
 /// look, never a slower move.
 #[derive(Debug, Clone, Copy, Default)]
@@ -21,7 +21,7 @@ impl Strategy for Defensive {
 
     fn choose(&mut self, game: &Game) -> Option<Move> {
         let candidates = candidates(game);
-        let replies = MOVE_EVALUATIONS / candidates.len().max(1);
+        let replies = (evaluations(game) / candidates.len().max(1)).max(1);
         let mut work = game.clone();
         let mut flips = Vec::new();
         let mut best: Option<((usize, std::cmp::Reverse<usize>), Move)> = None;
@@ -45,14 +45,15 @@ impl Strategy for Defensive {
 }
 
 /// The moves to weigh, in board order: all of them when every reply to every one fits the
-/// budget; otherwise the ones that flip most now (of the first [`MOVE_EVALUATIONS`]).
+/// budget; otherwise the ones that flip most now (of the first the budget allows).
 fn candidates(game: &Game) -> Vec<Move> {
-    let moves: Vec<Move> = game.legal_moves().take(MOVE_EVALUATIONS).collect();
+    let budget = evaluations(game);
+    let moves: Vec<Move> = game.legal_moves().take(budget).collect();
     let all = moves.len();
-    if all.saturating_mul(all) <= MOVE_EVALUATIONS {
+    if all.saturating_mul(all) <= budget {
         return moves;
     }
-    let keep = (MOVE_EVALUATIONS / all).max(1);
+    let keep = (budget / all).max(1);
     let mut ranked: Vec<(usize, usize, Move)> = moves
         .into_iter()
         .enumerate()

@@ -14,6 +14,9 @@ use crate::trios::game::{Game, Move};
 pub struct Minimax {
     depth: usize,
     work: u64,
+    /// The thinking time the budget stands for; 90% of it is a wall-clock safety stop, as
+    /// for `expert`, on machines (or boards) where the work costs more than counted.
+    think: std::time::Duration,
     name: String,
 }
 
@@ -26,15 +29,8 @@ impl Minimax {
         Minimax {
             depth: depth.max(1),
             work: 1000 * Expert::WORK_PER_MS,
+            think: std::time::Duration::from_millis(1000),
             name: format!("minimax:{}", depth.max(1)),
-        }
-    }
-
-    /// The same with the work budget of `think_ms` milliseconds, counted as `expert` does.
-    pub fn with_think_ms(self, think_ms: u64) -> Minimax {
-        Minimax {
-            work: think_ms.max(1).saturating_mul(Expert::WORK_PER_MS),
-            ..self
         }
     }
 }
@@ -51,6 +47,7 @@ impl Strategy for Minimax {
         if move_count(game) > SEARCHABLE_MOVES {
             return most_flips(game);
         }
+        let deadline = std::time::Instant::now() + self.think * 9 / 10;
         let mut searcher = Searcher::new(game, 16);
         let moves = searcher.root_moves();
         let mut best = *moves.first()?;
@@ -58,7 +55,7 @@ impl Strategy for Minimax {
             let limits = Limits {
                 max_depth: Some(depth),
                 work: Some(self.work),
-                ..Limits::default()
+                deadline: Some(deadline),
             };
             match searcher.best_of(&moves, depth, limits) {
                 Some((mv, _)) => best = mv,

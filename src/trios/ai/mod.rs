@@ -108,12 +108,12 @@ fn single(spec: &str, seed: u64, options: AiOptions) -> Option<Box<dyn Strategy>
         ("maxflip", None) => Box::new(MaxFlip),
         ("corners", None) => Box::new(Corners),
         ("defensive", None) => Box::new(Defensive),
-        ("minimax", None) => {
-            Box::new(Minimax::new(Minimax::DEFAULT_DEPTH).with_think_ms(options.think_ms))
-        }
+        // minimax keeps its own budget (a second's work): --think-ms is expert's, and the
+        // strength tables measured at short think times must not change minimax's play.
+        ("minimax", None) => Box::new(Minimax::new(Minimax::DEFAULT_DEPTH)),
         ("minimax", Some(depth)) => {
             let depth: usize = depth.parse().ok().filter(|d| (1..=64).contains(d))?;
-            Box::new(Minimax::new(depth).with_think_ms(options.think_ms))
+            Box::new(Minimax::new(depth))
         }
         ("expert", None) => Box::new(Expert::new(options.think_ms)),
         _ => return None,
@@ -125,12 +125,20 @@ fn single(spec: &str, seed: u64, options: AiOptions) -> Option<Box<dyn Strategy>
 /// of the searching ones) may evaluate for one move: far more than any board of a few dozen
 /// cells needs, so there they see every move, while on huge boards (files allow 1000x1000)
 /// a move still takes well under a second. Counted, not timed, so moves stay repeatable.
-pub const MOVE_EVALUATIONS: usize = 2_000_000;
+pub const MOVE_EVALUATIONS: usize = 250_000;
 
 /// Legal moves beyond which `expert` and `minimax` do not search at all but play as
 /// `maxflip` within [`MOVE_EVALUATIONS`]: even one ply over that many moves would not fit a
 /// move's time, and their tables would be too big to build.
 pub const SEARCHABLE_MOVES: usize = 200_000;
+
+/// How many moves one decision may weigh on this board: [`MOVE_EVALUATIONS`] on boards of a
+/// few hundred cells, proportionally fewer on bigger ones, where weighing one move copies the
+/// whole game (cells and cards).
+pub(crate) fn evaluations(game: &Game) -> usize {
+    let size = game.placed().len() + game.deck().len();
+    (MOVE_EVALUATIONS / (size / 1_000).max(1)).max(1)
+}
 
 /// The number of legal moves now: cards in hand times empty card cells.
 pub(crate) fn move_count(game: &Game) -> usize {
@@ -141,11 +149,11 @@ pub(crate) fn move_count(game: &Game) -> usize {
 }
 
 /// The legal move that flips the most cards; ties go to the uppermost, then leftmost cell,
-/// then the lowest hand index (the order of [`Game::legal_moves`]). At most
-/// [`MOVE_EVALUATIONS`] moves are weighed: on boards with more, the best of the first ones.
+/// then the lowest hand index (the order of [`Game::legal_moves`]). At most [`evaluations`]
+/// moves are weighed: on boards with more, the best of the first ones.
 pub(crate) fn most_flips(game: &Game) -> Option<Move> {
     let mut best: Option<(usize, Move)> = None;
-    for mv in game.legal_moves().take(MOVE_EVALUATIONS) {
+    for mv in game.legal_moves().take(evaluations(game)) {
         let flips = game.flips_if(mv).unwrap_or(0);
         if best.is_none_or(|(b, _)| flips > b) {
             best = Some((flips, mv));

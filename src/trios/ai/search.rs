@@ -144,6 +144,8 @@ pub struct Searcher {
     progress: Option<std::sync::Arc<Progress>>,
     /// Nodes already added to `progress`.
     reported: u64,
+    /// Work done when the clock was last read.
+    clock_checked: u64,
 }
 
 /// What a long search has done so far, for a progress display on another thread.
@@ -179,6 +181,7 @@ impl Searcher {
             partial: None,
             progress: None,
             reported: 0,
+            clock_checked: 0,
         }
     }
 
@@ -314,11 +317,15 @@ impl Searcher {
         {
             self.stopped = true;
         }
-        if self.nodes & 1023 == 0
+        // The clock is read every 16,384 units of work rather than every so many nodes: on a
+        // big board one node may weigh tens of thousands of moves.
+        if self.work >= self.clock_checked + 16_384
             && let Some(deadline) = self.limits.deadline
-            && Instant::now() >= deadline
         {
-            self.stopped = true;
+            self.clock_checked = self.work;
+            if Instant::now() >= deadline {
+                self.stopped = true;
+            }
         }
         self.stopped
     }
