@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::controller::Seat;
-use crate::trios::{DealMode, RuleSet};
+use crate::games::three_trios::{DealMode, RuleSet};
 
 /// Three Trios in the terminal: a two-player card game on a grid with holes.
 ///
@@ -121,7 +121,7 @@ const RESUME_CONFLICTS: [&str; 9] = [
 ];
 
 /// The computer player a person faces by default.
-pub const STRONGEST: &str = crate::trios::ai::STRONGEST;
+pub const STRONGEST: &str = crate::games::three_trios::ai::STRONGEST;
 /// The showcase table's second computer: strong enough to make the strongest work for it.
 pub const SHOWCASE_OPPONENT: &str = "minimax";
 

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::controller::MatchConfig;
-use crate::trios::config::ConfigError;
-use crate::trios::{BattleStep, Game, Move, MoveOutcome, Outcome, Player, text};
+use crate::games::three_trios::config::ConfigError;
+use crate::games::three_trios::{BattleStep, Game, Move, MoveOutcome, Outcome, Player, text};
 
 /// The `format` field every record carries.
 pub const FORMAT: &str = "trios-record";
@@ -386,7 +386,7 @@ fn final_state(game: &Game) -> Option<FinalState> {
 mod tests {
     use super::*;
     use crate::controller::{Seat, SourceFile};
-    use crate::trios::{DealMode, RuleSet};
+    use crate::games::three_trios::{DealMode, RuleSet};
 
     fn setup() -> MatchConfig {
         MatchConfig {

@@ -6,8 +6,8 @@
 use std::io::{self, BufRead, Write};
 
 use crate::controller::Match;
-use crate::trios::ai::STRATEGY_NAMES;
-use crate::trios::{Game, Move, MoveOutcome, Outcome, Player, text};
+use crate::games::three_trios::ai::STRATEGY_NAMES;
+use crate::games::three_trios::{Game, Move, MoveOutcome, Outcome, Player, text};
 
 /// The `help` text: the commands, with every strategy `suggest` knows.
 fn help() -> String {
@@ -219,7 +219,7 @@ pub fn score_line(game: &Game) -> String {
 /// What a move did, in words: `RED placed Ember at 1,2: flipped 0,2 (same) 1,1; combo 2,1`,
 /// or `... : flipped nothing`. Combo flips are those of later waves.
 pub fn describe_move(outcome: &MoveOutcome) -> String {
-    use crate::trios::Rule;
+    use crate::games::three_trios::Rule;
     let taken = |combo: bool| -> Vec<String> {
         outcome
             .steps

@@ -5,9 +5,9 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::seat::Seat;
-use crate::trios::ai::AiOptions;
-use crate::trios::config::{self, ConfigError, ConfigErrorKind};
-use crate::trios::{Deal, DealMode, Game, Player, RuleSet};
+use crate::games::three_trios::ai::AiOptions;
+use crate::games::three_trios::config::{self, ConfigError, ConfigErrorKind};
+use crate::games::three_trios::{Deal, DealMode, Game, Player, RuleSet};
 
 /// A board or card file: the name it is reported by, and its whole text. Records keep the
 /// text so a match can be replayed without the original files.

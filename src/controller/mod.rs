@@ -13,10 +13,10 @@ pub use worker::{AiWorker, Deliver};
 
 use std::path::{Path, PathBuf};
 
+use crate::games::three_trios::ai::{self, Strategy};
+use crate::games::three_trios::config::ConfigError;
+use crate::games::three_trios::{Game, Move, MoveError, MoveOutcome, Player};
 use crate::record::{Record, RecordError, Recorder};
-use crate::trios::ai::{self, Strategy};
-use crate::trios::config::ConfigError;
-use crate::trios::{Game, Move, MoveError, MoveOutcome, Player};
 
 /// A match in progress: the game, who sits in each seat, and what has happened.
 ///

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::trios::ai::{self, AiOptions, Strategy};
+use crate::games::three_trios::ai::{self, AiOptions, Strategy};
 
 /// A seat: `human`, or the name of an AI strategy.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -14,7 +14,7 @@ use super::tables::{Registry, Summary};
 use super::worker::AiWorker;
 use super::{Match, MatchConfig, Seat};
 use crate::autosave;
-use crate::trios::{Move, Outcome, Player};
+use crate::games::three_trios::{Move, Outcome, Player};
 
 /// A table's number in its server's lobby.
 pub type TableId = u64;

@@ -12,7 +12,7 @@ use super::table::{
     ClientId, Command, Identity, Joined, Kind, Proof, Request, SeatView, Table, TableId, TableSpec,
     Tell, Want,
 };
-use crate::trios::{Outcome, RuleSet};
+use crate::games::three_trios::{Outcome, RuleSet};
 
 /// What the lobby shows of a table.
 #[derive(Debug, Clone, PartialEq, Eq)]

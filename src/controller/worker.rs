@@ -4,8 +4,8 @@
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 
-use crate::trios::ai::Strategy;
-use crate::trios::{Game, Move};
+use crate::games::three_trios::ai::Strategy;
+use crate::games::three_trios::{Game, Move};
 
 /// A request: choose a move for the player to move in `game`. `ticket` comes back with the
 /// answer so the asker can drop answers for a game it no longer plays.

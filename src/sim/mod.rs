@@ -15,9 +15,11 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::controller::{MatchConfig, SourceFile};
-use crate::trios::ai::{self, AiOptions};
-use crate::trios::config::{self, ConfigError};
-use crate::trios::{Card, Deal, DealMode, Game, Grid, MoveError, Player, RuleSet, SetupError};
+use crate::games::three_trios::ai::{self, AiOptions};
+use crate::games::three_trios::config::{self, ConfigError};
+use crate::games::three_trios::{
+    Card, Deal, DealMode, Game, Grid, MoveError, Player, RuleSet, SetupError,
+};
 
 /// One side of a simulation: `A` is the first strategy (`--red`), `B` the second (`--blue`),
 /// whichever colour they play in a given game.

@@ -6,7 +6,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::{PairResult, Side, SimSpec, Summary, head_to_head};
-use crate::trios::DealMode;
+use crate::games::three_trios::DealMode;
 
 /// One pairing as JSON, fields in the order the issue gives them, then the extras.
 #[derive(Debug, Serialize)]

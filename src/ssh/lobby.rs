@@ -11,7 +11,7 @@ use ratatui::crossterm::event::{
 use crate::controller::table::{Identity, Kind, SeatState, TableId};
 use crate::controller::tables::Summary;
 use crate::controller::{MatchConfig, Seat, SourceFile};
-use crate::trios::RuleSet;
+use crate::games::three_trios::RuleSet;
 use crate::tui::Event;
 use crate::tui::Theme;
 

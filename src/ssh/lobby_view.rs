@@ -10,7 +10,7 @@ use ratatui::widgets::{Paragraph, Widget};
 use super::lobby::{Item, Lobby, rules_label};
 use crate::controller::table::{Kind, SeatState};
 use crate::controller::tables::Summary;
-use crate::trios::{Outcome, RuleSet};
+use crate::games::three_trios::{Outcome, RuleSet};
 
 /// The smallest screen the lobby draws on.
 pub const MIN_SIZE: (u16, u16) = (44, 14);

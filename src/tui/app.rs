@@ -19,7 +19,7 @@ use super::view::theme::Theme;
 use crate::controller::AiWorker;
 use crate::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView, TableId};
 use crate::controller::{Match, MatchConfig, Seat};
-use crate::trios::{Game, Move, MoveOutcome, Player, Pos};
+use crate::games::three_trios::{Game, Move, MoveOutcome, Player, Pos};
 
 /// Starts another match from a config (a fresh deal for `n`). Given by the front end, which
 /// knows about seeds and where records go.

@@ -5,7 +5,7 @@ use std::time::Instant;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 
 use crate::controller::table::{News, TableId};
-use crate::trios::Move;
+use crate::games::three_trios::Move;
 
 /// One input to [`super::App::update`]. Local terminals, SSH channels and tests all speak this.
 #[derive(Debug, Clone)]

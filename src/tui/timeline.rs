@@ -3,7 +3,7 @@
 //! any point is rebuilt from the position before the move plus the recorded steps, so the UI
 //! never recomputes a battle.
 
-use crate::trios::{Card, Cell, Game, MoveOutcome, Player, Pos};
+use crate::games::three_trios::{Card, Cell, Game, MoveOutcome, Player, Pos};
 
 /// A point in a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -133,7 +133,7 @@ pub fn board_at<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trios::{BattleStep, Direction, Move, Rule, Value};
+    use crate::games::three_trios::{BattleStep, Direction, Move, Rule, Value};
 
     fn outcome(steps: usize) -> MoveOutcome {
         let v = Value::MIN;

@@ -6,7 +6,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use super::App;
-use crate::trios::{BattleStep, Direction, MoveOutcome, Rule};
+use crate::games::three_trios::{BattleStep, Direction, MoveOutcome, Rule};
 use crate::tui::keymap;
 use crate::tui::timeline::Point;
 use crate::tui::view::theme::Theme;

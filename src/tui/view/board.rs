@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Borders, Widget};
 
 use super::layout::{Layout, TileSize};
 use super::theme::Theme;
-use crate::trios::{Card, Direction, Move, Player, Pos};
+use crate::games::three_trios::{Card, Direction, Move, Player, Pos};
 use crate::tui::app::{App, Focus};
 use crate::tui::timeline::{self, CellView, Mark, Point};
 

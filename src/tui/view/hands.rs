@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
 use super::layout::{HandArea, Layout};
-use crate::trios::{Card, Direction, Player};
+use crate::games::three_trios::{Card, Direction, Player};
 use crate::tui::app::{App, Focus};
 
 /// Draws both hands as they are at the point shown.

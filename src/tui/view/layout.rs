@@ -3,7 +3,7 @@
 
 use ratatui::layout::{Position, Rect};
 
-use crate::trios::{Player, Pos};
+use crate::games::three_trios::{Player, Pos};
 use crate::tui::app::App;
 
 /// How big a grid cell is drawn.

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::status;
-use crate::trios::{Outcome, Player};
+use crate::games::three_trios::{Outcome, Player};
 use crate::tui::app::{App, text};
 
 /// Every key of the current mode and context, drawn from the keymap itself; wrapped to the

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::controller::table::{Role, SeatState};
-use crate::trios::{Outcome, Player};
+use crate::games::three_trios::{Outcome, Player};
 use crate::tui::app::{App, Focus, text};
 use crate::tui::keymap::{self, Action, Context, KeyMode};
 use crate::tui::timeline::{self, Point};

@@ -4,7 +4,7 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
-use crate::trios::Player;
+use crate::games::three_trios::Player;
 
 /// Whether to use colour. Styles come from methods so every widget agrees.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

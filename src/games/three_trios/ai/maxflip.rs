@@ -1,7 +1,7 @@
 //! "maxflip": take the most cards this turn.
 
 use super::{Strategy, most_flips};
-use crate::trios::game::{Game, Move};
+use crate::games::three_trios::game::{Game, Move};
 
 /// Plays the move that flips the most cards this turn, combos included. Ties: uppermost
 /// cell, then leftmost, then lowest hand index; with nothing to flip that is the

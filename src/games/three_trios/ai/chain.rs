@@ -1,7 +1,7 @@
 //! Chained strategies: `corners>maxflip` asks corners first and falls back to maxflip.
 
 use super::Strategy;
-use crate::trios::game::{Game, Move};
+use crate::games::three_trios::game::{Game, Move};
 
 /// Asks each strategy in turn for a proposal and plays the first; the last one always
 /// answers (it chooses rather than proposes), so a chain always moves.

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use super::Strategy;
 use super::search::{self, Limits, Searcher};
-use crate::trios::game::{Game, Move};
+use crate::games::three_trios::game::{Game, Move};
 
 /// Searches deeper and deeper until the budget runs out and plays the best move of the
 /// deepest finished search; a search that reaches the end of the game is exact and ends

@@ -8,8 +8,8 @@
 
 use std::time::Instant;
 
-use crate::trios::game::{Game, Move, Undo};
-use crate::trios::player::Player;
+use crate::games::three_trios::game::{Game, Move, Undo};
+use crate::games::three_trios::player::Player;
 
 /// When a search must stop.
 #[derive(Debug, Clone, Copy, Default)]
@@ -521,7 +521,7 @@ pub fn brute_force(game: &Game) -> Option<(Move, i32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trios::{Card, Deal, Grid, RuleSet, Value};
+    use crate::games::three_trios::{Card, Deal, Grid, RuleSet, Value};
 
     fn game() -> Game {
         let v = |n| Value::new(n).expect("1..=10");
@@ -549,8 +549,8 @@ mod tests {
         }
         let same_board = (0..3).all(|r| {
             (0..3).all(|col| {
-                one.cell(crate::trios::Pos::new(r, col))
-                    == other.cell(crate::trios::Pos::new(r, col))
+                one.cell(crate::games::three_trios::Pos::new(r, col))
+                    == other.cell(crate::games::three_trios::Pos::new(r, col))
             })
         });
         assert!(same_board);
@@ -563,7 +563,7 @@ mod tests {
     #[test]
     fn make_and_unmake_restore_the_game_exactly() {
         let mut g = game();
-        let before = crate::trios::text::render(&g);
+        let before = crate::games::three_trios::text::render(&g);
         let mut flips = Vec::new();
         let mut undos = Vec::new();
         for _ in 0..5 {
@@ -574,7 +574,7 @@ mod tests {
             g.unmake(u, &mut flips);
         }
         assert!(flips.is_empty());
-        assert_eq!(crate::trios::text::render(&g), before);
+        assert_eq!(crate::games::three_trios::text::render(&g), before);
         assert_eq!(g.hand(Player::Red).count(), 5);
     }
 }

@@ -2,7 +2,7 @@
 
 use super::search::{Limits, Searcher};
 use super::{Expert, SEARCHABLE_MOVES, Strategy, most_flips, move_count};
-use crate::trios::game::{Game, Move};
+use crate::games::three_trios::game::{Game, Move};
 
 /// Depth-limited minimax (with alpha-beta, which changes no result) on the score
 /// difference. Ties go to the move that flips most now, then board order.

@@ -12,11 +12,11 @@ use ConfigErrorKind as Kind;
 /// File name used in messages about the built-in board.
 pub const DEFAULT_BOARD_NAME: &str = "configs/boards/default.txt";
 /// The built-in board, used when no board file is given.
-pub const DEFAULT_BOARD: &str = include_str!("../../configs/boards/default.txt");
+pub const DEFAULT_BOARD: &str = include_str!("../../../configs/boards/default.txt");
 /// File name used in messages about the built-in deck.
 pub const DEFAULT_CARDS_NAME: &str = "configs/cards/default.txt";
 /// The built-in deck, used when no card file is given.
-pub const DEFAULT_CARDS: &str = include_str!("../../configs/cards/default.txt");
+pub const DEFAULT_CARDS: &str = include_str!("../../../configs/cards/default.txt");
 
 /// The most cards a card file may hold: enough for the largest grid, so any board that
 /// parses can also be dealt.
@@ -355,8 +355,8 @@ fn tokens(line: &str) -> Vec<(usize, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trios::card::Direction;
-    use crate::trios::grid::Pos;
+    use crate::games::three_trios::card::Direction;
+    use crate::games::three_trios::grid::Pos;
     use proptest::prelude::*;
 
     fn grid(text: &str) -> Grid {

@@ -2,8 +2,8 @@
 
 use super::expert::{parallel_best, threads};
 use super::search::{Limits, Progress, Searcher};
-use crate::trios::game::{Game, Move};
-use crate::trios::player::Player;
+use crate::games::three_trios::game::{Game, Move};
+use crate::games::three_trios::player::Player;
 
 /// The exact result of a position under perfect play.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,9 +1,9 @@
 //! "corners": hold the corners with the cards hardest to take there.
 
 use super::{Strategy, most_flips};
-use crate::trios::card::Direction;
-use crate::trios::game::{Game, Move};
-use crate::trios::grid::Pos;
+use crate::games::three_trios::card::Direction;
+use crate::games::three_trios::game::{Game, Move};
+use crate::games::three_trios::grid::Pos;
 
 /// Plays into an empty corner card cell when there is one, choosing the card with the highest
 /// sum of the values that face into the grid there (a corner card can only be attacked from

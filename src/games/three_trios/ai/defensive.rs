@@ -1,7 +1,7 @@
 //! "defensive": leave the opponent the least to take.
 
 use super::{Strategy, evaluations};
-use crate::trios::game::{Game, Move};
+use crate::games::three_trios::game::{Game, Move};
 
 /// Plays the move after which the opponent's best immediate reply flips the fewest cards.
 /// Ties: the move that flips more now, then the uppermost, leftmost cell and lowest hand

@@ -1,0 +1,108 @@
+//! The games trios plays, each a pure and deterministic library (no I/O, no clock, no
+//! terminal), and the few traits a game implements to get search, matches and tournaments.
+//!
+//! The traits are shaped by the two-player games that alternate turns (Three Trios, Reversi):
+//! a position offers its legal moves, plays one and takes it back, hashes itself, and says
+//! when it is over and by how much the player to move is ahead. The shared search in
+//! [`crate::search`] is written once against [`Searchable`].
+
+pub mod three_trios;
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The games, by the name the command line uses (`--game NAME`).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameKind {
+    #[default]
+    ThreeTrios,
+    Reversi,
+}
+
+impl GameKind {
+    /// Every game, in the order menus list them.
+    pub const ALL: [GameKind; 2] = [GameKind::ThreeTrios, GameKind::Reversi];
+
+    /// The name on the command line and in records: `three-trios`, `reversi`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::ThreeTrios => "three-trios",
+            GameKind::Reversi => "reversi",
+        }
+    }
+
+    /// The name people read: `Three Trios`, `Reversi`.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::ThreeTrios => "Three Trios",
+            GameKind::Reversi => "Reversi",
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A game name that is not one of [`GameKind::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game \"{0}\"; expected one of three-trios, reversi")]
+pub struct UnknownGame(pub String);
+
+impl FromStr for GameKind {
+    type Err = UnknownGame;
+
+    fn from_str(s: &str) -> Result<GameKind, UnknownGame> {
+        let wanted = s.trim().to_ascii_lowercase().replace('_', "-");
+        GameKind::ALL
+            .into_iter()
+            .find(|g| g.name() == wanted)
+            .ok_or_else(|| UnknownGame(s.to_string()))
+    }
+}
+
+/// A position of a two-player game with alternating turns, as the shared search sees it.
+///
+/// `make` and `unmake` are the fast path: no allocation, no checks beyond what the rules need;
+/// `unmake(mv, undo)` after `make(mv)` restores the position exactly, key included. A player
+/// who must pass has exactly one legal move, a pass (a game's `Move` type spells it), so plies
+/// always alternate sides. Values are from the player to move's point of view.
+pub trait Searchable: Clone + Send + Sync + 'static {
+    /// A move, small and copyable.
+    type Move: Copy + Eq + fmt::Debug + Send + Sync + 'static;
+    /// What `make` needs kept to take a move back.
+    type Undo;
+
+    /// Appends the legal moves to `out` (which the caller has cleared); empty iff the game is
+    /// over. Order matters only for ties: the search prefers the earlier of equal moves.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+    /// Plays a legal move.
+    fn make(&mut self, mv: Self::Move) -> Self::Undo;
+    /// Takes back the move `make(mv)` played.
+    fn unmake(&mut self, mv: Self::Move, undo: Self::Undo);
+    /// A hash of the whole position (side to move included); equal positions, equal keys.
+    fn key(&self) -> u64;
+    /// Whether the game is over.
+    fn is_over(&self) -> bool;
+    /// The player to move's final margin, exact once the game is over; otherwise the margin
+    /// as things stand.
+    fn margin(&self) -> i32;
+    /// A heuristic value at the search horizon, on the same scale as [`margin`](Self::margin).
+    fn evaluate(&self) -> i32 {
+        self.margin()
+    }
+    /// A cheap guess of how good `mv` is for the player to move (higher is tried first).
+    fn order(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
+    /// An upper bound on the plies left: a search this deep reaches every end, so it is exact.
+    fn plies_left(&self) -> usize;
+    /// A compact, position-independent id of a move for the transposition table.
+    fn move_id(&self, mv: Self::Move) -> u32;
+}
