@@ -2,12 +2,14 @@
 //! record kept on disk as it goes. Every front end plays through this.
 
 mod config;
+pub mod duel;
 mod seat;
 pub mod table;
 pub mod tables;
 mod worker;
 
 pub use config::{MatchConfig, SourceFile};
+pub use duel::{Duel, DuelConfig, DuelError, Turn};
 pub use seat::Seat;
 pub use worker::{AiWorker, Deliver};
 

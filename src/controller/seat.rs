@@ -25,6 +25,18 @@ impl Seat {
         }
     }
 
+    /// A seat by name without checking the name against any game's strategies: `human`
+    /// (any case) or a computer of that name, lower-cased. Games on the shared platform check
+    /// the name when a match starts.
+    pub fn named(name: &str) -> Seat {
+        let name = name.trim().to_ascii_lowercase();
+        if name == "human" {
+            Seat::Human
+        } else {
+            Seat::Computer(name)
+        }
+    }
+
     /// Whether this seat's moves depend on the seed.
     pub fn is_random(&self) -> bool {
         matches!(self, Seat::Computer(name) if name == "random")

@@ -66,6 +66,126 @@ impl FromStr for GameKind {
     }
 }
 
+/// One of the two players of a two-player game: the one who moves first, or the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    First,
+    Second,
+}
+
+impl Side {
+    /// Both sides, first mover first.
+    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
+
+    /// 0 for the first mover, 1 for the other: the index into `[_; 2]` arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+}
+
+/// How a finished two-player game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    Win(Side),
+    Tie,
+}
+
+/// A two-player game with alternating turns, as matches, records, text modes, tournaments and
+/// tables see it: set up from options, refuse or play moves saying what happened, and score.
+///
+/// Invariants: the same options give the same start on every machine; `play` of a refused
+/// move changes nothing; a game is over exactly when `legal_moves` is empty.
+pub trait TwoPlayer: Clone + Send + Sync + 'static {
+    /// Which game this is, for records and menus.
+    const KIND: GameKind;
+    /// Everything besides seats and seed that decides the start (a start position, a size).
+    type Options: Clone
+        + fmt::Debug
+        + Default
+        + PartialEq
+        + serde::Serialize
+        + serde::de::DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
+    /// A move as players and records spell it.
+    type Move: Copy
+        + Eq
+        + fmt::Debug
+        + fmt::Display
+        + serde::Serialize
+        + serde::de::DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
+    /// What an accepted move did, for logs, animation and replay.
+    type Played: Clone + fmt::Debug + Send + Sync + 'static;
+    /// Why a move was refused.
+    type Refusal: std::error::Error + Clone + Send + Sync + 'static;
+
+    /// The start of a game with these options, or why the options are unusable.
+    fn start(options: &Self::Options) -> Result<Self, String>;
+    /// The player to move; after the end, the last player who moved.
+    fn to_move(&self) -> Side;
+    /// Every legal move, in the game's fixed order; empty iff the game is over.
+    fn legal_moves(&self) -> Vec<Self::Move>;
+    /// Plays a move for the player to move.
+    fn play(&mut self, mv: Self::Move) -> Result<Self::Played, Self::Refusal>;
+    /// Whether the game is over.
+    fn is_over(&self) -> bool;
+    /// The scores as they stand, first mover's first.
+    fn score(&self) -> [usize; 2];
+    /// The result once the game is over.
+    fn verdict(&self) -> Option<Verdict> {
+        if !self.is_over() {
+            return None;
+        }
+        let [a, b] = self.score();
+        Some(match a.cmp(&b) {
+            std::cmp::Ordering::Greater => Verdict::Win(Side::First),
+            std::cmp::Ordering::Less => Verdict::Win(Side::Second),
+            std::cmp::Ordering::Equal => Verdict::Tie,
+        })
+    }
+    /// A side's name as text modes print it (`X`, `O`; `WHITE`, `BLACK`).
+    fn side_name(side: Side) -> &'static str;
+
+    /// Every computer strategy name, weakest first.
+    fn strategy_names() -> &'static [&'static str];
+    /// Builds a computer strategy from its name; `seed` drives any randomness and `think_ms`
+    /// is the thinking time of searching players.
+    fn strategy(
+        spec: &str,
+        seed: u64,
+        think_ms: u64,
+    ) -> Result<Box<dyn Strategy<Self>>, UnknownStrategy>;
+}
+
+/// A computer player of game `G`: asked for a move whenever its side is to move.
+pub trait Strategy<G: TwoPlayer>: Send {
+    /// The name it is selected by.
+    fn name(&self) -> &str;
+    /// A legal move for the player to move, or `None` once the game is over.
+    fn choose(&mut self, game: &G) -> Option<G::Move>;
+}
+
+/// A strategy name a game does not know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown strategy \"{name}\"; expected one of {}", .known.join(", "))]
+pub struct UnknownStrategy {
+    pub name: String,
+    pub known: Vec<&'static str>,
+}
+
 /// A position of a two-player game with alternating turns, as the shared search sees it.
 ///
 /// `make` and `unmake` are the fast path: no allocation, no checks beyond what the rules need;

@@ -7,6 +7,7 @@
 //! `trios play --seed <deal seed> --red … --blue …`. Results are collected by game number and
 //! aggregated in order, so the thread count never changes them.
 
+pub mod duel;
 pub mod report;
 
 use std::path::Path;
@@ -224,6 +225,89 @@ impl SimSpec {
     }
 }
 
+/// A simulation of some game: what [`run`], [`round_robin`] and the reports need of it.
+/// Three Trios's [`SimSpec`] and the other games' [`duel::DuelSpec`] both are one.
+pub trait Tournament: Clone + Sync {
+    /// Strategy of side A (plays first, and second too in swapped games).
+    fn a(&self) -> &str;
+    /// Strategy of side B.
+    fn b(&self) -> &str;
+    /// How many deals (starting positions) are played.
+    fn deals(&self) -> usize;
+    /// Whether every deal is played twice, seats exchanged.
+    fn swap(&self) -> bool;
+    /// The base seed: deal `i` uses `seed + i`.
+    fn seed(&self) -> u64;
+    /// Threads the caller allowed.
+    fn threads(&self) -> usize;
+    /// Games played at once.
+    fn workers(&self) -> usize;
+    /// What the games are played on, for the report (`board … · cards … · seed …`).
+    fn setup_parts(&self) -> Vec<String>;
+    /// The name of the first mover's seat in reports (`Red`, `X`).
+    fn first_seat(&self) -> &'static str;
+    /// The same simulation between two other strategies, seats swapped.
+    fn pairing(&self, a: &str, b: &str) -> Self;
+    /// Plays game `game` to the end on this thread.
+    fn play(&self, game: usize) -> Result<GameRecord, SimError>;
+
+    /// How many games the simulation plays.
+    fn games(&self) -> usize {
+        self.deals().saturating_mul(if self.swap() { 2 } else { 1 })
+    }
+}
+
+impl Tournament for SimSpec {
+    fn a(&self) -> &str {
+        &self.a
+    }
+    fn b(&self) -> &str {
+        &self.b
+    }
+    fn deals(&self) -> usize {
+        self.deals
+    }
+    fn swap(&self) -> bool {
+        self.swap
+    }
+    fn seed(&self) -> u64 {
+        self.setup.seed
+    }
+    fn threads(&self) -> usize {
+        self.threads
+    }
+    fn workers(&self) -> usize {
+        SimSpec::workers(self)
+    }
+    fn setup_parts(&self) -> Vec<String> {
+        let setup = &self.setup;
+        let mut parts = vec![
+            format!("board {}", setup.board_name),
+            format!("cards {}", setup.cards_name),
+            format!("rules {}", setup.rules),
+        ];
+        if setup.deal == DealMode::InOrder {
+            parts.push("deal in-order".to_string());
+        }
+        parts.push(format!("seed {}", setup.seed));
+        parts
+    }
+    fn first_seat(&self) -> &'static str {
+        "Red"
+    }
+    fn pairing(&self, a: &str, b: &str) -> SimSpec {
+        SimSpec {
+            a: a.to_string(),
+            b: b.to_string(),
+            swap: true,
+            ..self.clone()
+        }
+    }
+    fn play(&self, game: usize) -> Result<GameRecord, SimError> {
+        play_game(self, game)
+    }
+}
+
 /// Whether a spec (a name, `minimax:N` or a chain) has `expert` in it.
 pub fn uses_expert(spec: &str) -> bool {
     spec.split('>').any(|part| {
@@ -239,7 +323,7 @@ pub struct GameRecord {
     pub game: usize,
     /// The deal it played.
     pub deal: usize,
-    /// A's colour.
+    /// A's colour (in the other games, `Red` stands for the first mover).
     pub a_seat: Player,
     /// The side with the higher score, `None` for a tie.
     pub winner: Option<Side>,
@@ -336,8 +420,8 @@ fn illegal(spec: &SimSpec, side: Side, game: usize, error: MoveError) -> SimErro
 ///
 /// The records do not depend on the number of threads. The first failing game (by number)
 /// is the error; a failure stops the other workers early.
-pub fn run(
-    spec: &SimSpec,
+pub fn run<T: Tournament>(
+    spec: &T,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<GameRecord>, SimError> {
     let total = spec.games();
@@ -385,8 +469,8 @@ struct Shared {
 }
 
 /// One worker: takes game numbers until none are left, plays them, keeps the results.
-fn work(
-    spec: &SimSpec,
+fn work<T: Tournament>(
+    spec: &T,
     shared: &Shared,
     total: usize,
 ) -> Vec<(usize, Result<GameRecord, SimError>)> {
@@ -396,7 +480,7 @@ fn work(
         if game >= total {
             break;
         }
-        let result = play_game(spec, game);
+        let result = spec.play(game);
         if result.is_err() {
             shared.failed.store(true, Ordering::Relaxed);
         }
@@ -571,20 +655,15 @@ pub struct PairResult {
 /// the same deals (the template's setup), in list order: (0,1), (0,2), …, (1,2), …
 /// `template.a` and `template.b` are ignored. `progress(done, total)` counts games over the
 /// whole tournament.
-pub fn round_robin(
+pub fn round_robin<T: Tournament>(
     strategies: &[String],
-    template: &SimSpec,
+    template: &T,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<PairResult>, SimError> {
-    let pairs: Vec<SimSpec> = pairings(strategies)
-        .map(|(a, b)| SimSpec {
-            a: a.clone(),
-            b: b.clone(),
-            swap: true,
-            ..template.clone()
-        })
+    let pairs: Vec<T> = pairings(strategies)
+        .map(|(a, b)| template.pairing(a, b))
         .collect();
-    let total: usize = pairs.iter().map(SimSpec::games).sum();
+    let total: usize = pairs.iter().map(Tournament::games).sum();
     let mut offset = 0;
     let mut results = Vec::with_capacity(pairs.len());
     for spec in pairs {
@@ -592,8 +671,8 @@ pub fn round_robin(
         offset += spec.games();
         results.push(PairResult {
             summary: Summary::of(&records),
-            a: spec.a,
-            b: spec.b,
+            a: spec.a().to_string(),
+            b: spec.b().to_string(),
         });
     }
     Ok(results)

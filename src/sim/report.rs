@@ -5,8 +5,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use super::{PairResult, Side, SimSpec, Summary, head_to_head};
-use crate::games::three_trios::DealMode;
+use super::{PairResult, Side, Summary, Tournament, head_to_head};
 
 /// One pairing as JSON, fields in the order the issue gives them, then the extras.
 #[derive(Debug, Serialize)]
@@ -27,7 +26,7 @@ struct SideJson<'a> {
 }
 
 impl<'a> PairJson<'a> {
-    fn new(a: &'a str, b: &'a str, template: &SimSpec, summary: &Summary) -> PairJson<'a> {
+    fn new(a: &'a str, b: &'a str, template: &impl Tournament, summary: &Summary) -> PairJson<'a> {
         PairJson {
             games: summary.games,
             ties: summary.ties,
@@ -39,8 +38,8 @@ impl<'a> PairJson<'a> {
                 strategy: b,
                 wins: summary.wins(Side::B),
             },
-            deals: template.deals,
-            seed: template.setup.seed,
+            deals: template.deals(),
+            seed: template.seed(),
             mean_margin: rounded(summary.mean_margin(Side::A)),
         }
     }
@@ -60,22 +59,26 @@ struct RoundRobinJson<'a> {
 /// "b": {…}, "deals", "seed", "mean_margin"}` (A's mean score margin). `a` is always the
 /// first strategy (`--red`), whatever colour it played. Nothing in it depends on timing, so
 /// equal runs print equal JSON.
-pub fn pair_json(spec: &SimSpec, summary: &Summary) -> String {
-    to_json(&PairJson::new(&spec.a, &spec.b, spec, summary))
+pub fn pair_json(spec: &impl Tournament, summary: &Summary) -> String {
+    to_json(&PairJson::new(spec.a(), spec.b(), spec, summary))
 }
 
 /// The JSON of a round robin, one line: `strategies`, `deals`, `games_per_pair`, `seed` and
 /// `pairs`, every pairing as in [`pair_json`], in play order.
-pub fn round_robin_json(strategies: &[String], template: &SimSpec, pairs: &[PairResult]) -> String {
+pub fn round_robin_json(
+    strategies: &[String],
+    template: &impl Tournament,
+    pairs: &[PairResult],
+) -> String {
     let pairs = pairs
         .iter()
         .map(|pair| PairJson::new(&pair.a, &pair.b, template, &pair.summary))
         .collect();
     to_json(&RoundRobinJson {
         strategies,
-        deals: template.deals,
-        games_per_pair: template.deals.saturating_mul(2),
-        seed: template.setup.seed,
+        deals: template.deals(),
+        games_per_pair: template.deals().saturating_mul(2),
+        seed: template.seed(),
         pairs,
     })
 }
@@ -87,21 +90,21 @@ fn to_json(value: &impl Serialize) -> String {
 
 /// The text report of one pairing: a heading, the table (A's row first), a note on the
 /// columns and the time taken.
-pub fn pair_text(spec: &SimSpec, summary: &Summary, elapsed: Duration) -> String {
-    let games = if spec.swap {
+pub fn pair_text(spec: &impl Tournament, summary: &Summary, elapsed: Duration) -> String {
+    let games = if spec.swap() {
         format!(
             "{} games ({}, seats swapped)",
             summary.games,
-            count(spec.deals, "deal")
+            count(spec.deals(), "deal")
         )
     } else {
-        format!("{} games (a plays Red)", summary.games)
+        format!("{} games (a plays {})", summary.games, spec.first_seat())
     };
     // Kept within 80 columns: the setup has a line of its own.
     let mut out = format!(
         "{} (a) vs {} (b) · {games}\n{}\n",
-        spec.a,
-        spec.b,
+        spec.a(),
+        spec.b(),
         setup_line(spec)
     );
     let mut rows = vec![
@@ -111,12 +114,12 @@ pub fn pair_text(spec: &SimSpec, summary: &Summary, elapsed: Duration) -> String
         .map(String::from)
         .to_vec(),
     ];
-    for (side, name, tag) in [(Side::A, &spec.a, " (a)"), (Side::B, &spec.b, " (b)")] {
+    for (side, name, tag) in [(Side::A, spec.a(), " (a)"), (Side::B, spec.b(), " (b)")] {
         // A strategy against itself: the rows need telling apart.
-        let label = if spec.a == spec.b {
+        let label = if spec.a() == spec.b() {
             format!("{name}{tag}")
         } else {
-            name.clone()
+            name.to_string()
         };
         rows.push(side_row(&label, summary, side));
     }
@@ -152,7 +155,7 @@ fn side_row(name: &str, summary: &Summary, side: Side) -> Vec<String> {
 /// pairing's result on a line, and the time taken.
 pub fn round_robin_text(
     strategies: &[String],
-    template: &SimSpec,
+    template: &impl Tournament,
     pairs: &[PairResult],
     elapsed: Duration,
 ) -> String {
@@ -160,8 +163,8 @@ pub fn round_robin_text(
         "round robin · {} strategies · {} pairs of {} games ({}, seats swapped)\n{}\n",
         strategies.len(),
         pairs.len(),
-        template.deals.saturating_mul(2),
-        count(template.deals, "deal"),
+        template.deals().saturating_mul(2),
+        count(template.deals(), "deal"),
         setup_line(template)
     );
     out.push_str("win rate of the row against the column, over decided games:\n");
@@ -174,7 +177,7 @@ pub fn round_robin_text(
     }
     let games = pairs.iter().map(|p| p.summary.games).sum();
     // Pairings with expert run on fewer workers (see `SimSpec::workers`).
-    let most = format!("up to {}", threads(template.threads));
+    let most = format!("up to {}", threads(template.threads()));
     out.push_str(&timing(games, elapsed, &most));
     out
 }
@@ -242,17 +245,8 @@ fn pair_line(pair: &PairResult) -> String {
 }
 
 /// `board … · cards … · rules … · seed …`, plus the deal when it is not the default.
-fn setup_line(spec: &SimSpec) -> String {
-    let setup = &spec.setup;
-    let mut parts = vec![
-        format!("board {}", setup.board_name),
-        format!("cards {}", setup.cards_name),
-        format!("rules {}", setup.rules),
-    ];
-    if setup.deal == DealMode::InOrder {
-        parts.push("deal in-order".to_string());
-    }
-    parts.push(format!("seed {}", setup.seed));
+fn setup_line(spec: &impl Tournament) -> String {
+    let parts = spec.setup_parts();
     // Broken between parts so that long file names do not push the line past 80 columns.
     let mut lines: Vec<String> = Vec::new();
     for part in parts {

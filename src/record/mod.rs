@@ -1,5 +1,11 @@
 //! Match records: a versioned JSON file with the full setup and every move, rewritten
 //! atomically after each move, and the replay that checks a record move by move.
+//!
+//! Three Trios records keep the layout of version 1 (no `game` field), so every trios build
+//! reads them; the records of the other games are version 2 and name their game
+//! ([`duel`]). [`game_of`] tells which a file holds before it is parsed in full.
+
+pub mod duel;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -7,13 +13,16 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::controller::MatchConfig;
+use crate::games::GameKind;
 use crate::games::three_trios::config::ConfigError;
 use crate::games::three_trios::{BattleStep, Game, Move, MoveOutcome, Outcome, Player, text};
 
 /// The `format` field every record carries.
 pub const FORMAT: &str = "trios-record";
-/// The record layout this build writes and reads.
+/// The Three Trios record layout this build writes and reads.
 pub const VERSION: u32 = 1;
+/// The layout of the other games' records: version 1's fields plus `game`.
+pub const GAME_VERSION: u32 = 2;
 
 /// A whole match as saved on disk.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,8 +92,19 @@ pub enum RecordError {
     },
     #[error("{path}: not a trios match record (no \"format\": \"{FORMAT}\")")]
     NotARecord { path: String },
-    #[error("{path}: record version {found} is not supported; this trios reads version {VERSION}")]
+    #[error(
+        "{path}: record version {found} is not supported; this trios reads versions {VERSION} \
+         and {GAME_VERSION}"
+    )]
     Version { path: String, found: String },
+    #[error("{path}: this is a record of {} where one of {} was expected", .game.title(), .expected.title())]
+    WrongGame {
+        path: String,
+        game: GameKind,
+        expected: GameKind,
+    },
+    #[error("{path}: this is a record of {}, not of Three Trios", .game.title())]
+    OtherGame { path: String, game: GameKind },
     #[error("{path}: the recorded setup no longer loads: {source}")]
     Setup { path: String, source: ConfigError },
     #[error("{path}: move {number} does not replay: {reason}")]
@@ -170,36 +190,20 @@ impl Record {
     /// Parses a record, checking format and version before the body so an old or foreign
     /// file gets a plain explanation rather than a field-level complaint.
     pub fn from_json(path: &str, json: &str) -> Result<Record, RecordError> {
-        let corrupt = |e: serde_json::Error| RecordError::Corrupt {
-            path: path.into(),
-            line: e.line(),
-            col: e.column(),
-            message: e.to_string(),
-        };
-        let value: serde_json::Value = serde_json::from_str(json).map_err(corrupt)?;
-        if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
-            return Err(RecordError::NotARecord { path: path.into() });
-        }
-        match value.get("version") {
-            Some(v) if v.as_u64() == Some(u64::from(VERSION)) => {}
-            found => {
-                return Err(RecordError::Version {
-                    path: path.into(),
-                    found: found.map_or_else(|| "(missing)".to_string(), |v| v.to_string()),
-                });
+        match game_of(path, json)? {
+            (GameKind::ThreeTrios, VERSION) => {
+                serde_json::from_str(json).map_err(|e| corrupt(path, e))
             }
+            (game, _) => Err(RecordError::OtherGame {
+                path: path.into(),
+                game,
+            }),
         }
-        serde_json::from_str(json).map_err(corrupt)
     }
 
     /// Reads a record file.
     pub fn load(path: &Path) -> Result<Record, RecordError> {
-        let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|source| RecordError::Read {
-            path: name.clone(),
-            source,
-        })?;
-        let json = String::from_utf8_lossy(&bytes);
+        let (name, json) = read(path)?;
         Record::from_json(&name, &json)
     }
 
@@ -265,6 +269,64 @@ impl Record {
     }
 }
 
+/// The bytes of a record file, as text, with the name errors use.
+fn read(path: &Path) -> Result<(String, String), RecordError> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|source| RecordError::Read {
+        path: name.clone(),
+        source,
+    })?;
+    let json = String::from_utf8_lossy(&bytes).into_owned();
+    Ok((name, json))
+}
+
+fn corrupt(path: &str, e: serde_json::Error) -> RecordError {
+    RecordError::Corrupt {
+        path: path.into(),
+        line: e.line(),
+        col: e.column(),
+        message: e.to_string(),
+    }
+}
+
+/// Which game a record holds and its layout version, read from `format`, `version` and
+/// `game` alone: version 1 is always Three Trios, version 2 names its game.
+pub fn game_of(path: &str, json: &str) -> Result<(GameKind, u32), RecordError> {
+    let value: serde_json::Value = serde_json::from_str(json).map_err(|e| corrupt(path, e))?;
+    if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
+        return Err(RecordError::NotARecord { path: path.into() });
+    }
+    let version = value.get("version");
+    let game = match version.and_then(serde_json::Value::as_u64) {
+        Some(v) if v == u64::from(VERSION) => GameKind::ThreeTrios,
+        Some(v) if v == u64::from(GAME_VERSION) => {
+            let named = value.get("game").cloned().unwrap_or_default();
+            serde_json::from_value(named.clone()).map_err(|_| RecordError::Corrupt {
+                path: path.into(),
+                line: 1,
+                col: 1,
+                message: format!(
+                    "\"game\" is {named}; expected one of {}",
+                    GameKind::ALL.map(GameKind::name).join(", ")
+                ),
+            })?
+        }
+        _ => {
+            return Err(RecordError::Version {
+                path: path.into(),
+                found: version.map_or_else(|| "(missing)".to_string(), |v| v.to_string()),
+            });
+        }
+    };
+    Ok((game, version.and_then(|v| v.as_u64()).unwrap_or(0) as u32))
+}
+
+/// Which game the record file at `path` holds.
+pub fn game_of_file(path: &Path) -> Result<GameKind, RecordError> {
+    let (name, json) = read(path)?;
+    game_of(&name, &json).map(|(game, _)| game)
+}
+
 /// Keeps a record file current: after every move the whole file is written to a temporary
 /// file beside it and renamed over it, so a crash or kill at any moment leaves either the
 /// previous or the new complete record, never half of one.
@@ -326,7 +388,7 @@ impl Recorder {
 ///
 /// Errors speak of `path` and its folder only: the temporary file is an implementation detail
 /// the user never named.
-fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),

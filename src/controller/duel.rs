@@ -1,0 +1,297 @@
+//! A match of any two-player game on the shared platform ([`TwoPlayer`]): its setup, two
+//! seats (human or computer), the moves so far, and the record kept on disk as it goes.
+//! Three Trios has its own [`super::Match`], which predates the platform.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::Seat;
+use crate::games::{Side, Strategy, TwoPlayer, UnknownStrategy};
+use crate::record::RecordError;
+use crate::record::duel::{DuelRecord, DuelRecorder};
+
+/// The computer players of the two seats, first mover's first; `None` for a person.
+pub type Computers<G> = [Option<Box<dyn Strategy<G>>>; 2];
+
+/// Everything that decides a match before the first move.
+///
+/// Invariant: the same config starts the same game, and seeds the computer seats the same
+/// way, on every machine.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct DuelConfig<G: TwoPlayer> {
+    /// The first mover's seat, then the other's.
+    #[serde(with = "seat_pair")]
+    pub seats: [Seat; 2],
+    /// Drives any random computer player (and any random start). Always set.
+    pub seed: u64,
+    /// Thinking time per move for searching computer players, in milliseconds.
+    pub think_ms: u64,
+    /// The game's own options (a start position, a board size).
+    #[serde(default)]
+    pub options: G::Options,
+}
+
+impl<G: TwoPlayer> DuelConfig<G> {
+    /// A config with default options.
+    pub fn new(seats: [Seat; 2], seed: u64, think_ms: u64) -> DuelConfig<G> {
+        DuelConfig {
+            seats,
+            seed,
+            think_ms,
+            options: G::Options::default(),
+        }
+    }
+
+    pub fn seat(&self, side: Side) -> &Seat {
+        &self.seats[side.index()]
+    }
+
+    /// The seed of a computer seat: derived from the match seed, different per side (the same
+    /// derivation as Three Trios, so `trios sim` game i plays like `--seed SEED+i`).
+    pub fn ai_seed(&self, side: Side) -> u64 {
+        ai_seed_of(self.seed, side)
+    }
+
+    /// Whether the seed changes the game (a `random` seat); only then must a drawn seed be
+    /// shown for the game to be reproducible.
+    pub fn depends_on_seed(&self) -> bool {
+        self.seats.iter().any(|s| s.is_random())
+    }
+
+    /// Checks that every computer seat names a strategy of this game.
+    pub fn check_seats(&self) -> Result<(), UnknownStrategy> {
+        for seat in &self.seats {
+            if let Seat::Computer(name) = seat {
+                G::strategy(name, 0, self.think_ms)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The strategies of the computer seats, seeded per side; `None` for people.
+    pub fn strategies(&self) -> Result<Computers<G>, UnknownStrategy> {
+        let build = |side: Side| match self.seat(side) {
+            Seat::Human => Ok(None),
+            Seat::Computer(name) => G::strategy(name, self.ai_seed(side), self.think_ms).map(Some),
+        };
+        Ok([build(Side::First)?, build(Side::Second)?])
+    }
+}
+
+impl<G: TwoPlayer> PartialEq for DuelConfig<G> {
+    fn eq(&self, other: &DuelConfig<G>) -> bool {
+        self.seats == other.seats
+            && self.seed == other.seed
+            && self.think_ms == other.think_ms
+            && self.options == other.options
+    }
+}
+
+/// [`DuelConfig::ai_seed`] for a match seed alone.
+pub fn ai_seed_of(seed: u64, side: Side) -> u64 {
+    seed.rotate_left(17)
+        .wrapping_add(0xA076_1D64_78BD_642F_u64.wrapping_mul(side.index() as u64 + 1))
+}
+
+/// Seats as plain strings in records. They are checked against the game's strategies when a
+/// match starts from them, so the message can name the game's own players.
+mod seat_pair {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::controller::Seat;
+
+    pub fn serialize<S: Serializer>(seats: &[Seat; 2], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(seats.iter().map(|seat| seat.to_string()))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[Seat; 2], D::Error> {
+        let [a, b] = <[String; 2]>::deserialize(d)?;
+        Ok([Seat::named(&a), Seat::named(&b)])
+    }
+}
+
+/// Why a match could not start or resume.
+#[derive(Debug, thiserror::Error)]
+pub enum DuelError {
+    #[error("{0}")]
+    Options(String),
+    #[error("{0}")]
+    Strategy(#[from] UnknownStrategy),
+    #[error("{0}")]
+    Record(#[from] RecordError),
+    #[error("{path}: this match is finished; nothing to resume (play it back with trios replay)")]
+    Finished { path: String },
+}
+
+/// One accepted move and what it did.
+#[derive(Debug, Clone)]
+pub struct Turn<G: TwoPlayer> {
+    pub side: Side,
+    pub mv: G::Move,
+    pub played: G::Played,
+}
+
+/// A match in progress of a two-player game.
+///
+/// Invariant: `history` holds every accepted move in order, and with a recorder the file on
+/// disk holds the same moves after every [`Duel::play`] returns (unless writing failed, which
+/// [`Duel::take_record_error`] reports once).
+pub struct Duel<G: TwoPlayer> {
+    config: DuelConfig<G>,
+    game: G,
+    history: Vec<Turn<G>>,
+    ais: Computers<G>,
+    recorder: Option<DuelRecorder<G>>,
+    record_error: Option<RecordError>,
+}
+
+impl<G: TwoPlayer> Duel<G> {
+    /// Starts a match and, with `record`, writes the first record (no moves yet), so a bad
+    /// record path is reported before anyone plays.
+    pub fn start(config: DuelConfig<G>, record: Option<PathBuf>) -> Result<Duel<G>, DuelError> {
+        let game = G::start(&config.options).map_err(DuelError::Options)?;
+        let ais = config.strategies()?;
+        let recorder = match record {
+            Some(path) => Some(DuelRecorder::create(path, &config)?),
+            None => None,
+        };
+        Ok(Duel {
+            config,
+            game,
+            history: Vec::new(),
+            ais,
+            recorder,
+            record_error: None,
+        })
+    }
+
+    /// Continues the unfinished match recorded at `path`, every recorded move replayed and
+    /// checked, recording on into the same file.
+    pub fn resume(path: PathBuf) -> Result<Duel<G>, DuelError> {
+        let record = DuelRecord::<G>::load(&path)?;
+        let name = path.display().to_string();
+        if record.result.is_some() {
+            return Err(DuelError::Finished { path: name });
+        }
+        let mut duel = Duel::replayed(&record, &name)?;
+        duel.recorder = Some(DuelRecorder::resume(path, record));
+        Ok(duel)
+    }
+
+    /// A match rebuilt from a record for viewing: every move replayed and checked, nothing
+    /// written. Computer seats are shown each of their recorded positions once, so a seeded
+    /// strategy's stream moves on as it did in play.
+    pub fn replayed(record: &DuelRecord<G>, name: &str) -> Result<Duel<G>, DuelError> {
+        let config = record.setup.clone();
+        let mut ais = config.strategies()?;
+        let total = record.moves.len();
+        let mut history = Vec::with_capacity(total);
+        let game = record.replay(name, |game, turn| {
+            if let Some(turn) = turn {
+                history.push(turn.clone());
+            }
+            if history.len() < total
+                && !game.is_over()
+                && let Some(ai) = ais[game.to_move().index()].as_mut()
+            {
+                let _ = ai.choose(game);
+            }
+        })?;
+        Ok(Duel {
+            config,
+            game,
+            history,
+            ais,
+            recorder: None,
+            record_error: None,
+        })
+    }
+
+    pub fn config(&self) -> &DuelConfig<G> {
+        &self.config
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// Every accepted move so far, oldest first.
+    pub fn history(&self) -> &[Turn<G>] {
+        &self.history
+    }
+
+    /// The file this match is recorded in, if any.
+    pub fn record_path(&self) -> Option<&Path> {
+        self.recorder.as_ref().map(DuelRecorder::path)
+    }
+
+    /// Whether the player to move is a computer (and the game is not over).
+    pub fn computer_to_move(&self) -> bool {
+        !self.game.is_over() && self.ais[self.game.to_move().index()].is_some()
+    }
+
+    /// Hands over the computer seats' strategies (for a front end that runs them on a thread
+    /// of its own); afterwards [`Duel::computer_choice`] has nothing to ask.
+    pub fn take_strategies(&mut self) -> Computers<G> {
+        std::mem::take(&mut self.ais)
+    }
+
+    /// Asks the computer seat to move for the player to move: its choice, not yet played.
+    pub fn computer_choice(&mut self) -> Option<G::Move> {
+        let side = self.game.to_move();
+        let game = &self.game;
+        self.ais[side.index()]
+            .as_mut()
+            .and_then(|ai| ai.choose(game))
+    }
+
+    /// Plays a move for the player to move and records it. A refused move changes nothing.
+    pub fn play(&mut self, mv: G::Move) -> Result<&Turn<G>, G::Refusal> {
+        let side = self.game.to_move();
+        let played = self.game.play(mv)?;
+        let turn = Turn { side, mv, played };
+        if let Some(recorder) = &mut self.recorder
+            && let Err(e) = recorder.push(&turn, &self.game)
+        {
+            self.record_error = Some(e);
+        }
+        self.history.push(turn);
+        Ok(&self.history[self.history.len() - 1])
+    }
+
+    /// Takes back the last `count` moves (fewer when there are fewer); the record keeps them
+    /// as a takeback. Returns how many were taken back.
+    pub fn take_back(&mut self, count: usize) -> Result<usize, String> {
+        let keep = self.history.len().saturating_sub(count);
+        let mut game = G::start(&self.config.options)?;
+        for (n, turn) in self.history[..keep].iter().enumerate() {
+            game.play(turn.mv)
+                .map_err(|e| format!("move {} does not replay: {e}", n + 1))?;
+        }
+        let taken = self.history.len() - keep;
+        self.history.truncate(keep);
+        self.game = game;
+        if let Some(recorder) = &mut self.recorder
+            && let Err(e) = recorder.take_back(keep, &self.game)
+        {
+            self.record_error = Some(e);
+        }
+        Ok(taken)
+    }
+
+    /// The last failure to write the record, if any, taken so it is reported once.
+    pub fn take_record_error(&mut self) -> Option<RecordError> {
+        self.record_error.take()
+    }
+
+    /// What a strategy would play now (for hints and `suggest`), seeded by the match seed and
+    /// the move number so the answer is reproducible.
+    pub fn suggest(&self, strategy: &str) -> Result<Option<G::Move>, UnknownStrategy> {
+        let seed =
+            self.config.seed ^ (self.history.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut ai = G::strategy(strategy, seed, self.config.think_ms)?;
+        Ok(ai.choose(&self.game))
+    }
+}

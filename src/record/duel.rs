@@ -1,0 +1,265 @@
+//! Records of the games on the shared platform (version 2): the setup, every move with the
+//! scores after it, the result, and any takebacks — written atomically after each move and
+//! replayed move by move with every score checked.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::{FORMAT, GAME_VERSION, RecordError, corrupt, game_of, read, write_atomic};
+use crate::controller::duel::{DuelConfig, Turn};
+use crate::games::{GameKind, Side, TwoPlayer, Verdict};
+
+/// A whole match of game `G` as saved on disk.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct DuelRecord<G: TwoPlayer> {
+    pub format: String,
+    pub version: u32,
+    pub game: GameKind,
+    /// The trios version that wrote it, for people reading the file.
+    pub written_by: String,
+    pub setup: DuelConfig<G>,
+    pub moves: Vec<DuelMove<G>>,
+    /// Present once the game is over.
+    pub result: Option<DuelResult>,
+    /// Moves taken back during play, oldest takeback first; left out when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub takebacks: Vec<DuelTakeback<G>>,
+}
+
+/// One accepted move, who made it, and the scores after it (first mover's first).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct DuelMove<G: TwoPlayer> {
+    pub side: Side,
+    #[serde(rename = "move")]
+    pub mv: G::Move,
+    pub score: [usize; 2],
+}
+
+/// Moves a person took back to play on differently.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct DuelTakeback<G: TwoPlayer> {
+    /// How many moves stayed; the ones taken back followed them.
+    pub after: usize,
+    pub moves: Vec<DuelMove<G>>,
+}
+
+/// How the game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DuelResult {
+    pub verdict: Verdict,
+    pub score: [usize; 2],
+}
+
+fn result_of<G: TwoPlayer>(game: &G) -> Option<DuelResult> {
+    game.verdict().map(|verdict| DuelResult {
+        verdict,
+        score: game.score(),
+    })
+}
+
+impl<G: TwoPlayer> DuelRecord<G> {
+    /// An empty record for a match about to start.
+    pub fn new(setup: DuelConfig<G>) -> DuelRecord<G> {
+        DuelRecord {
+            format: FORMAT.into(),
+            version: GAME_VERSION,
+            game: G::KIND,
+            written_by: format!("trios {}", env!("CARGO_PKG_VERSION")),
+            setup,
+            moves: Vec::new(),
+            result: None,
+            takebacks: Vec::new(),
+        }
+    }
+
+    /// Adds a move just played; `game` is the position after it.
+    pub fn push(&mut self, turn: &Turn<G>, game: &G) {
+        self.moves.push(DuelMove {
+            side: turn.side,
+            mv: turn.mv,
+            score: game.score(),
+        });
+        self.result = result_of(game);
+    }
+
+    /// Keeps every move after the first `keep` as a takeback; `game` is the position after
+    /// the moves kept.
+    pub fn take_back(&mut self, keep: usize, game: &G) {
+        if keep >= self.moves.len() {
+            return;
+        }
+        let moves = self.moves.split_off(keep);
+        self.takebacks.push(DuelTakeback { after: keep, moves });
+        self.result = result_of(game);
+    }
+
+    /// Parses a record of game `G`, checking format, version and game before the body.
+    pub fn from_json(path: &str, json: &str) -> Result<DuelRecord<G>, RecordError> {
+        match game_of(path, json)? {
+            (game, GAME_VERSION) if game == G::KIND => {
+                serde_json::from_str(json).map_err(|e| corrupt(path, e))
+            }
+            (game, _) => Err(RecordError::WrongGame {
+                path: path.into(),
+                game,
+                expected: G::KIND,
+            }),
+        }
+    }
+
+    /// Reads a record file of game `G`.
+    pub fn load(path: &Path) -> Result<DuelRecord<G>, RecordError> {
+        let (name, json) = read(path)?;
+        DuelRecord::from_json(&name, &json)
+    }
+
+    /// Replays the record from its setup, calling `visit` with the start and after every
+    /// move, checking each move's side and scores and the final result. Returns the final
+    /// position.
+    pub fn replay(
+        &self,
+        path: &str,
+        mut visit: impl FnMut(&G, Option<&Turn<G>>),
+    ) -> Result<G, RecordError> {
+        let mut game = G::start(&self.setup.options).map_err(|reason| RecordError::Diverged {
+            path: path.into(),
+            number: 0,
+            reason: format!("the recorded setup does not start a game: {reason}"),
+        })?;
+        visit(&game, None);
+        for (i, recorded) in self.moves.iter().enumerate() {
+            let diverged = |reason: String| RecordError::Diverged {
+                path: path.into(),
+                number: i + 1,
+                reason,
+            };
+            if game.is_over() {
+                return Err(diverged("the game was already over".into()));
+            }
+            let side = game.to_move();
+            if side != recorded.side {
+                return Err(diverged(format!(
+                    "recorded for {}, but {} is to move",
+                    G::side_name(recorded.side),
+                    G::side_name(side)
+                )));
+            }
+            let played = game
+                .play(recorded.mv)
+                .map_err(|e| diverged(e.to_string()))?;
+            if game.score() != recorded.score {
+                return Err(diverged("the scores came out differently".into()));
+            }
+            let turn = Turn {
+                side,
+                mv: recorded.mv,
+                played,
+            };
+            visit(&game, Some(&turn));
+        }
+        if result_of(&game) != self.result {
+            return Err(RecordError::Diverged {
+                path: path.into(),
+                number: self.moves.len(),
+                reason: "the final result differs from the recorded one".into(),
+            });
+        }
+        Ok(game)
+    }
+
+    fn to_json(&self) -> String {
+        // A record holds only strings, numbers and plain enums: serialising cannot fail.
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}
+
+/// Keeps a record file of game `G` current, rewriting it atomically after every move.
+pub struct DuelRecorder<G: TwoPlayer> {
+    path: PathBuf,
+    record: DuelRecord<G>,
+}
+
+impl<G: TwoPlayer> DuelRecorder<G> {
+    /// Starts a record and writes it once (no moves), so a bad path fails before play.
+    pub fn create(path: PathBuf, setup: &DuelConfig<G>) -> Result<DuelRecorder<G>, RecordError> {
+        let recorder = DuelRecorder {
+            path,
+            record: DuelRecord::new(setup.clone()),
+        };
+        recorder.save()?;
+        Ok(recorder)
+    }
+
+    /// Continues `record`, already on disk at `path`.
+    pub fn resume(path: PathBuf, record: DuelRecord<G>) -> DuelRecorder<G> {
+        DuelRecorder { path, record }
+    }
+
+    /// Adds a move and rewrites the file.
+    pub fn push(&mut self, turn: &Turn<G>, game: &G) -> Result<(), RecordError> {
+        self.record.push(turn, game);
+        self.save()
+    }
+
+    /// Takes back the moves after the first `keep` and rewrites the file.
+    pub fn take_back(&mut self, keep: usize, game: &G) -> Result<(), RecordError> {
+        self.record.take_back(keep, game);
+        self.save()
+    }
+
+    pub fn record(&self) -> &DuelRecord<G> {
+        &self.record
+    }
+
+    /// The file the record is kept in.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn save(&self) -> Result<(), RecordError> {
+        write_atomic(&self.path, self.record.to_json().as_bytes()).map_err(|source| {
+            RecordError::Write {
+                path: self.path.display().to_string(),
+                source,
+            }
+        })
+    }
+}
+
+/// Whether a new record of `setup` may be written at `path`: nothing there, an empty file,
+/// or a record of the same match; otherwise why it would destroy something else.
+pub fn check_overwrite<G: TwoPlayer>(
+    path: &Path,
+    setup: &DuelConfig<G>,
+) -> Result<(), RecordError> {
+    let name = path.display().to_string();
+    let refuse = |what: &str| {
+        Err(RecordError::WouldOverwrite {
+            path: name.clone(),
+            what: what.to_string(),
+        })
+    };
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(source) => return Err(RecordError::Read { path: name, source }),
+    };
+    if meta.is_dir() {
+        return refuse("is a folder");
+    }
+    if meta.len() == 0 {
+        return Ok(());
+    }
+    match DuelRecord::<G>::load(path) {
+        Ok(record) if record.setup == *setup => Ok(()),
+        Ok(_) | Err(RecordError::WrongGame { .. }) => {
+            refuse("holds the record of a different match")
+        }
+        Err(RecordError::Read { path, source }) => Err(RecordError::Read { path, source }),
+        Err(_) => refuse("exists and is not a trios match record"),
+    }
+}
