@@ -1,0 +1,19 @@
+//! Reversi (Othello): the complete rules as a pure, deterministic library on bitboards,
+//! with perft, position strings, the text view, an exact endgame solver and simple
+//! computer players.
+
+pub mod ai;
+pub mod bitboard;
+pub mod endgame;
+pub mod eval;
+pub mod game;
+pub mod perft;
+pub mod position;
+pub mod square;
+pub mod text;
+
+pub use endgame::{Solution, SolveOptions, solve, solve_with, solve_within};
+pub use game::{FlipLine, Game, Move, MoveError, MoveOutcome, Outcome, Undo};
+pub use perft::{perft, perft_threads};
+pub use position::PositionError;
+pub use square::{Color, Direction, Square, SquareError};
