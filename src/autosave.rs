@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::record::Record;
+use crate::record::AnyRecord;
 
 /// The environment variable that overrides the data folder (tests, portable installs).
 pub const DATA_DIR_ENV: &str = "TRIOS_DATA_DIR";
@@ -151,7 +151,7 @@ fn days_in_month(year: u64, month: u64) -> u64 {
 struct Saved {
     path: PathBuf,
     modified: SystemTime,
-    record: Record,
+    record: AnyRecord,
 }
 
 /// Every `*.json` file in `dir`'s matches folder that loads as a record, newest first (by
@@ -174,7 +174,7 @@ fn saved_matches(dir: &Path) -> Result<Vec<Saved>, AutosaveError> {
         .map(|entry| entry.path())
         .filter(|path| path.extension().is_some_and(|e| e == "json") && path.is_file())
         .filter_map(|path| {
-            let record = Record::load(&path).ok()?;
+            let record = AnyRecord::load(&path).ok()?;
             let modified = std::fs::metadata(&path)
                 .and_then(|m| m.modified())
                 .unwrap_or(UNIX_EPOCH);
@@ -196,11 +196,8 @@ pub fn latest_unfinished(dir: &Path) -> Result<Option<PathBuf>, AutosaveError> {
     Ok(saved_matches(dir)?
         .into_iter()
         // A match left before its first move holds nothing worth resuming.
-        .filter(|s| s.record.result.is_none() && !s.record.moves.is_empty())
-        .find(|s| {
-            let name = s.path.display().to_string();
-            s.record.replay(&name, |_, _| {}).is_ok()
-        })
+        .filter(|s| !s.record.finished() && s.record.moves() > 0)
+        .find(|s| s.record.replays(&s.path.display().to_string()))
         .map(|s| s.path))
 }
 
@@ -211,11 +208,11 @@ pub fn latest_unfinished(dir: &Path) -> Result<Option<PathBuf>, AutosaveError> {
 pub fn prune(dir: &Path) -> Result<usize, AutosaveError> {
     let (finished, unfinished): (Vec<Saved>, Vec<Saved>) = saved_matches(dir)?
         .into_iter()
-        .partition(|s| s.record.result.is_some());
+        .partition(|s| s.record.finished());
     let old: Vec<Saved> = finished
         .into_iter()
         .skip(KEEP_FINISHED)
-        .chain(unfinished.into_iter().filter(|s| s.record.moves.is_empty()))
+        .chain(unfinished.into_iter().filter(|s| s.record.moves() == 0))
         .collect();
     for saved in &old {
         std::fs::remove_file(&saved.path).map_err(|source| AutosaveError::Remove {

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::controller::Seat;
+use crate::games::GameKind;
 use crate::games::three_trios::{DealMode, RuleSet};
 
 /// Three Trios in the terminal: a two-player card game on a grid with holes.
@@ -37,6 +38,9 @@ pub enum Command {
     /// Play many headless games between two computer strategies, or a round robin of
     /// several, on every core, and print their results.
     Sim(SimArgs),
+    /// Count the positions DEPTH moves ahead (a check of the move generator and a speed
+    /// test): `trios perft --game reversi 9` prints 3005288.
+    Perft(PerftArgs),
     /// Host full-screen games over SSH (ssh -p 2222 localhost): a lobby where each player
     /// plays the computer, opens or joins a table to play another person, or watches.
     Serve(ServeArgs),
@@ -67,9 +71,14 @@ impl Ui {
 
 #[derive(Debug, Clone, Args)]
 pub struct PlayArgs {
+    /// The game: three-trios or reversi.
+    #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
+    pub game: GameKind,
     /// Front end.
     #[arg(long, value_enum, default_value_t = Ui::Auto)]
     pub ui: Ui,
+    #[command(flatten)]
+    pub duel: DuelSeats,
     #[command(flatten)]
     pub setup: SetupArgs,
     /// Red's seat: `human` or a strategy (random, maxflip, corners, defensive, minimax:N,
@@ -106,9 +115,31 @@ pub struct PlayArgs {
     pub no_animation: bool,
 }
 
+/// The seats and start of the games other than Three Trios, whose seats have names of their
+/// own (`--dark`/`--light` for Reversi). Checked against the game's strategies when the match
+/// starts.
+#[derive(Debug, Clone, Args)]
+pub struct DuelSeats {
+    /// Reversi: dark's seat (X, moves first): `human` or a strategy (random, greedy,
+    /// positional, expert; the brief's Human, RandomComputerPlayer and
+    /// IntelligentComputerPlayer are accepted too).
+    #[arg(long, value_name = "SEAT")]
+    pub dark: Option<String>,
+    /// Reversi: light's seat (O): `human` or a strategy, as for --dark.
+    #[arg(long, value_name = "SEAT")]
+    pub light: Option<String>,
+    /// Reversi: start from this position (64 characters X, O, - then the side to move).
+    #[arg(long, value_name = "POSITION")]
+    pub position: Option<String>,
+}
+
 /// Flags that set up a new match, so make no sense with `--resume` (the record holds the
 /// setup), plus `--no-autosave` (a resumed match always goes on in its own file).
-const RESUME_CONFLICTS: [&str; 9] = [
+const RESUME_CONFLICTS: [&str; 13] = [
+    "game",
+    "dark",
+    "light",
+    "position",
     "board",
     "cards",
     "deal",
@@ -168,6 +199,12 @@ pub struct SetupArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct SolveArgs {
+    /// The game: three-trios or reversi.
+    #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
+    pub game: GameKind,
+    /// Reversi: the position to solve (64 characters X, O, - then the side to move).
+    #[arg(long, value_name = "POSITION")]
+    pub position: Option<String>,
     #[command(flatten)]
     pub setup: SetupArgs,
     /// Print one JSON object: {"value", "best": {"hand", "row", "col"}, "nodes", "millis"}.
@@ -182,19 +219,59 @@ pub struct SolveArgs {
     pub max_secs: Option<u64>,
 }
 
+/// `trios perft`: leaf positions a given number of moves ahead.
+#[derive(Debug, Clone, Args)]
+pub struct PerftArgs {
+    /// The game: three-trios (the built-in board and cards, dealt in order) or reversi.
+    #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
+    pub game: GameKind,
+    /// Moves ahead (a pass counts as a move).
+    #[arg(value_name = "DEPTH", value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub depth: u32,
+    /// Reversi: count from this position instead of the start.
+    #[arg(long, value_name = "POSITION")]
+    pub position: Option<String>,
+    /// Threads to count on. Default: one.
+    #[arg(long, value_name = "N", value_parser = positive, default_value_t = 1)]
+    pub threads: usize,
+}
+
 /// `trios sim`: headless games between computer strategies.
 #[derive(Debug, Clone, Args)]
 pub struct SimArgs {
+    /// The game: three-trios or reversi.
+    #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
+    pub game: GameKind,
     #[command(flatten)]
     pub setup: SetupArgs,
     /// Strategy `a`: plays Red (and Blue in the second game of each deal with --swap).
     #[arg(long, value_name = "STRATEGY", value_parser = crate::sim::parse_strategy,
-          required_unless_present = "round_robin", conflicts_with = "round_robin")]
+          required_unless_present_any = ["round_robin", "dark"], conflicts_with_all = ["round_robin", "dark", "light"])]
     pub red: Option<String>,
     /// Strategy `b`: plays Blue (and Red with --swap).
     #[arg(long, value_name = "STRATEGY", value_parser = crate::sim::parse_strategy,
-          required_unless_present = "round_robin", conflicts_with = "round_robin")]
+          required_unless_present_any = ["round_robin", "light"], conflicts_with_all = ["round_robin", "dark", "light"])]
     pub blue: Option<String>,
+    /// Reversi: strategy `a`, playing dark (X, first) and light with --swap.
+    #[arg(
+        long,
+        value_name = "STRATEGY",
+        requires = "light",
+        conflicts_with = "round_robin"
+    )]
+    pub dark: Option<String>,
+    /// Reversi: strategy `b`, playing light (O) and dark with --swap.
+    #[arg(
+        long,
+        value_name = "STRATEGY",
+        requires = "dark",
+        conflicts_with = "round_robin"
+    )]
+    pub light: Option<String>,
+    /// Reversi: random plies played from the start of each deal before the strategies take
+    /// over, so deterministic strategies meet in varied positions.
+    #[arg(long, value_name = "K", default_value_t = 6)]
+    pub openings: usize,
     /// Number of deals; each is one game, or two with --swap (per pair in a round robin).
     #[arg(long, value_name = "N", default_value_t = 100, value_parser = positive)]
     pub games: usize,

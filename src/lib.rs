@@ -6,6 +6,7 @@
 
 pub mod autosave;
 pub mod cli;
+pub mod commands;
 pub mod controller;
 pub mod games;
 pub mod record;

@@ -9,9 +9,11 @@ use clap::Parser;
 use trios::autosave::{self, AutosaveError};
 use trios::cli::{Cli, Command, PlayArgs, ReplayArgs, SetupArgs, SimArgs, SolveArgs, Ui};
 use trios::controller::{Match, MatchConfig, Seat, SourceFile, StartError};
+use trios::games::GameKind;
+use trios::record::AnyRecord;
 use trios::record::Record;
 use trios::sim::report as sim_report;
-use trios::textui;
+use trios::{commands, textui};
 
 /// A problem the user can fix (a file, a flag, the input): exit code 2.
 enum UserError {
@@ -27,6 +29,14 @@ impl<E: std::fmt::Display> From<E> for UserError {
     }
 }
 
+/// A platform command's failure, as the binary reports it.
+fn failed(failure: commands::Failure) -> UserError {
+    match failure {
+        commands::Failure::Message(m) => UserError::Message(m),
+        commands::Failure::Reported => UserError::Reported,
+    }
+}
+
 fn main() -> ExitCode {
     // Only a bug can reach color-eyre's handlers; user errors are printed plainly below.
     let _ = color_eyre::install();
@@ -37,6 +47,7 @@ fn main() -> ExitCode {
         Some(Command::Replay(args)) => replay(&args),
         Some(Command::Solve(args)) => solve(&args),
         Some(Command::Sim(args)) => sim(&args),
+        Some(Command::Perft(args)) => perft(&args),
         Some(Command::Serve(args)) => serve(&args),
     };
     match result {
@@ -51,6 +62,20 @@ fn main() -> ExitCode {
 
 fn play(args: PlayArgs) -> Result<(), UserError> {
     let ui = front_end(args.ui)?;
+    if args.resume
+        && let Some(path) = latest_unfinished_of_other_games()?
+    {
+        return commands::resume_reversi(path).map_err(failed);
+    }
+    if args.game == GameKind::Reversi && !args.resume {
+        return commands::play_reversi(&args, ui == Ui::Tui).map_err(failed);
+    }
+    let duel = &args.duel;
+    if duel.dark.is_some() || duel.light.is_some() || duel.position.is_some() {
+        return Err(UserError::Message(
+            "--dark, --light and --position are Reversi flags; add --game reversi".into(),
+        ));
+    }
     // A resumed match goes on in its autosave file; a new one is autosaved unless the player
     // chose a record file or none.
     let autosaving = args.resume || (args.record.is_none() && !args.no_autosave);
@@ -250,6 +275,21 @@ fn warn_unrecorded(why: &dyn Display) {
     );
 }
 
+/// The latest unfinished autosaved match when it is of a game other than Three Trios (those
+/// resume through [`commands`]); `None` when the latest is Three Trios's or there is none.
+fn latest_unfinished_of_other_games() -> Result<Option<PathBuf>, UserError> {
+    let Some(dir) = autosave::data_dir() else {
+        return Ok(None);
+    };
+    let Some(path) = autosave::latest_unfinished(&dir)? else {
+        return Ok(None);
+    };
+    Ok(match AnyRecord::load(&path) {
+        Ok(record) if record.game() != GameKind::ThreeTrios => Some(path),
+        _ => None,
+    })
+}
+
 /// Continues the latest unfinished autosaved match, announcing it on stderr.
 fn resume_latest() -> Result<Match, UserError> {
     let dir = autosave::data_dir().ok_or(AutosaveError::NoDataDir)?;
@@ -277,6 +317,14 @@ fn prune_quietly() {
 }
 
 fn replay(args: &ReplayArgs) -> Result<(), UserError> {
+    if let Ok(GameKind::Reversi) = trios::record::game_of_file(&args.file) {
+        if front_end(args.ui)? == Ui::Tui {
+            return Err(UserError::Message(
+                "Reversi records are replayed in text for now: add --ui text".into(),
+            ));
+        }
+        return commands::replay_reversi(&args.file).map_err(failed);
+    }
     let record = Record::load(&args.file)?;
     let name = args.file.display().to_string();
     if front_end(args.ui)? == Ui::Tui {
@@ -328,6 +376,15 @@ fn deal(setup: &SetupArgs) -> Result<trios::trios::Game, UserError> {
 
 fn solve(args: &SolveArgs) -> Result<(), UserError> {
     use trios::trios::ai::Solved;
+    match args.game {
+        GameKind::Reversi => return commands::solve_reversi(args).map_err(failed),
+        GameKind::ThreeTrios if args.position.is_some() => {
+            return Err(UserError::Message(
+                "--position is a Reversi flag; add --game reversi".into(),
+            ));
+        }
+        GameKind::ThreeTrios => {}
+    }
     let game = deal(&args.setup)?;
     let started = std::time::Instant::now();
     let deadline = args
@@ -537,12 +594,28 @@ fn print_bound(
 // `trios sim`: headless games, a progress bar on stderr, the report on stdout.
 
 fn sim(args: &SimArgs) -> Result<(), UserError> {
-    let spec = sim_spec(args)?;
     let bar = sim_progress_bar();
     let draw = |done: usize, total: usize| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     };
+    if args.game == GameKind::Reversi || args.dark.is_some() {
+        if args.game != GameKind::Reversi {
+            return Err(UserError::Message(
+                "--dark and --light are Reversi seats; add --game reversi".into(),
+            ));
+        }
+        let report = commands::sim_reversi(args, draw);
+        bar.finish_and_clear();
+        use std::io::Write;
+        finish_output(
+            io::stdout()
+                .lock()
+                .write_all(report.map_err(failed)?.as_bytes()),
+        )?;
+        return Ok(());
+    }
+    let spec = sim_spec(args)?;
     let started = std::time::Instant::now();
     let report = match &args.round_robin {
         Some(list) => trios::sim::round_robin(&list.0, &spec, draw).map(|pairs| {
@@ -593,6 +666,46 @@ fn sim_spec(args: &SimArgs) -> Result<trios::sim::SimSpec, UserError> {
         think_ms: args.think_ms,
         threads,
     })
+}
+
+/// `trios perft`: Reversi through the platform, Three Trios here (the built-in board and
+/// cards dealt in order, or the setup flags' game).
+fn perft(args: &trios::cli::PerftArgs) -> Result<(), UserError> {
+    if args.game == GameKind::Reversi {
+        return commands::perft_reversi(args).map_err(failed);
+    }
+    if args.position.is_some() {
+        return Err(UserError::Message(
+            "--position is a Reversi flag; add --game reversi".into(),
+        ));
+    }
+    let config = config_from(
+        &SetupArgs {
+            board: None,
+            cards: None,
+            deal: trios::trios::DealMode::InOrder,
+            seed: Some(0),
+            rules: trios::trios::RuleSet::default(),
+        },
+        Seat::Human,
+        Seat::Human,
+        1000,
+    )?;
+    let game = config.new_game()?;
+    let started = std::time::Instant::now();
+    let count = trios::trios::perft::perft(&game, args.depth as usize);
+    use std::io::Write;
+    finish_output(
+        io::stdout()
+            .lock()
+            .write_all(format!("{count}\n").as_bytes()),
+    )?;
+    eprintln!(
+        "depth {} in {:.3} s",
+        args.depth,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
 }
 
 /// Games done of all, rate and time left, on stderr; indicatif draws nothing when stderr is

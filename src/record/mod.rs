@@ -321,6 +321,55 @@ pub fn game_of(path: &str, json: &str) -> Result<(GameKind, u32), RecordError> {
     Ok((game, version.and_then(|v| v.as_u64()).unwrap_or(0) as u32))
 }
 
+/// A record of any game, for lists of saved matches and for resuming the latest.
+#[derive(Debug, Clone)]
+pub enum AnyRecord {
+    ThreeTrios(Record),
+    Reversi(duel::DuelRecord<crate::games::reversi::Game>),
+}
+
+impl AnyRecord {
+    /// Reads a record file of any game.
+    pub fn load(path: &Path) -> Result<AnyRecord, RecordError> {
+        let (name, json) = read(path)?;
+        match game_of(&name, &json)?.0 {
+            GameKind::ThreeTrios => Record::from_json(&name, &json).map(AnyRecord::ThreeTrios),
+            GameKind::Reversi => duel::DuelRecord::from_json(&name, &json).map(AnyRecord::Reversi),
+        }
+    }
+
+    pub fn game(&self) -> GameKind {
+        match self {
+            AnyRecord::ThreeTrios(_) => GameKind::ThreeTrios,
+            AnyRecord::Reversi(r) => r.game,
+        }
+    }
+
+    /// Whether the recorded game is over.
+    pub fn finished(&self) -> bool {
+        match self {
+            AnyRecord::ThreeTrios(r) => r.result.is_some(),
+            AnyRecord::Reversi(r) => r.result.is_some(),
+        }
+    }
+
+    /// How many moves the line played holds.
+    pub fn moves(&self) -> usize {
+        match self {
+            AnyRecord::ThreeTrios(r) => r.moves.len(),
+            AnyRecord::Reversi(r) => r.moves.len(),
+        }
+    }
+
+    /// Whether every move replays as recorded.
+    pub fn replays(&self, name: &str) -> bool {
+        match self {
+            AnyRecord::ThreeTrios(r) => r.replay(name, |_, _| {}).is_ok(),
+            AnyRecord::Reversi(r) => r.replay(name, |_, _| {}).is_ok(),
+        }
+    }
+}
+
 /// Which game the record file at `path` holds.
 pub fn game_of_file(path: &Path) -> Result<GameKind, RecordError> {
     let (name, json) = read(path)?;

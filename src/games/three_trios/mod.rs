@@ -14,6 +14,7 @@ pub mod ai;
 pub mod battle;
 pub mod deal;
 pub mod game;
+pub mod perft;
 pub mod player;
 mod setup;
 pub mod text;

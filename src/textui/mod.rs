@@ -5,6 +5,8 @@
 
 use std::io::{self, BufRead, Write};
 
+pub mod reversi;
+
 use crate::controller::Match;
 use crate::games::three_trios::ai::STRATEGY_NAMES;
 use crate::games::three_trios::{Game, Move, MoveOutcome, Outcome, Player, text};
@@ -142,7 +144,7 @@ pub fn run_with(
 }
 
 /// What one command line leads to.
-enum Reply {
+pub(crate) enum Reply {
     Nothing,
     Played,
     Text(String),

@@ -1,0 +1,318 @@
+//! What the `trios` commands do for the games on the shared platform (Reversi so far): play
+//! in text mode, replay, perft, solve and simulate. Three Trios's own commands live in the
+//! binary, which predates the platform.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use crate::autosave;
+use crate::cli::{PerftArgs, PlayArgs, SimArgs, SolveArgs};
+use crate::controller::{Duel, DuelConfig, DuelError, Seat};
+use crate::games::reversi::{self, Game as Reversi, Move, Square};
+use crate::games::{GameKind, TwoPlayer};
+use crate::record::duel::{DuelRecord, check_overwrite};
+use crate::sim::duel::DuelSpec;
+use crate::sim::{self, Summary, report};
+use crate::textui;
+
+/// A command's failure the user can act on (exit code 2), or one already reported.
+#[derive(Debug)]
+pub enum Failure {
+    /// Printed as `error: <message>`.
+    Message(String),
+    /// Already said on standard error.
+    Reported,
+}
+
+impl<E: std::fmt::Display> From<E> for Failure {
+    fn from(e: E) -> Failure {
+        Failure::Message(e.to_string())
+    }
+}
+
+/// A closed output pipe (`… | head`) is a normal way to stop reading, not an error.
+fn write_out(text: &str) -> Result<(), Failure> {
+    match io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            Err(Failure::Message(format!("cannot write output: {e}")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Refuses the flags of another game, naming the ones this game uses.
+fn refuse_other_seats(args: &PlayArgs, game: GameKind) -> Result<(), Failure> {
+    let three_trios_only = args.setup.board.is_some()
+        || args.setup.cards.is_some()
+        || args.blue.is_some()
+        || args.red != Seat::Human;
+    if three_trios_only {
+        return Err(Failure::Message(format!(
+            "--red, --blue, --board and --cards are Three Trios flags; {} seats are --dark and \
+             --light",
+            game.title()
+        )));
+    }
+    Ok(())
+}
+
+/// The seat a flag names, checked against the game's strategies.
+fn seat_for<G: TwoPlayer>(given: Option<&str>, default: Seat, flag: &str) -> Result<Seat, Failure> {
+    let Some(name) = given else {
+        return Ok(default);
+    };
+    let seat = Seat::named(name);
+    if let Seat::Computer(spec) = &seat {
+        G::strategy(spec, 0, 1).map_err(|e| Failure::Message(format!("{flag}: {e}")))?;
+    }
+    Ok(seat)
+}
+
+/// `trios play --game reversi`: a new match (or `--resume`), in text mode.
+pub fn play_reversi(args: &PlayArgs, full_screen: bool) -> Result<(), Failure> {
+    if full_screen {
+        return Err(Failure::Message(
+            "Reversi is played in text mode for now: add --ui text (the full-screen board is \
+             still being built)"
+                .into(),
+        ));
+    }
+    refuse_other_seats(args, GameKind::Reversi)?;
+    let dark = seat_for::<Reversi>(args.duel.dark.as_deref(), Seat::Human, "--dark")?;
+    let light = seat_for::<Reversi>(args.duel.light.as_deref(), Seat::Human, "--light")?;
+    let mut config = DuelConfig::<Reversi>::new(
+        [dark, light],
+        args.setup.seed.unwrap_or_else(rand::random),
+        args.think_ms,
+    );
+    config.options.position = args.duel.position.clone();
+    Reversi::start(&config.options).map_err(Failure::Message)?;
+    if args.setup.seed.is_none() && config.depends_on_seed() {
+        eprintln!(
+            "seed: {s} (play this game again with --seed {s})",
+            s = config.seed
+        );
+    }
+    let mut duel = match &args.record {
+        Some(path) => {
+            if !args.force {
+                check_overwrite(path, &config)?;
+            }
+            Duel::start(config, Some(path.clone()))?
+        }
+        None if args.no_autosave => Duel::start(config, None)?,
+        None => start_autosaved(config)?,
+    };
+    play_text(&mut duel)
+}
+
+/// Starts `config` recorded in a new file of the data folder; when that cannot be written,
+/// says why and plays unrecorded: autosave never stops a game.
+fn start_autosaved<G: TwoPlayer>(config: DuelConfig<G>) -> Result<Duel<G>, DuelError> {
+    let why = match autosave::data_dir() {
+        Some(dir) => match autosave::create_matches_dir(&dir) {
+            Ok(_) => {
+                let path = autosave::new_match_path(&dir, config.seed);
+                match Duel::start(config.clone(), Some(path)) {
+                    Err(DuelError::Record(e)) => e.to_string(),
+                    started => return started,
+                }
+            }
+            Err(e) => e.to_string(),
+        },
+        None => autosave::AutosaveError::NoDataDir.to_string(),
+    };
+    eprintln!(
+        "warning: cannot autosave: {why}; this match will not be recoverable (use --record FILE \
+         or --no-autosave)"
+    );
+    Duel::start(config, None)
+}
+
+/// Plays a Reversi match in text mode on standard input and output.
+pub fn play_text(duel: &mut Duel<Reversi>) -> Result<(), Failure> {
+    if io::stdin().is_terminal() {
+        eprintln!("Reversi: type help for the commands.");
+    }
+    let ended = textui::reversi::run(
+        duel,
+        io::stdin().lock(),
+        &mut io::stdout().lock(),
+        &mut io::stderr().lock(),
+    );
+    if duel.game().is_over()
+        && duel.record_path().is_some()
+        && let Some(dir) = autosave::data_dir()
+    {
+        let _ = autosave::prune(&dir);
+    }
+    match ended {
+        Ok(textui::Ended::InputFailed) => Err(Failure::Reported),
+        Ok(textui::Ended::Normally) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(Failure::Message(format!("cannot write output: {e}"))),
+    }
+}
+
+/// Resumes the Reversi match recorded at `path` in text mode.
+pub fn resume_reversi(path: PathBuf) -> Result<(), Failure> {
+    let mut duel = Duel::<Reversi>::resume(path.clone())?;
+    eprintln!(
+        "resuming {} (move {})",
+        path.display(),
+        duel.history().len() + 1
+    );
+    play_text(&mut duel)
+}
+
+/// `trios replay FILE` of a Reversi record, in text: every move, the board after it, and
+/// the result.
+pub fn replay_reversi(path: &Path) -> Result<(), Failure> {
+    let record = DuelRecord::<Reversi>::load(path)?;
+    let name = path.display().to_string();
+    let mut out = String::new();
+    let game = record.replay(&name, |game, turn| {
+        if let Some(turn) = turn {
+            let color = reversi::color_of(turn.side);
+            out.push_str(&match turn.mv {
+                Move::Pass => textui::reversi::pass_line(color),
+                mv => format!("{} plays {mv}", color.letter()),
+            });
+            out.push('\n');
+        }
+        out.push_str(&reversi::text::render_plain(game));
+        out.push('\n');
+    })?;
+    if game.is_over() {
+        out.push_str(&textui::reversi::game_over_line(&game));
+        out.push('\n');
+    } else {
+        out.push_str(&format!(
+            "Record ends after {} moves; the game was not finished.\n",
+            record.moves.len()
+        ));
+    }
+    write_out(&out)
+}
+
+/// A Reversi position from `--position`, or the start.
+fn reversi_position(given: Option<&str>) -> Result<Reversi, Failure> {
+    match given {
+        None => Ok(Reversi::new()),
+        Some(text) => text
+            .parse()
+            .map_err(|e| Failure::Message(format!("--position: {e}"))),
+    }
+}
+
+/// `trios perft --game reversi DEPTH`: the leaf count, and the time on standard error.
+pub fn perft_reversi(args: &PerftArgs) -> Result<(), Failure> {
+    let game = reversi_position(args.position.as_deref())?;
+    let started = Instant::now();
+    let count = reversi::perft::perft_threads(&game, args.depth, args.threads);
+    let secs = started.elapsed().as_secs_f64();
+    write_out(&format!("{count}\n"))?;
+    eprintln!(
+        "depth {} in {secs:.3} s ({:.1} M leaves/s, {} thread{})",
+        args.depth,
+        count as f64 / secs.max(1e-9) / 1e6,
+        args.threads,
+        if args.threads == 1 { "" } else { "s" }
+    );
+    Ok(())
+}
+
+/// `trios solve --game reversi --position P`: the exact value for the side to move (empty
+/// squares to the winner) and a best move.
+pub fn solve_reversi(args: &SolveArgs) -> Result<(), Failure> {
+    let Some(text) = args.position.as_deref() else {
+        return Err(Failure::Message(
+            "solving Reversi needs --position P (64 squares X, O or -, then X or O to move); \
+             the whole game from the start is far beyond reach"
+                .into(),
+        ));
+    };
+    let game = reversi_position(Some(text))?;
+    if game.is_over() {
+        return Err(Failure::Message(
+            "the game is already over; nothing to solve".into(),
+        ));
+    }
+    let started = Instant::now();
+    let solution = reversi::endgame::solve(&game);
+    let millis = started.elapsed().as_millis();
+    let best = solution.best.map(|sq: Square| (sq.row() + 1, sq.col() + 1));
+    if args.json {
+        #[derive(serde::Serialize)]
+        struct At {
+            row: usize,
+            col: usize,
+        }
+        #[derive(serde::Serialize)]
+        struct Solved {
+            value: i32,
+            best: Option<At>,
+            nodes: u64,
+            millis: u128,
+        }
+        let json = serde_json::to_string(&Solved {
+            value: solution.value,
+            best: best.map(|(row, col)| At { row, col }),
+            nodes: solution.nodes,
+            millis,
+        })?;
+        return write_out(&format!("{json}\n"));
+    }
+    let mover = game.turn().letter();
+    let verdict = match solution.value {
+        0 => "a tie under perfect play".to_string(),
+        v if v > 0 => format!("{mover} wins by {v} under perfect play"),
+        v => format!("{mover} loses by {} under perfect play", -v),
+    };
+    let best = match best {
+        Some((row, col)) => format!("{row} {col}"),
+        None => format!("pass ({mover} has no legal move)"),
+    };
+    let rate = solution.nodes as f64 / started.elapsed().as_secs_f64().max(1e-9);
+    write_out(&format!(
+        "value: {:+} ({verdict})\nbest move: {best}\nsearched {} positions in {millis} ms \
+         ({:.1} M/s)\n",
+        solution.value,
+        solution.nodes,
+        rate / 1e6
+    ))
+}
+
+/// `trios sim --game reversi --dark A --light B`.
+pub fn sim_reversi(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<String, Failure> {
+    let (Some(a), Some(b)) = (args.dark.as_deref(), args.light.as_deref()) else {
+        return Err(Failure::Message(
+            "a Reversi simulation needs --dark A --light B (two strategies)".into(),
+        ));
+    };
+    let seed = args.setup.seed.unwrap_or_else(rand::random);
+    let mut spec = DuelSpec::<Reversi>::new(
+        &reversi::canonical(a),
+        &reversi::canonical(b),
+        seed,
+        args.think_ms,
+    )?;
+    if args.setup.seed.is_none() {
+        eprintln!("seed: {seed} (run these games again with --seed {seed})");
+    }
+    spec.deals = args.games;
+    spec.swap = args.swap;
+    spec.openings = args.openings;
+    spec.threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let started = Instant::now();
+    let records = sim::run(&spec, progress)?;
+    let summary = Summary::of(&records);
+    Ok(if args.json {
+        format!("{}\n", report::pair_json(&spec, &summary))
+    } else {
+        report::pair_text(&spec, &summary, started.elapsed())
+    })
+}

@@ -1,0 +1,181 @@
+//! Reversi's line-based protocol, exactly as the rules document gives it: the brief's
+//! welcome, the board with `_` on the legal moves before every move, the brief's prompt, and
+//! `R C` moves (1-based).
+
+use std::io::{self, BufRead, Write};
+
+use super::Ended;
+use crate::controller::Duel;
+use crate::games::TwoPlayer;
+use crate::games::reversi::{Color, Game, Move, Outcome, Square, text};
+
+/// The first line, as in the brief.
+pub const WELCOME: &str =
+    "Welcome to Reversi!  Moves should be entered in \"[row] [column]\" format.";
+
+fn help() -> String {
+    format!(
+        "\
+Commands:
+  R C            place a disc at row R, column C (both 1 to 8), e.g. 3 5
+  suggest NAME   show what strategy NAME would play: {}
+  help           show this list
+  quit           leave the game
+Lines starting with # and empty lines are ignored.
+",
+        Game::strategy_names().join(", ")
+    )
+}
+
+/// What one input line asks for.
+enum Command {
+    Nothing,
+    Place(Square),
+    Suggest(String),
+    Help,
+    Quit,
+}
+
+fn parse(line: &str) -> Result<Command, String> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(Command::Nothing);
+    }
+    let mut words = line.split_whitespace();
+    let first = words.next().unwrap_or_default().to_ascii_lowercase();
+    match first.as_str() {
+        "help" => Ok(Command::Help),
+        "quit" | "exit" => Ok(Command::Quit),
+        "suggest" => match (words.next(), words.next()) {
+            (Some(name), None) => Ok(Command::Suggest(name.to_string())),
+            _ => Err("suggest takes one strategy name, e.g. suggest greedy".into()),
+        },
+        _ => line
+            .parse::<Square>()
+            .map(Command::Place)
+            .map_err(|e| format!("{e}; type help for the commands")),
+    }
+}
+
+/// `O plays 3 4`, or `X passes` for a computer's pass (announced separately).
+fn plays_line(color: Color, mv: Move) -> String {
+    format!("{} plays {mv}", color.letter())
+}
+
+/// `X has no legal move and passes.`
+pub fn pass_line(color: Color) -> String {
+    format!("{} has no legal move and passes.", color.letter())
+}
+
+/// `Game over: X wins 40-24`, `Game over: O wins 24-40` or `Game over: tie 32-32`.
+pub fn game_over_line(game: &Game) -> String {
+    let [x, o] = game.score();
+    match game.outcome() {
+        Some(Outcome::Win(color)) => format!("Game over: {} wins {x}-{o}", color.letter()),
+        _ => format!("Game over: tie {x}-{o}"),
+    }
+}
+
+/// Plays `duel` to the end, or until `quit` or end of input. Only failures to write `out`
+/// are errors; everything a player types is answered on `err` as `error: …`.
+pub fn run(
+    duel: &mut Duel<Game>,
+    mut input: impl BufRead,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> io::Result<Ended> {
+    writeln!(out, "{WELCOME}")?;
+    let mut buf = Vec::new();
+    // Whether the board has been shown to the player to move since the last move.
+    let mut shown = false;
+    loop {
+        if let Some(e) = duel.take_record_error() {
+            let _ = writeln!(err, "error: {e}");
+        }
+        let game = *duel.game();
+        if game.is_over() {
+            write!(
+                out,
+                "\n{}\n{}\n",
+                text::render_plain(&game),
+                game_over_line(&game)
+            )?;
+            out.flush()?;
+            return Ok(Ended::Normally);
+        }
+        let color = game.turn();
+        if game.must_pass() {
+            writeln!(out, "{}", pass_line(color))?;
+            if let Err(e) = duel.play(Move::Pass) {
+                let _ = writeln!(err, "error: {e}");
+                return Ok(Ended::Normally);
+            }
+            shown = false;
+            continue;
+        }
+        if duel.computer_to_move() {
+            if !shown {
+                write!(out, "\n{}\n", text::render(&game))?;
+            }
+            let Some(mv) = duel.computer_choice() else {
+                out.flush()?;
+                return Ok(Ended::Normally);
+            };
+            if let Err(e) = duel.play(mv) {
+                let _ = writeln!(err, "error: the computer chose an illegal move: {e}");
+                out.flush()?;
+                return Ok(Ended::Normally);
+            }
+            writeln!(out, "{}", plays_line(color, mv))?;
+            shown = false;
+            continue;
+        }
+        if !shown {
+            write!(out, "\n{}\n", text::render(&game))?;
+            shown = true;
+        }
+        write!(out, "Enter your move, {} player: ", color.letter())?;
+        out.flush()?;
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) => {
+                writeln!(out)?;
+                return Ok(Ended::Normally);
+            }
+            Ok(_) => {}
+            Err(e) => {
+                let _ = writeln!(err, "error: cannot read standard input: {e}");
+                return Ok(Ended::InputFailed);
+            }
+        }
+        let command = match std::str::from_utf8(&buf) {
+            Ok(line) => parse(line),
+            Err(_) => Err("the line is not UTF-8 text; moves are plain text".into()),
+        };
+        match command {
+            Ok(Command::Nothing) => {}
+            Ok(Command::Place(square)) => {
+                if let Err(e) = duel.play(Move::Place(square)) {
+                    let _ = writeln!(err, "error: {e}");
+                } else {
+                    shown = false;
+                }
+            }
+            Ok(Command::Suggest(name)) => match duel.suggest(&name) {
+                Ok(Some(mv)) => writeln!(out, "{mv}")?,
+                Ok(None) => {}
+                Err(e) => {
+                    let _ = writeln!(err, "error: {e}");
+                }
+            },
+            Ok(Command::Help) => write!(out, "{}", help())?,
+            Ok(Command::Quit) => {
+                out.flush()?;
+                return Ok(Ended::Normally);
+            }
+            Err(e) => {
+                let _ = writeln!(err, "error: {e}");
+            }
+        }
+    }
+}
