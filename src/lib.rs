@@ -9,6 +9,7 @@ pub mod cli;
 pub mod controller;
 pub mod games;
 pub mod record;
+pub mod search;
 pub mod shot;
 pub mod sim;
 pub mod ssh;

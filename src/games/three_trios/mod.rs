@@ -15,6 +15,7 @@ pub mod battle;
 pub mod deal;
 pub mod game;
 pub mod player;
+pub mod searchable;
 mod setup;
 pub mod text;
 
@@ -22,3 +23,4 @@ pub use battle::{BattleStep, Rule};
 pub use deal::{Deal, DealMode};
 pub use game::{Cell, Game, Move, MoveError, MoveOutcome, Outcome, SetupError};
 pub use player::Player;
+pub use searchable::Position;
