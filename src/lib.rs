@@ -10,6 +10,7 @@ pub mod commands;
 pub mod controller;
 pub mod games;
 pub mod record;
+pub mod search;
 pub mod shot;
 pub mod sim;
 pub mod ssh;

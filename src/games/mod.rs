@@ -226,4 +226,11 @@ pub trait Searchable: Clone + Send + Sync + 'static {
     fn plies_left(&self) -> usize;
     /// A compact, position-independent id of a move for the transposition table.
     fn move_id(&self, mv: Self::Move) -> u32;
+    /// The value a one-ply search finds here (the best over the legal moves of minus the
+    /// opponent's [`evaluate`](Self::evaluate), or of minus its [`margin`](Self::margin) where
+    /// the move ends the game) and how many moves it weighed, when the game can work that
+    /// out more cheaply than by making every move; `None` (the default) makes them.
+    fn one_ply(&self) -> Option<(i32, u64)> {
+        None
+    }
 }

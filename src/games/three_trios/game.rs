@@ -465,6 +465,27 @@ impl Game {
         }
     }
 
+    /// How many cards placing deck card `card` on the empty card cell `cell` would flip for
+    /// the player to move: [`Game::flips_if`] without the checks, for search.
+    pub(crate) fn flips_unchecked(&self, cell: usize, card: u32) -> usize {
+        debug_assert!(self.cells[cell].is_none());
+        if self.cells.len() <= MaskedBoard::MAX_CELLS {
+            let mut board = MaskedBoard::new(&self.cells, self.turn);
+            battle::resolve(&self.setup, &mut board, cell, card, self.turn, |_| {})
+        } else {
+            let mut copy = self.clone();
+            let hand = copy.hands[self.turn as usize]
+                .iter()
+                .position(|&c| c == card)
+                .unwrap_or_default();
+            copy.apply(Move {
+                hand,
+                pos: self.grid().pos(cell),
+            })
+            .unwrap_or(0)
+        }
+    }
+
     /// Plays `mv` for the player to move and reports every battle step.
     pub fn play(&mut self, mv: Move) -> Result<MoveOutcome, MoveError> {
         let mut steps = Vec::new();

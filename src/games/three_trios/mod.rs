@@ -16,6 +16,7 @@ pub mod deal;
 pub mod game;
 pub mod perft;
 pub mod player;
+pub mod searchable;
 mod setup;
 pub mod text;
 
@@ -23,3 +24,4 @@ pub use battle::{BattleStep, Rule};
 pub use deal::{Deal, DealMode};
 pub use game::{Cell, Game, Move, MoveError, MoveOutcome, Outcome, SetupError};
 pub use player::Player;
+pub use searchable::Position;

@@ -1,11 +1,13 @@
 //! "expert": the strongest player — iterative deepening alpha-beta with a transposition
-//! table on every core, solving the rest of the game exactly once it is small enough.
+//! table on every core (the root moves split between them), solving the rest of the game
+//! exactly once it is small enough.
 
 use std::time::{Duration, Instant};
 
 use super::Strategy;
-use super::search::{self, Limits, Searcher};
 use crate::games::three_trios::game::{Game, Move};
+use crate::games::three_trios::searchable::Position;
+use crate::search::{self, Limits, Searcher};
 
 /// Searches deeper and deeper until the budget runs out and plays the best move of the
 /// deepest finished search; a search that reaches the end of the game is exact and ends
@@ -58,13 +60,12 @@ impl Strategy for Expert {
             return super::most_flips(game);
         }
         let start = Instant::now();
-        // Only the move list is needed here: no searcher (and no key tables) yet.
-        let mut moves = search::root_moves(game);
+        let position = Position::new(game);
+        let moves = search::root_moves(&position);
         let first = *moves.first()?;
         if moves.len() == 1 {
             return Some(first);
         }
-        let threads = threads();
         let limits = Limits {
             max_depth: None,
             work: Some(self.work),
@@ -73,20 +74,13 @@ impl Strategy for Expert {
         };
         // A table about as large as the work a thread may do: big enough, cheap to clear.
         let bits = (64 - self.work.leading_zeros()).clamp(12, 20);
-        let mut searchers: Vec<Searcher> =
-            (0..threads).map(|_| Searcher::new(game, bits)).collect();
-        let mut best = first;
-        for depth in 1..=game.empty_cells() {
-            let Some((mv, _)) = parallel_best(&mut searchers, &moves, depth, limits) else {
-                break;
-            };
-            best = mv;
-            // Search the best move first next time: better pruning, same result.
-            if let Some(i) = moves.iter().position(|&m| m == mv) {
-                moves[..=i].rotate_right(1);
-            }
-        }
-        Some(best)
+        // One searcher per thread, each with its own table and budget and its share of the
+        // root moves: the move found does not depend on timing.
+        let mut searchers: Vec<Searcher<Position>> = (0..threads())
+            .map(|_| Searcher::new(position.clone(), bits))
+            .collect();
+        let found = search::deepen_split(&mut searchers, &moves, limits);
+        Some(found.map_or(first, |f| f.best))
     }
 }
 
@@ -95,39 +89,4 @@ pub(crate) fn threads() -> usize {
     std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .clamp(1, 4)
-}
-
-/// The best root move at `depth`, the root moves dealt round-robin to the searchers, each
-/// on its own thread. `None` if any searcher ran out of budget. Ties go to the earlier move
-/// in `moves`.
-pub(crate) fn parallel_best(
-    searchers: &mut [Searcher],
-    moves: &[Move],
-    depth: usize,
-    limits: Limits,
-) -> Option<(Move, i32)> {
-    let n = searchers.len().max(1);
-    let shares: Vec<Vec<Move>> = (0..n)
-        .map(|t| moves.iter().skip(t).step_by(n).copied().collect())
-        .collect();
-    let results: Vec<Option<(Move, i32)>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = searchers
-            .iter_mut()
-            .zip(&shares)
-            .filter(|(_, share)| !share.is_empty())
-            .map(|(searcher, share)| scope.spawn(move || searcher.best_of(share, depth, limits)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().ok().flatten())
-            .collect()
-    });
-    if results.iter().any(Option::is_none) {
-        return None;
-    }
-    let order = |mv: &Move| moves.iter().position(|m| m == mv).unwrap_or(usize::MAX);
-    results
-        .into_iter()
-        .flatten()
-        .max_by(|a, b| a.1.cmp(&b.1).then_with(|| order(&b.0).cmp(&order(&a.0))))
 }

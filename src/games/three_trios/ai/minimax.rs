@@ -50,6 +50,8 @@ impl Strategy for Minimax {
         let deadline = std::time::Instant::now() + self.think * 9 / 10;
         let mut searcher = Searcher::new(game, 16);
         let moves = searcher.root_moves();
+        // Deepening one ply at a time in the same (warming) table, the root moves always in
+        // the same order: ties go to the same move as a single search N plies deep.
         let mut best = *moves.first()?;
         for depth in 1..=self.depth {
             let limits = Limits {

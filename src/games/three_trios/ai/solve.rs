@@ -1,9 +1,11 @@
 //! Exact solving: the game-theoretic value of a position and a best move, on every core.
 
-use super::expert::{parallel_best, threads};
-use super::search::{Limits, Progress, Searcher};
+use super::expert::threads;
+use crate::games::Searchable;
 use crate::games::three_trios::game::{Game, Move};
 use crate::games::three_trios::player::Player;
+use crate::games::three_trios::searchable::Position;
+use crate::search::{self, Progress, SolveOptions};
 
 /// The exact result of a position under perfect play.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,85 +35,60 @@ pub enum Solved {
     Bound(Option<Solution>),
 }
 
+/// Table size of a solve: 2^21 slots of 16 bytes, shared by all threads.
+const TABLE_BITS: u32 = 21;
+
 /// Solves `game`, stopping at `deadline` if given (with the best bound found), reporting to
 /// `progress` as it goes. `None` once the game is over.
+///
+/// The threads share one table (see [`search::solve`]); the value is exact whatever the
+/// timing, and so is the move: the first root move, in search order, that achieves it.
 pub fn solve_within(
     game: &Game,
     deadline: Option<std::time::Instant>,
     progress: Option<std::sync::Arc<Progress>>,
 ) -> Option<Solved> {
-    let mut searchers: Vec<Searcher> = (0..threads()).map(|_| Searcher::new(game, 20)).collect();
-    if let Some(progress) = &progress {
-        for searcher in &mut searchers {
-            searcher.report_to(progress.clone());
-        }
+    if game.is_over() {
+        return None;
     }
-    let moves = searchers.first()?.root_moves();
-    let limits = Limits {
+    let options = SolveOptions {
+        threads: threads(),
+        table_bits: TABLE_BITS,
         deadline,
-        ..Limits::default()
+        progress,
     };
-    let result = parallel_best(&mut searchers, &moves, game.empty_cells(), limits);
-    let nodes = searchers.iter().map(Searcher::nodes).sum();
-    if let Some((best, value)) = result {
-        return Some(Solved::Exact(Solution {
-            value: for_red(game, value),
-            best,
-            nodes,
-        }));
-    }
-    // Each thread's best finished move has an exact value: the best of them bounds the
-    // position from the mover's side.
-    let order = |mv: &Move| moves.iter().position(|m| m == mv).unwrap_or(usize::MAX);
-    let bound = searchers
-        .iter()
-        .filter_map(Searcher::best_so_far)
-        .max_by_key(|&(mv, v)| (v, std::cmp::Reverse(order(&mv))))
-        .map(|(best, value)| Solution {
-            value: for_red(game, value),
-            best,
-            nodes,
-        });
-    Some(Solved::Bound(bound))
+    let solved = search::solve(&Position::new(game), &options);
+    let solution = solved.best.map(|(best, value)| Solution {
+        value: for_red(game, value),
+        best,
+        nodes: solved.nodes,
+    });
+    Some(match (solved.exact, solution) {
+        (true, Some(solution)) => Solved::Exact(solution),
+        (_, solution) => Solved::Bound(solution),
+    })
 }
 
 /// How many first moves a solve of `game` searches (one per distinct card and cell), for
 /// progress displays.
 pub fn first_move_count(game: &Game) -> usize {
-    super::search::root_moves(game).len()
+    let mut moves = Vec::new();
+    Position::new(game).legal_moves(&mut moves);
+    moves.len()
 }
 
 /// Every legal first move (one per distinct card) with its exact value for Red (Red's score
 /// minus Blue's), best for the mover first; and the nodes searched.
 pub fn rank_first_moves(game: &Game) -> (Vec<(Move, i32)>, u64) {
-    let threads = threads();
-    let mut searchers: Vec<Searcher> = (0..threads).map(|_| Searcher::new(game, 20)).collect();
-    let Some(moves) = searchers.first().map(Searcher::root_moves) else {
-        return (Vec::new(), 0);
+    let position = Position::new(game);
+    let moves = search::root_moves(&position);
+    let options = SolveOptions {
+        threads: threads(),
+        table_bits: TABLE_BITS,
+        ..SolveOptions::default()
     };
-    let depth = game.empty_cells();
-    let shares: Vec<Vec<Move>> = (0..threads)
-        .map(|t| moves.iter().skip(t).step_by(threads).copied().collect())
-        .collect();
-    let mut ranked: Vec<(Move, i32)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = searchers
-            .iter_mut()
-            .zip(&shares)
-            .map(|(searcher, share)| {
-                scope.spawn(move || {
-                    searcher
-                        .rank(share, depth, Limits::default())
-                        .unwrap_or_default()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
+    let (mut ranked, nodes) = search::rank(&position, &moves, &options);
     ranked.sort_by_key(|&(mv, v)| (-v, mv.pos, mv.hand));
-    let nodes = searchers.iter().map(Searcher::nodes).sum();
     (
         ranked
             .into_iter()
