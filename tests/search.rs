@@ -61,3 +61,36 @@ proptest! {
         prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
     }
 }
+
+/// A Reversi position with 5 to 8 empty squares: a random filling of the board (each square
+/// dark or light) with a few squares left empty, and a side to move.
+fn reversi_position() -> impl Strategy<Value = trios::games::reversi::Game> {
+    (
+        any::<u64>(),
+        proptest::collection::btree_set(0u32..64, 5..=8),
+        any::<bool>(),
+    )
+        .prop_filter_map("a game not yet over", |(dark, empty, light_to_move)| {
+            use trios::games::reversi::{Color, Game};
+            let empty_bits = empty.iter().fold(0u64, |bits, &sq| bits | 1 << sq);
+            let dark = dark & !empty_bits;
+            let light = !dark & !empty_bits;
+            let turn = if light_to_move {
+                Color::Light
+            } else {
+                Color::Dark
+            };
+            let game = Game::from_bitboards(dark, light, turn)?;
+            (!game.is_over()).then_some(game)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn reversi_search_agrees_with_brute_force(game in reversi_position()) {
+        let checked = agrees_with_brute_force(&game, 3);
+        prop_assert!(checked.is_ok(), "{}: {:?}", game, checked);
+    }
+}

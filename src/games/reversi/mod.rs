@@ -6,6 +6,7 @@ pub mod ai;
 pub mod bitboard;
 pub mod endgame;
 pub mod eval;
+pub mod expert;
 pub mod game;
 pub mod perft;
 mod platform;

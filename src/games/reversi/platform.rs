@@ -117,7 +117,9 @@ impl TwoPlayer for Game {
             name: spec.to_string(),
             known: STRATEGY_NAMES.to_vec(),
         };
-        let _ = think_ms;
+        if name == "expert" {
+            return Ok(Box::new(super::expert::Expert::new(think_ms)));
+        }
         ai::by_spec(&name, seed)
             .map(|s| Box::new(Plain(s)) as Box<dyn Strategy<Game>>)
             .map_err(|_| unknown())
