@@ -9,6 +9,7 @@ pub mod eval;
 pub mod game;
 pub mod perft;
 pub mod position;
+mod solver;
 pub mod square;
 pub mod text;
 
