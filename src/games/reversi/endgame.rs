@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
 use super::game::{Game, Move};
-use super::solver::Solver;
+use super::solver::{Solver, solve_parallel};
 use super::square::Square;
 
 /// The exact result of a position.
@@ -31,9 +31,12 @@ pub struct SolveOptions {
     /// Receives the running node count, for progress displays; updated every few thousand
     /// positions.
     pub progress: Option<Arc<AtomicU64>>,
-    /// Transposition-table size as a power of two (entries); `None` picks one from the
-    /// number of empty squares.
+    /// Transposition-table size as a power of two (entries, 24 bytes each, per thread);
+    /// `None` picks one from the number of empty squares.
     pub table_bits: Option<u32>,
+    /// Threads to search with; 0 and 1 both mean the calling thread alone. With more, the
+    /// root moves are shared out and the node budget is split evenly between them.
+    pub threads: usize,
 }
 
 /// Solves `game` exactly.
@@ -65,16 +68,26 @@ pub fn solve_with(game: &Game, options: &SolveOptions) -> Option<Solution> {
         .table_bits
         .unwrap_or_else(|| (12 + empties.saturating_sub(10)).clamp(12, 21))
         .clamp(4, 28);
-    let mut solver = Solver::new(bits, options.node_budget, options.progress.clone());
-    let (value, best) = solver.solve(p, o);
-    solver.publish();
-    if solver.aborted {
+    let threads = options.threads.max(1);
+    let budget = options.node_budget.map(|b| b / threads as u64);
+    let mut solvers: Vec<Solver> = (0..threads)
+        .map(|_| Solver::new(bits, budget, options.progress.clone()))
+        .collect();
+    let (value, best) = if threads == 1 {
+        solvers[0].solve(p, o)
+    } else {
+        solve_parallel(&mut solvers, p, o)
+    };
+    for solver in &mut solvers {
+        solver.publish();
+    }
+    if solvers.iter().any(|s| s.aborted) {
         return None;
     }
     Some(Solution {
         value,
         best: best.and_then(Square::from_index),
-        nodes: solver.nodes,
+        nodes: solvers.iter().map(|s| s.nodes).sum(),
     })
 }
 
@@ -140,6 +153,29 @@ mod tests {
             let values = brute_force_moves(&game);
             assert!(values.contains(&(sq, s.value)), "{sq} in {values:?}");
         }
+    }
+
+    #[test]
+    fn two_threads_agree_with_one() {
+        let mut game: Game = FFO_40.parse().unwrap();
+        while game.empties() > 12 {
+            let mv = game.legal_moves()[0];
+            game.play(mv).unwrap();
+        }
+        let one = solve(&game);
+        let two = solve_with(
+            &game,
+            &SolveOptions {
+                threads: 2,
+                ..SolveOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(one.value, two.value);
+        let best = two.best.unwrap();
+        let mut child = game;
+        child.make(Move::Place(best));
+        assert_eq!(-solve(&child).value, one.value);
     }
 
     #[test]

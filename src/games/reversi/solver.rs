@@ -6,7 +6,7 @@
 //! with population count and the bit-manipulation extensions, and picked at run time.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use super::bitboard::{bit, edge_stable, final_value, flips, moves};
 
@@ -83,6 +83,10 @@ pub(crate) struct Solver {
     pub(crate) aborted: bool,
     progress: Option<Arc<AtomicU64>>,
     published: u64,
+    /// Raised by another thread when this one's work is no longer needed.
+    stop: Option<Arc<AtomicBool>>,
+    /// Set when `stop` was seen; cleared before the next job.
+    halted: bool,
 }
 
 impl Solver {
@@ -97,6 +101,8 @@ impl Solver {
             aborted: false,
             progress,
             published: 0,
+            stop: None,
+            halted: false,
         }
     }
 
@@ -111,19 +117,28 @@ impl Solver {
     /// The exact value of the position with `p` to move and a best square (bit index), or
     /// `None` for the square if `p` has no placement. Meaningless if `aborted` is set after.
     pub(crate) fn solve(&mut self, p: u64, o: u64) -> (i32, Option<u32>) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::is_x86_feature_detected!("avx2")
-                && std::is_x86_feature_detected!("bmi1")
-                && std::is_x86_feature_detected!("bmi2")
-                && std::is_x86_feature_detected!("popcnt")
-                && std::is_x86_feature_detected!("lzcnt")
-            {
-                // SAFETY: the features `modern` is compiled for were just detected.
-                return unsafe { modern::root(self, p, o) };
-            }
+        if modern_cpu() {
+            // SAFETY: `modern_cpu` checked the features `modern` is compiled for.
+            #[cfg(target_arch = "x86_64")]
+            return unsafe { modern::root(self, p, o) };
         }
         baseline::root(self, p, o)
+    }
+
+    /// The value of the position with `p` to move within `(alpha, beta)`, fail-soft.
+    fn window(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        if modern_cpu() {
+            // SAFETY: as in `solve`.
+            #[cfg(target_arch = "x86_64")]
+            return unsafe { modern::search(self, p, o, alpha, beta) };
+        }
+        baseline::search(self, p, o, alpha, beta)
+    }
+
+    /// Whether the search must unwind now: out of budget, or stopped from outside.
+    #[inline(always)]
+    fn interrupted(&self) -> bool {
+        self.aborted || self.halted
     }
 
     /// Counts a node; true if the search must stop.
@@ -136,7 +151,13 @@ impl Solver {
         if self.nodes > self.budget {
             self.aborted = true;
         }
-        self.aborted
+        if self.nodes & 255 == 0
+            && let Some(stop) = &self.stop
+            && stop.load(Ordering::Relaxed)
+        {
+            self.halted = true;
+        }
+        self.interrupted()
     }
 
     #[inline(always)]
@@ -159,6 +180,122 @@ impl Solver {
             used: true,
         };
     }
+}
+
+/// Whether this processor has the extensions the `modern` copy of the search uses.
+#[inline]
+fn modern_cpu() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("lzcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// [`Solver::solve`] with the root moves shared out among one solver per thread (each with
+/// its own table): the same null-window probes as the single-threaded root, where the
+/// first thread to prove a probe's bound stops the others.
+pub(crate) fn solve_parallel(solvers: &mut [Solver], p: u64, o: u64) -> (i32, Option<u32>) {
+    let mv = moves(p, o);
+    if solvers.len() < 2 || mv.count_ones() < 2 {
+        return match solvers.first_mut() {
+            Some(first) => first.solve(p, o),
+            None => (0, None),
+        };
+    }
+    // Fewest replies first, as in the sequential root.
+    let mut list: Vec<(u32, u64, u32)> = Vec::with_capacity(mv.count_ones() as usize);
+    let mut m = mv;
+    while m != 0 {
+        let sq = m.trailing_zeros();
+        m &= m - 1;
+        let f = flips(p, o, sq);
+        let replies = moves(o ^ f, p ^ f ^ bit(sq));
+        list.push((
+            sq,
+            f,
+            replies.count_ones() + (replies & CORNERS).count_ones(),
+        ));
+    }
+    list.sort_by_key(|&(_, _, rank)| rank);
+
+    let stop = Arc::new(AtomicBool::new(false));
+    for solver in solvers.iter_mut() {
+        solver.stop = Some(Arc::clone(&stop));
+    }
+    let (mut lower, mut upper) = (-64, 64);
+    let mut best_sq = list[0].0;
+    let mut guess = 0;
+    while lower < upper {
+        let beta = if guess <= lower {
+            lower + 1
+        } else {
+            guess.min(upper)
+        };
+        stop.store(false, Ordering::Relaxed);
+        let next = AtomicUsize::new(0);
+        let (list, next, stop) = (&list, &next, &stop);
+        // Per thread: the best bound it proved, and the move that reached `beta` if any.
+        let results: Vec<(i32, Option<usize>)> = std::thread::scope(|scope| {
+            let workers: Vec<_> = solvers
+                .iter_mut()
+                .map(|solver| {
+                    scope.spawn(move || {
+                        solver.halted = false;
+                        let mut value = -INF;
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(&(sq, f, _)) = list.get(i) else {
+                                break (value, None);
+                            };
+                            if stop.load(Ordering::Relaxed) {
+                                break (value, None);
+                            }
+                            let v = -solver.window(o ^ f, p ^ f ^ bit(sq), -beta, -beta + 1);
+                            if solver.interrupted() {
+                                break (value, None);
+                            }
+                            value = value.max(v);
+                            if v >= beta {
+                                stop.store(true, Ordering::Relaxed);
+                                break (value, Some(i));
+                            }
+                        }
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        });
+        if solvers.iter().any(|s| s.aborted) {
+            return (0, None);
+        }
+        let value = results.iter().map(|r| r.0).max().unwrap_or(-INF);
+        let cut = results
+            .iter()
+            .filter_map(|&(v, i)| i.map(|i| (v, i)))
+            .max_by_key(|&(v, _)| v);
+        if let Some((v, i)) = cut {
+            lower = v;
+            best_sq = list[i].0;
+        } else {
+            upper = value;
+        }
+        guess = if cut.is_some() { lower } else { upper };
+    }
+    for solver in solvers.iter_mut() {
+        solver.stop = None;
+    }
+    (lower, Some(best_sq))
 }
 
 /// The recursion. Every function carries the same `target_feature` attribute (or none), so
@@ -192,7 +329,7 @@ macro_rules! search_functions {
                     let c = list[i];
                     let (np, no) = (o ^ c.flipped, p ^ c.flipped ^ bit(c.sq));
                     let v = -search(s, np, no, -beta, -beta + 1);
-                    if s.aborted {
+                    if s.interrupted() {
                         return (0, None);
                     }
                     if v > value {
@@ -248,7 +385,7 @@ macro_rules! search_functions {
 
         /// Negamax alpha-beta value of the position with `p` to move, within (alpha, beta).
         $(#[$features])*
-        fn search(s: &mut Solver, p: u64, o: u64, mut alpha: i32, mut beta: i32) -> i32 {
+        pub(super) fn search(s: &mut Solver, p: u64, o: u64, mut alpha: i32, mut beta: i32) -> i32 {
             let empty = !(p | o);
             let empties = empty.count_ones();
             if empties <= SHALLOW {
@@ -305,13 +442,13 @@ macro_rules! search_functions {
                     -search(s, np, no, -beta, -alpha)
                 } else {
                     let probe = -search(s, np, no, -alpha - 1, -alpha);
-                    if probe > alpha && probe < beta && !s.aborted {
+                    if probe > alpha && probe < beta && !s.interrupted() {
                         -search(s, np, no, -beta, -alpha)
                     } else {
                         probe
                     }
                 };
-                if s.aborted {
+                if s.interrupted() {
                     return 0;
                 }
                 if value > best {
@@ -359,7 +496,7 @@ macro_rules! search_functions {
                     m &= m - 1;
                     let f = flips(p, o, sq);
                     let value = -search(s, o ^ f, p ^ f ^ bit(sq), -beta, -alpha);
-                    if s.aborted {
+                    if s.interrupted() {
                         return 0;
                     }
                     if value > best {
