@@ -113,6 +113,77 @@ pub fn neighbours(b: u64) -> u64 {
     sideways | (row << 8) | (row >> 8)
 }
 
+/// The tournament value of a finished position for the side whose discs are `p`.
+#[inline(always)]
+pub const fn final_value(p: u64, o: u64) -> i32 {
+    let mine = p.count_ones() as i32;
+    let theirs = o.count_ones() as i32;
+    let empties = 64 - mine - theirs;
+    let diff = mine - theirs;
+    if diff > 0 {
+        diff + empties
+    } else if diff < 0 {
+        diff - empties
+    } else {
+        0
+    }
+}
+
+/// The four edges as bitboards.
+const EDGES: [u64; 4] = [
+    0x0000_0000_0000_00FF,
+    0xFF00_0000_0000_0000,
+    0x0101_0101_0101_0101,
+    0x8080_8080_8080_8080,
+];
+
+/// Walks along the edges from each corner: (corner index, step in bits) for both edges
+/// that meet there.
+const EDGE_WALKS: [(u32, i32); 8] = [
+    (0, 1),
+    (0, 8),
+    (7, -1),
+    (7, 8),
+    (56, 1),
+    (56, -8),
+    (63, -1),
+    (63, -8),
+];
+
+/// Discs that can never be flipped, found cheaply on the edges: runs of one colour that
+/// start at a corner, and every disc of a completely filled edge. (An edge disc can only be
+/// flipped along its edge, so both kinds are truly stable; interior stability is left out.)
+#[inline]
+pub fn edge_stable(p: u64, o: u64) -> u64 {
+    let occupied = p | o;
+    let mut stable = 0u64;
+    for edge in EDGES {
+        if occupied & edge == edge {
+            stable |= edge;
+        }
+    }
+    for (corner, step) in EDGE_WALKS {
+        let corner_bit = 1u64 << corner;
+        let own = if p & corner_bit != 0 {
+            p
+        } else if o & corner_bit != 0 {
+            o
+        } else {
+            continue;
+        };
+        let mut sq = corner as i32;
+        for _ in 0..8 {
+            let b = 1u64 << sq;
+            if own & b == 0 {
+                break;
+            }
+            stable |= b;
+            sq += step;
+        }
+    }
+    stable & occupied
+}
+
 /// Bit of `sq`.
 #[inline(always)]
 pub const fn bit(sq: u32) -> u64 {
@@ -212,6 +283,16 @@ mod tests {
         assert_eq!(corner[2].count_ones(), 7);
         assert_eq!(corner[3].count_ones(), 7);
         assert_eq!(corner[4] | corner[6] | corner[7] | corner[5] | corner[1], 0);
+    }
+
+    #[test]
+    fn edge_stability_counts_corner_runs_and_full_edges() {
+        // Mover: (1,1), (1,2), (1,3); opponent (1,4): the run of three is stable, not (1,4).
+        let p = 0b0111;
+        let o = 0b1000;
+        assert_eq!(edge_stable(p, o), 0b0111);
+        // A full top edge, alternating colours: all eight stable.
+        assert_eq!(edge_stable(0x55, 0xAA) & 0xFF, 0xFF);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! Values are in discs from the side to move's point of view, the scale of the final
 //! margin, so a heuristic value and an exact end can be compared at any depth.
 
-use super::bitboard::{flips, moves, neighbours};
+use super::bitboard::{edge_stable, flips, moves, neighbours};
 use super::game::{Game, Move, Undo};
 use crate::games::Searchable;
 
@@ -18,60 +18,6 @@ const CORNER_ZONES: [(u64, u64, u64); 4] = [
     (1 << 56, 1 << 49, (1 << 57) | (1 << 48)),
     (1 << 63, 1 << 54, (1 << 62) | (1 << 55)),
 ];
-
-/// The four edges as bitboards.
-const EDGES: [u64; 4] = [
-    0x0000_0000_0000_00FF,
-    0xFF00_0000_0000_0000,
-    0x0101_0101_0101_0101,
-    0x8080_8080_8080_8080,
-];
-
-/// Walks along the edges from each corner: (corner index, step in bits) for both edges
-/// that meet there.
-const EDGE_WALKS: [(u32, i32); 8] = [
-    (0, 1),
-    (0, 8),
-    (7, -1),
-    (7, 8),
-    (56, 1),
-    (56, -8),
-    (63, -1),
-    (63, -8),
-];
-
-/// Discs that can never be flipped, found cheaply on the edges: runs of one colour that
-/// start at a corner, and every disc of a completely filled edge. (An edge disc can only be
-/// flipped along its edge, so both kinds are truly stable; interior stability is left out.)
-pub fn edge_stable(p: u64, o: u64) -> u64 {
-    let occupied = p | o;
-    let mut stable = 0u64;
-    for edge in EDGES {
-        if occupied & edge == edge {
-            stable |= edge;
-        }
-    }
-    for (corner, step) in EDGE_WALKS {
-        let corner_bit = 1u64 << corner;
-        let own = if p & corner_bit != 0 {
-            p
-        } else if o & corner_bit != 0 {
-            o
-        } else {
-            continue;
-        };
-        let mut sq = corner as i32;
-        for _ in 0..8 {
-            let b = 1u64 << sq;
-            if own & b == 0 {
-                break;
-            }
-            stable |= b;
-            sq += step;
-        }
-    }
-    stable & occupied
-}
 
 /// Weights, in hundredths of a disc, of the evaluation terms.
 mod weight {
@@ -94,7 +40,7 @@ pub fn evaluate(p: u64, o: u64) -> i32 {
     let my_moves = moves(p, o).count_ones() as i32;
     let their_moves = moves(o, p).count_ones() as i32;
     if my_moves == 0 && their_moves == 0 {
-        return super::game::final_value(p, o);
+        return super::bitboard::final_value(p, o);
     }
     let mut score = weight::MOBILITY * (my_moves - their_moves);
     // A side with no move at all is in trouble beyond its move count.
@@ -259,16 +205,6 @@ mod tests {
             (1 << 28) | (1 << 35) | (1 << 20),
         );
         assert!(with > without, "{with} vs {without}");
-    }
-
-    #[test]
-    fn edge_stability_counts_corner_runs_and_full_edges() {
-        // Mover: (1,1), (1,2), (1,3); opponent (1,4): the run of three is stable, not (1,4).
-        let p = 0b0111;
-        let o = 0b1000;
-        assert_eq!(edge_stable(p, o), 0b0111);
-        // A full top edge, alternating colours: all eight stable.
-        assert_eq!(edge_stable(0x55, 0xAA) & 0xFF, 0xFF);
     }
 
     #[test]

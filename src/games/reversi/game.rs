@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::bitboard::{flips, moves};
+use super::bitboard::{final_value, flips, moves};
 use super::square::{Color, Direction, Square};
 
 /// A move: a disc placed on a square, or a pass when the mover has no placement.
@@ -368,22 +368,6 @@ impl Game {
     /// the tournament value of a finished game.
     pub const fn final_margin(&self) -> i32 {
         final_value(self.player, self.opponent)
-    }
-}
-
-/// The tournament value of a finished position for the side whose discs are `p`.
-#[inline(always)]
-pub(crate) const fn final_value(p: u64, o: u64) -> i32 {
-    let mine = p.count_ones() as i32;
-    let theirs = o.count_ones() as i32;
-    let empties = 64 - mine - theirs;
-    let diff = mine - theirs;
-    if diff > 0 {
-        diff + empties
-    } else if diff < 0 {
-        diff - empties
-    } else {
-        0
     }
 }
 

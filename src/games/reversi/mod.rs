@@ -11,6 +11,7 @@ pub mod game;
 pub mod perft;
 mod platform;
 pub mod position;
+mod solver;
 pub mod square;
 pub mod text;
 

@@ -1,0 +1,103 @@
+//! Speed of the Reversi engine: perft, move generation and the exact endgame solver.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use trios::games::reversi::bitboard::moves;
+use trios::games::reversi::{Game, Move, perft, solve};
+
+/// FFO problem #40: 20 empties, dark to move; best A2 (row 2, column 1), value +38.
+const FFO_40: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+
+/// FFO #40 four plies on along a best line: 16 empties.
+fn sixteen_empties() -> Game {
+    let mut game: Game = FFO_40.parse().expect("FFO #40 parses");
+    while game.empties() > 16 {
+        let best = solve(&game).best;
+        let mv = best.map_or(Move::Pass, Move::Place);
+        game.play(mv).expect("the solver's move is legal");
+    }
+    game
+}
+
+/// Positions from a fixed pseudo-random playout of many games, for move generation.
+fn sample_positions() -> Vec<(u64, u64)> {
+    let mut out = Vec::new();
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    for _ in 0..40 {
+        let mut game = Game::new();
+        loop {
+            let list = game.legal_moves();
+            if list.is_empty() {
+                break;
+            }
+            out.push((game.player_bits(), game.opponent_bits()));
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mv = list[(state % list.len() as u64) as usize];
+            game.play(mv).expect("legal");
+        }
+    }
+    out
+}
+
+fn perft_bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("reversi_perft");
+    group.sample_size(10);
+    let start = Game::new();
+    for depth in [9u32, 11] {
+        group.bench_function(format!("depth_{depth}"), |b| {
+            b.iter(|| perft(black_box(&start), depth))
+        });
+    }
+    group.finish();
+}
+
+fn movegen_bench(c: &mut Criterion) {
+    let positions = sample_positions();
+    let mut group = c.benchmark_group("reversi_movegen");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("moves", |b| {
+        b.iter(|| {
+            let mut acc = 0u64;
+            for &(p, o) in &positions {
+                acc ^= moves(black_box(p), black_box(o));
+            }
+            acc
+        })
+    });
+    group.bench_function("legal_moves_and_play_all", |b| {
+        b.iter(|| {
+            let mut acc = 0u64;
+            for &(p, o) in &positions {
+                let game = Game::from_bitboards(p, o, trios::games::reversi::Color::Dark)
+                    .expect("disjoint");
+                for mv in game.legal_moves() {
+                    let mut child = game;
+                    child.make(mv);
+                    acc ^= child.player_bits();
+                }
+            }
+            acc
+        })
+    });
+    group.finish();
+}
+
+fn endgame_bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("reversi_endgame");
+    group.sample_size(10);
+    let sixteen = sixteen_empties();
+    group.bench_function("solve_16_empties", |b| {
+        b.iter(|| solve(black_box(&sixteen)))
+    });
+    let twenty: Game = FFO_40.parse().expect("FFO #40 parses");
+    group.bench_function("solve_20_empties_ffo40", |b| {
+        b.iter(|| solve(black_box(&twenty)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, perft_bench, movegen_bench, endgame_bench);
+criterion_main!(benches);
