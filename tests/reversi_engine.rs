@@ -45,24 +45,6 @@ fn perft_depths_10_and_11_on_two_threads() {
     assert_eq!(perft_threads(&start, 11, 2), START_COUNTS[10]);
 }
 
-/// Timings of depths 10 and 11 on one and two threads; run with
-/// `cargo test --release --test reversi_engine -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn perft_timings() {
-    let start = Game::new();
-    for depth in [10u32, 11] {
-        let t = std::time::Instant::now();
-        let n = perft(&start, depth);
-        eprintln!("perft {depth}: {n} in {:?} (one thread)", t.elapsed());
-        assert_eq!(n, START_COUNTS[depth as usize - 1]);
-        let t = std::time::Instant::now();
-        let n = perft_threads(&start, depth, 2);
-        eprintln!("perft {depth}: {n} in {:?} (two threads)", t.elapsed());
-        assert_eq!(n, START_COUNTS[depth as usize - 1]);
-    }
-}
-
 // ---------------------------------------------------------------------------------------
 // Text view and position strings
 
@@ -240,7 +222,8 @@ fn a_full_board_ends_the_game() {
 // ---------------------------------------------------------------------------------------
 // The endgame solver
 
-/// Published FFO problems: position, value for the side to move, best moves.
+/// Published FFO problems: position, value for the side to move, best moves. All five are
+/// solved in a release build by `cargo run --release --example reversi_ffo`.
 const FFO: [(u32, &str, i32, &[&str]); 5] = [
     (
         40,
@@ -273,28 +256,6 @@ const FFO: [(u32, &str, i32, &[&str]); 5] = [
         &["d2", "b8"],
     ),
 ];
-
-/// Seconds in a release build; far longer unoptimised. Run with
-/// `cargo test --release --test reversi_engine -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn ffo_40_to_44() {
-    for (number, text, value, best) in FFO {
-        let game: Game = text.parse().expect("FFO position");
-        let t = std::time::Instant::now();
-        let s = solve(&game);
-        let elapsed = t.elapsed();
-        let name = s.best.map(Square::algebraic).unwrap_or_default();
-        eprintln!(
-            "FFO #{number} ({} empties): {:+} {name}, {} nodes, {elapsed:?}",
-            game.empties(),
-            s.value,
-            s.nodes
-        );
-        assert_eq!(s.value, value, "FFO #{number}");
-        assert!(best.contains(&name.as_str()), "FFO #{number}: {name}");
-    }
-}
 
 /// FFO #40 after a few best moves, small enough for an unoptimised build.
 #[test]
