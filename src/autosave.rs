@@ -75,6 +75,14 @@ pub fn new_match_path(dir: &Path, seed: u64) -> PathBuf {
     unique_path(&matches_dir(dir), &format!("{}-{seed}", utc_timestamp(now)))
 }
 
+/// A new autosave file name in the data folder for a match dealt with `seed`, its folder
+/// created: what every game's autosave starts from.
+pub fn new_autosave_file(seed: u64) -> Result<PathBuf, AutosaveError> {
+    let dir = data_dir().ok_or(AutosaveError::NoDataDir)?;
+    create_matches_dir(&dir)?;
+    Ok(new_match_path(&dir, seed))
+}
+
 /// Like [`new_match_path`] for a match at a server's table: the table number is part of the
 /// name, so tables dealt the same seed in the same second never share a file.
 pub fn new_table_match_path(dir: &Path, seed: u64, table: u64) -> PathBuf {

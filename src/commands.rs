@@ -110,18 +110,12 @@ pub fn play_reversi(args: &PlayArgs, full_screen: bool) -> Result<(), Failure> {
 /// Starts `config` recorded in a new file of the data folder; when that cannot be written,
 /// says why and plays unrecorded: autosave never stops a game.
 fn start_autosaved<G: TwoPlayer>(config: DuelConfig<G>) -> Result<Duel<G>, DuelError> {
-    let why = match autosave::data_dir() {
-        Some(dir) => match autosave::create_matches_dir(&dir) {
-            Ok(_) => {
-                let path = autosave::new_match_path(&dir, config.seed);
-                match Duel::start(config.clone(), Some(path)) {
-                    Err(DuelError::Record(e)) => e.to_string(),
-                    started => return started,
-                }
-            }
-            Err(e) => e.to_string(),
+    let why = match autosave::new_autosave_file(config.seed) {
+        Ok(path) => match Duel::start(config.clone(), Some(path)) {
+            Err(DuelError::Record(e)) => e.to_string(),
+            started => return started,
         },
-        None => autosave::AutosaveError::NoDataDir.to_string(),
+        Err(e) => e.to_string(),
     };
     eprintln!(
         "warning: cannot autosave: {why}; this match will not be recoverable (use --record FILE \

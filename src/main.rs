@@ -250,7 +250,7 @@ fn config_from(
 /// Starts `config` recorded in a new file in the data folder. When that file cannot be
 /// written, tells `warn` why and starts the match unrecorded: autosave never stops a game.
 fn start_autosaved(config: MatchConfig, warn: impl Fn(&dyn Display)) -> Result<Match, StartError> {
-    let why: Box<dyn Display> = match autosave_path(config.seed) {
+    let why: Box<dyn Display> = match autosave::new_autosave_file(config.seed) {
         Ok(path) => match Match::start(config.clone(), Some(path)) {
             Err(StartError::Record(e)) => Box::new(e),
             started => return started,
@@ -259,13 +259,6 @@ fn start_autosaved(config: MatchConfig, warn: impl Fn(&dyn Display)) -> Result<M
     };
     warn(why.as_ref());
     Match::start(config, None)
-}
-
-/// A new autosave file name, with its folder created.
-fn autosave_path(seed: u64) -> Result<PathBuf, AutosaveError> {
-    let dir = autosave::data_dir().ok_or(AutosaveError::NoDataDir)?;
-    autosave::create_matches_dir(&dir)?;
-    Ok(autosave::new_match_path(&dir, seed))
 }
 
 fn warn_unrecorded(why: &dyn Display) {

@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::{FORMAT, GAME_VERSION, RecordError, corrupt, game_of, read, write_atomic};
+use super::{
+    FORMAT, GAME_VERSION, RecordError, check_overwrite_by, corrupt, game_of, read, write_atomic,
+};
 use crate::controller::duel::{DuelConfig, Turn};
 use crate::games::{GameKind, Side, TwoPlayer, Verdict};
 
@@ -236,30 +238,7 @@ pub fn check_overwrite<G: TwoPlayer>(
     path: &Path,
     setup: &DuelConfig<G>,
 ) -> Result<(), RecordError> {
-    let name = path.display().to_string();
-    let refuse = |what: &str| {
-        Err(RecordError::WouldOverwrite {
-            path: name.clone(),
-            what: what.to_string(),
-        })
-    };
-    let meta = match std::fs::metadata(path) {
-        Ok(meta) => meta,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(source) => return Err(RecordError::Read { path: name, source }),
-    };
-    if meta.is_dir() {
-        return refuse("is a folder");
-    }
-    if meta.len() == 0 {
-        return Ok(());
-    }
-    match DuelRecord::<G>::load(path) {
-        Ok(record) if record.setup == *setup => Ok(()),
-        Ok(_) | Err(RecordError::WrongGame { .. }) => {
-            refuse("holds the record of a different match")
-        }
-        Err(RecordError::Read { path, source }) => Err(RecordError::Read { path, source }),
-        Err(_) => refuse("exists and is not a trios match record"),
-    }
+    check_overwrite_by(path, |path| {
+        DuelRecord::<G>::load(path).map(|r| r.setup == *setup)
+    })
 }

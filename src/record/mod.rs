@@ -124,6 +124,16 @@ pub enum RecordError {
 /// file is empty, or it is a trios record of the same match (same setup); otherwise the
 /// reason it would destroy something else.
 pub fn check_overwrite(path: &Path, setup: &MatchConfig) -> Result<(), RecordError> {
+    check_overwrite_by(path, |path| Record::load(path).map(|r| r.setup == *setup))
+}
+
+/// The shared rule behind every game's overwrite check: nothing at `path`, an empty file,
+/// or a record that `same_match` (a load and comparison of setups) says is this match's.
+/// A record of another game is a different match.
+pub(crate) fn check_overwrite_by(
+    path: &Path,
+    same_match: impl FnOnce(&Path) -> Result<bool, RecordError>,
+) -> Result<(), RecordError> {
     let name = path.display().to_string();
     let refuse = |what: &str| {
         Err(RecordError::WouldOverwrite {
@@ -142,9 +152,11 @@ pub fn check_overwrite(path: &Path, setup: &MatchConfig) -> Result<(), RecordErr
     if meta.len() == 0 {
         return Ok(());
     }
-    match Record::load(path) {
-        Ok(record) if record.setup == *setup => Ok(()),
-        Ok(_) => refuse("holds the record of a different match"),
+    match same_match(path) {
+        Ok(true) => Ok(()),
+        Ok(false) | Err(RecordError::WrongGame { .. } | RecordError::OtherGame { .. }) => {
+            refuse("holds the record of a different match")
+        }
         Err(RecordError::Read { path, source }) => Err(RecordError::Read { path, source }),
         Err(_) => refuse("exists and is not a trios match record"),
     }
