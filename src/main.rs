@@ -10,7 +10,6 @@ use trios::autosave::{self, AutosaveError};
 use trios::cli::{Cli, Command, PlayArgs, ReplayArgs, SetupArgs, SimArgs, SolveArgs, Ui};
 use trios::controller::{Match, MatchConfig, Seat, SourceFile, StartError};
 use trios::games::GameKind;
-use trios::record::AnyRecord;
 use trios::record::Record;
 use trios::sim::report as sim_report;
 use trios::{commands, textui};
@@ -62,11 +61,17 @@ fn main() -> ExitCode {
 
 fn play(args: PlayArgs) -> Result<(), UserError> {
     let ui = front_end(args.ui)?;
-    if args.resume
-        && let Some(path) = latest_unfinished_of_other_games()?
-    {
-        return commands::resume_reversi(path).map_err(failed);
-    }
+    // The latest unfinished match of any game, found once; other games resume through
+    // `commands`.
+    let resumed = if args.resume {
+        let path = latest_unfinished()?;
+        if trios::record::game_of_file(&path)? != GameKind::ThreeTrios {
+            return commands::resume_reversi(path).map_err(failed);
+        }
+        Some(path)
+    } else {
+        None
+    };
     if args.game == GameKind::Reversi && !args.resume {
         return commands::play_reversi(&args, ui == Ui::Tui).map_err(failed);
     }
@@ -79,8 +84,8 @@ fn play(args: PlayArgs) -> Result<(), UserError> {
     // A resumed match goes on in its autosave file; a new one is autosaved unless the player
     // chose a record file or none.
     let autosaving = args.resume || (args.record.is_none() && !args.no_autosave);
-    let game = if args.resume {
-        resume_latest()?
+    let game = if let Some(path) = resumed {
+        resume(path)?
     } else {
         start_new(&args, ui)?
     };
@@ -268,30 +273,19 @@ fn warn_unrecorded(why: &dyn Display) {
     );
 }
 
-/// The latest unfinished autosaved match when it is of a game other than Three Trios (those
-/// resume through [`commands`]); `None` when the latest is Three Trios's or there is none.
-fn latest_unfinished_of_other_games() -> Result<Option<PathBuf>, UserError> {
-    let Some(dir) = autosave::data_dir() else {
-        return Ok(None);
-    };
-    let Some(path) = autosave::latest_unfinished(&dir)? else {
-        return Ok(None);
-    };
-    Ok(match AnyRecord::load(&path) {
-        Ok(record) if record.game() != GameKind::ThreeTrios => Some(path),
-        _ => None,
+/// The most recent unfinished autosaved match of any game, or why there is none.
+fn latest_unfinished() -> Result<PathBuf, UserError> {
+    let dir = autosave::data_dir().ok_or(AutosaveError::NoDataDir)?;
+    autosave::latest_unfinished(&dir)?.ok_or_else(|| {
+        UserError::Message(format!(
+            "no unfinished match to resume in {}",
+            autosave::matches_dir(&dir).display()
+        ))
     })
 }
 
-/// Continues the latest unfinished autosaved match, announcing it on stderr.
-fn resume_latest() -> Result<Match, UserError> {
-    let dir = autosave::data_dir().ok_or(AutosaveError::NoDataDir)?;
-    let Some(path) = autosave::latest_unfinished(&dir)? else {
-        return Err(UserError::Message(format!(
-            "no unfinished match to resume in {}",
-            autosave::matches_dir(&dir).display()
-        )));
-    };
+/// Continues the Three Trios match recorded at `path`, announcing it on stderr.
+fn resume(path: PathBuf) -> Result<Match, UserError> {
     let game = Match::resume(path.clone())?;
     eprintln!(
         "resuming {} (move {})",
