@@ -15,13 +15,6 @@ use crate::games::Searchable;
 /// Above any value a game reports.
 pub(crate) const INF: i32 = 1 << 20;
 
-/// Nodes with fewer plies left than this do not sort their moves: right above the leaves,
-/// weighing every move costs about what better ordering saves.
-const ORDER_DEPTH: usize = 3;
-/// Nodes with fewer plies left than this neither read nor write the table: their subtrees
-/// are cheaper to search again than a cache miss.
-const TABLE_DEPTH: usize = 2;
-
 /// The outcome of a search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Found<M> {
@@ -51,6 +44,9 @@ pub struct Searcher<G: Searchable> {
     /// Nonzero for a helper thread of a parallel solve: it tries the moves of some nodes in
     /// another order, so that threads sharing a table spread over the tree.
     pub(crate) helper: usize,
+    /// The game's [`Searchable::order_depth`] and [`Searchable::table_depth`].
+    order_depth: usize,
+    table_depth: usize,
 }
 
 impl<G: Searchable> Searcher<G> {
@@ -64,6 +60,8 @@ impl<G: Searchable> Searcher<G> {
     pub fn with_table(pos: G, table: Arc<Table>) -> Searcher<G> {
         let plies = pos.plies_left().min(4096) + 2;
         Searcher {
+            order_depth: pos.order_depth().max(1),
+            table_depth: pos.table_depth().max(1),
             pos,
             table,
             pool: (0..plies).map(|_| Vec::new()).collect(),
@@ -226,7 +224,7 @@ impl<G: Searchable> Searcher<G> {
         }
         // A search that reaches every end is exact, whatever depth was asked for.
         let exact = depth >= left;
-        let use_table = depth >= TABLE_DEPTH;
+        let use_table = depth >= self.table_depth;
         let key = if use_table { self.pos.key() } else { 0 };
         let mut tt_move = None;
         if use_table && let Some(entry) = self.table.probe(key) {
@@ -244,7 +242,7 @@ impl<G: Searchable> Searcher<G> {
             self.pool.resize_with(ply + 1, Vec::new);
         }
         let mut moves = std::mem::take(&mut self.pool[ply]);
-        self.generate(&mut moves, tt_move, depth >= ORDER_DEPTH, ply);
+        self.generate(&mut moves, tt_move, depth >= self.order_depth, ply);
 
         let alpha_in = alpha;
         let mut best = -INF;
