@@ -480,12 +480,26 @@ fn solve_with_progress(
         bar.set_style(style);
     }
     let started = std::time::Instant::now();
+    // The worker hands its answer over a channel, so the answer is printed the moment it
+    // is ready rather than at the next tick of the spinner.
+    let (answer, answered) = std::sync::mpsc::channel();
     let solved = std::thread::scope(|scope| {
-        let worker = {
+        {
             let progress = progress.clone();
-            scope.spawn(move || trios::trios::ai::solve_within(game, deadline, Some(progress)))
-        };
-        while !worker.is_finished() {
+            scope.spawn(move || {
+                let _ = answer.send(trios::trios::ai::solve_within(
+                    game,
+                    deadline,
+                    Some(progress),
+                ));
+            });
+        }
+        loop {
+            match answered.recv_timeout(std::time::Duration::from_millis(100)) {
+                Ok(solved) => break solved,
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break None,
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+            }
             let nodes = progress.nodes.load(Ordering::Relaxed);
             let done = progress.roots_done.load(Ordering::Relaxed);
             let secs = started.elapsed().as_secs_f64().max(1e-3);
@@ -501,9 +515,7 @@ fn solve_with_progress(
                 nodes as f64 / secs / 1e6,
             ));
             bar.tick();
-            std::thread::sleep(std::time::Duration::from_millis(100));
         }
-        worker.join().ok().flatten()
     });
     bar.finish_and_clear();
     solved

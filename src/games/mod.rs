@@ -222,6 +222,18 @@ pub trait Searchable: Clone + Send + Sync + 'static {
         let _ = mv;
         0
     }
+    /// Plies left from which the search sorts the moves of a node by
+    /// [`order`](Self::order) (the table's move always comes first); closer to the leaves
+    /// they are tried in the order [`legal_moves`](Self::legal_moves) gives. Weighing every
+    /// move pays only where it saves more than it costs; `usize::MAX` sorts the root alone.
+    fn order_depth(&self) -> usize {
+        3
+    }
+    /// Plies left from which the search reads and writes its transposition table: smaller
+    /// subtrees are cheaper to search again than to look up.
+    fn table_depth(&self) -> usize {
+        2
+    }
     /// An upper bound on the plies left: a search this deep reaches every end, so it is exact.
     fn plies_left(&self) -> usize;
     /// A compact, position-independent id of a move for the transposition table.

@@ -15,13 +15,6 @@ use crate::games::Searchable;
 /// Above any value a game reports.
 pub(crate) const INF: i32 = 1 << 20;
 
-/// Nodes with fewer plies left than this do not sort their moves: right above the leaves,
-/// weighing every move costs about what better ordering saves.
-const ORDER_DEPTH: usize = 3;
-/// Nodes with fewer plies left than this neither read nor write the table: their subtrees
-/// are cheaper to search again than a cache miss.
-const TABLE_DEPTH: usize = 2;
-
 /// The outcome of a search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Found<M> {
@@ -37,6 +30,10 @@ pub struct Found<M> {
 /// A searcher owns a working copy of the position, a (possibly shared) table, its move
 /// buffers and counters. It searches one position, the one it was built with; every call
 /// leaves that position as it found it.
+///
+/// Aligned to 128 bytes so that searchers side by side in memory, each on its own thread,
+/// never write to the same cache line.
+#[repr(align(128))]
 pub struct Searcher<G: Searchable> {
     pos: G,
     table: Arc<Table>,
@@ -51,6 +48,9 @@ pub struct Searcher<G: Searchable> {
     /// Nonzero for a helper thread of a parallel solve: it tries the moves of some nodes in
     /// another order, so that threads sharing a table spread over the tree.
     pub(crate) helper: usize,
+    /// The game's [`Searchable::order_depth`] and [`Searchable::table_depth`].
+    order_depth: usize,
+    table_depth: usize,
 }
 
 impl<G: Searchable> Searcher<G> {
@@ -64,6 +64,8 @@ impl<G: Searchable> Searcher<G> {
     pub fn with_table(pos: G, table: Arc<Table>) -> Searcher<G> {
         let plies = pos.plies_left().min(4096) + 2;
         Searcher {
+            order_depth: pos.order_depth().max(1),
+            table_depth: pos.table_depth().max(1),
             pos,
             table,
             pool: (0..plies).map(|_| Vec::new()).collect(),
@@ -72,6 +74,15 @@ impl<G: Searchable> Searcher<G> {
             partial: None,
             helper: 0,
         }
+    }
+
+    /// Copies the position and buffers anew from the calling thread: a searcher built on
+    /// one thread and run on another then keeps the memory it writes at every node apart
+    /// from other threads' (shared cache lines would slow both).
+    pub fn relocate(&mut self) {
+        self.pos = self.pos.clone();
+        self.pool = (0..self.pool.len()).map(|_| Vec::new()).collect();
+        self.raw = Vec::new();
     }
 
     /// The position searched.
@@ -226,7 +237,7 @@ impl<G: Searchable> Searcher<G> {
         }
         // A search that reaches every end is exact, whatever depth was asked for.
         let exact = depth >= left;
-        let use_table = depth >= TABLE_DEPTH;
+        let use_table = depth >= self.table_depth;
         let key = if use_table { self.pos.key() } else { 0 };
         let mut tt_move = None;
         if use_table && let Some(entry) = self.table.probe(key) {
@@ -244,7 +255,7 @@ impl<G: Searchable> Searcher<G> {
             self.pool.resize_with(ply + 1, Vec::new);
         }
         let mut moves = std::mem::take(&mut self.pool[ply]);
-        self.generate(&mut moves, tt_move, depth >= ORDER_DEPTH, ply);
+        self.generate(&mut moves, tt_move, depth >= self.order_depth, ply);
 
         let alpha_in = alpha;
         let mut best = -INF;

@@ -31,7 +31,12 @@ pub fn split_best<G: Searchable>(
         // The first share is searched on this thread: one spawn fewer.
         let first = work.next();
         let handles: Vec<_> = work
-            .map(|(searcher, share)| scope.spawn(move || searcher.best_of(share, depth, limits)))
+            .map(|(searcher, share)| {
+                scope.spawn(move || {
+                    searcher.relocate();
+                    searcher.best_of(share, depth, limits)
+                })
+            })
             .collect();
         let mut results: Vec<_> = first
             .map(|(searcher, share)| searcher.best_of(share, depth, limits))
@@ -169,10 +174,11 @@ pub fn solve<G: Searchable>(pos: &G, options: &SolveOptions) -> Solved<G::Move> 
             searcher.meter.start(limits);
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&mv) = moves.get(i) else {
-                    return true;
-                };
-                let Some((so_far, at)) = *best.lock().unwrap_or_else(|e| e.into_inner()) else {
+                let (Some(&mv), Some((so_far, at))) = (
+                    moves.get(i),
+                    *best.lock().unwrap_or_else(|e| e.into_inner()),
+                ) else {
+                    searcher.meter.flush();
                     return true;
                 };
                 // A move before the current best needs only tie it to take its place.
@@ -258,7 +264,14 @@ fn on_threads<G: Searchable, R: Send>(
     std::thread::scope(|scope| {
         let mut iter = searchers.iter_mut();
         let first = iter.next();
-        let handles: Vec<_> = iter.map(|s| scope.spawn(move || job(s))).collect();
+        let handles: Vec<_> = iter
+            .map(|s| {
+                scope.spawn(move || {
+                    s.relocate();
+                    job(s)
+                })
+            })
+            .collect();
         let mut out: Vec<R> = first.map(job).into_iter().collect();
         for h in handles {
             match h.join() {

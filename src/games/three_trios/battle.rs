@@ -264,6 +264,58 @@ pub(crate) fn resolve<B: BattleBoard>(
     board.flip_count()
 }
 
+/// The cards a move flips when neither Same nor Plus is in force, as a bit mask over the cells
+/// of a board of at most 128 cells: every opponent card reachable from the placed one
+/// through battles won. [`resolve`] flips exactly these (its waves reach the same cards in
+/// another order); this is the search's fast path, with no steps to report and no trait.
+///
+/// `cells[cell]` may be empty (what-if) or hold the placed card (live): either way it is
+/// never an opponent card.
+#[inline]
+pub(crate) fn comparison_flips(
+    setup: &Setup,
+    cells: &[Option<Placed>],
+    cell: usize,
+    card: u32,
+    mover: Player,
+) -> u128 {
+    debug_assert!(cells.len() <= MaskedBoard::MAX_CELLS && !setup.rules.same && !setup.rules.plus);
+    let mut flipped: u128 = 0;
+    let mut stack = [0u8; MaskedBoard::MAX_CELLS];
+    let mut top = 0;
+    let mut attacker = cell;
+    let mut values = setup.values(card);
+    loop {
+        let neighbours = setup.grid.neighbours_of(attacker);
+        for d in 0..4 {
+            let n = neighbours[d];
+            if n == NO_CELL {
+                continue;
+            }
+            // Cheapest tests first: most neighbours are empty, the mover's, or not beaten.
+            let Some(p) = cells[n as usize] else {
+                continue;
+            };
+            if p.owner == mover || !setup.beats(values[d], setup.values(p.card)[d ^ 1]) {
+                continue;
+            }
+            let bit = 1u128 << n;
+            if flipped & bit == 0 {
+                flipped |= bit;
+                stack[top] = n as u8;
+                top += 1;
+            }
+        }
+        if top == 0 {
+            return flipped;
+        }
+        top -= 1;
+        attacker = stack[top] as usize;
+        // A card on the stack was flipped, so its cell holds a card.
+        values = cells[attacker].map_or(values, |p| setup.values(p.card));
+    }
+}
+
 /// Flips one Same/Plus match if it is (still) an opponent card.
 fn flip_by_rule<B: BattleBoard>(
     board: &mut B,

@@ -469,7 +469,10 @@ impl Game {
     /// the player to move: [`Game::flips_if`] without the checks, for search.
     pub(crate) fn flips_unchecked(&self, cell: usize, card: u32) -> usize {
         debug_assert!(self.cells[cell].is_none());
-        if self.cells.len() <= MaskedBoard::MAX_CELLS {
+        if self.fast_battles() {
+            battle::comparison_flips(&self.setup, &self.cells, cell, card, self.turn).count_ones()
+                as usize
+        } else if self.cells.len() <= MaskedBoard::MAX_CELLS {
             let mut board = MaskedBoard::new(&self.cells, self.turn);
             battle::resolve(&self.setup, &mut board, cell, card, self.turn, |_| {})
         } else {
@@ -546,13 +549,25 @@ impl Game {
         self.cells[cell] = Some(Placed { card, owner: mover });
         self.empty -= 1;
         let base = flips.len();
-        let mut board = LiveBoard {
-            cells: &mut self.cells,
-            mover,
-            order: flips,
-            base,
-        };
-        battle::resolve(&self.setup, &mut board, cell, card, mover, |_| {});
+        if self.fast_battles() {
+            let mut mask = battle::comparison_flips(&self.setup, &self.cells, cell, card, mover);
+            while mask != 0 {
+                let c = mask.trailing_zeros();
+                mask &= mask - 1;
+                if let Some(p) = &mut self.cells[c as usize] {
+                    p.owner = mover;
+                }
+                flips.push(c);
+            }
+        } else {
+            let mut board = LiveBoard {
+                cells: &mut self.cells,
+                mover,
+                order: flips,
+                base,
+            };
+            battle::resolve(&self.setup, &mut board, cell, card, mover, |_| {});
+        }
         if self.empty > 0 {
             self.turn = mover.other();
         }
@@ -578,6 +593,21 @@ impl Game {
         self.empty += 1;
         self.hands[undo.mover as usize].insert(undo.hand, undo.card);
         self.turn = undo.mover;
+    }
+
+    /// Whether battles may take the search's fast path: a board of at most 128 cells and
+    /// neither Same nor Plus.
+    #[inline]
+    fn fast_battles(&self) -> bool {
+        let rules = self.setup.rules;
+        self.cells.len() <= MaskedBoard::MAX_CELLS && !rules.same && !rules.plus
+    }
+
+    /// The first card of the deck with the same four values as deck card `id`: cards of one
+    /// class play alike.
+    #[inline]
+    pub(crate) fn card_class(&self, id: u32) -> u32 {
+        self.setup.class(id)
     }
 
     /// Deck ids of a player's hand, in hand order (for search keys).
