@@ -333,7 +333,7 @@ fn random_play(seed: u64, plies: usize) -> Game {
 /// A position with few empties: random play from the start until `empties` remain, or, for
 /// odd seeds, a random filling (often unreachable, and rich in passes).
 fn near_the_end(seed: u64, empties: u32) -> Game {
-    if seed % 2 == 0 {
+    if seed.is_multiple_of(2) {
         let mut game = random_play(seed, 0);
         let mut state = seed | 1;
         while game.empties() > empties {

@@ -78,8 +78,7 @@ impl FromStr for Game {
 fn words_with_offsets(s: &str) -> Vec<(usize, &str)> {
     let mut words = Vec::new();
     let mut start: Option<(usize, usize)> = None; // (char offset, byte offset)
-    let mut chars = 0;
-    for (byte, ch) in s.char_indices() {
+    for (chars, (byte, ch)) in s.char_indices().enumerate() {
         if ch.is_whitespace() {
             if let Some((c, b)) = start.take() {
                 words.push((c, &s[b..byte]));
@@ -87,7 +86,6 @@ fn words_with_offsets(s: &str) -> Vec<(usize, &str)> {
         } else if start.is_none() {
             start = Some((chars, byte));
         }
-        chars += 1;
     }
     if let Some((c, b)) = start {
         words.push((c, &s[b..]));
@@ -133,8 +131,7 @@ mod tests {
 
     #[test]
     fn rows_may_be_split_by_whitespace() {
-        let rows: Vec<&str> = START[..64]
-            .as_bytes()
+        let rows: Vec<&str> = START.as_bytes()[..64]
             .chunks(8)
             .map(|c| std::str::from_utf8(c).unwrap())
             .collect();
