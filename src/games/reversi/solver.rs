@@ -524,6 +524,10 @@ macro_rules! search_functions {
                 }
                 return last(s, p, o, empty.trailing_zeros());
             }
+            let rest = empty & (empty - 1);
+            if rest & (rest - 1) == 0 {
+                return last_two(s, p, o, beta, empty.trailing_zeros(), rest.trailing_zeros());
+            }
             s.nodes += 1;
             let odd = odd_quadrants(empty);
             let mut best = -INF;
@@ -556,6 +560,40 @@ macro_rules! search_functions {
                 return -shallow(s, o, p, -beta, -alpha, empty);
             }
             best
+        }
+
+        /// Two empty squares left, `a` and `b`: each order of play is tried directly.
+        $(#[$features])*
+        fn last_two(s: &mut Solver, p: u64, o: u64, beta: i32, a: u32, b: u32) -> i32 {
+            s.nodes += 1;
+            let mut best = -INF;
+            let fa = flips(p, o, a);
+            if fa != 0 {
+                best = -last(s, o ^ fa, p ^ fa ^ bit(a), b);
+                if best >= beta {
+                    return best;
+                }
+            }
+            let fb = flips(p, o, b);
+            if fb != 0 {
+                best = best.max(-last(s, o ^ fb, p ^ fb ^ bit(b), a));
+            }
+            if best > -INF {
+                return best;
+            }
+            // The mover passes; the opponent plays if it can.
+            let (fa, fb) = (flips(o, p, a), flips(o, p, b));
+            if fa == 0 && fb == 0 {
+                return final_value(p, o);
+            }
+            let mut theirs = -INF;
+            if fa != 0 {
+                theirs = -last(s, p ^ fa, o ^ fa ^ bit(a), b);
+            }
+            if fb != 0 {
+                theirs = theirs.max(-last(s, p ^ fb, o ^ fb ^ bit(b), a));
+            }
+            -theirs
         }
 
         /// One empty square left, `sq`: whoever can take it does.
