@@ -66,7 +66,7 @@ pub fn solve_with(game: &Game, options: &SolveOptions) -> Option<Solution> {
     let empties = game.empties();
     let bits = options
         .table_bits
-        .unwrap_or_else(|| (12 + empties.saturating_sub(10)).clamp(12, 21))
+        .unwrap_or_else(|| (12 + empties.saturating_sub(10)).clamp(12, 20))
         .clamp(4, 28);
     let threads = options.threads.max(1);
     let budget = options.node_budget.map(|b| b / threads as u64);

@@ -23,6 +23,10 @@ const SORT_FROM: u32 = 7;
 /// At or above this many empties positions are stored in the transposition table.
 const TABLE_FROM: u32 = 8;
 
+/// At or above this many empties a node first looks its children up in the table
+/// (enhanced transposition cutoff).
+const ETC_FROM: u32 = 14;
+
 /// From this alpha up a search node checks whether the opponent's stable discs already
 /// cap its value at alpha.
 const STABILITY_ALPHA: i32 = 8;
@@ -434,6 +438,18 @@ macro_rules! search_functions {
             let original_alpha = alpha;
             let mut list = [Candidate::default(); 64];
             let n = order(p, o, mv, hint, &mut list);
+            if empties >= ETC_FROM {
+                // A child the table already proves good enough cuts off at once.
+                for c in &list[..n] {
+                    let (np, no) = (o ^ c.flipped, p ^ c.flipped ^ bit(c.sq));
+                    let e = s.table[s.slot(np, no)];
+                    if e.used && e.p == np && e.o == no && -i32::from(e.upper) >= beta {
+                        let value = -i32::from(e.upper);
+                        s.store(slot, p, o, value, INF, c.sq);
+                        return value;
+                    }
+                }
+            }
             let mut best = -INF;
             let mut best_sq = list[0].sq;
             for (i, c) in list[..n].iter().enumerate() {
