@@ -8,7 +8,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use super::bitboard::{bit, edge_stable, final_value, flips, moves};
+use super::bitboard::{bit, edge_stable, final_value, flips, moves, neighbours};
 
 /// Above any reachable margin.
 const INF: i32 = 65;
@@ -22,6 +22,11 @@ const SORT_FROM: u32 = 7;
 
 /// At or above this many empties positions are stored in the transposition table.
 const TABLE_FROM: u32 = 8;
+
+/// At or above this many empties move ordering also weighs the opponent's potential
+/// mobility, by this much against 16 per reply.
+const POTENTIAL_FROM: u32 = 16;
+const POTENTIAL_WEIGHT: i32 = 6;
 
 /// At or above this many empties a node first looks its children up in the table
 /// (enhanced transposition cutoff).
@@ -357,11 +362,14 @@ macro_rules! search_functions {
         }
 
         /// Orders the placements `mv` of `p`, writing them to `list` and returning how
-        /// many: the table's move first, then, when `fastest` is set, fewest opponent
-        /// replies (corners counted twice), with a nudge towards corners and odd quadrants.
+        /// many: the table's move first, then fewest opponent replies (corners counted
+        /// twice), with a nudge towards corners and odd quadrants; far from the end, fewer
+        /// empty squares next to the mover's discs (the opponent's potential mobility) too.
         $(#[$features])*
         fn order(p: u64, o: u64, mv: u64, hint: Option<u32>, list: &mut [Candidate; 64]) -> usize {
-            let odd = odd_quadrants(!(p | o));
+            let empty = !(p | o);
+            let far = empty.count_ones() >= POTENTIAL_FROM;
+            let odd = odd_quadrants(empty);
             let mut n = 0;
             let mut m = mv;
             while m != 0 {
@@ -376,6 +384,11 @@ macro_rules! search_functions {
                 }
                 if bit(sq) & CORNERS != 0 {
                     rank -= 8;
+                }
+                if far {
+                    let mine = p ^ f ^ bit(sq);
+                    rank += POTENTIAL_WEIGHT
+                        * (neighbours(mine) & empty & !bit(sq)).count_ones() as i32;
                 }
                 if Some(sq) == hint {
                     rank = i32::MIN;
