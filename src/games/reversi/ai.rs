@@ -1,6 +1,6 @@
 //! Computer players: the `Strategy` trait and the simple strategies selectable by name.
 //!
-//! The strong player, `expert`, searches with the shared engine in [`crate::search`] through
+//! The strong player, `expert`, will search with the shared engine (`crate::search`) through
 //! the [`Searchable`](crate::games::Searchable) impl of [`Game`]; it is added beside these
 //! once that engine exists (see [`by_spec`]).
 

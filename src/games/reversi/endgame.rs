@@ -1,8 +1,8 @@
 //! The exact endgame solver: the final margin under perfect play, and a move that gets it.
 //!
 //! Values follow the tournament convention: the side to move's discs minus the opponent's at
-//! the end, with empty squares given to the winner. The search itself is in
-//! [`super::solver`]; this is its public face, plus a brute-force reference for tests.
+//! the end, with empty squares given to the winner. The search itself is in the private
+//! `solver` module; this is its public face, plus a brute-force reference for tests.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
@@ -41,11 +41,8 @@ pub struct SolveOptions {
 
 /// Solves `game` exactly.
 pub fn solve(game: &Game) -> Solution {
-    match solve_with(game, &SolveOptions::default()) {
-        Some(solution) => solution,
-        // No budget was set, so the search always finishes.
-        None => unreachable_solution(game),
-    }
+    // Without a budget the search always runs to the end.
+    run(game, &SolveOptions::default()).0
 }
 
 /// Solves `game` exactly if that takes at most `node_budget` positions; `None` otherwise.
@@ -62,11 +59,19 @@ pub fn solve_within(game: &Game, node_budget: u64) -> Option<Solution> {
 
 /// Solves `game` with `options`; `None` if the node budget ran out first.
 pub fn solve_with(game: &Game, options: &SolveOptions) -> Option<Solution> {
+    match run(game, options) {
+        (solution, false) => Some(solution),
+        (_, true) => None,
+    }
+}
+
+/// The search, and whether it ran out of budget (the solution is then meaningless).
+fn run(game: &Game, options: &SolveOptions) -> (Solution, bool) {
     let (p, o) = (game.player_bits(), game.opponent_bits());
     let empties = game.empties();
     let bits = options
         .table_bits
-        .unwrap_or_else(|| (12 + empties.saturating_sub(10)).clamp(12, 21))
+        .unwrap_or_else(|| (12 + empties.saturating_sub(10)).clamp(12, 20))
         .clamp(4, 28);
     let threads = options.threads.max(1);
     let budget = options.node_budget.map(|b| b / threads as u64);
@@ -81,24 +86,12 @@ pub fn solve_with(game: &Game, options: &SolveOptions) -> Option<Solution> {
     for solver in &mut solvers {
         solver.publish();
     }
-    if solvers.iter().any(|s| s.aborted) {
-        return None;
-    }
-    Some(Solution {
+    let solution = Solution {
         value,
         best: best.and_then(Square::from_index),
         nodes: solvers.iter().map(|s| s.nodes).sum(),
-    })
-}
-
-/// Brute-force solving for when the budget-less search somehow returned nothing; never
-/// reached, but keeps `solve` free of panics.
-fn unreachable_solution(game: &Game) -> Solution {
-    Solution {
-        value: brute_force(game),
-        best: None,
-        nodes: 0,
-    }
+    };
+    (solution, solvers.iter().any(|s| s.aborted))
 }
 
 /// The value by plain minimax over every line of play: no pruning, no table, no ordering.

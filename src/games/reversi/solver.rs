@@ -8,7 +8,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use super::bitboard::{bit, edge_stable, final_value, flips, moves};
+use super::bitboard::{bit, edge_stable, final_value, flips, moves, neighbours};
 
 /// Above any reachable margin.
 const INF: i32 = 65;
@@ -22,6 +22,15 @@ const SORT_FROM: u32 = 7;
 
 /// At or above this many empties positions are stored in the transposition table.
 const TABLE_FROM: u32 = 8;
+
+/// At or above this many empties move ordering also weighs the opponent's potential
+/// mobility, by this much against 16 per reply.
+const POTENTIAL_FROM: u32 = 16;
+const POTENTIAL_WEIGHT: i32 = 6;
+
+/// At or above this many empties a node first looks its children up in the table
+/// (enhanced transposition cutoff).
+const ETC_FROM: u32 = 14;
 
 /// From this alpha up a search node checks whether the opponent's stable discs already
 /// cap its value at alpha.
@@ -353,11 +362,14 @@ macro_rules! search_functions {
         }
 
         /// Orders the placements `mv` of `p`, writing them to `list` and returning how
-        /// many: the table's move first, then, when `fastest` is set, fewest opponent
-        /// replies (corners counted twice), with a nudge towards corners and odd quadrants.
+        /// many: the table's move first, then fewest opponent replies (corners counted
+        /// twice), with a nudge towards corners and odd quadrants; far from the end, fewer
+        /// empty squares next to the mover's discs (the opponent's potential mobility) too.
         $(#[$features])*
         fn order(p: u64, o: u64, mv: u64, hint: Option<u32>, list: &mut [Candidate; 64]) -> usize {
-            let odd = odd_quadrants(!(p | o));
+            let empty = !(p | o);
+            let far = empty.count_ones() >= POTENTIAL_FROM;
+            let odd = odd_quadrants(empty);
             let mut n = 0;
             let mut m = mv;
             while m != 0 {
@@ -372,6 +384,11 @@ macro_rules! search_functions {
                 }
                 if bit(sq) & CORNERS != 0 {
                     rank -= 8;
+                }
+                if far {
+                    let mine = p ^ f ^ bit(sq);
+                    rank += POTENTIAL_WEIGHT
+                        * (neighbours(mine) & empty & !bit(sq)).count_ones() as i32;
                 }
                 if Some(sq) == hint {
                     rank = i32::MIN;
@@ -434,6 +451,18 @@ macro_rules! search_functions {
             let original_alpha = alpha;
             let mut list = [Candidate::default(); 64];
             let n = order(p, o, mv, hint, &mut list);
+            if empties >= ETC_FROM {
+                // A child the table already proves good enough cuts off at once.
+                for c in &list[..n] {
+                    let (np, no) = (o ^ c.flipped, p ^ c.flipped ^ bit(c.sq));
+                    let e = s.table[s.slot(np, no)];
+                    if e.used && e.p == np && e.o == no && -i32::from(e.upper) >= beta {
+                        let value = -i32::from(e.upper);
+                        s.store(slot, p, o, value, INF, c.sq);
+                        return value;
+                    }
+                }
+            }
             let mut best = -INF;
             let mut best_sq = list[0].sq;
             for (i, c) in list[..n].iter().enumerate() {
@@ -524,6 +553,10 @@ macro_rules! search_functions {
                 }
                 return last(s, p, o, empty.trailing_zeros());
             }
+            let rest = empty & (empty - 1);
+            if rest & (rest - 1) == 0 {
+                return last_two(s, p, o, beta, empty.trailing_zeros(), rest.trailing_zeros());
+            }
             s.nodes += 1;
             let odd = odd_quadrants(empty);
             let mut best = -INF;
@@ -556,6 +589,40 @@ macro_rules! search_functions {
                 return -shallow(s, o, p, -beta, -alpha, empty);
             }
             best
+        }
+
+        /// Two empty squares left, `a` and `b`: each order of play is tried directly.
+        $(#[$features])*
+        fn last_two(s: &mut Solver, p: u64, o: u64, beta: i32, a: u32, b: u32) -> i32 {
+            s.nodes += 1;
+            let mut best = -INF;
+            let fa = flips(p, o, a);
+            if fa != 0 {
+                best = -last(s, o ^ fa, p ^ fa ^ bit(a), b);
+                if best >= beta {
+                    return best;
+                }
+            }
+            let fb = flips(p, o, b);
+            if fb != 0 {
+                best = best.max(-last(s, o ^ fb, p ^ fb ^ bit(b), a));
+            }
+            if best > -INF {
+                return best;
+            }
+            // The mover passes; the opponent plays if it can.
+            let (fa, fb) = (flips(o, p, a), flips(o, p, b));
+            if fa == 0 && fb == 0 {
+                return final_value(p, o);
+            }
+            let mut theirs = -INF;
+            if fa != 0 {
+                theirs = -last(s, p ^ fa, o ^ fa ^ bit(a), b);
+            }
+            if fb != 0 {
+                theirs = theirs.max(-last(s, p ^ fb, o ^ fb ^ bit(b), a));
+            }
+            -theirs
         }
 
         /// One empty square left, `sq`: whoever can take it does.
