@@ -225,43 +225,6 @@ fn a_full_board_ends_the_game() {
 mod ffo;
 use ffo::FFO;
 
-/// FFO #40 four plies on along a best line (16 empties), as the benchmark solves it; also
-/// times a two-thread solve of FFO #40. Run like [`ffo_40_to_44`].
-#[test]
-#[ignore]
-fn sixteen_empties_and_two_threads() {
-    let mut game: Game = FFO[0].1.parse().expect("FFO #40");
-    while game.empties() > 16 {
-        let best = solve(&game).best;
-        game.play(best.map_or(Move::Pass, Move::Place))
-            .expect("legal");
-    }
-    let t = std::time::Instant::now();
-    let s = solve(&game);
-    eprintln!(
-        "{game} (16 empties): {:+} {:?}, {} nodes, {:?}",
-        s.value,
-        s.best.map(Square::algebraic),
-        s.nodes,
-        t.elapsed()
-    );
-    let twenty: Game = FFO[0].1.parse().expect("FFO #40");
-    let t = std::time::Instant::now();
-    let options = trios::games::reversi::SolveOptions {
-        threads: 2,
-        ..Default::default()
-    };
-    let s = trios::games::reversi::solve_with(&twenty, &options).expect("no budget");
-    eprintln!(
-        "FFO #40 on two threads: {:+} {:?}, {} nodes, {:?}",
-        s.value,
-        s.best.map(Square::algebraic),
-        s.nodes,
-        t.elapsed()
-    );
-    assert_eq!(s.value, 38);
-}
-
 /// FFO #40 after a few best moves, small enough for an unoptimised build.
 #[test]
 fn a_late_ffo_line_solves_to_the_brute_force_value() {
