@@ -15,6 +15,10 @@ use crate::record::duel::{DuelRecord, check_overwrite};
 use crate::sim::duel::DuelSpec;
 use crate::sim::{self, Summary, report};
 use crate::textui;
+use crate::tui::{
+    self,
+    duel::{BoardGame, DuelApp, NewDuel},
+};
 
 /// A command's failure the user can act on (exit code 2), or one already reported.
 #[derive(Debug)]
@@ -69,18 +73,20 @@ fn seat_for<G: TwoPlayer>(given: Option<&str>, default: Seat, flag: &str) -> Res
     Ok(seat)
 }
 
-/// `trios play --game reversi`: a new match (or `--resume`), in text mode.
+/// The computer a person faces full screen when no seat is given.
+pub const REVERSI_OPPONENT: &str = "expert";
+
+/// `trios play --game reversi`: a new match, full screen or in text mode. Full screen, light
+/// is the expert unless `--light` says otherwise; text mode seats two people by default.
 pub fn play_reversi(args: &PlayArgs, full_screen: bool) -> Result<(), Failure> {
-    if full_screen {
-        return Err(Failure::Message(
-            "Reversi is played in text mode for now: add --ui text (the full-screen board is \
-             still being built)"
-                .into(),
-        ));
-    }
     refuse_other_seats(args, GameKind::Reversi)?;
+    let opponent = if full_screen {
+        Seat::Computer(REVERSI_OPPONENT.into())
+    } else {
+        Seat::Human
+    };
     let dark = seat_for::<Reversi>(args.duel.dark.as_deref(), Seat::Human, "--dark")?;
-    let light = seat_for::<Reversi>(args.duel.light.as_deref(), Seat::Human, "--light")?;
+    let light = seat_for::<Reversi>(args.duel.light.as_deref(), opponent, "--light")?;
     let mut config = DuelConfig::<Reversi>::new(
         [dark, light],
         args.setup.seed.unwrap_or_else(rand::random),
@@ -104,7 +110,58 @@ pub fn play_reversi(args: &PlayArgs, full_screen: bool) -> Result<(), Failure> {
         None if args.no_autosave => Duel::start(config, None)?,
         None => start_autosaved(config)?,
     };
+    if full_screen {
+        return play_full_screen(duel, args.no_autosave, !args.no_animation);
+    }
     play_text(&mut duel)
+}
+
+/// Plays (or, `viewer`, shows) a match on the full screen until the person quits, then says
+/// where an unfinished match is kept.
+fn play_full_screen<G: BoardGame>(
+    duel: Duel<G>,
+    no_autosave: bool,
+    animate: bool,
+) -> Result<(), Failure> {
+    // `n` deals a fresh game from the same setup, autosaved like the first.
+    let new_duel: NewDuel<G> = Box::new(move |config: &DuelConfig<G>| {
+        let mut config = config.clone();
+        config.seed = rand::random();
+        let started = if no_autosave {
+            Duel::start(config, None)
+        } else {
+            // Silently unrecorded if autosave fails: stderr would tear the full screen.
+            match autosave::new_autosave_file(config.seed) {
+                Ok(path) => {
+                    Duel::start(config.clone(), Some(path)).or_else(|_| Duel::start(config, None))
+                }
+                Err(_) => Duel::start(config, None),
+            }
+        };
+        started.map_err(|e| e.to_string())
+    });
+    let app = tui::run_screen(|events, size, theme| {
+        let mut app = DuelApp::new(duel, new_duel, events, size, theme);
+        app.set_animations(animate);
+        app
+    })
+    .map_err(|e| Failure::Message(format!("terminal: {e}")))?;
+    let last = app.into_duel();
+    if last.game().is_over() {
+        if last.record_path().is_some()
+            && let Some(dir) = autosave::data_dir()
+        {
+            let _ = autosave::prune(&dir);
+        }
+    } else if let Some(path) = last.record_path()
+        && !last.history().is_empty()
+    {
+        eprintln!(
+            "Match saved in {}; trios play --resume continues it.",
+            path.display()
+        );
+    }
+    Ok(())
 }
 
 /// Starts `config` recorded in a new file of the data folder; when that cannot be written,
@@ -149,9 +206,12 @@ pub fn play_text(duel: &mut Duel<Reversi>) -> Result<(), Failure> {
     }
 }
 
-/// Resumes the Reversi match recorded at `path` in text mode.
-pub fn resume_reversi(path: PathBuf) -> Result<(), Failure> {
+/// Resumes the Reversi match recorded at `path`, full screen or in text mode.
+pub fn resume_reversi(path: PathBuf, full_screen: bool) -> Result<(), Failure> {
     let mut duel = Duel::<Reversi>::resume(path.clone())?;
+    if full_screen {
+        return play_full_screen(duel, false, true);
+    }
     eprintln!(
         "resuming {} (move {})",
         path.display(),
@@ -160,11 +220,17 @@ pub fn resume_reversi(path: PathBuf) -> Result<(), Failure> {
     play_text(&mut duel)
 }
 
-/// `trios replay FILE` of a Reversi record, in text: every move, the board after it, and
-/// the result.
-pub fn replay_reversi(path: &Path) -> Result<(), Failure> {
+/// `trios replay FILE` of a Reversi record: full screen, a viewer that steps through every
+/// move and flip; in text, every move, the board after it, and the result.
+pub fn replay_reversi(path: &Path, full_screen: bool) -> Result<(), Failure> {
     let record = DuelRecord::<Reversi>::load(path)?;
     let name = path.display().to_string();
+    if full_screen {
+        let duel = Duel::replayed(&record, &name)?;
+        tui::run_screen(|events, size, theme| DuelApp::viewer(duel, events, size, theme))
+            .map_err(|e| Failure::Message(format!("terminal: {e}")))?;
+        return Ok(());
+    }
     let mut out = String::new();
     let game = record.replay(&name, |game, turn| {
         if let Some(turn) = turn {

@@ -66,7 +66,7 @@ fn play(args: PlayArgs) -> Result<(), UserError> {
     let resumed = if args.resume {
         let path = latest_unfinished()?;
         if trios::record::game_of_file(&path)? != GameKind::ThreeTrios {
-            return commands::resume_reversi(path).map_err(failed);
+            return commands::resume_reversi(path, ui == Ui::Tui).map_err(failed);
         }
         Some(path)
     } else {
@@ -305,12 +305,8 @@ fn prune_quietly() {
 
 fn replay(args: &ReplayArgs) -> Result<(), UserError> {
     if let Ok(GameKind::Reversi) = trios::record::game_of_file(&args.file) {
-        if front_end(args.ui)? == Ui::Tui {
-            return Err(UserError::Message(
-                "Reversi records are replayed in text for now: add --ui text".into(),
-            ));
-        }
-        return commands::replay_reversi(&args.file).map_err(failed);
+        let full_screen = front_end(args.ui)? == Ui::Tui;
+        return commands::replay_reversi(&args.file, full_screen).map_err(failed);
     }
     let record = Record::load(&args.file)?;
     let name = args.file.display().to_string();

@@ -153,6 +153,19 @@ impl Pty {
         Pty::start_program(env!("CARGO_BIN_EXE_trios"), cols, rows, args, answers)
     }
 
+    /// Starts `trios ARGS` with the data folder of an earlier run (its own stays empty).
+    fn start_in(cols: u16, rows: u16, args: &[String], data: &Path) -> Pty {
+        let program = env!("CARGO_BIN_EXE_trios");
+        Pty::start_with(
+            program,
+            cols,
+            rows,
+            args,
+            Answers::CursorPosition,
+            Some(data),
+        )
+    }
+
     /// Starts `program ARGS` (trios, or a client of it) in a terminal of its own.
     fn start_program(
         program: &str,
@@ -160,6 +173,18 @@ impl Pty {
         rows: u16,
         args: &[String],
         answers: Answers,
+    ) -> Pty {
+        Pty::start_with(program, cols, rows, args, answers, None)
+    }
+
+    /// As [`Pty::start_program`], with `TRIOS_DATA_DIR` at `data` when given.
+    fn start_with(
+        program: &str,
+        cols: u16,
+        rows: u16,
+        args: &[String],
+        answers: Answers,
+        data_dir: Option<&Path>,
     ) -> Pty {
         let pair = native_pty_system()
             .openpty(pty_size(cols, rows))
@@ -169,7 +194,7 @@ impl Pty {
         let mut cmd = CommandBuilder::new(program);
         cmd.args(args);
         cmd.cwd(data.path());
-        cmd.env("TRIOS_DATA_DIR", data.path());
+        cmd.env("TRIOS_DATA_DIR", data_dir.unwrap_or(data.path()));
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("RUST_BACKTRACE");
         cmd.env_remove("RUST_LIB_BACKTRACE");
@@ -981,4 +1006,51 @@ fn a_hung_up_terminal_ends_the_app_even_without_sighup() {
         !stderr.contains("Failed to show the cursor"),
         "noise on a closed window: {stderr}"
     );
+}
+
+/// Reversi full screen in a real terminal: a disc placed with Enter, the computer's answer in
+/// the log, `q` leaves the match saved and resumable, and `--resume` brings it back on screen.
+#[test]
+fn reversi_plays_full_screen_and_resumes() {
+    let args: Vec<String> = [
+        "play", "--game", "reversi", "--light", "random", "--seed", "3",
+    ]
+    .map(String::from)
+    .to_vec();
+    let mut pty = Pty::start(80, 24, &args);
+    pty.wait_for("the Reversi board", |s| {
+        s.contains("Dark to move") && s.contains("1   2   3   4   5   6   7   8")
+    });
+    pty.assert_raw_mode();
+    pty.send(b"\r");
+    pty.wait_for("the computer's answer", |s| {
+        s.contains("1. Dark 3 5, flips 1") && s.contains("2. Light ") && s.contains("Dark to move")
+    });
+    pty.send(b"q");
+    let status = pty.wait_exit(EXIT_TIMEOUT);
+    assert!(status.success(), "q exits 0, got {status:?}");
+    pty.assert_terminal_restored();
+    let files: Vec<PathBuf> = std::fs::read_dir(pty.matches_dir())
+        .expect("the matches folder exists")
+        .map(|e| e.expect("folder entry").path())
+        .collect();
+    assert_eq!(files.len(), 1, "one autosave: {files:?}");
+    let record = trios::record::AnyRecord::load(&files[0]).expect("a valid record");
+    assert_eq!(record.game(), trios::games::GameKind::Reversi);
+    assert_eq!(record.moves(), 2);
+    assert!(!record.finished());
+    assert!(
+        pty.raw().contains("trios play --resume continues it"),
+        "the saved match is announced"
+    );
+
+    // Resume it in the same data folder: the two moves are back in the log.
+    let resume = ["play", "--resume"].map(String::from).to_vec();
+    let mut again = Pty::start_in(80, 24, &resume, pty.data.path());
+    again.wait_for("the resumed match", |s| {
+        s.contains("2. Light ") && s.contains("Dark to move")
+    });
+    again.send(b"q");
+    assert!(again.wait_exit(EXIT_TIMEOUT).success());
+    again.assert_terminal_restored();
 }

@@ -6,7 +6,7 @@ pub mod duel;
 mod seat;
 pub mod table;
 pub mod tables;
-mod worker;
+pub mod worker;
 
 pub use config::{MatchConfig, SourceFile};
 pub use duel::{Duel, DuelConfig, DuelError, Turn};

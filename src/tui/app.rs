@@ -492,6 +492,7 @@ impl App {
                     self.queued = mv;
                 }
             }
+            Event::Chosen { .. } => {}
             Event::Terminate | Event::Shutdown => self.quit = true,
         }
         self.advance(now);

@@ -21,6 +21,12 @@ pub enum Event {
         ticket: u64,
         mv: Option<Move>,
     },
+    /// A computer seat's answer in a game other than Three Trios: the chosen move's index in
+    /// the position's legal moves (so events stay free of any one game's types).
+    Chosen {
+        ticket: u64,
+        index: Option<usize>,
+    },
     /// News from the shared table this app shows (a move, a seat change, a notice).
     Table(TableId, News),
     /// The list of a server's tables changed (for a lobby screen).

@@ -263,9 +263,18 @@ pub fn describe(binding: &Binding, mode: KeyMode, ctx: Context) -> Option<&'stat
 
 /// Every key offered in `mode` and `ctx`, as the help lists them: label and description.
 pub fn entries(mode: KeyMode, ctx: Context) -> Vec<(&'static str, &'static str)> {
+    offered(mode, ctx)
+        .into_iter()
+        .map(|(_, label, help)| (label, help))
+        .collect()
+}
+
+/// Every key offered in `mode` and `ctx` with its action, so a game's screen can word the
+/// help its own way: action, label and description.
+pub fn offered(mode: KeyMode, ctx: Context) -> Vec<(Action, &'static str, &'static str)> {
     table(mode)
         .iter()
-        .filter_map(|b| describe(b, mode, ctx).map(|help| (b.label, help)))
+        .filter_map(|b| describe(b, mode, ctx).map(|help| (b.action, b.label, help)))
         .collect()
 }
 

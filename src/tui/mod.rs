@@ -2,6 +2,7 @@
 //! the local terminal by a loop that sleeps until something happens.
 
 pub mod app;
+pub mod duel;
 pub mod event;
 pub mod keymap;
 mod terminal;
@@ -32,25 +33,67 @@ fn size_or(session: &terminal::Session, fallback: (u16, u16)) -> (u16, u16) {
     session.size().unwrap_or(fallback)
 }
 
+/// What the local loop needs of a full-screen app: events in, a frame out (through
+/// `Widget for &S`), and when to wake, stop or suspend.
+pub trait Screen {
+    fn update(&mut self, event: Event, now: Instant);
+    /// When the next animation step or paced move is due, if any; idle screens sleep.
+    fn next_tick(&self) -> Option<Instant>;
+    fn should_quit(&self) -> bool;
+    /// Whether Ctrl-Z was pressed since the last call.
+    fn take_suspend(&mut self) -> bool;
+}
+
+impl Screen for App {
+    fn update(&mut self, event: Event, now: Instant) {
+        App::update(self, event, now);
+    }
+    fn next_tick(&self) -> Option<Instant> {
+        App::next_tick(self)
+    }
+    fn should_quit(&self) -> bool {
+        App::should_quit(self)
+    }
+    fn take_suspend(&mut self) -> bool {
+        App::take_suspend(self)
+    }
+}
+
 /// Runs the UI in this terminal until the player quits or the process is told to stop, and
 /// gives back the match shown last.
 pub fn run(game: Match, new_match: NewMatch, start: Start, animate: bool) -> io::Result<Match> {
+    let app = run_screen(|events, size, theme| {
+        let mut app = match start {
+            Start::Play => App::new(game, new_match, events, size, theme),
+            Start::Review => App::review(game, new_match, events, size, theme),
+        };
+        app.set_animations(animate);
+        app
+    })?;
+    Ok(app.into_match())
+}
+
+/// Runs the screen `make` builds (given the event sender, the terminal's size and the theme)
+/// in this terminal until it quits or the process is told to stop; gives the screen back.
+/// The terminal is restored on every way out.
+pub fn run_screen<S>(
+    make: impl FnOnce(mpsc::Sender<Event>, (u16, u16), Theme) -> S,
+) -> io::Result<S>
+where
+    S: Screen,
+    for<'a> &'a S: ratatui::widgets::Widget,
+{
     let (events, inbox) = mpsc::channel();
     let mut session = terminal::Session::enter()?;
     terminal::spawn_input(events.clone());
     terminal::spawn_signals(events.clone())?;
     let size = session.size()?;
-    let theme = Theme::from_env();
-    let mut app = match start {
-        Start::Play => App::new(game, new_match, events, size, theme),
-        Start::Review => App::review(game, new_match, events, size, theme),
-    };
-    app.set_animations(animate);
+    let mut app = make(events, size, Theme::from_env());
     loop {
         let drawn = session.draw(&app);
         if app.should_quit() {
             // A terminal that went away cannot show the last frame; the match is still whole.
-            return Ok(app.into_match());
+            return Ok(app);
         }
         drawn?;
         // Sleep until input, a computer's move, or the next animation step: idle is free.
@@ -58,11 +101,11 @@ pub fn run(game: Match, new_match: NewMatch, start: Start, animate: bool) -> io:
             Some(due) => match inbox.recv_timeout(due.saturating_duration_since(Instant::now())) {
                 Ok(event) => event,
                 Err(RecvTimeoutError::Timeout) => Event::Tick(Instant::now()),
-                Err(RecvTimeoutError::Disconnected) => return Ok(app.into_match()),
+                Err(RecvTimeoutError::Disconnected) => return Ok(app),
             },
             None => match inbox.recv() {
                 Ok(event) => event,
-                Err(_) => return Ok(app.into_match()),
+                Err(_) => return Ok(app),
             },
         };
         app.update(event, Instant::now());

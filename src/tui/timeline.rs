@@ -1,7 +1,7 @@
 //! The match as a sequence of viewable points: the start, then for every move the placed
-//! card and each battle step after it. Replay and animation walk this sequence; the board at
-//! any point is rebuilt from the position before the move plus the recorded steps, so the UI
-//! never recomputes a battle.
+//! card (or disc) and each battle step (or flip line) after it. Replay and animation walk
+//! this sequence; the board at any point is rebuilt from the position before the move plus
+//! the recorded steps, so the UI never recomputes a move.
 
 use crate::games::three_trios::{Card, Cell, Game, MoveOutcome, Player, Pos};
 
@@ -14,20 +14,33 @@ pub enum Point {
     Move { mv: usize, shown: usize },
 }
 
+/// A move as the timeline sees it: placed, then shown step by step (Three Trios battles,
+/// Reversi flip lines). Every game's replay and animation walk the same points.
+pub trait Steps {
+    /// How many steps follow the placing.
+    fn steps(&self) -> usize;
+}
+
+impl Steps for MoveOutcome {
+    fn steps(&self) -> usize {
+        self.steps.len()
+    }
+}
+
 /// How many points a history has: the start, plus each move's steps and one for placing.
-pub fn len(history: &[MoveOutcome]) -> usize {
-    1 + history.iter().map(|o| o.steps.len() + 1).sum::<usize>()
+pub fn len<T: Steps>(history: &[T]) -> usize {
+    1 + history.iter().map(|o| o.steps() + 1).sum::<usize>()
 }
 
 /// The point at flat index `index` (clamped to the last point).
-pub fn point(history: &[MoveOutcome], index: usize) -> Point {
+pub fn point<T: Steps>(history: &[T], index: usize) -> Point {
     let mut rest = index;
     if rest == 0 {
         return Point::Start;
     }
     rest -= 1;
     for (mv, outcome) in history.iter().enumerate() {
-        let here = outcome.steps.len() + 1;
+        let here = outcome.steps() + 1;
         if rest < here {
             return Point::Move { mv, shown: rest };
         }
@@ -37,21 +50,21 @@ pub fn point(history: &[MoveOutcome], index: usize) -> Point {
         0 => Point::Start,
         n => Point::Move {
             mv: n - 1,
-            shown: history[n - 1].steps.len(),
+            shown: history[n - 1].steps(),
         },
     }
 }
 
 /// The flat index of the first point of move `mv` (its card just placed).
-pub fn move_start(history: &[MoveOutcome], mv: usize) -> usize {
+pub fn move_start<T: Steps>(history: &[T], mv: usize) -> usize {
     1 + history[..mv.min(history.len())]
         .iter()
-        .map(|o| o.steps.len() + 1)
+        .map(|o| o.steps() + 1)
         .sum::<usize>()
 }
 
 /// The flat index of the last point.
-pub fn last(history: &[MoveOutcome]) -> usize {
+pub fn last<T: Steps>(history: &[T]) -> usize {
     len(history) - 1
 }
 
@@ -170,6 +183,6 @@ mod tests {
         assert_eq!(point(&history, 99), Point::Move { mv: 2, shown: 1 });
         assert_eq!(move_start(&history, 2), 5);
         assert_eq!(last(&history), 6);
-        assert_eq!(point(&[], 0), Point::Start);
+        assert_eq!(point::<MoveOutcome>(&[], 0), Point::Start);
     }
 }

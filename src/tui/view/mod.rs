@@ -5,7 +5,7 @@ mod board;
 mod hands;
 pub mod layout;
 mod log;
-mod overlay;
+pub(crate) mod overlay;
 mod status;
 pub mod theme;
 

@@ -7,6 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::status;
+use super::theme::Theme;
 use crate::games::three_trios::{Outcome, Player};
 use crate::tui::app::{App, text};
 
@@ -87,7 +88,11 @@ pub fn game_over(app: &App, area: Rect, buf: &mut Buffer) {
 /// Shown instead of the game when the screen is below the minimum; goes away on resize.
 /// Says the whole of what it must (the size needed) at any size, in fewer words when small.
 pub fn too_small(app: &App, need: (u16, u16), area: Rect, buf: &mut Buffer) {
-    let theme = app.theme;
+    too_small_for(app.theme, need, area, buf);
+}
+
+/// The too-small message of every screen: what size is needed and how to get out.
+pub(crate) fn too_small_for(theme: Theme, need: (u16, u16), area: Rect, buf: &mut Buffer) {
     let (w, h) = (area.width, area.height);
     let wordings: [Vec<Line>; 4] = [
         vec![

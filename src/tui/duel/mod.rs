@@ -1,0 +1,762 @@
+//! The full-screen app for the platform's two-player board games (Reversi first): a match
+//! against the computer, between two people at one keyboard, or between two computers
+//! watched live, and a viewer for recorded matches. State changes only in
+//! [`DuelApp::update`]; `view` draws it.
+
+pub mod board;
+mod reversi;
+mod view;
+
+use std::sync::mpsc::Sender;
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+
+use super::Event;
+use super::keymap::{self, Action, Context, KeyMode};
+use super::timeline::{self, Point};
+use super::view::theme::Theme;
+use crate::controller::Seat;
+use crate::controller::duel::{Duel, DuelConfig};
+use crate::controller::worker::DuelWorker;
+use crate::games::Side;
+pub use board::{BoardGame, Cell, Mark, Shown};
+
+/// Deals a new match from the finished one's setup (`n`), or says why it cannot.
+pub type NewDuel<G> = Box<dyn FnMut(&DuelConfig<G>) -> Result<Duel<G>, String>>;
+
+/// The delays to choose from with `+`/`-`: between animation steps, and (watching computers)
+/// at least between two moves.
+const STEP_DELAYS_MS: [u64; 6] = [60, 120, 250, 450, 800, 1400];
+/// The default delay (an index into [`STEP_DELAYS_MS`]).
+const DEFAULT_SPEED: usize = 2;
+
+/// A line in the status bar until the next key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    pub text: String,
+    pub error: bool,
+}
+
+/// Stepping through the match (`r`): a point of the timeline, and whether it plays on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Replay {
+    pub index: usize,
+    pub playing: bool,
+    next_at: Instant,
+}
+
+/// The flips of the move just played, shown step by step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Animation {
+    index: usize,
+    next_at: Instant,
+}
+
+/// One screen's match of a board game.
+pub struct DuelApp<G: BoardGame> {
+    duel: Duel<G>,
+    /// The position before each move, then the current one: `states[i]` is before move `i`.
+    states: Vec<G>,
+    events: Sender<Event>,
+    worker: Option<DuelWorker<G>>,
+    /// Numbers computer requests; an answer with an older ticket is dropped.
+    ticket: u64,
+    thinking: bool,
+    /// A computer's move waiting for the animation or the watcher's pace.
+    queued: Option<G::Move>,
+    last_move_at: Instant,
+    viewer: bool,
+    pub(crate) cursor: Cell,
+    pub(crate) hints: bool,
+    pub(crate) help: bool,
+    pub(crate) note: Option<Note>,
+    replay: Option<Replay>,
+    animation: Option<Animation>,
+    animations: bool,
+    speed: usize,
+    paused: bool,
+    /// Watching: play one move, then pause again.
+    step_once: bool,
+    /// `n` pressed once while a game is on; a second `n` deals.
+    confirm_new: bool,
+    /// Moves the log is scrolled back by.
+    pub(crate) log_back: usize,
+    new_duel: NewDuel<G>,
+    pub(crate) size: (u16, u16),
+    pub(crate) theme: Theme,
+    quit: bool,
+    suspend: bool,
+}
+
+impl<G: BoardGame> DuelApp<G> {
+    /// A screen playing `duel`; computer seats think on a thread of their own and answer
+    /// through `events`.
+    pub fn new(
+        duel: Duel<G>,
+        new_duel: NewDuel<G>,
+        events: Sender<Event>,
+        size: (u16, u16),
+        theme: Theme,
+    ) -> DuelApp<G> {
+        let mut app = DuelApp::build(duel, new_duel, events, size, theme, false);
+        app.after_move(Instant::now());
+        app
+    }
+
+    /// A screen showing a recorded match: it opens at the start and only views.
+    pub fn viewer(
+        duel: Duel<G>,
+        events: Sender<Event>,
+        size: (u16, u16),
+        theme: Theme,
+    ) -> DuelApp<G> {
+        let refuse: NewDuel<G> = Box::new(|_| Err("a recorded match only plays back".into()));
+        let mut app = DuelApp::build(duel, refuse, events, size, theme, true);
+        app.replay = Some(Replay {
+            index: 0,
+            playing: false,
+            next_at: Instant::now(),
+        });
+        app
+    }
+
+    fn build(
+        mut duel: Duel<G>,
+        new_duel: NewDuel<G>,
+        events: Sender<Event>,
+        size: (u16, u16),
+        theme: Theme,
+        viewer: bool,
+    ) -> DuelApp<G> {
+        let states = states_of(&duel);
+        let worker = (!viewer).then(|| start_worker(&mut duel, &events));
+        let (rows, cols) = duel.game().dims();
+        let mut app = DuelApp {
+            duel,
+            states,
+            events,
+            worker,
+            ticket: 0,
+            thinking: false,
+            queued: None,
+            last_move_at: Instant::now(),
+            viewer,
+            cursor: (rows.saturating_sub(1) / 2, cols.saturating_sub(1) / 2),
+            hints: false,
+            help: false,
+            note: None,
+            replay: None,
+            animation: None,
+            animations: true,
+            speed: DEFAULT_SPEED,
+            paused: false,
+            step_once: false,
+            confirm_new: false,
+            log_back: 0,
+            new_duel,
+            size,
+            theme,
+            quit: false,
+            suspend: false,
+        };
+        app.cursor_to_a_legal_cell();
+        app
+    }
+
+    /// The match as it stands (for saving and for what the screen says at the end).
+    pub fn duel(&self) -> &Duel<G> {
+        &self.duel
+    }
+
+    pub fn into_duel(self) -> Duel<G> {
+        self.duel
+    }
+
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    pub fn take_suspend(&mut self) -> bool {
+        std::mem::take(&mut self.suspend)
+    }
+
+    /// Battle animations on or off (`--no-animation`).
+    pub fn set_animations(&mut self, on: bool) {
+        self.animations = on;
+    }
+
+    /// The current position of the match.
+    pub fn game(&self) -> &G {
+        self.duel.game()
+    }
+
+    pub fn history(&self) -> &[crate::controller::duel::Turn<G>] {
+        self.duel.history()
+    }
+
+    /// The point of the timeline on screen: a replay's, an animation's, or the last.
+    pub fn shown_point(&self) -> Point {
+        let history = self.history();
+        let index = match (self.replay, self.animation) {
+            (Some(r), _) => r.index,
+            (None, Some(a)) => a.index,
+            (None, None) => timeline::last(history),
+        };
+        timeline::point(history, index)
+    }
+
+    /// Every cell as the screen shows it now, row-major.
+    pub fn shown_cells(&self) -> Vec<Shown> {
+        match self.shown_point() {
+            Point::Start => board::plain_cells(&self.states[0]),
+            Point::Move { mv, shown } => {
+                G::shown(&self.states[mv], &self.history()[mv].played, shown)
+            }
+        }
+    }
+
+    /// The position at the point on screen (after the whole move being shown).
+    pub fn shown_game(&self) -> &G {
+        match self.shown_point() {
+            Point::Start => &self.states[0],
+            Point::Move { mv, .. } => &self.states[mv + 1],
+        }
+    }
+
+    pub fn replay(&self) -> Option<Replay> {
+        self.replay
+    }
+
+    pub fn animating(&self) -> bool {
+        self.animation.is_some()
+    }
+
+    pub fn thinking(&self) -> bool {
+        self.thinking
+    }
+
+    pub fn paused(&self) -> bool {
+        self.paused
+    }
+
+    /// The seat's name: `you`, `expert`, `Dark` (two people at one keyboard).
+    pub fn seat_label(&self, side: Side) -> String {
+        match (self.duel.config().seat(side), self.context()) {
+            (Seat::Computer(name), _) => name.clone(),
+            (Seat::Human, Context::Local { computer: true }) => "you".to_string(),
+            (Seat::Human, _) => "person".to_string(),
+        }
+    }
+
+    pub fn is_human(&self, side: Side) -> bool {
+        *self.duel.config().seat(side) == Seat::Human
+    }
+
+    /// Where the keys are used.
+    pub fn context(&self) -> Context {
+        if self.viewer {
+            return Context::Viewer;
+        }
+        let humans = Side::BOTH.iter().filter(|&&s| self.is_human(s)).count();
+        match humans {
+            0 => Context::Watching,
+            1 => Context::Local { computer: true },
+            _ => Context::Local { computer: false },
+        }
+    }
+
+    pub fn key_mode(&self) -> KeyMode {
+        if self.replay.is_some() {
+            KeyMode::Replay
+        } else {
+            KeyMode::Play
+        }
+    }
+
+    /// Whether a person may place a stone now.
+    pub fn human_to_move(&self) -> bool {
+        !self.viewer
+            && self.replay.is_none()
+            && self.animation.is_none()
+            && !self.game().is_over()
+            && self.is_human(self.game().to_move())
+    }
+
+    /// When the screen next needs a tick: an animation step, a replay playing, or a queued
+    /// computer move waiting for its time.
+    pub fn next_tick(&self) -> Option<Instant> {
+        let mut due: Option<Instant> = None;
+        let mut at = |t: Instant| due = Some(due.map_or(t, |d: Instant| d.min(t)));
+        if let Some(a) = self.animation {
+            at(a.next_at);
+        }
+        if let Some(r) = self.replay
+            && r.playing
+        {
+            at(r.next_at);
+        }
+        if self.queued.is_some() && self.animation.is_none() {
+            at(self.move_due());
+        }
+        due
+    }
+
+    fn step_delay(&self) -> Duration {
+        Duration::from_millis(STEP_DELAYS_MS[self.speed])
+    }
+
+    /// When a queued computer move may be played: watchers get time to see each move.
+    fn move_due(&self) -> Instant {
+        if self.context() == Context::Watching {
+            self.last_move_at + self.step_delay() * 3
+        } else {
+            self.last_move_at
+        }
+    }
+
+    /// Applies one event.
+    pub fn update(&mut self, event: Event, now: Instant) {
+        match event {
+            Event::Key(key) => self.on_key(key, now),
+            Event::Mouse(mouse) => self.on_mouse(mouse, now),
+            Event::Resize(w, h) => self.size = (w, h),
+            Event::Tick(_) => {}
+            Event::Chosen { ticket, index } => self.on_chosen(ticket, index, now),
+            Event::Terminate | Event::Shutdown => self.quit = true,
+            Event::AiMove { .. } | Event::Table(..) | Event::Lobby => {}
+        }
+        self.advance(now);
+    }
+
+    /// Moves time on: animation steps, replay playing, queued computer moves.
+    fn advance(&mut self, now: Instant) {
+        if let Some(a) = self.animation
+            && now >= a.next_at
+        {
+            let last = timeline::last(self.history());
+            if a.index >= last {
+                self.animation = None;
+            } else {
+                self.animation = Some(Animation {
+                    index: a.index + 1,
+                    next_at: now + self.step_delay(),
+                });
+            }
+        }
+        if let Some(r) = self.replay
+            && r.playing
+            && now >= r.next_at
+        {
+            let last = timeline::last(self.history());
+            self.replay = Some(Replay {
+                index: (r.index + 1).min(last),
+                playing: r.index + 1 < last,
+                next_at: now + self.step_delay(),
+            });
+        }
+        if self.animation.is_none()
+            && let Some(mv) = self.queued
+            && now >= self.move_due()
+            && (!self.paused || self.step_once)
+        {
+            self.queued = None;
+            self.step_once = false;
+            self.play(mv, now);
+        }
+    }
+
+    fn on_chosen(&mut self, ticket: u64, index: Option<usize>, now: Instant) {
+        if ticket != self.ticket || !self.thinking {
+            return;
+        }
+        self.thinking = false;
+        let legal = self.game().legal_moves();
+        match index.and_then(|i| legal.get(i)) {
+            Some(&mv) => {
+                self.queued = Some(mv);
+                self.advance(now);
+            }
+            None => self.say("the computer found no move", true),
+        }
+    }
+
+    /// Plays a move for the side to move, shows it, and asks the next computer if any.
+    fn play(&mut self, mv: G::Move, now: Instant) {
+        let before = self.game().clone();
+        match self.duel.play(mv) {
+            Ok(turn) => {
+                let line = G::log_line(turn);
+                let steps = G::step_count(&turn.played);
+                self.states.truncate(self.history().len() - 1);
+                self.states.push(before);
+                self.states.push(self.game().clone());
+                if let Some(e) = self.duel.take_record_error() {
+                    self.say(&format!("not saved: {e}"), true);
+                } else if G::cell_of(mv).is_none() {
+                    let who = line.split(' ').next().unwrap_or_default().to_string();
+                    self.say(&format!("{who} has no legal move and passes."), false);
+                }
+                self.last_move_at = now;
+                self.log_back = 0;
+                let history = self.history();
+                if self.animations && steps > 0 {
+                    self.animation = Some(Animation {
+                        index: timeline::move_start(history, history.len() - 1),
+                        next_at: now + self.step_delay(),
+                    });
+                }
+                self.after_move(now);
+            }
+            Err(refusal) => self.say(&refusal.to_string(), true),
+        }
+    }
+
+    /// After a move (or at the start): a forced pass for a person is played for them, a
+    /// computer is asked, and the cursor goes where a move can be made.
+    fn after_move(&mut self, now: Instant) {
+        let game = self.game();
+        if game.is_over() {
+            return;
+        }
+        let side = game.to_move();
+        if self.is_human(side) {
+            if let Some(pass) = game.forced_pass() {
+                self.play(pass, now);
+                return;
+            }
+            self.cursor_to_a_legal_cell();
+        } else if let Some(worker) = &self.worker {
+            self.ticket += 1;
+            self.thinking = true;
+            worker.request(self.ticket, self.duel.game());
+        }
+    }
+
+    /// Keeps the cursor where it is if that cell is legal; otherwise the nearest legal cell.
+    fn cursor_to_a_legal_cell(&mut self) {
+        let legal = self.game().legal_cells();
+        if legal.is_empty() || legal.contains(&self.cursor) {
+            return;
+        }
+        let (r, c) = self.cursor;
+        let distance = |&(lr, lc): &Cell| lr.abs_diff(r).pow(2) + lc.abs_diff(c).pow(2);
+        if let Some(&best) = legal.iter().min_by_key(|cell| distance(cell)) {
+            self.cursor = best;
+        }
+    }
+
+    fn say(&mut self, text: &str, error: bool) {
+        self.note = Some(Note {
+            text: text.to_string(),
+            error,
+        });
+    }
+
+    fn on_key(&mut self, key: KeyEvent, now: Instant) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        if self.help {
+            self.help = false;
+            return;
+        }
+        let Some(action) = keymap::action_for(self.key_mode(), self.context(), key) else {
+            return;
+        };
+        if action != Action::NewGame {
+            self.confirm_new = false;
+        }
+        if !matches!(action, Action::LogUp | Action::LogDown) {
+            self.note = None;
+        }
+        match self.key_mode() {
+            KeyMode::Play => self.play_action(action, now),
+            KeyMode::Replay => self.replay_action(action, now),
+        }
+    }
+
+    fn play_action(&mut self, action: Action, now: Instant) {
+        let watching = self.context() == Context::Watching;
+        match action {
+            Action::Up | Action::Down | Action::Left | Action::Right => self.move_cursor(action),
+            Action::Confirm if watching => self.toggle_pause(now),
+            Action::Confirm => self.place_at_cursor(now),
+            Action::Pause => self.toggle_pause(now),
+            Action::StepOne => {
+                self.paused = true;
+                self.step_once = true;
+                self.advance(now);
+            }
+            Action::ToggleHints => self.hints = !self.hints,
+            Action::ToggleHelp => self.help = true,
+            Action::Replay => self.start_replay(now),
+            Action::Faster | Action::Slower => self.change_speed(action),
+            Action::SkipAnimation => self.animation = None,
+            Action::ToggleAnimations => {
+                self.animations = !self.animations;
+                self.animation = None;
+                let state = if self.animations { "on" } else { "off" };
+                self.say(&format!("Animations {state}."), false);
+            }
+            Action::TakeBack => self.take_back(now),
+            Action::LogUp => self.log_back = (self.log_back + 5).min(self.history().len()),
+            Action::LogDown => self.log_back = self.log_back.saturating_sub(5),
+            Action::NewGame => self.new_game(now),
+            Action::Quit => self.quit = true,
+            Action::Suspend => self.suspend = true,
+            Action::Cancel
+            | Action::SwitchFocus
+            | Action::PickCard(_)
+            | Action::First
+            | Action::Last => {}
+        }
+    }
+
+    fn replay_action(&mut self, action: Action, now: Instant) {
+        let Some(mut r) = self.replay else {
+            return;
+        };
+        let history = self.history();
+        let last = timeline::last(history);
+        r.playing = false;
+        match action {
+            Action::Left => r.index = r.index.saturating_sub(1),
+            Action::Right => r.index = (r.index + 1).min(last),
+            Action::Up => {
+                r.index = match timeline::point(history, r.index) {
+                    Point::Start => 0,
+                    Point::Move { mv, shown: 0 } if mv > 0 => timeline::move_start(history, mv - 1),
+                    Point::Move { mv: 0, shown: 0 } => 0,
+                    Point::Move { mv, .. } => timeline::move_start(history, mv),
+                }
+            }
+            Action::Down => {
+                r.index = match timeline::point(history, r.index) {
+                    Point::Start if !history.is_empty() => timeline::move_start(history, 0),
+                    Point::Start => 0,
+                    Point::Move { mv, .. } if mv + 1 < history.len() => {
+                        timeline::move_start(history, mv + 1)
+                    }
+                    Point::Move { .. } => last,
+                }
+            }
+            Action::First => r.index = 0,
+            Action::Last => r.index = last,
+            Action::Pause => {
+                r.playing = r.index < last;
+                if r.index >= last {
+                    r.index = 0;
+                    r.playing = last > 0;
+                }
+                r.next_at = now + self.step_delay();
+            }
+            Action::Faster | Action::Slower => self.change_speed(action),
+            Action::Cancel | Action::Replay if !self.viewer => {
+                self.replay = None;
+                self.advance(now);
+                return;
+            }
+            Action::Cancel | Action::Replay => r.index = last,
+            Action::ToggleHelp => self.help = true,
+            Action::LogUp => self.log_back = (self.log_back + 5).min(self.history().len()),
+            Action::LogDown => self.log_back = self.log_back.saturating_sub(5),
+            Action::NewGame => {
+                self.replay = None;
+                self.new_game(now);
+                return;
+            }
+            Action::Quit => self.quit = true,
+            Action::Suspend => self.suspend = true,
+            _ => {}
+        }
+        self.replay = Some(r);
+    }
+
+    /// `+`/`-`: shorter or longer steps, said as `Speed 3/6` (6 is fastest).
+    fn change_speed(&mut self, action: Action) {
+        let slowest = STEP_DELAYS_MS.len() - 1;
+        self.speed = match action {
+            Action::Faster => self.speed.saturating_sub(1),
+            _ => (self.speed + 1).min(slowest),
+        };
+        let text = format!("Speed {}/{}", slowest - self.speed + 1, slowest + 1);
+        self.say(&text, false);
+    }
+
+    fn toggle_pause(&mut self, now: Instant) {
+        self.paused = !self.paused;
+        self.step_once = false;
+        let text = if self.paused {
+            "Paused: Space resumes, . plays one move."
+        } else {
+            "Playing."
+        };
+        self.say(text, false);
+        self.advance(now);
+    }
+
+    fn move_cursor(&mut self, action: Action) {
+        let (rows, cols) = self.game().dims();
+        let (r, c) = self.cursor;
+        self.cursor = match action {
+            Action::Up => (r.saturating_sub(1), c),
+            Action::Down => ((r + 1).min(rows.saturating_sub(1)), c),
+            Action::Left => (r, c.saturating_sub(1)),
+            Action::Right => (r, (c + 1).min(cols.saturating_sub(1))),
+            _ => (r, c),
+        };
+    }
+
+    fn place_at_cursor(&mut self, now: Instant) {
+        if self.game().is_over() {
+            self.say("The game is over: n deals a new one, r replays it.", false);
+            return;
+        }
+        if !self.human_to_move() {
+            if self.thinking {
+                self.say("The computer is thinking.", false);
+            }
+            return;
+        }
+        self.play(G::place(self.cursor), now);
+    }
+
+    fn start_replay(&mut self, now: Instant) {
+        let history = self.history();
+        if history.is_empty() {
+            self.say("Nothing to replay yet.", false);
+            return;
+        }
+        let index = timeline::move_start(history, history.len() - 1);
+        self.animation = None;
+        self.replay = Some(Replay {
+            index,
+            playing: false,
+            next_at: now,
+        });
+    }
+
+    /// Takes back the person's last move and every computer reply after it.
+    fn take_back(&mut self, now: Instant) {
+        let history = self.history();
+        let Some(mine) = history.iter().rposition(|t| self.is_human(t.side)) else {
+            self.say("Nothing of yours to take back.", false);
+            return;
+        };
+        let count = history.len() - mine;
+        match self.duel.take_back(count) {
+            Ok(_) => {
+                self.states.truncate(self.history().len() + 1);
+                self.ticket += 1;
+                self.thinking = false;
+                self.queued = None;
+                self.animation = None;
+                self.say("Taken back.", false);
+                self.after_move(now);
+            }
+            Err(e) => self.say(&e, true),
+        }
+    }
+
+    fn new_game(&mut self, now: Instant) {
+        if !self.game().is_over() && !self.history().is_empty() && !self.confirm_new {
+            self.confirm_new = true;
+            self.say(
+                "Press n again for a new game (this one stays saved).",
+                false,
+            );
+            return;
+        }
+        self.confirm_new = false;
+        match (self.new_duel)(self.duel.config()) {
+            Ok(mut duel) => {
+                self.states = states_of(&duel);
+                self.worker = Some(start_worker(&mut duel, &self.events));
+                self.duel = duel;
+                self.ticket += 1;
+                self.thinking = false;
+                self.queued = None;
+                self.animation = None;
+                self.replay = None;
+                self.paused = false;
+                self.log_back = 0;
+                self.say("New game.", false);
+                self.after_move(now);
+            }
+            Err(e) => self.say(&e, true),
+        }
+    }
+
+    fn on_mouse(&mut self, mouse: MouseEvent, now: Instant) {
+        match mouse.kind {
+            MouseEventKind::ScrollUp => {
+                self.log_back = (self.log_back + 1).min(self.history().len());
+            }
+            MouseEventKind::ScrollDown => self.log_back = self.log_back.saturating_sub(1),
+            MouseEventKind::Down(MouseButton::Left) => {
+                if self.help {
+                    self.help = false;
+                    return;
+                }
+                if let Some(cell) = view::cell_at(self, mouse.column, mouse.row) {
+                    self.cursor = cell;
+                    self.note = None;
+                    if self.replay.is_none() && self.context() != Context::Watching {
+                        self.place_at_cursor(now);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl<G: BoardGame> super::Screen for DuelApp<G> {
+    fn update(&mut self, event: Event, now: Instant) {
+        DuelApp::update(self, event, now);
+    }
+    fn next_tick(&self) -> Option<Instant> {
+        DuelApp::next_tick(self)
+    }
+    fn should_quit(&self) -> bool {
+        DuelApp::should_quit(self)
+    }
+    fn take_suspend(&mut self) -> bool {
+        DuelApp::take_suspend(self)
+    }
+}
+
+/// The positions before each move of a match and the current one.
+fn states_of<G: BoardGame>(duel: &Duel<G>) -> Vec<G> {
+    let mut states = Vec::with_capacity(duel.history().len() + 1);
+    let mut game = match G::start(&duel.config().options) {
+        Ok(game) => game,
+        // A match exists only if its options started a game; keep what can be shown.
+        Err(_) => return vec![duel.game().clone()],
+    };
+    states.push(game.clone());
+    for turn in duel.history() {
+        if game.play(turn.mv).is_err() {
+            break;
+        }
+        states.push(game.clone());
+    }
+    if states.len() != duel.history().len() + 1 {
+        states = vec![duel.game().clone(); duel.history().len() + 1];
+    }
+    states
+}
+
+/// The computer seats' thread; answers come back as [`Event::Chosen`], the move given as its
+/// place among the position's legal moves.
+fn start_worker<G: BoardGame>(duel: &mut Duel<G>, events: &Sender<Event>) -> DuelWorker<G> {
+    let events = events.clone();
+    DuelWorker::start(
+        duel.take_strategies(),
+        Box::new(move |ticket, game: &G, chosen: Option<G::Move>| {
+            let index = chosen.and_then(|mv| game.legal_moves().iter().position(|&m| m == mv));
+            events.send(Event::Chosen { ticket, index }).is_ok()
+        }),
+    )
+}

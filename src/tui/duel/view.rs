@@ -1,0 +1,681 @@
+//! Drawing the duel screen: a title line, the board with its coordinates on every side, a
+//! side panel with the players and the move log, and a two-line status bar. The board grows
+//! with the window: the largest cell size that fits is used, down to a compact one for small
+//! terminals.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::border;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use super::board::{BoardGame, Cell, Mark, Shown};
+use super::{DuelApp, Note};
+use crate::games::{Side, Verdict};
+use crate::tui::keymap::{self, Action, Context, KeyMode};
+use crate::tui::timeline::Point;
+use crate::tui::view::overlay;
+
+/// One way to draw cells: the inside of a cell, and whether grid lines separate cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct CellSize {
+    inner_w: u16,
+    inner_h: u16,
+    lines: bool,
+}
+
+/// Largest first; the first that fits is drawn.
+const SIZES: [CellSize; 4] = [
+    CellSize {
+        inner_w: 7,
+        inner_h: 3,
+        lines: true,
+    },
+    CellSize {
+        inner_w: 5,
+        inner_h: 2,
+        lines: true,
+    },
+    CellSize {
+        inner_w: 3,
+        inner_h: 1,
+        lines: true,
+    },
+    CellSize {
+        inner_w: 1,
+        inner_h: 1,
+        lines: false,
+    },
+];
+
+/// The side panel's least and greatest width.
+const PANEL_MIN: u16 = 26;
+const PANEL_MAX: u16 = 40;
+/// Rows taken by the title line and the status bar.
+const CHROME_ROWS: u16 = 3;
+
+/// Where everything goes on a screen of a given size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Layout {
+    title: Rect,
+    /// The grid itself (lines included), without the coordinates.
+    grid: Rect,
+    size: CellSize,
+    panel: Option<Rect>,
+    status: Rect,
+    /// The size needed when the screen is too small for even the compact board.
+    too_small: Option<(u16, u16)>,
+}
+
+impl CellSize {
+    fn pitch(self) -> (u16, u16) {
+        if self.lines {
+            (self.inner_w + 1, self.inner_h + 1)
+        } else {
+            (2, 1)
+        }
+    }
+
+    /// The grid's width and height for a board of `rows` x `cols`.
+    fn grid(self, rows: u16, cols: u16) -> (u16, u16) {
+        let (px, py) = self.pitch();
+        if self.lines {
+            (cols * px + 1, rows * py + 1)
+        } else {
+            (cols * px + 1, rows * py)
+        }
+    }
+}
+
+/// Room for the row numbers on each side and the column numbers above and below.
+const LABEL_W: u16 = 3;
+
+pub(super) fn layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
+    let (w, h) = app.size;
+    let area = Rect::new(0, 0, w, h);
+    let (rows, cols) = app.game().dims();
+    let (rows, cols) = (rows as u16, cols as u16);
+    let title = Rect::new(0, 0, w, 1.min(h));
+    let status = Rect::new(0, h.saturating_sub(2), w, 2.min(h));
+    let room_h = h.saturating_sub(CHROME_ROWS);
+    let fits = |size: CellSize, room_w: u16| {
+        let (gw, gh) = size.grid(rows, cols);
+        gw + 2 * LABEL_W <= room_w && gh + 2 <= room_h
+    };
+    let with_panel = SIZES
+        .iter()
+        .find(|&&s| fits(s, w.saturating_sub(PANEL_MIN + 1)));
+    let (size, panel) = match with_panel {
+        Some(&s) => (s, true),
+        None => match SIZES.iter().find(|&&s| fits(s, w)) {
+            Some(&s) => (s, false),
+            None => {
+                let (gw, gh) = SIZES[3].grid(rows, cols);
+                let need = (gw + 2 * LABEL_W, gh + 2 + CHROME_ROWS);
+                return Layout {
+                    title,
+                    grid: area,
+                    size: SIZES[3],
+                    panel: None,
+                    status,
+                    too_small: Some((need.0.max(30), need.1.max(8))),
+                };
+            }
+        },
+    };
+    let (gw, gh) = size.grid(rows, cols);
+    let block_w = gw + 2 * LABEL_W;
+    let block_h = gh + 2;
+    let panel_w = if panel {
+        (w - block_w - 1).clamp(PANEL_MIN, PANEL_MAX)
+    } else {
+        0
+    };
+    let used = block_w + if panel { panel_w + 1 } else { 0 };
+    let left = (w - used) / 2;
+    let top = 1 + (room_h - block_h) / 2;
+    let grid = Rect::new(left + LABEL_W, top + 1, gw, gh);
+    // The panel starts level with the board's top and runs to the status bar.
+    let panel = panel.then(|| Rect::new(left + block_w + 1, top, panel_w, room_h + 1 - top));
+    Layout {
+        title,
+        grid,
+        size,
+        panel,
+        status,
+        too_small: None,
+    }
+}
+
+/// The top-left corner of a cell's inside.
+fn cell_origin(layout: &Layout, (r, c): Cell) -> (u16, u16) {
+    let (px, py) = layout.size.pitch();
+    let x = layout.grid.x + 1 + c as u16 * px;
+    let y = layout.grid.y + u16::from(layout.size.lines) + r as u16 * py;
+    (x, y)
+}
+
+/// The cell under a screen position, if any.
+pub(super) fn cell_at<G: BoardGame>(app: &DuelApp<G>, x: u16, y: u16) -> Option<Cell> {
+    let layout = layout(app);
+    if layout.too_small.is_some() {
+        return None;
+    }
+    let (rows, cols) = app.game().dims();
+    let (px, py) = layout.size.pitch();
+    let dx = x.checked_sub(layout.grid.x + 1)?;
+    let dy = y.checked_sub(layout.grid.y + u16::from(layout.size.lines))?;
+    let (c, r) = ((dx / px) as usize, (dy / py) as usize);
+    let inside = if layout.size.lines {
+        dx % px < layout.size.inner_w && dy % py < layout.size.inner_h
+    } else {
+        dx % px == 0
+    };
+    (inside && r < rows && c < cols).then_some((r, c))
+}
+
+impl<G: BoardGame> Widget for &DuelApp<G> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let layout = layout(self);
+        if let Some(need) = layout.too_small {
+            overlay::too_small_for(self.theme, need, area, buf);
+            return;
+        }
+        title(self, layout.title, buf);
+        board(self, &layout, buf);
+        if let Some(panel) = layout.panel {
+            side_panel(self, panel, buf);
+        }
+        status(self, layout.status, buf);
+        if self.help {
+            help(self, area, buf);
+        }
+    }
+}
+
+fn styled(app_color: bool, colored: Style, plain: Style) -> Style {
+    if app_color { colored } else { plain }
+}
+
+/// The colour of a side's name (its stones are told apart by shape too).
+fn side_style<G: BoardGame>(app: &DuelApp<G>, side: Side) -> Style {
+    let fg = match side {
+        Side::First => Color::Gray,
+        Side::Second => Color::White,
+    };
+    styled(
+        app.theme.color,
+        Style::new().fg(fg).add_modifier(Modifier::BOLD),
+        Style::new().add_modifier(Modifier::BOLD),
+    )
+}
+
+fn title<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let plain = !theme.color;
+    let mut spans = vec![Span::styled(
+        format!(" {} ", G::KIND.title()),
+        theme.title(),
+    )];
+    for (n, side) in Side::BOTH.into_iter().enumerate() {
+        if n == 1 {
+            spans.push(Span::raw(" vs "));
+        }
+        spans.push(Span::styled(
+            format!("{} {}", G::stone_glyph(side, plain), G::side_title(side)),
+            side_style(app, side),
+        ));
+        spans.push(Span::styled(
+            format!(" ({})", app.seat_label(side)),
+            theme.dim(),
+        ));
+    }
+    Paragraph::new(Line::from(spans)).render(area, buf);
+    let help = Span::styled("? help ", theme.dim());
+    let x = area.right().saturating_sub(help.width() as u16);
+    if x > area.x + 40 {
+        buf.set_span(x, area.y, &help, help.width() as u16);
+    }
+}
+
+/// Board colours: felt green, discs black and white; marks on top.
+fn cell_style<G: BoardGame>(app: &DuelApp<G>, shown: Shown, cursor: bool) -> Style {
+    if !app.theme.color {
+        let mut style = Style::new();
+        match shown.mark {
+            Mark::None => {}
+            Mark::Placed => style = style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+            Mark::Changed => style = style.add_modifier(Modifier::UNDERLINED),
+            Mark::Changing => style = style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+        }
+        if cursor {
+            style = style.add_modifier(Modifier::REVERSED);
+        }
+        return style;
+    }
+    let bg = match shown.mark {
+        Mark::None => Color::Green,
+        Mark::Placed => Color::Cyan,
+        Mark::Changed => Color::LightGreen,
+        Mark::Changing => Color::Magenta,
+    };
+    let fg = match (shown.stone, shown.mark) {
+        (_, Mark::Placed | Mark::Changed | Mark::Changing) => Color::Black,
+        (Some(Side::Second), _) => Color::White,
+        _ => Color::Black,
+    };
+    let mut style = Style::new().fg(fg).bg(bg);
+    if cursor && !app.size_has_lines() {
+        style = style.bg(Color::Yellow).fg(Color::Black);
+    }
+    style
+}
+
+impl<G: BoardGame> DuelApp<G> {
+    fn size_has_lines(&self) -> bool {
+        layout(self).size.lines
+    }
+
+    /// Whether the cursor is drawn: a person's turn, or any time in a replay or watching
+    /// paused (it shows where a click lands).
+    fn cursor_shown(&self) -> bool {
+        self.human_to_move()
+    }
+
+    /// The step of the move being shown, for the status line.
+    fn shown_step(&self) -> Option<(usize, usize)> {
+        match self.shown_point() {
+            Point::Move { mv, shown } => Some((mv, shown)),
+            Point::Start => None,
+        }
+    }
+}
+
+/// The glyphs of a stone filling a cell's inside: its one-character glyph in small cells
+/// and without colour; with room, a disc drawn in blocks, solid for the first side and a ring
+/// for the second, so the two read apart by shape as well as colour.
+fn stone_rows<G: BoardGame>(side: Side, size: CellSize, plain: bool) -> Vec<String> {
+    let w = usize::from(size.inner_w);
+    let h = usize::from(size.inner_h);
+    let solid = side == Side::First;
+    // Without colour the two sides are a cross and a ring of lines (the X and O of text).
+    let shape: Vec<&str> = match (h, plain, solid) {
+        (2, false, true) => vec!["▄███▄", "▀███▀"],
+        (2, false, false) => vec!["▄▀▀▀▄", "▀▄▄▄▀"],
+        (3, false, true) => vec!["▄███▄", "███████", "▀███▀"],
+        (3, false, false) => vec!["▄▀▀▀▄", "█     █", "▀▄▄▄▀"],
+        (2, true, true) => vec!["╲ ╱", "╱ ╲"],
+        (2, true, false) => vec!["╭─╮", "╰─╯"],
+        (3, true, true) => vec!["╲   ╱", "╳", "╱   ╲"],
+        (3, true, false) => vec!["╭───╮", "│   │", "╰───╯"],
+        _ => Vec::new(),
+    };
+    if shape.is_empty() {
+        let mut rows = vec![" ".repeat(w); h];
+        rows[h / 2] = center(&G::stone_glyph(side, plain).to_string(), w);
+        return rows;
+    }
+    shape.into_iter().map(|line| center(line, w)).collect()
+}
+
+fn center(text: &str, width: usize) -> String {
+    let len = text.chars().count();
+    if len >= width {
+        return text.chars().take(width).collect();
+    }
+    let left = (width - len) / 2;
+    format!(
+        "{}{}{}",
+        " ".repeat(left),
+        text,
+        " ".repeat(width - len - left)
+    )
+}
+
+fn board<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
+    let theme = app.theme;
+    let plain = !theme.color;
+    let (rows, cols) = app.game().dims();
+    let size = layout.size;
+    let grid = layout.grid;
+    let cells = app.shown_cells();
+    let shown_game = app.shown_game();
+    let live = app.replay().is_none() && !app.animating();
+    let legal: Vec<Cell> = if live && app.human_to_move() {
+        app.game().legal_cells()
+    } else {
+        Vec::new()
+    };
+    let line_style = styled(
+        theme.color,
+        Style::new().fg(Color::Black).bg(Color::Green),
+        Style::new().add_modifier(Modifier::DIM),
+    );
+    // The grid: lines, or a plain felt behind compact cells.
+    if size.lines {
+        draw_grid(buf, grid, rows as u16, cols as u16, size, line_style);
+    } else if theme.color {
+        buf.set_style(grid, Style::new().bg(Color::Green));
+    }
+    // Coordinates on all four sides, 1-based.
+    let label = theme.dim();
+    for c in 0..cols {
+        let (x, _) = cell_origin(layout, (0, c));
+        let x = x + size.inner_w.saturating_sub(1) / 2;
+        let text = (c + 1).to_string();
+        buf.set_string(x, grid.y.saturating_sub(1), &text, label);
+        buf.set_string(x, grid.bottom(), &text, label);
+    }
+    for r in 0..rows {
+        let (_, y) = cell_origin(layout, (r, 0));
+        let y = y + size.inner_h.saturating_sub(1) / 2;
+        let text = format!("{:>2}", r + 1);
+        buf.set_string(grid.x.saturating_sub(LABEL_W), y, &text, label);
+        buf.set_string(grid.right() + 1, y, (r + 1).to_string(), label);
+    }
+    let cursor = app.cursor;
+    let cursor_on = app.cursor_shown();
+    for r in 0..rows {
+        for c in 0..cols {
+            let shown = cells[r * cols + c];
+            let at_cursor = cursor_on && cursor == (r, c);
+            let style = cell_style(app, shown, at_cursor);
+            let (x, y) = cell_origin(layout, (r, c));
+            let inner = Rect::new(x, y, size.inner_w, size.inner_h);
+            buf.set_style(inner, style);
+            let rows_text: Vec<String> = match shown.stone {
+                Some(side) => stone_rows::<G>(side, size, plain),
+                None if legal.contains(&(r, c)) => {
+                    let mark = if app.hints {
+                        shown_game
+                            .hint((r, c))
+                            .map_or("·".to_string(), |n| n.to_string())
+                    } else {
+                        "·".to_string()
+                    };
+                    let mut rows =
+                        vec![" ".repeat(usize::from(size.inner_w)); usize::from(size.inner_h)];
+                    rows[usize::from(size.inner_h) / 2] = center(&mark, usize::from(size.inner_w));
+                    rows
+                }
+                None => vec![" ".repeat(usize::from(size.inner_w)); usize::from(size.inner_h)],
+            };
+            let hint_style = if legal.contains(&(r, c)) && shown.stone.is_none() {
+                styled(
+                    theme.color,
+                    style.fg(Color::LightYellow).add_modifier(Modifier::BOLD),
+                    style,
+                )
+            } else {
+                style
+            };
+            for (dy, text) in rows_text.iter().enumerate() {
+                buf.set_string(x, y + dy as u16, text, hint_style);
+            }
+            if at_cursor && size.lines {
+                draw_cursor(buf, layout, (r, c), theme.color);
+            }
+        }
+    }
+}
+
+fn draw_grid(buf: &mut Buffer, grid: Rect, rows: u16, cols: u16, size: CellSize, style: Style) {
+    let (px, py) = size.pitch();
+    for y in 0..grid.height {
+        for x in 0..grid.width {
+            let on_v = x % px == 0;
+            let on_h = y % py == 0;
+            let ch = match (on_h, on_v) {
+                (false, false) => continue,
+                (true, false) => '─',
+                (false, true) => '│',
+                (true, true) => {
+                    let top = y == 0;
+                    let bottom = y == rows * py;
+                    let left = x == 0;
+                    let right = x == cols * px;
+                    match (top, bottom, left, right) {
+                        (true, _, true, _) => '┌',
+                        (true, _, _, true) => '┐',
+                        (_, true, true, _) => '└',
+                        (_, true, _, true) => '┘',
+                        (true, ..) => '┬',
+                        (_, true, ..) => '┴',
+                        (_, _, true, _) => '├',
+                        (_, _, _, true) => '┤',
+                        _ => '┼',
+                    }
+                }
+            };
+            if let Some(cell) = buf.cell_mut((grid.x + x, grid.y + y)) {
+                cell.set_char(ch).set_style(style);
+            }
+        }
+    }
+}
+
+/// The cursor as a bold frame around its cell.
+fn draw_cursor(buf: &mut Buffer, layout: &Layout, cell: Cell, color: bool) {
+    let (x, y) = cell_origin(layout, cell);
+    let (w, h) = (layout.size.inner_w, layout.size.inner_h);
+    let rect = Rect::new(x - 1, y - 1, w + 2, h + 2);
+    let style = if color {
+        Style::new()
+            .fg(Color::Yellow)
+            .bg(Color::Green)
+            .add_modifier(Modifier::BOLD)
+    } else {
+        Style::new().add_modifier(Modifier::BOLD)
+    };
+    Block::bordered()
+        .border_set(border::THICK)
+        .border_style(style)
+        .render(rect, buf);
+}
+
+fn side_panel<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let plain = !theme.color;
+    let game = app.shown_game();
+    let score = game.score();
+    let mut lines: Vec<Line> = Vec::new();
+    for side in Side::BOTH {
+        let to_move = !game.is_over() && game.to_move() == side;
+        let arrow = if to_move { "▸" } else { " " };
+        lines.push(Line::from(vec![
+            Span::styled(arrow, theme.key()),
+            Span::styled(
+                format!("{} {:<6}", G::stone_glyph(side, plain), G::side_title(side)),
+                side_style(app, side),
+            ),
+            Span::raw(format!("{:>3}", score[side.index()])),
+            Span::styled(format!("  {}", app.seat_label(side)), theme.dim()),
+        ]));
+    }
+    lines.push(Line::raw(""));
+    let result = result_line(app);
+    if let Some(result) = &result {
+        lines.push(Line::styled(result.clone(), theme.title()));
+        lines.push(Line::raw(""));
+    }
+    lines.push(Line::styled("Moves", theme.title()));
+    let head = lines.len();
+    let history = app.history();
+    let room = usize::from(area.height).saturating_sub(head);
+    let current = app.shown_step().map(|(mv, _)| mv);
+    let end = history.len().saturating_sub(app.log_back);
+    let start = end.saturating_sub(room);
+    if history.is_empty() {
+        lines.push(Line::styled("none yet", theme.dim()));
+    }
+    for (n, turn) in history.iter().enumerate().take(end).skip(start) {
+        let text = format!("{:>3}. {}", n + 1, G::log_line(turn));
+        let style = if Some(n) == current && (app.replay().is_some() || app.animating()) {
+            theme.current_line()
+        } else {
+            Style::new()
+        };
+        lines.push(Line::styled(text, style));
+    }
+    Paragraph::new(lines).render(area, buf);
+}
+
+/// `Game over: Dark wins 40-24`, once the game is over and the end is on screen.
+fn result_line<G: BoardGame>(app: &DuelApp<G>) -> Option<String> {
+    let game = app.game();
+    let verdict = game.verdict()?;
+    if app.replay().is_some() || app.animating() {
+        return None;
+    }
+    let [a, b] = game.score();
+    Some(match verdict {
+        Verdict::Win(side) => format!("{} wins {a}–{b}", G::side_title(side)),
+        Verdict::Tie => format!("Tie {a}–{b}"),
+    })
+}
+
+fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let plain = !theme.color;
+    let game = app.shown_game();
+    let score = game.score();
+    let mut spans = Vec::new();
+    for side in Side::BOTH {
+        spans.push(Span::styled(
+            format!(
+                " {} {} {}",
+                G::stone_glyph(side, plain),
+                G::side_title(side),
+                score[side.index()]
+            ),
+            side_style(app, side),
+        ));
+        spans.push(Span::styled(
+            format!(" · {} moves  ", game.mobility(side)),
+            theme.dim(),
+        ));
+    }
+    let state = if let Some(replay) = app.replay() {
+        let total = app.history().len();
+        let at = match app.shown_step() {
+            None => format!("Replay: the start of {total} moves"),
+            Some((mv, _)) => format!("Replay: move {} of {total}", mv + 1),
+        };
+        at + if replay.playing { " ▶" } else { "" }
+    } else if app.game().is_over() {
+        result_line(app).map_or_else(String::new, |r| format!("Game over: {r}"))
+    } else {
+        let side = app.game().to_move();
+        let who = G::side_title(side);
+        let mut state = if app.thinking() {
+            format!("{who} ({}) is thinking…", app.seat_label(side))
+        } else {
+            format!("{who} to move")
+        };
+        if app.paused() {
+            state.push_str(" · paused");
+        }
+        state
+    };
+    spans.push(Span::styled(state, theme.title()));
+    let first = Line::from(spans);
+    let second = match &app.note {
+        Some(Note { text, error: true }) => Line::styled(format!(" {text}"), theme.error()),
+        Some(Note { text, .. }) => Line::styled(format!(" {text}"), theme.key()),
+        None => Line::styled(format!(" {}", prompt(app)), theme.dim()),
+    };
+    Paragraph::new(vec![first, second]).render(area, buf);
+}
+
+/// What the keys do right now, in a few words; in a replay, first what the step shown did.
+fn prompt<G: BoardGame>(app: &DuelApp<G>) -> String {
+    if app.replay().is_some() {
+        let keys = "←/→ step · ↑/↓ move · Space play · Esc back";
+        return match app.shown_step() {
+            Some((mv, step)) if step > 0 => {
+                format!("{} · {keys}", G::step_line(&app.history()[mv].played, step))
+            }
+            _ => format!("{keys} · ? help"),
+        };
+    }
+    if app.game().is_over() {
+        return match app.context() {
+            Context::Viewer => "r replay · q quit · ? help".into(),
+            _ => "n new game · r replay · q quit · ? help".into(),
+        };
+    }
+    match app.context() {
+        Context::Watching => "Space pause · . one move · +/- speed · r replay · q quit".into(),
+        _ if app.human_to_move() => format!(
+            "Arrows move · Enter or click: {} at {} · H hints · ? help",
+            G::PLACE_WORDS,
+            G::cell_name(app.cursor)
+        ),
+        _ => "r replay · u take back · q quit · ? help".into(),
+    }
+}
+
+/// The keys of this mode and context, from the keymap, in this game's words.
+pub(super) fn help_lines<G: BoardGame>(mode: KeyMode, ctx: Context) -> Vec<(&'static str, String)> {
+    keymap::offered(mode, ctx)
+        .into_iter()
+        .filter_map(|(action, label, help)| {
+            let text = match (mode, action) {
+                (_, Action::SwitchFocus | Action::PickCard(_)) => return None,
+                (KeyMode::Play, Action::Cancel) => return None,
+                (KeyMode::Play, Action::Confirm) if ctx == Context::Watching => help.to_string(),
+                (KeyMode::Play, Action::Confirm) => format!("{} (or click a cell)", G::PLACE_WORDS),
+                (_, Action::ToggleHints) => format!("hints: {}", G::HINT_WORDS),
+                (KeyMode::Play, Action::Replay) => {
+                    format!("replay the last move: {}", G::STEP_WORDS)
+                }
+                (KeyMode::Replay, Action::Left) => "one step back".to_string(),
+                (KeyMode::Replay, Action::Right) => "one step on".to_string(),
+                (_, Action::SkipAnimation) => "skip the animation".to_string(),
+                (KeyMode::Play, Action::Faster) if ctx != Context::Watching => {
+                    "animation faster / slower".to_string()
+                }
+                (_, Action::LogUp) => "scroll the move log (or the mouse wheel)".to_string(),
+                _ => help.to_string(),
+            };
+            Some((label, text))
+        })
+        .collect()
+}
+
+fn help<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let entries = help_lines::<G>(app.key_mode(), app.context());
+    let label_w = entries
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    let lines: Vec<Line> = entries
+        .iter()
+        .map(|(label, text)| {
+            Line::from(vec![
+                Span::styled(format!("{label:<label_w$}  "), theme.key()),
+                Span::raw(text.clone()),
+            ])
+        })
+        .collect();
+    let width = (lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 4).min(area.width);
+    let height = (lines.len() as u16 + 2).min(area.height);
+    let rect = Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    );
+    Clear.render(rect, buf);
+    let block = Block::bordered()
+        .border_set(border::ROUNDED)
+        .title(format!(" {} keys ", G::KIND.title()))
+        .title_style(theme.title());
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .block(block)
+        .render(rect, buf);
+}

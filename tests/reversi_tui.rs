@@ -1,0 +1,411 @@
+//! The Reversi screen driven by keys, clicks and computer answers, read back from a
+//! `TestBackend` buffer; whole screens are insta snapshots.
+
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use trios::controller::{Duel, DuelConfig, Seat};
+use trios::games::Side;
+use trios::games::reversi::{Game, Move, Square};
+use trios::tui::duel::{DuelApp, Mark, NewDuel};
+use trios::tui::{Event, Theme};
+
+/// Dark to move at 3 3 flips one disc east and one south, and then Light has none left.
+const TWO_LINES: &str = concat!(
+    "--------",
+    "--------",
+    "---OX---",
+    "--O-----",
+    "--X-----",
+    "--------",
+    "--------",
+    "-------- X"
+);
+
+/// Dark cannot move (its only discs touch Light's only on the edge); Light can.
+const DARK_MUST_PASS: &str = concat!(
+    "XOOOOOOO",
+    "-X------",
+    "--------",
+    "--------",
+    "--------",
+    "--------",
+    "--------",
+    "-------- X"
+);
+
+struct Harness {
+    app: DuelApp<Game>,
+    inbox: Receiver<Event>,
+    terminal: Terminal<TestBackend>,
+    now: Instant,
+}
+
+fn seat(name: &str) -> Seat {
+    Seat::named(name)
+}
+
+impl Harness {
+    fn new(dark: &str, light: &str, position: Option<&str>, size: (u16, u16)) -> Harness {
+        let mut config = DuelConfig::<Game>::new([seat(dark), seat(light)], 7, 20);
+        config.options.position = position.map(String::from);
+        let duel = Duel::start(config, None).expect("a valid match");
+        let (events, inbox) = mpsc::channel();
+        let new_duel: NewDuel<Game> =
+            Box::new(|config| Duel::start(config.clone(), None).map_err(|e| e.to_string()));
+        let app = DuelApp::new(duel, new_duel, events, size, Theme::plain());
+        let terminal = Terminal::new(TestBackend::new(size.0, size.1)).expect("terminal");
+        Harness {
+            app,
+            inbox,
+            terminal,
+            now: Instant::now(),
+        }
+    }
+
+    fn viewer(duel: Duel<Game>) -> Harness {
+        let (events, inbox) = mpsc::channel();
+        let app = DuelApp::viewer(duel, events, (80, 24), Theme::plain());
+        let terminal = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
+        Harness {
+            app,
+            inbox,
+            terminal,
+            now: Instant::now(),
+        }
+    }
+
+    fn key(&mut self, code: KeyCode) {
+        self.app.update(
+            Event::Key(KeyEvent::new(code, KeyModifiers::NONE)),
+            self.now,
+        );
+    }
+
+    fn click(&mut self, column: u16, row: u16) {
+        self.app.update(
+            Event::Mouse(MouseEvent {
+                kind: MouseEventKind::Down(MouseButton::Left),
+                column,
+                row,
+                modifiers: KeyModifiers::NONE,
+            }),
+            self.now,
+        );
+    }
+
+    /// Advances time to the next scheduled tick, if any; false when nothing is due.
+    fn tick(&mut self) -> bool {
+        match self.app.next_tick() {
+            Some(due) => {
+                self.now = due.max(self.now);
+                self.app.update(Event::Tick(self.now), self.now);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Runs every animation step and paced move that is due without waiting for a computer.
+    fn settle(&mut self) {
+        for _ in 0..200 {
+            if !self.tick() {
+                return;
+            }
+        }
+    }
+
+    /// Waits for the computer's answer and hands it to the app.
+    fn computer(&mut self) {
+        let event = self
+            .inbox
+            .recv_timeout(Duration::from_secs(20))
+            .expect("the computer answers");
+        assert!(matches!(event, Event::Chosen { .. }), "got {event:?}");
+        self.app.update(event, self.now);
+        self.settle();
+    }
+
+    fn screen(&mut self) -> String {
+        self.terminal
+            .draw(|f| f.render_widget(&self.app, f.area()))
+            .expect("draw");
+        let buf = self.terminal.backend().buffer().clone();
+        let mut out = String::new();
+        for y in 0..buf.area.height {
+            let line: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Where a text first appears on screen: (column, row).
+    fn find(&mut self, text: &str) -> Option<(u16, u16)> {
+        let screen = self.screen();
+        screen.lines().enumerate().find_map(|(row, line)| {
+            line.find(text)
+                .map(|byte| (line[..byte].chars().count() as u16, row as u16))
+        })
+    }
+
+    fn resize(&mut self, w: u16, h: u16) {
+        self.terminal.backend_mut().resize(w, h);
+        self.app.update(Event::Resize(w, h), self.now);
+    }
+}
+
+fn sq(row: usize, col: usize) -> Square {
+    Square::from_one_based(row, col).expect("on the board")
+}
+
+#[test]
+fn the_start_at_80x24_has_coordinates_on_every_side_and_marks_legal_moves() {
+    let mut h = Harness::new("human", "expert", None, (80, 24));
+    let screen = h.screen();
+    insta::assert_snapshot!("reversi_start_80x24", screen);
+    for n in 1..=8 {
+        assert!(screen.contains(&format!(" {n} │")), "row {n} on the left");
+        assert!(screen.contains(&format!("│ {n}")), "row {n} on the right");
+    }
+    assert_eq!(
+        screen.matches("1   2   3   4   5   6   7   8").count(),
+        2,
+        "columns above and below"
+    );
+    let dots: usize = screen
+        .lines()
+        .filter(|l| l.contains('│'))
+        .map(|l| l.matches('·').count())
+        .sum();
+    assert_eq!(dots, 4, "the four opening moves");
+    assert!(screen.contains("X Dark 2 · 4 moves"), "{screen}");
+    assert!(screen.contains("O Light 2 · 4 moves"), "{screen}");
+}
+
+#[test]
+fn enter_places_a_disc_and_the_computer_answers_in_the_log() {
+    let mut h = Harness::new("human", "random", None, (80, 24));
+    h.key(KeyCode::Enter);
+    assert_eq!(
+        h.app.history().len(),
+        1,
+        "the cursor starts on a legal move"
+    );
+    h.settle();
+    h.computer();
+    assert_eq!(h.app.history().len(), 2);
+    let screen = h.screen();
+    assert!(screen.contains("1. Dark 3 5, flips 1"), "{screen}");
+    assert!(screen.contains("2. Light "), "{screen}");
+    assert!(screen.contains("Dark to move"), "{screen}");
+}
+
+#[test]
+fn an_illegal_cell_is_refused_with_the_reason_and_nothing_changes() {
+    let mut h = Harness::new("human", "human", None, (80, 24));
+    // From the start cursor (3 5) up two rows to 1 5: empty, flips nothing.
+    h.key(KeyCode::Up);
+    h.key(KeyCode::Up);
+    h.key(KeyCode::Enter);
+    assert!(h.app.history().is_empty());
+    let screen = h.screen();
+    assert!(screen.contains("1 5 flips nothing"), "{screen}");
+}
+
+#[test]
+fn flips_animate_line_by_line_and_replay_steps_through_them() {
+    let mut h = Harness::new("human", "human", Some(TWO_LINES), (80, 24));
+    h.key(KeyCode::Enter);
+    assert_eq!(
+        h.app.history()[0].mv,
+        Move::Place(sq(3, 3)),
+        "the only legal move"
+    );
+    assert!(h.app.animating());
+    let mark = |h: &Harness, row: usize, col: usize| h.app.shown_cells()[row * 8 + col];
+    // Placed, nothing flipped yet.
+    assert_eq!(mark(&h, 2, 2).mark, Mark::Placed);
+    assert_eq!(mark(&h, 2, 3).stone, Some(Side::Second));
+    h.tick();
+    assert_eq!(mark(&h, 2, 3).mark, Mark::Changing, "the east line first");
+    assert_eq!(mark(&h, 2, 3).stone, Some(Side::First));
+    assert_eq!(mark(&h, 3, 2).stone, Some(Side::Second), "south not yet");
+    h.tick();
+    assert_eq!(mark(&h, 2, 3).mark, Mark::Changed);
+    assert_eq!(mark(&h, 3, 2).mark, Mark::Changing);
+    h.settle();
+    assert!(!h.app.animating());
+    let end = h.screen();
+    assert!(end.contains("Game over: Dark wins 5–0"), "{end}");
+    insta::assert_snapshot!("reversi_game_over", end);
+
+    h.key(KeyCode::Char('r'));
+    assert!(h.screen().contains("Replay: move 1 of 1"));
+    h.key(KeyCode::Right);
+    assert!(h.screen().contains("east 1 flip: 3 4"), "{}", h.screen());
+    h.key(KeyCode::Right);
+    assert!(h.screen().contains("south 1 flip: 4 3"), "{}", h.screen());
+    h.key(KeyCode::Home);
+    assert!(h.screen().contains("Replay: the start of 1 moves"));
+    h.key(KeyCode::Esc);
+    assert!(h.app.replay().is_none());
+}
+
+#[test]
+fn shift_h_shows_how_many_discs_each_move_flips() {
+    let mut h = Harness::new("human", "human", Some(TWO_LINES), (80, 24));
+    assert!(
+        h.screen().contains("┃ · ┃"),
+        "the only move, under the cursor"
+    );
+    h.key(KeyCode::Char('H'));
+    let screen = h.screen();
+    assert!(
+        screen.contains("┃ 2 ┃"),
+        "the cursor's cell shows 2:\n{screen}"
+    );
+}
+
+#[test]
+fn a_person_without_a_move_passes_and_it_is_announced() {
+    let mut h = Harness::new("human", "human", Some(DARK_MUST_PASS), (80, 24));
+    assert_eq!(h.app.history().len(), 1);
+    assert_eq!(h.app.history()[0].mv, Move::Pass);
+    let screen = h.screen();
+    assert!(
+        screen.contains("Dark has no legal move and passes."),
+        "{screen}"
+    );
+    assert!(screen.contains("1. Dark passes"), "{screen}");
+    assert!(screen.contains("Light to move"), "{screen}");
+}
+
+#[test]
+fn a_click_on_a_legal_cell_plays_there() {
+    let mut h = Harness::new("human", "human", None, (80, 24));
+    // The legal moves are the dots: click the top-most.
+    let (col, row) = h.find("·").expect("a legal move on screen");
+    h.click(col, row);
+    assert_eq!(h.app.history().len(), 1, "{}", h.screen());
+    let Move::Place(placed) = h.app.history()[0].mv else {
+        panic!("a placement");
+    };
+    assert_eq!(placed, sq(3, 5), "the top-most legal move is 3 5");
+    // A click off the board does nothing.
+    h.click(0, 0);
+    assert_eq!(h.app.history().len(), 1);
+}
+
+#[test]
+fn take_back_undoes_the_persons_move_and_the_reply() {
+    let mut h = Harness::new("human", "random", None, (80, 24));
+    h.key(KeyCode::Enter);
+    h.settle();
+    h.computer();
+    assert_eq!(h.app.history().len(), 2);
+    h.key(KeyCode::Char('u'));
+    assert!(h.app.history().is_empty(), "both moves taken back");
+    assert!(h.screen().contains("Taken back."));
+    assert_eq!(h.app.game(), &Game::new());
+}
+
+#[test]
+fn two_computers_play_a_whole_game_while_watched() {
+    let mut h = Harness::new("greedy", "random", None, (100, 30));
+    for _ in 0..200 {
+        if h.app.game().is_over() {
+            break;
+        }
+        h.computer();
+    }
+    assert!(h.app.game().is_over(), "the game ends");
+    let screen = h.screen();
+    assert!(screen.contains("Game over: "), "{screen}");
+    let [dark, light] = {
+        let g = h.app.game();
+        [
+            g.count(trios::games::reversi::Color::Dark),
+            g.count(trios::games::reversi::Color::Light),
+        ]
+    };
+    let shown = format!("{dark}–{light}");
+    assert!(
+        screen.contains(&shown),
+        "the final count {shown}:\n{screen}"
+    );
+}
+
+#[test]
+fn space_pauses_two_computers_and_dot_plays_one_move() {
+    let mut h = Harness::new("greedy", "greedy", None, (80, 24));
+    h.key(KeyCode::Char(' '));
+    assert!(h.screen().contains("paused"), "{}", h.screen());
+    let event = h
+        .inbox
+        .recv_timeout(Duration::from_secs(20))
+        .expect("an answer");
+    h.app.update(event, h.now);
+    h.settle();
+    assert!(h.app.history().is_empty(), "paused: the answer waits");
+    h.key(KeyCode::Char('.'));
+    h.settle();
+    assert_eq!(h.app.history().len(), 1, "one move");
+}
+
+#[test]
+fn the_help_is_drawn_from_the_keymap_in_reversi_words() {
+    let mut h = Harness::new("human", "expert", None, (80, 24));
+    h.key(KeyCode::Char('?'));
+    let screen = h.screen();
+    insta::assert_snapshot!("reversi_help_80x24", screen);
+    assert!(
+        screen.contains("place a disc (or click a cell)"),
+        "{screen}"
+    );
+    assert!(screen.contains("how many discs each move would flip"));
+    assert!(!screen.contains("hand"), "no Three Trios words:\n{screen}");
+    h.key(KeyCode::Char('x'));
+    assert!(
+        !h.screen().contains("Reversi keys"),
+        "any key closes the help"
+    );
+}
+
+#[test]
+fn the_board_grows_with_the_window_and_says_when_it_cannot_fit() {
+    let mut h = Harness::new("human", "expert", None, (80, 24));
+    h.resize(200, 60);
+    let large = h.screen();
+    insta::assert_snapshot!("reversi_start_200x60", large);
+    assert!(large.contains("╭───╮"), "discs drawn large:\n{large}");
+    h.resize(44, 16);
+    let small = h.screen();
+    assert!(small.contains("X O"), "compact cells:\n{small}");
+    h.resize(20, 6);
+    let tiny = h.screen();
+    assert!(
+        tiny.to_lowercase().contains("small") || tiny.contains("need"),
+        "{tiny}"
+    );
+    assert!(!tiny.contains("Dark"));
+}
+
+#[test]
+fn the_viewer_opens_at_the_start_and_steps_to_the_end() {
+    let mut h = Harness::new("human", "human", Some(TWO_LINES), (80, 24));
+    h.key(KeyCode::Enter);
+    h.settle();
+    let record_like = h.app.into_duel();
+    let mut v = Harness::viewer(record_like);
+    assert!(v.screen().contains("Replay: the start of 1 moves"));
+    v.key(KeyCode::End);
+    assert!(v.screen().contains("south 1 flip: 4 3"), "{}", v.screen());
+    v.key(KeyCode::Char('n'));
+    assert!(v.app.replay().is_some(), "a viewer deals nothing");
+}
