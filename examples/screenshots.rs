@@ -17,7 +17,9 @@ use std::sync::Arc;
 use trios::controller::SourceFile;
 use trios::controller::table::{Identity, Kind, Proof, SeatState, SeatView};
 use trios::controller::tables::Summary;
-use trios::controller::{Match, MatchConfig, Seat};
+use trios::controller::{Duel, DuelConfig, Match, MatchConfig, Seat};
+use trios::games::reversi::Game as Reversi;
+use trios::tui::duel::{DuelApp, NewDuel};
 use trios::shot::{Palette, buffer_to_svg};
 use trios::ssh::lobby::{Choices, Lobby};
 use trios::trios::{DealMode, RuleSet};
@@ -174,9 +176,91 @@ fn main() {
     help.key(KeyCode::Char('?'));
     help.save("help");
 
+    reversi_shots();
+
     // The SSH lobby at 80x24, with the showcase, an open table, a game under way and a seat
     // kept for this player.
     save("lobby", &lobby(), (80, 24));
+}
+
+/// A Reversi screen and its computer answers, stepped through time by hand.
+struct ReversiScreen {
+    app: DuelApp<Reversi>,
+    inbox: Receiver<Event>,
+    now: Instant,
+}
+
+impl ReversiScreen {
+    fn new(dark: &str, light: &str, size: (u16, u16)) -> ReversiScreen {
+        let config = DuelConfig::<Reversi>::new([Seat::named(dark), Seat::named(light)], 5, 50);
+        let duel = Duel::start(config, None).expect("the start position");
+        let (events, inbox) = mpsc::channel();
+        let new_duel: NewDuel<Reversi> =
+            Box::new(|c| Duel::start(c.clone(), None).map_err(|e| e.to_string()));
+        ReversiScreen {
+            app: DuelApp::new(duel, new_duel, events, size, Theme::colored()),
+            inbox,
+            now: Instant::now(),
+        }
+    }
+
+    fn key(&mut self, code: KeyCode) {
+        self.app.update(
+            Event::Key(KeyEvent::new(code, KeyModifiers::NONE)),
+            self.now,
+        );
+    }
+
+    /// Every animation step and computer answer until a person is to move (or the end).
+    fn settle(&mut self) {
+        for _ in 0..2000 {
+            while let Ok(event) = self.inbox.recv_timeout(Duration::from_millis(20)) {
+                self.app.update(event, self.now);
+            }
+            match self.app.next_tick() {
+                Some(due) => {
+                    self.now = due.max(self.now);
+                    self.app.update(Event::Tick(self.now), self.now);
+                }
+                None if !self.app.thinking() => return,
+                None => {}
+            }
+        }
+    }
+}
+
+/// Reversi against the expert at 80x24 with hints on; and two computers' game in the replay,
+/// a move's flips shown line by line on large discs.
+fn reversi_shots() {
+    let mut game = ReversiScreen::new("human", "expert", (80, 24));
+    for _ in 0..7 {
+        game.key(KeyCode::Enter);
+        game.settle();
+    }
+    game.key(KeyCode::Char('H'));
+    save("reversi", &game.app, (80, 24));
+
+    let mut watch = ReversiScreen::new("positional", "greedy", (120, 40));
+    while watch.app.history().len() < 30 && !watch.app.game().is_over() {
+        watch.settle();
+    }
+    watch.key(KeyCode::Char(' '));
+    watch.settle();
+    // The latest move that flipped along more than one line, at its second line.
+    let history = watch.app.history();
+    let mv = (0..history.len())
+        .rev()
+        .find(|&n| history[n].played.lines.len() > 1)
+        .unwrap_or(history.len() - 1);
+    watch.key(KeyCode::Char('r'));
+    while watch.app.replay().map(|r| r.index).unwrap_or(0)
+        > timeline::move_start(watch.app.history(), mv)
+    {
+        watch.key(KeyCode::Left);
+    }
+    watch.key(KeyCode::Right);
+    watch.key(KeyCode::Right);
+    save("reversi-replay", &watch.app, (120, 40));
 }
 
 fn lobby() -> Lobby {
