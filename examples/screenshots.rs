@@ -19,10 +19,10 @@ use trios::controller::table::{Identity, Kind, Proof, SeatState, SeatView};
 use trios::controller::tables::Summary;
 use trios::controller::{Duel, DuelConfig, Match, MatchConfig, Seat};
 use trios::games::reversi::Game as Reversi;
-use trios::tui::duel::{DuelApp, NewDuel};
 use trios::shot::{Palette, buffer_to_svg};
 use trios::ssh::lobby::{Choices, Lobby};
 use trios::trios::{DealMode, RuleSet};
+use trios::tui::duel::{DuelApp, NewDuel};
 use trios::tui::timeline::{self, Point};
 use trios::tui::{App, Event, Theme};
 

@@ -283,8 +283,8 @@ pub struct SimArgs {
     #[arg(long)]
     pub json: bool,
     /// Every pair of these comma-separated strategies plays --games deals, seats swapped;
-    /// prints the cross table.
-    #[arg(long, value_name = "LIST", value_parser = crate::sim::parse_strategy_list)]
+    /// prints the cross table (Three Trios or, with --game reversi, Reversi strategies).
+    #[arg(long, value_name = "LIST", value_parser = crate::sim::parse_name_list)]
     pub round_robin: Option<crate::sim::StrategyList>,
     /// Thinking time per move for the `expert` player, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]

@@ -346,18 +346,22 @@ pub fn solve_reversi(args: &SolveArgs) -> Result<(), Failure> {
 
 /// `trios sim --game reversi --dark A --light B`.
 pub fn sim_reversi(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<String, Failure> {
-    let (Some(a), Some(b)) = (args.dark.as_deref(), args.light.as_deref()) else {
-        return Err(Failure::Message(
-            "a Reversi simulation needs --dark A --light B (two strategies)".into(),
-        ));
+    let names: Vec<String> = match (&args.round_robin, &args.dark, &args.light) {
+        (Some(list), _, _) => list.0.iter().map(|n| reversi::canonical(n)).collect(),
+        (None, Some(a), Some(b)) => vec![reversi::canonical(a), reversi::canonical(b)],
+        _ => {
+            return Err(Failure::Message(
+                "a Reversi simulation needs --dark A --light B (two strategies) or \
+                 --round-robin A,B,..."
+                    .into(),
+            ));
+        }
     };
     let seed = args.setup.seed.unwrap_or_else(rand::random);
-    let mut spec = DuelSpec::<Reversi>::new(
-        &reversi::canonical(a),
-        &reversi::canonical(b),
-        seed,
-        args.think_ms,
-    )?;
+    let mut spec = DuelSpec::<Reversi>::new(&names[0], &names[1], seed, args.think_ms)?;
+    for name in &names[2..] {
+        Reversi::strategy(name, 0, 1)?;
+    }
     if args.setup.seed.is_none() {
         eprintln!("seed: {seed} (run these games again with --seed {seed})");
     }
@@ -368,6 +372,14 @@ pub fn sim_reversi(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
     let started = Instant::now();
+    if args.round_robin.is_some() {
+        let pairs = sim::round_robin(&names, &spec, progress)?;
+        return Ok(if args.json {
+            format!("{}\n", report::round_robin_json(&names, &spec, &pairs))
+        } else {
+            report::round_robin_text(&names, &spec, &pairs, started.elapsed())
+        });
+    }
     let records = sim::run(&spec, progress)?;
     let summary = Summary::of(&records);
     Ok(if args.json {

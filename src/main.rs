@@ -595,6 +595,11 @@ fn sim(args: &SimArgs) -> Result<(), UserError> {
         bar.set_position(done as u64);
     };
     if args.game == GameKind::Reversi || args.dark.is_some() {
+        if args.round_robin.is_some() && args.game != GameKind::Reversi {
+            return Err(UserError::Message(
+                "--round-robin lists strategies of one game; add --game reversi".into(),
+            ));
+        }
         if args.game != GameKind::Reversi {
             return Err(UserError::Message(
                 "--dark and --light are Reversi seats; add --game reversi".into(),
@@ -609,6 +614,12 @@ fn sim(args: &SimArgs) -> Result<(), UserError> {
                 .write_all(report.map_err(failed)?.as_bytes()),
         )?;
         return Ok(());
+    }
+    if let Some(list) = &args.round_robin {
+        for name in &list.0 {
+            trios::sim::parse_strategy(name)
+                .map_err(|e| UserError::Message(format!("--round-robin: {e}")))?;
+        }
     }
     let spec = sim_spec(args)?;
     let started = std::time::Instant::now();

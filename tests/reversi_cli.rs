@@ -270,3 +270,56 @@ fn sim_plays_reversi_strategies_from_varied_openings() {
     );
     assert_eq!(again.stdout, run.stdout, "the thread count changes nothing");
 }
+
+#[test]
+fn a_reversi_round_robin_plays_every_pair_and_checks_names_per_game() {
+    let dir = Dir::new();
+    let run = dir.run(
+        &[
+            "sim",
+            "--game",
+            "reversi",
+            "--round-robin",
+            "random,greedy,IntelligentComputerPlayer",
+            "--games",
+            "3",
+            "--seed",
+            "2",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let json: serde_json::Value = serde_json::from_str(run.stdout.trim()).expect("JSON");
+    let text = json.to_string();
+    for name in ["random", "greedy", "positional"] {
+        assert!(text.contains(name), "{name} in {text}");
+    }
+    // Three pairs of three deals, seats swapped.
+    let games: u64 = json["pairs"]
+        .as_array()
+        .expect("pairs")
+        .iter()
+        .map(|p| p["games"].as_u64().unwrap_or(0))
+        .sum();
+    assert_eq!(games, 18, "{text}");
+
+    let unknown = dir.run(
+        &[
+            "sim",
+            "--game",
+            "reversi",
+            "--round-robin",
+            "random,maxflip",
+            "--games",
+            "1",
+        ],
+        "",
+    );
+    unknown.assert_refused("unknown strategy \"maxflip\"");
+    let other_game = dir.run(
+        &["sim", "--round-robin", "random,greedy", "--games", "1"],
+        "",
+    );
+    other_game.assert_refused("unknown strategy \"greedy\"");
+}

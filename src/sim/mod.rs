@@ -81,11 +81,27 @@ pub fn parse_strategy(spec: &str) -> Result<String, String> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StrategyList(pub Vec<String>);
 
-/// Parses a comma list of at least two different strategy specs.
+/// Parses a comma list of at least two different Three Trios strategy specs.
 pub fn parse_strategy_list(list: &str) -> Result<StrategyList, String> {
+    let names = parse_name_list(list)?;
+    for name in &names.0 {
+        parse_strategy(name)?;
+    }
+    Ok(names)
+}
+
+/// Parses a comma list of at least two different strategy names for any game: trimmed and
+/// lower-cased, no empty names, no `human`. Each game checks the names it knows.
+pub fn parse_name_list(list: &str) -> Result<StrategyList, String> {
     let mut names: Vec<String> = Vec::new();
     for spec in list.split(',') {
-        let name = parse_strategy(spec)?;
+        let name = spec.trim().to_ascii_lowercase();
+        if name.is_empty() {
+            return Err("an empty strategy name in the list".into());
+        }
+        if name == "human" {
+            return Err("a simulation has no human players; list strategies only".into());
+        }
         if names.contains(&name) {
             return Err(format!("strategy \"{name}\" is listed twice"));
         }
