@@ -504,7 +504,14 @@ fn side_panel<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
     let history = app.history();
     let room = usize::from(area.height).saturating_sub(head);
     let current = app.shown_step().map(|(mv, _)| mv);
-    let end = history.len().saturating_sub(app.log_back);
+    let mut end = history.len().saturating_sub(app.log_back);
+    // In a replay the log follows the move shown.
+    if app.replay().is_some()
+        && let Some(mv) = current
+        && (mv >= end || mv + room < end)
+    {
+        end = (mv + 1 + room / 2).clamp(room.min(history.len()), history.len());
+    }
     let start = end.saturating_sub(room);
     if history.is_empty() {
         lines.push(Line::styled("none yet", theme.dim()));
