@@ -11,6 +11,7 @@ pub mod view;
 
 pub use app::{App, NewMatch, ToTable};
 pub use event::Event;
+pub use terminal::stop_requested;
 pub use view::theme::Theme;
 
 use std::io;
