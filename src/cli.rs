@@ -10,9 +10,10 @@ use crate::games::three_trios::{DealMode, RuleSet};
 
 /// Three Trios in the terminal: a two-player card game on a grid with holes.
 ///
-/// With no subcommand, plays like `trios play` and takes its flags: full screen against the
-/// computer (you are Red) in a terminal, or the text mode when input or output is not a
-/// terminal.
+/// Alone in a terminal, opens the home screen (choose a game, play, watch, resume or replay).
+/// With flags and no subcommand, plays like `trios play` and takes its flags: full screen
+/// against the computer (you are Red) in a terminal, or the text mode when input or output is
+/// not a terminal.
 #[derive(Debug, Parser)]
 #[command(name = "trios", version, about, args_conflicts_with_subcommands = true)]
 pub struct Cli {

@@ -4,6 +4,7 @@ use std::fmt::Display;
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::Parser;
 use trios::autosave::{self, AutosaveError};
@@ -12,6 +13,7 @@ use trios::controller::{Match, MatchConfig, Seat, SourceFile, StartError};
 use trios::games::GameKind;
 use trios::record::Record;
 use trios::sim::report as sim_report;
+use trios::tui::lobby::{Choices, GameOptions, Intent, Launch, Lobby};
 use trios::{commands, textui};
 
 /// A problem the user can fix (a file, a flag, the input): exit code 2.
@@ -40,7 +42,10 @@ fn main() -> ExitCode {
     // Only a bug can reach color-eyre's handlers; user errors are printed plainly below.
     let _ = color_eyre::install();
     let cli = Cli::parse();
+    // Plain `trios` in a terminal opens the home screen; with any flag it is `trios play`.
+    let bare = std::env::args_os().len() <= 1;
     let result = match cli.command {
+        None if bare && interactive() => home(),
         None => play(cli.play),
         Some(Command::Play(args)) => play(args),
         Some(Command::Replay(args)) => replay(&args),
@@ -109,9 +114,141 @@ fn play(args: PlayArgs) -> Result<(), UserError> {
     play_text(game, autosaving, args.describe)
 }
 
+/// Whether standard input and output are both a terminal.
+fn interactive() -> bool {
+    io::stdin().is_terminal() && io::stdout().is_terminal()
+}
+
+// `trios` alone in a terminal: the home screen, and the matches chosen there.
+
+/// The home screen until the person quits it: each match chosen there takes the terminal
+/// the way its `trios play` or `trios replay` would, and leaving it comes back here.
+fn home() -> Result<(), UserError> {
+    let setup = SetupArgs {
+        board: None,
+        cards: None,
+        deal: trios::trios::DealMode::Shuffle,
+        seed: None,
+        rules: trios::trios::RuleSet::default(),
+    };
+    let base = config_from(
+        &setup,
+        Seat::Human,
+        Seat::Computer(trios::cli::STRONGEST.into()),
+        1000,
+    )?;
+    let choices = Arc::new(Choices::home(base));
+    let theme = trios::tui::Theme::from_env();
+    let mut lobby = Lobby::home(choices, autosave::data_dir(), (80, 24), theme);
+    loop {
+        let intent = trios::tui::run_lobby(&mut lobby)
+            .map_err(|e| UserError::Message(format!("terminal: {e}")))?;
+        let resumable = lobby.resumable().cloned();
+        let done = match intent {
+            Intent::Quit => return Ok(()),
+            Intent::Play(launch) => play_from_home(&launch),
+            Intent::Resume(path) => resume_from_home(path).map(Played::from),
+            Intent::Replay(path) => replay_file(&path, Ui::Tui).map(|()| Played::default()),
+            // Tables belong to a server's lobby.
+            Intent::Open { .. } | Intent::Join(_) | Intent::Watch(_) => Ok(Played::default()),
+        };
+        if trios::tui::stop_requested() {
+            // Told to stop during the match: the process ends as `trios play` would.
+            let played = done?;
+            if let Some(hint) = played.last.as_ref().and_then(resume_hint) {
+                eprintln!("{hint}");
+            }
+            return Ok(());
+        }
+        lobby.refresh();
+        match done {
+            Ok(Played {
+                warning: Some(warning),
+                ..
+            }) => lobby.say(&warning, true),
+            // A match left unfinished is now the one to resume (with more moves, or new).
+            Ok(_) if lobby.resumable().is_some() && lobby.resumable() != resumable.as_ref() => {
+                lobby.say("Match saved: Resume last match continues it", false)
+            }
+            Ok(_) => {}
+            Err(UserError::Message(message)) => lobby.say(&message, true),
+            Err(UserError::Reported) => lobby.say(
+                "That stopped with an error; it is shown when trios ends",
+                true,
+            ),
+        }
+    }
+}
+
+/// What a match started from the home screen leaves behind.
+#[derive(Default)]
+struct Played {
+    /// The Three Trios match shown last, to say whether it can be resumed.
+    last: Option<Match>,
+    /// Why the match could not be saved, if it could not.
+    warning: Option<String>,
+}
+
+impl From<Option<Match>> for Played {
+    fn from(last: Option<Match>) -> Played {
+        Played {
+            last,
+            warning: None,
+        }
+    }
+}
+
+/// A new match chosen at home: Three Trios full screen and autosaved like `trios play`,
+/// Reversi through `trios play --game reversi --dark … --light …`.
+fn play_from_home(launch: &Launch) -> Result<Played, UserError> {
+    match &launch.options {
+        GameOptions::ThreeTrios(config) => {
+            let mut config = (**config).clone();
+            config.seed = rand::random();
+            let warning = std::cell::RefCell::new(None);
+            let game = start_autosaved(config, |why| {
+                *warning.borrow_mut() = Some(format!(
+                    "This match could not be saved: {why}; it cannot be resumed"
+                ));
+            })?;
+            let last = run_full_screen(game, trios::tui::Start::Play, false, true)?;
+            Ok(Played {
+                last: Some(last),
+                warning: warning.into_inner(),
+            })
+        }
+        GameOptions::Reversi { .. } => {
+            let [dark, light] = launch.seats().map(|seat| seat.to_string());
+            let command = ["trios", "play", "--game", "reversi"];
+            let seats = ["--dark", &dark, "--light", &light];
+            let cli = Cli::try_parse_from(command.into_iter().chain(seats))?;
+            let Some(Command::Play(args)) = cli.command else {
+                return Err(UserError::Message(
+                    "cannot set up this Reversi match".into(),
+                ));
+            };
+            let ui = front_end(args.ui)?;
+            commands::play_reversi(&args, ui == Ui::Tui).map_err(failed)?;
+            Ok(Played::default())
+        }
+    }
+}
+
+/// Continues the match recorded at `path` as `trios play --resume` continues the latest;
+/// gives back a Three Trios match once it is left.
+fn resume_from_home(path: PathBuf) -> Result<Option<Match>, UserError> {
+    if trios::record::game_of_file(&path)? != GameKind::ThreeTrios {
+        let full_screen = front_end(Ui::Auto)? == Ui::Tui;
+        commands::resume_reversi(path, full_screen).map_err(failed)?;
+        return Ok(None);
+    }
+    let game = resume(path)?;
+    run_full_screen(game, trios::tui::Start::Play, false, true).map(Some)
+}
+
 /// The front end to use: `auto` becomes full screen only when both ends are a terminal.
 fn front_end(asked: Ui) -> Result<Ui, UserError> {
-    let interactive = io::stdin().is_terminal() && io::stdout().is_terminal();
+    let interactive = interactive();
     let ui = asked.resolve(interactive);
     if ui == Ui::Tui && !interactive {
         return Err(UserError::Message(
@@ -156,6 +293,21 @@ fn play_full_screen(
     no_autosave: bool,
     animate: bool,
 ) -> Result<Match, UserError> {
+    let last = run_full_screen(game, start, no_autosave, animate)?;
+    if let Some(hint) = resume_hint(&last) {
+        eprintln!("{hint}");
+    }
+    Ok(last)
+}
+
+/// Runs the full-screen UI until the player leaves it and gives back the match shown last;
+/// old finished autosaves are pruned once a match is over.
+fn run_full_screen(
+    game: Match,
+    start: trios::tui::Start,
+    no_autosave: bool,
+    animate: bool,
+) -> Result<Match, UserError> {
     // `n` deals a fresh game, autosaved like the first unless the player said not to.
     let new_match: trios::tui::NewMatch = Box::new(move |config: &MatchConfig| {
         let mut config = config.clone();
@@ -172,15 +324,19 @@ fn play_full_screen(
         .map_err(|e| UserError::Message(format!("terminal: {e}")))?;
     if last.game().is_over() {
         prune_quietly();
-    } else if let Some(path) = last.record_path()
-        && !last.history().is_empty()
-    {
-        eprintln!(
-            "Match saved in {}; trios play --resume continues it.",
-            path.display()
-        );
     }
     Ok(last)
+}
+
+/// Where an unfinished match with moves is kept and how to go on with it.
+fn resume_hint(last: &Match) -> Option<String> {
+    let path = last.record_path()?;
+    (!last.game().is_over() && !last.history().is_empty()).then(|| {
+        format!(
+            "Match saved in {}; trios play --resume continues it.",
+            path.display()
+        )
+    })
 }
 
 /// Sets up and deals a new match from the flags, recorded where they say.
@@ -304,13 +460,18 @@ fn prune_quietly() {
 }
 
 fn replay(args: &ReplayArgs) -> Result<(), UserError> {
-    if let Ok(GameKind::Reversi) = trios::record::game_of_file(&args.file) {
-        let full_screen = front_end(args.ui)? == Ui::Tui;
-        return commands::replay_reversi(&args.file, full_screen).map_err(failed);
+    replay_file(&args.file, args.ui)
+}
+
+/// `trios replay FILE`: the record at `file` in the front end `ui` asks for.
+fn replay_file(file: &std::path::Path, ui: Ui) -> Result<(), UserError> {
+    if let Ok(GameKind::Reversi) = trios::record::game_of_file(file) {
+        let full_screen = front_end(ui)? == Ui::Tui;
+        return commands::replay_reversi(file, full_screen).map_err(failed);
     }
-    let record = Record::load(&args.file)?;
-    let name = args.file.display().to_string();
-    if front_end(args.ui)? == Ui::Tui {
+    let record = Record::load(file)?;
+    let name = file.display().to_string();
+    if front_end(ui)? == Ui::Tui {
         let game = Match::replayed(&record, &name)?;
         return play_full_screen(game, trios::tui::Start::Review, false, true).map(|_| ());
     }

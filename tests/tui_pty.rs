@@ -621,6 +621,58 @@ fn plays_a_whole_game_by_keystrokes_and_exits_cleanly() {
     assert_eq!(outcome, headline, "record and screen agree on the winner");
 }
 
+/// The home screen, drawn whole (the key hints end its box).
+fn home_screen(pty: &Pty, what: &str) -> Screen {
+    pty.wait_for(what, |s| {
+        s.contains("Play the computer") && s.contains("Saved matches") && s.contains("q quit")
+    })
+}
+
+#[test]
+fn bare_trios_opens_the_home_screen_and_q_quits() {
+    let mut pty = Pty::start(80, 24, &[]);
+    let home = home_screen(&pty, "the home screen");
+    assert!(home.contains("‹ Three Trios ›"), "home screen:\n{home}");
+    pty.assert_raw_mode();
+    pty.send(b"q");
+    let status = pty.wait_exit(EXIT_TIMEOUT);
+    assert!(status.success(), "q exits 0, got {status:?}");
+    pty.assert_terminal_restored();
+}
+
+#[test]
+fn a_match_from_the_home_screen_comes_back_to_it() {
+    let mut pty = Pty::start(80, 24, &[]);
+    home_screen(&pty, "the home screen");
+    // Play the computer is chosen first; the match gets every key typed there.
+    pty.send(b"\r");
+    start_screen(&pty);
+    pty.assert_raw_mode();
+    pty.send(b"1");
+    pty.wait_for("the first card picked", |s| {
+        s.keys().contains("Enter place")
+    });
+    pty.send(b"\r");
+    pty.wait_for("RED's move to be taken", |s| !s.red_to_move());
+    pty.send(b"q");
+    let back = home_screen(&pty, "the home screen after the match");
+    assert!(
+        back.contains("Resume last match") && back.contains("Match saved"),
+        "the unfinished match can be resumed:\n{back}"
+    );
+    let (_, record) = pty.only_record();
+    assert!(record.result.is_none() && !record.moves.is_empty());
+    // Resume goes back into that match, and q from there comes home again.
+    pty.send(b"jjj\r");
+    pty.wait_for("the resumed match", |s| s.contains("battle log"));
+    pty.send(b"q");
+    home_screen(&pty, "the home screen after resuming");
+    pty.send(b"q");
+    let status = pty.wait_exit(EXIT_TIMEOUT);
+    assert!(status.success(), "q at home exits 0, got {status:?}");
+    pty.assert_terminal_restored();
+}
+
 /// Asks trios to stop with `name` after one move, and checks the terminal is restored and
 /// the unfinished match is kept and announced.
 fn stops_cleanly_on(name: &str) {

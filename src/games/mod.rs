@@ -42,6 +42,14 @@ impl GameKind {
             GameKind::Reversi => "Reversi",
         }
     }
+
+    /// The computer players a person can face, strongest first, as menus offer them.
+    pub fn opponents(self) -> Vec<&'static str> {
+        match self {
+            GameKind::ThreeTrios => three_trios::ai::OPPONENTS.to_vec(),
+            GameKind::Reversi => reversi::STRATEGY_NAMES.iter().rev().copied().collect(),
+        }
+    }
 }
 
 impl fmt::Display for GameKind {

@@ -422,6 +422,12 @@ fn dispatch(
         Intent::Open { opponent, config } => open(spec, events, opponent, *config, size),
         Intent::Join(id) => join(spec, events, id, Want::Seat, size).map(|app| (id, app)),
         Intent::Watch(id) => join(spec, events, id, Want::Watch, size).map(|app| (id, app)),
+        // Tables play Three Trios; saved matches stay on the server's disk.
+        Intent::Play(launch) => Err(format!(
+            "{} is not played on this server",
+            launch.game.title()
+        )),
+        Intent::Resume(_) | Intent::Replay(_) => Err("saved matches are not offered here".into()),
     };
     match result {
         Ok(table) => {

@@ -1,10 +1,12 @@
 //! The full-screen terminal UI: an `App` fed by events and drawn by a pure function, run in
-//! the local terminal by a loop that sleeps until something happens.
+//! the local terminal by a loop that sleeps until something happens; and the lobby, the
+//! home screen `trios` opens with and the server's lobby alike.
 
 pub mod app;
 pub mod duel;
 pub mod event;
 pub mod keymap;
+pub mod lobby;
 mod terminal;
 pub mod timeline;
 pub mod view;
@@ -18,7 +20,10 @@ use std::io;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Instant;
 
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+
 use crate::controller::Match;
+use lobby::{Intent, Lobby};
 
 /// How the UI opens a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,5 +129,66 @@ where
             let (w, h) = size_or(&session, size);
             app.update(Event::Resize(w, h), Instant::now());
         }
+    }
+}
+
+/// Shows `lobby` in this terminal until the person chooses something, and gives back that
+/// choice; the terminal is restored before it returns, so the choice can take it over. A stop
+/// signal or a terminal that went away is [`Intent::Quit`] (and [`stop_requested`]).
+pub fn run_lobby(lobby: &mut Lobby) -> io::Result<Intent> {
+    if stop_requested() {
+        return Ok(Intent::Quit);
+    }
+    let screen = run_screen(|_, size, _| {
+        lobby.update(Event::Resize(size.0, size.1));
+        LobbyScreen {
+            lobby,
+            intent: None,
+            suspend: false,
+        }
+    })?;
+    match screen.intent {
+        Some(intent) if !stop_requested() => Ok(intent),
+        _ => Ok(Intent::Quit),
+    }
+}
+
+/// A lobby as the local loop runs it: the first choice ends it.
+struct LobbyScreen<'a> {
+    lobby: &'a mut Lobby,
+    intent: Option<Intent>,
+    /// Ctrl-Z was pressed.
+    suspend: bool,
+}
+
+impl Screen for LobbyScreen<'_> {
+    fn update(&mut self, event: Event, _now: Instant) {
+        if self.intent.is_some() {
+            return;
+        }
+        match event {
+            Event::Key(key)
+                if key.code == KeyCode::Char('z')
+                    && key.modifiers.contains(KeyModifiers::CONTROL) =>
+            {
+                self.suspend = true;
+            }
+            event => self.intent = self.lobby.update(event),
+        }
+    }
+    fn next_tick(&self) -> Option<Instant> {
+        None
+    }
+    fn should_quit(&self) -> bool {
+        self.intent.is_some()
+    }
+    fn take_suspend(&mut self) -> bool {
+        std::mem::take(&mut self.suspend)
+    }
+}
+
+impl ratatui::widgets::Widget for &LobbyScreen<'_> {
+    fn render(self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
+        (&*self.lobby).render(area, buf);
     }
 }

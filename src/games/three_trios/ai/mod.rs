@@ -64,6 +64,16 @@ pub const STRATEGY_NAMES: [&str; 6] = [
 /// The strongest strategy: what a person faces by default.
 pub const STRONGEST: &str = "expert";
 
+/// The strategies menus offer as opponents, strongest first.
+pub const OPPONENTS: [&str; 6] = [
+    "expert",
+    "minimax",
+    "defensive",
+    "maxflip",
+    "corners",
+    "random",
+];
+
 /// A strategy spec that [`by_name`] does not understand.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(

@@ -1,0 +1,776 @@
+//! The lobby: where a match is chosen, in one of two places. At a server ([`Place::Server`])
+//! a player plays the computer, opens a table and waits for someone, or joins or watches a
+//! table; at home ([`Place::Home`], `trios` in one's own terminal) a person plays the
+//! computer or a friend at the same keyboard, watches two computers, resumes the last match
+//! or replays a saved one. Both choose the game and its options first. State changes only
+//! through [`Lobby::update`]; [`view`] draws it.
+
+pub mod saved;
+pub mod view;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
+
+use crate::autosave;
+use crate::controller::table::{Identity, Kind, SeatState, TableId};
+use crate::controller::tables::Summary;
+use crate::controller::{MatchConfig, Seat, SourceFile};
+use crate::games::reversi::Color;
+use crate::games::three_trios::RuleSet;
+use crate::games::{GameKind, Side};
+use crate::record::AnyRecord;
+use crate::tui::Event;
+use crate::tui::Theme;
+use saved::SavedMatch;
+
+/// The games a server's lobby offers. A game added here gets the lobby's Game row and its
+/// option rows; the server then needs tables for it.
+pub const SERVER_GAMES: &[GameKind] = &[GameKind::ThreeTrios];
+
+/// Boards built into trios besides the setup's own.
+const BUILT_IN_BOARDS: [(&str, &str); 4] = [
+    (
+        "open 3x3",
+        include_str!("../../../configs/boards/open-3x3.txt"),
+    ),
+    (
+        "open 4x4",
+        include_str!("../../../configs/boards/open-4x4.txt"),
+    ),
+    (
+        "islands 4x7",
+        include_str!("../../../configs/boards/islands.txt"),
+    ),
+    (
+        "seed 5x7",
+        include_str!("../../../configs/boards/seed-5x7.txt"),
+    ),
+];
+
+/// What a lobby offers: games, and for Three Trios boards that can be dealt from its cards
+/// and rule sets.
+#[derive(Debug, Clone)]
+pub struct Choices {
+    /// The games offered, in menu order; the Game row shows when there are several.
+    pub games: Vec<GameKind>,
+    /// The Three Trios setup; every Three Trios match starts from it.
+    pub base: MatchConfig,
+    /// Three Trios computer opponents; the setup's own (`--blue`) first.
+    pub opponents: Vec<String>,
+    /// Label and board file; the setup's own board first.
+    pub boards: Vec<(String, SourceFile)>,
+    pub rules: Vec<RuleSet>,
+}
+
+impl Choices {
+    /// A server's choices: its games, its board and rules first, then each built-in board
+    /// its cards can fill.
+    pub fn new(base: MatchConfig) -> Choices {
+        let mut boards = vec![(board_label(&base.board), base.board.clone())];
+        for (label, text) in BUILT_IN_BOARDS {
+            let board = SourceFile {
+                name: format!("{label} (built in)"),
+                text: text.to_string(),
+            };
+            let mut config = base.clone();
+            config.board = board.clone();
+            if board.text != base.board.text && config.new_game().is_ok() {
+                boards.push((label.to_string(), board));
+            }
+        }
+        let rule = |reverse, fallen_ace, same, plus| RuleSet {
+            reverse,
+            fallen_ace,
+            same,
+            plus,
+        };
+        let mut rules = vec![base.rules];
+        for set in [
+            rule(false, false, false, false),
+            rule(false, false, true, false),
+            rule(false, false, false, true),
+            rule(false, false, true, true),
+            rule(true, false, false, false),
+            rule(false, true, false, false),
+            rule(true, true, false, false),
+        ] {
+            if !rules.contains(&set) {
+                rules.push(set);
+            }
+        }
+        let mut opponents: Vec<String> = Vec::new();
+        if let Seat::Computer(name) = &base.blue {
+            opponents.push(name.clone());
+        }
+        for name in GameKind::ThreeTrios.opponents() {
+            if !opponents.iter().any(|o| o == name) {
+                opponents.push(name.to_string());
+            }
+        }
+        Choices {
+            games: SERVER_GAMES.to_vec(),
+            base,
+            opponents,
+            boards,
+            rules,
+        }
+    }
+
+    /// The home screen's choices: every game, and for Three Trios the boards and rules a
+    /// server with setup `base` offers.
+    pub fn home(base: MatchConfig) -> Choices {
+        Choices {
+            games: GameKind::ALL.to_vec(),
+            ..Choices::new(base)
+        }
+    }
+
+    /// The computer opponents offered in `game`, in menu order.
+    pub fn opponents_of(&self, game: GameKind) -> Vec<String> {
+        match game {
+            GameKind::ThreeTrios => self.opponents.clone(),
+            other => other.opponents().into_iter().map(String::from).collect(),
+        }
+    }
+}
+
+/// A board file's short name: its file stem and size, as `default 4x5`.
+fn board_label(board: &SourceFile) -> String {
+    let stem = std::path::Path::new(&board.name)
+        .file_stem()
+        .map_or_else(|| board.name.clone(), |s| s.to_string_lossy().into_owned());
+    let size = board
+        .text
+        .lines()
+        .next()
+        .and_then(|line| {
+            let mut parts = line.split_whitespace();
+            Some(format!("{}x{}", parts.next()?, parts.next()?))
+        })
+        .unwrap_or_default();
+    format!("{stem} {size}").trim().to_string()
+}
+
+/// Rules as the lobby names them: `normal` when no variant is on.
+pub fn rules_label(rules: RuleSet) -> String {
+    if rules == RuleSet::default() {
+        "normal".to_string()
+    } else {
+        rules.to_string().replace(',', " + ")
+    }
+}
+
+/// Where the lobby is shown, which decides what it offers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    /// A server's lobby, for the player signed in as this identity.
+    Server(Identity),
+    /// `trios` in one's own terminal; saved matches live in this data folder (`None` when
+    /// no data folder is known).
+    Home(Option<PathBuf>),
+}
+
+/// A line of the lobby that can be selected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Item {
+    /// Which game the options and actions below are for.
+    Game,
+    Opponent,
+    Board,
+    Rules,
+    /// Reversi: the colour the person plays.
+    Color,
+    PlayComputer,
+    OpenTable,
+    Table(TableId),
+    TwoPlayers,
+    Watch,
+    Resume,
+    Saved,
+    Quit,
+}
+
+impl Item {
+    /// Whether ←/→ change this line's value.
+    pub fn is_option(self) -> bool {
+        matches!(
+            self,
+            Item::Game | Item::Opponent | Item::Board | Item::Rules | Item::Color
+        )
+    }
+}
+
+/// How a match started from the home screen is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// The person against the chosen computer.
+    VsComputer,
+    /// Two people taking turns at one keyboard.
+    TwoPlayers,
+    /// Two computers: the chosen one against the strongest other one.
+    Watch,
+}
+
+/// What a new match of each game needs besides its seats.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameOptions {
+    /// The whole Three Trios setup (board, cards, rules, and the seats of the mode); its
+    /// seed is the base's, so a caller that wants a fresh deal draws a new one.
+    ThreeTrios(Box<MatchConfig>),
+    /// Reversi: the colour the person plays (against the computer; when watching, the
+    /// colour the partner computer plays).
+    Reversi { person: Color },
+}
+
+/// A new match chosen at home (or, for games other than Three Trios, at a server).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Launch {
+    pub game: GameKind,
+    pub mode: Mode,
+    /// The computer opponent chosen (unused with two people).
+    pub opponent: String,
+    pub options: GameOptions,
+}
+
+impl Launch {
+    /// The side the person plays: Three Trios's person is Red, who moves first.
+    pub fn person_side(&self) -> Side {
+        match self.options {
+            GameOptions::Reversi {
+                person: Color::Light,
+            } => Side::Second,
+            _ => Side::First,
+        }
+    }
+
+    /// The computer that takes the person's seat when watching: the strongest one of the
+    /// game other than the opponent, so the two differ.
+    pub fn partner(&self) -> String {
+        let names = self.game.opponents();
+        names
+            .iter()
+            .find(|&&name| name != self.opponent)
+            .or(names.first())
+            .map_or_else(|| self.opponent.clone(), |name| name.to_string())
+    }
+
+    /// Both seats, first mover first.
+    pub fn seats(&self) -> [Seat; 2] {
+        let opponent = Seat::Computer(self.opponent.clone());
+        let person = match self.mode {
+            Mode::VsComputer => Seat::Human,
+            Mode::TwoPlayers => return [Seat::Human, Seat::Human],
+            Mode::Watch => Seat::Computer(self.partner()),
+        };
+        match self.person_side() {
+            Side::First => [person, opponent],
+            Side::Second => [opponent, person],
+        }
+    }
+}
+
+/// What the player chose; the caller carries it out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Intent {
+    Quit,
+    /// At a server, a new Three Trios table: against `opponent`, or (`None`) waiting for a
+    /// person.
+    Open {
+        opponent: Option<String>,
+        config: Box<MatchConfig>,
+    },
+    /// Sit at a table (an open seat, or one's own seat kept while away).
+    Join(TableId),
+    Watch(TableId),
+    /// A new match as chosen.
+    Play(Launch),
+    /// Continue the unfinished match recorded in this file.
+    Resume(PathBuf),
+    /// View the match recorded in this file.
+    Replay(PathBuf),
+}
+
+/// A status line under the menu.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub text: String,
+    pub error: bool,
+}
+
+/// The unfinished match "Resume last match" continues.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resumable {
+    pub path: PathBuf,
+    pub game: GameKind,
+    pub moves: usize,
+}
+
+/// The saved-matches list, open over the home menu.
+#[derive(Debug, Clone)]
+pub struct SavedList {
+    pub matches: Vec<SavedMatch>,
+    pub selected: usize,
+}
+
+/// One player's lobby screen.
+pub struct Lobby {
+    pub(crate) place: Place,
+    pub(crate) choices: Arc<Choices>,
+    pub(crate) tables: Vec<Summary>,
+    pub(crate) selected: usize,
+    /// The chosen game, by index into the choices' games.
+    pub(crate) game: usize,
+    /// The chosen opponent of each game offered, by index into its list.
+    pub(crate) opponent: Vec<usize>,
+    pub(crate) board: usize,
+    pub(crate) rules: usize,
+    /// The colour the person plays in Reversi.
+    pub(crate) color: Color,
+    /// Home: the match "Resume last match" continues, if there is one.
+    pub(crate) resumable: Option<Resumable>,
+    /// Home: the saved-matches list, while it is open.
+    pub(crate) saved: Option<SavedList>,
+    pub(crate) notice: Option<Notice>,
+    pub(crate) size: (u16, u16),
+    pub(crate) theme: Theme,
+    /// The key help is open (`?`); any key closes it.
+    pub(crate) help: bool,
+}
+
+impl Lobby {
+    /// A server's lobby for the player signed in as `me`.
+    pub fn new(me: Identity, choices: Arc<Choices>, size: (u16, u16), theme: Theme) -> Lobby {
+        Lobby::at(Place::Server(me), choices, size, theme)
+    }
+
+    /// The home screen, with the saved matches of data folder `data_dir`.
+    pub fn home(
+        choices: Arc<Choices>,
+        data_dir: Option<PathBuf>,
+        size: (u16, u16),
+        theme: Theme,
+    ) -> Lobby {
+        let mut lobby = Lobby::at(Place::Home(data_dir), choices, size, theme);
+        lobby.refresh();
+        lobby
+    }
+
+    fn at(place: Place, choices: Arc<Choices>, size: (u16, u16), theme: Theme) -> Lobby {
+        let games = choices.games.len();
+        let mut lobby = Lobby {
+            place,
+            choices,
+            tables: Vec::new(),
+            selected: 0,
+            game: 0,
+            opponent: vec![0; games],
+            board: 0,
+            rules: 0,
+            color: Color::Dark,
+            resumable: None,
+            saved: None,
+            notice: None,
+            size,
+            theme,
+            help: false,
+        };
+        lobby.selected = lobby.position(Item::PlayComputer).unwrap_or(0);
+        lobby
+    }
+
+    pub fn place(&self) -> &Place {
+        &self.place
+    }
+
+    fn at_home(&self) -> bool {
+        matches!(self.place, Place::Home(_))
+    }
+
+    /// The game the options and actions are for.
+    pub fn game_kind(&self) -> GameKind {
+        self.choices
+            .games
+            .get(self.game)
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// The option lines of the chosen game.
+    fn option_items(&self) -> &'static [Item] {
+        match self.game_kind() {
+            GameKind::ThreeTrios => &[Item::Opponent, Item::Board, Item::Rules],
+            GameKind::Reversi => &[Item::Opponent, Item::Color],
+        }
+    }
+
+    /// Every selectable line, top to bottom.
+    pub fn items(&self) -> Vec<Item> {
+        let mut items = Vec::new();
+        if self.choices.games.len() > 1 {
+            items.push(Item::Game);
+        }
+        if self.at_home() {
+            items.extend(self.option_items());
+            items.extend([Item::PlayComputer, Item::TwoPlayers, Item::Watch]);
+            if self.resumable.is_some() {
+                items.push(Item::Resume);
+            }
+            items.extend([Item::Saved, Item::Quit]);
+        } else {
+            items.push(Item::PlayComputer);
+            items.extend(self.option_items());
+            items.push(Item::OpenTable);
+            items.extend(self.tables.iter().map(|t| Item::Table(t.id)));
+        }
+        items
+    }
+
+    fn position(&self, item: Item) -> Option<usize> {
+        self.items().iter().position(|&i| i == item)
+    }
+
+    pub fn selected_item(&self) -> Item {
+        let items = self.items();
+        items[self.selected.min(items.len() - 1)]
+    }
+
+    /// Puts the selection back on `item`, or as near its old place as the lines allow.
+    fn keep_selection(&mut self, item: Item) {
+        let items = self.items();
+        self.selected = items
+            .iter()
+            .position(|&i| i == item)
+            .unwrap_or(self.selected.min(items.len() - 1));
+    }
+
+    /// The tables as last heard; the selection stays on the same line where it can.
+    pub fn set_tables(&mut self, tables: Vec<Summary>) {
+        let current = self.selected_item();
+        self.tables = tables;
+        self.keep_selection(current);
+    }
+
+    /// Home: reads the data folder again (after a match), so "Resume last match" and the
+    /// saved-matches list show what is there now.
+    pub fn refresh(&mut self) {
+        let Place::Home(Some(dir)) = &self.place else {
+            return;
+        };
+        let current = self.selected_item();
+        self.resumable = autosave::latest_unfinished(dir)
+            .ok()
+            .flatten()
+            .and_then(|path| {
+                let record = AnyRecord::load(&path).ok()?;
+                Some(Resumable {
+                    game: record.game(),
+                    moves: record.moves(),
+                    path,
+                })
+            });
+        if let Some(list) = &self.saved {
+            let selected = list.selected;
+            let matches = saved::list(dir).unwrap_or_default();
+            self.saved = Some(SavedList {
+                selected: selected.min(matches.len().saturating_sub(1)),
+                matches,
+            });
+        }
+        self.keep_selection(current);
+    }
+
+    /// The screen's columns and rows.
+    pub fn size(&self) -> (u16, u16) {
+        self.size
+    }
+
+    pub fn say(&mut self, text: &str, error: bool) {
+        self.notice = Some(Notice {
+            text: text.to_string(),
+            error,
+        });
+    }
+
+    /// The chosen computer opponent of the chosen game.
+    pub fn opponent_name(&self) -> String {
+        let names = self.choices.opponents_of(self.game_kind());
+        let index = self.opponent.get(self.game).copied().unwrap_or(0);
+        names.get(index).cloned().unwrap_or_default()
+    }
+
+    pub fn board_label(&self) -> &str {
+        &self.choices.boards[self.board].0
+    }
+
+    pub fn rules_chosen(&self) -> RuleSet {
+        self.choices.rules[self.rules]
+    }
+
+    /// Reversi: the colour the person plays.
+    pub fn color(&self) -> Color {
+        self.color
+    }
+
+    /// The match "Resume last match" continues, as last read from the data folder.
+    pub fn resumable(&self) -> Option<&Resumable> {
+        self.resumable.as_ref()
+    }
+
+    /// The saved-matches list, while it is open.
+    pub fn saved(&self) -> Option<&SavedList> {
+        self.saved.as_ref()
+    }
+
+    /// Applies one event; returns what the player chose, if anything.
+    pub fn update(&mut self, event: Event) -> Option<Intent> {
+        match event {
+            Event::Key(key) => self.on_key(key),
+            Event::Mouse(mouse) => {
+                if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
+                    return None;
+                }
+                if self.saved.is_some() {
+                    let row = view::saved_at(self, mouse.row)?;
+                    let list = self.saved.as_mut()?;
+                    let again = row == list.selected;
+                    list.selected = row;
+                    return if again { self.replay_selected() } else { None };
+                }
+                let row = view::item_at(self, mouse.row)?;
+                let again = row == self.selected;
+                self.selected = row;
+                match self.selected_item() {
+                    item if item.is_option() => {
+                        self.change(1);
+                        None
+                    }
+                    // A click selects; a second click on the same line acts.
+                    _ if again => self.activate(false),
+                    _ => None,
+                }
+            }
+            Event::Resize(w, h) => {
+                self.size = (w, h);
+                None
+            }
+            Event::Terminate | Event::Shutdown => Some(Intent::Quit),
+            _ => None,
+        }
+    }
+
+    fn on_key(&mut self, key: KeyEvent) -> Option<Intent> {
+        if key.kind == KeyEventKind::Release {
+            return None;
+        }
+        self.notice = None;
+        let ctrl_c =
+            key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
+        let quit_keys = matches!(key.code, KeyCode::Char('q')) || ctrl_c;
+        if self.help && !quit_keys {
+            self.help = false;
+            return None;
+        }
+        if ctrl_c {
+            return Some(Intent::Quit);
+        }
+        if self.saved.is_some() {
+            return self.on_saved_key(key);
+        }
+        let len = self.items().len();
+        match key.code {
+            KeyCode::Char('?') => self.help = true,
+            KeyCode::Char('q') | KeyCode::Esc => return Some(Intent::Quit),
+            KeyCode::Up | KeyCode::Char('k') => self.selected = (self.selected + len - 1) % len,
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                self.selected = (self.selected + 1) % len
+            }
+            KeyCode::Home | KeyCode::Char('g') => self.selected = 0,
+            KeyCode::End | KeyCode::Char('G') => self.selected = len - 1,
+            KeyCode::Left | KeyCode::Char('h') => self.change(-1),
+            KeyCode::Right | KeyCode::Char('l') => self.change(1),
+            KeyCode::Enter | KeyCode::Char(' ') => return self.activate(false),
+            KeyCode::Char('w') if !self.at_home() => return self.activate(true),
+            _ => {}
+        }
+        None
+    }
+
+    /// Keys while the saved-matches list is open.
+    fn on_saved_key(&mut self, key: KeyEvent) -> Option<Intent> {
+        let list = self.saved.as_mut()?;
+        let last = list.matches.len().saturating_sub(1);
+        let page = usize::from(view::saved_rows(self.size, list.matches.len())).max(1);
+        match key.code {
+            KeyCode::Char('?') => self.help = true,
+            KeyCode::Char('q') | KeyCode::Esc | KeyCode::Left | KeyCode::Backspace => {
+                self.saved = None;
+                self.help = false;
+            }
+            KeyCode::Up | KeyCode::Char('k') => list.selected = list.selected.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                list.selected = (list.selected + 1).min(last)
+            }
+            KeyCode::PageUp => list.selected = list.selected.saturating_sub(page),
+            KeyCode::PageDown => list.selected = (list.selected + page).min(last),
+            KeyCode::Home | KeyCode::Char('g') => list.selected = 0,
+            KeyCode::End | KeyCode::Char('G') => list.selected = last,
+            KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Right => return self.replay_selected(),
+            _ => {}
+        }
+        None
+    }
+
+    /// Enter on a saved match: replay it, or say why it cannot be.
+    fn replay_selected(&mut self) -> Option<Intent> {
+        let list = self.saved.as_ref()?;
+        let chosen = list.matches.get(list.selected)?;
+        match &chosen.summary {
+            Ok(_) => Some(Intent::Replay(chosen.path.clone())),
+            Err(why) => {
+                let text = format!("Cannot replay {why}");
+                self.say(&text, true);
+                None
+            }
+        }
+    }
+
+    /// Steps the selected option (game, opponent, board, rules, colour) forward or back.
+    fn change(&mut self, delta: isize) {
+        let step = |value: &mut usize, len: usize| {
+            *value = (*value as isize + delta).rem_euclid(len.max(1) as isize) as usize;
+        };
+        match self.selected_item() {
+            Item::Game => step(&mut self.game, self.choices.games.len()),
+            Item::Opponent => {
+                let len = self.choices.opponents_of(self.game_kind()).len();
+                if let Some(index) = self.opponent.get_mut(self.game) {
+                    step(index, len);
+                }
+            }
+            Item::Board => step(&mut self.board, self.choices.boards.len()),
+            Item::Rules => step(&mut self.rules, self.choices.rules.len()),
+            Item::Color => self.color = self.color.other(),
+            _ => {}
+        }
+    }
+
+    /// Enter (or `w`, `watch`) on the selected line.
+    fn activate(&mut self, watch: bool) -> Option<Intent> {
+        let item = self.selected_item();
+        match item {
+            item if item.is_option() => {
+                self.change(1);
+                None
+            }
+            Item::PlayComputer if self.at_home() => {
+                Some(Intent::Play(self.launch(Mode::VsComputer)))
+            }
+            Item::TwoPlayers => Some(Intent::Play(self.launch(Mode::TwoPlayers))),
+            Item::Watch => Some(Intent::Play(self.launch(Mode::Watch))),
+            Item::PlayComputer | Item::OpenTable => {
+                let against = item == Item::PlayComputer;
+                if self.game_kind() != GameKind::ThreeTrios {
+                    let mode = if against {
+                        Mode::VsComputer
+                    } else {
+                        Mode::TwoPlayers
+                    };
+                    return Some(Intent::Play(self.launch(mode)));
+                }
+                Some(Intent::Open {
+                    opponent: against.then(|| self.opponent_name()),
+                    config: Box::new(self.config()),
+                })
+            }
+            Item::Resume => self
+                .resumable
+                .as_ref()
+                .map(|r| Intent::Resume(r.path.clone())),
+            Item::Saved => {
+                self.open_saved();
+                None
+            }
+            Item::Quit => Some(Intent::Quit),
+            Item::Table(id) => {
+                let table = self.tables.iter().find(|t| t.id == id)?;
+                if watch {
+                    return Some(Intent::Watch(id));
+                }
+                if self.keeps_seat(table) || self.has_open_seat(table) {
+                    Some(Intent::Join(id))
+                } else {
+                    Some(Intent::Watch(id))
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Opens the saved-matches list, read afresh from the data folder.
+    fn open_saved(&mut self) {
+        let Place::Home(dir) = &self.place else {
+            return;
+        };
+        let Some(dir) = dir else {
+            let why = autosave::AutosaveError::NoDataDir.to_string();
+            self.say(&format!("No saved matches: {why}"), true);
+            return;
+        };
+        match saved::list(dir) {
+            Ok(matches) => {
+                self.saved = Some(SavedList {
+                    matches,
+                    selected: 0,
+                })
+            }
+            Err(why) => self.say(&why, true),
+        }
+    }
+
+    /// Whether `table` keeps a seat for this player while they are away.
+    pub(crate) fn keeps_seat(&self, table: &Summary) -> bool {
+        match &self.place {
+            Place::Server(me) => table.keeps_seat_for(me),
+            Place::Home(_) => false,
+        }
+    }
+
+    /// Whether `table` has a seat this player could take.
+    pub fn has_open_seat(&self, table: &Summary) -> bool {
+        table.kind == Kind::TwoPlayers
+            && table.outcome.is_none()
+            && table.seats.iter().any(|s| s.state == SeatState::Open)
+    }
+
+    /// The Three Trios setup the menu shows: the base's, with the chosen board and rules.
+    pub fn config(&self) -> MatchConfig {
+        let mut config = self.choices.base.clone();
+        config.board = self.choices.boards[self.board].1.clone();
+        config.rules = self.rules_chosen();
+        config
+    }
+
+    /// The new match the menu describes, played as `mode`.
+    pub fn launch(&self, mode: Mode) -> Launch {
+        let game = self.game_kind();
+        let options = match game {
+            GameKind::ThreeTrios => GameOptions::ThreeTrios(Box::new(self.config())),
+            GameKind::Reversi => GameOptions::Reversi { person: self.color },
+        };
+        let mut launch = Launch {
+            game,
+            mode,
+            opponent: self.opponent_name(),
+            options,
+        };
+        let seats = launch.seats();
+        if let GameOptions::ThreeTrios(config) = &mut launch.options {
+            [config.red, config.blue] = seats;
+        }
+        launch
+    }
+}

@@ -1,0 +1,193 @@
+//! The saved matches the home screen lists: every record in the data folder's matches
+//! folder, newest first, each summed up as game, players, date and result. A file that does
+//! not read as a record is listed with the reason, never skipped in silence.
+
+use std::path::{Path, PathBuf};
+use std::time::UNIX_EPOCH;
+
+use crate::autosave;
+use crate::games::reversi::{Color, color_of};
+use crate::games::three_trios::{Outcome, Player};
+use crate::games::{GameKind, Verdict};
+use crate::record::AnyRecord;
+
+/// One file of the matches folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SavedMatch {
+    pub path: PathBuf,
+    /// When the file last changed, in seconds since 1970-01-01 UTC; `None` when unknown.
+    pub modified: Option<u64>,
+    /// What the record holds, or why it cannot be read.
+    pub summary: Result<Summary, String>,
+}
+
+/// A record summed up for a list line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Summary {
+    pub game: GameKind,
+    /// The seats, first mover first: `human vs expert`.
+    pub players: String,
+    /// `Red wins 6–4`, `Dark wins 40–24`, `tie 5–5`, or `unfinished, 7 moves`.
+    pub result: String,
+    pub finished: bool,
+}
+
+impl Summary {
+    pub fn of(record: &AnyRecord) -> Summary {
+        let unfinished = || {
+            let moves = record.moves();
+            format!(
+                "unfinished, {moves} move{}",
+                if moves == 1 { "" } else { "s" }
+            )
+        };
+        let (players, result) = match record {
+            AnyRecord::ThreeTrios(r) => {
+                let players = format!("{} vs {}", r.setup.red, r.setup.blue);
+                let result = r.result.as_ref().map_or_else(unfinished, |end| {
+                    let [red, blue] = end.score;
+                    match end.outcome {
+                        Outcome::Win(winner) => {
+                            let name = match winner {
+                                Player::Red => "Red",
+                                Player::Blue => "Blue",
+                            };
+                            format!("{name} wins {red}–{blue}")
+                        }
+                        Outcome::Tie => format!("tie {red}–{blue}"),
+                    }
+                });
+                (players, result)
+            }
+            AnyRecord::Reversi(r) => {
+                let [dark, light] = &r.setup.seats;
+                let players = format!("{dark} vs {light}");
+                let result = r.result.as_ref().map_or_else(unfinished, |end| {
+                    let [first, second] = end.score;
+                    match end.verdict {
+                        Verdict::Win(side) => {
+                            let name = match color_of(side) {
+                                Color::Dark => "Dark",
+                                Color::Light => "Light",
+                            };
+                            format!("{name} wins {first}–{second}")
+                        }
+                        Verdict::Tie => format!("tie {first}–{second}"),
+                    }
+                });
+                (players, result)
+            }
+        };
+        Summary {
+            game: record.game(),
+            players,
+            result,
+            finished: record.finished(),
+        }
+    }
+}
+
+impl SavedMatch {
+    /// Reads the record at `path` and sums it up.
+    pub fn read(path: PathBuf) -> SavedMatch {
+        let modified = std::fs::metadata(&path)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+            .map(|d| d.as_secs());
+        // The list shows the folder once; a reason names the file alone.
+        let summary = AnyRecord::load(&path)
+            .map(|record| Summary::of(&record))
+            .map_err(|e| {
+                let full = path.display().to_string();
+                e.to_string().replacen(&full, &file_name(&path), 1)
+            });
+        SavedMatch {
+            path,
+            modified,
+            summary,
+        }
+    }
+
+    /// The file's name without its folder.
+    pub fn file_name(&self) -> String {
+        file_name(&self.path)
+    }
+
+    /// The date it was last saved, `2024-02-29 12:34` (UTC), or `?` when unknown.
+    pub fn date(&self) -> String {
+        self.modified.map_or_else(|| "?".to_string(), date)
+    }
+}
+
+/// The name of the file at `path`, without its folder.
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// `YYYY-MM-DD HH:MM` in UTC for `secs` seconds after 1970-01-01 00:00 UTC.
+pub fn date(secs: u64) -> String {
+    let stamp = autosave::utc_timestamp(secs);
+    let digit = |range: std::ops::Range<usize>| stamp.get(range).unwrap_or("");
+    format!(
+        "{}-{}-{} {}:{}",
+        digit(0..4),
+        digit(4..6),
+        digit(6..8),
+        digit(9..11),
+        digit(11..13)
+    )
+}
+
+/// Every `*.json` file of the matches folder of data folder `dir`, newest first (then by
+/// name), or why the folder cannot be listed. A missing folder holds no matches.
+pub fn list(dir: &Path) -> Result<Vec<SavedMatch>, String> {
+    let folder = autosave::matches_dir(dir);
+    let entries = match std::fs::read_dir(&folder) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => {
+            return Err(format!(
+                "{}: cannot list the saved matches: {e}",
+                folder.display()
+            ));
+        }
+    };
+    let mut saved: Vec<SavedMatch> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "json") && path.is_file())
+        .map(SavedMatch::read)
+        .collect();
+    saved.sort_by(|a, b| (b.modified, &b.path).cmp(&(a.modified, &a.path)));
+    Ok(saved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_utc_minutes() {
+        assert_eq!(date(0), "1970-01-01 00:00");
+        assert_eq!(date(1_709_210_096), "2024-02-29 12:34");
+    }
+
+    #[test]
+    fn files_that_are_not_records_are_listed_with_the_reason() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let folder = autosave::matches_dir(dir.path());
+        std::fs::create_dir_all(&folder).expect("matches folder");
+        std::fs::write(folder.join("broken.json"), "{ not json").expect("write");
+        std::fs::write(folder.join("notes.txt"), "not listed").expect("write");
+        let saved = list(dir.path()).expect("listable");
+        assert_eq!(saved.len(), 1);
+        assert_eq!(saved[0].file_name(), "broken.json");
+        let why = saved[0].summary.as_ref().expect_err("unreadable");
+        assert!(why.contains("not a valid record"), "{why}");
+        assert!(list(&dir.path().join("nowhere")).expect("empty").is_empty());
+    }
+}

@@ -1,0 +1,732 @@
+//! Draws the lobby from its state. At a server: the menu for a new match, the list of
+//! tables, a notice and the keys, across the screen. At home: the game and its options, what
+//! to do, a notice and the keys in a box in the middle of the screen, or the saved-matches
+//! list in its place. Pure: the same lobby always draws the same cells.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Rect};
+use ratatui::style::Style;
+use ratatui::symbols::border;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+
+use super::{Item, Lobby, Place, rules_label};
+use crate::controller::table::{Kind, SeatState};
+use crate::controller::tables::Summary;
+use crate::games::reversi::Color;
+use crate::games::three_trios::{Outcome, RuleSet};
+use crate::tui::Theme;
+use crate::tui::view::overlay;
+
+/// The smallest screen the server's lobby draws on.
+pub const MIN_SIZE: (u16, u16) = (44, 14);
+/// The smallest screen the home screen draws on: its menu's whole box.
+pub const HOME_MIN_SIZE: (u16, u16) = HOME_SIZE;
+/// The home menu's box, columns and rows; smaller screens get the "too small" message.
+const HOME_SIZE: (u16, u16) = (60, 17);
+/// The saved-matches box at its largest; it shrinks with the screen down to the menu's.
+const SAVED_SIZE: (u16, u16) = (78, 24);
+/// Inside the home box: the Game row, then the option rows, then the actions (a fixed row,
+/// so they stay put when the game changes its options).
+const HOME_OPTIONS_TOP: u16 = 1;
+const HOME_ACTIONS_TOP: u16 = HOME_OPTIONS_TOP + MOST_OPTION_ROWS + 1;
+/// The Game row and the most option rows a game has (Three Trios: opponent, board, rules).
+const MOST_OPTION_ROWS: u16 = 4;
+/// Rows above the menu (title and rule).
+const MENU_TOP: u16 = 2;
+/// The width of a table's "red vs blue" column (longer names are cut).
+const PLAYERS_WIDTH: usize = 26;
+/// Rows below the table list: a blank, the notice, the keys.
+const FOOTER: u16 = 3;
+
+/// How many lines of the server's menu come before the tables.
+fn menu_len(lobby: &Lobby) -> usize {
+    lobby.items().len() - lobby.tables.len()
+}
+
+/// The row of the server's "Tables" heading: after the menu and a blank row.
+fn tables_top(lobby: &Lobby) -> u16 {
+    MENU_TOP + menu_len(lobby) as u16 + 2
+}
+
+/// Which item (by index in [`Lobby::items`]) is drawn on each screen row.
+fn rows(lobby: &Lobby) -> Vec<(u16, usize)> {
+    if is_home(lobby) {
+        return home_rows(lobby);
+    }
+    let menu = menu_len(lobby);
+    let mut rows: Vec<(u16, usize)> = (0..menu).map(|i| (MENU_TOP + i as u16, i)).collect();
+    let (first, shown) = table_window(lobby);
+    for n in 0..shown {
+        rows.push((tables_top(lobby) + 1 + n as u16, menu + first + n));
+    }
+    rows
+}
+
+/// The first table shown and how many fit, keeping the selected table in view.
+fn table_window(lobby: &Lobby) -> (usize, usize) {
+    let room = lobby.size.1.saturating_sub(tables_top(lobby) + 1 + FOOTER) as usize;
+    let count = lobby.tables.len();
+    if count <= room {
+        return (0, count);
+    }
+    let selected_table = lobby.selected.saturating_sub(menu_len(lobby));
+    let first = selected_table.saturating_sub(room.saturating_sub(1));
+    (first.min(count - room), room)
+}
+
+/// The item drawn on screen row `row`, for mouse clicks.
+pub fn item_at(lobby: &Lobby, row: u16) -> Option<usize> {
+    if too_small(lobby) || lobby.saved.is_some() {
+        return None;
+    }
+    rows(lobby)
+        .into_iter()
+        .find(|&(r, _)| r == row)
+        .map(|(_, i)| i)
+}
+
+fn is_home(lobby: &Lobby) -> bool {
+    matches!(lobby.place, Place::Home(_))
+}
+
+fn too_small(lobby: &Lobby) -> bool {
+    let need = if is_home(lobby) {
+        HOME_MIN_SIZE
+    } else {
+        MIN_SIZE
+    };
+    lobby.size.0 < need.0 || lobby.size.1 < need.1
+}
+
+/// The lobby's keys, as the help box lists them.
+pub const LOBBY_KEYS: [(&str, &str); 8] = [
+    ("↑ ↓  j k  Tab", "choose a line"),
+    ("← →  h l", "change the option on the line"),
+    (
+        "Enter  Space",
+        "start, join your seat or a free one, else watch",
+    ),
+    ("w", "watch the chosen table"),
+    ("Home End  g G", "first / last line"),
+    ("mouse", "click a line to choose it, again to open it"),
+    ("?", "this help (any key closes it)"),
+    ("q  Esc", "leave the server"),
+];
+
+/// The home screen's keys, as its help box lists them.
+pub const HOME_KEYS: [(&str, &str); 8] = [
+    ("↑ ↓  j k  Tab", "choose a line"),
+    ("← →  h l", "change the game or option on the line"),
+    ("Enter  Space", "start the line, or replay the chosen match"),
+    ("Home End  g G", "first / last line"),
+    ("PageUp PageDown", "saved matches: a page at a time"),
+    ("mouse", "click a line to choose it, again to open it"),
+    ("?", "this help (any key closes it)"),
+    ("q  Esc", "quit trios (saved matches: back)"),
+];
+
+/// The help box over the lobby: every key of its place, wrapped to fit.
+fn help_box(lobby: &Lobby, area: Rect, buf: &mut Buffer) {
+    let theme = lobby.theme;
+    let keys: &[(&str, &str)] = if is_home(lobby) {
+        &HOME_KEYS
+    } else {
+        &LOBBY_KEYS
+    };
+    let width = 64.min(area.width);
+    let label = keys
+        .iter()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0);
+    let lines: Vec<Line> = keys
+        .iter()
+        .map(|(keys, what)| {
+            Line::from(vec![
+                Span::styled(format!("{keys:>label$}  "), theme.key()),
+                Span::raw(*what),
+            ])
+        })
+        .collect();
+    let inner = (width.saturating_sub(2) as usize).max(1);
+    let rows: usize = lines.iter().map(|l| l.width().div_ceil(inner).max(1)).sum();
+    let height = (rows as u16 + 2).min(area.height);
+    let rect = area.centered(Constraint::Length(width), Constraint::Length(height));
+    Clear.render(rect, buf);
+    let title = if is_home(lobby) {
+        " keys "
+    } else {
+        " lobby keys "
+    };
+    Paragraph::new(lines)
+        .wrap(ratatui::widgets::Wrap { trim: false })
+        .block(Block::bordered().title(title).title_style(theme.title()))
+        .render(rect, buf);
+}
+
+impl Widget for &Lobby {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if is_home(self) {
+            self.draw_home(area, buf);
+        } else {
+            self.draw_server(area, buf);
+        }
+        if self.help && !too_small(self) {
+            help_box(self, area, buf);
+        }
+    }
+}
+
+impl Lobby {
+    /// The server's lobby: title, choices, tables, notice and key hints.
+    fn draw_server(&self, area: Rect, buf: &mut Buffer) {
+        let theme = self.theme;
+        if too_small(self) {
+            let text = format!(
+                "Terminal too small: {}x{}, need {}x{}",
+                area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
+            );
+            Paragraph::new(text).render(area, buf);
+            return;
+        }
+        let line = |buf: &mut Buffer, row: u16, content: Line| {
+            if row < area.height {
+                content.render(Rect::new(area.x, area.y + row, area.width, 1), buf);
+            }
+        };
+        let title = Line::from(vec![
+            Span::styled(" trios", theme.title()),
+            Span::styled(" · Three Trios over SSH", theme.dim()),
+        ]);
+        line(buf, 0, title);
+        let user = match &self.place {
+            Place::Server(me) => me.user.as_str(),
+            Place::Home(_) => "",
+        };
+        let me = format!("signed in as {user} ");
+        let me_width = me.chars().count() as u16;
+        if area.width > me_width + 32 {
+            Span::styled(me, theme.dim()).render(
+                Rect::new(area.x + area.width - me_width, area.y, me_width, 1),
+                buf,
+            );
+        }
+        line(
+            buf,
+            1,
+            Line::styled("─".repeat(area.width as usize), theme.dim()),
+        );
+        let items = self.items();
+        let selected = self.selected.min(items.len() - 1);
+        for (row, index) in rows(self) {
+            let text = self.describe(items[index]);
+            let chosen = index == selected;
+            let marker = if chosen { " ▸ " } else { "   " };
+            let style = if chosen { theme.cursor() } else { Style::new() };
+            let mut spans = vec![Span::styled(marker, theme.key())];
+            spans.extend(text.into_iter().map(|s| {
+                if chosen {
+                    Span::styled(s.content, style)
+                } else {
+                    s
+                }
+            }));
+            line(buf, row, Line::from(spans));
+        }
+        let heading = if self.tables.is_empty() {
+            " Tables: none open".to_string()
+        } else {
+            let (first, shown) = table_window(self);
+            if shown < self.tables.len() {
+                format!(
+                    " Tables ({}–{} of {})",
+                    first + 1,
+                    first + shown,
+                    self.tables.len()
+                )
+            } else {
+                " Tables".to_string()
+            }
+        };
+        line(buf, tables_top(self), Line::styled(heading, theme.title()));
+        let bottom = area.height;
+        if let Some(notice) = &self.notice {
+            let style = if notice.error {
+                theme.error()
+            } else {
+                theme.title()
+            };
+            line(
+                buf,
+                bottom - 2,
+                Line::styled(format!(" {}", notice.text), style),
+            );
+        }
+        let keys: &[(&str, &str)] = match items[selected] {
+            item if item.is_option() => &[
+                ("↑↓", "choose"),
+                ("←→", "change"),
+                ("?", "help"),
+                ("q", "quit"),
+            ],
+            Item::Table(_) => &[
+                ("↑↓", "choose"),
+                ("Enter", "join or watch"),
+                ("w", "watch"),
+                ("?", "help"),
+                ("q", "quit"),
+            ],
+            _ => &[
+                ("↑↓", "choose"),
+                ("Enter", "start"),
+                ("?", "help"),
+                ("q", "quit"),
+            ],
+        };
+        line(buf, bottom - 1, keys_line(theme, keys));
+    }
+}
+
+impl Lobby {
+    /// The words on an item's line.
+    fn describe(&self, item: Item) -> Vec<Span<'static>> {
+        let theme = self.theme;
+        let option = |name: &str, value: String| {
+            vec![
+                Span::styled(format!("    {name:<9}"), theme.dim()),
+                Span::raw(format!("‹ {value} ›")),
+            ]
+        };
+        match item {
+            Item::PlayComputer => vec![Span::raw("Play against the computer")],
+            Item::OpenTable => vec![Span::raw("Open a table and wait for an opponent")],
+            Item::Table(id) => match self.tables.iter().find(|t| t.id == id) {
+                Some(table) => self.describe_table(table),
+                None => vec![],
+            },
+            item => match self.option_value(item) {
+                Some((name, value)) => option(name, value),
+                None => self.describe_home(item),
+            },
+        }
+    }
+
+    fn describe_table(&self, table: &Summary) -> Vec<Span<'static>> {
+        let theme = self.theme;
+        let kind = match table.kind {
+            Kind::Showcase => "showcase",
+            Kind::VsComputer => "vs computer",
+            Kind::TwoPlayers => "two players",
+        };
+        let mut players = format!("{} vs {}", table.seats[0].label(), table.seats[1].label());
+        if players.chars().count() > PLAYERS_WIDTH {
+            players = players.chars().take(PLAYERS_WIDTH - 1).collect::<String>() + "…";
+        }
+        let status = if self.keeps_seat(table) {
+            "your seat is kept: Enter to return".to_string()
+        } else if let Some(outcome) = table.outcome {
+            match outcome {
+                Outcome::Win(p) => format!("over: {} wins", table.seats[p as usize].name),
+                Outcome::Tie => "over: tie".to_string(),
+            }
+        } else if self.has_open_seat(table) {
+            "waiting: Enter to join".to_string()
+        } else {
+            format!("move {}/{}", table.moves, table.cells)
+        };
+        let mut spans = vec![
+            Span::styled(format!("#{:<3}", table.id), theme.dim()),
+            Span::styled(format!("{kind:<12}"), theme.dim()),
+            Span::raw(format!("{players:<PLAYERS_WIDTH$} ")),
+            Span::styled(status, theme.title()),
+        ];
+        if table.watchers > 0 {
+            spans.push(Span::styled(
+                format!(" · {} watching", table.watchers),
+                theme.dim(),
+            ));
+        }
+        if table
+            .seats
+            .iter()
+            .any(|s| s.state == SeatState::Away && !self.keeps_seat(table))
+        {
+            spans.push(Span::styled(" · a player is away", theme.dim()));
+        }
+        if table.board != self.choices.base.board.name {
+            let board = table.board.trim_end_matches(" (built in)");
+            spans.push(Span::styled(format!(" · {board}"), theme.dim()));
+        }
+        if table.rules != RuleSet::default() {
+            spans.push(Span::styled(
+                format!(" · {}", rules_label(table.rules)),
+                theme.dim(),
+            ));
+        }
+        spans
+    }
+}
+
+/// Key hints as a status line: ` ↑↓ choose · Enter start · …`.
+fn keys_line(theme: Theme, keys: &[(&str, &str)]) -> Line<'static> {
+    let mut spans = vec![Span::raw(" ")];
+    for (i, (key, what)) in keys.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::styled(" · ", theme.dim()));
+        }
+        spans.push(Span::styled(key.to_string(), theme.key()));
+        spans.push(Span::raw(format!(" {what}")));
+    }
+    Line::from(spans)
+}
+
+/// How the colour choice reads: who moves first, and the letter of the text view.
+fn color_label(color: Color) -> String {
+    match color {
+        Color::Dark => "Dark (X, moves first)".to_string(),
+        Color::Light => "Light (O)".to_string(),
+    }
+}
+
+/// `text` cut to `width` columns, with `…` where it was cut.
+fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(width.saturating_sub(1)).collect();
+    format!("{kept}…")
+}
+
+/// `text` wrapped at spaces into at most `rows` lines of `width` columns; the last is cut
+/// with `…` when the text runs on.
+fn wrap(text: &str, width: usize, rows: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in text.split(' ') {
+        let joined = if current.is_empty() {
+            word.to_string()
+        } else {
+            format!("{current} {word}")
+        };
+        if joined.chars().count() <= width || current.is_empty() {
+            current = joined;
+        } else {
+            lines.push(std::mem::replace(&mut current, word.to_string()));
+        }
+    }
+    lines.push(current);
+    if lines.len() > rows {
+        let rest = lines.split_off(rows - 1).join(" ");
+        lines.push(rest);
+    }
+    lines.into_iter().map(|line| fit(&line, width)).collect()
+}
+
+/// Draws a notice on the one or two rows that end at `last` (rows of `inner`).
+fn draw_notice(theme: Theme, text: &str, error: bool, inner: Rect, last: u16, buf: &mut Buffer) {
+    let style = if error { theme.error() } else { theme.title() };
+    let lines = wrap(text, usize::from(inner.width.saturating_sub(2)), 2);
+    let first = (last + 1).saturating_sub(lines.len() as u16);
+    for (n, text) in lines.into_iter().enumerate() {
+        let row = first + n as u16;
+        if row < inner.height {
+            let rect = Rect::new(inner.x, inner.y + row, inner.width, 1);
+            Line::styled(format!(" {text}"), style).render(rect, buf);
+        }
+    }
+}
+
+/// The home menu's box, centred on a screen of `area`.
+fn home_box(area: Rect) -> Rect {
+    area.centered(
+        Constraint::Length(HOME_SIZE.0.min(area.width)),
+        Constraint::Length(HOME_SIZE.1.min(area.height)),
+    )
+}
+
+/// Rows of the saved-matches box besides the list: borders, heading, column titles, two for
+/// a notice, and the keys.
+const SAVED_CHROME: u16 = 2 + 2 + 2 + 1;
+
+/// The saved-matches box for `count` matches, centred on a screen of `area`: as tall as the
+/// list needs, between the menu's height and [`SAVED_SIZE`].
+fn saved_box(area: Rect, count: usize) -> Rect {
+    let wanted = (count.max(1) as u16)
+        .saturating_add(SAVED_CHROME)
+        .clamp(HOME_SIZE.1, SAVED_SIZE.1);
+    area.centered(
+        Constraint::Length(SAVED_SIZE.0.min(area.width)),
+        Constraint::Length(wanted.min(area.height)),
+    )
+}
+
+/// The screen the lobby last heard it has, for mouse positions.
+fn screen(lobby: &Lobby) -> Rect {
+    Rect::new(0, 0, lobby.size.0, lobby.size.1)
+}
+
+/// Which item (by index in [`Lobby::items`]) is drawn on each screen row of the home menu.
+fn home_rows(lobby: &Lobby) -> Vec<(u16, usize)> {
+    let inner = home_box(screen(lobby)).inner(ratatui::layout::Margin::new(1, 1));
+    let (mut option, mut action) = (0, 0);
+    let mut rows = Vec::new();
+    for (index, item) in lobby.items().into_iter().enumerate() {
+        let row = if item.is_option() {
+            option += 1;
+            HOME_OPTIONS_TOP + option - 1
+        } else {
+            action += 1;
+            HOME_ACTIONS_TOP + action - 1
+        };
+        rows.push((inner.y + row, index));
+    }
+    rows
+}
+
+/// How many of `count` saved matches the list shows at once on a screen of `size`.
+pub fn saved_rows(size: (u16, u16), count: usize) -> u16 {
+    let area = Rect::new(0, 0, size.0, size.1);
+    saved_box(area, count).height.saturating_sub(SAVED_CHROME)
+}
+
+/// The first saved match shown and how many, keeping the selected one in view.
+fn saved_window(lobby: &Lobby) -> (usize, usize) {
+    let Some(list) = &lobby.saved else {
+        return (0, 0);
+    };
+    let count = list.matches.len();
+    let room = usize::from(saved_rows(lobby.size, count)).max(1);
+    if count <= room {
+        return (0, count);
+    }
+    let first = (list.selected + 1).saturating_sub(room);
+    (first.min(count - room), room)
+}
+
+/// The saved match drawn on screen row `row`, for mouse clicks.
+pub fn saved_at(lobby: &Lobby, row: u16) -> Option<usize> {
+    if too_small(lobby) {
+        return None;
+    }
+    let count = lobby.saved.as_ref().map_or(0, |list| list.matches.len());
+    let top = saved_box(screen(lobby), count).y + 1 + 2;
+    let (first, shown) = saved_window(lobby);
+    let offset = usize::from(row.checked_sub(top)?);
+    (offset < shown).then_some(first + offset)
+}
+
+impl Lobby {
+    /// The name and value of an option line.
+    fn option_value(&self, item: Item) -> Option<(&'static str, String)> {
+        match item {
+            Item::Game => Some(("Game", self.game_kind().title().to_string())),
+            Item::Opponent => Some(("Opponent", self.opponent_name())),
+            Item::Board => Some(("Board", self.board_label().to_string())),
+            Item::Rules => Some(("Rules", rules_label(self.rules_chosen()))),
+            Item::Color => Some(("You play", color_label(self.color))),
+            _ => None,
+        }
+    }
+
+    /// The words on a home action's line.
+    fn describe_home(&self, item: Item) -> Vec<Span<'static>> {
+        let text = match item {
+            Item::PlayComputer => "Play the computer",
+            Item::TwoPlayers => "Two players at this keyboard",
+            Item::Watch => "Watch two computers",
+            Item::Resume => {
+                let mut spans = vec![Span::raw("Resume last match")];
+                if let Some(resumable) = &self.resumable {
+                    let moves = resumable.moves;
+                    spans.push(Span::styled(
+                        format!(
+                            " · {}, {moves} move{}",
+                            resumable.game.title(),
+                            if moves == 1 { "" } else { "s" }
+                        ),
+                        self.theme.dim(),
+                    ));
+                }
+                return spans;
+            }
+            Item::Saved => "Saved matches",
+            Item::Quit => "Quit",
+            _ => "",
+        };
+        vec![Span::raw(text)]
+    }
+
+    /// A line of the home menu: marker, then an option's name and value or an action.
+    fn home_line(&self, item: Item, chosen: bool) -> Line<'static> {
+        let theme = self.theme;
+        let marker = if chosen { " ▸ " } else { "   " };
+        let mut spans = vec![Span::styled(marker, theme.key())];
+        match self.option_value(item) {
+            Some((name, value)) => {
+                spans.push(Span::styled(format!("{name:<10}"), theme.dim()));
+                spans.push(Span::raw(format!("‹ {value} ›")));
+            }
+            None => spans.extend(self.describe_home(item)),
+        }
+        if chosen {
+            for span in spans.iter_mut().skip(1) {
+                span.style = theme.cursor();
+            }
+        }
+        Line::from(spans)
+    }
+
+    /// The home screen: the menu box, or the saved-matches list, centred.
+    fn draw_home(&self, area: Rect, buf: &mut Buffer) {
+        if too_small(self) {
+            overlay::too_small_for(self.theme, HOME_MIN_SIZE, area, buf);
+            return;
+        }
+        if self.saved.is_some() {
+            self.draw_saved(area, buf);
+            return;
+        }
+        let theme = self.theme;
+        let rect = home_box(area);
+        Block::bordered()
+            .border_set(border::ROUNDED)
+            .title(" trios ")
+            .title_style(theme.title())
+            .render(rect, buf);
+        let inner = rect.inner(ratatui::layout::Margin::new(1, 1));
+        let line = |buf: &mut Buffer, row: u16, content: Line| {
+            if row < inner.height {
+                content.render(Rect::new(inner.x, inner.y + row, inner.width, 1), buf);
+            }
+        };
+        let items = self.items();
+        let selected = self.selected.min(items.len() - 1);
+        for (row, index) in home_rows(self) {
+            let content = self.home_line(items[index], index == selected);
+            line(buf, row - inner.y, content);
+        }
+        let bottom = inner.height;
+        if let Some(notice) = &self.notice {
+            draw_notice(theme, &notice.text, notice.error, inner, bottom - 2, buf);
+        }
+        let action = match items[selected] {
+            Item::Resume => "resume",
+            Item::Saved => "open",
+            Item::Quit => "quit",
+            _ => "start",
+        };
+        let keys: &[(&str, &str)] = if items[selected].is_option() {
+            &[
+                ("↑↓", "choose"),
+                ("←→", "change"),
+                ("?", "help"),
+                ("q", "quit"),
+            ]
+        } else {
+            &[
+                ("↑↓", "choose"),
+                ("Enter", action),
+                ("?", "help"),
+                ("q", "quit"),
+            ]
+        };
+        line(buf, bottom - 1, keys_line(theme, keys));
+    }
+
+    /// The saved matches, newest first: game, players, date and result a line, with the
+    /// reason a file cannot be read.
+    fn draw_saved(&self, area: Rect, buf: &mut Buffer) {
+        let Some(list) = &self.saved else {
+            return;
+        };
+        let theme = self.theme;
+        let rect = saved_box(area, list.matches.len());
+        Block::bordered()
+            .border_set(border::ROUNDED)
+            .title(" trios · saved matches ")
+            .title_style(theme.title())
+            .render(rect, buf);
+        let inner = rect.inner(ratatui::layout::Margin::new(1, 1));
+        let line = |buf: &mut Buffer, row: u16, content: Line| {
+            if row < inner.height {
+                content.render(Rect::new(inner.x, inner.y + row, inner.width, 1), buf);
+            }
+        };
+        let (first, shown) = saved_window(self);
+        let count = list.matches.len();
+        let heading = match count {
+            0 => " No saved matches yet".to_string(),
+            _ if shown < count => format!(" {}–{} of {count}", first + 1, first + shown),
+            1 => " 1 match".to_string(),
+            _ => format!(" {count} matches"),
+        };
+        line(buf, 0, Line::styled(heading, theme.title()));
+        // Columns: marker, game, players, date, result (which takes what is left).
+        let width = usize::from(inner.width);
+        let (game_w, date_w, result_w) = (13, 18, 21);
+        let players_w = width
+            .saturating_sub(3 + game_w + date_w + result_w)
+            .clamp(8, 26);
+        let cell = |text: &str, w: usize| format!("{:<w$}", fit(text, w.saturating_sub(1)));
+        if count > 0 {
+            let header = format!(
+                "   {}{}{}{}",
+                cell("Game", game_w),
+                cell("Players", players_w),
+                cell("Saved (UTC)", date_w),
+                "Result"
+            );
+            line(buf, 1, Line::styled(header, theme.dim()));
+        } else if let Place::Home(Some(dir)) = &self.place {
+            let folder = crate::autosave::matches_dir(dir).display().to_string();
+            let text = format!(" Matches are kept in {folder}");
+            line(buf, 2, Line::styled(fit(&text, width), theme.dim()));
+        }
+        for (n, saved) in list.matches.iter().skip(first).take(shown).enumerate() {
+            let chosen = first + n == list.selected;
+            let marker = if chosen { " ▸ " } else { "   " };
+            let style = if chosen { theme.cursor() } else { Style::new() };
+            let mut spans = vec![Span::styled(marker, theme.key())];
+            match &saved.summary {
+                Ok(summary) => {
+                    spans.push(Span::styled(cell(summary.game.title(), game_w), style));
+                    spans.push(Span::styled(cell(&summary.players, players_w), style));
+                    spans.push(Span::styled(cell(&saved.date(), date_w), style));
+                    spans.push(Span::styled(summary.result.clone(), style));
+                }
+                Err(_) => {
+                    let name = cell(&saved.file_name(), game_w + players_w);
+                    spans.push(Span::styled(name, style));
+                    spans.push(Span::styled(cell(&saved.date(), date_w), style));
+                    spans.push(Span::styled("cannot be read", theme.error()));
+                }
+            }
+            line(buf, 2 + n as u16, Line::from(spans));
+        }
+        let bottom = inner.height;
+        let selected_problem = list
+            .matches
+            .get(list.selected)
+            .and_then(|m| m.summary.as_ref().err());
+        let notice = match (&self.notice, selected_problem) {
+            (Some(notice), _) => Some((notice.text.clone(), notice.error)),
+            (None, Some(why)) => Some((why.clone(), true)),
+            (None, None) => None,
+        };
+        if let Some((text, error)) = notice {
+            draw_notice(theme, &text, error, inner, bottom - 2, buf);
+        }
+        let keys: &[(&str, &str)] = if count > 0 {
+            &[
+                ("↑↓", "choose"),
+                ("Enter", "replay"),
+                ("Esc", "back"),
+                ("?", "help"),
+            ]
+        } else {
+            &[("Esc", "back"), ("?", "help")]
+        };
+        line(buf, bottom - 1, keys_line(theme, keys));
+    }
+}
