@@ -178,6 +178,28 @@ fn main() {
 
     reversi_shots();
 
+    // The home screen at 80x24 with Reversi chosen (no data folder: nothing to resume).
+    let mut home = Lobby::home(
+        Arc::new(Choices::home(MatchConfig {
+            board: SourceFile::default_board(),
+            cards: SourceFile::default_cards(),
+            deal: DealMode::Shuffle,
+            seed: 1,
+            rules: RuleSet::default(),
+            red: Seat::Human,
+            blue: Seat::Computer("expert".into()),
+            think_ms: 1000,
+        })),
+        None,
+        (80, 24),
+        Theme::colored(),
+    );
+    home.update(Event::Key(KeyEvent::new(
+        KeyCode::Right,
+        KeyModifiers::NONE,
+    )));
+    save("home", &home, (80, 24));
+
     // The SSH lobby at 80x24, with the showcase, an open table, a game under way and a seat
     // kept for this player.
     save("lobby", &lobby(), (80, 24));

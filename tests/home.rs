@@ -476,3 +476,19 @@ fn a_server_with_a_second_game_shows_the_game_row() {
         (GameKind::Reversi, Mode::VsComputer)
     );
 }
+
+#[test]
+fn left_and_right_on_an_action_line_change_the_game() {
+    // The first thing on the screen to pick, without walking up to the Game line.
+    let mut lobby = home(None);
+    let launch = play(keys(&mut lobby, ">\r"));
+    assert_eq!(launch.game, GameKind::Reversi);
+    assert_eq!(launch.mode, Mode::VsComputer);
+    let mut lobby = home(None);
+    let launch = play(keys(&mut lobby, "<<\r"));
+    assert_eq!(
+        launch.game,
+        GameKind::ThreeTrios,
+        "two steps back wrap around"
+    );
+}

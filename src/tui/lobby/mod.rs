@@ -643,7 +643,8 @@ impl Lobby {
         let step = |value: &mut usize, len: usize| {
             *value = (*value as isize + delta).rem_euclid(len.max(1) as isize) as usize;
         };
-        match self.selected_item() {
+        let before = self.selected_item();
+        match before {
             Item::Game => step(&mut self.game, self.choices.games.len()),
             Item::Opponent => {
                 let len = self.choices.opponents_of(self.game_kind()).len();
@@ -654,7 +655,13 @@ impl Lobby {
             Item::Board => step(&mut self.board, self.choices.boards.len()),
             Item::Rules => step(&mut self.rules, self.choices.rules.len()),
             Item::Color => self.color = self.color.other(),
+            // At home ←/→ on any other line picks the game: the first choice a person makes.
+            _ if self.at_home() => step(&mut self.game, self.choices.games.len()),
             _ => {}
+        }
+        // Games have different option lines: stay on the same line, not the same row.
+        if let Some(at) = self.position(before) {
+            self.selected = at;
         }
     }
 

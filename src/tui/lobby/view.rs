@@ -117,7 +117,7 @@ pub const LOBBY_KEYS: [(&str, &str); 8] = [
 /// The home screen's keys, as its help box lists them.
 pub const HOME_KEYS: [(&str, &str); 8] = [
     ("↑ ↓  j k  Tab", "choose a line"),
-    ("← →  h l", "change the game or option on the line"),
+    ("← →  h l", "change the option (on other lines: the game)"),
     ("Enter  Space", "start the line, or replay the chosen match"),
     ("Home End  g G", "first / last line"),
     ("PageUp PageDown", "saved matches: a page at a time"),
@@ -620,6 +620,14 @@ impl Lobby {
             &[
                 ("↑↓", "choose"),
                 ("←→", "change"),
+                ("?", "help"),
+                ("q", "quit"),
+            ]
+        } else if self.choices.games.len() > 1 {
+            &[
+                ("↑↓", "choose"),
+                ("Enter", action),
+                ("←→", "game"),
                 ("?", "help"),
                 ("q", "quit"),
             ]
