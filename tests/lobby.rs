@@ -44,6 +44,7 @@ fn seat(name: &str, state: SeatState) -> SeatView {
 fn summary(id: u64, kind: Kind, seats: [SeatView; 2], moves: usize) -> Summary {
     Summary {
         id,
+        game: trios::games::GameKind::ThreeTrios,
         kind,
         seats,
         moves,
