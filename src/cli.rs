@@ -353,6 +353,10 @@ pub struct ServeArgs {
     /// The lobby's first choice of computer opponent (a strategy, as for --blue).
     #[arg(long, value_name = "STRATEGY", default_value = STRONGEST, value_parser = computer)]
     pub opponent: Seat,
+    /// The game the lobby's "play against the computer" and "open a table" deal
+    /// (three-trios or reversi); tables of every game are listed, joined and watched.
+    #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
+    pub game: GameKind,
     #[command(flatten)]
     pub setup: SetupArgs,
 }

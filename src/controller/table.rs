@@ -303,7 +303,7 @@ impl<C: TableGame> Table<C> {
             game: C::GAME,
             kind: self.spec.kind,
             seats: self.seat_views(),
-            moves: self.game.len(),
+            moves: self.game.played(),
             cells: self.game.cells(),
             outcome: self.game.outcome(),
             watchers: self.watchers(),
@@ -356,7 +356,7 @@ impl<C: TableGame> Table<C> {
             .take()
             .unwrap_or_else(|| "the table closed".to_string());
         // A record of a match nobody began is not worth keeping.
-        if (self.game.len() == 0)
+        if self.game.played() == 0
             && let Some(path) = self.game.record_path()
         {
             let _ = std::fs::remove_file(path);
@@ -437,7 +437,7 @@ impl<C: TableGame> Table<C> {
         self.clients.push(Client { id: client, tell });
         if let Role::Plays(player) = role {
             tracing::info!(table = self.id, user = ?who.user, %player, "took a seat");
-            let back = !(self.game.len() == 0) && !self.game.is_over();
+            let back = self.game.played() != 0 && !self.game.is_over();
             let text = if back {
                 format!("{} is back at {}", who.user, C::side_name(player))
             } else {
@@ -445,7 +445,7 @@ impl<C: TableGame> Table<C> {
             };
             self.broadcast_except(client, News::Notice(text));
             if self.kind() == Kind::TwoPlayers
-                && (self.game.len() == 0)
+                && self.game.played() == 0
                 && self.seats.iter().all(|s| !matches!(s, Occupant::Open))
             {
                 self.broadcast(News::Notice(format!(
@@ -534,7 +534,7 @@ impl<C: TableGame> Table<C> {
         self.rematch = [false; 2];
         let over = self.game.is_over();
         let waiting = self.waiting_for_opponent();
-        let unstarted = (self.game.len() == 0) && self.kind() == Kind::VsComputer;
+        let unstarted = self.game.played() == 0 && self.kind() == Kind::VsComputer;
         let grace = self.spec.grace;
         let Occupant::Person {
             who,
@@ -629,7 +629,7 @@ impl<C: TableGame> Table<C> {
             tracing::info!(
                 table = self.id,
                 seed = self.game.config().seed(),
-                moves = self.game.len(),
+                moves = self.game.played(),
                 outcome = %describe(outcome, &self.seat_views()),
                 "match finished"
             );
@@ -742,7 +742,7 @@ impl<C: TableGame> Table<C> {
                 && now >= *left + grace
             {
                 let saved = match self.game.record_path() {
-                    Some(_) if !(self.game.len() == 0) => "; the match is saved",
+                    Some(_) if self.game.played() != 0 => "; the match is saved",
                     _ => "",
                 };
                 self.closed = Some(format!(

@@ -55,7 +55,7 @@ pub trait TableMatch<C: TableGame<Match = Self>>: Send + 'static {
 
     fn config(&self) -> &C;
     /// Moves played so far.
-    fn len(&self) -> usize;
+    fn played(&self) -> usize;
     /// Every move so far, oldest first.
     fn moves(&self) -> Vec<C::Move>;
     /// The player to move.
@@ -119,7 +119,7 @@ impl TableMatch<MatchConfig> for Match {
     fn config(&self) -> &MatchConfig {
         Match::config(self)
     }
-    fn len(&self) -> usize {
+    fn played(&self) -> usize {
         self.history().len()
     }
     fn moves(&self) -> Vec<crate::games::three_trios::Move> {
@@ -201,11 +201,7 @@ impl Cells for crate::games::reversi::Game {
     }
 }
 
-impl<G: TwoPlayer + Cells> TableGame for DuelConfig<G>
-where
-    G: fmt::Debug,
-    G::Options: Sync,
-{
+impl<G: TwoPlayer + Cells + fmt::Debug> TableGame for DuelConfig<G> {
     const GAME: GameKind = G::KIND;
     type Move = G::Move;
     type Match = Duel<G>;
@@ -236,16 +232,13 @@ where
     }
 }
 
-impl<G: TwoPlayer + Cells + fmt::Debug> TableMatch<DuelConfig<G>> for Duel<G>
-where
-    G::Options: Sync,
-{
+impl<G: TwoPlayer + Cells + fmt::Debug> TableMatch<DuelConfig<G>> for Duel<G> {
     type Worker = DuelWorker<G>;
 
     fn config(&self) -> &DuelConfig<G> {
         Duel::config(self)
     }
-    fn len(&self) -> usize {
+    fn played(&self) -> usize {
         self.history().len()
     }
     fn moves(&self) -> Vec<G::Move> {
