@@ -81,6 +81,10 @@ pub struct ServeConfig {
     /// The two computers of Reversi's showcase, which takes turns with Three Trios' (one
     /// game each); `None` keeps the showcase to Three Trios. Runs only with `showcase`.
     pub reversi_showcase: Option<[String; 2]>,
+    /// The showcase's least time between moves, so watchers can follow.
+    pub showcase_pace: Duration,
+    /// How long the showcase shows a finished game before the next.
+    pub showcase_rest: Duration,
 }
 
 impl ServeConfig {
@@ -101,6 +105,8 @@ impl ServeConfig {
             lobby_game: GameKind::ThreeTrios,
             reversi_opponent: "expert".into(),
             reversi_showcase: Some(["expert".into(), "positional".into()]),
+            showcase_pace: SHOWCASE_PACE,
+            showcase_rest: SHOWCASE_REST,
         }
     }
 }
@@ -140,6 +146,8 @@ struct Showcases {
     reversi: Option<DuelConfig<Reversi>>,
     grace: Duration,
     fixed_seed: bool,
+    pace: Duration,
+    rest: Duration,
 }
 
 /// Opens showcase number `round` (from 0): Three Trios on even rounds and Reversi on odd
@@ -174,8 +182,8 @@ fn open_showcase(registry: &Arc<Registry>, shows: Arc<Showcases>, round: u64) ->
                     opener: None,
                     data_dir: None,
                     grace: shows.grace,
-                    pace: SHOWCASE_PACE,
-                    rest: SHOWCASE_REST,
+                    pace: shows.pace,
+                    rest: shows.rest,
                     reseed: if shows.fixed_seed {
                         same_seed_of
                     } else {
@@ -200,8 +208,8 @@ fn open_showcase(registry: &Arc<Registry>, shows: Arc<Showcases>, round: u64) ->
                     opener: None,
                     data_dir: None,
                     grace: shows.grace,
-                    pace: SHOWCASE_PACE,
-                    rest: SHOWCASE_REST,
+                    pace: shows.pace,
+                    rest: shows.rest,
                     reseed: if shows.fixed_seed {
                         same_seed
                     } else {
@@ -416,6 +424,8 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
             reversi,
             grace: config.grace,
             fixed_seed: config.fixed_seed,
+            pace: config.showcase_pace,
+            rest: config.showcase_rest,
         };
         open_showcase(&tables, Arc::new(shows), 0);
     }

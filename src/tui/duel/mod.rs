@@ -497,6 +497,19 @@ impl<G: BoardGame> DuelApp<G> {
         }
     }
 
+    /// At a table a forced pass is still the player's to send, and only theirs: sent once
+    /// the move before it has been shown.
+    fn send_forced_pass(&mut self) {
+        let pass = self.game().forced_pass();
+        if self.human_to_move()
+            && let Some(pass) = pass
+            && let Some(table) = &mut self.table
+        {
+            table.sent = true;
+            (table.send)(Request::Play(pass));
+        }
+    }
+
     /// Shows the next announced move (or deal) once the last one's flips have been shown.
     fn show_incoming(&mut self, now: Instant) {
         if self.animation.is_some() || (self.paused && !self.step_once) {
@@ -507,7 +520,11 @@ impl<G: BoardGame> DuelApp<G> {
         };
         self.step_once = false;
         match next {
-            Incoming::Move(mv) => self.play(mv, now),
+            Incoming::Move(mv) => {
+                // What was said before this move (a refusal, a notice) is stale by now.
+                self.note = None;
+                self.play(mv, now);
+            }
             Incoming::Deal(config) => match mirror(&config, &[]) {
                 Ok(duel) => {
                     self.states = states_of(&duel);
@@ -551,6 +568,7 @@ impl<G: BoardGame> DuelApp<G> {
         }
         if self.table.is_some() {
             self.show_incoming(now);
+            self.send_forced_pass();
             return;
         }
         if self.animation.is_none()
@@ -619,15 +637,7 @@ impl<G: BoardGame> DuelApp<G> {
         }
         let side = game.to_move();
         if self.table.is_some() {
-            // At a table a forced pass is still the player's to send, and only theirs.
-            let pass = game.forced_pass();
-            if self.human_to_move()
-                && let Some(pass) = pass
-                && let Some(table) = &mut self.table
-            {
-                table.sent = true;
-                (table.send)(Request::Play(pass));
-            }
+            self.send_forced_pass();
             self.cursor_to_a_legal_cell();
             return;
         }
