@@ -237,6 +237,26 @@ fn finish(
     assert_eq!(record.moves.len(), index);
     assert!(record.result.is_some());
     assert_eq!(record.result.unwrap().score, game.score());
+
+    // Both ask for a rematch: a new deal for everyone, recorded anew.
+    registry.ask_game(table, 1, Request::<Config>::NewDeal);
+    clients[1].expect_notice("alice (Dark) wants a rematch: n to accept");
+    registry.ask_game(table, 4, Request::<Config>::NewDeal);
+    for client in clients {
+        client.expect_notice("Rematch! A new deal");
+        client.expect("the new deal", |n| matches!(n, News::NewDeal(_)));
+    }
+    let first = Game::start(&Default::default()).unwrap().legal_moves()[0];
+    registry.ask_game(table, 1, Request::<Config>::Play(first));
+    for client in clients {
+        assert_eq!(client.expect_move(0), first);
+    }
+    eventually("a second record", || {
+        std::fs::read_dir(data.path().join("matches"))
+            .unwrap()
+            .count()
+            == 2
+    });
 }
 
 #[test]
