@@ -651,7 +651,9 @@ impl<C: TableGame> Table<C> {
     /// Deals the next game on the same setup with a new seed.
     fn new_deal(&mut self) {
         self.rematch = [false; 2];
-        if let Some(successor) = self.successor.take() {
+        if self.kind() == Kind::Showcase
+            && let Some(successor) = self.successor.take()
+        {
             // A rotating showcase hands over to the next game's table.
             self.closed = Some(match successor(&self.registry) {
                 Some(next) => format!("the showcase goes on at table {next}"),

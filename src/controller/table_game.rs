@@ -182,14 +182,14 @@ pub fn player_of(side: Side) -> Player {
 
 /// What a platform game tells a table beyond [`TwoPlayer`]: how long a game is and what its
 /// sides are called.
-pub trait Cells {
+pub trait Hosted {
     /// Moves in a whole game, roughly: the lobby shows `move n/cells`.
     fn cells() -> usize;
     /// A side's name in notices: `Dark`.
     fn seat_title(side: Side) -> &'static str;
 }
 
-impl Cells for crate::games::reversi::Game {
+impl Hosted for crate::games::reversi::Game {
     fn cells() -> usize {
         60
     }
@@ -201,7 +201,7 @@ impl Cells for crate::games::reversi::Game {
     }
 }
 
-impl<G: TwoPlayer + Cells + fmt::Debug> TableGame for DuelConfig<G> {
+impl<G: TwoPlayer + Hosted + fmt::Debug> TableGame for DuelConfig<G> {
     const GAME: GameKind = G::KIND;
     type Move = G::Move;
     type Match = Duel<G>;
@@ -232,7 +232,7 @@ impl<G: TwoPlayer + Cells + fmt::Debug> TableGame for DuelConfig<G> {
     }
 }
 
-impl<G: TwoPlayer + Cells + fmt::Debug> TableMatch<DuelConfig<G>> for Duel<G> {
+impl<G: TwoPlayer + Hosted + fmt::Debug> TableMatch<DuelConfig<G>> for Duel<G> {
     type Worker = DuelWorker<G>;
 
     fn config(&self) -> &DuelConfig<G> {
