@@ -296,6 +296,7 @@ fn lobby() -> Lobby {
     };
     let table = |id, kind, seats, moves, watchers| Summary {
         id,
+        game: trios::games::GameKind::ThreeTrios,
         kind,
         seats,
         moves,

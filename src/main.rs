@@ -951,6 +951,7 @@ fn serve(args: &trios::cli::ServeArgs) -> Result<(), UserError> {
     config.authorized_keys = authorized_keys;
     config.fixed_seed = args.setup.seed.is_some();
     config.grace = std::time::Duration::from_secs(args.grace);
+    config.lobby_game = args.game;
     config.showcase = (!args.no_showcase).then(|| {
         [
             trios::cli::STRONGEST.to_string(),

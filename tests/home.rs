@@ -453,14 +453,18 @@ fn a_small_screen_says_how_big_it_must_be_and_help_lists_the_keys() {
 }
 
 #[test]
-fn a_server_with_a_second_game_shows_the_game_row() {
+fn a_server_offers_every_game_on_its_game_row() {
     let me = Identity {
         user: "alice".into(),
         proof: Proof::Address([127, 0, 0, 1].into()),
     };
-    let mut choices = Choices::new(base());
-    assert_eq!(choices.games, [GameKind::ThreeTrios]);
-    choices.games.push(GameKind::Reversi);
+    let choices = Choices::new(base());
+    assert_eq!(choices.games, [GameKind::ThreeTrios, GameKind::Reversi]);
+    let reversi_first = Choices::new(base()).starting_with(GameKind::Reversi);
+    assert_eq!(
+        reversi_first.games,
+        [GameKind::Reversi, GameKind::ThreeTrios]
+    );
     let mut lobby = Lobby::new(me, Arc::new(choices), (80, 24), Theme::plain());
     let screen = render(&lobby);
     assert!(

@@ -44,6 +44,7 @@ fn seat(name: &str, state: SeatState) -> SeatView {
 fn summary(id: u64, kind: Kind, seats: [SeatView; 2], moves: usize) -> Summary {
     Summary {
         id,
+        game: trios::games::GameKind::ThreeTrios,
         kind,
         seats,
         moves,
@@ -182,7 +183,8 @@ fn enter_on_a_table_joins_an_open_or_kept_seat_and_watches_the_rest() {
     assert_eq!(keys(&mut lobby, "w"), Some(Intent::Watch(2)));
     assert_eq!(keys(&mut lobby, "j\r"), Some(Intent::Watch(3)));
     assert_eq!(keys(&mut lobby, "j\r"), Some(Intent::Join(4)));
-    // The list wraps around to the top.
+    // The list wraps around to the top: the Game line, then playing the computer.
+    assert_eq!(keys(&mut lobby, "j"), None);
     assert_eq!(
         keys(&mut lobby, "j\r").map(|i| matches!(i, Intent::Open { .. })),
         Some(true)
@@ -266,4 +268,24 @@ fn question_mark_shows_the_lobby_keys_and_any_key_closes_them() {
     // Closing the help does nothing else: Enter does not start a game.
     assert_eq!(key(&mut lobby, KeyCode::Enter), None);
     assert!(!render(&lobby).contains("lobby keys"));
+}
+
+#[test]
+fn the_game_line_offers_reversi_tables_against_a_computer_or_for_two() {
+    let mut lobby = lobby((80, 24));
+    // Left or right on "Play the computer" picks the game; Reversi has no board or rules.
+    keys(&mut lobby, ">");
+    let screen = render(&lobby);
+    assert!(screen.contains("‹ Reversi ›"), "{screen}");
+    assert!(!screen.contains("Board"), "{screen}");
+    let Some(Intent::Play(launch)) = keys(&mut lobby, "\r") else {
+        panic!("a Reversi table against the computer");
+    };
+    assert_eq!(launch.game, trios::games::GameKind::Reversi);
+    assert_eq!(launch.opponent, "expert");
+    // Down past the opponent to "Open a table": a table for two.
+    let Some(Intent::Play(launch)) = keys(&mut lobby, "jj\r") else {
+        panic!("a Reversi table for two");
+    };
+    assert_eq!(launch.mode, trios::tui::lobby::Mode::TwoPlayers);
 }

@@ -5,6 +5,7 @@ mod config;
 pub mod duel;
 mod seat;
 pub mod table;
+pub mod table_game;
 pub mod tables;
 pub mod worker;
 

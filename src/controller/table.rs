@@ -10,11 +10,11 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
+use super::table_game::{TableGame, TableMatch};
 use super::tables::{Registry, Summary};
-use super::worker::AiWorker;
-use super::{Match, MatchConfig, Seat};
+use super::{MatchConfig, Seat};
 use crate::autosave;
-use crate::games::three_trios::{Move, Outcome, Player};
+use crate::games::three_trios::{Outcome, Player};
 
 /// A table's number in its server's lobby.
 pub type TableId = u64;
@@ -96,11 +96,12 @@ pub enum Want {
     Watch,
 }
 
-/// What a table tells the people at it.
+/// What a table tells the people at it (of a Three Trios table unless another game's setup
+/// is named).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum News {
+pub enum News<C: TableGame = MatchConfig> {
     /// Move number `index` (from 0) was played.
-    Moved { index: usize, mv: Move },
+    Moved { index: usize, mv: C::Move },
     /// Someone sat down, left or came back.
     Seats([SeatView; 2]),
     /// Something worth a line in the status bar.
@@ -108,67 +109,89 @@ pub enum News {
     /// This client's own request was turned down, and why.
     Refused(String),
     /// A fresh deal replaces the match (the showcase's next game, a rematch).
-    NewDeal(Box<MatchConfig>),
+    NewDeal(Box<C>),
     /// The table is gone; nothing more will happen at it.
     Closed(String),
 }
 
 /// How news reaches one client; returns `false` once the client is gone.
-pub type Tell = Box<dyn Fn(News) -> bool + Send>;
+pub type Tell<C = MatchConfig> = Box<dyn Fn(News<C>) -> bool + Send>;
 
 /// What a client asks of the table it sits at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Request {
-    Play(Move),
+pub enum Request<C: TableGame = MatchConfig> {
+    Play(C::Move),
     /// Deal again once the game is over: at once against a computer; at a two-player table
     /// an offer of a rematch, dealt when both players have made it.
     NewDeal,
 }
 
+impl<C: TableGame> Clone for Request<C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<C: TableGame> Copy for Request<C> {}
+
+impl<C: TableGame> PartialEq for Request<C> {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Request::Play(a), Request::Play(b)) => a == b,
+            (Request::NewDeal, Request::NewDeal) => true,
+            _ => false,
+        }
+    }
+}
+
+impl<C: TableGame> Eq for Request<C> {}
+
+impl<C: TableGame> std::fmt::Debug for Request<C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Request::Play(mv) => f.debug_tuple("Play").field(mv).finish(),
+            Request::NewDeal => f.write_str("NewDeal"),
+        }
+    }
+}
+
 /// Everything a client needs to show the table from where it stands.
 #[derive(Debug, Clone)]
-pub struct Joined {
+pub struct Joined<C: TableGame = MatchConfig> {
     pub table: TableId,
     pub kind: Kind,
     pub role: Role,
-    pub config: MatchConfig,
+    pub config: C,
     /// The moves so far, to be replayed on `config`'s deal.
-    pub moves: Vec<Move>,
+    pub moves: Vec<C::Move>,
     pub seats: [SeatView; 2],
 }
 
 /// A message to a table's thread.
-pub enum Command {
+pub enum Command<C: TableGame = MatchConfig> {
     Join {
         client: ClientId,
         who: Identity,
         want: Want,
-        tell: Tell,
-        reply: Sender<Result<Joined, String>>,
+        tell: Tell<C>,
+        reply: Sender<Result<Joined<C>, String>>,
     },
     /// The client left the table (`dropped`: its connection went away).
-    Leave {
-        client: ClientId,
-        dropped: bool,
-    },
+    Leave { client: ClientId, dropped: bool },
     Ask {
         client: ClientId,
-        request: Request,
+        request: Request<C>,
     },
     /// A computer seat's answer.
-    Computer {
-        ticket: u64,
-        mv: Option<Move>,
-    },
+    Computer { ticket: u64, mv: Option<C::Move> },
     /// The server is stopping.
     Stop,
 }
 
-/// How to set a table up.
-pub struct TableSpec {
+/// How to set a table up; its setup's type says which game it plays.
+pub struct TableSpec<C: TableGame = MatchConfig> {
     pub kind: Kind,
     /// The setup; person seats are `Seat::Human`.
-    pub config: MatchConfig,
+    pub config: C,
     /// Who opens the table, seated at Red (none for the showcase).
     pub opener: Option<Identity>,
     /// Where records go (`<dir>/matches/…`); `None` records nothing.
@@ -180,8 +203,12 @@ pub struct TableSpec {
     /// How long the showcase shows a finished game before dealing the next.
     pub rest: Duration,
     /// Draws the seed of each new deal.
-    pub reseed: fn(&MatchConfig) -> u64,
+    pub reseed: fn(&C) -> u64,
 }
+
+/// What a showcase does instead of dealing its next game: opens the table that follows it
+/// (another game's showcase), so the showcase rotates through the games.
+pub type Successor = Box<dyn FnOnce(&Arc<Registry>) -> Option<TableId> + Send>;
 
 enum Occupant {
     Computer(String),
@@ -195,41 +222,44 @@ enum Occupant {
     },
 }
 
-struct Client {
+struct Client<C: TableGame> {
     id: ClientId,
-    tell: Tell,
+    tell: Tell<C>,
 }
 
 /// The table's state, owned by its thread.
-pub(super) struct Table {
+pub(super) struct Table<C: TableGame> {
     id: TableId,
-    spec: TableSpec,
+    spec: TableSpec<C>,
     registry: Arc<Registry>,
-    game: Match,
+    game: C::Match,
     seats: [Occupant; 2],
-    clients: Vec<Client>,
-    worker: Option<AiWorker>,
+    clients: Vec<Client<C>>,
+    worker: Option<<C::Match as TableMatch<C>>::Worker>,
     ticket: u64,
     thinking: bool,
     /// When the last move was played (for the pace).
     last_move_at: Instant,
     /// A computer's move waiting for the pace.
-    queued: Option<Move>,
+    queued: Option<C::Move>,
     /// When the showcase deals its next game.
     redeal_at: Option<Instant>,
-    commands: Sender<Command>,
+    commands: Sender<Command<C>>,
     closed: Option<String>,
     /// Which players have asked for a rematch of the finished game (two-player tables).
     rematch: [bool; 2],
+    /// A showcase's next table, opened in place of its next deal.
+    successor: Option<Successor>,
 }
 
-impl Table {
+impl<C: TableGame> Table<C> {
     pub(super) fn new(
         id: TableId,
-        spec: TableSpec,
+        spec: TableSpec<C>,
         registry: Arc<Registry>,
-        commands: Sender<Command>,
-    ) -> Result<Table, String> {
+        commands: Sender<Command<C>>,
+        successor: Option<Successor>,
+    ) -> Result<Table<C>, String> {
         let game = start_match(id, &spec, &spec.config)?;
         let seats = Player::BOTH.map(|p| match spec.config.seat(p) {
             Seat::Computer(name) => Occupant::Computer(name.clone()),
@@ -260,6 +290,7 @@ impl Table {
             commands,
             closed: None,
             rematch: [false; 2],
+            successor,
         };
         table.start_worker();
         Ok(table)
@@ -267,30 +298,30 @@ impl Table {
 
     /// What the lobby shows of this table.
     pub(super) fn summary(&self) -> Summary {
-        let game = self.game.game();
         Summary {
             id: self.id,
+            game: C::GAME,
             kind: self.spec.kind,
             seats: self.seat_views(),
-            moves: self.game.history().len(),
-            cells: game.grid().card_cells(),
-            outcome: game.outcome(),
+            moves: self.game.played(),
+            cells: self.game.cells(),
+            outcome: self.game.outcome(),
             watchers: self.watchers(),
-            board: self.game.config().board.name.clone(),
-            rules: self.game.config().rules,
+            board: self.game.config().board(),
+            rules: self.game.config().rules(),
             away: self.people(|_, left_at| left_at.is_some()),
             present: self.people(|client, _| client.is_some()),
         }
     }
 
     /// Runs the table until it closes.
-    pub(super) fn run(mut self, inbox: Receiver<Command>) {
-        tracing::info!(table = self.id, kind = ?self.spec.kind, "table opened");
+    pub(super) fn run(mut self, inbox: Receiver<Command<C>>) {
+        tracing::info!(table = self.id, game = %C::GAME, kind = ?self.spec.kind, "table opened");
         if self.kind() != Kind::TwoPlayers {
             // A table for two starts its match when the second player sits down.
             tracing::info!(
                 table = self.id,
-                seed = self.game.config().seed,
+                seed = self.game.config().seed(),
                 "match started"
             );
         }
@@ -325,7 +356,7 @@ impl Table {
             .take()
             .unwrap_or_else(|| "the table closed".to_string());
         // A record of a match nobody began is not worth keeping.
-        if self.game.history().is_empty()
+        if self.game.played() == 0
             && let Some(path) = self.game.record_path()
         {
             let _ = std::fs::remove_file(path);
@@ -361,11 +392,11 @@ impl Table {
         if self.spec.pace.is_zero() {
             return Duration::ZERO;
         }
-        let steps = self.game.history().last().map_or(0, |o| o.steps.len()) as u32;
+        let steps = self.game.last_steps() as u32;
         self.spec.pace + Duration::from_millis(350) * steps
     }
 
-    fn handle(&mut self, command: Command, now: Instant) {
+    fn handle(&mut self, command: Command<C>, now: Instant) {
         match command {
             Command::Join {
                 client,
@@ -397,8 +428,8 @@ impl Table {
         client: ClientId,
         who: Identity,
         want: Want,
-        tell: Tell,
-    ) -> Result<Joined, String> {
+        tell: Tell<C>,
+    ) -> Result<Joined<C>, String> {
         let role = match want {
             Want::Watch => Role::Watches,
             Want::Seat => Role::Plays(self.take_seat(client, &who)?),
@@ -406,21 +437,24 @@ impl Table {
         self.clients.push(Client { id: client, tell });
         if let Role::Plays(player) = role {
             tracing::info!(table = self.id, user = ?who.user, %player, "took a seat");
-            let back = !self.game.history().is_empty() && !self.game.game().is_over();
+            let back = self.game.played() != 0 && !self.game.is_over();
             let text = if back {
-                format!("{} is back at {player}", who.user)
+                format!("{} is back at {}", who.user, C::side_name(player))
             } else {
-                format!("{} sits at {player}", who.user)
+                format!("{} sits at {}", who.user, C::side_name(player))
             };
             self.broadcast_except(client, News::Notice(text));
             if self.kind() == Kind::TwoPlayers
-                && self.game.history().is_empty()
+                && self.game.played() == 0
                 && self.seats.iter().all(|s| !matches!(s, Occupant::Open))
             {
-                self.broadcast(News::Notice("Both seats taken: Red moves first".into()));
+                self.broadcast(News::Notice(format!(
+                    "Both seats taken: {} moves first",
+                    C::side_title(Player::Red)
+                )));
                 tracing::info!(
                     table = self.id,
-                    seed = self.game.config().seed,
+                    seed = self.game.config().seed(),
                     "match started"
                 );
             }
@@ -431,7 +465,7 @@ impl Table {
             kind: self.kind(),
             role,
             config: self.game.config().clone(),
-            moves: self.game.history().iter().map(|o| o.mv).collect(),
+            moves: self.game.moves(),
             seats: self.seat_views(),
         })
     }
@@ -472,7 +506,7 @@ impl Table {
             }
             return Ok(player);
         }
-        if self.game.game().is_over() {
+        if self.game.is_over() {
             return Err("this match is over; you can watch it".into());
         }
         let open = Player::BOTH
@@ -498,9 +532,9 @@ impl Table {
         };
         // An offer of a rematch stands only while both players are there.
         self.rematch = [false; 2];
-        let over = self.game.game().is_over();
+        let over = self.game.is_over();
         let waiting = self.waiting_for_opponent();
-        let unstarted = self.game.history().is_empty() && self.kind() == Kind::VsComputer;
+        let unstarted = self.game.played() == 0 && self.kind() == Kind::VsComputer;
         let grace = self.spec.grace;
         let Occupant::Person {
             who,
@@ -528,7 +562,8 @@ impl Table {
                 "stepped out"
             };
             self.broadcast(News::Notice(format!(
-                "{user} ({player}) {how}; the seat is kept {} s for them to come back",
+                "{user} ({}) {how}; the seat is kept {} s for them to come back",
+                C::side_name(player),
                 grace.as_secs()
             )));
         }
@@ -536,7 +571,7 @@ impl Table {
         self.close_if_deserted();
     }
 
-    fn ask(&mut self, client: ClientId, request: Request, now: Instant) {
+    fn ask(&mut self, client: ClientId, request: Request<C>, now: Instant) {
         let Some(player) = self.seat_of(client) else {
             return self.tell(client, News::Refused("Only the players can move".into()));
         };
@@ -545,7 +580,7 @@ impl Table {
                 if self.waiting_for_opponent() {
                     return self.tell(client, News::Refused("Waiting for an opponent".into()));
                 }
-                if self.game.game().turn() != player || self.game.game().is_over() {
+                if self.game.turn() != player || self.game.is_over() {
                     return self.tell(client, News::Refused("It is not your turn".into()));
                 }
                 if let Err(e) = self.game.play(mv) {
@@ -554,7 +589,7 @@ impl Table {
                 self.after_move(now);
             }
             Request::NewDeal => {
-                if self.kind() == Kind::Showcase || !self.game.game().is_over() {
+                if self.kind() == Kind::Showcase || !self.game.is_over() {
                     return self.tell(
                         client,
                         News::Refused("A new deal comes once this game is over".into()),
@@ -570,7 +605,8 @@ impl Table {
                 } else {
                     let name = self.person_at(player).unwrap_or_default();
                     self.broadcast(News::Notice(format!(
-                        "{name} ({player}) wants a rematch: n to accept"
+                        "{name} ({}) wants a rematch: n to accept",
+                        C::side_name(player)
                     )));
                 }
             }
@@ -579,18 +615,21 @@ impl Table {
 
     /// News of the move just played, and what follows from it.
     fn after_move(&mut self, now: Instant) {
-        let index = self.game.history().len() - 1;
-        let mv = self.game.history()[index].mv;
+        let moves = self.game.moves();
+        let index = moves.len().saturating_sub(1);
+        let Some(&mv) = moves.last() else {
+            return;
+        };
         self.last_move_at = now;
         self.broadcast(News::Moved { index, mv });
         if let Some(e) = self.game.take_record_error() {
             tracing::warn!(table = self.id, "cannot record: {e}");
         }
-        if let Some(outcome) = self.game.game().outcome() {
+        if let Some(outcome) = self.game.outcome() {
             tracing::info!(
                 table = self.id,
-                seed = self.game.config().seed,
-                moves = self.game.history().len(),
+                seed = self.game.config().seed(),
+                moves = self.game.played(),
                 outcome = %describe(outcome, &self.seat_views()),
                 "match finished"
             );
@@ -612,11 +651,22 @@ impl Table {
     /// Deals the next game on the same setup with a new seed.
     fn new_deal(&mut self) {
         self.rematch = [false; 2];
+        if self.kind() == Kind::Showcase
+            && let Some(successor) = self.successor.take()
+        {
+            // A rotating showcase hands over to the next game's table.
+            self.closed = Some(match successor(&self.registry) {
+                Some(next) => format!("the showcase goes on at table {next}"),
+                None => "the showcase has ended".to_string(),
+            });
+            return;
+        }
         let mut config = self.game.config().clone();
-        config.seed = (self.spec.reseed)(&config);
+        let seed = (self.spec.reseed)(&config);
+        config.set_seed(seed);
         if self.kind() == Kind::Showcase {
             // The computers change colours each game.
-            std::mem::swap(&mut config.red, &mut config.blue);
+            config.swap_seats();
             self.seats.swap(0, 1);
         }
         match start_match(self.id, &self.spec, &config) {
@@ -629,7 +679,7 @@ impl Table {
                 self.broadcast(News::Seats(self.seat_views()));
                 tracing::info!(
                     table = self.id,
-                    seed = self.game.config().seed,
+                    seed = self.game.config().seed(),
                     "match started"
                 );
             }
@@ -643,14 +693,10 @@ impl Table {
     fn start_worker(&mut self) {
         self.ticket += 1;
         self.thinking = false;
-        let strategies = self.game.take_strategies();
         let commands = self.commands.clone();
-        self.worker = strategies.iter().any(Option::is_some).then(|| {
-            AiWorker::start(
-                strategies,
-                Box::new(move |ticket, mv| commands.send(Command::Computer { ticket, mv }).is_ok()),
-            )
-        });
+        self.worker = self.game.start_worker(Box::new(move |ticket, mv| {
+            commands.send(Command::Computer { ticket, mv }).is_ok()
+        }));
     }
 
     /// Keeps computer seats going: asks when one is to move, plays its answer once the pace
@@ -659,11 +705,10 @@ impl Table {
         if self.redeal_at.is_some_and(|at| now >= at) {
             self.new_deal();
         }
-        let game = self.game.game();
-        if game.is_over() || self.waiting_for_opponent() {
+        if self.game.is_over() || self.waiting_for_opponent() {
             return;
         }
-        if !matches!(self.seats[game.turn() as usize], Occupant::Computer(_)) {
+        if !matches!(self.seats[self.game.turn() as usize], Occupant::Computer(_)) {
             return;
         }
         if let Some(mv) = self.queued {
@@ -683,7 +728,7 @@ impl Table {
         {
             self.ticket += 1;
             self.thinking = true;
-            worker.request(self.ticket, self.game.game());
+            self.game.request(worker, self.ticket);
         }
     }
 
@@ -699,7 +744,7 @@ impl Table {
                 && now >= *left + grace
             {
                 let saved = match self.game.record_path() {
-                    Some(_) if !self.game.history().is_empty() => "; the match is saved",
+                    Some(_) if self.game.played() != 0 => "; the match is saved",
                     _ => "",
                 };
                 self.closed = Some(format!(
@@ -797,18 +842,18 @@ impl Table {
         })
     }
 
-    fn tell(&mut self, client: ClientId, news: News) {
+    fn tell(&mut self, client: ClientId, news: News<C>) {
         if let Some(c) = self.clients.iter().find(|c| c.id == client) {
             let _ = (c.tell)(news);
         }
     }
 
-    fn broadcast(&mut self, news: News) {
+    fn broadcast(&mut self, news: News<C>) {
         // A client whose channel is gone has left; its leave command is on the way.
         self.clients.retain(|c| (c.tell)(news.clone()));
     }
 
-    fn broadcast_except(&mut self, client: ClientId, news: News) {
+    fn broadcast_except(&mut self, client: ClientId, news: News<C>) {
         for c in self.clients.iter().filter(|c| c.id != client) {
             let _ = (c.tell)(news.clone());
         }
@@ -821,11 +866,15 @@ impl Table {
 
 /// Deals `config` into a match, recorded in the data folder when the table has one and a
 /// person plays.
-fn start_match(id: TableId, spec: &TableSpec, config: &MatchConfig) -> Result<Match, String> {
+fn start_match<C: TableGame>(
+    id: TableId,
+    spec: &TableSpec<C>,
+    config: &C,
+) -> Result<C::Match, String> {
     let record = match (&spec.data_dir, spec.kind) {
         (Some(dir), Kind::VsComputer | Kind::TwoPlayers) => {
             match autosave::create_matches_dir(dir) {
-                Ok(_) => Some(autosave::new_table_match_path(dir, config.seed, id)),
+                Ok(_) => Some(autosave::new_table_match_path(dir, config.seed(), id)),
                 Err(e) => {
                     tracing::warn!(table = id, "not recording: {e}");
                     None
@@ -834,14 +883,14 @@ fn start_match(id: TableId, spec: &TableSpec, config: &MatchConfig) -> Result<Ma
         }
         _ => None,
     };
-    match Match::start(config.clone(), record.clone()) {
+    match config.start(record.clone()) {
         Ok(game) => Ok(game),
         // A record that cannot be written must not stop the game.
         Err(e) if record.is_some() => {
             tracing::warn!(table = id, "not recording: {e}");
-            Match::start(config.clone(), None).map_err(|e| e.to_string())
+            config.start(None)
         }
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e),
     }
 }
 

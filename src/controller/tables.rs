@@ -2,22 +2,28 @@
 //! them. Each table runs on its own thread (see [`super::table`]); this registry only knows
 //! how to reach it and what it last said about itself.
 
+use std::any::Any;
 use std::collections::BTreeMap;
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread;
 use std::time::Duration;
 
+use super::MatchConfig;
 use super::table::{
-    ClientId, Command, Identity, Joined, Kind, Proof, Request, SeatView, Table, TableId, TableSpec,
-    Tell, Want,
+    ClientId, Command, Identity, Joined, Kind, Proof, Request, SeatView, Successor, Table, TableId,
+    TableSpec, Tell, Want,
 };
+use super::table_game::TableGame;
+use crate::games::GameKind;
 use crate::games::three_trios::{Outcome, RuleSet};
 
 /// What the lobby shows of a table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Summary {
     pub id: TableId,
+    /// The game played at the table.
+    pub game: GameKind,
     pub kind: Kind,
     pub seats: [SeatView; 2],
     /// Moves played, out of `cells` in a whole game.
@@ -26,7 +32,7 @@ pub struct Summary {
     pub outcome: Option<Outcome>,
     /// People watching.
     pub watchers: usize,
-    /// The board file's name and the rules in play.
+    /// The board file's name and the rules in play (another game's table: its title).
     pub board: String,
     pub rules: RuleSet,
     /// People whose seats are kept for them while they are away.
@@ -51,8 +57,17 @@ pub type Notify = Arc<dyn Fn() -> bool + Send + Sync>;
 /// How long a caller waits for a table to answer a join.
 const JOIN_WAIT: Duration = Duration::from_secs(5);
 
+/// A word every table understands, whatever its game.
+enum Plain {
+    Leave { client: ClientId, dropped: bool },
+    Stop,
+}
+
 struct Entry {
-    commands: Sender<Command>,
+    /// The table's `Sender<Command<C>>`, for its own game's `C`.
+    commands: Box<dyn Any + Send>,
+    /// Passes a [`Plain`] word on; `false` once the table is gone.
+    plain: Box<dyn Fn(Plain) -> bool + Send>,
     summary: Option<Summary>,
 }
 
@@ -79,19 +94,39 @@ impl Registry {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Deals a table's first game and starts its thread; returns its number.
-    pub fn open(self: &Arc<Self>, spec: TableSpec) -> Result<TableId, String> {
-        let (commands, inbox) = mpsc::channel();
+    /// Deals a table's first game (of the game its setup names) and starts its thread;
+    /// returns its number.
+    pub fn open<C: TableGame>(self: &Arc<Self>, spec: TableSpec<C>) -> Result<TableId, String> {
+        self.open_then(spec, None)
+    }
+
+    /// As [`Registry::open`]; a showcase with a `successor` opens that table in place of its
+    /// next deal and closes (so showcases can take turns with another game's).
+    pub fn open_then<C: TableGame>(
+        self: &Arc<Self>,
+        spec: TableSpec<C>,
+        successor: Option<Successor>,
+    ) -> Result<TableId, String> {
+        let (commands, inbox) = mpsc::channel::<Command<C>>();
         let id = {
             let mut inner = self.lock();
             inner.next_id += 1;
             inner.next_id
         };
-        let table = Table::new(id, spec, self.clone(), commands.clone())?;
+        let table = Table::new(id, spec, self.clone(), commands.clone(), successor)?;
+        let plain_commands = commands.clone();
+        let plain = Box::new(move |word: Plain| {
+            let command = match word {
+                Plain::Leave { client, dropped } => Command::Leave { client, dropped },
+                Plain::Stop => Command::Stop,
+            };
+            plain_commands.send(command).is_ok()
+        });
         self.lock().tables.insert(
             id,
             Entry {
-                commands,
+                commands: Box::new(commands),
+                plain,
                 summary: Some(table.summary()),
             },
         );
@@ -115,7 +150,16 @@ impl Registry {
             .collect()
     }
 
-    /// Takes a seat at or watches `table`; from then on `tell` hears its news.
+    /// The game played at `table`, while it is open.
+    pub fn game_of(&self, table: TableId) -> Option<GameKind> {
+        self.lock()
+            .tables
+            .get(&table)
+            .and_then(|e| e.summary.as_ref())
+            .map(|s| s.game)
+    }
+
+    /// Takes a seat at or watches a Three Trios `table`; from then on `tell` hears its news.
     pub fn join(
         &self,
         table: TableId,
@@ -124,8 +168,21 @@ impl Registry {
         want: Want,
         tell: Tell,
     ) -> Result<Joined, String> {
+        self.join_game::<MatchConfig>(table, client, who, want, tell)
+    }
+
+    /// Takes a seat at or watches `table`, which plays the game of setup `C`; from then on
+    /// `tell` hears its news.
+    pub fn join_game<C: TableGame>(
+        &self,
+        table: TableId,
+        client: ClientId,
+        who: Identity,
+        want: Want,
+        tell: Tell<C>,
+    ) -> Result<Joined<C>, String> {
         let (reply, answer) = mpsc::channel();
-        self.send(
+        self.send::<C>(
             table,
             Command::Join {
                 client,
@@ -146,14 +203,21 @@ impl Registry {
         }
     }
 
-    /// Passes a player's request to their table.
+    /// Passes a player's request to their Three Trios table.
     pub fn ask(&self, table: TableId, client: ClientId, request: Request) {
+        self.ask_game::<MatchConfig>(table, client, request);
+    }
+
+    /// Passes a player's request to their table of the game of setup `C`.
+    pub fn ask_game<C: TableGame>(&self, table: TableId, client: ClientId, request: Request<C>) {
         let _ = self.send(table, Command::Ask { client, request });
     }
 
     /// Tells `table` the client left (`dropped`: its connection went away).
     pub fn leave(&self, table: TableId, client: ClientId, dropped: bool) {
-        let _ = self.send(table, Command::Leave { client, dropped });
+        if let Some(entry) = self.lock().tables.get(&table) {
+            let _ = (entry.plain)(Plain::Leave { client, dropped });
+        }
     }
 
     /// The table keeping a seat for `who`, if any.
@@ -178,18 +242,21 @@ impl Registry {
     /// Asks every table to close (the server is stopping).
     pub fn stop_all(&self) {
         for entry in self.lock().tables.values() {
-            let _ = entry.commands.send(Command::Stop);
+            let _ = (entry.plain)(Plain::Stop);
         }
     }
 
-    fn send(&self, table: TableId, command: Command) -> Result<(), String> {
+    fn send<C: TableGame>(&self, table: TableId, command: Command<C>) -> Result<(), String> {
         let inner = self.lock();
         let entry = inner
             .tables
             .get(&table)
             .ok_or_else(|| format!("table {table} has closed"))?;
-        entry
+        let commands = entry
             .commands
+            .downcast_ref::<Sender<Command<C>>>()
+            .ok_or_else(|| format!("table {table} plays another game"))?;
+        commands
             .send(command)
             .map_err(|_| format!("table {table} has closed"))
     }

@@ -27,9 +27,13 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use crate::controller::table::{Kind, TableSpec};
+use crate::controller::duel::DuelConfig;
+use crate::controller::table::{Kind, Successor, TableId, TableSpec};
+use crate::controller::table_game::TableGame;
 use crate::controller::tables::Registry;
 use crate::controller::{MatchConfig, Seat};
+use crate::games::GameKind;
+use crate::games::reversi::Game as Reversi;
 use handler::SshHandler;
 use lobby::Choices;
 
@@ -69,6 +73,18 @@ pub struct ServeConfig {
     pub data_dir: Option<PathBuf>,
     /// The two computers of the always-running showcase table; `None` runs none.
     pub showcase: Option<[String; 2]>,
+    /// The game the lobby opens on (its Game row offers every game).
+    pub lobby_game: GameKind,
+    /// The computer a Reversi table's person plays when the lobby's choice is not one of
+    /// Reversi's players.
+    pub reversi_opponent: String,
+    /// The two computers of Reversi's showcase, which takes turns with Three Trios' (one
+    /// game each); `None` keeps the showcase to Three Trios. Runs only with `showcase`.
+    pub reversi_showcase: Option<[String; 2]>,
+    /// The showcase's least time between moves, so watchers can follow.
+    pub showcase_pace: Duration,
+    /// How long the showcase shows a finished game before the next.
+    pub showcase_rest: Duration,
 }
 
 impl ServeConfig {
@@ -86,6 +102,11 @@ impl ServeConfig {
             grace: Duration::from_secs(120),
             data_dir: None,
             showcase: Some(["expert".into(), "minimax".into()]),
+            lobby_game: GameKind::ThreeTrios,
+            reversi_opponent: "expert".into(),
+            reversi_showcase: Some(["expert".into(), "positional".into()]),
+            showcase_pace: SHOWCASE_PACE,
+            showcase_rest: SHOWCASE_REST,
         }
     }
 }
@@ -107,12 +128,117 @@ pub(crate) fn same_seed(config: &MatchConfig) -> u64 {
     config.seed
 }
 
+/// [`fresh_seed`] for a table of any game.
+pub(crate) fn fresh_seed_of<C: TableGame>(_: &C) -> u64 {
+    rand::random()
+}
+
+/// [`same_seed`] for a table of any game.
+pub(crate) fn same_seed_of<C: TableGame>(config: &C) -> u64 {
+    config.seed()
+}
+
+/// The showcase's games and how to deal them; each showcase table plays one game and then
+/// opens the next game's, so the showcase takes turns through the games.
+struct Showcases {
+    trios: MatchConfig,
+    /// Reversi's turn, if it has one.
+    reversi: Option<DuelConfig<Reversi>>,
+    grace: Duration,
+    fixed_seed: bool,
+    pace: Duration,
+    rest: Duration,
+}
+
+/// Opens showcase number `round` (from 0): Three Trios on even rounds and Reversi on odd
+/// ones when both play, the computers changing sides every time a game comes round again.
+fn open_showcase(registry: &Arc<Registry>, shows: Arc<Showcases>, round: u64) -> Option<TableId> {
+    let rotating = shows.reversi.is_some();
+    let (game, lap) = if rotating {
+        (round % 2, round / 2)
+    } else {
+        (0, round)
+    };
+    let next = {
+        let shows = shows.clone();
+        rotating.then(|| -> Successor {
+            Box::new(move |registry: &Arc<Registry>| open_showcase(registry, shows, round + 1))
+        })
+    };
+    let fresh = round > 0 && !shows.fixed_seed;
+    let opened = match (&shows.reversi, game) {
+        (Some(reversi), 1) => {
+            let mut config = reversi.clone();
+            if fresh {
+                config.seed = rand::random();
+            }
+            if lap % 2 == 1 {
+                config.swap_seats();
+            }
+            registry.open_then(
+                TableSpec {
+                    kind: Kind::Showcase,
+                    config,
+                    opener: None,
+                    data_dir: None,
+                    grace: shows.grace,
+                    pace: shows.pace,
+                    rest: shows.rest,
+                    reseed: if shows.fixed_seed {
+                        same_seed_of
+                    } else {
+                        fresh_seed_of
+                    },
+                },
+                next,
+            )
+        }
+        _ => {
+            let mut config = shows.trios.clone();
+            if fresh {
+                config.seed = rand::random();
+            }
+            if lap % 2 == 1 {
+                config.swap_seats();
+            }
+            registry.open_then(
+                TableSpec {
+                    kind: Kind::Showcase,
+                    config,
+                    opener: None,
+                    data_dir: None,
+                    grace: shows.grace,
+                    pace: shows.pace,
+                    rest: shows.rest,
+                    reseed: if shows.fixed_seed {
+                        same_seed
+                    } else {
+                        fresh_seed
+                    },
+                },
+                next,
+            )
+        }
+    };
+    match opened {
+        Ok(id) => Some(id),
+        Err(e) => {
+            tracing::warn!("no showcase table: {e}");
+            None
+        }
+    }
+}
+
 /// What every connection's handler shares.
 pub(crate) struct Shared {
     pub(crate) authorized_keys: Option<Vec<PublicKey>>,
     pub(crate) idle_timeout: Duration,
     /// Draws the seed of each new deal: fresh each time, or the same (`--seed`).
     pub(crate) reseed: fn(&MatchConfig) -> u64,
+    /// Every table deals the same seed (`--seed`).
+    pub(crate) fixed_seed: bool,
+    /// Reversi's computer opponent when the lobby's choice is not one of its players.
+    pub(crate) reversi_opponent: String,
     pub(crate) grace: Duration,
     pub(crate) data_dir: Option<PathBuf>,
     pub(crate) tables: Arc<Registry>,
@@ -284,28 +410,33 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         game.red = Seat::Computer(red.clone());
         game.blue = Seat::Computer(blue.clone());
         game.think_ms = game.think_ms.min(SHOWCASE_THINK_MS);
-        let opened = tables.open(TableSpec {
-            kind: Kind::Showcase,
-            config: game,
-            opener: None,
-            data_dir: None,
-            grace: config.grace,
-            pace: SHOWCASE_PACE,
-            rest: SHOWCASE_REST,
-            reseed,
+        let reversi = config.reversi_showcase.as_ref().map(|[dark, light]| {
+            DuelConfig::<Reversi>::new(
+                [Seat::Computer(dark.clone()), Seat::Computer(light.clone())],
+                config.game.seed,
+                game.think_ms,
+            )
         });
-        if let Err(e) = opened {
-            tracing::warn!("no showcase table: {e}");
-        }
+        let shows = Showcases {
+            trios: game,
+            reversi,
+            grace: config.grace,
+            fixed_seed: config.fixed_seed,
+            pace: config.showcase_pace,
+            rest: config.showcase_rest,
+        };
+        open_showcase(&tables, Arc::new(shows), 0);
     }
     let shared = Arc::new(Shared {
         authorized_keys: config.authorized_keys.clone(),
         idle_timeout: config.idle_timeout,
         reseed,
+        fixed_seed: config.fixed_seed,
+        reversi_opponent: config.reversi_opponent.clone(),
         grace: config.grace,
         data_dir: config.data_dir.clone(),
         tables,
-        choices: Arc::new(Choices::new(config.game.clone())),
+        choices: Arc::new(Choices::new(config.game.clone()).starting_with(config.lobby_game)),
         next_client: AtomicU64::new(0),
         dropped_frames: AtomicU64::new(0),
         max_sessions: config.max_sessions,

@@ -21,8 +21,13 @@ use tokio::sync::mpsc::error::TrySendError;
 
 use super::Shared;
 use super::lobby::{Intent, Lobby};
-use crate::controller::Seat;
-use crate::controller::table::{ClientId, Identity, Kind, TableId, TableSpec, Want};
+use crate::controller::duel::DuelConfig;
+use crate::controller::table::{ClientId, Identity, Kind, News, TableId, TableSpec, Want};
+use crate::controller::{MatchConfig, Seat};
+use crate::games::reversi::Game as Reversi;
+use crate::games::{GameKind, TwoPlayer};
+use crate::tui::duel::DuelApp;
+use crate::tui::lobby::Mode;
 use crate::tui::{App, Event, Theme};
 
 /// At most this many frames a second go to one client.
@@ -141,10 +146,81 @@ impl Write for Bytes {
     }
 }
 
+/// The screen of a table, for the game it plays.
+enum TableScreen {
+    Trios(Box<App>),
+    Reversi(Box<DuelApp<Reversi>>),
+}
+
+impl TableScreen {
+    fn update(&mut self, event: Event, now: Instant) {
+        match self {
+            TableScreen::Trios(app) => app.update(event, now),
+            TableScreen::Reversi(app) => app.update(event, now),
+        }
+    }
+
+    fn next_tick(&self) -> Option<Instant> {
+        match self {
+            TableScreen::Trios(app) => app.next_tick(),
+            TableScreen::Reversi(app) => app.next_tick(),
+        }
+    }
+
+    fn should_quit(&self) -> bool {
+        match self {
+            TableScreen::Trios(app) => app.should_quit(),
+            TableScreen::Reversi(app) => app.should_quit(),
+        }
+    }
+
+    /// Shows a line of the server's in the status bar, as the table's notices show.
+    fn notice(&mut self, id: TableId, text: &str) {
+        let event = match self {
+            TableScreen::Trios(_) => Event::Table(id, News::Notice(text.into())),
+            TableScreen::Reversi(_) => Event::Duel(
+                id,
+                Arc::new(News::<DuelConfig<Reversi>>::Notice(text.into())),
+            ),
+        };
+        self.update(event, Instant::now());
+    }
+
+    fn draw(&self, screen: &mut Screen) -> io::Result<Vec<u8>> {
+        match self {
+            TableScreen::Trios(app) => screen.frame(&**app),
+            TableScreen::Reversi(app) => screen.frame(&**app),
+        }
+    }
+}
+
+/// Whether `event` says table `id` closed.
+fn closes(event: &Event, id: TableId) -> bool {
+    match event {
+        Event::Table(t, News::Closed(_)) => *t == id,
+        Event::Duel(t, news) => {
+            *t == id
+                && matches!(
+                    news.downcast_ref::<News<DuelConfig<Reversi>>>(),
+                    Some(News::Closed(_))
+                )
+        }
+        _ => false,
+    }
+}
+
+/// A table being shown.
+struct AtTable {
+    id: TableId,
+    screen: TableScreen,
+    /// Watching the showcase: when it hands over to the next game's showcase, follow it.
+    follows_showcase: bool,
+}
+
 /// What the screen shows: the lobby, or a table (the lobby waits underneath).
 struct Screens {
     lobby: Lobby,
-    table: Option<(TableId, App)>,
+    table: Option<AtTable>,
 }
 
 /// The screen thread: lobby and tables until the player quits, idles or goes away.
@@ -170,18 +246,10 @@ fn run(
     // Back after a dropped connection: straight to the seat kept for this player.
     if let Some(id) = registry.seat_kept_for(&spec.who) {
         match join(&spec, &events, id, Want::Seat, spec.size) {
-            Ok(mut app) => {
-                app.update(
-                    Event::Table(
-                        id,
-                        crate::controller::table::News::Notice(
-                            "Welcome back: your match goes on".into(),
-                        ),
-                    ),
-                    Instant::now(),
-                );
+            Ok(mut table) => {
+                table.screen.notice(id, "Welcome back: your match goes on");
                 registry.unwatch_lobby(spec.client);
-                screens.table = Some((id, app));
+                screens.table = Some(table);
             }
             Err(e) => screens
                 .lobby
@@ -190,8 +258,8 @@ fn run(
     }
     let ended = event_loop(&mut screens, &spec, &events, &inbox, &out);
     registry.unwatch_lobby(spec.client);
-    if let Some((id, _)) = screens.table.take() {
-        registry.leave(id, spec.client, ended != Ended::Quit);
+    if let Some(table) = screens.table.take() {
+        registry.leave(table.id, spec.client, ended != Ended::Quit);
     }
     if ended != Ended::Gone {
         let mut goodbye = LEAVE.as_bytes().to_vec();
@@ -222,8 +290,70 @@ fn watch_lobby(spec: &GameSpec, events: &Sender<Event>) {
     );
 }
 
-/// Sits at (or watches) table `id` and makes the app that shows it.
+/// Sits at (or watches) table `id` and makes the screen that shows it, for its game.
 fn join(
+    spec: &GameSpec,
+    events: &Sender<Event>,
+    id: TableId,
+    want: Want,
+    size: (u16, u16),
+) -> Result<AtTable, String> {
+    let registry = &spec.shared.tables;
+    let kind = registry
+        .list()
+        .into_iter()
+        .find(|s| s.id == id)
+        .map(|s| s.kind);
+    let screen = match registry.game_of(id) {
+        Some(GameKind::ThreeTrios) => {
+            TableScreen::Trios(Box::new(join_trios(spec, events, id, want, size)?))
+        }
+        Some(GameKind::Reversi) => {
+            TableScreen::Reversi(Box::new(join_reversi(spec, events, id, want, size)?))
+        }
+        None => return Err(format!("table {id} has closed")),
+    };
+    Ok(AtTable {
+        id,
+        screen,
+        follows_showcase: kind == Some(Kind::Showcase) && want == Want::Watch,
+    })
+}
+
+/// Sits at (or watches) a Reversi table and makes the screen that shows it.
+fn join_reversi(
+    spec: &GameSpec,
+    events: &Sender<Event>,
+    id: TableId,
+    want: Want,
+    size: (u16, u16),
+) -> Result<DuelApp<Reversi>, String> {
+    let registry = spec.shared.tables.clone();
+    let news = events.clone();
+    let joined = registry.join_game::<DuelConfig<Reversi>>(
+        id,
+        spec.client,
+        spec.who.clone(),
+        want,
+        Box::new(move |item| news.send(Event::Duel(id, Arc::new(item))).is_ok()),
+    )?;
+    let client = spec.client;
+    let asks = registry.clone();
+    let app = DuelApp::at_table(
+        joined,
+        Box::new(move |request| asks.ask_game(id, client, request)),
+        events.clone(),
+        size,
+        spec.theme,
+    );
+    if app.is_err() {
+        registry.leave(id, client, false);
+    }
+    app
+}
+
+/// Sits at (or watches) a Three Trios table and makes the app that shows it.
+fn join_trios(
     spec: &GameSpec,
     events: &Sender<Event>,
     id: TableId,
@@ -254,14 +384,55 @@ fn join(
     app
 }
 
-/// Opens a new table for the lobby's choice and sits at it.
-fn open(
+/// Opens a new table of the server's lobby game for the lobby's choice and sits at it.
+/// Opens a Reversi table: against `opponent` when it is one of Reversi's players (else the
+/// server's Reversi opponent), or for two.
+fn open_reversi(
     spec: &GameSpec,
     events: &Sender<Event>,
     opponent: Option<String>,
-    mut config: crate::controller::MatchConfig,
+    think_ms: u64,
     size: (u16, u16),
-) -> Result<(TableId, App), String> {
+) -> Result<AtTable, String> {
+    let shared = &spec.shared;
+    let (kind, second) = match opponent {
+        Some(name) => {
+            let name = if Reversi::strategy(&name, 0, think_ms).is_ok() {
+                name
+            } else {
+                shared.reversi_opponent.clone()
+            };
+            (Kind::VsComputer, Seat::Computer(name))
+        }
+        None => (Kind::TwoPlayers, Seat::Human),
+    };
+    let mut config = DuelConfig::<Reversi>::new([Seat::Human, second], 0, think_ms);
+    config.seed = rand::random();
+    let id = shared.tables.open(TableSpec {
+        kind,
+        config,
+        opener: Some(spec.who.clone()),
+        data_dir: shared.data_dir.clone(),
+        grace: shared.grace,
+        pace: Duration::ZERO,
+        rest: Duration::ZERO,
+        reseed: if shared.fixed_seed {
+            super::same_seed_of
+        } else {
+            super::fresh_seed_of
+        },
+    })?;
+    join(spec, events, id, Want::Seat, size)
+}
+
+/// Opens a Three Trios table for the lobby's choice and sits at it.
+fn open_trios(
+    spec: &GameSpec,
+    events: &Sender<Event>,
+    opponent: Option<String>,
+    mut config: MatchConfig,
+    size: (u16, u16),
+) -> Result<AtTable, String> {
     let shared = &spec.shared;
     config.seed = (shared.reseed)(&config);
     config.red = Seat::Human;
@@ -285,7 +456,7 @@ fn open(
         rest: Duration::ZERO,
         reseed: shared.reseed,
     })?;
-    join(spec, events, id, Want::Seat, size).map(|app| (id, app))
+    join(spec, events, id, Want::Seat, size)
 }
 
 /// The event loop: sleep until input, news or an animation step; draw at most
@@ -312,7 +483,7 @@ fn event_loop(
         let now = Instant::now();
         if dirty && now >= next_frame_at {
             let drawn = match &screens.table {
-                Some((_, app)) => screen.frame(app),
+                Some(table) => table.screen.draw(&mut screen),
                 None => screen.frame(&screens.lobby),
             };
             let Ok(bytes) = drawn else {
@@ -334,7 +505,7 @@ fn event_loop(
         }
         let idle_at = last_input + idle_timeout;
         let mut wake = idle_at;
-        if let Some(tick) = screens.table.as_ref().and_then(|(_, app)| app.next_tick()) {
+        if let Some(tick) = screens.table.as_ref().and_then(|t| t.screen.next_tick()) {
             wake = wake.min(tick);
         }
         if dirty {
@@ -347,10 +518,10 @@ fn event_loop(
                 if now >= idle_at {
                     return Ended::Idle;
                 }
-                if let Some((_, app)) = &mut screens.table
-                    && app.next_tick().is_some_and(|tick| tick <= now)
+                if let Some(table) = &mut screens.table
+                    && table.screen.next_tick().is_some_and(|tick| tick <= now)
                 {
-                    app.update(Event::Tick(now), now);
+                    table.screen.update(Event::Tick(now), now);
                     dirty = true;
                 }
                 continue;
@@ -393,13 +564,31 @@ fn dispatch(
     event: Event,
 ) -> Option<Ended> {
     let registry = &spec.shared.tables;
-    if let Some((id, app)) = &mut screens.table {
+    if let Some(table) = &mut screens.table {
         if matches!(event, Event::Lobby) {
             return None;
         }
-        app.update(event, Instant::now());
-        if app.should_quit() {
-            let id = *id;
+        let id = table.id;
+        let closed = closes(&event, id);
+        table.screen.update(event, Instant::now());
+        if closed && table.follows_showcase {
+            // The showcase went on at another game's table: watch that one.
+            let next = registry
+                .list()
+                .into_iter()
+                .find(|s| s.kind == Kind::Showcase && s.id != id);
+            if let Some(next) = next
+                && let Ok(mut fresh) = join(spec, events, next.id, Want::Watch, screens.lobby.size)
+            {
+                fresh.screen.notice(
+                    next.id,
+                    &format!("The showcase goes on: {}", next.game.title()),
+                );
+                screens.table = Some(fresh);
+                return None;
+            }
+        }
+        if table.screen.should_quit() {
             screens.table = None;
             registry.leave(id, spec.client, false);
             watch_lobby(spec, events);
@@ -419,14 +608,19 @@ fn dispatch(
     let size = screens.lobby.size;
     let result = match screens.lobby.update(event)? {
         Intent::Quit => return Some(Ended::Quit),
-        Intent::Open { opponent, config } => open(spec, events, opponent, *config, size),
-        Intent::Join(id) => join(spec, events, id, Want::Seat, size).map(|app| (id, app)),
-        Intent::Watch(id) => join(spec, events, id, Want::Watch, size).map(|app| (id, app)),
-        // Tables play Three Trios; saved matches stay on the server's disk.
-        Intent::Play(launch) => Err(format!(
-            "{} is not played on this server",
-            launch.game.title()
-        )),
+        Intent::Open { opponent, config } => open_trios(spec, events, opponent, *config, size),
+        Intent::Join(id) => join(spec, events, id, Want::Seat, size),
+        Intent::Watch(id) => join(spec, events, id, Want::Watch, size),
+        // The lobby's other games: a table against the chosen computer, or for two.
+        Intent::Play(launch) => {
+            let opponent = (launch.mode != Mode::TwoPlayers).then(|| launch.opponent.clone());
+            let think_ms = spec.shared.choices.base.think_ms;
+            match launch.game {
+                GameKind::Reversi => open_reversi(spec, events, opponent, think_ms, size),
+                other => Err(format!("{} is not played on this server", other.title())),
+            }
+        }
+        // Saved matches stay on the server's disk.
         Intent::Resume(_) | Intent::Replay(_) => Err("saved matches are not offered here".into()),
     };
     match result {

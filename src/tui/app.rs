@@ -492,7 +492,7 @@ impl App {
                     self.queued = mv;
                 }
             }
-            Event::Chosen { .. } => {}
+            Event::Chosen { .. } | Event::Duel(..) => {}
             Event::Terminate | Event::Shutdown => self.quit = true,
         }
         self.advance(now);

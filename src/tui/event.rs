@@ -1,5 +1,7 @@
 //! Everything that can change the app: input, time, computer moves and signals.
 
+use std::any::Any;
+use std::sync::Arc;
 use std::time::Instant;
 
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
@@ -29,6 +31,10 @@ pub enum Event {
     },
     /// News from the shared table this app shows (a move, a seat change, a notice).
     Table(TableId, News),
+    /// News from a shared table of a game other than Three Trios: a
+    /// `News<DuelConfig<G>>` of the table's game, which its screen takes out (so events stay
+    /// free of any one game's types).
+    Duel(TableId, Arc<dyn Any + Send + Sync>),
     /// The list of a server's tables changed (for a lobby screen).
     Lobby,
     /// The process was asked to stop (SIGTERM, SIGHUP, SIGINT), or the client went away.

@@ -29,7 +29,7 @@ pub enum Mark {
 }
 
 /// A two-player game on a grid of cells, as the duel screen draws and plays it.
-pub trait BoardGame: TwoPlayer {
+pub trait BoardGame: TwoPlayer + crate::controller::table_game::Hosted + std::fmt::Debug {
     /// Rows and columns of the board.
     fn dims(&self) -> (usize, usize);
     /// The stone on a cell, if any.

@@ -7,6 +7,7 @@ pub mod board;
 mod reversi;
 mod view;
 
+use std::collections::VecDeque;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
@@ -18,6 +19,8 @@ use super::timeline::{self, Point};
 use super::view::theme::Theme;
 use crate::controller::Seat;
 use crate::controller::duel::{Duel, DuelConfig};
+use crate::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView, TableId};
+use crate::controller::table_game::player_of;
 use crate::controller::worker::DuelWorker;
 use crate::games::Side;
 pub use board::{BoardGame, Cell, Mark, Shown};
@@ -51,6 +54,50 @@ pub struct Replay {
 struct Animation {
     index: usize,
     next_at: Instant,
+}
+
+/// Sends a request to the shared table a [`DuelApp`] shows.
+pub type ToDuelTable<G> = Box<dyn FnMut(Request<DuelConfig<G>>) + Send>;
+
+/// A match shown at a server's table: the table plays every move and announces it; the
+/// screen shows the announced moves in order and sends its own player's moves as requests.
+struct DuelTable<G: BoardGame> {
+    id: TableId,
+    kind: Kind,
+    role: Role,
+    seats: [SeatView; 2],
+    send: ToDuelTable<G>,
+    /// Announced and not shown yet, oldest first.
+    incoming: VecDeque<Incoming<G>>,
+    /// A request went to the table and no word has come back yet.
+    sent: bool,
+    /// Why the table closed, once it has.
+    closed: Option<String>,
+}
+
+/// Announced news waiting to be shown: a move, or a fresh deal after the moves before it.
+enum Incoming<G: BoardGame> {
+    Move(G::Move),
+    Deal(Box<DuelConfig<G>>),
+}
+
+impl<G: BoardGame> DuelTable<G> {
+    /// The number the table's next announced move must carry.
+    fn next_index(&self, shown: usize) -> usize {
+        let mut moves = 0;
+        for item in self.incoming.iter().rev() {
+            match item {
+                Incoming::Move(_) => moves += 1,
+                Incoming::Deal(_) => return moves,
+            }
+        }
+        shown + moves
+    }
+
+    /// Whether this screen may ask for a new deal or a rematch.
+    fn may_ask_new_deal(&self) -> bool {
+        self.kind != Kind::Showcase && matches!(self.role, Role::Plays(_)) && self.closed.is_none()
+    }
 }
 
 /// One screen's match of a board game.
@@ -87,6 +134,8 @@ pub struct DuelApp<G: BoardGame> {
     pub(crate) theme: Theme,
     quit: bool,
     suspend: bool,
+    /// Set when the match is played at a server's table rather than here.
+    table: Option<DuelTable<G>>,
 }
 
 impl<G: BoardGame> DuelApp<G> {
@@ -130,7 +179,8 @@ impl<G: BoardGame> DuelApp<G> {
         viewer: bool,
     ) -> DuelApp<G> {
         let states = states_of(&duel);
-        let worker = (!viewer).then(|| start_worker(&mut duel, &events));
+        let computers = duel.config().seats.iter().any(|s| *s != Seat::Human);
+        let worker = (!viewer && computers).then(|| start_worker(&mut duel, &events));
         let (rows, cols) = duel.game().dims();
         let mut app = DuelApp {
             duel,
@@ -159,9 +209,56 @@ impl<G: BoardGame> DuelApp<G> {
             theme,
             quit: false,
             suspend: false,
+            table: None,
         };
         app.cursor_to_a_legal_cell();
         app
+    }
+
+    /// A screen showing a server's table from where `joined` stands: the moves so far are
+    /// replayed here, later ones arrive as [`Event::Duel`] news, and this player's moves go
+    /// to the table through `send`.
+    pub fn at_table(
+        joined: Joined<DuelConfig<G>>,
+        send: ToDuelTable<G>,
+        events: Sender<Event>,
+        size: (u16, u16),
+        theme: Theme,
+    ) -> Result<DuelApp<G>, String> {
+        let duel = mirror(&joined.config, &joined.moves)?;
+        let refuse: NewDuel<G> = Box::new(|_| Err("a table deals its own games".into()));
+        let mut app = DuelApp::build(duel, refuse, events, size, theme, false);
+        app.table = Some(DuelTable {
+            id: joined.table,
+            kind: joined.kind,
+            role: joined.role,
+            seats: joined.seats,
+            send,
+            incoming: VecDeque::new(),
+            sent: false,
+            closed: None,
+        });
+        app.after_move(Instant::now());
+        Ok(app)
+    }
+
+    /// At a table: why it closed, once it has.
+    pub fn table_closed(&self) -> Option<&str> {
+        self.table.as_ref().and_then(|t| t.closed.as_deref())
+    }
+
+    /// At a table: whether it still waits for a second player.
+    pub fn waiting_for_opponent(&self) -> bool {
+        self.table
+            .as_ref()
+            .is_some_and(|t| t.seats.iter().any(|s| s.state == SeatState::Open))
+    }
+
+    /// At a table: whether this screen's move went out and its news has not come back yet.
+    fn table_busy(&self) -> bool {
+        self.table
+            .as_ref()
+            .is_some_and(|t| t.sent || !t.incoming.is_empty())
     }
 
     /// The match as it stands (for saving and for what the screen says at the end).
@@ -242,6 +339,9 @@ impl<G: BoardGame> DuelApp<G> {
 
     /// The seat's name: `you`, `expert`, `Dark` (two people at one keyboard).
     pub fn seat_label(&self, side: Side) -> String {
+        if let Some(table) = &self.table {
+            return table.seats[side.index()].label();
+        }
         match (self.duel.config().seat(side), self.context()) {
             (Seat::Computer(name), _) => name.clone(),
             (Seat::Human, Context::Local { computer: true }) => "you".to_string(),
@@ -257,6 +357,14 @@ impl<G: BoardGame> DuelApp<G> {
     pub fn context(&self) -> Context {
         if self.viewer {
             return Context::Viewer;
+        }
+        if let Some(table) = &self.table {
+            return match table.role {
+                Role::Plays(_) => Context::TablePlayer {
+                    two_players: table.kind == Kind::TwoPlayers,
+                },
+                Role::Watches => Context::TableSpectator,
+            };
         }
         let humans = Side::BOTH.iter().filter(|&&s| self.is_human(s)).count();
         match humans {
@@ -276,11 +384,20 @@ impl<G: BoardGame> DuelApp<G> {
 
     /// Whether a person may place a stone now.
     pub fn human_to_move(&self) -> bool {
+        let mine = match &self.table {
+            Some(table) => {
+                table.role == Role::Plays(player_of(self.game().to_move()))
+                    && table.closed.is_none()
+                    && !self.table_busy()
+                    && !self.waiting_for_opponent()
+            }
+            None => self.is_human(self.game().to_move()),
+        };
         !self.viewer
             && self.replay.is_none()
             && self.animation.is_none()
             && !self.game().is_over()
-            && self.is_human(self.game().to_move())
+            && mine
     }
 
     /// When the screen next needs a tick: an animation step, a replay playing, or a queued
@@ -298,6 +415,12 @@ impl<G: BoardGame> DuelApp<G> {
         }
         if self.queued.is_some() && self.animation.is_none() {
             at(self.move_due());
+        }
+        if self.animation.is_none()
+            && self.table.as_ref().is_some_and(|t| !t.incoming.is_empty())
+            && (!self.paused || self.step_once)
+        {
+            at(self.last_move_at);
         }
         due
     }
@@ -323,10 +446,98 @@ impl<G: BoardGame> DuelApp<G> {
             Event::Resize(w, h) => self.size = (w, h),
             Event::Tick(_) => {}
             Event::Chosen { ticket, index } => self.on_chosen(ticket, index, now),
+            Event::Duel(id, news) => {
+                // News from a table this screen has left is not for it.
+                if self.table.as_ref().is_some_and(|t| t.id == id)
+                    && let Some(news) = news.downcast_ref::<News<DuelConfig<G>>>()
+                {
+                    self.on_news(news.clone());
+                }
+            }
             Event::Terminate | Event::Shutdown => self.quit = true,
             Event::AiMove { .. } | Event::Table(..) | Event::Lobby => {}
         }
         self.advance(now);
+    }
+
+    /// What the table said.
+    fn on_news(&mut self, news: News<DuelConfig<G>>) {
+        let shown = self.history().len();
+        let Some(table) = &mut self.table else { return };
+        match news {
+            News::Moved { index, mv } => {
+                table.sent = false;
+                // Every move comes once and in order; a repeat is ignored.
+                if index == table.next_index(shown) {
+                    table.incoming.push_back(Incoming::Move(mv));
+                }
+            }
+            News::Seats(seats) => table.seats = seats,
+            News::Notice(text) => self.say(&text, false),
+            News::Refused(text) => {
+                table.sent = false;
+                self.say(&text, true);
+            }
+            News::NewDeal(config) => {
+                // A screen a whole game behind finishes the game it shows, then skips the one
+                // after rather than fall further behind.
+                if let Some(last) = table
+                    .incoming
+                    .iter()
+                    .rposition(|i| matches!(i, Incoming::Deal(_)))
+                {
+                    table.incoming.truncate(last);
+                }
+                table.incoming.push_back(Incoming::Deal(config));
+            }
+            News::Closed(reason) => {
+                table.closed = Some(reason);
+                self.note = None;
+            }
+        }
+    }
+
+    /// At a table a forced pass is still the player's to send, and only theirs: sent once
+    /// the move before it has been shown.
+    fn send_forced_pass(&mut self) {
+        let pass = self.game().forced_pass();
+        if self.human_to_move()
+            && let Some(pass) = pass
+            && let Some(table) = &mut self.table
+        {
+            table.sent = true;
+            (table.send)(Request::Play(pass));
+        }
+    }
+
+    /// Shows the next announced move (or deal) once the last one's flips have been shown.
+    fn show_incoming(&mut self, now: Instant) {
+        if self.animation.is_some() || (self.paused && !self.step_once) {
+            return;
+        }
+        let Some(next) = self.table.as_mut().and_then(|t| t.incoming.pop_front()) else {
+            return;
+        };
+        self.step_once = false;
+        match next {
+            Incoming::Move(mv) => {
+                // What was said before this move (a refusal, a notice) is stale by now.
+                self.note = None;
+                self.play(mv, now);
+            }
+            Incoming::Deal(config) => match mirror(&config, &[]) {
+                Ok(duel) => {
+                    self.states = states_of(&duel);
+                    self.duel = duel;
+                    self.queued = None;
+                    self.animation = None;
+                    self.replay = None;
+                    self.log_back = 0;
+                    self.after_move(now);
+                }
+                Err(e) => self.say(&e, true),
+            },
+        }
     }
 
     /// Moves time on: animation steps, replay playing, queued computer moves.
@@ -354,6 +565,11 @@ impl<G: BoardGame> DuelApp<G> {
                 playing: r.index + 1 < last,
                 next_at: now + self.step_delay(),
             });
+        }
+        if self.table.is_some() {
+            self.show_incoming(now);
+            self.send_forced_pass();
+            return;
         }
         if self.animation.is_none()
             && let Some(mv) = self.queued
@@ -420,6 +636,11 @@ impl<G: BoardGame> DuelApp<G> {
             return;
         }
         let side = game.to_move();
+        if self.table.is_some() {
+            self.send_forced_pass();
+            self.cursor_to_a_legal_cell();
+            return;
+        }
         if self.is_human(side) {
             if let Some(pass) = game.forced_pass() {
                 self.play(pass, now);
@@ -477,7 +698,7 @@ impl<G: BoardGame> DuelApp<G> {
     }
 
     fn play_action(&mut self, action: Action, now: Instant) {
-        let watching = self.context() == Context::Watching;
+        let watching = matches!(self.context(), Context::Watching | Context::TableSpectator);
         match action {
             Action::Up | Action::Down | Action::Left | Action::Right => self.move_cursor(action),
             Action::Confirm if watching => self.toggle_pause(now),
@@ -616,10 +837,25 @@ impl<G: BoardGame> DuelApp<G> {
         if !self.human_to_move() {
             if self.thinking {
                 self.say("The computer is thinking.", false);
+            } else if self.waiting_for_opponent() {
+                self.say("Waiting for an opponent to join this table.", false);
+            } else if self.table.is_some() && !self.table_busy() && self.table_closed().is_none() {
+                self.say("It is not your turn.", false);
             }
             return;
         }
-        self.play(G::place(self.cursor), now);
+        let mv = G::place(self.cursor);
+        if let Some(table) = &mut self.table {
+            // Checked here for a quick answer; the table decides and announces it.
+            if let Err(refusal) = self.duel.game().clone().play(mv) {
+                self.say(&refusal.to_string(), true);
+                return;
+            }
+            table.sent = true;
+            (table.send)(Request::Play(mv));
+            return;
+        }
+        self.play(mv, now);
     }
 
     fn start_replay(&mut self, now: Instant) {
@@ -639,6 +875,10 @@ impl<G: BoardGame> DuelApp<G> {
 
     /// Takes back the person's last move and every computer reply after it.
     fn take_back(&mut self, now: Instant) {
+        if self.table.is_some() {
+            self.say("Moves at a table cannot be taken back.", false);
+            return;
+        }
         let history = self.history();
         let Some(mine) = history.iter().rposition(|t| self.is_human(t.side)) else {
             self.say("Nothing of yours to take back.", false);
@@ -660,6 +900,22 @@ impl<G: BoardGame> DuelApp<G> {
     }
 
     fn new_game(&mut self, now: Instant) {
+        let over = self.game().is_over();
+        if let Some(table) = &mut self.table {
+            if !table.may_ask_new_deal() {
+                self.say("New games start in the lobby: q goes back to it.", false);
+            } else if !over {
+                let what = if table.kind == Kind::TwoPlayers {
+                    "A rematch"
+                } else {
+                    "A new game"
+                };
+                self.say(&format!("{what} can start once this game is over."), false);
+            } else {
+                (table.send)(Request::NewDeal);
+            }
+            return;
+        }
         if !self.game().is_over() && !self.history().is_empty() && !self.confirm_new {
             self.confirm_new = true;
             self.say(
@@ -702,7 +958,9 @@ impl<G: BoardGame> DuelApp<G> {
                 if let Some(cell) = view::cell_at(self, mouse.column, mouse.row) {
                     self.cursor = cell;
                     self.note = None;
-                    if self.replay.is_none() && self.context() != Context::Watching {
+                    if self.replay.is_none()
+                        && !matches!(self.context(), Context::Watching | Context::TableSpectator)
+                    {
                         self.place_at_cursor(now);
                     }
                 }
@@ -725,6 +983,19 @@ impl<G: BoardGame> super::Screen for DuelApp<G> {
     fn take_suspend(&mut self) -> bool {
         DuelApp::take_suspend(self)
     }
+}
+
+/// A match to show a table's game on: `config` with no computer of its own (the table plays
+/// for them), and the moves so far.
+fn mirror<G: BoardGame>(config: &DuelConfig<G>, moves: &[G::Move]) -> Result<Duel<G>, String> {
+    let mut config = config.clone();
+    config.seats = [Seat::Human, Seat::Human];
+    let mut duel = Duel::start(config, None).map_err(|e| e.to_string())?;
+    for (n, &mv) in moves.iter().enumerate() {
+        duel.play(mv)
+            .map_err(|e| format!("move {} of the table does not replay: {e}", n + 1))?;
+    }
+    Ok(duel)
 }
 
 /// The positions before each move of a match and the current one.

@@ -606,19 +606,36 @@ fn prompt<G: BoardGame>(app: &DuelApp<G>) -> String {
             _ => format!("{keys} · ? help"),
         };
     }
+    if let Some(reason) = app.table_closed() {
+        return format!("The table closed: {reason} · q back to the lobby");
+    }
+    if app.waiting_for_opponent() {
+        return "Waiting for an opponent to join this table · q back to the lobby".into();
+    }
     if app.game().is_over() {
         return match app.context() {
             Context::Viewer => "r replay · q quit · ? help".into(),
+            Context::TableSpectator => "r replay · q back to the lobby · ? help".into(),
+            Context::TablePlayer { two_players: true } => {
+                "n rematch · r replay · q back to the lobby · ? help".into()
+            }
+            Context::TablePlayer { .. } => {
+                "n new game · r replay · q back to the lobby · ? help".into()
+            }
             _ => "n new game · r replay · q quit · ? help".into(),
         };
     }
     match app.context() {
         Context::Watching => "Space pause · . one move · +/- speed · r replay · q quit".into(),
+        Context::TableSpectator => {
+            "Space pause · . one move · r replay · q back to the lobby".into()
+        }
         _ if app.human_to_move() => format!(
             "Arrows move · Enter or click: {} at {} · H hints · ? help",
             G::PLACE_WORDS,
             G::cell_name(app.cursor)
         ),
+        Context::TablePlayer { .. } => "r replay · q back to the lobby · ? help".into(),
         _ => "r replay · u take back · q quit · ? help".into(),
     }
 }

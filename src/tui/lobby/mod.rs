@@ -29,7 +29,7 @@ use saved::SavedMatch;
 
 /// The games a server's lobby offers. A game added here gets the lobby's Game row and its
 /// option rows; the server then needs tables for it.
-pub const SERVER_GAMES: &[GameKind] = &[GameKind::ThreeTrios];
+pub const SERVER_GAMES: &[GameKind] = &[GameKind::ThreeTrios, GameKind::Reversi];
 
 /// Boards built into trios besides the setup's own.
 const BUILT_IN_BOARDS: [(&str, &str); 4] = [
@@ -127,6 +127,14 @@ impl Choices {
             games: GameKind::ALL.to_vec(),
             ..Choices::new(base)
         }
+    }
+
+    /// The same choices with `game` first, so the lobby opens on it (`trios serve --game`).
+    pub fn starting_with(mut self, game: GameKind) -> Choices {
+        if let Some(at) = self.games.iter().position(|&g| g == game) {
+            self.games[..=at].rotate_right(1);
+        }
+        self
     }
 
     /// The computer opponents offered in `game`, in menu order.
@@ -403,7 +411,9 @@ impl Lobby {
     fn option_items(&self) -> &'static [Item] {
         match self.game_kind() {
             GameKind::ThreeTrios => &[Item::Opponent, Item::Board, Item::Rules],
-            GameKind::Reversi => &[Item::Opponent, Item::Color],
+            // A server's tables seat their opener first (dark): no colour to choose there.
+            GameKind::Reversi if self.at_home() => &[Item::Opponent, Item::Color],
+            GameKind::Reversi => &[Item::Opponent],
         }
     }
 
@@ -655,8 +665,9 @@ impl Lobby {
             Item::Board => step(&mut self.board, self.choices.boards.len()),
             Item::Rules => step(&mut self.rules, self.choices.rules.len()),
             Item::Color => self.color = self.color.other(),
-            // At home ←/→ on any other line picks the game: the first choice a person makes.
-            _ if self.at_home() => step(&mut self.game, self.choices.games.len()),
+            // ←/→ on any other line picks the game: the first choice a person makes.
+            Item::Table(_) => {}
+            _ if self.choices.games.len() > 1 => step(&mut self.game, self.choices.games.len()),
             _ => {}
         }
         // Games have different option lines: stay on the same line, not the same row.

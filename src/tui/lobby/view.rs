@@ -102,7 +102,7 @@ fn too_small(lobby: &Lobby) -> bool {
 /// The lobby's keys, as the help box lists them.
 pub const LOBBY_KEYS: [(&str, &str); 8] = [
     ("↑ ↓  j k  Tab", "choose a line"),
-    ("← →  h l", "change the option on the line"),
+    ("← →  h l", "change the option (on other lines: the game)"),
     (
         "Enter  Space",
         "start, join your seat or a free one, else watch",
@@ -197,7 +197,7 @@ impl Lobby {
         };
         let title = Line::from(vec![
             Span::styled(" trios", theme.title()),
-            Span::styled(" · Three Trios over SSH", theme.dim()),
+            Span::styled(" · over SSH", theme.dim()),
         ]);
         line(buf, 0, title);
         let user = match &self.place {
@@ -274,6 +274,13 @@ impl Lobby {
                 ("↑↓", "choose"),
                 ("Enter", "join or watch"),
                 ("w", "watch"),
+                ("?", "help"),
+                ("q", "quit"),
+            ],
+            _ if self.choices.games.len() > 1 => &[
+                ("↑↓", "choose"),
+                ("Enter", "start"),
+                ("←→", "game"),
                 ("?", "help"),
                 ("q", "quit"),
             ],
