@@ -874,6 +874,11 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
+        Server::start_with(&[])
+    }
+
+    /// A server with these flags added.
+    fn start_with(extra: &[&str]) -> Server {
         let data = tempfile::tempdir().expect("temporary data folder");
         let mut child = Command::new(env!("CARGO_BIN_EXE_trios"))
             .args([
@@ -884,6 +889,7 @@ impl Server {
                 "--opponent",
             ])
             .arg("maxflip")
+            .args(extra)
             .env("TRIOS_DATA_DIR", data.path())
             .stderr(std::process::Stdio::piped())
             .spawn()
@@ -996,6 +1002,60 @@ fn the_openssh_client_reaches_the_lobby_plays_and_leaves_its_terminal_as_it_was(
     pty.wait_for("the refusal", |s| s.contains("only interactive sessions"));
     let status = pty.wait_exit(EXIT_TIMEOUT);
     assert_eq!(status.exit_code(), 1, "a refused command exits 1");
+}
+
+/// Two people with OpenSSH's client play Reversi at one table: alice opens it, bob joins
+/// from the list, and each sees the other's move.
+#[test]
+fn two_openssh_clients_play_reversi_at_one_table() {
+    let Some(ssh) = openssh() else {
+        eprintln!("SKIPPED: no `ssh` on PATH; the OpenSSH client test needs one");
+        return;
+    };
+    let server = Server::start_with(&["--game", "reversi"]);
+    let no_key = ["-o", "PubkeyAuthentication=no"];
+    let mut alice = Pty::start_program(
+        &ssh,
+        80,
+        24,
+        &server.ssh_args("alice", &no_key),
+        Answers::CursorPosition,
+    );
+    alice.wait_for("the lobby on Reversi", |s| s.contains("‹ Reversi ›"));
+    // Game, Play against the computer, Opponent, then Open a table.
+    alice.send(b"jj\r");
+    alice.wait_for("the open table", |s| s.contains("Waiting for an opponent"));
+
+    let mut bob = Pty::start_program(
+        &ssh,
+        80,
+        24,
+        &server.ssh_args("bob", &no_key),
+        Answers::CursorPosition,
+    );
+    bob.wait_for("alice's table in the list", |s| {
+        s.contains("waiting: Enter to join")
+    });
+    bob.send(b"jjj\r");
+    bob.wait_for("bob seated at light", |s| s.contains("Light (bob)"));
+    alice.wait_for("both seats taken", |s| s.contains("Light (bob)"));
+
+    alice.send(b"\r");
+    bob.wait_for("alice's move", |s| s.contains("1. Dark 3 5, flips 1"));
+    bob.wait_for("bob's turn", |s| s.contains("place a disc"));
+    bob.send(b"\r");
+    alice.wait_for("bob's move", |s| s.contains("2. Light "));
+
+    for (who, pty) in [("alice", &mut alice), ("bob", &mut bob)] {
+        pty.send(b"q");
+        pty.wait_for("the lobby again", |s| s.contains("Open a table"));
+        pty.send(b"q");
+        let status = pty.wait_exit(EXIT_TIMEOUT);
+        assert!(
+            status.success(),
+            "{who}'s ssh exits 0 after q, got {status:?}"
+        );
+    }
 }
 
 /// A window closed under a wrapper that ignores SIGHUP: trios gets no signal, only a terminal
