@@ -183,7 +183,17 @@ pub fn solve<G: Searchable>(pos: &G, options: &SolveOptions) -> Solved<G::Move> 
                 };
                 // A move before the current best needs only tie it to take its place.
                 let alpha = if i < at { so_far - 1 } else { so_far };
-                let value = searcher.child(mv, depth, alpha, INF);
+                // A null window first: most moves only need to be shown no better, and a
+                // move that is better is searched again for its value with the best value
+                // known by then, which another thread may have raised meanwhile.
+                let mut value = searcher.child(mv, depth, alpha, alpha + 1);
+                let mut alpha = alpha;
+                if value > alpha && !searcher.meter.stopped {
+                    if let Some((so_far, at)) = *best.lock().unwrap_or_else(|e| e.into_inner()) {
+                        alpha = alpha.max(if i < at { so_far - 1 } else { so_far });
+                    }
+                    value = searcher.child(mv, depth, alpha, INF);
+                }
                 if searcher.meter.stopped {
                     searcher.meter.flush();
                     return false;
