@@ -141,13 +141,18 @@ impl Registry {
         Ok(id)
     }
 
-    /// Every open table, by number.
+    /// Every open table: the showcase first, then by number.
     pub fn list(&self) -> Vec<Summary> {
-        self.lock()
+        let mut list: Vec<Summary> = self
+            .lock()
             .tables
             .values()
             .filter_map(|e| e.summary.clone())
-            .collect()
+            .collect();
+        // The showcase heads the list even after it hands over to a new table; then the
+        // tables in the order they opened.
+        list.sort_by_key(|t| (t.kind != Kind::Showcase, t.id));
+        list
     }
 
     /// The game played at `table`, while it is open.

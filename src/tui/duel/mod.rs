@@ -329,8 +329,19 @@ impl<G: BoardGame> DuelApp<G> {
         self.animation.is_some()
     }
 
+    /// Whether a computer is choosing the next move: here, or at the table this screen shows
+    /// (a computer seat to move and its move not yet announced).
     pub fn thinking(&self) -> bool {
-        self.thinking
+        match &self.table {
+            None => self.thinking,
+            Some(table) => {
+                !self.game().is_over()
+                    && table.closed.is_none()
+                    && table.incoming.is_empty()
+                    && self.animation.is_none()
+                    && table.seats[self.game().to_move().index()].state == SeatState::Computer
+            }
+        }
     }
 
     pub fn paused(&self) -> bool {

@@ -231,6 +231,9 @@ fn title<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
             theme.dim(),
         ));
     }
+    if app.context() == Context::TableSpectator {
+        spans.push(Span::styled(" · watching", theme.key()));
+    }
     Paragraph::new(Line::from(spans)).render(area, buf);
     let help = Span::styled("? help ", theme.dim());
     let x = area.right().saturating_sub(help.width() as u16);

@@ -13,6 +13,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 use super::{Item, Lobby, Place, rules_label};
 use crate::controller::table::{Kind, SeatState};
 use crate::controller::tables::Summary;
+use crate::games::GameKind;
 use crate::games::reversi::Color;
 use crate::games::three_trios::{Outcome, RuleSet};
 use crate::tui::Theme;
@@ -36,6 +37,16 @@ const MOST_OPTION_ROWS: u16 = 4;
 const MENU_TOP: u16 = 2;
 /// The width of a table's "red vs blue" column (longer names are cut).
 const PLAYERS_WIDTH: usize = 26;
+/// The game's column in the list of tables, when a server offers several games.
+const GAME_WIDTH: usize = 8;
+
+/// A game's name in the list of tables.
+fn short_title(game: GameKind) -> &'static str {
+    match game {
+        GameKind::ThreeTrios => "Trios",
+        GameKind::Reversi => "Reversi",
+    }
+}
 /// Rows below the table list: a blank, the notice, the keys.
 const FOOTER: u16 = 3;
 
@@ -326,9 +337,17 @@ impl Lobby {
             Kind::VsComputer => "vs computer",
             Kind::TwoPlayers => "two players",
         };
+        // A server of several games names each table's game first, in a shorter line of
+        // players so that the line still fits 80 columns.
+        let several = self.choices.games.len() > 1;
+        let width = if several {
+            PLAYERS_WIDTH - GAME_WIDTH
+        } else {
+            PLAYERS_WIDTH
+        };
         let mut players = format!("{} vs {}", table.seats[0].label(), table.seats[1].label());
-        if players.chars().count() > PLAYERS_WIDTH {
-            players = players.chars().take(PLAYERS_WIDTH - 1).collect::<String>() + "…";
+        if players.chars().count() > width {
+            players = players.chars().take(width - 1).collect::<String>() + "…";
         }
         let status = if self.keeps_seat(table) {
             "your seat is kept: Enter to return".to_string()
@@ -342,12 +361,18 @@ impl Lobby {
         } else {
             format!("move {}/{}", table.moves, table.cells)
         };
-        let mut spans = vec![
-            Span::styled(format!("#{:<3}", table.id), theme.dim()),
+        let mut spans = vec![Span::styled(format!("#{:<3}", table.id), theme.dim())];
+        if several {
+            spans.push(Span::raw(format!(
+                "{:<GAME_WIDTH$}",
+                short_title(table.game)
+            )));
+        }
+        spans.extend([
             Span::styled(format!("{kind:<12}"), theme.dim()),
-            Span::raw(format!("{players:<PLAYERS_WIDTH$} ")),
+            Span::raw(format!("{players:<width$} ")),
             Span::styled(status, theme.title()),
-        ];
+        ]);
         if table.watchers > 0 {
             spans.push(Span::styled(
                 format!(" · {} watching", table.watchers),
@@ -361,7 +386,7 @@ impl Lobby {
         {
             spans.push(Span::styled(" · a player is away", theme.dim()));
         }
-        if table.board != self.choices.base.board.name {
+        if table.game == GameKind::ThreeTrios && table.board != self.choices.base.board.name {
             let board = table.board.trim_end_matches(" (built in)");
             spans.push(Span::styled(format!(" · {board}"), theme.dim()));
         }
