@@ -5,9 +5,12 @@
 
 pub mod board;
 mod reversi;
+mod table;
+
+use table::DuelTable;
+pub use table::ToDuelTable;
 mod view;
 
-use std::collections::VecDeque;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
@@ -19,7 +22,7 @@ use super::timeline::{self, Point};
 use super::view::theme::Theme;
 use crate::controller::Seat;
 use crate::controller::duel::{Duel, DuelConfig};
-use crate::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView, TableId};
+use crate::controller::table::{Kind, News, Request, Role, SeatState};
 use crate::controller::table_game::player_of;
 use crate::controller::worker::DuelWorker;
 use crate::games::Side;
@@ -54,50 +57,6 @@ pub struct Replay {
 struct Animation {
     index: usize,
     next_at: Instant,
-}
-
-/// Sends a request to the shared table a [`DuelApp`] shows.
-pub type ToDuelTable<G> = Box<dyn FnMut(Request<DuelConfig<G>>) + Send>;
-
-/// A match shown at a server's table: the table plays every move and announces it; the
-/// screen shows the announced moves in order and sends its own player's moves as requests.
-struct DuelTable<G: BoardGame> {
-    id: TableId,
-    kind: Kind,
-    role: Role,
-    seats: [SeatView; 2],
-    send: ToDuelTable<G>,
-    /// Announced and not shown yet, oldest first.
-    incoming: VecDeque<Incoming<G>>,
-    /// A request went to the table and no word has come back yet.
-    sent: bool,
-    /// Why the table closed, once it has.
-    closed: Option<String>,
-}
-
-/// Announced news waiting to be shown: a move, or a fresh deal after the moves before it.
-enum Incoming<G: BoardGame> {
-    Move(G::Move),
-    Deal(Box<DuelConfig<G>>),
-}
-
-impl<G: BoardGame> DuelTable<G> {
-    /// The number the table's next announced move must carry.
-    fn next_index(&self, shown: usize) -> usize {
-        let mut moves = 0;
-        for item in self.incoming.iter().rev() {
-            match item {
-                Incoming::Move(_) => moves += 1,
-                Incoming::Deal(_) => return moves,
-            }
-        }
-        shown + moves
-    }
-
-    /// Whether this screen may ask for a new deal or a rematch.
-    fn may_ask_new_deal(&self) -> bool {
-        self.kind != Kind::Showcase && matches!(self.role, Role::Plays(_)) && self.closed.is_none()
-    }
 }
 
 /// One screen's match of a board game.
@@ -213,52 +172,6 @@ impl<G: BoardGame> DuelApp<G> {
         };
         app.cursor_to_a_legal_cell();
         app
-    }
-
-    /// A screen showing a server's table from where `joined` stands: the moves so far are
-    /// replayed here, later ones arrive as [`Event::Duel`] news, and this player's moves go
-    /// to the table through `send`.
-    pub fn at_table(
-        joined: Joined<DuelConfig<G>>,
-        send: ToDuelTable<G>,
-        events: Sender<Event>,
-        size: (u16, u16),
-        theme: Theme,
-    ) -> Result<DuelApp<G>, String> {
-        let duel = mirror(&joined.config, &joined.moves)?;
-        let refuse: NewDuel<G> = Box::new(|_| Err("a table deals its own games".into()));
-        let mut app = DuelApp::build(duel, refuse, events, size, theme, false);
-        app.table = Some(DuelTable {
-            id: joined.table,
-            kind: joined.kind,
-            role: joined.role,
-            seats: joined.seats,
-            send,
-            incoming: VecDeque::new(),
-            sent: false,
-            closed: None,
-        });
-        app.after_move(Instant::now());
-        Ok(app)
-    }
-
-    /// At a table: why it closed, once it has.
-    pub fn table_closed(&self) -> Option<&str> {
-        self.table.as_ref().and_then(|t| t.closed.as_deref())
-    }
-
-    /// At a table: whether it still waits for a second player.
-    pub fn waiting_for_opponent(&self) -> bool {
-        self.table
-            .as_ref()
-            .is_some_and(|t| t.seats.iter().any(|s| s.state == SeatState::Open))
-    }
-
-    /// At a table: whether this screen's move went out and its news has not come back yet.
-    fn table_busy(&self) -> bool {
-        self.table
-            .as_ref()
-            .is_some_and(|t| t.sent || !t.incoming.is_empty())
     }
 
     /// The match as it stands (for saving and for what the screen says at the end).
@@ -469,86 +382,6 @@ impl<G: BoardGame> DuelApp<G> {
             Event::AiMove { .. } | Event::Table(..) | Event::Lobby => {}
         }
         self.advance(now);
-    }
-
-    /// What the table said.
-    fn on_news(&mut self, news: News<DuelConfig<G>>) {
-        let shown = self.history().len();
-        let Some(table) = &mut self.table else { return };
-        match news {
-            News::Moved { index, mv } => {
-                table.sent = false;
-                // Every move comes once and in order; a repeat is ignored.
-                if index == table.next_index(shown) {
-                    table.incoming.push_back(Incoming::Move(mv));
-                }
-            }
-            News::Seats(seats) => table.seats = seats,
-            News::Notice(text) => self.say(&text, false),
-            News::Refused(text) => {
-                table.sent = false;
-                self.say(&text, true);
-            }
-            News::NewDeal(config) => {
-                // A screen a whole game behind finishes the game it shows, then skips the one
-                // after rather than fall further behind.
-                if let Some(last) = table
-                    .incoming
-                    .iter()
-                    .rposition(|i| matches!(i, Incoming::Deal(_)))
-                {
-                    table.incoming.truncate(last);
-                }
-                table.incoming.push_back(Incoming::Deal(config));
-            }
-            News::Closed(reason) => {
-                table.closed = Some(reason);
-                self.note = None;
-            }
-        }
-    }
-
-    /// At a table a forced pass is still the player's to send, and only theirs: sent once
-    /// the move before it has been shown.
-    fn send_forced_pass(&mut self) {
-        let pass = self.game().forced_pass();
-        if self.human_to_move()
-            && let Some(pass) = pass
-            && let Some(table) = &mut self.table
-        {
-            table.sent = true;
-            (table.send)(Request::Play(pass));
-        }
-    }
-
-    /// Shows the next announced move (or deal) once the last one's flips have been shown.
-    fn show_incoming(&mut self, now: Instant) {
-        if self.animation.is_some() || (self.paused && !self.step_once) {
-            return;
-        }
-        let Some(next) = self.table.as_mut().and_then(|t| t.incoming.pop_front()) else {
-            return;
-        };
-        self.step_once = false;
-        match next {
-            Incoming::Move(mv) => {
-                // What was said before this move (a refusal, a notice) is stale by now.
-                self.note = None;
-                self.play(mv, now);
-            }
-            Incoming::Deal(config) => match mirror(&config, &[]) {
-                Ok(duel) => {
-                    self.states = states_of(&duel);
-                    self.duel = duel;
-                    self.queued = None;
-                    self.animation = None;
-                    self.replay = None;
-                    self.log_back = 0;
-                    self.after_move(now);
-                }
-                Err(e) => self.say(&e, true),
-            },
-        }
     }
 
     /// Moves time on: animation steps, replay playing, queued computer moves.
@@ -994,19 +827,6 @@ impl<G: BoardGame> super::Screen for DuelApp<G> {
     fn take_suspend(&mut self) -> bool {
         DuelApp::take_suspend(self)
     }
-}
-
-/// A match to show a table's game on: `config` with no computer of its own (the table plays
-/// for them), and the moves so far.
-fn mirror<G: BoardGame>(config: &DuelConfig<G>, moves: &[G::Move]) -> Result<Duel<G>, String> {
-    let mut config = config.clone();
-    config.seats = [Seat::Human, Seat::Human];
-    let mut duel = Duel::start(config, None).map_err(|e| e.to_string())?;
-    for (n, &mv) in moves.iter().enumerate() {
-        duel.play(mv)
-            .map_err(|e| format!("move {} of the table does not replay: {e}", n + 1))?;
-    }
-    Ok(duel)
 }
 
 /// The positions before each move of a match and the current one.
