@@ -114,8 +114,9 @@ impl Strategy for Greedy {
     }
 }
 
-/// Takes the square with the best classic weight: corners high, the X- and C-squares next
-/// to them negative; ties go to the first square in row-major order.
+/// Takes the move leaving the best board by the classic square weights (corners high, the
+/// X- and C-squares next to them negative): the mover's discs weighed minus the other's,
+/// after the flips; ties go to the first square in row-major order.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Positional;
 
@@ -127,9 +128,24 @@ impl Strategy for Positional {
     fn choose(&mut self, game: &Game) -> Option<Move> {
         match forced(game) {
             Ok(mv) => mv,
-            Err(placements) => best_by(placements, |sq| SQUARE_WEIGHTS[sq.index() as usize]),
+            Err(placements) => best_by(placements, |sq| {
+                // The board after the move, weighed: the mover's discs minus the other's.
+                let mut after = *game;
+                after.make(Move::Place(sq));
+                weigh(after.opponent_bits()) - weigh(after.player_bits())
+            }),
         }
     }
+}
+
+/// The sum of the classic square weights of the discs on `bits`.
+fn weigh(mut bits: u64) -> i32 {
+    let mut sum = 0;
+    while bits != 0 {
+        sum += SQUARE_WEIGHTS[bits.trailing_zeros() as usize];
+        bits &= bits - 1;
+    }
+    sum
 }
 
 #[cfg(test)]
