@@ -1,0 +1,7 @@
+//! Islands of Hex (the brief `004_…`): white and black stones on an N x N board of
+//! hexagons; the game ends when white joins top to bottom or black joins left to right, and
+//! whoever has more islands wins. The library mirrors the brief's `GameModel`.
+
+mod board;
+
+pub use board::{Board, MAX_SIZE, NEIGHBOURS, PlayError, Stone};
