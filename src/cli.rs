@@ -132,15 +132,27 @@ pub struct DuelSeats {
     /// Reversi: start from this position (64 characters X, O, - then the side to move).
     #[arg(long, value_name = "POSITION")]
     pub position: Option<String>,
+    /// Islands of Hex: white's seat (moves first, joins top to bottom): `human` or `random`.
+    #[arg(long, value_name = "SEAT")]
+    pub white: Option<String>,
+    /// Islands of Hex: black's seat (joins left to right): `human` or `random`.
+    #[arg(long, value_name = "SEAT")]
+    pub black: Option<String>,
+    /// Islands of Hex: the board's side, 1 to 5000 (default 11).
+    #[arg(long, value_name = "N")]
+    pub size: Option<usize>,
 }
 
 /// Flags that set up a new match, so make no sense with `--resume` (the record holds the
 /// setup), plus `--no-autosave` (a resumed match always goes on in its own file).
-const RESUME_CONFLICTS: [&str; 13] = [
+const RESUME_CONFLICTS: [&str; 16] = [
     "game",
     "dark",
     "light",
     "position",
+    "white",
+    "black",
+    "size",
     "board",
     "cards",
     "deal",

@@ -9,6 +9,7 @@ use std::time::Instant;
 use crate::autosave;
 use crate::cli::{PerftArgs, PlayArgs, SimArgs, SolveArgs};
 use crate::controller::{Duel, DuelConfig, DuelError, Seat};
+use crate::games::islands::{self, Game as Islands};
 use crate::games::reversi::{self, Game as Reversi, Move, Square};
 use crate::games::{GameKind, TwoPlayer};
 use crate::record::duel::{DuelRecord, check_overwrite};
@@ -47,14 +48,32 @@ fn write_out(text: &str) -> Result<(), Failure> {
 
 /// Refuses the flags of another game, naming the ones this game uses.
 fn refuse_other_seats(args: &PlayArgs, game: GameKind) -> Result<(), Failure> {
+    let seats = match game {
+        GameKind::Islands => "--white and --black",
+        _ => "--dark and --light",
+    };
     let three_trios_only = args.setup.board.is_some()
         || args.setup.cards.is_some()
         || args.blue.is_some()
         || args.red != Seat::Human;
     if three_trios_only {
         return Err(Failure::Message(format!(
-            "--red, --blue, --board and --cards are Three Trios flags; {} seats are --dark and \
-             --light",
+            "--red, --blue, --board and --cards are Three Trios flags; {} seats are {seats}",
+            game.title()
+        )));
+    }
+    let d = &args.duel;
+    let reversi_flags = d.dark.is_some() || d.light.is_some() || d.position.is_some();
+    let islands_flags = d.white.is_some() || d.black.is_some() || d.size.is_some();
+    if game != GameKind::Reversi && reversi_flags {
+        return Err(Failure::Message(format!(
+            "--dark, --light and --position are Reversi flags; {} seats are {seats}",
+            game.title()
+        )));
+    }
+    if game != GameKind::Islands && islands_flags {
+        return Err(Failure::Message(format!(
+            "--white, --black and --size are Islands of Hex flags; {} seats are {seats}",
             game.title()
         )));
     }
@@ -162,6 +181,111 @@ fn play_full_screen<G: BoardGame>(
         );
     }
     Ok(())
+}
+
+/// `trios play --game islands`: a new match in text mode (its full screen is still to come).
+pub fn play_islands(args: &PlayArgs, full_screen: bool) -> Result<(), Failure> {
+    refuse_other_seats(args, GameKind::Islands)?;
+    if full_screen {
+        return Err(Failure::Message(
+            "Islands of Hex has no full screen yet: add --ui text".into(),
+        ));
+    }
+    let white = seat_for::<Islands>(args.duel.white.as_deref(), Seat::Human, "--white")?;
+    let black = seat_for::<Islands>(args.duel.black.as_deref(), Seat::Human, "--black")?;
+    let mut config = DuelConfig::<Islands>::new(
+        [white, black],
+        args.setup.seed.unwrap_or_else(rand::random),
+        args.think_ms,
+    );
+    config.options.size = args.duel.size.unwrap_or(islands::DEFAULT_SIZE);
+    Islands::start(&config.options).map_err(|e| Failure::Message(format!("--size: {e}")))?;
+    if args.setup.seed.is_none() && config.depends_on_seed() {
+        eprintln!(
+            "seed: {s} (play this game again with --seed {s})",
+            s = config.seed
+        );
+    }
+    let mut duel = match &args.record {
+        Some(path) => {
+            if !args.force {
+                check_overwrite(path, &config)?;
+            }
+            Duel::start(config, Some(path.clone()))?
+        }
+        None if args.no_autosave => Duel::start(config, None)?,
+        None => start_autosaved(config)?,
+    };
+    play_islands_text(&mut duel)
+}
+
+/// Resumes the Islands of Hex match recorded at `path`, in text mode.
+pub fn resume_islands(path: PathBuf, full_screen: bool) -> Result<(), Failure> {
+    if full_screen {
+        return Err(Failure::Message(
+            "Islands of Hex has no full screen yet: add --ui text".into(),
+        ));
+    }
+    let mut duel = Duel::<Islands>::resume(path.clone())?;
+    eprintln!(
+        "resuming {} (move {})",
+        path.display(),
+        duel.history().len() + 1
+    );
+    play_islands_text(&mut duel)
+}
+
+/// `trios replay FILE` of an Islands of Hex record, in text: every move and the view after
+/// it, then the end.
+pub fn replay_islands(path: &Path) -> Result<(), Failure> {
+    let record = DuelRecord::<Islands>::load(path)?;
+    let name = path.display().to_string();
+    let mut out = String::new();
+    let game = record.replay(&name, |game, turn| {
+        if let Some(turn) = turn {
+            out.push_str(&format!("{} plays {}\n", turn.played.stone.name(), turn.mv));
+        }
+        out.push_str(&islands::text::render(game));
+    })?;
+    if game.is_over() {
+        if let Some(stone) = game.board().chain_maker() {
+            out.push_str(&textui::islands::chain_line(stone));
+            out.push('\n');
+        }
+        out.push_str(&textui::islands::game_over_line(&game));
+        out.push('\n');
+    } else {
+        out.push_str(&format!(
+            "Record ends after {} moves; the game was not finished.\n",
+            record.moves.len()
+        ));
+    }
+    write_out(&out)
+}
+
+/// Plays an Islands of Hex match in text mode on standard input and output.
+fn play_islands_text(duel: &mut Duel<Islands>) -> Result<(), Failure> {
+    if io::stdin().is_terminal() {
+        eprintln!("Islands of Hex: type help for the commands.");
+    }
+    let ended = textui::islands::run(
+        duel,
+        io::stdin().lock(),
+        &mut io::stdout().lock(),
+        &mut io::stderr().lock(),
+    );
+    if duel.game().is_over()
+        && duel.record_path().is_some()
+        && let Some(dir) = autosave::data_dir()
+    {
+        let _ = autosave::prune(&dir);
+    }
+    match ended {
+        Ok(textui::Ended::InputFailed) => Err(Failure::Reported),
+        Ok(textui::Ended::Normally) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(Failure::Message(format!("cannot write output: {e}"))),
+    }
 }
 
 /// Starts `config` recorded in a new file of the data folder; when that cannot be written,

@@ -70,8 +70,14 @@ fn play(args: PlayArgs) -> Result<(), UserError> {
     // `commands`.
     let resumed = if args.resume {
         let path = latest_unfinished()?;
-        if trios::record::game_of_file(&path)? != GameKind::ThreeTrios {
-            return commands::resume_reversi(path, ui == Ui::Tui).map_err(failed);
+        match trios::record::game_of_file(&path)? {
+            GameKind::ThreeTrios => {}
+            GameKind::Reversi => {
+                return commands::resume_reversi(path, ui == Ui::Tui).map_err(failed);
+            }
+            GameKind::Islands => {
+                return commands::resume_islands(path, ui == Ui::Tui).map_err(failed);
+            }
         }
         Some(path)
     } else {
@@ -80,10 +86,18 @@ fn play(args: PlayArgs) -> Result<(), UserError> {
     if args.game == GameKind::Reversi && !args.resume {
         return commands::play_reversi(&args, ui == Ui::Tui).map_err(failed);
     }
+    if args.game == GameKind::Islands && !args.resume {
+        return commands::play_islands(&args, ui == Ui::Tui).map_err(failed);
+    }
     let duel = &args.duel;
     if duel.dark.is_some() || duel.light.is_some() || duel.position.is_some() {
         return Err(UserError::Message(
             "--dark, --light and --position are Reversi flags; add --game reversi".into(),
+        ));
+    }
+    if duel.white.is_some() || duel.black.is_some() || duel.size.is_some() {
+        return Err(UserError::Message(
+            "--white, --black and --size are Islands of Hex flags; add --game islands".into(),
         ));
     }
     // A resumed match goes on in its autosave file; a new one is autosaved unless the player
@@ -231,6 +245,11 @@ fn play_from_home(launch: &Launch) -> Result<Played, UserError> {
             commands::play_reversi(&args, ui == Ui::Tui).map_err(failed)?;
             Ok(Played::default())
         }
+        GameOptions::Islands => Err(UserError::Message(
+            "Islands of Hex has no full screen yet: play it with trios play --game islands \
+             --ui text"
+                .into(),
+        )),
     }
 }
 
@@ -465,9 +484,14 @@ fn replay(args: &ReplayArgs) -> Result<(), UserError> {
 
 /// `trios replay FILE`: the record at `file` in the front end `ui` asks for.
 fn replay_file(file: &std::path::Path, ui: Ui) -> Result<(), UserError> {
-    if let Ok(GameKind::Reversi) = trios::record::game_of_file(file) {
-        let full_screen = front_end(ui)? == Ui::Tui;
-        return commands::replay_reversi(file, full_screen).map_err(failed);
+    match trios::record::game_of_file(file) {
+        Ok(GameKind::Reversi) => {
+            let full_screen = front_end(ui)? == Ui::Tui;
+            return commands::replay_reversi(file, full_screen).map_err(failed);
+        }
+        // Shown as text until Islands of Hex has a full screen.
+        Ok(GameKind::Islands) => return commands::replay_islands(file).map_err(failed),
+        _ => {}
     }
     let record = Record::load(file)?;
     let name = file.display().to_string();
@@ -522,6 +546,11 @@ fn solve(args: &SolveArgs) -> Result<(), UserError> {
     use trios::trios::ai::Solved;
     match args.game {
         GameKind::Reversi => return commands::solve_reversi(args).map_err(failed),
+        GameKind::Islands => {
+            return Err(UserError::Message(
+                "trios solve solves three-trios and reversi positions".into(),
+            ));
+        }
         GameKind::ThreeTrios if args.position.is_some() => {
             return Err(UserError::Message(
                 "--position is a Reversi flag; add --game reversi".into(),
@@ -755,6 +784,11 @@ fn sim(args: &SimArgs) -> Result<(), UserError> {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     };
+    if args.game == GameKind::Islands {
+        return Err(UserError::Message(
+            "trios sim plays three-trios and reversi for now".into(),
+        ));
+    }
     if args.game == GameKind::Reversi || args.dark.is_some() {
         if args.round_robin.is_some() && args.game != GameKind::Reversi {
             return Err(UserError::Message(
@@ -838,6 +872,11 @@ fn sim_spec(args: &SimArgs) -> Result<trios::sim::SimSpec, UserError> {
 /// `trios perft`: Reversi through the platform, Three Trios here (the built-in board and
 /// cards dealt in order, or the setup flags' game).
 fn perft(args: &trios::cli::PerftArgs) -> Result<(), UserError> {
+    if args.game == GameKind::Islands {
+        return Err(UserError::Message(
+            "trios perft counts three-trios and reversi positions".into(),
+        ));
+    }
     if args.game == GameKind::Reversi {
         return commands::perft_reversi(args).map_err(failed);
     }

@@ -22,17 +22,19 @@ pub enum GameKind {
     #[default]
     ThreeTrios,
     Reversi,
+    Islands,
 }
 
 impl GameKind {
     /// Every game, in the order menus list them.
-    pub const ALL: [GameKind; 2] = [GameKind::ThreeTrios, GameKind::Reversi];
+    pub const ALL: [GameKind; 3] = [GameKind::ThreeTrios, GameKind::Reversi, GameKind::Islands];
 
     /// The name on the command line and in records: `three-trios`, `reversi`.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::ThreeTrios => "three-trios",
             GameKind::Reversi => "reversi",
+            GameKind::Islands => "islands",
         }
     }
 
@@ -41,6 +43,7 @@ impl GameKind {
         match self {
             GameKind::ThreeTrios => "Three Trios",
             GameKind::Reversi => "Reversi",
+            GameKind::Islands => "Islands of Hex",
         }
     }
 
@@ -49,6 +52,7 @@ impl GameKind {
         match self {
             GameKind::ThreeTrios => three_trios::ai::OPPONENTS.to_vec(),
             GameKind::Reversi => reversi::STRATEGY_NAMES.iter().rev().copied().collect(),
+            GameKind::Islands => islands::STRATEGY_NAMES.iter().rev().copied().collect(),
         }
     }
 }
@@ -61,7 +65,7 @@ impl fmt::Display for GameKind {
 
 /// A game name that is not one of [`GameKind::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game \"{0}\"; expected one of three-trios, reversi")]
+#[error("unknown game \"{0}\"; expected one of three-trios, reversi, islands")]
 pub struct UnknownGame(pub String);
 
 impl FromStr for GameKind {

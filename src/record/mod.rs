@@ -338,6 +338,7 @@ pub fn game_of(path: &str, json: &str) -> Result<(GameKind, u32), RecordError> {
 pub enum AnyRecord {
     ThreeTrios(Record),
     Reversi(duel::DuelRecord<crate::games::reversi::Game>),
+    Islands(duel::DuelRecord<crate::games::islands::Game>),
 }
 
 impl AnyRecord {
@@ -347,6 +348,7 @@ impl AnyRecord {
         match game_of(&name, &json)?.0 {
             GameKind::ThreeTrios => Record::from_json(&name, &json).map(AnyRecord::ThreeTrios),
             GameKind::Reversi => duel::DuelRecord::from_json(&name, &json).map(AnyRecord::Reversi),
+            GameKind::Islands => duel::DuelRecord::from_json(&name, &json).map(AnyRecord::Islands),
         }
     }
 
@@ -354,6 +356,7 @@ impl AnyRecord {
         match self {
             AnyRecord::ThreeTrios(_) => GameKind::ThreeTrios,
             AnyRecord::Reversi(r) => r.game,
+            AnyRecord::Islands(r) => r.game,
         }
     }
 
@@ -362,6 +365,7 @@ impl AnyRecord {
         match self {
             AnyRecord::ThreeTrios(r) => r.result.is_some(),
             AnyRecord::Reversi(r) => r.result.is_some(),
+            AnyRecord::Islands(r) => r.result.is_some(),
         }
     }
 
@@ -370,6 +374,7 @@ impl AnyRecord {
         match self {
             AnyRecord::ThreeTrios(r) => r.moves.len(),
             AnyRecord::Reversi(r) => r.moves.len(),
+            AnyRecord::Islands(r) => r.moves.len(),
         }
     }
 
@@ -378,6 +383,7 @@ impl AnyRecord {
         match self {
             AnyRecord::ThreeTrios(r) => r.replay(name, |_, _| {}).is_ok(),
             AnyRecord::Reversi(r) => r.replay(name, |_, _| {}).is_ok(),
+            AnyRecord::Islands(r) => r.replay(name, |_, _| {}).is_ok(),
         }
     }
 }

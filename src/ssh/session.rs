@@ -311,6 +311,7 @@ fn join(
         Some(GameKind::Reversi) => {
             TableScreen::Reversi(Box::new(join_reversi(spec, events, id, want, size)?))
         }
+        Some(other) => return Err(format!("{} is not played on this server", other.title())),
         None => return Err(format!("table {id} has closed")),
     };
     Ok(AtTable {

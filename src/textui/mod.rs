@@ -5,6 +5,7 @@
 
 use std::io::{self, BufRead, Write};
 
+pub mod islands;
 pub mod reversi;
 
 use crate::controller::Match;

@@ -3,5 +3,10 @@
 //! whoever has more islands wins. The library mirrors the brief's `GameModel`.
 
 mod board;
+mod game;
+mod platform;
+pub mod text;
 
 pub use board::{Board, MAX_SIZE, NEIGHBOURS, PlayError, Stone};
+pub use game::{Game, MoveError, Place, Placed};
+pub use platform::{DEFAULT_SIZE, Options, STRATEGY_NAMES, stone_of};

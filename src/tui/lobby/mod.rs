@@ -31,6 +31,10 @@ use saved::SavedMatch;
 /// option rows; the server then needs tables for it.
 pub const SERVER_GAMES: &[GameKind] = &[GameKind::ThreeTrios, GameKind::Reversi];
 
+/// The games the home screen offers: those with a full screen (Islands of Hex is played in
+/// text mode until it has one).
+pub const HOME_GAMES: &[GameKind] = &[GameKind::ThreeTrios, GameKind::Reversi];
+
 /// Boards built into trios besides the setup's own.
 const BUILT_IN_BOARDS: [(&str, &str); 4] = [
     (
@@ -120,11 +124,11 @@ impl Choices {
         }
     }
 
-    /// The home screen's choices: every game, and for Three Trios the boards and rules a
-    /// server with setup `base` offers.
+    /// The home screen's choices: every game with a full screen, and for Three Trios the
+    /// boards and rules a server with setup `base` offers.
     pub fn home(base: MatchConfig) -> Choices {
         Choices {
-            games: GameKind::ALL.to_vec(),
+            games: HOME_GAMES.to_vec(),
             ..Choices::new(base)
         }
     }
@@ -232,6 +236,8 @@ pub enum GameOptions {
     /// Reversi: the colour the person plays (against the computer; when watching, the
     /// colour the partner computer plays).
     Reversi { person: Color },
+    /// Islands of Hex, on the default board.
+    Islands,
 }
 
 /// A new match chosen at home (or, for games other than Three Trios, at a server).
@@ -413,7 +419,7 @@ impl Lobby {
             GameKind::ThreeTrios => &[Item::Opponent, Item::Board, Item::Rules],
             // A server's tables seat their opener first (dark): no colour to choose there.
             GameKind::Reversi if self.at_home() => &[Item::Opponent, Item::Color],
-            GameKind::Reversi => &[Item::Opponent],
+            GameKind::Reversi | GameKind::Islands => &[Item::Opponent],
         }
     }
 
@@ -778,6 +784,7 @@ impl Lobby {
         let options = match game {
             GameKind::ThreeTrios => GameOptions::ThreeTrios(Box::new(self.config())),
             GameKind::Reversi => GameOptions::Reversi { person: self.color },
+            GameKind::Islands => GameOptions::Islands,
         };
         let mut launch = Launch {
             game,

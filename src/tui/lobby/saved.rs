@@ -8,7 +8,7 @@ use std::time::UNIX_EPOCH;
 use crate::autosave;
 use crate::games::reversi::{Color, color_of};
 use crate::games::three_trios::{Outcome, Player};
-use crate::games::{GameKind, Verdict};
+use crate::games::{GameKind, Side, Verdict};
 use crate::record::AnyRecord;
 
 /// One file of the matches folder.
@@ -69,6 +69,24 @@ impl Summary {
                             let name = match color_of(side) {
                                 Color::Dark => "Dark",
                                 Color::Light => "Light",
+                            };
+                            format!("{name} wins {first}–{second}")
+                        }
+                        Verdict::Tie => format!("tie {first}–{second}"),
+                    }
+                });
+                (players, result)
+            }
+            AnyRecord::Islands(r) => {
+                let [white, black] = &r.setup.seats;
+                let players = format!("{white} vs {black}");
+                let result = r.result.as_ref().map_or_else(unfinished, |end| {
+                    let [first, second] = end.score;
+                    match end.verdict {
+                        Verdict::Win(side) => {
+                            let name = match side {
+                                Side::First => "White",
+                                Side::Second => "Black",
                             };
                             format!("{name} wins {first}–{second}")
                         }

@@ -45,6 +45,7 @@ fn short_title(game: GameKind) -> &'static str {
     match game {
         GameKind::ThreeTrios => "Trios",
         GameKind::Reversi => "Reversi",
+        GameKind::Islands => "Islands",
     }
 }
 /// Rows below the table list: a blank, the notice, the keys.
