@@ -259,11 +259,11 @@ pub struct SimArgs {
     pub setup: SetupArgs,
     /// Strategy `a`: plays Red (and Blue in the second game of each deal with --swap).
     #[arg(long, value_name = "STRATEGY", value_parser = crate::sim::parse_strategy,
-          required_unless_present_any = ["round_robin", "dark"], conflicts_with_all = ["round_robin", "dark", "light"])]
+          required_unless_present_any = ["round_robin", "dark", "white"], conflicts_with_all = ["round_robin", "dark", "light", "white", "black"])]
     pub red: Option<String>,
     /// Strategy `b`: plays Blue (and Red with --swap).
     #[arg(long, value_name = "STRATEGY", value_parser = crate::sim::parse_strategy,
-          required_unless_present_any = ["round_robin", "light"], conflicts_with_all = ["round_robin", "dark", "light"])]
+          required_unless_present_any = ["round_robin", "light", "black"], conflicts_with_all = ["round_robin", "dark", "light", "white", "black"])]
     pub blue: Option<String>,
     /// Reversi: strategy `a`, playing dark (X, first) and light with --swap.
     #[arg(
@@ -281,8 +281,27 @@ pub struct SimArgs {
         conflicts_with = "round_robin"
     )]
     pub light: Option<String>,
-    /// Reversi: random plies played from the start of each deal before the strategies take
-    /// over, so deterministic strategies meet in varied positions.
+    /// Islands of Hex: strategy `a`, playing white (first) and black with --swap.
+    #[arg(
+        long,
+        value_name = "STRATEGY",
+        requires = "black",
+        conflicts_with = "round_robin"
+    )]
+    pub white: Option<String>,
+    /// Islands of Hex: strategy `b`, playing black and white with --swap.
+    #[arg(
+        long,
+        value_name = "STRATEGY",
+        requires = "white",
+        conflicts_with = "round_robin"
+    )]
+    pub black: Option<String>,
+    /// Islands of Hex: the board's side (default 11).
+    #[arg(long, value_name = "N")]
+    pub size: Option<usize>,
+    /// Reversi and Islands of Hex: random plies played from the start of each deal before
+    /// the strategies take over, so deterministic strategies meet in varied positions.
     #[arg(long, value_name = "K", default_value_t = 6)]
     pub openings: usize,
     /// Number of deals; each is one game, or two with --swap (per pair in a round robin).

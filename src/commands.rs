@@ -481,10 +481,45 @@ pub fn sim_reversi(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result
             ));
         }
     };
+    sim_game::<Reversi>(args, &names, reversi::Options::default(), progress)
+}
+
+/// `trios sim --game islands`: pairs (`--white A --black B`) or a round robin, on boards
+/// of `--size` (default 11).
+pub fn sim_islands(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<String, Failure> {
+    let names: Vec<String> = match (&args.round_robin, &args.white, &args.black) {
+        (Some(list), _, _) => list.0.clone(),
+        (None, Some(a), Some(b)) => {
+            vec![a.trim().to_ascii_lowercase(), b.trim().to_ascii_lowercase()]
+        }
+        _ => {
+            return Err(Failure::Message(
+                "an Islands of Hex simulation needs --white A --black B (two strategies) or \
+                 --round-robin A,B,..."
+                    .into(),
+            ));
+        }
+    };
+    let options = islands::Options {
+        size: args.size.unwrap_or(islands::DEFAULT_SIZE),
+    };
+    Islands::start(&options).map_err(|e| Failure::Message(format!("--size: {e}")))?;
+    sim_game::<Islands>(args, &names, options, progress)
+}
+
+/// Plays the pair `names[0]` against `names[1]`, or (with `--round-robin`) every pair of
+/// `names`, and reports as `trios sim` does for every game.
+fn sim_game<G: TwoPlayer>(
+    args: &SimArgs,
+    names: &[String],
+    options: G::Options,
+    progress: impl FnMut(usize, usize),
+) -> Result<String, Failure> {
     let seed = args.setup.seed.unwrap_or_else(rand::random);
-    let mut spec = DuelSpec::<Reversi>::new(&names[0], &names[1], seed, args.think_ms)?;
+    let mut spec = DuelSpec::<G>::new(&names[0], &names[1], seed, args.think_ms)?;
+    spec.options = options;
     for name in &names[2..] {
-        Reversi::strategy(name, 0, 1)?;
+        G::strategy(name, 0, 1)?;
     }
     if args.setup.seed.is_none() {
         eprintln!("seed: {seed} (run these games again with --seed {seed})");
@@ -497,11 +532,11 @@ pub fn sim_reversi(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result
     });
     let started = Instant::now();
     if args.round_robin.is_some() {
-        let pairs = sim::round_robin(&names, &spec, progress)?;
+        let pairs = sim::round_robin(names, &spec, progress)?;
         return Ok(if args.json {
-            format!("{}\n", report::round_robin_json(&names, &spec, &pairs))
+            format!("{}\n", report::round_robin_json(names, &spec, &pairs))
         } else {
-            report::round_robin_text(&names, &spec, &pairs, started.elapsed())
+            report::round_robin_text(names, &spec, &pairs, started.elapsed())
         });
     }
     let records = sim::run(&spec, progress)?;

@@ -784,10 +784,21 @@ fn sim(args: &SimArgs) -> Result<(), UserError> {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     };
-    if args.game == GameKind::Islands {
-        return Err(UserError::Message(
-            "trios sim plays three-trios and reversi for now".into(),
-        ));
+    if args.game == GameKind::Islands || args.white.is_some() {
+        if args.game != GameKind::Islands {
+            return Err(UserError::Message(
+                "--white and --black are Islands of Hex seats; add --game islands".into(),
+            ));
+        }
+        let report = commands::sim_islands(args, draw);
+        bar.finish_and_clear();
+        use std::io::Write;
+        finish_output(
+            io::stdout()
+                .lock()
+                .write_all(report.map_err(failed)?.as_bytes()),
+        )?;
+        return Ok(());
     }
     if args.game == GameKind::Reversi || args.dark.is_some() {
         if args.round_robin.is_some() && args.game != GameKind::Reversi {

@@ -241,3 +241,46 @@ proptest! {
         }
     }
 }
+
+mod connector {
+    use trios::games::Strategy;
+    use trios::games::islands::ai::Connector;
+    use trios::games::islands::{Game, Place};
+
+    fn game(size: usize, moves: &[(usize, usize)]) -> Game {
+        let mut game = Game::new(size).expect("a board");
+        for &(row, col) in moves {
+            game.play(Place { row, col }).expect("a legal move");
+        }
+        game
+    }
+
+    #[test]
+    fn closes_its_chain_when_that_wins() {
+        // On a 3x3 white has (0,0)-(1,0), one stone from the bottom, and (0,2) on its own: two
+        // islands; black's (1,2), (2,2), (2,1) are one.
+        let g = game(3, &[(0, 0), (1, 2), (1, 0), (2, 2), (0, 2), (2, 1)]);
+        let mv = Connector.choose(&g).expect("a move");
+        assert_eq!(mv, Place { row: 2, col: 0 }, "closing wins 2-1");
+    }
+
+    #[test]
+    fn blocks_a_close_that_would_win_for_the_other() {
+        // Black to move on a 4x4: white's column (0,1), (1,1), (2,1) is one stone from the
+        // bottom, and white's (0,3) is a second island against black's two.
+        let g = game(4, &[(0, 1), (3, 3), (1, 1), (0, 0), (2, 1), (3, 0), (0, 3)]);
+        let mv = Connector.choose(&g).expect("a move");
+        let mut after = g.clone();
+        after.play(mv).expect("legal");
+        // Whatever white plays next, it cannot both close its chain and lead.
+        for place in after.empty_cells() {
+            let mut next = after.clone();
+            next.play(place).expect("legal");
+            let board = next.board();
+            assert!(
+                !(board.is_over() && board.white_score() > board.black_score()),
+                "white wins by closing at {place} after black's {mv}"
+            );
+        }
+    }
+}

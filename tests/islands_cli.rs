@@ -215,3 +215,46 @@ fn a_recorded_game_replays_and_an_unfinished_one_resumes() {
             .ends_with("Record ends after 2 moves; the game was not finished.\n")
     );
 }
+
+#[test]
+fn sim_plays_islands_strategies_on_a_chosen_size() {
+    let dir = Dir::new();
+    let run = dir.run(
+        &[
+            "sim",
+            "--game",
+            "islands",
+            "--white",
+            "connector",
+            "--black",
+            "random",
+            "--size",
+            "7",
+            "--games",
+            "5",
+            "--swap",
+            "--seed",
+            "4",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let json: serde_json::Value = serde_json::from_str(run.stdout.trim()).expect("JSON");
+    assert_eq!(json["games"], 10);
+    assert_eq!(json["a"]["strategy"], "connector");
+    let (a, b) = (
+        json["a"]["wins"].as_u64().unwrap_or(0),
+        json["b"]["wins"].as_u64().unwrap_or(0),
+    );
+    assert!(a > b, "connector should win most: {json}");
+    dir.run(&["sim", "--white", "random", "--black", "random"], "")
+        .assert_refused("add --game islands");
+    dir.run(
+        &[
+            "sim", "--game", "islands", "--white", "random", "--black", "x",
+        ],
+        "",
+    )
+    .assert_refused("unknown strategy \"x\"");
+}

@@ -2,6 +2,7 @@
 //! hexagons; the game ends when white joins top to bottom or black joins left to right, and
 //! whoever has more islands wins. The library mirrors the brief's `GameModel`.
 
+pub mod ai;
 mod board;
 mod game;
 mod platform;

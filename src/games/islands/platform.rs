@@ -24,7 +24,7 @@ impl Default for Options {
 }
 
 /// Computer players, weakest first.
-pub const STRATEGY_NAMES: [&str; 1] = ["random"];
+pub const STRATEGY_NAMES: [&str; 2] = ["random", "connector"];
 
 /// The colour of a seat: white moves first.
 pub fn stone_of(side: Side) -> Stone {
@@ -123,6 +123,7 @@ impl TwoPlayer for Game {
     ) -> Result<Box<dyn Strategy<Game>>, UnknownStrategy> {
         match spec.trim().to_ascii_lowercase().as_str() {
             "random" => Ok(Box::new(Random { rng: seeded(seed) })),
+            "connector" => Ok(Box::new(super::ai::Connector)),
             _ => Err(UnknownStrategy {
                 name: spec.to_string(),
                 known: STRATEGY_NAMES.to_vec(),
