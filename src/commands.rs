@@ -183,16 +183,20 @@ fn play_full_screen<G: BoardGame>(
     Ok(())
 }
 
-/// `trios play --game islands`: a new match in text mode (its full screen is still to come).
+/// The computer a person faces at Islands of Hex full screen when no seat is given.
+pub const ISLANDS_OPPONENT: &str = "connector";
+
+/// `trios play --game islands`: a new match, full screen (black is the connector unless
+/// `--black` says otherwise) or in text mode (two people by default).
 pub fn play_islands(args: &PlayArgs, full_screen: bool) -> Result<(), Failure> {
     refuse_other_seats(args, GameKind::Islands)?;
-    if full_screen {
-        return Err(Failure::Message(
-            "Islands of Hex has no full screen yet: add --ui text".into(),
-        ));
-    }
+    let opponent = if full_screen {
+        Seat::Computer(ISLANDS_OPPONENT.into())
+    } else {
+        Seat::Human
+    };
     let white = seat_for::<Islands>(args.duel.white.as_deref(), Seat::Human, "--white")?;
-    let black = seat_for::<Islands>(args.duel.black.as_deref(), Seat::Human, "--black")?;
+    let black = seat_for::<Islands>(args.duel.black.as_deref(), opponent, "--black")?;
     let mut config = DuelConfig::<Islands>::new(
         [white, black],
         args.setup.seed.unwrap_or_else(rand::random),
@@ -216,17 +220,18 @@ pub fn play_islands(args: &PlayArgs, full_screen: bool) -> Result<(), Failure> {
         None if args.no_autosave => Duel::start(config, None)?,
         None => start_autosaved(config)?,
     };
+    if full_screen {
+        return play_full_screen(duel, args.no_autosave, !args.no_animation);
+    }
     play_islands_text(&mut duel)
 }
 
 /// Resumes the Islands of Hex match recorded at `path`, in text mode.
 pub fn resume_islands(path: PathBuf, full_screen: bool) -> Result<(), Failure> {
-    if full_screen {
-        return Err(Failure::Message(
-            "Islands of Hex has no full screen yet: add --ui text".into(),
-        ));
-    }
     let mut duel = Duel::<Islands>::resume(path.clone())?;
+    if full_screen {
+        return play_full_screen(duel, false, true);
+    }
     eprintln!(
         "resuming {} (move {})",
         path.display(),

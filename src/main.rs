@@ -245,11 +245,20 @@ fn play_from_home(launch: &Launch) -> Result<Played, UserError> {
             commands::play_reversi(&args, ui == Ui::Tui).map_err(failed)?;
             Ok(Played::default())
         }
-        GameOptions::Islands => Err(UserError::Message(
-            "Islands of Hex has no full screen yet: play it with trios play --game islands \
-             --ui text"
-                .into(),
-        )),
+        GameOptions::Islands => {
+            let [white, black] = launch.seats().map(|seat| seat.to_string());
+            let command = ["trios", "play", "--game", "islands"];
+            let seats = ["--white", &white, "--black", &black];
+            let cli = Cli::try_parse_from(command.into_iter().chain(seats))?;
+            let Some(Command::Play(args)) = cli.command else {
+                return Err(UserError::Message(
+                    "cannot set up this Islands of Hex match".into(),
+                ));
+            };
+            let ui = front_end(args.ui)?;
+            commands::play_islands(&args, ui == Ui::Tui).map_err(failed)?;
+            Ok(Played::default())
+        }
     }
 }
 

@@ -489,10 +489,13 @@ fn left_and_right_on_an_action_line_change_the_game() {
     assert_eq!(launch.game, GameKind::Reversi);
     assert_eq!(launch.mode, Mode::VsComputer);
     let mut lobby = home(None);
-    let launch = play(keys(&mut lobby, "<<\r"));
+    let launch = play(keys(&mut lobby, ">>\r"));
+    assert_eq!(launch.game, GameKind::Islands);
+    let mut lobby = home(None);
+    let launch = play(keys(&mut lobby, "<<<\r"));
     assert_eq!(
         launch.game,
         GameKind::ThreeTrios,
-        "two steps back wrap around"
+        "once round the games, back again"
     );
 }

@@ -201,6 +201,18 @@ impl Hosted for crate::games::reversi::Game {
     }
 }
 
+impl Hosted for crate::games::islands::Game {
+    fn cells() -> usize {
+        crate::games::islands::DEFAULT_SIZE.pow(2)
+    }
+    fn seat_title(side: Side) -> &'static str {
+        match side {
+            Side::First => "White",
+            Side::Second => "Black",
+        }
+    }
+}
+
 impl<G: TwoPlayer + Hosted + fmt::Debug> TableGame for DuelConfig<G> {
     const GAME: GameKind = G::KIND;
     type Move = G::Move;

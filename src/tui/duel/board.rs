@@ -60,6 +60,14 @@ pub trait BoardGame: TwoPlayer + crate::controller::table_game::Hosted + std::fm
     fn step_line(played: &Self::Played, step: usize) -> String;
     /// How many moves a side has now (for the status bar), if the game counts them.
     fn mobility(&self, side: Side) -> usize;
+    /// Whether the board is drawn leaning, each row half a cell left of the row above (a
+    /// board of hexagons); such boards use compact cells only.
+    const LEAN: bool = false;
+    /// Whether `H` has hints to show.
+    const HINTS: bool = true;
+    /// What each side is after, short lines for the side panel (none when the counts say
+    /// it all).
+    const GOAL: &'static [&'static str] = &[];
     /// The verb of a move for the help and prompts: `place a disc`.
     const PLACE_WORDS: &'static str;
     /// What hints show, for the help: `how many discs each move would flip`.

@@ -4,6 +4,7 @@
 //! [`DuelApp::update`]; `view` draws it.
 
 pub mod board;
+mod islands;
 mod reversi;
 mod table;
 

@@ -66,6 +66,8 @@ pub(super) struct Layout {
     status: Rect,
     /// The size needed when the screen is too small for even the compact board.
     too_small: Option<(u16, u16)>,
+    /// A leaning board: how far right the top row sits (rows − 1), the row below one less.
+    lean: u16,
 }
 
 impl CellSize {
@@ -99,19 +101,25 @@ pub(super) fn layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
     let title = Rect::new(0, 0, w, 1.min(h));
     let status = Rect::new(0, h.saturating_sub(2), w, 2.min(h));
     let room_h = h.saturating_sub(CHROME_ROWS);
-    let fits = |size: CellSize, room_w: u16| {
+    let lean = if G::LEAN { rows.saturating_sub(1) } else { 0 };
+    let sizes: &[CellSize] = if G::LEAN { &SIZES[3..] } else { &SIZES };
+    let grid_of = |size: CellSize| {
         let (gw, gh) = size.grid(rows, cols);
+        (gw + lean, gh)
+    };
+    let fits = |size: CellSize, room_w: u16| {
+        let (gw, gh) = grid_of(size);
         gw + 2 * LABEL_W <= room_w && gh + 2 <= room_h
     };
-    let with_panel = SIZES
+    let with_panel = sizes
         .iter()
         .find(|&&s| fits(s, w.saturating_sub(PANEL_MIN + 1)));
     let (size, panel) = match with_panel {
         Some(&s) => (s, true),
-        None => match SIZES.iter().find(|&&s| fits(s, w)) {
+        None => match sizes.iter().find(|&&s| fits(s, w)) {
             Some(&s) => (s, false),
             None => {
-                let (gw, gh) = SIZES[3].grid(rows, cols);
+                let (gw, gh) = grid_of(SIZES[3]);
                 let need = (gw + 2 * LABEL_W, gh + 2 + CHROME_ROWS);
                 return Layout {
                     title,
@@ -120,11 +128,12 @@ pub(super) fn layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
                     panel: None,
                     status,
                     too_small: Some((need.0.max(30), need.1.max(8))),
+                    lean,
                 };
             }
         },
     };
-    let (gw, gh) = size.grid(rows, cols);
+    let (gw, gh) = grid_of(size);
     let block_w = gw + 2 * LABEL_W;
     let block_h = gh + 2;
     let panel_w = if panel {
@@ -145,13 +154,15 @@ pub(super) fn layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
         panel,
         status,
         too_small: None,
+        lean,
     }
 }
 
 /// The top-left corner of a cell's inside.
 fn cell_origin(layout: &Layout, (r, c): Cell) -> (u16, u16) {
     let (px, py) = layout.size.pitch();
-    let x = layout.grid.x + 1 + c as u16 * px;
+    let shift = layout.lean.saturating_sub(r as u16);
+    let x = layout.grid.x + 1 + shift + c as u16 * px;
     let y = layout.grid.y + u16::from(layout.size.lines) + r as u16 * py;
     (x, y)
 }
@@ -164,9 +175,11 @@ pub(super) fn cell_at<G: BoardGame>(app: &DuelApp<G>, x: u16, y: u16) -> Option<
     }
     let (rows, cols) = app.game().dims();
     let (px, py) = layout.size.pitch();
-    let dx = x.checked_sub(layout.grid.x + 1)?;
     let dy = y.checked_sub(layout.grid.y + u16::from(layout.size.lines))?;
-    let (c, r) = ((dx / px) as usize, (dy / py) as usize);
+    let r = (dy / py) as usize;
+    let shift = layout.lean.saturating_sub(r as u16);
+    let dx = x.checked_sub(layout.grid.x + 1 + shift)?;
+    let c = (dx / px) as usize;
     let inside = if layout.size.lines {
         dx % px < layout.size.inner_w && dy % py < layout.size.inner_h
     } else {
@@ -361,21 +374,26 @@ fn board<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
     } else if theme.color {
         buf.set_style(grid, Style::new().bg(Color::Green));
     }
-    // Coordinates on all four sides, 1-based.
     let label = theme.dim();
-    for c in 0..cols {
-        let (x, _) = cell_origin(layout, (0, c));
-        let x = x + size.inner_w.saturating_sub(1) / 2;
-        let text = (c + 1).to_string();
-        buf.set_string(x, grid.y.saturating_sub(1), &text, label);
-        buf.set_string(x, grid.bottom(), &text, label);
-    }
-    for r in 0..rows {
-        let (_, y) = cell_origin(layout, (r, 0));
-        let y = y + size.inner_h.saturating_sub(1) / 2;
-        let text = format!("{:>2}", r + 1);
-        buf.set_string(grid.x.saturating_sub(LABEL_W), y, &text, label);
-        buf.set_string(grid.right() + 1, y, (r + 1).to_string(), label);
+    if G::LEAN {
+        // A leaning board: 0-based numbers along each edge, following the lean (the last
+        // digit only for columns, whose cells are two apart).
+        for c in 0..cols {
+            let text = (c % 10).to_string();
+            let (x, _) = cell_origin(layout, (0, c));
+            buf.set_string(x, grid.y.saturating_sub(1), &text, label);
+            let (x, _) = cell_origin(layout, (rows - 1, c));
+            buf.set_string(x, grid.bottom(), &text, label);
+        }
+        for r in 0..rows {
+            let (x, y) = cell_origin(layout, (r, 0));
+            let text = format!("{r:>2}");
+            buf.set_string(x.saturating_sub(LABEL_W), y, &text, label);
+            let (x, _) = cell_origin(layout, (r, cols - 1));
+            buf.set_string(x + 2, y, r.to_string(), label);
+        }
+    } else {
+        coordinates(layout, rows, cols, label, buf);
     }
     let cursor = app.cursor;
     let cursor_on = app.cursor_shown();
@@ -420,6 +438,25 @@ fn board<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
                 draw_cursor(buf, layout, (r, c), theme.color);
             }
         }
+    }
+}
+
+/// Numbers along all four sides of a square board, 1-based.
+fn coordinates(layout: &Layout, rows: usize, cols: usize, label: Style, buf: &mut Buffer) {
+    let (size, grid) = (layout.size, layout.grid);
+    for c in 0..cols {
+        let (x, _) = cell_origin(layout, (0, c));
+        let x = x + size.inner_w.saturating_sub(1) / 2;
+        let text = (c + 1).to_string();
+        buf.set_string(x, grid.y.saturating_sub(1), &text, label);
+        buf.set_string(x, grid.bottom(), &text, label);
+    }
+    for r in 0..rows {
+        let (_, y) = cell_origin(layout, (r, 0));
+        let y = y + size.inner_h.saturating_sub(1) / 2;
+        let text = format!("{:>2}", r + 1);
+        buf.set_string(grid.x.saturating_sub(LABEL_W), y, &text, label);
+        buf.set_string(grid.right() + 1, y, (r + 1).to_string(), label);
     }
 }
 
@@ -495,6 +532,9 @@ fn side_panel<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
             Span::raw(format!("{:>3}", score[side.index()])),
             Span::styled(format!("  {}", app.seat_label(side)), theme.dim()),
         ]));
+    }
+    for goal in G::GOAL {
+        lines.push(Line::styled(*goal, theme.dim()));
     }
     lines.push(Line::raw(""));
     let result = result_line(app);
@@ -634,9 +674,10 @@ fn prompt<G: BoardGame>(app: &DuelApp<G>) -> String {
             "Space pause · . one move · r replay · q back to the lobby".into()
         }
         _ if app.human_to_move() => format!(
-            "Arrows move · Enter or click: {} at {} · H hints · ? help",
+            "Arrows move · Enter or click: {} at {}{} · ? help",
             G::PLACE_WORDS,
-            G::cell_name(app.cursor)
+            G::cell_name(app.cursor),
+            if G::HINTS { " · H hints" } else { "" }
         ),
         Context::TablePlayer { .. } => "r replay · q back to the lobby · ? help".into(),
         _ => "r replay · u take back · q quit · ? help".into(),

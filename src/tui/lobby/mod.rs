@@ -31,9 +31,8 @@ use saved::SavedMatch;
 /// option rows; the server then needs tables for it.
 pub const SERVER_GAMES: &[GameKind] = &[GameKind::ThreeTrios, GameKind::Reversi];
 
-/// The games the home screen offers: those with a full screen (Islands of Hex is played in
-/// text mode until it has one).
-pub const HOME_GAMES: &[GameKind] = &[GameKind::ThreeTrios, GameKind::Reversi];
+/// The games the home screen offers: those with a full screen.
+pub const HOME_GAMES: &[GameKind] = &[GameKind::ThreeTrios, GameKind::Reversi, GameKind::Islands];
 
 /// Boards built into trios besides the setup's own.
 const BUILT_IN_BOARDS: [(&str, &str); 4] = [
@@ -236,7 +235,7 @@ pub enum GameOptions {
     /// Reversi: the colour the person plays (against the computer; when watching, the
     /// colour the partner computer plays).
     Reversi { person: Color },
-    /// Islands of Hex, on the default board.
+    /// Islands of Hex on the default board, the person white.
     Islands,
 }
 

@@ -1,0 +1,111 @@
+//! Islands of Hex on the duel screen: stones on a leaning board of hexagons, drawn compact,
+//! white as a ring and black as a disc (W and B without colour).
+
+use super::board::{BoardGame, Cell, Mark, Shown, plain_cells};
+use crate::controller::duel::Turn;
+use crate::games::Side;
+use crate::games::islands::{Game, Place, Placed, Stone, stone_of};
+
+fn side_of(stone: Stone) -> Side {
+    if stone_of(Side::First) == stone {
+        Side::First
+    } else {
+        Side::Second
+    }
+}
+
+impl BoardGame for Game {
+    const LEAN: bool = true;
+    const HINTS: bool = false;
+    const GOAL: &'static [&'static str] = &[
+        "White joins top–bottom",
+        "Black joins left–right",
+        "More islands wins",
+    ];
+    const PLACE_WORDS: &'static str = "place a stone";
+    const HINT_WORDS: &'static str = "no hints in this game";
+    const STEP_WORDS: &'static str = "the stone placed";
+
+    fn dims(&self) -> (usize, usize) {
+        let n = self.board().size();
+        (n, n)
+    }
+
+    fn stone(&self, (row, col): Cell) -> Option<Side> {
+        self.board().stone(row, col).map(side_of)
+    }
+
+    fn place((row, col): Cell) -> Place {
+        Place { row, col }
+    }
+
+    fn cell_of(mv: Place) -> Option<Cell> {
+        Some((mv.row, mv.col))
+    }
+
+    fn forced_pass(&self) -> Option<Place> {
+        None
+    }
+
+    fn legal_cells(&self) -> Vec<Cell> {
+        self.empty_cells()
+            .into_iter()
+            .map(|p| (p.row, p.col))
+            .collect()
+    }
+
+    fn hint(&self, _cell: Cell) -> Option<u32> {
+        None
+    }
+
+    fn step_count(_played: &Placed) -> usize {
+        0
+    }
+
+    fn shown(before: &Game, played: &Placed, _shown: usize) -> Vec<Shown> {
+        let mut cells = plain_cells(before);
+        let n = before.board().size();
+        cells[played.place.row * n + played.place.col] = Shown {
+            stone: Some(side_of(played.stone)),
+            mark: Mark::Placed,
+        };
+        cells
+    }
+
+    fn side_title(side: Side) -> &'static str {
+        match stone_of(side) {
+            Stone::White => "White",
+            Stone::Black => "Black",
+        }
+    }
+
+    fn stone_glyph(side: Side, plain: bool) -> char {
+        match (stone_of(side), plain) {
+            (Stone::White, false) => '○',
+            (Stone::Black, false) => '●',
+            (Stone::White, true) => 'W',
+            (Stone::Black, true) => 'B',
+        }
+    }
+
+    fn cell_name((row, col): Cell) -> String {
+        format!("{row} {col}")
+    }
+
+    fn log_line(turn: &Turn<Game>) -> String {
+        let [white, black] = turn.played.islands;
+        format!(
+            "{} {}, islands {white}–{black}",
+            Game::side_title(turn.side),
+            turn.mv
+        )
+    }
+
+    fn step_line(_played: &Placed, _step: usize) -> String {
+        String::new()
+    }
+
+    fn mobility(&self, _side: Side) -> usize {
+        self.empty_cells().len()
+    }
+}
