@@ -420,6 +420,8 @@ fn board<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
                     rows[usize::from(size.inner_h) / 2] = center(&mark, usize::from(size.inner_w));
                     rows
                 }
+                // A leaning board keeps its empty cells visible, so its shape always shows.
+                None if G::LEAN => vec!["·".to_string()],
                 None => vec![" ".repeat(usize::from(size.inner_w)); usize::from(size.inner_h)],
             };
             let hint_style = if legal.contains(&(r, c)) && shown.stone.is_none() {
