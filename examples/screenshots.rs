@@ -177,6 +177,7 @@ fn main() {
     help.save("help");
 
     reversi_shots();
+    islands_shot();
 
     // The home screen at 80x24 with Reversi chosen (no data folder: nothing to resume).
     let mut home = Lobby::home(
@@ -283,6 +284,26 @@ fn reversi_shots() {
     watch.key(KeyCode::Right);
     watch.key(KeyCode::Right);
     save("reversi-replay", &watch.app, (120, 40));
+}
+
+/// Islands of Hex at 80x24: a person against the connector a few moves in.
+fn islands_shot() {
+    use trios::games::islands::{Game as Islands, Place};
+    let mut config = DuelConfig::<Islands>::new([Seat::Human, Seat::named("connector")], 5, 50);
+    config.options.size = 11;
+    let mut duel = Duel::start(config, None).expect("an 11x11 board");
+    // A few moves by hand for the person, the connector's replies from its own choice.
+    for (row, col) in [(5, 5), (3, 6), (7, 4), (4, 2), (8, 8)] {
+        duel.play(Place { row, col }).expect("an empty cell");
+        if let Some(reply) = duel.computer_choice() {
+            duel.play(reply).expect("the connector's move is legal");
+        }
+    }
+    let (events, _inbox) = mpsc::channel();
+    let new_duel: NewDuel<Islands> =
+        Box::new(|c| Duel::start(c.clone(), None).map_err(|e| e.to_string()));
+    let app = DuelApp::new(duel, new_duel, events, (80, 24), Theme::colored());
+    save("islands", &app, (80, 24));
 }
 
 fn lobby() -> Lobby {
