@@ -109,3 +109,28 @@ fn a_40x40_board_needs_a_large_window() {
     assert!(large.contains("39 ·"), "{large}");
     assert!(large.contains("Moves"));
 }
+
+#[test]
+fn the_end_names_the_chain_and_the_result() {
+    let (mut app, _inbox) = app(2, "human", (80, 24));
+    let now = Instant::now();
+    // White 0 0, black 0 1, white 1 0: white's column joins top and bottom, one island each.
+    for keys in [
+        &[][..],
+        &[KeyCode::Right][..],
+        &[KeyCode::Down, KeyCode::Left][..],
+    ] {
+        for &code in keys {
+            app.update(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)), now);
+        }
+        app.update(
+            Event::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
+            now,
+        );
+    }
+    let text = screen(&app, (80, 24));
+    assert_eq!(app.history().len(), 3, "{text}");
+    assert!(text.contains("White joined top and bottom"), "{text}");
+    assert!(text.contains("Tie 1–1"), "{text}");
+    assert!(text.contains("Game over: Tie 1–1"), "{text}");
+}

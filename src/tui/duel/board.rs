@@ -68,6 +68,11 @@ pub trait BoardGame: TwoPlayer + crate::controller::table_game::Hosted + std::fm
     /// What each side is after, short lines for the side panel (none when the counts say
     /// it all).
     const GOAL: &'static [&'static str] = &[];
+    /// Once the game is over: the cells to highlight (Islands: the chain that ended it) and
+    /// a line saying how it ended.
+    fn ending(&self) -> (Vec<Cell>, Option<String>) {
+        (Vec::new(), None)
+    }
     /// The verb of a move for the help and prompts: `place a disc`.
     const PLACE_WORDS: &'static str;
     /// What hints show, for the help: `how many discs each move would flip`.

@@ -4,7 +4,46 @@
 use super::board::{BoardGame, Cell, Mark, Shown, plain_cells};
 use crate::controller::duel::Turn;
 use crate::games::Side;
-use crate::games::islands::{Game, Place, Placed, Stone, stone_of};
+use crate::games::islands::{Game, NEIGHBOURS, Place, Placed, Stone, stone_of};
+
+/// The cells of `stone`'s group that joins its two edges (the first found, row-major).
+fn chain(game: &Game, stone: Stone) -> Vec<Cell> {
+    let board = game.board();
+    let n = board.size();
+    let mut seen = vec![false; n * n];
+    for start in 0..n * n {
+        let (r0, c0) = (start / n, start % n);
+        if seen[start] || board.stone(r0, c0) != Some(stone) {
+            continue;
+        }
+        let mut group = Vec::new();
+        let mut stack = vec![start];
+        seen[start] = true;
+        let (mut first, mut last) = (false, false);
+        while let Some(at) = stack.pop() {
+            let (r, c) = (at / n, at % n);
+            group.push((r, c));
+            let edge = if stone == Stone::White { r } else { c };
+            first |= edge == 0;
+            last |= edge == n - 1;
+            for (dr, dc) in NEIGHBOURS {
+                let (nr, nc) = (r as i64 + dr, c as i64 + dc);
+                if nr < 0 || nc < 0 || nr >= n as i64 || nc >= n as i64 {
+                    continue;
+                }
+                let next = nr as usize * n + nc as usize;
+                if !seen[next] && board.stone(nr as usize, nc as usize) == Some(stone) {
+                    seen[next] = true;
+                    stack.push(next);
+                }
+            }
+        }
+        if first && last {
+            return group;
+        }
+    }
+    Vec::new()
+}
 
 fn side_of(stone: Stone) -> Side {
     if stone_of(Side::First) == stone {
@@ -86,6 +125,17 @@ impl BoardGame for Game {
             (Stone::White, true) => 'W',
             (Stone::Black, true) => 'B',
         }
+    }
+
+    fn ending(&self) -> (Vec<Cell>, Option<String>) {
+        let Some(stone) = self.board().chain_maker() else {
+            return (Vec::new(), None);
+        };
+        let line = match stone {
+            Stone::White => "White joined top and bottom",
+            Stone::Black => "Black joined left and right",
+        };
+        (chain(self, stone), Some(line.to_string()))
     }
 
     fn cell_name((row, col): Cell) -> String {

@@ -355,7 +355,15 @@ fn board<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
     let (rows, cols) = app.game().dims();
     let size = layout.size;
     let grid = layout.grid;
-    let cells = app.shown_cells();
+    let mut cells = app.shown_cells();
+    // At the end, the cells that decided it (Islands: the chain) stand out.
+    if app.replay().is_none() && !app.animating() && app.game().is_over() {
+        for (r, c) in app.game().ending().0 {
+            if let Some(cell) = cells.get_mut(r * cols + c) {
+                cell.mark = Mark::Changed;
+            }
+        }
+    }
     let shown_game = app.shown_game();
     let live = app.replay().is_none() && !app.animating();
     let legal: Vec<Cell> = if live && app.human_to_move() {
@@ -541,6 +549,9 @@ fn side_panel<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
     lines.push(Line::raw(""));
     let result = result_line(app);
     if let Some(result) = &result {
+        if let Some(how) = app.game().ending().1 {
+            lines.push(Line::styled(how, theme.dim()));
+        }
         lines.push(Line::styled(result.clone(), theme.title()));
         lines.push(Line::raw(""));
     }
