@@ -113,22 +113,7 @@ pub fn play_reversi(args: &PlayArgs, full_screen: bool) -> Result<(), Failure> {
     );
     config.options.position = args.duel.position.clone();
     Reversi::start(&config.options).map_err(Failure::Message)?;
-    if args.setup.seed.is_none() && config.depends_on_seed() {
-        eprintln!(
-            "seed: {s} (play this game again with --seed {s})",
-            s = config.seed
-        );
-    }
-    let mut duel = match &args.record {
-        Some(path) => {
-            if !args.force {
-                check_overwrite(path, &config)?;
-            }
-            Duel::start(config, Some(path.clone()))?
-        }
-        None if args.no_autosave => Duel::start(config, None)?,
-        None => start_autosaved(config)?,
-    };
+    let mut duel = start_duel(args, config)?;
     if full_screen {
         return play_full_screen(duel, args.no_autosave, !args.no_animation);
     }
@@ -150,12 +135,7 @@ fn play_full_screen<G: BoardGame>(
             Duel::start(config, None)
         } else {
             // Silently unrecorded if autosave fails: stderr would tear the full screen.
-            match autosave::new_autosave_file(config.seed) {
-                Ok(path) => {
-                    Duel::start(config.clone(), Some(path)).or_else(|_| Duel::start(config, None))
-                }
-                Err(_) => Duel::start(config, None),
-            }
+            start_autosaved(config, |_| {})
         };
         started.map_err(|e| e.to_string())
     });
@@ -166,13 +146,9 @@ fn play_full_screen<G: BoardGame>(
     })
     .map_err(|e| Failure::Message(format!("terminal: {e}")))?;
     let last = app.into_duel();
-    if last.game().is_over() {
-        if last.record_path().is_some()
-            && let Some(dir) = autosave::data_dir()
-        {
-            let _ = autosave::prune(&dir);
-        }
-    } else if let Some(path) = last.record_path()
+    prune_after(&last);
+    if !last.game().is_over()
+        && let Some(path) = last.record_path()
         && !last.history().is_empty()
     {
         eprintln!(
@@ -204,40 +180,16 @@ pub fn play_islands(args: &PlayArgs, full_screen: bool) -> Result<(), Failure> {
     );
     config.options.size = args.duel.size.unwrap_or(islands::DEFAULT_SIZE);
     Islands::start(&config.options).map_err(|e| Failure::Message(format!("--size: {e}")))?;
-    if args.setup.seed.is_none() && config.depends_on_seed() {
-        eprintln!(
-            "seed: {s} (play this game again with --seed {s})",
-            s = config.seed
-        );
-    }
-    let mut duel = match &args.record {
-        Some(path) => {
-            if !args.force {
-                check_overwrite(path, &config)?;
-            }
-            Duel::start(config, Some(path.clone()))?
-        }
-        None if args.no_autosave => Duel::start(config, None)?,
-        None => start_autosaved(config)?,
-    };
+    let mut duel = start_duel(args, config)?;
     if full_screen {
         return play_full_screen(duel, args.no_autosave, !args.no_animation);
     }
     play_islands_text(&mut duel)
 }
 
-/// Resumes the Islands of Hex match recorded at `path`, in text mode.
+/// Resumes the Islands of Hex match recorded at `path`, full screen or in text mode.
 pub fn resume_islands(path: PathBuf, full_screen: bool) -> Result<(), Failure> {
-    let mut duel = Duel::<Islands>::resume(path.clone())?;
-    if full_screen {
-        return play_full_screen(duel, false, true);
-    }
-    eprintln!(
-        "resuming {} (move {})",
-        path.display(),
-        duel.history().len() + 1
-    );
-    play_islands_text(&mut duel)
+    resume_duel::<Islands>(path, full_screen, play_islands_text)
 }
 
 /// `trios replay FILE` of an Islands of Hex record, in text: every move and the view after
@@ -279,12 +231,66 @@ fn play_islands_text(duel: &mut Duel<Islands>) -> Result<(), Failure> {
         &mut io::stdout().lock(),
         &mut io::stderr().lock(),
     );
+    prune_after(duel);
+    text_ended(ended)
+}
+
+/// Starts a new match of `config` as the play flags say: the drawn seed shown when it
+/// matters, recorded in `--record FILE` (not overwriting another match unless `--force`),
+/// unrecorded with `--no-autosave`, else autosaved.
+fn start_duel<G: TwoPlayer>(args: &PlayArgs, config: DuelConfig<G>) -> Result<Duel<G>, Failure> {
+    if args.setup.seed.is_none() && config.depends_on_seed() {
+        eprintln!(
+            "seed: {s} (play this game again with --seed {s})",
+            s = config.seed
+        );
+    }
+    Ok(match &args.record {
+        Some(path) => {
+            if !args.force {
+                check_overwrite(path, &config)?;
+            }
+            Duel::start(config, Some(path.clone()))?
+        }
+        None if args.no_autosave => Duel::start(config, None)?,
+        None => start_autosaved(config, |why| {
+            eprintln!(
+                "warning: cannot autosave: {why}; this match will not be recoverable (use \
+                 --record FILE or --no-autosave)"
+            );
+        })?,
+    })
+}
+
+/// Starts `config` recorded in a new file of the data folder; when that cannot be written,
+/// tells `warn` why and plays unrecorded: autosave never stops a game.
+fn start_autosaved<G: TwoPlayer>(
+    config: DuelConfig<G>,
+    warn: impl FnOnce(&str),
+) -> Result<Duel<G>, DuelError> {
+    let why = match autosave::new_autosave_file(config.seed) {
+        Ok(path) => match Duel::start(config.clone(), Some(path)) {
+            Err(DuelError::Record(e)) => e.to_string(),
+            started => return started,
+        },
+        Err(e) => e.to_string(),
+    };
+    warn(&why);
+    Duel::start(config, None)
+}
+
+/// Prunes old autosaves once a recorded match is over, as every front end does.
+fn prune_after<G: TwoPlayer>(duel: &Duel<G>) {
     if duel.game().is_over()
         && duel.record_path().is_some()
         && let Some(dir) = autosave::data_dir()
     {
         let _ = autosave::prune(&dir);
     }
+}
+
+/// How a text mode ended, as the binary reports it: a closed output pipe is a normal end.
+fn text_ended(ended: io::Result<textui::Ended>) -> Result<(), Failure> {
     match ended {
         Ok(textui::Ended::InputFailed) => Err(Failure::Reported),
         Ok(textui::Ended::Normally) => Ok(()),
@@ -293,21 +299,22 @@ fn play_islands_text(duel: &mut Duel<Islands>) -> Result<(), Failure> {
     }
 }
 
-/// Starts `config` recorded in a new file of the data folder; when that cannot be written,
-/// says why and plays unrecorded: autosave never stops a game.
-fn start_autosaved<G: TwoPlayer>(config: DuelConfig<G>) -> Result<Duel<G>, DuelError> {
-    let why = match autosave::new_autosave_file(config.seed) {
-        Ok(path) => match Duel::start(config.clone(), Some(path)) {
-            Err(DuelError::Record(e)) => e.to_string(),
-            started => return started,
-        },
-        Err(e) => e.to_string(),
-    };
+/// Continues the match recorded at `path`: full screen, or in text mode through `text`.
+fn resume_duel<G: BoardGame>(
+    path: PathBuf,
+    full_screen: bool,
+    text: fn(&mut Duel<G>) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    let mut duel = Duel::<G>::resume(path.clone())?;
+    if full_screen {
+        return play_full_screen(duel, false, true);
+    }
     eprintln!(
-        "warning: cannot autosave: {why}; this match will not be recoverable (use --record FILE \
-         or --no-autosave)"
+        "resuming {} (move {})",
+        path.display(),
+        duel.history().len() + 1
     );
-    Duel::start(config, None)
+    text(&mut duel)
 }
 
 /// Plays a Reversi match in text mode on standard input and output.
@@ -321,32 +328,13 @@ pub fn play_text(duel: &mut Duel<Reversi>) -> Result<(), Failure> {
         &mut io::stdout().lock(),
         &mut io::stderr().lock(),
     );
-    if duel.game().is_over()
-        && duel.record_path().is_some()
-        && let Some(dir) = autosave::data_dir()
-    {
-        let _ = autosave::prune(&dir);
-    }
-    match ended {
-        Ok(textui::Ended::InputFailed) => Err(Failure::Reported),
-        Ok(textui::Ended::Normally) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(Failure::Message(format!("cannot write output: {e}"))),
-    }
+    prune_after(duel);
+    text_ended(ended)
 }
 
 /// Resumes the Reversi match recorded at `path`, full screen or in text mode.
 pub fn resume_reversi(path: PathBuf, full_screen: bool) -> Result<(), Failure> {
-    let mut duel = Duel::<Reversi>::resume(path.clone())?;
-    if full_screen {
-        return play_full_screen(duel, false, true);
-    }
-    eprintln!(
-        "resuming {} (move {})",
-        path.display(),
-        duel.history().len() + 1
-    );
-    play_text(&mut duel)
+    resume_duel::<Reversi>(path, full_screen, play_text)
 }
 
 /// `trios replay FILE` of a Reversi record: full screen, a viewer that steps through every

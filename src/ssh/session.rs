@@ -385,7 +385,6 @@ fn join_trios(
     app
 }
 
-/// Opens a new table of the server's lobby game for the lobby's choice and sits at it.
 /// Opens a Reversi table: against `opponent` when it is one of Reversi's players (else the
 /// server's Reversi opponent), or for two.
 fn open_reversi(

@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::Ended;
+use super::{Ended, Typed, read_typed};
 use crate::controller::Duel;
 use crate::games::islands::{Game, Place, Stone, text};
 use crate::games::{TwoPlayer, Verdict};
@@ -117,18 +117,11 @@ pub fn run(
             continue;
         }
         out.flush()?;
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) => return Ok(Ended::Normally),
-            Ok(_) => {}
-            Err(e) => {
-                let _ = writeln!(err, "error: cannot read standard input: {e}");
-                return Ok(Ended::InputFailed);
-            }
-        }
-        let command = match std::str::from_utf8(&buf) {
-            Ok(line) => parse(line),
-            Err(_) => Err("the line is not UTF-8 text; moves are plain text".into()),
+        let command = match read_typed(&mut input, &mut buf, err) {
+            Typed::Text(line) => parse(line),
+            Typed::NotText => Err("the line is not UTF-8 text; moves are plain text".into()),
+            Typed::End => return Ok(Ended::Normally),
+            Typed::Failed => return Ok(Ended::InputFailed),
         };
         match command {
             Ok(Command::Nothing) => {}

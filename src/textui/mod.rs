@@ -28,6 +28,34 @@ Lines starting with # and empty lines are ignored.
     )
 }
 
+/// One line the player typed, as the text modes of the platform's games read it.
+pub(crate) enum Typed<'a> {
+    Text(&'a str),
+    /// The line is not UTF-8.
+    NotText,
+    /// The input ended.
+    End,
+    /// The input could not be read; the reason went to `err`.
+    Failed,
+}
+
+/// Reads the next line into `buf` (cleared first).
+pub(crate) fn read_typed<'a>(
+    input: &mut impl BufRead,
+    buf: &'a mut Vec<u8>,
+    err: &mut impl Write,
+) -> Typed<'a> {
+    buf.clear();
+    match input.read_until(b'\n', buf) {
+        Ok(0) => Typed::End,
+        Ok(_) => std::str::from_utf8(buf).map_or(Typed::NotText, Typed::Text),
+        Err(e) => {
+            let _ = writeln!(err, "error: cannot read standard input: {e}");
+            Typed::Failed
+        }
+    }
+}
+
 /// How a text-mode session ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ended {

@@ -4,7 +4,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::Ended;
+use super::{Ended, Typed, read_typed};
 use crate::controller::Duel;
 use crate::games::TwoPlayer;
 use crate::games::reversi::{Color, Game, Move, Outcome, Square, text};
@@ -136,21 +136,14 @@ pub fn run(
         }
         write!(out, "Enter your move, {} player: ", color.letter())?;
         out.flush()?;
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) => {
+        let command = match read_typed(&mut input, &mut buf, err) {
+            Typed::Text(line) => parse(line),
+            Typed::NotText => Err("the line is not UTF-8 text; moves are plain text".into()),
+            Typed::End => {
                 writeln!(out)?;
                 return Ok(Ended::Normally);
             }
-            Ok(_) => {}
-            Err(e) => {
-                let _ = writeln!(err, "error: cannot read standard input: {e}");
-                return Ok(Ended::InputFailed);
-            }
-        }
-        let command = match std::str::from_utf8(&buf) {
-            Ok(line) => parse(line),
-            Err(_) => Err("the line is not UTF-8 text; moves are plain text".into()),
+            Typed::Failed => return Ok(Ended::InputFailed),
         };
         match command {
             Ok(Command::Nothing) => {}

@@ -1,8 +1,7 @@
 //! Computer players: the `Strategy` trait and the simple strategies selectable by name.
 //!
-//! The strong player, `expert`, will search with the shared engine (`crate::search`) through
-//! the [`Searchable`](crate::games::Searchable) impl of [`Game`]; it is added beside these
-//! once that engine exists (see [`by_spec`]).
+//! The strong player, `expert` (`expert.rs`), searches with the shared engine and is built
+//! by the platform's `TwoPlayer::strategy`, beside these.
 
 use super::eval::SQUARE_WEIGHTS;
 use super::game::{Game, Move};
@@ -35,7 +34,6 @@ pub fn by_spec(spec: &str, seed: u64) -> Result<Box<dyn Strategy>, UnknownStrate
         "random" => Ok(Box::new(Random::new(seed))),
         "greedy" => Ok(Box::new(Greedy)),
         "positional" => Ok(Box::new(Positional)),
-        // "expert" joins here, built on the shared search.
         _ => Err(UnknownStrategy(spec.to_string())),
     }
 }

@@ -156,6 +156,12 @@ impl BoardGame for Game {
     }
 
     fn mobility(&self, _side: Side) -> usize {
-        self.empty_cells().len()
+        // Every empty cell is a move, until the game is over.
+        let board = self.board();
+        if board.is_over() {
+            0
+        } else {
+            board.size().pow(2) - board.stones()
+        }
     }
 }

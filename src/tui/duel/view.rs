@@ -255,8 +255,9 @@ fn title<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// Board colours: felt green, discs black and white; marks on top.
-fn cell_style<G: BoardGame>(app: &DuelApp<G>, shown: Shown, cursor: bool) -> Style {
+/// Board colours: felt green, discs black and white; marks on top. Without grid lines the
+/// cursor is the cell's own colour (with lines it is a frame drawn round the cell).
+fn cell_style<G: BoardGame>(app: &DuelApp<G>, shown: Shown, cursor: bool, lines: bool) -> Style {
     if !app.theme.color {
         let mut style = Style::new();
         match shown.mark {
@@ -282,17 +283,13 @@ fn cell_style<G: BoardGame>(app: &DuelApp<G>, shown: Shown, cursor: bool) -> Sty
         _ => Color::Black,
     };
     let mut style = Style::new().fg(fg).bg(bg);
-    if cursor && !app.size_has_lines() {
+    if cursor && !lines {
         style = style.bg(Color::Yellow).fg(Color::Black);
     }
     style
 }
 
 impl<G: BoardGame> DuelApp<G> {
-    fn size_has_lines(&self) -> bool {
-        layout(self).size.lines
-    }
-
     /// Whether the cursor is drawn: a person's turn, or any time in a replay or watching
     /// paused (it shows where a click lands).
     fn cursor_shown(&self) -> bool {
@@ -366,11 +363,13 @@ fn board<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
     }
     let shown_game = app.shown_game();
     let live = app.replay().is_none() && !app.animating();
-    let legal: Vec<Cell> = if live && app.human_to_move() {
-        app.game().legal_cells()
-    } else {
-        Vec::new()
-    };
+    // Which cells a person may play now, looked up once a cell.
+    let mut legal = vec![false; rows * cols];
+    if live && app.human_to_move() {
+        for (r, c) in app.game().legal_cells() {
+            legal[r * cols + c] = true;
+        }
+    }
     let line_style = styled(
         theme.color,
         Style::new().fg(Color::Black).bg(Color::Green),
@@ -409,13 +408,14 @@ fn board<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
         for c in 0..cols {
             let shown = cells[r * cols + c];
             let at_cursor = cursor_on && cursor == (r, c);
-            let style = cell_style(app, shown, at_cursor);
+            let style = cell_style(app, shown, at_cursor, size.lines);
+            let is_legal = legal[r * cols + c];
             let (x, y) = cell_origin(layout, (r, c));
             let inner = Rect::new(x, y, size.inner_w, size.inner_h);
             buf.set_style(inner, style);
             let rows_text: Vec<String> = match shown.stone {
                 Some(side) => stone_rows::<G>(side, size, plain),
-                None if legal.contains(&(r, c)) => {
+                None if is_legal => {
                     let mark = if app.hints {
                         shown_game
                             .hint((r, c))
@@ -432,7 +432,7 @@ fn board<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
                 None if G::LEAN => vec!["·".to_string()],
                 None => vec![" ".repeat(usize::from(size.inner_w)); usize::from(size.inner_h)],
             };
-            let hint_style = if legal.contains(&(r, c)) && shown.stone.is_none() {
+            let hint_style = if is_legal && shown.stone.is_none() {
                 styled(
                     theme.color,
                     style.fg(Color::LightYellow).add_modifier(Modifier::BOLD),
