@@ -281,6 +281,33 @@ impl Board {
         big
     }
 
+    /// Whether the cell at row-major index `at` is empty (`at` must be on the board).
+    pub(crate) fn is_empty_at(&self, at: usize) -> bool {
+        self.cells[at] == 0
+    }
+
+    /// Places `stone` on the empty cell at row-major index `at` and says whether the game is
+    /// over after it: [`Board::make_play`] without the checks, for searches that keep their
+    /// own list of empty cells.
+    pub(crate) fn place_at(&mut self, at: usize, stone: Stone) -> bool {
+        debug_assert_eq!(self.cells[at], 0);
+        self.place(at, stone);
+        self.over.is_some()
+    }
+
+    /// Makes `self` a copy of `other`, reusing its memory (searches copy one board many
+    /// times a second).
+    pub(crate) fn copy_from(&mut self, other: &Board) {
+        self.size = other.size;
+        self.cells.clone_from(&other.cells);
+        self.parent.clone_from(&other.parent);
+        self.rank.clone_from(&other.rank);
+        self.edges.clone_from(&other.edges);
+        self.islands = other.islands;
+        self.stones = other.stones;
+        self.over = other.over;
+    }
+
     /// White's islands: its score.
     pub fn white_score(&self) -> usize {
         self.islands[Stone::White.index()]

@@ -4,6 +4,7 @@
 
 pub mod ai;
 mod board;
+pub mod expert;
 mod game;
 mod platform;
 pub mod text;

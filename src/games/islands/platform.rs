@@ -24,7 +24,7 @@ impl Default for Options {
 }
 
 /// Computer players, weakest first.
-pub const STRATEGY_NAMES: [&str; 2] = ["random", "connector"];
+pub const STRATEGY_NAMES: [&str; 3] = ["random", "connector", "expert"];
 
 /// The colour of a seat: white moves first.
 pub fn stone_of(side: Side) -> Stone {
@@ -119,11 +119,12 @@ impl TwoPlayer for Game {
     fn strategy(
         spec: &str,
         seed: u64,
-        _think_ms: u64,
+        think_ms: u64,
     ) -> Result<Box<dyn Strategy<Game>>, UnknownStrategy> {
         match spec.trim().to_ascii_lowercase().as_str() {
             "random" => Ok(Box::new(Random { rng: seeded(seed) })),
             "connector" => Ok(Box::new(super::ai::Connector)),
+            "expert" => Ok(Box::new(super::expert::Expert::new(think_ms, seed))),
             _ => Err(UnknownStrategy {
                 name: spec.to_string(),
                 known: STRATEGY_NAMES.to_vec(),
