@@ -24,9 +24,10 @@ use super::lobby::{Intent, Lobby};
 use crate::controller::duel::DuelConfig;
 use crate::controller::table::{ClientId, Identity, Kind, News, TableId, TableSpec, Want};
 use crate::controller::{MatchConfig, Seat};
+use crate::games::GameKind;
+use crate::games::islands::Game as Islands;
 use crate::games::reversi::Game as Reversi;
-use crate::games::{GameKind, TwoPlayer};
-use crate::tui::duel::DuelApp;
+use crate::tui::duel::{BoardGame, DuelApp};
 use crate::tui::lobby::Mode;
 use crate::tui::{App, Event, Theme};
 
@@ -146,73 +147,80 @@ impl Write for Bytes {
     }
 }
 
-/// The screen of a table, for the game it plays.
-enum TableScreen {
-    Trios(Box<App>),
-    Reversi(Box<DuelApp<Reversi>>),
+/// What a session needs of a table's screen, whatever game the table plays.
+trait TableScreen {
+    fn update(&mut self, event: Event, now: Instant);
+    fn next_tick(&self) -> Option<Instant>;
+    fn should_quit(&self) -> bool;
+    /// The event that shows a line of the server's in the status bar, as the table's
+    /// notices show.
+    fn notice_event(&self, id: TableId, text: &str) -> Event;
+    /// Whether `event` says table `id` closed.
+    fn closes(&self, event: &Event, id: TableId) -> bool;
+    fn draw(&self, screen: &mut Screen) -> io::Result<Vec<u8>>;
 }
 
-impl TableScreen {
+impl TableScreen for App {
     fn update(&mut self, event: Event, now: Instant) {
-        match self {
-            TableScreen::Trios(app) => app.update(event, now),
-            TableScreen::Reversi(app) => app.update(event, now),
-        }
+        App::update(self, event, now);
     }
-
     fn next_tick(&self) -> Option<Instant> {
-        match self {
-            TableScreen::Trios(app) => app.next_tick(),
-            TableScreen::Reversi(app) => app.next_tick(),
-        }
+        App::next_tick(self)
     }
-
     fn should_quit(&self) -> bool {
-        match self {
-            TableScreen::Trios(app) => app.should_quit(),
-            TableScreen::Reversi(app) => app.should_quit(),
-        }
+        App::should_quit(self)
     }
-
-    /// Shows a line of the server's in the status bar, as the table's notices show.
-    fn notice(&mut self, id: TableId, text: &str) {
-        let event = match self {
-            TableScreen::Trios(_) => Event::Table(id, News::Notice(text.into())),
-            TableScreen::Reversi(_) => Event::Duel(
-                id,
-                Arc::new(News::<DuelConfig<Reversi>>::Notice(text.into())),
-            ),
-        };
-        self.update(event, Instant::now());
+    fn notice_event(&self, id: TableId, text: &str) -> Event {
+        Event::Table(id, News::Notice(text.into()))
     }
-
+    fn closes(&self, event: &Event, id: TableId) -> bool {
+        matches!(event, Event::Table(t, News::Closed(_)) if *t == id)
+    }
     fn draw(&self, screen: &mut Screen) -> io::Result<Vec<u8>> {
-        match self {
-            TableScreen::Trios(app) => screen.frame(&**app),
-            TableScreen::Reversi(app) => screen.frame(&**app),
-        }
+        screen.frame(self)
     }
 }
 
-/// Whether `event` says table `id` closed.
-fn closes(event: &Event, id: TableId) -> bool {
-    match event {
-        Event::Table(t, News::Closed(_)) => *t == id,
-        Event::Duel(t, news) => {
-            *t == id
-                && matches!(
-                    news.downcast_ref::<News<DuelConfig<Reversi>>>(),
-                    Some(News::Closed(_))
-                )
-        }
-        _ => false,
+impl<G: BoardGame> TableScreen for DuelApp<G> {
+    fn update(&mut self, event: Event, now: Instant) {
+        DuelApp::update(self, event, now);
     }
+    fn next_tick(&self) -> Option<Instant> {
+        DuelApp::next_tick(self)
+    }
+    fn should_quit(&self) -> bool {
+        DuelApp::should_quit(self)
+    }
+    fn notice_event(&self, id: TableId, text: &str) -> Event {
+        Event::Duel(id, Arc::new(News::<DuelConfig<G>>::Notice(text.into())))
+    }
+    fn closes(&self, event: &Event, id: TableId) -> bool {
+        match event {
+            Event::Duel(t, news) => {
+                *t == id
+                    && matches!(
+                        news.downcast_ref::<News<DuelConfig<G>>>(),
+                        Some(News::Closed(_))
+                    )
+            }
+            _ => false,
+        }
+    }
+    fn draw(&self, screen: &mut Screen) -> io::Result<Vec<u8>> {
+        screen.frame(self)
+    }
+}
+
+/// Shows a line of the server's on a table's screen.
+fn notice(screen: &mut dyn TableScreen, id: TableId, text: &str) {
+    let event = screen.notice_event(id, text);
+    screen.update(event, Instant::now());
 }
 
 /// A table being shown.
 struct AtTable {
     id: TableId,
-    screen: TableScreen,
+    screen: Box<dyn TableScreen>,
     /// Watching the showcase: when it hands over to the next game's showcase, follow it.
     follows_showcase: bool,
 }
@@ -247,7 +255,7 @@ fn run(
     if let Some(id) = registry.seat_kept_for(&spec.who) {
         match join(&spec, &events, id, Want::Seat, spec.size) {
             Ok(mut table) => {
-                table.screen.notice(id, "Welcome back: your match goes on");
+                notice(&mut *table.screen, id, "Welcome back: your match goes on");
                 registry.unwatch_lobby(spec.client);
                 screens.table = Some(table);
             }
@@ -304,14 +312,10 @@ fn join(
         .into_iter()
         .find(|s| s.id == id)
         .map(|s| s.kind);
-    let screen = match registry.game_of(id) {
-        Some(GameKind::ThreeTrios) => {
-            TableScreen::Trios(Box::new(join_trios(spec, events, id, want, size)?))
-        }
-        Some(GameKind::Reversi) => {
-            TableScreen::Reversi(Box::new(join_reversi(spec, events, id, want, size)?))
-        }
-        Some(other) => return Err(format!("{} is not played on this server", other.title())),
+    let screen: Box<dyn TableScreen> = match registry.game_of(id) {
+        Some(GameKind::ThreeTrios) => Box::new(join_trios(spec, events, id, want, size)?),
+        Some(GameKind::Reversi) => Box::new(join_duel::<Reversi>(spec, events, id, want, size)?),
+        Some(GameKind::Islands) => Box::new(join_duel::<Islands>(spec, events, id, want, size)?),
         None => return Err(format!("table {id} has closed")),
     };
     Ok(AtTable {
@@ -321,17 +325,17 @@ fn join(
     })
 }
 
-/// Sits at (or watches) a Reversi table and makes the screen that shows it.
-fn join_reversi(
+/// Sits at (or watches) a table of a platform game and makes the screen that shows it.
+fn join_duel<G: BoardGame>(
     spec: &GameSpec,
     events: &Sender<Event>,
     id: TableId,
     want: Want,
     size: (u16, u16),
-) -> Result<DuelApp<Reversi>, String> {
+) -> Result<DuelApp<G>, String> {
     let registry = spec.shared.tables.clone();
     let news = events.clone();
-    let joined = registry.join_game::<DuelConfig<Reversi>>(
+    let joined = registry.join_game::<DuelConfig<G>>(
         id,
         spec.client,
         spec.who.clone(),
@@ -385,28 +389,29 @@ fn join_trios(
     app
 }
 
-/// Opens a Reversi table: against `opponent` when it is one of Reversi's players (else the
-/// server's Reversi opponent), or for two.
-fn open_reversi(
+/// Opens a table of a platform game: against `opponent` when it is one of the game's
+/// players (else `fallback`), or for two.
+fn open_duel<G: BoardGame>(
     spec: &GameSpec,
     events: &Sender<Event>,
     opponent: Option<String>,
-    think_ms: u64,
+    fallback: &str,
     size: (u16, u16),
 ) -> Result<AtTable, String> {
     let shared = &spec.shared;
+    let think_ms = shared.choices.base.think_ms;
     let (kind, second) = match opponent {
         Some(name) => {
-            let name = if Reversi::strategy(&name, 0, think_ms).is_ok() {
+            let name = if G::strategy(&name, 0, think_ms).is_ok() {
                 name
             } else {
-                shared.reversi_opponent.clone()
+                fallback.to_string()
             };
             (Kind::VsComputer, Seat::Computer(name))
         }
         None => (Kind::TwoPlayers, Seat::Human),
     };
-    let mut config = DuelConfig::<Reversi>::new([Seat::Human, second], 0, think_ms);
+    let mut config = DuelConfig::<G>::new([Seat::Human, second], 0, think_ms);
     config.seed = rand::random();
     let id = shared.tables.open(TableSpec {
         kind,
@@ -569,7 +574,7 @@ fn dispatch(
             return None;
         }
         let id = table.id;
-        let closed = closes(&event, id);
+        let closed = table.screen.closes(&event, id);
         table.screen.update(event, Instant::now());
         if closed && table.follows_showcase {
             // The showcase went on at another game's table: watch that one.
@@ -580,7 +585,8 @@ fn dispatch(
             if let Some(next) = next
                 && let Ok(mut fresh) = join(spec, events, next.id, Want::Watch, screens.lobby.size)
             {
-                fresh.screen.notice(
+                notice(
+                    &mut *fresh.screen,
                     next.id,
                     &format!("The showcase goes on: {}", next.game.title()),
                 );
@@ -614,10 +620,16 @@ fn dispatch(
         // The lobby's other games: a table against the chosen computer, or for two.
         Intent::Play(launch) => {
             let opponent = (launch.mode != Mode::TwoPlayers).then(|| launch.opponent.clone());
-            let think_ms = spec.shared.choices.base.think_ms;
+            let shared = &spec.shared;
             match launch.game {
-                GameKind::Reversi => open_reversi(spec, events, opponent, think_ms, size),
-                other => Err(format!("{} is not played on this server", other.title())),
+                GameKind::Reversi => {
+                    open_duel::<Reversi>(spec, events, opponent, &shared.reversi_opponent, size)
+                }
+                GameKind::Islands => {
+                    let strongest = GameKind::Islands.opponents()[0];
+                    open_duel::<Islands>(spec, events, opponent, strongest, size)
+                }
+                GameKind::ThreeTrios => Err("Three Trios tables open from the lobby".into()),
             }
         }
         // Saved matches stay on the server's disk.

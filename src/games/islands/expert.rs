@@ -25,9 +25,10 @@ use crate::games::three_trios::rng::{GameRng, below, seeded};
 /// decides.
 pub const PLACES_PER_MS: u64 = 6_000;
 
-/// The largest board side the tree search plays; on larger boards a playout costs too much
-/// for a useful number of them, and `expert` plays as `connector`.
-pub const MAX_SEARCH_SIZE: usize = 19;
+/// Playouts each root move needs on average for the search to beat `connector`'s race (on
+/// 11x11 to 19x19, at 20 to 100 ms a move, 16 and more win, 7 lose). With fewer in the
+/// budget — large boards, short thinking times — `expert` plays as `connector`.
+pub const MIN_PLAYOUTS_PER_MOVE: u64 = 12;
 
 /// A node grows its children once it has been visited this often.
 const EXPAND_AT: u32 = 2;
@@ -67,7 +68,8 @@ impl Strategy<Game> for Expert {
         }
         let board = game.board();
         let n = board.size();
-        if n > MAX_SEARCH_SIZE {
+        let budget = PLACES_PER_MS.saturating_mul(self.think_ms);
+        if !worth_searching(n * n - board.stones(), budget) {
             return Connector.choose(game);
         }
         let me = game.turn();
@@ -87,7 +89,6 @@ impl Strategy<Game> for Expert {
             return Some(place(at));
         }
         let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-        let budget = PLACES_PER_MS.saturating_mul(self.think_ms);
         let deadline = Instant::now() + Duration::from_millis(self.think_ms * 9 / 10);
         let base = self.seed ^ (board.stones() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let votes: Vec<Vec<(u32, u32, f32)>> = std::thread::scope(|scope| {
@@ -112,13 +113,17 @@ impl Strategy<Game> for Expert {
         }
         total
             .iter()
-            .max_by(|a, b| {
-                a.1.cmp(&b.1)
-                    .then(a.2.total_cmp(&b.2))
-                    .then(b.0.cmp(&a.0))
-            })
+            .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)).then(b.0.cmp(&a.0)))
             .map(|&(at, _, _)| place(at))
     }
+}
+
+/// Whether a budget of `budget` stones buys enough playouts for each of `empties` root
+/// moves; a playout from a position places about 60% of its empty cells.
+fn worth_searching(empties: usize, budget: u64) -> bool {
+    let empties = empties as u64;
+    let per_playout = (empties * 6 / 10).max(1);
+    budget / per_playout >= MIN_PLAYOUTS_PER_MOVE.saturating_mul(empties)
 }
 
 /// A cell whose stone completes `me`'s chain with more islands than the other has, if any:
@@ -316,7 +321,11 @@ impl<'a> Tree<'a> {
             } else {
                 let n = child.visits as f32;
                 let na = child.amaf_visits as f32;
-                let q = if child.visits > 0 { child.wins / n } else { 0.5 };
+                let q = if child.visits > 0 {
+                    child.wins / n
+                } else {
+                    0.5
+                };
                 let qa = if child.amaf_visits > 0 {
                     child.amaf_wins / na
                 } else {

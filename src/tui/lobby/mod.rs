@@ -29,7 +29,7 @@ use saved::SavedMatch;
 
 /// The games a server's lobby offers. A game added here gets the lobby's Game row and its
 /// option rows; the server then needs tables for it.
-pub const SERVER_GAMES: &[GameKind] = &[GameKind::ThreeTrios, GameKind::Reversi];
+pub const SERVER_GAMES: &[GameKind] = &[GameKind::ThreeTrios, GameKind::Reversi, GameKind::Islands];
 
 /// The games the home screen offers: those with a full screen.
 pub const HOME_GAMES: &[GameKind] = &[GameKind::ThreeTrios, GameKind::Reversi, GameKind::Islands];

@@ -1,6 +1,7 @@
-//! `trios serve --game reversi` end to end: a server started in-process, real SSH clients
-//! (russh's) reading the screen through a terminal emulator. Two people play Reversi at one
-//! table while a third watches; the showcase takes turns between the games.
+//! The platform's games over SSH end to end: a server started in-process, real SSH clients
+//! (russh's) reading the screen through a terminal emulator. Two people play Reversi, or
+//! Islands of Hex, at one table while a third watches; the showcase takes turns between the
+//! games.
 
 use std::net::SocketAddr;
 use std::num::NonZeroU16;
@@ -14,6 +15,7 @@ use tokio::time::{Instant, timeout};
 use trios::controller::table::Kind;
 use trios::controller::{MatchConfig, Seat, SourceFile};
 use trios::games::GameKind;
+use trios::games::islands::Game as Islands;
 use trios::games::reversi::Game as Reversi;
 use trios::record::duel::DuelRecord;
 use trios::ssh::{ServeConfig, ServerHandle};
@@ -169,121 +171,157 @@ async fn eventually(what: &str, holds: impl Fn() -> bool) {
 /// What a player's screen says when it is their move.
 const MY_MOVE: &str = "Enter or click";
 
+/// Two clients play a whole game of `game` at one table while a third watches: the first
+/// opens the table from a lobby that starts on `game`, the second joins it, the third
+/// watches it. `sides` names the two sides as the screens do. Gives the moves played, the
+/// record files the server wrote, and the folder that holds them.
+async fn two_play_a_table_while_a_third_watches(
+    game: GameKind,
+    sides: [&str; 2],
+) -> (usize, Vec<std::path::PathBuf>, tempfile::TempDir) {
+    let data = tempfile::tempdir().unwrap();
+    let mut config = server_config();
+    config.showcase = None;
+    config.lobby_game = game;
+    config.data_dir = Some(data.path().to_path_buf());
+    let server = start(config).await;
+    let addr = server.local_addr();
+    let (alice, bob, carol) = (
+        login(addr, "alice").await,
+        login(addr, "bob").await,
+        login(addr, "carol").await,
+    );
+    let mut first = open_screen(&alice, 80, 24).await;
+    let mut second = open_screen(&bob, 80, 24).await;
+    let mut watcher = open_screen(&carol, 80, 24).await;
+
+    // Alice opens a table of the lobby's game (Game, Play against the computer, Opponent,
+    // Open a table, then the tables).
+    first.wait_lobby().await;
+    first.send(b"jj\r").await;
+    first
+        .wait_for("the open table", |s| s.shows("Waiting for an opponent"))
+        .await;
+    assert_eq!(server.tables()[0].game, game);
+
+    second.wait_lobby().await;
+    second
+        .wait_for("the open table", |s| s.shows("waiting: Enter to join"))
+        .await;
+    second.send(b"jjj\r").await;
+    second.wait_for("bob's seat", |s| s.shows("bob")).await;
+    first
+        .wait_for("the table's notice", |s| s.shows("Both seats taken"))
+        .await;
+    let opener = format!("{} (alice) vs", sides[0]);
+    assert!(first.shows(&opener), "{}", first.contents());
+    // Both turn the animations off (`a`) to play quickly; `?` twice clears the notes, and
+    // the prompt offers the first side its move.
+    for view in [&first, &second] {
+        view.send(b"a??").await;
+    }
+    first.wait_for("the first move", |s| s.shows(MY_MOVE)).await;
+
+    watcher.wait_lobby().await;
+    watcher
+        .wait_for("the table in the list", |s| s.shows("alice vs bob"))
+        .await;
+    watcher.send(b"jjj\r").await;
+    watcher
+        .wait_for("the spectator's view", |s| {
+            s.shows("alice") && s.shows(sides[0]) && s.shows("watching")
+        })
+        .await;
+    eventually("one watcher", || server.tables()[0].watchers == 1).await;
+    watcher.send(b"a").await;
+
+    // The second side may not move on the first's turn.
+    second.send(b"\r").await;
+    second
+        .wait_for("the refusal", |s| s.shows("not your turn"))
+        .await;
+    assert_eq!(server.tables()[0].moves, 0);
+
+    // The whole game: whoever's side is to move plays the cell under the cursor (the
+    // screen keeps it on a legal one).
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let to_move = sides.map(|side| format!("{side} to move"));
+    while server.tables()[0].outcome.is_none() {
+        assert!(
+            Instant::now() < deadline,
+            "the game never ended:\n{}\n{}",
+            first.contents(),
+            second.contents()
+        );
+        let moves = server.tables()[0].moves;
+        for (view, side) in [(&mut first, &to_move[0]), (&mut second, &to_move[1])] {
+            view.pump().await;
+            // Its screen has shown every move so far, and offers one (a forced pass of the
+            // opponent's says so in place of the offer).
+            let caught_up = moves == 0 || view.shows(&format!(" {moves}. "));
+            let offered = view.shows(MY_MOVE) || view.shows("passes.");
+            if !caught_up || !view.shows(side) || !offered {
+                continue;
+            }
+            view.send(b"\r").await;
+            // A screen a frame behind may have asked out of turn: the table refuses and the
+            // loop asks again.
+            let deadline = Instant::now() + Duration::from_secs(2);
+            while server.tables()[0].moves == moves && Instant::now() < deadline {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            break;
+        }
+    }
+    for view in [&mut first, &mut second, &mut watcher] {
+        view.wait_for("the end on every screen", |s| s.shows("Game over"))
+            .await;
+    }
+    let moves = server.tables()[0].moves;
+
+    // q goes back to the lobby.
+    first.send(b"q").await;
+    first.wait_lobby().await;
+    server.shutdown().await;
+    let files = std::fs::read_dir(data.path().join("matches"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    (moves, files, data)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_clients_play_reversi_at_one_table_while_a_third_watches() {
     bounded(async {
-        let data = tempfile::tempdir().unwrap();
-        let mut config = server_config();
-        config.showcase = None;
-        config.data_dir = Some(data.path().to_path_buf());
-        let server = start(config).await;
-        let addr = server.local_addr();
-        let (alice, bob, carol) = (
-            login(addr, "alice").await,
-            login(addr, "bob").await,
-            login(addr, "carol").await,
-        );
-        let mut dark = open_screen(&alice, 80, 24).await;
-        let mut light = open_screen(&bob, 80, 24).await;
-        let mut watcher = open_screen(&carol, 80, 24).await;
-
-        // Alice opens a table: a Reversi one, since the server's lobby opens on Reversi
-        // (Game, Play against the computer, Opponent, Open a table, then the tables).
-        dark.wait_lobby().await;
-        dark.send(b"jj\r").await;
-        dark.wait_for("the open table", |s| s.shows("Waiting for an opponent"))
-            .await;
-        assert_eq!(server.tables()[0].game, GameKind::Reversi);
-
-        light.wait_lobby().await;
-        light
-            .wait_for("the open table", |s| s.shows("waiting: Enter to join"))
-            .await;
-        assert_eq!(server.tables()[0].board, "Reversi");
-        light.send(b"jjj\r").await;
-        light.wait_for("bob's seat", |s| s.shows("bob")).await;
-        dark.wait_for("the table's notice", |s| s.shows("Both seats taken"))
-            .await;
-        assert!(dark.shows("Dark (alice) vs"), "{}", dark.contents());
-        // Both turn the flip animations off (`a`) to play quickly; `?` twice clears the
-        // notes, and the prompt offers Dark its move.
-        for view in [&dark, &light] {
-            view.send(b"a??").await;
-        }
-        dark.wait_for("Dark's first move", |s| s.shows(MY_MOVE))
-            .await;
-
-        watcher.wait_lobby().await;
-        watcher
-            .wait_for("the table in the list", |s| s.shows("alice vs bob"))
-            .await;
-        watcher.send(b"jjj\r").await;
-        watcher
-            .wait_for("the spectator's view", |s| {
-                s.shows("alice") && s.shows("Dark")
-            })
-            .await;
-        eventually("one watcher", || server.tables()[0].watchers == 1).await;
-        watcher.send(b"a").await;
-
-        // Light may not move on Dark's turn.
-        light.send(b"\r").await;
-        light
-            .wait_for("the refusal", |s| s.shows("not your turn"))
-            .await;
-        assert_eq!(server.tables()[0].moves, 0);
-
-        // The whole game: whoever's side is to move plays the cell under the cursor (the
-        // screen keeps it on a legal one).
-        let deadline = Instant::now() + Duration::from_secs(35);
-        while server.tables()[0].outcome.is_none() {
-            assert!(
-                Instant::now() < deadline,
-                "the game never ended:\n{}\n{}",
-                dark.contents(),
-                light.contents()
-            );
-            let moves = server.tables()[0].moves;
-            for (view, side) in [(&mut dark, "Dark to move"), (&mut light, "Light to move")] {
-                view.pump().await;
-                // Its screen has shown every move so far, and offers one (a forced pass of the
-                // opponent's says so in place of the offer).
-                let caught_up = moves == 0 || view.shows(&format!(" {moves}. "));
-                let offered = view.shows(MY_MOVE) || view.shows("passes.");
-                if !caught_up || !view.shows(side) || !offered {
-                    continue;
-                }
-                view.send(b"\r").await;
-                // A screen a frame behind may have asked out of turn: the table refuses and
-                // the loop asks again.
-                let deadline = Instant::now() + Duration::from_secs(2);
-                while server.tables()[0].moves == moves && Instant::now() < deadline {
-                    tokio::time::sleep(Duration::from_millis(5)).await;
-                }
-                break;
-            }
-        }
-        for view in [&mut dark, &mut light, &mut watcher] {
-            view.wait_for("the end on every screen", |s| s.shows("Game over"))
-                .await;
-        }
-        let moves = server.tables()[0].moves;
+        let (moves, files, _data) =
+            two_play_a_table_while_a_third_watches(GameKind::Reversi, ["Dark", "Light"]).await;
         assert!(moves >= 9, "a whole game: {moves} moves");
-
         // The match was recorded as it went: a v2 Reversi record of every move.
-        let files: Vec<_> = std::fs::read_dir(data.path().join("matches"))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
         assert_eq!(files.len(), 1, "{files:?}");
         let record = DuelRecord::<Reversi>::load(&files[0]).unwrap();
         assert_eq!(record.moves.len(), moves);
         assert!(record.result.is_some());
+    })
+    .await;
+}
 
-        // q goes back to the lobby.
-        dark.send(b"q").await;
-        dark.wait_lobby().await;
-        server.shutdown().await;
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_clients_play_islands_at_one_table_while_a_third_watches() {
+    bounded(async {
+        let (moves, files, _data) =
+            two_play_a_table_while_a_third_watches(GameKind::Islands, ["White", "Black"]).await;
+        // No chain joins two sides of an 11x11 board in fewer than 21 stones (11 of one colour).
+        assert!(moves >= 21, "a whole game: {moves} moves");
+        assert_eq!(files.len(), 1, "{files:?}");
+        let record = DuelRecord::<Islands>::load(&files[0]).unwrap();
+        assert_eq!(record.moves.len(), moves);
+        assert!(record.result.is_some());
+        // Replayed from the record, the game ends where the table's did.
+        let mut game = Islands::new(11).unwrap();
+        for mv in &record.moves {
+            game.play(mv.mv).unwrap();
+        }
+        assert!(game.is_over());
     })
     .await;
 }
