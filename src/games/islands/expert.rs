@@ -246,10 +246,10 @@ impl<'a> Tree<'a> {
         let mut turn = self.me;
         let mut over = false;
         while !over {
-            if self.nodes[node].children == 0 {
-                if self.nodes[node].visits < EXPAND_AT || !self.expand(node) {
-                    break;
-                }
+            if self.nodes[node].children == 0
+                && (self.nodes[node].visits < EXPAND_AT || !self.expand(node))
+            {
+                break;
             }
             let child = self.select(node);
             let cell = self.nodes[child].cell;
