@@ -180,6 +180,9 @@ pub fn play_islands(args: &PlayArgs, full_screen: bool) -> Result<(), Failure> {
     );
     config.options.size = args.duel.size.unwrap_or(islands::DEFAULT_SIZE);
     Islands::start(&config.options).map_err(|e| Failure::Message(format!("--size: {e}")))?;
+    if full_screen {
+        islands_fit_the_screen(config.options.size)?;
+    }
     let mut duel = start_duel(args, config)?;
     if full_screen {
         return play_full_screen(duel, args.no_autosave, !args.no_animation);
@@ -187,16 +190,47 @@ pub fn play_islands(args: &PlayArgs, full_screen: bool) -> Result<(), Failure> {
     play_islands_text(&mut duel)
 }
 
+/// The largest Islands of Hex board played full screen: the screen keeps every position of
+/// the match for replay, which on larger boards would take too much memory.
+pub const ISLANDS_SCREEN_MAX: usize = 64;
+
+/// Refuses a board too large for the full screen, saying what to do instead.
+fn islands_fit_the_screen(size: usize) -> Result<(), Failure> {
+    if size > ISLANDS_SCREEN_MAX {
+        return Err(Failure::Message(format!(
+            "a {size}x{size} board is too large for the full screen (at most \
+             {ISLANDS_SCREEN_MAX} a side); play it in text mode with --ui text"
+        )));
+    }
+    Ok(())
+}
+
 /// Resumes the Islands of Hex match recorded at `path`, full screen or in text mode.
 pub fn resume_islands(path: PathBuf, full_screen: bool) -> Result<(), Failure> {
+    if full_screen {
+        let record = DuelRecord::<Islands>::load(&path)?;
+        islands_fit_the_screen(record.setup.options.size)?;
+    }
     resume_duel::<Islands>(path, full_screen, play_islands_text)
 }
 
-/// `trios replay FILE` of an Islands of Hex record, in text: every move and the view after
-/// it, then the end.
-pub fn replay_islands(path: &Path) -> Result<(), Failure> {
+/// Opens a recorded match of a platform game in the full-screen viewer.
+fn view_record<G: BoardGame>(record: &DuelRecord<G>, name: &str) -> Result<(), Failure> {
+    let duel = Duel::replayed(record, name)?;
+    tui::run_screen(|events, size, theme| DuelApp::viewer(duel, events, size, theme))
+        .map_err(|e| Failure::Message(format!("terminal: {e}")))?;
+    Ok(())
+}
+
+/// `trios replay FILE` of an Islands of Hex record: full screen, a viewer that steps through
+/// every move; in text (and for boards too large for the screen), every move and the view
+/// after it, then the end.
+pub fn replay_islands(path: &Path, full_screen: bool) -> Result<(), Failure> {
     let record = DuelRecord::<Islands>::load(path)?;
     let name = path.display().to_string();
+    if full_screen && record.setup.options.size <= ISLANDS_SCREEN_MAX {
+        return view_record(&record, &name);
+    }
     let mut out = String::new();
     let game = record.replay(&name, |game, turn| {
         if let Some(turn) = turn {
@@ -343,10 +377,7 @@ pub fn replay_reversi(path: &Path, full_screen: bool) -> Result<(), Failure> {
     let record = DuelRecord::<Reversi>::load(path)?;
     let name = path.display().to_string();
     if full_screen {
-        let duel = Duel::replayed(&record, &name)?;
-        tui::run_screen(|events, size, theme| DuelApp::viewer(duel, events, size, theme))
-            .map_err(|e| Failure::Message(format!("terminal: {e}")))?;
-        return Ok(());
+        return view_record(&record, &name);
     }
     let mut out = String::new();
     let game = record.replay(&name, |game, turn| {

@@ -498,8 +498,10 @@ fn replay_file(file: &std::path::Path, ui: Ui) -> Result<(), UserError> {
             let full_screen = front_end(ui)? == Ui::Tui;
             return commands::replay_reversi(file, full_screen).map_err(failed);
         }
-        // Shown as text until Islands of Hex has a full screen.
-        Ok(GameKind::Islands) => return commands::replay_islands(file).map_err(failed),
+        Ok(GameKind::Islands) => {
+            let full_screen = front_end(ui)? == Ui::Tui;
+            return commands::replay_islands(file, full_screen).map_err(failed);
+        }
         _ => {}
     }
     let record = Record::load(file)?;

@@ -459,11 +459,14 @@ fn a_server_offers_every_game_on_its_game_row() {
         proof: Proof::Address([127, 0, 0, 1].into()),
     };
     let choices = Choices::new(base());
-    assert_eq!(choices.games, [GameKind::ThreeTrios, GameKind::Reversi]);
+    assert_eq!(
+        choices.games,
+        [GameKind::ThreeTrios, GameKind::Reversi, GameKind::Islands]
+    );
     let reversi_first = Choices::new(base()).starting_with(GameKind::Reversi);
     assert_eq!(
         reversi_first.games,
-        [GameKind::Reversi, GameKind::ThreeTrios]
+        [GameKind::Reversi, GameKind::ThreeTrios, GameKind::Islands]
     );
     let mut lobby = Lobby::new(me, Arc::new(choices), (80, 24), Theme::plain());
     let screen = render(&lobby);
@@ -478,6 +481,12 @@ fn a_server_offers_every_game_on_its_game_row() {
     assert_eq!(
         (launch.game, launch.mode),
         (GameKind::Reversi, Mode::VsComputer)
+    );
+    keys(&mut lobby, "^>");
+    let launch = play(keys(&mut lobby, "v\r"));
+    assert_eq!(
+        (launch.game, launch.mode),
+        (GameKind::Islands, Mode::VsComputer)
     );
 }
 

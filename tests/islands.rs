@@ -284,3 +284,83 @@ mod connector {
         }
     }
 }
+
+mod expert {
+    use trios::games::Strategy;
+    use trios::games::islands::expert::Expert;
+    use trios::games::islands::{Game, Place};
+
+    /// Stones placed in playouts a move: a few thousand playouts on the small boards here.
+    const BUDGET: u64 = 60_000;
+
+    fn game(size: usize, moves: &[(usize, usize)]) -> Game {
+        let mut game = Game::new(size).expect("a board");
+        for &(row, col) in moves {
+            game.play(Place { row, col }).expect("a legal move");
+        }
+        game
+    }
+
+    #[test]
+    fn closes_its_chain_when_that_wins() {
+        let g = game(3, &[(0, 0), (1, 2), (1, 0), (2, 2), (0, 2), (2, 1)]);
+        let mv = Expert::with_budget(BUDGET, 1).choose(&g).expect("a move");
+        assert_eq!(mv, Place { row: 2, col: 0 }, "closing wins 2-1");
+    }
+
+    #[test]
+    fn does_not_close_its_chain_when_that_loses() {
+        // White to move on a 4x4: (0,0)-(1,0)-(2,0) is one stone from the bottom, but it is
+        // white's only island against black's two; closing at (3,0) loses 1-2.
+        let g = game(4, &[(0, 0), (0, 2), (1, 0), (2, 2), (2, 0), (3, 3)]);
+        for seed in 1..=3 {
+            let mv = Expert::with_budget(BUDGET, seed)
+                .choose(&g)
+                .expect("a move");
+            let mut after = g.clone();
+            after.play(mv).expect("legal");
+            let board = after.board();
+            assert!(
+                !(board.is_over() && board.white_score() <= board.black_score()),
+                "seed {seed}: {mv} ends the game without winning it"
+            );
+        }
+    }
+
+    #[test]
+    fn blocks_a_close_that_would_win_for_the_other() {
+        let g = game(4, &[(0, 1), (3, 3), (1, 1), (0, 0), (2, 1), (3, 0), (0, 3)]);
+        let mv = Expert::with_budget(BUDGET, 5).choose(&g).expect("a move");
+        let mut after = g.clone();
+        after.play(mv).expect("legal");
+        for place in after.empty_cells() {
+            let mut next = after.clone();
+            next.play(place).expect("legal");
+            let board = next.board();
+            assert!(
+                !(board.is_over() && board.white_score() > board.black_score()),
+                "white wins by closing at {place} after black's {mv}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_game() {
+        let play_out = |seed: u64| {
+            let mut g = Game::new(5).expect("a board");
+            let mut players = [
+                Expert::with_budget(20_000, seed),
+                Expert::with_budget(20_000, seed + 1),
+            ];
+            let mut moves = Vec::new();
+            while !g.is_over() {
+                let turn = g.board().stones() % 2;
+                let mv = players[turn].choose(&g).expect("a move");
+                g.play(mv).expect("legal");
+                moves.push(mv);
+            }
+            moves
+        };
+        assert_eq!(play_out(11), play_out(11));
+    }
+}

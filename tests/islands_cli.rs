@@ -165,7 +165,7 @@ fn other_games_flags_and_bad_sizes_are_refused_plainly() {
     islands(&dir, &["--size", "0"], "").assert_refused("a board is 1 to 5000 cells a side");
     islands(&dir, &["--size", "5001"], "").assert_refused("not 5001");
     islands(&dir, &["--dark", "human"], "").assert_refused("Islands of Hex seats are --white");
-    islands(&dir, &["--white", "expert"], "").assert_refused("unknown strategy \"expert\"");
+    islands(&dir, &["--white", "master"], "").assert_refused("unknown strategy \"master\"");
     dir.run(&["play", "--ui", "text", "--size", "5"], "")
         .assert_refused("add --game islands");
 }

@@ -1166,3 +1166,52 @@ fn reversi_plays_full_screen_and_resumes() {
     assert!(again.wait_exit(EXIT_TIMEOUT).success());
     again.assert_terminal_restored();
 }
+
+/// Islands of Hex full screen in a real terminal: a stone placed with Enter, the computer's
+/// answer, `q` leaves the match saved; `trios replay` opens the saved match in the viewer;
+/// a board too large for the screen is refused before the screen opens.
+#[test]
+fn islands_plays_full_screen_and_its_record_replays_on_screen() {
+    let args: Vec<String> = [
+        "play", "--game", "islands", "--black", "random", "--seed", "3",
+    ]
+    .map(String::from)
+    .to_vec();
+    let mut pty = Pty::start(80, 24, &args);
+    pty.wait_for("the Islands board", |s| {
+        s.contains("White to move") && s.contains("0 1 2 3 4 5 6 7 8 9 0")
+    });
+    pty.send(b"\r");
+    pty.wait_for("the computer's answer", |s| {
+        s.contains("1. White 5 5, islands 1–0") && s.contains("2. Black ")
+    });
+    pty.send(b"q");
+    assert!(pty.wait_exit(EXIT_TIMEOUT).success());
+    pty.assert_terminal_restored();
+    let files: Vec<PathBuf> = std::fs::read_dir(pty.matches_dir())
+        .expect("the matches folder exists")
+        .map(|e| e.expect("folder entry").path())
+        .collect();
+    assert_eq!(files.len(), 1, "one autosave: {files:?}");
+
+    let replay = vec!["replay".to_string(), files[0].display().to_string()];
+    let mut viewer = Pty::start_in(80, 24, &replay, pty.data.path());
+    viewer.wait_for("the viewer at the start", |s| {
+        s.contains("Replay: the start of 2 moves")
+    });
+    viewer.send(b"\x1b[C");
+    viewer.wait_for("the first move", |s| s.contains("Replay: move 1 of 2"));
+    viewer.send(b"q");
+    assert!(viewer.wait_exit(EXIT_TIMEOUT).success());
+    viewer.assert_terminal_restored();
+
+    let huge = ["play", "--game", "islands", "--size", "65"].map(String::from);
+    let mut refused = Pty::start_in(80, 24, &huge, pty.data.path());
+    let status = refused.wait_exit(EXIT_TIMEOUT);
+    assert_eq!(status.exit_code(), 2, "{}", refused.raw());
+    assert!(
+        refused.raw().contains("too large for the full screen"),
+        "{}",
+        refused.raw()
+    );
+}

@@ -46,6 +46,9 @@ const RAVE_EQUIV: f32 = 400.0;
 pub struct Expert {
     think_ms: u64,
     seed: u64,
+    /// Stones each core may place in playouts a move; `None`: [`PLACES_PER_MS`] times the
+    /// thinking time.
+    budget: Option<u64>,
 }
 
 impl Expert {
@@ -53,6 +56,17 @@ impl Expert {
         Expert {
             think_ms: think_ms.max(1),
             seed,
+            budget: None,
+        }
+    }
+
+    /// An expert with a budget of stones placed a move and no clock: the same move for the
+    /// same seed however busy the machine is (for tests and measurements).
+    pub fn with_budget(places: u64, seed: u64) -> Expert {
+        Expert {
+            think_ms: u64::MAX / 2,
+            seed,
+            budget: Some(places),
         }
     }
 }
@@ -68,7 +82,9 @@ impl Strategy<Game> for Expert {
         }
         let board = game.board();
         let n = board.size();
-        let budget = PLACES_PER_MS.saturating_mul(self.think_ms);
+        let budget = self
+            .budget
+            .unwrap_or_else(|| PLACES_PER_MS.saturating_mul(self.think_ms));
         if !worth_searching(n * n - board.stones(), budget) {
             return Connector.choose(game);
         }
@@ -89,7 +105,10 @@ impl Strategy<Game> for Expert {
             return Some(place(at));
         }
         let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-        let deadline = Instant::now() + Duration::from_millis(self.think_ms * 9 / 10);
+        let now = Instant::now();
+        let deadline = now
+            .checked_add(Duration::from_millis(self.think_ms / 10 * 9))
+            .unwrap_or(now + Duration::from_secs(86_400));
         let base = self.seed ^ (board.stones() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let votes: Vec<Vec<(u32, u32, f32)>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads as u64)

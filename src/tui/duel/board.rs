@@ -63,8 +63,11 @@ pub trait BoardGame: TwoPlayer + crate::controller::table_game::Hosted + std::fm
     /// Whether the board is drawn leaning, each row half a cell left of the row above (a
     /// board of hexagons); such boards use compact cells only.
     const LEAN: bool = false;
-    /// Whether `H` has hints to show.
-    const HINTS: bool = true;
+    /// What `H` shows, in a word for the prompt: `hints`, `islands`.
+    const HINT_NAME: &'static str = "hints";
+    /// On a board of edges to join: the side that joins top and bottom, then the side that
+    /// joins left and right (their edges are marked on the board).
+    const EDGES: Option<[Side; 2]> = None;
     /// What each side is after, short lines for the side panel (none when the counts say
     /// it all).
     const GOAL: &'static [&'static str] = &[];
@@ -72,6 +75,17 @@ pub trait BoardGame: TwoPlayer + crate::controller::table_game::Hosted + std::fm
     /// a line saying how it ended.
     fn ending(&self) -> (Vec<Cell>, Option<String>) {
         (Vec::new(), None)
+    }
+    /// Whether a side's stones are drawn light (white) on the board; the other side's are
+    /// dark. Reversi: the second side, Light.
+    fn light(side: Side) -> bool {
+        side == Side::Second
+    }
+    /// With `H` on, when the game numbers groups rather than hinting at moves (Islands: the
+    /// islands of the side to move): for every cell, row-major, 0 or the 1-based number of
+    /// the group on it.
+    fn groups(&self, _side: Side) -> Option<Vec<u32>> {
+        None
     }
     /// The verb of a move for the help and prompts: `place a disc`.
     const PLACE_WORDS: &'static str;

@@ -45,6 +45,39 @@ fn chain(game: &Game, stone: Stone) -> Vec<Cell> {
     Vec::new()
 }
 
+/// Every island of `stone`, numbered from 1 in the row-major order of their first cells:
+/// for every cell, 0 or its island's number.
+fn numbered_islands(game: &Game, stone: Stone) -> Vec<u32> {
+    let board = game.board();
+    let n = board.size();
+    let mut label = vec![0u32; n * n];
+    let mut count = 0;
+    let mut stack = Vec::new();
+    for start in 0..n * n {
+        if label[start] != 0 || board.stone(start / n, start % n) != Some(stone) {
+            continue;
+        }
+        count += 1;
+        label[start] = count;
+        stack.push(start);
+        while let Some(at) = stack.pop() {
+            let (r, c) = (at / n, at % n);
+            for (dr, dc) in NEIGHBOURS {
+                let (nr, nc) = (r as i64 + dr, c as i64 + dc);
+                if nr < 0 || nc < 0 || nr >= n as i64 || nc >= n as i64 {
+                    continue;
+                }
+                let next = nr as usize * n + nc as usize;
+                if label[next] == 0 && board.stone(nr as usize, nc as usize) == Some(stone) {
+                    label[next] = count;
+                    stack.push(next);
+                }
+            }
+        }
+    }
+    label
+}
+
 fn side_of(stone: Stone) -> Side {
     if stone_of(Side::First) == stone {
         Side::First
@@ -55,14 +88,15 @@ fn side_of(stone: Stone) -> Side {
 
 impl BoardGame for Game {
     const LEAN: bool = true;
-    const HINTS: bool = false;
+    const HINT_NAME: &'static str = "islands";
+    const EDGES: Option<[Side; 2]> = Some([Side::First, Side::Second]);
     const GOAL: &'static [&'static str] = &[
         "White joins top–bottom",
         "Black joins left–right",
         "More islands wins",
     ];
     const PLACE_WORDS: &'static str = "place a stone";
-    const HINT_WORDS: &'static str = "no hints in this game";
+    const HINT_WORDS: &'static str = "number the islands of the side to move";
     const STEP_WORDS: &'static str = "the stone placed";
 
     fn dims(&self) -> (usize, usize) {
@@ -125,6 +159,14 @@ impl BoardGame for Game {
             (Stone::White, true) => 'W',
             (Stone::Black, true) => 'B',
         }
+    }
+
+    fn light(side: Side) -> bool {
+        stone_of(side) == Stone::White
+    }
+
+    fn groups(&self, side: Side) -> Option<Vec<u32>> {
+        Some(numbered_islands(self, stone_of(side)))
     }
 
     fn ending(&self) -> (Vec<Cell>, Option<String>) {

@@ -15,7 +15,9 @@ mod view;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
-use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 
 use super::Event;
 use super::keymap::{self, Action, Context, KeyMode};
@@ -28,6 +30,20 @@ use crate::controller::table_game::player_of;
 use crate::controller::worker::DuelWorker;
 use crate::games::Side;
 pub use board::{BoardGame, Cell, Mark, Shown};
+
+/// The first of `shown` lines (rows or columns) of `total` to show so that `at` is in view,
+/// moving as little as possible from `first`.
+fn follow(first: usize, at: usize, shown: usize, total: usize) -> usize {
+    let margin = if shown >= 9 { 2 } else { 0 };
+    let last_first = total.saturating_sub(shown);
+    let mut first = first.min(last_first);
+    if at < first + margin {
+        first = at.saturating_sub(margin);
+    } else if at + margin >= first + shown {
+        first = (at + margin + 1).saturating_sub(shown);
+    }
+    first.min(last_first)
+}
 
 /// Deals a new match from the finished one's setup (`n`), or says why it cannot.
 pub type NewDuel<G> = Box<dyn FnMut(&DuelConfig<G>) -> Result<Duel<G>, String>>;
@@ -75,6 +91,11 @@ pub struct DuelApp<G: BoardGame> {
     last_move_at: Instant,
     viewer: bool,
     pub(crate) cursor: Cell,
+    /// The top-left cell shown when a leaning board is too large for the window; it
+    /// follows the cursor (or the last move, when no person is to move).
+    pub(crate) scroll: Cell,
+    /// A leaning board drawn a character a cell (`z`).
+    pub(crate) zoomed_out: bool,
     pub(crate) hints: bool,
     pub(crate) help: bool,
     pub(crate) note: Option<Note>,
@@ -153,6 +174,8 @@ impl<G: BoardGame> DuelApp<G> {
             last_move_at: Instant::now(),
             viewer,
             cursor: (rows.saturating_sub(1) / 2, cols.saturating_sub(1) / 2),
+            scroll: (0, 0),
+            zoomed_out: false,
             hints: false,
             help: false,
             note: None,
@@ -172,6 +195,7 @@ impl<G: BoardGame> DuelApp<G> {
             table: None,
         };
         app.cursor_to_a_legal_cell();
+        app.keep_in_view();
         app
     }
 
@@ -383,6 +407,40 @@ impl<G: BoardGame> DuelApp<G> {
             Event::AiMove { .. } | Event::Table(..) | Event::Lobby => {}
         }
         self.advance(now);
+        self.keep_in_view();
+    }
+
+    /// The cell the view of a scrolled board follows: the cursor while a person is to move,
+    /// else the move being shown or the last one played.
+    fn focus(&self) -> Cell {
+        let history = self.history();
+        let shown_move = match (self.replay, self.shown_point()) {
+            (Some(_), Point::Move { mv, .. }) => history.get(mv),
+            (Some(_), Point::Start) => None,
+            (None, _) if self.human_to_move() => None,
+            (None, _) => history.last(),
+        };
+        shown_move
+            .and_then(|turn| G::cell_of(turn.mv))
+            .unwrap_or(self.cursor)
+    }
+
+    /// Scrolls a board too large for the window so that the focus stays in view, a couple of
+    /// cells from the edge of the view when it is large enough.
+    fn keep_in_view(&mut self) {
+        if !G::LEAN {
+            return;
+        }
+        let layout = view::layout(self);
+        if layout.too_small.is_some() {
+            return;
+        }
+        let (rows, cols) = self.game().dims();
+        let (r, c) = self.focus();
+        self.scroll = (
+            follow(self.scroll.0, r, layout.shown.0, rows),
+            follow(self.scroll.1, c, layout.shown.1, cols),
+        );
     }
 
     /// Moves time on: animation steps, replay playing, queued computer moves.
@@ -527,6 +585,9 @@ impl<G: BoardGame> DuelApp<G> {
             self.help = false;
             return;
         }
+        if G::LEAN && self.hex_key(key) {
+            return;
+        }
         let Some(action) = keymap::action_for(self.key_mode(), self.context(), key) else {
             return;
         };
@@ -540,6 +601,37 @@ impl<G: BoardGame> DuelApp<G> {
             KeyMode::Play => self.play_action(action, now),
             KeyMode::Replay => self.replay_action(action, now),
         }
+    }
+
+    /// The keys only a leaning board of hexagons has: Home and End step the cursor up-left
+    /// and down-right (the arrows take the other four directions), `z` zooms out and in.
+    fn hex_key(&mut self, key: KeyEvent) -> bool {
+        if !key.modifiers.difference(KeyModifiers::SHIFT).is_empty() {
+            return false;
+        }
+        let (rows, cols) = self.game().dims();
+        let (r, c) = self.cursor;
+        match key.code {
+            KeyCode::Home if self.key_mode() == KeyMode::Play => {
+                self.cursor = (r.saturating_sub(1), c.saturating_sub(1));
+            }
+            KeyCode::End if self.key_mode() == KeyMode::Play => {
+                self.cursor = ((r + 1).min(rows - 1), (c + 1).min(cols - 1));
+            }
+            KeyCode::Char('z') => {
+                self.zoomed_out = !self.zoomed_out;
+                let text = if self.zoomed_out {
+                    "Zoomed out: a character a cell, rows square. z zooms back in."
+                } else {
+                    "Zoomed in."
+                };
+                self.say(text, false);
+                return true;
+            }
+            _ => return false,
+        }
+        self.note = None;
+        true
     }
 
     fn play_action(&mut self, action: Action, now: Instant) {

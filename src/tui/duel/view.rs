@@ -23,6 +23,8 @@ struct CellSize {
     inner_w: u16,
     inner_h: u16,
     lines: bool,
+    /// Cells side by side with no gap (the zoomed-out drawing of a leaning board).
+    dense: bool,
 }
 
 /// Largest first; the first that fits is drawn.
@@ -31,23 +33,35 @@ const SIZES: [CellSize; 4] = [
         inner_w: 7,
         inner_h: 3,
         lines: true,
+        dense: false,
     },
     CellSize {
         inner_w: 5,
         inner_h: 2,
         lines: true,
+        dense: false,
     },
     CellSize {
         inner_w: 3,
         inner_h: 1,
         lines: true,
+        dense: false,
     },
     CellSize {
         inner_w: 1,
         inner_h: 1,
         lines: false,
+        dense: false,
     },
 ];
+
+/// A leaning board zoomed out: a character a cell, rows square under each other.
+const DENSE: CellSize = CellSize {
+    inner_w: 1,
+    inner_h: 1,
+    lines: false,
+    dense: true,
+};
 
 /// The side panel's least and greatest width.
 const PANEL_MIN: u16 = 26;
@@ -65,15 +79,24 @@ pub(super) struct Layout {
     panel: Option<Rect>,
     status: Rect,
     /// The size needed when the screen is too small for even the compact board.
-    too_small: Option<(u16, u16)>,
-    /// A leaning board: how far right the top row sits (rows − 1), the row below one less.
+    pub(super) too_small: Option<(u16, u16)>,
+    /// A leaning board: how far right the top row shown sits (rows shown − 1), the row
+    /// below one less.
     lean: u16,
+    /// The top-left cell shown, and how many rows and columns are shown: the whole board
+    /// unless a leaning board is too large for the window and scrolls.
+    pub(super) first: Cell,
+    pub(super) shown: (usize, usize),
+    /// Room for the numbers (and edge marks) left and right of the board.
+    label_w: u16,
 }
 
 impl CellSize {
     fn pitch(self) -> (u16, u16) {
         if self.lines {
             (self.inner_w + 1, self.inner_h + 1)
+        } else if self.dense {
+            (1, 1)
         } else {
             (2, 1)
         }
@@ -94,19 +117,19 @@ impl CellSize {
 const LABEL_W: u16 = 3;
 
 pub(super) fn layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
+    if G::LEAN {
+        return lean_layout(app);
+    }
     let (w, h) = app.size;
     let area = Rect::new(0, 0, w, h);
-    let (rows, cols) = app.game().dims();
-    let (rows, cols) = (rows as u16, cols as u16);
+    let (board_rows, board_cols) = app.game().dims();
+    let (rows, cols) = (board_rows as u16, board_cols as u16);
     let title = Rect::new(0, 0, w, 1.min(h));
     let status = Rect::new(0, h.saturating_sub(2), w, 2.min(h));
     let room_h = h.saturating_sub(CHROME_ROWS);
-    let lean = if G::LEAN { rows.saturating_sub(1) } else { 0 };
-    let sizes: &[CellSize] = if G::LEAN { &SIZES[3..] } else { &SIZES };
-    let grid_of = |size: CellSize| {
-        let (gw, gh) = size.grid(rows, cols);
-        (gw + lean, gh)
-    };
+    let lean = 0;
+    let sizes: &[CellSize] = &SIZES;
+    let grid_of = |size: CellSize| size.grid(rows, cols);
     let fits = |size: CellSize, room_w: u16| {
         let (gw, gh) = grid_of(size);
         gw + 2 * LABEL_W <= room_w && gh + 2 <= room_h
@@ -129,6 +152,9 @@ pub(super) fn layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
                     status,
                     too_small: Some((need.0.max(30), need.1.max(8))),
                     lean,
+                    first: (0, 0),
+                    shown: (board_rows, board_cols),
+                    label_w: LABEL_W,
                 };
             }
         },
@@ -155,15 +181,123 @@ pub(super) fn layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
         status,
         too_small: None,
         lean,
+        first: (0, 0),
+        shown: (board_rows, board_cols),
+        label_w: LABEL_W,
     }
 }
 
-/// The top-left corner of a cell's inside.
+/// Room for the row numbers and the edge marks beside a leaning board.
+const LEAN_LABEL_W: u16 = 5;
+/// A leaning board that scrolls keeps the side panel only if it still shows this many
+/// columns (or the whole width).
+const SCROLLED_COLS_WITH_PANEL: usize = 24;
+
+/// The layout of a leaning board: compact cells (or dense ones zoomed out), the whole board
+/// when it fits, else as many rows and columns as fit, from the scroll position.
+fn lean_layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
+    let (w, h) = app.size;
+    let area = Rect::new(0, 0, w, h);
+    let (rows, cols) = app.game().dims();
+    let title = Rect::new(0, 0, w, 1.min(h));
+    let status = Rect::new(0, h.saturating_sub(2), w, 2.min(h));
+    let room_h = usize::from(h.saturating_sub(CHROME_ROWS));
+    let size = if app.zoomed_out { DENSE } else { SIZES[3] };
+    let px = usize::from(size.pitch().0);
+    let label_w = usize::from(LEAN_LABEL_W);
+    let lean_of = |shown_rows: usize| {
+        if app.zoomed_out {
+            0
+        } else {
+            shown_rows.saturating_sub(1)
+        }
+    };
+    // The board block's width (numbers included) for a number of rows and columns shown.
+    let block_w = |vr: usize, vc: usize| vc * px + 1 + lean_of(vr) + 2 * label_w;
+    let fits = |room_w: usize| block_w(rows, cols) <= room_w && rows + 2 <= room_h;
+    // As many rows and columns as fit in `room_w`.
+    let cut = |room_w: usize| {
+        let vr = rows.min(room_h.saturating_sub(2));
+        let spare = room_w.saturating_sub(1 + lean_of(vr) + 2 * label_w);
+        (vr, cols.min(spare / px))
+    };
+    let w_with_panel = usize::from(w.saturating_sub(PANEL_MIN + 1));
+    let (shown, panel) = if fits(w_with_panel) {
+        ((rows, cols), true)
+    } else if fits(usize::from(w)) {
+        ((rows, cols), false)
+    } else if cut(w_with_panel).1 >= cols.min(SCROLLED_COLS_WITH_PANEL) {
+        (cut(w_with_panel), true)
+    } else {
+        (cut(usize::from(w)), false)
+    };
+    let least = (rows.min(3), cols.min(3));
+    if shown.0 < least.0 || shown.1 < least.1 || w < 30 || h < 8 {
+        let need_w = block_w(least.0, least.1) as u16;
+        return Layout {
+            title,
+            grid: area,
+            size,
+            panel: None,
+            status,
+            too_small: Some((need_w.max(30), (least.0 as u16 + 2 + CHROME_ROWS).max(8))),
+            lean: 0,
+            first: (0, 0),
+            shown,
+            label_w: LEAN_LABEL_W,
+        };
+    }
+    let first = (
+        app.scroll.0.min(rows - shown.0),
+        app.scroll.1.min(cols - shown.1),
+    );
+    let lean = lean_of(shown.0) as u16;
+    let gw = (shown.1 * px + 1) as u16 + lean;
+    let gh = shown.0 as u16;
+    let block_w = gw + 2 * LEAN_LABEL_W;
+    let block_h = gh + 2;
+    let room_h = room_h as u16;
+    let panel_w = if panel {
+        w.saturating_sub(block_w + 1).clamp(PANEL_MIN, PANEL_MAX)
+    } else {
+        0
+    };
+    let used = block_w + if panel { panel_w + 1 } else { 0 };
+    let left = w.saturating_sub(used) / 2;
+    let top = 1 + room_h.saturating_sub(block_h) / 2;
+    let grid = Rect::new(left + LEAN_LABEL_W, top + 1, gw, gh);
+    let panel = panel.then(|| Rect::new(left + block_w + 1, top, panel_w, room_h + 1 - top));
+    Layout {
+        title,
+        grid,
+        size,
+        panel,
+        status,
+        too_small: None,
+        lean,
+        first,
+        shown,
+        label_w: LEAN_LABEL_W,
+    }
+}
+
+impl Layout {
+    /// Whether only part of the board is shown.
+    pub(super) fn scrolls(&self, dims: (usize, usize)) -> bool {
+        self.shown != dims
+    }
+}
+
+/// The top-left corner of a cell's inside (the cell must be shown).
 fn cell_origin(layout: &Layout, (r, c): Cell) -> (u16, u16) {
     let (px, py) = layout.size.pitch();
-    let shift = layout.lean.saturating_sub(r as u16);
-    let x = layout.grid.x + 1 + shift + c as u16 * px;
-    let y = layout.grid.y + u16::from(layout.size.lines) + r as u16 * py;
+    let (r, c) = (
+        r.saturating_sub(layout.first.0) as u16,
+        c.saturating_sub(layout.first.1) as u16,
+    );
+    let shift = layout.lean.saturating_sub(r);
+    let x = layout.grid.x + 1 + shift + c * px;
+    let y = layout.grid.y + u16::from(layout.size.lines) + r * py;
     (x, y)
 }
 
@@ -173,7 +307,6 @@ pub(super) fn cell_at<G: BoardGame>(app: &DuelApp<G>, x: u16, y: u16) -> Option<
     if layout.too_small.is_some() {
         return None;
     }
-    let (rows, cols) = app.game().dims();
     let (px, py) = layout.size.pitch();
     let dy = y.checked_sub(layout.grid.y + u16::from(layout.size.lines))?;
     let r = (dy / py) as usize;
@@ -183,9 +316,10 @@ pub(super) fn cell_at<G: BoardGame>(app: &DuelApp<G>, x: u16, y: u16) -> Option<
     let inside = if layout.size.lines {
         dx % px < layout.size.inner_w && dy % py < layout.size.inner_h
     } else {
-        dx % px == 0
+        layout.size.dense || dx % px == 0
     };
-    (inside && r < rows && c < cols).then_some((r, c))
+    let cell = (layout.first.0 + r, layout.first.1 + c);
+    (inside && r < layout.shown.0 && c < layout.shown.1).then_some(cell)
 }
 
 impl<G: BoardGame> Widget for &DuelApp<G> {
@@ -195,10 +329,10 @@ impl<G: BoardGame> Widget for &DuelApp<G> {
             overlay::too_small_for(self.theme, need, area, buf);
             return;
         }
-        title(self, layout.title, buf);
+        title(self, &layout, buf);
         board(self, &layout, buf);
         if let Some(panel) = layout.panel {
-            side_panel(self, panel, buf);
+            side_panel(self, &layout, panel, buf);
         }
         status(self, layout.status, buf);
         if self.help {
@@ -224,7 +358,8 @@ fn side_style<G: BoardGame>(app: &DuelApp<G>, side: Side) -> Style {
     )
 }
 
-fn title<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
+fn title<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
+    let area = layout.title;
     let theme = app.theme;
     let plain = !theme.color;
     let mut spans = vec![Span::styled(
@@ -248,7 +383,11 @@ fn title<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
         spans.push(Span::styled(" · watching", theme.key()));
     }
     Paragraph::new(Line::from(spans)).render(area, buf);
-    let help = Span::styled("? help ", theme.dim());
+    let zoom = G::LEAN && (app.zoomed_out || layout.scrolls(app.game().dims()));
+    let help = Span::styled(
+        if zoom { "z zoom · ? help " } else { "? help " },
+        theme.dim(),
+    );
     let x = area.right().saturating_sub(help.width() as u16);
     if x > area.x + 40 {
         buf.set_span(x, area.y, &help, help.width() as u16);
@@ -279,7 +418,7 @@ fn cell_style<G: BoardGame>(app: &DuelApp<G>, shown: Shown, cursor: bool, lines:
     };
     let fg = match (shown.stone, shown.mark) {
         (_, Mark::Placed | Mark::Changed | Mark::Changing) => Color::Black,
-        (Some(Side::Second), _) => Color::White,
+        (Some(side), _) if G::light(side) => Color::White,
         _ => Color::Black,
     };
     let mut style = Style::new().fg(fg).bg(bg);
@@ -370,6 +509,12 @@ fn board<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
             legal[r * cols + c] = true;
         }
     }
+    // `H` in a game that numbers groups: the groups of the side to move.
+    let groups = if app.hints {
+        shown_game.groups(shown_game.to_move())
+    } else {
+        None
+    };
     let line_style = styled(
         theme.color,
         Style::new().fg(Color::Black).bg(Color::Green),
@@ -378,42 +523,44 @@ fn board<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
     // The grid: lines, or a plain felt behind compact cells.
     if size.lines {
         draw_grid(buf, grid, rows as u16, cols as u16, size, line_style);
+    } else if theme.color && G::LEAN {
+        // A leaning board's felt leans with it: one strip a row.
+        let (r0, c0) = layout.first;
+        let last_c = c0 + layout.shown.1 - 1;
+        for r in r0..r0 + layout.shown.0 {
+            let (x_first, y) = cell_origin(layout, (r, c0));
+            let (x_last, _) = cell_origin(layout, (r, last_c));
+            let strip = Rect::new(x_first - 1, y, x_last + 3 - x_first, 1);
+            buf.set_style(strip, Style::new().bg(Color::Green));
+        }
     } else if theme.color {
         buf.set_style(grid, Style::new().bg(Color::Green));
     }
     let label = theme.dim();
     if G::LEAN {
-        // A leaning board: 0-based numbers along each edge, following the lean (the last
-        // digit only for columns, whose cells are two apart).
-        for c in 0..cols {
-            let text = (c % 10).to_string();
-            let (x, _) = cell_origin(layout, (0, c));
-            buf.set_string(x, grid.y.saturating_sub(1), &text, label);
-            let (x, _) = cell_origin(layout, (rows - 1, c));
-            buf.set_string(x, grid.bottom(), &text, label);
-        }
-        for r in 0..rows {
-            let (x, y) = cell_origin(layout, (r, 0));
-            let text = format!("{r:>2}");
-            buf.set_string(x.saturating_sub(LABEL_W), y, &text, label);
-            let (x, _) = cell_origin(layout, (r, cols - 1));
-            buf.set_string(x + 2, y, r.to_string(), label);
-        }
+        lean_labels(app, layout, buf);
     } else {
         coordinates(layout, rows, cols, label, buf);
     }
     let cursor = app.cursor;
     let cursor_on = app.cursor_shown();
-    for r in 0..rows {
-        for c in 0..cols {
+    let (r0, c0) = layout.first;
+    for r in r0..r0 + layout.shown.0 {
+        for c in c0..c0 + layout.shown.1 {
             let shown = cells[r * cols + c];
             let at_cursor = cursor_on && cursor == (r, c);
-            let style = cell_style(app, shown, at_cursor, size.lines);
+            let mut style = cell_style(app, shown, at_cursor, size.lines);
             let is_legal = legal[r * cols + c];
             let (x, y) = cell_origin(layout, (r, c));
-            let inner = Rect::new(x, y, size.inner_w, size.inner_h);
-            buf.set_style(inner, style);
+            let group = groups
+                .as_ref()
+                .map_or(0, |g| g[r * cols + c])
+                .min(GROUP_MARKS.len() as u32);
             let rows_text: Vec<String> = match shown.stone {
+                Some(_) if group > 0 => {
+                    style = group_style(theme.color, style, group, at_cursor);
+                    vec![GROUP_MARKS[group as usize - 1].to_string()]
+                }
                 Some(side) => stone_rows::<G>(side, size, plain),
                 None if is_legal => {
                     let mark = if app.hints {
@@ -432,6 +579,8 @@ fn board<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
                 None if G::LEAN => vec!["·".to_string()],
                 None => vec![" ".repeat(usize::from(size.inner_w)); usize::from(size.inner_h)],
             };
+            let inner = Rect::new(x, y, size.inner_w, size.inner_h);
+            buf.set_style(inner, style);
             let hint_style = if is_legal && shown.stone.is_none() {
                 styled(
                     theme.color,
@@ -446,6 +595,103 @@ fn board<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
             }
             if at_cursor && size.lines {
                 draw_cursor(buf, layout, (r, c), theme.color);
+            }
+        }
+    }
+}
+
+/// The marks of numbered groups: 1–9, then letters; every group past the last shares `+`.
+const GROUP_MARKS: [char; 62] = {
+    let mut marks = ['+'; 62];
+    let mut i = 0;
+    while i < 61 {
+        marks[i] = match i {
+            0..=8 => (b'1' + i as u8) as char,
+            9..=34 => (b'a' + (i - 9) as u8) as char,
+            _ => (b'A' + (i - 35) as u8) as char,
+        };
+        i += 1;
+    }
+    marks
+};
+
+/// A numbered group's stone: a tint by its number, so groups near each other read apart;
+/// underlined without colour.
+fn group_style(color: bool, style: Style, group: u32, cursor: bool) -> Style {
+    if !color {
+        return style.add_modifier(Modifier::UNDERLINED | Modifier::BOLD);
+    }
+    if cursor {
+        return style.add_modifier(Modifier::BOLD);
+    }
+    let tints = [Color::LightCyan, Color::LightMagenta, Color::LightYellow];
+    style
+        .bg(tints[group as usize % tints.len()])
+        .fg(Color::Black)
+        .add_modifier(Modifier::BOLD)
+}
+
+/// The numbers along a leaning board's edges, 0-based and following the lean (the last
+/// digit only for columns, whose cells are close), and the marks of the edges each side
+/// joins: a bar in the side's colour behind the numbers of its edges (reversed without
+/// colour, for the dark side), and its stone at the ends of them. Only edges in view are
+/// marked, so a scrolled board shows where its edges are.
+fn lean_labels<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
+    let theme = app.theme;
+    let plain = !theme.color;
+    let (rows, cols) = app.game().dims();
+    let (r0, c0) = layout.first;
+    let (last_r, last_c) = (r0 + layout.shown.0 - 1, c0 + layout.shown.1 - 1);
+    let grid = layout.grid;
+    let label = theme.dim();
+    let edge_style = |side: Side| {
+        let light = G::light(side);
+        match (theme.color, light) {
+            (true, true) => Style::new().fg(Color::Black).bg(Color::Gray),
+            (true, false) => Style::new().fg(Color::White).bg(Color::Black),
+            (false, true) => Style::new().add_modifier(Modifier::BOLD),
+            (false, false) => Style::new().add_modifier(Modifier::REVERSED),
+        }
+    };
+    let owners = G::EDGES;
+    // Top and bottom: column numbers.
+    for (y, row, edge) in [
+        (grid.y.saturating_sub(1), r0, r0 == 0),
+        (grid.bottom(), last_r, last_r + 1 == rows),
+    ] {
+        let owner = owners.filter(|_| edge).map(|[top_bottom, _]| top_bottom);
+        let style = owner.map_or(label, edge_style);
+        let (x_first, _) = cell_origin(layout, (row, c0));
+        let (x_last, _) = cell_origin(layout, (row, last_c));
+        if let Some(side) = owner {
+            let bar = Rect::new(x_first - 2, y, x_last + 5 - x_first, 1);
+            buf.set_style(bar, style);
+            let stone = G::stone_glyph(side, plain).to_string();
+            buf.set_string(x_first - 2, y, &stone, style);
+            buf.set_string(x_last + 2, y, &stone, style);
+        }
+        for c in c0..=last_c {
+            let (x, _) = cell_origin(layout, (row, c));
+            buf.set_string(x, y, (c % 10).to_string(), style);
+        }
+    }
+    // Left and right: row numbers.
+    let [left_edge, right_edge] = [c0 == 0, last_c + 1 == cols];
+    for r in r0..=last_r {
+        let (x_first, y) = cell_origin(layout, (r, c0));
+        let (x_last, _) = cell_origin(layout, (r, last_c));
+        let end_row = r == 0 || r + 1 == rows;
+        for (edge, x, text) in [
+            (left_edge, x_first - 4, format!("{r:>3}")),
+            (right_edge, x_last + 2, format!("{r:<3}")),
+        ] {
+            let owner = owners.filter(|_| edge).map(|[_, left_right]| left_right);
+            let style = owner.map_or(label, edge_style);
+            buf.set_string(x, y, &text, style);
+            if let Some(side) = owner.filter(|_| end_row) {
+                let stone = G::stone_glyph(side, plain).to_string();
+                let at = if x < x_first { x - 1 } else { x + 3 };
+                buf.set_string(at, y, &stone, style);
             }
         }
     }
@@ -524,7 +770,7 @@ fn draw_cursor(buf: &mut Buffer, layout: &Layout, cell: Cell, color: bool) {
         .render(rect, buf);
 }
 
-fn side_panel<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
+fn side_panel<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let plain = !theme.color;
     let game = app.shown_game();
@@ -545,6 +791,13 @@ fn side_panel<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
     }
     for goal in G::GOAL {
         lines.push(Line::styled(*goal, theme.dim()));
+    }
+    if layout.scrolls(game.dims()) {
+        let ((r0, c0), (vr, vc)) = (layout.first, layout.shown);
+        lines.push(Line::styled(
+            format!("Rows {r0}–{}, cols {c0}–{} shown", r0 + vr - 1, c0 + vc - 1),
+            theme.key(),
+        ));
     }
     lines.push(Line::raw(""));
     let result = result_line(app);
@@ -687,10 +940,10 @@ fn prompt<G: BoardGame>(app: &DuelApp<G>) -> String {
             "Space pause · . one move · r replay · q back to the lobby".into()
         }
         _ if app.human_to_move() => format!(
-            "Arrows move · Enter or click: {} at {}{} · ? help",
+            "Arrows move · Enter or click: {} at {} · H {} · ? help",
             G::PLACE_WORDS,
             G::cell_name(app.cursor),
-            if G::HINTS { " · H hints" } else { "" }
+            G::HINT_NAME
         ),
         Context::TablePlayer { .. } => "r replay · q back to the lobby · ? help".into(),
         _ => "r replay · u take back · q quit · ? help".into(),
@@ -699,30 +952,37 @@ fn prompt<G: BoardGame>(app: &DuelApp<G>) -> String {
 
 /// The keys of this mode and context, from the keymap, in this game's words.
 pub(super) fn help_lines<G: BoardGame>(mode: KeyMode, ctx: Context) -> Vec<(&'static str, String)> {
-    keymap::offered(mode, ctx)
-        .into_iter()
-        .filter_map(|(action, label, help)| {
-            let text = match (mode, action) {
-                (_, Action::SwitchFocus | Action::PickCard(_)) => return None,
-                (KeyMode::Play, Action::Cancel) => return None,
-                (KeyMode::Play, Action::Confirm) if ctx == Context::Watching => help.to_string(),
-                (KeyMode::Play, Action::Confirm) => format!("{} (or click a cell)", G::PLACE_WORDS),
-                (_, Action::ToggleHints) => format!("hints: {}", G::HINT_WORDS),
-                (KeyMode::Play, Action::Replay) => {
-                    format!("replay the last move: {}", G::STEP_WORDS)
-                }
-                (KeyMode::Replay, Action::Left) => "one step back".to_string(),
-                (KeyMode::Replay, Action::Right) => "one step on".to_string(),
-                (_, Action::SkipAnimation) => "skip the animation".to_string(),
-                (KeyMode::Play, Action::Faster) if ctx != Context::Watching => {
-                    "animation faster / slower".to_string()
-                }
-                (_, Action::LogUp) => "scroll the move log (or the mouse wheel)".to_string(),
-                _ => help.to_string(),
-            };
-            Some((label, text))
-        })
-        .collect()
+    let mut lines = Vec::new();
+    for (action, label, help) in keymap::offered(mode, ctx) {
+        let text = match (mode, action) {
+            (_, Action::SwitchFocus | Action::PickCard(_)) => continue,
+            (KeyMode::Play, Action::Cancel) => continue,
+            (KeyMode::Play, Action::Confirm) if ctx == Context::Watching => help.to_string(),
+            (KeyMode::Play, Action::Confirm) => format!("{} (or click a cell)", G::PLACE_WORDS),
+            (_, Action::ToggleHints) => format!("{}: {}", G::HINT_NAME, G::HINT_WORDS),
+            (KeyMode::Play, Action::Up) if G::LEAN => "cursor up-right (the row above)".into(),
+            (KeyMode::Play, Action::Down) if G::LEAN => "cursor down-left (the row below)".into(),
+            (KeyMode::Play, Action::Replay) => {
+                format!("replay the last move: {}", G::STEP_WORDS)
+            }
+            (KeyMode::Replay, Action::Left) => "one step back".to_string(),
+            (KeyMode::Replay, Action::Right) => "one step on".to_string(),
+            (_, Action::SkipAnimation) => "skip the animation".to_string(),
+            (KeyMode::Play, Action::Faster) if ctx != Context::Watching => {
+                "animation faster / slower".to_string()
+            }
+            (_, Action::LogUp) => "scroll the move log (or the mouse wheel)".to_string(),
+            _ => help.to_string(),
+        };
+        lines.push((label, text));
+        if G::LEAN && mode == KeyMode::Play && action == Action::Right {
+            lines.push(("Home End", "cursor up-left / down-right".to_string()));
+        }
+    }
+    if G::LEAN {
+        lines.push(("z", "zoom out / in (large boards scroll)".to_string()));
+    }
+    lines
 }
 
 fn help<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
