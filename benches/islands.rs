@@ -1,10 +1,14 @@
 //! The brief's efficiency test for Islands of Hex as a benchmark: a fresh 2500x2500 board,
 //! the inside (rows and columns 1 to 2498) filled with white on even columns and black on
-//! odd ones, then white joins top and bottom. Target: under 100 ms.
+//! odd ones, then white joins top and bottom. Target: under 100 ms. Also: the playout rate
+//! behind `expert`'s budget, and one of its moves on an empty 11x11 board with the budget of
+//! `--think-ms 100`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use trios::games::islands::{Board, Stone};
+use trios::games::Strategy;
+use trios::games::islands::expert::{Expert, PLACES_PER_MS};
+use trios::games::islands::{Board, Game, Stone};
 
 const N: i64 = 2500;
 
@@ -33,6 +37,10 @@ fn islands_bench(c: &mut Criterion) {
     });
     group.bench_function("new_board_2500", |b| {
         b.iter(|| Board::new(black_box(N as usize)))
+    });
+    let empty = Game::new(11).expect("an 11x11 board");
+    group.bench_function("expert_move_11x11_think_100ms", |b| {
+        b.iter(|| Expert::with_budget(PLACES_PER_MS * 100, 7).choose(black_box(&empty)))
     });
     group.finish();
     let board = Board::new(N as usize);

@@ -72,7 +72,7 @@ impl Ui {
 
 #[derive(Debug, Clone, Args)]
 pub struct PlayArgs {
-    /// The game: three-trios or reversi.
+    /// The game: three-trios, reversi or islands.
     #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
     pub game: GameKind,
     /// Front end.
@@ -252,7 +252,7 @@ pub struct PerftArgs {
 /// `trios sim`: headless games between computer strategies.
 #[derive(Debug, Clone, Args)]
 pub struct SimArgs {
-    /// The game: three-trios or reversi.
+    /// The game: three-trios, reversi or islands.
     #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
     pub game: GameKind,
     #[command(flatten)]
@@ -315,7 +315,7 @@ pub struct SimArgs {
     #[arg(long)]
     pub json: bool,
     /// Every pair of these comma-separated strategies plays --games deals, seats swapped;
-    /// prints the cross table (Three Trios or, with --game reversi, Reversi strategies).
+    /// prints the cross table (of the strategies of the game --game names).
     #[arg(long, value_name = "LIST", value_parser = crate::sim::parse_name_list)]
     pub round_robin: Option<crate::sim::StrategyList>,
     /// Thinking time per move for the `expert` player, in milliseconds.
@@ -385,7 +385,7 @@ pub struct ServeArgs {
     /// The lobby's first choice of computer opponent (a strategy, as for --blue).
     #[arg(long, value_name = "STRATEGY", default_value = STRONGEST, value_parser = computer)]
     pub opponent: Seat,
-    /// The game the lobby opens on (three-trios or reversi); its Game row offers every
+    /// The game the lobby opens on (three-trios, reversi or islands); its Game row offers every
     /// game, and tables of every game are listed, joined and watched.
     #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
     pub game: GameKind,

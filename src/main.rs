@@ -245,9 +245,10 @@ fn play_from_home(launch: &Launch) -> Result<Played, UserError> {
             commands::play_reversi(&args, ui == Ui::Tui).map_err(failed)?;
             Ok(Played::default())
         }
-        GameOptions::Islands => {
+        GameOptions::Islands { size } => {
             let [white, black] = launch.seats().map(|seat| seat.to_string());
-            let command = ["trios", "play", "--game", "islands"];
+            let size = size.to_string();
+            let command = ["trios", "play", "--game", "islands", "--size", &size];
             let seats = ["--white", &white, "--black", &black];
             let cli = Cli::try_parse_from(command.into_iter().chain(seats))?;
             let Some(Command::Play(args)) = cli.command else {
@@ -265,10 +266,17 @@ fn play_from_home(launch: &Launch) -> Result<Played, UserError> {
 /// Continues the match recorded at `path` as `trios play --resume` continues the latest;
 /// gives back a Three Trios match once it is left.
 fn resume_from_home(path: PathBuf) -> Result<Option<Match>, UserError> {
-    if trios::record::game_of_file(&path)? != GameKind::ThreeTrios {
-        let full_screen = front_end(Ui::Auto)? == Ui::Tui;
-        commands::resume_reversi(path, full_screen).map_err(failed)?;
-        return Ok(None);
+    let full_screen = || -> Result<bool, UserError> { Ok(front_end(Ui::Auto)? == Ui::Tui) };
+    match trios::record::game_of_file(&path)? {
+        GameKind::ThreeTrios => {}
+        GameKind::Reversi => {
+            commands::resume_reversi(path, full_screen()?).map_err(failed)?;
+            return Ok(None);
+        }
+        GameKind::Islands => {
+            commands::resume_islands(path, full_screen()?).map_err(failed)?;
+            return Ok(None);
+        }
     }
     let game = resume(path)?;
     run_full_screen(game, trios::tui::Start::Play, false, true).map(Some)

@@ -508,3 +508,21 @@ fn left_and_right_on_an_action_line_change_the_game() {
         "once round the games, back again"
     );
 }
+
+#[test]
+fn islands_at_home_offers_the_board_side() {
+    let mut lobby = home(None);
+    // To Islands of Hex, up to its Board line (11x11), one step larger, back down to play.
+    keys(&mut lobby, ">>");
+    keys(&mut lobby, "^");
+    let screen = render(&lobby);
+    assert!(
+        line_with(&screen, "Board").contains("‹ 11x11 ›"),
+        "{screen}"
+    );
+    keys(&mut lobby, ">");
+    assert!(line_with(&render(&lobby), "Board").contains("‹ 13x13 ›"));
+    let launch = play(keys(&mut lobby, "v\r"));
+    assert_eq!(launch.game, GameKind::Islands);
+    assert_eq!(launch.options, GameOptions::Islands { size: 13 });
+}

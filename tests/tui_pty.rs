@@ -1194,6 +1194,28 @@ fn islands_plays_full_screen_and_its_record_replays_on_screen() {
         .collect();
     assert_eq!(files.len(), 1, "one autosave: {files:?}");
 
+    // The home screen offers the unfinished match and resumes it on the board.
+    let mut home = Pty::start_in(80, 24, &[], pty.data.path());
+    home.wait_for("the home screen", |s| {
+        s.contains("Resume last match · Islands of Hex, 2 moves")
+    });
+    for _ in 0..8 {
+        if home.screen().contains("▸ Resume last match") {
+            break;
+        }
+        home.send(b"\x1b[B");
+        thread::sleep(Duration::from_millis(50));
+    }
+    home.send(b"\r");
+    home.wait_for("the resumed board", |s| {
+        s.contains("2. Black ") && s.contains("White to move")
+    });
+    home.send(b"q");
+    home.wait_for("home again", |s| s.contains("Resume last match"));
+    home.send(b"q");
+    assert!(home.wait_exit(EXIT_TIMEOUT).success());
+    home.assert_terminal_restored();
+
     let replay = vec!["replay".to_string(), files[0].display().to_string()];
     let mut viewer = Pty::start_in(80, 24, &replay, pty.data.path());
     viewer.wait_for("the viewer at the start", |s| {

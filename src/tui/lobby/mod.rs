@@ -195,6 +195,8 @@ pub enum Item {
     Rules,
     /// Reversi: the colour the person plays.
     Color,
+    /// Islands of Hex: the board's side.
+    Side,
     PlayComputer,
     OpenTable,
     Table(TableId),
@@ -210,7 +212,7 @@ impl Item {
     pub fn is_option(self) -> bool {
         matches!(
             self,
-            Item::Game | Item::Opponent | Item::Board | Item::Rules | Item::Color
+            Item::Game | Item::Opponent | Item::Board | Item::Rules | Item::Color | Item::Side
         )
     }
 }
@@ -235,9 +237,12 @@ pub enum GameOptions {
     /// Reversi: the colour the person plays (against the computer; when watching, the
     /// colour the partner computer plays).
     Reversi { person: Color },
-    /// Islands of Hex on the default board, the person white.
-    Islands,
+    /// Islands of Hex on a board of `size` x `size`, the person white.
+    Islands { size: usize },
 }
+
+/// The board sides offered for Islands of Hex at home; the default is 11.
+pub const ISLAND_SIDES: [usize; 10] = [5, 7, 9, 11, 13, 15, 19, 25, 40, 64];
 
 /// A new match chosen at home (or, for games other than Three Trios, at a server).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -343,6 +348,8 @@ pub struct Lobby {
     pub(crate) rules: usize,
     /// The colour the person plays in Reversi.
     pub(crate) color: Color,
+    /// Islands of Hex: an index into [`ISLAND_SIDES`].
+    pub(crate) island_side: usize,
     /// Home: the match "Resume last match" continues, if there is one.
     pub(crate) resumable: Option<Resumable>,
     /// Home: the saved-matches list, while it is open.
@@ -384,6 +391,10 @@ impl Lobby {
             board: 0,
             rules: 0,
             color: Color::Dark,
+            island_side: ISLAND_SIDES
+                .iter()
+                .position(|&n| n == crate::games::islands::DEFAULT_SIZE)
+                .unwrap_or(0),
             resumable: None,
             saved: None,
             notice: None,
@@ -418,6 +429,7 @@ impl Lobby {
             GameKind::ThreeTrios => &[Item::Opponent, Item::Board, Item::Rules],
             // A server's tables seat their opener first (dark): no colour to choose there.
             GameKind::Reversi if self.at_home() => &[Item::Opponent, Item::Color],
+            GameKind::Islands if self.at_home() => &[Item::Opponent, Item::Side],
             GameKind::Reversi | GameKind::Islands => &[Item::Opponent],
         }
     }
@@ -670,6 +682,7 @@ impl Lobby {
             Item::Board => step(&mut self.board, self.choices.boards.len()),
             Item::Rules => step(&mut self.rules, self.choices.rules.len()),
             Item::Color => self.color = self.color.other(),
+            Item::Side => step(&mut self.island_side, ISLAND_SIDES.len()),
             // ←/→ on any other line picks the game: the first choice a person makes.
             Item::Table(_) => {}
             _ if self.choices.games.len() > 1 => step(&mut self.game, self.choices.games.len()),
@@ -783,7 +796,9 @@ impl Lobby {
         let options = match game {
             GameKind::ThreeTrios => GameOptions::ThreeTrios(Box::new(self.config())),
             GameKind::Reversi => GameOptions::Reversi { person: self.color },
-            GameKind::Islands => GameOptions::Islands,
+            GameKind::Islands => GameOptions::Islands {
+                size: ISLAND_SIDES[self.island_side],
+            },
         };
         let mut launch = Launch {
             game,

@@ -558,6 +558,10 @@ impl Lobby {
             Item::Board => Some(("Board", self.board_label().to_string())),
             Item::Rules => Some(("Rules", rules_label(self.rules_chosen()))),
             Item::Color => Some(("You play", color_label(self.color))),
+            Item::Side => {
+                let n = super::ISLAND_SIDES[self.island_side];
+                Some(("Board", format!("{n}x{n}")))
+            }
             _ => None,
         }
     }
