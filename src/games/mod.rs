@@ -9,6 +9,7 @@
 pub mod islands;
 pub mod reversi;
 pub mod three_trios;
+pub mod triad;
 
 use std::fmt;
 use std::str::FromStr;
