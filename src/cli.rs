@@ -45,6 +45,26 @@ pub enum Command {
     /// Host full-screen games over SSH (ssh -p 2222 localhost): a lobby where each player
     /// plays the computer, opens or joins a table to play another person, or watches.
     Serve(ServeArgs),
+    /// Triad's card tools: whether three cards are a triad, and every triad among cards.
+    /// A card is written shape,color,count,fill, e.g. diamond,green,3,dark.
+    #[command(subcommand)]
+    Triad(TriadTool),
+}
+
+/// `trios triad …`.
+#[derive(Debug, Clone, Subcommand)]
+pub enum TriadTool {
+    /// Print `triad` or `not a triad` for three cards.
+    Check {
+        #[arg(value_name = "CARD", num_args = 3, required = true)]
+        cards: Vec<String>,
+    },
+    /// Print every triad among the cards as `I J K` (0-based positions, ascending), then
+    /// `N triads`.
+    Find {
+        #[arg(value_name = "CARD")]
+        cards: Vec<String>,
+    },
 }
 
 /// Which front end to use.
@@ -259,11 +279,11 @@ pub struct SimArgs {
     pub setup: SetupArgs,
     /// Strategy `a`: plays Red (and Blue in the second game of each deal with --swap).
     #[arg(long, value_name = "STRATEGY", value_parser = crate::sim::parse_strategy,
-          required_unless_present_any = ["round_robin", "dark", "white"], conflicts_with_all = ["round_robin", "dark", "light", "white", "black"])]
+          conflicts_with_all = ["round_robin", "dark", "light", "white", "black"])]
     pub red: Option<String>,
     /// Strategy `b`: plays Blue (and Red with --swap).
     #[arg(long, value_name = "STRATEGY", value_parser = crate::sim::parse_strategy,
-          required_unless_present_any = ["round_robin", "light", "black"], conflicts_with_all = ["round_robin", "dark", "light", "white", "black"])]
+          conflicts_with_all = ["round_robin", "dark", "light", "white", "black"])]
     pub blue: Option<String>,
     /// Reversi: strategy `a`, playing dark (X, first) and light with --swap.
     #[arg(

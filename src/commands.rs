@@ -7,10 +7,11 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::autosave;
-use crate::cli::{PerftArgs, PlayArgs, SimArgs, SolveArgs};
+use crate::cli::{PerftArgs, PlayArgs, SimArgs, SolveArgs, TriadTool, Ui};
 use crate::controller::{Duel, DuelConfig, DuelError, Seat};
 use crate::games::islands::{self, Game as Islands};
 use crate::games::reversi::{self, Game as Reversi, Move, Square};
+use crate::games::triad;
 use crate::games::{GameKind, TwoPlayer};
 use crate::record::duel::{DuelRecord, check_overwrite};
 use crate::sim::duel::DuelSpec;
@@ -157,6 +158,78 @@ fn play_full_screen<G: BoardGame>(
         );
     }
     Ok(())
+}
+
+/// `trios play --game triad`: a solitaire from `--seed` (drawn and announced when absent),
+/// in text mode: the full screen is still to come.
+pub fn play_triad(args: &PlayArgs) -> Result<(), Failure> {
+    let duel = &args.duel;
+    let other_flags = duel.dark.is_some()
+        || duel.light.is_some()
+        || duel.position.is_some()
+        || duel.white.is_some()
+        || duel.black.is_some()
+        || duel.size.is_some();
+    if other_flags {
+        return Err(Failure::Message(
+            "Triad is a solitaire: it takes no seats, --size or --position".into(),
+        ));
+    }
+    if args.ui == Ui::Tui {
+        return Err(Failure::Message(
+            "Triad has no full screen yet; play it with --ui text".into(),
+        ));
+    }
+    let seed = args.setup.seed.unwrap_or_else(|| {
+        let s = rand::random();
+        eprintln!("seed: {s} (play this game again with --seed {s})");
+        s
+    });
+    let mut game = triad::Game::new(seed);
+    if io::stdin().is_terminal() {
+        eprintln!("Triad: type help for the commands.");
+    }
+    let ended = textui::triad::run(
+        &mut game,
+        io::stdin().lock(),
+        &mut io::stdout().lock(),
+        &mut io::stderr().lock(),
+    );
+    text_ended(ended)
+}
+
+/// `trios triad check|find`: reads the cards, then prints the answer.
+pub fn triad_tool(tool: &TriadTool) -> Result<(), Failure> {
+    let read = |texts: &[String]| -> Result<Vec<triad::Card>, Failure> {
+        texts
+            .iter()
+            .map(|t| {
+                t.parse()
+                    .map_err(|e: triad::CardError| Failure::Message(e.to_string()))
+            })
+            .collect()
+    };
+    let out = match tool {
+        TriadTool::Check { cards } => match read(cards)?.as_slice() {
+            &[a, b, c] if triad::is_triad(a, b, c) => "triad\n".to_string(),
+            [_, _, _] => "not a triad\n".to_string(),
+            _ => return Err(Failure::Message("check takes three cards".into())),
+        },
+        TriadTool::Find { cards } => {
+            let found = triad::triads(&read(cards)?);
+            let mut out: String = found
+                .iter()
+                .map(|[i, j, k]| format!("{i} {j} {k}\n"))
+                .collect();
+            let n = found.len();
+            out.push_str(&format!(
+                "{n} {}\n",
+                if n == 1 { "triad" } else { "triads" }
+            ));
+            out
+        }
+    };
+    write_out(&out)
 }
 
 /// The computer a person faces at Islands of Hex full screen when no seat is given.
@@ -529,6 +602,39 @@ pub fn sim_islands(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result
     };
     Islands::start(&options).map_err(|e| Failure::Message(format!("--size: {e}")))?;
     sim_game::<Islands>(args, &names, options, progress)
+}
+
+/// `trios sim --game triad`: solitaire games and what they show about the deal.
+pub fn sim_triad(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<String, Failure> {
+    let seats = [
+        &args.red,
+        &args.blue,
+        &args.dark,
+        &args.light,
+        &args.white,
+        &args.black,
+    ];
+    if seats.iter().any(|s| s.is_some()) || args.round_robin.is_some() || args.swap {
+        return Err(Failure::Message(
+            "a Triad simulation plays solitaire games: it takes --games, --seed, --threads and \
+             --json, and no strategies"
+                .into(),
+        ));
+    }
+    let seed = args.setup.seed.unwrap_or_else(rand::random);
+    if args.setup.seed.is_none() {
+        eprintln!("seed: {seed} (run these games again with --seed {seed})");
+    }
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let started = Instant::now();
+    let summary = sim::triad::run(args.games as u64, seed, threads, progress);
+    Ok(if args.json {
+        sim::triad::json(&summary, seed)
+    } else {
+        sim::triad::table(&summary, seed, threads, started)
+    })
 }
 
 /// Plays the pair `names[0]` against `names[1]`, or (with `--round-robin`) every pair of

@@ -53,6 +53,7 @@ fn main() -> ExitCode {
         Some(Command::Sim(args)) => sim(&args),
         Some(Command::Perft(args)) => perft(&args),
         Some(Command::Serve(args)) => serve(&args),
+        Some(Command::Triad(tool)) => commands::triad_tool(&tool).map_err(failed),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -63,6 +64,9 @@ fn main() -> ExitCode {
         Err(UserError::Reported) => ExitCode::from(2),
     }
 }
+
+/// Triad games are played through and not saved.
+const TRIAD_NOT_SAVED: &str = "Triad games are not saved, so there is none to resume";
 
 fn play(args: PlayArgs) -> Result<(), UserError> {
     let ui = front_end(args.ui)?;
@@ -78,6 +82,7 @@ fn play(args: PlayArgs) -> Result<(), UserError> {
             GameKind::Islands => {
                 return commands::resume_islands(path, ui == Ui::Tui).map_err(failed);
             }
+            GameKind::Triad => return Err(UserError::Message(TRIAD_NOT_SAVED.into())),
         }
         Some(path)
     } else {
@@ -88,6 +93,9 @@ fn play(args: PlayArgs) -> Result<(), UserError> {
     }
     if args.game == GameKind::Islands && !args.resume {
         return commands::play_islands(&args, ui == Ui::Tui).map_err(failed);
+    }
+    if args.game == GameKind::Triad && !args.resume {
+        return commands::play_triad(&args).map_err(failed);
     }
     let duel = &args.duel;
     if duel.dark.is_some() || duel.light.is_some() || duel.position.is_some() {
@@ -260,6 +268,9 @@ fn play_from_home(launch: &Launch) -> Result<Played, UserError> {
             commands::play_islands(&args, ui == Ui::Tui).map_err(failed)?;
             Ok(Played::default())
         }
+        GameOptions::Triad => Err(UserError::Message(
+            "Triad is played with trios play --game triad".into(),
+        )),
     }
 }
 
@@ -277,6 +288,7 @@ fn resume_from_home(path: PathBuf) -> Result<Option<Match>, UserError> {
             commands::resume_islands(path, full_screen()?).map_err(failed)?;
             return Ok(None);
         }
+        GameKind::Triad => return Err(UserError::Message(TRIAD_NOT_SAVED.into())),
     }
     let game = resume(path)?;
     run_full_screen(game, trios::tui::Start::Play, false, true).map(Some)
@@ -565,7 +577,7 @@ fn solve(args: &SolveArgs) -> Result<(), UserError> {
     use trios::trios::ai::Solved;
     match args.game {
         GameKind::Reversi => return commands::solve_reversi(args).map_err(failed),
-        GameKind::Islands => {
+        GameKind::Islands | GameKind::Triad => {
             return Err(UserError::Message(
                 "trios solve solves three-trios and reversi positions".into(),
             ));
@@ -803,6 +815,17 @@ fn sim(args: &SimArgs) -> Result<(), UserError> {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     };
+    if args.game == GameKind::Triad {
+        let report = commands::sim_triad(args, draw);
+        bar.finish_and_clear();
+        use std::io::Write;
+        return finish_output(
+            io::stdout()
+                .lock()
+                .write_all(report.map_err(failed)?.as_bytes()),
+        )
+        .map(|_| ());
+    }
     if args.game == GameKind::Islands || args.white.is_some() {
         if args.game != GameKind::Islands {
             return Err(UserError::Message(
@@ -874,6 +897,13 @@ fn sim(args: &SimArgs) -> Result<(), UserError> {
 /// The simulation the flags ask for, its files loaded; a drawn seed is announced on stderr.
 fn sim_spec(args: &SimArgs) -> Result<trios::sim::SimSpec, UserError> {
     let setup = &args.setup;
+    if args.round_robin.is_none() && (args.red.is_none() || args.blue.is_none()) {
+        return Err(UserError::Message(
+            "a Three Trios simulation needs --red A --blue B (two strategies) or \
+             --round-robin A,B,...; other games: --game reversi, islands or triad"
+                .into(),
+        ));
+    }
     let seed = setup.seed.unwrap_or_else(rand::random);
     let loaded = trios::sim::SimSetup::load(
         setup.board.as_deref(),
@@ -902,7 +932,7 @@ fn sim_spec(args: &SimArgs) -> Result<trios::sim::SimSpec, UserError> {
 /// `trios perft`: Reversi through the platform, Three Trios here (the built-in board and
 /// cards dealt in order, or the setup flags' game).
 fn perft(args: &trios::cli::PerftArgs) -> Result<(), UserError> {
-    if args.game == GameKind::Islands {
+    if matches!(args.game, GameKind::Islands | GameKind::Triad) {
         return Err(UserError::Message(
             "trios perft counts three-trios and reversi positions".into(),
         ));
@@ -987,6 +1017,11 @@ fn check_host_key_folder(path: &std::path::Path) -> Result<(), UserError> {
 
 fn serve(args: &trios::cli::ServeArgs) -> Result<(), UserError> {
     use tracing_subscriber::EnvFilter;
+    if args.game == GameKind::Triad {
+        return Err(UserError::Message(
+            "Triad is not played over SSH yet; --game is three-trios, reversi or islands".into(),
+        ));
+    }
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("trios=info,russh=warn"));
     tracing_subscriber::fmt()

@@ -24,11 +24,17 @@ pub enum GameKind {
     ThreeTrios,
     Reversi,
     Islands,
+    Triad,
 }
 
 impl GameKind {
     /// Every game, in the order menus list them.
-    pub const ALL: [GameKind; 3] = [GameKind::ThreeTrios, GameKind::Reversi, GameKind::Islands];
+    pub const ALL: [GameKind; 4] = [
+        GameKind::ThreeTrios,
+        GameKind::Reversi,
+        GameKind::Islands,
+        GameKind::Triad,
+    ];
 
     /// The name on the command line and in records: `three-trios`, `reversi`.
     pub fn name(self) -> &'static str {
@@ -36,6 +42,7 @@ impl GameKind {
             GameKind::ThreeTrios => "three-trios",
             GameKind::Reversi => "reversi",
             GameKind::Islands => "islands",
+            GameKind::Triad => "triad",
         }
     }
 
@@ -45,6 +52,7 @@ impl GameKind {
             GameKind::ThreeTrios => "Three Trios",
             GameKind::Reversi => "Reversi",
             GameKind::Islands => "Islands of Hex",
+            GameKind::Triad => "Triad",
         }
     }
 
@@ -54,6 +62,8 @@ impl GameKind {
             GameKind::ThreeTrios => three_trios::ai::OPPONENTS.to_vec(),
             GameKind::Reversi => reversi::STRATEGY_NAMES.iter().rev().copied().collect(),
             GameKind::Islands => islands::STRATEGY_NAMES.iter().rev().copied().collect(),
+            // A solitaire so far: no computer to face.
+            GameKind::Triad => Vec::new(),
         }
     }
 }
@@ -66,7 +76,7 @@ impl fmt::Display for GameKind {
 
 /// A game name that is not one of [`GameKind::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game \"{0}\"; expected one of three-trios, reversi, islands")]
+#[error("unknown game \"{0}\"; expected one of three-trios, reversi, islands, triad")]
 pub struct UnknownGame(pub String);
 
 impl FromStr for GameKind {

@@ -9,6 +9,7 @@
 
 pub mod duel;
 pub mod report;
+pub mod triad;
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -316,6 +316,7 @@ fn join(
         Some(GameKind::ThreeTrios) => Box::new(join_trios(spec, events, id, want, size)?),
         Some(GameKind::Reversi) => Box::new(join_duel::<Reversi>(spec, events, id, want, size)?),
         Some(GameKind::Islands) => Box::new(join_duel::<Islands>(spec, events, id, want, size)?),
+        Some(GameKind::Triad) => return Err("Triad is not played on this server yet".into()),
         None => return Err(format!("table {id} has closed")),
     };
     Ok(AtTable {
@@ -630,6 +631,7 @@ fn dispatch(
                     open_duel::<Islands>(spec, events, opponent, strongest, size)
                 }
                 GameKind::ThreeTrios => Err("Three Trios tables open from the lobby".into()),
+                GameKind::Triad => Err("Triad is not played on this server yet".into()),
             }
         }
         // Saved matches stay on the server's disk.

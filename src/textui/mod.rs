@@ -7,6 +7,7 @@ use std::io::{self, BufRead, Write};
 
 pub mod islands;
 pub mod reversi;
+pub mod triad;
 
 use crate::controller::Match;
 use crate::games::three_trios::ai::STRATEGY_NAMES;

@@ -63,14 +63,23 @@ pub fn triads(cards: &[Card]) -> Vec<[usize; 3]> {
     out
 }
 
-/// How many triads lie among `cards`.
+/// How many triads lie among `cards`. Needs no positions: with the cards as a set of bits,
+/// each triad shows up once for each of its three pairs.
 pub fn count_triads(cards: &[Card]) -> usize {
-    let mut count = 0;
-    each_triad(cards, |_, _, _| {
-        count += 1;
-        true
-    });
-    count
+    let mut present = 0u128;
+    for card in cards {
+        present |= 1 << card.index();
+    }
+    let mut pairs = 0;
+    for (i, a) in cards.iter().enumerate() {
+        let row = &THIRD[a.index()];
+        for b in &cards[i + 1..] {
+            let third = row[b.index()];
+            // A card given twice is its own third: not a triad.
+            pairs += usize::from(present >> third & 1 == 1 && third != a.index() as u8);
+        }
+    }
+    pairs / 3
 }
 
 /// The triad with the smallest positions in lexicographic order, if any (what `hint`

@@ -239,6 +239,8 @@ pub enum GameOptions {
     Reversi { person: Color },
     /// Islands of Hex on a board of `size` x `size`, the person white.
     Islands { size: usize },
+    /// Triad: a solitaire from a fresh seed.
+    Triad,
 }
 
 /// The board sides offered for Islands of Hex at home; the default is 11.
@@ -431,6 +433,7 @@ impl Lobby {
             GameKind::Reversi if self.at_home() => &[Item::Opponent, Item::Color],
             GameKind::Islands if self.at_home() => &[Item::Opponent, Item::Side],
             GameKind::Reversi | GameKind::Islands => &[Item::Opponent],
+            GameKind::Triad => &[],
         }
     }
 
@@ -799,6 +802,7 @@ impl Lobby {
             GameKind::Islands => GameOptions::Islands {
                 size: ISLAND_SIDES[self.island_side],
             },
+            GameKind::Triad => GameOptions::Triad,
         };
         let mut launch = Launch {
             game,

@@ -46,6 +46,7 @@ fn short_title(game: GameKind) -> &'static str {
         GameKind::ThreeTrios => "Trios",
         GameKind::Reversi => "Reversi",
         GameKind::Islands => "Islands",
+        GameKind::Triad => "Triad",
     }
 }
 /// Rows below the table list: a blank, the notice, the keys.
