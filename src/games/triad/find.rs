@@ -63,23 +63,21 @@ pub fn triads(cards: &[Card]) -> Vec<[usize; 3]> {
     out
 }
 
-/// How many triads lie among `cards`. Needs no positions: with the cards as a set of bits,
-/// each triad shows up once for each of its three pairs.
+/// How many triads lie among `cards` (distinct cards, as on a tableau). Needs no
+/// positions: each triad shows up once for each of its three pairs.
 pub fn count_triads(cards: &[Card]) -> usize {
-    let mut present = 0u128;
+    let mut present = [0u8; CARDS];
     for card in cards {
-        present |= 1 << card.index();
+        present[card.index()] = 1;
     }
-    let mut pairs = 0;
+    let mut pairs = 0u32;
     for (i, a) in cards.iter().enumerate() {
         let row = &THIRD[a.index()];
         for b in &cards[i + 1..] {
-            let third = row[b.index()];
-            // A card given twice is its own third: not a triad.
-            pairs += usize::from(present >> third & 1 == 1 && third != a.index() as u8);
+            pairs += u32::from(present[usize::from(row[b.index()])]);
         }
     }
-    pairs / 3
+    pairs as usize / 3
 }
 
 /// The triad with the smallest positions in lexicographic order, if any (what `hint`
