@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::autosave;
-use crate::cli::{PerftArgs, PlayArgs, SimArgs, SolveArgs, TriadTool, Ui};
+use crate::cli::{PerftArgs, PlayArgs, SimArgs, SolveArgs, TriadTool};
 use crate::controller::{Duel, DuelConfig, DuelError, Seat};
 use crate::games::islands::{self, Game as Islands};
 use crate::games::reversi::{self, Game as Reversi, Move, Square};
@@ -161,8 +161,8 @@ fn play_full_screen<G: BoardGame>(
 }
 
 /// `trios play --game triad`: a solitaire from `--seed` (drawn and announced when absent),
-/// in text mode: the full screen is still to come.
-pub fn play_triad(args: &PlayArgs) -> Result<(), Failure> {
+/// full screen or in text mode.
+pub fn play_triad(args: &PlayArgs, full_screen: bool) -> Result<(), Failure> {
     let duel = &args.duel;
     let other_flags = duel.dark.is_some()
         || duel.light.is_some()
@@ -175,10 +175,13 @@ pub fn play_triad(args: &PlayArgs) -> Result<(), Failure> {
             "Triad is a solitaire: it takes no seats, --size or --position".into(),
         ));
     }
-    if args.ui == Ui::Tui {
-        return Err(Failure::Message(
-            "Triad has no full screen yet; play it with --ui text".into(),
-        ));
+    if full_screen {
+        let seed = args.setup.seed.unwrap_or_else(rand::random);
+        tui::run_screen(|_events, size, theme| {
+            tui::triad::TriadApp::new(seed, tui::triad::bests::path(), size, theme)
+        })
+        .map_err(|e| Failure::Message(format!("terminal: {e}")))?;
+        return Ok(());
     }
     let seed = args.setup.seed.unwrap_or_else(|| {
         let s = rand::random();

@@ -95,7 +95,7 @@ fn play(args: PlayArgs) -> Result<(), UserError> {
         return commands::play_islands(&args, ui == Ui::Tui).map_err(failed);
     }
     if args.game == GameKind::Triad && !args.resume {
-        return commands::play_triad(&args).map_err(failed);
+        return commands::play_triad(&args, ui == Ui::Tui).map_err(failed);
     }
     let duel = &args.duel;
     if duel.dark.is_some() || duel.light.is_some() || duel.position.is_some() {

@@ -1237,3 +1237,27 @@ fn islands_plays_full_screen_and_its_record_replays_on_screen() {
         refused.raw()
     );
 }
+
+/// Triad full screen in a real terminal: a triad picked by its card keys is taken, and `q`
+/// leaves with the terminal as it was.
+#[test]
+fn triad_plays_full_screen() {
+    let args: Vec<String> = ["play", "--game", "triad", "--seed", "5"]
+        .map(String::from)
+        .to_vec();
+    let mut pty = Pty::start(80, 24, &args);
+    pty.wait_for("the tableau", |s| s.contains("deck 69 · found 0"));
+    let game = trios::games::triad::Game::new(5);
+    let triad = trios::games::triad::first_triad(game.tableau()).expect("a triad");
+    let keys: String = triad
+        .iter()
+        .map(|&p| trios::tui::triad::key_of(p).expect("a key"))
+        .collect();
+    pty.send(keys.as_bytes());
+    pty.wait_for("the triad taken", |s| {
+        s.contains("deck 66 · found 1") && s.contains("A triad! 1 found.")
+    });
+    pty.send(b"q");
+    assert!(pty.wait_exit(EXIT_TIMEOUT).success());
+    pty.assert_terminal_restored();
+}

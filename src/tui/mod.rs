@@ -9,6 +9,7 @@ pub mod keymap;
 pub mod lobby;
 mod terminal;
 pub mod timeline;
+pub mod triad;
 pub mod view;
 
 pub use app::{App, NewMatch, ToTable};

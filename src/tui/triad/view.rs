@@ -1,0 +1,443 @@
+//! Drawing Triad: a title line, the tableau as cards in the brief's columns, a two-line
+//! status bar, and the help and end-of-game boxes. A card shows its count of symbols, each
+//! symbol's shape and fill in one glyph (outline, half filled, solid), its colour, and the
+//! key that picks it. The colours are the Okabe–Ito orange, reddish purple and bluish green,
+//! chosen to stay apart under every common colour blindness (in the 256-colour palette);
+//! they also differ in lightness, and without colour the card names its colour and fill in
+//! letters.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::border;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use super::bests::clock;
+use super::{Note, TriadApp, key_of};
+use crate::games::triad::{Card, TABLEAU};
+use crate::tui::view::overlay;
+
+/// Rows taken by the title line and the status bar.
+const CHROME_ROWS: u16 = 3;
+/// The smallest card drawn, and the largest.
+const CARD_MIN: (u16, u16) = (14, 5);
+const CARD_MAX: (u16, u16) = (26, 9);
+
+/// The glyph of one symbol: by shape (triangle, oval, diamond), then fill (none, light,
+/// dark).
+const GLYPHS: [[char; 3]; 3] = [['△', '◭', '▲'], ['○', '◐', '●'], ['◇', '◈', '◆']];
+
+/// Large symbols, four rows of six columns, by shape; `f` marks the inside, drawn by fill.
+const ART: [[&str; 4]; 3] = [
+    ["  ╱╲  ", " ╱ff╲ ", "╱ffff╲", "▔▔▔▔▔▔"],
+    ["╭────╮", "│ffff│", "│ffff│", "╰────╯"],
+    ["  ╱╲  ", " ╱ff╲ ", " ╲ff╱ ", "  ╲╱  "],
+];
+/// The inside of a large symbol by fill: none, light, dark.
+const ART_FILL: [char; 3] = [' ', '░', '█'];
+/// Room large symbols need inside a card: three side by side, and a line for the words.
+const ART_ROOM: (u16, u16) = (22, 6);
+
+/// The three colours, in card order: orange, purple, green.
+const COLORS: [Color; 3] = [Color::Indexed(214), Color::Indexed(175), Color::Indexed(36)];
+
+/// Where the cards go.
+struct Layout {
+    /// Each card's rectangle by position.
+    cards: Vec<Rect>,
+    too_small: Option<(u16, u16)>,
+}
+
+fn layout(app: &TriadApp) -> Layout {
+    let (w, h) = app.size;
+    let n = app.game().tableau().len();
+    let columns = TABLEAU.div_ceil(3) as u16;
+    let room_h = h.saturating_sub(CHROME_ROWS);
+    // One column of space between cards, one row between rows.
+    let card_w = (w.saturating_sub(columns + 1) / columns).min(CARD_MAX.0);
+    let card_h = (room_h.saturating_sub(2) / 3).min(CARD_MAX.1);
+    if card_w < CARD_MIN.0 || card_h < CARD_MIN.1 {
+        let need = (
+            columns * (CARD_MIN.0 + 1) + 1,
+            3 * CARD_MIN.1 + 2 + CHROME_ROWS,
+        );
+        return Layout {
+            cards: Vec::new(),
+            too_small: Some(need),
+        };
+    }
+    let used_w = columns * card_w + (columns - 1);
+    let used_h = 3 * card_h + 2;
+    let left = (w - used_w) / 2;
+    let top = 1 + (room_h - used_h) / 2;
+    let cards = (0..n)
+        .map(|p| {
+            let (row, col) = ((p % 3) as u16, (p / 3) as u16);
+            Rect::new(
+                left + col * (card_w + 1),
+                top + row * (card_h + 1),
+                card_w,
+                card_h,
+            )
+        })
+        .collect();
+    Layout {
+        cards,
+        too_small: None,
+    }
+}
+
+/// The position of the card under a screen cell, if any.
+pub(super) fn card_at(app: &TriadApp, x: u16, y: u16) -> Option<usize> {
+    layout(app)
+        .cards
+        .iter()
+        .position(|r| r.contains(ratatui::layout::Position { x, y }))
+}
+
+impl Widget for &TriadApp {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let layout = layout(self);
+        if let Some(need) = layout.too_small {
+            overlay::too_small_for(self.theme, need, area, buf);
+            return;
+        }
+        title(self, Rect::new(0, 0, area.width, 1), buf);
+        let hinted = self.hinted();
+        for (p, rect) in layout.cards.iter().enumerate() {
+            let mut rect = *rect;
+            if let Some((shaking, until)) = self.shaking
+                && shaking.contains(&p)
+            {
+                // Side to side, a column each way, every step of the shake.
+                let step = (until.saturating_duration_since(self.now).as_millis() / 60) % 2;
+                rect.x = if step == 0 {
+                    rect.x.saturating_sub(1)
+                } else {
+                    (rect.x + 1).min(area.width.saturating_sub(rect.width))
+                };
+            }
+            let card = self.game().tableau()[p];
+            let state = CardState {
+                picked: self.picked.contains(&p),
+                cursor: self.cursor == p && self.finished.is_none(),
+                hinted: hinted.contains(&p),
+                wrong: self.shaking.is_some_and(|(s, _)| s.contains(&p)),
+            };
+            draw_card(self, card, p, state, rect, buf);
+        }
+        status(
+            self,
+            Rect::new(0, area.height.saturating_sub(2), area.width, 2),
+            buf,
+        );
+        if self.finished.is_some() {
+            end_box(self, area, buf);
+        }
+        if self.help {
+            help(self, area, buf);
+        }
+    }
+}
+
+fn title(app: &TriadApp, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let mut spans = vec![Span::styled(" Triad ", theme.title())];
+    let aim = "find three cards that are, in every property, all the same or all different";
+    if usize::from(area.width) >= aim.len() + 20 {
+        spans.push(Span::styled(aim, theme.dim()));
+    } else {
+        spans.push(Span::styled(
+            "each property all the same or all different",
+            theme.dim(),
+        ));
+    }
+    Paragraph::new(Line::from(spans)).render(area, buf);
+    let help = Span::styled("? help ", theme.dim());
+    let x = area.right().saturating_sub(help.width() as u16);
+    buf.set_span(x, area.y, &help, help.width() as u16);
+}
+
+#[derive(Debug, Clone, Copy)]
+struct CardState {
+    picked: bool,
+    cursor: bool,
+    hinted: bool,
+    wrong: bool,
+}
+
+/// A card: its border says its state (picked, under the cursor, hinted, wrongly picked),
+/// its key sits in the top-left corner, its symbols in the middle, and its colour and fill
+/// in words at the bottom (in letters on small cards without colour).
+fn draw_card(
+    app: &TriadApp,
+    card: Card,
+    position: usize,
+    state: CardState,
+    rect: Rect,
+    buf: &mut Buffer,
+) {
+    let theme = app.theme;
+    let color = theme.color;
+    let [shape, hue, _, fill] = card.values().map(usize::from);
+    let ink = if color {
+        Style::new().fg(COLORS[hue]).add_modifier(Modifier::BOLD)
+    } else {
+        Style::new()
+    };
+    let (set, border_style) = if state.wrong {
+        (
+            border::DOUBLE,
+            pick(color, Style::new().fg(Color::LightRed), Modifier::BOLD),
+        )
+    } else if state.picked {
+        (
+            border::DOUBLE,
+            pick(color, Style::new().fg(Color::LightYellow), Modifier::BOLD),
+        )
+    } else if state.hinted {
+        (
+            border::THICK,
+            pick(color, Style::new().fg(Color::LightCyan), Modifier::BOLD),
+        )
+    } else if state.cursor {
+        (
+            border::THICK,
+            pick(color, Style::new().fg(Color::White), Modifier::BOLD),
+        )
+    } else {
+        (
+            border::ROUNDED,
+            pick(color, Style::new().fg(Color::DarkGray), Modifier::DIM),
+        )
+    };
+    Clear.render(rect, buf);
+    let mut block = Block::bordered().border_set(set).border_style(border_style);
+    if let Some(key) = key_of(position) {
+        block = block.title(Span::styled(format!(" {key} "), theme.key()));
+    }
+    if state.picked {
+        block = block.title_bottom(Span::styled(" picked ", border_style));
+    } else if state.hinted {
+        block = block.title_bottom(Span::styled(" hint ", border_style));
+    }
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+    let count = usize::from(card.count());
+    let words_line = inner.height >= 4;
+    let centered = |text: &str| {
+        let w = text.chars().count() as u16;
+        inner.x + inner.width.saturating_sub(w) / 2
+    };
+    if inner.width >= ART_ROOM.0 && inner.height >= ART_ROOM.1 {
+        // Large symbols, side by side, above the words.
+        let top = inner.y + (inner.height - 1 - ART.len() as u16) / 2;
+        for (dy, row) in ART[shape].iter().enumerate() {
+            let piece = row.replace('f', &ART_FILL[fill].to_string());
+            let line = vec![piece.as_str(); count].join("  ");
+            buf.set_string(centered(&line), top + dy as u16, &line, ink);
+        }
+    } else {
+        // One glyph a symbol, spaced to the card's width.
+        let glyph = GLYPHS[shape][fill].to_string();
+        let gap = if inner.width >= 16 { "   " } else { " " };
+        let symbols = vec![glyph.as_str(); count].join(gap);
+        let middle = inner.y + (inner.height.saturating_sub(u16::from(words_line))) / 2;
+        buf.set_string(centered(&symbols), middle, &symbols, ink);
+    }
+    // Colour and fill in words (or letters where the card is narrow without colour).
+    let [_, colors, _, fills] = crate::games::triad::PROPERTIES.map(|(_, v)| v);
+    let words = format!("{} {}", colors[hue], fills[fill]);
+    if words_line {
+        buf.set_string(
+            centered(&words),
+            inner.bottom() - 1,
+            &words,
+            if color {
+                ink.remove_modifier(Modifier::BOLD)
+            } else {
+                theme.dim()
+            },
+        );
+    } else if !color {
+        let letters = format!(
+            "{}{}",
+            colors[hue]
+                .chars()
+                .next()
+                .unwrap_or(' ')
+                .to_ascii_uppercase(),
+            fills[fill].chars().next().unwrap_or(' ')
+        );
+        buf.set_string(
+            inner.right().saturating_sub(2),
+            inner.y,
+            &letters,
+            theme.dim(),
+        );
+    }
+}
+
+fn pick(color: bool, colored: Style, plain: Modifier) -> Style {
+    if color {
+        colored.add_modifier(Modifier::BOLD)
+    } else {
+        Style::new().add_modifier(plain)
+    }
+}
+
+fn status(app: &TriadApp, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let game = app.game();
+    let first = Line::from(vec![
+        Span::styled(format!(" {} ", clock(app.elapsed())), theme.title()),
+        Span::styled(
+            format!(
+                " · deck {} · found {} · picked {}/3",
+                game.deck_left(),
+                game.found().len(),
+                app.picked.len()
+            ),
+            theme.dim(),
+        ),
+    ]);
+    let second = match &app.note {
+        Some(Note { text, error: true }) => Line::styled(format!(" {text}"), theme.error()),
+        Some(Note { text, .. }) => Line::styled(format!(" {text}"), theme.key()),
+        None if app.finished.is_some() => Line::styled(" n new game · q quit", theme.dim()),
+        None => Line::styled(
+            " Card keys or arrows+Space pick · h hint · c count · n new · q quit · ? help",
+            theme.dim(),
+        ),
+    };
+    Paragraph::new(vec![first, second]).render(area, buf);
+}
+
+/// The box at the end: time, triads, time a triad, and the bests (new ones marked).
+fn end_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
+    let Some(f) = app.finished else { return };
+    let theme = app.theme;
+    let bests = app.bests();
+    let per = if f.triads > 0 {
+        format!("{:.1} s", f.secs / f64::from(f.triads))
+    } else {
+        "–".to_string()
+    };
+    let mark = |new: bool| if new { "  new best!" } else { "" };
+    let mut lines = vec![
+        Line::styled("The deck is out and no triad is left.", theme.title()),
+        Line::raw(""),
+        Line::raw(format!(
+            "Time            {}{}",
+            clock(f.secs),
+            mark(f.new_fastest)
+        )),
+        Line::raw(format!("Triads found    {}{}", f.triads, mark(f.new_most))),
+        Line::raw(format!("Time a triad    {per}{}", mark(f.new_per_triad))),
+        Line::raw(""),
+        Line::styled(
+            format!("Your bests over {} games", bests.games),
+            theme.dim(),
+        ),
+    ];
+    if let Some(s) = bests.fastest_secs {
+        lines.push(Line::styled(
+            format!("  fastest game   {}", clock(s)),
+            theme.dim(),
+        ));
+    }
+    if let Some(s) = bests.best_secs_per_triad {
+        lines.push(Line::styled(
+            format!("  a triad        {s:.1} s"),
+            theme.dim(),
+        ));
+    }
+    lines.push(Line::styled(
+        format!("  most triads    {}", bests.most_triads),
+        theme.dim(),
+    ));
+    lines.push(Line::raw(""));
+    lines.push(Line::styled("n new game · q quit", theme.key()));
+    popup(" Game over ", lines, area, buf, theme);
+}
+
+fn help(app: &TriadApp, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let rows: Vec<String> = super::CARD_KEYS
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|k| k.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let entries = [
+        (
+            "keys on the cards",
+            format!("pick that card: {} / {} / {}", rows[0], rows[1], rows[2]),
+        ),
+        ("arrows", "move the cursor".to_string()),
+        (
+            "Space Enter",
+            "pick or unpick the card under the cursor (or click it)".to_string(),
+        ),
+        ("", "the third card picked is checked".to_string()),
+        ("Esc", "unpick all".to_string()),
+        (
+            "h",
+            "hint: a card of a triad; again, a second one".to_string(),
+        ),
+        ("c", "how many triads are on the table".to_string()),
+        ("n", "new game (asks first while a game is on)".to_string()),
+        ("?", "this help".to_string()),
+        ("q", "quit".to_string()),
+    ];
+    let label_w = entries
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut lines: Vec<Line> = entries
+        .iter()
+        .map(|(label, text)| {
+            Line::from(vec![
+                Span::styled(format!("{label:<label_w$}  "), theme.key()),
+                Span::raw(text.clone()),
+            ])
+        })
+        .collect();
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        "Symbols: triangle △ ◭ ▲, oval ○ ◐ ●, diamond ◇ ◈ ◆ (none, light, dark).",
+        theme.dim(),
+    ));
+    lines.push(Line::styled(
+        "When no triad is on the table and the deck has cards, the table is dealt anew.",
+        theme.dim(),
+    ));
+    popup(" Triad keys ", lines, area, buf, theme);
+}
+
+/// A bordered box in the middle of `area`.
+fn popup(title: &str, lines: Vec<Line>, area: Rect, buf: &mut Buffer, theme: crate::tui::Theme) {
+    let width = (lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 4).min(area.width);
+    let height = (lines.len() as u16 + 2).min(area.height);
+    let rect = Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    );
+    Clear.render(rect, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .block(
+            Block::bordered()
+                .border_set(border::ROUNDED)
+                .title(title.to_string())
+                .title_style(theme.title()),
+        )
+        .render(rect, buf);
+}

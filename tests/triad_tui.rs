@@ -1,0 +1,220 @@
+//! The Triad screen: the tableau in the brief's columns at 80x24 and 200x60, picking by card
+//! keys, the cursor and the mouse, refusals that say why, hints and the count, and a whole
+//! game to the end screen with its bests kept; read back from a `TestBackend` buffer.
+
+use std::time::{Duration, Instant};
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use trios::games::triad::{Game, count_triads, first_triad, is_triad};
+use trios::tui::triad::bests::{self, Bests};
+use trios::tui::triad::{TriadApp, key_of};
+use trios::tui::{Event, Theme};
+
+fn screen(app: &TriadApp, (w, h): (u16, u16)) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("terminal");
+    terminal
+        .draw(|f| f.render_widget(app, f.area()))
+        .expect("draw");
+    let buf = terminal.backend().buffer().clone();
+    (0..h)
+        .map(|y| {
+            let line: String = (0..w).map(|x| buf[(x, y)].symbol()).collect();
+            line.trim_end().to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn press(app: &mut TriadApp, code: KeyCode) {
+    app.update(
+        Event::Key(KeyEvent::new(code, KeyModifiers::NONE)),
+        Instant::now(),
+    );
+}
+
+/// Picks the card at `position` by its key.
+fn pick(app: &mut TriadApp, position: usize) {
+    press(app, KeyCode::Char(key_of(position).expect("a key")));
+}
+
+fn status(text: &str) -> &str {
+    text.lines().last().unwrap_or_default()
+}
+
+#[test]
+fn the_tableau_fits_80x24_and_grows_at_200x60() {
+    let app = TriadApp::new(5, None, (80, 24), Theme::plain());
+    let small = screen(&app, (80, 24));
+    insta::assert_snapshot!("triad_start_80x24", small);
+    // Every card shows its key, in the brief's columns: 0 3 6 9 on the first row.
+    let first_row = small.lines().nth(1).expect("a row of cards");
+    let keys: Vec<char> = [0, 3, 6, 9].map(|p| key_of(p).expect("a key")).to_vec();
+    let at: Vec<usize> = keys
+        .iter()
+        .map(|k| {
+            first_row
+                .find(&format!(" {k} "))
+                .expect("the key on the card")
+        })
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{first_row}");
+    // Without colour each card names its colour and fill.
+    let card = app.game().tableau()[0].to_string();
+    let parts: Vec<&str> = card.split(',').collect();
+    assert!(
+        small.contains(&format!("{} {}", parts[1], parts[3])),
+        "{small}"
+    );
+
+    let app = TriadApp::new(5, None, (200, 60), Theme::plain());
+    let large = screen(&app, (200, 60));
+    insta::assert_snapshot!("triad_start_200x60", large);
+    // Large cards draw large symbols.
+    assert!(large.contains("╱╲") || large.contains("╭────╮"), "{large}");
+}
+
+#[test]
+fn a_triad_picked_by_keys_is_replaced_and_counted() {
+    let mut app = TriadApp::new(5, None, (80, 24), Theme::plain());
+    let before = app.game().tableau().to_vec();
+    let [i, j, k] = first_triad(&before).expect("a triad");
+    pick(&mut app, i);
+    pick(&mut app, j);
+    assert!(status(&screen(&app, (80, 24))).is_empty() || app.game().found().is_empty());
+    pick(&mut app, k);
+    assert_eq!(app.game().found().len(), 1);
+    assert_eq!(app.game().deck_left(), 66);
+    let text = screen(&app, (80, 24));
+    assert!(text.contains("A triad! 1 found."), "{text}");
+    assert!(text.contains("deck 66 · found 1"), "{text}");
+}
+
+#[test]
+fn a_wrong_pick_shakes_says_why_and_changes_nothing() {
+    let mut app = TriadApp::new(5, None, (80, 24), Theme::plain());
+    let table = app.game().tableau().to_vec();
+    let wrong = (0..12)
+        .flat_map(|i| (i + 1..12).flat_map(move |j| (j + 1..12).map(move |k| [i, j, k])))
+        .find(|&[i, j, k]| !is_triad(table[i], table[j], table[k]))
+        .expect("a non-triad");
+    for p in wrong {
+        pick(&mut app, p);
+    }
+    let text = screen(&app, (80, 24));
+    assert!(status(&text).starts_with(" Not a triad: "), "{text}");
+    assert!(app.is_shaking());
+    assert_eq!(app.game().tableau(), table.as_slice());
+    assert!(app.game().found().is_empty());
+    // The shake ends on its own.
+    app.update(
+        Event::Tick(Instant::now()),
+        Instant::now() + Duration::from_secs(1),
+    );
+    assert!(!app.is_shaking());
+}
+
+#[test]
+fn hints_count_cursor_and_mouse() {
+    let mut app = TriadApp::new(5, None, (80, 24), Theme::plain());
+    let table = app.game().tableau().to_vec();
+    press(&mut app, KeyCode::Char('c'));
+    let n = count_triads(&table);
+    assert!(
+        status(&screen(&app, (80, 24))).contains(&format!("{n} triad")),
+        "{}",
+        screen(&app, (80, 24))
+    );
+    press(&mut app, KeyCode::Char('h'));
+    let [i, j, k] = first_triad(&table).expect("a triad");
+    assert_eq!(app.hinted(), vec![i]);
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(app.hinted(), vec![i, j]);
+    assert!(screen(&app, (80, 24)).contains(" hint "));
+    // The cursor walks down a column and across rows; Space picks.
+    let walk_to = |app: &mut TriadApp, p: usize| {
+        for _ in 0..3 {
+            press(app, KeyCode::Left);
+            press(app, KeyCode::Up);
+        }
+        for _ in 0..p / 3 {
+            press(app, KeyCode::Right);
+        }
+        for _ in 0..p % 3 {
+            press(app, KeyCode::Down);
+        }
+    };
+    walk_to(&mut app, i);
+    assert_eq!(app.cursor(), i);
+    press(&mut app, KeyCode::Char(' '));
+    walk_to(&mut app, j);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.picked(), [i, j]);
+    // The third by a click in the middle of its card.
+    let text = screen(&app, (80, 24));
+    let key = key_of(k).expect("a key");
+    let (row, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains(&format!(" {key} ")))
+        .expect("the card's top edge");
+    let at = line.find(&format!(" {key} ")).expect("the key");
+    app.update(
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: line[..at].chars().count() as u16 + 4,
+            row: row as u16 + 2,
+            modifiers: KeyModifiers::NONE,
+        }),
+        Instant::now(),
+    );
+    assert_eq!(app.game().found().len(), 1, "{}", screen(&app, (80, 24)));
+}
+
+#[test]
+fn a_whole_game_ends_with_the_time_and_the_bests_kept() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join(bests::FILE);
+    let mut app = TriadApp::new(11, Some(path.clone()), (80, 24), Theme::plain());
+    let mut reference = Game::new(11);
+    while let Some(triad) = first_triad(app.game().tableau()) {
+        for p in triad {
+            pick(&mut app, p);
+        }
+        reference.pick(triad).expect("a triad");
+    }
+    assert!(app.game().is_over());
+    assert_eq!(app.game().found().len(), reference.found().len());
+    let text = screen(&app, (80, 24));
+    assert!(text.contains("Game over"), "{text}");
+    assert!(
+        text.contains(&format!("Triads found    {}", reference.found().len())),
+        "{text}"
+    );
+    assert!(text.contains("new best!"), "{text}");
+    let kept = bests::load(&path).expect("the bests file");
+    assert_eq!(kept.games, 1);
+    assert_eq!(kept.most_triads, reference.found().len() as u32);
+    // A second game from the same bests counts on.
+    let again = TriadApp::new(3, Some(path.clone()), (80, 24), Theme::plain());
+    assert_eq!(again.bests().games, 1);
+    // A broken file is said, and the game goes on with fresh bests.
+    std::fs::write(&path, "not json").expect("write");
+    let broken = TriadApp::new(3, Some(path), (80, 24), Theme::plain());
+    assert_eq!(*broken.bests(), Bests::default());
+    assert!(screen(&broken, (80, 24)).contains("not a bests file"));
+}
+
+#[test]
+fn a_tiny_window_says_what_it_needs() {
+    let mut app = TriadApp::new(5, None, (40, 12), Theme::plain());
+    let text = screen(&app, (40, 12));
+    assert!(text.to_lowercase().contains("small"), "{text}");
+    app.update(Event::Resize(80, 24), Instant::now());
+    assert!(!screen(&app, (80, 24)).to_lowercase().contains("small"));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
+}
