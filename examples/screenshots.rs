@@ -178,6 +178,7 @@ fn main() {
 
     reversi_shots();
     islands_shot();
+    triad_shot();
 
     // The home screen at 80x24 with Reversi chosen (no data folder: nothing to resume).
     let mut home = Lobby::home(
@@ -284,6 +285,19 @@ fn reversi_shots() {
     watch.key(KeyCode::Right);
     watch.key(KeyCode::Right);
     save("reversi-replay", &watch.app, (120, 40));
+}
+
+/// Triad at 80x24: two cards picked, a hint shown.
+fn triad_shot() {
+    use trios::tui::triad::{TriadApp, key_of};
+    let mut app = TriadApp::new(5, None, (80, 24), Theme::colored());
+    let table = app.game().tableau().to_vec();
+    let [i, _, _] = trios::games::triad::first_triad(&table).expect("a triad");
+    let now = std::time::Instant::now();
+    let key = |c: char| Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+    app.update(key('h'), now);
+    app.update(key(key_of(i).expect("a key")), now);
+    save("triad", &app, (80, 24));
 }
 
 /// Islands of Hex at 80x24: a person against the connector a few moves in.

@@ -268,9 +268,18 @@ fn play_from_home(launch: &Launch) -> Result<Played, UserError> {
             commands::play_islands(&args, ui == Ui::Tui).map_err(failed)?;
             Ok(Played::default())
         }
-        GameOptions::Triad => Err(UserError::Message(
-            "Triad is played with trios play --game triad".into(),
-        )),
+        GameOptions::Triad => {
+            trios::tui::run_screen(|_events, size, theme| {
+                trios::tui::triad::TriadApp::new(
+                    rand::random(),
+                    trios::tui::triad::bests::path(),
+                    size,
+                    theme,
+                )
+            })
+            .map_err(|e| UserError::Message(format!("terminal: {e}")))?;
+            Ok(Played::default())
+        }
     }
 }
 

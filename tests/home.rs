@@ -500,8 +500,14 @@ fn left_and_right_on_an_action_line_change_the_game() {
     let mut lobby = home(None);
     let launch = play(keys(&mut lobby, ">>\r"));
     assert_eq!(launch.game, GameKind::Islands);
+    // Triad, a solitaire, offers one way to play.
     let mut lobby = home(None);
-    let launch = play(keys(&mut lobby, "<<<\r"));
+    let launch = play(keys(&mut lobby, "<\r"));
+    assert_eq!(launch.game, GameKind::Triad);
+    assert!(render(&lobby).contains("Play solitaire"));
+    assert!(!render(&lobby).contains("Two players"));
+    let mut lobby = home(None);
+    let launch = play(keys(&mut lobby, "<<<<\r"));
     assert_eq!(
         launch.game,
         GameKind::ThreeTrios,

@@ -32,7 +32,12 @@ use saved::SavedMatch;
 pub const SERVER_GAMES: &[GameKind] = &[GameKind::ThreeTrios, GameKind::Reversi, GameKind::Islands];
 
 /// The games the home screen offers: those with a full screen.
-pub const HOME_GAMES: &[GameKind] = &[GameKind::ThreeTrios, GameKind::Reversi, GameKind::Islands];
+pub const HOME_GAMES: &[GameKind] = &[
+    GameKind::ThreeTrios,
+    GameKind::Reversi,
+    GameKind::Islands,
+    GameKind::Triad,
+];
 
 /// Boards built into trios besides the setup's own.
 const BUILT_IN_BOARDS: [(&str, &str); 4] = [
@@ -445,7 +450,12 @@ impl Lobby {
         }
         if self.at_home() {
             items.extend(self.option_items());
-            items.extend([Item::PlayComputer, Item::TwoPlayers, Item::Watch]);
+            if self.game_kind() == GameKind::Triad {
+                // A solitaire: one way to play it.
+                items.push(Item::PlayComputer);
+            } else {
+                items.extend([Item::PlayComputer, Item::TwoPlayers, Item::Watch]);
+            }
             if self.resumable.is_some() {
                 items.push(Item::Resume);
             }
