@@ -92,9 +92,12 @@ impl Ui {
 
 #[derive(Debug, Clone, Args)]
 pub struct PlayArgs {
-    /// The game: three-trios, reversi or islands.
+    /// The game: three-trios, reversi, islands or triad.
     #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
     pub game: GameKind,
+    /// Triad: race computer rivals, full screen (comma-separated levels: hard, medium, easy).
+    #[arg(long, value_name = "LEVELS", value_delimiter = ',')]
+    pub rivals: Vec<String>,
     /// Front end.
     #[arg(long, value_enum, default_value_t = Ui::Auto)]
     pub ui: Ui,

@@ -175,19 +175,40 @@ pub fn play_triad(args: &PlayArgs, full_screen: bool) -> Result<(), Failure> {
             "Triad is a solitaire: it takes no seats, --size or --position".into(),
         ));
     }
+    let seed = args.setup.seed.unwrap_or_else(rand::random);
+    let rivals = args
+        .rivals
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            triad::race::Rival::new(name, seed.wrapping_add(i as u64 + 1))
+                .map_err(|e| Failure::Message(format!("--rivals: {e}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if rivals.len() > 7 {
+        return Err(Failure::Message(
+            "--rivals: at most 7 rivals (8 players at a table)".into(),
+        ));
+    }
+    if !rivals.is_empty() && !full_screen {
+        return Err(Failure::Message(
+            "a race against --rivals is played full screen; drop --ui text".into(),
+        ));
+    }
     if full_screen {
-        let seed = args.setup.seed.unwrap_or_else(rand::random);
         tui::run_screen(|_events, size, theme| {
-            tui::triad::TriadApp::new(seed, tui::triad::bests::path(), size, theme)
+            if rivals.is_empty() {
+                tui::triad::TriadApp::new(seed, tui::triad::bests::path(), size, theme)
+            } else {
+                tui::triad::TriadApp::race(seed, rivals, size, theme)
+            }
         })
         .map_err(|e| Failure::Message(format!("terminal: {e}")))?;
         return Ok(());
     }
-    let seed = args.setup.seed.unwrap_or_else(|| {
-        let s = rand::random();
-        eprintln!("seed: {s} (play this game again with --seed {s})");
-        s
-    });
+    if args.setup.seed.is_none() {
+        eprintln!("seed: {seed} (play this game again with --seed {seed})");
+    }
     let mut game = triad::Game::new(seed);
     if io::stdin().is_terminal() {
         eprintln!("Triad: type help for the commands.");

@@ -69,6 +69,11 @@ fn main() -> ExitCode {
 const TRIAD_NOT_SAVED: &str = "Triad games are not saved, so there is none to resume";
 
 fn play(args: PlayArgs) -> Result<(), UserError> {
+    if args.game != GameKind::Triad && !args.rivals.is_empty() {
+        return Err(UserError::Message(
+            "--rivals is a Triad flag; add --game triad".into(),
+        ));
+    }
     let ui = front_end(args.ui)?;
     // The latest unfinished match of any game, found once; other games resume through
     // `commands`.
@@ -97,6 +102,7 @@ fn play(args: PlayArgs) -> Result<(), UserError> {
     if args.game == GameKind::Triad && !args.resume {
         return commands::play_triad(&args, ui == Ui::Tui).map_err(failed);
     }
+
     let duel = &args.duel;
     if duel.dark.is_some() || duel.light.is_some() || duel.position.is_some() {
         return Err(UserError::Message(
@@ -268,14 +274,23 @@ fn play_from_home(launch: &Launch) -> Result<Played, UserError> {
             commands::play_islands(&args, ui == Ui::Tui).map_err(failed)?;
             Ok(Played::default())
         }
-        GameOptions::Triad => {
-            trios::tui::run_screen(|_events, size, theme| {
-                trios::tui::triad::TriadApp::new(
-                    rand::random(),
+        GameOptions::Triad { rival } => {
+            let seed = rand::random();
+            let rival = match rival {
+                Some(level) => Some(
+                    trios::games::triad::race::Rival::new(level, seed ^ 1)
+                        .map_err(UserError::Message)?,
+                ),
+                None => None,
+            };
+            trios::tui::run_screen(|_events, size, theme| match rival {
+                Some(rival) => trios::tui::triad::TriadApp::race(seed, vec![rival], size, theme),
+                None => trios::tui::triad::TriadApp::new(
+                    seed,
                     trios::tui::triad::bests::path(),
                     size,
                     theme,
-                )
+                ),
             })
             .map_err(|e| UserError::Message(format!("terminal: {e}")))?;
             Ok(Played::default())

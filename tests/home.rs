@@ -500,12 +500,22 @@ fn left_and_right_on_an_action_line_change_the_game() {
     let mut lobby = home(None);
     let launch = play(keys(&mut lobby, ">>\r"));
     assert_eq!(launch.game, GameKind::Islands);
-    // Triad, a solitaire, offers one way to play.
+    // Triad: alone, or racing a computer rival of the chosen level.
     let mut lobby = home(None);
     let launch = play(keys(&mut lobby, "<\r"));
     assert_eq!(launch.game, GameKind::Triad);
-    assert!(render(&lobby).contains("Play solitaire"));
-    assert!(!render(&lobby).contains("Two players"));
+    assert_eq!(
+        launch.options,
+        GameOptions::Triad {
+            rival: Some("hard".into())
+        }
+    );
+    let screen = render(&lobby);
+    assert!(screen.contains("Play solitaire"), "{screen}");
+    assert!(screen.contains("Race the computer"), "{screen}");
+    assert!(!screen.contains("Two players"), "{screen}");
+    let launch = play(keys(&mut lobby, "^\r"));
+    assert_eq!(launch.options, GameOptions::Triad { rival: None });
     let mut lobby = home(None);
     let launch = play(keys(&mut lobby, "<<<<\r"));
     assert_eq!(

@@ -360,3 +360,92 @@ fn a_refused_pick_changes_nothing_and_says_why() {
     assert_eq!(game.tableau(), before.as_slice());
     assert_eq!(game.deck_left(), deck);
 }
+
+mod race {
+    use std::time::Duration;
+    use trios::games::triad::race::{Claim, LOCKOUT, Race, Rival};
+    use trios::games::triad::{first_triad, is_triad};
+
+    fn race() -> Race {
+        Race::new(5, vec!["ann".into(), "bob".into()])
+    }
+
+    fn wrong(race: &Race) -> [usize; 3] {
+        let t = race.game().tableau();
+        (0..12)
+            .flat_map(|i| (i + 1..12).flat_map(move |j| (j + 1..12).map(move |k| [i, j, k])))
+            .find(|&[i, j, k]| !is_triad(t[i], t[j], t[k]))
+            .expect("a non-triad")
+    }
+
+    #[test]
+    fn the_first_valid_claim_takes_the_triad_and_a_late_one_is_stale() {
+        let mut r = race();
+        let triad = first_triad(r.game().tableau()).expect("a triad");
+        let seen = r.version();
+        assert!(matches!(
+            r.claim(1, triad, seen, Duration::from_secs(2)),
+            Claim::Taken(_)
+        ));
+        // Ann saw the same table a moment earlier but claims after Bob: nothing happens.
+        assert_eq!(
+            r.claim(0, triad, seen, Duration::from_secs(2)),
+            Claim::Stale
+        );
+        assert_eq!(r.version(), seen + 1);
+        assert_eq!((r.racers()[0].score, r.racers()[1].score), (0, 1));
+        assert_eq!(r.standings()[0].name, "bob");
+    }
+
+    #[test]
+    fn a_wrong_claim_costs_a_point_and_locks_out_for_three_seconds() {
+        let mut r = race();
+        let at = Duration::from_secs(10);
+        let bad = wrong(&r);
+        match r.claim(0, bad, r.version(), at) {
+            Claim::Wrong { until, .. } => assert_eq!(until, at + LOCKOUT),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(r.racers()[0].score, -1);
+        let triad = first_triad(r.game().tableau()).expect("a triad");
+        let v = r.version();
+        assert_eq!(
+            r.claim(0, triad, v, at + Duration::from_secs(1)),
+            Claim::Locked {
+                left: Duration::from_secs(2)
+            }
+        );
+        // Bob is not locked out, and Ann is again after three seconds.
+        assert!(matches!(
+            r.claim(0, triad, v, at + LOCKOUT),
+            Claim::Taken(_)
+        ));
+        assert_eq!(r.racers()[0].score, 0);
+        assert_eq!(r.racers()[0].wrong, 1);
+    }
+
+    #[test]
+    fn rivals_take_longer_the_weaker_they_are_and_repeat_for_a_seed() {
+        let r = race();
+        let mean = |level: &str| {
+            let mut rival = Rival::new(level, 9).expect("a level");
+            let total: Duration = (0..200)
+                .map(|_| rival.delay(r.game()).expect("a triad to see"))
+                .sum();
+            total / 200
+        };
+        let (hard, medium, easy) = (mean("hard"), mean("medium"), mean("easy"));
+        assert!(
+            hard < medium && medium < easy,
+            "{hard:?} {medium:?} {easy:?}"
+        );
+        let mut a = Rival::new("medium", 4).expect("a level");
+        let mut b = Rival::new("medium", 4).expect("a level");
+        assert_eq!(a.delay(r.game()), b.delay(r.game()));
+        assert_eq!(a.choose(r.game()), b.choose(r.game()));
+        let chosen = a.choose(r.game()).expect("a triad");
+        let t = r.game().tableau();
+        assert!(is_triad(t[chosen[0]], t[chosen[1]], t[chosen[2]]));
+        assert!(Rival::new("master", 1).is_err());
+    }
+}

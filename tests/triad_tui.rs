@@ -218,3 +218,28 @@ fn a_tiny_window_says_what_it_needs() {
     press(&mut app, KeyCode::Char('q'));
     assert!(app.should_quit());
 }
+
+#[test]
+fn a_race_against_a_computer_rival_runs_to_the_standings() {
+    use trios::games::triad::race::Rival;
+    let rival = Rival::new("hard", 2).expect("a level");
+    let mut app = TriadApp::race(7, vec![rival], (80, 24), Theme::plain());
+    assert!(app.racing());
+    let start = Instant::now();
+    // Time passes with nobody at the keyboard: the rival takes every triad.
+    let mut t = start;
+    for _ in 0..2000 {
+        if app.game().is_over() {
+            break;
+        }
+        t += Duration::from_millis(500);
+        app.update(Event::Tick(t), t);
+    }
+    assert!(app.game().is_over(), "{}", screen(&app, (80, 24)));
+    let racers = app.race_state().racers();
+    assert_eq!(racers[0].score, 0);
+    assert_eq!(racers[1].found as usize, app.game().found().len());
+    let text = screen(&app, (80, 24));
+    assert!(text.contains("1. hard"), "{text}");
+    assert!(text.contains("2. you"), "{text}");
+}

@@ -62,8 +62,8 @@ impl GameKind {
             GameKind::ThreeTrios => three_trios::ai::OPPONENTS.to_vec(),
             GameKind::Reversi => reversi::STRATEGY_NAMES.iter().rev().copied().collect(),
             GameKind::Islands => islands::STRATEGY_NAMES.iter().rev().copied().collect(),
-            // A solitaire so far: no computer to face.
-            GameKind::Triad => Vec::new(),
+            // Rivals in a race, by level.
+            GameKind::Triad => triad::race::LEVELS.iter().map(|(n, _)| *n).collect(),
         }
     }
 }

@@ -4,6 +4,7 @@
 mod card;
 mod find;
 mod game;
+pub mod race;
 pub mod sim;
 pub mod text;
 

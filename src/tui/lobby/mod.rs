@@ -202,6 +202,8 @@ pub enum Item {
     Color,
     /// Islands of Hex: the board's side.
     Side,
+    /// Triad: a game alone.
+    Solitaire,
     PlayComputer,
     OpenTable,
     Table(TableId),
@@ -244,8 +246,8 @@ pub enum GameOptions {
     Reversi { person: Color },
     /// Islands of Hex on a board of `size` x `size`, the person white.
     Islands { size: usize },
-    /// Triad: a solitaire from a fresh seed.
-    Triad,
+    /// Triad from a fresh seed: alone, or racing a computer rival of this level.
+    Triad { rival: Option<String> },
 }
 
 /// The board sides offered for Islands of Hex at home; the default is 11.
@@ -438,6 +440,7 @@ impl Lobby {
             GameKind::Reversi if self.at_home() => &[Item::Opponent, Item::Color],
             GameKind::Islands if self.at_home() => &[Item::Opponent, Item::Side],
             GameKind::Reversi | GameKind::Islands => &[Item::Opponent],
+            GameKind::Triad if self.at_home() => &[Item::Opponent],
             GameKind::Triad => &[],
         }
     }
@@ -451,8 +454,8 @@ impl Lobby {
         if self.at_home() {
             items.extend(self.option_items());
             if self.game_kind() == GameKind::Triad {
-                // A solitaire: one way to play it.
-                items.push(Item::PlayComputer);
+                // Alone, or racing the chosen rival.
+                items.extend([Item::Solitaire, Item::PlayComputer]);
             } else {
                 items.extend([Item::PlayComputer, Item::TwoPlayers, Item::Watch]);
             }
@@ -715,6 +718,11 @@ impl Lobby {
                 self.change(1);
                 None
             }
+            Item::Solitaire => {
+                let mut launch = self.launch(Mode::VsComputer);
+                launch.options = GameOptions::Triad { rival: None };
+                Some(Intent::Play(launch))
+            }
             Item::PlayComputer if self.at_home() => {
                 Some(Intent::Play(self.launch(Mode::VsComputer)))
             }
@@ -812,7 +820,9 @@ impl Lobby {
             GameKind::Islands => GameOptions::Islands {
                 size: ISLAND_SIDES[self.island_side],
             },
-            GameKind::Triad => GameOptions::Triad,
+            GameKind::Triad => GameOptions::Triad {
+                rival: (mode == Mode::VsComputer).then(|| self.opponent_name()),
+            },
         };
         let mut launch = Launch {
             game,

@@ -570,7 +570,8 @@ impl Lobby {
     /// The words on a home action's line.
     fn describe_home(&self, item: Item) -> Vec<Span<'static>> {
         let text = match item {
-            Item::PlayComputer if self.game_kind() == GameKind::Triad => "Play solitaire",
+            Item::Solitaire => "Play solitaire",
+            Item::PlayComputer if self.game_kind() == GameKind::Triad => "Race the computer",
             Item::PlayComputer => "Play the computer",
             Item::TwoPlayers => "Two players at this keyboard",
             Item::Watch => "Watch two computers",

@@ -1,7 +1,8 @@
-//! Triad solitaire full screen: the tableau laid out as the brief does (`0 3 6 9` /
-//! `1 4 7 10` / `2 5 8 11`), cards picked with the cursor, a key each or the mouse, the third
-//! pick submitting; hints, the count of triads, re-deals announced, a clock, and personal
-//! bests at the end. State changes only in [`TriadApp::update`]; `view` draws it.
+//! Triad full screen, solitaire or a race against computer rivals: the tableau laid out as
+//! the brief does (`0 3 6 9` / `1 4 7 10` / `2 5 8 11`), cards picked with the cursor, a key
+//! each or the mouse, the third pick submitting; hints, the count of triads, re-deals
+//! announced, a clock, scores in a race, and personal bests at the end of a solitaire. State
+//! changes only in [`TriadApp::update`]; `view` draws it.
 
 pub mod bests;
 mod view;
@@ -15,7 +16,8 @@ use ratatui::crossterm::event::{
 
 use super::Event;
 use super::view::theme::Theme;
-use crate::games::triad::{Game, PickError, count_triads, first_triad};
+use crate::games::triad::race::{Claim, Race, Rival};
+use crate::games::triad::{Game, count_triads, first_triad};
 use bests::{Bests, Finished};
 
 /// The keys that pick a card, by the tableau's rows: the card at row `r`, column `c` (position
@@ -51,9 +53,25 @@ fn position_of(key: char) -> Option<usize> {
         .find_map(|(r, row)| row.iter().position(|&k| k == key).map(|c| 3 * c + r))
 }
 
+/// A computer rival at this screen and when it will claim.
+struct RivalClock {
+    rival: Rival,
+    /// Its place among the race's players.
+    player: usize,
+    /// The table it is looking at, and when (since the start) it will have seen a triad.
+    version: Option<u64>,
+    due: Option<Duration>,
+}
+
+/// The player at this screen: the first of the race.
+const YOU: usize = 0;
+
 /// One screen's game of Triad.
 pub struct TriadApp {
-    game: Game,
+    race: Race,
+    rivals: Vec<RivalClock>,
+    /// Cards a rival just took, marked for a moment.
+    pub(crate) taken: Option<([usize; 3], Instant)>,
     /// Positions picked so far (at most two between submissions).
     pub(crate) picked: Vec<usize>,
     pub(crate) cursor: usize,
@@ -79,11 +97,40 @@ pub struct TriadApp {
 }
 
 impl TriadApp {
-    /// A screen playing a new game from `seed`, with the bests kept at `bests_path`.
+    /// A screen playing a solitaire from `seed`, with the bests kept at `bests_path`.
     pub fn new(seed: u64, bests_path: Option<PathBuf>, size: (u16, u16), theme: Theme) -> TriadApp {
+        TriadApp::build(seed, Vec::new(), bests_path, size, theme)
+    }
+
+    /// A screen racing `rivals` on a game from `seed` (no bests are kept for races).
+    pub fn race(seed: u64, rivals: Vec<Rival>, size: (u16, u16), theme: Theme) -> TriadApp {
+        TriadApp::build(seed, rivals, None, size, theme)
+    }
+
+    fn build(
+        seed: u64,
+        rivals: Vec<Rival>,
+        bests_path: Option<PathBuf>,
+        size: (u16, u16),
+        theme: Theme,
+    ) -> TriadApp {
         let now = Instant::now();
+        let mut names = vec!["you".to_string()];
+        names.extend(rivals.iter().map(|r| r.level.to_string()));
+        let rivals = rivals
+            .into_iter()
+            .enumerate()
+            .map(|(i, rival)| RivalClock {
+                rival,
+                player: i + 1,
+                version: None,
+                due: None,
+            })
+            .collect();
         let mut app = TriadApp {
-            game: Game::new(seed),
+            race: Race::new(seed, names),
+            rivals,
+            taken: None,
             picked: Vec::new(),
             cursor: 0,
             hint: 0,
@@ -107,12 +154,23 @@ impl TriadApp {
                 Err(e) => app.say(&format!("{e}; starting fresh bests"), true),
             }
         }
-        app.announce_redeals(app.game.opening_redeals().len());
+        app.announce_redeals(app.game().opening_redeals().len());
+        app.schedule_rivals();
         app
     }
 
     pub fn game(&self) -> &Game {
-        &self.game
+        self.race.game()
+    }
+
+    /// The race (of one, in a solitaire).
+    pub fn race_state(&self) -> &Race {
+        &self.race
+    }
+
+    /// Whether computer rivals race here.
+    pub fn racing(&self) -> bool {
+        !self.rivals.is_empty()
     }
 
     pub fn bests(&self) -> &Bests {
@@ -160,12 +218,79 @@ impl TriadApp {
             return None;
         }
         let into = self.now.duration_since(self.started).as_millis() % 1000;
-        Some(self.now + Duration::from_millis(1000 - into as u64))
+        let second = self.now + Duration::from_millis(1000 - into as u64);
+        let rival = self.rivals.iter().filter_map(|r| r.due).min();
+        let taken = self.taken.map(|(_, until)| until);
+        [Some(second), rival.map(|d| self.started + d), taken]
+            .into_iter()
+            .flatten()
+            .min()
+    }
+
+    /// Time since the game began.
+    fn at(&self) -> Duration {
+        self.now.duration_since(self.started)
+    }
+
+    /// Each rival looks at the table anew when it changed: it will have seen a triad after
+    /// its delay.
+    fn schedule_rivals(&mut self) {
+        let version = self.race.version();
+        let at = self.at();
+        for clock in &mut self.rivals {
+            if clock.version != Some(version) {
+                clock.version = Some(version);
+                clock.due = clock.rival.delay(self.race.game()).map(|d| at + d);
+            }
+        }
+    }
+
+    /// Rivals whose time has come claim their triad, one at a time in order of their times.
+    fn run_rivals(&mut self) {
+        loop {
+            self.schedule_rivals();
+            let at = self.at();
+            let next = self
+                .rivals
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.due.is_some_and(|d| d <= at))
+                .min_by_key(|(_, r)| r.due)
+                .map(|(i, _)| i);
+            let Some(i) = next else { return };
+            let version = self.race.version();
+            let clock = &mut self.rivals[i];
+            clock.due = None;
+            let Some(triad) = clock.rival.choose(self.race.game()) else {
+                continue;
+            };
+            let (player, due_at) = (clock.player, at);
+            if let Claim::Taken(found) = self.race.claim(player, triad, version, due_at) {
+                let name = self.race.racers()[player].name.clone();
+                self.taken = Some((triad, self.now + Duration::from_millis(1500)));
+                self.table_changed();
+                self.say(&format!("{name} took a triad."), false);
+                self.announce_redeals(found.redeals.len());
+                if self.race.is_over() {
+                    self.finish();
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The table changed under the person: their picks and hints no longer apply.
+    fn table_changed(&mut self) {
+        self.picked.clear();
+        self.hint = 0;
+        self.cursor = self
+            .cursor
+            .min(self.game().tableau().len().saturating_sub(1));
     }
 
     /// The cards of the hinted triad now shown.
     pub fn hinted(&self) -> Vec<usize> {
-        match first_triad(self.game.tableau()) {
+        match first_triad(self.game().tableau()) {
             Some(t) => t[..self.hint.min(2)].to_vec(),
             None => Vec::new(),
         }
@@ -205,6 +330,12 @@ impl TriadApp {
         if self.shaking.is_some_and(|(_, until)| self.now >= until) {
             self.shaking = None;
         }
+        if self.taken.is_some_and(|(_, until)| self.now >= until) {
+            self.taken = None;
+        }
+        if self.finished.is_none() {
+            self.run_rivals();
+        }
     }
 
     fn on_key(&mut self, key: KeyEvent) {
@@ -226,7 +357,7 @@ impl TriadApp {
         if key.code != KeyCode::Char('n') {
             self.confirm_new = false;
         }
-        let columns = self.game.tableau().len().div_ceil(3);
+        let columns = self.game().tableau().len().div_ceil(3);
         match key.code {
             KeyCode::Char('q') => self.quit = true,
             KeyCode::Char('?') => self.help = true,
@@ -245,12 +376,12 @@ impl TriadApp {
             }
             KeyCode::Char('h') => self.give_hint(),
             KeyCode::Char('c') => {
-                let n = count_triads(self.game.tableau());
+                let n = count_triads(self.game().tableau());
                 let word = if n == 1 { "triad" } else { "triads" };
                 self.say(&format!("{n} {word} on the table."), false);
             }
             KeyCode::Char(k) => match position_of(k) {
-                Some(p) if p < self.game.tableau().len() => {
+                Some(p) if p < self.game().tableau().len() => {
                     self.cursor = p;
                     self.toggle(p);
                 }
@@ -263,7 +394,7 @@ impl TriadApp {
 
     /// Moves the cursor by `step` positions (±1 a row, ±3 a column), staying on the table.
     fn move_cursor(&mut self, step: isize, columns: usize) {
-        let n = self.game.tableau().len();
+        let n = self.game().tableau().len();
         if n == 0 {
             return;
         }
@@ -294,27 +425,38 @@ impl TriadApp {
     }
 
     fn submit(&mut self, positions: [usize; 3]) {
-        match self.game.pick(positions) {
-            Ok(found) => {
-                self.hint = 0;
-                let n = self.game.found().len();
+        let at = self.at();
+        match self.race.claim(YOU, positions, self.race.version(), at) {
+            Claim::Taken(found) => {
+                self.table_changed();
+                let n = self.race.racers()[YOU].found;
                 self.say(&format!("A triad! {n} found."), false);
                 self.announce_redeals(found.redeals.len());
-                self.cursor = self.cursor.min(self.game.tableau().len().saturating_sub(1));
-                if self.game.is_over() {
+                if self.race.is_over() {
                     self.finish();
                 }
             }
-            Err(PickError::NotTriad(reason)) => {
+            Claim::Wrong { reason, .. } => {
                 self.shaking = Some((positions, self.now + SHAKE));
-                self.say(&format!("Not a triad: {reason}."), true);
+                let cost = if self.racing() {
+                    " One point lost; locked out for 3 s."
+                } else {
+                    ""
+                };
+                self.say(&format!("Not a triad: {reason}.{cost}"), true);
             }
-            Err(e) => self.say(&e.to_string(), true),
+            Claim::Locked { left } => {
+                let secs = left.as_secs_f64().ceil();
+                self.say(&format!("Locked out for {secs:.0} s more."), true);
+            }
+            Claim::Stale => self.say("The table changed: pick again.", false),
+            Claim::Refused(e) => self.say(&e.to_string(), true),
+            Claim::Over => self.say("The game is over.", false),
         }
     }
 
     fn give_hint(&mut self) {
-        if first_triad(self.game.tableau()).is_none() {
+        if first_triad(self.game().tableau()).is_none() {
             return;
         }
         self.hint = (self.hint + 1).min(2);
@@ -326,10 +468,20 @@ impl TriadApp {
         self.say(text, false);
     }
 
-    /// The game is over: the clock stops and the bests are kept.
+    /// The game is over: the clock stops and, in a solitaire, the bests are kept.
     fn finish(&mut self) {
-        let secs = self.now.duration_since(self.started).as_secs_f64();
-        let triads = self.game.found().len() as u32;
+        let secs = self.at().as_secs_f64();
+        let triads = self.race.racers()[YOU].found;
+        if self.racing() {
+            self.finished = Some(Finished {
+                secs,
+                triads,
+                new_fastest: false,
+                new_per_triad: false,
+                new_most: false,
+            });
+            return;
+        }
         let finished = self.bests.record(secs, triads);
         self.finished = Some(finished);
         if let Some(path) = &self.bests_path
@@ -340,7 +492,7 @@ impl TriadApp {
     }
 
     fn new_game(&mut self) {
-        if self.finished.is_none() && !self.game.found().is_empty() && !self.confirm_new {
+        if self.finished.is_none() && !self.game().found().is_empty() && !self.confirm_new {
             self.confirm_new = true;
             self.say(
                 "Press n again for a new game (this one is not kept).",
@@ -349,7 +501,13 @@ impl TriadApp {
             return;
         }
         self.confirm_new = false;
-        self.game = Game::new(rand::random());
+        let names = self.race.racers().iter().map(|r| r.name.clone()).collect();
+        self.race = Race::new(rand::random(), names);
+        for clock in &mut self.rivals {
+            clock.version = None;
+            clock.due = None;
+        }
+        self.taken = None;
         self.picked.clear();
         self.cursor = 0;
         self.hint = 0;
@@ -357,7 +515,8 @@ impl TriadApp {
         self.finished = None;
         self.shaking = None;
         self.say("New game.", false);
-        self.announce_redeals(self.game.opening_redeals().len());
+        self.announce_redeals(self.game().opening_redeals().len());
+        self.schedule_rivals();
     }
 
     fn on_mouse(&mut self, mouse: MouseEvent) {

@@ -120,6 +120,7 @@ impl Widget for &TriadApp {
             }
             let card = self.game().tableau()[p];
             let state = CardState {
+                taken: self.taken.is_some_and(|(t, _)| t.contains(&p)),
                 picked: self.picked.contains(&p),
                 cursor: self.cursor == p && self.finished.is_none(),
                 hinted: hinted.contains(&p),
@@ -161,6 +162,8 @@ fn title(app: &TriadApp, area: Rect, buf: &mut Buffer) {
 
 #[derive(Debug, Clone, Copy)]
 struct CardState {
+    /// Just dealt in place of a triad a rival took.
+    taken: bool,
     picked: bool,
     cursor: bool,
     hinted: bool,
@@ -217,7 +220,9 @@ fn draw_card(
     if let Some(key) = key_of(position) {
         block = block.title(Span::styled(format!(" {key} "), theme.key()));
     }
-    if state.picked {
+    if state.taken {
+        block = block.title_bottom(Span::styled(" new ", theme.key()));
+    } else if state.picked {
         block = block.title_bottom(Span::styled(" picked ", border_style));
     } else if state.hinted {
         block = block.title_bottom(Span::styled(" hint ", border_style));
@@ -290,7 +295,7 @@ fn pick(color: bool, colored: Style, plain: Modifier) -> Style {
 fn status(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let game = app.game();
-    let first = Line::from(vec![
+    let mut spans = vec![
         Span::styled(format!(" {} ", clock(app.elapsed())), theme.title()),
         Span::styled(
             format!(
@@ -301,7 +306,21 @@ fn status(app: &TriadApp, area: Rect, buf: &mut Buffer) {
             ),
             theme.dim(),
         ),
-    ]);
+    ];
+    if app.racing() {
+        // The scores, the person's first.
+        let scores: Vec<String> = app
+            .race_state()
+            .racers()
+            .iter()
+            .map(|r| format!("{} {}", r.name, r.score))
+            .collect();
+        spans.push(Span::styled(
+            format!(" · {}", scores.join(" · ")),
+            theme.key(),
+        ));
+    }
+    let first = Line::from(spans);
     let second = match &app.note {
         Some(Note { text, error: true }) => Line::styled(format!(" {text}"), theme.error()),
         Some(Note { text, .. }) => Line::styled(format!(" {text}"), theme.key()),
@@ -325,6 +344,28 @@ fn end_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
         "–".to_string()
     };
     let mark = |new: bool| if new { "  new best!" } else { "" };
+    if app.racing() {
+        let mut lines = vec![
+            Line::styled("The deck is out and no triad is left.", theme.title()),
+            Line::raw(""),
+            Line::raw(format!("Time  {}", clock(f.secs))),
+            Line::raw(""),
+        ];
+        for (place, r) in app.race_state().standings().iter().enumerate() {
+            lines.push(Line::raw(format!(
+                "{}. {:<8} {:>3} points  ({} found, {} wrong)",
+                place + 1,
+                r.name,
+                r.score,
+                r.found,
+                r.wrong
+            )));
+        }
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("n new game · q quit", theme.key()));
+        popup(" Game over ", lines, area, buf, theme);
+        return;
+    }
     let mut lines = vec![
         Line::styled("The deck is out and no triad is left.", theme.title()),
         Line::raw(""),
