@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::board::{BoardGame, Cell, Mark, Shown};
 use super::{DuelApp, Note};
@@ -87,8 +87,6 @@ pub(super) struct Layout {
     /// unless a leaning board is too large for the window and scrolls.
     pub(super) first: Cell,
     pub(super) shown: (usize, usize),
-    /// Room for the numbers (and edge marks) left and right of the board.
-    label_w: u16,
 }
 
 impl CellSize {
@@ -154,25 +152,12 @@ pub(super) fn layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
                     lean,
                     first: (0, 0),
                     shown: (board_rows, board_cols),
-                    label_w: LABEL_W,
                 };
             }
         },
     };
     let (gw, gh) = grid_of(size);
-    let block_w = gw + 2 * LABEL_W;
-    let block_h = gh + 2;
-    let panel_w = if panel {
-        (w - block_w - 1).clamp(PANEL_MIN, PANEL_MAX)
-    } else {
-        0
-    };
-    let used = block_w + if panel { panel_w + 1 } else { 0 };
-    let left = (w - used) / 2;
-    let top = 1 + (room_h - block_h) / 2;
-    let grid = Rect::new(left + LABEL_W, top + 1, gw, gh);
-    // The panel starts level with the board's top and runs to the status bar.
-    let panel = panel.then(|| Rect::new(left + block_w + 1, top, panel_w, room_h + 1 - top));
+    let (grid, panel) = place(w, room_h, (gw, gh), LABEL_W, panel);
     Layout {
         title,
         grid,
@@ -183,8 +168,32 @@ pub(super) fn layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
         lean,
         first: (0, 0),
         shown: (board_rows, board_cols),
-        label_w: LABEL_W,
     }
+}
+
+/// Centres a grid of `gw` x `gh` with `label_w` columns of numbers each side and a row of
+/// them above and below, and the side panel (if wanted) to its right: the grid's rectangle
+/// and the panel's, which starts level with the board's top and runs to the status bar.
+fn place(
+    w: u16,
+    room_h: u16,
+    (gw, gh): (u16, u16),
+    label_w: u16,
+    panel: bool,
+) -> (Rect, Option<Rect>) {
+    let block_w = gw + 2 * label_w;
+    let block_h = gh + 2;
+    let panel_w = if panel {
+        w.saturating_sub(block_w + 1).clamp(PANEL_MIN, PANEL_MAX)
+    } else {
+        0
+    };
+    let used = block_w + if panel { panel_w + 1 } else { 0 };
+    let left = w.saturating_sub(used) / 2;
+    let top = 1 + room_h.saturating_sub(block_h) / 2;
+    let grid = Rect::new(left + label_w, top + 1, gw, gh);
+    let panel = panel.then(|| Rect::new(left + block_w + 1, top, panel_w, room_h + 1 - top));
+    (grid, panel)
 }
 
 /// Room for the row numbers and the edge marks beside a leaning board.
@@ -244,7 +253,6 @@ fn lean_layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
             lean: 0,
             first: (0, 0),
             shown,
-            label_w: LEAN_LABEL_W,
         };
     }
     let first = (
@@ -254,19 +262,7 @@ fn lean_layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
     let lean = lean_of(shown.0) as u16;
     let gw = (shown.1 * px + 1) as u16 + lean;
     let gh = shown.0 as u16;
-    let block_w = gw + 2 * LEAN_LABEL_W;
-    let block_h = gh + 2;
-    let room_h = room_h as u16;
-    let panel_w = if panel {
-        w.saturating_sub(block_w + 1).clamp(PANEL_MIN, PANEL_MAX)
-    } else {
-        0
-    };
-    let used = block_w + if panel { panel_w + 1 } else { 0 };
-    let left = w.saturating_sub(used) / 2;
-    let top = 1 + room_h.saturating_sub(block_h) / 2;
-    let grid = Rect::new(left + LEAN_LABEL_W, top + 1, gw, gh);
-    let panel = panel.then(|| Rect::new(left + block_w + 1, top, panel_w, room_h + 1 - top));
+    let (grid, panel) = place(w, room_h as u16, (gw, gh), LEAN_LABEL_W, panel);
     Layout {
         title,
         grid,
@@ -277,7 +273,6 @@ fn lean_layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
         lean,
         first,
         shown,
-        label_w: LEAN_LABEL_W,
     }
 }
 
@@ -986,37 +981,8 @@ pub(super) fn help_lines<G: BoardGame>(mode: KeyMode, ctx: Context) -> Vec<(&'st
 }
 
 fn help<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
-    let theme = app.theme;
     let entries = help_lines::<G>(app.key_mode(), app.context());
-    let label_w = entries
-        .iter()
-        .map(|(l, _)| l.chars().count())
-        .max()
-        .unwrap_or(0);
-    let lines: Vec<Line> = entries
-        .iter()
-        .map(|(label, text)| {
-            Line::from(vec![
-                Span::styled(format!("{label:<label_w$}  "), theme.key()),
-                Span::raw(text.clone()),
-            ])
-        })
-        .collect();
-    let width = (lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 4).min(area.width);
-    let height = (lines.len() as u16 + 2).min(area.height);
-    let rect = Rect::new(
-        area.x + (area.width - width) / 2,
-        area.y + (area.height - height) / 2,
-        width,
-        height,
-    );
-    Clear.render(rect, buf);
-    let block = Block::bordered()
-        .border_set(border::ROUNDED)
-        .title(format!(" {} keys ", G::KIND.title()))
-        .title_style(theme.title());
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .block(block)
-        .render(rect, buf);
+    let lines = overlay::key_lines(&entries, Vec::new(), app.theme);
+    let title = format!(" {} keys ", G::KIND.title());
+    overlay::boxed(&title, lines, app.theme, area, buf);
 }

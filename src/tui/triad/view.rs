@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::bests::clock;
 use super::{Note, TriadApp, key_of};
@@ -363,7 +363,7 @@ fn end_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
         }
         lines.push(Line::raw(""));
         lines.push(Line::styled("n new game · q quit", theme.key()));
-        popup(" Game over ", lines, area, buf, theme);
+        overlay::boxed(" Game over ", lines, theme, area, buf);
         return;
     }
     let mut lines = vec![
@@ -400,7 +400,7 @@ fn end_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     ));
     lines.push(Line::raw(""));
     lines.push(Line::styled("n new game · q quit", theme.key()));
-    popup(" Game over ", lines, area, buf, theme);
+    overlay::boxed(" Game over ", lines, theme, area, buf);
 }
 
 fn help(app: &TriadApp, area: Rect, buf: &mut Buffer) {
@@ -435,50 +435,21 @@ fn help(app: &TriadApp, area: Rect, buf: &mut Buffer) {
         ("?", "this help".to_string()),
         ("q", "quit".to_string()),
     ];
-    let label_w = entries
-        .iter()
-        .map(|(l, _)| l.chars().count())
-        .max()
-        .unwrap_or(0);
-    let mut lines: Vec<Line> = entries
-        .iter()
-        .map(|(label, text)| {
-            Line::from(vec![
-                Span::styled(format!("{label:<label_w$}  "), theme.key()),
-                Span::raw(text.clone()),
-            ])
-        })
-        .collect();
-    lines.push(Line::raw(""));
-    lines.push(Line::styled(
-        "Symbols: triangle △ ◭ ▲, oval ○ ◐ ●, diamond ◇ ◈ ◆ (none, light, dark).",
-        theme.dim(),
-    ));
-    lines.push(Line::styled(
-        "When no triad is on the table and the deck has cards, the table is dealt anew.",
-        theme.dim(),
-    ));
-    popup(" Triad keys ", lines, area, buf, theme);
-}
-
-/// A bordered box in the middle of `area`.
-fn popup(title: &str, lines: Vec<Line>, area: Rect, buf: &mut Buffer, theme: crate::tui::Theme) {
-    let width = (lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 4).min(area.width);
-    let height = (lines.len() as u16 + 2).min(area.height);
-    let rect = Rect::new(
-        area.x + (area.width - width) / 2,
-        area.y + (area.height - height) / 2,
-        width,
-        height,
+    let notes = vec![
+        Line::styled(
+            "Symbols: triangle △ ◭ ▲, oval ○ ◐ ●, diamond ◇ ◈ ◆ (none, light, dark).",
+            theme.dim(),
+        ),
+        Line::styled(
+            "When no triad is on the table and the deck has cards, the table is dealt anew.",
+            theme.dim(),
+        ),
+    ];
+    overlay::boxed(
+        " Triad keys ",
+        overlay::key_lines(&entries, notes, theme),
+        theme,
+        area,
+        buf,
     );
-    Clear.render(rect, buf);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .block(
-            Block::bordered()
-                .border_set(border::ROUNDED)
-                .title(title.to_string())
-                .title_style(theme.title()),
-        )
-        .render(rect, buf);
 }

@@ -2,9 +2,10 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
+use ratatui::style::Style;
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::status;
 use super::theme::Theme;
@@ -122,4 +123,53 @@ pub(crate) fn too_small_for(theme: Theme, need: (u16, u16), area: Rect, buf: &mu
     let height = (text.len() as u16).min(h);
     let rect = area.centered_vertically(Constraint::Length(height));
     Paragraph::new(text).centered().render(rect, buf);
+}
+
+/// `lines` in a rounded box titled `title`, in the middle of `area` (cut to fit).
+pub(crate) fn boxed(title: &str, lines: Vec<Line>, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let width = (lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 4).min(area.width);
+    let height = (lines.len() as u16 + 2).min(area.height);
+    let rect = Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    );
+    Clear.render(rect, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .block(
+            Block::bordered()
+                .border_set(border::ROUNDED)
+                .title(title.to_string())
+                .title_style(theme.title()),
+        )
+        .render(rect, buf);
+}
+
+/// A screen's keys, a label and what it does a line, labels in a column; then `notes`.
+pub(crate) fn key_lines(
+    entries: &[(&str, String)],
+    notes: Vec<Line<'static>>,
+    theme: Theme,
+) -> Vec<Line<'static>> {
+    let label_w = entries
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut lines: Vec<Line> = entries
+        .iter()
+        .map(|(label, text)| {
+            Line::from(vec![
+                Span::styled(format!("{label:<label_w$}  "), theme.key()),
+                Span::styled(text.clone(), Style::new()),
+            ])
+        })
+        .collect();
+    if !notes.is_empty() {
+        lines.push(Line::raw(""));
+        lines.extend(notes);
+    }
+    lines
 }
