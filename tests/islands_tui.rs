@@ -67,12 +67,13 @@ fn a_click_places_on_the_leaning_cell_and_the_computer_answers() {
     let (mut app, inbox) = app(5, "connector", (80, 24));
     let text = screen(&app, (80, 24));
     // Row 2's first cell: the dot right after the row label " 2 ".
-    let (col, row) = find(&text, " 2 ·").expect("row 2");
+    // Small boards are drawn as outlined hexagons: `2 | · | · |`.
+    let (col, row) = find(&text, " 2 | ·").expect("row 2");
     let now = Instant::now();
     app.update(
         Event::Mouse(MouseEvent {
             kind: MouseEventKind::Down(MouseButton::Left),
-            column: col + 3,
+            column: col + 5,
             row,
             modifiers: KeyModifiers::NONE,
         }),
@@ -112,6 +113,16 @@ fn row_line(text: &str, row: usize) -> Option<&str> {
             && words.next().is_some_and(|cell| cell.chars().count() == 1)
             && l.contains('·')
     })
+}
+
+/// A board row's words without the hexagons' outlines, one space apart.
+fn cells(line: Option<&str>) -> String {
+    let words: Vec<&str> = line
+        .expect("the row")
+        .split_whitespace()
+        .filter(|w| *w != "|")
+        .collect();
+    format!(" {} ", words.join(" "))
 }
 
 #[test]
@@ -210,20 +221,20 @@ fn six_directions_on_the_keys_and_h_numbers_the_islands_of_the_side_to_move() {
     }
     assert_eq!(app.history().len(), 4);
     let before = screen(&app, (80, 24));
-    assert!(row_line(&before, 0).unwrap().contains(" 0 W "), "{before}");
+    assert!(cells(row_line(&before, 0)).contains(" 0 W "), "{before}");
     key(&mut app, KeyCode::Char('H'));
     let numbered = screen(&app, (80, 24));
     assert!(
-        row_line(&numbered, 0).unwrap().contains(" 0 1 "),
+        cells(row_line(&numbered, 0)).contains(" 0 1 "),
         "{numbered}"
     );
     assert!(
-        row_line(&numbered, 2).unwrap().contains("· · 2 ·"),
+        cells(row_line(&numbered, 2)).contains("· · 2 ·"),
         "{numbered}"
     );
     // Black's stones stay stones: the islands numbered are the side to move's.
     assert!(
-        row_line(&numbered, 4).unwrap().contains(" 4 B "),
+        cells(row_line(&numbered, 4)).contains(" 4 B "),
         "{numbered}"
     );
 }
@@ -251,4 +262,38 @@ fn the_end_names_the_chain_and_the_result() {
     assert!(text.contains("White joined top and bottom"), "{text}");
     assert!(text.contains("Tie 1–1"), "{text}");
     assert!(text.contains("Game over: Tie 1–1"), "{text}");
+}
+
+#[test]
+fn a_board_that_fits_is_drawn_as_outlined_hexagons_and_clicks_land_inside_them() {
+    let (mut app, _inbox) = app(11, "human", (200, 60));
+    let text = screen(&app, (200, 60));
+    insta::assert_snapshot!("islands_hexagons_200x60", text);
+    assert!(text.contains("| · | · |"), "{text}");
+    assert!(text.contains("/ \\ / \\"), "{text}");
+    // Row 3's hexagon in column 4: its glyph, and one column right of it (still inside).
+    let (col, row) = find(&text, " 3 | ·").expect("row 3");
+    let column = col + 5 + 4 * 4;
+    app.update(
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: column + 1,
+            row,
+            modifiers: KeyModifiers::NONE,
+        }),
+        Instant::now(),
+    );
+    assert_eq!(app.history().len(), 1, "{}", screen(&app, (200, 60)));
+    assert_eq!(app.history()[0].mv, Place { row: 3, col: 4 });
+    // A click on an outline places nothing.
+    app.update(
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: column + 2,
+            row,
+            modifiers: KeyModifiers::NONE,
+        }),
+        Instant::now(),
+    );
+    assert_eq!(app.history().len(), 1);
 }

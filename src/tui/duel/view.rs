@@ -25,6 +25,8 @@ struct CellSize {
     lines: bool,
     /// Cells side by side with no gap (the zoomed-out drawing of a leaning board).
     dense: bool,
+    /// Outlined hexagons four columns apart, rows two apart with the outline between.
+    hex: bool,
 }
 
 /// Largest first; the first that fits is drawn.
@@ -34,24 +36,28 @@ const SIZES: [CellSize; 4] = [
         inner_h: 3,
         lines: true,
         dense: false,
+        hex: false,
     },
     CellSize {
         inner_w: 5,
         inner_h: 2,
         lines: true,
         dense: false,
+        hex: false,
     },
     CellSize {
         inner_w: 3,
         inner_h: 1,
         lines: true,
         dense: false,
+        hex: false,
     },
     CellSize {
         inner_w: 1,
         inner_h: 1,
         lines: false,
         dense: false,
+        hex: false,
     },
 ];
 
@@ -61,6 +67,17 @@ const DENSE: CellSize = CellSize {
     inner_h: 1,
     lines: false,
     dense: true,
+    hex: false,
+};
+
+/// A leaning board drawn as outlined hexagons, `| ○ |` with `/ \` between rows, when the
+/// whole board fits that way.
+const HEX: CellSize = CellSize {
+    inner_w: 1,
+    inner_h: 1,
+    lines: false,
+    dense: false,
+    hex: true,
 };
 
 /// The side panel's least and greatest width.
@@ -93,6 +110,8 @@ impl CellSize {
     fn pitch(self) -> (u16, u16) {
         if self.lines {
             (self.inner_w + 1, self.inner_h + 1)
+        } else if self.hex {
+            (4, 2)
         } else if self.dense {
             (1, 1)
         } else {
@@ -211,9 +230,30 @@ fn lean_layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
     let title = Rect::new(0, 0, w, 1.min(h));
     let status = Rect::new(0, h.saturating_sub(2), w, 2.min(h));
     let room_h = usize::from(h.saturating_sub(CHROME_ROWS));
+    let label_w = usize::from(LEAN_LABEL_W);
+    // Outlined hexagons when the whole board fits them, panel and all.
+    let hex_w = cols * 4 + 1 + 2 * rows.saturating_sub(1) + 2 * (label_w + 2);
+    let hex_fits = !app.zoomed_out
+        && hex_w + usize::from(PANEL_MIN) < usize::from(w)
+        && 2 * rows + 1 + 2 <= room_h;
+    if hex_fits {
+        let lean = rows.saturating_sub(1) as u16;
+        let (gw, gh) = ((cols * 4 + 1) as u16 + 2 * lean, (2 * rows + 1) as u16);
+        let (grid, panel) = place(w, room_h as u16, (gw, gh), LEAN_LABEL_W + 2, true);
+        return Layout {
+            title,
+            grid,
+            size: HEX,
+            panel,
+            status,
+            too_small: None,
+            lean,
+            first: (0, 0),
+            shown: (rows, cols),
+        };
+    }
     let size = if app.zoomed_out { DENSE } else { SIZES[3] };
     let px = usize::from(size.pitch().0);
-    let label_w = usize::from(LEAN_LABEL_W);
     let lean_of = |shown_rows: usize| {
         if app.zoomed_out {
             0
@@ -290,9 +330,12 @@ fn cell_origin(layout: &Layout, (r, c): Cell) -> (u16, u16) {
         r.saturating_sub(layout.first.0) as u16,
         c.saturating_sub(layout.first.1) as u16,
     );
-    let shift = layout.lean.saturating_sub(r);
-    let x = layout.grid.x + 1 + shift + c * px;
-    let y = layout.grid.y + u16::from(layout.size.lines) + r * py;
+    // Each row sits half a cell right of the row below; a hexagon's glyph is two columns
+    // in from its outline.
+    let shift = layout.lean.saturating_sub(r) * (px / 2).max(1);
+    let inset = if layout.size.hex { 2 } else { 1 };
+    let x = layout.grid.x + inset + shift + c * px;
+    let y = layout.grid.y + u16::from(layout.size.lines || layout.size.hex) + r * py;
     (x, y)
 }
 
@@ -303,13 +346,17 @@ pub(super) fn cell_at<G: BoardGame>(app: &DuelApp<G>, x: u16, y: u16) -> Option<
         return None;
     }
     let (px, py) = layout.size.pitch();
-    let dy = y.checked_sub(layout.grid.y + u16::from(layout.size.lines))?;
+    let hex = layout.size.hex;
+    let dy = y.checked_sub(layout.grid.y + u16::from(layout.size.lines || hex))?;
     let r = (dy / py) as usize;
-    let shift = layout.lean.saturating_sub(r as u16);
+    let shift = layout.lean.saturating_sub(r as u16) * (px / 2).max(1);
+    // From a cell's left (a hexagon's inside is its glyph and a column either side).
     let dx = x.checked_sub(layout.grid.x + 1 + shift)?;
     let c = (dx / px) as usize;
     let inside = if layout.size.lines {
         dx % px < layout.size.inner_w && dy % py < layout.size.inner_h
+    } else if hex {
+        dy % py == 0 && dx % px < 3
     } else {
         layout.size.dense || dx % px == 0
     };
@@ -518,6 +565,8 @@ fn board<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
     // The grid: lines, or a plain felt behind compact cells.
     if size.lines {
         draw_grid(buf, grid, rows as u16, cols as u16, size, line_style);
+    } else if size.hex {
+        draw_hexagons(layout, line_style, theme.color, buf);
     } else if theme.color && G::LEAN {
         // A leaning board's felt leans with it: one strip a row.
         let (r0, c0) = layout.first;
@@ -576,6 +625,10 @@ fn board<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
             };
             let inner = Rect::new(x, y, size.inner_w, size.inner_h);
             buf.set_style(inner, style);
+            if size.hex && (at_cursor || shown.mark != Mark::None || group > 0) {
+                // The hexagon's whole inside shows the cursor and the marks.
+                buf.set_style(Rect::new(x - 1, y, 3, 1), style);
+            }
             let hint_style = if is_legal && shown.stone.is_none() {
                 styled(
                     theme.color,
@@ -590,6 +643,33 @@ fn board<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
             }
             if at_cursor && size.lines {
                 draw_cursor(buf, layout, (r, c), theme.color);
+            }
+        }
+    }
+}
+
+/// The outlines of a leaning board of hexagons: `| |` beside each cell, `/ \` above and
+/// `\ /` below it; neighbours share their edges. With colour, the insides are felt.
+fn draw_hexagons(layout: &Layout, line: Style, color: bool, buf: &mut Buffer) {
+    let (r0, c0) = layout.first;
+    for r in r0..r0 + layout.shown.0 {
+        for c in c0..c0 + layout.shown.1 {
+            let (x, y) = cell_origin(layout, (r, c));
+            for (dx, dy, ch) in [
+                (-2, 0, '|'),
+                (2, 0, '|'),
+                (-1, -1, '/'),
+                (1, -1, '\\'),
+                (-1, 1, '\\'),
+                (1, 1, '/'),
+            ] {
+                let at = ((i32::from(x) + dx) as u16, (i32::from(y) + dy) as u16);
+                if let Some(cell) = buf.cell_mut(at) {
+                    cell.set_char(ch).set_style(line);
+                }
+            }
+            if color {
+                buf.set_style(Rect::new(x - 1, y, 3, 1), Style::new().bg(Color::Green));
             }
         }
     }
@@ -649,6 +729,9 @@ fn lean_labels<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer
         }
     };
     let owners = G::EDGES;
+    // How far a cell's outline reaches either side of its glyph.
+    let hex = layout.size.hex;
+    let reach: u16 = if hex { 2 } else { 1 };
     // Top and bottom: column numbers.
     for (y, row, edge) in [
         (grid.y.saturating_sub(1), r0, r0 == 0),
@@ -659,15 +742,22 @@ fn lean_labels<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer
         let (x_first, _) = cell_origin(layout, (row, c0));
         let (x_last, _) = cell_origin(layout, (row, last_c));
         if let Some(side) = owner {
-            let bar = Rect::new(x_first - 2, y, x_last + 5 - x_first, 1);
+            let pad = reach + 1;
+            let bar = Rect::new(x_first - pad, y, x_last + 2 * pad + 1 - x_first, 1);
             buf.set_style(bar, style);
             let stone = G::stone_glyph(side, plain).to_string();
-            buf.set_string(x_first - 2, y, &stone, style);
-            buf.set_string(x_last + 2, y, &stone, style);
+            buf.set_string(x_first - pad, y, &stone, style);
+            buf.set_string(x_last + pad, y, &stone, style);
         }
         for c in c0..=last_c {
             let (x, _) = cell_origin(layout, (row, c));
-            buf.set_string(x, y, (c % 10).to_string(), style);
+            // Whole numbers where hexagons leave room; else the last digit.
+            let text = if hex {
+                c.to_string()
+            } else {
+                (c % 10).to_string()
+            };
+            buf.set_string(x, y, text, style);
         }
     }
     // Left and right: row numbers.
@@ -677,8 +767,8 @@ fn lean_labels<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer
         let (x_last, _) = cell_origin(layout, (r, last_c));
         let end_row = r == 0 || r + 1 == rows;
         for (edge, x, text) in [
-            (left_edge, x_first - 4, format!("{r:>3}")),
-            (right_edge, x_last + 2, format!("{r:<3}")),
+            (left_edge, x_first - 3 - 2 * reach + 1, format!("{r:>3}")),
+            (right_edge, x_last + 2 * reach, format!("{r:<3}")),
         ] {
             let owner = owners.filter(|_| edge).map(|[_, left_right]| left_right);
             let style = owner.map_or(label, edge_style);
