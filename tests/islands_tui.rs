@@ -145,6 +145,10 @@ fn a_40x40_board_scrolls_with_the_cursor_at_80x24_and_fits_200x60() {
     let zoomed = screen(&app, (80, 24));
     assert!(zoomed.contains(&"·".repeat(40)), "{zoomed}");
     assert!(zoomed.contains("Zoomed out"), "{zoomed}");
+    // A remark fades after a while on its own.
+    let later = Instant::now() + Duration::from_secs(7);
+    app.update(Event::Tick(later), later);
+    assert!(!screen(&app, (80, 24)).contains("Zoomed out"));
     key(&mut app, KeyCode::Char('z'));
     assert!(!screen(&app, (80, 24)).contains(&"·".repeat(40)));
 

@@ -54,11 +54,17 @@ const STEP_DELAYS_MS: [u64; 6] = [60, 120, 250, 450, 800, 1400];
 /// The default delay (an index into [`STEP_DELAYS_MS`]).
 const DEFAULT_SPEED: usize = 2;
 
-/// A line in the status bar until the next key.
+/// How long a remark stays in the status bar (a refusal or problem stays until the next key).
+const REMARK_LIFETIME: Duration = Duration::from_secs(6);
+
+/// A line in the status bar: a remark fades after a while, an error stays until the next
+/// key.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Note {
     pub text: String,
     pub error: bool,
+    /// When a remark fades.
+    fades: Option<Instant>,
 }
 
 /// Stepping through the match (`r`): a point of the timeline, and whether it plays on.
@@ -113,6 +119,8 @@ pub struct DuelApp<G: BoardGame> {
     new_duel: NewDuel<G>,
     pub(crate) size: (u16, u16),
     pub(crate) theme: Theme,
+    /// The time of the latest event: when remarks said now will fade from.
+    clock: Instant,
     quit: bool,
     suspend: bool,
     /// Set when the match is played at a server's table rather than here.
@@ -190,6 +198,7 @@ impl<G: BoardGame> DuelApp<G> {
             new_duel,
             size,
             theme,
+            clock: Instant::now(),
             quit: false,
             suspend: false,
             table: None,
@@ -371,6 +380,9 @@ impl<G: BoardGame> DuelApp<G> {
         {
             at(self.last_move_at);
         }
+        if let Some(fades) = self.note.as_ref().and_then(|n| n.fades) {
+            at(fades);
+        }
         due
     }
 
@@ -389,6 +401,7 @@ impl<G: BoardGame> DuelApp<G> {
 
     /// Applies one event.
     pub fn update(&mut self, event: Event, now: Instant) {
+        self.clock = now.max(self.clock);
         match event {
             Event::Key(key) => self.on_key(key, now),
             Event::Mouse(mouse) => self.on_mouse(mouse, now),
@@ -408,6 +421,14 @@ impl<G: BoardGame> DuelApp<G> {
         }
         self.advance(now);
         self.keep_in_view();
+        if self
+            .note
+            .as_ref()
+            .and_then(|n| n.fades)
+            .is_some_and(|t| t <= self.clock)
+        {
+            self.note = None;
+        }
     }
 
     /// The cell the view of a scrolled board follows: the cursor while a person is to move,
@@ -574,6 +595,7 @@ impl<G: BoardGame> DuelApp<G> {
         self.note = Some(Note {
             text: text.to_string(),
             error,
+            fades: (!error).then(|| self.clock + REMARK_LIFETIME),
         });
     }
 

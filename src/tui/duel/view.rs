@@ -982,7 +982,9 @@ fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
     spans.push(Span::styled(state, theme.title()));
     let first = Line::from(spans);
     let second = match &app.note {
-        Some(Note { text, error: true }) => Line::styled(format!(" {text}"), theme.error()),
+        Some(Note {
+            text, error: true, ..
+        }) => Line::styled(format!(" {text}"), theme.error()),
         Some(Note { text, .. }) => Line::styled(format!(" {text}"), theme.key()),
         None => Line::styled(format!(" {}", prompt(app)), theme.dim()),
     };
