@@ -332,6 +332,7 @@ async fn the_showcase_takes_turns_between_the_games_and_its_watcher_follows() {
         let mut config = server_config();
         config.showcase = Some(["maxflip".into(), "corners".into()]);
         config.reversi_showcase = Some(["greedy".into(), "random".into()]);
+        config.islands_showcase = Some(["connector".into(), "random".into()]);
         // Unpaced games, each shown a while once over: the watcher has time to sit down.
         config.showcase_pace = Duration::ZERO;
         config.showcase_rest = Duration::from_secs(3);
@@ -352,10 +353,10 @@ async fn the_showcase_takes_turns_between_the_games_and_its_watcher_follows() {
             .wait_for("the Three Trios showcase", |s| s.shows("BLUE"))
             .await;
 
-        // After the Three Trios game, Reversi; after that, Three Trios again.
+        // After the Three Trios game, Reversi; then Islands of Hex; then Three Trios again.
         let mut seen = vec![GameKind::ThreeTrios];
-        let deadline = Instant::now() + Duration::from_secs(45);
-        while seen.len() < 3 {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while seen.len() < 4 {
             assert!(Instant::now() < deadline, "showcases seen: {seen:?}");
             if let [table] = server.tables().as_slice()
                 && seen.last() != Some(&table.game)
@@ -370,6 +371,7 @@ async fn the_showcase_takes_turns_between_the_games_and_its_watcher_follows() {
             [
                 GameKind::ThreeTrios,
                 GameKind::Reversi,
+                GameKind::Islands,
                 GameKind::ThreeTrios
             ]
         );

@@ -33,6 +33,7 @@ use crate::controller::table_game::TableGame;
 use crate::controller::tables::Registry;
 use crate::controller::{MatchConfig, Seat};
 use crate::games::GameKind;
+use crate::games::islands::Game as Islands;
 use crate::games::reversi::Game as Reversi;
 use handler::SshHandler;
 use lobby::Choices;
@@ -81,6 +82,9 @@ pub struct ServeConfig {
     /// The two computers of Reversi's showcase, which takes turns with Three Trios' (one
     /// game each); `None` keeps the showcase to Three Trios. Runs only with `showcase`.
     pub reversi_showcase: Option<[String; 2]>,
+    /// The two computers of Islands of Hex's showcase, which takes its turn after Reversi's;
+    /// `None` leaves it out. Runs only with `showcase`.
+    pub islands_showcase: Option<[String; 2]>,
     /// The showcase's least time between moves, so watchers can follow.
     pub showcase_pace: Duration,
     /// How long the showcase shows a finished game before the next.
@@ -105,6 +109,7 @@ impl ServeConfig {
             lobby_game: GameKind::ThreeTrios,
             reversi_opponent: "expert".into(),
             reversi_showcase: Some(["expert".into(), "positional".into()]),
+            islands_showcase: Some(["expert".into(), "connector".into()]),
             showcase_pace: SHOWCASE_PACE,
             showcase_rest: SHOWCASE_REST,
         }
@@ -138,87 +143,76 @@ pub(crate) fn same_seed_of<C: TableGame>(config: &C) -> u64 {
     config.seed()
 }
 
+/// One game's turn in the showcase, with its setup.
+#[derive(Clone)]
+enum Show {
+    Trios(MatchConfig),
+    Reversi(DuelConfig<Reversi>),
+    Islands(DuelConfig<Islands>),
+}
+
 /// The showcase's games and how to deal them; each showcase table plays one game and then
 /// opens the next game's, so the showcase takes turns through the games.
 struct Showcases {
-    trios: MatchConfig,
-    /// Reversi's turn, if it has one.
-    reversi: Option<DuelConfig<Reversi>>,
+    /// Three Trios first, then every other game that has a turn.
+    games: Vec<Show>,
     grace: Duration,
     fixed_seed: bool,
     pace: Duration,
     rest: Duration,
 }
 
-/// Opens showcase number `round` (from 0): Three Trios on even rounds and Reversi on odd
-/// ones when both play, the computers changing sides every time a game comes round again.
+/// Opens a showcase table of setup `config` (seated by `lap`, reseeded after the first).
+fn open_show<C: TableGame>(
+    registry: &Arc<Registry>,
+    shows: &Showcases,
+    mut config: C,
+    fresh: bool,
+    lap: u64,
+    next: Option<Successor>,
+) -> Result<TableId, String> {
+    if fresh {
+        config.set_seed(rand::random());
+    }
+    if lap % 2 == 1 {
+        config.swap_seats();
+    }
+    registry.open_then(
+        TableSpec {
+            kind: Kind::Showcase,
+            config,
+            opener: None,
+            data_dir: None,
+            grace: shows.grace,
+            pace: shows.pace,
+            rest: shows.rest,
+            reseed: if shows.fixed_seed {
+                same_seed_of
+            } else {
+                fresh_seed_of
+            },
+        },
+        next,
+    )
+}
+
+/// Opens showcase number `round` (from 0): the games in turn, the computers changing sides
+/// every time a game comes round again.
 fn open_showcase(registry: &Arc<Registry>, shows: Arc<Showcases>, round: u64) -> Option<TableId> {
-    let rotating = shows.reversi.is_some();
-    let (game, lap) = if rotating {
-        (round % 2, round / 2)
-    } else {
-        (0, round)
-    };
+    let count = shows.games.len().max(1) as u64;
+    let (game, lap) = (round % count, round / count);
     let next = {
         let shows = shows.clone();
-        rotating.then(|| -> Successor {
+        (count > 1).then(|| -> Successor {
             Box::new(move |registry: &Arc<Registry>| open_showcase(registry, shows, round + 1))
         })
     };
     let fresh = round > 0 && !shows.fixed_seed;
-    let opened = match (&shows.reversi, game) {
-        (Some(reversi), 1) => {
-            let mut config = reversi.clone();
-            if fresh {
-                config.seed = rand::random();
-            }
-            if lap % 2 == 1 {
-                config.swap_seats();
-            }
-            registry.open_then(
-                TableSpec {
-                    kind: Kind::Showcase,
-                    config,
-                    opener: None,
-                    data_dir: None,
-                    grace: shows.grace,
-                    pace: shows.pace,
-                    rest: shows.rest,
-                    reseed: if shows.fixed_seed {
-                        same_seed_of
-                    } else {
-                        fresh_seed_of
-                    },
-                },
-                next,
-            )
-        }
-        _ => {
-            let mut config = shows.trios.clone();
-            if fresh {
-                config.seed = rand::random();
-            }
-            if lap % 2 == 1 {
-                config.swap_seats();
-            }
-            registry.open_then(
-                TableSpec {
-                    kind: Kind::Showcase,
-                    config,
-                    opener: None,
-                    data_dir: None,
-                    grace: shows.grace,
-                    pace: shows.pace,
-                    rest: shows.rest,
-                    reseed: if shows.fixed_seed {
-                        same_seed
-                    } else {
-                        fresh_seed
-                    },
-                },
-                next,
-            )
-        }
+    let opened = match shows.games.get(game as usize).cloned() {
+        Some(Show::Reversi(config)) => open_show(registry, &shows, config, fresh, lap, next),
+        Some(Show::Islands(config)) => open_show(registry, &shows, config, fresh, lap, next),
+        Some(Show::Trios(config)) => open_show(registry, &shows, config, fresh, lap, next),
+        None => Err("no game to show".into()),
     };
     match opened {
         Ok(id) => Some(id),
@@ -410,16 +404,19 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         game.red = Seat::Computer(red.clone());
         game.blue = Seat::Computer(blue.clone());
         game.think_ms = game.think_ms.min(SHOWCASE_THINK_MS);
-        let reversi = config.reversi_showcase.as_ref().map(|[dark, light]| {
-            DuelConfig::<Reversi>::new(
-                [Seat::Computer(dark.clone()), Seat::Computer(light.clone())],
-                config.game.seed,
-                game.think_ms,
-            )
-        });
+        let think_ms = game.think_ms;
+        let seats = |[a, b]: &[String; 2]| [Seat::Computer(a.clone()), Seat::Computer(b.clone())];
+        let mut games = vec![Show::Trios(game)];
+        if let Some(pair) = &config.reversi_showcase {
+            let show = DuelConfig::<Reversi>::new(seats(pair), config.game.seed, think_ms);
+            games.push(Show::Reversi(show));
+        }
+        if let Some(pair) = &config.islands_showcase {
+            let show = DuelConfig::<Islands>::new(seats(pair), config.game.seed, think_ms);
+            games.push(Show::Islands(show));
+        }
         let shows = Showcases {
-            trios: game,
-            reversi,
+            games,
             grace: config.grace,
             fixed_seed: config.fixed_seed,
             pace: config.showcase_pace,
