@@ -201,7 +201,7 @@ pub enum Item {
     /// Reversi: the colour the person plays.
     Color,
     /// Islands of Hex: the board's side.
-    Side,
+    Size,
     /// Triad: a game alone.
     Solitaire,
     PlayComputer,
@@ -219,7 +219,7 @@ impl Item {
     pub fn is_option(self) -> bool {
         matches!(
             self,
-            Item::Game | Item::Opponent | Item::Board | Item::Rules | Item::Color | Item::Side
+            Item::Game | Item::Opponent | Item::Board | Item::Rules | Item::Color | Item::Size
         )
     }
 }
@@ -438,7 +438,7 @@ impl Lobby {
             GameKind::ThreeTrios => &[Item::Opponent, Item::Board, Item::Rules],
             // A server's tables seat their opener first (dark): no colour to choose there.
             GameKind::Reversi if self.at_home() => &[Item::Opponent, Item::Color],
-            GameKind::Islands if self.at_home() => &[Item::Opponent, Item::Side],
+            GameKind::Islands if self.at_home() => &[Item::Opponent, Item::Size],
             GameKind::Reversi | GameKind::Islands => &[Item::Opponent],
             GameKind::Triad if self.at_home() => &[Item::Opponent],
             GameKind::Triad => &[],
@@ -698,7 +698,7 @@ impl Lobby {
             Item::Board => step(&mut self.board, self.choices.boards.len()),
             Item::Rules => step(&mut self.rules, self.choices.rules.len()),
             Item::Color => self.color = self.color.other(),
-            Item::Side => step(&mut self.island_side, ISLAND_SIDES.len()),
+            Item::Size => step(&mut self.island_side, ISLAND_SIDES.len()),
             // ←/→ on any other line picks the game: the first choice a person makes.
             Item::Table(_) => {}
             _ if self.choices.games.len() > 1 => step(&mut self.game, self.choices.games.len()),

@@ -559,7 +559,7 @@ impl Lobby {
             Item::Board => Some(("Board", self.board_label().to_string())),
             Item::Rules => Some(("Rules", rules_label(self.rules_chosen()))),
             Item::Color => Some(("You play", color_label(self.color))),
-            Item::Side => {
+            Item::Size => {
                 let n = super::ISLAND_SIDES[self.island_side];
                 Some(("Board", format!("{n}x{n}")))
             }
