@@ -47,6 +47,17 @@ fn write_out(text: &str) -> Result<(), Failure> {
     }
 }
 
+/// A drawn seed that shapes the game is shown so the game can be played again; in text mode
+/// it goes to stderr, which scripts read only for `error:` lines.
+pub fn seed_note(seed: u64) -> String {
+    format!("seed: {seed} (play this game again with --seed {seed})")
+}
+
+/// The same for a simulation's games.
+pub fn sim_seed_note(seed: u64) -> String {
+    format!("seed: {seed} (run these games again with --seed {seed})")
+}
+
 /// Refuses the flags of another game, naming the ones this game uses.
 fn refuse_other_seats(args: &PlayArgs, game: GameKind) -> Result<(), Failure> {
     let seats = match game {
@@ -93,25 +104,43 @@ fn seat_for<G: TwoPlayer>(given: Option<&str>, default: Seat, flag: &str) -> Res
     Ok(seat)
 }
 
+/// The setup of a new match from the play flags: the seats `seats` name (flag value and
+/// name, first mover first), else the person first and, full screen, `opponent` second (in
+/// text mode two people); the seed given or drawn; the thinking time. Another game's flags
+/// are refused.
+fn new_config<G: TwoPlayer>(
+    args: &PlayArgs,
+    seats: [(Option<&str>, &str); 2],
+    full_screen: bool,
+    opponent: &str,
+) -> Result<DuelConfig<G>, Failure> {
+    refuse_other_seats(args, G::KIND)?;
+    let second = if full_screen {
+        Seat::Computer(opponent.into())
+    } else {
+        Seat::Human
+    };
+    let [(a, a_flag), (b, b_flag)] = seats;
+    let first = seat_for::<G>(a, Seat::Human, a_flag)?;
+    let second = seat_for::<G>(b, second, b_flag)?;
+    Ok(DuelConfig::new(
+        [first, second],
+        args.setup.seed.unwrap_or_else(rand::random),
+        args.think_ms,
+    ))
+}
+
 /// The computer a person faces full screen when no seat is given.
 pub const REVERSI_OPPONENT: &str = "expert";
 
 /// `trios play --game reversi`: a new match, full screen or in text mode. Full screen, light
 /// is the expert unless `--light` says otherwise; text mode seats two people by default.
 pub fn play_reversi(args: &PlayArgs, full_screen: bool) -> Result<(), Failure> {
-    refuse_other_seats(args, GameKind::Reversi)?;
-    let opponent = if full_screen {
-        Seat::Computer(REVERSI_OPPONENT.into())
-    } else {
-        Seat::Human
-    };
-    let dark = seat_for::<Reversi>(args.duel.dark.as_deref(), Seat::Human, "--dark")?;
-    let light = seat_for::<Reversi>(args.duel.light.as_deref(), opponent, "--light")?;
-    let mut config = DuelConfig::<Reversi>::new(
-        [dark, light],
-        args.setup.seed.unwrap_or_else(rand::random),
-        args.think_ms,
-    );
+    let seats = [
+        (args.duel.dark.as_deref(), "--dark"),
+        (args.duel.light.as_deref(), "--light"),
+    ];
+    let mut config = new_config::<Reversi>(args, seats, full_screen, REVERSI_OPPONENT)?;
     config.options.position = args.duel.position.clone();
     Reversi::start(&config.options).map_err(Failure::Message)?;
     let mut duel = start_duel(args, config)?;
@@ -207,7 +236,7 @@ pub fn play_triad(args: &PlayArgs, full_screen: bool) -> Result<(), Failure> {
         return Ok(());
     }
     if args.setup.seed.is_none() {
-        eprintln!("seed: {seed} (play this game again with --seed {seed})");
+        eprintln!("{}", seed_note(seed));
     }
     let mut game = triad::Game::new(seed);
     if io::stdin().is_terminal() {
@@ -262,19 +291,11 @@ pub const ISLANDS_OPPONENT: &str = "connector";
 /// `trios play --game islands`: a new match, full screen (black is the connector unless
 /// `--black` says otherwise) or in text mode (two people by default).
 pub fn play_islands(args: &PlayArgs, full_screen: bool) -> Result<(), Failure> {
-    refuse_other_seats(args, GameKind::Islands)?;
-    let opponent = if full_screen {
-        Seat::Computer(ISLANDS_OPPONENT.into())
-    } else {
-        Seat::Human
-    };
-    let white = seat_for::<Islands>(args.duel.white.as_deref(), Seat::Human, "--white")?;
-    let black = seat_for::<Islands>(args.duel.black.as_deref(), opponent, "--black")?;
-    let mut config = DuelConfig::<Islands>::new(
-        [white, black],
-        args.setup.seed.unwrap_or_else(rand::random),
-        args.think_ms,
-    );
+    let seats = [
+        (args.duel.white.as_deref(), "--white"),
+        (args.duel.black.as_deref(), "--black"),
+    ];
+    let mut config = new_config::<Islands>(args, seats, full_screen, ISLANDS_OPPONENT)?;
     config.options.size = args.duel.size.unwrap_or(islands::DEFAULT_SIZE);
     Islands::start(&config.options).map_err(|e| Failure::Message(format!("--size: {e}")))?;
     if full_screen {
@@ -371,10 +392,7 @@ fn play_islands_text(duel: &mut Duel<Islands>) -> Result<(), Failure> {
 /// unrecorded with `--no-autosave`, else autosaved.
 fn start_duel<G: TwoPlayer>(args: &PlayArgs, config: DuelConfig<G>) -> Result<Duel<G>, Failure> {
     if args.setup.seed.is_none() && config.depends_on_seed() {
-        eprintln!(
-            "seed: {s} (play this game again with --seed {s})",
-            s = config.seed
-        );
+        eprintln!("{}", seed_note(config.seed));
     }
     Ok(match &args.record {
         Some(path) => {
@@ -647,11 +665,9 @@ pub fn sim_triad(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<S
     }
     let seed = args.setup.seed.unwrap_or_else(rand::random);
     if args.setup.seed.is_none() {
-        eprintln!("seed: {seed} (run these games again with --seed {seed})");
+        eprintln!("{}", sim_seed_note(seed));
     }
-    let threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
+    let threads = args.threads.unwrap_or_else(crate::games::cores);
     let started = Instant::now();
     let summary = sim::triad::run(args.games as u64, seed, threads, progress);
     Ok(if args.json {
@@ -676,14 +692,12 @@ fn sim_game<G: TwoPlayer>(
         G::strategy(name, 0, 1)?;
     }
     if args.setup.seed.is_none() {
-        eprintln!("seed: {seed} (run these games again with --seed {seed})");
+        eprintln!("{}", sim_seed_note(seed));
     }
     spec.deals = args.games;
     spec.swap = args.swap;
     spec.openings = args.openings;
-    spec.threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
+    spec.threads = args.threads.unwrap_or_else(crate::games::cores);
     let started = Instant::now();
     if args.round_robin.is_some() {
         let pairs = sim::round_robin(names, &spec, progress)?;

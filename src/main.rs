@@ -132,12 +132,12 @@ fn play(args: PlayArgs) -> Result<(), UserError> {
         // The seed goes to stderr once the screen is back, so the game can be played again.
         let config = last.config();
         if !args.resume && Some(config.seed) != args.setup.seed && config.depends_on_seed() {
-            eprintln!("{}", seed_note(config.seed));
+            eprintln!("{}", commands::seed_note(config.seed));
         }
         return Ok(());
     }
     if args.setup.seed.is_none() && !args.resume && game.config().depends_on_seed() {
-        eprintln!("{}", seed_note(game.config().seed));
+        eprintln!("{}", commands::seed_note(game.config().seed));
     }
     play_text(game, autosaving, args.describe)
 }
@@ -329,12 +329,6 @@ fn front_end(asked: Ui) -> Result<Ui, UserError> {
         ));
     }
     Ok(ui)
-}
-
-/// A drawn seed that shapes the game is shown so the game can be played again; in text mode
-/// it goes to stderr, which scripts read only for `error:` lines.
-fn seed_note(seed: u64) -> String {
-    format!("seed: {seed} (play this game again with --seed {seed})")
 }
 
 fn play_text(mut game: Match, autosaving: bool, describe: bool) -> Result<(), UserError> {
@@ -592,7 +586,7 @@ fn finish_output<T>(result: io::Result<T>) -> Result<Option<T>, UserError> {
 fn deal(setup: &SetupArgs) -> Result<trios::trios::Game, UserError> {
     let config = config_from(setup, Seat::Human, Seat::Human, 1000)?;
     if setup.seed.is_none() && config.depends_on_seed() {
-        eprintln!("{}", seed_note(config.seed));
+        eprintln!("{}", commands::seed_note(config.seed));
     }
     Ok(config.new_game()?)
 }
@@ -839,45 +833,29 @@ fn sim(args: &SimArgs) -> Result<(), UserError> {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     };
-    if args.game == GameKind::Triad {
-        let report = commands::sim_triad(args, draw);
-        bar.finish_and_clear();
-        use std::io::Write;
-        return finish_output(
-            io::stdout()
-                .lock()
-                .write_all(report.map_err(failed)?.as_bytes()),
-        )
-        .map(|_| ());
-    }
-    if args.game == GameKind::Islands || args.white.is_some() {
-        if args.game != GameKind::Islands {
+    // The other games report through `commands`; checked flags first, then the run.
+    let platform = match args.game {
+        GameKind::Triad => Some(GameKind::Triad),
+        GameKind::Islands => Some(GameKind::Islands),
+        _ if args.white.is_some() => {
             return Err(UserError::Message(
                 "--white and --black are Islands of Hex seats; add --game islands".into(),
             ));
         }
-        let report = commands::sim_islands(args, draw);
-        bar.finish_and_clear();
-        use std::io::Write;
-        finish_output(
-            io::stdout()
-                .lock()
-                .write_all(report.map_err(failed)?.as_bytes()),
-        )?;
-        return Ok(());
-    }
-    if args.game == GameKind::Reversi || args.dark.is_some() {
-        if args.round_robin.is_some() && args.game != GameKind::Reversi {
-            return Err(UserError::Message(
-                "--round-robin lists strategies of one game; add --game reversi".into(),
-            ));
-        }
-        if args.game != GameKind::Reversi {
+        GameKind::Reversi => Some(GameKind::Reversi),
+        _ if args.dark.is_some() => {
             return Err(UserError::Message(
                 "--dark and --light are Reversi seats; add --game reversi".into(),
             ));
         }
-        let report = commands::sim_reversi(args, draw);
+        _ => None,
+    };
+    if let Some(game) = platform {
+        let report = match game {
+            GameKind::Triad => commands::sim_triad(args, draw),
+            GameKind::Islands => commands::sim_islands(args, draw),
+            _ => commands::sim_reversi(args, draw),
+        };
         bar.finish_and_clear();
         use std::io::Write;
         finish_output(
@@ -937,11 +915,9 @@ fn sim_spec(args: &SimArgs) -> Result<trios::sim::SimSpec, UserError> {
         seed,
     )?;
     if setup.seed.is_none() {
-        eprintln!("seed: {seed} (run these games again with --seed {seed})");
+        eprintln!("{}", commands::sim_seed_note(seed));
     }
-    let threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
+    let threads = args.threads.unwrap_or_else(trios::games::cores);
     Ok(trios::sim::SimSpec {
         a: args.red.clone().unwrap_or_default(),
         b: args.blue.clone().unwrap_or_default(),

@@ -14,6 +14,12 @@ pub mod triad;
 use std::fmt;
 use std::str::FromStr;
 
+/// The machine's cores, at least one: the threads a search or a simulation uses unless
+/// told otherwise.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+}
+
 /// The games, by the name the command line uses (`--game NAME`).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,

@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{Ended, Typed, read_typed};
+use super::{Ended, Typed, command_words, read_typed};
 use crate::controller::Duel;
 use crate::games::islands::{Game, Place, Stone, text};
 use crate::games::{TwoPlayer, Verdict};
@@ -33,13 +33,9 @@ enum Command {
 }
 
 fn parse(line: &str) -> Result<Command, String> {
-    let line = line.trim();
-    if line.is_empty() || line.starts_with('#') {
+    let Some((first, rest)) = command_words(line) else {
         return Ok(Command::Nothing);
-    }
-    let mut words = line.split_whitespace();
-    let first = words.next().unwrap_or_default().to_ascii_lowercase();
-    let rest: Vec<&str> = words.collect();
+    };
     match (first.as_str(), rest.as_slice()) {
         ("help", []) => Ok(Command::Help),
         ("quit" | "exit", []) => Ok(Command::Quit),

@@ -29,6 +29,18 @@ Lines starting with # and empty lines are ignored.
     )
 }
 
+/// A command line as the text modes of the platform's games read it: its first word in
+/// lower case and the words after it; `None` for an empty line or a `#` comment.
+pub(crate) fn command_words(line: &str) -> Option<(String, Vec<&str>)> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return None;
+    }
+    let mut words = line.split_whitespace();
+    let first = words.next().unwrap_or_default().to_ascii_lowercase();
+    Some((first, words.collect()))
+}
+
 /// One line the player typed, as the text modes of the platform's games read it.
 pub(crate) enum Typed<'a> {
     Text(&'a str),

@@ -4,7 +4,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{Ended, Typed, read_typed};
+use super::{Ended, Typed, command_words, read_typed};
 use crate::controller::Duel;
 use crate::games::TwoPlayer;
 use crate::games::reversi::{Color, Game, Move, Outcome, Square, text};
@@ -37,20 +37,16 @@ enum Command {
 }
 
 fn parse(line: &str) -> Result<Command, String> {
-    let line = line.trim();
-    if line.is_empty() || line.starts_with('#') {
+    let Some((first, rest)) = command_words(line) else {
         return Ok(Command::Nothing);
-    }
-    let mut words = line.split_whitespace();
-    let first = words.next().unwrap_or_default().to_ascii_lowercase();
-    match first.as_str() {
-        "help" => Ok(Command::Help),
-        "quit" | "exit" => Ok(Command::Quit),
-        "suggest" => match (words.next(), words.next()) {
-            (Some(name), None) => Ok(Command::Suggest(name.to_string())),
-            _ => Err("suggest takes one strategy name, e.g. suggest greedy".into()),
-        },
+    };
+    match (first.as_str(), rest.as_slice()) {
+        ("help", _) => Ok(Command::Help),
+        ("quit" | "exit", _) => Ok(Command::Quit),
+        ("suggest", [name]) => Ok(Command::Suggest(name.to_string())),
+        ("suggest", _) => Err("suggest takes one strategy name, e.g. suggest greedy".into()),
         _ => line
+            .trim()
             .parse::<Square>()
             .map(Command::Place)
             .map_err(|e| format!("{e}; type help for the commands")),

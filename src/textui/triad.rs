@@ -4,7 +4,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{Ended, Typed, read_typed};
+use super::{Ended, Typed, command_words, read_typed};
 use crate::games::triad::{Game, count_triads, first_triad, text};
 
 const HELP: &str = "\
@@ -29,13 +29,9 @@ enum Command {
 }
 
 fn parse(line: &str) -> Result<Command, String> {
-    let line = line.trim();
-    if line.is_empty() || line.starts_with('#') {
+    let Some((first, rest)) = command_words(line) else {
         return Ok(Command::Nothing);
-    }
-    let mut words = line.split_whitespace();
-    let first = words.next().unwrap_or_default().to_ascii_lowercase();
-    let rest: Vec<&str> = words.collect();
+    };
     match (first.as_str(), rest.as_slice()) {
         ("help", []) => Ok(Command::Help),
         ("quit" | "exit", []) => Ok(Command::Quit),

@@ -52,7 +52,7 @@ pub enum Lifetime {
 }
 
 /// How long a passing remark (a new game, the speed, a notice from the table) stays.
-const REMARK_LIFETIME: Duration = Duration::from_secs(6);
+pub(crate) const REMARK_LIFETIME: Duration = Duration::from_secs(6);
 
 /// Walking the timeline: the current flat index, and whether it advances by itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

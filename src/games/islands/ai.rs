@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 
-use super::board::{NEIGHBOURS, Stone};
+use super::board::{Stone, neighbours_of};
 use super::game::{Game, Place};
 use crate::games::Strategy;
 
@@ -71,13 +71,7 @@ fn distances(cells: &[u8], n: usize, stone: Stone, from_end: bool) -> Vec<u32> {
         }
     }
     while let Some(at) = queue.pop_front() {
-        let (r, c) = ((at / n) as i64, (at % n) as i64);
-        for (dr, dc) in NEIGHBOURS {
-            let (nr, nc) = (r + dr, c + dc);
-            if nr < 0 || nc < 0 || nr >= n as i64 || nc >= n as i64 {
-                continue;
-            }
-            let next = nr as usize * n + nc as usize;
+        for next in neighbours_of(n, at) {
             let Some(w) = cost(next) else { continue };
             let d = dist[at] + w;
             if d < dist[next] {
@@ -95,7 +89,11 @@ fn distances(cells: &[u8], n: usize, stone: Stone, from_end: bool) -> Vec<u32> {
 
 /// The stones `stone` still needs for its chain (`WALL` if it can no longer make one).
 fn chain_distance(cells: &[u8], n: usize, stone: Stone) -> u32 {
-    let dist = distances(cells, n, stone, false);
+    far_edge(&distances(cells, n, stone, false), n, stone)
+}
+
+/// The least of `dist` (distances from `stone`'s first edge) along its far edge.
+fn far_edge(dist: &[u32], n: usize, stone: Stone) -> u32 {
     (0..n)
         .map(|i| match stone {
             Stone::White => dist[(n - 1) * n + i],
@@ -109,7 +107,7 @@ fn chain_distance(cells: &[u8], n: usize, stone: Stone) -> u32 {
 fn on_shortest_chain(cells: &[u8], n: usize, stone: Stone) -> Vec<usize> {
     let there = distances(cells, n, stone, false);
     let back = distances(cells, n, stone, true);
-    let best = chain_distance(cells, n, stone);
+    let best = far_edge(&there, n, stone);
     if best == WALL {
         return Vec::new();
     }
@@ -119,50 +117,13 @@ fn on_shortest_chain(cells: &[u8], n: usize, stone: Stone) -> Vec<usize> {
         .collect()
 }
 
-/// The groups of `stone` on `cells`: a label a cell (`u32::MAX` for other cells) and how
-/// many groups there are.
-fn groups(cells: &[u8], n: usize, stone: Stone) -> (Vec<u32>, usize) {
-    let own = code(stone);
-    let mut label = vec![u32::MAX; n * n];
-    let mut count = 0u32;
-    let mut stack = Vec::new();
-    for start in 0..n * n {
-        if cells[start] != own || label[start] != u32::MAX {
-            continue;
-        }
-        label[start] = count;
-        stack.push(start);
-        while let Some(at) = stack.pop() {
-            let (r, c) = ((at / n) as i64, (at % n) as i64);
-            for (dr, dc) in NEIGHBOURS {
-                let (nr, nc) = (r + dr, c + dc);
-                if nr < 0 || nc < 0 || nr >= n as i64 || nc >= n as i64 {
-                    continue;
-                }
-                let next = nr as usize * n + nc as usize;
-                if cells[next] == own && label[next] == u32::MAX {
-                    label[next] = count;
-                    stack.push(next);
-                }
-            }
-        }
-        count += 1;
-    }
-    (label, count as usize)
-}
-
-/// How `stone` on `at` changes its colour's island count: one more, less one for each
-/// distinct group it touches.
+/// How `stone` on `at` changes its colour's island count, from its islands' labels (see
+/// [`super::Board::island_labels`]): one more, less one for each distinct island it touches.
 fn island_change(label: &[u32], n: usize, at: usize) -> i64 {
-    let (r, c) = ((at / n) as i64, (at % n) as i64);
     let mut seen: Vec<u32> = Vec::with_capacity(6);
-    for (dr, dc) in NEIGHBOURS {
-        let (nr, nc) = (r + dr, c + dc);
-        if nr < 0 || nc < 0 || nr >= n as i64 || nc >= n as i64 {
-            continue;
-        }
-        let l = label[nr as usize * n + nc as usize];
-        if l != u32::MAX && !seen.contains(&l) {
+    for next in neighbours_of(n, at) {
+        let l = label[next];
+        if l != 0 && !seen.contains(&l) {
             seen.push(l);
         }
     }
@@ -189,9 +150,9 @@ impl Strategy<Game> for Connector {
         let n = game.board().size();
         let me = game.turn();
         let mut cells = codes(game);
-        let (label, mine_now) = groups(&cells, n, me);
+        let label = game.board().island_labels(me);
         let theirs_now = game.board().islands(me.other()) as i64;
-        let mine_now = mine_now as i64;
+        let mine_now = game.board().islands(me) as i64;
         let candidates: Vec<usize> = if n <= TRY_EVERY_CELL {
             (0..n * n).filter(|&at| cells[at] == 0).collect()
         } else {

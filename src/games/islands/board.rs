@@ -79,6 +79,16 @@ const RIGHT: u8 = 8;
 /// down-right.
 pub const NEIGHBOURS: [(i64, i64); 6] = [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, 1)];
 
+/// The cells next to the cell at row-major index `at` on an `n` x `n` board.
+pub fn neighbours_of(n: usize, at: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = ((at / n) as i64, (at % n) as i64);
+    let side = n as i64;
+    NEIGHBOURS.iter().filter_map(move |&(dr, dc)| {
+        let (nr, nc) = (r + dr, c + dc);
+        (nr >= 0 && nc >= 0 && nr < side && nc < side).then(|| nr as usize * n + nc as usize)
+    })
+}
+
 /// The group a stone being placed belongs to so far.
 struct Group {
     root: usize,
@@ -306,6 +316,34 @@ impl Board {
         self.islands = other.islands;
         self.stones = other.stones;
         self.over = other.over;
+    }
+
+    /// Every island of `stone`, numbered from 1 in the row-major order of their first cells:
+    /// for every cell, row-major, 0 or its island's number (a flood fill, for drawing and
+    /// for players; the counts are kept as stones are placed).
+    pub fn island_labels(&self, stone: Stone) -> Vec<u32> {
+        let n = self.size;
+        let code = stone.code();
+        let mut label = vec![0u32; n * n];
+        let mut count = 0;
+        let mut stack = Vec::new();
+        for start in 0..n * n {
+            if label[start] != 0 || self.cells[start] != code {
+                continue;
+            }
+            count += 1;
+            label[start] = count;
+            stack.push(start);
+            while let Some(at) = stack.pop() {
+                for next in neighbours_of(n, at) {
+                    if label[next] == 0 && self.cells[next] == code {
+                        label[next] = count;
+                        stack.push(next);
+                    }
+                }
+            }
+        }
+        label
     }
 
     /// White's islands: its score.

@@ -104,7 +104,7 @@ impl Strategy<Game> for Expert {
         if let Some(at) = winning_close(board, me, &empties) {
             return Some(place(at));
         }
-        let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+        let threads = crate::games::cores();
         let now = Instant::now();
         let deadline = now
             .checked_add(Duration::from_millis(self.think_ms / 10 * 9))

@@ -4,78 +4,30 @@
 use super::board::{BoardGame, Cell, Mark, Shown, plain_cells};
 use crate::controller::duel::Turn;
 use crate::games::Side;
-use crate::games::islands::{Game, NEIGHBOURS, Place, Placed, Stone, stone_of};
+use crate::games::islands::{Game, Place, Placed, Stone, stone_of};
 
-/// The cells of `stone`'s group that joins its two edges (the first found, row-major).
+/// The cells of `stone`'s island that joins its two edges (the first such, row-major).
 fn chain(game: &Game, stone: Stone) -> Vec<Cell> {
     let board = game.board();
     let n = board.size();
-    let mut seen = vec![false; n * n];
-    for start in 0..n * n {
-        let (r0, c0) = (start / n, start % n);
-        if seen[start] || board.stone(r0, c0) != Some(stone) {
-            continue;
-        }
-        let mut group = Vec::new();
-        let mut stack = vec![start];
-        seen[start] = true;
-        let (mut first, mut last) = (false, false);
-        while let Some(at) = stack.pop() {
-            let (r, c) = (at / n, at % n);
-            group.push((r, c));
-            let edge = if stone == Stone::White { r } else { c };
-            first |= edge == 0;
-            last |= edge == n - 1;
-            for (dr, dc) in NEIGHBOURS {
-                let (nr, nc) = (r as i64 + dr, c as i64 + dc);
-                if nr < 0 || nc < 0 || nr >= n as i64 || nc >= n as i64 {
-                    continue;
-                }
-                let next = nr as usize * n + nc as usize;
-                if !seen[next] && board.stone(nr as usize, nc as usize) == Some(stone) {
-                    seen[next] = true;
-                    stack.push(next);
-                }
-            }
-        }
-        if first && last {
-            return group;
-        }
+    let label = board.island_labels(stone);
+    // Which edges each island touches: bit 0 its first edge, bit 1 its last.
+    let mut edges = vec![0u8; n * n + 1];
+    for (at, &l) in label.iter().enumerate() {
+        let line = if stone == Stone::White {
+            at / n
+        } else {
+            at % n
+        };
+        edges[l as usize] |= u8::from(line == 0) | (u8::from(line + 1 == n) << 1);
     }
-    Vec::new()
-}
-
-/// Every island of `stone`, numbered from 1 in the row-major order of their first cells:
-/// for every cell, 0 or its island's number.
-fn numbered_islands(game: &Game, stone: Stone) -> Vec<u32> {
-    let board = game.board();
-    let n = board.size();
-    let mut label = vec![0u32; n * n];
-    let mut count = 0;
-    let mut stack = Vec::new();
-    for start in 0..n * n {
-        if label[start] != 0 || board.stone(start / n, start % n) != Some(stone) {
-            continue;
-        }
-        count += 1;
-        label[start] = count;
-        stack.push(start);
-        while let Some(at) = stack.pop() {
-            let (r, c) = (at / n, at % n);
-            for (dr, dc) in NEIGHBOURS {
-                let (nr, nc) = (r as i64 + dr, c as i64 + dc);
-                if nr < 0 || nc < 0 || nr >= n as i64 || nc >= n as i64 {
-                    continue;
-                }
-                let next = nr as usize * n + nc as usize;
-                if label[next] == 0 && board.stone(nr as usize, nc as usize) == Some(stone) {
-                    label[next] = count;
-                    stack.push(next);
-                }
-            }
-        }
-    }
-    label
+    let Some(joined) = (1..edges.len()).find(|&l| edges[l] == 3) else {
+        return Vec::new();
+    };
+    (0..n * n)
+        .filter(|&at| label[at] as usize == joined)
+        .map(|at| (at / n, at % n))
+        .collect()
 }
 
 fn side_of(stone: Stone) -> Side {
@@ -166,7 +118,7 @@ impl BoardGame for Game {
     }
 
     fn groups(&self, side: Side) -> Option<Vec<u32>> {
-        Some(numbered_islands(self, stone_of(side)))
+        Some(self.board().island_labels(stone_of(side)))
     }
 
     fn ending(&self) -> (Vec<Cell>, Option<String>) {

@@ -54,9 +54,6 @@ const STEP_DELAYS_MS: [u64; 6] = [60, 120, 250, 450, 800, 1400];
 /// The default delay (an index into [`STEP_DELAYS_MS`]).
 const DEFAULT_SPEED: usize = 2;
 
-/// How long a remark stays in the status bar (a refusal or problem stays until the next key).
-const REMARK_LIFETIME: Duration = Duration::from_secs(6);
-
 /// A line in the status bar: a remark fades after a while, an error stays until the next
 /// key.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -595,7 +592,7 @@ impl<G: BoardGame> DuelApp<G> {
         self.note = Some(Note {
             text: text.to_string(),
             error,
-            fades: (!error).then(|| self.clock + REMARK_LIFETIME),
+            fades: (!error).then(|| self.clock + super::app::REMARK_LIFETIME),
         });
     }
 

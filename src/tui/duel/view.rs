@@ -372,9 +372,12 @@ impl<G: BoardGame> Widget for &DuelApp<G> {
             return;
         }
         title(self, &layout, buf);
-        board(self, &layout, buf);
+        // How the game ended, once its end is on screen (worked out once a frame).
+        let ending = (self.replay().is_none() && !self.animating() && self.game().is_over())
+            .then(|| self.game().ending());
+        board(self, &layout, ending.as_ref(), buf);
         if let Some(panel) = layout.panel {
-            side_panel(self, &layout, panel, buf);
+            side_panel(self, &layout, ending.as_ref(), panel, buf);
         }
         status(self, layout.status, buf);
         if self.help {
@@ -527,7 +530,15 @@ fn center(text: &str, width: usize) -> String {
     )
 }
 
-fn board<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
+/// Ending: the cells to highlight and the line saying how the game ended, once it is over.
+type Ending = (Vec<Cell>, Option<String>);
+
+fn board<G: BoardGame>(
+    app: &DuelApp<G>,
+    layout: &Layout,
+    ending: Option<&Ending>,
+    buf: &mut Buffer,
+) {
     let theme = app.theme;
     let plain = !theme.color;
     let (rows, cols) = app.game().dims();
@@ -535,11 +546,9 @@ fn board<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
     let grid = layout.grid;
     let mut cells = app.shown_cells();
     // At the end, the cells that decided it (Islands: the chain) stand out.
-    if app.replay().is_none() && !app.animating() && app.game().is_over() {
-        for (r, c) in app.game().ending().0 {
-            if let Some(cell) = cells.get_mut(r * cols + c) {
-                cell.mark = Mark::Changed;
-            }
+    for &(r, c) in ending.map_or(&[][..], |(chain, _)| chain) {
+        if let Some(cell) = cells.get_mut(r * cols + c) {
+            cell.mark = Mark::Changed;
         }
     }
     let shown_game = app.shown_game();
@@ -855,7 +864,13 @@ fn draw_cursor(buf: &mut Buffer, layout: &Layout, cell: Cell, color: bool) {
         .render(rect, buf);
 }
 
-fn side_panel<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, area: Rect, buf: &mut Buffer) {
+fn side_panel<G: BoardGame>(
+    app: &DuelApp<G>,
+    layout: &Layout,
+    ending: Option<&Ending>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let theme = app.theme;
     let plain = !theme.color;
     let game = app.shown_game();
@@ -887,7 +902,7 @@ fn side_panel<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, area: Rect, buf: 
     lines.push(Line::raw(""));
     let result = result_line(app);
     if let Some(result) = &result {
-        if let Some(how) = app.game().ending().1 {
+        if let Some(how) = ending.and_then(|(_, how)| how.clone()) {
             lines.push(Line::styled(how, theme.dim()));
         }
         lines.push(Line::styled(result.clone(), theme.title()));

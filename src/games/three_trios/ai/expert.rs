@@ -86,7 +86,5 @@ impl Strategy for Expert {
 
 /// Threads worth using: the machine's cores, at most four.
 pub(crate) fn threads() -> usize {
-    std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .clamp(1, 4)
+    crate::games::cores().clamp(1, 4)
 }
