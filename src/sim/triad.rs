@@ -53,24 +53,28 @@ pub fn table(s: &Summary, seed: u64, threads: usize, started: Instant) -> String
         s.games
     );
     out.push_str("Twelve cards with no triad\n");
-    out.push_str(&format!(
-        "  at the first deal         {:>7}  ({} of {} games)\n",
-        percent(s.first_deal_stuck, s.games),
-        s.first_deal_stuck,
-        s.games
-    ));
-    out.push_str(&format!(
-        "  any fresh deal of twelve  {:>7}  ({} of {}: first deals and re-deals)\n",
-        percent(s.fresh_stuck, s.fresh),
-        s.fresh_stuck,
-        s.fresh
-    ));
-    out.push_str(&format!(
-        "  after a triad is replaced {:>7}  ({} of {} tables during play)\n\n",
-        percent(s.replaced_stuck, s.replaced),
-        s.replaced_stuck,
-        s.replaced
-    ));
+    let rows = [
+        ("at the first deal", s.first_deal_stuck, s.games, " games"),
+        (
+            "any fresh deal of twelve",
+            s.fresh_stuck,
+            s.fresh,
+            ": first deals and re-deals",
+        ),
+        (
+            "after a triad is replaced",
+            s.replaced_stuck,
+            s.replaced,
+            " tables during play",
+        ),
+    ];
+    for (what, stuck, of, counted) in rows {
+        out.push_str(&format!(
+            "  {what:<25} {:>7}  ({stuck} of {of}{counted})\n",
+            percent(stuck, of)
+        ));
+    }
+    out.push('\n');
     out.push_str(&format!(
         "Re-deals per game: {:.3}\n",
         ratio(s.redeals, s.games)

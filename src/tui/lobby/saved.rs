@@ -6,10 +6,11 @@ use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
 use crate::autosave;
-use crate::games::reversi::{Color, color_of};
 use crate::games::three_trios::{Outcome, Player};
-use crate::games::{GameKind, Side, Verdict};
+use crate::games::{GameKind, Verdict};
 use crate::record::AnyRecord;
+use crate::record::duel::DuelRecord;
+use crate::tui::duel::BoardGame;
 
 /// One file of the matches folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,6 +31,24 @@ pub struct Summary {
     /// `Red wins 6–4`, `Dark wins 40–24`, `tie 5–5`, or `unfinished, 7 moves`.
     pub result: String,
     pub finished: bool,
+}
+
+/// The players and result of a platform game's record, in its screen's words for the sides
+/// (`Dark wins 40–24`, `White wins 3–1`).
+fn duel_summary<G: BoardGame>(
+    record: &DuelRecord<G>,
+    unfinished: impl FnOnce() -> String,
+) -> (String, String) {
+    let [first, second] = &record.setup.seats;
+    let players = format!("{first} vs {second}");
+    let result = record.result.as_ref().map_or_else(unfinished, |end| {
+        let [a, b] = end.score;
+        match end.verdict {
+            Verdict::Win(side) => format!("{} wins {a}–{b}", G::side_title(side)),
+            Verdict::Tie => format!("tie {a}–{b}"),
+        }
+    });
+    (players, result)
 }
 
 impl Summary {
@@ -59,42 +78,8 @@ impl Summary {
                 });
                 (players, result)
             }
-            AnyRecord::Reversi(r) => {
-                let [dark, light] = &r.setup.seats;
-                let players = format!("{dark} vs {light}");
-                let result = r.result.as_ref().map_or_else(unfinished, |end| {
-                    let [first, second] = end.score;
-                    match end.verdict {
-                        Verdict::Win(side) => {
-                            let name = match color_of(side) {
-                                Color::Dark => "Dark",
-                                Color::Light => "Light",
-                            };
-                            format!("{name} wins {first}–{second}")
-                        }
-                        Verdict::Tie => format!("tie {first}–{second}"),
-                    }
-                });
-                (players, result)
-            }
-            AnyRecord::Islands(r) => {
-                let [white, black] = &r.setup.seats;
-                let players = format!("{white} vs {black}");
-                let result = r.result.as_ref().map_or_else(unfinished, |end| {
-                    let [first, second] = end.score;
-                    match end.verdict {
-                        Verdict::Win(side) => {
-                            let name = match side {
-                                Side::First => "White",
-                                Side::Second => "Black",
-                            };
-                            format!("{name} wins {first}–{second}")
-                        }
-                        Verdict::Tie => format!("tie {first}–{second}"),
-                    }
-                });
-                (players, result)
-            }
+            AnyRecord::Reversi(r) => duel_summary(r, unfinished),
+            AnyRecord::Islands(r) => duel_summary(r, unfinished),
         };
         Summary {
             game: record.game(),

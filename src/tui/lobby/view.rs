@@ -628,18 +628,8 @@ impl Lobby {
             return;
         }
         let theme = self.theme;
-        let rect = home_box(area);
-        Block::bordered()
-            .border_set(border::ROUNDED)
-            .title(" trios ")
-            .title_style(theme.title())
-            .render(rect, buf);
-        let inner = rect.inner(ratatui::layout::Margin::new(1, 1));
-        let line = |buf: &mut Buffer, row: u16, content: Line| {
-            if row < inner.height {
-                content.render(Rect::new(inner.x, inner.y + row, inner.width, 1), buf);
-            }
-        };
+        let inner = framed(home_box(area), " trios ", theme, buf);
+        let line = |buf: &mut Buffer, row: u16, content: Line| put_line(inner, row, content, buf);
         let items = self.items();
         let selected = self.selected.min(items.len() - 1);
         for (row, index) in home_rows(self) {
@@ -690,17 +680,8 @@ impl Lobby {
         };
         let theme = self.theme;
         let rect = saved_box(area, list.matches.len());
-        Block::bordered()
-            .border_set(border::ROUNDED)
-            .title(" trios · saved matches ")
-            .title_style(theme.title())
-            .render(rect, buf);
-        let inner = rect.inner(ratatui::layout::Margin::new(1, 1));
-        let line = |buf: &mut Buffer, row: u16, content: Line| {
-            if row < inner.height {
-                content.render(Rect::new(inner.x, inner.y + row, inner.width, 1), buf);
-            }
-        };
+        let inner = framed(rect, " trios · saved matches ", theme, buf);
+        let line = |buf: &mut Buffer, row: u16, content: Line| put_line(inner, row, content, buf);
         let (first, shown) = saved_window(self);
         let count = list.matches.len();
         let heading = match count {
@@ -776,5 +757,22 @@ impl Lobby {
             &[("Esc", "back"), ("?", "help")]
         };
         line(buf, bottom - 1, keys_line(theme, keys));
+    }
+}
+
+/// A home box: a rounded border titled `title` around `rect`; gives the inside.
+fn framed(rect: Rect, title: &str, theme: Theme, buf: &mut Buffer) -> Rect {
+    Block::bordered()
+        .border_set(border::ROUNDED)
+        .title(title.to_string())
+        .title_style(theme.title())
+        .render(rect, buf);
+    rect.inner(ratatui::layout::Margin::new(1, 1))
+}
+
+/// Draws `content` on line `row` of `inner`, if the box has that line.
+fn put_line(inner: Rect, row: u16, content: Line, buf: &mut Buffer) {
+    if row < inner.height {
+        content.render(Rect::new(inner.x, inner.y + row, inner.width, 1), buf);
     }
 }
