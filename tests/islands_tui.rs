@@ -266,6 +266,11 @@ fn the_end_names_the_chain_and_the_result() {
     assert!(text.contains("White joined top and bottom"), "{text}");
     assert!(text.contains("Tie 1–1"), "{text}");
     assert!(text.contains("Game over: Tie 1–1"), "{text}");
+    // The chain highlighted is white's column, and only it.
+    use trios::tui::duel::BoardGame;
+    let (chain, how) = app.game().ending();
+    assert_eq!(chain, vec![(0, 0), (1, 0)]);
+    assert_eq!(how.as_deref(), Some("White joined top and bottom"));
 }
 
 #[test]
