@@ -329,11 +329,11 @@ fn lobby() -> Lobby {
         user: "alice".into(),
         proof: Proof::Address([127, 0, 0, 1].into()),
     };
-    let table = |id, kind, seats, moves, watchers| Summary {
+    let table = |id, kind, seats: [SeatView; 2], moves, watchers| Summary {
         id,
         game: trios::games::GameKind::ThreeTrios,
         kind,
-        seats,
+        seats: seats.to_vec(),
         moves,
         cells: 17,
         outcome: None,
@@ -342,6 +342,7 @@ fn lobby() -> Lobby {
         rules: RuleSet::default(),
         away: Vec::new(),
         present: Vec::new(),
+        race: None,
     };
     let mut kept = table(
         4,

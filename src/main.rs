@@ -1017,11 +1017,6 @@ fn check_host_key_folder(path: &std::path::Path) -> Result<(), UserError> {
 
 fn serve(args: &trios::cli::ServeArgs) -> Result<(), UserError> {
     use tracing_subscriber::EnvFilter;
-    if args.game == GameKind::Triad {
-        return Err(UserError::Message(
-            "Triad is not played over SSH yet; --game is three-trios, reversi or islands".into(),
-        ));
-    }
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("trios=info,russh=warn"));
     tracing_subscriber::fmt()

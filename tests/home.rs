@@ -461,12 +461,22 @@ fn a_server_offers_every_game_on_its_game_row() {
     let choices = Choices::new(base());
     assert_eq!(
         choices.games,
-        [GameKind::ThreeTrios, GameKind::Reversi, GameKind::Islands]
+        [
+            GameKind::ThreeTrios,
+            GameKind::Reversi,
+            GameKind::Islands,
+            GameKind::Triad
+        ]
     );
     let reversi_first = Choices::new(base()).starting_with(GameKind::Reversi);
     assert_eq!(
         reversi_first.games,
-        [GameKind::Reversi, GameKind::ThreeTrios, GameKind::Islands]
+        [
+            GameKind::Reversi,
+            GameKind::ThreeTrios,
+            GameKind::Islands,
+            GameKind::Triad
+        ]
     );
     let mut lobby = Lobby::new(me, Arc::new(choices), (80, 24), Theme::plain());
     let screen = render(&lobby);
@@ -487,6 +497,31 @@ fn a_server_offers_every_game_on_its_game_row() {
     assert_eq!(
         (launch.game, launch.mode),
         (GameKind::Islands, Mode::VsComputer)
+    );
+    // Triad: a race table against the chosen rival, or one that waits for people.
+    keys(&mut lobby, "^>");
+    let screen = render(&lobby);
+    assert!(screen.contains("Race the computer"), "{screen}");
+    assert!(screen.contains("Open a race table"), "{screen}");
+    let launch = play(keys(&mut lobby, "v\r"));
+    assert_eq!(
+        (launch.game, launch.mode, launch.options),
+        (
+            GameKind::Triad,
+            Mode::VsComputer,
+            GameOptions::Triad {
+                rival: Some("hard".into())
+            }
+        )
+    );
+    let launch = play(keys(&mut lobby, "vv\r"));
+    assert_eq!(
+        (launch.game, launch.mode, launch.options),
+        (
+            GameKind::Triad,
+            Mode::TwoPlayers,
+            GameOptions::Triad { rival: None }
+        )
     );
 }
 

@@ -46,7 +46,7 @@ fn summary(id: u64, kind: Kind, seats: [SeatView; 2], moves: usize) -> Summary {
         id,
         game: trios::games::GameKind::ThreeTrios,
         kind,
-        seats,
+        seats: seats.to_vec(),
         moves,
         cells: 17,
         outcome: None,
@@ -55,6 +55,7 @@ fn summary(id: u64, kind: Kind, seats: [SeatView; 2], moves: usize) -> Summary {
         rules: RuleSet::default(),
         away: Vec::new(),
         present: Vec::new(),
+        race: None,
     }
 }
 

@@ -9,6 +9,9 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
+use trios::controller::race_table::RaceSpec;
+use trios::controller::table::{Identity, Proof, Want};
+use trios::controller::tables::Registry;
 use trios::games::triad::{Game, count_triads, first_triad, is_triad};
 use trios::tui::triad::bests::{self, Bests};
 use trios::tui::triad::{TriadApp, key_of};
@@ -242,4 +245,105 @@ fn a_race_against_a_computer_rival_runs_to_the_standings() {
     let text = screen(&app, (80, 24));
     assert!(text.contains("1. hard"), "{text}");
     assert!(text.contains("2. you"), "{text}");
+}
+
+/// A screen at a server's race table, fed the table's news as the server's session feeds it.
+struct AtTable {
+    app: TriadApp,
+    table: u64,
+    news: std::sync::mpsc::Receiver<trios::controller::race_table::RaceNews>,
+}
+
+impl AtTable {
+    fn join(registry: &std::sync::Arc<Registry>, table: u64, client: u64, user: &str) -> AtTable {
+        let (tell, news) = std::sync::mpsc::channel();
+        let joined = registry
+            .join_race(
+                table,
+                client,
+                person(user),
+                Want::Seat,
+                Box::new(move |n| tell.send(n).is_ok()),
+            )
+            .expect("join the race");
+        let asks = registry.clone();
+        let app = TriadApp::at_table(
+            joined,
+            Box::new(move |request| asks.ask_race(table, client, request)),
+            (80, 24),
+            Theme::plain(),
+        )
+        .expect("follow the race");
+        AtTable { app, table, news }
+    }
+
+    /// Hands the screen the table's news until `done` holds of it.
+    fn until(&mut self, what: &str, done: impl Fn(&TriadApp) -> bool) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !done(&self.app) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let news = self
+                .news
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("never: {what}"));
+            self.app.update(
+                Event::Duel(self.table, std::sync::Arc::new(news)),
+                Instant::now(),
+            );
+        }
+    }
+}
+
+fn person(user: &str) -> Identity {
+    Identity {
+        user: user.into(),
+        proof: Proof::Key(format!("key-{user}")),
+    }
+}
+
+#[test]
+fn a_race_at_a_server_table_waits_then_shows_claims_and_live_scores() {
+    let registry = Registry::new();
+    let table = registry
+        .open_race(RaceSpec {
+            opener: person("alice"),
+            rivals: vec!["easy".into()],
+            seed: 5,
+            fixed_seed: true,
+        })
+        .expect("open a race");
+    let mut alice = AtTable::join(&registry, table, 1, "alice");
+    let mut bob = AtTable::join(&registry, table, 2, "bob");
+    alice.until("bob in the list", |app| {
+        app.race_state().racers().len() == 3
+    });
+    // Waiting: the cards are not shown yet; the players are.
+    let waiting = screen(&alice.app, (80, 24));
+    insta::assert_snapshot!("triad_table_waiting_80x24", waiting);
+    assert!(waiting.contains("3. bob"), "{waiting}");
+    press(&mut alice.app, KeyCode::Char('7'));
+    assert!(status(&screen(&alice.app, (80, 24))).contains("has not begun"));
+
+    press(&mut alice.app, KeyCode::Char('s'));
+    alice.until("the start", |app| !app.waiting());
+    bob.until("the start", |app| !app.waiting());
+    // No hints in a race against people.
+    press(&mut bob.app, KeyCode::Char('h'));
+    assert!(status(&screen(&bob.app, (80, 24))).contains("No hints"));
+
+    let triad = first_triad(alice.app.game().tableau()).expect("a triad");
+    for p in triad {
+        pick(&mut alice.app, p);
+    }
+    alice.until("alice's triad", |app| app.game().found().len() == 1);
+    bob.until("alice's triad", |app| app.game().found().len() == 1);
+    let seen = screen(&bob.app, (80, 24));
+    assert!(seen.contains("you (bob 0) · alice 1 · easy 0"), "{seen}");
+    assert!(status(&seen).contains("alice took a triad"), "{seen}");
+    // The clock is whatever a slow machine took; the rest is the race.
+    let clock = seen.rfind(" · deck").expect("the status bar");
+    let line_start = seen[..clock].rfind('\n').map_or(0, |i| i + 1);
+    let steady = format!("{} M:SS {}", &seen[..line_start], &seen[clock..]);
+    insta::assert_snapshot!("triad_table_racing_80x24", steady);
+    assert_eq!(alice.app.game().tableau(), bob.app.game().tableau());
 }

@@ -1261,3 +1261,92 @@ fn triad_plays_full_screen() {
     assert!(pty.wait_exit(EXIT_TIMEOUT).success());
     pty.assert_terminal_restored();
 }
+
+/// Two people with OpenSSH's client race a computer rival at one Triad table: alice opens
+/// it against `hard`, bob joins from the list, alice starts the race; alice takes a triad
+/// and bob claims a wrong one, and each sees the other's claim and the live scores.
+#[test]
+fn two_openssh_clients_and_a_computer_race_at_one_triad_table() {
+    use trios::games::triad::{Game, first_triad, is_triad};
+    use trios::tui::triad::key_of;
+    let Some(ssh) = openssh() else {
+        eprintln!("SKIPPED: no `ssh` on PATH; the OpenSSH client test needs one");
+        return;
+    };
+    // A fixed seed: the test knows the first tableau.
+    let seed = 11;
+    let server = Server::start_with(&["--game", "triad", "--seed", &seed.to_string()]);
+    let no_key = ["-o", "PubkeyAuthentication=no"];
+    let mut alice = Pty::start_program(
+        &ssh,
+        80,
+        24,
+        &server.ssh_args("alice", &no_key),
+        Answers::CursorPosition,
+    );
+    alice.wait_for("the lobby on Triad", |s| s.contains("‹ Triad ›"));
+    // Race the computer (the rival level shown: hard).
+    alice.send(b"\r");
+    alice.wait_for("the waiting table", |s| {
+        s.contains("Waiting for players") && s.contains("2. hard  (computer)")
+    });
+
+    let mut bob = Pty::start_program(
+        &ssh,
+        80,
+        24,
+        &server.ssh_args("bob", &no_key),
+        Answers::CursorPosition,
+    );
+    bob.wait_for("alice's race in the list", |s| {
+        s.contains("alice, hard") && s.contains("waiting: Enter to join")
+    });
+    // Race the computer, Opponent, Open a race table, then alice's table.
+    bob.send(b"jjj\r");
+    bob.wait_for("bob in the race", |s| s.contains("3. bob  ← you"));
+    alice.wait_for("bob in alice's list", |s| s.contains("3. bob"));
+
+    alice.send(b"s");
+    let game = Game::new(seed);
+    let tableau = game.tableau();
+    let triad = first_triad(tableau).expect("the first deal holds a triad");
+    for pty in [&mut alice, &mut bob] {
+        pty.wait_for("the race on", |s| s.contains("alice starts the race"));
+    }
+    let keys: String = triad.iter().map(|&p| key_of(p).expect("a key")).collect();
+    alice.send(keys.as_bytes());
+    bob.wait_for("alice's triad and the scores", |s| {
+        s.contains("alice took a triad") && s.contains("you (bob 0) · alice 1 · hard")
+    });
+    alice.wait_for("alice's own triad", |s| s.contains("A triad! 1 found."));
+
+    // Bob picks three cards of the new table that are not a triad.
+    let mut copy = game.clone();
+    copy.pick(triad).expect("the triad is taken");
+    let table = copy.tableau();
+    let wrong = (0..table.len())
+        .flat_map(|a| {
+            (a + 1..table.len()).flat_map(move |b| (b + 1..table.len()).map(move |c| [a, b, c]))
+        })
+        .find(|&[a, b, c]| !is_triad(table[a], table[b], table[c]))
+        .expect("three cards that are not a triad");
+    let keys: String = wrong.iter().map(|&p| key_of(p).expect("a key")).collect();
+    bob.send(keys.as_bytes());
+    bob.wait_for("bob's wrong claim", |s| {
+        s.contains("Not a triad") && s.contains("you (bob -1) locked")
+    });
+    alice.wait_for("bob's wrong claim heard", |s| {
+        s.contains("bob claimed a wrong triad") && s.contains("bob -1")
+    });
+
+    for (who, pty) in [("bob", &mut bob), ("alice", &mut alice)] {
+        pty.send(b"q");
+        pty.wait_for("the lobby again", |s| s.contains("Back in the lobby"));
+        pty.send(b"q");
+        let status = pty.wait_exit(EXIT_TIMEOUT);
+        assert!(
+            status.success(),
+            "{who}'s ssh exits 0 after q, got {status:?}"
+        );
+    }
+}

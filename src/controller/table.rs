@@ -47,6 +47,8 @@ pub enum Kind {
     VsComputer,
     /// Two people; the opener waits for an opponent.
     TwoPlayers,
+    /// A Triad race: two to eight players, people and computers, on one tableau.
+    Race,
 }
 
 /// How a seat looks from outside.
@@ -302,7 +304,7 @@ impl<C: TableGame> Table<C> {
             id: self.id,
             game: C::GAME,
             kind: self.spec.kind,
-            seats: self.seat_views(),
+            seats: self.seat_views().to_vec(),
             moves: self.game.played(),
             cells: self.game.cells(),
             outcome: self.game.outcome(),
@@ -311,6 +313,7 @@ impl<C: TableGame> Table<C> {
             rules: self.game.config().rules(),
             away: self.people(|_, left_at| left_at.is_some()),
             present: self.people(|client, _| client.is_some()),
+            race: None,
         }
     }
 

@@ -10,6 +10,9 @@ use std::thread;
 use std::time::Duration;
 
 use super::MatchConfig;
+use super::race_table::{
+    self, Phase, RaceCommand, RaceJoined, RaceRequest, RaceSpec, RaceTable, RaceTell,
+};
 use super::table::{
     ClientId, Command, Identity, Joined, Kind, Proof, Request, SeatView, Successor, Table, TableId,
     TableSpec, Tell, Want,
@@ -25,7 +28,8 @@ pub struct Summary {
     /// The game played at the table.
     pub game: GameKind,
     pub kind: Kind,
-    pub seats: [SeatView; 2],
+    /// The seats in order (a race: its players, in the order they joined).
+    pub seats: Vec<SeatView>,
     /// Moves played, out of `cells` in a whole game.
     pub moves: usize,
     pub cells: usize,
@@ -39,6 +43,16 @@ pub struct Summary {
     pub away: Vec<Identity>,
     /// People sitting at the table now.
     pub present: Vec<Identity>,
+    /// A race table's state (`None` for a table of two seats).
+    pub race: Option<RaceStatus>,
+}
+
+/// What the lobby shows of a race.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RaceStatus {
+    pub phase: Phase,
+    /// The winner (the best score), once the race is over.
+    pub leader: Option<String>,
 }
 
 impl Summary {
@@ -139,6 +153,73 @@ impl Registry {
         }
         self.notify_lobby();
         Ok(id)
+    }
+
+    /// Opens a Triad race table and starts its thread; returns its number.
+    pub fn open_race(self: &Arc<Self>, spec: RaceSpec) -> Result<TableId, String> {
+        let (commands, inbox) = mpsc::channel::<RaceCommand>();
+        let id = {
+            let mut inner = self.lock();
+            inner.next_id += 1;
+            inner.next_id
+        };
+        let table = RaceTable::new(id, spec, self.clone())?;
+        let plain_commands = commands.clone();
+        let plain = Box::new(move |word: Plain| {
+            let command = match word {
+                Plain::Leave { client, dropped } => RaceCommand::Leave { client, dropped },
+                Plain::Stop => RaceCommand::Stop,
+            };
+            plain_commands.send(command).is_ok()
+        });
+        self.lock().tables.insert(
+            id,
+            Entry {
+                commands: Box::new(commands),
+                plain,
+                summary: Some(table.summary()),
+            },
+        );
+        if let Err(e) = race_table::spawn(table, inbox) {
+            self.lock().tables.remove(&id);
+            return Err(e);
+        }
+        self.notify_lobby();
+        Ok(id)
+    }
+
+    /// Joins (or watches) race `table`; from then on `tell` hears its news.
+    pub fn join_race(
+        &self,
+        table: TableId,
+        client: ClientId,
+        who: Identity,
+        want: Want,
+        tell: RaceTell,
+    ) -> Result<RaceJoined, String> {
+        let (reply, answer) = mpsc::channel();
+        self.send_to(
+            table,
+            RaceCommand::Join {
+                client,
+                who,
+                want,
+                tell,
+                reply,
+            },
+        )?;
+        match answer.recv_timeout(JOIN_WAIT) {
+            Ok(joined) => joined,
+            Err(_) => {
+                self.leave(table, client, true);
+                Err(format!("table {table} did not answer"))
+            }
+        }
+    }
+
+    /// Passes a player's claim or request to their race table.
+    pub fn ask_race(&self, table: TableId, client: ClientId, request: RaceRequest) {
+        let _ = self.send_to(table, RaceCommand::Ask { client, request });
     }
 
     /// Every open table: the showcase first, then by number.
@@ -252,6 +333,11 @@ impl Registry {
     }
 
     fn send<C: TableGame>(&self, table: TableId, command: Command<C>) -> Result<(), String> {
+        self.send_to(table, command)
+    }
+
+    /// Passes `command` to `table`, whose thread takes commands of type `M`.
+    fn send_to<M: Send + 'static>(&self, table: TableId, command: M) -> Result<(), String> {
         let inner = self.lock();
         let entry = inner
             .tables
@@ -259,7 +345,7 @@ impl Registry {
             .ok_or_else(|| format!("table {table} has closed"))?;
         let commands = entry
             .commands
-            .downcast_ref::<Sender<Command<C>>>()
+            .downcast_ref::<Sender<M>>()
             .ok_or_else(|| format!("table {table} plays another game"))?;
         commands
             .send(command)

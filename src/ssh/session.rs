@@ -22,6 +22,7 @@ use tokio::sync::mpsc::error::TrySendError;
 use super::Shared;
 use super::lobby::{Intent, Lobby};
 use crate::controller::duel::DuelConfig;
+use crate::controller::race_table::{RaceNews, RaceSpec};
 use crate::controller::table::{ClientId, Identity, Kind, News, TableId, TableSpec, Want};
 use crate::controller::{MatchConfig, Seat};
 use crate::games::GameKind;
@@ -29,6 +30,7 @@ use crate::games::islands::Game as Islands;
 use crate::games::reversi::Game as Reversi;
 use crate::tui::duel::{BoardGame, DuelApp};
 use crate::tui::lobby::Mode;
+use crate::tui::triad::TriadApp;
 use crate::tui::{App, Event, Theme};
 
 /// At most this many frames a second go to one client.
@@ -211,6 +213,32 @@ impl<G: BoardGame> TableScreen for DuelApp<G> {
     }
 }
 
+impl TableScreen for TriadApp {
+    fn update(&mut self, event: Event, now: Instant) {
+        TriadApp::update(self, event, now);
+    }
+    fn next_tick(&self) -> Option<Instant> {
+        TriadApp::next_tick(self)
+    }
+    fn should_quit(&self) -> bool {
+        TriadApp::should_quit(self)
+    }
+    fn notice_event(&self, id: TableId, text: &str) -> Event {
+        Event::Duel(id, Arc::new(RaceNews::Notice(text.into())))
+    }
+    fn closes(&self, event: &Event, id: TableId) -> bool {
+        match event {
+            Event::Duel(t, news) => {
+                *t == id && matches!(news.downcast_ref::<RaceNews>(), Some(RaceNews::Closed(_)))
+            }
+            _ => false,
+        }
+    }
+    fn draw(&self, screen: &mut Screen) -> io::Result<Vec<u8>> {
+        screen.frame(self)
+    }
+}
+
 /// Shows a line of the server's on a table's screen.
 fn notice(screen: &mut dyn TableScreen, id: TableId, text: &str) {
     let event = screen.notice_event(id, text);
@@ -316,7 +344,7 @@ fn join(
         Some(GameKind::ThreeTrios) => Box::new(join_trios(spec, events, id, want, size)?),
         Some(GameKind::Reversi) => Box::new(join_duel::<Reversi>(spec, events, id, want, size)?),
         Some(GameKind::Islands) => Box::new(join_duel::<Islands>(spec, events, id, want, size)?),
-        Some(GameKind::Triad) => return Err("Triad is not played on this server yet".into()),
+        Some(GameKind::Triad) => Box::new(join_race(spec, events, id, want, size)?),
         None => return Err(format!("table {id} has closed")),
     };
     Ok(AtTable {
@@ -356,6 +384,56 @@ fn join_duel<G: BoardGame>(
         registry.leave(id, client, false);
     }
     app
+}
+
+/// Joins (or watches) a Triad race table and makes the screen that follows it.
+fn join_race(
+    spec: &GameSpec,
+    events: &Sender<Event>,
+    id: TableId,
+    want: Want,
+    size: (u16, u16),
+) -> Result<TriadApp, String> {
+    let registry = spec.shared.tables.clone();
+    let news = events.clone();
+    let joined = registry.join_race(
+        id,
+        spec.client,
+        spec.who.clone(),
+        want,
+        Box::new(move |item| news.send(Event::Duel(id, Arc::new(item))).is_ok()),
+    )?;
+    let client = spec.client;
+    let asks = registry.clone();
+    let app = TriadApp::at_table(
+        joined,
+        Box::new(move |request| asks.ask_race(id, client, request)),
+        size,
+        spec.theme,
+    );
+    if app.is_err() {
+        registry.leave(id, client, false);
+    }
+    app
+}
+
+/// Opens a Triad race table, with a computer rival of level `rival` when one is named, and
+/// joins it.
+fn open_race(
+    spec: &GameSpec,
+    events: &Sender<Event>,
+    rival: Option<String>,
+    size: (u16, u16),
+) -> Result<AtTable, String> {
+    let shared = &spec.shared;
+    let seed = (shared.reseed)(&shared.choices.base);
+    let id = shared.tables.open_race(RaceSpec {
+        opener: spec.who.clone(),
+        rivals: rival.into_iter().collect(),
+        seed,
+        fixed_seed: shared.fixed_seed,
+    })?;
+    join(spec, events, id, Want::Seat, size)
 }
 
 /// Sits at (or watches) a Three Trios table and makes the app that shows it.
@@ -631,7 +709,7 @@ fn dispatch(
                     open_duel::<Islands>(spec, events, opponent, strongest, size)
                 }
                 GameKind::ThreeTrios => Err("Three Trios tables open from the lobby".into()),
-                GameKind::Triad => Err("Triad is not played on this server yet".into()),
+                GameKind::Triad => open_race(spec, events, opponent, size),
             }
         }
         // Saved matches stay on the server's disk.

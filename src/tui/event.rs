@@ -32,8 +32,8 @@ pub enum Event {
     /// News from the shared table this app shows (a move, a seat change, a notice).
     Table(TableId, News),
     /// News from a shared table of a game other than Three Trios: a
-    /// `News<DuelConfig<G>>` of the table's game, which its screen takes out (so events stay
-    /// free of any one game's types).
+    /// `News<DuelConfig<G>>` of the table's game, or a Triad race table's `RaceNews`, which
+    /// its screen takes out (so events stay free of any one game's types).
     Duel(TableId, Arc<dyn Any + Send + Sync>),
     /// The list of a server's tables changed (for a lobby screen).
     Lobby,

@@ -82,6 +82,24 @@ impl Race {
         }
     }
 
+    /// A copy of a race decided elsewhere (by a server's table): the game from `seed` with
+    /// the triads `taken` so far, the players as reported, and the table's `version`, so
+    /// claims made from the copy name the table as the race sees it.
+    pub fn following(
+        seed: u64,
+        racers: Vec<Racer>,
+        taken: &[[usize; 3]],
+        version: u64,
+    ) -> Result<Race, PickError> {
+        let mut race = Race::new(seed, Vec::new());
+        for &positions in taken {
+            race.game.pick(positions)?;
+        }
+        race.racers = racers;
+        race.version = version;
+        Ok(race)
+    }
+
     pub fn game(&self) -> &Game {
         &self.game
     }
@@ -138,6 +156,47 @@ impl Race {
             Err(PickError::Over) => Claim::Over,
             Err(e) => Claim::Refused(e),
         }
+    }
+
+    /// A player joins the race with no points; returns their place among the players.
+    pub fn join(&mut self, name: String) -> usize {
+        self.racers.push(Racer {
+            name,
+            score: 0,
+            found: 0,
+            wrong: 0,
+            locked_until: None,
+        });
+        self.racers.len() - 1
+    }
+
+    /// The player at `who` leaves a race that has not begun (nothing of theirs to keep).
+    pub fn remove(&mut self, who: usize) {
+        if who < self.racers.len() {
+            self.racers.remove(who);
+        }
+    }
+
+    /// The triad at `positions` was taken in a race decided elsewhere (a screen following a
+    /// server's table): the tableau moves on exactly as it did there.
+    pub fn apply(&mut self, positions: [usize; 3]) -> Result<Found, PickError> {
+        let found = self.game.pick(positions)?;
+        self.version += 1;
+        Ok(found)
+    }
+
+    /// The players and their scores as the table deciding the race reports them.
+    pub fn set_racers(&mut self, racers: Vec<Racer>) {
+        self.racers = racers;
+    }
+
+    /// A new race for the same players on a game dealt from `seed`, every score back to
+    /// nothing. The version goes on counting, so no claim against the old table counts.
+    pub fn again(&mut self, seed: u64) {
+        let names = self.racers.drain(..).map(|r| r.name).collect();
+        let version = self.version + 1;
+        *self = Race::new(seed, names);
+        self.version = version;
     }
 
     /// Players by score, best first (then by fewer wrong claims, then by order of joining).

@@ -16,6 +16,7 @@ use ratatui::crossterm::event::{
 };
 
 use crate::autosave;
+use crate::controller::race_table::{MAX_RACERS, Phase};
 use crate::controller::table::{Identity, Kind, SeatState, TableId};
 use crate::controller::tables::Summary;
 use crate::controller::{MatchConfig, Seat, SourceFile};
@@ -29,7 +30,12 @@ use saved::SavedMatch;
 
 /// The games a server's lobby offers. A game added here gets the lobby's Game row and its
 /// option rows; the server then needs tables for it.
-pub const SERVER_GAMES: &[GameKind] = &[GameKind::ThreeTrios, GameKind::Reversi, GameKind::Islands];
+pub const SERVER_GAMES: &[GameKind] = &[
+    GameKind::ThreeTrios,
+    GameKind::Reversi,
+    GameKind::Islands,
+    GameKind::Triad,
+];
 
 /// The games the home screen offers: those with a full screen.
 pub const HOME_GAMES: &[GameKind] = &[
@@ -440,8 +446,7 @@ impl Lobby {
             GameKind::Reversi if self.at_home() => &[Item::Opponent, Item::Color],
             GameKind::Islands if self.at_home() => &[Item::Opponent, Item::Size],
             GameKind::Reversi | GameKind::Islands => &[Item::Opponent],
-            GameKind::Triad if self.at_home() => &[Item::Opponent],
-            GameKind::Triad => &[],
+            GameKind::Triad => &[Item::Opponent],
         }
     }
 
@@ -798,6 +803,9 @@ impl Lobby {
 
     /// Whether `table` has a seat this player could take.
     pub fn has_open_seat(&self, table: &Summary) -> bool {
+        if let Some(race) = &table.race {
+            return race.phase != Phase::Over && table.seats.len() < MAX_RACERS;
+        }
         table.kind == Kind::TwoPlayers
             && table.outcome.is_none()
             && table.seats.iter().any(|s| s.state == SeatState::Open)

@@ -11,6 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::{Item, Lobby, Place, rules_label};
+use crate::controller::race_table::Phase;
 use crate::controller::table::{Kind, SeatState};
 use crate::controller::tables::Summary;
 use crate::games::GameKind;
@@ -319,6 +320,12 @@ impl Lobby {
             ]
         };
         match item {
+            Item::PlayComputer if self.game_kind() == GameKind::Triad => {
+                vec![Span::raw("Race the computer (others may join)")]
+            }
+            Item::OpenTable if self.game_kind() == GameKind::Triad => {
+                vec![Span::raw("Open a race table and wait for players")]
+            }
             Item::PlayComputer => vec![Span::raw("Play against the computer")],
             Item::OpenTable => vec![Span::raw("Open a table and wait for an opponent")],
             Item::Table(id) => match self.tables.iter().find(|t| t.id == id) {
@@ -338,6 +345,7 @@ impl Lobby {
             Kind::Showcase => "showcase",
             Kind::VsComputer => "vs computer",
             Kind::TwoPlayers => "two players",
+            Kind::Race => "race",
         };
         // A server of several games names each table's game first, in a shorter line of
         // players so that the line still fits 80 columns.
@@ -347,12 +355,35 @@ impl Lobby {
         } else {
             PLAYERS_WIDTH
         };
-        let mut players = format!("{} vs {}", table.seats[0].label(), table.seats[1].label());
+        let mut players = match &table.race {
+            Some(_) => table
+                .seats
+                .iter()
+                .map(|s| s.label())
+                .collect::<Vec<_>>()
+                .join(", "),
+            None => table
+                .seats
+                .iter()
+                .map(|s| s.label())
+                .collect::<Vec<_>>()
+                .join(" vs "),
+        };
         if players.chars().count() > width {
             players = players.chars().take(width - 1).collect::<String>() + "…";
         }
         let status = if self.keeps_seat(table) {
             "your seat is kept: Enter to return".to_string()
+        } else if let Some(race) = &table.race {
+            match (race.phase, &race.leader) {
+                (Phase::Over, Some(leader)) => format!("over: {leader} wins"),
+                (Phase::Over, None) => "over".to_string(),
+                (Phase::Waiting, _) => "waiting: Enter to join".to_string(),
+                (Phase::Racing, _) if self.has_open_seat(table) => {
+                    format!("{} triads taken: Enter to join", table.moves)
+                }
+                (Phase::Racing, _) => format!("{} triads taken", table.moves),
+            }
         } else if let Some(outcome) = table.outcome {
             match outcome {
                 Outcome::Win(p) => format!("over: {} wins", table.seats[p as usize].name),

@@ -5,7 +5,10 @@
 //! changes only in [`TriadApp::update`]; `view` draws it.
 
 pub mod bests;
+mod table;
 mod view;
+
+pub use table::{Ask, TableLink};
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -16,6 +19,7 @@ use ratatui::crossterm::event::{
 
 use super::Event;
 use super::view::theme::Theme;
+use crate::controller::race_table::RaceNews;
 use crate::games::triad::race::{Claim, Race, Rival};
 use crate::games::triad::{Game, count_triads, first_triad};
 use bests::{Bests, Finished};
@@ -29,7 +33,7 @@ pub const CARD_KEYS: [[char; 4]; 3] = [
 ];
 
 /// How long a wrong pick shakes.
-const SHAKE: Duration = Duration::from_millis(480);
+pub(crate) const SHAKE: Duration = Duration::from_millis(480);
 /// One step of the shake.
 const SHAKE_STEP: Duration = Duration::from_millis(60);
 
@@ -63,7 +67,7 @@ struct RivalClock {
     due: Option<Duration>,
 }
 
-/// The player at this screen: the first of the race.
+/// The player at this screen in a race played here: the first.
 const YOU: usize = 0;
 
 /// One screen's game of Triad.
@@ -92,6 +96,8 @@ pub struct TriadApp {
     confirm_new: bool,
     pub(crate) size: (u16, u16),
     pub(crate) theme: Theme,
+    /// The server's table deciding the race, when the race is there.
+    table: Option<TableLink>,
     quit: bool,
     suspend: bool,
 }
@@ -145,6 +151,7 @@ impl TriadApp {
             confirm_new: false,
             size,
             theme,
+            table: None,
             quit: false,
             suspend: false,
         };
@@ -168,9 +175,17 @@ impl TriadApp {
         &self.race
     }
 
-    /// Whether computer rivals race here.
+    /// Whether this is a race (against rivals here, or at a table), not a solitaire.
     pub fn racing(&self) -> bool {
-        !self.rivals.is_empty()
+        !self.rivals.is_empty() || self.table.is_some()
+    }
+
+    /// This screen's player's place in the race; `None` when watching a table.
+    pub fn me(&self) -> Option<usize> {
+        match &self.table {
+            Some(link) => link.you,
+            None => Some(YOU),
+        }
     }
 
     pub fn bests(&self) -> &Bests {
@@ -204,6 +219,7 @@ impl TriadApp {
     pub fn elapsed(&self) -> f64 {
         match self.finished {
             Some(f) => f.secs,
+            None if self.waiting() => 0.0,
             None => self.now.duration_since(self.started).as_secs_f64(),
         }
     }
@@ -214,7 +230,7 @@ impl TriadApp {
         if let Some((_, until)) = self.shaking {
             return Some((self.now + SHAKE_STEP).min(until));
         }
-        if self.finished.is_some() {
+        if self.finished.is_some() || self.waiting() {
             return None;
         }
         let into = self.now.duration_since(self.started).as_millis() % 1000;
@@ -324,6 +340,11 @@ impl TriadApp {
             Event::Key(key) => self.on_key(key),
             Event::Mouse(mouse) => self.on_mouse(mouse),
             Event::Resize(w, h) => self.size = (w, h),
+            Event::Duel(id, news) if self.table.as_ref().is_some_and(|t| t.id == id) => {
+                if let Some(news) = news.downcast_ref::<RaceNews>() {
+                    self.on_race_news(news.clone());
+                }
+            }
             Event::Terminate | Event::Shutdown => self.quit = true,
             _ => {}
         }
@@ -356,6 +377,12 @@ impl TriadApp {
         }
         if key.code != KeyCode::Char('n') {
             self.confirm_new = false;
+        }
+        if let KeyCode::Char(k) = key.code
+            && !matches!(k, 'q' | '?')
+            && self.on_table_key(k)
+        {
+            return;
         }
         let columns = self.game().tableau().len().div_ceil(3);
         match key.code {
@@ -412,6 +439,9 @@ impl TriadApp {
 
     /// Picks or unpicks the card at `position`; the third pick submits.
     fn toggle(&mut self, position: usize) {
+        if !self.may_pick() {
+            return;
+        }
         self.note = None;
         if let Some(at) = self.picked.iter().position(|&p| p == position) {
             self.picked.remove(at);
@@ -425,6 +455,9 @@ impl TriadApp {
     }
 
     fn submit(&mut self, positions: [usize; 3]) {
+        if self.table.is_some() {
+            return self.claim_at_table(positions);
+        }
         let at = self.at();
         match self.race.claim(YOU, positions, self.race.version(), at) {
             Claim::Taken(found) => {
@@ -471,7 +504,10 @@ impl TriadApp {
     /// The game is over: the clock stops and, in a solitaire, the bests are kept.
     fn finish(&mut self) {
         let secs = self.at().as_secs_f64();
-        let triads = self.race.racers()[YOU].found;
+        let triads = self
+            .me()
+            .and_then(|me| self.race.racers().get(me))
+            .map_or(0, |r| r.found);
         if self.racing() {
             self.finished = Some(Finished {
                 secs,
@@ -492,6 +528,9 @@ impl TriadApp {
     }
 
     fn new_game(&mut self) {
+        if self.table.is_some() {
+            return;
+        }
         if self.finished.is_none() && !self.game().found().is_empty() && !self.confirm_new {
             self.confirm_new = true;
             self.say(

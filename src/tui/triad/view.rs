@@ -15,6 +15,8 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::bests::clock;
 use super::{Note, TriadApp, key_of};
+use crate::controller::race_table::MAX_RACERS;
+use crate::controller::table::SeatState;
 use crate::games::triad::{Card, TABLEAU};
 use crate::tui::view::overlay;
 
@@ -51,7 +53,12 @@ struct Layout {
 
 fn layout(app: &TriadApp) -> Layout {
     let (w, h) = app.size;
-    let n = app.game().tableau().len();
+    // Before a race at a table begins, the cards stay face down.
+    let n = if app.waiting() {
+        0
+    } else {
+        app.game().tableau().len()
+    };
     let columns = TABLEAU.div_ceil(3) as u16;
     let room_h = h.saturating_sub(CHROME_ROWS);
     // One column of space between cards, one row between rows.
@@ -136,6 +143,9 @@ impl Widget for &TriadApp {
         if self.finished.is_some() {
             end_box(self, area, buf);
         }
+        if self.waiting() {
+            waiting_box(self, area, buf);
+        }
         if self.help {
             help(self, area, buf);
         }
@@ -145,8 +155,15 @@ impl Widget for &TriadApp {
 fn title(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let mut spans = vec![Span::styled(" Triad ", theme.title())];
+    if let Some(link) = app.table() {
+        spans.push(Span::styled(
+            format!("race at table #{} · ", link.id),
+            theme.key(),
+        ));
+    }
+    let used: usize = spans.iter().map(Span::width).sum();
     let aim = "find three cards that are, in every property, all the same or all different";
-    if usize::from(area.width) >= aim.len() + 20 {
+    if usize::from(area.width) >= used + aim.len() + 12 {
         spans.push(Span::styled(aim, theme.dim()));
     } else {
         spans.push(Span::styled(
@@ -307,7 +324,12 @@ fn status(app: &TriadApp, area: Rect, buf: &mut Buffer) {
             theme.dim(),
         ),
     ];
-    if app.racing() {
+    if app.table().is_some() {
+        spans.push(Span::styled(
+            format!(" · {}", app.table_scores().join(" · ")),
+            theme.key(),
+        ));
+    } else if app.racing() {
         // The scores, the person's first.
         let scores: Vec<String> = app
             .race_state()
@@ -324,7 +346,18 @@ fn status(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     let second = match &app.note {
         Some(Note { text, error: true }) => Line::styled(format!(" {text}"), theme.error()),
         Some(Note { text, .. }) => Line::styled(format!(" {text}"), theme.key()),
+        None if app.table().is_some_and(|t| t.you.is_none()) => Line::styled(
+            " Watching the race · q back to the lobby · ? help",
+            theme.dim(),
+        ),
+        None if app.finished.is_some() && app.table().is_some() => {
+            Line::styled(" n another race · q back to the lobby", theme.dim())
+        }
         None if app.finished.is_some() => Line::styled(" n new game · q quit", theme.dim()),
+        None if app.table().is_some() => Line::styled(
+            " Card keys or arrows+Space pick · q back to the lobby · ? help",
+            theme.dim(),
+        ),
         None => Line::styled(
             " Card keys or arrows+Space pick · h hint · c count · n new · q quit · ? help",
             theme.dim(),
@@ -345,13 +378,20 @@ fn end_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     };
     let mark = |new: bool| if new { "  new best!" } else { "" };
     if app.racing() {
+        let standings = app.race_state().standings();
+        let winner = match standings.as_slice() {
+            [first, second, ..] if first.score == second.score => "A tie at the top.".to_string(),
+            [first, ..] => format!("{} wins the race.", first.name),
+            [] => String::new(),
+        };
         let mut lines = vec![
             Line::styled("The deck is out and no triad is left.", theme.title()),
+            Line::styled(winner, theme.key()),
             Line::raw(""),
             Line::raw(format!("Time  {}", clock(f.secs))),
             Line::raw(""),
         ];
-        for (place, r) in app.race_state().standings().iter().enumerate() {
+        for (place, r) in standings.iter().enumerate() {
             lines.push(Line::raw(format!(
                 "{}. {:<8} {:>3} points  ({} found, {} wrong)",
                 place + 1,
@@ -362,7 +402,12 @@ fn end_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
             )));
         }
         lines.push(Line::raw(""));
-        lines.push(Line::styled("n new game · q quit", theme.key()));
+        let keys = match app.table() {
+            Some(t) if t.you.is_none() => "q back to the lobby",
+            Some(_) => "n another race · q back to the lobby",
+            None => "n new game · q quit",
+        };
+        lines.push(Line::styled(keys, theme.key()));
         overlay::boxed(" Game over ", lines, theme, area, buf);
         return;
     }
@@ -403,6 +448,43 @@ fn end_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     overlay::boxed(" Game over ", lines, theme, area, buf);
 }
 
+/// Before a race at a table: who is in it, and how to begin.
+fn waiting_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
+    let Some(link) = app.table() else { return };
+    let theme = app.theme;
+    let mut lines = vec![
+        Line::styled("The cards are dealt when the race begins.", theme.title()),
+        Line::raw(""),
+    ];
+    for (i, seat) in link.seats.iter().enumerate() {
+        let mut text = format!("{}. {}", i + 1, seat.view().label());
+        if seat.state == SeatState::Computer {
+            text.push_str("  (computer)");
+        }
+        if Some(i) == link.you {
+            text.push_str("  ← you");
+        }
+        lines.push(Line::raw(text));
+    }
+    lines.push(Line::raw(""));
+    if link.you.is_some() {
+        lines.push(Line::styled(
+            format!("s start · + add a computer rival · - remove one (2–{MAX_RACERS} players)"),
+            theme.key(),
+        ));
+        lines.push(Line::styled(
+            "First valid triad scores; a wrong one costs a point and 3 s.",
+            theme.dim(),
+        ));
+    } else {
+        lines.push(Line::styled(
+            "Watching: the race has not begun.",
+            theme.dim(),
+        ));
+    }
+    overlay::boxed(" Waiting for players ", lines, theme, area, buf);
+}
+
 fn help(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let rows: Vec<String> = super::CARD_KEYS
@@ -426,15 +508,31 @@ fn help(app: &TriadApp, area: Rect, buf: &mut Buffer) {
         ),
         ("", "the third card picked is checked".to_string()),
         ("Esc", "unpick all".to_string()),
-        (
-            "h",
-            "hint: a card of a triad; again, a second one".to_string(),
-        ),
-        ("c", "how many triads are on the table".to_string()),
-        ("n", "new game (asks first while a game is on)".to_string()),
-        ("?", "this help".to_string()),
-        ("q", "quit".to_string()),
     ];
+    let more: &[(&str, &str)] = if app.table().is_some() {
+        &[
+            ("s", "start the race (before it begins)"),
+            ("+ -", "add or remove a computer rival (before it begins)"),
+            ("n", "another race, once this one is over"),
+            ("?", "this help"),
+            (
+                "q",
+                "back to the lobby (your score stays; you can come back)",
+            ),
+        ]
+    } else {
+        &[
+            ("h", "hint: a card of a triad; again, a second one"),
+            ("c", "how many triads are on the table"),
+            ("n", "new game (asks first while a game is on)"),
+            ("?", "this help"),
+            ("q", "quit"),
+        ]
+    };
+    let entries: Vec<(&str, String)> = entries
+        .into_iter()
+        .chain(more.iter().map(|&(k, what)| (k, what.to_string())))
+        .collect();
     let notes = vec![
         Line::styled(
             "Symbols: triangle △ ◭ ▲, oval ○ ◐ ●, diamond ◇ ◈ ◆ (none, light, dark).",

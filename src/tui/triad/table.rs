@@ -1,0 +1,309 @@
+//! A Triad race at a server's table, as one screen follows it: the screen keeps a copy of
+//! the race and changes it only as the table's news says, sends its player's claims to the
+//! table (which decides who was first), and shows the players, their scores and who is
+//! locked out.
+
+use std::time::{Duration, Instant};
+
+use super::TriadApp;
+use crate::controller::race_table::{Phase, RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSeat};
+use crate::controller::table::TableId;
+use crate::games::triad::race::{LOCKOUT, Race, Racer};
+use crate::tui::view::theme::Theme;
+
+/// How a claim or request reaches the table.
+pub type Ask = Box<dyn Fn(RaceRequest) + Send>;
+
+/// The screen's tie to its race table.
+pub struct TableLink {
+    pub(crate) id: TableId,
+    /// This player's place in the race; `None` when watching.
+    pub(crate) you: Option<usize>,
+    pub(crate) phase: Phase,
+    pub(crate) seats: Vec<RaceSeat>,
+    ask: Ask,
+    /// Locked out after a wrong claim, until then.
+    pub(crate) locked_until: Option<Instant>,
+    /// Why the table closed, once it has.
+    pub(crate) closed: Option<String>,
+}
+
+fn racers(seats: &[RaceSeat]) -> Vec<Racer> {
+    seats.iter().map(|s| s.racer.clone()).collect()
+}
+
+impl TriadApp {
+    /// A screen following the race at the table just joined; `ask` sends to the table.
+    pub fn at_table(
+        joined: RaceJoined,
+        ask: Ask,
+        size: (u16, u16),
+        theme: Theme,
+    ) -> Result<TriadApp, String> {
+        let race = Race::following(
+            joined.seed,
+            racers(&joined.seats),
+            &joined.taken,
+            joined.version,
+        )
+        .map_err(|e| format!("cannot follow the race at table {}: {e}", joined.table))?;
+        let mut app = TriadApp::new(joined.seed, None, size, theme);
+        app.race = race;
+        app.note = None;
+        app.started = app.now.checked_sub(joined.elapsed).unwrap_or(app.now);
+        app.table = Some(TableLink {
+            id: joined.table,
+            you: match joined.role {
+                RaceRole::Racer(place) => Some(place),
+                RaceRole::Watches => None,
+            },
+            phase: joined.phase,
+            seats: joined.seats,
+            ask,
+            locked_until: None,
+            closed: None,
+        });
+        match joined.phase {
+            Phase::Waiting => app.say(&app.waiting_line(), false),
+            Phase::Racing => {}
+            Phase::Over => app.finish(),
+        }
+        Ok(app)
+    }
+
+    /// The table this screen follows, if any.
+    pub fn table(&self) -> Option<&TableLink> {
+        self.table.as_ref()
+    }
+
+    /// Whether the screen follows a race at a table that has not begun.
+    pub fn waiting(&self) -> bool {
+        self.table
+            .as_ref()
+            .is_some_and(|t| t.phase == Phase::Waiting)
+    }
+
+    fn waiting_line(&self) -> String {
+        let n = self.race.racers().len();
+        let players = if n == 1 { "player" } else { "players" };
+        format!("Waiting for players ({n} {players} so far): s starts the race")
+    }
+
+    pub(super) fn ask_table(&self, request: RaceRequest) {
+        if let Some(link) = &self.table {
+            (link.ask)(request);
+        }
+    }
+
+    /// The name of the player at `place`.
+    fn name_at(&self, place: usize) -> String {
+        self.race
+            .racers()
+            .get(place)
+            .map_or_else(String::new, |r| r.name.clone())
+    }
+
+    /// Keys with a meaning of their own at a table; `true` when the key was used here.
+    pub(super) fn on_table_key(&mut self, key: char) -> bool {
+        let Some(link) = &self.table else {
+            return false;
+        };
+        let (phase, watching) = (link.phase, link.you.is_none());
+        match key {
+            's' if phase == Phase::Waiting && !watching => self.ask_table(RaceRequest::Start),
+            '+' if phase == Phase::Waiting && !watching => self.ask_table(RaceRequest::AddRival),
+            '-' if phase == Phase::Waiting && !watching => self.ask_table(RaceRequest::RemoveRival),
+            'n' if phase == Phase::Over && !watching => self.ask_table(RaceRequest::Again),
+            'n' => self.say("Another race comes once this one is over.", false),
+            'h' | 'c' => self.say("No hints in a race against other people.", false),
+            _ if watching && super::position_of(key).is_some() => {
+                self.say("You are watching this race.", false)
+            }
+            _ if phase == Phase::Waiting && super::position_of(key).is_some() => {
+                self.say("The race has not begun: s starts it.", false)
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Whether picking is open to this screen's player now; says why not when it is not.
+    pub(super) fn may_pick(&mut self) -> bool {
+        let Some(link) = &self.table else {
+            return true;
+        };
+        let why = match (link.phase, link.you) {
+            (_, None) => "You are watching this race.",
+            (Phase::Waiting, _) => "The race has not begun: s starts it.",
+            _ => return true,
+        };
+        self.say(why, false);
+        false
+    }
+
+    /// Sends a claim to the table, unless this player is still locked out.
+    pub(super) fn claim_at_table(&mut self, positions: [usize; 3]) {
+        let locked = self
+            .table
+            .as_ref()
+            .and_then(|t| t.locked_until)
+            .filter(|&until| until > self.now);
+        if let Some(until) = locked {
+            let secs = until.duration_since(self.now).as_secs_f64().ceil();
+            self.say(&format!("Locked out for {secs:.0} s more."), true);
+            return;
+        }
+        let version = self.race.version();
+        self.ask_table(RaceRequest::Claim { positions, version });
+    }
+
+    /// Takes in a word from the table.
+    pub(super) fn on_race_news(&mut self, news: RaceNews) {
+        if self.table.is_none() {
+            return;
+        }
+        match news {
+            RaceNews::Seats { seats, you } => {
+                self.race.set_racers(racers(&seats));
+                if let Some(link) = &mut self.table {
+                    link.seats = seats;
+                    link.you = you;
+                }
+                if self.waiting() && self.note.as_ref().is_none_or(|n| !n.error) {
+                    self.say(&self.waiting_line(), false);
+                }
+            }
+            RaceNews::Started {
+                seed,
+                version,
+                seats,
+            } => {
+                // An empty list of taken triads always replays.
+                if let Ok(race) = Race::following(seed, racers(&seats), &[], version) {
+                    self.race = race;
+                }
+                if let Some(link) = &mut self.table {
+                    link.seats = seats;
+                    link.phase = Phase::Racing;
+                    link.locked_until = None;
+                }
+                self.started = self.now;
+                self.finished = None;
+                self.shaking = None;
+                self.taken = None;
+                self.table_changed();
+                self.cursor = 0;
+                self.announce_redeals(self.game().opening_redeals().len());
+                self.end_if_over();
+            }
+            RaceNews::Taken {
+                by,
+                positions,
+                seats,
+            } => {
+                let found = match self.race.apply(positions) {
+                    Ok(found) => found,
+                    Err(e) => {
+                        self.say(
+                            &format!("Lost track of the race ({e}): leave and join again."),
+                            true,
+                        );
+                        return;
+                    }
+                };
+                self.race.set_racers(racers(&seats));
+                if let Some(link) = &mut self.table {
+                    link.seats = seats;
+                }
+                self.table_changed();
+                if self.table.as_ref().and_then(|t| t.you) == Some(by) {
+                    let n = self.race.racers().get(by).map_or(0, |r| r.found);
+                    self.say(&format!("A triad! {n} found."), false);
+                } else {
+                    self.taken = Some((positions, self.now + Duration::from_millis(1500)));
+                    self.say(&format!("{} took a triad.", self.name_at(by)), false);
+                }
+                self.announce_redeals(found.redeals.len());
+                self.end_if_over();
+            }
+            RaceNews::Wrong {
+                by,
+                positions,
+                reason,
+                seats,
+            } => {
+                self.race.set_racers(racers(&seats));
+                let mine = self.table.as_ref().and_then(|t| t.you) == Some(by);
+                if let Some(link) = &mut self.table {
+                    link.seats = seats;
+                    if mine {
+                        link.locked_until = Some(self.now + LOCKOUT);
+                    }
+                }
+                if mine {
+                    self.shaking = Some((positions, self.now + super::SHAKE));
+                    self.say(
+                        &format!("Not a triad: {reason}. One point lost; locked out for 3 s."),
+                        true,
+                    );
+                } else {
+                    let name = self.name_at(by);
+                    self.say(
+                        &format!("{name} claimed a wrong triad ({reason}): one point lost."),
+                        false,
+                    );
+                }
+            }
+            RaceNews::Notice(text) => self.say(&text, false),
+            RaceNews::Refused(text) => self.say(&format!("{text}."), true),
+            RaceNews::Closed(text) => {
+                if let Some(link) = &mut self.table {
+                    link.closed = Some(text.clone());
+                }
+                self.say(
+                    &format!("The table closed: {text}. q goes back to the lobby."),
+                    true,
+                );
+            }
+        }
+    }
+
+    /// The race at the table is over when the copy of it is.
+    fn end_if_over(&mut self) {
+        if self.race.is_over() && self.finished.is_none() {
+            if let Some(link) = &mut self.table {
+                link.phase = Phase::Over;
+            }
+            self.finish();
+        }
+    }
+
+    /// The scores as the status bar shows them: each player, marked when away or locked
+    /// out, this screen's player first.
+    pub(crate) fn table_scores(&self) -> Vec<String> {
+        let Some(link) = &self.table else {
+            return Vec::new();
+        };
+        let mut order: Vec<usize> = (0..link.seats.len()).collect();
+        if let Some(you) = link.you {
+            order.sort_by_key(|&i| i != you);
+        }
+        order
+            .into_iter()
+            .filter_map(|i| {
+                let seat = link.seats.get(i)?;
+                let mut text = format!("{} {}", seat.racer.name, seat.racer.score);
+                if Some(i) == link.you {
+                    text = format!("you ({text})");
+                    if link.locked_until.is_some_and(|u| u > self.now) {
+                        text.push_str(" locked");
+                    }
+                }
+                if seat.state == crate::controller::table::SeatState::Away {
+                    text.push_str(" away");
+                }
+                Some(text)
+            })
+            .collect()
+    }
+}
