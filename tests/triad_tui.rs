@@ -338,7 +338,7 @@ fn a_race_at_a_server_table_waits_then_shows_claims_and_live_scores() {
     alice.until("alice's triad", |app| app.game().found().len() == 1);
     bob.until("alice's triad", |app| app.game().found().len() == 1);
     let seen = screen(&bob.app, (80, 24));
-    assert!(seen.contains("you (bob 0) · alice 1 · easy 0"), "{seen}");
+    assert!(seen.contains("you 0 · alice 1 · easy 0"), "{seen}");
     assert!(status(&seen).contains("alice took a triad"), "{seen}");
     // The clock is whatever a slow machine took; the rest is the race.
     let clock = seen.rfind(" · deck").expect("the status bar");

@@ -1316,7 +1316,7 @@ fn two_openssh_clients_and_a_computer_race_at_one_triad_table() {
     let keys: String = triad.iter().map(|&p| key_of(p).expect("a key")).collect();
     alice.send(keys.as_bytes());
     bob.wait_for("alice's triad and the scores", |s| {
-        s.contains("alice took a triad") && s.contains("you (bob 0) · alice 1 · hard")
+        s.contains("alice took a triad") && s.contains("you 0 · alice 1 · hard")
     });
     alice.wait_for("alice's own triad", |s| s.contains("A triad! 1 found."));
 
@@ -1333,7 +1333,7 @@ fn two_openssh_clients_and_a_computer_race_at_one_triad_table() {
     let keys: String = wrong.iter().map(|&p| key_of(p).expect("a key")).collect();
     bob.send(keys.as_bytes());
     bob.wait_for("bob's wrong claim", |s| {
-        s.contains("Not a triad") && s.contains("you (bob -1) locked")
+        s.contains("Not a triad") && s.contains("you -1 locked")
     });
     alice.wait_for("bob's wrong claim heard", |s| {
         s.contains("bob claimed a wrong triad") && s.contains("bob -1")

@@ -294,7 +294,7 @@ impl TriadApp {
                 let seat = link.seats.get(i)?;
                 let mut text = format!("{} {}", seat.racer.name, seat.racer.score);
                 if Some(i) == link.you {
-                    text = format!("you ({text})");
+                    text = format!("you {}", seat.racer.score);
                     if link.locked_until.is_some_and(|u| u > self.now) {
                         text.push_str(" locked");
                     }

@@ -155,15 +155,12 @@ impl Widget for &TriadApp {
 fn title(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let mut spans = vec![Span::styled(" Triad ", theme.title())];
-    if let Some(link) = app.table() {
-        spans.push(Span::styled(
-            format!("race at table #{} · ", link.id),
-            theme.key(),
-        ));
-    }
-    let used: usize = spans.iter().map(Span::width).sum();
     let aim = "find three cards that are, in every property, all the same or all different";
-    if usize::from(area.width) >= used + aim.len() + 12 {
+    if let Some(link) = app.table() {
+        // At a table the top line keeps the live scores, where the most players fit.
+        spans.push(Span::styled(format!("race #{} · ", link.id), theme.dim()));
+        spans.push(Span::styled(app.table_scores().join(" · "), theme.key()));
+    } else if usize::from(area.width) >= aim.len() + 20 {
         spans.push(Span::styled(aim, theme.dim()));
     } else {
         spans.push(Span::styled(
@@ -172,7 +169,7 @@ fn title(app: &TriadApp, area: Rect, buf: &mut Buffer) {
         ));
     }
     Paragraph::new(Line::from(spans)).render(area, buf);
-    let help = Span::styled("? help ", theme.dim());
+    let help = Span::styled(" ? help ", theme.dim());
     let x = area.right().saturating_sub(help.width() as u16);
     buf.set_span(x, area.y, &help, help.width() as u16);
 }
@@ -324,12 +321,7 @@ fn status(app: &TriadApp, area: Rect, buf: &mut Buffer) {
             theme.dim(),
         ),
     ];
-    if app.table().is_some() {
-        spans.push(Span::styled(
-            format!(" · {}", app.table_scores().join(" · ")),
-            theme.key(),
-        ));
-    } else if app.racing() {
+    if app.racing() && app.table().is_none() {
         // The scores, the person's first.
         let scores: Vec<String> = app
             .race_state()
