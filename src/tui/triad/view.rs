@@ -154,13 +154,27 @@ impl Widget for &TriadApp {
 
 fn title(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
+    let width = usize::from(area.width);
+    let help = Span::styled(" ? help ", theme.dim());
     let mut spans = vec![Span::styled(" Triad ", theme.title())];
+    let mut room_for_help = true;
     let aim = "find three cards that are, in every property, all the same or all different";
     if let Some(link) = app.table() {
-        // At a table the top line keeps the live scores, where the most players fit.
-        spans.push(Span::styled(format!("race #{} · ", link.id), theme.dim()));
-        spans.push(Span::styled(app.table_scores().join(" · "), theme.key()));
-    } else if usize::from(area.width) >= aim.len() + 20 {
+        // At a table the top line keeps the live scores, where the most players fit: the
+        // table's number and the help key give way to them when they must.
+        let scores = Span::styled(app.table_scores().join(" · "), theme.key());
+        let label = Span::styled(format!("race #{} · ", link.id), theme.dim());
+        let need = |spans: &[&Span]| spans.iter().map(|s| s.width()).sum::<usize>();
+        if need(&[&spans[0], &label, &scores, &help]) <= width {
+            spans.push(label);
+        } else if need(&[&spans[0], &scores, &help]) > width {
+            room_for_help = false;
+            if need(&[&spans[0], &scores]) > width {
+                spans.clear();
+            }
+        }
+        spans.push(scores);
+    } else if width >= aim.len() + 20 {
         spans.push(Span::styled(aim, theme.dim()));
     } else {
         spans.push(Span::styled(
@@ -169,9 +183,10 @@ fn title(app: &TriadApp, area: Rect, buf: &mut Buffer) {
         ));
     }
     Paragraph::new(Line::from(spans)).render(area, buf);
-    let help = Span::styled(" ? help ", theme.dim());
-    let x = area.right().saturating_sub(help.width() as u16);
-    buf.set_span(x, area.y, &help, help.width() as u16);
+    if room_for_help {
+        let x = area.right().saturating_sub(help.width() as u16);
+        buf.set_span(x, area.y, &help, help.width() as u16);
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
