@@ -21,7 +21,7 @@ const CRANNY_CHARS: usize = 3 * CRANNY_COUNT;
 const NOOK_CHARS: usize = 4 * NOOK_COUNT;
 const PIECE_CHARS: usize = 3;
 
-/// A legal game: its barriers and where its pieces stand.
+/// A legal game: its barriers (crannies and nooks ascending) and where its pieces stand.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct State {
     crannies: [Cell; CRANNY_COUNT],
@@ -41,6 +41,10 @@ impl State {
         let board = Board::new(&crannies, &nooks);
         check_reachable(&board, &nooks)?;
         check_pieces(&board, &pieces)?;
+        // Kept in canonical order, so equal games compare equal.
+        let (mut crannies, mut nooks) = (crannies, nooks);
+        crannies.sort_unstable();
+        nooks.sort_unstable();
         Ok(State {
             crannies,
             nooks,
@@ -253,14 +257,10 @@ impl FromStr for State {
 impl fmt::Display for State {
     /// The canonical string: crannies and nooks ascending, pieces in their order.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut crannies = self.crannies;
-        crannies.sort_unstable();
-        let mut nooks = self.nooks;
-        nooks.sort_unstable();
-        for c in crannies {
+        for c in self.crannies {
             write!(f, "{c:03}")?;
         }
-        for n in nooks {
+        for n in self.nooks {
             write!(f, "{:03}{}", n.cell, n.letter_char())?;
         }
         for p in &self.pieces {
