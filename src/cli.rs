@@ -49,6 +49,10 @@ pub enum Command {
     /// A card is written shape,color,count,fill, e.g. diamond,green,3,dark.
     #[command(subcommand)]
     Triad(TriadTool),
+    /// Hex paths' tools: whether crannies, nooks, a game or a step are legal, shortest paths
+    /// and moves, new games. A game is its state string; cells are plain numbers, 0 to 216.
+    #[command(subcommand)]
+    Hexpaths(HexpathsTool),
 }
 
 /// `trios triad …`.
@@ -65,6 +69,76 @@ pub enum TriadTool {
         #[arg(value_name = "CARD")]
         cards: Vec<String>,
     },
+}
+
+/// `trios hexpaths …`. The answers `legal` and a path exit 0; `illegal: REASON` and
+/// `no path` exit 1; a game string that is not legal where a game is needed, or a number
+/// that is not a cell, is `error: …` and exit 2.
+#[derive(Debug, Clone, Subcommand)]
+pub enum HexpathsTool {
+    /// Whether six crannies (18 digits) are legal.
+    Crannies {
+        #[arg(value_name = "STRING")]
+        text: String,
+    },
+    /// Whether eighteen nooks (72 characters, `NNNL` each) are legal.
+    Nooks {
+        #[arg(value_name = "STRING")]
+        text: String,
+    },
+    /// Whether a state string is a legal game.
+    Game {
+        #[arg(value_name = "STRING")]
+        text: String,
+    },
+    /// Whether one step of the piece at FROM ends at TO.
+    Step {
+        game: String,
+        #[arg(value_parser = hexpaths_cell, allow_negative_numbers = true)]
+        from: u16,
+        #[arg(value_parser = hexpaths_cell, allow_negative_numbers = true)]
+        to: u16,
+    },
+    /// A shortest path of the piece at START to GOAL, the other pieces standing still: the
+    /// cells, START first, space-separated.
+    Path {
+        game: String,
+        #[arg(value_parser = hexpaths_cell, allow_negative_numbers = true)]
+        start: u16,
+        #[arg(value_parser = hexpaths_cell, allow_negative_numbers = true)]
+        goal: u16,
+    },
+    /// A shortest move bringing the piece at PIECE to GOAL, other pieces moving too where
+    /// that is shorter: one step a line as `FROM>TO`, then `N steps`.
+    Solve {
+        game: String,
+        #[arg(value_parser = hexpaths_cell, allow_negative_numbers = true)]
+        piece: u16,
+        #[arg(value_parser = hexpaths_cell, allow_negative_numbers = true)]
+        goal: u16,
+    },
+    /// Print a random legal state string.
+    New {
+        /// Seed of the draw; drawn at random (and printed on standard error) when absent.
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
+        /// Pieces on the board, 1 to 4.
+        #[arg(long, value_name = "N", default_value_t = 4,
+              value_parser = clap::value_parser!(u8).range(1..=4))]
+        pieces: u8,
+    },
+    /// Print the canonical state string: crannies and nooks ascending, pieces in order.
+    Show { game: String },
+}
+
+/// A cell number of Hex paths: 0 to 216, in decimal.
+fn hexpaths_cell(s: &str) -> Result<u16, String> {
+    match s.parse::<u16>() {
+        Ok(n) if usize::from(n) < crate::games::hexpaths::CELLS => Ok(n),
+        _ => Err(format!(
+            "\"{s}\" is not a cell; cells are numbered 0 to 216"
+        )),
+    }
 }
 
 /// Which front end to use.

@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::autosave;
-use crate::cli::{PerftArgs, PlayArgs, SimArgs, SolveArgs, TriadTool};
+use crate::cli::{HexpathsTool, PerftArgs, PlayArgs, SimArgs, SolveArgs, TriadTool};
 use crate::controller::{Duel, DuelConfig, DuelError, Seat};
+use crate::games::hexpaths;
 use crate::games::islands::{self, Game as Islands};
 use crate::games::reversi::{self, Game as Reversi, Move, Square};
 use crate::games::triad;
@@ -283,6 +284,118 @@ pub fn triad_tool(tool: &TriadTool) -> Result<(), Failure> {
         }
     };
     write_out(&out)
+}
+
+/// `trios hexpaths …`: answers a question about crannies, nooks, a game, a step, a path or
+/// a move, or draws a game. `Ok(false)` is a "no" (`illegal: …`, `no path`): exit 1.
+pub fn hexpaths_tool(tool: &HexpathsTool) -> Result<bool, Failure> {
+    use hexpaths::{State, StateError};
+    let verdict = |r: Result<(), String>| -> Result<bool, Failure> {
+        match r {
+            Ok(()) => write_out("legal\n").map(|()| true),
+            Err(reason) => write_out(&format!("illegal: {reason}\n")).map(|()| false),
+        }
+    };
+    let game = |text: &str| -> Result<State, Failure> {
+        text.parse()
+            .map_err(|e: StateError| Failure::Message(format!("illegal game: {e}")))
+    };
+    // The index of the piece at `cell`.
+    let piece_at = |state: &State, cell: u16| -> Result<usize, Failure> {
+        state
+            .pieces()
+            .iter()
+            .position(|&p| u16::from(p) == cell)
+            .ok_or_else(|| Failure::Message(format!("no piece is at {cell}")))
+    };
+    match tool {
+        HexpathsTool::Crannies { text } => verdict(
+            hexpaths::parse_crannies(text)
+                .map(drop)
+                .map_err(|e| e.to_string()),
+        ),
+        HexpathsTool::Nooks { text } => verdict(
+            hexpaths::parse_nooks(text)
+                .map(drop)
+                .map_err(|e| e.to_string()),
+        ),
+        HexpathsTool::Game { text } => {
+            verdict(text.parse::<State>().map(drop).map_err(|e| e.to_string()))
+        }
+        HexpathsTool::Step {
+            game: text,
+            from,
+            to,
+        } => {
+            game(text)?;
+            verdict(match hexpaths::why_not_step(text, *from, *to) {
+                None => Ok(()),
+                Some(reason) => Err(reason),
+            })
+        }
+        HexpathsTool::Path {
+            game: text,
+            start,
+            goal,
+        } => {
+            let state = game(text)?;
+            piece_at(&state, *start)?;
+            match hexpaths::minimal_path(text, *start, *goal) {
+                Some(path) => {
+                    let cells: Vec<String> = path.iter().map(u16::to_string).collect();
+                    write_out(&format!("{}\n", cells.join(" "))).map(|()| true)
+                }
+                None => write_out("no path\n").map(|()| false),
+            }
+        }
+        HexpathsTool::Solve {
+            game: text,
+            piece,
+            goal,
+        } => {
+            let state = game(text)?;
+            let index = piece_at(&state, *piece)?;
+            let board = state.board();
+            let pieces = state.pieces();
+            let goal = *goal as hexpaths::Cell;
+            match hexpaths::solve(&board, pieces, index, goal, hexpaths::DEFAULT_BUDGET) {
+                Ok(solution) => {
+                    let mut out: String = solution
+                        .steps
+                        .iter()
+                        .map(|s| format!("{}>{}\n", s.from, s.to))
+                        .collect();
+                    let n = solution.len();
+                    out.push_str(&format!("{n} {}\n", if n == 1 { "step" } else { "steps" }));
+                    if !solution.proven {
+                        eprintln!(
+                            "note: the search stopped after {} positions; a shorter move may exist",
+                            solution.expanded
+                        );
+                    }
+                    write_out(&out).map(|()| true)
+                }
+                Err(hexpaths::Unsolved::NoMove) => write_out("no move\n").map(|()| false),
+                Err(e) => Err(Failure::Message(e.to_string())),
+            }
+        }
+        HexpathsTool::New { seed, pieces } => {
+            let seed = match seed {
+                Some(s) => *s,
+                None => {
+                    let s = rand::random();
+                    eprintln!("seed: {s} (draw this game again with --seed {s})");
+                    s
+                }
+            };
+            let state = hexpaths::new_game(seed, usize::from(*pieces));
+            write_out(&format!("{state}\n")).map(|()| true)
+        }
+        HexpathsTool::Show { game: text } => {
+            let state = game(text)?;
+            write_out(&format!("{state}\n")).map(|()| true)
+        }
+    }
 }
 
 /// The computer a person faces at Islands of Hex full screen when no seat is given.

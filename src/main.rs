@@ -54,6 +54,12 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft(&args),
         Some(Command::Serve(args)) => serve(&args),
         Some(Command::Triad(tool)) => commands::triad_tool(&tool).map_err(failed),
+        Some(Command::Hexpaths(tool)) => match commands::hexpaths_tool(&tool) {
+            Ok(true) => Ok(()),
+            // A "no" answer (illegal, no path) is not an error.
+            Ok(false) => return ExitCode::from(1),
+            Err(f) => Err(failed(f)),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

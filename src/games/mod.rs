@@ -6,6 +6,7 @@
 //! when it is over and by how much the player to move is ahead. The shared search in
 //! [`crate::search`] is written once against [`Searchable`].
 
+pub mod hexpaths;
 pub mod islands;
 pub mod reversi;
 pub mod three_trios;
