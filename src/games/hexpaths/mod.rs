@@ -8,6 +8,7 @@ mod board;
 mod error;
 pub mod geometry;
 mod random;
+pub mod round;
 mod solve;
 mod state;
 
