@@ -114,13 +114,21 @@ pub const fn row_len(row: usize) -> usize {
 }
 
 /// Where a cell is drawn: `(row, column)`, row 0 at the top and column 0 the row's
-/// leftmost cell. Rows are centred, so row `row` starts `(17 − row_len) / 2` half-cells in.
+/// leftmost cell. Rows are centred: row `row` starts `17 − row_len(row)` half-cells in
+/// (see [`half_x`]).
 pub const fn row_col(cell: Cell) -> (usize, usize) {
     let (q, r) = AXIAL[cell as usize];
     let row = (r + 8) as usize;
     // The leftmost q of row r is max(-8, -8 - r).
     let first = if r < 0 { -8 - r } else { -8 };
     (row, (q - first) as usize)
+}
+
+/// How far across a cell is drawn, in half-cells from the left edge of the middle row: 0 to
+/// 32, even on even rows. A cell's neighbours east and west are two apart, the others one.
+pub const fn half_x(cell: Cell) -> usize {
+    let (q, r) = AXIAL[cell as usize];
+    (2 * q as i16 + r as i16 + 16) as usize
 }
 
 /// The cell drawn at `(row, column)`, if there is one.
@@ -246,6 +254,15 @@ mod tests {
             }
         }
         assert_eq!(seen, CELLS);
+    }
+
+    #[test]
+    fn rows_are_drawn_centred_half_a_cell_apart() {
+        for c in 0..CELLS as Cell {
+            let (row, col) = row_col(c);
+            assert_eq!(half_x(c), 17 - row_len(row) + 2 * col);
+        }
+        assert_eq!((half_x(169), half_x(209), half_x(0)), (8, 0, 16));
     }
 
     #[test]
