@@ -166,12 +166,15 @@ impl Ui {
 
 #[derive(Debug, Clone, Args)]
 pub struct PlayArgs {
-    /// The game: three-trios, reversi, islands or triad.
+    /// The game: three-trios, reversi, islands, triad or hexpaths.
     #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
     pub game: GameKind,
-    /// Triad: race computer rivals, full screen (comma-separated levels: hard, medium, easy).
+    /// Triad and Hex paths: race computer rivals, full screen (comma-separated levels: hard,
+    /// medium, easy).
     #[arg(long, value_name = "LEVELS", value_delimiter = ',')]
     pub rivals: Vec<String>,
+    #[command(flatten)]
+    pub hexpaths: HexpathsPlay,
     /// Front end.
     #[arg(long, value_enum, default_value_t = Ui::Auto)]
     pub ui: Ui,
@@ -211,6 +214,28 @@ pub struct PlayArgs {
     /// by step (`a` toggles this while playing, `r` still replays any battle).
     #[arg(long)]
     pub no_animation: bool,
+}
+
+/// How a game of Hex paths is played.
+#[derive(Debug, Clone, Args)]
+pub struct HexpathsPlay {
+    /// Hex paths: the people racing at this keyboard (comma-separated names, up to four;
+    /// default one).
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    pub players: Vec<String>,
+    /// Hex paths: rounds in the game.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub rounds: Option<u32>,
+    /// Hex paths: seconds a round lasts.
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(5..=3600))]
+    pub round_secs: Option<u64>,
+    /// Hex paths: pieces on the board, one to four.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=4))]
+    pub pieces: Option<u8>,
+    /// Hex paths: every round's difficulty (easy, medium, hard, needs-another); by default
+    /// it rises through the game.
+    #[arg(long, value_name = "LEVEL")]
+    pub difficulty: Option<String>,
 }
 
 /// The seats and start of the games other than Three Trios, whose seats have names of their

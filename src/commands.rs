@@ -828,3 +828,92 @@ fn sim_game<G: TwoPlayer>(
         report::pair_text(&spec, &summary, started.elapsed())
     })
 }
+
+/// A game of Hex paths as `trios play` asks for it: its seed, settings, the people at the
+/// keyboard and the computer rivals.
+pub struct HexpathsSetup {
+    seed: u64,
+    settings: crate::games::hexpaths::round::Settings,
+    people: Vec<String>,
+    rivals: Vec<crate::games::hexpaths::round::Rival>,
+}
+
+/// Reads `trios play --game hexpaths`'s flags, refusing what does not make a game.
+pub fn hexpaths_setup(args: &PlayArgs) -> Result<HexpathsSetup, Failure> {
+    use crate::games::hexpaths::Difficulty;
+    use crate::games::hexpaths::round::{Rival, Settings};
+    let options = &args.hexpaths;
+    let seed = args.setup.seed.unwrap_or_else(rand::random);
+    let mut settings = Settings::default();
+    if let Some(n) = options.rounds {
+        settings.rounds = n as usize;
+    }
+    if let Some(secs) = options.round_secs {
+        settings.round_time = std::time::Duration::from_secs(secs);
+    }
+    if let Some(n) = options.pieces {
+        settings.pieces = usize::from(n);
+    }
+    if let Some(level) = &options.difficulty {
+        let level: Difficulty = level
+            .parse()
+            .map_err(|e: String| Failure::Message(format!("--difficulty: {e}")))?;
+        if level == Difficulty::NeedsAnother && settings.pieces < 2 {
+            return Err(Failure::Message(
+                "--difficulty needs-another needs at least two --pieces".into(),
+            ));
+        }
+        settings.difficulty = Some(level);
+    }
+    let people: Vec<String> = options
+        .players
+        .iter()
+        .map(|name| name.trim().to_string())
+        .filter(|name| !name.is_empty())
+        .collect();
+    if people.len() > 4 {
+        return Err(Failure::Message(
+            "--players: at most four people at one keyboard (keys 1–4)".into(),
+        ));
+    }
+    let rivals = args
+        .rivals
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            Rival::new(name, seed.wrapping_add(i as u64 + 1))
+                .map_err(|e| Failure::Message(format!("--rivals: {e}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if rivals.len() > 3 {
+        return Err(Failure::Message("--rivals: at most three rivals".into()));
+    }
+    Ok(HexpathsSetup {
+        seed,
+        settings,
+        people,
+        rivals,
+    })
+}
+
+/// `trios play --game hexpaths`: rounds on the hexagon, full screen: alone, several people
+/// at this keyboard (`--players`), or against computer `--rivals`.
+pub fn play_hexpaths(setup: HexpathsSetup, full_screen: bool) -> Result<(), Failure> {
+    if !full_screen {
+        return Err(Failure::Message(
+            "Hex paths is played full screen; drop --ui text (the tools are `trios hexpaths …`)"
+                .into(),
+        ));
+    }
+    let HexpathsSetup {
+        seed,
+        settings,
+        people,
+        rivals,
+    } = setup;
+    tui::run_screen(|_events, size, theme| {
+        tui::hexpaths::HexApp::new(seed, settings, people, rivals, size, theme)
+    })
+    .map_err(|e| Failure::Message(format!("terminal: {e}")))?;
+    Ok(())
+}

@@ -71,14 +71,33 @@ fn main() -> ExitCode {
     }
 }
 
-/// Triad games are played through and not saved.
-const TRIAD_NOT_SAVED: &str = "Triad games are not saved, so there is none to resume";
+/// Triad and Hex paths games are played through and not saved.
+const TRIAD_NOT_SAVED: &str = "Triad and Hex paths games are not saved, so there is none to resume";
 
 fn play(args: PlayArgs) -> Result<(), UserError> {
-    if args.game != GameKind::Triad && !args.rivals.is_empty() {
+    if !matches!(args.game, GameKind::Triad | GameKind::HexPaths) && !args.rivals.is_empty() {
         return Err(UserError::Message(
-            "--rivals is a Triad flag; add --game triad".into(),
+            "--rivals is a Triad and Hex paths flag; add --game triad or --game hexpaths".into(),
         ));
+    }
+    let hex = &args.hexpaths;
+    let hex_flags = !hex.players.is_empty()
+        || hex.rounds.is_some()
+        || hex.round_secs.is_some()
+        || hex.pieces.is_some()
+        || hex.difficulty.is_some();
+    if args.game != GameKind::HexPaths && hex_flags {
+        return Err(UserError::Message(
+            "--players, --rounds, --round-secs, --pieces and --difficulty are Hex paths flags; \
+             add --game hexpaths"
+                .into(),
+        ));
+    }
+    if args.game == GameKind::HexPaths {
+        // (`--resume` with `--game` is refused by the parser.) The flags are checked before the terminal is.
+        let setup = commands::hexpaths_setup(&args).map_err(failed)?;
+        let ui = front_end(args.ui)?;
+        return commands::play_hexpaths(setup, ui == Ui::Tui).map_err(failed);
     }
     let ui = front_end(args.ui)?;
     // The latest unfinished match of any game, found once; other games resume through
@@ -93,7 +112,9 @@ fn play(args: PlayArgs) -> Result<(), UserError> {
             GameKind::Islands => {
                 return commands::resume_islands(path, ui == Ui::Tui).map_err(failed);
             }
-            GameKind::Triad => return Err(UserError::Message(TRIAD_NOT_SAVED.into())),
+            GameKind::Triad | GameKind::HexPaths => {
+                return Err(UserError::Message(TRIAD_NOT_SAVED.into()));
+            }
         }
         Some(path)
     } else {
@@ -301,6 +322,27 @@ fn play_from_home(launch: &Launch) -> Result<Played, UserError> {
             .map_err(|e| UserError::Message(format!("terminal: {e}")))?;
             Ok(Played::default())
         }
+        GameOptions::HexPaths { rival, people } => {
+            let seed: u64 = rand::random();
+            let rivals = match rival {
+                Some(level) => vec![
+                    trios::games::hexpaths::round::Rival::new(level, seed ^ 1)
+                        .map_err(UserError::Message)?,
+                ],
+                None => Vec::new(),
+            };
+            let people: Vec<String> = if *people > 1 {
+                (1..=*people).map(|i| format!("player {i}")).collect()
+            } else {
+                Vec::new()
+            };
+            let settings = trios::games::hexpaths::round::Settings::default();
+            trios::tui::run_screen(|_events, size, theme| {
+                trios::tui::hexpaths::HexApp::new(seed, settings, people, rivals, size, theme)
+            })
+            .map_err(|e| UserError::Message(format!("terminal: {e}")))?;
+            Ok(Played::default())
+        }
     }
 }
 
@@ -318,7 +360,9 @@ fn resume_from_home(path: PathBuf) -> Result<Option<Match>, UserError> {
             commands::resume_islands(path, full_screen()?).map_err(failed)?;
             return Ok(None);
         }
-        GameKind::Triad => return Err(UserError::Message(TRIAD_NOT_SAVED.into())),
+        GameKind::Triad | GameKind::HexPaths => {
+            return Err(UserError::Message(TRIAD_NOT_SAVED.into()));
+        }
     }
     let game = resume(path)?;
     run_full_screen(game, trios::tui::Start::Play, false, true).map(Some)
@@ -601,9 +645,9 @@ fn solve(args: &SolveArgs) -> Result<(), UserError> {
     use trios::trios::ai::Solved;
     match args.game {
         GameKind::Reversi => return commands::solve_reversi(args).map_err(failed),
-        GameKind::Islands | GameKind::Triad => {
+        GameKind::Islands | GameKind::Triad | GameKind::HexPaths => {
             return Err(UserError::Message(
-                "trios solve solves three-trios and reversi positions".into(),
+                "trios solve solves three-trios and reversi positions (Hex paths moves: trios hexpaths solve)".into(),
             ));
         }
         GameKind::ThreeTrios if args.position.is_some() => {

@@ -189,3 +189,32 @@ fn an_illegal_game_or_a_bad_cell_is_an_error() {
     hexpaths(&dir, &["path", BRIEF, "61", "125"]).assert_refused("no piece is at 61");
     hexpaths(&dir, &["solve", BRIEF, "61", "70"]).assert_refused("no piece is at 61");
 }
+
+#[test]
+fn play_refuses_what_it_cannot_do_in_words() {
+    let dir = Dir::new();
+    let play = |args: &[&str]| {
+        let mut all = vec!["play", "--game", "hexpaths"];
+        all.extend_from_slice(args);
+        dir.run(&all, "")
+    };
+    play(&["--ui", "text"]).assert_refused("played full screen");
+    play(&["--ui", "tui", "--difficulty", "brutal"]).assert_refused("--difficulty");
+    play(&[
+        "--ui",
+        "tui",
+        "--pieces",
+        "1",
+        "--difficulty",
+        "needs-another",
+    ])
+    .assert_refused("at least two --pieces");
+    play(&["--ui", "tui", "--rivals", "godlike"]).assert_refused("--rivals");
+    play(&["--ui", "tui", "--players", "a,b,c,d,e"]).assert_refused("at most four");
+    play(&["--pieces", "5"]).assert_refused("--pieces");
+    play(&["--rounds", "0"]).assert_refused("--rounds");
+    play(&["--resume"]).assert_refused("cannot be used with");
+    // Hex paths flags belong to Hex paths.
+    dir.run(&["play", "--game", "triad", "--players", "a,b"], "")
+        .assert_refused("Hex paths flags");
+}

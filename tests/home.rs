@@ -535,9 +535,40 @@ fn left_and_right_on_an_action_line_change_the_game() {
     let mut lobby = home(None);
     let launch = play(keys(&mut lobby, ">>\r"));
     assert_eq!(launch.game, GameKind::Islands);
-    // Triad: alone, or racing a computer rival of the chosen level.
+    // Hex paths: alone, racing a computer rival, or people racing at one keyboard.
     let mut lobby = home(None);
     let launch = play(keys(&mut lobby, "<\r"));
+    assert_eq!(launch.game, GameKind::HexPaths);
+    assert_eq!(
+        launch.options,
+        GameOptions::HexPaths {
+            rival: Some("hard".into()),
+            people: 1
+        }
+    );
+    let screen = render(&lobby);
+    for line in ["Play alone", "Race the computer", "Two players race"] {
+        assert!(screen.contains(line), "{line}: {screen}");
+    }
+    let launch = play(keys(&mut lobby, "^\r"));
+    assert_eq!(
+        launch.options,
+        GameOptions::HexPaths {
+            rival: None,
+            people: 1
+        }
+    );
+    let launch = play(keys(&mut lobby, "vv\r"));
+    assert_eq!(
+        launch.options,
+        GameOptions::HexPaths {
+            rival: None,
+            people: 2
+        }
+    );
+    // Triad: alone, or racing a computer rival of the chosen level.
+    let mut lobby = home(None);
+    let launch = play(keys(&mut lobby, "<<\r"));
     assert_eq!(launch.game, GameKind::Triad);
     assert_eq!(
         launch.options,
@@ -552,7 +583,7 @@ fn left_and_right_on_an_action_line_change_the_game() {
     let launch = play(keys(&mut lobby, "^\r"));
     assert_eq!(launch.options, GameOptions::Triad { rival: None });
     let mut lobby = home(None);
-    let launch = play(keys(&mut lobby, "<<<<\r"));
+    let launch = play(keys(&mut lobby, "<<<<<\r"));
     assert_eq!(
         launch.game,
         GameKind::ThreeTrios,

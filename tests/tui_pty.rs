@@ -1262,6 +1262,56 @@ fn triad_plays_full_screen() {
     pty.assert_terminal_restored();
 }
 
+/// Hex paths full screen in a real terminal: the first round's shortest move typed on the
+/// direction keys is accepted and scored, Space deals the next round, and `q` leaves with
+/// the terminal as it was.
+#[test]
+fn hexpaths_plays_full_screen() {
+    use trios::games::hexpaths::Cells;
+    use trios::games::hexpaths::round::{Game, Settings};
+    let args: Vec<String> = ["play", "--game", "hexpaths", "--seed", "3"]
+        .map(String::from)
+        .to_vec();
+    let mut pty = Pty::start(80, 24, &args);
+    pty.wait_for("round 1", |s| s.contains("round 1/10"));
+    let mut game = Game::new(3, Settings::default(), vec!["you".into()]);
+    let round = game.start_round().expect("a round").clone();
+    // The keys of the shortest move: Tab to each step's piece, then its direction.
+    let mut pieces = round.pieces.clone();
+    let mut picked = round.objective.piece;
+    let mut keys = String::new();
+    for step in &round.objective.solution.steps {
+        let piece = pieces
+            .iter()
+            .position(|&c| c == step.from)
+            .expect("a piece");
+        while picked != piece {
+            keys.push('\t');
+            picked = (picked + 1) % pieces.len();
+        }
+        let d = game
+            .board()
+            .step_direction(step.from, step.to, &Cells::of(&pieces))
+            .expect("a step");
+        keys.push(trios::tui::hexpaths::DIRECTION_KEYS[d as usize][0]);
+        pieces[piece] = step.to;
+    }
+    pty.send(keys.as_bytes());
+    let n = round.optimal();
+    pty.wait_for("at the goal", |s| {
+        s.contains(&format!("At the goal in {n} steps"))
+    });
+    pty.send(b"\r");
+    pty.wait_for("the round scored", |s| {
+        s.contains("the shortest move; +4") && s.contains("you 4")
+    });
+    pty.send(b" ");
+    pty.wait_for("round 2", |s| s.contains("round 2/10"));
+    pty.send(b"q");
+    assert!(pty.wait_exit(EXIT_TIMEOUT).success());
+    pty.assert_terminal_restored();
+}
+
 /// Two people with OpenSSH's client race a computer rival at one Triad table: alice opens
 /// it against `hard`, bob joins from the list, alice starts the race; alice takes a triad
 /// and bob claims a wrong one, and each sees the other's claim and the live scores.

@@ -32,15 +32,18 @@ pub enum GameKind {
     Reversi,
     Islands,
     Triad,
+    #[serde(rename = "hexpaths")]
+    HexPaths,
 }
 
 impl GameKind {
     /// Every game, in the order menus list them.
-    pub const ALL: [GameKind; 4] = [
+    pub const ALL: [GameKind; 5] = [
         GameKind::ThreeTrios,
         GameKind::Reversi,
         GameKind::Islands,
         GameKind::Triad,
+        GameKind::HexPaths,
     ];
 
     /// The name on the command line and in records: `three-trios`, `reversi`.
@@ -50,6 +53,7 @@ impl GameKind {
             GameKind::Reversi => "reversi",
             GameKind::Islands => "islands",
             GameKind::Triad => "triad",
+            GameKind::HexPaths => "hexpaths",
         }
     }
 
@@ -60,6 +64,7 @@ impl GameKind {
             GameKind::Reversi => "Reversi",
             GameKind::Islands => "Islands of Hex",
             GameKind::Triad => "Triad",
+            GameKind::HexPaths => "Hex paths",
         }
     }
 
@@ -71,6 +76,7 @@ impl GameKind {
             GameKind::Islands => islands::STRATEGY_NAMES.iter().rev().copied().collect(),
             // Rivals in a race, by level.
             GameKind::Triad => triad::race::LEVELS.iter().map(|(n, _)| *n).collect(),
+            GameKind::HexPaths => hexpaths::round::LEVELS.iter().map(|(n, _)| *n).collect(),
         }
     }
 }
@@ -83,7 +89,7 @@ impl fmt::Display for GameKind {
 
 /// A game name that is not one of [`GameKind::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game \"{0}\"; expected one of three-trios, reversi, islands, triad")]
+#[error("unknown game \"{0}\"; expected one of three-trios, reversi, islands, triad, hexpaths")]
 pub struct UnknownGame(pub String);
 
 impl FromStr for GameKind {
@@ -93,7 +99,7 @@ impl FromStr for GameKind {
         let wanted = s.trim().to_ascii_lowercase().replace('_', "-");
         GameKind::ALL
             .into_iter()
-            .find(|g| g.name() == wanted)
+            .find(|g| g.name() == wanted || g.name() == wanted.replace('-', ""))
             .ok_or_else(|| UnknownGame(s.to_string()))
     }
 }

@@ -349,11 +349,11 @@ impl AnyRecord {
             GameKind::ThreeTrios => Record::from_json(&name, &json).map(AnyRecord::ThreeTrios),
             GameKind::Reversi => duel::DuelRecord::from_json(&name, &json).map(AnyRecord::Reversi),
             GameKind::Islands => duel::DuelRecord::from_json(&name, &json).map(AnyRecord::Islands),
-            GameKind::Triad => Err(RecordError::Corrupt {
+            game @ (GameKind::Triad | GameKind::HexPaths) => Err(RecordError::Corrupt {
                 path: name,
                 line: 1,
                 col: 1,
-                message: "Triad games are not recorded".into(),
+                message: format!("{} games are not recorded", game.title()),
             }),
         }
     }

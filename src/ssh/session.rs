@@ -345,6 +345,7 @@ fn join(
         Some(GameKind::Reversi) => Box::new(join_duel::<Reversi>(spec, events, id, want, size)?),
         Some(GameKind::Islands) => Box::new(join_duel::<Islands>(spec, events, id, want, size)?),
         Some(GameKind::Triad) => Box::new(join_race(spec, events, id, want, size)?),
+        Some(GameKind::HexPaths) => return Err("Hex paths is not played on this server yet".into()),
         None => return Err(format!("table {id} has closed")),
     };
     Ok(AtTable {
@@ -710,6 +711,7 @@ fn dispatch(
                 }
                 GameKind::ThreeTrios => Err("Three Trios tables open from the lobby".into()),
                 GameKind::Triad => open_race(spec, events, opponent, size),
+                GameKind::HexPaths => Err("Hex paths is not played on this server yet".into()),
             }
         }
         // Saved matches stay on the server's disk.

@@ -5,6 +5,7 @@
 pub mod app;
 pub mod duel;
 pub mod event;
+pub mod hexpaths;
 pub mod keymap;
 pub mod lobby;
 mod terminal;

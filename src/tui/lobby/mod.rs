@@ -43,6 +43,7 @@ pub const HOME_GAMES: &[GameKind] = &[
     GameKind::Reversi,
     GameKind::Islands,
     GameKind::Triad,
+    GameKind::HexPaths,
 ];
 
 /// Boards built into trios besides the setup's own.
@@ -254,6 +255,12 @@ pub enum GameOptions {
     Islands { size: usize },
     /// Triad from a fresh seed: alone, or racing a computer rival of this level.
     Triad { rival: Option<String> },
+    /// Hex paths from a fresh seed: `people` at this keyboard, and a computer rival of this
+    /// level if one is named.
+    HexPaths {
+        rival: Option<String>,
+        people: usize,
+    },
 }
 
 /// The board sides offered for Islands of Hex at home; the default is 11.
@@ -446,7 +453,7 @@ impl Lobby {
             GameKind::Reversi if self.at_home() => &[Item::Opponent, Item::Color],
             GameKind::Islands if self.at_home() => &[Item::Opponent, Item::Size],
             GameKind::Reversi | GameKind::Islands => &[Item::Opponent],
-            GameKind::Triad => &[Item::Opponent],
+            GameKind::Triad | GameKind::HexPaths => &[Item::Opponent],
         }
     }
 
@@ -461,6 +468,9 @@ impl Lobby {
             if self.game_kind() == GameKind::Triad {
                 // Alone, or racing the chosen rival.
                 items.extend([Item::Solitaire, Item::PlayComputer]);
+            } else if self.game_kind() == GameKind::HexPaths {
+                // Alone, racing the chosen rival, or people racing at one keyboard.
+                items.extend([Item::Solitaire, Item::PlayComputer, Item::TwoPlayers]);
             } else {
                 items.extend([Item::PlayComputer, Item::TwoPlayers, Item::Watch]);
             }
@@ -725,7 +735,13 @@ impl Lobby {
             }
             Item::Solitaire => {
                 let mut launch = self.launch(Mode::VsComputer);
-                launch.options = GameOptions::Triad { rival: None };
+                launch.options = match launch.options {
+                    GameOptions::HexPaths { .. } => GameOptions::HexPaths {
+                        rival: None,
+                        people: 1,
+                    },
+                    _ => GameOptions::Triad { rival: None },
+                };
                 Some(Intent::Play(launch))
             }
             Item::PlayComputer if self.at_home() => {
@@ -830,6 +846,10 @@ impl Lobby {
             },
             GameKind::Triad => GameOptions::Triad {
                 rival: (mode == Mode::VsComputer).then(|| self.opponent_name()),
+            },
+            GameKind::HexPaths => GameOptions::HexPaths {
+                rival: (mode == Mode::VsComputer).then(|| self.opponent_name()),
+                people: if mode == Mode::TwoPlayers { 2 } else { 1 },
             },
         };
         let mut launch = Launch {

@@ -48,6 +48,7 @@ fn short_title(game: GameKind) -> &'static str {
         GameKind::Reversi => "Reversi",
         GameKind::Islands => "Islands",
         GameKind::Triad => "Triad",
+        GameKind::HexPaths => "Hex",
     }
 }
 /// Rows below the table list: a blank, the notice, the keys.
@@ -601,8 +602,16 @@ impl Lobby {
     /// The words on a home action's line.
     fn describe_home(&self, item: Item) -> Vec<Span<'static>> {
         let text = match item {
+            Item::Solitaire if self.game_kind() == GameKind::HexPaths => "Play alone",
             Item::Solitaire => "Play solitaire",
-            Item::PlayComputer if self.game_kind() == GameKind::Triad => "Race the computer",
+            Item::PlayComputer
+                if matches!(self.game_kind(), GameKind::Triad | GameKind::HexPaths) =>
+            {
+                "Race the computer"
+            }
+            Item::TwoPlayers if self.game_kind() == GameKind::HexPaths => {
+                "Two players race at this keyboard"
+            }
             Item::PlayComputer => "Play the computer",
             Item::TwoPlayers => "Two players at this keyboard",
             Item::Watch => "Watch two computers",

@@ -1,0 +1,808 @@
+//! Hex paths full screen: rounds against the clock on the 217-cell hexagon, alone, several
+//! people at one keyboard, or against computer rivals. A piece is picked (Tab, or a click),
+//! then a direction (`w e / a d / z x`, or roguelike `y u / h l / b n`, or a click on a
+//! step's end, which the screen marks); the path draws as it is entered, Backspace takes a
+//! step back. Enter submits a lone player's move, or announces its length in a race; several
+//! people announce with their own key (`1`–`4`) and a number. When the time is up the
+//! lowest announcement demonstrates; at the end of the round the optimal move plays out, and
+//! `r` replays it. State changes only in [`HexApp::update`]; `view` draws it.
+
+mod view;
+
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+
+use super::Event;
+use super::view::theme::Theme;
+use crate::games::hexpaths::round::{Demonstration, Game, Plan, Rival, Settings};
+use crate::games::hexpaths::{Cell, Cells, Dir, Step};
+
+/// The direction keys, by direction (north-east, east, south-east, south-west, west,
+/// north-west): two layouts people know, both shaped like the hexagon's sides.
+pub const DIRECTION_KEYS: [[char; 2]; 6] = [
+    ['e', 'u'],
+    ['d', 'l'],
+    ['x', 'n'],
+    ['z', 'b'],
+    ['a', 'h'],
+    ['w', 'y'],
+];
+
+/// How long each step of a move shown takes.
+const SHOW_STEP: Duration = Duration::from_millis(600);
+/// How long a note stays.
+const NOTE_LIFETIME: Duration = Duration::from_secs(6);
+
+/// The direction a key steps in.
+pub fn direction_of(key: char) -> Option<Dir> {
+    DIRECTION_KEYS
+        .iter()
+        .position(|keys| keys.contains(&key.to_ascii_lowercase()))
+        .map(|d| d as Dir)
+}
+
+/// A line in the status bar.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    pub text: String,
+    pub error: bool,
+    at: Instant,
+}
+
+/// Who plays: people at this keyboard, then computer rivals.
+#[derive(Debug)]
+enum Seat {
+    Person,
+    Computer {
+        rival: Box<Rival>,
+        plan: Option<Plan>,
+    },
+}
+
+/// Where a round stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Phase {
+    /// The clock runs: moves are tried, and announced in a race.
+    Thinking,
+    /// The time is up: player `player` shows the move they announced.
+    Demonstrating { player: usize },
+    /// The round is over; its moves can be watched again.
+    Done,
+    /// The last round is over: the final table.
+    Over,
+}
+
+/// A move being played out on the board.
+#[derive(Debug, Clone)]
+pub struct Showing {
+    /// Whose move, and what it is.
+    pub title: String,
+    pub steps: Vec<Step>,
+    /// Steps shown so far.
+    pub shown: usize,
+    next_at: Instant,
+}
+
+/// One screen's game of Hex paths.
+pub struct HexApp {
+    game: Game,
+    seats: Vec<Seat>,
+    pub(crate) phase: Phase,
+    /// Where the pieces stand on the board shown (the round's start plus the steps entered,
+    /// or a move being shown).
+    pub(crate) pieces: Vec<Cell>,
+    /// The steps entered so far.
+    pub(crate) steps: Vec<Step>,
+    /// The piece picked (its index among the pieces).
+    pub(crate) picked: usize,
+    /// The move each person announced with, kept to demonstrate it.
+    moves: Vec<Option<Vec<Step>>>,
+    /// Players who already demonstrated and failed this round.
+    failed: Vec<usize>,
+    /// A person typing an announcement: who, and the digits so far.
+    pub(crate) typing: Option<(usize, String)>,
+    pub(crate) showing: Option<Showing>,
+    /// The round's winner, once known.
+    pub(crate) winner: Option<(usize, Vec<Step>)>,
+    pub(crate) numbers: bool,
+    pub(crate) help: bool,
+    pub(crate) note: Option<Note>,
+    round_started: Instant,
+    /// The clock as last drawn; the view reads it rather than the system clock.
+    pub(crate) now: Instant,
+    pub(crate) size: (u16, u16),
+    pub(crate) theme: Theme,
+    quit: bool,
+    suspend: bool,
+}
+
+impl HexApp {
+    /// A game from `seed` for `people` at this keyboard (at least one) and computer `rivals`.
+    pub fn new(
+        seed: u64,
+        settings: Settings,
+        people: Vec<String>,
+        rivals: Vec<Rival>,
+        size: (u16, u16),
+        theme: Theme,
+    ) -> HexApp {
+        let mut names = if people.is_empty() {
+            vec!["you".to_string()]
+        } else {
+            people
+        };
+        let mut seats: Vec<Seat> = names.iter().map(|_| Seat::Person).collect();
+        for rival in rivals {
+            names.push(rival.level.to_string());
+            seats.push(Seat::Computer {
+                rival: Box::new(rival),
+                plan: None,
+            });
+        }
+        let game = Game::new(seed, settings, names);
+        let now = Instant::now();
+        let mut app = HexApp {
+            pieces: game.pieces().to_vec(),
+            moves: vec![None; seats.len()],
+            game,
+            seats,
+            phase: Phase::Thinking,
+            steps: Vec::new(),
+            picked: 0,
+            failed: Vec::new(),
+            typing: None,
+            showing: None,
+            winner: None,
+            numbers: false,
+            help: false,
+            note: None,
+            round_started: now,
+            now,
+            size,
+            theme,
+            quit: false,
+            suspend: false,
+        };
+        app.next_round();
+        app
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// The steps entered so far.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// Where the pieces stand on the board shown.
+    pub fn pieces(&self) -> &[Cell] {
+        &self.pieces
+    }
+
+    /// The piece picked, by its index.
+    pub fn picked(&self) -> usize {
+        self.picked
+    }
+
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    pub fn take_suspend(&mut self) -> bool {
+        std::mem::take(&mut self.suspend)
+    }
+
+    /// People at this keyboard.
+    fn people(&self) -> usize {
+        self.seats
+            .iter()
+            .filter(|s| matches!(s, Seat::Person))
+            .count()
+    }
+
+    /// Whether this is a race (several players), not a lone player against the clock.
+    pub fn racing(&self) -> bool {
+        self.seats.len() > 1
+    }
+
+    /// Whether player `i` is a person at this keyboard.
+    pub fn is_person(&self, i: usize) -> bool {
+        matches!(self.seats.get(i), Some(Seat::Person))
+    }
+
+    /// Time since the round began.
+    fn at(&self) -> Duration {
+        self.now.saturating_duration_since(self.round_started)
+    }
+
+    /// The time left in the round.
+    pub fn time_left(&self) -> Duration {
+        match self.phase {
+            Phase::Thinking => self.game.settings().round_time.saturating_sub(self.at()),
+            _ => Duration::ZERO,
+        }
+    }
+
+    /// When the screen must be drawn again unasked.
+    pub fn next_tick(&self) -> Option<Instant> {
+        let mut wake: Vec<Instant> = Vec::new();
+        if let Some(show) = &self.showing
+            && show.shown < show.steps.len()
+        {
+            wake.push(show.next_at);
+        }
+        if self.phase == Phase::Thinking {
+            let into = self.at().as_millis() % 1000;
+            wake.push(self.now + Duration::from_millis(1000 - into as u64));
+        }
+        if let Some(note) = &self.note {
+            wake.push(note.at + NOTE_LIFETIME);
+        }
+        wake.into_iter().min()
+    }
+
+    fn say(&mut self, text: &str, error: bool) {
+        self.note = Some(Note {
+            text: text.to_string(),
+            error,
+            at: self.now,
+        });
+    }
+
+    /// The pieces as the steps entered leave them.
+    fn occupied(&self) -> Cells {
+        Cells::of(&self.pieces)
+    }
+
+    /// Where a step of the picked piece in each direction ends, on the board shown.
+    pub fn step_ends(&self) -> [Option<Cell>; 6] {
+        let Some(&from) = self.pieces.get(self.picked) else {
+            return [None; 6];
+        };
+        if !self.entering() {
+            return [None; 6];
+        }
+        self.game.board().steps(from, &self.occupied())
+    }
+
+    /// Whether steps can be entered now, and by whom it is clear.
+    pub fn entering(&self) -> bool {
+        match self.phase {
+            // Several people race by announcing; the board is for the one who demonstrates.
+            Phase::Thinking => self.people() == 1,
+            Phase::Demonstrating { player } => self.is_person(player) && self.showing.is_none(),
+            _ => false,
+        }
+    }
+
+    /// Draws the next round's objective and sets the clock.
+    fn next_round(&mut self) {
+        self.steps.clear();
+        self.failed.clear();
+        self.winner = None;
+        self.showing = None;
+        self.typing = None;
+        self.moves = vec![None; self.seats.len()];
+        self.round_started = self.now;
+        if self.game.start_round().is_none() {
+            self.phase = Phase::Over;
+            return;
+        }
+        self.phase = Phase::Thinking;
+        self.pieces = self.game.pieces().to_vec();
+        let Some(round) = self.game.round().cloned() else {
+            return;
+        };
+        self.picked = round.objective.piece;
+        for seat in &mut self.seats {
+            if let Seat::Computer { rival, plan } = seat {
+                *plan = rival.plan(&self.game, &round);
+            }
+        }
+    }
+
+    /// Applies one event.
+    pub fn update(&mut self, event: Event, now: Instant) {
+        self.now = now.max(self.now);
+        match event {
+            Event::Key(key) => self.on_key(key),
+            Event::Mouse(mouse) => self.on_mouse(mouse),
+            Event::Resize(w, h) => self.size = (w, h),
+            Event::Terminate | Event::Shutdown => self.quit = true,
+            _ => {}
+        }
+        self.advance();
+    }
+
+    /// What time brings: rivals announce, the clock runs out, moves play out.
+    fn advance(&mut self) {
+        if self
+            .note
+            .as_ref()
+            .is_some_and(|n| self.now >= n.at + NOTE_LIFETIME)
+        {
+            self.note = None;
+        }
+        if self.phase == Phase::Thinking {
+            self.rivals_announce();
+            if self.at() >= self.game.settings().round_time {
+                self.times_up();
+            }
+        }
+        self.play_out();
+    }
+
+    fn rivals_announce(&mut self) {
+        let at = self.at();
+        let due: Vec<(usize, Plan)> = self
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| match s {
+                Seat::Computer {
+                    plan: Some(plan), ..
+                } if plan.at <= at => Some((i, plan.clone())),
+                _ => None,
+            })
+            .collect();
+        for (i, plan) in due {
+            if let Seat::Computer { plan: slot, .. } = &mut self.seats[i] {
+                *slot = None;
+            }
+            if self.game.announce(i, plan.steps.len(), plan.at).is_ok() {
+                self.moves[i] = Some(plan.steps.clone());
+                let name = self.game.players()[i].name.clone();
+                self.say(
+                    &format!("{name} announces {} steps.", plan.steps.len()),
+                    false,
+                );
+            }
+        }
+    }
+
+    /// The time is up: the lowest announcement demonstrates (or nobody did).
+    fn times_up(&mut self) {
+        self.typing = None;
+        if !self.racing() {
+            self.say("Time is up.", true);
+            return self.end_round();
+        }
+        self.next_demonstration();
+    }
+
+    /// The next announcement in order demonstrates; when none is left the round ends.
+    fn next_demonstration(&mut self) {
+        let Some(round) = self.game.round() else {
+            return;
+        };
+        let next = round
+            .order()
+            .into_iter()
+            .find(|a| !self.failed.contains(&a.player));
+        let Some(next) = next else {
+            if round.announcements.is_empty() {
+                self.say("Nobody announced a move.", false);
+            }
+            return self.end_round();
+        };
+        let player = next.player;
+        let name = self.game.players()[player].name.clone();
+        self.pieces = round.pieces.clone();
+        self.steps.clear();
+        self.phase = Phase::Demonstrating { player };
+        match self.moves[player].clone() {
+            // A move already entered (a computer's, or the lone person's announced one)
+            // plays itself out.
+            Some(steps) => {
+                self.show(format!("{name} shows {} steps", next.steps), steps);
+            }
+            None => {
+                self.picked = round.objective.piece;
+                self.say(
+                    &format!(
+                        "{name}: show your {} steps (pick, step, Enter).",
+                        next.steps
+                    ),
+                    false,
+                );
+            }
+        }
+    }
+
+    /// Plays `steps` out on the board, one at a time.
+    fn show(&mut self, title: String, steps: Vec<Step>) {
+        if let Some(round) = self.game.round() {
+            self.pieces = round.pieces.clone();
+        } else if let Some(start) = self.round_start() {
+            self.pieces = start;
+        }
+        self.showing = Some(Showing {
+            title,
+            steps,
+            shown: 0,
+            next_at: self.now + SHOW_STEP,
+        });
+    }
+
+    /// Where the pieces stood when the last round began (for replaying a finished round).
+    fn round_start(&self) -> Option<Vec<Cell>> {
+        let outcome = self.game.outcomes().last()?;
+        let moved = outcome
+            .winner
+            .as_ref()
+            .map_or(&outcome.optimal, |(_, steps)| steps);
+        // Undo the move the pieces made: walk it back from where they stand.
+        let mut at = self.game.pieces().to_vec();
+        for step in moved.iter().rev() {
+            let i = at.iter().position(|&c| c == step.to)?;
+            at[i] = step.from;
+        }
+        Some(at)
+    }
+
+    /// Steps of a move being shown, as their time comes; a demonstration is judged when it
+    /// has played out.
+    fn play_out(&mut self) {
+        loop {
+            let Some(show) = &mut self.showing else {
+                return;
+            };
+            if show.shown >= show.steps.len() || self.now < show.next_at {
+                break;
+            }
+            let step = show.steps[show.shown];
+            show.shown += 1;
+            show.next_at += SHOW_STEP;
+            if let Some(i) = self.pieces.iter().position(|&c| c == step.from) {
+                self.pieces[i] = step.to;
+            }
+        }
+        let done = self
+            .showing
+            .as_ref()
+            .is_some_and(|s| s.shown >= s.steps.len() && self.now >= s.next_at);
+        if done && let Phase::Demonstrating { player } = self.phase {
+            let steps = self.showing.take().map(|s| s.steps).unwrap_or_default();
+            self.judge(player, steps);
+        }
+    }
+
+    /// Player `player`'s demonstration of `steps` is judged.
+    fn judge(&mut self, player: usize, steps: Vec<Step>) {
+        let at = self.at().min(self.game.settings().round_time);
+        let name = self.game.players()[player].name.clone();
+        match self.game.demonstrate(player, &steps, at) {
+            Ok(Demonstration::Wins { steps: n, points }) => {
+                let optimal = self.game.round().map_or(n, |r| r.optimal());
+                let how = if n <= optimal {
+                    "the shortest move".to_string()
+                } else {
+                    format!("{} more than the shortest ({optimal})", n - optimal)
+                };
+                let who = if self.racing() {
+                    format!("{name} wins the round")
+                } else {
+                    "Solved".to_string()
+                };
+                self.say(&format!("{who}: {n} steps, {how}; +{points}."), false);
+                self.winner = Some((player, steps));
+                self.end_round();
+            }
+            Ok(Demonstration::Fails { why }) => {
+                self.say(&format!("{name}'s move fails: {why}; −1."), true);
+                self.failed.push(player);
+                if self.racing() {
+                    self.next_demonstration();
+                } else {
+                    // Alone, a move that fails is simply not accepted; the clock goes on.
+                    self.phase = Phase::Thinking;
+                    self.steps.clear();
+                    if let Some(round) = self.game.round() {
+                        self.pieces = round.pieces.clone();
+                    }
+                }
+            }
+            Err(e) => self.say(&e, true),
+        }
+    }
+
+    /// The round is over: the pieces go where the winner (or the optimal move) left them,
+    /// and the optimal move plays out when the winner's was longer or nobody won.
+    fn end_round(&mut self) {
+        let winner = self.winner.clone();
+        let shortest = self
+            .game
+            .round()
+            .map(|r| (r.optimal(), r.objective.solution.steps.clone()));
+        self.game.finish(winner.clone());
+        self.phase = Phase::Done;
+        self.typing = None;
+        let Some((optimal, steps)) = shortest else {
+            return;
+        };
+        let needs_showing = winner.as_ref().is_none_or(|(_, w)| w.len() > optimal);
+        if needs_showing {
+            self.show(format!("The shortest move: {optimal} steps"), steps);
+        } else {
+            self.pieces = self.game.pieces().to_vec();
+        }
+    }
+
+    fn on_key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        if self.help {
+            self.help = false;
+            return;
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL) {
+            match key.code {
+                KeyCode::Char('c') | KeyCode::Char('q') => self.quit = true,
+                KeyCode::Char('z') => self.suspend = true,
+                _ => {}
+            }
+            return;
+        }
+        if let Some((player, digits)) = &mut self.typing {
+            let player = *player;
+            match key.code {
+                KeyCode::Char(c) if c.is_ascii_digit() && digits.len() < 3 => digits.push(c),
+                KeyCode::Backspace => {
+                    digits.pop();
+                }
+                KeyCode::Enter => {
+                    let digits = digits.clone();
+                    self.typing = None;
+                    self.announce_typed(player, &digits);
+                }
+                KeyCode::Esc => self.typing = None,
+                _ => {}
+            }
+            return;
+        }
+        match key.code {
+            KeyCode::Char('q') => self.quit = true,
+            KeyCode::Char('?') => self.help = true,
+            KeyCode::Char('#') => self.numbers = !self.numbers,
+            KeyCode::Char('r') => self.replay(),
+            KeyCode::Char('g') if self.phase == Phase::Thinking && self.racing() => self.times_up(),
+            KeyCode::Char(' ') | KeyCode::Enter
+                if matches!(self.phase, Phase::Done) && self.showing_done() =>
+            {
+                self.next_round()
+            }
+            KeyCode::Char(' ') | KeyCode::Enter if self.phase == Phase::Done => {
+                // Skip to the end of the move being shown.
+                if let Some(show) = &mut self.showing {
+                    show.next_at = self.now;
+                    for step in &show.steps[show.shown..] {
+                        if let Some(i) = self.pieces.iter().position(|&c| c == step.from) {
+                            self.pieces[i] = step.to;
+                        }
+                    }
+                    show.shown = show.steps.len();
+                }
+            }
+            KeyCode::Enter => self.submit(),
+            KeyCode::Backspace => self.undo(),
+            KeyCode::Esc => self.undo_all(),
+            KeyCode::Tab | KeyCode::Down => self.cycle_piece(1),
+            KeyCode::BackTab | KeyCode::Up => self.cycle_piece(-1),
+            KeyCode::Left => self.step_towards(4),
+            KeyCode::Right => self.step_towards(1),
+            KeyCode::Char(c @ '1'..='4') if self.phase == Phase::Thinking && self.people() > 1 => {
+                let player = (c as u8 - b'1') as usize;
+                if self.is_person(player) {
+                    self.typing = Some((player, String::new()));
+                }
+            }
+            KeyCode::Char(c) => {
+                if let Some(d) = direction_of(c) {
+                    self.step_towards(d);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn showing_done(&self) -> bool {
+        self.showing
+            .as_ref()
+            .is_none_or(|s| s.shown >= s.steps.len())
+    }
+
+    fn announce_typed(&mut self, player: usize, digits: &str) {
+        let Ok(steps) = digits.parse::<usize>() else {
+            return self.say("Type the number of steps, then Enter.", true);
+        };
+        let at = self.at();
+        let name = self.game.players()[player].name.clone();
+        match self.game.announce(player, steps, at) {
+            Ok(()) => self.say(&format!("{name} announces {steps} steps."), false),
+            Err(e) => self.say(&e, true),
+        }
+    }
+
+    fn cycle_piece(&mut self, by: isize) {
+        if !self.entering() {
+            return;
+        }
+        let n = self.pieces.len() as isize;
+        self.picked = (self.picked as isize + by).rem_euclid(n) as usize;
+    }
+
+    /// One step of the picked piece in direction `d`.
+    fn step_towards(&mut self, d: Dir) {
+        if !self.entering() {
+            if self.phase == Phase::Thinking && self.people() > 1 {
+                self.say(
+                    "Announce first: your key (1–4), the number of steps, Enter.",
+                    false,
+                );
+            }
+            return;
+        }
+        let Some(&from) = self.pieces.get(self.picked) else {
+            return;
+        };
+        match self.game.board().slide(from, d, &self.occupied()) {
+            Some(to) => {
+                self.pieces[self.picked] = to;
+                self.steps.push(Step { from, to });
+                self.note = None;
+                if let Some(round) = self.game.round()
+                    && self.pieces[round.objective.piece] == round.objective.goal
+                {
+                    let n = self.steps.len();
+                    let what = if self.racing() && self.phase == Phase::Thinking {
+                        "Enter announces it"
+                    } else {
+                        "Enter submits it"
+                    };
+                    self.say(
+                        &format!("At the goal in {n} steps: {what}, Backspace takes a step back."),
+                        false,
+                    );
+                }
+            }
+            None => self.say("A barrier or a piece right there: no step that way.", true),
+        }
+    }
+
+    fn undo(&mut self) {
+        if !self.entering() {
+            return;
+        }
+        if let Some(step) = self.steps.pop()
+            && let Some(i) = self.pieces.iter().position(|&c| c == step.to)
+        {
+            self.pieces[i] = step.from;
+            self.picked = i;
+        }
+    }
+
+    fn undo_all(&mut self) {
+        while !self.steps.is_empty() && self.entering() {
+            self.undo();
+        }
+    }
+
+    /// Enter: a lone player's move is judged; in a race, a lone person announces its length
+    /// (and shows it when the time is up); a person demonstrating is judged.
+    fn submit(&mut self) {
+        if !self.entering() {
+            return;
+        }
+        if self.steps.is_empty() {
+            return self.say("Enter a move first: pick a piece, then a direction.", false);
+        }
+        let steps = self.steps.clone();
+        match self.phase {
+            Phase::Thinking if self.racing() => {
+                let me = 0;
+                if let Err(why) = self.game.check(&steps) {
+                    return self.say(&format!("Not a solution yet: {why}."), true);
+                }
+                match self.game.announce(me, steps.len(), self.at()) {
+                    Ok(()) => {
+                        self.moves[me] = Some(steps.clone());
+                        self.say(
+                            &format!(
+                                "You announce {} steps; a shorter move may still be found.",
+                                steps.len()
+                            ),
+                            false,
+                        );
+                    }
+                    Err(e) => self.say(&e, true),
+                }
+            }
+            Phase::Thinking => {
+                // Alone, only a move that gets there is judged: trying costs nothing.
+                if let Err(why) = self.game.check(&steps) {
+                    return self.say(&format!("Not a solution yet: {why}."), true);
+                }
+                self.judge(0, steps)
+            }
+            Phase::Demonstrating { player } => self.judge(player, steps),
+            _ => {}
+        }
+    }
+
+    /// `r`: the last move shown plays out again from the start of its round.
+    fn replay(&mut self) {
+        if self.phase != Phase::Done && self.phase != Phase::Over {
+            return self.say("r replays a round's moves once it is over.", false);
+        }
+        let Some(outcome) = self.game.outcomes().last().cloned() else {
+            return;
+        };
+        let Some(start) = self.round_start() else {
+            return;
+        };
+        let (title, steps) = match &outcome.winner {
+            Some((player, steps)) if steps.len() <= outcome.optimal.len() => (
+                format!("{}'s move", self.game.players()[*player].name),
+                steps.clone(),
+            ),
+            _ => (
+                format!("The shortest move: {} steps", outcome.optimal.len()),
+                outcome.optimal.clone(),
+            ),
+        };
+        self.pieces = start;
+        self.showing = Some(Showing {
+            title,
+            steps,
+            shown: 0,
+            next_at: self.now + SHOW_STEP,
+        });
+    }
+
+    fn on_mouse(&mut self, mouse: MouseEvent) {
+        if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
+            return;
+        }
+        if self.help {
+            self.help = false;
+            return;
+        }
+        let Some(cell) = view::cell_at(self, mouse.column, mouse.row) else {
+            return;
+        };
+        if let Some(i) = self.pieces.iter().position(|&c| c == cell) {
+            if self.entering() {
+                self.picked = i;
+            }
+            return;
+        }
+        if let Some(d) = self.step_ends().iter().position(|&e| e == Some(cell)) {
+            self.step_towards(d as Dir);
+        }
+    }
+}
+
+impl super::Screen for HexApp {
+    fn update(&mut self, event: Event, now: Instant) {
+        HexApp::update(self, event, now);
+    }
+    fn next_tick(&self) -> Option<Instant> {
+        HexApp::next_tick(self)
+    }
+    fn should_quit(&self) -> bool {
+        HexApp::should_quit(self)
+    }
+    fn take_suspend(&mut self) -> bool {
+        HexApp::take_suspend(self)
+    }
+}

@@ -1,0 +1,557 @@
+//! Drawing Hex paths: a title line with the round's objective, the hexagon, the players'
+//! scores and announcements, and a two-line status bar; the help and the final table as
+//! boxes.
+//!
+//! The hexagon is drawn as outlined hexagons when the window allows (a cell `| A |` with
+//! `/ \` sides above and below), every barrier drawn heavy on its side: the rim, the
+//! crannies across it, and each nook's three sides, a cup open on the other three. In a
+//! small window each cell is one line high: barriers to the east and west stand between the
+//! cells (`│`), and those on a cell's slanted sides are marked in its corners, `▔` above and
+//! `▁` below, so a nook reads as a cup (`│▔·▔` is closed to the west, north-west and
+//! north-east).
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+use super::{DIRECTION_KEYS, HexApp, Phase};
+use crate::games::hexpaths::Cell;
+use crate::games::hexpaths::geometry::{
+    NEIGHBOURS, NONE, RINGS, ROWS, cell_at_row_col, ring, row_len,
+};
+use crate::tui::view::overlay;
+
+/// Rows above the board (title, objective) and below it (players, status bar).
+const TOP_ROWS: u16 = 1;
+const BOTTOM_ROWS: u16 = 3;
+/// A cell is this many columns from the next in its row.
+const PITCH: u16 = 4;
+/// The widest row, and half a cell's offset per row away from the middle.
+const WIDEST: u16 = 17;
+const MIDDLE: usize = ROWS / 2;
+
+/// The letters of the pieces.
+pub const PIECE_LETTERS: [char; 4] = ['A', 'B', 'C', 'D'];
+/// The pieces' colours: four of the 16 standard colours that stand apart.
+const PIECE_COLORS: [Color; 4] = [Color::Yellow, Color::Cyan, Color::Magenta, Color::Green];
+
+/// How the board is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Drawing {
+    /// Outlined hexagons, two lines a row.
+    Hexagons,
+    /// One line a row.
+    Compact,
+}
+
+struct Layout {
+    drawing: Drawing,
+    /// The top-left corner of the board.
+    left: u16,
+    top: u16,
+    too_small: Option<(u16, u16)>,
+}
+
+fn board_size(drawing: Drawing) -> (u16, u16) {
+    let w = WIDEST * PITCH + 1;
+    match drawing {
+        Drawing::Hexagons => (w, 2 * ROWS as u16 + 1),
+        Drawing::Compact => (w, ROWS as u16),
+    }
+}
+
+fn layout(app: &HexApp) -> Layout {
+    let (w, h) = app.size;
+    let room = h.saturating_sub(TOP_ROWS + BOTTOM_ROWS);
+    let fits = |d: Drawing| {
+        let (bw, bh) = board_size(d);
+        bw <= w && bh <= room
+    };
+    let drawing = if fits(Drawing::Hexagons) {
+        Drawing::Hexagons
+    } else if fits(Drawing::Compact) {
+        Drawing::Compact
+    } else {
+        let (bw, bh) = board_size(Drawing::Compact);
+        return Layout {
+            drawing: Drawing::Compact,
+            left: 0,
+            top: 0,
+            too_small: Some((bw.max(60), bh + TOP_ROWS + BOTTOM_ROWS)),
+        };
+    };
+    let (bw, bh) = board_size(drawing);
+    Layout {
+        drawing,
+        left: (w - bw) / 2,
+        top: TOP_ROWS + (room - bh) / 2,
+        too_small: None,
+    }
+}
+
+impl Layout {
+    /// The column of a cell's left side and the line of its middle.
+    fn origin(&self, row: usize, col: usize) -> (u16, u16) {
+        let offset = MIDDLE.abs_diff(row) as u16 * PITCH / 2;
+        let x = self.left + offset + col as u16 * PITCH;
+        let y = match self.drawing {
+            Drawing::Hexagons => self.top + 2 * row as u16 + 1,
+            Drawing::Compact => self.top + row as u16,
+        };
+        (x, y)
+    }
+}
+
+/// The cell drawn under a screen position, if any.
+pub(super) fn cell_at(app: &HexApp, x: u16, y: u16) -> Option<Cell> {
+    let layout = layout(app);
+    if layout.too_small.is_some() {
+        return None;
+    }
+    (0..ROWS).find_map(|row| {
+        (0..row_len(row)).find_map(|col| {
+            let (cx, cy) = layout.origin(row, col);
+            (y == cy && (cx + 1..=cx + 3).contains(&x))
+                .then(|| cell_at_row_col(row, col))
+                .flatten()
+        })
+    })
+}
+
+/// The cells a straight slide from `from` to `to` passes over, `to` not included.
+fn between(from: Cell, to: Cell) -> Vec<Cell> {
+    for (d, &first) in NEIGHBOURS[from as usize].iter().enumerate() {
+        let mut line = Vec::new();
+        let mut at = first;
+        while at != NONE {
+            if at == to {
+                return line;
+            }
+            line.push(at);
+            at = NEIGHBOURS[at as usize][d];
+        }
+    }
+    Vec::new()
+}
+
+/// What one cell shows in its middle.
+struct Content {
+    text: String,
+    style: Style,
+}
+
+impl HexApp {
+    fn wall_style(&self) -> Style {
+        if self.theme.color {
+            Style::new().fg(Color::White).add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::BOLD)
+        }
+    }
+
+    fn piece_style(&self, i: usize, picked: bool) -> Style {
+        let mut style = if self.theme.color {
+            Style::new()
+                .fg(PIECE_COLORS[i % 4])
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::BOLD)
+        };
+        if picked {
+            style = style.add_modifier(Modifier::REVERSED);
+        }
+        style
+    }
+
+    /// The cells the steps entered (or the move shown) passed through, and where each step
+    /// ended, by step number.
+    fn trail(&self) -> (Vec<Cell>, Vec<(Cell, usize)>) {
+        let steps = match &self.showing {
+            Some(show) => &show.steps[..show.shown],
+            None => &self.steps[..],
+        };
+        let mut passed = Vec::new();
+        let mut ends = Vec::new();
+        for (n, step) in steps.iter().enumerate() {
+            passed.extend(between(step.from, step.to));
+            ends.push((step.to, n + 1));
+        }
+        (passed, ends)
+    }
+
+    fn content(&self, cell: Cell, trail: &(Vec<Cell>, Vec<(Cell, usize)>)) -> Content {
+        let theme = self.theme;
+        let goal = self.game().round().map(|r| r.objective.goal);
+        if let Some(i) = self.pieces.iter().position(|&c| c == cell) {
+            let picked = i == self.picked && self.entering();
+            let letter = PIECE_LETTERS.get(i).copied().unwrap_or('?');
+            let text = if picked {
+                format!("[{letter}]")
+            } else {
+                format!(" {letter} ")
+            };
+            return Content {
+                text,
+                style: self.piece_style(i, picked),
+            };
+        }
+        if let Some(d) = self.step_ends().iter().position(|&e| e == Some(cell)) {
+            let key = DIRECTION_KEYS[d][0];
+            return Content {
+                // A step that ends on the goal says so.
+                text: if Some(cell) == goal {
+                    format!("{key}◎ ")
+                } else {
+                    format!(" {key} ")
+                },
+                style: theme.key().add_modifier(Modifier::UNDERLINED),
+            };
+        }
+        if Some(cell) == goal {
+            return Content {
+                text: " ◎ ".into(),
+                style: theme.title(),
+            };
+        }
+        if let Some((_, n)) = trail.1.iter().rev().find(|(c, _)| *c == cell) {
+            return Content {
+                text: format!("{n:^3}"),
+                style: theme.hint(),
+            };
+        }
+        if trail.0.contains(&cell) {
+            return Content {
+                text: " • ".into(),
+                style: theme.hint(),
+            };
+        }
+        if self.numbers {
+            return Content {
+                text: format!("{cell:>3}"),
+                style: theme.dim(),
+            };
+        }
+        let text = if self.game().board().is_nook(cell) {
+            " ∘ "
+        } else {
+            "   "
+        };
+        Content {
+            text: text.into(),
+            style: theme.dim(),
+        }
+    }
+
+    /// The objective, the difficulty and the round, as the title line says them.
+    fn objective_line(&self) -> Line<'static> {
+        let theme = self.theme;
+        let mut spans = vec![Span::styled(" Hex paths ", theme.title())];
+        let game = self.game();
+        let total = game.settings().rounds;
+        match (game.round(), &self.phase) {
+            (Some(round), _) => {
+                let letter = PIECE_LETTERS[round.objective.piece];
+                spans.push(Span::styled(
+                    format!("round {}/{total} · ", round.number),
+                    theme.dim(),
+                ));
+                spans.push(Span::styled(
+                    format!(
+                        "bring {letter} (at {}) to the nook ◎ {}",
+                        round.piece_cell(),
+                        round.objective.goal
+                    ),
+                    self.piece_style(round.objective.piece, false),
+                ));
+                spans.push(Span::styled(
+                    format!(" · {}", round.objective.difficulty.name()),
+                    theme.dim(),
+                ));
+            }
+            (None, Phase::Over) => {
+                spans.push(Span::styled("the game is over", theme.dim()));
+            }
+            (None, _) => {
+                let played = game.played();
+                spans.push(Span::styled(
+                    format!("round {played}/{total} is over"),
+                    theme.dim(),
+                ));
+            }
+        }
+        Line::from(spans)
+    }
+}
+
+impl Widget for &HexApp {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let layout = layout(self);
+        if let Some(need) = layout.too_small {
+            overlay::too_small_for(self.theme, need, area, buf);
+            return;
+        }
+        let title = Rect::new(0, 0, area.width, 1);
+        Paragraph::new(self.objective_line()).render(title, buf);
+        let help = Span::styled(" ? help ", self.theme.dim());
+        buf.set_span(
+            area.right().saturating_sub(help.width() as u16),
+            0,
+            &help,
+            help.width() as u16,
+        );
+        draw_board(self, &layout, buf);
+        players(
+            self,
+            Rect::new(0, area.height.saturating_sub(3), area.width, 1),
+            buf,
+        );
+        status(
+            self,
+            Rect::new(0, area.height.saturating_sub(2), area.width, 2),
+            buf,
+        );
+        if self.phase == Phase::Over {
+            final_table(self, area, buf);
+        }
+        if self.help {
+            help_box(self, area, buf);
+        }
+    }
+}
+
+fn draw_board(app: &HexApp, layout: &Layout, buf: &mut Buffer) {
+    let board = app.game().board();
+    let trail = app.trail();
+    let grid = app.theme.dim();
+    let wall = app.wall_style();
+    for row in 0..ROWS {
+        for col in 0..row_len(row) {
+            let Some(cell) = cell_at_row_col(row, col) else {
+                continue;
+            };
+            let (x, y) = layout.origin(row, col);
+            let walled = |d: u8| board.blocked(cell, d);
+            match layout.drawing {
+                Drawing::Hexagons => {
+                    // Sides by direction: NE, E, SE, SW, W, NW.
+                    let sides: [(u16, u16, &str, &str); 6] = [
+                        (x + 3, y - 1, "\\", "╲"),
+                        (x + 4, y, "|", "┃"),
+                        (x + 3, y + 1, "/", "╱"),
+                        (x + 1, y + 1, "\\", "╲"),
+                        (x, y, "|", "┃"),
+                        (x + 1, y - 1, "/", "╱"),
+                    ];
+                    for (d, &(sx, sy, plain, heavy)) in sides.iter().enumerate() {
+                        if walled(d as u8) {
+                            put(buf, sx, sy, heavy, wall);
+                        } else if buf
+                            .cell(Position { x: sx, y: sy })
+                            .is_none_or(|c| c.symbol() == " ")
+                        {
+                            put(buf, sx, sy, plain, grid);
+                        }
+                    }
+                }
+                Drawing::Compact => {
+                    // East and west barriers between the cells; slanted ones in the corners.
+                    for (d, sx) in [(4u8, x), (1u8, x + 4)] {
+                        if walled(d) {
+                            put(buf, sx, y, "│", wall);
+                        }
+                    }
+                }
+            }
+            let content = app.content(cell, &trail);
+            let chars: Vec<char> = content.text.chars().collect();
+            for (i, ch) in chars.iter().enumerate().take(3) {
+                put(buf, x + 1 + i as u16, y, &ch.to_string(), content.style);
+            }
+            // Slanted barriers are marked on the cell that owns them: a nook's own sides, and
+            // a cranny's rim cells (a neighbour of a nook leaves them to the nook).
+            let owns = board.is_nook(cell) || ring(cell) == RINGS;
+            if layout.drawing == Drawing::Compact && owns && content.text.starts_with(' ') {
+                for (d, sx, mark) in [
+                    (5u8, x + 1, "▔"),
+                    (0u8, x + 3, "▔"),
+                    (3u8, x + 1, "▁"),
+                    (2u8, x + 3, "▁"),
+                ] {
+                    let inside = NEIGHBOURS[cell as usize][d as usize] != NONE;
+                    if walled(d) && inside {
+                        put(buf, sx, y, mark, wall);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Sets one screen cell.
+fn put(buf: &mut Buffer, x: u16, y: u16, ch: &str, style: Style) {
+    if let Some(cell) = buf.cell_mut(Position { x, y }) {
+        cell.set_symbol(ch).set_style(style);
+    }
+}
+
+/// The players, their scores and announcements.
+fn players(app: &HexApp, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let game = app.game();
+    let round = game.round();
+    let mut spans = vec![Span::raw(" ")];
+    for (i, p) in game.players().iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::styled(" · ", theme.dim()));
+        }
+        let key = if app.racing() && app.is_person(i) && game.players().len() > 1 {
+            format!("{} ", i + 1)
+        } else {
+            String::new()
+        };
+        spans.push(Span::styled(key, theme.key()));
+        spans.push(Span::raw(format!("{} {}", p.name, p.score)));
+        if let Some(n) = round.and_then(|r| r.announced(i)) {
+            spans.push(Span::styled(format!(" (says {n})"), theme.title()));
+        }
+    }
+    if let Some((player, digits)) = &app.typing {
+        spans.push(Span::styled(
+            format!(
+                "   {} announces: {digits}▏ (Enter)",
+                game.players()[*player].name
+            ),
+            theme.cursor(),
+        ));
+    }
+    Paragraph::new(Line::from(spans)).render(area, buf);
+}
+
+fn status(app: &HexApp, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let left = app.time_left().as_secs();
+    let clock = format!(" {}:{:02} ", left / 60, left % 60);
+    let mut first = vec![Span::styled(clock, theme.title())];
+    let piece = PIECE_LETTERS.get(app.picked).copied().unwrap_or('?');
+    let what = match (&app.phase, &app.showing) {
+        (_, Some(show)) => format!(" · {} ({}/{})", show.title, show.shown, show.steps.len()),
+        (Phase::Demonstrating { player }, None) => format!(
+            " · {} demonstrates · steps {} · piece {piece}",
+            app.game().players()[*player].name,
+            app.steps.len()
+        ),
+        (Phase::Thinking, None) if app.entering() => {
+            format!(" · steps {} · piece {piece}", app.steps.len())
+        }
+        (Phase::Thinking, None) => " · announce: your key, the steps, Enter".to_string(),
+        (Phase::Done, None) => " · round over".to_string(),
+        (Phase::Over, None) => " · game over".to_string(),
+    };
+    first.push(Span::styled(what, theme.dim()));
+    let second = match &app.note {
+        Some(note) if note.error => Line::styled(format!(" {}", note.text), theme.error()),
+        Some(note) => Line::styled(format!(" {}", note.text), theme.key()),
+        None => Line::styled(hint(app), theme.dim()),
+    };
+    Paragraph::new(vec![Line::from(first), second]).render(area, buf);
+}
+
+/// The keys that matter now.
+fn hint(app: &HexApp) -> String {
+    match app.phase {
+        Phase::Done => " Space next round · r replay · # numbers · q quit · ? help".into(),
+        Phase::Over => " r replay the last round · q quit".into(),
+        _ if app.entering() => {
+            " Tab piece · w e a d z x step (or y u h l b n) · ⌫ back · Enter submit · ? help".into()
+        }
+        Phase::Thinking => " 1–4 announce · g time's up now · # numbers · q quit · ? help".into(),
+        Phase::Demonstrating { .. } => " Watch the move · ? help".into(),
+    }
+}
+
+fn final_table(app: &HexApp, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let game = app.game();
+    let mut lines = vec![
+        Line::styled(format!("{} rounds played.", game.played()), theme.title()),
+        Line::raw(""),
+    ];
+    for (place, p) in game.standings().iter().enumerate() {
+        lines.push(Line::raw(format!(
+            "{}. {:<8} {:>3} points  ({} won, {} with the shortest move)",
+            place + 1,
+            p.name,
+            p.score,
+            p.won,
+            p.optimal
+        )));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        "r replay the last round · q quit",
+        theme.key(),
+    ));
+    overlay::boxed(" Game over ", lines, theme, area, buf);
+}
+
+fn help_box(app: &HexApp, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let keys = |d: usize| format!("{} or {}", DIRECTION_KEYS[d][0], DIRECTION_KEYS[d][1]);
+    let entries = [
+        (
+            "Tab ↑↓",
+            "pick the next piece (or click a piece)".to_string(),
+        ),
+        (
+            "w e",
+            format!("step north-west ({}) or north-east ({})", keys(5), keys(0)),
+        ),
+        (
+            "a d ← →",
+            format!("step west ({}) or east ({})", keys(4), keys(1)),
+        ),
+        (
+            "z x",
+            format!("step south-west ({}) or south-east ({})", keys(3), keys(2)),
+        ),
+        (
+            "",
+            "a step slides until a barrier or a piece; its ends are marked (click one)".to_string(),
+        ),
+        (
+            "Backspace",
+            "take a step back (Esc: all of them)".to_string(),
+        ),
+        (
+            "Enter",
+            "submit the move (in a race: announce its length)".to_string(),
+        ),
+        (
+            "1–4",
+            "several people: announce a number of steps, then Enter".to_string(),
+        ),
+        ("g", "in a race: the time is up now".to_string()),
+        ("r", "replay the round's move, step by step".to_string()),
+        ("#", "cell numbers on or off".to_string()),
+        ("q", "quit".to_string()),
+    ];
+    let notes = vec![
+        Line::styled(
+            "Every step of every piece counts. Heavy lines are barriers: the rim, crannies,",
+            theme.dim(),
+        ),
+        Line::styled(
+            "and nooks (∘), cups closed on three sides; ◎ is the goal.",
+            theme.dim(),
+        ),
+    ];
+    overlay::boxed(
+        " Hex paths keys ",
+        overlay::key_lines(&entries, notes, theme),
+        theme,
+        area,
+        buf,
+    );
+}
