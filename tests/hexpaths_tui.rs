@@ -294,3 +294,36 @@ fn a_rival_announces_and_shows_its_move_and_the_shortest_plays_out_after_a_longe
     let shown = screen(&app, (80, 24));
     assert!(shown.contains("(0/"), "{shown}");
 }
+
+#[test]
+fn a_demonstration_asks_to_be_woken_until_it_is_judged() {
+    let start = Instant::now();
+    let rival = Rival::new("hard", 2).expect("a level");
+    let mut app = HexApp::new(
+        8,
+        Settings::default(),
+        Vec::new(),
+        vec![rival],
+        (80, 24),
+        Theme::plain(),
+    );
+    let later = start + Duration::from_secs(61);
+    app.update(Event::Tick(later), later);
+    if !matches!(app.phase(), Phase::Demonstrating { .. }) {
+        return; // the rival found nothing in time: nothing to show
+    }
+    let steps = app.game().round().expect("the round").announcements[0].steps as u32;
+    // Follow the screen's own wake-ups only: the move plays out and is judged as soon as
+    // its last step has had its moment, not whenever something else happens.
+    let mut judged_at = None;
+    for _ in 0..20 {
+        let Some(at) = app.next_tick() else { break };
+        app.update(Event::Tick(at), at);
+        if app.phase() == &Phase::Done {
+            judged_at = Some(at);
+            break;
+        }
+    }
+    let judged_at = judged_at.expect("the demonstration judged");
+    assert!(judged_at <= later + Duration::from_millis(600) * (steps + 1));
+}

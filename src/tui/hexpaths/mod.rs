@@ -202,7 +202,7 @@ impl HexApp {
     }
 
     /// People at this keyboard.
-    fn people(&self) -> usize {
+    pub fn people(&self) -> usize {
         self.seats
             .iter()
             .filter(|s| matches!(s, Seat::Person))
@@ -235,8 +235,10 @@ impl HexApp {
     /// When the screen must be drawn again unasked.
     pub fn next_tick(&self) -> Option<Instant> {
         let mut wake: Vec<Instant> = Vec::new();
+        // A move being shown wakes the screen for each step, and once more after the last
+        // for a demonstration to be judged.
         if let Some(show) = &self.showing
-            && show.shown < show.steps.len()
+            && (show.shown < show.steps.len() || matches!(self.phase, Phase::Demonstrating { .. }))
         {
             wake.push(show.next_at);
         }

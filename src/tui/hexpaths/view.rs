@@ -406,7 +406,7 @@ fn players(app: &HexApp, area: Rect, buf: &mut Buffer) {
         if i > 0 {
             spans.push(Span::styled(" · ", theme.dim()));
         }
-        let key = if app.racing() && app.is_person(i) && game.players().len() > 1 {
+        let key = if app.people() > 1 && app.is_person(i) {
             format!("{} ", i + 1)
         } else {
             String::new()
@@ -463,6 +463,10 @@ fn hint(app: &HexApp) -> String {
     match app.phase {
         Phase::Done => " Space next round · r replay · # numbers · q quit · ? help".into(),
         Phase::Over => " r replay the last round · q quit".into(),
+        Phase::Thinking if app.entering() && app.racing() => {
+            " Tab piece · w e a d z x step (or y u h l b n) · ⌫ back · Enter announce · ? help"
+                .into()
+        }
         _ if app.entering() => {
             " Tab piece · w e a d z x step (or y u h l b n) · ⌫ back · Enter submit · ? help".into()
         }
