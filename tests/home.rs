@@ -465,7 +465,8 @@ fn a_server_offers_every_game_on_its_game_row() {
             GameKind::ThreeTrios,
             GameKind::Reversi,
             GameKind::Islands,
-            GameKind::Triad
+            GameKind::Triad,
+            GameKind::HexPaths
         ]
     );
     let reversi_first = Choices::new(base()).starting_with(GameKind::Reversi);
@@ -475,7 +476,8 @@ fn a_server_offers_every_game_on_its_game_row() {
             GameKind::Reversi,
             GameKind::ThreeTrios,
             GameKind::Islands,
-            GameKind::Triad
+            GameKind::Triad,
+            GameKind::HexPaths
         ]
     );
     let mut lobby = Lobby::new(me, Arc::new(choices), (80, 24), Theme::plain());

@@ -1267,16 +1267,34 @@ fn triad_plays_full_screen() {
 /// the terminal as it was.
 #[test]
 fn hexpaths_plays_full_screen() {
-    use trios::games::hexpaths::Cells;
-    use trios::games::hexpaths::round::{Game, Settings};
     let args: Vec<String> = ["play", "--game", "hexpaths", "--seed", "3"]
         .map(String::from)
         .to_vec();
     let mut pty = Pty::start(80, 24, &args);
     pty.wait_for("round 1", |s| s.contains("round 1/10"));
-    let mut game = Game::new(3, Settings::default(), vec!["you".into()]);
+    let (keys, n) = hexpaths_round_one_keys(3);
+    pty.send(keys.as_bytes());
+    pty.wait_for("at the goal", |s| {
+        s.contains(&format!("At the goal in {n} steps"))
+    });
+    pty.send(b"\r");
+    pty.wait_for("the round scored", |s| {
+        s.contains("the shortest move; +4") && s.contains("you 4")
+    });
+    pty.send(b" ");
+    pty.wait_for("round 2", |s| s.contains("round 2/10"));
+    pty.send(b"q");
+    assert!(pty.wait_exit(EXIT_TIMEOUT).success());
+    pty.assert_terminal_restored();
+}
+
+/// The keys of the shortest move of round 1 of a Hex paths game from `seed`: Tab to each
+/// step's piece, then its direction.
+fn hexpaths_round_one_keys(seed: u64) -> (String, usize) {
+    use trios::games::hexpaths::Cells;
+    use trios::games::hexpaths::round::{Game, Settings};
+    let mut game = Game::new(seed, Settings::default(), vec!["you".into()]);
     let round = game.start_round().expect("a round").clone();
-    // The keys of the shortest move: Tab to each step's piece, then its direction.
     let mut pieces = round.pieces.clone();
     let mut picked = round.objective.piece;
     let mut keys = String::new();
@@ -1296,20 +1314,77 @@ fn hexpaths_plays_full_screen() {
         keys.push(trios::tui::hexpaths::DIRECTION_KEYS[d as usize][0]);
         pieces[piece] = step.to;
     }
-    pty.send(keys.as_bytes());
-    let n = round.optimal();
-    pty.wait_for("at the goal", |s| {
+    (keys, round.optimal())
+}
+
+/// Two people with OpenSSH's client race a round of Hex paths at one table: alice opens it,
+/// bob joins from the list, alice starts; bob announces the shortest move first, alice the
+/// same length after him, so the round ends at once and bob's move wins.
+#[test]
+fn two_openssh_clients_race_hexpaths_at_one_table() {
+    let Some(ssh) = openssh() else {
+        eprintln!("SKIPPED: no `ssh` on PATH; the OpenSSH client test needs one");
+        return;
+    };
+    let seed = 7;
+    let server = Server::start_with(&["--game", "hexpaths", "--seed", &seed.to_string()]);
+    let no_key = ["-o", "PubkeyAuthentication=no"];
+    let mut alice = Pty::start_program(
+        &ssh,
+        80,
+        24,
+        &server.ssh_args("alice", &no_key),
+        Answers::CursorPosition,
+    );
+    alice.wait_for("the lobby on Hex paths", |s| s.contains("‹ Hex paths ›"));
+    // Race the computer, Opponent, then Open a race table.
+    alice.send(b"jj\r");
+    alice.wait_for("the waiting table", |s| s.contains("waiting for players"));
+    let mut bob = Pty::start_program(
+        &ssh,
+        80,
+        24,
+        &server.ssh_args("bob", &no_key),
+        Answers::CursorPosition,
+    );
+    bob.wait_for("alice's table in the list", |s| {
+        s.contains("waiting: Enter to join")
+    });
+    bob.send(b"jjj\r");
+    bob.wait_for("bob at the table", |s| s.contains("you (bob) 0"));
+    alice.wait_for("bob in alice's list", |s| s.contains("bob 0"));
+    alice.send(b"s");
+    for pty in [&mut alice, &mut bob] {
+        pty.wait_for("round 1", |s| s.contains("round 1/10"));
+    }
+    let (keys, n) = hexpaths_round_one_keys(seed);
+    bob.send(keys.as_bytes());
+    bob.wait_for("bob at the goal", |s| {
         s.contains(&format!("At the goal in {n} steps"))
     });
-    pty.send(b"\r");
-    pty.wait_for("the round scored", |s| {
-        s.contains("the shortest move; +4") && s.contains("you 4")
+    bob.send(b"\r");
+    alice.wait_for("bob's announcement", |s| {
+        s.contains(&format!("bob announces {n} steps"))
     });
-    pty.send(b" ");
-    pty.wait_for("round 2", |s| s.contains("round 2/10"));
-    pty.send(b"q");
-    assert!(pty.wait_exit(EXIT_TIMEOUT).success());
-    pty.assert_terminal_restored();
+    alice.send(keys.as_bytes());
+    alice.wait_for("alice at the goal", |s| {
+        s.contains(&format!("At the goal in {n} steps"))
+    });
+    alice.send(b"\r");
+    for pty in [&mut alice, &mut bob] {
+        pty.wait_for("bob's win", |s| s.contains("bob wins the round"));
+    }
+    bob.wait_for("bob's score", |s| s.contains("you (bob) 3"));
+    for (who, pty) in [("bob", &mut bob), ("alice", &mut alice)] {
+        pty.send(b"q");
+        pty.wait_for("the lobby again", |s| s.contains("Back in the lobby"));
+        pty.send(b"q");
+        let status = pty.wait_exit(EXIT_TIMEOUT);
+        assert!(
+            status.success(),
+            "{who}'s ssh exits 0 after q, got {status:?}"
+        );
+    }
 }
 
 /// Two people with OpenSSH's client race a computer rival at one Triad table: alice opens

@@ -3,6 +3,7 @@
 
 mod config;
 pub mod duel;
+pub mod hex_table;
 pub mod race_table;
 mod seat;
 pub mod table;

@@ -10,6 +10,7 @@ use std::thread;
 use std::time::Duration;
 
 use super::MatchConfig;
+use super::hex_table::{self, HexCommand, HexJoined, HexRequest, HexSpec, HexTable, HexTell};
 use super::race_table::{
     self, Phase, RaceCommand, RaceJoined, RaceRequest, RaceSpec, RaceTable, RaceTell,
 };
@@ -155,14 +156,42 @@ impl Registry {
         Ok(id)
     }
 
+    /// A new table's number.
+    fn next_id(&self) -> TableId {
+        let mut inner = self.lock();
+        inner.next_id += 1;
+        inner.next_id
+    }
+
+    /// Lists table `id`, reached through `commands`, and starts its thread with `spawn`.
+    fn register<M: Send + 'static>(
+        &self,
+        id: TableId,
+        commands: Sender<M>,
+        plain: Box<dyn Fn(Plain) -> bool + Send>,
+        summary: Summary,
+        spawn: impl FnOnce() -> Result<(), String>,
+    ) -> Result<TableId, String> {
+        self.lock().tables.insert(
+            id,
+            Entry {
+                commands: Box::new(commands),
+                plain,
+                summary: Some(summary),
+            },
+        );
+        if let Err(e) = spawn() {
+            self.lock().tables.remove(&id);
+            return Err(e);
+        }
+        self.notify_lobby();
+        Ok(id)
+    }
+
     /// Opens a Triad race table and starts its thread; returns its number.
     pub fn open_race(self: &Arc<Self>, spec: RaceSpec) -> Result<TableId, String> {
         let (commands, inbox) = mpsc::channel::<RaceCommand>();
-        let id = {
-            let mut inner = self.lock();
-            inner.next_id += 1;
-            inner.next_id
-        };
+        let id = self.next_id();
         let table = RaceTable::new(id, spec, self.clone())?;
         let plain_commands = commands.clone();
         let plain = Box::new(move |word: Plain| {
@@ -172,20 +201,63 @@ impl Registry {
             };
             plain_commands.send(command).is_ok()
         });
-        self.lock().tables.insert(
-            id,
-            Entry {
-                commands: Box::new(commands),
-                plain,
-                summary: Some(table.summary()),
+        let summary = table.summary();
+        self.register(id, commands, plain, summary, || {
+            race_table::spawn(table, inbox)
+        })
+    }
+
+    /// Opens a Hex paths race table and starts its thread; returns its number.
+    pub fn open_hex(self: &Arc<Self>, spec: HexSpec) -> Result<TableId, String> {
+        let (commands, inbox) = mpsc::channel::<HexCommand>();
+        let id = self.next_id();
+        let table = HexTable::new(id, spec, self.clone())?;
+        let plain_commands = commands.clone();
+        let plain = Box::new(move |word: Plain| {
+            let command = match word {
+                Plain::Leave { client, .. } => HexCommand::Leave { client },
+                Plain::Stop => HexCommand::Stop,
+            };
+            plain_commands.send(command).is_ok()
+        });
+        let summary = table.summary();
+        self.register(id, commands, plain, summary, || {
+            hex_table::spawn(table, inbox)
+        })
+    }
+
+    /// Joins (or watches) Hex paths table `table`; from then on `tell` hears its news.
+    pub fn join_hex(
+        &self,
+        table: TableId,
+        client: ClientId,
+        who: Identity,
+        want: Want,
+        tell: HexTell,
+    ) -> Result<HexJoined, String> {
+        let (reply, answer) = mpsc::channel();
+        self.send_to(
+            table,
+            HexCommand::Join {
+                client,
+                who,
+                want,
+                tell,
+                reply,
             },
-        );
-        if let Err(e) = race_table::spawn(table, inbox) {
-            self.lock().tables.remove(&id);
-            return Err(e);
+        )?;
+        match answer.recv_timeout(JOIN_WAIT) {
+            Ok(joined) => joined,
+            Err(_) => {
+                self.leave(table, client, true);
+                Err(format!("table {table} did not answer"))
+            }
         }
-        self.notify_lobby();
-        Ok(id)
+    }
+
+    /// Passes a player's request to their Hex paths table.
+    pub fn ask_hex(&self, table: TableId, client: ClientId, request: HexRequest) {
+        let _ = self.send_to(table, HexCommand::Ask { client, request });
     }
 
     /// Joins (or watches) race `table`; from then on `tell` hears its news.

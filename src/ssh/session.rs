@@ -22,6 +22,7 @@ use tokio::sync::mpsc::error::TrySendError;
 use super::Shared;
 use super::lobby::{Intent, Lobby};
 use crate::controller::duel::DuelConfig;
+use crate::controller::hex_table::{HexNews, HexSpec};
 use crate::controller::race_table::{RaceNews, RaceSpec};
 use crate::controller::table::{ClientId, Identity, Kind, News, TableId, TableSpec, Want};
 use crate::controller::{MatchConfig, Seat};
@@ -29,6 +30,7 @@ use crate::games::GameKind;
 use crate::games::islands::Game as Islands;
 use crate::games::reversi::Game as Reversi;
 use crate::tui::duel::{BoardGame, DuelApp};
+use crate::tui::hexpaths::HexApp;
 use crate::tui::lobby::Mode;
 use crate::tui::triad::TriadApp;
 use crate::tui::{App, Event, Theme};
@@ -239,6 +241,32 @@ impl TableScreen for TriadApp {
     }
 }
 
+impl TableScreen for HexApp {
+    fn update(&mut self, event: Event, now: Instant) {
+        HexApp::update(self, event, now);
+    }
+    fn next_tick(&self) -> Option<Instant> {
+        HexApp::next_tick(self)
+    }
+    fn should_quit(&self) -> bool {
+        HexApp::should_quit(self)
+    }
+    fn notice_event(&self, id: TableId, text: &str) -> Event {
+        Event::Duel(id, Arc::new(HexNews::Notice(text.into())))
+    }
+    fn closes(&self, event: &Event, id: TableId) -> bool {
+        match event {
+            Event::Duel(t, news) => {
+                *t == id && matches!(news.downcast_ref::<HexNews>(), Some(HexNews::Closed(_)))
+            }
+            _ => false,
+        }
+    }
+    fn draw(&self, screen: &mut Screen) -> io::Result<Vec<u8>> {
+        screen.frame(self)
+    }
+}
+
 /// Shows a line of the server's on a table's screen.
 fn notice(screen: &mut dyn TableScreen, id: TableId, text: &str) {
     let event = screen.notice_event(id, text);
@@ -345,7 +373,7 @@ fn join(
         Some(GameKind::Reversi) => Box::new(join_duel::<Reversi>(spec, events, id, want, size)?),
         Some(GameKind::Islands) => Box::new(join_duel::<Islands>(spec, events, id, want, size)?),
         Some(GameKind::Triad) => Box::new(join_race(spec, events, id, want, size)?),
-        Some(GameKind::HexPaths) => return Err("Hex paths is not played on this server yet".into()),
+        Some(GameKind::HexPaths) => Box::new(join_hex(spec, events, id, want, size)?),
         None => return Err(format!("table {id} has closed")),
     };
     Ok(AtTable {
@@ -433,6 +461,56 @@ fn open_race(
         rivals: rival.into_iter().collect(),
         seed,
         fixed_seed: shared.fixed_seed,
+    })?;
+    join(spec, events, id, Want::Seat, size)
+}
+
+/// Joins (or watches) a Hex paths table and makes the screen that follows it.
+fn join_hex(
+    spec: &GameSpec,
+    events: &Sender<Event>,
+    id: TableId,
+    want: Want,
+    size: (u16, u16),
+) -> Result<HexApp, String> {
+    let registry = spec.shared.tables.clone();
+    let news = events.clone();
+    let joined = registry.join_hex(
+        id,
+        spec.client,
+        spec.who.clone(),
+        want,
+        Box::new(move |item| news.send(Event::Duel(id, Arc::new(item))).is_ok()),
+    )?;
+    let client = spec.client;
+    let asks = registry.clone();
+    let app = HexApp::at_table(
+        joined,
+        Box::new(move |request| asks.ask_hex(id, client, request)),
+        size,
+        spec.theme,
+    );
+    if app.is_err() {
+        registry.leave(id, client, false);
+    }
+    app
+}
+
+/// Opens a Hex paths table, with a computer rival of level `rival` when one is named, and
+/// joins it.
+fn open_hex(
+    spec: &GameSpec,
+    events: &Sender<Event>,
+    rival: Option<String>,
+    size: (u16, u16),
+) -> Result<AtTable, String> {
+    let shared = &spec.shared;
+    let seed = (shared.reseed)(&shared.choices.base);
+    let id = shared.tables.open_hex(HexSpec {
+        opener: spec.who.clone(),
+        rivals: rival.into_iter().collect(),
+        seed,
+        settings: Default::default(),
     })?;
     join(spec, events, id, Want::Seat, size)
 }
@@ -711,7 +789,7 @@ fn dispatch(
                 }
                 GameKind::ThreeTrios => Err("Three Trios tables open from the lobby".into()),
                 GameKind::Triad => open_race(spec, events, opponent, size),
-                GameKind::HexPaths => Err("Hex paths is not played on this server yet".into()),
+                GameKind::HexPaths => open_hex(spec, events, opponent, size),
             }
         }
         // Saved matches stay on the server's disk.

@@ -369,12 +369,67 @@ impl Game {
         self.outcomes.last()
     }
 
+    /// A player joins the game with no points; returns their place.
+    pub fn add_player(&mut self, name: String) -> usize {
+        self.players.push(Player {
+            name,
+            score: 0,
+            optimal: 0,
+            won: 0,
+        });
+        self.players.len() - 1
+    }
+
+    /// Applies one thing that happened at a table deciding the game elsewhere; a game told
+    /// the same happenings in the same order is the same game.
+    pub fn apply(&mut self, happening: &Happening) -> Result<(), String> {
+        match happening {
+            Happening::Joined(name) => {
+                self.add_player(name.clone());
+            }
+            Happening::RoundStarted => {
+                self.start_round().ok_or("no round left to start")?;
+            }
+            Happening::Announced { player, steps, at } => self.announce(*player, *steps, *at)?,
+            Happening::Demonstrated { player, steps, at } => {
+                self.demonstrate(*player, steps, *at)?;
+            }
+            Happening::RoundEnded { winner } => {
+                self.finish(winner.clone()).ok_or("no round to end")?;
+            }
+        }
+        Ok(())
+    }
+
     /// Players by score, best first (then by rounds won optimally).
     pub fn standings(&self) -> Vec<&Player> {
         let mut order: Vec<&Player> = self.players.iter().collect();
         order.sort_by_key(|p| (std::cmp::Reverse(p.score), std::cmp::Reverse(p.optimal)));
         order
     }
+}
+
+/// What happens in a game, in order (see [`Game::apply`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Happening {
+    /// A player joins, named so.
+    Joined(String),
+    /// The next round begins (its objective is drawn as every copy of the game draws it).
+    RoundStarted,
+    /// A player says their move takes `steps`, at `at` into the round.
+    Announced {
+        player: usize,
+        steps: usize,
+        at: Duration,
+    },
+    /// A player shows their move (it wins or fails, by the rules).
+    Demonstrated {
+        player: usize,
+        steps: Vec<Step>,
+        at: Duration,
+    },
+    /// The round is over: won by this player with this move, or by nobody.
+    RoundEnded { winner: Option<(usize, Vec<Step>)> },
 }
 
 /// Computer rivals, strongest first, with the time they take on average to announce.

@@ -7,7 +7,10 @@
 //! lowest announcement demonstrates; at the end of the round the optimal move plays out, and
 //! `r` replays it. State changes only in [`HexApp::update`]; `view` draws it.
 
+mod table;
 mod view;
+
+pub use table::{Ask, HexLink};
 
 use std::time::{Duration, Instant};
 
@@ -60,11 +63,15 @@ enum Seat {
         rival: Box<Rival>,
         plan: Option<Plan>,
     },
+    /// A player at a server's table (the table knows who).
+    Table,
 }
 
 /// Where a round stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Phase {
+    /// At a server's table: players gather; the game has not begun.
+    Waiting,
     /// The clock runs: moves are tried, and announced in a race.
     Thinking,
     /// The time is up: player `player` shows the move they announced.
@@ -115,6 +122,8 @@ pub struct HexApp {
     pub(crate) now: Instant,
     pub(crate) size: (u16, u16),
     pub(crate) theme: Theme,
+    /// The server's table deciding the game, when it is there.
+    table: Option<HexLink>,
     quit: bool,
     suspend: bool,
 }
@@ -143,8 +152,15 @@ impl HexApp {
             });
         }
         let game = Game::new(seed, settings, names);
+        let mut app = HexApp::build(game, seats, size, theme);
+        app.next_round();
+        app
+    }
+
+    /// A screen on `game` with these seats, before any round.
+    fn build(game: Game, seats: Vec<Seat>, size: (u16, u16), theme: Theme) -> HexApp {
         let now = Instant::now();
-        let mut app = HexApp {
+        HexApp {
             pieces: game.pieces().to_vec(),
             moves: vec![None; seats.len()],
             game,
@@ -163,11 +179,10 @@ impl HexApp {
             now,
             size,
             theme,
+            table: None,
             quit: false,
             suspend: false,
-        };
-        app.next_round();
-        app
+        }
     }
 
     pub fn game(&self) -> &Game {
@@ -211,12 +226,15 @@ impl HexApp {
 
     /// Whether this is a race (several players), not a lone player against the clock.
     pub fn racing(&self) -> bool {
-        self.seats.len() > 1
+        self.seats.len() > 1 || self.table.is_some()
     }
 
-    /// Whether player `i` is a person at this keyboard.
+    /// Whether player `i` is a person at this keyboard (at a table: this screen's player).
     pub fn is_person(&self, i: usize) -> bool {
-        matches!(self.seats.get(i), Some(Seat::Person))
+        match &self.table {
+            Some(_) => self.table_you() == Some(i),
+            None => matches!(self.seats.get(i), Some(Seat::Person)),
+        }
     }
 
     /// Time since the round began.
@@ -279,6 +297,8 @@ impl HexApp {
     /// Whether steps can be entered now, and by whom it is clear.
     pub fn entering(&self) -> bool {
         match self.phase {
+            // At a table, each screen enters its own player's move.
+            Phase::Thinking if self.table.is_some() => self.table_you().is_some(),
             // Several people race by announcing; the board is for the one who demonstrates.
             Phase::Thinking => self.people() == 1,
             Phase::Demonstrating { player } => self.is_person(player) && self.showing.is_none(),
@@ -319,6 +339,11 @@ impl HexApp {
             Event::Key(key) => self.on_key(key),
             Event::Mouse(mouse) => self.on_mouse(mouse),
             Event::Resize(w, h) => self.size = (w, h),
+            Event::Duel(id, news) if self.table.as_ref().is_some_and(|t| t.id == id) => {
+                if let Some(news) = news.downcast_ref::<crate::controller::hex_table::HexNews>() {
+                    self.on_hex_news(news.clone());
+                }
+            }
             Event::Terminate | Event::Shutdown => self.quit = true,
             _ => {}
         }
@@ -334,7 +359,8 @@ impl HexApp {
         {
             self.note = None;
         }
-        if self.phase == Phase::Thinking {
+        // At a table, the table keeps the clock and decides the round.
+        if self.phase == Phase::Thinking && self.table.is_none() {
             self.rivals_announce();
             if self.at() >= self.game.settings().round_time {
                 self.times_up();
@@ -572,6 +598,14 @@ impl HexApp {
             }
             return;
         }
+        let at_table = match key.code {
+            KeyCode::Char(k) if !matches!(k, 'q' | '?' | '#' | 'r') => self.on_table_key(k),
+            KeyCode::Enter if self.phase == Phase::Done => self.on_table_key(' '),
+            _ => false,
+        };
+        if at_table {
+            return;
+        }
         match key.code {
             KeyCode::Char('q') => self.quit = true,
             KeyCode::Char('?') => self.help = true,
@@ -579,7 +613,7 @@ impl HexApp {
             KeyCode::Char('r') => self.replay(),
             KeyCode::Char('g') if self.phase == Phase::Thinking && self.racing() => self.times_up(),
             KeyCode::Char(' ') | KeyCode::Enter
-                if matches!(self.phase, Phase::Done) && self.showing_done() =>
+                if self.phase == Phase::Done && self.showing_done() && self.table.is_none() =>
             {
                 self.next_round()
             }
@@ -710,6 +744,7 @@ impl HexApp {
         }
         let steps = self.steps.clone();
         match self.phase {
+            Phase::Thinking if self.table.is_some() => self.announce_at_table(),
             Phase::Thinking if self.racing() => {
                 let me = 0;
                 if let Err(why) = self.game.check(&steps) {

@@ -17,6 +17,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::{DIRECTION_KEYS, HexApp, Phase};
+use crate::controller::table::SeatState;
 use crate::games::hexpaths::Cell;
 use crate::games::hexpaths::geometry::{
     NEIGHBOURS, NONE, RINGS, ROWS, cell_at_row_col, ring, row_len,
@@ -273,6 +274,13 @@ impl HexApp {
             (None, Phase::Over) => {
                 spans.push(Span::styled("the game is over", theme.dim()));
             }
+            (None, Phase::Waiting) => {
+                let id = self.table().map_or(0, |t| t.id);
+                spans.push(Span::styled(
+                    format!("race #{id} · waiting for players"),
+                    theme.dim(),
+                ));
+            }
             (None, _) => {
                 let played = game.played();
                 spans.push(Span::styled(
@@ -412,7 +420,15 @@ fn players(app: &HexApp, area: Rect, buf: &mut Buffer) {
             String::new()
         };
         spans.push(Span::styled(key, theme.key()));
-        spans.push(Span::raw(format!("{} {}", p.name, p.score)));
+        let name = if app.table().is_some() && app.is_person(i) {
+            format!("you ({})", p.name)
+        } else {
+            p.name.clone()
+        };
+        spans.push(Span::raw(format!("{name} {}", p.score)));
+        if app.seat_state(i) == Some(SeatState::Away) {
+            spans.push(Span::styled(" away", theme.dim()));
+        }
         if let Some(n) = round.and_then(|r| r.announced(i)) {
             spans.push(Span::styled(format!(" (says {n})"), theme.title()));
         }
@@ -435,7 +451,13 @@ fn status(app: &HexApp, area: Rect, buf: &mut Buffer) {
     let clock = format!(" {}:{:02} ", left / 60, left % 60);
     let mut first = vec![Span::styled(clock, theme.title())];
     let piece = PIECE_LETTERS.get(app.picked).copied().unwrap_or('?');
-    let what = match (&app.phase, &app.showing) {
+    // A move shown is named while it plays out (and a demonstration until it is judged).
+    let demonstrating = matches!(app.phase, Phase::Demonstrating { .. });
+    let showing = app
+        .showing
+        .as_ref()
+        .filter(|s| s.shown < s.steps.len() || demonstrating);
+    let what = match (&app.phase, showing) {
         (_, Some(show)) => format!(" · {} ({}/{})", show.title, show.shown, show.steps.len()),
         (Phase::Demonstrating { player }, None) => format!(
             " · {} demonstrates · steps {} · piece {piece}",
@@ -446,8 +468,12 @@ fn status(app: &HexApp, area: Rect, buf: &mut Buffer) {
             format!(" · steps {} · piece {piece}", app.steps.len())
         }
         (Phase::Thinking, None) => " · announce: your key, the steps, Enter".to_string(),
-        (Phase::Done, None) => " · round over".to_string(),
+        (Phase::Done, None) => match app.next_round_in() {
+            Some(left) => format!(" · round over · the next in {} s", left.as_secs()),
+            None => " · round over".to_string(),
+        },
         (Phase::Over, None) => " · game over".to_string(),
+        (Phase::Waiting, None) => " · waiting for players".to_string(),
     };
     first.push(Span::styled(what, theme.dim()));
     let second = match &app.note {
@@ -460,7 +486,20 @@ fn status(app: &HexApp, area: Rect, buf: &mut Buffer) {
 
 /// The keys that matter now.
 fn hint(app: &HexApp) -> String {
+    if let Some(link) = app.table() {
+        let watching = link.you.is_none();
+        match app.phase {
+            _ if watching => return " Watching · r replay · # numbers · q lobby · ? help".into(),
+            Phase::Waiting => {
+                return " s start · + add a computer rival · q lobby · ? help".into();
+            }
+            Phase::Done => return " Space next round now · r replay · q lobby · ? help".into(),
+            Phase::Over => return " r replay the last round · q lobby".into(),
+            _ => {}
+        }
+    }
     match app.phase {
+        Phase::Waiting => " Waiting for players · q quit".into(),
         Phase::Done => " Space next round · r replay · # numbers · q quit · ? help".into(),
         Phase::Over => " r replay the last round · q quit".into(),
         Phase::Thinking if app.entering() && app.racing() => {

@@ -35,6 +35,7 @@ pub const SERVER_GAMES: &[GameKind] = &[
     GameKind::Reversi,
     GameKind::Islands,
     GameKind::Triad,
+    GameKind::HexPaths,
 ];
 
 /// The games the home screen offers: those with a full screen.
@@ -820,7 +821,11 @@ impl Lobby {
     /// Whether `table` has a seat this player could take.
     pub fn has_open_seat(&self, table: &Summary) -> bool {
         if let Some(race) = &table.race {
-            return race.phase != Phase::Over && table.seats.len() < MAX_RACERS;
+            let most = match table.game {
+                GameKind::HexPaths => crate::controller::hex_table::MAX_PLAYERS,
+                _ => MAX_RACERS,
+            };
+            return race.phase != Phase::Over && table.seats.len() < most;
         }
         table.kind == Kind::TwoPlayers
             && table.outcome.is_none()

@@ -321,10 +321,12 @@ impl Lobby {
             ]
         };
         match item {
-            Item::PlayComputer if self.game_kind() == GameKind::Triad => {
+            Item::PlayComputer
+                if matches!(self.game_kind(), GameKind::Triad | GameKind::HexPaths) =>
+            {
                 vec![Span::raw("Race the computer (others may join)")]
             }
-            Item::OpenTable if self.game_kind() == GameKind::Triad => {
+            Item::OpenTable if matches!(self.game_kind(), GameKind::Triad | GameKind::HexPaths) => {
                 vec![Span::raw("Open a race table and wait for players")]
             }
             Item::PlayComputer => vec![Span::raw("Play against the computer")],
@@ -380,10 +382,17 @@ impl Lobby {
                 (Phase::Over, Some(leader)) => format!("over: {leader} wins"),
                 (Phase::Over, None) => "over".to_string(),
                 (Phase::Waiting, _) => "waiting: Enter to join".to_string(),
-                (Phase::Racing, _) if self.has_open_seat(table) => {
-                    format!("{} triads taken: Enter to join", table.moves)
+                (Phase::Racing, _) => {
+                    let progress = match table.game {
+                        GameKind::HexPaths => format!("round {}/{}", table.moves + 1, table.cells),
+                        _ => format!("{} triads taken", table.moves),
+                    };
+                    if self.has_open_seat(table) {
+                        format!("{progress}: Enter to join")
+                    } else {
+                        progress
+                    }
                 }
-                (Phase::Racing, _) => format!("{} triads taken", table.moves),
             }
         } else if let Some(outcome) = table.outcome {
             match outcome {

@@ -1,0 +1,670 @@
+//! A Hex paths race table at a server: two to six players — people and computer rivals —
+//! race through the rounds of one game. The table's thread keeps the clock: players send the
+//! move they found, the table announces its length to everyone (the move itself stays
+//! secret), and when the time is up (or everyone has announced) the moves are demonstrated
+//! lowest first until one works. Everything that changes the game goes out as a
+//! [`Happening`], and every screen — spectators too — follows the game by applying them to
+//! its own copy ([`Game::apply`]); a screen that joins late is sent them all.
+//!
+//! The table waits for players until one of them starts the game; the next round begins a
+//! while after the last ends, or as soon as a player asks.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::race_table::Phase;
+use super::table::{ClientId, Identity, Kind, Proof, SeatState, SeatView, TableId, Want};
+use super::tables::{RaceStatus, Registry, Summary};
+use crate::games::GameKind;
+use crate::games::hexpaths::Step;
+use crate::games::hexpaths::round::{
+    Demonstration, Game, Happening, LEVELS, Plan, Rival, Settings,
+};
+
+/// The most players at one table, people and computers together.
+pub const MAX_PLAYERS: usize = 6;
+/// How long a finished round stays on screen before the next begins by itself.
+pub const BETWEEN_ROUNDS: Duration = Duration::from_secs(15);
+
+/// How a Hex paths table is set up.
+#[derive(Debug, Clone)]
+pub struct HexSpec {
+    pub opener: Identity,
+    /// Computer rivals seated from the start, by level (see [`LEVELS`]).
+    pub rivals: Vec<String>,
+    pub seed: u64,
+    pub settings: Settings,
+}
+
+/// What a Hex paths table tells the people at it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HexNews {
+    /// Something that changes the game, for every copy of it.
+    Happened(Happening),
+    /// Who is there: each player's presence, in order.
+    Seats(Vec<SeatState>),
+    Notice(String),
+    /// This client's own request came to nothing, and why.
+    Refused(String),
+    Closed(String),
+}
+
+/// What a player asks of their table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HexRequest {
+    /// Begin the game (at least two players).
+    Start,
+    /// Announce this move (its length is announced; the move is shown when the time is up).
+    Announce(Vec<Step>),
+    /// The next round now, once this one is over.
+    Next,
+    /// Seat one more computer rival before the game begins.
+    AddRival,
+}
+
+/// Everything a client needs to follow the game from where it stands.
+#[derive(Debug, Clone)]
+pub struct HexJoined {
+    pub table: TableId,
+    /// This client's place among the players; `None` when watching.
+    pub you: Option<usize>,
+    pub seed: u64,
+    pub settings: Settings,
+    /// Everything that happened so far, in order, to apply to a new game from `seed`.
+    pub happenings: Vec<Happening>,
+    pub seats: Vec<SeatState>,
+    pub phase: Phase,
+    /// How long the current round has run.
+    pub elapsed: Duration,
+}
+
+pub type HexTell = Box<dyn Fn(HexNews) -> bool + Send>;
+
+/// A message to a Hex paths table's thread.
+pub enum HexCommand {
+    Join {
+        client: ClientId,
+        who: Identity,
+        want: Want,
+        tell: HexTell,
+        reply: Sender<Result<HexJoined, String>>,
+    },
+    Leave {
+        client: ClientId,
+    },
+    Ask {
+        client: ClientId,
+        request: HexRequest,
+    },
+    Stop,
+}
+
+enum Entrant {
+    Computer {
+        rival: Box<Rival>,
+        plan: Option<Plan>,
+    },
+    Person {
+        who: Identity,
+        client: Option<ClientId>,
+    },
+}
+
+struct Client {
+    id: ClientId,
+    tell: HexTell,
+}
+
+/// The table's state, owned by its thread.
+pub(super) struct HexTable {
+    id: TableId,
+    spec: HexSpec,
+    registry: Arc<Registry>,
+    game: Game,
+    happenings: Vec<Happening>,
+    entrants: Vec<Entrant>,
+    clients: Vec<Client>,
+    /// The moves announced this round, kept secret until shown.
+    moves: HashMap<usize, Vec<Step>>,
+    started: bool,
+    round_began: Instant,
+    /// When the next round begins by itself, between rounds.
+    next_at: Option<Instant>,
+    closed: Option<String>,
+}
+
+impl HexTable {
+    pub(super) fn new(
+        id: TableId,
+        spec: HexSpec,
+        registry: Arc<Registry>,
+    ) -> Result<HexTable, String> {
+        if spec.rivals.len() + 1 > MAX_PLAYERS {
+            return Err(format!("a table has at most {MAX_PLAYERS} players"));
+        }
+        let mut table = HexTable {
+            id,
+            game: Game::new(spec.seed, spec.settings.clone(), Vec::new()),
+            happenings: Vec::new(),
+            entrants: Vec::new(),
+            clients: Vec::new(),
+            moves: HashMap::new(),
+            started: false,
+            round_began: Instant::now(),
+            next_at: None,
+            closed: None,
+            registry,
+            spec,
+        };
+        let opener = table.spec.opener.clone();
+        table.happen(Happening::Joined(opener.user.clone()));
+        table.entrants.push(Entrant::Person {
+            who: opener,
+            client: None,
+        });
+        for (i, level) in table.spec.rivals.clone().iter().enumerate() {
+            table.seat_rival(level, i as u64 + 1)?;
+        }
+        Ok(table)
+    }
+
+    fn seat_rival(&mut self, level: &str, n: u64) -> Result<(), String> {
+        let seed = self
+            .spec
+            .seed
+            .wrapping_add(n.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let rival = Rival::new(level, seed)?;
+        let same = self
+            .game
+            .players()
+            .iter()
+            .filter(|p| p.name.starts_with(rival.level))
+            .count();
+        let name = if same == 0 {
+            rival.level.to_string()
+        } else {
+            format!("{}{}", rival.level, same + 1)
+        };
+        self.happen(Happening::Joined(name));
+        self.entrants.push(Entrant::Computer {
+            rival: Box::new(rival),
+            plan: None,
+        });
+        Ok(())
+    }
+
+    /// Applies a happening to the table's game and tells everyone.
+    fn happen(&mut self, happening: Happening) {
+        if let Err(e) = self.game.apply(&happening) {
+            tracing::error!(table = self.id, error = %e, "a happening did not apply");
+            return;
+        }
+        self.happenings.push(happening.clone());
+        self.broadcast(HexNews::Happened(happening));
+    }
+
+    fn phase(&self) -> Phase {
+        if !self.started {
+            Phase::Waiting
+        } else if self.game.is_over() {
+            Phase::Over
+        } else {
+            Phase::Racing
+        }
+    }
+
+    pub(super) fn summary(&self) -> Summary {
+        let people = |present: bool| {
+            self.entrants
+                .iter()
+                .filter_map(|e| match e {
+                    Entrant::Person { who, client } if client.is_some() == present => {
+                        Some(who.clone())
+                    }
+                    _ => None,
+                })
+                .collect()
+        };
+        let leader = self.game.standings().first().map(|p| p.name.clone());
+        Summary {
+            id: self.id,
+            game: GameKind::HexPaths,
+            kind: Kind::Race,
+            seats: self
+                .game
+                .players()
+                .iter()
+                .zip(self.seats())
+                .map(|(p, state)| SeatView {
+                    name: p.name.clone(),
+                    state,
+                })
+                .collect(),
+            moves: self.game.played(),
+            cells: self.game.settings().rounds,
+            outcome: None,
+            watchers: self
+                .clients
+                .iter()
+                .filter(|c| self.place_of(c.id).is_none())
+                .count(),
+            board: GameKind::HexPaths.title().to_string(),
+            rules: Default::default(),
+            away: people(false),
+            present: people(true),
+            race: Some(RaceStatus {
+                phase: self.phase(),
+                leader: leader.filter(|_| self.phase() == Phase::Over),
+            }),
+        }
+    }
+
+    pub(super) fn run(mut self, inbox: Receiver<HexCommand>) {
+        tracing::info!(table = self.id, game = "hexpaths", "race table opened");
+        self.publish();
+        while self.closed.is_none() {
+            let now = Instant::now();
+            let command = match self.next_due() {
+                Some(at) => match inbox.recv_timeout(at.saturating_duration_since(now)) {
+                    Ok(command) => Some(command),
+                    Err(RecvTimeoutError::Timeout) => None,
+                    Err(RecvTimeoutError::Disconnected) => break,
+                },
+                None => match inbox.recv() {
+                    Ok(command) => Some(command),
+                    Err(_) => break,
+                },
+            };
+            let now = Instant::now();
+            if let Some(command) = command {
+                self.handle(command, now);
+            }
+            self.advance(now);
+            if self.closed.is_none() {
+                self.publish();
+            }
+        }
+        let reason = self
+            .closed
+            .take()
+            .unwrap_or_else(|| "the table closed".to_string());
+        self.broadcast(HexNews::Closed(reason.clone()));
+        self.registry.remove(self.id);
+        tracing::info!(table = self.id, %reason, "race table closed");
+    }
+
+    fn handle(&mut self, command: HexCommand, now: Instant) {
+        match command {
+            HexCommand::Join {
+                client,
+                who,
+                want,
+                tell,
+                reply,
+            } => {
+                let answer = self.join(client, who, want, tell, now);
+                let _ = reply.send(answer);
+            }
+            HexCommand::Leave { client } => self.leave(client),
+            HexCommand::Ask { client, request } => self.ask(client, request, now),
+            HexCommand::Stop => self.closed = Some("the server is shutting down".into()),
+        }
+    }
+
+    fn at(&self, now: Instant) -> Duration {
+        now.saturating_duration_since(self.round_began)
+    }
+
+    fn join(
+        &mut self,
+        client: ClientId,
+        who: Identity,
+        want: Want,
+        tell: HexTell,
+        now: Instant,
+    ) -> Result<HexJoined, String> {
+        let you = match want {
+            Want::Watch => None,
+            Want::Seat => Some(self.take_place(client, &who)?),
+        };
+        // The client hears of itself among the happenings it is sent.
+        let joined = HexJoined {
+            table: self.id,
+            you,
+            seed: self.spec.seed,
+            settings: self.spec.settings.clone(),
+            happenings: self.happenings.clone(),
+            seats: self.seats(),
+            phase: self.phase(),
+            elapsed: self.at(now),
+        };
+        self.clients.push(Client { id: client, tell });
+        if you.is_some() {
+            self.broadcast_except(client, HexNews::Notice(format!("{} joins", who.user)));
+            self.broadcast(HexNews::Seats(self.seats()));
+        }
+        Ok(joined)
+    }
+
+    fn take_place(&mut self, client: ClientId, who: &Identity) -> Result<usize, String> {
+        let own = self
+            .entrants
+            .iter()
+            .position(|e| matches!(e, Entrant::Person { who: w, .. } if w == who));
+        if let Some(place) = own {
+            if let Entrant::Person { client: slot, .. } = &mut self.entrants[place] {
+                match *slot {
+                    Some(old) if matches!(who.proof, Proof::Key(_)) => {
+                        if let Some(c) = self.clients.iter().find(|c| c.id == old) {
+                            let _ = (c.tell)(HexNews::Closed(
+                                "you joined this table again from another session".into(),
+                            ));
+                        }
+                        self.clients.retain(|c| c.id != old);
+                    }
+                    Some(_) => {
+                        return Err("you already play at this table in another session".into());
+                    }
+                    None => {}
+                }
+                *slot = Some(client);
+            }
+            return Ok(place);
+        }
+        if self.game.is_over() {
+            return Err("this game is over; you can watch it".into());
+        }
+        if self.entrants.len() >= MAX_PLAYERS {
+            return Err(format!(
+                "this table has its {MAX_PLAYERS} players; you can watch it"
+            ));
+        }
+        self.happen(Happening::Joined(who.user.clone()));
+        self.entrants.push(Entrant::Person {
+            who: who.clone(),
+            client: Some(client),
+        });
+        Ok(self.entrants.len() - 1)
+    }
+
+    fn leave(&mut self, client: ClientId) {
+        self.clients.retain(|c| c.id != client);
+        let Some(place) = self.place_of(client) else {
+            return;
+        };
+        if let Entrant::Person { client: slot, .. } = &mut self.entrants[place] {
+            *slot = None;
+        }
+        let name = self.game.players()[place].name.clone();
+        self.broadcast(HexNews::Notice(format!(
+            "{name} left; their score stays, and they can come back"
+        )));
+        let anyone = self.entrants.iter().any(|e| {
+            matches!(
+                e,
+                Entrant::Person {
+                    client: Some(_),
+                    ..
+                }
+            )
+        });
+        if !anyone {
+            self.closed = Some("every player left the table".into());
+            return;
+        }
+        self.broadcast(HexNews::Seats(self.seats()));
+    }
+
+    fn ask(&mut self, client: ClientId, request: HexRequest, now: Instant) {
+        let Some(place) = self.place_of(client) else {
+            return self.tell(
+                client,
+                HexNews::Refused("Only the players can do that".into()),
+            );
+        };
+        let name = self.game.players()[place].name.clone();
+        match request {
+            HexRequest::Start if self.started => {
+                self.tell(client, HexNews::Refused("The game is on".into()))
+            }
+            HexRequest::Start if self.entrants.len() < 2 => self.tell(
+                client,
+                HexNews::Refused(
+                    "A race needs two players: wait for someone, or + seats a computer rival"
+                        .into(),
+                ),
+            ),
+            HexRequest::Start => {
+                self.started = true;
+                self.broadcast(HexNews::Notice(format!("{name} starts the game: go!")));
+                self.begin_round(now);
+            }
+            HexRequest::AddRival if self.started => self.tell(
+                client,
+                HexNews::Refused("Rivals join before the game begins".into()),
+            ),
+            HexRequest::AddRival if self.entrants.len() >= MAX_PLAYERS => self.tell(
+                client,
+                HexNews::Refused(format!("A table has at most {MAX_PLAYERS} players")),
+            ),
+            HexRequest::AddRival => {
+                let level = self
+                    .entrants
+                    .iter()
+                    .find_map(|e| match e {
+                        Entrant::Computer { rival, .. } => Some(rival.level),
+                        Entrant::Person { .. } => None,
+                    })
+                    .unwrap_or(LEVELS[1].0);
+                let n = self.entrants.len() as u64;
+                if let Err(e) = self.seat_rival(level, n) {
+                    return self.tell(client, HexNews::Refused(e));
+                }
+                self.broadcast(HexNews::Seats(self.seats()));
+            }
+            HexRequest::Announce(steps) => self.announce(client, place, steps, now),
+            HexRequest::Next => {
+                if self.next_at.is_some() {
+                    self.begin_round(now);
+                } else {
+                    self.tell(
+                        client,
+                        HexNews::Refused("The next round comes once this one is over".into()),
+                    );
+                }
+            }
+        }
+    }
+
+    fn announce(&mut self, client: ClientId, place: usize, steps: Vec<Step>, now: Instant) {
+        if self.game.round().is_none() {
+            return self.tell(client, HexNews::Refused("No round is on".into()));
+        }
+        if let Err(why) = self.game.check(&steps) {
+            return self.tell(client, HexNews::Refused(format!("Not a solution: {why}")));
+        }
+        let n = steps.len();
+        let at = self.at(now);
+        if let Err(why) = self.game.announce(place, n, at) {
+            return self.tell(client, HexNews::Refused(why));
+        }
+        // Announced on the table's own game above; the happening tells the copies.
+        self.happenings.push(Happening::Announced {
+            player: place,
+            steps: n,
+            at,
+        });
+        self.broadcast(HexNews::Happened(Happening::Announced {
+            player: place,
+            steps: n,
+            at,
+        }));
+        self.moves.insert(place, steps);
+    }
+
+    /// The next round, now.
+    fn begin_round(&mut self, now: Instant) {
+        self.next_at = None;
+        self.moves.clear();
+        if self.game.played() >= self.game.settings().rounds {
+            return;
+        }
+        self.happen(Happening::RoundStarted);
+        self.round_began = now;
+        let Some(round) = self.game.round().cloned() else {
+            return;
+        };
+        for entrant in &mut self.entrants {
+            if let Entrant::Computer { rival, plan } = entrant {
+                *plan = rival.plan(&self.game, &round);
+            }
+        }
+    }
+
+    fn next_due(&self) -> Option<Instant> {
+        let mut due: Vec<Instant> = Vec::new();
+        if let Some(next) = self.next_at {
+            due.push(next);
+        }
+        if self.game.round().is_some() {
+            due.push(self.round_began + self.game.settings().round_time);
+            for e in &self.entrants {
+                if let Entrant::Computer {
+                    plan: Some(plan), ..
+                } = e
+                {
+                    due.push(self.round_began + plan.at);
+                }
+            }
+        }
+        due.into_iter().min()
+    }
+
+    /// Rivals announce when their time comes; the round ends when the time is up or every
+    /// player has announced; the next round begins when its time comes.
+    fn advance(&mut self, now: Instant) {
+        if let Some(next) = self.next_at
+            && now >= next
+        {
+            self.begin_round(now);
+        }
+        if self.game.round().is_none() {
+            return;
+        }
+        let at = self.at(now);
+        let due: Vec<(usize, Plan)> = self
+            .entrants
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| match e {
+                Entrant::Computer {
+                    plan: Some(plan), ..
+                } if plan.at <= at => Some((i, plan.clone())),
+                _ => None,
+            })
+            .collect();
+        for (i, plan) in due {
+            if let Entrant::Computer { plan: slot, .. } = &mut self.entrants[i] {
+                *slot = None;
+            }
+            let n = plan.steps.len();
+            if self.game.announce(i, n, plan.at).is_ok() {
+                let happening = Happening::Announced {
+                    player: i,
+                    steps: n,
+                    at: plan.at,
+                };
+                self.happenings.push(happening.clone());
+                self.broadcast(HexNews::Happened(happening));
+                self.moves.insert(i, plan.steps);
+            }
+        }
+        let everyone = self
+            .game
+            .round()
+            .is_some_and(|r| r.announcements.len() == self.entrants.len());
+        if at >= self.game.settings().round_time || everyone {
+            self.end_round(at.min(self.game.settings().round_time));
+        }
+    }
+
+    /// Demonstrations, lowest announcement first, until one works; then the round ends.
+    fn end_round(&mut self, at: Duration) {
+        let order = self.game.round().map(|r| r.order()).unwrap_or_default();
+        let mut winner = None;
+        for a in order {
+            let Some(steps) = self.moves.get(&a.player).cloned() else {
+                continue;
+            };
+            let verdict = self.game.demonstrate(a.player, &steps, at);
+            // Shown on the table's own game above; the happening tells the copies.
+            let happening = Happening::Demonstrated {
+                player: a.player,
+                steps: steps.clone(),
+                at,
+            };
+            self.happenings.push(happening.clone());
+            self.broadcast(HexNews::Happened(happening));
+            if let Ok(Demonstration::Wins { .. }) = verdict {
+                winner = Some((a.player, steps));
+                break;
+            }
+        }
+        self.happen(Happening::RoundEnded { winner });
+        if !self.game.is_over() {
+            self.next_at = Some(Instant::now() + BETWEEN_ROUNDS);
+        }
+    }
+
+    fn place_of(&self, client: ClientId) -> Option<usize> {
+        self.entrants
+            .iter()
+            .position(|e| matches!(e, Entrant::Person { client: Some(c), .. } if *c == client))
+    }
+
+    fn seats(&self) -> Vec<SeatState> {
+        self.entrants
+            .iter()
+            .map(|e| match e {
+                Entrant::Computer { .. } => SeatState::Computer,
+                Entrant::Person {
+                    client: Some(_), ..
+                } => SeatState::Present,
+                Entrant::Person { client: None, .. } => SeatState::Away,
+            })
+            .collect()
+    }
+
+    fn tell(&mut self, client: ClientId, news: HexNews) {
+        if let Some(c) = self.clients.iter().find(|c| c.id == client) {
+            let _ = (c.tell)(news);
+        }
+    }
+
+    fn broadcast(&mut self, news: HexNews) {
+        self.clients.retain(|c| (c.tell)(news.clone()));
+    }
+
+    fn broadcast_except(&mut self, client: ClientId, news: HexNews) {
+        for c in self.clients.iter().filter(|c| c.id != client) {
+            let _ = (c.tell)(news.clone());
+        }
+    }
+
+    fn publish(&self) {
+        self.registry.update(self.summary());
+    }
+}
+
+/// Starts a Hex paths table's thread.
+pub(super) fn spawn(table: HexTable, inbox: Receiver<HexCommand>) -> Result<(), String> {
+    let id = table.id;
+    thread::Builder::new()
+        .name(format!("trios-hex-{id}"))
+        .spawn(move || table.run(inbox))
+        .map(|_| ())
+        .map_err(|e| format!("cannot start the table: {e}"))
+}

@@ -1,0 +1,261 @@
+//! A Hex paths race at a server's table, as one screen follows it: the screen keeps a copy
+//! of the game and changes it only by the table's happenings, sends its player's move to be
+//! announced (the table keeps it secret until the time is up), and plays out the moves the
+//! table demonstrates.
+
+use std::time::Duration;
+
+use super::{HexApp, Phase, Seat};
+use crate::controller::hex_table::{HexJoined, HexNews, HexRequest};
+use crate::controller::race_table;
+use crate::controller::table::{SeatState, TableId};
+use crate::games::hexpaths::round::{Game, Happening};
+use crate::tui::view::theme::Theme;
+
+/// How a request reaches the table.
+pub type Ask = Box<dyn Fn(HexRequest) + Send>;
+
+/// The screen's tie to its table.
+pub struct HexLink {
+    pub(crate) id: TableId,
+    /// This player's place; `None` when watching.
+    pub(crate) you: Option<usize>,
+    pub(crate) seats: Vec<SeatState>,
+    ask: Ask,
+    pub(crate) started: bool,
+    pub(crate) closed: Option<String>,
+}
+
+impl HexApp {
+    /// A screen following the game at the table just joined; `ask` sends to the table.
+    pub fn at_table(
+        joined: HexJoined,
+        ask: Ask,
+        size: (u16, u16),
+        theme: Theme,
+    ) -> Result<HexApp, String> {
+        let game = Game::new(joined.seed, joined.settings.clone(), Vec::new());
+        let mut app = HexApp::build(game, Vec::new(), size, theme);
+        app.table = Some(HexLink {
+            id: joined.table,
+            you: joined.you,
+            seats: joined.seats,
+            ask,
+            started: joined.phase != race_table::Phase::Waiting,
+            closed: None,
+        });
+        for happening in &joined.happenings {
+            app.game
+                .apply(happening)
+                .map_err(|e| format!("cannot follow the game at table {}: {e}", joined.table))?;
+        }
+        app.seats = app.game.players().iter().map(|_| Seat::Table).collect();
+        app.pieces = app.game.pieces().to_vec();
+        app.phase = if !app.table_started() {
+            Phase::Waiting
+        } else if app.game.is_over() {
+            Phase::Over
+        } else if let Some(round) = app.game.round() {
+            app.pieces = round.pieces.clone();
+            app.picked = round.objective.piece;
+            app.round_started = app.now.checked_sub(joined.elapsed).unwrap_or(app.now);
+            Phase::Thinking
+        } else {
+            Phase::Done
+        };
+        if app.phase == Phase::Waiting {
+            app.say(&app.waiting_line(), false);
+        }
+        Ok(app)
+    }
+
+    /// The table this screen follows, if any.
+    pub fn table(&self) -> Option<&HexLink> {
+        self.table.as_ref()
+    }
+
+    fn table_started(&self) -> bool {
+        self.table.as_ref().is_some_and(|t| t.started)
+    }
+
+    fn waiting_line(&self) -> String {
+        let n = self.game.players().len();
+        format!("Waiting for players ({n} so far): s starts the game, + seats a computer rival")
+    }
+
+    pub(super) fn ask_table(&self, request: HexRequest) {
+        if let Some(link) = &self.table {
+            (link.ask)(request);
+        }
+    }
+
+    /// This screen's player at the table.
+    pub(super) fn table_you(&self) -> Option<usize> {
+        self.table.as_ref().and_then(|t| t.you)
+    }
+
+    /// Keys with a meaning of their own at a table; `true` when the key was used here.
+    pub(super) fn on_table_key(&mut self, key: char) -> bool {
+        if self.table.is_none() {
+            return false;
+        }
+        let playing = self.table_you().is_some();
+        match key {
+            's' if self.phase == Phase::Waiting && playing => self.ask_table(HexRequest::Start),
+            '+' if self.phase == Phase::Waiting && playing => self.ask_table(HexRequest::AddRival),
+            ' ' if self.phase == Phase::Done && playing && self.showing_done() => {
+                self.ask_table(HexRequest::Next)
+            }
+            'g' | '1'..='4' => {}
+            _ => return false,
+        }
+        true
+    }
+
+    /// Sends the move entered to be announced.
+    pub(super) fn announce_at_table(&mut self) {
+        let steps = self.steps.clone();
+        if let Err(why) = self.game.check(&steps) {
+            return self.say(&format!("Not a solution yet: {why}."), true);
+        }
+        self.ask_table(HexRequest::Announce(steps));
+    }
+
+    /// Takes in a word from the table.
+    pub(super) fn on_hex_news(&mut self, news: HexNews) {
+        match news {
+            HexNews::Happened(happening) => self.follow(happening),
+            HexNews::Seats(seats) => {
+                if let Some(link) = &mut self.table {
+                    link.seats = seats;
+                }
+                if self.phase == Phase::Waiting {
+                    self.say(&self.waiting_line(), false);
+                }
+            }
+            HexNews::Notice(text) => self.say(&text, false),
+            HexNews::Refused(text) => self.say(&format!("{text}."), true),
+            HexNews::Closed(text) => {
+                if let Some(link) = &mut self.table {
+                    link.closed = Some(text.clone());
+                }
+                self.say(
+                    &format!("The table closed: {text}. q goes back to the lobby."),
+                    true,
+                );
+            }
+        }
+    }
+
+    /// Applies a happening to the copy of the game, and shows it.
+    fn follow(&mut self, happening: Happening) {
+        let name_of = |game: &Game, i: usize| {
+            game.players()
+                .get(i)
+                .map_or_else(String::new, |p| p.name.clone())
+        };
+        // What the happening means, worked out before it changes the game.
+        let failed = match &happening {
+            Happening::Demonstrated { player, steps, .. } => {
+                let limit = self.game.round().and_then(|r| r.announced(*player));
+                match self.game.check(steps) {
+                    Err(why) => Some(why),
+                    Ok(_) if limit.is_some_and(|l| steps.len() > l) => {
+                        Some("longer than announced".to_string())
+                    }
+                    Ok(_) => None,
+                }
+            }
+            _ => None,
+        };
+        let shortest = self
+            .game
+            .round()
+            .map(|r| (r.optimal(), r.objective.solution.steps.clone()));
+        if let Err(e) = self.game.apply(&happening) {
+            self.say(
+                &format!("Lost track of the game ({e}): leave and join again."),
+                true,
+            );
+            return;
+        }
+        match happening {
+            Happening::Joined(_) => self.seats.push(Seat::Table),
+            Happening::RoundStarted => {
+                if let Some(link) = &mut self.table {
+                    link.started = true;
+                }
+                self.phase = Phase::Thinking;
+                self.steps.clear();
+                self.showing = None;
+                self.winner = None;
+                self.round_started = self.now;
+                self.pieces = self.game.pieces().to_vec();
+                if let Some(round) = self.game.round() {
+                    self.picked = round.objective.piece;
+                    let text = format!("Round {}: go!", round.number);
+                    self.say(&text, false);
+                }
+            }
+            Happening::Announced { player, steps, .. } => {
+                let text = if self.table_you() == Some(player) {
+                    format!("You announce {steps} steps; a shorter move may still be found.")
+                } else {
+                    format!("{} announces {steps} steps.", name_of(&self.game, player))
+                };
+                self.say(&text, false);
+            }
+            Happening::Demonstrated { player, .. } => {
+                if let Some(why) = failed {
+                    let name = name_of(&self.game, player);
+                    self.say(&format!("{name}'s move fails: {why}; −1."), true);
+                }
+            }
+            Happening::RoundEnded { winner } => {
+                self.phase = if self.game.is_over() {
+                    Phase::Over
+                } else {
+                    Phase::Done
+                };
+                self.steps.clear();
+                self.winner = winner.clone();
+                let Some((optimal, shortest)) = shortest else {
+                    return;
+                };
+                let text = match &winner {
+                    Some((p, steps)) => format!(
+                        "{} wins the round: {} steps (the shortest: {optimal}).",
+                        name_of(&self.game, *p),
+                        steps.len()
+                    ),
+                    None => format!("Nobody won the round; the shortest move: {optimal} steps."),
+                };
+                self.say(&text, false);
+                let round_start = self.round_start().unwrap_or_default();
+                self.pieces = round_start;
+                let (title, steps) = match winner {
+                    Some((p, steps)) if steps.len() <= optimal => {
+                        (format!("{}'s move", name_of(&self.game, p)), steps)
+                    }
+                    _ => (format!("The shortest move: {optimal} steps"), shortest),
+                };
+                self.show(title, steps);
+                // The next round begins by itself a while later: the clock says when.
+                self.round_started = self.now;
+            }
+        }
+    }
+
+    /// The scores as the players line shows them at a table: away players marked.
+    pub(crate) fn seat_state(&self, i: usize) -> Option<SeatState> {
+        self.table.as_ref().and_then(|t| t.seats.get(i).copied())
+    }
+
+    /// How long until the next round begins by itself.
+    pub(crate) fn next_round_in(&self) -> Option<Duration> {
+        (self.table.is_some() && self.phase == Phase::Done).then(|| {
+            crate::controller::hex_table::BETWEEN_ROUNDS
+                .saturating_sub(self.now.saturating_duration_since(self.round_started))
+        })
+    }
+}
