@@ -137,6 +137,16 @@ fn a_lone_player_solves_a_round_with_keys_and_is_scored() {
     // The pieces stay where the move left them for the next round.
     let end = replay(app.game().board(), &round.pieces, &optimal).expect("the move");
     assert_eq!(app.game().pieces(), end.as_slice());
+    // ← and → step through the move by hand, from the round's start.
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.pieces(), round.pieces.as_slice());
+    press(&mut app, KeyCode::Right);
+    let one = replay(app.game().board(), &round.pieces, &optimal[..1]).expect("a step");
+    assert_eq!(app.pieces(), one.as_slice());
+    for _ in 0..optimal.len() {
+        press(&mut app, KeyCode::Right);
+    }
+    assert_eq!(app.pieces(), end.as_slice());
     press(&mut app, KeyCode::Char(' '));
     assert_eq!(app.game().round().map(|r| r.number), Some(2));
     assert_eq!(app.pieces(), end.as_slice());
@@ -165,10 +175,11 @@ fn a_move_that_is_not_a_solution_is_refused_without_cost() {
 
 #[test]
 fn clicks_pick_pieces_and_step_to_the_marked_ends() {
-    let mut app = alone(3, (200, 60));
+    let mut app = alone(3, (100, 40));
     let round = app.game().round().expect("a round").clone();
     let first = round.objective.solution.steps[0];
-    let text = screen(&app, (200, 60));
+    // At 100x40 the outlined hexagons fit, with no panel beside them.
+    let text = screen(&app, (100, 40));
     // Click the piece that moves first (its letter), then the end of its step.
     let piece = app
         .pieces()
@@ -182,7 +193,7 @@ fn clicks_pick_pieces_and_step_to_the_marked_ends() {
     click(&mut app, x + 1, y);
     assert_eq!(app.picked(), piece);
     let key = key_for(&app, first.to);
-    let text = screen(&app, (200, 60));
+    let text = screen(&app, (100, 40));
     let (x, y) = find(&text, &format!(" {key} "))
         .or_else(|| find(&text, &format!("{key}◎ ")).map(|(x, y)| (x - 1, y)))
         .expect("the step's end marked with its key");

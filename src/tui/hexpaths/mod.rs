@@ -91,6 +91,8 @@ pub struct Showing {
     /// Steps shown so far.
     pub shown: usize,
     next_at: Instant,
+    /// Stepped by hand (←/→): the move waits for the next key.
+    paused: bool,
 }
 
 /// One screen's game of Hex paths.
@@ -458,6 +460,7 @@ impl HexApp {
             steps,
             shown: 0,
             next_at: self.now + SHOW_STEP,
+            paused: false,
         });
     }
 
@@ -484,7 +487,7 @@ impl HexApp {
             let Some(show) = &mut self.showing else {
                 return;
             };
-            if show.shown >= show.steps.len() || self.now < show.next_at {
+            if show.paused || show.shown >= show.steps.len() || self.now < show.next_at {
                 break;
             }
             let step = show.steps[show.shown];
@@ -634,6 +637,9 @@ impl HexApp {
             KeyCode::Esc => self.undo_all(),
             KeyCode::Tab | KeyCode::Down => self.cycle_piece(1),
             KeyCode::BackTab | KeyCode::Up => self.cycle_piece(-1),
+            KeyCode::Left | KeyCode::Right if !self.entering() => {
+                self.step_shown(key.code == KeyCode::Right)
+            }
             KeyCode::Left => self.step_towards(4),
             KeyCode::Right => self.step_towards(1),
             KeyCode::Char(c @ '1'..='4') if self.phase == Phase::Thinking && self.people() > 1 => {
@@ -803,7 +809,35 @@ impl HexApp {
             steps,
             shown: 0,
             next_at: self.now + SHOW_STEP,
+            paused: false,
         });
+    }
+
+    /// ←/→ once a round is over: the move shown goes a step forward or back, by hand.
+    fn step_shown(&mut self, forward: bool) {
+        if !matches!(self.phase, Phase::Done | Phase::Over) {
+            return;
+        }
+        if self.showing.is_none() {
+            self.replay();
+        }
+        let Some(show) = &mut self.showing else {
+            return;
+        };
+        show.paused = true;
+        if forward && show.shown < show.steps.len() {
+            let step = show.steps[show.shown];
+            show.shown += 1;
+            if let Some(i) = self.pieces.iter().position(|&c| c == step.from) {
+                self.pieces[i] = step.to;
+            }
+        } else if !forward && show.shown > 0 {
+            show.shown -= 1;
+            let step = show.steps[show.shown];
+            if let Some(i) = self.pieces.iter().position(|&c| c == step.to) {
+                self.pieces[i] = step.from;
+            }
+        }
     }
 
     fn on_mouse(&mut self, mouse: MouseEvent) {

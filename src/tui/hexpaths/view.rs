@@ -49,6 +49,8 @@ enum Drawing {
 
 struct Layout {
     drawing: Drawing,
+    /// A panel beside the board for the round's details, when there is room.
+    panel: Option<Rect>,
     /// The top-left corner of the board.
     left: u16,
     top: u16,
@@ -78,19 +80,46 @@ fn layout(app: &HexApp) -> Layout {
         let (bw, bh) = board_size(Drawing::Compact);
         return Layout {
             drawing: Drawing::Compact,
+            panel: None,
             left: 0,
             top: 0,
             too_small: Some((bw.max(60), bh + TOP_ROWS + BOTTOM_ROWS)),
         };
     };
     let (bw, bh) = board_size(drawing);
+    let top = TOP_ROWS + (room - bh) / 2;
+    // With room for a panel, the board and the panel share the width, centred together.
+    if drawing == Drawing::Hexagons && w >= bw + PANEL_WIDTH + 4 {
+        let left = (w - bw - PANEL_WIDTH - 4) / 2;
+        return Layout {
+            drawing,
+            panel: Some(Rect::new(left + bw + 4, top, PANEL_WIDTH, bh)),
+            left,
+            top,
+            too_small: None,
+        };
+    }
     Layout {
         drawing,
+        panel: None,
         left: (w - bw) / 2,
-        top: TOP_ROWS + (room - bh) / 2,
+        top,
         too_small: None,
     }
 }
+
+/// The side panel's width.
+const PANEL_WIDTH: u16 = 40;
+
+/// The direction names, by direction.
+const DIRECTION_NAMES: [&str; 6] = [
+    "north-east",
+    "east",
+    "south-east",
+    "south-west",
+    "west",
+    "north-west",
+];
 
 impl Layout {
     /// The column of a cell's left side and the line of its middle.
@@ -310,6 +339,9 @@ impl Widget for &HexApp {
             help.width() as u16,
         );
         draw_board(self, &layout, buf);
+        if let Some(panel) = layout.panel {
+            side_panel(self, panel, buf);
+        }
         players(
             self,
             Rect::new(0, area.height.saturating_sub(3), area.width, 1),
@@ -395,6 +427,116 @@ fn draw_board(app: &HexApp, layout: &Layout, buf: &mut Buffer) {
             }
         }
     }
+}
+
+/// Beside a large board: the objective, the players, the steps of the move entered or shown,
+/// and what the marks mean.
+fn side_panel(app: &HexApp, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let game = app.game();
+    let mut lines: Vec<Line> = Vec::new();
+    if let Some(round) = game.round() {
+        let letter = PIECE_LETTERS[round.objective.piece];
+        lines.push(Line::styled(
+            format!("Round {} of {}", round.number, game.settings().rounds),
+            theme.title(),
+        ));
+        lines.push(Line::from(vec![
+            Span::raw("Bring "),
+            Span::styled(
+                format!("{letter}"),
+                app.piece_style(round.objective.piece, false),
+            ),
+            Span::raw(format!(
+                " from {} to ◎ {}",
+                round.piece_cell(),
+                round.objective.goal
+            )),
+        ]));
+        lines.push(Line::styled(
+            format!("Difficulty: {}", round.objective.difficulty.name()),
+            theme.dim(),
+        ));
+    } else if let Some(last) = game.outcomes().last() {
+        lines.push(Line::styled(
+            format!("Round {} is over", last.round),
+            theme.title(),
+        ));
+        lines.push(Line::raw(format!(
+            "The shortest move: {} steps",
+            last.optimal.len()
+        )));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled("Players", theme.title()));
+    for (i, p) in game.standings().iter().enumerate() {
+        let said = game
+            .round()
+            .and_then(|r| {
+                let at = game.players().iter().position(|q| q.name == p.name)?;
+                r.announced(at)
+            })
+            .map_or_else(String::new, |n| format!("  says {n}"));
+        lines.push(Line::raw(format!(
+            "{}. {:<10} {:>3}{said}",
+            i + 1,
+            p.name,
+            p.score
+        )));
+    }
+    let steps = match &app.showing {
+        Some(show) => {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(show.title.clone(), theme.title()));
+            &show.steps[..]
+        }
+        None if !app.steps.is_empty() => {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled("Your move", theme.title()));
+            &app.steps[..]
+        }
+        None => &[][..],
+    };
+    let shown = app.showing.as_ref().map_or(steps.len(), |s| s.shown);
+    for (n, step) in steps.iter().enumerate() {
+        let d = (0..6)
+            .find(|&d| between_in(step.from, step.to, d))
+            .unwrap_or(0);
+        let style = if n < shown { Style::new() } else { theme.dim() };
+        lines.push(Line::styled(
+            format!(
+                "{:>2}. {} → {} ({})",
+                n + 1,
+                step.from,
+                step.to,
+                DIRECTION_NAMES[d]
+            ),
+            style,
+        ));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        "┃ ╱ ╲  barriers: rim, crannies, nooks",
+        theme.dim(),
+    ));
+    lines.push(Line::styled(
+        "∘ a nook   ◎ the goal   • the path",
+        theme.dim(),
+    ));
+    lines.push(Line::styled("e d x z a w: where a step ends", theme.dim()));
+    Paragraph::new(lines).render(area, buf);
+}
+
+/// Whether a straight slide from `from` in direction `d` reaches `to`.
+fn between_in(from: Cell, to: Cell, d: usize) -> bool {
+    let mut at = NEIGHBOURS[from as usize][d];
+    while at != NONE {
+        if at == to {
+            return true;
+        }
+        at = NEIGHBOURS[at as usize][d];
+    }
+    false
 }
 
 /// Sets one screen cell.
@@ -500,7 +642,9 @@ fn hint(app: &HexApp) -> String {
     }
     match app.phase {
         Phase::Waiting => " Waiting for players · q quit".into(),
-        Phase::Done => " Space next round · r replay · # numbers · q quit · ? help".into(),
+        Phase::Done => {
+            " Space next round · r replay · ←→ step it · # numbers · q quit · ? help".into()
+        }
         Phase::Over => " r replay the last round · q quit".into(),
         Phase::Thinking if app.entering() && app.racing() => {
             " Tab piece · w e a d z x step (or y u h l b n) · ⌫ back · Enter announce · ? help"
@@ -577,6 +721,10 @@ fn help_box(app: &HexApp, area: Rect, buf: &mut Buffer) {
         ),
         ("g", "in a race: the time is up now".to_string()),
         ("r", "replay the round's move, step by step".to_string()),
+        (
+            "← →",
+            "once a round is over: the move a step back or on, by hand".to_string(),
+        ),
         ("#", "cell numbers on or off".to_string()),
         ("q", "quit".to_string()),
     ];
