@@ -179,6 +179,7 @@ fn main() {
     reversi_shots();
     islands_shot();
     triad_shot();
+    hexpaths_shots();
 
     // The home screen at 80x24 with Reversi chosen (no data folder: nothing to resume).
     let mut home = Lobby::home(
@@ -298,6 +299,31 @@ fn triad_shot() {
     app.update(key('h'), now);
     app.update(key(key_of(i).expect("a key")), now);
     save("triad", &app, (80, 24));
+}
+
+/// Hex paths at 80x24 (compact) and 120x40 (outlined hexagons and the side panel): the
+/// first step of the round's shortest move entered, the next steps' ends marked.
+fn hexpaths_shots() {
+    use trios::games::hexpaths::round::{Rival, Settings};
+    use trios::tui::hexpaths::{DIRECTION_KEYS, HexApp};
+    for (name, size) in [("hexpaths", (80, 24)), ("hexpaths-large", (120, 40))] {
+        let rival = Rival::new("medium", 3).expect("a level");
+        let mut app = HexApp::new(3, Settings::default(), Vec::new(), vec![rival], size, Theme::colored());
+        let round = app.game().round().expect("a round").clone();
+        let first = round.objective.solution.steps[0];
+        let d = app
+            .step_ends()
+            .iter()
+            .position(|&e| e == Some(first.to))
+            .expect("the first step");
+        let now = std::time::Instant::now();
+        let key = Event::Key(KeyEvent::new(
+            KeyCode::Char(DIRECTION_KEYS[d][0]),
+            KeyModifiers::NONE,
+        ));
+        app.update(key, now);
+        save(name, &app, size);
+    }
 }
 
 /// Islands of Hex at 80x24: a person against the connector a few moves in.
