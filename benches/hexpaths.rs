@@ -11,6 +11,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use trios::games::hexpaths::round::{Game, Settings};
 use trios::games::hexpaths::{
     Board, Cell, Cells, DEFAULT_BUDGET, Difficulty, new_game, objectives, solve,
 };
@@ -78,6 +79,30 @@ fn measured_run() {
     }
     println!("hexpaths: objectives seen by difficulty {by_difficulty:?}");
     println!("hexpaths: objectives seen by shortest length {by_length:?}");
+
+    // Rounds as the game draws them, mid-game too (pieces no longer on nooks): each start
+    // draws pairs at random and solves them until one has the round's difficulty.
+    let (mut worst, mut total, mut rounds) = (Duration::ZERO, Duration::ZERO, 0u32);
+    for seed in 0..100 {
+        let mut game = Game::new(seed, Settings::default(), vec!["you".into()]);
+        loop {
+            let t = Instant::now();
+            let started = game.start_round().is_some();
+            let took = t.elapsed();
+            if !started {
+                break;
+            }
+            worst = worst.max(took);
+            total += took;
+            rounds += 1;
+            game.finish(None);
+        }
+    }
+    println!(
+        "hexpaths: {rounds} rounds of 100 games started (objective drawn), mean {:?}, worst {:?}",
+        total / rounds.max(1),
+        worst
+    );
 }
 
 fn hexpaths_bench(c: &mut Criterion) {

@@ -308,7 +308,14 @@ fn hexpaths_shots() {
     use trios::tui::hexpaths::{DIRECTION_KEYS, HexApp};
     for (name, size) in [("hexpaths", (80, 24)), ("hexpaths-large", (120, 40))] {
         let rival = Rival::new("medium", 3).expect("a level");
-        let mut app = HexApp::new(3, Settings::default(), Vec::new(), vec![rival], size, Theme::colored());
+        let mut app = HexApp::new(
+            3,
+            Settings::default(),
+            Vec::new(),
+            vec![rival],
+            size,
+            Theme::colored(),
+        );
         let round = app.game().round().expect("a round").clone();
         let first = round.objective.solution.steps[0];
         let d = app
