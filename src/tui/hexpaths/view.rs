@@ -705,7 +705,7 @@ fn help_box(app: &HexApp, area: Rect, buf: &mut Buffer) {
         ),
         (
             "",
-            "a step slides until a barrier or a piece; its ends are marked (click one)".to_string(),
+            "a step slides to a barrier or a piece; its end is marked (click it)".to_string(),
         ),
         (
             "Backspace",
