@@ -186,11 +186,19 @@ fn a_computer_rival_announces_and_its_move_is_shown_when_the_time_is_up() {
     if let Some((player, _)) = winner {
         assert_eq!(player, 1, "only the rival announced");
     }
-    let listed = registry.list();
-    let summary = listed.iter().find(|t| t.id == table).expect("listed");
-    assert_eq!(summary.kind, Kind::Race);
-    assert_eq!(summary.moves, 1, "one round played");
-    assert_eq!(summary.seats.len(), 2);
+    // The lobby hears of it once the table has published.
+    let deadline = Instant::now() + WAIT;
+    while !registry
+        .list()
+        .iter()
+        .any(|t| t.id == table && t.kind == Kind::Race && t.moves == 1 && t.seats.len() == 2)
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the lobby never listed one round played"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 #[test]

@@ -11,11 +11,12 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{Receiver, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use super::race_table::Phase;
+use super::serve::{TableThread, serve};
 use super::table::{ClientId, Identity, Kind, Proof, SeatState, SeatView, TableId, Want};
 use super::tables::{RaceStatus, Registry, Summary};
 use crate::games::GameKind;
@@ -134,6 +135,25 @@ pub(super) struct HexTable {
     /// When the next round begins by itself, between rounds.
     next_at: Option<Instant>,
     closed: Option<String>,
+}
+
+impl TableThread for HexTable {
+    type Command = HexCommand;
+    fn next_wake(&self) -> Option<Instant> {
+        self.next_due()
+    }
+    fn handle(&mut self, command: HexCommand, now: Instant) {
+        HexTable::handle(self, command, now);
+    }
+    fn advance(&mut self, now: Instant) {
+        HexTable::advance(self, now);
+    }
+    fn is_closed(&self) -> bool {
+        self.closed.is_some()
+    }
+    fn publish(&self) {
+        HexTable::publish(self);
+    }
 }
 
 impl HexTable {
@@ -265,28 +285,7 @@ impl HexTable {
     pub(super) fn run(mut self, inbox: Receiver<HexCommand>) {
         tracing::info!(table = self.id, game = "hexpaths", "race table opened");
         self.publish();
-        while self.closed.is_none() {
-            let now = Instant::now();
-            let command = match self.next_due() {
-                Some(at) => match inbox.recv_timeout(at.saturating_duration_since(now)) {
-                    Ok(command) => Some(command),
-                    Err(RecvTimeoutError::Timeout) => None,
-                    Err(RecvTimeoutError::Disconnected) => break,
-                },
-                None => match inbox.recv() {
-                    Ok(command) => Some(command),
-                    Err(_) => break,
-                },
-            };
-            let now = Instant::now();
-            if let Some(command) = command {
-                self.handle(command, now);
-            }
-            self.advance(now);
-            if self.closed.is_none() {
-                self.publish();
-            }
-        }
+        serve(&mut self, &inbox);
         let reason = self
             .closed
             .take()

@@ -6,6 +6,7 @@ pub mod duel;
 pub mod hex_table;
 pub mod race_table;
 mod seat;
+mod serve;
 pub mod table;
 pub mod table_game;
 pub mod tables;

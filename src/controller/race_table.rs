@@ -9,10 +9,11 @@
 //! player can ask for another, dealt at once for the same players.
 
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{Receiver, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::serve::{TableThread, serve};
 use super::table::{ClientId, Identity, Kind, Proof, SeatState, SeatView, TableId, Want};
 use super::tables::{Registry, Summary};
 use crate::games::GameKind;
@@ -191,6 +192,25 @@ pub(super) struct RaceTable {
     closed: Option<String>,
 }
 
+impl TableThread for RaceTable {
+    type Command = RaceCommand;
+    fn next_wake(&self) -> Option<Instant> {
+        self.next_due()
+    }
+    fn handle(&mut self, command: RaceCommand, now: Instant) {
+        RaceTable::handle(self, command, now);
+    }
+    fn advance(&mut self, now: Instant) {
+        RaceTable::run_rivals(self, now);
+    }
+    fn is_closed(&self) -> bool {
+        self.closed.is_some()
+    }
+    fn publish(&self) {
+        RaceTable::publish(self);
+    }
+}
+
 impl RaceTable {
     pub(super) fn new(
         id: TableId,
@@ -293,28 +313,7 @@ impl RaceTable {
     pub(super) fn run(mut self, inbox: Receiver<RaceCommand>) {
         tracing::info!(table = self.id, game = "triad", "race table opened");
         self.publish();
-        while self.closed.is_none() {
-            let now = Instant::now();
-            let command = match self.next_due() {
-                Some(at) => match inbox.recv_timeout(at.saturating_duration_since(now)) {
-                    Ok(command) => Some(command),
-                    Err(RecvTimeoutError::Timeout) => None,
-                    Err(RecvTimeoutError::Disconnected) => break,
-                },
-                None => match inbox.recv() {
-                    Ok(command) => Some(command),
-                    Err(_) => break,
-                },
-            };
-            let now = Instant::now();
-            if let Some(command) = command {
-                self.handle(command, now);
-            }
-            self.run_rivals(now);
-            if self.closed.is_none() {
-                self.publish();
-            }
-        }
+        serve(&mut self, &inbox);
         let reason = self
             .closed
             .take()

@@ -7,9 +7,10 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{Receiver, Sender};
 use std::time::{Duration, Instant};
 
+use super::serve::{TableThread, serve};
 use super::table_game::{TableGame, TableMatch};
 use super::tables::{Registry, Summary};
 use super::{MatchConfig, Seat};
@@ -254,6 +255,26 @@ pub(super) struct Table<C: TableGame> {
     successor: Option<Successor>,
 }
 
+impl<C: TableGame> TableThread for Table<C> {
+    type Command = Command<C>;
+    fn next_wake(&self) -> Option<Instant> {
+        Table::next_wake(self)
+    }
+    fn handle(&mut self, command: Command<C>, now: Instant) {
+        Table::handle(self, command, now);
+    }
+    fn advance(&mut self, now: Instant) {
+        self.expire(now);
+        self.drive(now);
+    }
+    fn is_closed(&self) -> bool {
+        self.closed.is_some()
+    }
+    fn publish(&self) {
+        Table::publish(self);
+    }
+}
+
 impl<C: TableGame> Table<C> {
     pub(super) fn new(
         id: TableId,
@@ -330,30 +351,7 @@ impl<C: TableGame> Table<C> {
         }
         self.publish();
         self.drive(Instant::now());
-        while self.closed.is_none() {
-            let now = Instant::now();
-            let wake = self.next_wake();
-            let command = match wake {
-                Some(at) => match inbox.recv_timeout(at.saturating_duration_since(now)) {
-                    Ok(command) => Some(command),
-                    Err(RecvTimeoutError::Timeout) => None,
-                    Err(RecvTimeoutError::Disconnected) => break,
-                },
-                None => match inbox.recv() {
-                    Ok(command) => Some(command),
-                    Err(_) => break,
-                },
-            };
-            let now = Instant::now();
-            if let Some(command) = command {
-                self.handle(command, now);
-            }
-            self.expire(now);
-            self.drive(now);
-            if self.closed.is_none() {
-                self.publish();
-            }
-        }
+        serve(&mut self, &inbox);
         let reason = self
             .closed
             .take()

@@ -235,24 +235,13 @@ impl Registry {
         want: Want,
         tell: HexTell,
     ) -> Result<HexJoined, String> {
-        let (reply, answer) = mpsc::channel();
-        self.send_to(
-            table,
-            HexCommand::Join {
-                client,
-                who,
-                want,
-                tell,
-                reply,
-            },
-        )?;
-        match answer.recv_timeout(JOIN_WAIT) {
-            Ok(joined) => joined,
-            Err(_) => {
-                self.leave(table, client, true);
-                Err(format!("table {table} did not answer"))
-            }
-        }
+        self.join_with(table, client, |reply| HexCommand::Join {
+            client,
+            who,
+            want,
+            tell,
+            reply,
+        })
     }
 
     /// Passes a player's request to their Hex paths table.
@@ -269,24 +258,13 @@ impl Registry {
         want: Want,
         tell: RaceTell,
     ) -> Result<RaceJoined, String> {
-        let (reply, answer) = mpsc::channel();
-        self.send_to(
-            table,
-            RaceCommand::Join {
-                client,
-                who,
-                want,
-                tell,
-                reply,
-            },
-        )?;
-        match answer.recv_timeout(JOIN_WAIT) {
-            Ok(joined) => joined,
-            Err(_) => {
-                self.leave(table, client, true);
-                Err(format!("table {table} did not answer"))
-            }
-        }
+        self.join_with(table, client, |reply| RaceCommand::Join {
+            client,
+            who,
+            want,
+            tell,
+            reply,
+        })
     }
 
     /// Passes a player's claim or request to their race table.
@@ -339,17 +317,25 @@ impl Registry {
         want: Want,
         tell: Tell<C>,
     ) -> Result<Joined<C>, String> {
+        self.join_with(table, client, |reply| Command::<C>::Join {
+            client,
+            who,
+            want,
+            tell,
+            reply,
+        })
+    }
+
+    /// Sends `table` the join command `join` makes around a reply channel, and waits for the
+    /// answer.
+    fn join_with<M: Send + 'static, J: Send + 'static>(
+        &self,
+        table: TableId,
+        client: ClientId,
+        join: impl FnOnce(Sender<Result<J, String>>) -> M,
+    ) -> Result<J, String> {
         let (reply, answer) = mpsc::channel();
-        self.send::<C>(
-            table,
-            Command::Join {
-                client,
-                who,
-                want,
-                tell,
-                reply,
-            },
-        )?;
+        self.send_to(table, join(reply))?;
         match answer.recv_timeout(JOIN_WAIT) {
             Ok(joined) => joined,
             Err(_) => {

@@ -21,6 +21,26 @@ pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
+/// The computer rival called `name` among `levels` (a game's rivals, strongest first, each
+/// with its mean time to answer), or a message listing the levels.
+pub fn rival_level(
+    levels: &[(&'static str, std::time::Duration)],
+    name: &str,
+) -> Result<(&'static str, std::time::Duration), String> {
+    let wanted = name.trim().to_ascii_lowercase();
+    levels
+        .iter()
+        .find(|(n, _)| *n == wanted)
+        .copied()
+        .ok_or_else(|| {
+            let names: Vec<&str> = levels.iter().map(|(n, _)| *n).collect();
+            format!(
+                "unknown rival \"{name}\"; the levels are {}",
+                names.join(", ")
+            )
+        })
+}
+
 /// The games, by the name the command line uses (`--game NAME`).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,

@@ -25,6 +25,7 @@ use crate::controller::duel::DuelConfig;
 use crate::controller::hex_table::{HexNews, HexSpec};
 use crate::controller::race_table::{RaceNews, RaceSpec};
 use crate::controller::table::{ClientId, Identity, Kind, News, TableId, TableSpec, Want};
+use crate::controller::tables::Registry;
 use crate::controller::{MatchConfig, Seat};
 use crate::games::GameKind;
 use crate::games::islands::Game as Islands;
@@ -199,16 +200,9 @@ impl<G: BoardGame> TableScreen for DuelApp<G> {
         Event::Duel(id, Arc::new(News::<DuelConfig<G>>::Notice(text.into())))
     }
     fn closes(&self, event: &Event, id: TableId) -> bool {
-        match event {
-            Event::Duel(t, news) => {
-                *t == id
-                    && matches!(
-                        news.downcast_ref::<News<DuelConfig<G>>>(),
-                        Some(News::Closed(_))
-                    )
-            }
-            _ => false,
-        }
+        closes_with(event, id, |news: &News<DuelConfig<G>>| {
+            matches!(news, News::Closed(_))
+        })
     }
     fn draw(&self, screen: &mut Screen) -> io::Result<Vec<u8>> {
         screen.frame(self)
@@ -229,12 +223,9 @@ impl TableScreen for TriadApp {
         Event::Duel(id, Arc::new(RaceNews::Notice(text.into())))
     }
     fn closes(&self, event: &Event, id: TableId) -> bool {
-        match event {
-            Event::Duel(t, news) => {
-                *t == id && matches!(news.downcast_ref::<RaceNews>(), Some(RaceNews::Closed(_)))
-            }
-            _ => false,
-        }
+        closes_with(event, id, |news: &RaceNews| {
+            matches!(news, RaceNews::Closed(_))
+        })
     }
     fn draw(&self, screen: &mut Screen) -> io::Result<Vec<u8>> {
         screen.frame(self)
@@ -255,15 +246,20 @@ impl TableScreen for HexApp {
         Event::Duel(id, Arc::new(HexNews::Notice(text.into())))
     }
     fn closes(&self, event: &Event, id: TableId) -> bool {
-        match event {
-            Event::Duel(t, news) => {
-                *t == id && matches!(news.downcast_ref::<HexNews>(), Some(HexNews::Closed(_)))
-            }
-            _ => false,
-        }
+        closes_with(event, id, |news: &HexNews| {
+            matches!(news, HexNews::Closed(_))
+        })
     }
     fn draw(&self, screen: &mut Screen) -> io::Result<Vec<u8>> {
         screen.frame(self)
+    }
+}
+
+/// Whether `event` is news of type `N` from table `id` that says it closed.
+fn closes_with<N: 'static>(event: &Event, id: TableId, closed: impl Fn(&N) -> bool) -> bool {
+    match event {
+        Event::Duel(t, news) => *t == id && news.downcast_ref::<N>().is_some_and(closed),
+        _ => false,
     }
 }
 
@@ -383,6 +379,29 @@ fn join(
     })
 }
 
+/// How a table's news reaches this screen: as an event carrying it, for the table's screen
+/// to take out.
+fn news_to<N: Send + Sync + 'static>(
+    events: &Sender<Event>,
+    id: TableId,
+) -> Box<dyn Fn(N) -> bool + Send> {
+    let events = events.clone();
+    Box::new(move |item| events.send(Event::Duel(id, Arc::new(item))).is_ok())
+}
+
+/// A screen that could not be made leaves the table it joined.
+fn left_if_failed<A>(
+    registry: &Registry,
+    id: TableId,
+    client: ClientId,
+    app: Result<A, String>,
+) -> Result<A, String> {
+    if app.is_err() {
+        registry.leave(id, client, false);
+    }
+    app
+}
+
 /// Sits at (or watches) a table of a platform game and makes the screen that shows it.
 fn join_duel<G: BoardGame>(
     spec: &GameSpec,
@@ -392,13 +411,12 @@ fn join_duel<G: BoardGame>(
     size: (u16, u16),
 ) -> Result<DuelApp<G>, String> {
     let registry = spec.shared.tables.clone();
-    let news = events.clone();
     let joined = registry.join_game::<DuelConfig<G>>(
         id,
         spec.client,
         spec.who.clone(),
         want,
-        Box::new(move |item| news.send(Event::Duel(id, Arc::new(item))).is_ok()),
+        news_to(events, id),
     )?;
     let client = spec.client;
     let asks = registry.clone();
@@ -409,10 +427,7 @@ fn join_duel<G: BoardGame>(
         size,
         spec.theme,
     );
-    if app.is_err() {
-        registry.leave(id, client, false);
-    }
-    app
+    left_if_failed(&registry, id, client, app)
 }
 
 /// Joins (or watches) a Triad race table and makes the screen that follows it.
@@ -424,14 +439,8 @@ fn join_race(
     size: (u16, u16),
 ) -> Result<TriadApp, String> {
     let registry = spec.shared.tables.clone();
-    let news = events.clone();
-    let joined = registry.join_race(
-        id,
-        spec.client,
-        spec.who.clone(),
-        want,
-        Box::new(move |item| news.send(Event::Duel(id, Arc::new(item))).is_ok()),
-    )?;
+    let joined =
+        registry.join_race(id, spec.client, spec.who.clone(), want, news_to(events, id))?;
     let client = spec.client;
     let asks = registry.clone();
     let app = TriadApp::at_table(
@@ -440,10 +449,7 @@ fn join_race(
         size,
         spec.theme,
     );
-    if app.is_err() {
-        registry.leave(id, client, false);
-    }
-    app
+    left_if_failed(&registry, id, client, app)
 }
 
 /// Opens a Triad race table, with a computer rival of level `rival` when one is named, and
@@ -474,14 +480,7 @@ fn join_hex(
     size: (u16, u16),
 ) -> Result<HexApp, String> {
     let registry = spec.shared.tables.clone();
-    let news = events.clone();
-    let joined = registry.join_hex(
-        id,
-        spec.client,
-        spec.who.clone(),
-        want,
-        Box::new(move |item| news.send(Event::Duel(id, Arc::new(item))).is_ok()),
-    )?;
+    let joined = registry.join_hex(id, spec.client, spec.who.clone(), want, news_to(events, id))?;
     let client = spec.client;
     let asks = registry.clone();
     let app = HexApp::at_table(
@@ -490,10 +489,7 @@ fn join_hex(
         size,
         spec.theme,
     );
-    if app.is_err() {
-        registry.leave(id, client, false);
-    }
-    app
+    left_if_failed(&registry, id, client, app)
 }
 
 /// Opens a Hex paths table, with a computer rival of level `rival` when one is named, and
@@ -541,10 +537,7 @@ fn join_trios(
         size,
         spec.theme,
     );
-    if app.is_err() {
-        registry.leave(id, client, false);
-    }
-    app
+    left_if_failed(&registry, id, client, app)
 }
 
 /// Opens a table of a platform game: against `opponent` when it is one of the game's

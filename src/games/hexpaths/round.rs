@@ -458,17 +458,7 @@ pub struct Plan {
 impl Rival {
     /// A rival of level `name` (one of [`LEVELS`]) drawing from `seed`.
     pub fn new(name: &str, seed: u64) -> Result<Rival, String> {
-        let wanted = name.trim().to_ascii_lowercase();
-        let (level, mean) = LEVELS
-            .iter()
-            .find(|(n, _)| *n == wanted)
-            .copied()
-            .ok_or_else(|| {
-                format!(
-                    "unknown rival \"{name}\"; the levels are {}",
-                    LEVELS.map(|(n, _)| n).join(", ")
-                )
-            })?;
+        let (level, mean) = crate::games::rival_level(&LEVELS, name)?;
         Ok(Rival {
             level,
             mean,
