@@ -74,8 +74,15 @@ impl Client {
                 .news
                 .recv_timeout(left)
                 .unwrap_or_else(|_| panic!("client {} never heard {what}", self.id));
-            if let HexNews::Happened(h) = &news {
-                self.game.apply(h).expect("a happening applies to the copy");
+            match &news {
+                HexNews::Happened(h) => self.game.apply(h).expect("a happening applies"),
+                HexNews::NewGame { seed, happenings } => {
+                    self.game = Game::new(*seed, self.joined.settings.clone(), Vec::new());
+                    for h in happenings {
+                        self.game.apply(h).expect("the new game's players apply");
+                    }
+                }
+                _ => {}
             }
             if let Some(found) = pick(&news) {
                 return found;
@@ -231,4 +238,55 @@ fn a_game_cannot_start_alone_and_spectators_cannot_play() {
         assert!(Instant::now() < deadline, "the table never closed");
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+#[test]
+fn once_the_game_is_over_a_player_deals_another_for_the_same_players() {
+    let registry = Registry::new();
+    let table = registry
+        .open_hex(HexSpec {
+            opener: who("alice"),
+            rivals: Vec::new(),
+            seed: SEED,
+            settings: Settings {
+                rounds: 1,
+                ..Settings::default()
+            },
+        })
+        .expect("open a table");
+    let mut alice = join(&registry, table, 1, "alice", Want::Seat);
+    let mut bob = join(&registry, table, 2, "bob", Want::Seat);
+    registry.ask_hex(table, alice.id, HexRequest::Again);
+    let why = alice.expect("the refusal", |n| match n {
+        HexNews::Refused(why) => Some(why.clone()),
+        _ => None,
+    });
+    assert!(why.contains("once this one is over"), "{why}");
+    registry.ask_hex(table, alice.id, HexRequest::Start);
+    alice.happened("round 1", |h| matches!(h, Happening::RoundStarted));
+    let optimal = alice
+        .game
+        .round()
+        .expect("a round")
+        .objective
+        .solution
+        .steps
+        .clone();
+    registry.ask_hex(table, alice.id, HexRequest::Announce(optimal.clone()));
+    registry.ask_hex(table, bob.id, HexRequest::Announce(optimal));
+    alice.happened("the end", |h| matches!(h, Happening::RoundEnded { .. }));
+    assert!(alice.game.is_over());
+    registry.ask_hex(table, bob.id, HexRequest::Again);
+    for c in [&mut alice, &mut bob] {
+        c.happened("the new game's round", |h| {
+            matches!(h, Happening::RoundStarted)
+        });
+        assert_eq!(c.game.played(), 0);
+        let names: Vec<&str> = c.game.players().iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["alice", "bob"]);
+        assert!(c.game.players().iter().all(|p| p.score == 0));
+    }
+    // A late watcher sees the new game, not the old one.
+    let carol = join(&registry, table, 3, "carol", Want::Watch);
+    assert_eq!(carol.game.round(), alice.game.round());
 }

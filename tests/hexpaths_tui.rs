@@ -338,3 +338,38 @@ fn a_demonstration_asks_to_be_woken_until_it_is_judged() {
     let judged_at = judged_at.expect("the demonstration judged");
     assert!(judged_at <= later + Duration::from_millis(600) * (steps + 1));
 }
+
+#[test]
+fn after_the_last_round_the_final_table_shows_and_n_deals_a_new_game() {
+    let start = Instant::now();
+    let settings = Settings {
+        rounds: 2,
+        ..Settings::default()
+    };
+    let mut app = HexApp::new(
+        11,
+        settings,
+        Vec::new(),
+        Vec::new(),
+        (80, 24),
+        Theme::plain(),
+    );
+    let mut now = start;
+    for _ in 0..2 {
+        // Nobody solves it: the time runs out, the shortest move shows, Space goes on.
+        now += Duration::from_secs(61);
+        app.update(Event::Tick(now), now);
+        press_at(&mut app, KeyCode::Char(' '), now);
+        press_at(&mut app, KeyCode::Char(' '), now);
+    }
+    assert_eq!(app.phase(), &Phase::Over);
+    let shown = screen(&app, (80, 24));
+    assert!(
+        shown.contains("Game over") && shown.contains("2 rounds played"),
+        "{shown}"
+    );
+    press_at(&mut app, KeyCode::Char('n'), now);
+    assert_eq!(app.phase(), &Phase::Thinking);
+    assert_eq!(app.game().round().map(|r| r.number), Some(1));
+    assert_eq!(app.game().players()[0].score, 0);
+}

@@ -45,6 +45,12 @@ pub struct HexSpec {
 pub enum HexNews {
     /// Something that changes the game, for every copy of it.
     Happened(Happening),
+    /// A new game replaces the one over: dealt from `seed` (with the table's settings), the
+    /// players joined again in their order; its first round follows.
+    NewGame {
+        seed: u64,
+        happenings: Vec<Happening>,
+    },
     /// Who is there: each player's presence, in order.
     Seats(Vec<SeatState>),
     Notice(String),
@@ -64,6 +70,8 @@ pub enum HexRequest {
     Next,
     /// Seat one more computer rival before the game begins.
     AddRival,
+    /// Another game for the same players, once this one is over.
+    Again,
 }
 
 /// Everything a client needs to follow the game from where it stands.
@@ -125,6 +133,8 @@ pub(super) struct HexTable {
     spec: HexSpec,
     registry: Arc<Registry>,
     game: Game,
+    /// The deal of the game being played.
+    seed: u64,
     happenings: Vec<Happening>,
     entrants: Vec<Entrant>,
     clients: Vec<Client>,
@@ -168,6 +178,7 @@ impl HexTable {
         let mut table = HexTable {
             id,
             game: Game::new(spec.seed, spec.settings.clone(), Vec::new()),
+            seed: spec.seed,
             happenings: Vec::new(),
             entrants: Vec::new(),
             clients: Vec::new(),
@@ -333,7 +344,7 @@ impl HexTable {
         let joined = HexJoined {
             table: self.id,
             you,
-            seed: self.spec.seed,
+            seed: self.seed,
             settings: self.spec.settings.clone(),
             happenings: self.happenings.clone(),
             seats: self.seats(),
@@ -465,6 +476,29 @@ impl HexTable {
                 self.broadcast(HexNews::Seats(self.seats()));
             }
             HexRequest::Announce(steps) => self.announce(client, place, steps, now),
+            HexRequest::Again if !self.game.is_over() => self.tell(
+                client,
+                HexNews::Refused("Another game comes once this one is over".into()),
+            ),
+            HexRequest::Again => {
+                self.seed = rand::random();
+                let names: Vec<String> =
+                    self.game.players().iter().map(|p| p.name.clone()).collect();
+                self.game = Game::new(self.seed, self.spec.settings.clone(), Vec::new());
+                self.happenings.clear();
+                for name in names {
+                    let joined = Happening::Joined(name);
+                    if self.game.apply(&joined).is_ok() {
+                        self.happenings.push(joined);
+                    }
+                }
+                self.broadcast(HexNews::NewGame {
+                    seed: self.seed,
+                    happenings: self.happenings.clone(),
+                });
+                self.broadcast(HexNews::Notice(format!("{name} deals another game: go!")));
+                self.begin_round(now);
+            }
             HexRequest::Next => {
                 if self.next_at.is_some() {
                     self.begin_round(now);

@@ -614,6 +614,9 @@ impl HexApp {
             KeyCode::Char('?') => self.help = true,
             KeyCode::Char('#') => self.numbers = !self.numbers,
             KeyCode::Char('r') => self.replay(),
+            KeyCode::Char('n') if self.phase == Phase::Over && self.table.is_none() => {
+                self.new_game()
+            }
             KeyCode::Char('g') if self.phase == Phase::Thinking && self.racing() => self.times_up(),
             KeyCode::Char(' ') | KeyCode::Enter
                 if self.phase == Phase::Done && self.showing_done() && self.table.is_none() =>
@@ -811,6 +814,15 @@ impl HexApp {
             next_at: self.now + SHOW_STEP,
             paused: false,
         });
+    }
+
+    /// A new game for the same players and rivals, on a new board.
+    fn new_game(&mut self) {
+        let names = self.game.players().iter().map(|p| p.name.clone()).collect();
+        self.game = Game::new(rand::random(), self.game.settings().clone(), names);
+        self.note = None;
+        self.next_round();
+        self.say("A new game on a new board.", false);
     }
 
     /// ←/→ once a round is over: the move shown goes a step forward or back, by hand.

@@ -106,6 +106,7 @@ impl HexApp {
             ' ' if self.phase == Phase::Done && playing && self.showing_done() => {
                 self.ask_table(HexRequest::Next)
             }
+            'n' if self.phase == Phase::Over && playing => self.ask_table(HexRequest::Again),
             'g' | '1'..='4' => {}
             _ => return false,
         }
@@ -125,6 +126,22 @@ impl HexApp {
     pub(super) fn on_hex_news(&mut self, news: HexNews) {
         match news {
             HexNews::Happened(happening) => self.follow(happening),
+            HexNews::NewGame { seed, happenings } => {
+                let mut game = Game::new(seed, self.game.settings().clone(), Vec::new());
+                for happening in &happenings {
+                    if let Err(e) = game.apply(happening) {
+                        return self.say(
+                            &format!("Lost track of the game ({e}): leave and join again."),
+                            true,
+                        );
+                    }
+                }
+                self.game = game;
+                self.showing = None;
+                self.winner = None;
+                self.steps.clear();
+                self.pieces = self.game.pieces().to_vec();
+            }
             HexNews::Seats(seats) => {
                 if let Some(link) = &mut self.table {
                     link.seats = seats;

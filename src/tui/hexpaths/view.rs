@@ -590,7 +590,13 @@ fn players(app: &HexApp, area: Rect, buf: &mut Buffer) {
 fn status(app: &HexApp, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let left = app.time_left().as_secs();
-    let clock = format!(" {}:{:02} ", left / 60, left % 60);
+    // The clock runs only while a round is on (and a demonstration follows it).
+    let clock = match app.phase {
+        Phase::Thinking | Phase::Demonstrating { .. } => {
+            format!(" {}:{:02} ", left / 60, left % 60)
+        }
+        _ => String::new(),
+    };
     let mut first = vec![Span::styled(clock, theme.title())];
     let piece = PIECE_LETTERS.get(app.picked).copied().unwrap_or('?');
     // A move shown is named while it plays out (and a demonstration until it is judged).
@@ -636,7 +642,7 @@ fn hint(app: &HexApp) -> String {
                 return " s start · + add a computer rival · q lobby · ? help".into();
             }
             Phase::Done => return " Space next round now · r replay · q lobby · ? help".into(),
-            Phase::Over => return " r replay the last round · q lobby".into(),
+            Phase::Over => return " n another game · r replay the last round · q lobby".into(),
             _ => {}
         }
     }
@@ -645,7 +651,7 @@ fn hint(app: &HexApp) -> String {
         Phase::Done => {
             " Space next round · r replay · ←→ step it · # numbers · q quit · ? help".into()
         }
-        Phase::Over => " r replay the last round · q quit".into(),
+        Phase::Over => " n new game · r replay the last round · q quit".into(),
         Phase::Thinking if app.entering() && app.racing() => {
             " Tab piece · w e a d z x step (or y u h l b n) · ⌫ back · Enter announce · ? help"
                 .into()
@@ -676,10 +682,12 @@ fn final_table(app: &HexApp, area: Rect, buf: &mut Buffer) {
         )));
     }
     lines.push(Line::raw(""));
-    lines.push(Line::styled(
-        "r replay the last round · q quit",
-        theme.key(),
-    ));
+    let keys = match app.table() {
+        Some(link) if link.you.is_none() => "r replay the last round · q lobby",
+        Some(_) => "n another game · r replay the last round · q lobby",
+        None => "n new game · r replay the last round · q quit",
+    };
+    lines.push(Line::styled(keys, theme.key()));
     overlay::boxed(" Game over ", lines, theme, area, buf);
 }
 
