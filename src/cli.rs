@@ -507,8 +507,8 @@ pub struct ServeArgs {
     /// The lobby's first choice of computer opponent (a strategy, as for --blue).
     #[arg(long, value_name = "STRATEGY", default_value = STRONGEST, value_parser = computer)]
     pub opponent: Seat,
-    /// The game the lobby opens on (three-trios, reversi, islands or triad); its Game row offers every
-    /// game, and tables of every game are listed, joined and watched.
+    /// The game the lobby opens on (three-trios, reversi, islands, triad or hexpaths); its Game
+    /// row offers every game, and tables of every game are listed, joined and watched.
     #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
     pub game: GameKind,
     #[command(flatten)]

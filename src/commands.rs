@@ -842,6 +842,20 @@ pub struct HexpathsSetup {
 pub fn hexpaths_setup(args: &PlayArgs) -> Result<HexpathsSetup, Failure> {
     use crate::games::hexpaths::Difficulty;
     use crate::games::hexpaths::round::{Rival, Settings};
+    let duel = &args.duel;
+    let other_flags = duel.dark.is_some()
+        || duel.light.is_some()
+        || duel.position.is_some()
+        || duel.white.is_some()
+        || duel.black.is_some()
+        || duel.size.is_some();
+    if other_flags {
+        return Err(Failure::Message(
+            "Hex paths takes no seats, --size or --position: people are --players, computers \
+             --rivals"
+                .into(),
+        ));
+    }
     let options = &args.hexpaths;
     let seed = args.setup.seed.unwrap_or_else(rand::random);
     let mut settings = Settings::default();

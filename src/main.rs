@@ -885,6 +885,13 @@ fn sim(args: &SimArgs) -> Result<(), UserError> {
     };
     // The other games report through `commands`; checked flags first, then the run.
     let platform = match args.game {
+        GameKind::HexPaths => {
+            return Err(UserError::Message(
+                "trios sim plays three-trios, reversi, islands and triad; Hex paths is played \
+                 with trios play --game hexpaths (its tools: trios hexpaths …)"
+                    .into(),
+            ));
+        }
         GameKind::Triad => Some(GameKind::Triad),
         GameKind::Islands => Some(GameKind::Islands),
         _ if args.white.is_some() => {
@@ -982,7 +989,10 @@ fn sim_spec(args: &SimArgs) -> Result<trios::sim::SimSpec, UserError> {
 /// `trios perft`: Reversi through the platform, Three Trios here (the built-in board and
 /// cards dealt in order, or the setup flags' game).
 fn perft(args: &trios::cli::PerftArgs) -> Result<(), UserError> {
-    if matches!(args.game, GameKind::Islands | GameKind::Triad) {
+    if matches!(
+        args.game,
+        GameKind::Islands | GameKind::Triad | GameKind::HexPaths
+    ) {
         return Err(UserError::Message(
             "trios perft counts three-trios and reversi positions".into(),
         ));

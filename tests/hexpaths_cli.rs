@@ -218,3 +218,16 @@ fn play_refuses_what_it_cannot_do_in_words() {
     dir.run(&["play", "--game", "triad", "--players", "a,b"], "")
         .assert_refused("Hex paths flags");
 }
+
+#[test]
+fn the_commands_of_other_games_say_where_hex_paths_is() {
+    let dir = Dir::new();
+    dir.run(&["sim", "--game", "hexpaths"], "")
+        .assert_refused("trios play --game hexpaths");
+    dir.run(&["perft", "--game", "hexpaths", "2"], "")
+        .assert_refused("three-trios and reversi");
+    dir.run(&["solve", "--game", "hexpaths"], "")
+        .assert_refused("trios hexpaths solve");
+    dir.run(&["play", "--game", "hexpaths", "--white", "human"], "")
+        .assert_refused("no seats");
+}
