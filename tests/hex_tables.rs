@@ -29,6 +29,7 @@ fn open(registry: &std::sync::Arc<Registry>, rivals: &[&str]) -> TableId {
             rivals: rivals.iter().map(|r| r.to_string()).collect(),
             seed: SEED,
             settings: Settings::default(),
+            fixed_seed: true,
         })
         .expect("open a table")
 }
@@ -135,9 +136,17 @@ fn the_table_announces_lengths_and_demonstrates_lowest_first_once_everyone_has_a
         "bob's announcement",
         |h| matches!(h, Happening::Announced { player: 1, steps, .. } if *steps == n),
     );
-    // Alice announces the same length later; everyone has announced, so the round ends:
-    // bob, first to say it, shows his move and wins.
+    // Alice announces the same length later. The round goes on until the time is up, or
+    // until every player says they are done: bob, first to say it, shows his move and wins.
     registry.ask_hex(table, alice.id, HexRequest::Announce(optimal.clone()));
+    registry.ask_hex(table, alice.id, HexRequest::Done);
+    let waiting = bob.expect("alice done", |n| match n {
+        HexNews::Notice(text) if text.contains("is done") => Some(text.clone()),
+        _ => None,
+    });
+    assert!(waiting.contains("waiting for bob"), "{waiting}");
+    assert!(alice.game.round().is_some(), "the round is still on");
+    registry.ask_hex(table, bob.id, HexRequest::Done);
     let winner = alice.expect("the round's end", |n| match n {
         HexNews::Happened(Happening::RoundEnded { winner }) => Some(winner.clone()),
         _ => None,
@@ -173,6 +182,7 @@ fn a_computer_rival_announces_and_its_move_is_shown_when_the_time_is_up() {
                 round_time: Duration::from_secs(5),
                 ..Settings::default()
             },
+            fixed_seed: true,
         })
         .expect("open a table");
     let mut alice = join(&registry, table, 1, "alice", Want::Seat);
@@ -252,6 +262,7 @@ fn once_the_game_is_over_a_player_deals_another_for_the_same_players() {
                 rounds: 1,
                 ..Settings::default()
             },
+            fixed_seed: false,
         })
         .expect("open a table");
     let mut alice = join(&registry, table, 1, "alice", Want::Seat);
@@ -274,6 +285,8 @@ fn once_the_game_is_over_a_player_deals_another_for_the_same_players() {
         .clone();
     registry.ask_hex(table, alice.id, HexRequest::Announce(optimal.clone()));
     registry.ask_hex(table, bob.id, HexRequest::Announce(optimal));
+    registry.ask_hex(table, alice.id, HexRequest::Done);
+    registry.ask_hex(table, bob.id, HexRequest::Done);
     alice.happened("the end", |h| matches!(h, Happening::RoundEnded { .. }));
     assert!(alice.game.is_over());
     registry.ask_hex(table, bob.id, HexRequest::Again);
@@ -289,4 +302,31 @@ fn once_the_game_is_over_a_player_deals_another_for_the_same_players() {
     // A late watcher sees the new game, not the old one.
     let carol = join(&registry, table, 3, "carol", Want::Watch);
     assert_eq!(carol.game.round(), alice.game.round());
+}
+
+#[test]
+fn leaving_before_the_game_begins_gives_the_place_up() {
+    let registry = Registry::new();
+    let table = open(&registry, &[]);
+    let mut alice = join(&registry, table, 1, "alice", Want::Seat);
+    let bob = join(&registry, table, 2, "bob", Want::Seat);
+    let mut carol = join(&registry, table, 3, "carol", Want::Seat);
+    assert_eq!(carol.joined.you, Some(2));
+    registry.leave(table, bob.id, false);
+    let you = carol.expect("the new list", |n| match n {
+        HexNews::Seats { seats, you } if seats.len() == 2 => Some(*you),
+        _ => None,
+    });
+    assert_eq!(you, Some(1), "carol moves up to bob's place");
+    let names: Vec<&str> = carol
+        .game
+        .players()
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    assert_eq!(names, ["alice", "carol"]);
+    // Bob has no seat kept for him.
+    assert_eq!(registry.seat_kept_for(&who("bob")), None);
+    registry.ask_hex(table, alice.id, HexRequest::Start);
+    alice.happened("round 1", |h| matches!(h, Happening::RoundStarted));
 }

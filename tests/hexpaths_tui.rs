@@ -373,3 +373,60 @@ fn after_the_last_round_the_final_table_shows_and_n_deals_a_new_game() {
     assert_eq!(app.game().round().map(|r| r.number), Some(1));
     assert_eq!(app.game().players()[0].score, 0);
 }
+
+#[test]
+fn a_longer_winning_move_stays_on_the_board_after_the_shortest_is_shown() {
+    use trios::games::hexpaths::{Cells, Difficulty};
+    // A round where the piece alone can get there, but another piece's help is shorter.
+    let settings = Settings {
+        difficulty: Some(Difficulty::NeedsAnother),
+        ..Settings::default()
+    };
+    let (mut app, round, alone) = (0..40)
+        .find_map(|seed| {
+            let app = HexApp::new(
+                seed,
+                settings.clone(),
+                Vec::new(),
+                Vec::new(),
+                (80, 24),
+                Theme::plain(),
+            );
+            let round = app.game().round()?.clone();
+            let me = round.piece_cell();
+            let others: Vec<u8> = round.pieces.iter().copied().filter(|&c| c != me).collect();
+            let cells = app
+                .game()
+                .board()
+                .path(me, round.objective.goal, &Cells::of(&others))?;
+            let steps: Vec<Step> = cells
+                .windows(2)
+                .map(|w| Step {
+                    from: w[0],
+                    to: w[1],
+                })
+                .collect();
+            (steps.len() > round.optimal()).then_some((app, round, steps))
+        })
+        .expect("a round the piece can do alone, longer");
+    enter(&mut app, &alone);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.phase(), &Phase::Done);
+    let kept = replay(app.game().board(), &round.pieces, &alone).expect("the move");
+    assert_eq!(
+        app.game().pieces(),
+        kept.as_slice(),
+        "the winner's move stays"
+    );
+    // The shortest move plays out from the round's start…
+    assert_eq!(app.pieces(), round.pieces.as_slice());
+    let mut now = Instant::now();
+    for _ in 0..=round.optimal() + 1 {
+        now += Duration::from_millis(700);
+        app.update(Event::Tick(now), now);
+    }
+    // …and then the board shows the pieces where the winning move left them.
+    assert_eq!(app.pieces(), kept.as_slice());
+    let shown = screen(&app, (80, 24));
+    assert!(status(&shown).contains("the pieces stay"), "{shown}");
+}

@@ -1319,7 +1319,8 @@ fn hexpaths_round_one_keys(seed: u64) -> (String, usize) {
 
 /// Two people with OpenSSH's client race a round of Hex paths at one table: alice opens it,
 /// bob joins from the list, alice starts; bob announces the shortest move first, alice the
-/// same length after him, so the round ends at once and bob's move wins.
+/// same length after him; both say they are done (`g`), so the time is up and bob's move,
+/// announced first, wins.
 #[test]
 fn two_openssh_clients_race_hexpaths_at_one_table() {
     let Some(ssh) = openssh() else {
@@ -1371,6 +1372,12 @@ fn two_openssh_clients_race_hexpaths_at_one_table() {
         s.contains(&format!("At the goal in {n} steps"))
     });
     alice.send(b"\r");
+    alice.wait_for("alice's announcement", |s| s.contains("You announce"));
+    alice.send(b"g");
+    bob.wait_for("alice done", |s| {
+        s.contains("alice is done; waiting for bob")
+    });
+    bob.send(b"g");
     for pty in [&mut alice, &mut bob] {
         pty.wait_for("bob's win", |s| s.contains("bob wins the round"));
     }

@@ -38,7 +38,12 @@ pub struct HexSpec {
     pub rivals: Vec<String>,
     pub seed: u64,
     pub settings: Settings,
+    /// Every game at the table deals from `seed` (a server started with a fixed seed).
+    pub fixed_seed: bool,
 }
+
+/// How long a new table waits for its opener's screen before it closes.
+const OPENER_WAIT: Duration = Duration::from_secs(30);
 
 /// What a Hex paths table tells the people at it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,8 +56,12 @@ pub enum HexNews {
         seed: u64,
         happenings: Vec<Happening>,
     },
-    /// Who is there: each player's presence, in order.
-    Seats(Vec<SeatState>),
+    /// Who is there: each player's presence, in order, and this client's place (places move
+    /// up when someone leaves before the game begins).
+    Seats {
+        seats: Vec<SeatState>,
+        you: Option<usize>,
+    },
     Notice(String),
     /// This client's own request came to nothing, and why.
     Refused(String),
@@ -72,6 +81,8 @@ pub enum HexRequest {
     AddRival,
     /// Another game for the same players, once this one is over.
     Again,
+    /// This player is done thinking: when every player there is, the time is up.
+    Done,
 }
 
 /// Everything a client needs to follow the game from where it stands.
@@ -88,6 +99,8 @@ pub struct HexJoined {
     pub phase: Phase,
     /// How long the current round has run.
     pub elapsed: Duration,
+    /// Between rounds: how long until the next begins by itself.
+    pub next_in: Option<Duration>,
 }
 
 pub type HexTell = Box<dyn Fn(HexNews) -> bool + Send>;
@@ -144,6 +157,10 @@ pub(super) struct HexTable {
     round_began: Instant,
     /// When the next round begins by itself, between rounds.
     next_at: Option<Instant>,
+    /// Players who said they are done thinking this round.
+    done: Vec<usize>,
+    /// Until a person first sits down: when the table gives up waiting for its opener.
+    unclaimed_until: Option<Instant>,
     closed: Option<String>,
 }
 
@@ -186,6 +203,8 @@ impl HexTable {
             started: false,
             round_began: Instant::now(),
             next_at: None,
+            done: Vec::new(),
+            unclaimed_until: Some(Instant::now() + OPENER_WAIT),
             closed: None,
             registry,
             spec,
@@ -259,7 +278,12 @@ impl HexTable {
                 })
                 .collect()
         };
-        let leader = self.game.standings().first().map(|p| p.name.clone());
+        // The winner, unless the best score is shared.
+        let leader = match self.game.standings().as_slice() {
+            [first, second, ..] if first.score == second.score => None,
+            [first, ..] => Some(first.name.clone()),
+            [] => None,
+        };
         Summary {
             id: self.id,
             game: GameKind::HexPaths,
@@ -350,11 +374,13 @@ impl HexTable {
             seats: self.seats(),
             phase: self.phase(),
             elapsed: self.at(now),
+            next_in: self.next_at.map(|at| at.saturating_duration_since(now)),
         };
         self.clients.push(Client { id: client, tell });
         if you.is_some() {
+            self.unclaimed_until = None;
+            self.broadcast_seats();
             self.broadcast_except(client, HexNews::Notice(format!("{} joins", who.user)));
-            self.broadcast(HexNews::Seats(self.seats()));
         }
         Ok(joined)
     }
@@ -405,14 +431,30 @@ impl HexTable {
         let Some(place) = self.place_of(client) else {
             return;
         };
-        if let Entrant::Person { client: slot, .. } = &mut self.entrants[place] {
-            *slot = None;
-        }
         let name = self.game.players()[place].name.clone();
-        self.broadcast(HexNews::Notice(format!(
-            "{name} left; their score stays, and they can come back"
-        )));
-        let anyone = self.entrants.iter().any(|e| {
+        if !self.started {
+            // Nothing of theirs to keep before the game begins: the places after move up.
+            self.entrants.remove(place);
+            self.happen(Happening::Left(place));
+            self.broadcast(HexNews::Notice(format!("{name} left")));
+        } else {
+            if let Entrant::Person { client: slot, .. } = &mut self.entrants[place] {
+                *slot = None;
+            }
+            self.done.retain(|&p| p != place);
+            self.broadcast(HexNews::Notice(format!(
+                "{name} left; their score stays, and they can come back"
+            )));
+        }
+        if !self.anyone_present() {
+            self.closed = Some("every player left the table".into());
+            return;
+        }
+        self.broadcast_seats();
+    }
+
+    fn anyone_present(&self) -> bool {
+        self.entrants.iter().any(|e| {
             matches!(
                 e,
                 Entrant::Person {
@@ -420,12 +462,7 @@ impl HexTable {
                     ..
                 }
             )
-        });
-        if !anyone {
-            self.closed = Some("every player left the table".into());
-            return;
-        }
-        self.broadcast(HexNews::Seats(self.seats()));
+        })
     }
 
     fn ask(&mut self, client: ClientId, request: HexRequest, now: Instant) {
@@ -473,15 +510,36 @@ impl HexTable {
                 if let Err(e) = self.seat_rival(level, n) {
                     return self.tell(client, HexNews::Refused(e));
                 }
-                self.broadcast(HexNews::Seats(self.seats()));
+                self.broadcast_seats();
             }
             HexRequest::Announce(steps) => self.announce(client, place, steps, now),
+            HexRequest::Done if self.game.round().is_none() => {
+                self.tell(client, HexNews::Refused("No round is on".into()))
+            }
+            HexRequest::Done => {
+                if !self.done.contains(&place) {
+                    self.done.push(place);
+                }
+                let waiting: Vec<String> = self.people_not_done();
+                if waiting.is_empty() {
+                    self.broadcast(HexNews::Notice("Everyone is done: the time is up.".into()));
+                } else {
+                    self.broadcast(HexNews::Notice(format!(
+                        "{name} is done; waiting for {}",
+                        waiting.join(", ")
+                    )));
+                }
+            }
             HexRequest::Again if !self.game.is_over() => self.tell(
                 client,
                 HexNews::Refused("Another game comes once this one is over".into()),
             ),
             HexRequest::Again => {
-                self.seed = rand::random();
+                self.seed = if self.spec.fixed_seed {
+                    self.spec.seed
+                } else {
+                    rand::random()
+                };
                 let names: Vec<String> =
                     self.game.players().iter().map(|p| p.name.clone()).collect();
                 self.game = Game::new(self.seed, self.spec.settings.clone(), Vec::new());
@@ -545,9 +603,12 @@ impl HexTable {
         if self.game.played() >= self.game.settings().rounds {
             return;
         }
+        self.done.clear();
         self.happen(Happening::RoundStarted);
         self.round_began = now;
         let Some(round) = self.game.round().cloned() else {
+            // No objective could be drawn on this board: nothing more can be played here.
+            self.closed = Some("no objective could be drawn for the next round".into());
             return;
         };
         for entrant in &mut self.entrants {
@@ -561,6 +622,9 @@ impl HexTable {
         let mut due: Vec<Instant> = Vec::new();
         if let Some(next) = self.next_at {
             due.push(next);
+        }
+        if let Some(until) = self.unclaimed_until {
+            due.push(until);
         }
         if self.game.round().is_some() {
             due.push(self.round_began + self.game.settings().round_time);
@@ -579,6 +643,10 @@ impl HexTable {
     /// Rivals announce when their time comes; the round ends when the time is up or every
     /// player has announced; the next round begins when its time comes.
     fn advance(&mut self, now: Instant) {
+        if self.unclaimed_until.is_some_and(|until| now >= until) && !self.anyone_present() {
+            self.closed = Some("nobody sat down at the table".into());
+            return;
+        }
         if let Some(next) = self.next_at
             && now >= next
         {
@@ -588,6 +656,9 @@ impl HexTable {
             return;
         }
         let at = self.at(now);
+        // When every person there is done, the time is up: rivals still thinking say what
+        // they would have said.
+        let all_done = self.people_not_done().is_empty();
         let due: Vec<(usize, Plan)> = self
             .entrants
             .iter()
@@ -595,7 +666,7 @@ impl HexTable {
             .filter_map(|(i, e)| match e {
                 Entrant::Computer {
                     plan: Some(plan), ..
-                } if plan.at <= at => Some((i, plan.clone())),
+                } if plan.at <= at || all_done => Some((i, plan.clone())),
                 _ => None,
             })
             .collect();
@@ -604,24 +675,40 @@ impl HexTable {
                 *slot = None;
             }
             let n = plan.steps.len();
-            if self.game.announce(i, n, plan.at).is_ok() {
+            let when = plan.at.min(at);
+            if self.game.announce(i, n, when).is_ok() {
                 let happening = Happening::Announced {
                     player: i,
                     steps: n,
-                    at: plan.at,
+                    at: when,
                 };
                 self.happenings.push(happening.clone());
                 self.broadcast(HexNews::Happened(happening));
                 self.moves.insert(i, plan.steps);
             }
         }
-        let everyone = self
-            .game
-            .round()
-            .is_some_and(|r| r.announcements.len() == self.entrants.len());
-        if at >= self.game.settings().round_time || everyone {
-            self.end_round(at.min(self.game.settings().round_time));
+        let round_time = self.game.settings().round_time;
+        if at >= round_time || all_done {
+            self.end_round(at.min(round_time));
         }
+    }
+
+    /// The people present who have not said they are done this round.
+    fn people_not_done(&self) -> Vec<String> {
+        self.entrants
+            .iter()
+            .enumerate()
+            .filter(|(i, e)| {
+                matches!(
+                    e,
+                    Entrant::Person {
+                        client: Some(_),
+                        ..
+                    }
+                ) && !self.done.contains(i)
+            })
+            .map(|(i, _)| self.game.players()[i].name.clone())
+            .collect()
     }
 
     /// Demonstrations, lowest announcement first, until one works; then the round ends.
@@ -679,6 +766,19 @@ impl HexTable {
 
     fn broadcast(&mut self, news: HexNews) {
         self.clients.retain(|c| (c.tell)(news.clone()));
+    }
+
+    /// The players' presence, to each client with its own place.
+    fn broadcast_seats(&mut self) {
+        let seats = self.seats();
+        let places: Vec<Option<usize>> = self.clients.iter().map(|c| self.place_of(c.id)).collect();
+        let mut you = places.into_iter();
+        self.clients.retain(|c| {
+            (c.tell)(HexNews::Seats {
+                seats: seats.clone(),
+                you: you.next().flatten(),
+            })
+        });
     }
 
     fn broadcast_except(&mut self, client: ClientId, news: HexNews) {

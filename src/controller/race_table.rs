@@ -189,8 +189,13 @@ pub(super) struct RaceTable {
     took: Duration,
     /// Rivals seated so far, for their seeds.
     rivals_seated: u64,
+    /// Until a person first sits down: when the table gives up waiting for its opener.
+    unclaimed_until: Option<Instant>,
     closed: Option<String>,
 }
+
+/// How long a new table waits for its opener's screen before it closes.
+const OPENER_WAIT: Duration = Duration::from_secs(30);
 
 impl TableThread for RaceTable {
     type Command = RaceCommand;
@@ -201,6 +206,19 @@ impl TableThread for RaceTable {
         RaceTable::handle(self, command, now);
     }
     fn advance(&mut self, now: Instant) {
+        let present = self.entrants.iter().any(|e| {
+            matches!(
+                e,
+                Entrant::Person {
+                    client: Some(_),
+                    ..
+                }
+            )
+        });
+        if self.unclaimed_until.is_some_and(|until| now >= until) && !present {
+            self.closed = Some("nobody sat down at the table".into());
+            return;
+        }
         RaceTable::run_rivals(self, now);
     }
     fn is_closed(&self) -> bool {
@@ -230,6 +248,7 @@ impl RaceTable {
             started: None,
             took: Duration::ZERO,
             rivals_seated: 0,
+            unclaimed_until: Some(Instant::now() + OPENER_WAIT),
             closed: None,
             registry,
             spec,
@@ -288,7 +307,12 @@ impl RaceTable {
                 })
                 .collect()
         };
-        let leader = self.race.standings().first().map(|r| r.name.clone());
+        // The winner, unless the best score is shared.
+        let leader = match self.race.standings().as_slice() {
+            [first, second, ..] if first.score == second.score => None,
+            [first, ..] => Some(first.name.clone()),
+            [] => None,
+        };
         Summary {
             id: self.id,
             game: GameKind::Triad,
@@ -368,6 +392,7 @@ impl RaceTable {
         };
         self.clients.push(Client { id: client, tell });
         if let RaceRole::Racer(_) = role {
+            self.unclaimed_until = None;
             tracing::info!(table = self.id, user = ?who.user, back, "joined the race");
             let word = if back { "is back" } else { "joins" };
             self.broadcast_except(client, RaceNews::Notice(format!("{} {word}", who.user)));
@@ -677,17 +702,22 @@ impl RaceTable {
         }
     }
 
-    /// When the next computer rival will claim.
+    /// When the next computer rival will claim (or the table stops waiting for its opener).
     fn next_due(&self) -> Option<Instant> {
-        let start = self.started.filter(|_| self.phase == Phase::Racing)?;
-        self.entrants
-            .iter()
-            .filter_map(|e| match e {
-                Entrant::Computer { due, .. } => *due,
-                Entrant::Person { .. } => None,
-            })
-            .min()
-            .map(|d| start + d)
+        let rival = self
+            .started
+            .filter(|_| self.phase == Phase::Racing)
+            .and_then(|start| {
+                self.entrants
+                    .iter()
+                    .filter_map(|e| match e {
+                        Entrant::Computer { due, .. } => *due,
+                        Entrant::Person { .. } => None,
+                    })
+                    .min()
+                    .map(|d| start + d)
+            });
+        [rival, self.unclaimed_until].into_iter().flatten().min()
     }
 
     /// Rivals look at the table anew when it changed, and those whose time has come claim,

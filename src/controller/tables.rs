@@ -52,7 +52,7 @@ pub struct Summary {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RaceStatus {
     pub phase: Phase,
-    /// The winner (the best score), once the race is over.
+    /// The winner (the best score, unshared), once the race is over.
     pub leader: Option<String>,
 }
 

@@ -507,6 +507,7 @@ fn open_hex(
         rivals: rival.into_iter().collect(),
         seed,
         settings: Default::default(),
+        fixed_seed: shared.fixed_seed,
     })?;
     join(spec, events, id, Want::Seat, size)
 }

@@ -387,6 +387,12 @@ impl Game {
             Happening::Joined(name) => {
                 self.add_player(name.clone());
             }
+            Happening::Left(player) => {
+                if self.round.is_some() || self.played() > 0 || *player >= self.players.len() {
+                    return Err("a player leaves only before the first round".into());
+                }
+                self.players.remove(*player);
+            }
             Happening::RoundStarted => {
                 self.start_round().ok_or("no round left to start")?;
             }
@@ -414,6 +420,8 @@ impl Game {
 pub enum Happening {
     /// A player joins, named so.
     Joined(String),
+    /// Before the first round, the player at this place leaves (those after move up).
+    Left(usize),
     /// The next round begins (its objective is drawn as every copy of the game draws it).
     RoundStarted,
     /// A player says their move takes `steps`, at `at` into the round.

@@ -93,6 +93,9 @@ pub struct Showing {
     next_at: Instant,
     /// Stepped by hand (←/→): the move waits for the next key.
     paused: bool,
+    /// Once it has played out, the pieces go back to where the game has them (the shortest
+    /// move is shown, but the winner's move is the one that stays).
+    pub(crate) settled: bool,
 }
 
 /// One screen's game of Hex paths.
@@ -258,11 +261,15 @@ impl HexApp {
         // A move being shown wakes the screen for each step, and once more after the last
         // for a demonstration to be judged.
         if let Some(show) = &self.showing
-            && (show.shown < show.steps.len() || matches!(self.phase, Phase::Demonstrating { .. }))
+            && !show.paused
+            && (show.shown < show.steps.len()
+                || matches!(self.phase, Phase::Demonstrating { .. })
+                || !show.settled)
         {
             wake.push(show.next_at);
         }
-        if self.phase == Phase::Thinking {
+        // The round's clock, or at a table the countdown to the next round, each second.
+        if self.phase == Phase::Thinking || self.next_round_in().is_some() {
             let into = self.at().as_millis() % 1000;
             wake.push(self.now + Duration::from_millis(1000 - into as u64));
         }
@@ -461,6 +468,7 @@ impl HexApp {
             shown: 0,
             next_at: self.now + SHOW_STEP,
             paused: false,
+            settled: false,
         });
     }
 
@@ -504,6 +512,18 @@ impl HexApp {
         if done && let Phase::Demonstrating { player } = self.phase {
             let steps = self.showing.take().map(|s| s.steps).unwrap_or_default();
             self.judge(player, steps);
+            return;
+        }
+        // A round's move shown after it ended: the board returns to the pieces as they
+        // stand, a step's time after the last step.
+        if done
+            && matches!(self.phase, Phase::Done | Phase::Over)
+            && let Some(show) = &mut self.showing
+            && !show.paused
+            && !show.settled
+        {
+            show.settled = true;
+            self.pieces = self.game.pieces().to_vec();
         }
     }
 
@@ -514,17 +534,20 @@ impl HexApp {
         match self.game.demonstrate(player, &steps, at) {
             Ok(Demonstration::Wins { steps: n, points }) => {
                 let optimal = self.game.round().map_or(n, |r| r.optimal());
-                let how = if n <= optimal {
-                    "the shortest move".to_string()
-                } else {
-                    format!("{} more than the shortest ({optimal})", n - optimal)
-                };
                 let who = if self.racing() {
                     format!("{name} wins the round")
                 } else {
                     "Solved".to_string()
                 };
-                self.say(&format!("{who}: {n} steps, {how}; +{points}."), false);
+                let text = if n <= optimal {
+                    format!("{who}: {n} steps, the shortest move; +{points}.")
+                } else {
+                    // Kept short enough for 80 columns.
+                    format!(
+                        "{who} in {n} (shortest {optimal}, shown; the pieces stay as moved); +{points}."
+                    )
+                };
+                self.say(&text, false);
                 self.winner = Some((player, steps));
                 self.end_round();
             }
@@ -627,12 +650,9 @@ impl HexApp {
                 // Skip to the end of the move being shown.
                 if let Some(show) = &mut self.showing {
                     show.next_at = self.now;
-                    for step in &show.steps[show.shown..] {
-                        if let Some(i) = self.pieces.iter().position(|&c| c == step.from) {
-                            self.pieces[i] = step.to;
-                        }
-                    }
                     show.shown = show.steps.len();
+                    show.settled = true;
+                    self.pieces = self.game.pieces().to_vec();
                 }
             }
             KeyCode::Enter => self.submit(),
@@ -813,6 +833,7 @@ impl HexApp {
             shown: 0,
             next_at: self.now + SHOW_STEP,
             paused: false,
+            settled: false,
         });
     }
 

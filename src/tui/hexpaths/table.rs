@@ -61,6 +61,10 @@ impl HexApp {
             app.round_started = app.now.checked_sub(joined.elapsed).unwrap_or(app.now);
             Phase::Thinking
         } else {
+            // Between rounds: the countdown goes on from where the table has it.
+            let gone = crate::controller::hex_table::BETWEEN_ROUNDS
+                .saturating_sub(joined.next_in.unwrap_or_default());
+            app.round_started = app.now.checked_sub(gone).unwrap_or(app.now);
             Phase::Done
         };
         if app.phase == Phase::Waiting {
@@ -107,6 +111,7 @@ impl HexApp {
                 self.ask_table(HexRequest::Next)
             }
             'n' if self.phase == Phase::Over && playing => self.ask_table(HexRequest::Again),
+            'g' if self.phase == Phase::Thinking && playing => self.ask_table(HexRequest::Done),
             'g' | '1'..='4' => {}
             _ => return false,
         }
@@ -142,11 +147,13 @@ impl HexApp {
                 self.steps.clear();
                 self.pieces = self.game.pieces().to_vec();
             }
-            HexNews::Seats(seats) => {
+            HexNews::Seats { seats, you } => {
                 if let Some(link) = &mut self.table {
                     link.seats = seats;
+                    link.you = you;
                 }
-                if self.phase == Phase::Waiting {
+                // The list changing says nothing worth hiding a notice for.
+                if self.phase == Phase::Waiting && self.note.is_none() {
                     self.say(&self.waiting_line(), false);
                 }
             }
@@ -198,6 +205,11 @@ impl HexApp {
         }
         match happening {
             Happening::Joined(_) => self.seats.push(Seat::Table),
+            Happening::Left(place) => {
+                if place < self.seats.len() {
+                    self.seats.remove(place);
+                }
+            }
             Happening::RoundStarted => {
                 if let Some(link) = &mut self.table {
                     link.started = true;
@@ -240,8 +252,13 @@ impl HexApp {
                     return;
                 };
                 let text = match &winner {
+                    Some((p, steps)) if steps.len() > optimal => format!(
+                        "{} wins in {} (shortest {optimal}, shown; the pieces stay as moved).",
+                        name_of(&self.game, *p),
+                        steps.len()
+                    ),
                     Some((p, steps)) => format!(
-                        "{} wins the round: {} steps (the shortest: {optimal}).",
+                        "{} wins the round: {} steps (the shortest).",
                         name_of(&self.game, *p),
                         steps.len()
                     ),

@@ -643,6 +643,10 @@ fn hint(app: &HexApp) -> String {
             }
             Phase::Done => return " Space next round now · r replay · q lobby · ? help".into(),
             Phase::Over => return " n another game · r replay the last round · q lobby".into(),
+            Phase::Thinking => {
+                return " Tab piece · w e a d z x step · ⌫ back · Enter announce · g done · ? help"
+                    .into();
+            }
             _ => {}
         }
     }
@@ -727,7 +731,10 @@ fn help_box(app: &HexApp, area: Rect, buf: &mut Buffer) {
             "1–4",
             "several people: announce a number of steps, then Enter".to_string(),
         ),
-        ("g", "in a race: the time is up now".to_string()),
+        (
+            "g",
+            "in a race: the time is up now (at a table: once every player says so)".to_string(),
+        ),
         ("r", "replay the round's move, step by step".to_string()),
         (
             "← →",

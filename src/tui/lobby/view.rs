@@ -380,7 +380,7 @@ impl Lobby {
         } else if let Some(race) = &table.race {
             match (race.phase, &race.leader) {
                 (Phase::Over, Some(leader)) => format!("over: {leader} wins"),
-                (Phase::Over, None) => "over".to_string(),
+                (Phase::Over, None) => "over: a tie".to_string(),
                 (Phase::Waiting, _) => "waiting: Enter to join".to_string(),
                 (Phase::Racing, _) => {
                     let progress = match table.game {

@@ -390,7 +390,14 @@ impl TriadApp {
             KeyCode::Char('?') => self.help = true,
             KeyCode::Char('n') => self.new_game(),
             _ if self.finished.is_some() => {
-                self.say("The game is over: n deals a new one, q quits.", false)
+                let text = match &self.table {
+                    Some(link) if link.you.is_none() => {
+                        "The race is over: q goes back to the lobby."
+                    }
+                    Some(_) => "The race is over: n deals another, q goes back to the lobby.",
+                    None => "The game is over: n deals a new one, q quits.",
+                };
+                self.say(text, false)
             }
             KeyCode::Left => self.move_cursor(-3, columns),
             KeyCode::Right => self.move_cursor(3, columns),

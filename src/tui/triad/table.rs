@@ -114,6 +114,9 @@ impl TriadApp {
             '+' if phase == Phase::Waiting && !watching => self.ask_table(RaceRequest::AddRival),
             '-' if phase == Phase::Waiting && !watching => self.ask_table(RaceRequest::RemoveRival),
             'n' if phase == Phase::Over && !watching => self.ask_table(RaceRequest::Again),
+            'n' if phase == Phase::Over => {
+                self.say("Only the players can deal another race.", false)
+            }
             'n' => self.say("Another race comes once this one is over.", false),
             'h' | 'c' => self.say("No hints in a race against other people.", false),
             _ if watching && super::position_of(key).is_some() => {
