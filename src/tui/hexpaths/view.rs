@@ -623,6 +623,12 @@ fn status(app: &HexApp, area: Rect, buf: &mut Buffer) {
         (Phase::Over, None) => " · game over".to_string(),
         (Phase::Waiting, None) => " · waiting for players".to_string(),
     };
+    // Without a clock in front, the line starts with what it says.
+    let what = if app.phase == Phase::Thinking || demonstrating {
+        what
+    } else {
+        what.replacen(" · ", " ", 1)
+    };
     first.push(Span::styled(what, theme.dim()));
     let second = match &app.note {
         Some(note) if note.error => Line::styled(format!(" {}", note.text), theme.error()),
