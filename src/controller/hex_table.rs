@@ -15,6 +15,7 @@ use std::sync::mpsc::{Receiver, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::audience::Audience;
 use super::race_table::Phase;
 use super::serve::{TableThread, serve};
 use super::table::{ClientId, Identity, Kind, Proof, SeatState, SeatView, TableId, Want};
@@ -103,7 +104,7 @@ pub struct HexJoined {
     pub next_in: Option<Duration>,
 }
 
-pub type HexTell = Box<dyn Fn(HexNews) -> bool + Send>;
+pub type HexTell = super::audience::Teller<HexNews>;
 
 /// A message to a Hex paths table's thread.
 pub enum HexCommand {
@@ -135,11 +136,6 @@ enum Entrant {
     },
 }
 
-struct Client {
-    id: ClientId,
-    tell: HexTell,
-}
-
 /// The table's state, owned by its thread.
 pub(super) struct HexTable {
     id: TableId,
@@ -150,7 +146,7 @@ pub(super) struct HexTable {
     seed: u64,
     happenings: Vec<Happening>,
     entrants: Vec<Entrant>,
-    clients: Vec<Client>,
+    clients: Audience<HexNews>,
     /// The moves announced this round, kept secret until shown.
     moves: HashMap<usize, Vec<Step>>,
     started: bool,
@@ -198,7 +194,7 @@ impl HexTable {
             seed: spec.seed,
             happenings: Vec::new(),
             entrants: Vec::new(),
-            clients: Vec::new(),
+            clients: Audience::new(),
             moves: HashMap::new(),
             started: false,
             round_began: Instant::now(),
@@ -303,8 +299,8 @@ impl HexTable {
             outcome: None,
             watchers: self
                 .clients
-                .iter()
-                .filter(|c| self.place_of(c.id).is_none())
+                .ids()
+                .filter(|&id| self.place_of(id).is_none())
                 .count(),
             board: GameKind::HexPaths.title().to_string(),
             rules: Default::default(),
@@ -376,7 +372,7 @@ impl HexTable {
             elapsed: self.at(now),
             next_in: self.next_at.map(|at| at.saturating_duration_since(now)),
         };
-        self.clients.push(Client { id: client, tell });
+        self.clients.join(client, tell);
         if you.is_some() {
             self.unclaimed_until = None;
             self.broadcast_seats();
@@ -394,12 +390,12 @@ impl HexTable {
             if let Entrant::Person { client: slot, .. } = &mut self.entrants[place] {
                 match *slot {
                     Some(old) if matches!(who.proof, Proof::Key(_)) => {
-                        if let Some(c) = self.clients.iter().find(|c| c.id == old) {
-                            let _ = (c.tell)(HexNews::Closed(
+                        self.clients.dismiss(
+                            old,
+                            HexNews::Closed(
                                 "you joined this table again from another session".into(),
-                            ));
-                        }
-                        self.clients.retain(|c| c.id != old);
+                            ),
+                        );
                     }
                     Some(_) => {
                         return Err("you already play at this table in another session".into());
@@ -427,7 +423,7 @@ impl HexTable {
     }
 
     fn leave(&mut self, client: ClientId) {
-        self.clients.retain(|c| c.id != client);
+        self.clients.leave(client);
         let Some(place) = self.place_of(client) else {
             return;
         };
@@ -759,32 +755,29 @@ impl HexTable {
     }
 
     fn tell(&mut self, client: ClientId, news: HexNews) {
-        if let Some(c) = self.clients.iter().find(|c| c.id == client) {
-            let _ = (c.tell)(news);
-        }
+        self.clients.tell(client, news);
     }
 
     fn broadcast(&mut self, news: HexNews) {
-        self.clients.retain(|c| (c.tell)(news.clone()));
+        self.clients.broadcast(news);
     }
 
     /// The players' presence, to each client with its own place.
     fn broadcast_seats(&mut self) {
         let seats = self.seats();
-        let places: Vec<Option<usize>> = self.clients.iter().map(|c| self.place_of(c.id)).collect();
-        let mut you = places.into_iter();
-        self.clients.retain(|c| {
-            (c.tell)(HexNews::Seats {
-                seats: seats.clone(),
-                you: you.next().flatten(),
-            })
+        let places: Vec<(ClientId, Option<usize>)> = self
+            .clients
+            .ids()
+            .map(|id| (id, self.place_of(id)))
+            .collect();
+        self.clients.each(|id| HexNews::Seats {
+            seats: seats.clone(),
+            you: places.iter().find(|(c, _)| *c == id).and_then(|(_, p)| *p),
         });
     }
 
     fn broadcast_except(&mut self, client: ClientId, news: HexNews) {
-        for c in self.clients.iter().filter(|c| c.id != client) {
-            let _ = (c.tell)(news.clone());
-        }
+        self.clients.broadcast_except(client, news);
     }
 
     fn publish(&self) {

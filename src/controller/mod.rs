@@ -1,6 +1,7 @@
 //! A match: the setup it came from, two seats (human or computer), the moves so far, and the
 //! record kept on disk as it goes. Every front end plays through this.
 
+mod audience;
 mod config;
 pub mod duel;
 pub mod hex_table;

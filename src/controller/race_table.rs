@@ -13,6 +13,7 @@ use std::sync::mpsc::{Receiver, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::audience::Audience;
 use super::serve::{TableThread, serve};
 use super::table::{ClientId, Identity, Kind, Proof, SeatState, SeatView, TableId, Want};
 use super::tables::{Registry, Summary};
@@ -131,7 +132,7 @@ pub struct RaceJoined {
 }
 
 /// How news reaches one client; returns `false` once the client is gone.
-pub type RaceTell = Box<dyn Fn(RaceNews) -> bool + Send>;
+pub type RaceTell = super::audience::Teller<RaceNews>;
 
 /// A message to a race table's thread.
 pub enum RaceCommand {
@@ -169,11 +170,6 @@ enum Entrant {
     },
 }
 
-struct Client {
-    id: ClientId,
-    tell: RaceTell,
-}
-
 /// The table's state, owned by its thread.
 pub(super) struct RaceTable {
     id: TableId,
@@ -182,7 +178,7 @@ pub(super) struct RaceTable {
     race: Race,
     entrants: Vec<Entrant>,
     taken: Vec<[usize; 3]>,
-    clients: Vec<Client>,
+    clients: Audience<RaceNews>,
     phase: Phase,
     /// When the race began, while it runs; how long it took, once over.
     started: Option<Instant>,
@@ -243,7 +239,7 @@ impl RaceTable {
             race: Race::new(spec.seed, Vec::new()),
             entrants: Vec::new(),
             taken: Vec::new(),
-            clients: Vec::new(),
+            clients: Audience::new(),
             phase: Phase::Waiting,
             started: None,
             took: Duration::ZERO,
@@ -390,7 +386,7 @@ impl RaceTable {
             Want::Watch => RaceRole::Watches,
             Want::Seat => RaceRole::Racer(self.take_place(client, &who)?),
         };
-        self.clients.push(Client { id: client, tell });
+        self.clients.join(client, tell);
         if let RaceRole::Racer(_) = role {
             self.unclaimed_until = None;
             tracing::info!(table = self.id, user = ?who.user, back, "joined the race");
@@ -422,12 +418,12 @@ impl RaceTable {
                     // A key proves it is them: the place moves to this session (the other may
                     // be a connection that died without a word).
                     Some(old) if matches!(who.proof, Proof::Key(_)) => {
-                        if let Some(c) = self.clients.iter().find(|c| c.id == old) {
-                            let _ = (c.tell)(RaceNews::Closed(
+                        self.clients.dismiss(
+                            old,
+                            RaceNews::Closed(
                                 "you joined this race again from another session".into(),
-                            ));
-                        }
-                        self.clients.retain(|c| c.id != old);
+                            ),
+                        );
                     }
                     Some(_) => {
                         return Err("you already race at this table in another session".into());
@@ -455,7 +451,7 @@ impl RaceTable {
     }
 
     fn leave(&mut self, client: ClientId) {
-        self.clients.retain(|c| c.id != client);
+        self.clients.leave(client);
         let Some(place) = self.place_of(client) else {
             return;
         };
@@ -787,39 +783,35 @@ impl RaceTable {
 
     fn watchers(&self) -> usize {
         self.clients
-            .iter()
-            .filter(|c| self.place_of(c.id).is_none())
+            .ids()
+            .filter(|&id| self.place_of(id).is_none())
             .count()
     }
 
     fn tell(&mut self, client: ClientId, news: RaceNews) {
-        if let Some(c) = self.clients.iter().find(|c| c.id == client) {
-            let _ = (c.tell)(news);
-        }
+        self.clients.tell(client, news);
     }
 
     fn broadcast(&mut self, news: RaceNews) {
-        // A client whose channel is gone has left; its leave command is on the way.
-        self.clients.retain(|c| (c.tell)(news.clone()));
+        self.clients.broadcast(news);
     }
 
     /// The players, to each client with its own place.
     fn broadcast_seats(&mut self) {
         let seats = self.seats();
-        let places: Vec<Option<usize>> = self.clients.iter().map(|c| self.place_of(c.id)).collect();
-        let mut you = places.into_iter();
-        self.clients.retain(|c| {
-            (c.tell)(RaceNews::Seats {
-                seats: seats.clone(),
-                you: you.next().flatten(),
-            })
+        let places: Vec<(ClientId, Option<usize>)> = self
+            .clients
+            .ids()
+            .map(|id| (id, self.place_of(id)))
+            .collect();
+        self.clients.each(|id| RaceNews::Seats {
+            seats: seats.clone(),
+            you: places.iter().find(|(c, _)| *c == id).and_then(|(_, p)| *p),
         });
     }
 
     fn broadcast_except(&mut self, client: ClientId, news: RaceNews) {
-        for c in self.clients.iter().filter(|c| c.id != client) {
-            let _ = (c.tell)(news.clone());
-        }
+        self.clients.broadcast_except(client, news);
     }
 
     fn publish(&self) {
