@@ -64,6 +64,17 @@ pub const NEIGHBOURS: [[Cell; 6]; CELLS] = build_neighbours();
 /// edge of the board; the rest of the 16 entries are [`NONE`].
 pub static RAYS: [[[Cell; 16]; 6]; CELLS] = build_rays();
 
+/// The straight line from `from` to `to`, if they lie on one: its direction and the cells
+/// it passes over before `to`, nearest first.
+pub fn line_to(from: Cell, to: Cell) -> Option<(Dir, &'static [Cell])> {
+    let rays = RAYS.get(from as usize)?;
+    rays.iter().enumerate().find_map(|(d, ray)| {
+        ray.iter()
+            .position(|&c| c == to && c != NONE)
+            .map(|i| (d as Dir, &ray[..i]))
+    })
+}
+
 /// The first cell of ring `k` (the ring's north-west corner); ring 0 is the centre alone.
 pub const fn ring_start(k: u8) -> Cell {
     if k == 0 {

@@ -123,6 +123,8 @@ pub struct Outcome {
     pub winner: Option<(usize, Vec<Step>)>,
     /// The optimal move, to show.
     pub optimal: Vec<Step>,
+    /// Where the pieces stood when the round began (where both moves start).
+    pub pieces: Vec<Cell>,
 }
 
 /// A game of Hex paths.
@@ -365,6 +367,7 @@ impl Game {
             round: round.number,
             winner,
             optimal,
+            pieces: round.pieces,
         });
         self.outcomes.last()
     }

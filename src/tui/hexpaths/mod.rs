@@ -63,8 +63,6 @@ enum Seat {
         rival: Box<Rival>,
         plan: Option<Plan>,
     },
-    /// A player at a server's table (the table knows who).
-    Table,
 }
 
 /// Where a round stands.
@@ -101,6 +99,8 @@ pub struct Showing {
 /// One screen's game of Hex paths.
 pub struct HexApp {
     game: Game,
+    /// Who plays at this screen: people, then computer rivals (none at a table, whose
+    /// players the table knows).
     seats: Vec<Seat>,
     pub(crate) phase: Phase,
     /// Where the pieces stand on the board shown (the round's start plus the steps entered,
@@ -440,7 +440,8 @@ impl HexApp {
             // A move already entered (a computer's, or the lone person's announced one)
             // plays itself out.
             Some(steps) => {
-                self.show(format!("{name} shows {} steps", next.steps), steps);
+                let from = round.pieces.clone();
+                self.show(format!("{name} shows {} steps", next.steps), steps, from);
             }
             None => {
                 self.picked = round.objective.piece;
@@ -455,13 +456,9 @@ impl HexApp {
         }
     }
 
-    /// Plays `steps` out on the board, one at a time.
-    fn show(&mut self, title: String, steps: Vec<Step>) {
-        if let Some(round) = self.game.round() {
-            self.pieces = round.pieces.clone();
-        } else if let Some(start) = self.round_start() {
-            self.pieces = start;
-        }
+    /// Plays `steps` out on the board, one at a time, from the pieces at `from`.
+    fn show(&mut self, title: String, steps: Vec<Step>, from: Vec<Cell>) {
+        self.pieces = from;
         self.showing = Some(Showing {
             title,
             steps,
@@ -470,22 +467,6 @@ impl HexApp {
             paused: false,
             settled: false,
         });
-    }
-
-    /// Where the pieces stood when the last round began (for replaying a finished round).
-    fn round_start(&self) -> Option<Vec<Cell>> {
-        let outcome = self.game.outcomes().last()?;
-        let moved = outcome
-            .winner
-            .as_ref()
-            .map_or(&outcome.optimal, |(_, steps)| steps);
-        // Undo the move the pieces made: walk it back from where they stand.
-        let mut at = self.game.pieces().to_vec();
-        for step in moved.iter().rev() {
-            let i = at.iter().position(|&c| c == step.to)?;
-            at[i] = step.from;
-        }
-        Some(at)
     }
 
     /// Steps of a move being shown, as their time comes; a demonstration is judged when it
@@ -573,21 +554,14 @@ impl HexApp {
     /// and the optimal move plays out when the winner's was longer or nobody won.
     fn end_round(&mut self) {
         let winner = self.winner.clone();
-        let shortest = self
-            .game
-            .round()
-            .map(|r| (r.optimal(), r.objective.solution.steps.clone()));
+        let optimal = self.game.round().map_or(0, |r| r.optimal());
         self.game.finish(winner.clone());
         self.phase = Phase::Done;
         self.typing = None;
-        let Some((optimal, steps)) = shortest else {
-            return;
-        };
         let needs_showing = winner.as_ref().is_none_or(|(_, w)| w.len() > optimal);
-        if needs_showing {
-            self.show(format!("The shortest move: {optimal} steps"), steps);
-        } else {
-            self.pieces = self.game.pieces().to_vec();
+        match self.last_round_move() {
+            Some((title, steps, from)) if needs_showing => self.show(title, steps, from),
+            _ => self.pieces = self.game.pieces().to_vec(),
         }
     }
 
@@ -810,31 +784,27 @@ impl HexApp {
         if self.phase != Phase::Done && self.phase != Phase::Over {
             return self.say("r replays a round's moves once it is over.", false);
         }
-        let Some(outcome) = self.game.outcomes().last().cloned() else {
-            return;
-        };
-        let Some(start) = self.round_start() else {
-            return;
-        };
+        if let Some((title, steps, from)) = self.last_round_move() {
+            self.show(title, steps, from);
+        }
+    }
+
+    /// The move the last round shows: the winner's when it was as short as can be, else the
+    /// shortest; its title, its steps, and where the pieces stood as the round began.
+    pub(super) fn last_round_move(&self) -> Option<(String, Vec<Step>, Vec<Cell>)> {
+        let outcome = self.game.outcomes().last()?;
+        let optimal = outcome.optimal.len();
         let (title, steps) = match &outcome.winner {
-            Some((player, steps)) if steps.len() <= outcome.optimal.len() => (
-                format!("{}'s move", self.game.players()[*player].name),
-                steps.clone(),
-            ),
+            Some((player, steps)) if steps.len() <= optimal => {
+                let name = self.game.players().get(*player)?.name.clone();
+                (format!("{name}'s move"), steps.clone())
+            }
             _ => (
-                format!("The shortest move: {} steps", outcome.optimal.len()),
+                format!("The shortest move: {optimal} steps"),
                 outcome.optimal.clone(),
             ),
         };
-        self.pieces = start;
-        self.showing = Some(Showing {
-            title,
-            steps,
-            shown: 0,
-            next_at: self.now + SHOW_STEP,
-            paused: false,
-            settled: false,
-        });
+        Some((title, steps, outcome.pieces.clone()))
     }
 
     /// A new game for the same players and rivals, on a new board.

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use super::{HexApp, Phase, Seat};
+use super::{HexApp, Phase};
 use crate::controller::hex_table::{HexJoined, HexNews, HexRequest};
 use crate::controller::race_table;
 use crate::controller::table::{SeatState, TableId};
@@ -20,9 +20,9 @@ pub struct HexLink {
     pub(crate) id: TableId,
     /// This player's place; `None` when watching.
     pub(crate) you: Option<usize>,
+    /// Each player's presence, in order.
     pub(crate) seats: Vec<SeatState>,
     ask: Ask,
-    pub(crate) started: bool,
     pub(crate) closed: Option<String>,
 }
 
@@ -41,7 +41,6 @@ impl HexApp {
             you: joined.you,
             seats: joined.seats,
             ask,
-            started: joined.phase != race_table::Phase::Waiting,
             closed: None,
         });
         for happening in &joined.happenings {
@@ -49,9 +48,8 @@ impl HexApp {
                 .apply(happening)
                 .map_err(|e| format!("cannot follow the game at table {}: {e}", joined.table))?;
         }
-        app.seats = app.game.players().iter().map(|_| Seat::Table).collect();
         app.pieces = app.game.pieces().to_vec();
-        app.phase = if !app.table_started() {
+        app.phase = if joined.phase == race_table::Phase::Waiting {
             Phase::Waiting
         } else if app.game.is_over() {
             Phase::Over
@@ -76,10 +74,6 @@ impl HexApp {
     /// The table this screen follows, if any.
     pub fn table(&self) -> Option<&HexLink> {
         self.table.as_ref()
-    }
-
-    fn table_started(&self) -> bool {
-        self.table.as_ref().is_some_and(|t| t.started)
     }
 
     fn waiting_line(&self) -> String {
@@ -192,10 +186,7 @@ impl HexApp {
             }
             _ => None,
         };
-        let shortest = self
-            .game
-            .round()
-            .map(|r| (r.optimal(), r.objective.solution.steps.clone()));
+        let optimal = self.game.round().map(|r| r.optimal());
         if let Err(e) = self.game.apply(&happening) {
             self.say(
                 &format!("Lost track of the game ({e}): leave and join again."),
@@ -204,16 +195,8 @@ impl HexApp {
             return;
         }
         match happening {
-            Happening::Joined(_) => self.seats.push(Seat::Table),
-            Happening::Left(place) => {
-                if place < self.seats.len() {
-                    self.seats.remove(place);
-                }
-            }
+            Happening::Joined(_) | Happening::Left(_) => {}
             Happening::RoundStarted => {
-                if let Some(link) = &mut self.table {
-                    link.started = true;
-                }
                 self.phase = Phase::Thinking;
                 self.steps.clear();
                 self.showing = None;
@@ -248,7 +231,7 @@ impl HexApp {
                 };
                 self.steps.clear();
                 self.winner = winner.clone();
-                let Some((optimal, shortest)) = shortest else {
+                let Some(optimal) = optimal else {
                     return;
                 };
                 let text = match &winner {
@@ -265,15 +248,9 @@ impl HexApp {
                     None => format!("Nobody won the round; the shortest move: {optimal} steps."),
                 };
                 self.say(&text, false);
-                let round_start = self.round_start().unwrap_or_default();
-                self.pieces = round_start;
-                let (title, steps) = match winner {
-                    Some((p, steps)) if steps.len() <= optimal => {
-                        (format!("{}'s move", name_of(&self.game, p)), steps)
-                    }
-                    _ => (format!("The shortest move: {optimal} steps"), shortest),
-                };
-                self.show(title, steps);
+                if let Some((title, steps, from)) = self.last_round_move() {
+                    self.show(title, steps, from);
+                }
                 // The next round begins by itself a while later: the clock says when.
                 self.round_started = self.now;
             }

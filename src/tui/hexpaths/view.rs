@@ -20,7 +20,7 @@ use super::{DIRECTION_KEYS, HexApp, Phase};
 use crate::controller::table::SeatState;
 use crate::games::hexpaths::Cell;
 use crate::games::hexpaths::geometry::{
-    NEIGHBOURS, NONE, RINGS, ROWS, cell_at_row_col, ring, row_len,
+    NEIGHBOURS, NONE, RINGS, ROWS, cell_at_row_col, line_to, ring, row_len,
 };
 use crate::tui::view::overlay;
 
@@ -150,20 +150,13 @@ pub(super) fn cell_at(app: &HexApp, x: u16, y: u16) -> Option<Cell> {
     })
 }
 
-/// The cells a straight slide from `from` to `to` passes over, `to` not included.
-fn between(from: Cell, to: Cell) -> Vec<Cell> {
-    for (d, &first) in NEIGHBOURS[from as usize].iter().enumerate() {
-        let mut line = Vec::new();
-        let mut at = first;
-        while at != NONE {
-            if at == to {
-                return line;
-            }
-            line.push(at);
-            at = NEIGHBOURS[at as usize][d];
-        }
-    }
-    Vec::new()
+/// What the board marks besides the pieces: the path entered or shown (cells passed, and
+/// where each step ended by its number), where the picked piece's steps would end, the goal.
+struct Marks {
+    passed: Vec<Cell>,
+    ends: Vec<(Cell, usize)>,
+    step_ends: [Option<Cell>; 6],
+    goal: Option<Cell>,
 }
 
 /// What one cell shows in its middle.
@@ -195,9 +188,8 @@ impl HexApp {
         style
     }
 
-    /// The cells the steps entered (or the move shown) passed through, and where each step
-    /// ended, by step number.
-    fn trail(&self) -> (Vec<Cell>, Vec<(Cell, usize)>) {
+    /// What the board marks this frame, worked out once for all its cells.
+    fn marks(&self) -> Marks {
         let steps = match &self.showing {
             Some(show) => &show.steps[..show.shown],
             None => &self.steps[..],
@@ -205,15 +197,22 @@ impl HexApp {
         let mut passed = Vec::new();
         let mut ends = Vec::new();
         for (n, step) in steps.iter().enumerate() {
-            passed.extend(between(step.from, step.to));
+            if let Some((_, over)) = line_to(step.from, step.to) {
+                passed.extend_from_slice(over);
+            }
             ends.push((step.to, n + 1));
         }
-        (passed, ends)
+        Marks {
+            passed,
+            ends,
+            step_ends: self.step_ends(),
+            goal: self.game().round().map(|r| r.objective.goal),
+        }
     }
 
-    fn content(&self, cell: Cell, trail: &(Vec<Cell>, Vec<(Cell, usize)>)) -> Content {
+    fn content(&self, cell: Cell, marks: &Marks) -> Content {
         let theme = self.theme;
-        let goal = self.game().round().map(|r| r.objective.goal);
+        let goal = marks.goal;
         if let Some(i) = self.pieces.iter().position(|&c| c == cell) {
             let picked = i == self.picked && self.entering();
             let letter = PIECE_LETTERS.get(i).copied().unwrap_or('?');
@@ -227,7 +226,7 @@ impl HexApp {
                 style: self.piece_style(i, picked),
             };
         }
-        if let Some(d) = self.step_ends().iter().position(|&e| e == Some(cell)) {
+        if let Some(d) = marks.step_ends.iter().position(|&e| e == Some(cell)) {
             let key = DIRECTION_KEYS[d][0];
             return Content {
                 // A step that ends on the goal says so.
@@ -245,13 +244,13 @@ impl HexApp {
                 style: theme.title(),
             };
         }
-        if let Some((_, n)) = trail.1.iter().rev().find(|(c, _)| *c == cell) {
+        if let Some((_, n)) = marks.ends.iter().rev().find(|(c, _)| *c == cell) {
             return Content {
                 text: format!("{n:^3}"),
                 style: theme.hint(),
             };
         }
-        if trail.0.contains(&cell) {
+        if marks.passed.contains(&cell) {
             return Content {
                 text: " • ".into(),
                 style: theme.hint(),
@@ -363,7 +362,7 @@ impl Widget for &HexApp {
 
 fn draw_board(app: &HexApp, layout: &Layout, buf: &mut Buffer) {
     let board = app.game().board();
-    let trail = app.trail();
+    let marks = app.marks();
     let grid = app.theme.dim();
     let wall = app.wall_style();
     for row in 0..ROWS {
@@ -404,7 +403,7 @@ fn draw_board(app: &HexApp, layout: &Layout, buf: &mut Buffer) {
                     }
                 }
             }
-            let content = app.content(cell, &trail);
+            let content = app.content(cell, &marks);
             let chars: Vec<char> = content.text.chars().collect();
             for (i, ch) in chars.iter().enumerate().take(3) {
                 put(buf, x + 1 + i as u16, y, &ch.to_string(), content.style);
@@ -499,9 +498,7 @@ fn side_panel(app: &HexApp, area: Rect, buf: &mut Buffer) {
     };
     let shown = app.showing.as_ref().map_or(steps.len(), |s| s.shown);
     for (n, step) in steps.iter().enumerate() {
-        let d = (0..6)
-            .find(|&d| between_in(step.from, step.to, d))
-            .unwrap_or(0);
+        let d = line_to(step.from, step.to).map_or(0, |(d, _)| usize::from(d));
         let style = if n < shown { Style::new() } else { theme.dim() };
         lines.push(Line::styled(
             format!(
@@ -525,18 +522,6 @@ fn side_panel(app: &HexApp, area: Rect, buf: &mut Buffer) {
     ));
     lines.push(Line::styled("e d x z a w: where a step ends", theme.dim()));
     Paragraph::new(lines).render(area, buf);
-}
-
-/// Whether a straight slide from `from` in direction `d` reaches `to`.
-fn between_in(from: Cell, to: Cell, d: usize) -> bool {
-    let mut at = NEIGHBOURS[from as usize][d];
-    while at != NONE {
-        if at == to {
-            return true;
-        }
-        at = NEIGHBOURS[at as usize][d];
-    }
-    false
 }
 
 /// Sets one screen cell.
