@@ -41,6 +41,40 @@ fn size_or(session: &terminal::Session, fallback: (u16, u16)) -> (u16, u16) {
     session.size().unwrap_or(fallback)
 }
 
+/// What the keys every game screen reads first made of a key press.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FirstKey {
+    /// Not one of them: the screen's own keys go on.
+    Own,
+    /// Used up: a key release, the key that closed the help, or another Ctrl key.
+    Taken,
+    /// Ctrl-C or Ctrl-Q.
+    Quit,
+    /// Ctrl-Z.
+    Suspend,
+}
+
+/// The keys every game screen reads before its own: releases are ignored, any key closes
+/// the help (`help` is set to false), Ctrl-C/Ctrl-Q quit and Ctrl-Z suspends.
+pub fn first_key(key: &ratatui::crossterm::event::KeyEvent, help: &mut bool) -> FirstKey {
+    use ratatui::crossterm::event::KeyEventKind;
+    if key.kind == KeyEventKind::Release {
+        return FirstKey::Taken;
+    }
+    if *help {
+        *help = false;
+        return FirstKey::Taken;
+    }
+    if !key.modifiers.contains(KeyModifiers::CONTROL) {
+        return FirstKey::Own;
+    }
+    match key.code {
+        KeyCode::Char('c') | KeyCode::Char('q') => FirstKey::Quit,
+        KeyCode::Char('z') => FirstKey::Suspend,
+        _ => FirstKey::Taken,
+    }
+}
+
 /// What the local loop needs of a full-screen app: events in, a frame out (through
 /// `Widget for &S`), and when to wake, stop or suspend.
 pub trait Screen {

@@ -14,12 +14,10 @@ pub use table::{Ask, HexLink};
 
 use std::time::{Duration, Instant};
 
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
-use super::Event;
 use super::view::theme::Theme;
+use super::{Event, FirstKey, first_key};
 use crate::games::hexpaths::round::{Demonstration, Game, Plan, Rival, Settings};
 use crate::games::hexpaths::{Cell, Cells, Dir, Step};
 
@@ -566,20 +564,17 @@ impl HexApp {
     }
 
     fn on_key(&mut self, key: KeyEvent) {
-        if key.kind == KeyEventKind::Release {
-            return;
-        }
-        if self.help {
-            self.help = false;
-            return;
-        }
-        if key.modifiers.contains(KeyModifiers::CONTROL) {
-            match key.code {
-                KeyCode::Char('c') | KeyCode::Char('q') => self.quit = true,
-                KeyCode::Char('z') => self.suspend = true,
-                _ => {}
+        match first_key(&key, &mut self.help) {
+            FirstKey::Own => {}
+            FirstKey::Taken => return,
+            FirstKey::Quit => {
+                self.quit = true;
+                return;
             }
-            return;
+            FirstKey::Suspend => {
+                self.suspend = true;
+                return;
+            }
         }
         if let Some((player, digits)) = &mut self.typing {
             let player = *player;

@@ -13,12 +13,10 @@ pub use table::{Ask, TableLink};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
-use super::Event;
 use super::view::theme::Theme;
+use super::{Event, FirstKey, first_key};
 use crate::controller::race_table::RaceNews;
 use crate::games::triad::race::{Claim, Race, Rival};
 use crate::games::triad::{Game, count_triads, first_triad};
@@ -360,20 +358,17 @@ impl TriadApp {
     }
 
     fn on_key(&mut self, key: KeyEvent) {
-        if key.kind == KeyEventKind::Release {
-            return;
-        }
-        if self.help {
-            self.help = false;
-            return;
-        }
-        if key.modifiers.contains(KeyModifiers::CONTROL) {
-            match key.code {
-                KeyCode::Char('c') | KeyCode::Char('q') => self.quit = true,
-                KeyCode::Char('z') => self.suspend = true,
-                _ => {}
+        match first_key(&key, &mut self.help) {
+            FirstKey::Own => {}
+            FirstKey::Taken => return,
+            FirstKey::Quit => {
+                self.quit = true;
+                return;
             }
-            return;
+            FirstKey::Suspend => {
+                self.suspend = true;
+                return;
+            }
         }
         if key.code != KeyCode::Char('n') {
             self.confirm_new = false;
