@@ -274,12 +274,7 @@ impl HexTable {
                 })
                 .collect()
         };
-        // The winner, unless the best score is shared.
-        let leader = match self.game.standings().as_slice() {
-            [first, second, ..] if first.score == second.score => None,
-            [first, ..] => Some(first.name.clone()),
-            [] => None,
-        };
+        let leader = self.game.winner().map(|p| p.name.clone());
         Summary {
             id: self.id,
             game: GameKind::HexPaths,

@@ -303,12 +303,7 @@ impl RaceTable {
                 })
                 .collect()
         };
-        // The winner, unless the best score is shared.
-        let leader = match self.race.standings().as_slice() {
-            [first, second, ..] if first.score == second.score => None,
-            [first, ..] => Some(first.name.clone()),
-            [] => None,
-        };
+        let leader = self.race.winner().map(|r| r.name.clone());
         Summary {
             id: self.id,
             game: GameKind::Triad,

@@ -410,6 +410,15 @@ impl Game {
         Ok(())
     }
 
+    /// The player with the best score, unless it is shared (or nobody plays).
+    pub fn winner(&self) -> Option<&Player> {
+        match self.standings().as_slice() {
+            [first, second, ..] if first.score == second.score => None,
+            [first, ..] => Some(first),
+            [] => None,
+        }
+    }
+
     /// Players by score, best first (then by rounds won optimally).
     pub fn standings(&self) -> Vec<&Player> {
         let mut order: Vec<&Player> = self.players.iter().collect();

@@ -199,6 +199,15 @@ impl Race {
         self.version = version;
     }
 
+    /// The player with the best score, unless it is shared (or nobody plays).
+    pub fn winner(&self) -> Option<&Racer> {
+        match self.standings().as_slice() {
+            [first, second, ..] if first.score == second.score => None,
+            [first, ..] => Some(first),
+            [] => None,
+        }
+    }
+
     /// Players by score, best first (then by fewer wrong claims, then by order of joining).
     pub fn standings(&self) -> Vec<&Racer> {
         let mut order: Vec<&Racer> = self.racers.iter().collect();

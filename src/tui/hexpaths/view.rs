@@ -582,6 +582,7 @@ fn status(app: &HexApp, area: Rect, buf: &mut Buffer) {
         }
         _ => String::new(),
     };
+    let has_clock = !clock.is_empty();
     let mut first = vec![Span::styled(clock, theme.title())];
     let piece = PIECE_LETTERS.get(app.picked).copied().unwrap_or('?');
     // A move shown is named while it plays out (and a demonstration until it is judged).
@@ -591,28 +592,28 @@ fn status(app: &HexApp, area: Rect, buf: &mut Buffer) {
         .as_ref()
         .filter(|s| s.shown < s.steps.len() || demonstrating);
     let what = match (&app.phase, showing) {
-        (_, Some(show)) => format!(" · {} ({}/{})", show.title, show.shown, show.steps.len()),
+        (_, Some(show)) => format!("{} ({}/{})", show.title, show.shown, show.steps.len()),
         (Phase::Demonstrating { player }, None) => format!(
-            " · {} demonstrates · steps {} · piece {piece}",
+            "{} demonstrates · steps {} · piece {piece}",
             app.game().players()[*player].name,
             app.steps.len()
         ),
         (Phase::Thinking, None) if app.entering() => {
-            format!(" · steps {} · piece {piece}", app.steps.len())
+            format!("steps {} · piece {piece}", app.steps.len())
         }
-        (Phase::Thinking, None) => " · announce: your key, the steps, Enter".to_string(),
+        (Phase::Thinking, None) => "announce: your key, the steps, Enter".to_string(),
         (Phase::Done, None) => match app.next_round_in() {
-            Some(left) => format!(" · round over · the next in {} s", left.as_secs()),
-            None => " · round over".to_string(),
+            Some(left) => format!("round over · the next in {} s", left.as_secs()),
+            None => "round over".to_string(),
         },
-        (Phase::Over, None) => " · game over".to_string(),
-        (Phase::Waiting, None) => " · waiting for players".to_string(),
+        (Phase::Over, None) => "game over".to_string(),
+        (Phase::Waiting, None) => "waiting for players".to_string(),
     };
-    // Without a clock in front, the line starts with what it says.
-    let what = if app.phase == Phase::Thinking || demonstrating {
-        what
+    // After the clock when it runs; otherwise the line starts with what it says.
+    let what = if has_clock {
+        format!(" · {what}")
     } else {
-        what.replacen(" · ", " ", 1)
+        format!(" {what}")
     };
     first.push(Span::styled(what, theme.dim()));
     let second = match &app.note {

@@ -386,10 +386,10 @@ fn end_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     let mark = |new: bool| if new { "  new best!" } else { "" };
     if app.racing() {
         let standings = app.race_state().standings();
-        let winner = match standings.as_slice() {
-            [first, second, ..] if first.score == second.score => "A tie at the top.".to_string(),
-            [first, ..] => format!("{} wins the race.", first.name),
-            [] => String::new(),
+        let winner = match app.race_state().winner() {
+            Some(first) => format!("{} wins the race.", first.name),
+            None if standings.is_empty() => String::new(),
+            None => "A tie at the top.".to_string(),
         };
         let mut lines = vec![
             Line::styled("The deck is out and no triad is left.", theme.title()),
