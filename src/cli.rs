@@ -265,6 +265,18 @@ pub struct DuelSeats {
     pub size: Option<usize>,
 }
 
+impl DuelSeats {
+    /// Whether any of these flags was given (the games without seats refuse them).
+    pub fn any(&self) -> bool {
+        self.dark.is_some()
+            || self.light.is_some()
+            || self.position.is_some()
+            || self.white.is_some()
+            || self.black.is_some()
+            || self.size.is_some()
+    }
+}
+
 /// Flags that set up a new match, so make no sense with `--resume` (the record holds the
 /// setup), plus `--no-autosave` (a resumed match always goes on in its own file).
 const RESUME_CONFLICTS: [&str; 16] = [

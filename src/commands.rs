@@ -193,14 +193,7 @@ fn play_full_screen<G: BoardGame>(
 /// `trios play --game triad`: a solitaire from `--seed` (drawn and announced when absent),
 /// full screen or in text mode.
 pub fn play_triad(args: &PlayArgs, full_screen: bool) -> Result<(), Failure> {
-    let duel = &args.duel;
-    let other_flags = duel.dark.is_some()
-        || duel.light.is_some()
-        || duel.position.is_some()
-        || duel.white.is_some()
-        || duel.black.is_some()
-        || duel.size.is_some();
-    if other_flags {
+    if args.duel.any() {
         return Err(Failure::Message(
             "Triad is a solitaire: it takes no seats, --size or --position".into(),
         ));
@@ -842,14 +835,7 @@ pub struct HexpathsSetup {
 pub fn hexpaths_setup(args: &PlayArgs) -> Result<HexpathsSetup, Failure> {
     use crate::games::hexpaths::Difficulty;
     use crate::games::hexpaths::round::{Rival, Settings};
-    let duel = &args.duel;
-    let other_flags = duel.dark.is_some()
-        || duel.light.is_some()
-        || duel.position.is_some()
-        || duel.white.is_some()
-        || duel.black.is_some()
-        || duel.size.is_some();
-    if other_flags {
+    if args.duel.any() {
         return Err(Failure::Message(
             "Hex paths takes no seats, --size or --position: people are --players, computers \
              --rivals"
