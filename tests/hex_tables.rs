@@ -3,29 +3,25 @@
 //! copy of the game — a late joiner's too — stays the table's game by applying its
 //! happenings.
 
+mod common;
+
+use common::keyed;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 use trios::controller::hex_table::{HexJoined, HexNews, HexRequest, HexSpec};
 use trios::controller::race_table::Phase;
-use trios::controller::table::{Identity, Kind, Proof, SeatState, TableId, Want};
+use trios::controller::table::{Kind, SeatState, TableId, Want};
 use trios::controller::tables::Registry;
 use trios::games::hexpaths::round::{Game, Happening, Settings};
 
 const WAIT: Duration = Duration::from_secs(10);
 const SEED: u64 = 21;
 
-fn who(user: &str) -> Identity {
-    Identity {
-        user: user.into(),
-        proof: Proof::Key(format!("key-of-{user}")),
-    }
-}
-
 fn open(registry: &std::sync::Arc<Registry>, rivals: &[&str]) -> TableId {
     registry
         .open_hex(HexSpec {
-            opener: who("alice"),
+            opener: keyed("alice"),
             rivals: rivals.iter().map(|r| r.to_string()).collect(),
             seed: SEED,
             settings: Settings::default(),
@@ -48,7 +44,7 @@ fn join(registry: &Registry, table: TableId, client: u64, user: &str, want: Want
         .join_hex(
             table,
             client,
-            who(user),
+            keyed(user),
             want,
             Box::new(move |n| tell.send(n).is_ok()),
         )
@@ -175,7 +171,7 @@ fn a_computer_rival_announces_and_its_move_is_shown_when_the_time_is_up() {
     let registry = Registry::new();
     let table = registry
         .open_hex(HexSpec {
-            opener: who("alice"),
+            opener: keyed("alice"),
             rivals: vec!["hard".into()],
             seed: SEED,
             settings: Settings {
@@ -255,7 +251,7 @@ fn once_the_game_is_over_a_player_deals_another_for_the_same_players() {
     let registry = Registry::new();
     let table = registry
         .open_hex(HexSpec {
-            opener: who("alice"),
+            opener: keyed("alice"),
             rivals: Vec::new(),
             seed: SEED,
             settings: Settings {
@@ -326,7 +322,7 @@ fn leaving_before_the_game_begins_gives_the_place_up() {
         .collect();
     assert_eq!(names, ["alice", "carol"]);
     // Bob has no seat kept for him.
-    assert_eq!(registry.seat_kept_for(&who("bob")), None);
+    assert_eq!(registry.seat_kept_for(&keyed("bob")), None);
     registry.ask_hex(table, alice.id, HexRequest::Start);
     alice.happened("round 1", |h| matches!(h, Happening::RoundStarted));
 }

@@ -4,10 +4,10 @@
 //! replaying it, announcements at one keyboard with the lowest demonstrating, and a rival's
 //! announcement; read back from a `TestBackend` buffer.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -16,19 +16,8 @@ use trios::games::hexpaths::{Step, replay};
 use trios::tui::hexpaths::{DIRECTION_KEYS, HexApp, Phase};
 use trios::tui::{Event, Theme};
 
-fn screen(app: &HexApp, (w, h): (u16, u16)) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("terminal");
-    terminal
-        .draw(|f| f.render_widget(app, f.area()))
-        .expect("draw");
-    let buf = terminal.backend().buffer().clone();
-    (0..h)
-        .map(|y| {
-            let line: String = (0..w).map(|x| buf[(x, y)].symbol()).collect();
-            line.trim_end().to_string()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+fn screen(app: &HexApp, size: (u16, u16)) -> String {
+    common::screen::screen(app, size)
 }
 
 fn press_at(app: &mut HexApp, code: KeyCode, now: Instant) {

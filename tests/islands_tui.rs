@@ -1,11 +1,11 @@
 //! The Islands of Hex screen: the leaning board, clicks on it, the computer's answer, and
 //! boards too big for the window; read back from a `TestBackend` buffer.
 
+mod common;
+
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -27,19 +27,8 @@ fn app(size: usize, black: &str, screen: (u16, u16)) -> (DuelApp<Game>, Receiver
     )
 }
 
-fn screen(app: &DuelApp<Game>, (w, h): (u16, u16)) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("terminal");
-    terminal
-        .draw(|f| f.render_widget(app, f.area()))
-        .expect("draw");
-    let buf = terminal.backend().buffer().clone();
-    (0..h)
-        .map(|y| {
-            let line: String = (0..w).map(|x| buf[(x, y)].symbol()).collect();
-            line.trim_end().to_string()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+fn screen(app: &DuelApp<Game>, size: (u16, u16)) -> String {
+    common::screen::screen(app, size)
 }
 
 fn find(text: &str, needle: &str) -> Option<(u16, u16)> {

@@ -3,13 +3,16 @@
 //! can follow it on a copy, computer rivals claim at the table, and the lobby lists the
 //! players.
 
+mod common;
+
+use common::keyed;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 use trios::controller::race_table::{
     MAX_RACERS, Phase, RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSpec,
 };
-use trios::controller::table::{Identity, Kind, Proof, SeatState, TableId, Want};
+use trios::controller::table::{Kind, SeatState, TableId, Want};
 use trios::controller::tables::Registry;
 use trios::games::triad::race::Race;
 use trios::games::triad::{Game, first_triad, is_triad};
@@ -17,17 +20,10 @@ use trios::games::triad::{Game, first_triad, is_triad};
 const WAIT: Duration = Duration::from_secs(10);
 const SEED: u64 = 7;
 
-fn who(user: &str) -> Identity {
-    Identity {
-        user: user.into(),
-        proof: Proof::Key(format!("key-of-{user}")),
-    }
-}
-
 fn open(registry: &std::sync::Arc<Registry>, rivals: &[&str]) -> TableId {
     registry
         .open_race(RaceSpec {
-            opener: who("alice"),
+            opener: keyed("alice"),
             rivals: rivals.iter().map(|r| r.to_string()).collect(),
             seed: SEED,
             fixed_seed: true,
@@ -59,7 +55,7 @@ fn try_join(
     let joined = registry.join_race(
         table,
         client,
-        who(user),
+        keyed(user),
         want,
         Box::new(move |n| tell.send(n).is_ok()),
     )?;
@@ -392,7 +388,7 @@ fn places_move_up_when_someone_leaves_before_the_start_and_everyone_leaving_clos
         registry
             .list()
             .iter()
-            .any(|t| t.id == table && t.away.contains(&who("carol")))
+            .any(|t| t.id == table && t.away.contains(&keyed("carol")))
     });
     // She comes back to her own place.
     let carol = join(&registry, table, 4, "carol", Want::Seat);

@@ -2,34 +2,24 @@
 //! keys, the cursor and the mouse, refusals that say why, hints and the count, and a whole
 //! game to the end screen with its bests kept; read back from a `TestBackend` buffer.
 
+mod common;
+
+use common::keyed;
 use std::time::{Duration, Instant};
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use trios::controller::race_table::RaceSpec;
-use trios::controller::table::{Identity, Proof, Want};
+use trios::controller::table::Want;
 use trios::controller::tables::Registry;
 use trios::games::triad::{Game, count_triads, first_triad, is_triad};
 use trios::tui::triad::bests::{self, Bests};
 use trios::tui::triad::{TriadApp, key_of};
 use trios::tui::{Event, Theme};
 
-fn screen(app: &TriadApp, (w, h): (u16, u16)) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("terminal");
-    terminal
-        .draw(|f| f.render_widget(app, f.area()))
-        .expect("draw");
-    let buf = terminal.backend().buffer().clone();
-    (0..h)
-        .map(|y| {
-            let line: String = (0..w).map(|x| buf[(x, y)].symbol()).collect();
-            line.trim_end().to_string()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+fn screen(app: &TriadApp, size: (u16, u16)) -> String {
+    common::screen::screen(app, size)
 }
 
 fn press(app: &mut TriadApp, code: KeyCode) {
@@ -261,7 +251,7 @@ impl AtTable {
             .join_race(
                 table,
                 client,
-                person(user),
+                keyed(user),
                 Want::Seat,
                 Box::new(move |n| tell.send(n).is_ok()),
             )
@@ -294,19 +284,12 @@ impl AtTable {
     }
 }
 
-fn person(user: &str) -> Identity {
-    Identity {
-        user: user.into(),
-        proof: Proof::Key(format!("key-{user}")),
-    }
-}
-
 #[test]
 fn a_race_at_a_server_table_waits_then_shows_claims_and_live_scores() {
     let registry = Registry::new();
     let table = registry
         .open_race(RaceSpec {
-            opener: person("alice"),
+            opener: keyed("alice"),
             rivals: vec!["easy".into()],
             seed: 5,
             fixed_seed: true,

@@ -942,6 +942,26 @@ impl Server {
     }
 }
 
+impl Server {
+    /// OpenSSH's client at 80x24 signed in as `user` without a key.
+    fn client(&self, ssh: &str, user: &str) -> Pty {
+        let args = self.ssh_args(user, &["-o", "PubkeyAuthentication=no"]);
+        Pty::start_program(ssh, 80, 24, &args, Answers::CursorPosition)
+    }
+}
+
+/// `q` back to the lobby (which then shows `lobby`), `q` again, and the client exits 0.
+fn leave_server(who: &str, pty: &mut Pty, lobby: &str) {
+    pty.send(b"q");
+    pty.wait_for("the lobby again", |s| s.contains(lobby));
+    pty.send(b"q");
+    let status = pty.wait_exit(EXIT_TIMEOUT);
+    assert!(
+        status.success(),
+        "{who}'s ssh exits 0 after q, got {status:?}"
+    );
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -1013,26 +1033,13 @@ fn two_openssh_clients_play_reversi_at_one_table() {
         return;
     };
     let server = Server::start_with(&["--game", "reversi"]);
-    let no_key = ["-o", "PubkeyAuthentication=no"];
-    let mut alice = Pty::start_program(
-        &ssh,
-        80,
-        24,
-        &server.ssh_args("alice", &no_key),
-        Answers::CursorPosition,
-    );
+    let mut alice = server.client(&ssh, "alice");
     alice.wait_for("the lobby on Reversi", |s| s.contains("‹ Reversi ›"));
     // Game, Play against the computer, Opponent, then Open a table.
     alice.send(b"jj\r");
     alice.wait_for("the open table", |s| s.contains("Waiting for an opponent"));
 
-    let mut bob = Pty::start_program(
-        &ssh,
-        80,
-        24,
-        &server.ssh_args("bob", &no_key),
-        Answers::CursorPosition,
-    );
+    let mut bob = server.client(&ssh, "bob");
     bob.wait_for("alice's table in the list", |s| {
         s.contains("waiting: Enter to join")
     });
@@ -1047,14 +1054,7 @@ fn two_openssh_clients_play_reversi_at_one_table() {
     alice.wait_for("bob's move", |s| s.contains("2. Light "));
 
     for (who, pty) in [("alice", &mut alice), ("bob", &mut bob)] {
-        pty.send(b"q");
-        pty.wait_for("the lobby again", |s| s.contains("Open a table"));
-        pty.send(b"q");
-        let status = pty.wait_exit(EXIT_TIMEOUT);
-        assert!(
-            status.success(),
-            "{who}'s ssh exits 0 after q, got {status:?}"
-        );
+        leave_server(who, pty, "Open a table");
     }
 }
 
@@ -1329,25 +1329,12 @@ fn two_openssh_clients_race_hexpaths_at_one_table() {
     };
     let seed = 7;
     let server = Server::start_with(&["--game", "hexpaths", "--seed", &seed.to_string()]);
-    let no_key = ["-o", "PubkeyAuthentication=no"];
-    let mut alice = Pty::start_program(
-        &ssh,
-        80,
-        24,
-        &server.ssh_args("alice", &no_key),
-        Answers::CursorPosition,
-    );
+    let mut alice = server.client(&ssh, "alice");
     alice.wait_for("the lobby on Hex paths", |s| s.contains("‹ Hex paths ›"));
     // Race the computer, Opponent, then Open a race table.
     alice.send(b"jj\r");
     alice.wait_for("the waiting table", |s| s.contains("waiting for players"));
-    let mut bob = Pty::start_program(
-        &ssh,
-        80,
-        24,
-        &server.ssh_args("bob", &no_key),
-        Answers::CursorPosition,
-    );
+    let mut bob = server.client(&ssh, "bob");
     bob.wait_for("alice's table in the list", |s| {
         s.contains("waiting: Enter to join")
     });
@@ -1383,14 +1370,7 @@ fn two_openssh_clients_race_hexpaths_at_one_table() {
     }
     bob.wait_for("bob's score", |s| s.contains("you (bob) 3"));
     for (who, pty) in [("bob", &mut bob), ("alice", &mut alice)] {
-        pty.send(b"q");
-        pty.wait_for("the lobby again", |s| s.contains("Back in the lobby"));
-        pty.send(b"q");
-        let status = pty.wait_exit(EXIT_TIMEOUT);
-        assert!(
-            status.success(),
-            "{who}'s ssh exits 0 after q, got {status:?}"
-        );
+        leave_server(who, pty, "Back in the lobby");
     }
 }
 
@@ -1408,14 +1388,7 @@ fn two_openssh_clients_and_a_computer_race_at_one_triad_table() {
     // A fixed seed: the test knows the first tableau.
     let seed = 11;
     let server = Server::start_with(&["--game", "triad", "--seed", &seed.to_string()]);
-    let no_key = ["-o", "PubkeyAuthentication=no"];
-    let mut alice = Pty::start_program(
-        &ssh,
-        80,
-        24,
-        &server.ssh_args("alice", &no_key),
-        Answers::CursorPosition,
-    );
+    let mut alice = server.client(&ssh, "alice");
     alice.wait_for("the lobby on Triad", |s| s.contains("‹ Triad ›"));
     // Race the computer (the rival level shown: hard).
     alice.send(b"\r");
@@ -1423,13 +1396,7 @@ fn two_openssh_clients_and_a_computer_race_at_one_triad_table() {
         s.contains("Waiting for players") && s.contains("2. hard  (computer)")
     });
 
-    let mut bob = Pty::start_program(
-        &ssh,
-        80,
-        24,
-        &server.ssh_args("bob", &no_key),
-        Answers::CursorPosition,
-    );
+    let mut bob = server.client(&ssh, "bob");
     bob.wait_for("alice's race in the list", |s| {
         s.contains("alice, hard") && s.contains("waiting: Enter to join")
     });
@@ -1472,13 +1439,6 @@ fn two_openssh_clients_and_a_computer_race_at_one_triad_table() {
     });
 
     for (who, pty) in [("bob", &mut bob), ("alice", &mut alice)] {
-        pty.send(b"q");
-        pty.wait_for("the lobby again", |s| s.contains("Back in the lobby"));
-        pty.send(b"q");
-        let status = pty.wait_exit(EXIT_TIMEOUT);
-        assert!(
-            status.success(),
-            "{who}'s ssh exits 0 after q, got {status:?}"
-        );
+        leave_server(who, pty, "Back in the lobby");
     }
 }

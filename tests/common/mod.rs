@@ -37,3 +37,12 @@ pub const RED: Player = Player::Red;
 pub const BLUE: Player = Player::Blue;
 
 pub mod bin;
+pub mod screen;
+
+/// A person signed in to a server with a key of their own (so they can take their seat back).
+pub fn keyed(user: &str) -> trios::controller::table::Identity {
+    trios::controller::table::Identity {
+        user: user.into(),
+        proof: trios::controller::table::Proof::Key(format!("key-of-{user}")),
+    }
+}
