@@ -511,7 +511,10 @@ impl HexTable {
                 if !self.done.contains(&place) {
                     self.done.push(place);
                 }
-                let waiting: Vec<String> = self.people_not_done();
+                let waiting: Vec<String> = self
+                    .not_done()
+                    .map(|i| self.game.players()[i].name.clone())
+                    .collect();
                 if waiting.is_empty() {
                     self.broadcast(HexNews::Notice("Everyone is done: the time is up.".into()));
                 } else {
@@ -649,7 +652,7 @@ impl HexTable {
         let at = self.at(now);
         // When every person there is done, the time is up: rivals still thinking say what
         // they would have said.
-        let all_done = self.people_not_done().is_empty();
+        let all_done = self.not_done().next().is_none();
         let due: Vec<(usize, Plan)> = self
             .entrants
             .iter()
@@ -684,22 +687,18 @@ impl HexTable {
         }
     }
 
-    /// The people present who have not said they are done this round.
-    fn people_not_done(&self) -> Vec<String> {
-        self.entrants
-            .iter()
-            .enumerate()
-            .filter(|(i, e)| {
-                matches!(
-                    e,
-                    Entrant::Person {
-                        client: Some(_),
-                        ..
-                    }
-                ) && !self.done.contains(i)
-            })
-            .map(|(i, _)| self.game.players()[i].name.clone())
-            .collect()
+    /// The places of the people present who have not said they are done this round.
+    fn not_done(&self) -> impl Iterator<Item = usize> + '_ {
+        self.entrants.iter().enumerate().filter_map(|(i, e)| {
+            let present = matches!(
+                e,
+                Entrant::Person {
+                    client: Some(_),
+                    ..
+                }
+            );
+            (present && !self.done.contains(&i)).then_some(i)
+        })
     }
 
     /// Demonstrations, lowest announcement first, until one works; then the round ends.
