@@ -791,8 +791,14 @@ impl HexApp {
         let optimal = outcome.optimal.len();
         let (title, steps) = match &outcome.winner {
             Some((player, steps)) if steps.len() <= optimal => {
-                let name = self.game.players().get(*player)?.name.clone();
-                (format!("{name}'s move"), steps.clone())
+                // The one person at this screen reads "Your move".
+                let yours = self.is_person(*player) && self.people() <= 1;
+                let title = if yours {
+                    "Your move".to_string()
+                } else {
+                    format!("{}'s move", self.game.players().get(*player)?.name)
+                };
+                (title, steps.clone())
             }
             _ => (
                 format!("The shortest move: {optimal} steps"),
