@@ -116,7 +116,7 @@ pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
 pub fn human_size(limit: u64) -> String {
     const UNITS: [(u64, &str); 3] = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
     for (size, unit) in UNITS {
-        if limit >= size && limit % size == 0 {
+        if limit >= size && limit.is_multiple_of(size) {
             return format!("{} {unit}", limit / size);
         }
     }
