@@ -578,3 +578,47 @@ pub struct ServeArgs {
     #[command(flatten)]
     pub setup: SetupArgs,
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    /// Every numeric flag says its range in its help, as `[LOW-HIGH]`.
+    #[test]
+    fn every_numeric_flag_states_its_range() {
+        fn check(command: &clap::Command, path: &str, checked: &mut usize) {
+            for arg in command.get_arguments() {
+                let numeric = arg.get_value_names().is_some_and(|names| {
+                    names
+                        .iter()
+                        .any(|n| ["N", "SECS", "MS", "K", "DEPTH"].contains(&n.as_str()))
+                });
+                if !numeric {
+                    continue;
+                }
+                let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+                let stated = help.split('[').skip(1).any(|rest| {
+                    rest.split(']').next().is_some_and(|range| {
+                        let mut ends = range.splitn(2, '-');
+                        ends.next().is_some_and(|lo| lo.parse::<u64>().is_ok())
+                            && ends.next().is_some_and(|hi| hi.parse::<u64>().is_ok())
+                    })
+                });
+                assert!(
+                    stated,
+                    "{path} --{}: help {help:?} states no range",
+                    arg.get_id()
+                );
+                *checked += 1;
+            }
+            for sub in command.get_subcommands() {
+                check(sub, &format!("{path} {}", sub.get_name()), checked);
+            }
+        }
+        let mut checked = 0;
+        check(&Cli::command(), "trios", &mut checked);
+        assert!(checked >= 20, "only {checked} numeric flags found");
+    }
+}

@@ -1,7 +1,8 @@
 //! The line-based front end: commands on standard input, textual views on standard output.
 //!
 //! For scripts, screen readers and tests. The output is exactly what the rules document
-//! specifies; errors go to standard error as `error: <reason>` and never end the game.
+//! specifies; errors go to standard error as `error: <reason>` and never end the game, but
+//! for a line longer than [`MAX_LINE`], which ends the run: such input is not commands.
 
 use std::io::{self, BufRead, Write};
 
