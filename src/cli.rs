@@ -440,11 +440,11 @@ pub struct SimArgs {
     /// Reversi and Islands of Hex: random plies played from the start of each deal before
     /// the strategies take over, so deterministic strategies meet in varied positions
     /// [0-1000].
-    #[arg(long, value_name = "K", default_value_t = 6, value_parser = count(0..=MAX_OPENINGS))]
+    #[arg(long, value_name = "K", default_value_t = 6, value_parser = count(0, MAX_OPENINGS))]
     pub openings: usize,
     /// Number of deals; each is one game, or two with --swap (per pair in a round robin)
     /// [1-1000000].
-    #[arg(long, value_name = "N", default_value_t = 100, value_parser = count(1..=MAX_DEALS))]
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = count(1, MAX_DEALS))]
     pub games: usize,
     /// Play every deal twice, seats exchanged: N deals make 2N games.
     #[arg(long)]
@@ -478,26 +478,35 @@ fn computer(s: &str) -> Result<Seat, String> {
 // thread count or an allocation further on.
 
 /// The most threads a command starts: far more than cores, far fewer than the OS allows.
-pub const MAX_THREADS: u64 = 256;
+pub const MAX_THREADS: usize = 256;
 /// The longest time a flag in seconds may give: a day.
 pub const MAX_SECS: u64 = 86_400;
 /// The longest thinking time a move may get, in milliseconds: ten minutes.
 pub const MAX_THINK_MS: u64 = 600_000;
 /// The most deals one simulation plays (each game's result is kept until the report).
-pub const MAX_DEALS: u64 = 1_000_000;
+pub const MAX_DEALS: usize = 1_000_000;
 /// The most random opening plies of a simulated deal.
-pub const MAX_OPENINGS: u64 = 1000;
+pub const MAX_OPENINGS: usize = 1000;
 /// The most connections at once, or a minute from one address, a server may allow.
-pub const MAX_CONNECTIONS: u64 = 10_000;
+pub const MAX_CONNECTIONS: usize = 10_000;
 
-/// A count flag: a whole number in `range`.
-fn count(range: std::ops::RangeInclusive<u64>) -> clap::builder::RangedU64ValueParser<usize> {
-    clap::builder::RangedU64ValueParser::new().range(range)
+/// A count flag: a whole number from `low` to `high`.
+fn count(
+    low: usize,
+    high: usize,
+) -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
+    move |s: &str| match s.trim().parse::<usize>() {
+        Ok(n) if (low..=high).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "\"{}\" is not a whole number of at least {low} and at most {high}",
+            crate::escape::escape_short(s, 40)
+        )),
+    }
 }
 
 /// Threads: 1 to [`MAX_THREADS`].
-fn threads() -> clap::builder::RangedU64ValueParser<usize> {
-    count(1..=MAX_THREADS)
+fn threads() -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
+    count(1, MAX_THREADS)
 }
 
 /// Thinking time in milliseconds: 1 to [`MAX_THINK_MS`].
@@ -542,11 +551,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "PATH")]
     pub host_key: Option<PathBuf>,
     /// Connections at once; more are refused with a message [1-10000].
-    #[arg(long, value_name = "N", default_value_t = 64, value_parser = count(1..=MAX_CONNECTIONS))]
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = count(1, MAX_CONNECTIONS))]
     pub max_sessions: usize,
     /// New connections a minute from one address; more are refused with a message
     /// [1-10000].
-    #[arg(long, value_name = "N", default_value_t = 10, value_parser = count(1..=MAX_CONNECTIONS))]
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = count(1, MAX_CONNECTIONS))]
     pub per_address: usize,
     /// End a connection after this many seconds without input [1-86400].
     #[arg(long, value_name = "SECS", default_value_t = 1800, value_parser = clap::value_parser!(u64).range(1..=MAX_SECS))]
