@@ -119,10 +119,11 @@ pub enum HexpathsTool {
     },
     /// Print a random legal state string.
     New {
-        /// Seed of the draw; drawn at random (and printed on standard error) when absent.
-        #[arg(long, value_name = "N")]
+        /// Seed of the draw [0-18446744073709551615]; drawn at random (and printed on
+        /// standard error) when absent.
+        #[arg(long, value_name = "N", value_parser = seed, allow_negative_numbers = true)]
         seed: Option<u64>,
-        /// Pieces on the board, 1 to 4.
+        /// Pieces on the board [1-4].
         #[arg(long, value_name = "N", default_value_t = 4,
               value_parser = clap::value_parser!(u8).range(1..=4))]
         pieces: u8,
@@ -136,7 +137,8 @@ fn hexpaths_cell(s: &str) -> Result<u16, String> {
     match s.parse::<u16>() {
         Ok(n) if usize::from(n) < crate::games::hexpaths::CELLS => Ok(n),
         _ => Err(format!(
-            "\"{s}\" is not a cell; cells are numbered 0 to 216"
+            "\"{}\" is not a cell; cells are numbered 0 to 216",
+            crate::escape::escape_short(s, 40)
         )),
     }
 }
@@ -190,8 +192,8 @@ pub struct PlayArgs {
     /// Default: the strongest computer player full screen, `human` in text mode.
     #[arg(long, value_name = "SEAT")]
     pub blue: Option<Seat>,
-    /// Thinking time per move for the `expert` player, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    /// Thinking time per move for the `expert` player, in milliseconds [1-600000].
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = think_ms())]
     pub think_ms: u64,
     /// Keep a match record in FILE (JSON), rewritten after every move. Replaces the autosave.
     #[arg(long, value_name = "FILE")]
@@ -223,13 +225,13 @@ pub struct HexpathsPlay {
     /// default one).
     #[arg(long, value_name = "NAMES", value_delimiter = ',')]
     pub players: Vec<String>,
-    /// Hex paths: rounds in the game.
+    /// Hex paths: rounds in the game [1-100].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
     pub rounds: Option<u32>,
-    /// Hex paths: seconds a round lasts.
+    /// Hex paths: seconds a round lasts [5-3600].
     #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(5..=3600))]
     pub round_secs: Option<u64>,
-    /// Hex paths: pieces on the board, one to four.
+    /// Hex paths: pieces on the board [1-4].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=4))]
     pub pieces: Option<u8>,
     /// Hex paths: every round's difficulty (easy, medium, hard, needs-another); by default
@@ -252,7 +254,7 @@ pub struct DuelSeats {
     #[arg(long, value_name = "SEAT")]
     pub light: Option<String>,
     /// Reversi: start from this position (64 characters X, O, - then the side to move).
-    #[arg(long, value_name = "POSITION")]
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Islands of Hex: white's seat (moves first, joins top to bottom): `human` or `random`.
     #[arg(long, value_name = "SEAT")]
@@ -260,8 +262,8 @@ pub struct DuelSeats {
     /// Islands of Hex: black's seat (joins left to right): `human` or `random`.
     #[arg(long, value_name = "SEAT")]
     pub black: Option<String>,
-    /// Islands of Hex: the board's side, 1 to 5000 (default 11).
-    #[arg(long, value_name = "N")]
+    /// Islands of Hex: the board's side [1-5000] (default 11).
+    #[arg(long, value_name = "N", value_parser = islands_size)]
     pub size: Option<usize>,
 }
 
@@ -336,8 +338,9 @@ pub struct SetupArgs {
     /// How hands are dealt: `shuffle` (seeded) or `in-order` (file order).
     #[arg(long, value_name = "MODE", default_value_t = DealMode::Shuffle)]
     pub deal: DealMode,
-    /// Seed for the shuffle and random players; drawn at random (and printed) when absent.
-    #[arg(long, value_name = "N")]
+    /// Seed for the shuffle and random players [0-18446744073709551615]; drawn at random
+    /// (and printed) when absent.
+    #[arg(long, value_name = "N", value_parser = seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Variant rules, a comma list of reverse, fallen-ace, same, plus (or none).
     #[arg(long, value_name = "LIST", default_value = "none")]
@@ -350,7 +353,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
     pub game: GameKind,
     /// Reversi: the position to solve (64 characters X, O, - then the side to move).
-    #[arg(long, value_name = "POSITION")]
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     pub position: Option<String>,
     #[command(flatten)]
     pub setup: SetupArgs,
@@ -361,8 +364,8 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with = "max_secs")]
     pub rank: bool,
     /// Stop after this many seconds with the best bound found so far instead of the exact
-    /// value.
-    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    /// value [1-86400].
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..=MAX_SECS))]
     pub max_secs: Option<u64>,
 }
 
@@ -372,14 +375,14 @@ pub struct PerftArgs {
     /// The game: three-trios (the built-in board and cards, dealt in order) or reversi.
     #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
     pub game: GameKind,
-    /// Moves ahead (a pass counts as a move).
+    /// Moves ahead (a pass counts as a move) [0-64].
     #[arg(value_name = "DEPTH", value_parser = clap::value_parser!(u32).range(0..=64))]
     pub depth: u32,
     /// Reversi: count from this position instead of the start.
-    #[arg(long, value_name = "POSITION")]
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     pub position: Option<String>,
-    /// Threads to count on. Default: one.
-    #[arg(long, value_name = "N", value_parser = positive, default_value_t = 1)]
+    /// Threads to count on [1-256]. Default: one.
+    #[arg(long, value_name = "N", value_parser = threads(), default_value_t = 1)]
     pub threads: usize,
 }
 
@@ -431,15 +434,17 @@ pub struct SimArgs {
         conflicts_with = "round_robin"
     )]
     pub black: Option<String>,
-    /// Islands of Hex: the board's side (default 11).
-    #[arg(long, value_name = "N")]
+    /// Islands of Hex: the board's side [1-5000] (default 11).
+    #[arg(long, value_name = "N", value_parser = islands_size)]
     pub size: Option<usize>,
     /// Reversi and Islands of Hex: random plies played from the start of each deal before
-    /// the strategies take over, so deterministic strategies meet in varied positions.
-    #[arg(long, value_name = "K", default_value_t = 6)]
+    /// the strategies take over, so deterministic strategies meet in varied positions
+    /// [0-1000].
+    #[arg(long, value_name = "K", default_value_t = 6, value_parser = count(0, MAX_OPENINGS))]
     pub openings: usize,
-    /// Number of deals; each is one game, or two with --swap (per pair in a round robin).
-    #[arg(long, value_name = "N", default_value_t = 100, value_parser = positive)]
+    /// Number of deals; each is one game, or two with --swap (per pair in a round robin)
+    /// [1-1000000].
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = count(1, MAX_DEALS))]
     pub games: usize,
     /// Play every deal twice, seats exchanged: N deals make 2N games.
     #[arg(long)]
@@ -452,16 +457,15 @@ pub struct SimArgs {
     /// prints the cross table (of the strategies of the game --game names).
     #[arg(long, value_name = "LIST", value_parser = crate::sim::parse_name_list)]
     pub round_robin: Option<crate::sim::StrategyList>,
-    /// Thinking time per move for the `expert` player, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    /// Thinking time per move for the `expert` player, in milliseconds [1-600000].
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = think_ms())]
     pub think_ms: u64,
-    /// Games played at once. Default: one per core (one per four cores with expert, which
-    /// searches on up to four threads itself).
-    #[arg(long, value_name = "N", value_parser = positive)]
+    /// Games played at once [1-256]. Default: one per core (one per four cores with expert,
+    /// which searches on up to four threads itself).
+    #[arg(long, value_name = "N", value_parser = threads())]
     pub threads: Option<usize>,
 }
 
-/// A count of at least one.
 /// A computer seat: any strategy, not `human`.
 fn computer(s: &str) -> Result<Seat, String> {
     match s.parse::<Seat>()? {
@@ -470,10 +474,66 @@ fn computer(s: &str) -> Result<Seat, String> {
     }
 }
 
-fn positive(s: &str) -> Result<usize, String> {
-    match s.trim().parse::<usize>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!("\"{s}\" is not a whole number of at least 1")),
+// Every numeric flag has a range, stated in its help, so no value can overflow a duration, a
+// thread count or an allocation further on.
+
+/// The most threads a command starts: far more than cores, far fewer than the OS allows.
+pub const MAX_THREADS: usize = 256;
+/// The longest time a flag in seconds may give: a day.
+pub const MAX_SECS: u64 = 86_400;
+/// The longest thinking time a move may get, in milliseconds: ten minutes.
+pub const MAX_THINK_MS: u64 = 600_000;
+/// The most deals one simulation plays (each game's result is kept until the report).
+pub const MAX_DEALS: usize = 1_000_000;
+/// The most random opening plies of a simulated deal.
+pub const MAX_OPENINGS: usize = 1000;
+/// The most connections at once, or a minute from one address, a server may allow.
+pub const MAX_CONNECTIONS: usize = 10_000;
+
+/// A count flag: a whole number from `low` to `high`.
+fn count(
+    low: usize,
+    high: usize,
+) -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
+    move |s: &str| match s.trim().parse::<usize>() {
+        Ok(n) if (low..=high).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "\"{}\" is not a whole number of at least {low} and at most {high}",
+            crate::escape::escape_short(s, 40)
+        )),
+    }
+}
+
+/// Threads: 1 to [`MAX_THREADS`].
+fn threads() -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
+    count(1, MAX_THREADS)
+}
+
+/// Thinking time in milliseconds: 1 to [`MAX_THINK_MS`].
+fn think_ms() -> clap::builder::RangedU64ValueParser<u64> {
+    clap::builder::RangedU64ValueParser::new().range(1..=MAX_THINK_MS)
+}
+
+/// A seed: any `u64`, with a message that says so (a negative one included).
+fn seed(s: &str) -> Result<u64, String> {
+    s.parse::<u64>().map_err(|_| {
+        format!(
+            "\"{}\" is not a seed; a seed is a whole number from 0 to {}",
+            crate::escape::escape_short(s, 40),
+            u64::MAX
+        )
+    })
+}
+
+/// An Islands of Hex board side: 1 to [`crate::games::islands::MAX_SIZE`].
+fn islands_size(s: &str) -> Result<usize, String> {
+    use crate::games::islands::MAX_SIZE;
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_SIZE).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "a board is 1 to {MAX_SIZE} cells a side, not {}",
+            crate::escape::escape_short(s, 40)
+        )),
     }
 }
 
@@ -490,24 +550,25 @@ pub struct ServeArgs {
     /// Default: host_key in the data folder.
     #[arg(long, value_name = "PATH")]
     pub host_key: Option<PathBuf>,
-    /// Connections at once; more are refused with a message.
-    #[arg(long, value_name = "N", default_value_t = 64, value_parser = positive)]
+    /// Connections at once; more are refused with a message [1-10000].
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = count(1, MAX_CONNECTIONS))]
     pub max_sessions: usize,
-    /// New connections a minute from one address; more are refused with a message.
-    #[arg(long, value_name = "N", default_value_t = 10, value_parser = positive)]
+    /// New connections a minute from one address; more are refused with a message
+    /// [1-10000].
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = count(1, MAX_CONNECTIONS))]
     pub per_address: usize,
-    /// End a connection after this many seconds without input.
-    #[arg(long, value_name = "SECS", default_value_t = 1800, value_parser = clap::value_parser!(u64).range(1..))]
+    /// End a connection after this many seconds without input [1-86400].
+    #[arg(long, value_name = "SECS", default_value_t = 1800, value_parser = clap::value_parser!(u64).range(1..=MAX_SECS))]
     pub idle_timeout: u64,
     /// Admit only the public keys in this OpenSSH authorized_keys file. Default: anyone.
     #[arg(long, value_name = "FILE")]
     pub authorized_keys: Option<PathBuf>,
-    /// Thinking time per move for the computer player, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    /// Thinking time per move for the computer player, in milliseconds [1-600000].
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = think_ms())]
     pub think_ms: u64,
     /// Seconds a seat is kept for a player who dropped mid-match before the match is
-    /// abandoned (it stays recorded).
-    #[arg(long, value_name = "SECS", default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    /// abandoned (it stays recorded) [1-86400].
+    #[arg(long, value_name = "SECS", default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=MAX_SECS))]
     pub grace: u64,
     /// Do not record matches (by default every match with a person in it is saved in the
     /// data folder's matches/).
@@ -525,4 +586,48 @@ pub struct ServeArgs {
     pub game: GameKind,
     #[command(flatten)]
     pub setup: SetupArgs,
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    /// Every numeric flag says its range in its help, as `[LOW-HIGH]`.
+    #[test]
+    fn every_numeric_flag_states_its_range() {
+        fn check(command: &clap::Command, path: &str, checked: &mut usize) {
+            for arg in command.get_arguments() {
+                let numeric = arg.get_value_names().is_some_and(|names| {
+                    names
+                        .iter()
+                        .any(|n| ["N", "SECS", "MS", "K", "DEPTH"].contains(&n.as_str()))
+                });
+                if !numeric {
+                    continue;
+                }
+                let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+                let stated = help.split('[').skip(1).any(|rest| {
+                    rest.split(']').next().is_some_and(|range| {
+                        let mut ends = range.splitn(2, '-');
+                        ends.next().is_some_and(|lo| lo.parse::<u64>().is_ok())
+                            && ends.next().is_some_and(|hi| hi.parse::<u64>().is_ok())
+                    })
+                });
+                assert!(
+                    stated,
+                    "{path} --{}: help {help:?} states no range",
+                    arg.get_id()
+                );
+                *checked += 1;
+            }
+            for sub in command.get_subcommands() {
+                check(sub, &format!("{path} {}", sub.get_name()), checked);
+            }
+        }
+        let mut checked = 0;
+        check(&Cli::command(), "trios", &mut checked);
+        assert!(checked >= 20, "only {checked} numeric flags found");
+    }
 }

@@ -248,13 +248,24 @@ pub fn play_triad(args: &PlayArgs, full_screen: bool) -> Result<(), Failure> {
 /// `trios triad check|find`: reads the cards, then prints the answer.
 pub fn triad_tool(tool: &TriadTool) -> Result<(), Failure> {
     let read = |texts: &[String]| -> Result<Vec<triad::Card>, Failure> {
-        texts
+        let cards = texts
             .iter()
             .map(|t| {
                 t.parse()
                     .map_err(|e: triad::CardError| Failure::Message(e.to_string()))
             })
-            .collect()
+            .collect::<Result<Vec<triad::Card>, Failure>>()?;
+        // The deck holds every card once: a card given twice is a typing slip.
+        if let Some((first, again)) = triad::first_repeat(&cards) {
+            return Err(Failure::Message(format!(
+                "cards {} and {} are the same card ({}); the deck holds each card once, so \
+                 give different cards",
+                first + 1,
+                again + 1,
+                cards[first]
+            )));
+        }
+        Ok(cards)
     };
     let out = match tool {
         TriadTool::Check { cards } => match read(cards)?.as_slice() {

@@ -31,12 +31,18 @@ pub fn escape(text: &str) -> String {
 /// Like [`escape`], but at most `max_chars` characters of `text` are kept; a longer text ends
 /// in `…` and says how many bytes it had.
 pub fn escape_short(text: &str, max_chars: usize) -> String {
+    escape(&shorten(text, max_chars))
+}
+
+/// At most `max_chars` characters of `text`; a longer text ends in `…` and says how many
+/// bytes it had. Nothing is escaped: for text that is escaped as a whole later.
+pub fn shorten(text: &str, max_chars: usize) -> std::borrow::Cow<'_, str> {
     match text.char_indices().nth(max_chars) {
-        None => escape(text),
+        None => text.into(),
         Some((cut, _)) => {
-            let mut out = escape(&text[..cut]);
+            let mut out = text[..cut].to_string();
             let _ = write!(out, "… ({} bytes in all)", text.len());
-            out
+            out.into()
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{Ended, Typed, command_words, read_typed};
+use super::{Ended, Lines, Typed, command_words, quoted, say_error};
 use crate::controller::Duel;
 use crate::games::islands::{Game, Place, Stone, text};
 use crate::games::{TwoPlayer, Verdict};
@@ -44,12 +44,15 @@ fn parse(line: &str) -> Result<Command, String> {
         ("place", [row, col]) => match (row.parse::<usize>(), col.parse::<usize>()) {
             (Ok(row), Ok(col)) => Ok(Command::Place(Place { row, col })),
             _ => Err(format!(
-                "place takes a row and a column, whole numbers from 0, not \"{row} {col}\""
+                "place takes a row and a column, whole numbers from 0, not \"{} {}\"",
+                quoted(row),
+                quoted(col)
             )),
         },
         ("place", _) => Err("place takes a row and a column, e.g. place 0 3".into()),
         _ => Err(format!(
-            "unknown command \"{first}\"; type help for the commands"
+            "unknown command \"{}\"; type help for the commands",
+            quoted(&first)
         )),
     }
 }
@@ -78,15 +81,15 @@ pub fn game_over_line(game: &Game) -> String {
 /// are errors; everything a player types is answered on `err` as `error: …`.
 pub fn run(
     duel: &mut Duel<Game>,
-    mut input: impl BufRead,
+    input: impl BufRead,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> io::Result<Ended> {
     write!(out, "{}", text::render(duel.game()))?;
-    let mut buf = Vec::new();
+    let mut lines = Lines::new(input);
     loop {
         if let Some(e) = duel.take_record_error() {
-            let _ = writeln!(err, "error: {e}");
+            say_error(err, e);
         }
         let game = duel.game();
         if game.is_over() {
@@ -104,7 +107,7 @@ pub fn run(
                 return Ok(Ended::Normally);
             };
             if let Err(e) = duel.play(mv) {
-                let _ = writeln!(err, "error: the computer chose an illegal move: {e}");
+                say_error(err, format_args!("the computer chose an illegal move: {e}"));
                 out.flush()?;
                 return Ok(Ended::Normally);
             }
@@ -113,7 +116,7 @@ pub fn run(
             continue;
         }
         out.flush()?;
-        let command = match read_typed(&mut input, &mut buf, err) {
+        let command = match lines.next_line(err) {
             Typed::Text(line) => parse(line),
             Typed::NotText => Err("the line is not UTF-8 text; moves are plain text".into()),
             Typed::End => return Ok(Ended::Normally),
@@ -124,14 +127,14 @@ pub fn run(
             Ok(Command::Place(place)) => match duel.play(place) {
                 Ok(_) => write!(out, "{}", text::render(duel.game()))?,
                 Err(e) => {
-                    let _ = writeln!(err, "error: {e}");
+                    say_error(err, e);
                 }
             },
             Ok(Command::Suggest(name)) => match duel.suggest(&name) {
                 Ok(Some(mv)) => writeln!(out, "place {mv}")?,
                 Ok(None) => {}
                 Err(e) => {
-                    let _ = writeln!(err, "error: {e}");
+                    say_error(err, e);
                 }
             },
             Ok(Command::Help) => write!(out, "{}", help(duel.game().board().size()))?,
@@ -140,7 +143,7 @@ pub fn run(
                 return Ok(Ended::Normally);
             }
             Err(e) => {
-                let _ = writeln!(err, "error: {e}");
+                say_error(err, e);
             }
         }
     }

@@ -1,7 +1,8 @@
 //! The line-based front end: commands on standard input, textual views on standard output.
 //!
 //! For scripts, screen readers and tests. The output is exactly what the rules document
-//! specifies; errors go to standard error as `error: <reason>` and never end the game.
+//! specifies; errors go to standard error as `error: <reason>` and never end the game, but
+//! for a line longer than [`MAX_LINE`], which ends the run: such input is not commands.
 
 use std::io::{self, BufRead, Write};
 
@@ -41,31 +42,100 @@ pub(crate) fn command_words(line: &str) -> Option<(String, Vec<&str>)> {
     Some((first, words.collect()))
 }
 
-/// One line the player typed, as the text modes of the platform's games read it.
+/// The longest command line the text modes read, newline not counted: 64 KiB, far above any
+/// command, so a stream without newlines (`< /dev/zero`) ends the run instead of filling
+/// memory.
+pub const MAX_LINE: usize = 64 << 10;
+
+/// The most characters of a message about what a player typed that are shown; the rest is
+/// summed up by its size.
+const MAX_SHOWN: usize = 300;
+
+/// Writes `error: MESSAGE` to `err`, control characters escaped and the message shortened,
+/// so what a player typed can neither drive the terminal nor flood it. A failure to write is
+/// ignored: losing a message must not end the game.
+pub(crate) fn say_error(err: &mut impl Write, message: impl std::fmt::Display) {
+    let shown = crate::escape::escape_short(&message.to_string(), MAX_SHOWN);
+    let _ = writeln!(err, "error: {shown}");
+}
+
+/// A word the player typed, as a message quotes it: at most 40 characters (escaping is left
+/// to [`say_error`]).
+pub(crate) fn quoted(word: &str) -> std::borrow::Cow<'_, str> {
+    crate::escape::shorten(word, 40)
+}
+
+/// One line the player typed, as the text modes read it.
 pub(crate) enum Typed<'a> {
+    /// The line without its newline.
     Text(&'a str),
     /// The line is not UTF-8.
     NotText,
     /// The input ended.
     End,
-    /// The input could not be read; the reason went to `err`.
+    /// The input could not be read, or a line was longer than [`MAX_LINE`]; the reason went
+    /// to `err`. Reading on could never end on an endless stream, so the run stops.
     Failed,
 }
 
-/// Reads the next line into `buf` (cleared first).
-pub(crate) fn read_typed<'a>(
-    input: &mut impl BufRead,
-    buf: &'a mut Vec<u8>,
-    err: &mut impl Write,
-) -> Typed<'a> {
-    buf.clear();
-    match input.read_until(b'\n', buf) {
-        Ok(0) => Typed::End,
-        Ok(_) => std::str::from_utf8(buf).map_or(Typed::NotText, Typed::Text),
-        Err(e) => {
-            let _ = writeln!(err, "error: cannot read standard input: {e}");
-            Typed::Failed
+/// Standard input (or any reader) as command lines of at most [`MAX_LINE`] bytes: the one
+/// line reader of every text mode. Never holds more than one line.
+pub(crate) struct Lines<R> {
+    input: R,
+    buf: Vec<u8>,
+    /// Lines read so far, for messages.
+    number: usize,
+}
+
+impl<R: BufRead> Lines<R> {
+    pub(crate) fn new(input: R) -> Lines<R> {
+        Lines {
+            input,
+            buf: Vec::new(),
+            number: 0,
         }
+    }
+
+    /// The next line; a last line without a newline counts as a line.
+    pub(crate) fn next_line(&mut self, err: &mut impl Write) -> Typed<'_> {
+        self.buf.clear();
+        loop {
+            let chunk = match self.input.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    say_error(err, format_args!("cannot read standard input: {e}"));
+                    return Typed::Failed;
+                }
+            };
+            if chunk.is_empty() {
+                if self.buf.is_empty() {
+                    return Typed::End;
+                }
+                break;
+            }
+            let newline = chunk.iter().position(|&b| b == b'\n');
+            let end = newline.unwrap_or(chunk.len());
+            if self.buf.len() + end > MAX_LINE {
+                say_error(
+                    err,
+                    format_args!(
+                        "line {} is longer than {}; a command is one short line, so this \
+                         input is not commands",
+                        self.number + 1,
+                        crate::input_file::human_size(MAX_LINE as u64)
+                    ),
+                );
+                return Typed::Failed;
+            }
+            self.buf.extend_from_slice(&chunk[..end]);
+            self.input.consume(newline.map_or(end, |i| i + 1));
+            if newline.is_some() {
+                break;
+            }
+        }
+        self.number += 1;
+        std::str::from_utf8(&self.buf).map_or(Typed::NotText, Typed::Text)
     }
 }
 
@@ -74,7 +144,8 @@ pub(crate) fn read_typed<'a>(
 pub enum Ended {
     /// The game finished, or the player quit or closed the input.
     Normally,
-    /// Standard input could not be read (the reason went to `err`).
+    /// Standard input could not be read, or held a line longer than [`MAX_LINE`] (the reason
+    /// went to `err`). The game so far is kept as at any other end of input.
     InputFailed,
 }
 
@@ -95,19 +166,19 @@ pub fn run(
 /// after every view, and a `score` command. Without it the output is exactly [`run`]'s.
 pub fn run_with(
     game: &mut Match,
-    mut input: impl BufRead,
+    input: impl BufRead,
     out: &mut impl Write,
     err: &mut impl Write,
     describe: bool,
 ) -> io::Result<Ended> {
-    let mut buf = Vec::new();
+    let mut lines = Lines::new(input);
     print_view(out, game.game())?;
     if describe {
         writeln!(out, "{}", score_line(game.game()))?;
     }
     loop {
         if let Some(e) = game.take_record_error() {
-            let _ = writeln!(err, "error: {e}");
+            say_error(err, e);
         }
         if let Some(outcome) = game.game().outcome() {
             writeln!(out, "{}", game_over_line(game.game(), outcome))?;
@@ -135,7 +206,7 @@ pub fn run_with(
                 // A strategy must return a legal move; if one ever does not, say so and stop
                 // rather than loop.
                 Err(e) => {
-                    let _ = writeln!(err, "error: the computer chose an illegal move: {e}");
+                    say_error(err, format_args!("the computer chose an illegal move: {e}"));
                     out.flush()?;
                     return Ok(Ended::Normally);
                 }
@@ -146,21 +217,16 @@ pub fn run_with(
             write!(out, "{}> ", game.game().turn())?;
         }
         out.flush()?;
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) => return Ok(Ended::Normally),
-            Ok(_) => {}
-            Err(e) => {
-                let _ = writeln!(err, "error: cannot read standard input: {e}");
-                return Ok(Ended::InputFailed);
-            }
-        }
-        let reply = match std::str::from_utf8(&buf) {
-            Ok(line) if describe && line.trim().eq_ignore_ascii_case("score") => {
+        let reply = match lines.next_line(err) {
+            Typed::Text(line) if describe && line.trim().eq_ignore_ascii_case("score") => {
                 Reply::Text(format!("{}\n", score_line(game.game())))
             }
-            Ok(line) => execute(game, line.trim()),
-            Err(_) => Reply::Error("the line is not UTF-8 text; commands are plain text".into()),
+            Typed::Text(line) => execute(game, line.trim()),
+            Typed::NotText => {
+                Reply::Error("the line is not UTF-8 text; commands are plain text".into())
+            }
+            Typed::End => return Ok(Ended::Normally),
+            Typed::Failed => return Ok(Ended::InputFailed),
         };
         match reply {
             Reply::Nothing => {}
@@ -174,9 +240,7 @@ pub fn run_with(
                 }
             }
             Reply::Text(t) => write!(out, "{t}")?,
-            Reply::Error(e) => {
-                let _ = writeln!(err, "error: {e}");
-            }
+            Reply::Error(e) => say_error(err, e),
             Reply::Quit => {
                 out.flush()?;
                 return Ok(Ended::Normally);
@@ -225,7 +289,8 @@ fn execute(game: &mut Match, line: &str) -> Reply {
         "help" | "?" => Reply::Text(help()),
         "quit" | "exit" => Reply::Quit,
         _ => Reply::Error(format!(
-            "unknown command \"{command}\"; type help for the list"
+            "unknown command \"{}\"; type help for the list",
+            quoted(command)
         )),
     }
 }
@@ -236,8 +301,12 @@ fn parse_move(args: &[&str]) -> Result<Move, String> {
         return Err(format!("{usage} (got {} values)", args.len()));
     };
     let number = |s: &str, what: &str| {
-        s.parse::<usize>()
-            .map_err(|_| format!("{what} \"{s}\" is not a whole number 0 or more; {usage}"))
+        s.parse::<usize>().map_err(|_| {
+            format!(
+                "{what} \"{}\" is not a whole number 0 or more; {usage}",
+                quoted(s)
+            )
+        })
     };
     Ok(Move::new(
         number(h, "hand index")?,

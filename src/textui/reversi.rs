@@ -4,10 +4,10 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{Ended, Typed, command_words, read_typed};
+use super::{Ended, Lines, Typed, command_words, quoted, say_error};
 use crate::controller::Duel;
 use crate::games::TwoPlayer;
-use crate::games::reversi::{Color, Game, Move, Outcome, Square, text};
+use crate::games::reversi::{Color, Game, Move, Outcome, Square, SquareError, text};
 
 /// The first line, as in the brief.
 pub const WELCOME: &str =
@@ -49,6 +49,10 @@ fn parse(line: &str) -> Result<Command, String> {
             .trim()
             .parse::<Square>()
             .map(Command::Place)
+            .map_err(|e| match e {
+                SquareError::Syntax(got) => SquareError::Syntax(quoted(&got).into_owned()),
+                e => e,
+            })
             .map_err(|e| format!("{e}; type help for the commands")),
     }
 }
@@ -76,17 +80,17 @@ pub fn game_over_line(game: &Game) -> String {
 /// are errors; everything a player types is answered on `err` as `error: …`.
 pub fn run(
     duel: &mut Duel<Game>,
-    mut input: impl BufRead,
+    input: impl BufRead,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> io::Result<Ended> {
     writeln!(out, "{WELCOME}")?;
-    let mut buf = Vec::new();
+    let mut lines = Lines::new(input);
     // Whether the board has been shown to the player to move since the last move.
     let mut shown = false;
     loop {
         if let Some(e) = duel.take_record_error() {
-            let _ = writeln!(err, "error: {e}");
+            say_error(err, e);
         }
         let game = *duel.game();
         if game.is_over() {
@@ -103,7 +107,7 @@ pub fn run(
         if game.must_pass() {
             writeln!(out, "{}", pass_line(color))?;
             if let Err(e) = duel.play(Move::Pass) {
-                let _ = writeln!(err, "error: {e}");
+                say_error(err, e);
                 return Ok(Ended::Normally);
             }
             shown = false;
@@ -118,7 +122,7 @@ pub fn run(
                 return Ok(Ended::Normally);
             };
             if let Err(e) = duel.play(mv) {
-                let _ = writeln!(err, "error: the computer chose an illegal move: {e}");
+                say_error(err, format_args!("the computer chose an illegal move: {e}"));
                 out.flush()?;
                 return Ok(Ended::Normally);
             }
@@ -132,7 +136,7 @@ pub fn run(
         }
         write!(out, "Enter your move, {} player: ", color.letter())?;
         out.flush()?;
-        let command = match read_typed(&mut input, &mut buf, err) {
+        let command = match lines.next_line(err) {
             Typed::Text(line) => parse(line),
             Typed::NotText => Err("the line is not UTF-8 text; moves are plain text".into()),
             Typed::End => {
@@ -145,7 +149,7 @@ pub fn run(
             Ok(Command::Nothing) => {}
             Ok(Command::Place(square)) => {
                 if let Err(e) = duel.play(Move::Place(square)) {
-                    let _ = writeln!(err, "error: {e}");
+                    say_error(err, e);
                 } else {
                     shown = false;
                 }
@@ -154,7 +158,7 @@ pub fn run(
                 Ok(Some(mv)) => writeln!(out, "{mv}")?,
                 Ok(None) => {}
                 Err(e) => {
-                    let _ = writeln!(err, "error: {e}");
+                    say_error(err, e);
                 }
             },
             Ok(Command::Help) => write!(out, "{}", help())?,
@@ -163,7 +167,7 @@ pub fn run(
                 return Ok(Ended::Normally);
             }
             Err(e) => {
-                let _ = writeln!(err, "error: {e}");
+                say_error(err, e);
             }
         }
     }

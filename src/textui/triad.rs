@@ -4,7 +4,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{Ended, Typed, command_words, read_typed};
+use super::{Ended, Lines, Typed, command_words, quoted, say_error};
 use crate::games::triad::{Game, count_triads, first_triad, text};
 
 const HELP: &str = "\
@@ -40,7 +40,10 @@ fn parse(line: &str) -> Result<Command, String> {
         ("pick", [i, j, k]) => match (i.parse(), j.parse(), k.parse()) {
             (Ok(i), Ok(j), Ok(k)) => Ok(Command::Pick([i, j, k])),
             _ => Err(format!(
-                "pick takes three positions, whole numbers from 0, not \"{i} {j} {k}\""
+                "pick takes three positions, whole numbers from 0, not \"{} {} {}\"",
+                quoted(i),
+                quoted(j),
+                quoted(k)
             )),
         },
         ("pick", _) => Err("pick takes three positions, e.g. pick 0 4 9".into()),
@@ -48,7 +51,8 @@ fn parse(line: &str) -> Result<Command, String> {
             Err(format!("{first} takes nothing after it"))
         }
         _ => Err(format!(
-            "unknown command \"{first}\"; type help for the commands"
+            "unknown command \"{}\"; type help for the commands",
+            quoted(&first)
         )),
     }
 }
@@ -57,7 +61,7 @@ fn parse(line: &str) -> Result<Command, String> {
 /// are errors; everything a player types is answered on `err` as `error: …`.
 pub fn run(
     game: &mut Game,
-    mut input: impl BufRead,
+    input: impl BufRead,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> io::Result<Ended> {
@@ -65,7 +69,7 @@ pub fn run(
         writeln!(out, "{}", text::redeal_line(redeal))?;
     }
     write!(out, "{}", text::render(game))?;
-    let mut buf = Vec::new();
+    let mut lines = Lines::new(input);
     loop {
         if game.is_over() {
             writeln!(out, "{}", text::game_over_line(game))?;
@@ -73,7 +77,7 @@ pub fn run(
             return Ok(Ended::Normally);
         }
         out.flush()?;
-        let command = match read_typed(&mut input, &mut buf, err) {
+        let command = match lines.next_line(err) {
             Typed::Text(line) => parse(line),
             Typed::NotText => Err("the line is not UTF-8 text; commands are plain text".into()),
             Typed::End => return Ok(Ended::Normally),
@@ -89,7 +93,7 @@ pub fn run(
                     write!(out, "{}", text::render(game))?;
                 }
                 Err(e) => {
-                    let _ = writeln!(err, "error: {e}");
+                    say_error(err, e);
                 }
             },
             Ok(Command::Hint) => {
@@ -104,7 +108,7 @@ pub fn run(
                 return Ok(Ended::Normally);
             }
             Err(e) => {
-                let _ = writeln!(err, "error: {e}");
+                say_error(err, e);
             }
         }
     }

@@ -13,7 +13,7 @@ use super::square::Color;
 pub enum PositionError {
     #[error("empty position; expected 64 squares (X, O, - or .) then the side to move, X or O")]
     Empty,
-    #[error("character {index} is '{found}'; expected X, O, - or .")]
+    #[error("character {index} is '{}'; expected X, O, - or .", crate::escape::escape(&found.to_string()))]
     BadSquare { index: usize, found: char },
     #[error("64 squares expected, found {0}")]
     SquareCount(usize),
@@ -67,7 +67,11 @@ impl FromStr for Game {
             None => return Err(PositionError::MissingSide),
             Some("X") => Color::Dark,
             Some("O") => Color::Light,
-            Some(other) => return Err(PositionError::BadSide(other.to_string())),
+            Some(other) => {
+                return Err(PositionError::BadSide(crate::escape::escape_short(
+                    other, 20,
+                )));
+            }
         };
         // Each square set at most one bit above, so the colours cannot overlap.
         Game::from_bitboards(dark, light, turn).ok_or(PositionError::SquareCount(count))

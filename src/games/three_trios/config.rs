@@ -6,6 +6,8 @@ use std::path::Path;
 
 use super::card::{Card, Value};
 use super::grid::{Grid, GridError};
+use crate::escape::escape_short;
+use crate::input_file::{CONFIG_LIMIT, InputFileError, read_limited};
 
 use ConfigErrorKind as Kind;
 
@@ -131,9 +133,16 @@ pub fn parse_grid(file: &str, bytes: &[u8]) -> Result<Grid, ConfigError> {
 fn parse_header(file: &str, line_no: usize, text: &str) -> Result<(usize, usize), ConfigError> {
     let at = |kind, message: String| ConfigError::new(file, kind, message).at(line_no, Some(1));
     let bad = || {
+        // A file whose lines end in a lone CR is one long line here: quote only its first.
+        let (first, rest) = text.split_once('\r').unwrap_or((text, ""));
+        let hint = if rest.trim().is_empty() {
+            ""
+        } else {
+            "; the lines end in CR alone: save the file with LF or CR LF line endings"
+        };
         let message = format!(
-            "header {:?} is not two positive integers ROWS COLS",
-            text.trim()
+            "header {} is not two positive integers ROWS COLS{hint}",
+            quote(first.trim())
         );
         at(Kind::BadHeader, message)
     };
@@ -154,7 +163,9 @@ fn parse_header(file: &str, line_no: usize, text: &str) -> Result<(usize, usize)
         _ => Err(at(
             Kind::TooLarge,
             format!(
-                "board size {rows} x {cols} is too large; ROWS and COLS may be at most {}",
+                "board size {} x {} is too large; ROWS and COLS may be at most {}",
+                escape_short(rows, 20),
+                escape_short(cols, 20),
                 Grid::MAX_SIDE
             ),
         )),
@@ -252,14 +263,17 @@ fn parse_card<'a>(
         return Err(ConfigError::new(file, Kind::TokenCount, message).at(line_no, None));
     };
     if let Some(first) = seen.get(name) {
-        let message = format!("duplicate card name {name:?} (first on line {first})");
+        let message = format!(
+            "duplicate card name {} (first on line {first})",
+            quote(name)
+        );
         return Err(
             ConfigError::new(file, Kind::DuplicateName, message).at(line_no, Some(name_col))
         );
     }
     let value = |(col, token): (usize, &str)| {
         Value::parse(token).ok_or_else(|| {
-            let message = format!("attack value {token:?} is not 1-9 or A");
+            let message = format!("attack value {} is not 1-9 or A", quote(token));
             ConfigError::new(file, Kind::BadValue, message).at(line_no, Some(col))
         })
     };
@@ -280,11 +294,23 @@ pub fn read_cards(path: &Path) -> Result<Vec<Card>, ConfigError> {
     parse_cards(&name, &read_bytes(path)?)
 }
 
-/// The whole file as bytes, or an `Io` error naming it as `path.display()`.
+/// The whole file as bytes, or an `Io` error naming it as `path.display()`: only a regular
+/// file of at most [`CONFIG_LIMIT`] bytes is read, so a device, a FIFO or a folder is refused
+/// at once instead of filling memory or blocking.
 pub fn read_bytes(path: &Path) -> Result<Vec<u8>, ConfigError> {
-    std::fs::read(path).map_err(|e| {
-        let name = path.display().to_string();
-        ConfigError::new(&name, Kind::Io, format!("cannot read: {e}"))
+    let name = path.display().to_string();
+    read_limited(path, CONFIG_LIMIT).map_err(|e| {
+        let message = match e {
+            InputFileError::NotRegular { kind, .. } => {
+                format!("not a regular file but {kind}; give the path of a board or card file")
+            }
+            InputFileError::TooLarge { limit, .. } => format!(
+                "the file is larger than {limit}; a board or card file is at most that size \
+                 (a 1000 x 1000 board or a million cards take far less)"
+            ),
+            InputFileError::Io { source, .. } => format!("cannot read: {source}"),
+        };
+        ConfigError::new(&name, Kind::Io, message)
     })
 }
 
@@ -301,6 +327,12 @@ pub fn check_deck_size(grid: &Grid, cards: &[Card], cards_file: &str) -> Result<
         cards.len()
     );
     Err(ConfigError::new(cards_file, Kind::TooFewCards, message))
+}
+
+/// Text from the file as a message quotes it: in double quotes, at most 40 characters,
+/// control characters escaped.
+fn quote(text: &str) -> String {
+    format!("\"{}\"", escape_short(text, 40))
 }
 
 /// Drops a leading UTF-8 byte-order mark, which some editors write and nobody sees.
@@ -435,6 +467,50 @@ mod tests {
             "board.txt:3:2: invalid UTF-8 at byte 0xFF; expected UTF-8 text"
         );
         assert_eq!(grid_err(b" \r\n\t\n").kind, ConfigErrorKind::Empty);
+    }
+
+    #[test]
+    fn a_board_with_lone_cr_line_endings_quotes_only_its_first_line() {
+        let mut text = "2 3".to_string();
+        for _ in 0..2000 {
+            text.push_str("\rCXC");
+        }
+        let e = grid_err(text.as_bytes());
+        assert_eq!(e.kind, ConfigErrorKind::BadHeader);
+        assert_eq!(
+            e.to_string(),
+            "board.txt:1:1: header \"2 3\" is not two positive integers ROWS COLS; the lines \
+             end in CR alone: save the file with LF or CR LF line endings"
+        );
+    }
+
+    #[test]
+    fn quoted_file_text_is_short_and_escaped() {
+        let long = "x".repeat(5000);
+        let e = grid_err(format!("{long} 3\nCCC\n").as_bytes());
+        assert!(e.to_string().len() < 200, "{e}");
+        let e = cards_err(format!("F\x1b[31m 1 2 3 {long}\n").as_bytes());
+        assert_eq!(e.kind, ConfigErrorKind::BadValue);
+        assert!(e.to_string().len() < 200, "{e}");
+        let e = cards_err(b"F\x1b[31m 1 2 3 4\nF\x1b[31m 1 2 3 4\n");
+        assert!(e.to_string().contains("\"F\\x1b[31m\""), "{e}");
+        let digits = "9".repeat(5000);
+        let e = grid_err(format!("{digits} 1\nC\n").as_bytes());
+        assert_eq!(e.kind, ConfigErrorKind::TooLarge);
+        assert!(e.to_string().len() < 200, "{e}");
+    }
+
+    #[test]
+    fn a_device_or_folder_is_refused_before_it_is_read() {
+        let e = read_bytes(Path::new("/dev/zero")).unwrap_err();
+        assert_eq!(e.kind, ConfigErrorKind::Io);
+        assert_eq!(
+            e.to_string(),
+            "/dev/zero: not a regular file but a device; give the path of a board or card file"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let e = read_grid(dir.path()).unwrap_err();
+        assert!(e.to_string().contains("a folder"), "{e}");
     }
 
     #[test]

@@ -176,21 +176,27 @@ impl FromStr for Card {
     fn from_str(text: &str) -> Result<Card, CardError> {
         let parts: Vec<&str> = text.split(',').map(str::trim).collect();
         if parts.len() != 4 {
-            return Err(CardError::Shape(text.to_string()));
+            return Err(CardError::Shape(shown(text)));
         }
         let mut values = [0u8; 4];
         for (p, ((property, names), part)) in PROPERTIES.iter().zip(&parts).enumerate() {
             let wanted = part.to_ascii_lowercase();
             let Some(v) = names.iter().position(|n| *n == wanted) else {
                 return Err(CardError::Value {
-                    text: text.to_string(),
+                    text: shown(text),
                     property,
                     expected: names.join(", "),
-                    got: part.to_string(),
+                    got: shown(part),
                 });
             };
             values[p] = v as u8;
         }
-        Card::from_values(values).ok_or_else(|| CardError::Shape(text.to_string()))
+        Card::from_values(values).ok_or_else(|| CardError::Shape(shown(text)))
     }
+}
+
+/// Text a person gave, as an error keeps it: at most 40 characters, control characters
+/// escaped.
+fn shown(text: &str) -> String {
+    crate::escape::escape_short(text, 40)
 }

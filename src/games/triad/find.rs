@@ -51,6 +51,19 @@ fn each_triad(cards: &[Card], mut found: impl FnMut(usize, usize, usize) -> bool
     }
 }
 
+/// The first card given twice, as the positions `(first, again)` of its first two places;
+/// `None` when all differ. The deck holds each card once, so a triad is three different cards.
+pub fn first_repeat(cards: &[Card]) -> Option<(usize, usize)> {
+    let mut seen: [Option<usize>; CARDS] = [None; CARDS];
+    for (i, card) in cards.iter().enumerate() {
+        match &mut seen[card.index()] {
+            Some(first) => return Some((*first, i)),
+            slot => *slot = Some(i),
+        }
+    }
+    None
+}
+
 /// Every triad among `cards` as positions `[i, j, k]`, `i < j < k`, in lexicographic
 /// order. (A card given twice counts at its first position.)
 pub fn triads(cards: &[Card]) -> Vec<[usize; 3]> {

@@ -9,5 +9,5 @@ pub mod sim;
 pub mod text;
 
 pub use card::{CARDS, Card, CardError, PROPERTIES, is_triad, why_not_triad};
-pub use find::{count_triads, first_triad, has_triad, triads};
+pub use find::{count_triads, first_repeat, first_triad, has_triad, triads};
 pub use game::{Found, Game, PickError, Redeal, TABLEAU, shuffled_deck};

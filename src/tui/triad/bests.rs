@@ -61,11 +61,12 @@ pub fn path() -> Option<PathBuf> {
 /// The bests in `path`: none yet when the file does not exist; why not when it cannot be
 /// read (the game goes on with fresh bests, and says so).
 pub fn load(path: &Path) -> Result<Bests, String> {
-    match std::fs::read_to_string(path) {
+    use crate::input_file::{CONFIG_LIMIT, read_limited_text};
+    match read_limited_text(path, CONFIG_LIMIT) {
         Ok(text) => serde_json::from_str(&text)
             .map_err(|e| format!("{}: not a bests file ({e})", path.display())),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Bests::default()),
-        Err(e) => Err(format!("{}: cannot read: {e}", path.display())),
+        Err(e) if e.io_kind() == Some(std::io::ErrorKind::NotFound) => Ok(Bests::default()),
+        Err(e) => Err(e.to_string()),
     }
 }
 
