@@ -6,7 +6,13 @@
 use std::io::Read;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
+
+use trios::games::Strategy;
+use trios::games::islands::ai::Connector;
+use trios::games::islands::expert::Expert;
+use trios::games::islands::{Game, Place};
 
 /// A run that has not ended by then is killed and fails.
 const CEILING: Duration = Duration::from_secs(20);
@@ -234,4 +240,43 @@ fn sim_memory_does_not_grow_with_the_games() {
         few,
         many
     );
+}
+
+/// A game of `size` with a few stones played near two corners.
+fn islands_game(size: usize) -> Game {
+    let mut game = Game::new(size).expect("a board");
+    for (row, col) in [(0, 0), (size - 1, size - 1), (1, 0), (size - 2, size - 1)] {
+        game.play(Place { row, col }).expect("a legal move");
+    }
+    game
+}
+
+/// The time `player` takes to answer on `game`; fails past `ceiling` (without waiting for
+/// a player that never answers).
+fn reply_time(mut player: Box<dyn Strategy<Game>>, game: Game, ceiling: Duration) -> Duration {
+    let name = player.name().to_string();
+    let size = game.board().size();
+    let (tell, told) = mpsc::channel();
+    std::thread::spawn(move || {
+        let started = Instant::now();
+        let mv = player.choose(&game);
+        let _ = tell.send((mv, started.elapsed()));
+    });
+    let (mv, took) = told
+        .recv_timeout(ceiling)
+        .unwrap_or_else(|_| panic!("{name} gave no move within {ceiling:?} at size {size}"));
+    assert!(mv.is_some(), "{name} found no move at size {size}");
+    took
+}
+
+#[test]
+fn islands_players_answer_within_their_time_on_large_boards() {
+    // expert --think-ms 200 thought 12.7 s at 150 (at 100 ms); connector 40 s at 200.
+    let think = Duration::from_millis(200);
+    for size in [300, 5000] {
+        let took = reply_time(Box::new(Expert::new(200, 1)), islands_game(size), CEILING);
+        assert!(took < think * 10, "expert at size {size}: {took:?}");
+    }
+    let took = reply_time(Box::new(Connector), islands_game(500), CEILING);
+    assert!(took < CEILING / 2, "connector at size 500: {took:?}");
 }
