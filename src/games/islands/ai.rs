@@ -76,7 +76,7 @@ fn distances(
     let mut steps = 0u32;
     while let Some(at) = queue.pop_front() {
         steps = steps.wrapping_add(1);
-        if steps % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+        if steps.is_multiple_of(CLOCK_EVERY) && deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
         }
         let mut relax = |next: usize| {
@@ -155,7 +155,7 @@ fn shortest_chain(
     }
     let back = distances(cells, n, stone, true, deadline)?;
     for (at, value) in there.iter_mut().enumerate() {
-        if at % (1 << 16) == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+        if at.is_multiple_of(1 << 16) && deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
         }
         let on = cells[at] == 0 && *value != WALL && back[at] != WALL;
