@@ -367,6 +367,11 @@ pub struct SolveArgs {
     /// value [1-86400].
     #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..=MAX_SECS))]
     pub max_secs: Option<u64>,
+    /// Memory the three-trios search may use, in MB (its table and move lists); past it the
+    /// solve stops with the best bound found, as at --max-secs.
+    #[arg(long, value_name = "MB", default_value_t = 256,
+          value_parser = clap::value_parser!(u64).range(16..=65_536))]
+    pub memory_mb: u64,
 }
 
 /// `trios perft`: leaf positions a given number of moves ahead.

@@ -16,7 +16,7 @@ use crate::games::triad;
 use crate::games::{GameKind, TwoPlayer};
 use crate::record::duel::{DuelRecord, check_overwrite};
 use crate::sim::duel::DuelSpec;
-use crate::sim::{self, Summary, report};
+use crate::sim::{self, report};
 use crate::textui;
 use crate::tui::{
     self,
@@ -824,8 +824,7 @@ fn sim_game<G: TwoPlayer>(
             report::round_robin_text(names, &spec, &pairs, started.elapsed())
         });
     }
-    let records = sim::run(&spec, progress)?;
-    let summary = Summary::of(&records);
+    let summary = sim::summarize(&spec, progress)?;
     Ok(if args.json {
         format!("{}\n", report::pair_json(&spec, &summary))
     } else {

@@ -657,21 +657,41 @@ fn solve(args: &SolveArgs) -> Result<(), UserError> {
         }
         GameKind::ThreeTrios => {}
     }
-    let game = deal(&args.setup)?;
+    // The deadline counts from the start: reading and dealing big files spend it too.
     let started = std::time::Instant::now();
-    let deadline = args
-        .max_secs
-        .map(|secs| started + std::time::Duration::from_secs(secs));
-    let Some(solved) = solve_with_progress(&game, deadline) else {
+    let budget = trios::trios::ai::SolveBudget {
+        deadline: args
+            .max_secs
+            .map(|secs| started + std::time::Duration::from_secs(secs)),
+        memory: usize::try_from(args.memory_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX),
+    };
+    let game = deal(&args.setup)?;
+    let Some((solved, stop)) = solve_with_progress(&game, &budget) else {
         return Err(UserError::Message(
             "the game is already over; nothing to solve".into(),
         ));
     };
     let solution = match solved {
         Solved::Exact(solution) => solution,
-        Solved::Bound(bound) => return print_bound(args, &game, bound, started.elapsed()),
+        Solved::Bound(bound) => {
+            let out_of_memory = stop == trios::trios::ai::Stop::Memory;
+            return print_bound(args, &game, bound, started.elapsed(), out_of_memory);
+        }
     };
-    let ranking = args.rank.then(|| trios::trios::ai::rank_first_moves(&game));
+    let ranking = match args.rank {
+        true => {
+            let (ranked, nodes) = trios::trios::ai::rank_first_moves(&game, &budget);
+            if ranked.len() < trios::trios::ai::first_move_count(&game) {
+                return Err(UserError::Message(format!(
+                    "ranking every first move needs more memory than --memory-mb {} allows; \
+                     raise it",
+                    args.memory_mb
+                )));
+            }
+            Some((ranked, nodes))
+        }
+        false => None,
+    };
     let millis = started.elapsed().as_millis();
     let nodes = solution.nodes + ranking.as_ref().map_or(0, |(_, n)| *n);
     let best = solution.best;
@@ -754,8 +774,8 @@ fn solve(args: &SolveArgs) -> Result<(), UserError> {
 /// positions searched, the rate, the first moves finished and a rough time left.
 fn solve_with_progress(
     game: &trios::trios::Game,
-    deadline: Option<std::time::Instant>,
-) -> Option<trios::trios::ai::Solved> {
+    budget: &trios::trios::ai::SolveBudget,
+) -> Option<(trios::trios::ai::Solved, trios::trios::ai::Stop)> {
     use std::sync::atomic::Ordering;
     let progress = std::sync::Arc::new(trios::trios::ai::search::Progress::default());
     let roots = trios::trios::ai::first_move_count(game).max(1) as u64;
@@ -772,9 +792,9 @@ fn solve_with_progress(
         {
             let progress = progress.clone();
             scope.spawn(move || {
-                let _ = answer.send(trios::trios::ai::solve_within(
+                let _ = answer.send(trios::trios::ai::solve_budgeted(
                     game,
-                    deadline,
+                    budget,
                     Some(progress),
                 ));
             });
@@ -812,14 +832,19 @@ fn print_bound(
     game: &trios::trios::Game,
     bound: Option<trios::trios::ai::Solution>,
     took: std::time::Duration,
+    out_of_memory: bool,
 ) -> Result<(), UserError> {
     let secs = args.max_secs.unwrap_or(0);
+    let mb = args.memory_mb;
     let red_moves = game.turn() == trios::trios::Player::Red;
     let mut out = String::new();
     match (&bound, args.json) {
         (None, true) => out.push_str(&format!(
             "{{\"exact\":false,\"value\":null,\"best\":null,\"millis\":{}}}\n",
             took.as_millis()
+        )),
+        (None, false) if out_of_memory => out.push_str(&format!(
+            "no first move was solved within {mb} MB of memory; allow more with --memory-mb\n"
         )),
         (None, false) => out.push_str(&format!(
             "no first move was solved within {secs} s; allow more time with --max-secs\n"
@@ -859,8 +884,13 @@ fn print_bound(
         }
         (Some(s), false) => {
             let side = if red_moves { "at least" } else { "at most" };
+            let stopped = if out_of_memory {
+                format!("stopped at {mb} MB of memory")
+            } else {
+                format!("stopped after {secs} s")
+            };
             out.push_str(&format!(
-                "value: {side} {:+} (Red minus Blue; stopped after {secs} s, not exact)\n",
+                "value: {side} {:+} (Red minus Blue; {stopped}, not exact)\n",
                 s.value
             ));
             out.push_str(&format!(
@@ -938,8 +968,7 @@ fn sim(args: &SimArgs) -> Result<(), UserError> {
                 sim_report::round_robin_text(&list.0, &spec, &pairs, started.elapsed())
             }
         }),
-        None => trios::sim::run(&spec, draw).map(|records| {
-            let summary = trios::sim::Summary::of(&records);
+        None => trios::sim::summarize(&spec, draw).map(|summary| {
             if args.json {
                 format!("{}\n", sim_report::pair_json(&spec, &summary))
             } else {

@@ -302,4 +302,10 @@ pub trait Searchable: Clone + Send + Sync + 'static {
     fn one_ply(&self) -> Option<(i32, u64)> {
         None
     }
+    /// How many moves [`legal_moves`](Self::legal_moves) would list, when the game can tell
+    /// without listing them: the search then refuses a list bigger than its memory budget
+    /// before building it. `None` (the default) for games whose lists are always small.
+    fn move_count(&self) -> Option<usize> {
+        None
+    }
 }

@@ -41,7 +41,11 @@ pub(crate) struct Meter {
     pub progress: Option<Arc<Progress>>,
     /// Nodes already added to `progress`.
     reported: u64,
-    /// Work done when the clock (and the halt flag) was last read.
+    /// Moves listed but not weighed, which the work leaves out: with the work, what decides
+    /// when the clock is read, so that nodes listing huge numbers of moves cannot run past
+    /// the deadline. Not part of the budget, which stays deterministic.
+    pub effort: u64,
+    /// Effort done when the clock (and the halt flag) was last read.
     checked: u64,
 }
 
@@ -70,7 +74,7 @@ impl Meter {
             self.stopped = true;
             return true;
         }
-        if self.work >= self.checked + CHECK_EVERY {
+        if self.work + self.effort >= self.checked + CHECK_EVERY {
             self.check();
         }
         self.stopped
@@ -78,7 +82,7 @@ impl Meter {
 
     #[cold]
     fn check(&mut self) {
-        self.checked = self.work;
+        self.checked = self.work + self.effort;
         if let Some(deadline) = self.limits.deadline
             && Instant::now() >= deadline
         {

@@ -51,6 +51,18 @@ pub struct Searcher<G: Searchable> {
     /// The game's [`Searchable::order_depth`] and [`Searchable::table_depth`].
     order_depth: usize,
     table_depth: usize,
+    /// Bytes the move lists (`pool` and `raw`) may hold in all; `None` is unlimited.
+    list_budget: Option<usize>,
+    /// Bytes the move lists hold now (their capacity). Invariant: at most `list_budget`
+    /// plus the last list the game could not count in advance.
+    list_held: usize,
+    /// Set when a search stopped because a move list would have passed `list_budget`.
+    pub(crate) out_of_memory: bool,
+}
+
+/// Bytes one move takes in the lists of a node: sorted entry plus the raw list.
+pub(crate) fn move_bytes<M>() -> usize {
+    std::mem::size_of::<(i32, u32, M)>() + std::mem::size_of::<M>()
 }
 
 impl<G: Searchable> Searcher<G> {
@@ -73,7 +85,22 @@ impl<G: Searchable> Searcher<G> {
             meter: Meter::default(),
             partial: None,
             helper: 0,
+            list_budget: None,
+            list_held: 0,
+            out_of_memory: false,
         }
+    }
+
+    /// Caps the bytes this searcher's move lists may hold: a node whose list would pass the
+    /// cap stops the search as a deadline does (and sets [`Searcher::out_of_memory`]).
+    pub fn limit_lists(&mut self, bytes: usize) {
+        self.list_budget = Some(bytes);
+    }
+
+    /// Whether the last search stopped because its move lists would have passed the cap
+    /// set by [`Searcher::limit_lists`].
+    pub fn out_of_memory(&self) -> bool {
+        self.out_of_memory
     }
 
     /// Copies the position and buffers anew from the calling thread: a searcher built on
@@ -83,6 +110,7 @@ impl<G: Searchable> Searcher<G> {
         self.pos = self.pos.clone();
         self.pool = (0..self.pool.len()).map(|_| Vec::new()).collect();
         self.raw = Vec::new();
+        self.list_held = 0;
     }
 
     /// The position searched.
@@ -255,7 +283,15 @@ impl<G: Searchable> Searcher<G> {
             self.pool.resize_with(ply + 1, Vec::new);
         }
         let mut moves = std::mem::take(&mut self.pool[ply]);
+        let before = self.list_bytes(&moves);
+        if !self.lists_fit(&mut moves) {
+            self.pool[ply] = moves;
+            self.out_of_memory = true;
+            self.meter.stopped = true;
+            return self.pos.evaluate();
+        }
         self.generate(&mut moves, tt_move, depth >= self.order_depth, ply);
+        self.list_held = (self.list_held + self.list_bytes(&moves)).saturating_sub(before);
 
         let alpha_in = alpha;
         let mut best = -INF;
@@ -302,6 +338,31 @@ impl<G: Searchable> Searcher<G> {
         best
     }
 
+    /// Bytes `moves` (this node's list) and the raw list hold.
+    fn list_bytes(&self, moves: &Vec<(i32, u32, G::Move)>) -> usize {
+        moves.capacity() * std::mem::size_of::<(i32, u32, G::Move)>()
+            + self.raw.capacity() * std::mem::size_of::<G::Move>()
+    }
+
+    /// Whether this node's moves fit the list budget, beside the lists of the nodes above;
+    /// if so, `moves` and the raw list are made just big enough (no doubling past the need).
+    fn lists_fit(&mut self, moves: &mut Vec<(i32, u32, G::Move)>) -> bool {
+        let (Some(budget), Some(count)) = (self.list_budget, self.pos.move_count()) else {
+            return true;
+        };
+        let grow = count.saturating_sub(moves.capacity())
+            * std::mem::size_of::<(i32, u32, G::Move)>()
+            + count.saturating_sub(self.raw.capacity()) * std::mem::size_of::<G::Move>();
+        if self.list_held.saturating_add(grow) > budget {
+            return false;
+        }
+        moves.clear();
+        self.raw.clear();
+        moves.reserve_exact(count);
+        self.raw.reserve_exact(count);
+        true
+    }
+
     /// Fills `out` with the legal moves in the order to try them: the table's move first,
     /// then (with `ordered`) by [`Searchable::order`], best first, ties in the game's order.
     fn generate(
@@ -316,6 +377,8 @@ impl<G: Searchable> Searcher<G> {
         self.pos.legal_moves(&mut self.raw);
         if ordered {
             self.meter.work += self.raw.len() as u64;
+        } else {
+            self.meter.effort += self.raw.len() as u64;
         }
         for (i, &mv) in self.raw.iter().enumerate() {
             let rank = if first.is_some_and(|id| self.pos.move_id(mv) == id) {

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use super::limits::{Limits, Progress};
-use super::negamax::{Found, INF, Searcher, promote, root_moves};
+use super::negamax::{Found, INF, Searcher, move_bytes, promote, root_moves};
 use super::table::Table;
 use crate::games::Searchable;
 
@@ -93,6 +93,9 @@ pub struct SolveOptions {
     pub deadline: Option<Instant>,
     /// Counters for a progress display.
     pub progress: Option<Arc<Progress>>,
+    /// Bytes the move lists may take, the root's and every thread's together; a solve that
+    /// would need more stops as at a deadline. `None` is unlimited.
+    pub list_memory: Option<usize>,
 }
 
 /// What a solve found.
@@ -107,6 +110,18 @@ pub struct Solved<M> {
     pub exact: bool,
     /// Positions searched, all threads together.
     pub nodes: u64,
+    /// Whether the solve stopped because its move lists would have passed
+    /// [`SolveOptions::list_memory`] (rather than at the deadline).
+    pub out_of_memory: bool,
+}
+
+/// The bytes each of `threads` searchers' move lists may take once the root's list of
+/// `pos` is made, or `None` if that list alone passes `budget`.
+fn lists_per_thread<G: Searchable>(pos: &G, budget: usize, threads: usize) -> Option<usize> {
+    // The root list is sorted with its keys beside it, a few words a move more.
+    let per_move = move_bytes::<G::Move>() + 2 * std::mem::size_of::<usize>();
+    let root = pos.move_count().unwrap_or(0).saturating_mul(per_move);
+    (root <= budget).then(|| (budget - root) / threads.max(1))
 }
 
 /// The best value so far at the root of a parallel solve: (value, index in the root list).
@@ -120,8 +135,22 @@ type Best = Mutex<Option<(i32, usize)>>;
 /// lower bound. The value is exact whatever the timing, and so is the move reported: the
 /// first root move, in order, achieving the value.
 pub fn solve<G: Searchable>(pos: &G, options: &SolveOptions) -> Solved<G::Move> {
-    let moves = root_moves(pos);
     let threads = options.threads.max(1);
+    let per_thread = match options.list_memory {
+        Some(budget) => match lists_per_thread(pos, budget, threads) {
+            Some(bytes) => Some(bytes),
+            None => {
+                return Solved {
+                    best: None,
+                    exact: false,
+                    nodes: 0,
+                    out_of_memory: true,
+                };
+            }
+        },
+        None => None,
+    };
+    let moves = root_moves(pos);
     let table = Arc::new(Table::new(options.table_bits));
     let depth = pos.plies_left().max(1);
     let limits = Limits {
@@ -136,6 +165,9 @@ pub fn solve<G: Searchable>(pos: &G, options: &SolveOptions) -> Solved<G::Move> 
             if let Some(progress) = &options.progress {
                 s.report_to(progress.clone());
             }
+            if let Some(bytes) = per_thread {
+                s.limit_lists(bytes);
+            }
             s
         })
         .collect();
@@ -144,6 +176,7 @@ pub fn solve<G: Searchable>(pos: &G, options: &SolveOptions) -> Solved<G::Move> 
             best: None,
             exact: true,
             nodes: 0,
+            out_of_memory: false,
         };
     }
     let best: Best = Mutex::new(None);
@@ -170,6 +203,7 @@ pub fn solve<G: Searchable>(pos: &G, options: &SolveOptions) -> Solved<G::Move> 
     if finished {
         let results: Vec<bool> = on_threads(&mut searchers, |searcher| {
             searcher.meter.halt = None;
+            searcher.out_of_memory = false;
             searcher.helper = 0;
             searcher.meter.start(limits);
             loop {
@@ -213,23 +247,33 @@ pub fn solve<G: Searchable>(pos: &G, options: &SolveOptions) -> Solved<G::Move> 
         stopped = results.iter().any(|done| !done);
     }
     let nodes = searchers.iter().map(Searcher::nodes).sum();
+    let out_of_memory = searchers.iter().any(Searcher::out_of_memory);
     let best = best.into_inner().unwrap_or_else(|e| e.into_inner());
     Solved {
         best: best.map(|(value, i)| (moves[i], value)),
         exact: !stopped,
         nodes,
+        out_of_memory,
     }
 }
 
 /// Every move of `moves` (legal at `pos`) with its exact value, best first (ties in the
 /// given order), searched on `options.threads` threads sharing one table; and the positions
-/// searched. The deadline, if any, is ignored: a ranking is all or nothing.
+/// searched. The deadline, if any, is ignored; a move whose search would pass
+/// [`SolveOptions::list_memory`] is left out (so is every move if the root's list would).
 pub fn rank<G: Searchable>(
     pos: &G,
     moves: &[G::Move],
     options: &SolveOptions,
 ) -> (Vec<(G::Move, i32)>, u64) {
     let threads = options.threads.max(1);
+    let per_thread = match options.list_memory {
+        Some(budget) => match lists_per_thread(pos, budget, threads) {
+            Some(bytes) => Some(bytes),
+            None => return (Vec::new(), 0),
+        },
+        None => None,
+    };
     let table = Arc::new(Table::new(options.table_bits));
     let depth = pos.plies_left().max(1);
     let mut searchers: Vec<Searcher<G>> = (0..threads)
@@ -237,6 +281,9 @@ pub fn rank<G: Searchable>(
             let mut s = Searcher::with_table(pos.clone(), table.clone());
             if let Some(progress) = &options.progress {
                 s.report_to(progress.clone());
+            }
+            if let Some(bytes) = per_thread {
+                s.limit_lists(bytes);
             }
             s
         })
@@ -249,6 +296,9 @@ pub fn rank<G: Searchable>(
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(&mv) = moves.get(i) else { break };
             let value = searcher.child(mv, depth, -INF, INF);
+            if searcher.meter.stopped {
+                break;
+            }
             searcher.meter.root_done();
             values.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(value);
         }

@@ -475,6 +475,87 @@ pub fn run<T: Tournament>(
     in_game_order(batches, total)
 }
 
+/// Plays every game of `spec` like [`run`] and sums them up as they finish, keeping running
+/// totals rather than every game: memory stays the same for a thousand games or a billion.
+/// The summary equals [`Summary::of`] the records [`run`] returns (sums do not depend on
+/// order), and so does the error: the failing game with the lowest number.
+pub fn summarize<T: Tournament>(
+    spec: &T,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Summary, SimError> {
+    let total = spec.games();
+    let shared = Shared {
+        next: AtomicUsize::new(0),
+        done: AtomicUsize::new(0),
+        failed: AtomicBool::new(false),
+    };
+    let parts = thread::scope(|scope| {
+        let caller = thread::current();
+        let handles: Vec<_> = (0..spec.workers())
+            .map(|_| {
+                let (shared, caller) = (&shared, caller.clone());
+                scope.spawn(move || {
+                    let part = tally(spec, shared, total);
+                    caller.unpark();
+                    part
+                })
+            })
+            .collect();
+        while !handles.iter().all(|h| h.is_finished()) {
+            progress(shared.done.load(Ordering::Relaxed), total);
+            thread::park_timeout(Duration::from_millis(100));
+        }
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect::<Vec<_>>()
+    });
+    progress(shared.done.load(Ordering::Relaxed), total);
+    let mut summary = Summary::default();
+    let mut first_error: Option<(usize, SimError)> = None;
+    for (part, error) in parts {
+        summary.merge(&part);
+        if let Some((game, e)) = error
+            && first_error.as_ref().is_none_or(|(g, _)| game < *g)
+        {
+            first_error = Some((game, e));
+        }
+    }
+    match first_error {
+        Some((_, e)) => Err(e),
+        None => Ok(summary),
+    }
+}
+
+/// One worker of [`summarize`]: takes game numbers until none are left and adds each game
+/// to its running totals; the first failure stops it (and, through `shared`, the others).
+fn tally<T: Tournament>(
+    spec: &T,
+    shared: &Shared,
+    total: usize,
+) -> (Summary, Option<(usize, SimError)>) {
+    let mut summary = Summary::default();
+    while !shared.failed.load(Ordering::Relaxed) {
+        let game = shared.next.fetch_add(1, Ordering::Relaxed);
+        if game >= total {
+            break;
+        }
+        match spec.play(game) {
+            Ok(record) => summary.add(&record),
+            Err(e) => {
+                shared.failed.store(true, Ordering::Relaxed);
+                shared.done.fetch_add(1, Ordering::Relaxed);
+                return (summary, Some((game, e)));
+            }
+        }
+        shared.done.fetch_add(1, Ordering::Relaxed);
+    }
+    (summary, None)
+}
+
 /// The counters the workers share.
 struct Shared {
     /// The next game number to hand out.
@@ -569,6 +650,18 @@ impl Summary {
         for side in 0..2 {
             self.moves[side] += u64::from(record.moves[side]);
             self.think[side] += record.think[side];
+        }
+    }
+
+    /// Adds the games of `other` (sums, so the order of merging does not matter).
+    pub fn merge(&mut self, other: &Summary) {
+        self.games += other.games;
+        self.ties += other.ties;
+        self.margin_total += other.margin_total;
+        for side in 0..2 {
+            self.wins[side] += other.wins[side];
+            self.moves[side] += other.moves[side];
+            self.think[side] += other.think[side];
         }
     }
 
@@ -684,10 +777,10 @@ pub fn round_robin<T: Tournament>(
     let mut offset = 0;
     let mut results = Vec::with_capacity(pairs.len());
     for spec in pairs {
-        let records = run(&spec, |done, _| progress(offset + done, total))?;
+        let summary = summarize(&spec, |done, _| progress(offset + done, total))?;
         offset += spec.games();
         results.push(PairResult {
-            summary: Summary::of(&records),
+            summary,
             a: spec.a().to_string(),
             b: spec.b().to_string(),
         });

@@ -89,6 +89,26 @@ pub fn neighbours_of(n: usize, at: usize) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The edges a stone of `stone` on (row, col) touches among the two its chain joins.
+fn edge_flags(size: usize, row: usize, col: usize, stone: Stone) -> u8 {
+    match stone {
+        Stone::White => {
+            (if row == 0 { TOP } else { 0 }) | (if row + 1 == size { BOTTOM } else { 0 })
+        }
+        Stone::Black => {
+            (if col == 0 { LEFT } else { 0 }) | (if col + 1 == size { RIGHT } else { 0 })
+        }
+    }
+}
+
+/// The edge flags of a complete chain of `stone`.
+fn chain_flags(stone: Stone) -> u8 {
+    match stone {
+        Stone::White => TOP | BOTTOM,
+        Stone::Black => LEFT | RIGHT,
+    }
+}
+
 /// The group a stone being placed belongs to so far.
 struct Group {
     root: usize,
@@ -199,14 +219,7 @@ impl Board {
         let (row, col) = (at / size, at % size);
         self.cells[at] = stone.code();
         self.stones += 1;
-        let flags = match stone {
-            Stone::White => {
-                (if row == 0 { TOP } else { 0 }) | (if row + 1 == size { BOTTOM } else { 0 })
-            }
-            Stone::Black => {
-                (if col == 0 { LEFT } else { 0 }) | (if col + 1 == size { RIGHT } else { 0 })
-            }
-        };
+        let flags = edge_flags(size, row, col, stone);
         self.edges[at] = flags;
         let code = stone.code();
         let mut group = Group {
@@ -236,10 +249,7 @@ impl Board {
         }
         let (flags, joined) = (group.flags, group.joined);
         self.islands[stone.index()] = self.islands[stone.index()] + 1 - joined;
-        let chain = match stone {
-            Stone::White => TOP | BOTTOM,
-            Stone::Black => LEFT | RIGHT,
-        };
+        let chain = chain_flags(stone);
         if self.over.is_none() && flags & chain == chain {
             self.over = Some(stone);
         }
@@ -289,6 +299,46 @@ impl Board {
             self.rank[big] += 1;
         }
         big
+    }
+
+    /// The root of `x`'s group, without shortening paths (for a shared board).
+    fn root(&self, mut x: usize) -> usize {
+        while self.parent[x] as usize != x {
+            x = self.parent[x] as usize;
+        }
+        x
+    }
+
+    /// What a stone of `stone` on the empty cell at row-major index `at` would do, without
+    /// placing it: its colour's islands after it, and whether it would complete its chain.
+    /// A few steps, not a pass over the board.
+    pub(crate) fn would_place(&self, at: usize, stone: Stone) -> (usize, bool) {
+        let size = self.size;
+        let code = stone.code();
+        let mut flags = edge_flags(size, at / size, at % size, stone);
+        let mut roots = [usize::MAX; 6];
+        let mut joined = 0;
+        for next in neighbours_of(size, at) {
+            if self.cells[next] != code {
+                continue;
+            }
+            let root = self.root(next);
+            if !roots[..joined].contains(&root) {
+                roots[joined] = root;
+                joined += 1;
+                flags |= self.edges[root];
+            }
+        }
+        let chain = chain_flags(stone);
+        (
+            self.islands[stone.index()] + 1 - joined,
+            flags & chain == chain,
+        )
+    }
+
+    /// The cells, row-major: 0 empty, 1 white, 2 black.
+    pub(crate) fn codes(&self) -> &[u8] {
+        &self.cells
     }
 
     /// Whether the cell at row-major index `at` is empty (`at` must be on the board).

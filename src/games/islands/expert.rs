@@ -80,13 +80,19 @@ impl Strategy<Game> for Expert {
         if game.is_over() {
             return None;
         }
+        let now = Instant::now();
+        let deadline = now
+            .checked_add(Duration::from_millis(self.think_ms / 10 * 9))
+            .unwrap_or(now + Duration::from_secs(86_400));
         let board = game.board();
         let n = board.size();
         let budget = self
             .budget
             .unwrap_or_else(|| PLACES_PER_MS.saturating_mul(self.think_ms));
         if !worth_searching(n * n - board.stones(), budget) {
-            return Connector.choose(game);
+            // Too big to search in the time: connector's race, cut short at the deadline.
+            let deadline = self.budget.is_none().then_some(deadline);
+            return Connector::choose_by(game, deadline);
         }
         let me = game.turn();
         let empties: Vec<u32> = (0..(n * n) as u32)
@@ -105,10 +111,6 @@ impl Strategy<Game> for Expert {
             return Some(place(at));
         }
         let threads = crate::games::cores();
-        let now = Instant::now();
-        let deadline = now
-            .checked_add(Duration::from_millis(self.think_ms / 10 * 9))
-            .unwrap_or(now + Duration::from_secs(86_400));
         let base = self.seed ^ (board.stones() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let votes: Vec<Vec<(u32, u32, f32)>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads as u64)
@@ -146,12 +148,11 @@ fn worth_searching(empties: usize, budget: u64) -> bool {
 }
 
 /// A cell whose stone completes `me`'s chain with more islands than the other has, if any:
-/// that wins on the spot.
+/// that wins on the spot. A few steps a cell, the board untouched.
 fn winning_close(board: &Board, me: Stone, empties: &[u32]) -> Option<u32> {
-    let mut scratch = board.clone();
     empties.iter().copied().find(|&at| {
-        scratch.copy_from(board);
-        scratch.place_at(at as usize, me) && scratch.islands(me) > scratch.islands(me.other())
+        let (islands, closes) = board.would_place(at as usize, me);
+        closes && islands > board.islands(me.other())
     })
 }
 

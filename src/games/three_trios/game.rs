@@ -603,13 +603,6 @@ impl Game {
         self.cells.len() <= MaskedBoard::MAX_CELLS && !rules.same && !rules.plus
     }
 
-    /// The first card of the deck with the same four values as deck card `id`: cards of one
-    /// class play alike.
-    #[inline]
-    pub(crate) fn card_class(&self, id: u32) -> u32 {
-        self.setup.class(id)
-    }
-
     /// Deck ids of a player's hand, in hand order (for search keys).
     pub(crate) fn hand_ids(&self, player: Player) -> &[u32] {
         &self.hands[player as usize]

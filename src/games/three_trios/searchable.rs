@@ -7,6 +7,9 @@ use super::game::{self, Game, Move};
 use super::player::Player;
 use crate::games::Searchable;
 
+/// How many different cards there are: four values of 1 to 10.
+const VALUE_CODES: usize = 10_000;
+
 /// A game of Three Trios being searched.
 ///
 /// Invariants: `key` is [`Keys::of`] the position, `lead` is Red's score minus Blue's and
@@ -53,13 +56,22 @@ impl Position {
     }
 
     /// Calls `each` with the hand index of every card of the mover's that plays differently
-    /// from all earlier ones (cards with equal values play alike), in hand order.
+    /// from all earlier ones (cards with equal values play alike), in hand order. Linear in
+    /// the hand: the values seen are marked in a set of the 10^4 possible cards.
     fn distinct_cards(&self, mut each: impl FnMut(usize)) {
         let game = &self.game;
-        let hand = game.hand_ids(self.side);
-        for (i, &card) in hand.iter().enumerate() {
-            let class = game.card_class(card);
-            if !hand[..i].iter().any(|&j| game.card_class(j) == class) {
+        let deck = game.deck();
+        let mut seen = [0u64; VALUE_CODES.div_ceil(64)];
+        for (i, &card) in game.hand_ids(self.side).iter().enumerate() {
+            let Some(values) = deck.get(card as usize).map(|c| c.values()) else {
+                continue;
+            };
+            let code = values
+                .iter()
+                .fold(0usize, |code, v| code * 10 + usize::from(v.get() - 1));
+            let (word, bit) = (code / 64, 1u64 << (code % 64));
+            if seen[word] & bit == 0 {
+                seen[word] |= bit;
                 each(i);
             }
         }
@@ -87,6 +99,16 @@ impl Searchable for Position {
                 out.push(Move { hand, pos });
             }
         }
+    }
+
+    /// Empty cells times distinct cards in the mover's hand, as [`Self::legal_moves`] lists.
+    fn move_count(&self) -> Option<usize> {
+        if self.game.is_over() {
+            return Some(0);
+        }
+        let mut cards = 0usize;
+        self.distinct_cards(|_| cards += 1);
+        Some(cards.saturating_mul(self.game.empty_cells()))
     }
 
     fn make(&mut self, mv: Move) -> Undo {

@@ -15,19 +15,11 @@ pub(crate) struct Setup {
     values: Vec<[Value; 4]>,
     /// `beats[a]` has bit `b` set iff value `a` beats value `b` under `rules`.
     beats: [u16; 11],
-    /// `classes[i]` = the first deck index with the same values as `deck[i]`.
-    classes: Vec<u32>,
 }
 
 impl Setup {
     pub fn new(grid: Grid, deck: Vec<Card>, rules: RuleSet) -> Setup {
         let values: Vec<[Value; 4]> = deck.iter().map(Card::values).collect();
-        let mut first = std::collections::HashMap::new();
-        let classes = values
-            .iter()
-            .enumerate()
-            .map(|(i, v)| *first.entry(*v).or_insert(i as u32))
-            .collect();
         let mut beats = [0u16; 11];
         for a in 1..=10u8 {
             for b in 1..=10u8 {
@@ -44,14 +36,7 @@ impl Setup {
             rules,
             values,
             beats,
-            classes,
         }
-    }
-
-    /// The first deck index with the same four values as card `card`.
-    #[inline]
-    pub fn class(&self, card: u32) -> u32 {
-        self.classes[card as usize]
     }
 
     #[inline]

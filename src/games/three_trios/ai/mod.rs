@@ -17,7 +17,10 @@ pub use expert::Expert;
 pub use maxflip::MaxFlip;
 pub use minimax::Minimax;
 pub use random::Random;
-pub use solve::{Solution, Solved, first_move_count, rank_first_moves, solve, solve_within};
+pub use solve::{
+    DEFAULT_MEMORY, Solution, SolveBudget, Solved, Stop, first_move_count, rank_first_moves, solve,
+    solve_budgeted, solve_within,
+};
 
 use super::game::{Game, Move};
 
