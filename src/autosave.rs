@@ -268,6 +268,8 @@ pub fn prune(dir: &Path) -> Result<usize, AutosaveError> {
         .into_iter()
         .skip(KEEP_FINISHED)
         .chain(unfinished.into_iter().filter(|s| s.record.moves() == 0))
+        // A match being played now keeps its file, whatever it holds so far.
+        .filter(|s| !crate::record::target::in_use(&s.path))
         .collect();
     for saved in &old {
         std::fs::remove_file(&saved.path).map_err(|source| AutosaveError::Remove {

@@ -519,8 +519,10 @@ fn start_duel<G: TwoPlayer>(args: &PlayArgs, config: DuelConfig<G>) -> Result<Du
     Ok(match &args.record {
         // An unfinished record of this very match is continued, never emptied.
         Some(path) if !args.force && check_overwrite(path, &config)? == Existing::Continue => {
-            eprintln!("continuing {}", path.display());
-            Duel::resume(path.clone())?
+            let duel = Duel::resume(path.clone())?;
+            let next = duel.history().len() + 1;
+            eprintln!("resuming {} (move {next})", path.display());
+            duel
         }
         Some(path) => Duel::start(config, Some(path.clone()))?,
         None if args.no_autosave => Duel::start(config, None)?,

@@ -191,7 +191,7 @@ fn the_same_reversi_record_command_twice_continues() {
     let again = dir.run(&args, "");
     assert_eq!(again.code, Some(0), "{}", again.stderr);
     assert!(
-        again.stderr.contains("continuing r.json"),
+        again.stderr.contains("resuming r.json (move 3)"),
         "{}",
         again.stderr
     );
@@ -485,6 +485,22 @@ fn a_think_time_out_of_range_is_refused_naming_the_file_and_field() {
     reversi
         .run(&["replay", "r.json", "--ui", "text"], "")
         .assert_refused("r.json: setup.think_ms is 3600001");
+    // A board side beyond what --size allows.
+    let islands = Dir::new();
+    islands
+        .run(
+            &[
+                "play", "--game", "islands", "--ui", "text", "--size", "3", "--record", "i.json",
+            ],
+            "place 0 0\nquit\n",
+        )
+        .assert_clean_exit();
+    let mut bad: Value = serde_json::from_str(&islands.read("i.json")).expect("JSON");
+    bad["setup"]["options"]["size"] = json!(1_000_000);
+    islands.write("i.json", bad.to_string());
+    let run = islands.run(&["replay", "i.json", "--ui", "text"], "");
+    run.assert_refused("i.json: setup.options.size is 1000000");
+    assert!(run.stderr.contains("1 to 5000"), "{}", run.stderr);
 }
 
 // ---- Smaller ones ----

@@ -14,6 +14,9 @@ use super::{
 use crate::controller::duel::{DuelConfig, Turn};
 use crate::games::{GameKind, Side, TwoPlayer, Verdict};
 
+/// The board sides a record may give: those `--size` accepts.
+const SIZES: std::ops::RangeInclusive<u64> = 1..=crate::games::islands::MAX_SIZE as u64;
+
 /// A whole match of game `G` as saved on disk.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(bound = "")]
@@ -108,6 +111,11 @@ impl<G: TwoPlayer> DuelRecord<G> {
                 let record: DuelRecord<G> =
                     serde_json::from_str(json).map_err(|e| corrupt(path, e))?;
                 check_range(path, "setup.think_ms", record.setup.think_ms, THINK_MS)?;
+                // A board side, in the games whose options have one: the range `--size` allows.
+                let options = serde_json::to_value(&record.setup.options).unwrap_or_default();
+                if let Some(size) = options.get("size").and_then(serde_json::Value::as_u64) {
+                    check_range(path, "setup.options.size", size, SIZES)?;
+                }
                 Ok(record)
             }
             (game, _) => Err(RecordError::WrongGame {
