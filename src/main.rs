@@ -467,9 +467,10 @@ fn start_new(args: &PlayArgs, ui: Ui) -> Result<Match, UserError> {
         Some(path) => {
             check_record_path(&path, &args.setup)?;
             // An unfinished record of this very match is continued, never emptied.
-            let existing = match args.force {
-                true => trios::record::Existing::Fresh,
-                false => trios::record::check_overwrite(&path, &config)?,
+            let existing = if args.force {
+                trios::record::Existing::Fresh
+            } else {
+                trios::record::check_overwrite(&path, &config)?
             };
             match existing {
                 trios::record::Existing::Continue => resume(path)?,

@@ -569,3 +569,25 @@ fn a_version_2_record_of_three_trios_is_told_apart_from_another_game() {
     run.assert_refused("v2.json: a record of Three Trios is version 1");
     assert!(!run.stderr.contains("not of Three Trios"), "{}", run.stderr);
 }
+
+#[test]
+fn a_link_put_in_place_of_a_record_during_play_is_not_written_through() {
+    let dir = fixtures();
+    dir.run(&play_args(&["--record", "whole.json"]), script(&MOVES))
+        .assert_clean_exit();
+    let setup = Record::load(&dir.path().join("whole.json"))
+        .expect("a record")
+        .setup;
+    let path = dir.path().join("live.json");
+    let mut game = Match::start(setup, Some(path.clone())).expect("a match");
+    game.play(trios::trios::Move::new(0, 0, 0)).expect("a move");
+    assert!(game.take_record_error().is_none());
+    dir.write("other.txt", "someone else's file\n");
+    std::fs::remove_file(&path).expect("remove");
+    std::os::unix::fs::symlink("other.txt", &path).expect("symlink");
+    game.play(trios::trios::Move::new(0, 0, 1)).expect("a move");
+    let err = game.take_record_error().expect("the save is refused");
+    assert!(matches!(err, RecordError::Link { .. }), "{err}");
+    assert!(std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()));
+    assert_eq!(dir.read("other.txt"), "someone else's file\n");
+}

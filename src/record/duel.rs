@@ -253,6 +253,8 @@ impl<G: TwoPlayer> DuelRecorder<G> {
     }
 
     fn save(&mut self) -> Result<(), RecordError> {
+        // Whatever was put at the path meanwhile, a link, device or folder is never replaced.
+        target::check(&self.path)?;
         self.lock =
             write_atomic(&self.path, self.record.to_json().as_bytes()).map_err(|source| {
                 RecordError::Write {
