@@ -64,10 +64,11 @@ pub fn create_matches_dir(dir: &Path) -> Result<PathBuf, AutosaveError> {
     Ok(matches)
 }
 
-/// A fresh file name for a match starting now with `seed`:
+/// A fresh file for a match starting now with `seed`:
 /// `dir/matches/<UTC YYYYMMDD-HHMMSS>-<seed>.json`, or with `-2`, `-3`… added when that name
-/// is taken. Creates nothing; two processes starting in the same second with the same seed
-/// could still pick the same name.
+/// is taken. The file is created, empty, exclusively: two processes starting in the same
+/// second with the same seed never get the same one. (When it cannot be created the first
+/// free name is given, and writing the record there reports why.)
 pub fn new_match_path(dir: &Path, seed: u64) -> PathBuf {
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -95,16 +96,31 @@ pub fn new_table_match_path(dir: &Path, seed: u64, table: u64) -> PathBuf {
     )
 }
 
-/// `folder/stem.json` if free, else the first free `folder/stem-N.json` for N = 2, 3, …
+/// How many names [`unique_path`] tries before it gives up creating one.
+const NAME_TRIES: u64 = 10_000;
+
+/// `folder/stem.json` if free, else the first free `folder/stem-N.json` for N = 2, 3, …,
+/// created empty and exclusively (`create_new`), so no other process can take the same name.
+/// When creating fails for another reason than a taken name, the name is given back uncreated
+/// and the record's own write says why.
 fn unique_path(folder: &Path, stem: &str) -> PathBuf {
-    let first = folder.join(format!("{stem}.json"));
-    if !first.exists() {
-        return first;
+    let name = |n: u64| match n {
+        1 => folder.join(format!("{stem}.json")),
+        n => folder.join(format!("{stem}-{n}.json")),
+    };
+    for n in 1..=NAME_TRIES {
+        let path = name(n);
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(_) => return path,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(_) => return path,
+        }
     }
-    (2u64..)
-        .map(|n| folder.join(format!("{stem}-{n}.json")))
-        .find(|p| !p.exists())
-        .unwrap_or(first)
+    name(NAME_TRIES + 1)
 }
 
 /// `YYYYMMDD-HHMMSS` in UTC for `secs` seconds after 1970-01-01 00:00:00 UTC.
@@ -166,6 +182,14 @@ struct Saved {
 /// modification time, then by name, which starts with the start time). Files that cannot be
 /// read or are not records are skipped. A missing folder holds no matches.
 fn saved_matches(dir: &Path) -> Result<Vec<Saved>, AutosaveError> {
+    saved_matches_noting(dir, &mut |_| {})
+}
+
+/// [`saved_matches`], telling `skipped` why each file passed over was (once per file).
+fn saved_matches_noting(
+    dir: &Path,
+    skipped: &mut dyn FnMut(String),
+) -> Result<Vec<Saved>, AutosaveError> {
     let folder = matches_dir(dir);
     let entries = match std::fs::read_dir(&folder) {
         Ok(entries) => entries,
@@ -181,8 +205,12 @@ fn saved_matches(dir: &Path) -> Result<Vec<Saved>, AutosaveError> {
         .filter_map(Result::ok)
         .map(|entry| entry.path())
         .filter(|path| path.extension().is_some_and(|e| e == "json") && path.is_file())
+        // A name taken for a match whose first save has not happened (or never will).
+        .filter(|path| std::fs::metadata(path).is_ok_and(|m| m.len() > 0))
         .filter_map(|path| {
-            let record = AnyRecord::load(&path).ok()?;
+            let record = AnyRecord::load(&path)
+                .map_err(|e| skipped(format!("{e}")))
+                .ok()?;
             let modified = std::fs::metadata(&path)
                 .and_then(|m| m.modified())
                 .unwrap_or(UNIX_EPOCH);
@@ -201,12 +229,31 @@ fn saved_matches(dir: &Path) -> Result<Vec<Saved>, AutosaveError> {
 /// [`crate::controller::Match::resume`] can continue it. Corrupt, foreign and finished files
 /// are passed over; only an unlistable folder is an error.
 pub fn latest_unfinished(dir: &Path) -> Result<Option<PathBuf>, AutosaveError> {
-    Ok(saved_matches(dir)?
-        .into_iter()
-        // A match left before its first move holds nothing worth resuming.
-        .filter(|s| !s.record.finished() && s.record.moves() > 0)
-        .find(|s| s.record.replays(&s.path.display().to_string()))
-        .map(|s| s.path))
+    latest_unfinished_noting(dir, &mut |_| {})
+}
+
+/// [`latest_unfinished`], telling `skipped` about each file passed over that might have been
+/// the one (not a record, a move that does not replay, a seat its game does not know, a match
+/// going on in another trios), once each, with the reason. Finished matches, and matches left
+/// before their first move, are passed over without a word.
+pub fn latest_unfinished_noting(
+    dir: &Path,
+    skipped: &mut dyn FnMut(String),
+) -> Result<Option<PathBuf>, AutosaveError> {
+    for saved in saved_matches_noting(dir, skipped)? {
+        let name = saved.path.display().to_string();
+        match saved.record.resumable(&name) {
+            Ok(false) => {}
+            Err(e) => skipped(e.to_string()),
+            Ok(true) if crate::record::target::in_use(&saved.path) => {
+                skipped(format!(
+                    "{name}: is being played in another trios right now"
+                ));
+            }
+            Ok(true) => return Ok(Some(saved.path)),
+        }
+    }
+    Ok(None)
 }
 
 /// Deletes the oldest finished records beyond the newest [`KEEP_FINISHED`], and records of
@@ -221,6 +268,8 @@ pub fn prune(dir: &Path) -> Result<usize, AutosaveError> {
         .into_iter()
         .skip(KEEP_FINISHED)
         .chain(unfinished.into_iter().filter(|s| s.record.moves() == 0))
+        // A match being played now keeps its file, whatever it holds so far.
+        .filter(|s| !crate::record::target::in_use(&s.path))
         .collect();
     for saved in &old {
         std::fs::remove_file(&saved.path).map_err(|source| AutosaveError::Remove {

@@ -196,10 +196,13 @@ pub struct PlayArgs {
     #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = think_ms())]
     pub think_ms: u64,
     /// Keep a match record in FILE (JSON), rewritten after every move. Replaces the autosave.
+    /// An unfinished record of the same match in FILE is continued. FILE must be a regular
+    /// file or a new path.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
-    /// With --record: replace FILE even when it holds something other than a record of this
-    /// match. Never replaces the command's own --board or --cards file.
+    /// With --record: replace FILE even when it holds a finished match or something other than
+    /// a record of this match. Never replaces the command's own --board or --cards file, nor
+    /// a device, link or folder.
     #[arg(long, requires = "record")]
     pub force: bool,
     /// Continue the most recent unfinished autosaved match instead of starting a new one.

@@ -14,7 +14,9 @@ use crate::games::islands::{self, Game as Islands};
 use crate::games::reversi::{self, Game as Reversi, Move, Square};
 use crate::games::triad;
 use crate::games::{GameKind, TwoPlayer};
+use crate::record::Existing;
 use crate::record::duel::{DuelRecord, check_overwrite};
+use crate::record::stream::ReplayOut;
 use crate::sim::duel::DuelSpec;
 use crate::sim::{self, report};
 use crate::textui;
@@ -41,6 +43,16 @@ impl<E: std::fmt::Display> From<E> for Failure {
 /// A closed output pipe (`… | head`) is a normal way to stop reading, not an error.
 fn write_out(text: &str) -> Result<(), Failure> {
     match io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            Err(Failure::Message(format!("cannot write output: {e}")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Ends a replay written as it went: a closed pipe is a normal end, as in [`write_out`].
+fn streamed(out: ReplayOut<io::StdoutLock<'_>>) -> Result<(), Failure> {
+    match out.finish() {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
             Err(Failure::Message(format!("cannot write output: {e}")))
         }
@@ -466,27 +478,31 @@ pub fn replay_islands(path: &Path, full_screen: bool) -> Result<(), Failure> {
     if full_screen && record.setup.options.size <= ISLANDS_SCREEN_MAX {
         return view_record(&record, &name);
     }
-    let mut out = String::new();
+    // A record that does not replay shows nothing: it is checked whole first (cheap beside
+    // making the views); then each view is written as the replay reaches it, so one view is
+    // in memory at a time.
+    record.replay(&name, |_, _| {})?;
+    let mut out = ReplayOut::new(io::stdout().lock());
     let game = record.replay(&name, |game, turn| {
-        if let Some(turn) = turn {
-            out.push_str(&format!("{} plays {}\n", turn.played.stone.name(), turn.mv));
+        if let Some(turn) = turn.filter(|_| out.is_open()) {
+            out.line(&format!("{} plays {}", turn.played.stone.name(), turn.mv));
         }
-        out.push_str(&islands::text::render(game));
+        if out.is_open() {
+            out.text(&islands::text::render(game));
+        }
     })?;
     if game.is_over() {
         if let Some(stone) = game.board().chain_maker() {
-            out.push_str(&textui::islands::chain_line(stone));
-            out.push('\n');
+            out.line(&textui::islands::chain_line(stone));
         }
-        out.push_str(&textui::islands::game_over_line(&game));
-        out.push('\n');
+        out.line(&textui::islands::game_over_line(&game));
     } else {
-        out.push_str(&format!(
+        out.text(&format!(
             "Record ends after {} moves; the game was not finished.\n",
             record.moves.len()
         ));
     }
-    write_out(&out)
+    streamed(out)
 }
 
 /// Plays an Islands of Hex match in text mode on standard input and output.
@@ -512,12 +528,14 @@ fn start_duel<G: TwoPlayer>(args: &PlayArgs, config: DuelConfig<G>) -> Result<Du
         eprintln!("{}", seed_note(config.seed));
     }
     Ok(match &args.record {
-        Some(path) => {
-            if !args.force {
-                check_overwrite(path, &config)?;
-            }
-            Duel::start(config, Some(path.clone()))?
+        // An unfinished record of this very match is continued, never emptied.
+        Some(path) if !args.force && check_overwrite(path, &config)? == Existing::Continue => {
+            let duel = Duel::resume(path.clone())?;
+            let next = duel.history().len() + 1;
+            eprintln!("resuming {} (move {next})", path.display());
+            duel
         }
+        Some(path) => Duel::start(config, Some(path.clone()))?,
         None if args.no_autosave => Duel::start(config, None)?,
         None => start_autosaved(config, |why| {
             eprintln!(
@@ -611,29 +629,32 @@ pub fn replay_reversi(path: &Path, full_screen: bool) -> Result<(), Failure> {
     if full_screen {
         return view_record(&record, &name);
     }
-    let mut out = String::new();
+    // A record that does not replay shows nothing: it is checked whole first (cheap beside
+    // making the views); then each view is written as the replay reaches it, so one view is
+    // in memory at a time.
+    record.replay(&name, |_, _| {})?;
+    let mut out = ReplayOut::new(io::stdout().lock());
     let game = record.replay(&name, |game, turn| {
-        if let Some(turn) = turn {
+        if let Some(turn) = turn.filter(|_| out.is_open()) {
             let color = reversi::color_of(turn.side);
-            out.push_str(&match turn.mv {
+            out.line(&match turn.mv {
                 Move::Pass => textui::reversi::pass_line(color),
                 mv => format!("{} plays {mv}", color.letter()),
             });
-            out.push('\n');
         }
-        out.push_str(&reversi::text::render_plain(game));
-        out.push('\n');
+        if out.is_open() {
+            out.line(&reversi::text::render_plain(game));
+        }
     })?;
     if game.is_over() {
-        out.push_str(&textui::reversi::game_over_line(&game));
-        out.push('\n');
+        out.line(&textui::reversi::game_over_line(&game));
     } else {
-        out.push_str(&format!(
+        out.text(&format!(
             "Record ends after {} moves; the game was not finished.\n",
             record.moves.len()
         ));
     }
-    write_out(&out)
+    streamed(out)
 }
 
 /// A Reversi position from `--position`, or the start.

@@ -466,10 +466,16 @@ fn start_new(args: &PlayArgs, ui: Ui) -> Result<Match, UserError> {
     let game = match args.record.clone() {
         Some(path) => {
             check_record_path(&path, &args.setup)?;
-            if !args.force {
-                trios::record::check_overwrite(&path, &config)?;
+            // An unfinished record of this very match is continued, never emptied.
+            let existing = if args.force {
+                trios::record::Existing::Fresh
+            } else {
+                trios::record::check_overwrite(&path, &config)?
+            };
+            match existing {
+                trios::record::Existing::Continue => resume(path)?,
+                trios::record::Existing::Fresh => Match::start(config, Some(path))?,
             }
-            Match::start(config, Some(path))?
         }
         None if args.no_autosave => Match::start(config, None)?,
         None => start_autosaved(config, warn_unrecorded)?,
@@ -548,7 +554,8 @@ fn warn_unrecorded(why: &dyn Display) {
 /// The most recent unfinished autosaved match of any game, or why there is none.
 fn latest_unfinished() -> Result<PathBuf, UserError> {
     let dir = autosave::data_dir().ok_or(AutosaveError::NoDataDir)?;
-    autosave::latest_unfinished(&dir)?.ok_or_else(|| {
+    let warn = &mut |why: String| eprintln!("warning: cannot resume: {why}; skipped");
+    autosave::latest_unfinished_noting(&dir, warn)?.ok_or_else(|| {
         UserError::Message(format!(
             "no unfinished match to resume in {}",
             autosave::matches_dir(&dir).display()
@@ -598,27 +605,27 @@ fn replay_file(file: &std::path::Path, ui: Ui) -> Result<(), UserError> {
         let game = Match::replayed(&record, &name)?;
         return play_full_screen(game, trios::tui::Start::Review, false, true).map(|_| ());
     }
-    let mut out = String::new();
+    // A record that does not replay shows nothing: it is checked whole first (cheap beside
+    // making the views); then each view is written as the replay reaches it, so one view is
+    // in memory at a time.
+    record.replay(&name, |_, _| {})?;
+    let mut out = trios::record::stream::ReplayOut::new(io::stdout().lock());
     let game = record.replay(&name, |game, outcome| {
-        if let Some(outcome) = outcome {
-            out.push_str(&textui::plays_line(outcome));
-            out.push('\n');
+        if let Some(outcome) = outcome.filter(|_| out.is_open()) {
+            out.line(&textui::plays_line(outcome));
         }
-        out.push_str(&trios::trios::text::render(game));
-        out.push('\n');
+        if out.is_open() {
+            out.line(&trios::trios::text::render(game));
+        }
     })?;
     match game.outcome() {
-        Some(outcome) => {
-            out.push_str(&textui::game_over_line(&game, outcome));
-            out.push('\n');
-        }
-        None => out.push_str(&format!(
+        Some(outcome) => out.line(&textui::game_over_line(&game, outcome)),
+        None => out.text(&format!(
             "Record ends after {} moves; the game was not finished.\n",
             record.moves.len()
         )),
     }
-    use std::io::Write;
-    finish_output(io::stdout().lock().write_all(out.as_bytes()))?;
+    finish_output(out.finish())?;
     Ok(())
 }
 

@@ -259,10 +259,22 @@ fn files_that_cannot_be_resumed_are_skipped() {
     write("notes.txt", text.as_bytes());
     std::fs::create_dir(matches.join("folder.json")).unwrap();
     let run = resume(&dir, &data, &MOVES[2..]);
-    assert_eq!(
-        run.stderr,
-        format!("resuming {} (move 3)\n", good.display())
-    );
+    // Each file passed over is named once, with why; an empty one (a name taken for a match
+    // not yet saved) and what is not a `.json` file are passed over without a word.
+    let lines = run.error_lines();
+    let (last, warnings) = lines.split_last().expect("stderr lines");
+    assert_eq!(*last, format!("resuming {} (move 3)", good.display()));
+    let skipped = ["garbage", "cut", "other", "future", "tampered"];
+    assert_eq!(warnings.len(), skipped.len(), "{warnings:?}");
+    for name in skipped {
+        let path = matches.join(format!("{name}.json")).display().to_string();
+        let about: Vec<_> = warnings.iter().filter(|w| w.contains(&path)).collect();
+        assert_eq!(about.len(), 1, "{name}: {warnings:?}");
+        assert!(
+            about[0].starts_with("warning: cannot resume: "),
+            "{about:?}"
+        );
+    }
     assert!(run.stdout.ends_with(GAME_OVER));
     assert_eq!(run.code, Some(0));
     // Nothing was deleted: only finished records are ever pruned.

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::Seat;
 use crate::games::{Side, Strategy, TwoPlayer, UnknownStrategy};
 use crate::record::RecordError;
-use crate::record::duel::{DuelRecord, DuelRecorder};
+use crate::record::duel::{DuelRecord, DuelRecorder, check_seats};
 
 /// The computer players of the two seats, first mover's first; `None` for a person.
 pub type Computers<G> = [Option<Box<dyn Strategy<G>>>; 2];
@@ -168,37 +168,71 @@ impl<G: TwoPlayer> Duel<G> {
     }
 
     /// Continues the unfinished match recorded at `path`, every recorded move replayed and
-    /// checked, recording on into the same file.
+    /// checked, recording on into the same file (whose lock it holds from now on). Recorded
+    /// moves are not thought again (see [`super::Match::resume`]).
     pub fn resume(path: PathBuf) -> Result<Duel<G>, DuelError> {
-        let record = DuelRecord::<G>::load(&path)?;
-        let name = path.display().to_string();
+        // A finished match is said to be one even while another trios shows it.
+        if DuelRecord::<G>::load(&path)?.result.is_some() {
+            return Err(DuelError::Finished {
+                path: path.display().to_string(),
+            });
+        }
+        let recorder = DuelRecorder::<G>::resume(path)?;
+        let record = recorder.record();
+        let name = recorder.path().display().to_string();
         if record.result.is_some() {
             return Err(DuelError::Finished { path: name });
         }
-        let mut duel = Duel::replayed(&record, &name)?;
-        duel.recorder = Some(DuelRecorder::resume(path, record));
+        check_seats(record, &name)?;
+        let mut duel = Duel::rebuilt(record, &name, false)?;
+        // A record whose result went missing still holds a finished game.
+        if duel.game.is_over() {
+            return Err(DuelError::Finished { path: name });
+        }
+        duel.recorder = Some(recorder);
         Ok(duel)
     }
 
     /// A match rebuilt from a record for viewing: every move replayed and checked, nothing
-    /// written. Computer seats are shown each of their recorded positions once, so a seeded
-    /// strategy's stream moves on as it did in play.
+    /// written. A computer seat that draws on its seeded stream first is shown each of its
+    /// recorded positions once, so its stream moves on as it did in play.
     pub fn replayed(record: &DuelRecord<G>, name: &str) -> Result<Duel<G>, DuelError> {
+        check_seats(record, name)?;
+        Duel::rebuilt(record, name, true)
+    }
+
+    /// Replays `record`'s moves into a match; with `check_result`, the recorded result must
+    /// be the replayed game's too.
+    fn rebuilt(
+        record: &DuelRecord<G>,
+        name: &str,
+        check_result: bool,
+    ) -> Result<Duel<G>, DuelError> {
         let config = record.setup.clone();
         let mut ais = config.strategies()?;
+        let seeded = config
+            .seats
+            .clone()
+            .map(|seat| super::draws_on_seed_first(&seat.to_string()));
         let total = record.moves.len();
         let mut history = Vec::with_capacity(total);
-        let game = record.replay(name, |game, turn| {
+        let visit = |game: &G, turn: Option<&Turn<G>>| {
             if let Some(turn) = turn {
                 history.push(turn.clone());
             }
             if history.len() < total
                 && !game.is_over()
+                && seeded[game.to_move().index()]
                 && let Some(ai) = ais[game.to_move().index()].as_mut()
             {
                 let _ = ai.choose(game);
             }
-        })?;
+        };
+        let game = if check_result {
+            record.replay(name, visit)?
+        } else {
+            record.replay_moves(name, visit)?
+        };
         Ok(Duel {
             config,
             game,

@@ -72,37 +72,62 @@ impl Match {
 
     /// Continues the unfinished match recorded at `path`: deals it again from the recorded
     /// setup, replays every recorded move (each checked against its recorded battle and
-    /// scores), and goes on recording into the same file.
+    /// scores), and goes on recording into the same file, whose lock it holds from now on
+    /// (a second trios on the same record is refused).
     ///
-    /// Computer seats are rebuilt as [`Match::start`] builds them, then shown each of their
-    /// recorded positions once so a `random` seat's stream moves on as it did in play. A
-    /// resumed `random` seat therefore usually repeats the choices it would have made had the
-    /// match never stopped, but that is not promised (a record from another trios version, or
-    /// an edited one, may differ): only the moves already recorded are guaranteed.
+    /// Recorded moves are replayed, not thought again: only a computer seat that draws on its
+    /// seeded stream before any search (`random`, or `random` after `corners` in a chain) is
+    /// shown its recorded positions, so its stream moves on as it did in play. Such a seat
+    /// therefore usually repeats the choices it would have made had the match never stopped,
+    /// but that is not promised (a record from another trios version, or an edited one, may
+    /// differ): only the moves already recorded are guaranteed.
     pub fn resume(path: PathBuf) -> Result<Match, StartError> {
-        let record = Record::load(&path)?;
-        let name = path.display().to_string();
+        // A finished match is said to be one even while another trios shows it.
+        if Record::load(&path)?.result.is_some() {
+            return Err(StartError::Finished {
+                path: path.display().to_string(),
+            });
+        }
+        let recorder = Recorder::resume(path)?;
+        let record = recorder.record();
+        let name = recorder.path().display().to_string();
         if record.result.is_some() {
             return Err(StartError::Finished { path: name });
         }
-        let mut game = Match::replayed(&record, &name)?;
-        game.recorder = Some(Recorder::resume(path, record));
+        let mut game = Match::rebuilt(record, &name, false)?;
+        // A record whose result went missing still holds a finished game.
+        if game.game.is_over() {
+            return Err(StartError::Finished { path: name });
+        }
+        game.recorder = Some(recorder);
         Ok(game)
     }
 
     /// A match rebuilt from a record (finished or not) for viewing: every move replayed and
     /// checked, nothing written. Playing on from it records nothing.
     pub fn replayed(record: &Record, name: &str) -> Result<Match, StartError> {
+        Match::rebuilt(record, name, true)
+    }
+
+    /// Replays `record`'s moves into a match; with `check_result`, the recorded result must
+    /// be the replayed game's too.
+    fn rebuilt(record: &Record, name: &str, check_result: bool) -> Result<Match, StartError> {
         let config = record.setup.clone();
         let mut ais = strategies(&config);
+        let seeded = Player::BOTH.map(|p| draws_on_seed_first(&config.seat(p).to_string()));
         let total = record.moves.len();
         let mut history = Vec::with_capacity(total);
-        let game = record.replay(name, |game, outcome| {
+        let visit = |game: &Game, outcome: Option<&MoveOutcome>| {
             history.extend(outcome.cloned());
-            if history.len() < total {
+            if history.len() < total && !game.is_over() && seeded[game.turn() as usize] {
                 fast_forward(&mut ais, game);
             }
-        })?;
+        };
+        let game = if check_result {
+            record.replay(name, visit)?
+        } else {
+            record.replay_moves(name, visit)?
+        };
         Ok(Match {
             config,
             game,
@@ -206,6 +231,22 @@ fn strategies(config: &MatchConfig) -> [Option<Box<dyn Strategy>>; 2] {
             .seat(p)
             .strategy(config.ai_seed(p), config.ai_options())
     })
+}
+
+/// Whether a computer seat named `spec` draws on its seeded stream before doing anything
+/// costly: `random`, or a chain whose links before `random` are only `corners` (which either
+/// proposes at once or hands over). Only such seats are fast-forwarded through a replay;
+/// every other strategy either keeps no stream or would think at full length for each
+/// recorded move, for nothing.
+pub(crate) fn draws_on_seed_first(spec: &str) -> bool {
+    for link in spec.split('>').map(|l| l.trim().to_ascii_lowercase()) {
+        match link.as_str() {
+            "random" | "randomcomputerplayer" => return true,
+            "corners" => {}
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// Lets the computer seat to move in `game` (a recorded position) choose once and forgets its

@@ -2,15 +2,20 @@
 //! scores after it, the result, and any takebacks — written atomically after each move and
 //! replayed move by move with every score checked.
 
+use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use super::{
-    FORMAT, GAME_VERSION, RecordError, check_overwrite_by, corrupt, game_of, read, write_atomic,
+    Existing, FORMAT, GAME_VERSION, Progress, RecordError, THINK_MS, check_overwrite_by,
+    check_range, corrupt, game_of, read, target, write_atomic,
 };
 use crate::controller::duel::{DuelConfig, Turn};
 use crate::games::{GameKind, Side, TwoPlayer, Verdict};
+
+/// The board sides a record may give: those `--size` accepts.
+const SIZES: std::ops::RangeInclusive<u64> = 1..=crate::games::islands::MAX_SIZE as u64;
 
 /// A whole match of game `G` as saved on disk.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -103,7 +108,15 @@ impl<G: TwoPlayer> DuelRecord<G> {
     pub fn from_json(path: &str, json: &str) -> Result<DuelRecord<G>, RecordError> {
         match game_of(path, json)? {
             (game, GAME_VERSION) if game == G::KIND => {
-                serde_json::from_str(json).map_err(|e| corrupt(path, e))
+                let record: DuelRecord<G> =
+                    serde_json::from_str(json).map_err(|e| corrupt(path, e))?;
+                check_range(path, "setup.think_ms", record.setup.think_ms, THINK_MS)?;
+                // A board side, in the games whose options have one: the range `--size` allows.
+                let options = serde_json::to_value(&record.setup.options).unwrap_or_default();
+                if let Some(size) = options.get("size").and_then(serde_json::Value::as_u64) {
+                    check_range(path, "setup.options.size", size, SIZES)?;
+                }
+                Ok(record)
             }
             (game, _) => Err(RecordError::WrongGame {
                 path: path.into(),
@@ -123,6 +136,24 @@ impl<G: TwoPlayer> DuelRecord<G> {
     /// move, checking each move's side and scores and the final result. Returns the final
     /// position.
     pub fn replay(
+        &self,
+        path: &str,
+        visit: impl FnMut(&G, Option<&Turn<G>>),
+    ) -> Result<G, RecordError> {
+        let game = self.replay_moves(path, visit)?;
+        if result_of(&game) != self.result {
+            return Err(RecordError::Diverged {
+                path: path.into(),
+                number: self.moves.len(),
+                reason: "the final result differs from the recorded one".into(),
+            });
+        }
+        Ok(game)
+    }
+
+    /// [`DuelRecord::replay`] without the check of the recorded result: whether the game is
+    /// over is read from the position returned.
+    pub fn replay_moves(
         &self,
         path: &str,
         mut visit: impl FnMut(&G, Option<&Turn<G>>),
@@ -163,13 +194,6 @@ impl<G: TwoPlayer> DuelRecord<G> {
             };
             visit(&game, Some(&turn));
         }
-        if result_of(&game) != self.result {
-            return Err(RecordError::Diverged {
-                path: path.into(),
-                number: self.moves.len(),
-                reason: "the final result differs from the recorded one".into(),
-            });
-        }
         Ok(game)
     }
 
@@ -179,26 +203,32 @@ impl<G: TwoPlayer> DuelRecord<G> {
     }
 }
 
-/// Keeps a record file of game `G` current, rewriting it atomically after every move.
+/// Keeps a record file of game `G` current, rewriting it atomically after every move, and
+/// holds its lock ([`target::lock`]) so no second trios records into it meanwhile.
 pub struct DuelRecorder<G: TwoPlayer> {
     path: PathBuf,
     record: DuelRecord<G>,
+    lock: File,
 }
 
 impl<G: TwoPlayer> DuelRecorder<G> {
     /// Starts a record and writes it once (no moves), so a bad path fails before play.
     pub fn create(path: PathBuf, setup: &DuelConfig<G>) -> Result<DuelRecorder<G>, RecordError> {
-        let recorder = DuelRecorder {
+        let lock = target::lock(&path)?;
+        let mut recorder = DuelRecorder {
             path,
             record: DuelRecord::new(setup.clone()),
+            lock,
         };
         recorder.save()?;
         Ok(recorder)
     }
 
-    /// Continues `record`, already on disk at `path`.
-    pub fn resume(path: PathBuf, record: DuelRecord<G>) -> DuelRecorder<G> {
-        DuelRecorder { path, record }
+    /// Continues the record at `path`: takes its file's lock, then loads it.
+    pub fn resume(path: PathBuf) -> Result<DuelRecorder<G>, RecordError> {
+        let lock = target::lock_existing(&path)?;
+        let record = DuelRecord::load(&path)?;
+        Ok(DuelRecorder { path, record, lock })
     }
 
     /// Adds a move and rewrites the file.
@@ -222,23 +252,40 @@ impl<G: TwoPlayer> DuelRecorder<G> {
         &self.path
     }
 
-    fn save(&self) -> Result<(), RecordError> {
-        write_atomic(&self.path, self.record.to_json().as_bytes()).map_err(|source| {
-            RecordError::Write {
-                path: self.path.display().to_string(),
-                source,
-            }
-        })
+    fn save(&mut self) -> Result<(), RecordError> {
+        // Whatever was put at the path meanwhile, a link, device or folder is never replaced.
+        target::check(&self.path)?;
+        self.lock =
+            write_atomic(&self.path, self.record.to_json().as_bytes()).map_err(|source| {
+                RecordError::Write {
+                    path: self.path.display().to_string(),
+                    source,
+                }
+            })?;
+        Ok(())
     }
 }
 
-/// Whether a new record of `setup` may be written at `path`: nothing there, an empty file,
-/// or a record of the same match; otherwise why it would destroy something else.
+/// Whether a new record of `setup` may be written at `path`, and whether it continues one
+/// (the rule of [`super::check_overwrite`]).
 pub fn check_overwrite<G: TwoPlayer>(
     path: &Path,
     setup: &DuelConfig<G>,
-) -> Result<(), RecordError> {
+) -> Result<Existing, RecordError> {
     check_overwrite_by(path, |path| {
-        DuelRecord::<G>::load(path).map(|r| r.setup == *setup)
+        let record = DuelRecord::<G>::load(path)?;
+        Ok((record.setup == *setup).then(|| Progress {
+            moves: record.moves.len(),
+            finished: record.result.is_some(),
+        }))
+    })
+}
+
+/// Checks that every computer seat of the record names a player of its game, naming the file
+/// when one does not.
+pub fn check_seats<G: TwoPlayer>(record: &DuelRecord<G>, name: &str) -> Result<(), RecordError> {
+    record.setup.check_seats().map_err(|e| RecordError::Seat {
+        path: name.into(),
+        message: e.to_string(),
     })
 }

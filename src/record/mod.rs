@@ -6,7 +6,10 @@
 //! ([`duel`]). [`game_of`] tells which a file holds before it is parsed in full.
 
 pub mod duel;
+pub mod stream;
+pub mod target;
 
+use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -16,6 +19,7 @@ use crate::controller::MatchConfig;
 use crate::games::GameKind;
 use crate::games::three_trios::config::ConfigError;
 use crate::games::three_trios::{BattleStep, Game, Move, MoveOutcome, Outcome, Player, text};
+use crate::input_file::InputFileError;
 
 /// The `format` field every record carries.
 pub const FORMAT: &str = "trios-record";
@@ -23,6 +27,14 @@ pub const FORMAT: &str = "trios-record";
 pub const VERSION: u32 = 1;
 /// The layout of the other games' records: version 1's fields plus `game`.
 pub const GAME_VERSION: u32 = 2;
+
+/// The largest record file read: far above any real match (a 5000x5000 Islands of Hex board
+/// filled stone by stone is about 2 GB, which nobody plays; a match of a few hundred thousand
+/// moves is some tens of MB), small enough that a wrong file cannot take the memory.
+pub const RECORD_LIMIT: u64 = 256 << 20;
+
+/// The thinking times a record may ask for, in milliseconds: those `--think-ms` accepts.
+pub const THINK_MS: std::ops::RangeInclusive<u64> = 1..=600_000;
 
 /// A whole match as saved on disk.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,6 +95,37 @@ pub enum RecordError {
         path: String,
         source: std::io::Error,
     },
+    #[error("{path}: larger than {limit}, far more than any match record; this is not one")]
+    TooLarge { path: String, limit: String },
+    #[error("{path}: this is a folder; a record is a file: give a file path such as {}", Path::new(.path).join("match.json").display())]
+    Folder { path: String },
+    #[error(
+        "{path}: this is {kind}, not a regular file; records are read from and written to \
+         regular files only: give the path of a record file (or a new one)"
+    )]
+    NotAFile { path: String, kind: &'static str },
+    #[error(
+        "{path}: this is a symbolic link; a record replaces only a regular file: give the path \
+         of the file itself, or another file"
+    )]
+    Link { path: String },
+    #[error(
+        "{path}: this record is being written by another trios right now; let that one finish, \
+         or choose another file"
+    )]
+    InUse { path: String },
+    #[error("{path}: {field} is {value}, out of range; it must be {range}")]
+    Range {
+        path: String,
+        field: &'static str,
+        value: String,
+        range: String,
+    },
+    #[error(
+        "{path}: a record of Three Trios is version {VERSION}, but this one says version \
+         {found} (with \"game\"); it was not written by trios"
+    )]
+    TriosVersion { path: String, found: u32 },
     #[error("{path}:{line}:{col}: not a valid record: {message}")]
     Corrupt {
         path: String,
@@ -107,6 +150,8 @@ pub enum RecordError {
     OtherGame { path: String, game: GameKind },
     #[error("{path}: the recorded setup no longer loads: {source}")]
     Setup { path: String, source: ConfigError },
+    #[error("{path}: {message}; this match cannot go on")]
+    Seat { path: String, message: String },
     #[error("{path}: move {number} does not replay: {reason}")]
     Diverged {
         path: String,
@@ -120,46 +165,87 @@ pub enum RecordError {
     WouldOverwrite { path: String, what: String },
 }
 
-/// Whether a new record of `setup` may be written at `path`: yes when nothing is there, the
-/// file is empty, or it is a trios record of the same match (same setup); otherwise the
-/// reason it would destroy something else.
-pub fn check_overwrite(path: &Path, setup: &MatchConfig) -> Result<(), RecordError> {
-    check_overwrite_by(path, |path| Record::load(path).map(|r| r.setup == *setup))
+/// What `--record FILE` found in FILE, once [`check_overwrite`] let it through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Existing {
+    /// Nothing worth keeping: no file, an empty one, or this match before its first move.
+    Fresh,
+    /// This match, unfinished, with moves: it is continued, not started again.
+    Continue,
 }
 
-/// The shared rule behind every game's overwrite check: nothing at `path`, an empty file,
-/// or a record that `same_match` (a load and comparison of setups) says is this match's.
-/// A record of another game is a different match.
+/// How far a record of the same match got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    pub moves: usize,
+    pub finished: bool,
+}
+
+/// Whether a new record of `setup` may be written at `path`, and whether it continues one:
+/// nothing there or an empty file is fresh; a record of the same match is fresh before its
+/// first move and continued when unfinished; anything else (a finished match, another match,
+/// a file that is not a record) is refused, since writing would destroy it. What is not a
+/// regular file is refused even with `--force` (see [`target::check`]).
+pub fn check_overwrite(path: &Path, setup: &MatchConfig) -> Result<Existing, RecordError> {
+    check_overwrite_by(path, |path| {
+        let record = Record::load(path)?;
+        Ok((record.setup == *setup).then(|| Progress {
+            moves: record.moves.len(),
+            finished: record.result.is_some(),
+        }))
+    })
+}
+
+/// The shared rule behind every game's overwrite check: `same_match` loads the file and gives
+/// the progress of this match's record, or `None` for another match's. A record of another
+/// game is a different match.
 pub(crate) fn check_overwrite_by(
     path: &Path,
-    same_match: impl FnOnce(&Path) -> Result<bool, RecordError>,
-) -> Result<(), RecordError> {
+    same_match: impl FnOnce(&Path) -> Result<Option<Progress>, RecordError>,
+) -> Result<Existing, RecordError> {
     let name = path.display().to_string();
-    let refuse = |what: &str| {
+    let refuse = |what: String| {
         Err(RecordError::WouldOverwrite {
             path: name.clone(),
-            what: what.to_string(),
+            what,
         })
     };
-    let meta = match std::fs::metadata(path) {
-        Ok(meta) => meta,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(source) => return Err(RecordError::Read { path: name, source }),
-    };
-    if meta.is_dir() {
-        return refuse("is a folder");
-    }
-    if meta.len() == 0 {
-        return Ok(());
+    match target::check(path)? {
+        target::Found::Nothing | target::Found::File(0) => return Ok(Existing::Fresh),
+        target::Found::File(_) => {}
     }
     match same_match(path) {
-        Ok(true) => Ok(()),
-        Ok(false) | Err(RecordError::WrongGame { .. } | RecordError::OtherGame { .. }) => {
-            refuse("holds the record of a different match")
+        Ok(Some(Progress { moves: 0, .. })) => Ok(Existing::Fresh),
+        Ok(Some(Progress {
+            finished: false, ..
+        })) => Ok(Existing::Continue),
+        Ok(Some(Progress { moves, .. })) => refuse(format!(
+            "holds this match, finished after {moves} moves (trios replay shows it)"
+        )),
+        Ok(None) | Err(RecordError::WrongGame { .. } | RecordError::OtherGame { .. }) => {
+            refuse("holds the record of a different match".into())
         }
-        Err(RecordError::Read { path, source }) => Err(RecordError::Read { path, source }),
-        Err(_) => refuse("exists and is not a trios match record"),
+        Err(e @ (RecordError::Read { .. } | RecordError::TooLarge { .. })) => Err(e),
+        Err(_) => refuse("exists and is not a trios match record".into()),
     }
+}
+
+/// Checks a number read from a record against the range the command line allows for it.
+pub(crate) fn check_range(
+    path: &str,
+    field: &'static str,
+    value: u64,
+    range: std::ops::RangeInclusive<u64>,
+) -> Result<(), RecordError> {
+    if range.contains(&value) {
+        return Ok(());
+    }
+    Err(RecordError::Range {
+        path: path.into(),
+        field,
+        value: value.to_string(),
+        range: format!("{} to {}", range.start(), range.end()),
+    })
 }
 
 impl Record {
@@ -204,8 +290,14 @@ impl Record {
     pub fn from_json(path: &str, json: &str) -> Result<Record, RecordError> {
         match game_of(path, json)? {
             (GameKind::ThreeTrios, VERSION) => {
-                serde_json::from_str(json).map_err(|e| corrupt(path, e))
+                let record: Record = serde_json::from_str(json).map_err(|e| corrupt(path, e))?;
+                check_range(path, "setup.think_ms", record.setup.think_ms, THINK_MS)?;
+                Ok(record)
             }
+            (GameKind::ThreeTrios, found) => Err(RecordError::TriosVersion {
+                path: path.into(),
+                found,
+            }),
             (game, _) => Err(RecordError::OtherGame {
                 path: path.into(),
                 game,
@@ -223,6 +315,25 @@ impl Record {
     /// every move, and checks each move's result and the final state against what was
     /// recorded. Returns the final game.
     pub fn replay(
+        &self,
+        path: &str,
+        visit: impl FnMut(&Game, Option<&MoveOutcome>),
+    ) -> Result<Game, RecordError> {
+        let game = self.replay_moves(path, visit)?;
+        if final_state(&game) != self.result {
+            return Err(RecordError::Diverged {
+                path: path.into(),
+                number: self.moves.len(),
+                reason: "the final state differs from the recorded one".into(),
+            });
+        }
+        Ok(game)
+    }
+
+    /// [`Record::replay`] without the last check: every move is checked, but whether the
+    /// game is over is left to the caller to read from the game returned (a record whose
+    /// `result` went missing still tells a finished game from an unfinished one).
+    pub fn replay_moves(
         &self,
         path: &str,
         mut visit: impl FnMut(&Game, Option<&MoveOutcome>),
@@ -265,13 +376,6 @@ impl Record {
             }
             visit(&game, Some(&outcome));
         }
-        if final_state(&game) != self.result {
-            return Err(RecordError::Diverged {
-                path: path.into(),
-                number: self.moves.len(),
-                reason: "the final state differs from the recorded one".into(),
-            });
-        }
         Ok(game)
     }
 
@@ -281,12 +385,26 @@ impl Record {
     }
 }
 
-/// The bytes of a record file, as text, with the name errors use.
+/// The bytes of a record file, as text, with the name errors use: only a regular file of at
+/// most [`RECORD_LIMIT`] bytes is read.
 fn read(path: &Path) -> Result<(String, String), RecordError> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| RecordError::Read {
-        path: name.clone(),
-        source,
+    let bytes = crate::input_file::read_limited(path, RECORD_LIMIT).map_err(|e| match e {
+        InputFileError::NotRegular {
+            kind: "a folder", ..
+        } => RecordError::Folder { path: name.clone() },
+        InputFileError::NotRegular { kind, .. } => RecordError::NotAFile {
+            path: name.clone(),
+            kind,
+        },
+        InputFileError::TooLarge { limit, .. } => RecordError::TooLarge {
+            path: name.clone(),
+            limit,
+        },
+        InputFileError::Io { source, .. } => RecordError::Read {
+            path: name.clone(),
+            source,
+        },
     })?;
     let json = String::from_utf8_lossy(&bytes).into_owned();
     Ok((name, json))
@@ -301,18 +419,34 @@ fn corrupt(path: &str, e: serde_json::Error) -> RecordError {
     }
 }
 
+/// The fields that say what a record is; the rest of the file is skipped unread (not copied
+/// into memory), though it must still be well-formed JSON.
+#[derive(Deserialize)]
+struct Header {
+    format: Option<serde_json::Value>,
+    version: Option<serde_json::Value>,
+    game: Option<serde_json::Value>,
+}
+
 /// Which game a record holds and its layout version, read from `format`, `version` and
 /// `game` alone: version 1 is always Three Trios, version 2 names its game.
 pub fn game_of(path: &str, json: &str) -> Result<(GameKind, u32), RecordError> {
-    let value: serde_json::Value = serde_json::from_str(json).map_err(|e| corrupt(path, e))?;
-    if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
+    let header: Header = match serde_json::from_str(json) {
+        Ok(header) => header,
+        // Well-formed JSON that is not an object (a list, a number): no format field.
+        Err(e) if e.classify() == serde_json::error::Category::Data => {
+            return Err(RecordError::NotARecord { path: path.into() });
+        }
+        Err(e) => return Err(corrupt(path, e)),
+    };
+    if header.format.as_ref().and_then(|f| f.as_str()) != Some(FORMAT) {
         return Err(RecordError::NotARecord { path: path.into() });
     }
-    let version = value.get("version");
+    let version = header.version.as_ref();
     let game = match version.and_then(serde_json::Value::as_u64) {
         Some(v) if v == u64::from(VERSION) => GameKind::ThreeTrios,
         Some(v) if v == u64::from(GAME_VERSION) => {
-            let named = value.get("game").cloned().unwrap_or_default();
+            let named = header.game.clone().unwrap_or_default();
             serde_json::from_value(named.clone()).map_err(|_| RecordError::Corrupt {
                 path: path.into(),
                 line: 1,
@@ -392,6 +526,38 @@ impl AnyRecord {
             AnyRecord::Islands(r) => r.replay(name, |_, _| {}).is_ok(),
         }
     }
+
+    /// Whether the game is over once its moves are replayed, whatever the record's `result`
+    /// says; `None` when the moves do not replay.
+    pub fn over_when_replayed(&self, name: &str) -> Option<bool> {
+        match self {
+            AnyRecord::ThreeTrios(r) => r.replay_moves(name, |_, _| {}).ok().map(|g| g.is_over()),
+            AnyRecord::Reversi(r) => r.replay_moves(name, |_, _| {}).ok().map(|g| g.is_over()),
+            AnyRecord::Islands(r) => r.replay_moves(name, |_, _| {}).ok().map(|g| g.is_over()),
+        }
+    }
+
+    /// Whether the match can go on from this record: `Ok(true)` when it has moves, is not
+    /// over (by its `result` and by its replayed game) and every move replays; `Ok(false)` when
+    /// it is finished or has no move (nothing to say about it); the reason when it cannot be
+    /// continued though it should (a move does not replay, a seat its game does not know).
+    pub fn resumable(&self, name: &str) -> Result<bool, RecordError> {
+        if self.finished() || self.moves() == 0 {
+            return Ok(false);
+        }
+        let over = match self {
+            AnyRecord::ThreeTrios(r) => r.replay_moves(name, |_, _| {})?.is_over(),
+            AnyRecord::Reversi(r) => {
+                duel::check_seats(r, name)?;
+                r.replay_moves(name, |_, _| {})?.is_over()
+            }
+            AnyRecord::Islands(r) => {
+                duel::check_seats(r, name)?;
+                r.replay_moves(name, |_, _| {})?.is_over()
+            }
+        };
+        Ok(!over)
+    }
 }
 
 /// Which game the record file at `path` holds.
@@ -403,26 +569,36 @@ pub fn game_of_file(path: &Path) -> Result<GameKind, RecordError> {
 /// Keeps a record file current: after every move the whole file is written to a temporary
 /// file beside it and renamed over it, so a crash or kill at any moment leaves either the
 /// previous or the new complete record, never half of one.
+///
+/// The recorder holds the lock of its file ([`target::lock`]) from start to end, so a second
+/// trios cannot record into the same file meanwhile.
 pub struct Recorder {
     path: PathBuf,
     record: Record,
+    lock: File,
 }
 
 impl Recorder {
-    /// Starts a record and writes it once (no moves), so a bad path fails before play.
+    /// Starts a record and writes it once (no moves), so a bad path fails before play. Only a
+    /// regular file or a new path is written, and only when no other trios records into it.
     pub fn create(path: PathBuf, setup: &MatchConfig) -> Result<Recorder, RecordError> {
-        let recorder = Recorder {
+        let lock = target::lock(&path)?;
+        let mut recorder = Recorder {
             path,
             record: Record::new(setup.clone()),
+            lock,
         };
         recorder.save()?;
         Ok(recorder)
     }
 
-    /// Continues `record`, already on disk at `path`: nothing is written until the next
-    /// [`Recorder::push`], which appends and rewrites the file atomically as usual.
-    pub fn resume(path: PathBuf, record: Record) -> Recorder {
-        Recorder { path, record }
+    /// Continues the record at `path`: takes its file's lock, then loads it. Nothing is
+    /// written until the next [`Recorder::push`], which appends and rewrites the file
+    /// atomically as usual.
+    pub fn resume(path: PathBuf) -> Result<Recorder, RecordError> {
+        let lock = target::lock_existing(&path)?;
+        let record = Record::load(&path)?;
+        Ok(Recorder { path, record, lock })
     }
 
     /// Adds a move and rewrites the file.
@@ -446,45 +622,60 @@ impl Recorder {
         &self.path
     }
 
-    fn save(&self) -> Result<(), RecordError> {
-        write_atomic(&self.path, self.record.to_json().as_bytes()).map_err(|source| {
-            RecordError::Write {
-                path: self.path.display().to_string(),
-                source,
-            }
-        })
+    fn save(&mut self) -> Result<(), RecordError> {
+        // Whatever was put at the path meanwhile, a link, device or folder is never replaced.
+        target::check(&self.path)?;
+        self.lock =
+            write_atomic(&self.path, self.record.to_json().as_bytes()).map_err(|source| {
+                RecordError::Write {
+                    path: self.path.display().to_string(),
+                    source,
+                }
+            })?;
+        Ok(())
     }
 }
 
-/// Writes `bytes` to a temporary file in the target's folder, flushes it to disk, then
-/// renames it over `path`.
+/// Writes `bytes` to a temporary file in the target's folder, flushes it to disk, locks it,
+/// then renames it over `path`; gives back the new file, whose lock now guards the record.
+/// Only the record's own file is ever replaced: callers hold the lock of the file at `path`
+/// ([`target::lock`]), which is a regular file.
 ///
 /// Errors speak of `path` and its folder only: the temporary file is an implementation detail
 /// the user never named.
-pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let in_folder = |e: std::io::Error| {
-        let why = match e.kind() {
-            std::io::ErrorKind::NotFound => {
-                format!("the folder {} does not exist", dir.display())
-            }
-            std::io::ErrorKind::PermissionDenied => {
-                format!("no permission to write in {}", dir.display())
-            }
-            _ => plain_io_message(&e),
-        };
-        std::io::Error::new(e.kind(), why)
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(in_folder)?;
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<File> {
+    let dir = folder_of(path);
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| in_folder(path, e))?;
     let plain = |e: std::io::Error| std::io::Error::new(e.kind(), plain_io_message(&e));
     tmp.write_all(bytes).map_err(plain)?;
     tmp.write_all(b"\n").map_err(plain)?;
     tmp.as_file().sync_all().map_err(plain)?;
-    tmp.persist(path).map_err(|e| plain(e.error))?;
-    Ok(())
+    // A file nobody else has seen: its lock is free.
+    tmp.as_file().try_lock().map_err(|e| plain(e.into()))?;
+    tmp.persist(path).map_err(|e| plain(e.error))
+}
+
+/// The folder a file at `path` goes in.
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// An error creating a file beside `path`, said of its folder where that is the cause.
+pub(crate) fn in_folder(path: &Path, e: std::io::Error) -> std::io::Error {
+    let dir = folder_of(path);
+    let why = match e.kind() {
+        std::io::ErrorKind::NotFound => {
+            format!("the folder {} does not exist", dir.display())
+        }
+        std::io::ErrorKind::PermissionDenied => {
+            format!("no permission to write in {}", dir.display())
+        }
+        _ => plain_io_message(&e),
+    };
+    std::io::Error::new(e.kind(), why)
 }
 
 /// The OS's description of an I/O error without any path tempfile may have attached
