@@ -215,12 +215,12 @@ fn home() -> Result<(), UserError> {
             }
             return Ok(());
         }
+        // The match is over: let it go, and with it the lock on its record, before looking
+        // for the match to resume (a record still locked reads as played elsewhere).
+        let done = done.map(|played| played.warning);
         lobby.refresh();
         match done {
-            Ok(Played {
-                warning: Some(warning),
-                ..
-            }) => lobby.say(&warning, true),
+            Ok(Some(warning)) => lobby.say(&warning, true),
             // A match left unfinished is now the one to resume (with more moves, or new).
             Ok(_) if lobby.resumable().is_some() && lobby.resumable() != resumable.as_ref() => {
                 lobby.say("Match saved: Resume last match continues it", false)
