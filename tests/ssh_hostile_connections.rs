@@ -366,8 +366,14 @@ async fn an_idle_game_closes_the_connection_not_only_the_channel() {
         let mut game = open_game(&conn).await;
         game.wait_lobby().await;
         game.wait_closed().await;
-        // The client stays (it does not exit by itself): the server closes the connection.
-        let reason = conn.wait_disconnect("the idle connection").await;
+        // The client stays (it does not exit by itself): the server closes the connection,
+        // soon (well before russh's own inactivity timeout, idle timeout + 10 s).
+        let reason = timeout(
+            Duration::from_secs(5),
+            conn.wait_disconnect("the idle connection"),
+        )
+        .await
+        .expect("the connection is closed within 5 s of its game");
         assert!(reason.contains("game has ended"), "{reason}");
         eventually("the place to be given back", || {
             server.open_connections() == 0
@@ -540,6 +546,13 @@ fn unusable_host_keys_and_key_files_are_refused_at_start_saying_why() {
     let run = serve_binary(dir.path(), &data, &["--host-key", &public]);
     assert_refused(&run, &["public key", "private key"]);
     assert!(!run.stderr.contains("NUL byte"), "{}", run.stderr);
+
+    let pem = file(
+        "rsa_key",
+        b"-----BEGIN RSA PRIVATE KEY-----\nMIIBOgIBAAJBAKj34GkxFhD9\n-----END RSA PRIVATE KEY-----\n",
+    );
+    let run = serve_binary(dir.path(), &data, &["--host-key", &pem]);
+    assert_refused(&run, &["another PEM format", "ssh-keygen -p"]);
 
     // Devices and FIFOs are not read (they would grow without end, or block).
     let run = serve_binary(dir.path(), &data, &["--host-key", "/dev/zero"]);

@@ -776,7 +776,13 @@ fn parse_host_key(name: &str, text: &str) -> Result<PrivateKey, HostKeyError> {
     }
     let key = PrivateKey::from_openssh(text.as_bytes()).map_err(|e| HostKeyError::Corrupt {
         path: name.into(),
-        reason: e.to_string(),
+        reason: if trimmed.starts_with("-----BEGIN")
+            && !trimmed.starts_with("-----BEGIN OPENSSH PRIVATE KEY-----")
+        {
+            format!("a key in another PEM format; ssh-keygen -p -f {name} rewrites it as OpenSSH's")
+        } else {
+            e.to_string()
+        },
     })?;
     if key.is_encrypted() {
         return Err(HostKeyError::Encrypted { path: name.into() });
