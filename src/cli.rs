@@ -508,7 +508,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u32).range(2..=4096))]
     pub max_startups: u32,
     /// Connections not yet logged in from one address; more from it are closed at once, so
-    /// one address cannot keep others from logging in.
+    /// one address cannot keep others from logging in (at most --max-startups - 1).
     #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub max_startups_per_address: u32,
     /// Admit only the public keys in this OpenSSH authorized_keys file. Default: anyone.

@@ -23,12 +23,14 @@ struct Counts {
 }
 
 impl Startups {
-    /// At most `limit` unfinished logins in all and `per_address` from one address (each at
-    /// least 1).
+    /// At most `limit` unfinished logins in all and `per_address` from one address. Each is
+    /// at least 1, and `per_address` stays below `limit` when it can, so one address always
+    /// leaves a place for others.
     pub(crate) fn new(limit: usize, per_address: usize) -> Startups {
+        let limit = limit.max(1);
         Startups {
-            limit: limit.max(1),
-            per_address: per_address.max(1),
+            limit,
+            per_address: per_address.min(limit.saturating_sub(1)).max(1),
             counts: Mutex::new(Counts::default()),
         }
     }
@@ -102,4 +104,37 @@ pub(crate) struct Live {
     pub(crate) handle: russh::server::Handle,
     /// The place itself, given back when dropped.
     pub(crate) admission: Admission,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(last: u8) -> IpAddr {
+        IpAddr::from([127, 0, 0, last])
+    }
+
+    #[test]
+    fn one_address_is_held_to_its_share_and_places_come_back_when_dropped() {
+        let startups = Arc::new(Startups::new(3, 2));
+        let a1 = startups.enter(ip(1)).unwrap();
+        let _a2 = startups.enter(ip(1)).unwrap();
+        let refused = startups.enter(ip(1)).err().unwrap();
+        assert!(refused.contains("from this address"), "{refused}");
+        let _b1 = startups.enter(ip(2)).unwrap();
+        let refused = startups.enter(ip(3)).err().unwrap();
+        assert!(refused.contains("at most 3"), "{refused}");
+        assert_eq!(startups.pending(), 3);
+        drop(a1);
+        assert_eq!(startups.pending(), 2);
+        assert!(startups.enter(ip(3)).is_ok());
+    }
+
+    #[test]
+    fn the_share_of_one_address_stays_below_the_whole() {
+        let startups = Arc::new(Startups::new(2, 10));
+        let _a = startups.enter(ip(1)).unwrap();
+        assert!(startups.enter(ip(1)).is_err());
+        assert!(startups.enter(ip(2)).is_ok());
+    }
 }
