@@ -612,3 +612,71 @@ fn a_start_whose_records_cannot_be_written_warns() {
     );
     assert!(!run.stderr.contains("recording matches"), "{}", run.stderr);
 }
+
+#[test]
+fn tables_shared_with_other_people_are_not_closed_to_make_room_the_new_one_is_refused() {
+    use trios::controller::table::{Identity, Kind, Proof, TableSpec, Want};
+    use trios::controller::tables::{Registry, SEATS_PER_PERSON};
+    let who = |user: &str| Identity {
+        user: user.into(),
+        proof: Proof::Address([10, 0, 0, 1].into()),
+    };
+    let spec = |opener: &str| TableSpec {
+        kind: Kind::TwoPlayers,
+        config: {
+            let mut config = game_config();
+            config.blue = Seat::Human;
+            config
+        },
+        opener: Some(who(opener)),
+        data_dir: None,
+        grace: Duration::from_secs(60),
+        pace: Duration::ZERO,
+        rest: Duration::ZERO,
+        reseed: |config: &MatchConfig| config.seed,
+    };
+    let registry = Registry::new();
+    let mut listeners = Vec::new();
+    let mut client = 0;
+    for _ in 0..SEATS_PER_PERSON {
+        let id = registry.open(spec("ivy")).unwrap();
+        for user in ["ivy", "pat"] {
+            client += 1;
+            let (tell, news) = std::sync::mpsc::channel();
+            registry
+                .join(
+                    id,
+                    client,
+                    who(user),
+                    Want::Seat,
+                    Box::new(move |n| tell.send(n).is_ok()),
+                )
+                .unwrap();
+            listeners.push(news);
+        }
+    }
+    let deadline = std::time::Instant::now() + WAIT;
+    while !registry
+        .list()
+        .iter()
+        .all(|t| t.present.contains(&who("ivy")) && t.present.contains(&who("pat")))
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{:?}",
+            registry.list()
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let refused = registry.open(spec("ivy")).unwrap_err();
+    let most = format!("at most {SEATS_PER_PERSON}");
+    assert!(refused.contains(&most), "{refused}");
+    assert_eq!(
+        registry.list().len(),
+        SEATS_PER_PERSON,
+        "no shared table closed"
+    );
+    // Someone else still opens a table.
+    registry.open(spec("quinn")).unwrap();
+    registry.stop_all();
+}

@@ -174,7 +174,9 @@ impl Registry {
     /// closed; when only tables shared with other people are left, the new one is refused.
     fn make_room_for(&self, who: &Identity) -> Result<(), String> {
         let mut inner = self.lock();
-        let held: Vec<(TableId, bool)> = inner
+        // Each table where `who` has a seat: its number, whether nobody else is seated, and
+        // whether `who` sits there now (from another connection, or not yet seen leaving).
+        let held: Vec<(TableId, bool, bool)> = inner
             .tables
             .iter()
             .filter(|(_, e)| !e.closing)
@@ -183,7 +185,7 @@ impl Registry {
             .filter(|(_, s)| s.away.contains(who) || s.present.contains(who))
             .map(|(id, s)| {
                 let alone = s.away.iter().chain(&s.present).all(|p| p == who);
-                (id, alone)
+                (id, alone, s.present.contains(who))
             })
             .collect();
         // Room for the new table: at most SEATS_PER_PERSON - 1 may stay.
@@ -191,12 +193,14 @@ impl Registry {
         if excess == 0 {
             return Ok(());
         }
-        let oldest_alone: Vec<TableId> = held
+        // The oldest tables left for the lobby go first, then the oldest sat at.
+        let mut alone: Vec<(bool, TableId)> = held
             .iter()
-            .filter(|(_, alone)| *alone)
-            .map(|(id, _)| *id)
-            .take(excess)
+            .filter(|(_, alone, _)| *alone)
+            .map(|(id, _, present)| (*present, *id))
             .collect();
+        alone.sort();
+        let oldest_alone: Vec<TableId> = alone.iter().map(|(_, id)| *id).take(excess).collect();
         if oldest_alone.len() < excess {
             return Err(format!(
                 "you already have seats at {} tables (at most {SEATS_PER_PERSON} a person); \
