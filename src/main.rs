@@ -1147,6 +1147,9 @@ fn serve(args: &trios::cli::ServeArgs) -> Result<(), UserError> {
     config.fixed_seed = args.setup.seed.is_some();
     config.grace = std::time::Duration::from_secs(args.grace);
     config.lobby_game = args.game;
+    config.login_grace = std::time::Duration::from_secs(args.login_grace_secs);
+    config.max_startups = args.max_startups as usize;
+    config.max_startups_per_address = args.max_startups_per_address as usize;
     config.showcase = (!args.no_showcase).then(|| {
         [
             trios::cli::STRONGEST.to_string(),
@@ -1155,11 +1158,13 @@ fn serve(args: &trios::cli::ServeArgs) -> Result<(), UserError> {
     });
     if !args.no_record {
         let dir = trios::autosave::data_dir().ok_or(AutosaveError::NoDataDir)?;
-        trios::autosave::create_matches_dir(&dir)?;
-        eprintln!(
-            "recording matches with people in {}",
-            trios::autosave::matches_dir(&dir).display()
-        );
+        match trios::ssh::records_writable(&dir) {
+            Ok(matches) => eprintln!("recording matches with people in {}", matches.display()),
+            Err(e) => eprintln!(
+                "warning: matches are NOT being recorded: {e}; players are told at their \
+                 tables (free space or fix the folder's permissions, or use --no-record)"
+            ),
+        }
         config.data_dir = Some(dir);
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()

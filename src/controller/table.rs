@@ -253,7 +253,15 @@ pub(super) struct Table<C: TableGame> {
     rematch: [bool; 2],
     /// A showcase's next table, opened in place of its next deal.
     successor: Option<Successor>,
+    /// The match is not being recorded (its record could not be written) and the players
+    /// have not been told yet; they are told once, at the next move.
+    unrecorded: bool,
+    /// The players were told the match is not recorded (once a table is enough).
+    told_unrecorded: bool,
 }
+
+/// What the players read when their match's record cannot be written.
+pub const NOT_RECORDED: &str = "This match is not being recorded: the server cannot write it";
 
 impl<C: TableGame> TableThread for Table<C> {
     type Command = Command<C>;
@@ -283,7 +291,7 @@ impl<C: TableGame> Table<C> {
         commands: Sender<Command<C>>,
         successor: Option<Successor>,
     ) -> Result<Table<C>, String> {
-        let game = start_match(id, &spec, &spec.config)?;
+        let (game, unrecorded) = start_match(id, &spec, &spec.config)?;
         let seats = Player::BOTH.map(|p| match spec.config.seat(p) {
             Seat::Computer(name) => Occupant::Computer(name.clone()),
             Seat::Human => match (&spec.opener, p) {
@@ -314,6 +322,8 @@ impl<C: TableGame> Table<C> {
             closed: None,
             rematch: [false; 2],
             successor,
+            unrecorded,
+            told_unrecorded: false,
         };
         table.start_worker();
         Ok(table)
@@ -625,6 +635,11 @@ impl<C: TableGame> Table<C> {
         self.broadcast(News::Moved { index, mv });
         if let Some(e) = self.game.take_record_error() {
             tracing::warn!(table = self.id, "cannot record: {e}");
+            self.unrecorded = true;
+        }
+        if std::mem::take(&mut self.unrecorded) && !self.told_unrecorded {
+            self.told_unrecorded = true;
+            self.broadcast(News::Notice(NOT_RECORDED.into()));
         }
         if let Some(outcome) = self.game.outcome() {
             tracing::info!(
@@ -671,8 +686,9 @@ impl<C: TableGame> Table<C> {
             self.seats.swap(0, 1);
         }
         match start_match(self.id, &self.spec, &config) {
-            Ok(game) => {
+            Ok((game, unrecorded)) => {
                 self.game = game;
+                self.unrecorded |= unrecorded;
                 self.queued = None;
                 self.redeal_at = None;
                 self.start_worker();
@@ -866,30 +882,30 @@ impl<C: TableGame> Table<C> {
 }
 
 /// Deals `config` into a match, recorded in the data folder when the table has one and a
-/// person plays.
+/// person plays; `true` beside it when it should be recorded but cannot be.
 fn start_match<C: TableGame>(
     id: TableId,
     spec: &TableSpec<C>,
     config: &C,
-) -> Result<C::Match, String> {
+) -> Result<(C::Match, bool), String> {
     let record = match (&spec.data_dir, spec.kind) {
         (Some(dir), Kind::VsComputer | Kind::TwoPlayers) => {
             match autosave::create_matches_dir(dir) {
                 Ok(_) => Some(autosave::new_table_match_path(dir, config.seed(), id)),
                 Err(e) => {
                     tracing::warn!(table = id, "not recording: {e}");
-                    None
+                    return config.start(None).map(|game| (game, true));
                 }
             }
         }
         _ => None,
     };
     match config.start(record.clone()) {
-        Ok(game) => Ok(game),
+        Ok(game) => Ok((game, false)),
         // A record that cannot be written must not stop the game.
         Err(e) if record.is_some() => {
             tracing::warn!(table = id, "not recording: {e}");
-            config.start(None)
+            config.start(None).map(|game| (game, true))
         }
         Err(e) => Err(e),
     }

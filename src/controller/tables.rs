@@ -72,6 +72,11 @@ pub type Notify = Arc<dyn Fn() -> bool + Send + Sync>;
 /// How long a caller waits for a table to answer a join.
 const JOIN_WAIT: Duration = Duration::from_secs(5);
 
+/// The most tables one person (name and key, or name and address) may hold a seat at,
+/// present or kept while away. Each table is a thread and a match in memory for the whole
+/// grace period, so without a cap one connection could open tables without end.
+pub const SEATS_PER_PERSON: usize = 3;
+
 /// A word every table understands, whatever its game.
 enum Plain {
     Leave { client: ClientId, dropped: bool },
@@ -84,6 +89,8 @@ struct Entry {
     /// Passes a [`Plain`] word on; `false` once the table is gone.
     plain: Box<dyn Fn(Plain) -> bool + Send>,
     summary: Option<Summary>,
+    /// Asked to close to make room for its player's newer table; no longer counts as a seat.
+    closing: bool,
 }
 
 #[derive(Default)]
@@ -122,6 +129,11 @@ impl Registry {
         spec: TableSpec<C>,
         successor: Option<Successor>,
     ) -> Result<TableId, String> {
+        if let Some(opener) = &spec.opener
+            && spec.kind != Kind::Showcase
+        {
+            self.make_room_for(opener)?;
+        }
         let (commands, inbox) = mpsc::channel::<Command<C>>();
         let id = {
             let mut inner = self.lock();
@@ -143,6 +155,7 @@ impl Registry {
                 commands: Box::new(commands),
                 plain,
                 summary: Some(table.summary()),
+                closing: false,
             },
         );
         let spawned = thread::Builder::new()
@@ -154,6 +167,59 @@ impl Registry {
         }
         self.notify_lobby();
         Ok(id)
+    }
+
+    /// Keeps `who` within [`SEATS_PER_PERSON`] before they open another table: their oldest
+    /// tables with nobody else seated (a game against the computer left for the lobby) are
+    /// closed; when only tables shared with other people are left, the new one is refused.
+    fn make_room_for(&self, who: &Identity) -> Result<(), String> {
+        let mut inner = self.lock();
+        // Each table where `who` has a seat: its number, whether nobody else is seated, and
+        // whether `who` sits there now (from another connection, or not yet seen leaving).
+        let held: Vec<(TableId, bool, bool)> = inner
+            .tables
+            .iter()
+            .filter(|(_, e)| !e.closing)
+            .filter_map(|(id, e)| e.summary.as_ref().map(|s| (*id, s)))
+            .filter(|(_, s)| s.kind != Kind::Showcase)
+            .filter(|(_, s)| s.away.contains(who) || s.present.contains(who))
+            .map(|(id, s)| {
+                let alone = s.away.iter().chain(&s.present).all(|p| p == who);
+                (id, alone, s.present.contains(who))
+            })
+            .collect();
+        // Room for the new table: at most SEATS_PER_PERSON - 1 may stay.
+        let excess = (held.len() + 1).saturating_sub(SEATS_PER_PERSON);
+        if excess == 0 {
+            return Ok(());
+        }
+        // The oldest tables left for the lobby go first, then the oldest sat at.
+        let mut alone: Vec<(bool, TableId)> = held
+            .iter()
+            .filter(|(_, alone, _)| *alone)
+            .map(|(id, _, present)| (*present, *id))
+            .collect();
+        alone.sort();
+        let oldest_alone: Vec<TableId> = alone.iter().map(|(_, id)| *id).take(excess).collect();
+        if oldest_alone.len() < excess {
+            return Err(format!(
+                "you already have seats at {} tables (at most {SEATS_PER_PERSON} a person); \
+                 go back to one of them, or wait until one ends",
+                held.len()
+            ));
+        }
+        for id in oldest_alone {
+            if let Some(entry) = inner.tables.get_mut(&id) {
+                tracing::info!(
+                    table = id,
+                    user = ?who.user,
+                    "closed: its player opened more than {SEATS_PER_PERSON} tables"
+                );
+                entry.closing = true;
+                let _ = (entry.plain)(Plain::Stop);
+            }
+        }
+        Ok(())
     }
 
     /// A new table's number.
@@ -178,6 +244,7 @@ impl Registry {
                 commands: Box::new(commands),
                 plain,
                 summary: Some(summary),
+                closing: false,
             },
         );
         if let Err(e) = spawn() {
@@ -190,6 +257,7 @@ impl Registry {
 
     /// Opens a Triad race table and starts its thread; returns its number.
     pub fn open_race(self: &Arc<Self>, spec: RaceSpec) -> Result<TableId, String> {
+        self.make_room_for(&spec.opener)?;
         let (commands, inbox) = mpsc::channel::<RaceCommand>();
         let id = self.next_id();
         let table = RaceTable::new(id, spec, self.clone())?;
@@ -209,6 +277,7 @@ impl Registry {
 
     /// Opens a Hex paths race table and starts its thread; returns its number.
     pub fn open_hex(self: &Arc<Self>, spec: HexSpec) -> Result<TableId, String> {
+        self.make_room_for(&spec.opener)?;
         let (commands, inbox) = mpsc::channel::<HexCommand>();
         let id = self.next_id();
         let table = HexTable::new(id, spec, self.clone())?;

@@ -2,7 +2,7 @@
 //! a pty session's input and size reach its game thread.
 
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
@@ -15,6 +15,7 @@ use russh::{Channel, ChannelId, ChannelOpenFailure, Disconnect, Pty};
 use super::Shared;
 use super::input::InputDecoder;
 use super::session::{self, GameSpec};
+use super::startup::Slot;
 use crate::controller::table::{Identity, Proof};
 use crate::tui::{Event, Theme};
 
@@ -23,6 +24,9 @@ use crate::tui::{Event, Theme};
 const ESC_WAIT: Duration = Duration::from_millis(30);
 /// Frames waiting for a slow client; when full, frames are dropped and redrawn later.
 const OUTPUT_QUEUE: usize = 8;
+/// How long a client whose game ended has to leave by itself before the connection is
+/// closed (a client that does not exit would otherwise stay connected for good).
+const LEAVE_WAIT: Duration = Duration::from_secs(1);
 
 /// What a client is told when it asks for something other than a game.
 pub const ONLY_INTERACTIVE: &str =
@@ -48,7 +52,13 @@ struct GameInput {
 /// the connection is only let through authentication to be told why it cannot play.
 pub struct SshHandler {
     shared: Arc<Shared>,
+    /// The connection's number (also its client number at the tables).
+    id: u64,
     peer: SocketAddr,
+    /// Its place among the connections not yet logged in, until it logs in.
+    startup: Option<Slot>,
+    /// Set once its game starts; a connection without one is closed after the login grace.
+    playing: Arc<AtomicBool>,
     user: String,
     /// The fingerprint of the key the user logged in with, if they used one.
     key: Option<String>,
@@ -63,10 +73,16 @@ impl SshHandler {
         shared: Arc<Shared>,
         peer: SocketAddr,
         refusal: Option<String>,
+        startup: Slot,
+        playing: Arc<AtomicBool>,
     ) -> SshHandler {
+        let id = shared.next_client.fetch_add(1, Ordering::SeqCst) + 1;
         SshHandler {
             shared,
+            id,
             peer,
+            startup: Some(startup),
+            playing,
             user: String::new(),
             key: None,
             refusal,
@@ -76,14 +92,21 @@ impl SshHandler {
         }
     }
 
-    /// Whether any login is accepted: on an open server, and on a refused connection (which
-    /// only logs in to hear why it is refused).
-    fn open(&self) -> bool {
-        self.refusal.is_some() || self.shared.authorized_keys.is_none()
+    /// Whether `user` logs in only to hear why they cannot play: their address connects too
+    /// often, or the server is full and they hold no place a key of theirs could take back
+    /// (a keyed player's client must get to offer its key, so "none" is not taken then).
+    fn only_to_hear_refusal(&self, user: &str) -> bool {
+        self.refusal.is_some() || (self.shared.full() && !self.shared.keyed_user_playing(user))
     }
 
-    fn allowed(&self, key: &PublicKey) -> bool {
-        if self.refusal.is_some() {
+    /// Whether any login is accepted for `user`: on an open server, and on a refused
+    /// connection (which only logs in to hear why it is refused).
+    fn open(&self, user: &str) -> bool {
+        self.only_to_hear_refusal(user) || self.shared.authorized_keys.is_none()
+    }
+
+    fn allowed(&self, user: &str, key: &PublicKey) -> bool {
+        if self.only_to_hear_refusal(user) {
             return true;
         }
         match &self.shared.authorized_keys {
@@ -129,7 +152,7 @@ impl SshHandler {
         };
         let (events, inbox) = mpsc::channel();
         let (out, mut frames) = tokio::sync::mpsc::channel::<Vec<u8>>(OUTPUT_QUEUE);
-        let spec_client = self.shared.next_client.fetch_add(1, Ordering::SeqCst) + 1;
+        let spec_client = self.id;
         let spec = GameSpec {
             who: Identity {
                 user: self.user.clone(),
@@ -149,6 +172,7 @@ impl SshHandler {
             return false;
         }
         let client = spec_client;
+        self.playing.store(true, Ordering::SeqCst);
         crate::ssh::lock(&self.shared.screens).insert(client, events.clone());
         let shared = self.shared.clone();
         let handle = session.handle();
@@ -167,6 +191,16 @@ impl SshHandler {
                 let _ = handle.close(channel).await;
             }
             crate::ssh::lock(&shared.screens).remove(&client);
+            // One game per connection: once it is over, so is the connection, even for a
+            // client that would stay (its place among the games is given back).
+            tokio::time::sleep(LEAVE_WAIT).await;
+            let _ = handle
+                .disconnect(
+                    Disconnect::ByApplication,
+                    "trios: the game has ended".into(),
+                    "en".into(),
+                )
+                .await;
         });
         self.game = Some(GameInput {
             events,
@@ -185,8 +219,10 @@ impl SshHandler {
 
 impl Drop for SshHandler {
     fn drop(&mut self) {
-        // The connection is gone: the game thread ends instead of waiting for input.
+        // The connection is gone: the game thread ends instead of waiting for input, and its
+        // place among the games is given back.
         self.stop_game();
+        self.shared.leave_place(self.id);
     }
 }
 
@@ -198,7 +234,7 @@ impl Handler for SshHandler {
     type Error = russh::Error;
 
     async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
-        if self.refusal.is_some() {
+        if self.only_to_hear_refusal(user) {
             return Ok(self.accept_if(user, true, "none"));
         }
         // Even an open server asks for more than nothing, so a client with a key offers it
@@ -211,7 +247,7 @@ impl Handler for SshHandler {
     }
 
     async fn auth_password(&mut self, user: &str, _password: &str) -> Result<Auth, Self::Error> {
-        let open = self.open();
+        let open = self.open(user);
         Ok(self.accept_if(user, open, "password"))
     }
 
@@ -221,7 +257,7 @@ impl Handler for SshHandler {
         _submethods: &str,
         _response: Option<Response<'a>>,
     ) -> Result<Auth, Self::Error> {
-        let open = self.open();
+        let open = self.open(user);
         Ok(self.accept_if(user, open, "keyboard-interactive"))
     }
 
@@ -231,7 +267,7 @@ impl Handler for SshHandler {
         offer: PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
         // Only say yes to keys that would be accepted; the signature is checked next.
-        if self.allowed(offer.public_key) {
+        if self.allowed(user, offer.public_key) {
             Ok(Auth::Accept)
         } else {
             Ok(self.accept_if(user, false, "publickey"))
@@ -243,7 +279,7 @@ impl Handler for SshHandler {
         user: &str,
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
-        let ok = self.allowed(key.public_key);
+        let ok = self.allowed(user, key.public_key);
         if ok {
             self.key = Some(key.public_key.fingerprint(Default::default()).to_string());
         }
@@ -251,12 +287,21 @@ impl Handler for SshHandler {
     }
 
     async fn authentication_banner(&mut self) -> Result<Option<String>, Self::Error> {
-        Ok((!self.open()).then(|| {
+        let open = self.refusal.is_some() || self.shared.authorized_keys.is_none();
+        Ok((!open).then(|| {
             "trios: this server admits only the public keys it was given.\r\n".to_string()
         }))
     }
 
     async fn auth_succeeded(&mut self, session: &mut Session) -> Result<(), Self::Error> {
+        // Logged in: no longer among the unfinished logins.
+        self.startup = None;
+        if self.refusal.is_none() {
+            let taken =
+                self.shared
+                    .take_place(self.id, &self.user, self.key.as_deref(), session.handle());
+            self.refusal = taken.err();
+        }
         match &self.refusal {
             Some(reason) => {
                 tracing::info!(peer = %self.peer, user = ?self.user, reason, "connection refused");

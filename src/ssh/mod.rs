@@ -2,14 +2,16 @@
 //! match against the computer; nothing else (no shell, commands, files or forwarding) is served.
 //!
 //! This module listens, admits connections within the limits (sessions at once, connections
-//! a minute per address), and keeps the host key; `handler` speaks SSH for one connection,
-//! `session` runs its game, and `input` turns its bytes into keys.
+//! a minute per address, unfinished logins per address and in all, a grace time to start a
+//! game), and keeps the host key; `handler` speaks SSH for one connection, `session` runs its
+//! game, and `input` turns its bytes into keys.
 
 pub mod handler;
 pub mod input;
 pub mod lobby;
 pub mod lobby_view;
 pub mod session;
+mod startup;
 
 use std::collections::{HashMap, VecDeque};
 use std::fs::{self, OpenOptions};
@@ -37,9 +39,11 @@ use crate::games::islands::Game as Islands;
 use crate::games::reversi::Game as Reversi;
 use handler::SshHandler;
 use lobby::Choices;
+use startup::{Live, Startups};
 
 /// Connections beyond `max_sessions` still get a handshake to be told why they are refused;
-/// beyond this many more, they are closed at once without a word.
+/// beyond this many more (besides the unfinished logins, which have a limit of their own),
+/// they are closed at once without a word.
 const REFUSAL_HEADROOM: usize = 16;
 /// How often old match records are pruned.
 const RECORD_PRUNING: Duration = Duration::from_secs(3600);
@@ -89,6 +93,15 @@ pub struct ServeConfig {
     pub showcase_pace: Duration,
     /// How long the showcase shows a finished game before the next.
     pub showcase_rest: Duration,
+    /// A connection that has not logged in and started a game within this long is closed
+    /// (OpenSSH's `LoginGraceTime`).
+    pub login_grace: Duration,
+    /// Connections not yet logged in, in all; more are closed at once (OpenSSH's
+    /// `MaxStartups`).
+    pub max_startups: usize,
+    /// Connections not yet logged in from one address; more from it are closed at once, so
+    /// one address cannot take every place in `max_startups`.
+    pub max_startups_per_address: usize,
 }
 
 impl ServeConfig {
@@ -112,6 +125,9 @@ impl ServeConfig {
             islands_showcase: Some(["expert".into(), "connector".into()]),
             showcase_pace: SHOWCASE_PACE,
             showcase_rest: SHOWCASE_REST,
+            login_grace: Duration::from_secs(30),
+            max_startups: 32,
+            max_startups_per_address: 4,
         }
     }
 }
@@ -243,10 +259,16 @@ pub(crate) struct Shared {
     pub(crate) dropped_frames: AtomicU64,
     max_sessions: usize,
     connections_per_minute: usize,
+    /// How long a connection has to log in and start a game.
+    pub(crate) login_grace: Duration,
     /// Admitted connections (those that may play) now open.
     playing: AtomicUsize,
     /// All connections now open, refused ones included.
     open: AtomicUsize,
+    /// Connections not yet logged in, in all and by address.
+    pub(crate) startups: Arc<Startups>,
+    /// Logged-in connections that hold a place among the games, by connection number.
+    live: Mutex<HashMap<u64, Live>>,
     recent: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
     /// Every screen thread whose output still reaches its client, by connection number: told
     /// to say goodbye when the server stops, and gone once its last bytes are sent.
@@ -270,42 +292,109 @@ impl Shared {
         }
     }
 
-    /// Whether a new connection from `ip` may play; `Err` says why not, in plain words.
-    /// Admitted connections count toward `playing` until their [`Admission`] is dropped.
-    fn admit(self: &Arc<Self>, ip: IpAddr, now: Instant) -> Result<Admission, String> {
-        {
-            let mut recent = self.recent.lock().unwrap_or_else(|e| e.into_inner());
-            if recent.len() > 1024 {
-                recent.retain(|_, times| times.back().is_some_and(|t| now - *t < RATE_WINDOW));
-            }
-            let times = recent.entry(ip).or_default();
-            while times.front().is_some_and(|t| now - *t >= RATE_WINDOW) {
-                times.pop_front();
-            }
-            // Refused attempts count too: hammering keeps an address out.
-            times.push_back(now);
-            if times.len() > self.connections_per_minute {
-                return Err(format!(
-                    "trios: too many connections from your address (at most {} a minute); \
-                     try again in a minute",
-                    self.connections_per_minute
-                ));
-            }
+    /// Whether a new connection from `ip` is within the per-address rate; `Err` says why
+    /// not, in plain words.
+    fn within_rate(&self, ip: IpAddr, now: Instant) -> Result<(), String> {
+        let mut recent = lock(&self.recent);
+        if recent.len() > 1024 {
+            recent.retain(|_, times| times.back().is_some_and(|t| now - *t < RATE_WINDOW));
         }
-        let taken = self.playing.fetch_add(1, Ordering::SeqCst);
-        if taken >= self.max_sessions {
-            self.playing.fetch_sub(1, Ordering::SeqCst);
+        let times = recent.entry(ip).or_default();
+        while times.front().is_some_and(|t| now - *t >= RATE_WINDOW) {
+            times.pop_front();
+        }
+        // Refused attempts count too: hammering keeps an address out.
+        times.push_back(now);
+        if times.len() > self.connections_per_minute {
             return Err(format!(
-                "trios: the server is full (at most {} games at once); try again later",
-                self.max_sessions
+                "trios: too many connections from your address (at most {} a minute); \
+                 try again in a minute",
+                self.connections_per_minute
             ));
         }
-        Ok(Admission(self.clone()))
+        Ok(())
+    }
+
+    /// Whether every place among the games is taken.
+    pub(crate) fn full(&self) -> bool {
+        self.playing.load(Ordering::SeqCst) >= self.max_sessions
+    }
+
+    /// A place among the games for logged-in connection `id`, reachable through `handle`;
+    /// `Err` says why there is none. When the server is full, a connection logged in with a
+    /// key takes the place of an older connection of the same name and key (most likely one
+    /// that died without a word and is not yet noticed), which is closed.
+    pub(crate) fn take_place(
+        self: &Arc<Self>,
+        id: u64,
+        user: &str,
+        key: Option<&str>,
+        handle: russh::server::Handle,
+    ) -> Result<(), String> {
+        let taken = self.playing.fetch_add(1, Ordering::SeqCst);
+        let admission = if taken < self.max_sessions {
+            Admission(self.clone())
+        } else {
+            self.playing.fetch_sub(1, Ordering::SeqCst);
+            let full = || {
+                format!(
+                    "trios: the server is full (at most {} games at once); try again later",
+                    self.max_sessions
+                )
+            };
+            let key = key.ok_or_else(full)?;
+            let (old, place) = {
+                let mut live = lock(&self.live);
+                let old = live
+                    .iter()
+                    .find(|(_, l)| l.user == user && l.key.as_deref() == Some(key))
+                    .map(|(n, _)| *n)
+                    .ok_or_else(full)?;
+                let place = live.remove(&old).ok_or_else(full)?;
+                (old, place)
+            };
+            tracing::info!(user = ?user, old, new = id, "a returning key replaces its older connection");
+            let handle = place.handle.clone();
+            tokio::spawn(async move {
+                let _ = handle
+                    .disconnect(
+                        russh::Disconnect::ByApplication,
+                        "trios: you connected again from elsewhere".into(),
+                        "en".into(),
+                    )
+                    .await;
+            });
+            place.admission
+        };
+        lock(&self.live).insert(
+            id,
+            Live {
+                user: user.to_string(),
+                key: key.map(str::to_string),
+                handle,
+                admission,
+            },
+        );
+        Ok(())
+    }
+
+    /// Whether a connection of `user` that logged in with a key holds a place (its owner may
+    /// be coming back to replace it, so a full server still asks for their key).
+    pub(crate) fn keyed_user_playing(&self, user: &str) -> bool {
+        lock(&self.live)
+            .values()
+            .any(|l| l.user == user && l.key.is_some())
+    }
+
+    /// Gives back connection `id`'s place among the games, if it still holds one.
+    pub(crate) fn leave_place(&self, id: u64) {
+        let place = lock(&self.live).remove(&id);
+        drop(place);
     }
 }
 
 /// A place among the `max_sessions` games, given back when dropped.
-struct Admission(Arc<Shared>);
+pub(crate) struct Admission(Arc<Shared>);
 
 impl Drop for Admission {
     fn drop(&mut self) {
@@ -330,6 +419,11 @@ impl ServerHandle {
     /// Connections now open (playing or being refused).
     pub fn open_connections(&self) -> usize {
         self.shared.open.load(Ordering::SeqCst)
+    }
+
+    /// Connections not yet logged in.
+    pub fn pending_logins(&self) -> usize {
+        self.shared.startups.pending()
     }
 
     /// Frames dropped so far for clients too slow to take them.
@@ -383,8 +477,9 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         auth_rejection_time: Duration::from_millis(300),
         auth_rejection_time_initial: Some(Duration::ZERO),
         keys: vec![config.host_key.clone()],
-        // The game ends idle players itself, with a message; this only catches connections
-        // that never start a game.
+        // The game ends idle players itself, with a message, and a connection without a game
+        // is closed after the login grace (russh counts keepalive replies as activity, so
+        // this timeout alone would never end a connection whose client answers them).
         inactivity_timeout: Some(config.idle_timeout + Duration::from_secs(10)),
         nodelay: true,
         // A client that vanished without a word (sleep, lost network) is noticed within a
@@ -438,8 +533,14 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         dropped_frames: AtomicU64::new(0),
         max_sessions: config.max_sessions,
         connections_per_minute: config.connections_per_minute,
+        login_grace: config.login_grace,
         playing: AtomicUsize::new(0),
         open: AtomicUsize::new(0),
+        startups: Arc::new(Startups::new(
+            config.max_startups,
+            config.max_startups_per_address,
+        )),
+        live: Mutex::new(HashMap::new()),
         recent: Mutex::new(HashMap::new()),
         screens: Mutex::new(HashMap::new()),
     });
@@ -481,11 +582,12 @@ async fn accept_loop(
     listener: TcpListener,
     shared: Arc<Shared>,
     ssh_config: Arc<russh::server::Config>,
-    mut stopped: watch::Receiver<bool>,
+    stopped: watch::Receiver<bool>,
 ) {
+    let mut stopping = stopped.clone();
     loop {
         let (socket, peer) = tokio::select! {
-            _ = stopped.changed() => break,
+            _ = stopping.changed() => break,
             accepted = listener.accept() => match accepted {
                 Ok(accepted) => accepted,
                 Err(e) => {
@@ -496,86 +598,214 @@ async fn accept_loop(
                 }
             },
         };
-        if shared.open.load(Ordering::SeqCst) >= shared.max_sessions + REFUSAL_HEADROOM {
+        let most = shared.max_sessions + shared.startups.limit() + REFUSAL_HEADROOM;
+        if shared.open.load(Ordering::SeqCst) >= most {
             tracing::warn!(%peer, "connection dropped: too many open connections");
             drop(socket);
             continue;
         }
-        let (admission, refusal) = match shared.admit(peer.ip(), Instant::now()) {
-            Ok(admission) => (Some(admission), None),
-            Err(reason) => (None, Some(reason)),
+        // Before anything else: an address (or everyone) with too many unfinished logins
+        // gets no handshake at all, so silent sockets cannot crowd out other people.
+        let startup = match shared.startups.enter(peer.ip()) {
+            Ok(startup) => startup,
+            Err(why) => {
+                tracing::warn!(%peer, "connection dropped: {why}");
+                drop(socket);
+                continue;
+            }
         };
+        let refusal = shared.within_rate(peer.ip(), Instant::now()).err();
         shared.open.fetch_add(1, Ordering::SeqCst);
-        let shared = shared.clone();
-        let ssh_config = ssh_config.clone();
-        let mut stopped = stopped.clone();
-        tokio::spawn(async move {
-            let started = Instant::now();
-            tracing::info!(%peer, "connected");
-            let handler = SshHandler::new(shared.clone(), peer, refusal);
-            match russh::server::run_stream(ssh_config, socket, handler).await {
-                Ok(session) => {
-                    let handle = session.handle();
+        let connection = Connection {
+            shared: shared.clone(),
+            ssh_config: ssh_config.clone(),
+            stopped: stopped.clone(),
+            peer,
+        };
+        tokio::spawn(connection.run(socket, startup, refusal));
+    }
+}
+
+/// How long a closed connection's goodbye may take before its socket is cut.
+const CLOSE_WAIT: Duration = Duration::from_secs(2);
+
+/// One accepted connection, from handshake to close.
+struct Connection {
+    shared: Arc<Shared>,
+    ssh_config: Arc<russh::server::Config>,
+    stopped: watch::Receiver<bool>,
+    peer: SocketAddr,
+}
+
+impl Connection {
+    /// Speaks SSH on `socket` until the client leaves, the server stops, or the login grace
+    /// ends without a game started; `open` counts the connection until then.
+    async fn run(
+        mut self,
+        socket: tokio::net::TcpStream,
+        startup: startup::Slot,
+        refusal: Option<String>,
+    ) {
+        let (shared, peer) = (self.shared.clone(), self.peer);
+        let started = Instant::now();
+        tracing::info!(%peer, "connected");
+        let deadline = tokio::time::Instant::now() + shared.login_grace;
+        // A second handle on the socket, to cut it even when the SSH session is stuck in a
+        // handshake that never ends.
+        let (socket, cut) = match split_off_cut(socket) {
+            Ok(pair) => pair,
+            Err(e) => {
+                tracing::warn!(%peer, "cannot use the connection: {e}");
+                shared.open.fetch_sub(1, Ordering::SeqCst);
+                return;
+            }
+        };
+        let playing = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let handler = SshHandler::new(shared.clone(), peer, refusal, startup, playing.clone());
+        let running = tokio::time::timeout_at(
+            deadline,
+            russh::server::run_stream(self.ssh_config.clone(), socket, handler),
+        )
+        .await;
+        match running {
+            Err(_) => tracing::info!(%peer, "closed: no SSH greeting within the login grace"),
+            Ok(Err(e)) => tracing::debug!(%peer, "handshake failed: {e}"),
+            Ok(Ok(session)) => {
+                let handle = session.handle();
+                tokio::pin!(session);
+                let grace = tokio::time::sleep_until(deadline);
+                tokio::pin!(grace);
+                let mut grace_over = false;
+                let goodbye = loop {
                     tokio::select! {
-                        result = session => {
+                        result = &mut session => {
                             if let Err(e) = result {
                                 tracing::debug!(%peer, "session ended with an error: {e}");
                             }
+                            break None;
                         }
-                        _ = stopped.changed() => {
-                            let _ = handle
-                                .disconnect(
-                                    russh::Disconnect::ByApplication,
-                                    "the trios server is shutting down".into(),
-                                    "en".into(),
-                                )
-                                .await;
+                        _ = self.stopped.changed() => {
+                            break Some("the trios server is shutting down".to_string());
+                        }
+                        _ = &mut grace, if !grace_over => {
+                            grace_over = true;
+                            if !playing.load(Ordering::SeqCst) {
+                                tracing::info!(%peer, "closed: no game started within the login grace");
+                                break Some(format!(
+                                    "trios: no game was started within {} seconds",
+                                    shared.login_grace.as_secs()
+                                ));
+                            }
                         }
                     }
+                };
+                if let Some(reason) = goodbye {
+                    let _ = handle
+                        .disconnect(russh::Disconnect::ByApplication, reason, "en".into())
+                        .await;
+                    // A client that does not take its leave is cut off.
+                    if tokio::time::timeout(CLOSE_WAIT, &mut session)
+                        .await
+                        .is_err()
+                    {
+                        let _ = cut.shutdown(std::net::Shutdown::Both);
+                        let _ = tokio::time::timeout(CLOSE_WAIT, &mut session).await;
+                    }
                 }
-                Err(e) => tracing::debug!(%peer, "handshake failed: {e}"),
             }
-            drop(admission);
-            shared.open.fetch_sub(1, Ordering::SeqCst);
-            tracing::info!(%peer, seconds = started.elapsed().as_secs_f64(), "disconnected");
-        });
+        }
+        shared.open.fetch_sub(1, Ordering::SeqCst);
+        tracing::info!(%peer, seconds = started.elapsed().as_secs_f64(), "disconnected");
     }
+}
+
+/// `socket` and a second handle on it that can shut it down from outside.
+fn split_off_cut(
+    socket: tokio::net::TcpStream,
+) -> io::Result<(tokio::net::TcpStream, std::net::TcpStream)> {
+    let socket = socket.into_std()?;
+    let cut = socket.try_clone()?;
+    Ok((tokio::net::TcpStream::from_std(socket)?, cut))
 }
 
 /// Why the host key cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum HostKeyError {
-    #[error("cannot read the host key {path}: {source}")]
-    Read { path: String, source: io::Error },
+    #[error("cannot read the host key: {0}")]
+    Read(crate::input_file::InputFileError),
     #[error(
         "the host key {path} is not a valid OpenSSH private key ({reason}); move it away to have a new one made"
     )]
     Corrupt { path: String, reason: String },
+    #[error(
+        "the host key {path} is empty; --host-key wants an OpenSSH private key (a file that \
+         starts with -----BEGIN OPENSSH PRIVATE KEY-----); remove the empty file to have a new \
+         one made"
+    )]
+    Empty { path: String },
+    #[error(
+        "the host key {path} is a public key ({kind}); --host-key wants the private key, the \
+         file without .pub (or a path where a new one may be made)"
+    )]
+    Public { path: String, kind: String },
+    #[error(
+        "the host key {path} is protected by a passphrase, which the server cannot ask for; \
+         give a key without one (ssh-keygen -p -N '' -f {path} removes it from a copy), or \
+         another path to have a new one made"
+    )]
+    Encrypted { path: String },
     #[error("cannot write a new host key to {path}: {source}")]
     Write { path: String, source: io::Error },
     #[error("cannot make a host key: {0}")]
     Generate(String),
 }
 
+/// The host key in `text` (the contents of the file `name`), or what the file is instead.
+fn parse_host_key(name: &str, text: &str) -> Result<PrivateKey, HostKeyError> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(HostKeyError::Empty { path: name.into() });
+    }
+    if !trimmed.starts_with("-----BEGIN")
+        && let Ok(public) = PublicKey::from_openssh(trimmed)
+    {
+        return Err(HostKeyError::Public {
+            path: name.into(),
+            kind: public.algorithm().to_string(),
+        });
+    }
+    let key = PrivateKey::from_openssh(text.as_bytes()).map_err(|e| HostKeyError::Corrupt {
+        path: name.into(),
+        reason: if trimmed.starts_with("-----BEGIN")
+            && !trimmed.starts_with("-----BEGIN OPENSSH PRIVATE KEY-----")
+        {
+            format!("a key in another PEM format; ssh-keygen -p -f {name} rewrites it as OpenSSH's")
+        } else {
+            e.to_string()
+        },
+    })?;
+    if key.is_encrypted() {
+        return Err(HostKeyError::Encrypted { path: name.into() });
+    }
+    Ok(key)
+}
+
 /// The host key at `path`, made (ed25519, readable by the owner only) when the file does
-/// not exist yet.
+/// not exist yet. Only a regular file of at most [`crate::input_file::KEY_FILE_LIMIT`] bytes
+/// is read; an empty file, a public key or a key behind a passphrase is refused, saying so.
 pub fn load_or_create_host_key(path: &Path) -> Result<PrivateKey, HostKeyError> {
+    use crate::input_file::{KEY_FILE_LIMIT, read_limited_text};
     let name = path.display().to_string();
-    match fs::read_to_string(path) {
-        Ok(text) => {
-            return PrivateKey::from_openssh(text.as_bytes()).map_err(|e| HostKeyError::Corrupt {
-                path: name,
-                reason: e.to_string(),
-            });
-        }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-        Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+    match read_limited_text(path, KEY_FILE_LIMIT) {
+        Ok(text) => return parse_host_key(&name, &text),
+        Err(e) if e.io_kind() == Some(io::ErrorKind::NotFound) => {}
+        Err(e) if e.io_kind() == Some(io::ErrorKind::InvalidData) => {
             return Err(HostKeyError::Corrupt {
                 path: name,
                 reason: "not text".into(),
             });
         }
-        Err(source) => return Err(HostKeyError::Read { path: name, source }),
+        Err(e) => return Err(HostKeyError::Read(e)),
     }
     let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519)
         .map_err(|e| HostKeyError::Generate(e.to_string()))?;
@@ -602,16 +832,37 @@ pub fn load_or_create_host_key(path: &Path) -> Result<PrivateKey, HostKeyError> 
     Ok(key)
 }
 
+/// Checks that match records can be written in `dir`'s matches folder (made if needed) by
+/// writing and removing a small file there; returns the folder, or says why not. A server
+/// whose records cannot be written still plays, so this is for a warning at start.
+pub fn records_writable(dir: &Path) -> Result<PathBuf, String> {
+    let matches = crate::autosave::create_matches_dir(dir).map_err(|e| e.to_string())?;
+    let probe = matches.join(format!(".write-check-{}", std::process::id()));
+    let written = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .and_then(|mut file| {
+            file.write_all(b"trios")?;
+            file.sync_all()
+        });
+    let _ = fs::remove_file(&probe);
+    written.map_err(|e| format!("cannot write in {}: {e}", matches.display()))?;
+    Ok(matches)
+}
+
 /// Where the host key lives by default: `host_key` in the data folder.
 pub fn default_host_key_path() -> Option<PathBuf> {
     crate::autosave::data_dir().map(|dir| dir.join("host_key"))
 }
 
 /// The public keys in an OpenSSH `authorized_keys` file (options before a key are allowed and
-/// ignored; blank lines and `#` comments are skipped).
+/// ignored; blank lines and `#` comments are skipped). Only a regular file of at most
+/// [`crate::input_file::KEY_FILE_LIMIT`] bytes is read.
 pub fn read_authorized_keys(path: &Path) -> Result<Vec<PublicKey>, String> {
     let name = path.display();
-    let text = fs::read_to_string(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+    let text = crate::input_file::read_limited_text(path, crate::input_file::KEY_FILE_LIMIT)
+        .map_err(|e| format!("--authorized-keys: {e}"))?;
     let mut keys = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
