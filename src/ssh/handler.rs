@@ -28,9 +28,9 @@ const OUTPUT_QUEUE: usize = 8;
 /// What a client is told when it asks for something other than a game.
 pub const ONLY_INTERACTIVE: &str =
     "trios serves only interactive sessions: connect with ssh -t and no command.\r\n";
+const NEEDS_PTY: &str = "trios needs a terminal: connect with ssh -t (a pty), not ssh -T.\r\n";
 /// The most characters of a client's user name written to the log (the rest is counted).
 const LOGGED_NAME: usize = 64;
-const NEEDS_PTY: &str = "trios needs a terminal: connect with ssh -t (a pty), not ssh -T.\r\n";
 
 /// The size and terminal type from the pty request.
 #[derive(Debug, Clone)]
@@ -102,7 +102,12 @@ impl SshHandler {
             self.user = user.to_string();
             Auth::Accept
         } else {
-            tracing::info!(peer = %self.peer, user = %escape_short(user, LOGGED_NAME), method, "authentication refused");
+            tracing::info!(
+                peer = %self.peer,
+                user = %escape_short(user, LOGGED_NAME),
+                method,
+                "authentication refused"
+            );
             Auth::Reject {
                 proceed_with_methods: Some(self.shared.methods()),
                 partial_success: false,
@@ -268,12 +273,19 @@ impl Handler for SshHandler {
     async fn auth_succeeded(&mut self, session: &mut Session) -> Result<(), Self::Error> {
         match &self.refusal {
             Some(reason) => {
-                tracing::info!(peer = %self.peer, user = %escape_short(&self.user, LOGGED_NAME), reason, "connection refused");
+                tracing::info!(
+                    peer = %self.peer,
+                    user = %escape_short(&self.user, LOGGED_NAME),
+                    reason,
+                    "connection refused"
+                );
                 session.disconnect(Disconnect::TooManyConnections, reason, "en")?;
             }
-            None => {
-                tracing::info!(peer = %self.peer, user = %escape_short(&self.user, LOGGED_NAME), "logged in")
-            }
+            None => tracing::info!(
+                peer = %self.peer,
+                user = %escape_short(&self.user, LOGGED_NAME),
+                "logged in"
+            ),
         }
         Ok(())
     }
