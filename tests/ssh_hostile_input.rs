@@ -344,6 +344,34 @@ async fn an_endless_paste_is_cut_short_and_the_player_told() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_resizes_and_keys_is_dropped_beyond_the_queue_and_the_player_told() {
+    bounded(async {
+        let mut server = Server::start();
+        let conn = login(server.addr, "mallory").await;
+        let game = open_game(&conn, 120, 40, (120, 40)).await;
+        game.wait_for("the lobby", |s| s.contains(LOBBY)).await;
+        let before = server.rss_kb();
+        // Resizes (each a new screen to build) keep the screen thread busy while keys of no
+        // meaning to the lobby pour in behind them: each used to wait in an unbounded queue.
+        for i in 0..1000 {
+            game.write
+                .window_change(120 - i % 2, 40, 0, 0)
+                .await
+                .expect("window change");
+        }
+        game.send_many(1 << 20, |block| block.fill(b'x')).await;
+        game.wait_for("the notice", |s| s.contains("Too much input at once"))
+            .await;
+        server.assert_small(before, FLOOD_GROWTH_KB, "1000 resizes and 1 MB of keys");
+        game.send(b"?").await;
+        game.wait_for("the help", |s| s.contains("this help")).await;
+        server.assert_well();
+        server.assert_serves_another().await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_paste_that_is_not_utf8_panics_nothing() {
     bounded(async {
         let mut server = Server::start();

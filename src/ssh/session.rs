@@ -67,6 +67,10 @@ pub fn screen_size(cols: u32, rows: u32) -> (u16, u16) {
 /// more are dropped, so a flood of input cannot grow the server's memory.
 pub const INPUT_QUEUE: usize = 4096;
 
+/// The player hears that input was dropped once their input has paused this long (told
+/// while the flood goes on, the next key would clear the notice at once).
+const TELL_DROPPED_AFTER: Duration = Duration::from_millis(250);
+
 /// What a player is told (once) when some of their input was dropped.
 pub const INPUT_DROPPED: &str = "Too much input at once: the rest was dropped";
 
@@ -715,10 +719,22 @@ fn event_loop(
     let mut last_input = Instant::now();
     let mut next_frame_at = Instant::now();
     let mut dirty = true;
-    // The player is told once that input was dropped.
+    // The player is told once that input was dropped, when their input pauses.
     let mut told_dropped = false;
+    let mut tell_dropped_at: Option<Instant> = None;
     loop {
         let now = Instant::now();
+        if let Some(at) = tell_dropped_at
+            && now >= at
+        {
+            tell_dropped_at = None;
+            told_dropped = true;
+            dirty = true;
+            match &mut screens.table {
+                Some(table) => notice(&mut *table.screen, table.id, INPUT_DROPPED),
+                None => screens.lobby.say(INPUT_DROPPED, true),
+            }
+        }
         if dirty && now >= next_frame_at {
             let drawn = match &screens.table {
                 Some(table) => table.screen.draw(&mut screen),
@@ -749,6 +765,9 @@ fn event_loop(
         if dirty {
             wake = wake.min(next_frame_at);
         }
+        if let Some(at) = tell_dropped_at {
+            wake = wake.min(at);
+        }
         let event = match inbox.recv_timeout(wake.saturating_duration_since(now)) {
             Ok(event) => event,
             Err(RecvTimeoutError::Timeout) => {
@@ -776,10 +795,12 @@ fn event_loop(
                 Event::Key(_) | Event::Mouse(_) => {
                     spec.input.taken();
                     last_input = Instant::now();
+                    tell_dropped_at = tell_dropped_at.map(|_| last_input + TELL_DROPPED_AFTER);
                 }
                 Event::Resize(w, h) => {
                     spec.input.taken();
                     last_input = Instant::now();
+                    tell_dropped_at = tell_dropped_at.map(|_| last_input + TELL_DROPPED_AFTER);
                     // The handler already keeps sizes within bounds; so does the screen.
                     let (w, h) = screen_size(w.into(), h.into());
                     match Screen::new((w, h)) {
@@ -797,13 +818,8 @@ fn event_loop(
                 return ended;
             }
         }
-        if !told_dropped && spec.input.take_dropped() {
-            told_dropped = true;
-            dirty = true;
-            match &mut screens.table {
-                Some(table) => notice(&mut *table.screen, table.id, INPUT_DROPPED),
-                None => screens.lobby.say(INPUT_DROPPED, true),
-            }
+        if !told_dropped && tell_dropped_at.is_none() && spec.input.take_dropped() {
+            tell_dropped_at = Some(Instant::now() + TELL_DROPPED_AFTER);
         }
     }
 }
