@@ -20,6 +20,7 @@ use super::race_table::Phase;
 use super::serve::{TableThread, serve};
 use super::table::{ClientId, Identity, Kind, Proof, SeatState, SeatView, TableId, Want};
 use super::tables::{RaceStatus, Registry, Summary};
+use crate::escape::escape;
 use crate::games::GameKind;
 use crate::games::hexpaths::Step;
 use crate::games::hexpaths::round::{
@@ -245,7 +246,7 @@ impl HexTable {
     /// Applies a happening to the table's game and tells everyone.
     fn happen(&mut self, happening: Happening) {
         if let Err(e) = self.game.apply(&happening) {
-            tracing::error!(table = self.id, error = %e, "a happening did not apply");
+            tracing::error!(table = self.id, error = %escape(&e.to_string()), "a happening did not apply");
             return;
         }
         self.happenings.push(happening.clone());
@@ -318,7 +319,7 @@ impl HexTable {
             .unwrap_or_else(|| "the table closed".to_string());
         self.broadcast(HexNews::Closed(reason.clone()));
         self.registry.remove(self.id);
-        tracing::info!(table = self.id, %reason, "race table closed");
+        tracing::info!(table = self.id, reason = %escape(&reason), "race table closed");
     }
 
     fn handle(&mut self, command: HexCommand, now: Instant) {

@@ -17,6 +17,7 @@ use super::audience::Audience;
 use super::serve::{TableThread, serve};
 use super::table::{ClientId, Identity, Kind, Proof, SeatState, SeatView, TableId, Want};
 use super::tables::{Registry, Summary};
+use crate::escape::escape;
 use crate::games::GameKind;
 use crate::games::triad::race::{Claim, LEVELS, Race, Racer, Rival};
 
@@ -335,7 +336,7 @@ impl RaceTable {
             .unwrap_or_else(|| "the table closed".to_string());
         self.broadcast(RaceNews::Closed(reason.clone()));
         self.registry.remove(self.id);
-        tracing::info!(table = self.id, %reason, "race table closed");
+        tracing::info!(table = self.id, reason = %escape(&reason), "race table closed");
     }
 
     fn handle(&mut self, command: RaceCommand, now: Instant) {
@@ -384,7 +385,7 @@ impl RaceTable {
         self.clients.join(client, tell);
         if let RaceRole::Racer(_) = role {
             self.unclaimed_until = None;
-            tracing::info!(table = self.id, user = ?who.user, back, "joined the race");
+            tracing::info!(table = self.id, user = %escape(&who.user), back, "joined the race");
             let word = if back { "is back" } else { "joins" };
             self.broadcast_except(client, RaceNews::Notice(format!("{} {word}", who.user)));
             self.broadcast_seats();
@@ -451,7 +452,7 @@ impl RaceTable {
             return;
         };
         let name = self.race.racers()[place].name.clone();
-        tracing::info!(table = self.id, user = ?name, "left the race");
+        tracing::info!(table = self.id, user = %escape(&name), "left the race");
         if self.phase == Phase::Waiting {
             // Nothing of theirs to keep before the race begins.
             self.entrants.remove(place);
@@ -689,7 +690,7 @@ impl RaceTable {
                 .first()
                 .map(|r| r.name.clone())
                 .unwrap_or_default();
-            tracing::info!(table = self.id, %winner, "race over");
+            tracing::info!(table = self.id, winner = %escape(&winner), "race over");
         }
     }
 

@@ -15,6 +15,7 @@ use super::table_game::{TableGame, TableMatch};
 use super::tables::{Registry, Summary};
 use super::{MatchConfig, Seat};
 use crate::autosave;
+use crate::escape::escape;
 use crate::games::three_trios::{Outcome, Player};
 
 /// A table's number in its server's lobby.
@@ -374,7 +375,7 @@ impl<C: TableGame> Table<C> {
         }
         self.broadcast(News::Closed(reason.clone()));
         self.registry.remove(self.id);
-        tracing::info!(table = self.id, %reason, "table closed");
+        tracing::info!(table = self.id, reason = %escape(&reason), "table closed");
     }
 
     fn next_wake(&self) -> Option<Instant> {
@@ -447,7 +448,7 @@ impl<C: TableGame> Table<C> {
         };
         self.clients.push(Client { id: client, tell });
         if let Role::Plays(player) = role {
-            tracing::info!(table = self.id, user = ?who.user, %player, "took a seat");
+            tracing::info!(table = self.id, user = %escape(&who.user), %player, "took a seat");
             let back = self.game.played() != 0 && !self.game.is_over();
             let text = if back {
                 format!("{} is back at {}", who.user, C::side_name(player))
@@ -557,7 +558,7 @@ impl<C: TableGame> Table<C> {
         };
         *slot = None;
         let user = who.user.clone();
-        tracing::info!(table = self.id, user = ?user, %player, dropped, "left the table");
+        tracing::info!(table = self.id, user = %escape(&user), %player, dropped, "left the table");
         if waiting || unstarted {
             // Nothing to come back to.
             self.closed = Some(format!("{user} closed the table"));
@@ -646,7 +647,7 @@ impl<C: TableGame> Table<C> {
                 table = self.id,
                 seed = self.game.config().seed(),
                 moves = self.game.played(),
-                outcome = %describe(outcome, &self.seat_views()),
+                outcome = %escape(&describe(outcome, &self.seat_views())),
                 "match finished"
             );
             if self.kind() == Kind::Showcase {

@@ -14,9 +14,10 @@ use russh::{Channel, ChannelId, ChannelOpenFailure, Disconnect, Pty};
 
 use super::Shared;
 use super::input::InputDecoder;
-use super::session::{self, GameSpec};
+use super::session::{self, GameSpec, InputQueue};
 use super::startup::Slot;
 use crate::controller::table::{Identity, Proof};
+use crate::escape::{escape, escape_short};
 use crate::tui::{Event, Theme};
 
 /// How long an unfinished escape sequence waits for its next bytes before it counts as typed
@@ -32,6 +33,8 @@ const LEAVE_WAIT: Duration = Duration::from_secs(1);
 pub const ONLY_INTERACTIVE: &str =
     "trios serves only interactive sessions: connect with ssh -t and no command.\r\n";
 const NEEDS_PTY: &str = "trios needs a terminal: connect with ssh -t (a pty), not ssh -T.\r\n";
+/// The most characters of a client's user name written to the log (the rest is counted).
+const LOGGED_NAME: usize = 64;
 
 /// The size and terminal type from the pty request.
 #[derive(Debug, Clone)]
@@ -43,6 +46,8 @@ struct PtyInfo {
 /// The running game's input side.
 struct GameInput {
     events: mpsc::Sender<Event>,
+    /// Keys, clicks and resizes, bounded.
+    input: InputQueue,
     decoder: Arc<Mutex<InputDecoder>>,
     /// Bumped by every data packet, so a pending flush knows newer bytes came.
     generation: Arc<AtomicU64>,
@@ -120,7 +125,12 @@ impl SshHandler {
             self.user = user.to_string();
             Auth::Accept
         } else {
-            tracing::info!(peer = %self.peer, user = ?user, method, "authentication refused");
+            tracing::info!(
+                peer = %self.peer,
+                user = %escape_short(user, LOGGED_NAME),
+                method,
+                "authentication refused"
+            );
             Auth::Reject {
                 proceed_with_methods: Some(self.shared.methods()),
                 partial_success: false,
@@ -151,6 +161,7 @@ impl SshHandler {
             Theme::colored()
         };
         let (events, inbox) = mpsc::channel();
+        let input = InputQueue::new(events.clone());
         let (out, mut frames) = tokio::sync::mpsc::channel::<Vec<u8>>(OUTPUT_QUEUE);
         let spec_client = self.id;
         let spec = GameSpec {
@@ -164,6 +175,7 @@ impl SshHandler {
             client: spec_client,
             peer: self.peer,
             size: pty.size,
+            input: input.clone(),
             theme,
             shared: self.shared.clone(),
         };
@@ -204,6 +216,7 @@ impl SshHandler {
         });
         self.game = Some(GameInput {
             events,
+            input,
             decoder: Arc::new(Mutex::new(InputDecoder::new())),
             generation: Arc::new(AtomicU64::new(0)),
         });
@@ -226,8 +239,9 @@ impl Drop for SshHandler {
     }
 }
 
-fn clamp(n: u32) -> u16 {
-    u16::try_from(n).unwrap_or(u16::MAX).max(1)
+/// The size drawn for a client's terminal: within 1x1 and [`session::MAX_SIZE`].
+fn clamp(cols: u32, rows: u32) -> (u16, u16) {
+    session::screen_size(cols, rows)
 }
 
 impl Handler for SshHandler {
@@ -304,10 +318,19 @@ impl Handler for SshHandler {
         }
         match &self.refusal {
             Some(reason) => {
-                tracing::info!(peer = %self.peer, user = ?self.user, reason, "connection refused");
+                tracing::info!(
+                    peer = %self.peer,
+                    user = %escape_short(&self.user, LOGGED_NAME),
+                    reason,
+                    "connection refused"
+                );
                 session.disconnect(Disconnect::TooManyConnections, reason, "en")?;
             }
-            None => tracing::info!(peer = %self.peer, user = ?self.user, "logged in"),
+            None => tracing::info!(
+                peer = %self.peer,
+                user = %escape_short(&self.user, LOGGED_NAME),
+                "logged in"
+            ),
         }
         Ok(())
     }
@@ -343,7 +366,7 @@ impl Handler for SshHandler {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        tracing::info!(peer = %self.peer, host, port, "port forwarding refused");
+        tracing::info!(peer = %self.peer, host = %escape(host), port, "port forwarding refused");
         reply
             .reject(ChannelOpenFailure::Other {
                 code: 1,
@@ -367,7 +390,7 @@ impl Handler for SshHandler {
         if self.ours(channel) && self.game.is_none() {
             self.pty = Some(PtyInfo {
                 term: term.to_string(),
-                size: (clamp(cols), clamp(rows)),
+                size: clamp(cols, rows),
             });
             session.channel_success(channel)?;
         } else {
@@ -408,7 +431,11 @@ impl Handler for SshHandler {
         data: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        tracing::info!(peer = %self.peer, command = ?String::from_utf8_lossy(data), "exec refused");
+        tracing::info!(
+            peer = %self.peer,
+            command = %escape_short(&String::from_utf8_lossy(data), 200),
+            "exec refused"
+        );
         self.refuse_channel(channel, ONLY_INTERACTIVE, session);
         Ok(())
     }
@@ -419,7 +446,7 @@ impl Handler for SshHandler {
         name: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        tracing::info!(peer = %self.peer, name, "subsystem refused");
+        tracing::info!(peer = %self.peer, name = %escape(name), "subsystem refused");
         // A subsystem client (sftp) reads a protocol, not text: fail the request plainly.
         session.channel_failure(channel)?;
         session.close(channel)?;
@@ -455,7 +482,12 @@ impl Handler for SshHandler {
         port: &mut u32,
         _session: &mut Session,
     ) -> Result<bool, Self::Error> {
-        tracing::info!(peer = %self.peer, address, port = *port, "remote forwarding refused");
+        tracing::info!(
+            peer = %self.peer,
+            address = %escape(address),
+            port = *port,
+            "remote forwarding refused"
+        );
         Ok(false)
     }
 
@@ -471,12 +503,12 @@ impl Handler for SshHandler {
         if !self.ours(channel) {
             return Ok(());
         }
-        let size = (clamp(cols), clamp(rows));
+        let size = clamp(cols, rows);
         if let Some(pty) = &mut self.pty {
             pty.size = size;
         }
         if let Some(game) = &self.game {
-            let _ = game.events.send(Event::Resize(size.0, size.1));
+            game.input.send(Event::Resize(size.0, size.1));
         }
         Ok(())
     }
@@ -495,18 +527,25 @@ impl Handler for SshHandler {
         };
         let generation = game.generation.fetch_add(1, Ordering::SeqCst) + 1;
         let parsed = match game.decoder.lock() {
-            Ok(mut decoder) => decoder.feed(data),
+            Ok(mut decoder) => {
+                let parsed = decoder.feed(data);
+                if decoder.take_dropped() {
+                    game.input.note_dropped();
+                }
+                parsed
+            }
             Err(_) => return Ok(()),
         };
+        // Beyond what the queue holds, input is dropped (and the player told).
         for event in parsed {
-            let _ = game.events.send(event);
+            game.input.send(event);
         }
         // If the packet left an unfinished sequence (or a lone Esc), settle it unless more
         // bytes come first.
-        let (decoder, counter, events) = (
+        let (decoder, counter, input) = (
             game.decoder.clone(),
             game.generation.clone(),
-            game.events.clone(),
+            game.input.clone(),
         );
         tokio::spawn(async move {
             tokio::time::sleep(ESC_WAIT).await;
@@ -518,7 +557,7 @@ impl Handler for SshHandler {
                 Err(_) => return,
             };
             for event in settled {
-                let _ = events.send(event);
+                input.send(event);
             }
         });
         Ok(())

@@ -11,11 +11,40 @@ use termwiz::input::{
 
 use crate::tui::Event;
 
+/// The most of one bracketed paste that is kept (and typed); the rest is dropped, so a paste
+/// that never ends, or a huge one, costs at most this much memory and this many keys.
+pub const PASTE_LIMIT: usize = 4096;
+/// What starts and ends a bracketed paste.
+const PASTE_START: &[u8] = b"\x1b[200~";
+const PASTE_END: &[u8] = b"\x1b[201~";
+/// termwiz is given at most this many bytes at a time, so what it buffers can be watched.
+const CHUNK: usize = 64;
+/// If termwiz has taken this many bytes without making anything of them, it is stuck on
+/// something it cannot read and starts afresh (no key sequence is near this long).
+const STALL_LIMIT: usize = 1024;
+
 /// Turns a client's bytes into app events. One per connection: it remembers an escape sequence
 /// cut in two by the network and which mouse button is held.
+///
+/// Bracketed pastes are taken out here, before termwiz sees them (termwiz would keep an
+/// unterminated paste whole, and panics on a paste that is not UTF-8); bytes that are not
+/// UTF-8 are dropped (termwiz would wait forever behind them). Invariant: what is held between
+/// calls is at most [`PASTE_LIMIT`] plus a few bytes of unfinished sequence (see
+/// [`InputDecoder::buffered`]).
 pub struct InputDecoder {
     parser: InputParser,
     held: Option<MouseButton>,
+    /// How many bytes of [`PASTE_START`] (outside a paste) or [`PASTE_END`] (inside one) the
+    /// last bytes matched; they are held until the marker is complete or broken.
+    marker: usize,
+    /// The open paste's bytes so far, at most [`PASTE_LIMIT`].
+    paste: Option<Vec<u8>>,
+    /// The start of a character the packet cut in two (at most 3 bytes).
+    partial: Vec<u8>,
+    /// Bytes given to termwiz since it last made an event of them.
+    unparsed: usize,
+    /// Some input was dropped since [`InputDecoder::take_dropped`] was last asked.
+    dropped: bool,
 }
 
 impl Default for InputDecoder {
@@ -29,21 +58,158 @@ impl InputDecoder {
         InputDecoder {
             parser: InputParser::new(),
             held: None,
+            marker: 0,
+            paste: None,
+            partial: Vec::new(),
+            unparsed: 0,
+            dropped: false,
         }
     }
 
     /// The events in bytes that just arrived. An unfinished sequence (half an escape code, or
-    /// an Esc that may start one) waits for the next bytes or for [`InputDecoder::flush`].
+    /// an Esc that may start one) waits for the next bytes or for [`InputDecoder::flush`]; an
+    /// open paste waits for its end.
     pub fn feed(&mut self, bytes: &[u8]) -> Vec<Event> {
-        let parsed = self.parser.parse_as_vec(bytes, true);
-        self.convert(parsed)
+        let mut events = Vec::new();
+        // Bytes outside a paste, given to termwiz at the end or when a paste starts.
+        let mut plain = Vec::new();
+        let mut rest = bytes;
+        while !rest.is_empty() {
+            let pasting = self.paste.is_some();
+            if self.marker == 0 {
+                // Up to the next Esc nothing can start or end a paste.
+                let n = rest.iter().position(|&b| b == 0x1b).unwrap_or(rest.len());
+                match &mut self.paste {
+                    Some(paste) => self.dropped |= push_capped(paste, &rest[..n]),
+                    None => plain.extend_from_slice(&rest[..n]),
+                }
+                rest = &rest[n..];
+                if rest.is_empty() {
+                    break;
+                }
+            }
+            let byte = rest[0];
+            rest = &rest[1..];
+            let marker = if pasting { PASTE_END } else { PASTE_START };
+            if byte == marker[self.marker] {
+                self.marker += 1;
+                if self.marker < marker.len() {
+                    continue;
+                }
+                self.marker = 0;
+                if pasting {
+                    let pasted = self.paste.take().unwrap_or_default();
+                    events.extend(paste_keys(&pasted));
+                } else {
+                    self.parse(&plain, &mut events);
+                    plain.clear();
+                    // What came before the paste is settled first, in order.
+                    self.partial.clear();
+                    self.settle(&mut events);
+                    self.paste = Some(Vec::new());
+                }
+                continue;
+            }
+            // The marker broke off: the bytes held were ordinary ones.
+            let broken = &marker[..self.marker];
+            self.marker = usize::from(byte == 0x1b);
+            match &mut self.paste {
+                Some(paste) => {
+                    self.dropped |= push_capped(paste, broken);
+                    if self.marker == 0 {
+                        self.dropped |= push_capped(paste, &[byte]);
+                    }
+                }
+                None => {
+                    plain.extend_from_slice(broken);
+                    if self.marker == 0 {
+                        plain.push(byte);
+                    }
+                }
+            }
+        }
+        self.parse(&plain, &mut events);
+        events
     }
 
     /// Settles whatever is waiting, as typed: called when no more bytes followed shortly, so a
-    /// lone Esc is the Esc key.
+    /// lone Esc is the Esc key. An open paste keeps waiting for its end.
     pub fn flush(&mut self) -> Vec<Event> {
+        let mut events = Vec::new();
+        if self.paste.is_some() {
+            return events;
+        }
+        let held = &PASTE_START[..self.marker];
+        self.marker = 0;
+        self.parse(held, &mut events);
+        self.settle(&mut events);
+        events
+    }
+
+    /// Whether input was dropped (a paste beyond [`PASTE_LIMIT`]) since this was last asked.
+    pub fn take_dropped(&mut self) -> bool {
+        std::mem::take(&mut self.dropped)
+    }
+
+    /// How many bytes are held for later: the open paste, a held marker or cut character, and
+    /// what termwiz was given without making an event of it yet (an upper bound of its buffer).
+    pub fn buffered(&self) -> usize {
+        self.paste.as_ref().map_or(0, Vec::len) + self.marker + self.partial.len() + self.unparsed
+    }
+
+    /// Gives termwiz the UTF-8 in `bytes` (with a character cut by the last packet), a chunk
+    /// at a time, and converts what it makes of them.
+    fn parse(&mut self, bytes: &[u8], events: &mut Vec<Event>) {
+        let text = self.valid_utf8(bytes);
+        for chunk in text.chunks(CHUNK) {
+            let parsed = self.parser.parse_as_vec(chunk, true);
+            if parsed.is_empty() {
+                self.unparsed += chunk.len();
+                if self.unparsed > STALL_LIMIT {
+                    self.parser = InputParser::new();
+                    self.unparsed = 0;
+                }
+            } else {
+                self.unparsed = 0;
+            }
+            events.extend(self.convert(parsed));
+        }
+    }
+
+    /// Has termwiz settle what it holds (an ambiguous sequence counts as typed).
+    fn settle(&mut self, events: &mut Vec<Event>) {
         let parsed = self.parser.parse_as_vec(&[], false);
-        self.convert(parsed)
+        self.unparsed = 0;
+        events.extend(self.convert(parsed));
+    }
+
+    /// `bytes`, after the character the last packet cut, without what is not UTF-8; a
+    /// character cut at the end is kept for the next packet.
+    fn valid_utf8(&mut self, bytes: &[u8]) -> Vec<u8> {
+        let mut input = std::mem::take(&mut self.partial);
+        input.extend_from_slice(bytes);
+        let mut out = Vec::with_capacity(input.len());
+        let mut rest = input.as_slice();
+        loop {
+            match std::str::from_utf8(rest) {
+                Ok(text) => {
+                    out.extend_from_slice(text.as_bytes());
+                    break;
+                }
+                Err(e) => {
+                    let (good, bad) = rest.split_at(e.valid_up_to());
+                    out.extend_from_slice(good);
+                    match e.error_len() {
+                        Some(len) => rest = &bad[len..],
+                        None => {
+                            self.partial = bad.to_vec();
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        out
     }
 
     fn convert(&mut self, parsed: Vec<InputEvent>) -> Vec<Event> {
@@ -54,20 +220,8 @@ impl InputDecoder {
                 InputEvent::Mouse(mouse) => {
                     events.extend(self.mouse_event(&mouse).map(Event::Mouse))
                 }
-                // The app has no paste action: a paste is the keys it holds, typed.
-                InputEvent::Paste(text) => events.extend(text.chars().filter_map(|c| {
-                    let key = match c {
-                        '\r' | '\n' => KeyCode::Enter,
-                        '\t' => KeyCode::Tab,
-                        c if c.is_control() => return None,
-                        c => KeyCode::Char(c),
-                    };
-                    key_event(&KeyEvent {
-                        key,
-                        modifiers: Modifiers::NONE,
-                    })
-                    .map(Event::Key)
-                })),
+                // Pastes are taken out before termwiz (see `feed`); typed if one comes anyway.
+                InputEvent::Paste(text) => events.extend(paste_keys(text.as_bytes())),
                 InputEvent::Resized { cols, rows } => events.push(Event::Resize(
                     u16::try_from(cols).unwrap_or(u16::MAX),
                     u16::try_from(rows).unwrap_or(u16::MAX),
@@ -121,6 +275,34 @@ impl InputDecoder {
             modifiers: modifiers(mouse.modifiers),
         })
     }
+}
+
+/// Adds `bytes` to an open paste up to [`PASTE_LIMIT`]; true if some were dropped.
+fn push_capped(paste: &mut Vec<u8>, bytes: &[u8]) -> bool {
+    let room = PASTE_LIMIT.saturating_sub(paste.len());
+    paste.extend_from_slice(&bytes[..bytes.len().min(room)]);
+    bytes.len() > room
+}
+
+/// A paste as the keys it holds, typed: the app has no paste action. What is not UTF-8 and
+/// control characters other than line ends and tabs are left out.
+fn paste_keys(pasted: &[u8]) -> Vec<Event> {
+    String::from_utf8_lossy(pasted)
+        .chars()
+        .filter_map(|c| {
+            let key = match c {
+                '\r' | '\n' => KeyCode::Enter,
+                '\t' => KeyCode::Tab,
+                c if c.is_control() || c == char::REPLACEMENT_CHARACTER => return None,
+                c => KeyCode::Char(c),
+            };
+            key_event(&KeyEvent {
+                key,
+                modifiers: Modifiers::NONE,
+            })
+            .map(Event::Key)
+        })
+        .collect()
 }
 
 fn modifiers(m: Modifiers) -> KeyModifiers {
@@ -309,5 +491,112 @@ mod tests {
         events.extend(decoder.feed(&bytes[1..]));
         events.extend(decoder.flush());
         assert_eq!(keys(&events), [(CtKey::Char('é'), KeyModifiers::NONE)]);
+    }
+
+    #[test]
+    fn a_paste_split_anywhere_is_typed_once() {
+        let bytes = b"q\x1b[200~ab\x1b[201~\x1b[A";
+        for cut in 0..bytes.len() {
+            let mut decoder = InputDecoder::new();
+            let mut events = decoder.feed(&bytes[..cut]);
+            events.extend(decoder.feed(&bytes[cut..]));
+            events.extend(decoder.flush());
+            let codes: Vec<_> = keys(&events).into_iter().map(|(c, _)| c).collect();
+            assert_eq!(
+                codes,
+                [
+                    CtKey::Char('q'),
+                    CtKey::Char('a'),
+                    CtKey::Char('b'),
+                    CtKey::Up
+                ],
+                "cut at {cut}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_unterminated_paste_keeps_only_its_first_part() {
+        let mut decoder = InputDecoder::new();
+        assert!(decoder.feed(b"\x1b[200~").is_empty());
+        let block = [b'x'; 64 * 1024];
+        for _ in 0..64 {
+            assert!(decoder.feed(&block).is_empty(), "a paste waits for its end");
+            assert!(decoder.flush().is_empty());
+            assert!(decoder.buffered() <= PASTE_LIMIT, "{}", decoder.buffered());
+        }
+        assert!(decoder.take_dropped(), "the excess is reported");
+        assert!(!decoder.take_dropped(), "once");
+        let typed = decoder.feed(b"\x1b[201~z");
+        assert_eq!(typed.len(), PASTE_LIMIT + 1);
+        assert_eq!(
+            keys(&typed[PASTE_LIMIT..]),
+            [(CtKey::Char('z'), KeyModifiers::NONE)]
+        );
+        assert_eq!(decoder.buffered(), 0);
+    }
+
+    #[test]
+    fn invalid_utf8_in_a_paste_or_outside_is_left_out() {
+        let events = decode(b"\x1b[200~a\xff\xff\xff\xff\xff\xff\xff\xff\xff\xffb\x1b[201~");
+        let codes: Vec<_> = keys(&events).into_iter().map(|(c, _)| c).collect();
+        assert_eq!(codes, [CtKey::Char('a'), CtKey::Char('b')]);
+        // Outside a paste an invalid byte used to hold up everything after it.
+        let events = decode(b"\xffa\xc3(b\x1b[A");
+        let codes: Vec<_> = keys(&events).into_iter().map(|(c, _)| c).collect();
+        assert_eq!(
+            codes,
+            [
+                CtKey::Char('a'),
+                CtKey::Char('('),
+                CtKey::Char('b'),
+                CtKey::Up
+            ]
+        );
+    }
+
+    mod arbitrary_bytes {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(128))]
+
+            /// Whatever arrives, cut however, nothing panics and what is held stays bounded.
+            #[test]
+            fn never_panic_and_hold_little(
+                data in proptest::collection::vec(
+                    prop_oneof![
+                        any::<u8>(),
+                        Just(0x1b),
+                        Just(b'['),
+                        Just(b'2'),
+                        Just(b'0'),
+                        Just(b'~'),
+                    ],
+                    0..4000,
+                ),
+                cuts in proptest::collection::vec(1usize..300, 1..40),
+                flushes in proptest::collection::vec(any::<bool>(), 1..40),
+            ) {
+                let mut decoder = InputDecoder::new();
+                let mut rest = data.as_slice();
+                let mut i = 0;
+                while !rest.is_empty() {
+                    let n = cuts[i % cuts.len()].min(rest.len());
+                    decoder.feed(&rest[..n]);
+                    rest = &rest[n..];
+                    if flushes[i % flushes.len()] {
+                        decoder.flush();
+                    }
+                    prop_assert!(decoder.buffered() <= PASTE_LIMIT + STALL_LIMIT + 2 * CHUNK);
+                    i += 1;
+                }
+                decoder.feed(PASTE_END);
+                decoder.flush();
+                // Only a character cut at the very end can still wait.
+                prop_assert!(decoder.buffered() <= 3, "{}", decoder.buffered());
+            }
+        }
     }
 }

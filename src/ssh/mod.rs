@@ -10,6 +10,7 @@ pub mod handler;
 pub mod input;
 pub mod lobby;
 pub mod lobby_view;
+pub mod name;
 pub mod session;
 mod startup;
 

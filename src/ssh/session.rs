@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use std::net::SocketAddr;
 use std::rc::Rc;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -51,13 +51,92 @@ pub const LEAVE: &str = "\x1b[?2004l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[0m\x1b
 /// The line a client reads when the server stops under it.
 pub const SHUTDOWN_GOODBYE: &str = "trios: the server is shutting down. Goodbye!\r\n";
 
+/// The largest screen drawn, in columns and rows. A client's bigger terminal is drawn at this
+/// size (at its top left): the screen's buffers are allocated from the size, so one client
+/// asking for 65535x65535 must not make the server allocate hundreds of gigabytes.
+pub const MAX_SIZE: (u16, u16) = (500, 200);
+
+/// The size drawn for a terminal of `cols` x `rows` as a client gives it: at least 1x1, at
+/// most [`MAX_SIZE`].
+pub fn screen_size(cols: u32, rows: u32) -> (u16, u16) {
+    let fit = |n: u32, max: u16| u16::try_from(n).unwrap_or(u16::MAX).clamp(1, max);
+    (fit(cols, MAX_SIZE.0), fit(rows, MAX_SIZE.1))
+}
+
+/// At most this many of a player's keys, clicks and resizes wait for their screen thread;
+/// more are dropped, so a flood of input cannot grow the server's memory.
+pub const INPUT_QUEUE: usize = 4096;
+
+/// The player hears that input was dropped once their input has paused this long (told
+/// while the flood goes on, the next key would clear the notice at once).
+const TELL_DROPPED_AFTER: Duration = Duration::from_millis(250);
+
+/// What a player is told (once) when some of their input was dropped.
+pub const INPUT_DROPPED: &str = "Too much input at once: the rest was dropped";
+
+/// A connection's input on its way to its screen thread: keys, clicks and resizes, at most
+/// [`INPUT_QUEUE`] waiting. Clones share the count.
+#[derive(Clone)]
+pub struct InputQueue {
+    events: Sender<Event>,
+    /// Input events sent and not yet taken by the screen thread.
+    waiting: Arc<AtomicUsize>,
+    /// Input was dropped and the player not told yet.
+    dropped: Arc<AtomicBool>,
+}
+
+impl InputQueue {
+    /// A queue into `events` (the screen thread's inbox, which other senders share).
+    pub fn new(events: Sender<Event>) -> InputQueue {
+        InputQueue {
+            events,
+            waiting: Arc::new(AtomicUsize::new(0)),
+            dropped: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Queues a key, click or resize; false when it was dropped (the queue is full, or the
+    /// screen thread has ended).
+    pub fn send(&self, event: Event) -> bool {
+        if self.waiting.fetch_add(1, Ordering::SeqCst) >= INPUT_QUEUE {
+            self.waiting.fetch_sub(1, Ordering::SeqCst);
+            self.note_dropped();
+            return false;
+        }
+        if self.events.send(event).is_err() {
+            self.waiting.fetch_sub(1, Ordering::SeqCst);
+            return false;
+        }
+        true
+    }
+
+    /// Input was dropped before it reached the queue (a paste beyond its limit).
+    pub fn note_dropped(&self) {
+        self.dropped.store(true, Ordering::SeqCst);
+    }
+
+    /// The screen thread took one input event.
+    fn taken(&self) {
+        let _ = self
+            .waiting
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1));
+    }
+
+    /// Whether input was dropped since this was last asked.
+    fn take_dropped(&self) -> bool {
+        self.dropped.swap(false, Ordering::SeqCst)
+    }
+}
+
 /// Everything a screen thread needs to know about its player.
 pub struct GameSpec {
     pub who: Identity,
     pub client: ClientId,
     pub peer: SocketAddr,
-    /// Columns and rows from the pty request.
+    /// Columns and rows from the pty request (at most [`MAX_SIZE`]).
     pub size: (u16, u16),
+    /// Where the connection's input comes from; the screen thread counts what it takes.
+    pub input: InputQueue,
     pub theme: Theme,
     pub(crate) shared: Arc<Shared>,
 }
@@ -86,6 +165,10 @@ pub fn spawn(
     inbox: Receiver<Event>,
     out: OutSender<Vec<u8>>,
 ) -> io::Result<JoinHandle<Ended>> {
+    let mut spec = spec;
+    spec.size = screen_size(spec.size.0.into(), spec.size.1.into());
+    // The name others see, on their screens and in the records.
+    spec.who.user = super::name::player_name(&spec.who.user);
     thread::Builder::new()
         .name(format!("trios-ssh-{}", spec.peer))
         .spawn(move || run(spec, events, inbox, out))
@@ -104,7 +187,7 @@ struct Screen {
 impl Screen {
     fn new(size: (u16, u16)) -> io::Result<Screen> {
         // Never ask the backend for its size or cursor: it would ask the server's terminal.
-        let size = (size.0.max(1), size.1.max(1));
+        let size = screen_size(size.0.into(), size.1.into());
         let area = Rect::new(0, 0, size.0, size.1);
         let bytes = Bytes::default();
         let terminal = Terminal::with_options(
@@ -636,8 +719,22 @@ fn event_loop(
     let mut last_input = Instant::now();
     let mut next_frame_at = Instant::now();
     let mut dirty = true;
+    // The player is told once that input was dropped, when their input pauses.
+    let mut told_dropped = false;
+    let mut tell_dropped_at: Option<Instant> = None;
     loop {
         let now = Instant::now();
+        if let Some(at) = tell_dropped_at
+            && now >= at
+        {
+            tell_dropped_at = None;
+            told_dropped = true;
+            dirty = true;
+            match &mut screens.table {
+                Some(table) => notice(&mut *table.screen, table.id, INPUT_DROPPED),
+                None => screens.lobby.say(INPUT_DROPPED, true),
+            }
+        }
         if dirty && now >= next_frame_at {
             let drawn = match &screens.table {
                 Some(table) => table.screen.draw(&mut screen),
@@ -668,6 +765,9 @@ fn event_loop(
         if dirty {
             wake = wake.min(next_frame_at);
         }
+        if let Some(at) = tell_dropped_at {
+            wake = wake.min(at);
+        }
         let event = match inbox.recv_timeout(wake.saturating_duration_since(now)) {
             Ok(event) => event,
             Err(RecvTimeoutError::Timeout) => {
@@ -692,9 +792,17 @@ fn event_loop(
                 // The connection closed (or the server is stopping).
                 Event::Terminate => return Ended::Gone,
                 Event::Shutdown => return Ended::Stopped,
-                Event::Key(_) | Event::Mouse(_) => last_input = Instant::now(),
-                Event::Resize(w, h) => {
+                Event::Key(_) | Event::Mouse(_) => {
+                    spec.input.taken();
                     last_input = Instant::now();
+                    tell_dropped_at = tell_dropped_at.map(|_| last_input + TELL_DROPPED_AFTER);
+                }
+                Event::Resize(w, h) => {
+                    spec.input.taken();
+                    last_input = Instant::now();
+                    tell_dropped_at = tell_dropped_at.map(|_| last_input + TELL_DROPPED_AFTER);
+                    // The handler already keeps sizes within bounds; so does the screen.
+                    let (w, h) = screen_size(w.into(), h.into());
                     match Screen::new((w, h)) {
                         Ok(fresh) => screen = fresh,
                         Err(_) => return Ended::Failed,
@@ -709,6 +817,9 @@ fn event_loop(
             if let Some(ended) = dispatch(screens, spec, events, event) {
                 return ended;
             }
+        }
+        if !told_dropped && tell_dropped_at.is_none() && spec.input.take_dropped() {
+            tell_dropped_at = Some(Instant::now() + TELL_DROPPED_AFTER);
         }
     }
 }

@@ -19,6 +19,7 @@ use crate::games::reversi::Color;
 use crate::games::three_trios::{Outcome, RuleSet};
 use crate::tui::Theme;
 use crate::tui::view::overlay;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// The smallest screen the server's lobby draws on.
 pub const MIN_SIZE: (u16, u16) = (44, 14);
@@ -220,8 +221,8 @@ impl Lobby {
             Place::Home(_) => "",
         };
         let me = format!("signed in as {user} ");
-        let me_width = me.chars().count() as u16;
-        if area.width > me_width + 32 {
+        let me_width = u16::try_from(me.width()).unwrap_or(u16::MAX);
+        if area.width > me_width.saturating_add(32) {
             Span::styled(me, theme.dim()).render(
                 Rect::new(area.x + area.width - me_width, area.y, me_width, 1),
                 buf,
@@ -372,9 +373,7 @@ impl Lobby {
                 .collect::<Vec<_>>()
                 .join(" vs "),
         };
-        if players.chars().count() > width {
-            players = players.chars().take(width - 1).collect::<String>() + "…";
-        }
+        players = fit(&players, width);
         let status = if self.keeps_seat(table) {
             "your seat is kept: Enter to return".to_string()
         } else if let Some(race) = &table.race {
@@ -464,12 +463,22 @@ fn color_label(color: Color) -> String {
     }
 }
 
-/// `text` cut to `width` columns, with `…` where it was cut.
+/// `text` cut to `width` columns (as displayed: a wide character takes two), with `…` where
+/// it was cut.
 fn fit(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
+    if text.width() <= width {
         return text.to_string();
     }
-    let kept: String = text.chars().take(width.saturating_sub(1)).collect();
+    let mut kept = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w > width.saturating_sub(1) {
+            break;
+        }
+        kept.push(c);
+        used += w;
+    }
     format!("{kept}…")
 }
 
@@ -484,7 +493,7 @@ fn wrap(text: &str, width: usize, rows: usize) -> Vec<String> {
         } else {
             format!("{current} {word}")
         };
-        if joined.chars().count() <= width || current.is_empty() {
+        if joined.width() <= width || current.is_empty() {
             current = joined;
         } else {
             lines.push(std::mem::replace(&mut current, word.to_string()));
