@@ -569,15 +569,15 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SECS", default_value_t = 1800, value_parser = clap::value_parser!(u64).range(1..=MAX_SECS))]
     pub idle_timeout: u64,
     /// Close a connection that has not logged in and started a game within this many
-    /// seconds (as OpenSSH's LoginGraceTime).
+    /// seconds (as OpenSSH's LoginGraceTime) [1-600].
     #[arg(long, value_name = "SECS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=600))]
     pub login_grace_secs: u64,
     /// Connections not yet logged in, in all; more are closed at once (as OpenSSH's
-    /// MaxStartups).
+    /// MaxStartups) [2-4096].
     #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u32).range(2..=4096))]
     pub max_startups: u32,
     /// Connections not yet logged in from one address; more from it are closed at once, so
-    /// one address cannot keep others from logging in (at most --max-startups - 1).
+    /// one address cannot keep others from logging in (at most --max-startups - 1) [1-1024].
     #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub max_startups_per_address: u32,
     /// Admit only the public keys in this OpenSSH authorized_keys file. Default: anyone.
