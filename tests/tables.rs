@@ -360,3 +360,33 @@ fn two_players_who_both_ask_get_a_rematch_dealt_and_recorded_anew() {
     registry.ask(table, 1, Request::NewDeal);
     red.expect_refused("once this game is over");
 }
+
+#[test]
+fn a_table_closed_to_make_room_tells_those_at_it_why() {
+    let registry = Registry::new();
+    let ivy = who("ivy", Some("SHA256:ivy"));
+    let open = || {
+        registry
+            .open(spec(
+                Kind::VsComputer,
+                config(Seat::Human, Seat::Computer("maxflip".into())),
+                Some(ivy.clone()),
+            ))
+            .unwrap()
+    };
+    let first = open();
+    let _ivy_first = join(&registry, first, 1, ivy.clone(), Want::Seat).unwrap();
+    let watcher = join(&registry, first, 2, who("sam", None), Want::Watch).unwrap();
+    let mut seated = Vec::new();
+    for client in 3..3 + trios::controller::tables::SEATS_PER_PERSON as u64 {
+        let table = open();
+        seated.push(join(&registry, table, client, ivy.clone(), Want::Seat).unwrap());
+    }
+    // The oldest table made room for the newest, and whoever watched it is told why (not
+    // that the server is stopping).
+    let closed = watcher.expect("the close", |n| matches!(n, News::Closed(_)));
+    assert!(
+        matches!(&closed, News::Closed(why) if why.contains("ivy opened a newer table")),
+        "{closed:?}"
+    );
+}

@@ -123,7 +123,8 @@ pub enum HexCommand {
         client: ClientId,
         request: HexRequest,
     },
-    Stop,
+    /// Close the table, telling everyone at it why.
+    Stop(String),
 }
 
 enum Entrant {
@@ -336,7 +337,7 @@ impl HexTable {
             }
             HexCommand::Leave { client } => self.leave(client),
             HexCommand::Ask { client, request } => self.ask(client, request, now),
-            HexCommand::Stop => self.closed = Some("the server is shutting down".into()),
+            HexCommand::Stop(reason) => self.closed = Some(reason),
         }
     }
 

@@ -152,7 +152,8 @@ pub enum RaceCommand {
         client: ClientId,
         request: RaceRequest,
     },
-    Stop,
+    /// Close the table, telling everyone at it why.
+    Stop(String),
 }
 
 /// Who races in a place.
@@ -353,7 +354,7 @@ impl RaceTable {
             }
             RaceCommand::Leave { client, .. } => self.leave(client),
             RaceCommand::Ask { client, request } => self.ask(client, request, now),
-            RaceCommand::Stop => self.closed = Some("the server is shutting down".into()),
+            RaceCommand::Stop(reason) => self.closed = Some(reason),
         }
     }
 

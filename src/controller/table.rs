@@ -187,8 +187,9 @@ pub enum Command<C: TableGame = MatchConfig> {
     },
     /// A computer seat's answer.
     Computer { ticket: u64, mv: Option<C::Move> },
-    /// The server is stopping.
-    Stop,
+    /// Close the table, telling everyone at it why (the server is stopping, or its player
+    /// opened too many tables).
+    Stop(String),
 }
 
 /// How to set a table up; its setup's type says which game it plays.
@@ -431,7 +432,7 @@ impl<C: TableGame> Table<C> {
                     }
                 }
             }
-            Command::Stop => self.closed = Some("the server is shutting down".into()),
+            Command::Stop(reason) => self.closed = Some(reason),
         }
     }
 

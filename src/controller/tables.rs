@@ -77,10 +77,17 @@ const JOIN_WAIT: Duration = Duration::from_secs(5);
 /// grace period, so without a cap one connection could open tables without end.
 pub const SEATS_PER_PERSON: usize = 3;
 
+/// Why every table closes when the server stops.
+const SHUTTING_DOWN: &str = "the server is shutting down";
+
 /// A word every table understands, whatever its game.
 enum Plain {
-    Leave { client: ClientId, dropped: bool },
-    Stop,
+    Leave {
+        client: ClientId,
+        dropped: bool,
+    },
+    /// Close, for this reason.
+    Stop(String),
 }
 
 struct Entry {
@@ -145,7 +152,7 @@ impl Registry {
         let plain = Box::new(move |word: Plain| {
             let command = match word {
                 Plain::Leave { client, dropped } => Command::Leave { client, dropped },
-                Plain::Stop => Command::Stop,
+                Plain::Stop(reason) => Command::Stop(reason),
             };
             plain_commands.send(command).is_ok()
         });
@@ -212,11 +219,14 @@ impl Registry {
             if let Some(entry) = inner.tables.get_mut(&id) {
                 tracing::info!(
                     table = id,
-                    user = ?who.user,
+                    user = %crate::escape::escape(&who.user),
                     "closed: its player opened more than {SEATS_PER_PERSON} tables"
                 );
                 entry.closing = true;
-                let _ = (entry.plain)(Plain::Stop);
+                let _ = (entry.plain)(Plain::Stop(format!(
+                    "{} opened a newer table (at most {SEATS_PER_PERSON} a person)",
+                    who.user
+                )));
             }
         }
         Ok(())
@@ -265,7 +275,7 @@ impl Registry {
         let plain = Box::new(move |word: Plain| {
             let command = match word {
                 Plain::Leave { client, dropped } => RaceCommand::Leave { client, dropped },
-                Plain::Stop => RaceCommand::Stop,
+                Plain::Stop(reason) => RaceCommand::Stop(reason),
             };
             plain_commands.send(command).is_ok()
         });
@@ -285,7 +295,7 @@ impl Registry {
         let plain = Box::new(move |word: Plain| {
             let command = match word {
                 Plain::Leave { client, .. } => HexCommand::Leave { client },
-                Plain::Stop => HexCommand::Stop,
+                Plain::Stop(reason) => HexCommand::Stop(reason),
             };
             plain_commands.send(command).is_ok()
         });
@@ -455,7 +465,7 @@ impl Registry {
     /// Asks every table to close (the server is stopping).
     pub fn stop_all(&self) {
         for entry in self.lock().tables.values() {
-            let _ = (entry.plain)(Plain::Stop);
+            let _ = (entry.plain)(Plain::Stop(SHUTTING_DOWN.into()));
         }
     }
 
