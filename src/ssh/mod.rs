@@ -616,14 +616,14 @@ async fn accept_loop(
             }
         };
         let refusal = shared.within_rate(peer.ip(), Instant::now()).err();
-        shared.open.fetch_add(1, Ordering::SeqCst);
+        let open = OpenConnection::count(&shared);
         let connection = Connection {
             shared: shared.clone(),
             ssh_config: ssh_config.clone(),
             stopped: stopped.clone(),
             peer,
         };
-        tokio::spawn(connection.run(socket, startup, refusal));
+        tokio::spawn(connection.run(socket, startup, refusal, open));
     }
 }
 
@@ -646,6 +646,7 @@ impl Connection {
         socket: tokio::net::TcpStream,
         startup: startup::Slot,
         refusal: Option<String>,
+        _open: OpenConnection,
     ) {
         let (shared, peer) = (self.shared.clone(), self.peer);
         let started = Instant::now();
@@ -657,7 +658,6 @@ impl Connection {
             Ok(pair) => pair,
             Err(e) => {
                 tracing::warn!(%peer, "cannot use the connection: {e}");
-                shared.open.fetch_sub(1, Ordering::SeqCst);
                 return;
             }
         };
@@ -715,8 +715,25 @@ impl Connection {
                 }
             }
         }
-        shared.open.fetch_sub(1, Ordering::SeqCst);
         tracing::info!(%peer, seconds = started.elapsed().as_secs_f64(), "disconnected");
+    }
+}
+
+/// One connection counted in `Shared::open` for as long as it lives: dropped however its
+/// task ends (a panic unwinding included), so the count can never stay high and lock
+/// everyone out.
+struct OpenConnection(Arc<Shared>);
+
+impl OpenConnection {
+    fn count(shared: &Arc<Shared>) -> OpenConnection {
+        shared.open.fetch_add(1, Ordering::SeqCst);
+        OpenConnection(shared.clone())
+    }
+}
+
+impl Drop for OpenConnection {
+    fn drop(&mut self) {
+        self.0.open.fetch_sub(1, Ordering::SeqCst);
     }
 }
 

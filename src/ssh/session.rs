@@ -171,8 +171,24 @@ pub fn spawn(
     spec.who.user = super::name::player_name(&spec.who.user);
     thread::Builder::new()
         .name(format!("trios-ssh-{}", spec.peer))
-        .spawn(move || run(spec, events, inbox, out))
+        .spawn(move || {
+            // A fault in one screen ends that session alone, and its terminal is put back.
+            let last_words = out.clone();
+            let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run(spec, events, inbox, out)
+            }));
+            ran.unwrap_or_else(|_| {
+                let mut goodbye = LEAVE.as_bytes().to_vec();
+                goodbye.extend_from_slice(FAULT_GOODBYE.as_bytes());
+                let _ = last_words.blocking_send(goodbye);
+                Ended::Failed
+            })
+        })
 }
+
+/// What a player reads when their session ends by a fault of the server's.
+const FAULT_GOODBYE: &str =
+    "trios: this session ended because of a fault in the server; please connect again.\r\n";
 
 /// A terminal that draws into memory at a fixed size. A new one has empty buffers, so its
 /// first frame is drawn in full.
