@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     Existing, FORMAT, GAME_VERSION, Progress, RecordError, THINK_MS, check_overwrite_by,
-    check_range, corrupt, game_of, read, target, write_atomic,
+    check_range, corrupt, game_of, read, target,
 };
 use crate::controller::duel::{DuelConfig, Turn};
 use crate::games::{GameKind, Side, TwoPlayer, Verdict};
@@ -253,15 +253,7 @@ impl<G: TwoPlayer> DuelRecorder<G> {
     }
 
     fn save(&mut self) -> Result<(), RecordError> {
-        // Whatever was put at the path meanwhile, a link, device or folder is never replaced.
-        target::check(&self.path)?;
-        self.lock =
-            write_atomic(&self.path, self.record.to_json().as_bytes()).map_err(|source| {
-                RecordError::Write {
-                    path: self.path.display().to_string(),
-                    source,
-                }
-            })?;
+        self.lock = super::save_locked(&self.path, &self.record.to_json())?;
         Ok(())
     }
 }

@@ -623,17 +623,19 @@ impl Recorder {
     }
 
     fn save(&mut self) -> Result<(), RecordError> {
-        // Whatever was put at the path meanwhile, a link, device or folder is never replaced.
-        target::check(&self.path)?;
-        self.lock =
-            write_atomic(&self.path, self.record.to_json().as_bytes()).map_err(|source| {
-                RecordError::Write {
-                    path: self.path.display().to_string(),
-                    source,
-                }
-            })?;
+        self.lock = save_locked(&self.path, &self.record.to_json())?;
         Ok(())
     }
+}
+
+/// Saves a record's `json` at `path` atomically and gives back the new file, locked; whatever
+/// was put at the path meanwhile, a link, device or folder is never replaced.
+pub(crate) fn save_locked(path: &Path, json: &str) -> Result<File, RecordError> {
+    target::check(path)?;
+    write_atomic(path, json.as_bytes()).map_err(|source| RecordError::Write {
+        path: path.display().to_string(),
+        source,
+    })
 }
 
 /// Writes `bytes` to a temporary file in the target's folder, flushes it to disk, locks it,

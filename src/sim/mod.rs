@@ -439,23 +439,36 @@ fn illegal(spec: &SimSpec, side: Side, game: usize, error: MoveError) -> SimErro
 /// is the error; a failure stops the other workers early.
 pub fn run<T: Tournament>(
     spec: &T,
-    mut progress: impl FnMut(usize, usize),
+    progress: impl FnMut(usize, usize),
 ) -> Result<Vec<GameRecord>, SimError> {
+    let total = spec.games();
+    let batches = on_workers(spec, progress, work);
+    in_game_order(batches, total)
+}
+
+/// Runs `job` on each of [`SimSpec::workers`] threads, all taking games from one counter, and
+/// returns what each gave. `progress(done, total)` is called on the calling thread, a few
+/// times a second and once at the end.
+fn on_workers<T: Tournament, R: Send>(
+    spec: &T,
+    mut progress: impl FnMut(usize, usize),
+    job: fn(&T, &Shared, usize) -> R,
+) -> Vec<R> {
     let total = spec.games();
     let shared = Shared {
         next: AtomicUsize::new(0),
         done: AtomicUsize::new(0),
         failed: AtomicBool::new(false),
     };
-    let batches = thread::scope(|scope| {
+    let results = thread::scope(|scope| {
         let caller = thread::current();
         let handles: Vec<_> = (0..spec.workers())
             .map(|_| {
                 let (shared, caller) = (&shared, caller.clone());
                 scope.spawn(move || {
-                    let results = work(spec, shared, total);
+                    let result = job(spec, shared, total);
                     caller.unpark();
-                    results
+                    result
                 })
             })
             .collect();
@@ -472,7 +485,7 @@ pub fn run<T: Tournament>(
             .collect::<Vec<_>>()
     });
     progress(shared.done.load(Ordering::Relaxed), total);
-    in_game_order(batches, total)
+    results
 }
 
 /// Plays every game of `spec` like [`run`] and sums them up as they finish, keeping running
@@ -481,39 +494,9 @@ pub fn run<T: Tournament>(
 /// order), and so does the error: the failing game with the lowest number.
 pub fn summarize<T: Tournament>(
     spec: &T,
-    mut progress: impl FnMut(usize, usize),
+    progress: impl FnMut(usize, usize),
 ) -> Result<Summary, SimError> {
-    let total = spec.games();
-    let shared = Shared {
-        next: AtomicUsize::new(0),
-        done: AtomicUsize::new(0),
-        failed: AtomicBool::new(false),
-    };
-    let parts = thread::scope(|scope| {
-        let caller = thread::current();
-        let handles: Vec<_> = (0..spec.workers())
-            .map(|_| {
-                let (shared, caller) = (&shared, caller.clone());
-                scope.spawn(move || {
-                    let part = tally(spec, shared, total);
-                    caller.unpark();
-                    part
-                })
-            })
-            .collect();
-        while !handles.iter().all(|h| h.is_finished()) {
-            progress(shared.done.load(Ordering::Relaxed), total);
-            thread::park_timeout(Duration::from_millis(100));
-        }
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect::<Vec<_>>()
-    });
-    progress(shared.done.load(Ordering::Relaxed), total);
+    let parts = on_workers(spec, progress, tally);
     let mut summary = Summary::default();
     let mut first_error: Option<(usize, SimError)> = None;
     for (part, error) in parts {
