@@ -374,13 +374,24 @@ fn a_table_closed_to_make_room_tells_those_at_it_why() {
             ))
             .unwrap()
     };
+    // The list the registry keeps counts a seat once the table has said so.
+    let seated_at = |table| {
+        eventually("ivy seated", || {
+            registry
+                .list()
+                .iter()
+                .any(|t| t.id == table && t.present.contains(&ivy))
+        })
+    };
     let first = open();
     let _ivy_first = join(&registry, first, 1, ivy.clone(), Want::Seat).unwrap();
+    seated_at(first);
     let watcher = join(&registry, first, 2, who("sam", None), Want::Watch).unwrap();
     let mut seated = Vec::new();
     for client in 3..3 + trios::controller::tables::SEATS_PER_PERSON as u64 {
         let table = open();
         seated.push(join(&registry, table, client, ivy.clone(), Want::Seat).unwrap());
+        seated_at(table);
     }
     // The oldest table made room for the newest, and whoever watched it is told why (not
     // that the server is stopping).
