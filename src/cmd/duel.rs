@@ -5,7 +5,7 @@ use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
 use super::output::text_ended;
-use super::{Error, seed_note};
+use super::{Error, seed_note, warn_unrecorded};
 use crate::autosave;
 use crate::cli::PlayArgs;
 use crate::controller::{Duel, DuelConfig, DuelError, Seat};
@@ -143,10 +143,7 @@ fn play_full_screen<G: BoardGame>(
         && let Some(path) = last.record_path()
         && !last.history().is_empty()
     {
-        eprintln!(
-            "Match saved in {}; trios play --resume continues it.",
-            path.display()
-        );
+        eprintln!("{}", super::saved_note(path));
     }
     Ok(())
 }
@@ -200,10 +197,27 @@ pub fn resume_islands(path: PathBuf, full_screen: bool) -> Result<(), Error> {
 
 /// Plays an Islands of Hex match in text mode on standard input and output.
 fn play_islands_text(duel: &mut Duel<Islands>) -> Result<(), Error> {
+    play_text_with(duel, |duel, input, out, err| {
+        textui::islands::run(duel, input, out, err)
+    })
+}
+
+/// Plays a match in text mode on standard input and output through its game's text protocol
+/// `run`, a person at a terminal first told how to get help; old autosaves are pruned once
+/// the match is over.
+fn play_text_with<G: TwoPlayer>(
+    duel: &mut Duel<G>,
+    run: impl FnOnce(
+        &mut Duel<G>,
+        io::StdinLock<'static>,
+        &mut io::StdoutLock<'static>,
+        &mut io::StderrLock<'static>,
+    ) -> io::Result<textui::Ended>,
+) -> Result<(), Error> {
     if io::stdin().is_terminal() {
-        eprintln!("Islands of Hex: type help for the commands.");
+        eprintln!("{}: type help for the commands.", G::KIND.title());
     }
-    let ended = textui::islands::run(
+    let ended = run(
         duel,
         io::stdin().lock(),
         &mut io::stdout().lock(),
@@ -230,12 +244,7 @@ fn start_duel<G: TwoPlayer>(args: &PlayArgs, config: DuelConfig<G>) -> Result<Du
         }
         Some(path) => Duel::start(config, Some(path.clone()))?,
         None if args.no_autosave => Duel::start(config, None)?,
-        None => start_autosaved(config, |why| {
-            eprintln!(
-                "warning: cannot autosave: {why}; this match will not be recoverable (use \
-                 --record FILE or --no-autosave)"
-            );
-        })?,
+        None => start_autosaved(config, |why| warn_unrecorded(&why))?,
     })
 }
 
@@ -286,17 +295,9 @@ fn resume_duel<G: BoardGame>(
 
 /// Plays a Reversi match in text mode on standard input and output.
 pub fn play_text(duel: &mut Duel<Reversi>) -> Result<(), Error> {
-    if io::stdin().is_terminal() {
-        eprintln!("Reversi: type help for the commands.");
-    }
-    let ended = textui::reversi::run(
-        duel,
-        io::stdin().lock(),
-        &mut io::stdout().lock(),
-        &mut io::stderr().lock(),
-    );
-    prune_after(duel);
-    text_ended(ended)
+    play_text_with(duel, |duel, input, out, err| {
+        textui::reversi::run(duel, input, out, err)
+    })
 }
 
 /// Resumes the Reversi match recorded at `path`, full screen or in text mode.

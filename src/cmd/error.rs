@@ -78,3 +78,39 @@ impl From<clap::Error> for Error {
         Error::Unexpected(Box::new(e))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::error::Error as _;
+
+    use super::*;
+
+    #[test]
+    fn a_wrapped_error_reads_exactly_as_its_source() {
+        let inner = AutosaveError::NoDataDir;
+        let said = inner.to_string();
+        let error = Error::from(inner);
+        assert_eq!(error.to_string(), said);
+        assert!(!error.is_unexpected());
+    }
+
+    #[test]
+    fn listening_failure_names_the_address_and_keeps_the_cause() {
+        let error = Error::Listen {
+            addr: ([127, 0, 0, 1], 2222).into(),
+            source: io::Error::from(io::ErrorKind::AddrInUse),
+        };
+        let cause = io::Error::from(io::ErrorKind::AddrInUse).to_string();
+        assert_eq!(
+            error.to_string(),
+            format!("cannot listen on 127.0.0.1:2222: {cause}")
+        );
+        assert_eq!(error.source().map(|e| e.to_string()), Some(cause));
+    }
+
+    #[test]
+    fn a_json_failure_is_a_bug_not_a_user_error() {
+        let bad = serde_json::from_str::<u8>("x").unwrap_err();
+        assert!(Error::from(bad).is_unexpected());
+    }
+}

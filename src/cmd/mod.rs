@@ -47,6 +47,23 @@ pub fn seed_note(seed: u64) -> String {
     format!("seed: {seed} (play this game again with --seed {seed})")
 }
 
+/// Says on stderr that a new match could not be autosaved, and what to do about it: autosave
+/// never stops a game, but the player should know it cannot be resumed.
+pub fn warn_unrecorded(why: &dyn std::fmt::Display) {
+    eprintln!(
+        "warning: cannot autosave: {why}; this match will not be recoverable \
+         (use --record FILE or --no-autosave)"
+    );
+}
+
+/// Where an unfinished match with moves is kept and how to go on with it.
+pub fn saved_note(path: &std::path::Path) -> String {
+    format!(
+        "Match saved in {}; trios play --resume continues it.",
+        path.display()
+    )
+}
+
 /// The same for a simulation's games.
 pub fn sim_seed_note(seed: u64) -> String {
     format!("seed: {seed} (run these games again with --seed {seed})")

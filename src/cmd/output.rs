@@ -27,3 +27,38 @@ pub fn text_ended(ended: io::Result<textui::Ended>) -> Result<(), Error> {
         _ => Ok(()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::error::Error as _;
+
+    use super::*;
+
+    #[test]
+    fn a_closed_pipe_is_a_normal_end() {
+        let closed = io::Error::from(io::ErrorKind::BrokenPipe);
+        assert!(matches!(finish::<()>(Err(closed)), Ok(None)));
+        assert!(matches!(finish(Ok(7)), Ok(Some(7))));
+    }
+
+    #[test]
+    fn another_write_failure_says_so_and_keeps_its_cause() {
+        let full = io::Error::other("no space left");
+        let error = finish::<()>(Err(full)).unwrap_err();
+        assert_eq!(error.to_string(), "cannot write output: no space left");
+        let cause = error.source().map(|e| e.to_string());
+        assert_eq!(cause.as_deref(), Some("no space left"));
+        assert!(!error.is_unexpected());
+    }
+
+    #[test]
+    fn input_that_failed_was_reported_by_the_text_mode() {
+        assert!(matches!(
+            text_ended(Ok(textui::Ended::InputFailed)),
+            Err(Error::Reported)
+        ));
+        assert!(text_ended(Ok(textui::Ended::Normally)).is_ok());
+        let closed = io::Error::from(io::ErrorKind::BrokenPipe);
+        assert!(text_ended(Err(closed)).is_ok());
+    }
+}

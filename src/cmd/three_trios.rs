@@ -5,7 +5,7 @@ use std::fmt::Display;
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
-use super::{Error, output};
+use super::{Error, output, warn_unrecorded};
 use crate::autosave;
 use crate::cli::{PlayArgs, SetupArgs, Ui};
 use crate::controller::{Match, MatchConfig, Seat, SourceFile, StartError};
@@ -75,12 +75,7 @@ pub fn run_full_screen(
 /// Where an unfinished match with moves is kept and how to go on with it.
 pub fn resume_hint(last: &Match) -> Option<String> {
     let path = last.record_path()?;
-    (!last.game().is_over() && !last.history().is_empty()).then(|| {
-        format!(
-            "Match saved in {}; trios play --resume continues it.",
-            path.display()
-        )
-    })
+    (!last.game().is_over() && !last.history().is_empty()).then(|| super::saved_note(path))
 }
 
 /// Sets up and deals a new match from the flags, recorded where they say.
@@ -106,7 +101,7 @@ pub fn start_new(args: &PlayArgs, ui: Ui) -> Result<Match, Error> {
             }
         }
         None if args.no_autosave => Match::start(config, None)?,
-        None => start_autosaved(config, warn_unrecorded)?,
+        None => start_autosaved(config, |why| warn_unrecorded(why))?,
     };
     Ok(game)
 }
@@ -173,13 +168,6 @@ pub fn start_autosaved(
     };
     warn(why.as_ref());
     Match::start(config, None)
-}
-
-fn warn_unrecorded(why: &dyn Display) {
-    eprintln!(
-        "warning: cannot autosave: {why}; this match will not be recoverable \
-         (use --record FILE or --no-autosave)"
-    );
 }
 
 /// Continues the Three Trios match recorded at `path`, announcing it on stderr.
