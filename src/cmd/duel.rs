@@ -61,7 +61,7 @@ fn seat_for<G: TwoPlayer>(given: Option<&str>, default: Seat, flag: &str) -> Res
     };
     let seat = Seat::named(name);
     if let Seat::Computer(spec) = &seat {
-        G::strategy(spec, 0, 1).map_err(|e| Error::Usage(format!("{flag}: {e}")))?;
+        G::strategy(spec, 0, 1).map_err(|e| Error::flag(flag, e))?;
     }
     Ok(seat)
 }
@@ -160,7 +160,7 @@ pub fn play_islands(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
     ];
     let mut config = new_config::<Islands>(args, seats, full_screen, ISLANDS_OPPONENT)?;
     config.options.size = args.duel.size.unwrap_or(islands::DEFAULT_SIZE);
-    Islands::start(&config.options).map_err(|e| Error::Usage(format!("--size: {e}")))?;
+    Islands::start(&config.options).map_err(|e| Error::flag("--size", e))?;
     if full_screen {
         islands_fit_the_screen(config.options.size)?;
     }

@@ -4,8 +4,8 @@ use std::io;
 
 use crate::autosave::AutosaveError;
 use crate::controller::{DuelError, StartError};
-use crate::games::UnknownStrategy;
 use crate::games::three_trios::config::ConfigError;
+use crate::games::{UnknownStrategy, hexpaths, triad};
 use crate::record::RecordError;
 use crate::sim::SimError;
 use crate::ssh::HostKeyError;
@@ -43,6 +43,20 @@ pub enum Error {
     Sim(#[from] SimError),
     #[error(transparent)]
     Strategy(#[from] UnknownStrategy),
+    /// A flag's value refused, said after the flag's name: `--size: …`.
+    #[error("{flag}: {source}")]
+    Flag {
+        flag: String,
+        #[source]
+        source: Cause,
+    },
+    #[error(transparent)]
+    Card(triad::CardError),
+    /// A Hex paths game given to a tool that is not a legal game.
+    #[error("illegal game: {0}")]
+    IllegalGame(#[source] hexpaths::StateError),
+    #[error(transparent)]
+    Unsolved(hexpaths::Unsolved),
     /// The server's runtime could not be built.
     #[error("cannot start the server: {0}")]
     Runtime(#[source] io::Error),
@@ -55,10 +69,21 @@ pub enum Error {
     },
     /// A failure no input should cause (a bug): reported with its source chain.
     #[error(transparent)]
-    Unexpected(Box<dyn std::error::Error + Send + Sync + 'static>),
+    Unexpected(Cause),
 }
 
+/// The error behind a [`Error::Flag`] or an [`Error::Unexpected`], its own chain kept.
+pub type Cause = Box<dyn std::error::Error + Send + Sync + 'static>;
+
 impl Error {
+    /// A refused value of `flag`, for why `source` says.
+    pub fn flag(flag: &str, source: impl Into<Cause>) -> Error {
+        Error::Flag {
+            flag: flag.to_string(),
+            source: source.into(),
+        }
+    }
+
     /// Whether this is a bug rather than something the user can fix.
     pub fn is_unexpected(&self) -> bool {
         matches!(self, Error::Unexpected(_))
@@ -106,6 +131,14 @@ mod tests {
             format!("cannot listen on 127.0.0.1:2222: {cause}")
         );
         assert_eq!(error.source().map(|e| e.to_string()), Some(cause));
+    }
+
+    #[test]
+    fn a_refused_flag_value_is_named_by_its_flag_and_keeps_the_cause() {
+        let error = Error::flag("--size", String::from("a board is 1 to 99 cells a side"));
+        assert_eq!(error.to_string(), "--size: a board is 1 to 99 cells a side");
+        let cause = error.source().map(|e| e.to_string());
+        assert_eq!(cause.as_deref(), Some("a board is 1 to 99 cells a side"));
     }
 
     #[test]

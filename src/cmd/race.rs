@@ -24,7 +24,7 @@ pub fn play_triad(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
         .enumerate()
         .map(|(i, name)| {
             triad::race::Rival::new(name, seed.wrapping_add(i as u64 + 1))
-                .map_err(|e| Error::Usage(format!("--rivals: {e}")))
+                .map_err(|e| Error::flag("--rivals", e))
         })
         .collect::<Result<Vec<_>, _>>()?;
     if rivals.len() > 7 {
@@ -99,7 +99,7 @@ pub fn hexpaths_setup(args: &PlayArgs) -> Result<HexpathsSetup, Error> {
     if let Some(level) = &options.difficulty {
         let level: Difficulty = level
             .parse()
-            .map_err(|e: String| Error::Usage(format!("--difficulty: {e}")))?;
+            .map_err(|e: String| Error::flag("--difficulty", e))?;
         if level == Difficulty::NeedsAnother && settings.pieces < 2 {
             return Err(Error::Usage(
                 "--difficulty needs-another needs at least two --pieces".into(),
@@ -124,7 +124,7 @@ pub fn hexpaths_setup(args: &PlayArgs) -> Result<HexpathsSetup, Error> {
         .enumerate()
         .map(|(i, name)| {
             Rival::new(name, seed.wrapping_add(i as u64 + 1))
-                .map_err(|e| Error::Usage(format!("--rivals: {e}")))
+                .map_err(|e| Error::flag("--rivals", e))
         })
         .collect::<Result<Vec<_>, _>>()?;
     if rivals.len() > 3 {

@@ -55,8 +55,7 @@ pub fn run(args: &SimArgs) -> Result<(), Error> {
     }
     if let Some(list) = &args.round_robin {
         for name in &list.0 {
-            crate::sim::parse_strategy(name)
-                .map_err(|e| Error::Usage(format!("--round-robin: {e}")))?;
+            crate::sim::parse_strategy(name).map_err(|e| Error::flag("--round-robin", e))?;
         }
     }
     let spec = sim_spec(args)?;
@@ -170,7 +169,7 @@ fn islands(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<String,
     let options = islands::Options {
         size: args.size.unwrap_or(islands::DEFAULT_SIZE),
     };
-    Islands::start(&options).map_err(|e| Error::Usage(format!("--size: {e}")))?;
+    Islands::start(&options).map_err(|e| Error::flag("--size", e))?;
     sim_game::<Islands>(args, &names, options, progress)
 }
 

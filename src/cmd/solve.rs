@@ -276,9 +276,7 @@ fn print_bound(
 pub(super) fn reversi_position(given: Option<&str>) -> Result<Reversi, Error> {
     match given {
         None => Ok(Reversi::new()),
-        Some(text) => text
-            .parse()
-            .map_err(|e| Error::Usage(format!("--position: {e}"))),
+        Some(text) => text.parse().map_err(|e| Error::flag("--position", e)),
     }
 }
 

@@ -11,10 +11,7 @@ pub fn triad(tool: &TriadTool) -> Result<(), Error> {
     let read = |texts: &[String]| -> Result<Vec<triad::Card>, Error> {
         let cards = texts
             .iter()
-            .map(|t| {
-                t.parse()
-                    .map_err(|e: triad::CardError| Error::Usage(e.to_string()))
-            })
+            .map(|t| t.parse().map_err(Error::Card))
             .collect::<Result<Vec<triad::Card>, Error>>()?;
         // The deck holds every card once: a card given twice is a typing slip.
         if let Some((first, again)) = triad::first_repeat(&cards) {
@@ -54,17 +51,14 @@ pub fn triad(tool: &TriadTool) -> Result<(), Error> {
 /// `trios hexpaths …`: answers a question about crannies, nooks, a game, a step, a path or
 /// a move, or draws a game. `Ok(false)` is a "no" (`illegal: …`, `no path`): exit 1.
 pub fn hexpaths(tool: &HexpathsTool) -> Result<bool, Error> {
-    use hexpaths::{State, StateError};
+    use hexpaths::State;
     let verdict = |r: Result<(), String>| -> Result<bool, Error> {
         match r {
             Ok(()) => write_out("legal\n").map(|()| true),
             Err(reason) => write_out(&format!("illegal: {reason}\n")).map(|()| false),
         }
     };
-    let game = |text: &str| -> Result<State, Error> {
-        text.parse()
-            .map_err(|e: StateError| Error::Usage(format!("illegal game: {e}")))
-    };
+    let game = |text: &str| -> Result<State, Error> { text.parse().map_err(Error::IllegalGame) };
     // The index of the piece at `cell`.
     let piece_at = |state: &State, cell: u16| -> Result<usize, Error> {
         state
@@ -141,7 +135,7 @@ pub fn hexpaths(tool: &HexpathsTool) -> Result<bool, Error> {
                     write_out(&out).map(|()| true)
                 }
                 Err(hexpaths::Unsolved::NoMove) => write_out("no move\n").map(|()| false),
-                Err(e) => Err(Error::Usage(e.to_string())),
+                Err(e) => Err(Error::Unsolved(e)),
             }
         }
         HexpathsTool::New { seed, pieces } => {
