@@ -8,7 +8,7 @@ use clap::Parser;
 use super::replay::replay_file;
 use super::resume as resuming;
 use super::three_trios::{config_from, resume, resume_hint, run_full_screen, start_autosaved};
-use super::{Error, duel, front_end};
+use super::{Error, duel, front_end, race};
 use crate::autosave;
 use crate::cli::{Cli, Command, SetupArgs, Ui};
 use crate::controller::{Match, Seat};
@@ -138,22 +138,13 @@ fn play_from_home(launch: &Launch) -> Result<Played, Error> {
         }
         GameOptions::Triad { rival } => {
             let seed = rand::random();
-            let rival = match rival {
-                Some(level) => Some(
+            let rivals = match rival {
+                Some(level) => vec![
                     crate::games::triad::race::Rival::new(level, seed ^ 1).map_err(Error::Usage)?,
-                ),
-                None => None,
+                ],
+                None => Vec::new(),
             };
-            crate::tui::run_screen(|_events, size, theme| match rival {
-                Some(rival) => crate::tui::triad::TriadApp::race(seed, vec![rival], size, theme),
-                None => crate::tui::triad::TriadApp::new(
-                    seed,
-                    crate::tui::triad::bests::path(),
-                    size,
-                    theme,
-                ),
-            })
-            .map_err(Error::Terminal)?;
+            race::triad_full_screen(seed, rivals)?;
             Ok(Played::default())
         }
         GameOptions::HexPaths { rival, people } => {
@@ -170,11 +161,13 @@ fn play_from_home(launch: &Launch) -> Result<Played, Error> {
             } else {
                 Vec::new()
             };
-            let settings = crate::games::hexpaths::round::Settings::default();
-            crate::tui::run_screen(|_events, size, theme| {
-                crate::tui::hexpaths::HexApp::new(seed, settings, people, rivals, size, theme)
-            })
-            .map_err(Error::Terminal)?;
+            let setup = race::HexpathsSetup {
+                seed,
+                settings: Default::default(),
+                people,
+                rivals,
+            };
+            race::play_hexpaths(setup, true)?;
             Ok(Played::default())
         }
     }

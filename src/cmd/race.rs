@@ -38,15 +38,7 @@ pub fn play_triad(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
         ));
     }
     if full_screen {
-        tui::run_screen(|_events, size, theme| {
-            if rivals.is_empty() {
-                tui::triad::TriadApp::new(seed, tui::triad::bests::path(), size, theme)
-            } else {
-                tui::triad::TriadApp::race(seed, rivals, size, theme)
-            }
-        })
-        .map_err(Error::Terminal)?;
-        return Ok(());
+        return triad_full_screen(seed, rivals);
     }
     if args.setup.seed.is_none() {
         eprintln!("{}", seed_note(seed));
@@ -64,13 +56,27 @@ pub fn play_triad(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
     text_ended(ended)
 }
 
+/// Triad full screen: a solitaire (its best times kept) without `rivals`, else a race
+/// against them.
+pub fn triad_full_screen(seed: u64, rivals: Vec<triad::race::Rival>) -> Result<(), Error> {
+    tui::run_screen(|_events, size, theme| {
+        if rivals.is_empty() {
+            tui::triad::TriadApp::new(seed, tui::triad::bests::path(), size, theme)
+        } else {
+            tui::triad::TriadApp::race(seed, rivals, size, theme)
+        }
+    })
+    .map_err(Error::Terminal)?;
+    Ok(())
+}
+
 /// A game of Hex paths as `trios play` asks for it: its seed, settings, the people at the
 /// keyboard and the computer rivals.
 pub struct HexpathsSetup {
-    seed: u64,
-    settings: crate::games::hexpaths::round::Settings,
-    people: Vec<String>,
-    rivals: Vec<crate::games::hexpaths::round::Rival>,
+    pub seed: u64,
+    pub settings: crate::games::hexpaths::round::Settings,
+    pub people: Vec<String>,
+    pub rivals: Vec<crate::games::hexpaths::round::Rival>,
 }
 
 /// Reads `trios play --game hexpaths`'s flags, refusing what does not make a game.

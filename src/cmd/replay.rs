@@ -7,10 +7,10 @@ use super::duel::ISLANDS_SCREEN_MAX;
 use super::three_trios::play_full_screen;
 use super::{Error, front_end, output};
 use crate::cli::{ReplayArgs, Ui};
-use crate::controller::{Duel, Match};
-use crate::games::GameKind;
+use crate::controller::{Duel, Match, Turn};
 use crate::games::islands::{self, Game as Islands};
 use crate::games::reversi::{self, Game as Reversi, Move};
+use crate::games::{GameKind, TwoPlayer};
 use crate::record::Record;
 use crate::record::duel::DuelRecord;
 use crate::record::stream::ReplayOut;
@@ -85,31 +85,18 @@ fn islands(path: &Path, full_screen: bool) -> Result<(), Error> {
     if full_screen && record.setup.options.size <= ISLANDS_SCREEN_MAX {
         return view_record(&record, &name);
     }
-    // A record that does not replay shows nothing: it is checked whole first (cheap beside
-    // making the views); then each view is written as the replay reaches it, so one view is
-    // in memory at a time.
-    record.replay(&name, |_, _| {})?;
-    let mut out = ReplayOut::new(io::stdout().lock());
-    let game = record.replay(&name, |game, turn| {
-        if let Some(turn) = turn.filter(|_| out.is_open()) {
-            out.line(&format!("{} plays {}", turn.played.stone.name(), turn.mv));
-        }
-        if out.is_open() {
-            out.text(&islands::text::render(game));
-        }
-    })?;
-    if game.is_over() {
-        if let Some(stone) = game.board().chain_maker() {
-            out.line(&textui::islands::chain_line(stone));
-        }
-        out.line(&textui::islands::game_over_line(&game));
-    } else {
-        out.text(&format!(
-            "Record ends after {} moves; the game was not finished.\n",
-            record.moves.len()
-        ));
-    }
-    output::finish(out.finish()).map(drop)
+    stream_duel(
+        &record,
+        &name,
+        |out, turn| out.line(&format!("{} plays {}", turn.played.stone.name(), turn.mv)),
+        |out, game| out.text(&islands::text::render(game)),
+        |game, out| {
+            if let Some(stone) = game.board().chain_maker() {
+                out.line(&textui::islands::chain_line(stone));
+            }
+            out.line(&textui::islands::game_over_line(game));
+        },
+    )
 }
 
 /// `trios replay FILE` of a Reversi record: full screen, a viewer that steps through every
@@ -120,25 +107,47 @@ fn reversi(path: &Path, full_screen: bool) -> Result<(), Error> {
     if full_screen {
         return view_record(&record, &name);
     }
-    // A record that does not replay shows nothing: it is checked whole first (cheap beside
-    // making the views); then each view is written as the replay reaches it, so one view is
-    // in memory at a time.
-    record.replay(&name, |_, _| {})?;
-    let mut out = ReplayOut::new(io::stdout().lock());
-    let game = record.replay(&name, |game, turn| {
-        if let Some(turn) = turn.filter(|_| out.is_open()) {
+    stream_duel(
+        &record,
+        &name,
+        |out, turn| {
             let color = reversi::color_of(turn.side);
             out.line(&match turn.mv {
                 Move::Pass => textui::reversi::pass_line(color),
                 mv => format!("{} plays {mv}", color.letter()),
             });
+        },
+        |out, game| out.line(&reversi::text::render_plain(game)),
+        |game, out| out.line(&textui::reversi::game_over_line(game)),
+    )
+}
+
+/// Standard output as a replay writes it.
+type Out = ReplayOut<io::StdoutLock<'static>>;
+
+/// Writes a duel's record as text on standard output: each move's `turn` text and the
+/// `view` after it, then `end` for a finished game or where the record stops. A record that
+/// does not replay shows nothing: it is checked whole first (cheap beside making the views);
+/// then each view is written as the replay reaches it, so one view is in memory at a time.
+fn stream_duel<G: TwoPlayer>(
+    record: &DuelRecord<G>,
+    name: &str,
+    turn: impl Fn(&mut Out, &Turn<G>),
+    view: impl Fn(&mut Out, &G),
+    end: impl FnOnce(&G, &mut Out),
+) -> Result<(), Error> {
+    record.replay(name, |_, _| {})?;
+    let mut out = ReplayOut::new(io::stdout().lock());
+    let game = record.replay(name, |game, played| {
+        if let Some(played) = played.filter(|_| out.is_open()) {
+            turn(&mut out, played);
         }
         if out.is_open() {
-            out.line(&reversi::text::render_plain(game));
+            view(&mut out, game);
         }
     })?;
     if game.is_over() {
-        out.line(&textui::reversi::game_over_line(&game));
+        end(&game, &mut out);
     } else {
         out.text(&format!(
             "Record ends after {} moves; the game was not finished.\n",
