@@ -9,8 +9,7 @@ use crate::games::islands::{self, Game as Islands};
 use crate::games::reversi::{self, Game as Reversi};
 use crate::games::{GameKind, TwoPlayer};
 use crate::sim::duel::DuelSpec;
-use crate::sim::report as sim_report;
-use crate::sim::{self, report};
+use crate::sim::{self, Tournament, report};
 
 /// `trios sim`: Three Trios pairs and round robins here, the other games through their
 /// own set-up below; the report goes to stdout once every game is played.
@@ -59,23 +58,8 @@ pub fn run(args: &SimArgs) -> Result<(), Error> {
         }
     }
     let spec = sim_spec(args)?;
-    let started = std::time::Instant::now();
-    let report = match &args.round_robin {
-        Some(list) => crate::sim::round_robin(&list.0, &spec, draw).map(|pairs| {
-            if args.json {
-                format!("{}\n", sim_report::round_robin_json(&list.0, &spec, &pairs))
-            } else {
-                sim_report::round_robin_text(&list.0, &spec, &pairs, started.elapsed())
-            }
-        }),
-        None => crate::sim::summarize(&spec, draw).map(|summary| {
-            if args.json {
-                format!("{}\n", sim_report::pair_json(&spec, &summary))
-            } else {
-                sim_report::pair_text(&spec, &summary, started.elapsed())
-            }
-        }),
-    };
+    let round_robin = args.round_robin.as_ref().map(|list| list.0.as_slice());
+    let report = play_and_report(&spec, round_robin, args.json, draw);
     bar.finish_and_clear();
     write_out(&report?)
 }
@@ -225,19 +209,31 @@ fn sim_game<G: TwoPlayer>(
     spec.swap = args.swap;
     spec.openings = args.openings;
     spec.threads = args.threads.unwrap_or_else(crate::games::cores);
+    let round_robin = args.round_robin.is_some().then_some(names);
+    play_and_report(&spec, round_robin, args.json, progress)
+}
+
+/// Plays the pair of `spec`, or every pair of `round_robin`'s strategies, and gives the
+/// report: one JSON line with `json`, else the table with the time taken.
+fn play_and_report(
+    spec: &impl Tournament,
+    round_robin: Option<&[String]>,
+    json: bool,
+    progress: impl FnMut(usize, usize),
+) -> Result<String, Error> {
     let started = Instant::now();
-    if args.round_robin.is_some() {
-        let pairs = sim::round_robin(names, &spec, progress)?;
-        return Ok(if args.json {
-            format!("{}\n", report::round_robin_json(names, &spec, &pairs))
+    if let Some(names) = round_robin {
+        let pairs = sim::round_robin(names, spec, progress)?;
+        return Ok(if json {
+            format!("{}\n", report::round_robin_json(names, spec, &pairs))
         } else {
-            report::round_robin_text(names, &spec, &pairs, started.elapsed())
+            report::round_robin_text(names, spec, &pairs, started.elapsed())
         });
     }
-    let summary = sim::summarize(&spec, progress)?;
-    Ok(if args.json {
-        format!("{}\n", report::pair_json(&spec, &summary))
+    let summary = sim::summarize(spec, progress)?;
+    Ok(if json {
+        format!("{}\n", report::pair_json(spec, &summary))
     } else {
-        report::pair_text(&spec, &summary, started.elapsed())
+        report::pair_text(spec, &summary, started.elapsed())
     })
 }
