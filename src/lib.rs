@@ -6,7 +6,7 @@
 
 pub mod autosave;
 pub mod cli;
-pub mod commands;
+pub mod cmd;
 pub mod controller;
 pub mod escape;
 pub mod games;

@@ -1,0 +1,306 @@
+//! Reversi and Islands of Hex matches (the platform's duels): new from the flags or resumed,
+//! played full screen or in text mode.
+
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+
+use super::output::text_ended;
+use super::{Error, seed_note, warn_unrecorded};
+use crate::autosave;
+use crate::cli::PlayArgs;
+use crate::controller::{Duel, DuelConfig, DuelError, Seat};
+use crate::games::islands::{self, Game as Islands};
+use crate::games::reversi::Game as Reversi;
+use crate::games::{GameKind, TwoPlayer};
+use crate::record::Existing;
+use crate::record::duel::{DuelRecord, check_overwrite};
+use crate::textui;
+use crate::tui::{
+    self,
+    duel::{BoardGame, DuelApp, NewDuel},
+};
+
+/// Refuses the flags of another game, naming the ones this game uses.
+fn refuse_other_seats(args: &PlayArgs, game: GameKind) -> Result<(), Error> {
+    let seats = match game {
+        GameKind::Islands => "--white and --black",
+        _ => "--dark and --light",
+    };
+    let three_trios_only = args.setup.board.is_some()
+        || args.setup.cards.is_some()
+        || args.blue.is_some()
+        || args.red != Seat::Human;
+    if three_trios_only {
+        return Err(Error::Usage(format!(
+            "--red, --blue, --board and --cards are Three Trios flags; {} seats are {seats}",
+            game.title()
+        )));
+    }
+    let d = &args.duel;
+    let reversi_flags = d.dark.is_some() || d.light.is_some() || d.position.is_some();
+    let islands_flags = d.white.is_some() || d.black.is_some() || d.size.is_some();
+    if game != GameKind::Reversi && reversi_flags {
+        return Err(Error::Usage(format!(
+            "--dark, --light and --position are Reversi flags; {} seats are {seats}",
+            game.title()
+        )));
+    }
+    if game != GameKind::Islands && islands_flags {
+        return Err(Error::Usage(format!(
+            "--white, --black and --size are Islands of Hex flags; {} seats are {seats}",
+            game.title()
+        )));
+    }
+    Ok(())
+}
+
+/// The seat a flag names, checked against the game's strategies.
+fn seat_for<G: TwoPlayer>(given: Option<&str>, default: Seat, flag: &str) -> Result<Seat, Error> {
+    let Some(name) = given else {
+        return Ok(default);
+    };
+    let seat = Seat::named(name);
+    if let Seat::Computer(spec) = &seat {
+        G::strategy(spec, 0, 1).map_err(|e| Error::flag(flag, e))?;
+    }
+    Ok(seat)
+}
+
+/// The setup of a new match from the play flags: the seats `seats` name (flag value and
+/// name, first mover first), else the person first and, full screen, `opponent` second (in
+/// text mode two people); the seed given or drawn; the thinking time. Another game's flags
+/// are refused.
+fn new_config<G: TwoPlayer>(
+    args: &PlayArgs,
+    seats: [(Option<&str>, &str); 2],
+    full_screen: bool,
+    opponent: &str,
+) -> Result<DuelConfig<G>, Error> {
+    refuse_other_seats(args, G::KIND)?;
+    let second = if full_screen {
+        Seat::Computer(opponent.into())
+    } else {
+        Seat::Human
+    };
+    let [(a, a_flag), (b, b_flag)] = seats;
+    let first = seat_for::<G>(a, Seat::Human, a_flag)?;
+    let second = seat_for::<G>(b, second, b_flag)?;
+    Ok(DuelConfig::new(
+        [first, second],
+        args.setup.seed.unwrap_or_else(rand::random),
+        args.think_ms,
+    ))
+}
+
+/// The computer a person faces full screen when no seat is given.
+pub const REVERSI_OPPONENT: &str = "expert";
+
+/// `trios play --game reversi`: a new match, full screen or in text mode. Full screen, light
+/// is the expert unless `--light` says otherwise; text mode seats two people by default.
+pub fn play_reversi(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
+    let seats = [
+        (args.duel.dark.as_deref(), "--dark"),
+        (args.duel.light.as_deref(), "--light"),
+    ];
+    let mut config = new_config::<Reversi>(args, seats, full_screen, REVERSI_OPPONENT)?;
+    config.options.position = args.duel.position.clone();
+    Reversi::start(&config.options).map_err(Error::Usage)?;
+    let mut duel = start_duel(args, config)?;
+    if full_screen {
+        return play_full_screen(duel, args.no_autosave, !args.no_animation);
+    }
+    play_text(&mut duel)
+}
+
+/// Plays (or, `viewer`, shows) a match on the full screen until the person quits, then says
+/// where an unfinished match is kept.
+fn play_full_screen<G: BoardGame>(
+    duel: Duel<G>,
+    no_autosave: bool,
+    animate: bool,
+) -> Result<(), Error> {
+    // `n` deals a fresh game from the same setup, autosaved like the first.
+    let new_duel: NewDuel<G> = Box::new(move |config: &DuelConfig<G>| {
+        let mut config = config.clone();
+        config.seed = rand::random();
+        let started = if no_autosave {
+            Duel::start(config, None)
+        } else {
+            // Silently unrecorded if autosave fails: stderr would tear the full screen.
+            start_autosaved(config, |_| {})
+        };
+        started.map_err(|e| e.to_string())
+    });
+    let app = tui::run_screen(|events, size, theme| {
+        let mut app = DuelApp::new(duel, new_duel, events, size, theme);
+        app.set_animations(animate);
+        app
+    })
+    .map_err(Error::Terminal)?;
+    let last = app.into_duel();
+    prune_after(&last);
+    if !last.game().is_over()
+        && let Some(path) = last.record_path()
+        && !last.history().is_empty()
+    {
+        eprintln!("{}", super::saved_note(path));
+    }
+    Ok(())
+}
+
+/// The computer a person faces at Islands of Hex full screen when no seat is given.
+pub const ISLANDS_OPPONENT: &str = "connector";
+
+/// `trios play --game islands`: a new match, full screen (black is the connector unless
+/// `--black` says otherwise) or in text mode (two people by default).
+pub fn play_islands(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
+    let seats = [
+        (args.duel.white.as_deref(), "--white"),
+        (args.duel.black.as_deref(), "--black"),
+    ];
+    let mut config = new_config::<Islands>(args, seats, full_screen, ISLANDS_OPPONENT)?;
+    config.options.size = args.duel.size.unwrap_or(islands::DEFAULT_SIZE);
+    Islands::start(&config.options).map_err(|e| Error::flag("--size", e))?;
+    if full_screen {
+        islands_fit_the_screen(config.options.size)?;
+    }
+    let mut duel = start_duel(args, config)?;
+    if full_screen {
+        return play_full_screen(duel, args.no_autosave, !args.no_animation);
+    }
+    play_islands_text(&mut duel)
+}
+
+/// The largest Islands of Hex board played full screen: the screen keeps every position of
+/// the match for replay, which on larger boards would take too much memory.
+pub const ISLANDS_SCREEN_MAX: usize = 64;
+
+/// Refuses a board too large for the full screen, saying what to do instead.
+fn islands_fit_the_screen(size: usize) -> Result<(), Error> {
+    if size > ISLANDS_SCREEN_MAX {
+        return Err(Error::Usage(format!(
+            "a {size}x{size} board is too large for the full screen (at most \
+             {ISLANDS_SCREEN_MAX} a side); play it in text mode with --ui text"
+        )));
+    }
+    Ok(())
+}
+
+/// Resumes the Islands of Hex match recorded at `path`, full screen or in text mode.
+pub fn resume_islands(path: PathBuf, full_screen: bool) -> Result<(), Error> {
+    if full_screen {
+        let record = DuelRecord::<Islands>::load(&path)?;
+        islands_fit_the_screen(record.setup.options.size)?;
+    }
+    resume_duel::<Islands>(path, full_screen, play_islands_text)
+}
+
+/// Plays an Islands of Hex match in text mode on standard input and output.
+fn play_islands_text(duel: &mut Duel<Islands>) -> Result<(), Error> {
+    play_text_with(duel, |duel, input, out, err| {
+        textui::islands::run(duel, input, out, err)
+    })
+}
+
+/// Plays a match in text mode on standard input and output through its game's text protocol
+/// `run`, a person at a terminal first told how to get help; old autosaves are pruned once
+/// the match is over.
+fn play_text_with<G: TwoPlayer>(
+    duel: &mut Duel<G>,
+    run: impl FnOnce(
+        &mut Duel<G>,
+        io::StdinLock<'static>,
+        &mut io::StdoutLock<'static>,
+        &mut io::StderrLock<'static>,
+    ) -> io::Result<textui::Ended>,
+) -> Result<(), Error> {
+    if io::stdin().is_terminal() {
+        eprintln!("{}: type help for the commands.", G::KIND.title());
+    }
+    let ended = run(
+        duel,
+        io::stdin().lock(),
+        &mut io::stdout().lock(),
+        &mut io::stderr().lock(),
+    );
+    prune_after(duel);
+    text_ended(ended)
+}
+
+/// Starts a new match of `config` as the play flags say: the drawn seed shown when it
+/// matters, recorded in `--record FILE` (not overwriting another match unless `--force`),
+/// unrecorded with `--no-autosave`, else autosaved.
+fn start_duel<G: TwoPlayer>(args: &PlayArgs, config: DuelConfig<G>) -> Result<Duel<G>, Error> {
+    if args.setup.seed.is_none() && config.depends_on_seed() {
+        eprintln!("{}", seed_note(config.seed));
+    }
+    Ok(match &args.record {
+        // An unfinished record of this very match is continued, never emptied.
+        Some(path) if !args.force && check_overwrite(path, &config)? == Existing::Continue => {
+            let duel = Duel::resume(path.clone())?;
+            let next = duel.history().len() + 1;
+            eprintln!("resuming {} (move {next})", path.display());
+            duel
+        }
+        Some(path) => Duel::start(config, Some(path.clone()))?,
+        None if args.no_autosave => Duel::start(config, None)?,
+        None => start_autosaved(config, |why| warn_unrecorded(&why))?,
+    })
+}
+
+/// Starts `config` recorded in a new file of the data folder; when that cannot be written,
+/// tells `warn` why and plays unrecorded: autosave never stops a game.
+fn start_autosaved<G: TwoPlayer>(
+    config: DuelConfig<G>,
+    warn: impl FnOnce(&str),
+) -> Result<Duel<G>, DuelError> {
+    let why = match autosave::new_autosave_file(config.seed) {
+        Ok(path) => match Duel::start(config.clone(), Some(path)) {
+            Err(DuelError::Record(e)) => e.to_string(),
+            started => return started,
+        },
+        Err(e) => e.to_string(),
+    };
+    warn(&why);
+    Duel::start(config, None)
+}
+
+/// Prunes old autosaves once a recorded match is over, as every front end does.
+fn prune_after<G: TwoPlayer>(duel: &Duel<G>) {
+    if duel.game().is_over()
+        && duel.record_path().is_some()
+        && let Some(dir) = autosave::data_dir()
+    {
+        let _ = autosave::prune(&dir);
+    }
+}
+
+/// Continues the match recorded at `path`: full screen, or in text mode through `text`.
+fn resume_duel<G: BoardGame>(
+    path: PathBuf,
+    full_screen: bool,
+    text: fn(&mut Duel<G>) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let mut duel = Duel::<G>::resume(path.clone())?;
+    if full_screen {
+        return play_full_screen(duel, false, true);
+    }
+    eprintln!(
+        "resuming {} (move {})",
+        path.display(),
+        duel.history().len() + 1
+    );
+    text(&mut duel)
+}
+
+/// Plays a Reversi match in text mode on standard input and output.
+pub fn play_text(duel: &mut Duel<Reversi>) -> Result<(), Error> {
+    play_text_with(duel, |duel, input, out, err| {
+        textui::reversi::run(duel, input, out, err)
+    })
+}
+
+/// Resumes the Reversi match recorded at `path`, full screen or in text mode.
+pub fn resume_reversi(path: PathBuf, full_screen: bool) -> Result<(), Error> {
+    resume_duel::<Reversi>(path, full_screen, play_text)
+}

@@ -1,0 +1,149 @@
+//! Why a command stopped: one typed error for every command, each variant keeping its source.
+
+use std::io;
+
+use crate::autosave::AutosaveError;
+use crate::controller::{DuelError, StartError};
+use crate::games::three_trios::config::ConfigError;
+use crate::games::{UnknownStrategy, hexpaths, triad};
+use crate::record::RecordError;
+use crate::sim::SimError;
+use crate::ssh::HostKeyError;
+
+/// A command's failure. All but [`Error::Unexpected`] are something the user can act on (a
+/// file, a flag, the input, the terminal): the binary prints them as one line,
+/// `error: <Display>`, and exits with code 2. [`Error::Reported`] has been said already.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A flag, a combination of flags or an input the command refuses, said whole.
+    #[error("{0}")]
+    Usage(String),
+    /// Already said on standard error (a text mode whose input failed).
+    #[error("the error was already reported")]
+    Reported,
+    /// Standard output failed for another reason than a closed pipe.
+    #[error("cannot write output: {0}")]
+    Output(#[source] io::Error),
+    /// The full-screen UI could not take or drive the terminal.
+    #[error("terminal: {0}")]
+    Terminal(#[source] io::Error),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Start(#[from] StartError),
+    #[error(transparent)]
+    Duel(#[from] DuelError),
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    #[error(transparent)]
+    Autosave(#[from] AutosaveError),
+    #[error(transparent)]
+    HostKey(#[from] HostKeyError),
+    #[error(transparent)]
+    Sim(#[from] SimError),
+    #[error(transparent)]
+    Strategy(#[from] UnknownStrategy),
+    /// A flag's value refused, said after the flag's name: `--size: …`.
+    #[error("{flag}: {source}")]
+    Flag {
+        flag: String,
+        #[source]
+        source: Cause,
+    },
+    #[error(transparent)]
+    Card(triad::CardError),
+    /// A Hex paths game given to a tool that is not a legal game.
+    #[error("illegal game: {0}")]
+    IllegalGame(#[source] hexpaths::StateError),
+    #[error(transparent)]
+    Unsolved(hexpaths::Unsolved),
+    /// The server's runtime could not be built.
+    #[error("cannot start the server: {0}")]
+    Runtime(#[source] io::Error),
+    /// The server could not listen where asked.
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        addr: std::net::SocketAddr,
+        #[source]
+        source: io::Error,
+    },
+    /// A failure no input should cause (a bug): reported with its source chain.
+    #[error(transparent)]
+    Unexpected(Cause),
+}
+
+/// The error behind a [`Error::Flag`] or an [`Error::Unexpected`], its own chain kept.
+pub type Cause = Box<dyn std::error::Error + Send + Sync + 'static>;
+
+impl Error {
+    /// A refused value of `flag`, for why `source` says.
+    pub fn flag(flag: &str, source: impl Into<Cause>) -> Error {
+        Error::Flag {
+            flag: flag.to_string(),
+            source: source.into(),
+        }
+    }
+
+    /// Whether this is a bug rather than something the user can fix.
+    pub fn is_unexpected(&self) -> bool {
+        matches!(self, Error::Unexpected(_))
+    }
+}
+
+impl From<serde_json::Error> for Error {
+    /// The answers serialized are plain numbers and names: failing to is a bug.
+    fn from(e: serde_json::Error) -> Error {
+        Error::Unexpected(Box::new(e))
+    }
+}
+
+impl From<clap::Error> for Error {
+    /// The arguments built for a match chosen on the home screen are always valid.
+    fn from(e: clap::Error) -> Error {
+        Error::Unexpected(Box::new(e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::error::Error as _;
+
+    use super::*;
+
+    #[test]
+    fn a_wrapped_error_reads_exactly_as_its_source() {
+        let inner = AutosaveError::NoDataDir;
+        let said = inner.to_string();
+        let error = Error::from(inner);
+        assert_eq!(error.to_string(), said);
+        assert!(!error.is_unexpected());
+    }
+
+    #[test]
+    fn listening_failure_names_the_address_and_keeps_the_cause() {
+        let error = Error::Listen {
+            addr: ([127, 0, 0, 1], 2222).into(),
+            source: io::Error::from(io::ErrorKind::AddrInUse),
+        };
+        let cause = io::Error::from(io::ErrorKind::AddrInUse).to_string();
+        assert_eq!(
+            error.to_string(),
+            format!("cannot listen on 127.0.0.1:2222: {cause}")
+        );
+        assert_eq!(error.source().map(|e| e.to_string()), Some(cause));
+    }
+
+    #[test]
+    fn a_refused_flag_value_is_named_by_its_flag_and_keeps_the_cause() {
+        let error = Error::flag("--size", String::from("a board is 1 to 99 cells a side"));
+        assert_eq!(error.to_string(), "--size: a board is 1 to 99 cells a side");
+        let cause = error.source().map(|e| e.to_string());
+        assert_eq!(cause.as_deref(), Some("a board is 1 to 99 cells a side"));
+    }
+
+    #[test]
+    fn a_json_failure_is_a_bug_not_a_user_error() {
+        let bad = serde_json::from_str::<u8>("x").unwrap_err();
+        assert!(Error::from(bad).is_unexpected());
+    }
+}
