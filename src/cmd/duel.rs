@@ -9,8 +9,10 @@ use super::{Error, seed_note, warn_unrecorded};
 use crate::autosave;
 use crate::cli::PlayArgs;
 use crate::controller::{Duel, DuelConfig, DuelError, Seat};
+use crate::games::islands::args::IslandsArgs;
 use crate::games::islands::{self, Game as Islands};
 use crate::games::reversi::Game as Reversi;
+use crate::games::reversi::args::ReversiArgs;
 use crate::games::{GameKind, TwoPlayer};
 use crate::record::Existing;
 use crate::record::duel::{DuelRecord, check_overwrite};
@@ -36,18 +38,17 @@ fn refuse_other_seats(args: &PlayArgs, game: GameKind) -> Result<(), Error> {
             game.title()
         )));
     }
-    let d = &args.duel;
-    let reversi_flags = d.dark.is_some() || d.light.is_some() || d.position.is_some();
-    let islands_flags = d.white.is_some() || d.black.is_some() || d.size.is_some();
-    if game != GameKind::Reversi && reversi_flags {
+    if game != GameKind::Reversi && args.reversi.any() {
         return Err(Error::Usage(format!(
-            "--dark, --light and --position are Reversi flags; {} seats are {seats}",
+            "{} are Reversi flags; {} seats are {seats}",
+            ReversiArgs::FLAGS,
             game.title()
         )));
     }
-    if game != GameKind::Islands && islands_flags {
+    if game != GameKind::Islands && args.islands.any() {
         return Err(Error::Usage(format!(
-            "--white, --black and --size are Islands of Hex flags; {} seats are {seats}",
+            "{} are Islands of Hex flags; {} seats are {seats}",
+            IslandsArgs::FLAGS,
             game.title()
         )));
     }
@@ -99,11 +100,11 @@ pub const REVERSI_OPPONENT: &str = "expert";
 /// is the expert unless `--light` says otherwise; text mode seats two people by default.
 pub fn play_reversi(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
     let seats = [
-        (args.duel.dark.as_deref(), "--dark"),
-        (args.duel.light.as_deref(), "--light"),
+        (args.reversi.dark.as_deref(), "--dark"),
+        (args.reversi.light.as_deref(), "--light"),
     ];
     let mut config = new_config::<Reversi>(args, seats, full_screen, REVERSI_OPPONENT)?;
-    config.options.position = args.duel.position.clone();
+    config.options.position = args.reversi.position.clone();
     Reversi::start(&config.options).map_err(Error::Usage)?;
     let mut duel = start_duel(args, config)?;
     if full_screen {
@@ -155,11 +156,11 @@ pub const ISLANDS_OPPONENT: &str = "connector";
 /// `--black` says otherwise) or in text mode (two people by default).
 pub fn play_islands(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
     let seats = [
-        (args.duel.white.as_deref(), "--white"),
-        (args.duel.black.as_deref(), "--black"),
+        (args.islands.white.as_deref(), "--white"),
+        (args.islands.black.as_deref(), "--black"),
     ];
     let mut config = new_config::<Islands>(args, seats, full_screen, ISLANDS_OPPONENT)?;
-    config.options.size = args.duel.size.unwrap_or(islands::DEFAULT_SIZE);
+    config.options.size = args.islands.size.unwrap_or(islands::DEFAULT_SIZE);
     Islands::start(&config.options).map_err(|e| Error::flag("--size", e))?;
     if full_screen {
         islands_fit_the_screen(config.options.size)?;

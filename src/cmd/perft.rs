@@ -24,7 +24,7 @@ pub fn run(args: &crate::cli::PerftArgs) -> Result<(), Error> {
     if args.game == GameKind::Reversi {
         return reversi(args);
     }
-    if args.position.is_some() {
+    if args.reversi.position.is_some() {
         return Err(Error::Usage(
             "--position is a Reversi flag; add --game reversi".into(),
         ));
@@ -55,7 +55,7 @@ pub fn run(args: &crate::cli::PerftArgs) -> Result<(), Error> {
 
 /// `trios perft --game reversi DEPTH`: the leaf count, and the time on standard error.
 fn reversi(args: &PerftArgs) -> Result<(), Error> {
-    let game = reversi_position(args.position.as_deref())?;
+    let game = reversi_position(args.reversi.position.as_deref())?;
     let started = Instant::now();
     let count = reversi::perft::perft_threads(&game, args.depth, args.threads);
     let secs = started.elapsed().as_secs_f64();

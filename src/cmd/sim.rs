@@ -30,13 +30,13 @@ pub fn run(args: &SimArgs) -> Result<(), Error> {
         }
         GameKind::Triad => Some(GameKind::Triad),
         GameKind::Islands => Some(GameKind::Islands),
-        _ if args.white.is_some() => {
+        _ if args.islands.white.is_some() => {
             return Err(Error::Usage(
                 "--white and --black are Islands of Hex seats; add --game islands".into(),
             ));
         }
         GameKind::Reversi => Some(GameKind::Reversi),
-        _ if args.dark.is_some() => {
+        _ if args.reversi.dark.is_some() => {
             return Err(Error::Usage(
                 "--dark and --light are Reversi seats; add --game reversi".into(),
             ));
@@ -120,7 +120,7 @@ fn sim_progress_bar() -> indicatif::ProgressBar {
 
 /// `trios sim --game reversi --dark A --light B`.
 fn reversi(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<String, Error> {
-    let names: Vec<String> = match (&args.round_robin, &args.dark, &args.light) {
+    let names: Vec<String> = match (&args.round_robin, &args.reversi.dark, &args.reversi.light) {
         (Some(list), _, _) => list.0.iter().map(|n| reversi::canonical(n)).collect(),
         (None, Some(a), Some(b)) => vec![reversi::canonical(a), reversi::canonical(b)],
         _ => {
@@ -137,7 +137,7 @@ fn reversi(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<String,
 /// `trios sim --game islands`: pairs (`--white A --black B`) or a round robin, on boards
 /// of `--size` (default 11).
 fn islands(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<String, Error> {
-    let names: Vec<String> = match (&args.round_robin, &args.white, &args.black) {
+    let names: Vec<String> = match (&args.round_robin, &args.islands.white, &args.islands.black) {
         (Some(list), _, _) => list.0.clone(),
         (None, Some(a), Some(b)) => {
             vec![a.trim().to_ascii_lowercase(), b.trim().to_ascii_lowercase()]
@@ -151,7 +151,7 @@ fn islands(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<String,
         }
     };
     let options = islands::Options {
-        size: args.size.unwrap_or(islands::DEFAULT_SIZE),
+        size: args.islands.size.unwrap_or(islands::DEFAULT_SIZE),
     };
     Islands::start(&options).map_err(|e| Error::flag("--size", e))?;
     sim_game::<Islands>(args, &names, options, progress)
@@ -162,10 +162,10 @@ fn triad(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<String, E
     let seats = [
         &args.red,
         &args.blue,
-        &args.dark,
-        &args.light,
-        &args.white,
-        &args.black,
+        &args.reversi.dark,
+        &args.reversi.light,
+        &args.islands.white,
+        &args.islands.black,
     ];
     if seats.iter().any(|s| s.is_some()) || args.round_robin.is_some() || args.swap {
         return Err(Error::Usage(

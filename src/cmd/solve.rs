@@ -19,7 +19,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
                 "trios solve solves three-trios and reversi positions (Hex paths moves: trios hexpaths solve)".into(),
             ));
         }
-        GameKind::ThreeTrios if args.position.is_some() => {
+        GameKind::ThreeTrios if args.reversi.position.is_some() => {
             return Err(Error::Usage(
                 "--position is a Reversi flag; add --game reversi".into(),
             ));
@@ -283,7 +283,7 @@ pub(super) fn reversi_position(given: Option<&str>) -> Result<Reversi, Error> {
 /// `trios solve --game reversi --position P`: the exact value for the side to move (empty
 /// squares to the winner) and a best move.
 fn reversi(args: &SolveArgs) -> Result<(), Error> {
-    let Some(text) = args.position.as_deref() else {
+    let Some(text) = args.reversi.position.as_deref() else {
         return Err(Error::Usage(
             "solving Reversi needs --position P (64 squares X, O or -, then X or O to move); \
              the whole game from the start is far beyond reach"
