@@ -11,7 +11,7 @@ use crate::games::islands::args::{IslandsArgs, IslandsSimArgs};
 use crate::games::reversi::args::{
     ReversiArgs, ReversiPerftArgs, ReversiSimArgs, ReversiSolveArgs,
 };
-use crate::games::three_trios::{DealMode, RuleSet};
+use crate::games::three_trios::args::ThreeTriosArgs;
 use crate::games::triad::args::TriadTool;
 
 /// Three Trios in the terminal: a two-player card game on a grid with holes.
@@ -103,7 +103,9 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub islands: IslandsArgs,
     #[command(flatten)]
-    pub setup: SetupArgs,
+    pub seeding: SeedArg,
+    #[command(flatten)]
+    pub three_trios: ThreeTriosArgs,
     /// Red's seat: `human` or a strategy (random, maxflip, corners, defensive, minimax:N,
     /// expert, or a chain like corners>maxflip).
     #[arg(long, value_name = "SEAT", default_value = "human")]
@@ -188,25 +190,13 @@ pub struct ReplayArgs {
     pub ui: Ui,
 }
 
-/// The setup flags shared by commands that deal a game without playing it interactively.
+/// The seed of a new game: of the deal, the shuffle and the random players, for every game.
 #[derive(Debug, Clone, Args)]
-pub struct SetupArgs {
-    /// Board file (first line `ROWS COLS`, then rows of C and X). Default: the built-in board.
-    #[arg(long, value_name = "FILE")]
-    pub board: Option<PathBuf>,
-    /// Card file (one card a line: `NAME N S E W`, values 1-9 or A). Default: built-in cards.
-    #[arg(long, value_name = "FILE")]
-    pub cards: Option<PathBuf>,
-    /// How hands are dealt: `shuffle` (seeded) or `in-order` (file order).
-    #[arg(long, value_name = "MODE", default_value_t = DealMode::Shuffle)]
-    pub deal: DealMode,
+pub struct SeedArg {
     /// Seed for the shuffle and random players [0-18446744073709551615]; drawn at random
     /// (and printed) when absent.
     #[arg(long, value_name = "N", value_parser = seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
-    /// Variant rules, a comma list of reverse, fallen-ace, same, plus (or none).
-    #[arg(long, value_name = "LIST", default_value = "none")]
-    pub rules: RuleSet,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -217,7 +207,9 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub reversi: ReversiSolveArgs,
     #[command(flatten)]
-    pub setup: SetupArgs,
+    pub seeding: SeedArg,
+    #[command(flatten)]
+    pub three_trios: ThreeTriosArgs,
     /// Print one JSON object: {"value", "best": {"hand", "row", "col"}, "nodes", "millis"}.
     #[arg(long)]
     pub json: bool,
@@ -258,7 +250,9 @@ pub struct SimArgs {
     #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
     pub game: GameKind,
     #[command(flatten)]
-    pub setup: SetupArgs,
+    pub seeding: SeedArg,
+    #[command(flatten)]
+    pub three_trios: ThreeTriosArgs,
     /// Strategy `a`: plays Red (and Blue in the second game of each deal with --swap).
     #[arg(long, value_name = "STRATEGY", value_parser = crate::sim::parse_strategy,
           conflicts_with_all = ["round_robin", "dark", "light", "white", "black"])]
@@ -419,7 +413,9 @@ pub struct ServeArgs {
     #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
     pub game: GameKind,
     #[command(flatten)]
-    pub setup: SetupArgs,
+    pub seeding: SeedArg,
+    #[command(flatten)]
+    pub three_trios: ThreeTriosArgs,
 }
 
 #[cfg(test)]

@@ -28,8 +28,8 @@ fn refuse_other_seats(args: &PlayArgs, game: GameKind) -> Result<(), Error> {
         GameKind::Islands => "--white and --black",
         _ => "--dark and --light",
     };
-    let three_trios_only = args.setup.board.is_some()
-        || args.setup.cards.is_some()
+    let three_trios_only = args.three_trios.board.is_some()
+        || args.three_trios.cards.is_some()
         || args.blue.is_some()
         || args.red != Seat::Human;
     if three_trios_only {
@@ -88,7 +88,7 @@ fn new_config<G: TwoPlayer>(
     let second = seat_for::<G>(b, second, b_flag)?;
     Ok(DuelConfig::new(
         [first, second],
-        args.setup.seed.unwrap_or_else(rand::random),
+        args.seeding.seed.unwrap_or_else(rand::random),
         args.think_ms,
     ))
 }
@@ -232,7 +232,7 @@ fn play_text_with<G: TwoPlayer>(
 /// matters, recorded in `--record FILE` (not overwriting another match unless `--force`),
 /// unrecorded with `--no-autosave`, else autosaved.
 fn start_duel<G: TwoPlayer>(args: &PlayArgs, config: DuelConfig<G>) -> Result<Duel<G>, Error> {
-    if args.setup.seed.is_none() && config.depends_on_seed() {
+    if args.seeding.seed.is_none() && config.depends_on_seed() {
         eprintln!("{}", seed_note(config.seed));
     }
     Ok(match &args.record {

@@ -5,10 +5,11 @@ use std::time::Instant;
 use super::output::write_out;
 use super::solve::reversi_position;
 use super::{Error, three_trios::config_from};
-use crate::cli::{PerftArgs, SetupArgs};
+use crate::cli::PerftArgs;
 use crate::controller::Seat;
 use crate::games::GameKind;
 use crate::games::reversi;
+use crate::games::three_trios::args::ThreeTriosArgs;
 
 /// `trios perft`: Reversi through the platform, Three Trios here (the built-in board and
 /// cards dealt in order, or the setup flags' game).
@@ -30,13 +31,8 @@ pub fn run(args: &crate::cli::PerftArgs) -> Result<(), Error> {
         ));
     }
     let config = config_from(
-        &SetupArgs {
-            board: None,
-            cards: None,
-            deal: crate::games::three_trios::DealMode::InOrder,
-            seed: Some(0),
-            rules: crate::games::three_trios::RuleSet::default(),
-        },
+        &ThreeTriosArgs::built_in(crate::games::three_trios::DealMode::InOrder),
+        Some(0),
         Seat::Human,
         Seat::Human,
         1000,

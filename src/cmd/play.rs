@@ -80,12 +80,12 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
         )?;
         // The seed goes to stderr once the screen is back, so the game can be played again.
         let config = last.config();
-        if !args.resume && Some(config.seed) != args.setup.seed && config.depends_on_seed() {
+        if !args.resume && Some(config.seed) != args.seeding.seed && config.depends_on_seed() {
             eprintln!("{}", super::seed_note(config.seed));
         }
         return Ok(());
     }
-    if args.setup.seed.is_none() && !args.resume && game.config().depends_on_seed() {
+    if args.seeding.seed.is_none() && !args.resume && game.config().depends_on_seed() {
         eprintln!("{}", super::seed_note(game.config().seed));
     }
     play_text(game, autosaving, args.describe)

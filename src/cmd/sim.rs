@@ -66,7 +66,7 @@ pub fn run(args: &SimArgs) -> Result<(), Error> {
 
 /// The simulation the flags ask for, its files loaded; a drawn seed is announced on stderr.
 fn sim_spec(args: &SimArgs) -> Result<crate::sim::SimSpec, Error> {
-    let setup = &args.setup;
+    let setup = &args.three_trios;
     if args.round_robin.is_none() && (args.red.is_none() || args.blue.is_none()) {
         return Err(Error::Usage(
             "a Three Trios simulation needs --red A --blue B (two strategies) or \
@@ -74,7 +74,7 @@ fn sim_spec(args: &SimArgs) -> Result<crate::sim::SimSpec, Error> {
                 .into(),
         ));
     }
-    let seed = setup.seed.unwrap_or_else(rand::random);
+    let seed = args.seeding.seed.unwrap_or_else(rand::random);
     let loaded = crate::sim::SimSetup::load(
         setup.board.as_deref(),
         setup.cards.as_deref(),
@@ -82,7 +82,7 @@ fn sim_spec(args: &SimArgs) -> Result<crate::sim::SimSpec, Error> {
         setup.deal,
         seed,
     )?;
-    if setup.seed.is_none() {
+    if args.seeding.seed.is_none() {
         eprintln!("{}", super::sim_seed_note(seed));
     }
     let threads = args.threads.unwrap_or_else(crate::games::cores);
@@ -174,8 +174,8 @@ fn triad(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<String, E
                 .into(),
         ));
     }
-    let seed = args.setup.seed.unwrap_or_else(rand::random);
-    if args.setup.seed.is_none() {
+    let seed = args.seeding.seed.unwrap_or_else(rand::random);
+    if args.seeding.seed.is_none() {
         eprintln!("{}", sim_seed_note(seed));
     }
     let threads = args.threads.unwrap_or_else(crate::games::cores);
@@ -196,13 +196,13 @@ fn sim_game<G: TwoPlayer>(
     options: G::Options,
     progress: impl FnMut(usize, usize),
 ) -> Result<String, Error> {
-    let seed = args.setup.seed.unwrap_or_else(rand::random);
+    let seed = args.seeding.seed.unwrap_or_else(rand::random);
     let mut spec = DuelSpec::<G>::new(&names[0], &names[1], seed, args.think_ms)?;
     spec.options = options;
     for name in &names[2..] {
         G::strategy(name, 0, 1)?;
     }
-    if args.setup.seed.is_none() {
+    if args.seeding.seed.is_none() {
         eprintln!("{}", sim_seed_note(seed));
     }
     spec.deals = args.games;

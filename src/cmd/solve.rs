@@ -34,7 +34,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
             .map(|secs| started + std::time::Duration::from_secs(secs)),
         memory: usize::try_from(args.memory_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX),
     };
-    let game = deal(&args.setup)?;
+    let game = deal(&args.three_trios, args.seeding.seed)?;
     let Some((solved, stop)) = solve_with_progress(&game, &budget) else {
         return Err(Error::Usage(
             "the game is already over; nothing to solve".into(),
