@@ -99,13 +99,9 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = Ui::Auto)]
     pub ui: Ui,
     #[command(flatten)]
-    pub reversi: ReversiArgs,
-    #[command(flatten)]
-    pub islands: IslandsArgs,
+    pub games: GameFlags,
     #[command(flatten)]
     pub seeding: SeedArg,
-    #[command(flatten)]
-    pub three_trios: ThreeTriosArgs,
     /// Red's seat: `human` or a strategy (random, maxflip, corners, defensive, minimax:N,
     /// expert, or a chain like corners>maxflip).
     #[arg(long, value_name = "SEAT", default_value = "human")]
@@ -128,7 +124,7 @@ pub struct PlayArgs {
     #[arg(long, requires = "record")]
     pub force: bool,
     /// Continue the most recent unfinished autosaved match instead of starting a new one.
-    #[arg(long, conflicts_with_all = RESUME_CONFLICTS)]
+    #[arg(long, conflicts_with_all = resume_conflicts())]
     pub resume: bool,
     /// Do not save this match in the data folder (it then cannot be resumed).
     #[arg(long)]
@@ -143,26 +139,29 @@ pub struct PlayArgs {
     pub no_animation: bool,
 }
 
+/// Each game's own flags for a new match in `trios play`, one line a game. They all set up
+/// the match, so `--resume` refuses every one of them.
+#[derive(Debug, Clone, Args)]
+pub struct GameFlags {
+    #[command(flatten)]
+    pub reversi: ReversiArgs,
+    #[command(flatten)]
+    pub islands: IslandsArgs,
+    #[command(flatten)]
+    pub three_trios: ThreeTriosArgs,
+}
+
 /// Flags that set up a new match, so make no sense with `--resume` (the record holds the
-/// setup), plus `--no-autosave` (a resumed match always goes on in its own file).
-const RESUME_CONFLICTS: [&str; 16] = [
-    "game",
-    "dark",
-    "light",
-    "position",
-    "white",
-    "black",
-    "size",
-    "board",
-    "cards",
-    "deal",
-    "seed",
-    "rules",
-    "red",
-    "blue",
-    "record",
-    "no_autosave",
-];
+/// setup): the common ones, every game's in [`GameFlags`], plus `--no-autosave` (a resumed
+/// match always goes on in its own file).
+fn resume_conflicts() -> Vec<clap::Id> {
+    let games = GameFlags::augment_args(clap::Command::new("games"));
+    ["game", "seed", "red", "blue", "record", "no_autosave"]
+        .into_iter()
+        .map(clap::Id::from)
+        .chain(games.get_arguments().map(|arg| arg.get_id().clone()))
+        .collect()
+}
 
 /// The computer player a person faces by default.
 pub const STRONGEST: &str = crate::games::three_trios::ai::STRONGEST;
@@ -207,9 +206,9 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub reversi: ReversiSolveArgs,
     #[command(flatten)]
-    pub seeding: SeedArg,
-    #[command(flatten)]
     pub three_trios: ThreeTriosArgs,
+    #[command(flatten)]
+    pub seeding: SeedArg,
     /// Print one JSON object: {"value", "best": {"hand", "row", "col"}, "nodes", "millis"}.
     #[arg(long)]
     pub json: bool,
@@ -250,9 +249,9 @@ pub struct SimArgs {
     #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
     pub game: GameKind,
     #[command(flatten)]
-    pub seeding: SeedArg,
-    #[command(flatten)]
     pub three_trios: ThreeTriosArgs,
+    #[command(flatten)]
+    pub seeding: SeedArg,
     /// Strategy `a`: plays Red (and Blue in the second game of each deal with --swap).
     #[arg(long, value_name = "STRATEGY", value_parser = crate::sim::parse_strategy,
           conflicts_with_all = ["round_robin", "dark", "light", "white", "black"])]
@@ -413,16 +412,45 @@ pub struct ServeArgs {
     #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
     pub game: GameKind,
     #[command(flatten)]
-    pub seeding: SeedArg,
-    #[command(flatten)]
     pub three_trios: ThreeTriosArgs,
+    #[command(flatten)]
+    pub seeding: SeedArg,
 }
 
 #[cfg(test)]
 mod tests {
-    use clap::CommandFactory;
+    use clap::{Args, CommandFactory, Parser};
 
-    use super::Cli;
+    use super::{Cli, GameFlags};
+
+    /// `--resume` refuses every flag a game adds to `trios play`, so a game's flags need no
+    /// second mention to be refused with it.
+    #[test]
+    fn resume_refuses_every_game_flag() {
+        let games = GameFlags::augment_args(clap::Command::new("games"));
+        let mut checked = 0;
+        for arg in games.get_arguments() {
+            let long = format!("--{}", arg.get_long().unwrap_or_default());
+            // A valid value: the default where there is one, else a number (valid for all).
+            let value = arg.get_value_names().map(|_| {
+                arg.get_default_values()
+                    .first()
+                    .and_then(|v| v.to_str())
+                    .unwrap_or("1")
+            });
+            let args = ["trios", "play", "--resume", long.as_str()]
+                .into_iter()
+                .chain(value);
+            let error = Cli::try_parse_from(args).expect_err(&long);
+            assert_eq!(
+                error.kind(),
+                clap::error::ErrorKind::ArgumentConflict,
+                "{long}: {error}"
+            );
+            checked += 1;
+        }
+        assert!(checked >= 10, "only {checked} game flags found");
+    }
 
     /// Every numeric flag says its range in its help, as `[LOW-HIGH]`.
     #[test]

@@ -28,8 +28,8 @@ fn refuse_other_seats(args: &PlayArgs, game: GameKind) -> Result<(), Error> {
         GameKind::Islands => "--white and --black",
         _ => "--dark and --light",
     };
-    let three_trios_only = args.three_trios.board.is_some()
-        || args.three_trios.cards.is_some()
+    let three_trios_only = args.games.three_trios.board.is_some()
+        || args.games.three_trios.cards.is_some()
         || args.blue.is_some()
         || args.red != Seat::Human;
     if three_trios_only {
@@ -38,14 +38,14 @@ fn refuse_other_seats(args: &PlayArgs, game: GameKind) -> Result<(), Error> {
             game.title()
         )));
     }
-    if game != GameKind::Reversi && args.reversi.any() {
+    if game != GameKind::Reversi && args.games.reversi.any() {
         return Err(Error::Usage(format!(
             "{} are Reversi flags; {} seats are {seats}",
             ReversiArgs::FLAGS,
             game.title()
         )));
     }
-    if game != GameKind::Islands && args.islands.any() {
+    if game != GameKind::Islands && args.games.islands.any() {
         return Err(Error::Usage(format!(
             "{} are Islands of Hex flags; {} seats are {seats}",
             IslandsArgs::FLAGS,
@@ -100,11 +100,11 @@ pub const REVERSI_OPPONENT: &str = "expert";
 /// is the expert unless `--light` says otherwise; text mode seats two people by default.
 pub fn play_reversi(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
     let seats = [
-        (args.reversi.dark.as_deref(), "--dark"),
-        (args.reversi.light.as_deref(), "--light"),
+        (args.games.reversi.dark.as_deref(), "--dark"),
+        (args.games.reversi.light.as_deref(), "--light"),
     ];
     let mut config = new_config::<Reversi>(args, seats, full_screen, REVERSI_OPPONENT)?;
-    config.options.position = args.reversi.position.clone();
+    config.options.position = args.games.reversi.position.clone();
     Reversi::start(&config.options).map_err(Error::Usage)?;
     let mut duel = start_duel(args, config)?;
     if full_screen {
@@ -156,11 +156,11 @@ pub const ISLANDS_OPPONENT: &str = "connector";
 /// `--black` says otherwise) or in text mode (two people by default).
 pub fn play_islands(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
     let seats = [
-        (args.islands.white.as_deref(), "--white"),
-        (args.islands.black.as_deref(), "--black"),
+        (args.games.islands.white.as_deref(), "--white"),
+        (args.games.islands.black.as_deref(), "--black"),
     ];
     let mut config = new_config::<Islands>(args, seats, full_screen, ISLANDS_OPPONENT)?;
-    config.options.size = args.islands.size.unwrap_or(islands::DEFAULT_SIZE);
+    config.options.size = args.games.islands.size.unwrap_or(islands::DEFAULT_SIZE);
     Islands::start(&config.options).map_err(|e| Error::flag("--size", e))?;
     if full_screen {
         islands_fit_the_screen(config.options.size)?;

@@ -51,13 +51,13 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
         return race::play_triad(&args, ui == Ui::Tui);
     }
 
-    if args.reversi.any() {
+    if args.games.reversi.any() {
         return Err(Error::Usage(format!(
             "{} are Reversi flags; add --game reversi",
             ReversiArgs::FLAGS
         )));
     }
-    if args.islands.any() {
+    if args.games.islands.any() {
         return Err(Error::Usage(format!(
             "{} are Islands of Hex flags; add --game islands",
             IslandsArgs::FLAGS

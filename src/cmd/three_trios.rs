@@ -82,7 +82,7 @@ pub fn resume_hint(last: &Match) -> Option<String> {
 /// Sets up and deals a new match from the flags, recorded where they say.
 pub fn start_new(args: &PlayArgs, ui: Ui) -> Result<Match, Error> {
     let config = config_from(
-        &args.three_trios,
+        &args.games.three_trios,
         args.seeding.seed,
         args.red.clone(),
         args.blue_seat(ui),
@@ -90,7 +90,7 @@ pub fn start_new(args: &PlayArgs, ui: Ui) -> Result<Match, Error> {
     )?;
     let game = match args.record.clone() {
         Some(path) => {
-            check_record_path(&path, &args.three_trios)?;
+            check_record_path(&path, &args.games.three_trios)?;
             // An unfinished record of this very match is continued, never emptied.
             let existing = if args.force {
                 crate::record::Existing::Fresh
