@@ -254,11 +254,11 @@ pub struct SimArgs {
     pub seeding: SeedArg,
     /// Strategy `a`: plays Red (and Blue in the second game of each deal with --swap).
     #[arg(long, value_name = "STRATEGY", value_parser = crate::sim::parse_strategy,
-          conflicts_with_all = ["round_robin", "dark", "light", "white", "black"])]
+          conflicts_with = "round_robin")]
     pub red: Option<String>,
     /// Strategy `b`: plays Blue (and Red with --swap).
     #[arg(long, value_name = "STRATEGY", value_parser = crate::sim::parse_strategy,
-          conflicts_with_all = ["round_robin", "dark", "light", "white", "black"])]
+          conflicts_with = "round_robin")]
     pub blue: Option<String>,
     #[command(flatten)]
     pub reversi: ReversiSimArgs,

@@ -31,7 +31,7 @@ impl IslandsArgs {
 }
 
 /// `trios sim --game islands`: the two strategies (each needs the other, neither goes with
-/// a round robin) and the board.
+/// a round robin or the Three Trios strategies) and the board.
 #[derive(Debug, Clone, Args)]
 pub struct IslandsSimArgs {
     /// Islands of Hex: strategy `a`, playing white (first) and black with --swap.
@@ -39,7 +39,7 @@ pub struct IslandsSimArgs {
         long,
         value_name = "STRATEGY",
         requires = "black",
-        conflicts_with = "round_robin"
+        conflicts_with_all = ["round_robin", "red", "blue"]
     )]
     pub white: Option<String>,
     /// Islands of Hex: strategy `b`, playing black and white with --swap.
@@ -47,7 +47,7 @@ pub struct IslandsSimArgs {
         long,
         value_name = "STRATEGY",
         requires = "white",
-        conflicts_with = "round_robin"
+        conflicts_with_all = ["round_robin", "red", "blue"]
     )]
     pub black: Option<String>,
     /// Islands of Hex: the board's side [1-5000] (default 11).

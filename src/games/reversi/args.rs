@@ -31,7 +31,7 @@ impl ReversiArgs {
 }
 
 /// `trios sim --game reversi`: the two strategies. Each needs the other, and neither goes
-/// with a round robin.
+/// with a round robin or the Three Trios strategies.
 #[derive(Debug, Clone, Args)]
 pub struct ReversiSimArgs {
     /// Reversi: strategy `a`, playing dark (X, first) and light with --swap.
@@ -39,7 +39,7 @@ pub struct ReversiSimArgs {
         long,
         value_name = "STRATEGY",
         requires = "light",
-        conflicts_with = "round_robin"
+        conflicts_with_all = ["round_robin", "red", "blue"]
     )]
     pub dark: Option<String>,
     /// Reversi: strategy `b`, playing light (O) and dark with --swap.
@@ -47,7 +47,7 @@ pub struct ReversiSimArgs {
         long,
         value_name = "STRATEGY",
         requires = "dark",
-        conflicts_with = "round_robin"
+        conflicts_with_all = ["round_robin", "red", "blue"]
     )]
     pub light: Option<String>,
 }
