@@ -151,6 +151,14 @@ pub struct GameFlags {
     pub three_trios: ThreeTriosArgs,
 }
 
+impl GameFlags {
+    /// Whether any flag of the games with seats and a start position (Reversi's and Islands
+    /// of Hex's) was given: the races and solitaires refuse them.
+    pub fn seats_given(&self) -> bool {
+        self.reversi.any() || self.islands.any()
+    }
+}
+
 /// Flags that set up a new match, so make no sense with `--resume` (the record holds the
 /// setup): the common ones, every game's in [`GameFlags`], plus `--no-autosave` (a resumed
 /// match always goes on in its own file).

@@ -12,7 +12,7 @@ use crate::tui;
 /// `trios play --game triad`: a solitaire from `--seed` (drawn and announced when absent),
 /// full screen or in text mode.
 pub fn play_triad(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
-    if args.games.reversi.any() || args.games.islands.any() {
+    if args.games.seats_given() {
         return Err(Error::Usage(
             "Triad is a solitaire: it takes no seats, --size or --position".into(),
         ));
@@ -83,7 +83,7 @@ pub struct HexpathsSetup {
 pub fn hexpaths_setup(args: &PlayArgs) -> Result<HexpathsSetup, Error> {
     use crate::games::hexpaths::Difficulty;
     use crate::games::hexpaths::round::{Rival, Settings};
-    if args.games.reversi.any() || args.games.islands.any() {
+    if args.games.seats_given() {
         return Err(Error::Usage(
             "Hex paths takes no seats, --size or --position: people are --players, computers \
              --rivals"
