@@ -6,7 +6,13 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::controller::Seat;
 use crate::games::GameKind;
-use crate::games::three_trios::{DealMode, RuleSet};
+use crate::games::hexpaths::args::{HexpathsArgs, HexpathsTool};
+use crate::games::islands::args::{IslandsArgs, IslandsSimArgs};
+use crate::games::reversi::args::{
+    ReversiArgs, ReversiPerftArgs, ReversiSimArgs, ReversiSolveArgs,
+};
+use crate::games::three_trios::args::ThreeTriosArgs;
+use crate::games::triad::args::TriadTool;
 
 /// Three Trios in the terminal: a two-player card game on a grid with holes.
 ///
@@ -55,94 +61,6 @@ pub enum Command {
     Hexpaths(HexpathsTool),
 }
 
-/// `trios triad …`.
-#[derive(Debug, Clone, Subcommand)]
-pub enum TriadTool {
-    /// Print `triad` or `not a triad` for three cards.
-    Check {
-        #[arg(value_name = "CARD", num_args = 3, required = true)]
-        cards: Vec<String>,
-    },
-    /// Print every triad among the cards as `I J K` (0-based positions, ascending), then
-    /// `N triads`.
-    Find {
-        #[arg(value_name = "CARD")]
-        cards: Vec<String>,
-    },
-}
-
-/// `trios hexpaths …`. The answers `legal` and a path exit 0; `illegal: REASON` and
-/// `no path` exit 1; a game string that is not legal where a game is needed, or a number
-/// that is not a cell, is `error: …` and exit 2.
-#[derive(Debug, Clone, Subcommand)]
-pub enum HexpathsTool {
-    /// Whether six crannies (18 digits) are legal.
-    Crannies {
-        #[arg(value_name = "STRING")]
-        text: String,
-    },
-    /// Whether eighteen nooks (72 characters, `NNNL` each) are legal.
-    Nooks {
-        #[arg(value_name = "STRING")]
-        text: String,
-    },
-    /// Whether a state string is a legal game.
-    Game {
-        #[arg(value_name = "STRING")]
-        text: String,
-    },
-    /// Whether one step of the piece at FROM ends at TO.
-    Step {
-        game: String,
-        #[arg(value_parser = hexpaths_cell, allow_negative_numbers = true)]
-        from: u16,
-        #[arg(value_parser = hexpaths_cell, allow_negative_numbers = true)]
-        to: u16,
-    },
-    /// A shortest path of the piece at START to GOAL, the other pieces standing still: the
-    /// cells, START first, space-separated.
-    Path {
-        game: String,
-        #[arg(value_parser = hexpaths_cell, allow_negative_numbers = true)]
-        start: u16,
-        #[arg(value_parser = hexpaths_cell, allow_negative_numbers = true)]
-        goal: u16,
-    },
-    /// A shortest move bringing the piece at PIECE to GOAL, other pieces moving too where
-    /// that is shorter: one step a line as `FROM>TO`, then `N steps`.
-    Solve {
-        game: String,
-        #[arg(value_parser = hexpaths_cell, allow_negative_numbers = true)]
-        piece: u16,
-        #[arg(value_parser = hexpaths_cell, allow_negative_numbers = true)]
-        goal: u16,
-    },
-    /// Print a random legal state string.
-    New {
-        /// Seed of the draw [0-18446744073709551615]; drawn at random (and printed on
-        /// standard error) when absent.
-        #[arg(long, value_name = "N", value_parser = seed, allow_negative_numbers = true)]
-        seed: Option<u64>,
-        /// Pieces on the board [1-4].
-        #[arg(long, value_name = "N", default_value_t = 4,
-              value_parser = clap::value_parser!(u8).range(1..=4))]
-        pieces: u8,
-    },
-    /// Print the canonical state string: crannies and nooks ascending, pieces in order.
-    Show { game: String },
-}
-
-/// A cell number of Hex paths: 0 to 216, in decimal.
-fn hexpaths_cell(s: &str) -> Result<u16, String> {
-    match s.parse::<u16>() {
-        Ok(n) if usize::from(n) < crate::games::hexpaths::CELLS => Ok(n),
-        _ => Err(format!(
-            "\"{}\" is not a cell; cells are numbered 0 to 216",
-            crate::escape::escape_short(s, 40)
-        )),
-    }
-}
-
 /// Which front end to use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum Ui {
@@ -176,14 +94,14 @@ pub struct PlayArgs {
     #[arg(long, value_name = "LEVELS", value_delimiter = ',')]
     pub rivals: Vec<String>,
     #[command(flatten)]
-    pub hexpaths: HexpathsPlay,
+    pub hexpaths: HexpathsArgs,
     /// Front end.
     #[arg(long, value_enum, default_value_t = Ui::Auto)]
     pub ui: Ui,
     #[command(flatten)]
-    pub duel: DuelSeats,
+    pub games: GameFlags,
     #[command(flatten)]
-    pub setup: SetupArgs,
+    pub seeding: SeedArg,
     /// Red's seat: `human` or a strategy (random, maxflip, corners, defensive, minimax:N,
     /// expert, or a chain like corners>maxflip).
     #[arg(long, value_name = "SEAT", default_value = "human")]
@@ -206,7 +124,7 @@ pub struct PlayArgs {
     #[arg(long, requires = "record")]
     pub force: bool,
     /// Continue the most recent unfinished autosaved match instead of starting a new one.
-    #[arg(long, conflicts_with_all = RESUME_CONFLICTS)]
+    #[arg(long, conflicts_with_all = resume_conflicts())]
     pub resume: bool,
     /// Do not save this match in the data folder (it then cannot be resumed).
     #[arg(long)]
@@ -221,87 +139,37 @@ pub struct PlayArgs {
     pub no_animation: bool,
 }
 
-/// How a game of Hex paths is played.
+/// Each game's own flags for a new match in `trios play`, one line a game. They all set up
+/// the match, so `--resume` refuses every one of them.
 #[derive(Debug, Clone, Args)]
-pub struct HexpathsPlay {
-    /// Hex paths: the people racing at this keyboard (comma-separated names, up to four;
-    /// default one).
-    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
-    pub players: Vec<String>,
-    /// Hex paths: rounds in the game [1-100].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
-    pub rounds: Option<u32>,
-    /// Hex paths: seconds a round lasts [5-3600].
-    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(5..=3600))]
-    pub round_secs: Option<u64>,
-    /// Hex paths: pieces on the board [1-4].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=4))]
-    pub pieces: Option<u8>,
-    /// Hex paths: every round's difficulty (easy, medium, hard, needs-another); by default
-    /// it rises through the game.
-    #[arg(long, value_name = "LEVEL")]
-    pub difficulty: Option<String>,
+pub struct GameFlags {
+    #[command(flatten)]
+    pub reversi: ReversiArgs,
+    #[command(flatten)]
+    pub islands: IslandsArgs,
+    #[command(flatten)]
+    pub three_trios: ThreeTriosArgs,
 }
 
-/// The seats and start of the games other than Three Trios, whose seats have names of their
-/// own (`--dark`/`--light` for Reversi). Checked against the game's strategies when the match
-/// starts.
-#[derive(Debug, Clone, Args)]
-pub struct DuelSeats {
-    /// Reversi: dark's seat (X, moves first): `human` or a strategy (random, greedy,
-    /// positional, expert; the brief's Human, RandomComputerPlayer and
-    /// IntelligentComputerPlayer are accepted too).
-    #[arg(long, value_name = "SEAT")]
-    pub dark: Option<String>,
-    /// Reversi: light's seat (O): `human` or a strategy, as for --dark.
-    #[arg(long, value_name = "SEAT")]
-    pub light: Option<String>,
-    /// Reversi: start from this position (64 characters X, O, - then the side to move).
-    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
-    pub position: Option<String>,
-    /// Islands of Hex: white's seat (moves first, joins top to bottom): `human` or `random`.
-    #[arg(long, value_name = "SEAT")]
-    pub white: Option<String>,
-    /// Islands of Hex: black's seat (joins left to right): `human` or `random`.
-    #[arg(long, value_name = "SEAT")]
-    pub black: Option<String>,
-    /// Islands of Hex: the board's side [1-5000] (default 11).
-    #[arg(long, value_name = "N", value_parser = islands_size)]
-    pub size: Option<usize>,
-}
-
-impl DuelSeats {
-    /// Whether any of these flags was given (the games without seats refuse them).
-    pub fn any(&self) -> bool {
-        self.dark.is_some()
-            || self.light.is_some()
-            || self.position.is_some()
-            || self.white.is_some()
-            || self.black.is_some()
-            || self.size.is_some()
+impl GameFlags {
+    /// Whether any flag of the games with seats and a start position (Reversi's and Islands
+    /// of Hex's) was given: the races and solitaires refuse them.
+    pub fn seats_given(&self) -> bool {
+        self.reversi.any() || self.islands.any()
     }
 }
 
 /// Flags that set up a new match, so make no sense with `--resume` (the record holds the
-/// setup), plus `--no-autosave` (a resumed match always goes on in its own file).
-const RESUME_CONFLICTS: [&str; 16] = [
-    "game",
-    "dark",
-    "light",
-    "position",
-    "white",
-    "black",
-    "size",
-    "board",
-    "cards",
-    "deal",
-    "seed",
-    "rules",
-    "red",
-    "blue",
-    "record",
-    "no_autosave",
-];
+/// setup): the common ones, every game's in [`GameFlags`], plus `--no-autosave` (a resumed
+/// match always goes on in its own file).
+fn resume_conflicts() -> Vec<clap::Id> {
+    let games = GameFlags::augment_args(clap::Command::new("games"));
+    ["game", "seed", "red", "blue", "record", "no_autosave"]
+        .into_iter()
+        .map(clap::Id::from)
+        .chain(games.get_arguments().map(|arg| arg.get_id().clone()))
+        .collect()
+}
 
 /// The computer player a person faces by default.
 pub const STRONGEST: &str = crate::games::three_trios::ai::STRONGEST;
@@ -329,25 +197,13 @@ pub struct ReplayArgs {
     pub ui: Ui,
 }
 
-/// The setup flags shared by commands that deal a game without playing it interactively.
+/// The seed of a new game: of the deal, the shuffle and the random players, for every game.
 #[derive(Debug, Clone, Args)]
-pub struct SetupArgs {
-    /// Board file (first line `ROWS COLS`, then rows of C and X). Default: the built-in board.
-    #[arg(long, value_name = "FILE")]
-    pub board: Option<PathBuf>,
-    /// Card file (one card a line: `NAME N S E W`, values 1-9 or A). Default: built-in cards.
-    #[arg(long, value_name = "FILE")]
-    pub cards: Option<PathBuf>,
-    /// How hands are dealt: `shuffle` (seeded) or `in-order` (file order).
-    #[arg(long, value_name = "MODE", default_value_t = DealMode::Shuffle)]
-    pub deal: DealMode,
+pub struct SeedArg {
     /// Seed for the shuffle and random players [0-18446744073709551615]; drawn at random
     /// (and printed) when absent.
     #[arg(long, value_name = "N", value_parser = seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
-    /// Variant rules, a comma list of reverse, fallen-ace, same, plus (or none).
-    #[arg(long, value_name = "LIST", default_value = "none")]
-    pub rules: RuleSet,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -355,11 +211,12 @@ pub struct SolveArgs {
     /// The game: three-trios or reversi.
     #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
     pub game: GameKind,
-    /// Reversi: the position to solve (64 characters X, O, - then the side to move).
-    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
-    pub position: Option<String>,
     #[command(flatten)]
-    pub setup: SetupArgs,
+    pub reversi: ReversiSolveArgs,
+    #[command(flatten)]
+    pub three_trios: ThreeTriosArgs,
+    #[command(flatten)]
+    pub seeding: SeedArg,
     /// Print one JSON object: {"value", "best": {"hand", "row", "col"}, "nodes", "millis"}.
     #[arg(long)]
     pub json: bool,
@@ -386,9 +243,8 @@ pub struct PerftArgs {
     /// Moves ahead (a pass counts as a move) [0-64].
     #[arg(value_name = "DEPTH", value_parser = clap::value_parser!(u32).range(0..=64))]
     pub depth: u32,
-    /// Reversi: count from this position instead of the start.
-    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
-    pub position: Option<String>,
+    #[command(flatten)]
+    pub reversi: ReversiPerftArgs,
     /// Threads to count on [1-256]. Default: one.
     #[arg(long, value_name = "N", value_parser = threads(), default_value_t = 1)]
     pub threads: usize,
@@ -401,50 +257,21 @@ pub struct SimArgs {
     #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
     pub game: GameKind,
     #[command(flatten)]
-    pub setup: SetupArgs,
+    pub three_trios: ThreeTriosArgs,
+    #[command(flatten)]
+    pub seeding: SeedArg,
     /// Strategy `a`: plays Red (and Blue in the second game of each deal with --swap).
     #[arg(long, value_name = "STRATEGY", value_parser = crate::sim::parse_strategy,
-          conflicts_with_all = ["round_robin", "dark", "light", "white", "black"])]
+          conflicts_with = "round_robin")]
     pub red: Option<String>,
     /// Strategy `b`: plays Blue (and Red with --swap).
     #[arg(long, value_name = "STRATEGY", value_parser = crate::sim::parse_strategy,
-          conflicts_with_all = ["round_robin", "dark", "light", "white", "black"])]
+          conflicts_with = "round_robin")]
     pub blue: Option<String>,
-    /// Reversi: strategy `a`, playing dark (X, first) and light with --swap.
-    #[arg(
-        long,
-        value_name = "STRATEGY",
-        requires = "light",
-        conflicts_with = "round_robin"
-    )]
-    pub dark: Option<String>,
-    /// Reversi: strategy `b`, playing light (O) and dark with --swap.
-    #[arg(
-        long,
-        value_name = "STRATEGY",
-        requires = "dark",
-        conflicts_with = "round_robin"
-    )]
-    pub light: Option<String>,
-    /// Islands of Hex: strategy `a`, playing white (first) and black with --swap.
-    #[arg(
-        long,
-        value_name = "STRATEGY",
-        requires = "black",
-        conflicts_with = "round_robin"
-    )]
-    pub white: Option<String>,
-    /// Islands of Hex: strategy `b`, playing black and white with --swap.
-    #[arg(
-        long,
-        value_name = "STRATEGY",
-        requires = "white",
-        conflicts_with = "round_robin"
-    )]
-    pub black: Option<String>,
-    /// Islands of Hex: the board's side [1-5000] (default 11).
-    #[arg(long, value_name = "N", value_parser = islands_size)]
-    pub size: Option<usize>,
+    #[command(flatten)]
+    pub reversi: ReversiSimArgs,
+    #[command(flatten)]
+    pub islands: IslandsSimArgs,
     /// Reversi and Islands of Hex: random plies played from the start of each deal before
     /// the strategies take over, so deterministic strategies meet in varied positions
     /// [0-1000].
@@ -523,7 +350,7 @@ fn think_ms() -> clap::builder::RangedU64ValueParser<u64> {
 }
 
 /// A seed: any `u64`, with a message that says so (a negative one included).
-fn seed(s: &str) -> Result<u64, String> {
+pub fn seed(s: &str) -> Result<u64, String> {
     s.parse::<u64>().map_err(|_| {
         format!(
             "\"{}\" is not a seed; a seed is a whole number from 0 to {}",
@@ -531,18 +358,6 @@ fn seed(s: &str) -> Result<u64, String> {
             u64::MAX
         )
     })
-}
-
-/// An Islands of Hex board side: 1 to [`crate::games::islands::MAX_SIZE`].
-fn islands_size(s: &str) -> Result<usize, String> {
-    use crate::games::islands::MAX_SIZE;
-    match s.parse::<usize>() {
-        Ok(n) if (1..=MAX_SIZE).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "a board is 1 to {MAX_SIZE} cells a side, not {}",
-            crate::escape::escape_short(s, 40)
-        )),
-    }
 }
 
 // `trios serve`: the game over SSH.
@@ -605,14 +420,45 @@ pub struct ServeArgs {
     #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
     pub game: GameKind,
     #[command(flatten)]
-    pub setup: SetupArgs,
+    pub three_trios: ThreeTriosArgs,
+    #[command(flatten)]
+    pub seeding: SeedArg,
 }
 
 #[cfg(test)]
 mod tests {
-    use clap::CommandFactory;
+    use clap::{Args, CommandFactory, Parser};
 
-    use super::Cli;
+    use super::{Cli, GameFlags};
+
+    /// `--resume` refuses every flag a game adds to `trios play`, so a game's flags need no
+    /// second mention to be refused with it.
+    #[test]
+    fn resume_refuses_every_game_flag() {
+        let games = GameFlags::augment_args(clap::Command::new("games"));
+        let mut checked = 0;
+        for arg in games.get_arguments() {
+            let long = format!("--{}", arg.get_long().unwrap_or_default());
+            // A valid value: the default where there is one, else a number (valid for all).
+            let value = arg.get_value_names().map(|_| {
+                arg.get_default_values()
+                    .first()
+                    .and_then(|v| v.to_str())
+                    .unwrap_or("1")
+            });
+            let args = ["trios", "play", "--resume", long.as_str()]
+                .into_iter()
+                .chain(value);
+            let error = Cli::try_parse_from(args).expect_err(&long);
+            assert_eq!(
+                error.kind(),
+                clap::error::ErrorKind::ArgumentConflict,
+                "{long}: {error}"
+            );
+            checked += 1;
+        }
+        assert!(checked >= 10, "only {checked} game flags found");
+    }
 
     /// Every numeric flag says its range in its help, as `[LOW-HIGH]`.
     #[test]

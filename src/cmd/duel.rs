@@ -9,8 +9,10 @@ use super::{Error, seed_note, warn_unrecorded};
 use crate::autosave;
 use crate::cli::PlayArgs;
 use crate::controller::{Duel, DuelConfig, DuelError, Seat};
+use crate::games::islands::args::IslandsArgs;
 use crate::games::islands::{self, Game as Islands};
 use crate::games::reversi::Game as Reversi;
+use crate::games::reversi::args::ReversiArgs;
 use crate::games::{GameKind, TwoPlayer};
 use crate::record::Existing;
 use crate::record::duel::{DuelRecord, check_overwrite};
@@ -26,8 +28,8 @@ fn refuse_other_seats(args: &PlayArgs, game: GameKind) -> Result<(), Error> {
         GameKind::Islands => "--white and --black",
         _ => "--dark and --light",
     };
-    let three_trios_only = args.setup.board.is_some()
-        || args.setup.cards.is_some()
+    let three_trios_only = args.games.three_trios.board.is_some()
+        || args.games.three_trios.cards.is_some()
         || args.blue.is_some()
         || args.red != Seat::Human;
     if three_trios_only {
@@ -36,18 +38,17 @@ fn refuse_other_seats(args: &PlayArgs, game: GameKind) -> Result<(), Error> {
             game.title()
         )));
     }
-    let d = &args.duel;
-    let reversi_flags = d.dark.is_some() || d.light.is_some() || d.position.is_some();
-    let islands_flags = d.white.is_some() || d.black.is_some() || d.size.is_some();
-    if game != GameKind::Reversi && reversi_flags {
+    if game != GameKind::Reversi && args.games.reversi.any() {
         return Err(Error::Usage(format!(
-            "--dark, --light and --position are Reversi flags; {} seats are {seats}",
+            "{} are Reversi flags; {} seats are {seats}",
+            ReversiArgs::FLAGS,
             game.title()
         )));
     }
-    if game != GameKind::Islands && islands_flags {
+    if game != GameKind::Islands && args.games.islands.any() {
         return Err(Error::Usage(format!(
-            "--white, --black and --size are Islands of Hex flags; {} seats are {seats}",
+            "{} are Islands of Hex flags; {} seats are {seats}",
+            IslandsArgs::FLAGS,
             game.title()
         )));
     }
@@ -87,7 +88,7 @@ fn new_config<G: TwoPlayer>(
     let second = seat_for::<G>(b, second, b_flag)?;
     Ok(DuelConfig::new(
         [first, second],
-        args.setup.seed.unwrap_or_else(rand::random),
+        args.seeding.seed.unwrap_or_else(rand::random),
         args.think_ms,
     ))
 }
@@ -99,11 +100,11 @@ pub const REVERSI_OPPONENT: &str = "expert";
 /// is the expert unless `--light` says otherwise; text mode seats two people by default.
 pub fn play_reversi(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
     let seats = [
-        (args.duel.dark.as_deref(), "--dark"),
-        (args.duel.light.as_deref(), "--light"),
+        (args.games.reversi.dark.as_deref(), "--dark"),
+        (args.games.reversi.light.as_deref(), "--light"),
     ];
     let mut config = new_config::<Reversi>(args, seats, full_screen, REVERSI_OPPONENT)?;
-    config.options.position = args.duel.position.clone();
+    config.options.position = args.games.reversi.position.clone();
     Reversi::start(&config.options).map_err(Error::Usage)?;
     let mut duel = start_duel(args, config)?;
     if full_screen {
@@ -155,11 +156,11 @@ pub const ISLANDS_OPPONENT: &str = "connector";
 /// `--black` says otherwise) or in text mode (two people by default).
 pub fn play_islands(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
     let seats = [
-        (args.duel.white.as_deref(), "--white"),
-        (args.duel.black.as_deref(), "--black"),
+        (args.games.islands.white.as_deref(), "--white"),
+        (args.games.islands.black.as_deref(), "--black"),
     ];
     let mut config = new_config::<Islands>(args, seats, full_screen, ISLANDS_OPPONENT)?;
-    config.options.size = args.duel.size.unwrap_or(islands::DEFAULT_SIZE);
+    config.options.size = args.games.islands.size.unwrap_or(islands::DEFAULT_SIZE);
     Islands::start(&config.options).map_err(|e| Error::flag("--size", e))?;
     if full_screen {
         islands_fit_the_screen(config.options.size)?;
@@ -231,7 +232,7 @@ fn play_text_with<G: TwoPlayer>(
 /// matters, recorded in `--record FILE` (not overwriting another match unless `--force`),
 /// unrecorded with `--no-autosave`, else autosaved.
 fn start_duel<G: TwoPlayer>(args: &PlayArgs, config: DuelConfig<G>) -> Result<Duel<G>, Error> {
-    if args.setup.seed.is_none() && config.depends_on_seed() {
+    if args.seeding.seed.is_none() && config.depends_on_seed() {
         eprintln!("{}", seed_note(config.seed));
     }
     Ok(match &args.record {

@@ -10,22 +10,18 @@ use super::resume as resuming;
 use super::three_trios::{config_from, resume, resume_hint, run_full_screen, start_autosaved};
 use super::{Error, duel, front_end, race};
 use crate::autosave;
-use crate::cli::{Cli, Command, SetupArgs, Ui};
+use crate::cli::{Cli, Command, Ui};
 use crate::controller::{Match, Seat};
+use crate::games::three_trios::args::ThreeTriosArgs;
 use crate::tui::lobby::{Choices, GameOptions, Intent, Launch, Lobby};
 
 /// The home screen until the person quits it: each match chosen there takes the terminal
 /// the way its `trios play` or `trios replay` would, and leaving it comes back here.
 pub fn run() -> Result<(), Error> {
-    let setup = SetupArgs {
-        board: None,
-        cards: None,
-        deal: crate::games::three_trios::DealMode::Shuffle,
-        seed: None,
-        rules: crate::games::three_trios::RuleSet::default(),
-    };
+    let setup = ThreeTriosArgs::built_in(crate::games::three_trios::DealMode::Shuffle);
     let base = config_from(
         &setup,
+        None,
         Seat::Human,
         Seat::Computer(crate::cli::STRONGEST.into()),
         1000,

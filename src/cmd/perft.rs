@@ -5,10 +5,11 @@ use std::time::Instant;
 use super::output::write_out;
 use super::solve::reversi_position;
 use super::{Error, three_trios::config_from};
-use crate::cli::{PerftArgs, SetupArgs};
+use crate::cli::PerftArgs;
 use crate::controller::Seat;
 use crate::games::GameKind;
 use crate::games::reversi;
+use crate::games::three_trios::args::ThreeTriosArgs;
 
 /// `trios perft`: Reversi through the platform, Three Trios here (the built-in board and
 /// cards dealt in order, or the setup flags' game).
@@ -24,19 +25,14 @@ pub fn run(args: &crate::cli::PerftArgs) -> Result<(), Error> {
     if args.game == GameKind::Reversi {
         return reversi(args);
     }
-    if args.position.is_some() {
+    if args.reversi.position.is_some() {
         return Err(Error::Usage(
             "--position is a Reversi flag; add --game reversi".into(),
         ));
     }
     let config = config_from(
-        &SetupArgs {
-            board: None,
-            cards: None,
-            deal: crate::games::three_trios::DealMode::InOrder,
-            seed: Some(0),
-            rules: crate::games::three_trios::RuleSet::default(),
-        },
+        &ThreeTriosArgs::built_in(crate::games::three_trios::DealMode::InOrder),
+        Some(0),
         Seat::Human,
         Seat::Human,
         1000,
@@ -55,7 +51,7 @@ pub fn run(args: &crate::cli::PerftArgs) -> Result<(), Error> {
 
 /// `trios perft --game reversi DEPTH`: the leaf count, and the time on standard error.
 fn reversi(args: &PerftArgs) -> Result<(), Error> {
-    let game = reversi_position(args.position.as_deref())?;
+    let game = reversi_position(args.reversi.position.as_deref())?;
     let started = Instant::now();
     let count = reversi::perft::perft_threads(&game, args.depth, args.threads);
     let secs = started.elapsed().as_secs_f64();

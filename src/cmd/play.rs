@@ -5,6 +5,9 @@ use super::{Error, duel, front_end, race};
 use crate::cli::{PlayArgs, Ui};
 use crate::cmd::resume as resuming;
 use crate::games::GameKind;
+use crate::games::hexpaths::args::HexpathsArgs;
+use crate::games::islands::args::IslandsArgs;
+use crate::games::reversi::args::ReversiArgs;
 
 /// `trios play` (and `trios` with flags): the flags checked, then the match played.
 pub fn run(args: PlayArgs) -> Result<(), Error> {
@@ -13,18 +16,11 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
             "--rivals is a Triad and Hex paths flag; add --game triad or --game hexpaths".into(),
         ));
     }
-    let hex = &args.hexpaths;
-    let hex_flags = !hex.players.is_empty()
-        || hex.rounds.is_some()
-        || hex.round_secs.is_some()
-        || hex.pieces.is_some()
-        || hex.difficulty.is_some();
-    if args.game != GameKind::HexPaths && hex_flags {
-        return Err(Error::Usage(
-            "--players, --rounds, --round-secs, --pieces and --difficulty are Hex paths flags; \
-             add --game hexpaths"
-                .into(),
-        ));
+    if args.game != GameKind::HexPaths && args.hexpaths.any() {
+        return Err(Error::Usage(format!(
+            "{} are Hex paths flags; add --game hexpaths",
+            HexpathsArgs::FLAGS
+        )));
     }
     if args.game == GameKind::HexPaths {
         // (`--resume` with `--game` is refused by the parser.) The flags are checked before
@@ -55,16 +51,17 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
         return race::play_triad(&args, ui == Ui::Tui);
     }
 
-    let duel = &args.duel;
-    if duel.dark.is_some() || duel.light.is_some() || duel.position.is_some() {
-        return Err(Error::Usage(
-            "--dark, --light and --position are Reversi flags; add --game reversi".into(),
-        ));
+    if args.games.reversi.any() {
+        return Err(Error::Usage(format!(
+            "{} are Reversi flags; add --game reversi",
+            ReversiArgs::FLAGS
+        )));
     }
-    if duel.white.is_some() || duel.black.is_some() || duel.size.is_some() {
-        return Err(Error::Usage(
-            "--white, --black and --size are Islands of Hex flags; add --game islands".into(),
-        ));
+    if args.games.islands.any() {
+        return Err(Error::Usage(format!(
+            "{} are Islands of Hex flags; add --game islands",
+            IslandsArgs::FLAGS
+        )));
     }
     // A resumed match goes on in its autosave file; a new one is autosaved unless the player
     // chose a record file or none.
@@ -83,12 +80,12 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
         )?;
         // The seed goes to stderr once the screen is back, so the game can be played again.
         let config = last.config();
-        if !args.resume && Some(config.seed) != args.setup.seed && config.depends_on_seed() {
+        if !args.resume && Some(config.seed) != args.seeding.seed && config.depends_on_seed() {
             eprintln!("{}", super::seed_note(config.seed));
         }
         return Ok(());
     }
-    if args.setup.seed.is_none() && !args.resume && game.config().depends_on_seed() {
+    if args.seeding.seed.is_none() && !args.resume && game.config().depends_on_seed() {
         eprintln!("{}", super::seed_note(game.config().seed));
     }
     play_text(game, autosaving, args.describe)

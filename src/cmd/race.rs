@@ -12,12 +12,12 @@ use crate::tui;
 /// `trios play --game triad`: a solitaire from `--seed` (drawn and announced when absent),
 /// full screen or in text mode.
 pub fn play_triad(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
-    if args.duel.any() {
+    if args.games.seats_given() {
         return Err(Error::Usage(
             "Triad is a solitaire: it takes no seats, --size or --position".into(),
         ));
     }
-    let seed = args.setup.seed.unwrap_or_else(rand::random);
+    let seed = args.seeding.seed.unwrap_or_else(rand::random);
     let rivals = args
         .rivals
         .iter()
@@ -40,7 +40,7 @@ pub fn play_triad(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
     if full_screen {
         return triad_full_screen(seed, rivals);
     }
-    if args.setup.seed.is_none() {
+    if args.seeding.seed.is_none() {
         eprintln!("{}", seed_note(seed));
     }
     let mut game = triad::Game::new(seed);
@@ -83,7 +83,7 @@ pub struct HexpathsSetup {
 pub fn hexpaths_setup(args: &PlayArgs) -> Result<HexpathsSetup, Error> {
     use crate::games::hexpaths::Difficulty;
     use crate::games::hexpaths::round::{Rival, Settings};
-    if args.duel.any() {
+    if args.games.seats_given() {
         return Err(Error::Usage(
             "Hex paths takes no seats, --size or --position: people are --players, computers \
              --rivals"
@@ -91,7 +91,7 @@ pub fn hexpaths_setup(args: &PlayArgs) -> Result<HexpathsSetup, Error> {
         ));
     }
     let options = &args.hexpaths;
-    let seed = args.setup.seed.unwrap_or_else(rand::random);
+    let seed = args.seeding.seed.unwrap_or_else(rand::random);
     let mut settings = Settings::default();
     if let Some(n) = options.rounds {
         settings.rounds = n as usize;

@@ -67,7 +67,8 @@ pub fn run(args: &ServeArgs) -> Result<(), Error> {
 /// default one is missing), who may log in, the limits, and where matches are recorded.
 fn serve_config(args: &ServeArgs) -> Result<ServeConfig, Error> {
     let game = config_from(
-        &args.setup,
+        &args.three_trios,
+        args.seeding.seed,
         Seat::Human,
         args.opponent.clone(),
         args.think_ms,
@@ -90,7 +91,7 @@ fn serve_config(args: &ServeArgs) -> Result<ServeConfig, Error> {
     config.connections_per_minute = args.per_address;
     config.idle_timeout = std::time::Duration::from_secs(args.idle_timeout);
     config.authorized_keys = authorized_keys;
-    config.fixed_seed = args.setup.seed.is_some();
+    config.fixed_seed = args.seeding.seed.is_some();
     config.grace = std::time::Duration::from_secs(args.grace);
     config.lobby_game = args.game;
     config.login_grace = std::time::Duration::from_secs(args.login_grace_secs);

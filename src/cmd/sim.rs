@@ -30,13 +30,13 @@ pub fn run(args: &SimArgs) -> Result<(), Error> {
         }
         GameKind::Triad => Some(GameKind::Triad),
         GameKind::Islands => Some(GameKind::Islands),
-        _ if args.white.is_some() => {
+        _ if args.islands.white.is_some() => {
             return Err(Error::Usage(
                 "--white and --black are Islands of Hex seats; add --game islands".into(),
             ));
         }
         GameKind::Reversi => Some(GameKind::Reversi),
-        _ if args.dark.is_some() => {
+        _ if args.reversi.dark.is_some() => {
             return Err(Error::Usage(
                 "--dark and --light are Reversi seats; add --game reversi".into(),
             ));
@@ -66,7 +66,7 @@ pub fn run(args: &SimArgs) -> Result<(), Error> {
 
 /// The simulation the flags ask for, its files loaded; a drawn seed is announced on stderr.
 fn sim_spec(args: &SimArgs) -> Result<crate::sim::SimSpec, Error> {
-    let setup = &args.setup;
+    let setup = &args.three_trios;
     if args.round_robin.is_none() && (args.red.is_none() || args.blue.is_none()) {
         return Err(Error::Usage(
             "a Three Trios simulation needs --red A --blue B (two strategies) or \
@@ -74,7 +74,7 @@ fn sim_spec(args: &SimArgs) -> Result<crate::sim::SimSpec, Error> {
                 .into(),
         ));
     }
-    let seed = setup.seed.unwrap_or_else(rand::random);
+    let seed = args.seeding.seed.unwrap_or_else(rand::random);
     let loaded = crate::sim::SimSetup::load(
         setup.board.as_deref(),
         setup.cards.as_deref(),
@@ -82,7 +82,7 @@ fn sim_spec(args: &SimArgs) -> Result<crate::sim::SimSpec, Error> {
         setup.deal,
         seed,
     )?;
-    if setup.seed.is_none() {
+    if args.seeding.seed.is_none() {
         eprintln!("{}", super::sim_seed_note(seed));
     }
     let threads = args.threads.unwrap_or_else(crate::games::cores);
@@ -120,7 +120,7 @@ fn sim_progress_bar() -> indicatif::ProgressBar {
 
 /// `trios sim --game reversi --dark A --light B`.
 fn reversi(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<String, Error> {
-    let names: Vec<String> = match (&args.round_robin, &args.dark, &args.light) {
+    let names: Vec<String> = match (&args.round_robin, &args.reversi.dark, &args.reversi.light) {
         (Some(list), _, _) => list.0.iter().map(|n| reversi::canonical(n)).collect(),
         (None, Some(a), Some(b)) => vec![reversi::canonical(a), reversi::canonical(b)],
         _ => {
@@ -137,7 +137,7 @@ fn reversi(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<String,
 /// `trios sim --game islands`: pairs (`--white A --black B`) or a round robin, on boards
 /// of `--size` (default 11).
 fn islands(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<String, Error> {
-    let names: Vec<String> = match (&args.round_robin, &args.white, &args.black) {
+    let names: Vec<String> = match (&args.round_robin, &args.islands.white, &args.islands.black) {
         (Some(list), _, _) => list.0.clone(),
         (None, Some(a), Some(b)) => {
             vec![a.trim().to_ascii_lowercase(), b.trim().to_ascii_lowercase()]
@@ -151,7 +151,7 @@ fn islands(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<String,
         }
     };
     let options = islands::Options {
-        size: args.size.unwrap_or(islands::DEFAULT_SIZE),
+        size: args.islands.size.unwrap_or(islands::DEFAULT_SIZE),
     };
     Islands::start(&options).map_err(|e| Error::flag("--size", e))?;
     sim_game::<Islands>(args, &names, options, progress)
@@ -162,10 +162,10 @@ fn triad(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<String, E
     let seats = [
         &args.red,
         &args.blue,
-        &args.dark,
-        &args.light,
-        &args.white,
-        &args.black,
+        &args.reversi.dark,
+        &args.reversi.light,
+        &args.islands.white,
+        &args.islands.black,
     ];
     if seats.iter().any(|s| s.is_some()) || args.round_robin.is_some() || args.swap {
         return Err(Error::Usage(
@@ -174,8 +174,8 @@ fn triad(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<String, E
                 .into(),
         ));
     }
-    let seed = args.setup.seed.unwrap_or_else(rand::random);
-    if args.setup.seed.is_none() {
+    let seed = args.seeding.seed.unwrap_or_else(rand::random);
+    if args.seeding.seed.is_none() {
         eprintln!("{}", sim_seed_note(seed));
     }
     let threads = args.threads.unwrap_or_else(crate::games::cores);
@@ -196,13 +196,13 @@ fn sim_game<G: TwoPlayer>(
     options: G::Options,
     progress: impl FnMut(usize, usize),
 ) -> Result<String, Error> {
-    let seed = args.setup.seed.unwrap_or_else(rand::random);
+    let seed = args.seeding.seed.unwrap_or_else(rand::random);
     let mut spec = DuelSpec::<G>::new(&names[0], &names[1], seed, args.think_ms)?;
     spec.options = options;
     for name in &names[2..] {
         G::strategy(name, 0, 1)?;
     }
-    if args.setup.seed.is_none() {
+    if args.seeding.seed.is_none() {
         eprintln!("{}", sim_seed_note(seed));
     }
     spec.deals = args.games;

@@ -19,7 +19,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
                 "trios solve solves three-trios and reversi positions (Hex paths moves: trios hexpaths solve)".into(),
             ));
         }
-        GameKind::ThreeTrios if args.position.is_some() => {
+        GameKind::ThreeTrios if args.reversi.position.is_some() => {
             return Err(Error::Usage(
                 "--position is a Reversi flag; add --game reversi".into(),
             ));
@@ -34,7 +34,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
             .map(|secs| started + std::time::Duration::from_secs(secs)),
         memory: usize::try_from(args.memory_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX),
     };
-    let game = deal(&args.setup)?;
+    let game = deal(&args.three_trios, args.seeding.seed)?;
     let Some((solved, stop)) = solve_with_progress(&game, &budget) else {
         return Err(Error::Usage(
             "the game is already over; nothing to solve".into(),
@@ -283,7 +283,7 @@ pub(super) fn reversi_position(given: Option<&str>) -> Result<Reversi, Error> {
 /// `trios solve --game reversi --position P`: the exact value for the side to move (empty
 /// squares to the winner) and a best move.
 fn reversi(args: &SolveArgs) -> Result<(), Error> {
-    let Some(text) = args.position.as_deref() else {
+    let Some(text) = args.reversi.position.as_deref() else {
         return Err(Error::Usage(
             "solving Reversi needs --position P (64 squares X, O or -, then X or O to move); \
              the whole game from the start is far beyond reach"

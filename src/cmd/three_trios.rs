@@ -7,8 +7,9 @@ use std::path::PathBuf;
 
 use super::{Error, output, warn_unrecorded};
 use crate::autosave;
-use crate::cli::{PlayArgs, SetupArgs, Ui};
+use crate::cli::{PlayArgs, Ui};
 use crate::controller::{Match, MatchConfig, Seat, SourceFile, StartError};
+use crate::games::three_trios::args::ThreeTriosArgs;
 use crate::textui;
 
 /// Plays `game` in text mode on standard input and output; with `autosaving`, old finished
@@ -81,14 +82,15 @@ pub fn resume_hint(last: &Match) -> Option<String> {
 /// Sets up and deals a new match from the flags, recorded where they say.
 pub fn start_new(args: &PlayArgs, ui: Ui) -> Result<Match, Error> {
     let config = config_from(
-        &args.setup,
+        &args.games.three_trios,
+        args.seeding.seed,
         args.red.clone(),
         args.blue_seat(ui),
         args.think_ms,
     )?;
     let game = match args.record.clone() {
         Some(path) => {
-            check_record_path(&path, &args.setup)?;
+            check_record_path(&path, &args.games.three_trios)?;
             // An unfinished record of this very match is continued, never emptied.
             let existing = if args.force {
                 crate::record::Existing::Fresh
@@ -108,7 +110,7 @@ pub fn start_new(args: &PlayArgs, ui: Ui) -> Result<Match, Error> {
 
 /// Refuses a record path that is one of the command's own input files: even `--force` must
 /// not turn a card file into a record.
-fn check_record_path(record: &std::path::Path, setup: &SetupArgs) -> Result<(), Error> {
+fn check_record_path(record: &std::path::Path, setup: &ThreeTriosArgs) -> Result<(), Error> {
     let inputs = [("--board", &setup.board), ("--cards", &setup.cards)];
     for (flag, input) in inputs {
         let Some(input) = input else { continue };
@@ -134,7 +136,8 @@ fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
 /// The match a setup describes: its files read and checked (or the built-in ones), and its
 /// seed (drawn at random when not given).
 pub fn config_from(
-    setup: &SetupArgs,
+    setup: &ThreeTriosArgs,
+    seed: Option<u64>,
     red: Seat,
     blue: Seat,
     think_ms: u64,
@@ -145,7 +148,7 @@ pub fn config_from(
         board,
         cards,
         deal: setup.deal,
-        seed: setup.seed.unwrap_or_else(rand::random),
+        seed: seed.unwrap_or_else(rand::random),
         rules: setup.rules,
         red,
         blue,
@@ -190,9 +193,12 @@ fn prune_quietly() {
 }
 
 /// Reads the files and deals the game a setup describes; a drawn seed is announced on stderr.
-pub fn deal(setup: &SetupArgs) -> Result<crate::games::three_trios::Game, Error> {
-    let config = config_from(setup, Seat::Human, Seat::Human, 1000)?;
-    if setup.seed.is_none() && config.depends_on_seed() {
+pub fn deal(
+    setup: &ThreeTriosArgs,
+    seed: Option<u64>,
+) -> Result<crate::games::three_trios::Game, Error> {
+    let config = config_from(setup, seed, Seat::Human, Seat::Human, 1000)?;
+    if seed.is_none() && config.depends_on_seed() {
         eprintln!("{}", super::seed_note(config.seed));
     }
     Ok(config.new_game()?)

@@ -3,7 +3,8 @@
 
 use super::Error;
 use super::output::write_out;
-use crate::cli::{HexpathsTool, TriadTool};
+use crate::games::hexpaths::args::HexpathsTool;
+use crate::games::triad::args::TriadTool;
 use crate::games::{hexpaths, triad};
 
 /// `trios triad check|find`: reads the cards, then prints the answer.

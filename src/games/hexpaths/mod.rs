@@ -3,6 +3,7 @@
 //! that brings one piece to a nook, other pieces helping if that is shorter.
 
 mod api;
+pub mod args;
 mod barriers;
 mod board;
 mod error;

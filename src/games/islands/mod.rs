@@ -3,6 +3,7 @@
 //! whoever has more islands wins. The library mirrors the brief's `GameModel`.
 
 pub mod ai;
+pub mod args;
 mod board;
 pub mod expert;
 mod game;

@@ -3,6 +3,7 @@
 //! computer players.
 
 pub mod ai;
+pub mod args;
 pub mod bitboard;
 pub mod endgame;
 pub mod eval;

@@ -11,6 +11,7 @@ pub use config::{ConfigError, ConfigErrorKind};
 pub use grid::{Grid, GridError, Pos};
 pub use rules::RuleSet;
 pub mod ai;
+pub mod args;
 pub mod battle;
 pub mod deal;
 pub mod game;

@@ -1,6 +1,7 @@
 //! Triad (the brief `002_…`): the Set-like solitaire of 81 cards, each a shape, a colour, a
 //! count and a fill; find three that are, in every property, all the same or all different.
 
+pub mod args;
 mod card;
 mod find;
 mod game;

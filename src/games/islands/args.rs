@@ -1,0 +1,67 @@
+//! Islands of Hex's own command-line flags, flattened into `trios play` and `trios sim` by
+//! the common command line, and the parser of a board side.
+
+use clap::Args;
+
+use super::MAX_SIZE;
+
+/// `trios play --game islands`: the seats and the board. Checked against the strategies
+/// when the match starts.
+#[derive(Debug, Clone, Args)]
+pub struct IslandsArgs {
+    /// Islands of Hex: white's seat (moves first, joins top to bottom): `human` or `random`.
+    #[arg(long, value_name = "SEAT")]
+    pub white: Option<String>,
+    /// Islands of Hex: black's seat (joins left to right): `human` or `random`.
+    #[arg(long, value_name = "SEAT")]
+    pub black: Option<String>,
+    /// Islands of Hex: the board's side [1-5000] (default 11).
+    #[arg(long, value_name = "N", value_parser = board_side)]
+    pub size: Option<usize>,
+}
+
+impl IslandsArgs {
+    /// The flags, as a refusal names them when another game is played.
+    pub const FLAGS: &'static str = "--white, --black and --size";
+
+    /// Whether any of these flags was given (other games refuse them).
+    pub fn any(&self) -> bool {
+        self.white.is_some() || self.black.is_some() || self.size.is_some()
+    }
+}
+
+/// `trios sim --game islands`: the two strategies (each needs the other, neither goes with
+/// a round robin or the Three Trios strategies) and the board.
+#[derive(Debug, Clone, Args)]
+pub struct IslandsSimArgs {
+    /// Islands of Hex: strategy `a`, playing white (first) and black with --swap.
+    #[arg(
+        long,
+        value_name = "STRATEGY",
+        requires = "black",
+        conflicts_with_all = ["round_robin", "red", "blue"]
+    )]
+    pub white: Option<String>,
+    /// Islands of Hex: strategy `b`, playing black and white with --swap.
+    #[arg(
+        long,
+        value_name = "STRATEGY",
+        requires = "white",
+        conflicts_with_all = ["round_robin", "red", "blue"]
+    )]
+    pub black: Option<String>,
+    /// Islands of Hex: the board's side [1-5000] (default 11).
+    #[arg(long, value_name = "N", value_parser = board_side)]
+    pub size: Option<usize>,
+}
+
+/// A board side: 1 to [`MAX_SIZE`].
+pub fn board_side(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_SIZE).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "a board is 1 to {MAX_SIZE} cells a side, not {}",
+            crate::escape::escape_short(s, 40)
+        )),
+    }
+}

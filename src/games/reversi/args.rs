@@ -1,0 +1,69 @@
+//! Reversi's own command-line flags, flattened into `trios play`, `sim`, `solve` and
+//! `perft` by the common command line.
+
+use clap::Args;
+
+/// `trios play --game reversi`: the seats and the start. Checked against the strategies when
+/// the match starts.
+#[derive(Debug, Clone, Args)]
+pub struct ReversiArgs {
+    /// Reversi: dark's seat (X, moves first): `human` or a strategy (random, greedy,
+    /// positional, expert; the brief's Human, RandomComputerPlayer and
+    /// IntelligentComputerPlayer are accepted too).
+    #[arg(long, value_name = "SEAT")]
+    pub dark: Option<String>,
+    /// Reversi: light's seat (O): `human` or a strategy, as for --dark.
+    #[arg(long, value_name = "SEAT")]
+    pub light: Option<String>,
+    /// Reversi: start from this position (64 characters X, O, - then the side to move).
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+    pub position: Option<String>,
+}
+
+impl ReversiArgs {
+    /// The flags, as a refusal names them when another game is played.
+    pub const FLAGS: &'static str = "--dark, --light and --position";
+
+    /// Whether any of these flags was given (other games refuse them).
+    pub fn any(&self) -> bool {
+        self.dark.is_some() || self.light.is_some() || self.position.is_some()
+    }
+}
+
+/// `trios sim --game reversi`: the two strategies. Each needs the other, and neither goes
+/// with a round robin or the Three Trios strategies.
+#[derive(Debug, Clone, Args)]
+pub struct ReversiSimArgs {
+    /// Reversi: strategy `a`, playing dark (X, first) and light with --swap.
+    #[arg(
+        long,
+        value_name = "STRATEGY",
+        requires = "light",
+        conflicts_with_all = ["round_robin", "red", "blue"]
+    )]
+    pub dark: Option<String>,
+    /// Reversi: strategy `b`, playing light (O) and dark with --swap.
+    #[arg(
+        long,
+        value_name = "STRATEGY",
+        requires = "dark",
+        conflicts_with_all = ["round_robin", "red", "blue"]
+    )]
+    pub light: Option<String>,
+}
+
+/// `trios solve --game reversi`: the position solved.
+#[derive(Debug, Clone, Args)]
+pub struct ReversiSolveArgs {
+    /// Reversi: the position to solve (64 characters X, O, - then the side to move).
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+    pub position: Option<String>,
+}
+
+/// `trios perft --game reversi`: the position counted from.
+#[derive(Debug, Clone, Args)]
+pub struct ReversiPerftArgs {
+    /// Reversi: count from this position instead of the start.
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+    pub position: Option<String>,
+}
