@@ -1,7 +1,7 @@
 //! Autosave and `--resume` through the real binary (each test with its own data folder), and
 //! `Match::resume` and pruning through the public API.
 
-mod common;
+use crate::common;
 
 use std::fs::File;
 use std::path::{Path, PathBuf};

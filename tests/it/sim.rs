@@ -2,7 +2,7 @@
 //! counts that add up, seats, reproducibility across seeds and thread counts, strength, the
 //! round robin, and refused input.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 //! replaying it, announcements at one keyboard with the lowest demonstrating, and a rival's
 //! announcement; read back from a `TestBackend` buffer.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

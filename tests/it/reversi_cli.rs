@@ -1,7 +1,7 @@
 //! Reversi through the real binary: the text mode exactly as the rules document gives it,
 //! the brief's seat names, records that replay and resume, perft, solve and sim.
 
-mod common;
+use crate::common;
 
 use common::bin::{Dir, assert_no_panic};
 

@@ -222,6 +222,7 @@ fn a_full_board_ends_the_game() {
 // ---------------------------------------------------------------------------------------
 // The endgame solver
 
+#[path = "../ffo/mod.rs"]
 mod ffo;
 use ffo::FFO;
 

@@ -2,7 +2,7 @@
 //! and FIFOs named as files, numbers that overflow, positions that look like flags. Every
 //! run must end promptly with exit 2 and a plain `error:` line, never a panic or a hang.
 
-mod common;
+use crate::common;
 
 use std::fs::File;
 use std::process::Stdio;

@@ -3,7 +3,7 @@
 //! copy of the game — a late joiner's too — stays the table's game by applying its
 //! happenings.
 
-mod common;
+use crate::common;
 
 use common::keyed;
 use std::sync::mpsc::{self, Receiver};

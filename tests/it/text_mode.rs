@@ -1,6 +1,6 @@
 //! Text mode through the real binary: exact views, computer seats, commands, errors and flags.
 
-mod common;
+use crate::common;
 
 use std::process::Stdio;
 use std::time::Duration;

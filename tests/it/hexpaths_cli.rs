@@ -2,7 +2,7 @@
 //! `illegal: REASON` (exit 0 or 1), paths and moves, new games and the canonical string; an
 //! illegal game or a number that is not a cell is `error: …` and exit 2, never a panic.
 
-mod common;
+use crate::common;
 
 use common::bin::Dir;
 use trios::games::hexpaths::{Cells, State, Step, legitimate_game, minimal_path, replay};

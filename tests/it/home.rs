@@ -2,7 +2,7 @@
 //! read back from a `TestBackend` buffer: the Game row and its options, the Intent of every
 //! item, and the saved-matches list over records the real binary wrote.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -4,7 +4,7 @@
 //! and reads only regular files of a bounded size. Through the real binary, each test with its
 //! own data folder.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -1,7 +1,7 @@
 //! Triad through the real binary: the text mode exactly as the rules document gives it, the
 //! `trios triad check` and `find` tools, and `trios sim --game triad`.
 
-mod common;
+use crate::common;
 
 use common::bin::{Dir, assert_no_panic};
 use trios::games::triad::{Game, first_triad, text};

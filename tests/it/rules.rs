@@ -1,6 +1,6 @@
 //! The rules of Three Trios through the public API: battles, combos, variants, turns, end.
 
-mod common;
+use crate::common;
 
 use common::*;
 use trios::trios::{

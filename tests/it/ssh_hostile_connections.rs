@@ -5,7 +5,7 @@
 //! run in-process on loopback (a free port) with russh clients; host key refusals run the
 //! real binary.
 
-mod common;
+use crate::common;
 
 use std::net::SocketAddr;
 use std::num::NonZeroU16;

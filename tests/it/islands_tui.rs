@@ -1,7 +1,7 @@
 //! The Islands of Hex screen: the leaning board, clicks on it, the computer's answer, and
 //! boards too big for the window; read back from a `TestBackend` buffer.
 
-mod common;
+use crate::common;
 
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};

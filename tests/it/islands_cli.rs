@@ -1,7 +1,7 @@
 //! Islands of Hex through the real binary: the text mode exactly as the rules document gives
 //! it, refusals, computer players, and records that replay and resume.
 
-mod common;
+use crate::common;
 
 use common::bin::{Dir, assert_no_panic};
 

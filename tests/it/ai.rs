@@ -1,6 +1,6 @@
 //! The computer players: exact choices and tie-breaks, legality, and seeded determinism.
 
-mod common;
+use crate::common;
 
 use common::*;
 use trios::trios::ai::{self, Corners, MaxFlip, Random, Strategy};

@@ -2,7 +2,7 @@
 //! keys, the cursor and the mouse, refusals that say why, hints and the count, and a whole
 //! game to the end screen with its bests kept; read back from a `TestBackend` buffer.
 
-mod common;
+use crate::common;
 
 use common::keyed;
 use std::time::{Duration, Instant};

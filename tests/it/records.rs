@@ -1,6 +1,6 @@
 //! Match records through the binary and the public API: contents, updates, replay, tampering.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -3,7 +3,7 @@
 //! can follow it on a copy, computer rivals claim at the table, and the lobby lists the
 //! players.
 
-mod common;
+use crate::common;
 
 use common::keyed;
 use std::sync::mpsc::{self, Receiver};
