@@ -979,11 +979,59 @@ fn openssh() -> Option<String> {
     (out.status.success() && !path.is_empty()).then_some(path)
 }
 
+/// Set to `1` to let the OpenSSH client tests pass as skipped on a machine without `ssh`.
+const ALLOW_SKIP_ENV: &str = "TRIOS_ALLOW_SKIP";
+
+/// What an OpenSSH client test does when `ssh` may be missing: run with the client found,
+/// skip (`Ok(None)`) only when `allow_skip` is exactly `1`, and otherwise fail with how to
+/// install the client, so that CI never passes these tests without running them.
+fn ssh_or_skip(found: Option<String>, allow_skip: Option<&str>) -> Result<Option<String>, String> {
+    match found {
+        Some(ssh) => Ok(Some(ssh)),
+        None if allow_skip == Some("1") => Ok(None),
+        None => Err(format!(
+            "no `ssh` on PATH: the OpenSSH client tests need one. Install it \
+             (Debian/Ubuntu: `apt-get install openssh-client`; Fedora: `dnf install \
+             openssh-clients`), or set {ALLOW_SKIP_ENV}=1 to skip these tests on this machine"
+        )),
+    }
+}
+
+/// OpenSSH's `ssh` for a test; `None` (said loudly) only when skipping is allowed.
+fn openssh_for_test() -> Option<String> {
+    let allow = std::env::var(ALLOW_SKIP_ENV).ok();
+    match ssh_or_skip(openssh(), allow.as_deref()) {
+        Ok(Some(ssh)) => Some(ssh),
+        Ok(None) => {
+            eprintln!(
+                "SKIPPED ({ALLOW_SKIP_ENV}=1): no `ssh` on PATH; the OpenSSH client test needs one"
+            );
+            None
+        }
+        Err(why) => panic!("{why}"),
+    }
+}
+
+/// A missing client fails the test unless skipping is asked for with exactly `1`.
+#[test]
+fn a_missing_ssh_client_fails_unless_skipping_is_allowed() {
+    let found = Some("/usr/bin/ssh".to_string());
+    assert_eq!(ssh_or_skip(found.clone(), None), Ok(found.clone()));
+    assert_eq!(ssh_or_skip(found.clone(), Some("1")), Ok(found));
+    assert_eq!(ssh_or_skip(None, Some("1")), Ok(None));
+    for refused in [None, Some("0"), Some(""), Some("yes")] {
+        let why = ssh_or_skip(None, refused).expect_err("a missing client fails");
+        assert!(why.contains("openssh-client"), "says how to install: {why}");
+        assert!(
+            why.contains("TRIOS_ALLOW_SKIP=1"),
+            "says how to skip: {why}"
+        );
+    }
+}
+
 #[test]
 fn the_openssh_client_reaches_the_lobby_plays_and_leaves_its_terminal_as_it_was() {
-    let Some(ssh) = openssh() else {
-        // Said loudly: this check needs OpenSSH's client, which this machine lacks.
-        eprintln!("SKIPPED: no `ssh` on PATH; the OpenSSH client test needs one");
+    let Some(ssh) = openssh_for_test() else {
         return;
     };
     let server = Server::start();
@@ -1028,8 +1076,7 @@ fn the_openssh_client_reaches_the_lobby_plays_and_leaves_its_terminal_as_it_was(
 /// from the list, and each sees the other's move.
 #[test]
 fn two_openssh_clients_play_reversi_at_one_table() {
-    let Some(ssh) = openssh() else {
-        eprintln!("SKIPPED: no `ssh` on PATH; the OpenSSH client test needs one");
+    let Some(ssh) = openssh_for_test() else {
         return;
     };
     let server = Server::start_with(&["--game", "reversi"]);
@@ -1323,8 +1370,7 @@ fn hexpaths_round_one_keys(seed: u64) -> (String, usize) {
 /// announced first, wins.
 #[test]
 fn two_openssh_clients_race_hexpaths_at_one_table() {
-    let Some(ssh) = openssh() else {
-        eprintln!("SKIPPED: no `ssh` on PATH; the OpenSSH client test needs one");
+    let Some(ssh) = openssh_for_test() else {
         return;
     };
     let seed = 7;
@@ -1381,8 +1427,7 @@ fn two_openssh_clients_race_hexpaths_at_one_table() {
 fn two_openssh_clients_and_a_computer_race_at_one_triad_table() {
     use trios::games::triad::{Game, first_triad, is_triad};
     use trios::tui::triad::key_of;
-    let Some(ssh) = openssh() else {
-        eprintln!("SKIPPED: no `ssh` on PATH; the OpenSSH client test needs one");
+    let Some(ssh) = openssh_for_test() else {
         return;
     };
     // A fixed seed: the test knows the first tableau.
