@@ -419,7 +419,8 @@ fn match_resume_restores_the_game_history_and_record() {
         .assert_clean_exit();
     let path = dir.path().join("half.json");
     api_record(&dir, &path, 2);
-    let mut game = Match::resume(path.clone()).expect("it resumes");
+    // `api_record` has just closed the record; see `common::reopen`.
+    let mut game = common::reopen::resume_match(&path).expect("it resumes");
     assert_eq!(game.record_path(), Some(path.as_path()));
     assert_eq!(game.history().len(), 2);
     assert_eq!(game.history()[1].card.name(), "Cat");

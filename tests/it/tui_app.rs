@@ -938,7 +938,8 @@ fn take_back_undoes_the_persons_move_and_the_reply_and_records_it() {
     let record = trios::record::Record::load(&path).expect("record");
     assert_eq!(record.takebacks.len(), 2);
     drop(h);
-    let resumed = Match::resume(path.clone()).expect("resumes");
+    // The match above has just closed the record; see `crate::common::reopen`.
+    let resumed = crate::common::reopen::resume_match(&path).expect("resumes");
     assert_eq!(resumed.history(), &kept[..]);
     // Nothing to take back before the person has moved, and not between two people.
     let mut h = combo_harness();

@@ -37,6 +37,7 @@ pub const RED: Player = Player::Red;
 pub const BLUE: Player = Player::Blue;
 
 pub mod bin;
+pub mod reopen;
 pub mod screen;
 
 /// A person signed in to a server with a key of their own (so they can take their seat back).
