@@ -3,6 +3,7 @@
 //! players answer promptly on large boards, and `trios sim` does not grow with `--games`.
 //! Ceilings are generous (a loaded two-core machine); the measured numbers are far below.
 
+use crate::common::fork::SpawnGuarded;
 use std::io::Read;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -48,7 +49,7 @@ fn watch(dir: &Path, args: &[&str]) -> Watched {
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .spawn()
+        .spawn_guarded()
         .expect("the binary starts");
     // Drain the pipes on threads so a full pipe never stalls the child.
     let mut out = child.stdout.take().expect("piped");

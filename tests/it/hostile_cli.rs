@@ -3,6 +3,7 @@
 //! run must end promptly with exit 2 and a plain `error:` line, never a panic or a hang.
 
 use crate::common;
+use crate::common::fork::SpawnGuarded;
 
 use std::fs::File;
 use std::process::Stdio;
@@ -176,7 +177,7 @@ fn a_fifo_is_refused_as_a_board_or_card_file_without_blocking() {
     let fifo = dir.path().join("fifo");
     let made = std::process::Command::new("mkfifo")
         .arg(&fifo)
-        .status()
+        .status_guarded()
         .expect("mkfifo runs");
     assert!(made.success(), "mkfifo");
     for flag in ["--board", "--cards"] {

@@ -5,6 +5,7 @@
 //! own data folder.
 
 use crate::common;
+use crate::common::fork::SpawnGuarded;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -69,7 +70,7 @@ fn saved(data: &Path) -> Vec<PathBuf> {
 fn mkfifo(path: &Path) {
     let status = Command::new("mkfifo")
         .arg(path)
-        .status()
+        .status_guarded()
         .expect("mkfifo runs");
     assert!(status.success(), "mkfifo {}", path.display());
 }
@@ -379,7 +380,7 @@ fn peak_memory(mut cmd: Command) -> (u64, Option<i32>) {
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
-        .spawn()
+        .spawn_guarded()
         .expect("trios starts");
     let status_file = format!("/proc/{}/status", child.id());
     let mut peak = 0;

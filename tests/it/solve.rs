@@ -1,6 +1,7 @@
 //! `trios solve` through the real binary: the exact value and a best move, as text and JSON,
 //! checked against plain minimax through the API.
 
+use crate::common::fork::SpawnGuarded;
 use std::process::Command;
 
 use trios::trios::ai::search::brute_force;
@@ -21,7 +22,7 @@ fn solve(args: &[&str]) -> (String, String, Option<i32>) {
             "solve", "--board", "b.txt", "--cards", "c.txt", "--deal", "in-order",
         ])
         .args(args)
-        .output()
+        .output_guarded()
         .expect("runs");
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -76,7 +77,7 @@ fn bad_setups_exit_2_with_one_line() {
     let out = Command::new(env!("CARGO_BIN_EXE_trios"))
         .current_dir(dir.path())
         .args(["solve", "--board", "missing.txt"])
-        .output()
+        .output_guarded()
         .expect("runs");
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);

@@ -1,6 +1,7 @@
 //! `trios serve` end to end: a server started in-process on 127.0.0.1 (a free port), real SSH
 //! clients (russh's), and the screen they receive read back through a terminal emulator.
 
+use crate::common::fork::SpawnGuarded;
 use std::net::SocketAddr;
 use std::num::NonZeroU16;
 use std::process::Command;
@@ -534,7 +535,7 @@ fn a_corrupt_host_key_is_a_clear_error_with_exit_code_2() {
     let out = Command::new(env!("CARGO_BIN_EXE_trios"))
         .args(["serve", "--listen", "127.0.0.1:0", "--host-key"])
         .arg(&path)
-        .output()
+        .output_guarded()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -763,7 +764,7 @@ async fn two_clients_play_each_other_while_a_spectator_watches_and_cannot_move()
         let output = Command::new(env!("CARGO_BIN_EXE_trios"))
             .args(["replay", "--ui", "text"])
             .arg(&records[0])
-            .output()
+            .output_guarded()
             .unwrap();
         assert!(output.status.success(), "{output:?}");
         server.shutdown().await;
@@ -1067,7 +1068,7 @@ fn a_host_key_in_a_folder_that_does_not_exist_is_refused_not_made() {
             "--host-key",
         ])
         .arg(&path)
-        .output()
+        .output_guarded()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);

@@ -6,6 +6,7 @@
 //! real binary.
 
 use crate::common;
+use crate::common::fork::SpawnGuarded;
 
 use std::net::SocketAddr;
 use std::num::NonZeroU16;
@@ -560,7 +561,7 @@ fn unusable_host_keys_and_key_files_are_refused_at_start_saying_why() {
     let fifo = dir.path().join("fifo");
     let made = std::process::Command::new("mkfifo")
         .arg(&fifo)
-        .status()
+        .status_guarded()
         .unwrap();
     assert!(made.success());
     let fifo = fifo.display().to_string();

@@ -4,6 +4,7 @@
 //! and after each attack: the server is still up, its memory (VmRSS) stayed small, its log
 //! is clean, and another player still signs in and sees the lobby.
 
+use crate::common::fork::SpawnGuarded;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::num::NonZeroU16;
@@ -59,7 +60,7 @@ impl Server {
             .env_remove("RUST_LOG")
             .env_remove("RUST_BACKTRACE")
             .stderr(Stdio::piped())
-            .spawn()
+            .spawn_guarded()
             .expect("start trios serve");
         let stderr = child.stderr.take().expect("piped stderr");
         let log = Arc::new(Mutex::new(String::new()));

@@ -1,6 +1,7 @@
 //! Text mode through the real binary: exact views, computer seats, commands, errors and flags.
 
 use crate::common;
+use crate::common::fork::SpawnGuarded;
 
 use std::process::Stdio;
 use std::time::Duration;
@@ -370,7 +371,7 @@ fn closed_standard_output_is_not_a_crash() {
     .stdin(Stdio::null())
     .stdout(Stdio::piped())
     .stderr(Stdio::piped())
-    .spawn()
+    .spawn_guarded()
     .expect("trios starts");
     drop(child.stdout.take());
     let out = child.wait_with_output().expect("trios ends");

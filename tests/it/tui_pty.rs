@@ -3,6 +3,7 @@
 //! signals and how the terminal is left afterwards; the in-process `TestBackend` tests in
 //! `tui_app.rs` cannot see any of that.
 
+use crate::common::fork::SpawnGuarded;
 use std::fmt;
 use std::io::{ErrorKind, Read, Write};
 use std::num::NonZeroU16;
@@ -186,9 +187,12 @@ impl Pty {
         answers: Answers,
         data_dir: Option<&Path>,
     ) -> Pty {
+        // No child may start while the new terminal's ends are still inherited.
+        let no_spawns = crate::common::fork::no_spawns();
         let pair = native_pty_system()
             .openpty(pty_size(cols, rows))
             .unwrap_or_else(|e| panic!("cannot open a pseudo-terminal here: {e:#}"));
+        drop(no_spawns);
         let cooked = line_settings(&*pair.master);
         let data = tempfile::tempdir().expect("temporary data folder");
         let mut cmd = CommandBuilder::new(program);
@@ -505,7 +509,7 @@ fn signal(pid: u32, signal: &str) {
     let status = Command::new("kill")
         .arg(format!("-{signal}"))
         .arg(pid.to_string())
-        .status()
+        .status_guarded()
         .expect("run kill");
     assert!(status.success(), "kill -{signal} {pid} failed");
 }
@@ -892,7 +896,7 @@ impl Server {
             .args(extra)
             .env("TRIOS_DATA_DIR", data.path())
             .stderr(std::process::Stdio::piped())
-            .spawn()
+            .spawn_guarded()
             .expect("start trios serve");
         // The server names its port on standard error once it listens.
         let stderr = child.stderr.take().expect("piped stderr");
@@ -973,7 +977,7 @@ impl Drop for Server {
 fn openssh() -> Option<String> {
     let out = Command::new("sh")
         .args(["-c", "command -v ssh"])
-        .output()
+        .output_guarded()
         .ok()?;
     let path = String::from_utf8(out.stdout).ok()?.trim().to_string();
     (out.status.success() && !path.is_empty()).then_some(path)
@@ -1110,9 +1114,12 @@ fn two_openssh_clients_play_reversi_at_one_table() {
 /// input, and say nothing about the cursor it can no longer show.
 #[test]
 fn a_hung_up_terminal_ends_the_app_even_without_sighup() {
+    // No child may start while the new terminal's ends are still inherited.
+    let no_spawns = crate::common::fork::no_spawns();
     let pair = native_pty_system()
         .openpty(pty_size(80, 24))
         .expect("a pseudo-terminal");
+    drop(no_spawns);
     let data = tempfile::tempdir().expect("temporary data folder");
     let mut cmd = CommandBuilder::new("bash");
     cmd.args([
@@ -1156,7 +1163,7 @@ fn a_hung_up_terminal_ends_the_app_even_without_sighup() {
         let _ = child.kill();
         let _ = Command::new("pkill")
             .args(["-f", data.path().to_str().unwrap_or("")])
-            .status();
+            .status_guarded();
     }
     let _ = child.wait();
     assert!(finished, "trios still runs after its terminal hung up");

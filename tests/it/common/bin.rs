@@ -1,6 +1,7 @@
 //! Running the real `trios` binary from integration tests: fixture files in a temporary
 //! folder, arguments, standard input, and a deadline so a hang fails instead of blocking.
 
+use super::fork::SpawnGuarded;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -173,7 +174,7 @@ pub fn run_command(
         .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .spawn()
+        .spawn_guarded()
         .expect("the trios binary starts");
     if let (Some(mut pipe), Some(bytes)) = (child.stdin.take(), input) {
         // The game may stop reading early (quit, game over): a closed pipe is fine.
@@ -245,7 +246,7 @@ impl Session {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
-            .spawn()
+            .spawn_guarded()
             .expect("the trios binary starts");
         let stdout = child.stdout.take().expect("piped stdout");
         let (send, lines) = channel();
