@@ -361,6 +361,25 @@ fn two_players_who_both_ask_get_a_rematch_dealt_and_recorded_anew() {
     red.expect_refused("once this game is over");
 }
 
+/// Waits until the list shows `who` seated at `table`, at most [`WAIT`]. A table's thread
+/// lists a join once it has taken it in, and making room counts seats from that list: opening
+/// the next table before then would find one seat too few, however loaded the machine.
+fn listed_at(registry: &Registry, table: TableId, who: &Identity) {
+    let deadline = Instant::now() + WAIT;
+    while !registry
+        .list()
+        .iter()
+        .any(|t| t.id == table && t.present.contains(who))
+    {
+        assert!(
+            Instant::now() < deadline,
+            "{} not listed at table {table}",
+            who.user
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 #[test]
 fn a_table_closed_to_make_room_tells_those_at_it_why() {
     let registry = Registry::new();
@@ -376,11 +395,13 @@ fn a_table_closed_to_make_room_tells_those_at_it_why() {
     };
     let first = open();
     let _ivy_first = join(&registry, first, 1, ivy.clone(), Want::Seat).unwrap();
+    listed_at(&registry, first, &ivy);
     let watcher = join(&registry, first, 2, who("sam", None), Want::Watch).unwrap();
     let mut seated = Vec::new();
     for client in 3..3 + trios::controller::tables::SEATS_PER_PERSON as u64 {
         let table = open();
         seated.push(join(&registry, table, client, ivy.clone(), Want::Seat).unwrap());
+        listed_at(&registry, table, &ivy);
     }
     // The oldest table made room for the newest, and whoever watched it is told why (not
     // that the server is stopping).
