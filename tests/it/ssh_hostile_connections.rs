@@ -310,6 +310,11 @@ async fn silent_sockets_from_one_address_neither_lock_out_another_nor_outlive_th
             wait_eof(socket, Duration::from_secs(8)).await;
         }
         eventually("no unfinished logins left", || server.pending_logins() == 0).await;
+        // A connection's count drops when its task ends, just after its socket closes.
+        eventually("the silent sockets uncounted", || {
+            server.open_connections() == 1
+        })
+        .await;
         assert_eq!(server.open_connections(), 1, "only alice is connected");
         still_served(addr, [127, 0, 0, 1], "bob").await;
         server.shutdown().await;
