@@ -1253,12 +1253,21 @@ fn islands_plays_full_screen_and_its_record_replays_on_screen() {
     home.wait_for("the home screen", |s| {
         s.contains("Resume last match · Islands of Hex, 2 moves")
     });
+    // One step at a time, each seen on the screen: a loaded machine may draw late.
+    let marked = |s: &Screen| {
+        s.to_string()
+            .lines()
+            .find(|l| l.contains('▸'))
+            .map(String::from)
+    };
     for _ in 0..8 {
-        if home.screen().contains("▸ Resume last match") {
+        let screen = home.screen();
+        if screen.contains("▸ Resume last match") {
             break;
         }
+        let was = marked(&screen);
         home.send(b"\x1b[B");
-        thread::sleep(Duration::from_millis(50));
+        home.wait_for("the cursor one row down", |s| marked(s) != was);
     }
     home.send(b"\r");
     home.wait_for("the resumed board", |s| {
