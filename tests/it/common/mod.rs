@@ -1,0 +1,50 @@
+//! Small builders shared by the integration tests: grids from pictures, cards from values.
+#![allow(dead_code)]
+
+use trios::trios::{Card, Grid, Player, Pos, Value};
+
+/// A grid from rows of `C` (card cell) and `X` (hole).
+pub fn grid(rows: &[&str]) -> Grid {
+    let cols = rows[0].len();
+    let cells = rows
+        .iter()
+        .flat_map(|r| r.chars().map(|c| c == 'C'))
+        .collect();
+    Grid::new(rows.len(), cols, cells).expect("test grid is valid")
+}
+
+/// A card from its name and "N S E W" in card-file spelling.
+pub fn card(name: &str, values: &str) -> Card {
+    let v: Vec<Value> = values
+        .split_whitespace()
+        .map(|t| Value::parse(t).expect("test value is valid"))
+        .collect();
+    Card::new(name, v[0], v[1], v[2], v[3])
+}
+
+/// `n` filler cards named `{prefix}0..`, all values 5.
+pub fn fillers(prefix: &str, n: usize) -> Vec<Card> {
+    (0..n)
+        .map(|i| card(&format!("{prefix}{i}"), "5 5 5 5"))
+        .collect()
+}
+
+pub fn at(row: usize, col: usize) -> Pos {
+    Pos::new(row, col)
+}
+
+pub const RED: Player = Player::Red;
+pub const BLUE: Player = Player::Blue;
+
+pub mod bin;
+pub mod fork;
+pub mod reopen;
+pub mod screen;
+
+/// A person signed in to a server with a key of their own (so they can take their seat back).
+pub fn keyed(user: &str) -> trios::controller::table::Identity {
+    trios::controller::table::Identity {
+        user: user.into(),
+        proof: trios::controller::table::Proof::Key(format!("key-of-{user}")),
+    }
+}

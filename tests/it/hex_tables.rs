@@ -1,0 +1,328 @@
+//! Hex paths race tables without any terminal: the table keeps the clock and the secret
+//! moves, announces lengths, demonstrates lowest first when everyone has announced, and every
+//! copy of the game — a late joiner's too — stays the table's game by applying its
+//! happenings.
+
+use crate::common;
+
+use common::keyed;
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use trios::controller::hex_table::{HexJoined, HexNews, HexRequest, HexSpec};
+use trios::controller::race_table::Phase;
+use trios::controller::table::{Kind, SeatState, TableId, Want};
+use trios::controller::tables::Registry;
+use trios::games::hexpaths::round::{Game, Happening, Settings};
+
+const WAIT: Duration = Duration::from_secs(10);
+const SEED: u64 = 21;
+
+fn open(registry: &std::sync::Arc<Registry>, rivals: &[&str]) -> TableId {
+    registry
+        .open_hex(HexSpec {
+            opener: keyed("alice"),
+            rivals: rivals.iter().map(|r| r.to_string()).collect(),
+            seed: SEED,
+            settings: Settings::default(),
+            fixed_seed: true,
+        })
+        .expect("open a table")
+}
+
+/// One screen at a table: what it heard, and its copy of the game.
+struct Client {
+    id: u64,
+    joined: HexJoined,
+    news: Receiver<HexNews>,
+    game: Game,
+}
+
+fn join(registry: &Registry, table: TableId, client: u64, user: &str, want: Want) -> Client {
+    let (tell, news) = mpsc::channel();
+    let joined = registry
+        .join_hex(
+            table,
+            client,
+            keyed(user),
+            want,
+            Box::new(move |n| tell.send(n).is_ok()),
+        )
+        .expect("join the table");
+    let mut game = Game::new(joined.seed, joined.settings.clone(), Vec::new());
+    for happening in &joined.happenings {
+        game.apply(happening).expect("the happenings so far apply");
+    }
+    Client {
+        id: client,
+        joined,
+        news,
+        game,
+    }
+}
+
+impl Client {
+    /// Waits for news that `pick` accepts, applying every happening on the way.
+    fn expect<T>(&mut self, what: &str, pick: impl Fn(&HexNews) -> Option<T>) -> T {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let news = self
+                .news
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("client {} never heard {what}", self.id));
+            match &news {
+                HexNews::Happened(h) => self.game.apply(h).expect("a happening applies"),
+                HexNews::NewGame { seed, happenings } => {
+                    self.game = Game::new(*seed, self.joined.settings.clone(), Vec::new());
+                    for h in happenings {
+                        self.game.apply(h).expect("the new game's players apply");
+                    }
+                }
+                _ => {}
+            }
+            if let Some(found) = pick(&news) {
+                return found;
+            }
+        }
+    }
+
+    fn happened(&mut self, what: &str, test: impl Fn(&Happening) -> bool) {
+        self.expect(what, |n| match n {
+            HexNews::Happened(h) if test(h) => Some(()),
+            _ => None,
+        });
+    }
+}
+
+#[test]
+fn the_table_announces_lengths_and_demonstrates_lowest_first_once_everyone_has_announced() {
+    let registry = Registry::new();
+    let table = open(&registry, &[]);
+    let mut alice = join(&registry, table, 1, "alice", Want::Seat);
+    let mut bob = join(&registry, table, 2, "bob", Want::Seat);
+    assert_eq!((alice.joined.you, bob.joined.you), (Some(0), Some(1)));
+    assert_eq!(alice.joined.phase, Phase::Waiting);
+    registry.ask_hex(table, alice.id, HexRequest::Start);
+    for c in [&mut alice, &mut bob] {
+        c.happened("round 1", |h| matches!(h, Happening::RoundStarted));
+    }
+    // Both copies drew the table's objective: the one a fresh game from the seed draws.
+    let mut fresh = Game::new(SEED, Settings::default(), vec!["a".into(), "b".into()]);
+    let expected = fresh.start_round().expect("a round").objective.clone();
+    let round = alice.game.round().expect("a round").clone();
+    assert_eq!(round.objective, expected);
+    let optimal = round.objective.solution.steps.clone();
+
+    // A move that does not reach the goal is refused and not announced.
+    registry.ask_hex(
+        table,
+        bob.id,
+        HexRequest::Announce(optimal[..optimal.len() - 1].to_vec()),
+    );
+    let why = bob.expect("the refusal", |n| match n {
+        HexNews::Refused(why) => Some(why.clone()),
+        _ => None,
+    });
+    assert!(why.starts_with("Not a solution"), "{why}");
+    // Bob announces the shortest move; only its length is told.
+    registry.ask_hex(table, bob.id, HexRequest::Announce(optimal.clone()));
+    let n = optimal.len();
+    alice.happened(
+        "bob's announcement",
+        |h| matches!(h, Happening::Announced { player: 1, steps, .. } if *steps == n),
+    );
+    // Alice announces the same length later. The round goes on until the time is up, or
+    // until every player says they are done: bob, first to say it, shows his move and wins.
+    registry.ask_hex(table, alice.id, HexRequest::Announce(optimal.clone()));
+    registry.ask_hex(table, alice.id, HexRequest::Done);
+    let waiting = bob.expect("alice done", |n| match n {
+        HexNews::Notice(text) if text.contains("is done") => Some(text.clone()),
+        _ => None,
+    });
+    assert!(waiting.contains("waiting for bob"), "{waiting}");
+    assert!(alice.game.round().is_some(), "the round is still on");
+    registry.ask_hex(table, bob.id, HexRequest::Done);
+    let winner = alice.expect("the round's end", |n| match n {
+        HexNews::Happened(Happening::RoundEnded { winner }) => Some(winner.clone()),
+        _ => None,
+    });
+    assert_eq!(winner, Some((1, optimal.clone())));
+    bob.happened("the round's end", |h| {
+        matches!(h, Happening::RoundEnded { .. })
+    });
+    assert_eq!(alice.game.players()[1].score, 3);
+    assert_eq!(bob.game.players()[1].score, 3);
+    assert_eq!(alice.game.pieces(), bob.game.pieces());
+
+    // A late watcher replays everything and has the same game.
+    let carol = join(&registry, table, 3, "carol", Want::Watch);
+    assert_eq!(carol.joined.you, None);
+    assert_eq!(carol.game.pieces(), alice.game.pieces());
+    assert_eq!(carol.game.players(), alice.game.players());
+    // The next round, when a player asks.
+    registry.ask_hex(table, bob.id, HexRequest::Next);
+    alice.happened("round 2", |h| matches!(h, Happening::RoundStarted));
+    assert_eq!(alice.game.round().map(|r| r.number), Some(2));
+}
+
+#[test]
+fn a_computer_rival_announces_and_its_move_is_shown_when_the_time_is_up() {
+    let registry = Registry::new();
+    let table = registry
+        .open_hex(HexSpec {
+            opener: keyed("alice"),
+            rivals: vec!["hard".into()],
+            seed: SEED,
+            settings: Settings {
+                round_time: Duration::from_secs(5),
+                ..Settings::default()
+            },
+            fixed_seed: true,
+        })
+        .expect("open a table");
+    let mut alice = join(&registry, table, 1, "alice", Want::Seat);
+    assert_eq!(
+        alice.joined.seats,
+        [SeatState::Present, SeatState::Computer]
+    );
+    registry.ask_hex(table, alice.id, HexRequest::Start);
+    alice.happened("round 1", |h| matches!(h, Happening::RoundStarted));
+    // Within the five seconds the rival announces or not; either way the round ends by the
+    // clock and the copy agrees with the table.
+    let winner = alice.expect("the round's end", |n| match n {
+        HexNews::Happened(Happening::RoundEnded { winner }) => Some(winner.clone()),
+        _ => None,
+    });
+    let outcome = alice.game.outcomes()[0].clone();
+    assert_eq!(outcome.winner, winner);
+    if let Some((player, _)) = winner {
+        assert_eq!(player, 1, "only the rival announced");
+    }
+    // The lobby hears of it once the table has published.
+    let deadline = Instant::now() + WAIT;
+    while !registry
+        .list()
+        .iter()
+        .any(|t| t.id == table && t.kind == Kind::Race && t.moves == 1 && t.seats.len() == 2)
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the lobby never listed one round played"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_game_cannot_start_alone_and_spectators_cannot_play() {
+    let registry = Registry::new();
+    let table = open(&registry, &[]);
+    let mut alice = join(&registry, table, 1, "alice", Want::Seat);
+    registry.ask_hex(table, alice.id, HexRequest::Start);
+    let why = alice.expect("the refusal", |n| match n {
+        HexNews::Refused(why) => Some(why.clone()),
+        _ => None,
+    });
+    assert!(why.contains("two players"), "{why}");
+    let mut carol = join(&registry, table, 2, "carol", Want::Watch);
+    registry.ask_hex(table, carol.id, HexRequest::Start);
+    let why = carol.expect("the refusal", |n| match n {
+        HexNews::Refused(why) => Some(why.clone()),
+        _ => None,
+    });
+    assert!(why.contains("Only the players"), "{why}");
+    // A rival makes two.
+    registry.ask_hex(table, alice.id, HexRequest::AddRival);
+    alice.happened("the rival seated", |h| matches!(h, Happening::Joined(_)));
+    registry.ask_hex(table, alice.id, HexRequest::Start);
+    alice.happened("round 1", |h| matches!(h, Happening::RoundStarted));
+    // Everyone leaving closes the table.
+    registry.leave(table, alice.id, false);
+    let deadline = Instant::now() + WAIT;
+    while registry.list().iter().any(|t| t.id == table) {
+        assert!(Instant::now() < deadline, "the table never closed");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn once_the_game_is_over_a_player_deals_another_for_the_same_players() {
+    let registry = Registry::new();
+    let table = registry
+        .open_hex(HexSpec {
+            opener: keyed("alice"),
+            rivals: Vec::new(),
+            seed: SEED,
+            settings: Settings {
+                rounds: 1,
+                ..Settings::default()
+            },
+            fixed_seed: false,
+        })
+        .expect("open a table");
+    let mut alice = join(&registry, table, 1, "alice", Want::Seat);
+    let mut bob = join(&registry, table, 2, "bob", Want::Seat);
+    registry.ask_hex(table, alice.id, HexRequest::Again);
+    let why = alice.expect("the refusal", |n| match n {
+        HexNews::Refused(why) => Some(why.clone()),
+        _ => None,
+    });
+    assert!(why.contains("once this one is over"), "{why}");
+    registry.ask_hex(table, alice.id, HexRequest::Start);
+    alice.happened("round 1", |h| matches!(h, Happening::RoundStarted));
+    let optimal = alice
+        .game
+        .round()
+        .expect("a round")
+        .objective
+        .solution
+        .steps
+        .clone();
+    registry.ask_hex(table, alice.id, HexRequest::Announce(optimal.clone()));
+    registry.ask_hex(table, bob.id, HexRequest::Announce(optimal));
+    registry.ask_hex(table, alice.id, HexRequest::Done);
+    registry.ask_hex(table, bob.id, HexRequest::Done);
+    alice.happened("the end", |h| matches!(h, Happening::RoundEnded { .. }));
+    assert!(alice.game.is_over());
+    registry.ask_hex(table, bob.id, HexRequest::Again);
+    for c in [&mut alice, &mut bob] {
+        c.happened("the new game's round", |h| {
+            matches!(h, Happening::RoundStarted)
+        });
+        assert_eq!(c.game.played(), 0);
+        let names: Vec<&str> = c.game.players().iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["alice", "bob"]);
+        assert!(c.game.players().iter().all(|p| p.score == 0));
+    }
+    // A late watcher sees the new game, not the old one.
+    let carol = join(&registry, table, 3, "carol", Want::Watch);
+    assert_eq!(carol.game.round(), alice.game.round());
+}
+
+#[test]
+fn leaving_before_the_game_begins_gives_the_place_up() {
+    let registry = Registry::new();
+    let table = open(&registry, &[]);
+    let mut alice = join(&registry, table, 1, "alice", Want::Seat);
+    let bob = join(&registry, table, 2, "bob", Want::Seat);
+    let mut carol = join(&registry, table, 3, "carol", Want::Seat);
+    assert_eq!(carol.joined.you, Some(2));
+    registry.leave(table, bob.id, false);
+    let you = carol.expect("the new list", |n| match n {
+        HexNews::Seats { seats, you } if seats.len() == 2 => Some(*you),
+        _ => None,
+    });
+    assert_eq!(you, Some(1), "carol moves up to bob's place");
+    let names: Vec<&str> = carol
+        .game
+        .players()
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    assert_eq!(names, ["alice", "carol"]);
+    // Bob has no seat kept for him.
+    assert_eq!(registry.seat_kept_for(&keyed("bob")), None);
+    registry.ask_hex(table, alice.id, HexRequest::Start);
+    alice.happened("round 1", |h| matches!(h, Happening::RoundStarted));
+}

@@ -1,0 +1,297 @@
+//! The Islands of Hex screen: the leaning board, clicks on it, the computer's answer, and
+//! boards too big for the window; read back from a `TestBackend` buffer.
+
+use crate::common;
+
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use trios::controller::{Duel, DuelConfig, Seat};
+use trios::games::islands::{Game, Place};
+use trios::tui::duel::{DuelApp, NewDuel};
+use trios::tui::{Event, Theme};
+
+fn app(size: usize, black: &str, screen: (u16, u16)) -> (DuelApp<Game>, Receiver<Event>) {
+    let mut config = DuelConfig::<Game>::new([Seat::Human, Seat::named(black)], 3, 20);
+    config.options.size = size;
+    let duel = Duel::start(config, None).expect("a board");
+    let (events, inbox) = mpsc::channel();
+    let new_duel: NewDuel<Game> =
+        Box::new(|c| Duel::start(c.clone(), None).map_err(|e| e.to_string()));
+    (
+        DuelApp::new(duel, new_duel, events, screen, Theme::plain()),
+        inbox,
+    )
+}
+
+fn screen(app: &DuelApp<Game>, size: (u16, u16)) -> String {
+    common::screen::screen(app, size)
+}
+
+fn find(text: &str, needle: &str) -> Option<(u16, u16)> {
+    text.lines().enumerate().find_map(|(row, line)| {
+        line.find(needle)
+            .map(|b| (line[..b].chars().count() as u16, row as u16))
+    })
+}
+
+#[test]
+fn an_11x11_board_leans_and_fits_80x24() {
+    let (app, _inbox) = app(11, "connector", (80, 24));
+    let text = screen(&app, (80, 24));
+    insta::assert_snapshot!("islands_start_80x24", text);
+    // Row 0 sits ten columns right of row 10.
+    let top = row_line(&text, 0).expect("row 0");
+    let bottom = row_line(&text, 10).expect("row 10");
+    let first_cell = |l: &str| l.chars().position(|c| c == '·').expect("a cell");
+    assert_eq!(first_cell(top), first_cell(bottom) + 10, "{text}");
+    assert!(text.contains("White joins top–bottom"));
+}
+
+#[test]
+fn a_click_places_on_the_leaning_cell_and_the_computer_answers() {
+    let (mut app, inbox) = app(5, "connector", (80, 24));
+    let text = screen(&app, (80, 24));
+    // Row 2's first cell: the dot right after the row label " 2 ".
+    // Small boards are drawn as outlined hexagons: `2 | · | · |`.
+    let (col, row) = find(&text, " 2 | ·").expect("row 2");
+    let now = Instant::now();
+    app.update(
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: col + 5,
+            row,
+            modifiers: KeyModifiers::NONE,
+        }),
+        now,
+    );
+    assert_eq!(app.history().len(), 1, "{}", screen(&app, (80, 24)));
+    assert_eq!(app.history()[0].mv, Place { row: 2, col: 0 });
+    let answer = inbox
+        .recv_timeout(Duration::from_secs(20))
+        .expect("the connector answers");
+    app.update(answer, now);
+    assert_eq!(app.history().len(), 2);
+    assert!(screen(&app, (80, 24)).contains("2. Black "));
+    app.update(
+        Event::Key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE)),
+        now,
+    );
+    assert!(app.should_quit());
+}
+
+fn key(app: &mut DuelApp<Game>, code: KeyCode) {
+    app.update(
+        Event::Key(KeyEvent::new(code, KeyModifiers::NONE)),
+        Instant::now(),
+    );
+}
+
+/// The line of the screen that shows board row `row`: its number first (after an edge
+/// mark), then a cell.
+fn row_line(text: &str, row: usize) -> Option<&str> {
+    text.lines().find(|l| {
+        let mut words = l.split_whitespace().peekable();
+        if words.peek().is_some_and(|w| ["W", "B"].contains(w)) {
+            words.next();
+        }
+        words.next() == Some(row.to_string().as_str())
+            && words.next().is_some_and(|cell| cell.chars().count() == 1)
+            && l.contains('·')
+    })
+}
+
+/// A board row's words without the hexagons' outlines, one space apart.
+fn cells(line: Option<&str>) -> String {
+    let words: Vec<&str> = line
+        .expect("the row")
+        .split_whitespace()
+        .filter(|w| *w != "|")
+        .collect();
+    format!(" {} ", words.join(" "))
+}
+
+#[test]
+fn a_40x40_board_scrolls_with_the_cursor_at_80x24_and_fits_200x60() {
+    let (mut app, _inbox) = app(40, "random", (80, 24));
+    let small = screen(&app, (80, 24));
+    // Part of the board, around the cursor in the middle: neither the first row nor the last.
+    assert!(!small.contains("39 ·"), "{small}");
+    assert!(row_line(&small, 20).is_some(), "{small}");
+    assert!(row_line(&small, 0).is_none(), "{small}");
+    assert!(small.contains("z zoom"), "{small}");
+    for _ in 0..25 {
+        key(&mut app, KeyCode::Down);
+    }
+    let scrolled = screen(&app, (80, 24));
+    assert!(scrolled.contains("39 ·"), "{scrolled}");
+    assert!(scrolled.contains("place a stone at 39"), "{scrolled}");
+    // Zoomed out, a character a cell: all forty columns of a row side by side.
+    key(&mut app, KeyCode::Char('z'));
+    let zoomed = screen(&app, (80, 24));
+    assert!(zoomed.contains(&"·".repeat(40)), "{zoomed}");
+    assert!(zoomed.contains("Zoomed out"), "{zoomed}");
+    // A remark fades after a while on its own.
+    let later = Instant::now() + Duration::from_secs(7);
+    app.update(Event::Tick(later), later);
+    assert!(!screen(&app, (80, 24)).contains("Zoomed out"));
+    key(&mut app, KeyCode::Char('z'));
+    assert!(!screen(&app, (80, 24)).contains(&"·".repeat(40)));
+
+    let (app, _inbox) = self::app(40, "random", (200, 60));
+    let large = screen(&app, (200, 60));
+    assert!(large.contains("39 ·"), "{large}");
+    assert!(row_line(&large, 0).is_some(), "{large}");
+    assert!(large.contains("Moves"));
+    assert!(!large.contains("z zoom"), "{large}");
+}
+
+#[test]
+fn the_edges_each_side_joins_are_marked_with_its_stone() {
+    let (app, _inbox) = app(11, "connector", (80, 24));
+    let text = screen(&app, (80, 24));
+    // White (W without colour) joins top and bottom: its stone closes both rows of column
+    // numbers; black's (B) stands beside the first and last row on both sides.
+    let columns: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("0 1 2 3 4 5 6 7 8 9 0"))
+        .collect();
+    assert_eq!(columns.len(), 2, "{text}");
+    for line in columns {
+        assert!(line.trim_start().starts_with("W 0 1"), "{line}");
+        assert!(line.contains("9 0 W"), "{line}");
+    }
+    for row in [0, 10] {
+        let line = row_line(&text, row).expect("an edge row");
+        assert!(line.trim_start().starts_with('B'), "{line}");
+        let right = line
+            .rfind(&format!("· {row}"))
+            .map(|at| &line[at..])
+            .expect("the number at the row's right end");
+        assert!(right.chars().take(8).any(|c| c == 'B'), "{line}");
+    }
+    let middle = row_line(&text, 5).expect("row 5");
+    assert!(!middle.contains('B'), "{middle}");
+}
+
+#[test]
+fn six_directions_on_the_keys_and_h_numbers_the_islands_of_the_side_to_move() {
+    let (mut app, _inbox) = app(5, "human", (80, 24));
+    let at = |app: &DuelApp<Game>| {
+        let text = screen(app, (80, 24));
+        text.lines()
+            .find(|l| l.contains("place a stone at"))
+            .expect("the prompt")
+            .to_string()
+    };
+    // The cursor starts in the middle, 2 2.
+    assert!(at(&app).contains("at 2 2 "), "{}", at(&app));
+    key(&mut app, KeyCode::Home);
+    assert!(at(&app).contains("at 1 1 "), "{}", at(&app));
+    key(&mut app, KeyCode::End);
+    key(&mut app, KeyCode::End);
+    assert!(at(&app).contains("at 3 3 "), "{}", at(&app));
+    key(&mut app, KeyCode::Up);
+    assert!(at(&app).contains("at 2 3 "), "{}", at(&app));
+    // White 0 0, black 4 4, white 2 2, black 4 0: white to move with two islands.
+    for (r, c) in [(0, 0), (4, 4), (2, 2), (4, 0)] {
+        // To the top-left corner (the cursor stops at the edges), then down and right.
+        for code in [KeyCode::Up, KeyCode::Left] {
+            for _ in 0..5 {
+                key(&mut app, code);
+            }
+        }
+        for _ in 0..r {
+            key(&mut app, KeyCode::Down);
+        }
+        for _ in 0..c {
+            key(&mut app, KeyCode::Right);
+        }
+        key(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(app.history().len(), 4);
+    let before = screen(&app, (80, 24));
+    assert!(cells(row_line(&before, 0)).contains(" 0 W "), "{before}");
+    key(&mut app, KeyCode::Char('H'));
+    let numbered = screen(&app, (80, 24));
+    assert!(
+        cells(row_line(&numbered, 0)).contains(" 0 1 "),
+        "{numbered}"
+    );
+    assert!(
+        cells(row_line(&numbered, 2)).contains("· · 2 ·"),
+        "{numbered}"
+    );
+    // Black's stones stay stones: the islands numbered are the side to move's.
+    assert!(
+        cells(row_line(&numbered, 4)).contains(" 4 B "),
+        "{numbered}"
+    );
+}
+
+#[test]
+fn the_end_names_the_chain_and_the_result() {
+    let (mut app, _inbox) = app(2, "human", (80, 24));
+    let now = Instant::now();
+    // White 0 0, black 0 1, white 1 0: white's column joins top and bottom, one island each.
+    for keys in [
+        &[][..],
+        &[KeyCode::Right][..],
+        &[KeyCode::Down, KeyCode::Left][..],
+    ] {
+        for &code in keys {
+            app.update(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)), now);
+        }
+        app.update(
+            Event::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
+            now,
+        );
+    }
+    let text = screen(&app, (80, 24));
+    assert_eq!(app.history().len(), 3, "{text}");
+    assert!(text.contains("White joined top and bottom"), "{text}");
+    assert!(text.contains("Tie 1–1"), "{text}");
+    assert!(text.contains("Game over: Tie 1–1"), "{text}");
+    // The chain highlighted is white's column, and only it.
+    use trios::tui::duel::BoardGame;
+    let (chain, how) = app.game().ending();
+    assert_eq!(chain, vec![(0, 0), (1, 0)]);
+    assert_eq!(how.as_deref(), Some("White joined top and bottom"));
+}
+
+#[test]
+fn a_board_that_fits_is_drawn_as_outlined_hexagons_and_clicks_land_inside_them() {
+    let (mut app, _inbox) = app(11, "human", (200, 60));
+    let text = screen(&app, (200, 60));
+    insta::assert_snapshot!("islands_hexagons_200x60", text);
+    assert!(text.contains("| · | · |"), "{text}");
+    assert!(text.contains("/ \\ / \\"), "{text}");
+    // Row 3's hexagon in column 4: its glyph, and one column right of it (still inside).
+    let (col, row) = find(&text, " 3 | ·").expect("row 3");
+    let column = col + 5 + 4 * 4;
+    app.update(
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: column + 1,
+            row,
+            modifiers: KeyModifiers::NONE,
+        }),
+        Instant::now(),
+    );
+    assert_eq!(app.history().len(), 1, "{}", screen(&app, (200, 60)));
+    assert_eq!(app.history()[0].mv, Place { row: 3, col: 4 });
+    // A click on an outline places nothing.
+    app.update(
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: column + 2,
+            row,
+            modifiers: KeyModifiers::NONE,
+        }),
+        Instant::now(),
+    );
+    assert_eq!(app.history().len(), 1);
+}

@@ -1,0 +1,422 @@
+//! Triad race tables without any terminal: the table decides the order of claims, a wrong
+//! claim costs a point and three seconds, everyone (spectators too) hears the same race and
+//! can follow it on a copy, computer rivals claim at the table, and the lobby lists the
+//! players.
+
+use crate::common;
+
+use common::keyed;
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use trios::controller::race_table::{
+    MAX_RACERS, Phase, RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSpec,
+};
+use trios::controller::table::{Kind, SeatState, TableId, Want};
+use trios::controller::tables::Registry;
+use trios::games::triad::race::Race;
+use trios::games::triad::{Game, first_triad, is_triad};
+
+const WAIT: Duration = Duration::from_secs(10);
+const SEED: u64 = 7;
+
+fn open(registry: &std::sync::Arc<Registry>, rivals: &[&str]) -> TableId {
+    registry
+        .open_race(RaceSpec {
+            opener: keyed("alice"),
+            rivals: rivals.iter().map(|r| r.to_string()).collect(),
+            seed: SEED,
+            fixed_seed: true,
+        })
+        .expect("open a race table")
+}
+
+/// One screen at a race: what it was told on joining, everything it hears after, and the
+/// copy of the race it keeps from that news.
+struct Client {
+    id: u64,
+    joined: RaceJoined,
+    news: Receiver<RaceNews>,
+    race: Race,
+}
+
+fn join(registry: &Registry, table: TableId, client: u64, user: &str, want: Want) -> Client {
+    try_join(registry, table, client, user, want).expect("join the race")
+}
+
+fn try_join(
+    registry: &Registry,
+    table: TableId,
+    client: u64,
+    user: &str,
+    want: Want,
+) -> Result<Client, String> {
+    let (tell, news) = mpsc::channel();
+    let joined = registry.join_race(
+        table,
+        client,
+        keyed(user),
+        want,
+        Box::new(move |n| tell.send(n).is_ok()),
+    )?;
+    let race = Race::following(
+        joined.seed,
+        joined.seats.iter().map(|s| s.racer.clone()).collect(),
+        &joined.taken,
+        joined.version,
+    )
+    .expect("the joined race replays");
+    Ok(Client {
+        id: client,
+        joined,
+        news,
+        race,
+    })
+}
+
+impl Client {
+    /// Waits for news that `pick` accepts, keeping the copy of the race up to date on the way.
+    fn expect<T>(&mut self, what: &str, pick: impl Fn(&RaceNews) -> Option<T>) -> T {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let news = self
+                .news
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("client {} never heard {what}", self.id));
+            self.follow(&news);
+            if let Some(found) = pick(&news) {
+                return found;
+            }
+        }
+    }
+
+    fn follow(&mut self, news: &RaceNews) {
+        match news {
+            RaceNews::Started {
+                seed,
+                version,
+                seats,
+            } => {
+                let racers = seats.iter().map(|s| s.racer.clone()).collect();
+                self.race = Race::following(*seed, racers, &[], *version).expect("a fresh race");
+            }
+            RaceNews::Taken {
+                positions, seats, ..
+            } => {
+                self.race
+                    .apply(*positions)
+                    .expect("the copy takes the triad");
+                self.race
+                    .set_racers(seats.iter().map(|s| s.racer.clone()).collect());
+            }
+            RaceNews::Wrong { seats, .. } | RaceNews::Seats { seats, .. } => self
+                .race
+                .set_racers(seats.iter().map(|s| s.racer.clone()).collect()),
+            _ => {}
+        }
+    }
+
+    fn started(&mut self) {
+        self.expect("the start", |n| {
+            matches!(n, RaceNews::Started { .. }).then_some(())
+        });
+    }
+}
+
+fn ask(registry: &Registry, table: TableId, client: &Client, request: RaceRequest) {
+    registry.ask_race(table, client.id, request);
+}
+
+/// A claim of the first triad on `client`'s copy of the table.
+fn claim_first(client: &Client) -> RaceRequest {
+    let positions = first_triad(client.race.game().tableau()).expect("a triad on the table");
+    RaceRequest::Claim {
+        positions,
+        version: client.race.version(),
+    }
+}
+
+/// Three cards on the table that are not a triad.
+fn not_a_triad(race: &Race) -> [usize; 3] {
+    let table = race.game().tableau();
+    for a in 0..table.len() {
+        for b in a + 1..table.len() {
+            for c in b + 1..table.len() {
+                if !is_triad(table[a], table[b], table[c]) {
+                    return [a, b, c];
+                }
+            }
+        }
+    }
+    panic!("every three cards on the table are a triad")
+}
+
+fn eventually(what: &str, holds: impl Fn() -> bool) {
+    let deadline = Instant::now() + WAIT;
+    while !holds() {
+        assert!(Instant::now() < deadline, "never: {what}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn the_first_valid_claim_takes_the_triad_and_the_later_one_is_too_late() {
+    let registry = Registry::new();
+    let table = open(&registry, &[]);
+    let mut alice = join(&registry, table, 1, "alice", Want::Seat);
+    let mut bob = join(&registry, table, 2, "bob", Want::Seat);
+    assert_eq!(alice.joined.role, RaceRole::Racer(0));
+    assert_eq!(bob.joined.role, RaceRole::Racer(1));
+    assert_eq!(alice.joined.phase, Phase::Waiting);
+    ask(&registry, table, &alice, RaceRequest::Start);
+    alice.started();
+    bob.started();
+    // The tableau both see is the seeded deal.
+    assert_eq!(alice.race.game().tableau(), Game::new(SEED).tableau());
+    assert_eq!(bob.race.game().tableau(), alice.race.game().tableau());
+
+    // Both claim the same triad against the same table: the first to arrive takes it.
+    let claim = claim_first(&alice);
+    ask(&registry, table, &bob, claim);
+    ask(&registry, table, &alice, claim);
+    let (by, positions) = alice.expect("the triad taken", |n| match n {
+        RaceNews::Taken { by, positions, .. } => Some((*by, *positions)),
+        _ => None,
+    });
+    assert_eq!(by, 1, "bob's claim arrived first");
+    let RaceRequest::Claim {
+        positions: asked, ..
+    } = claim
+    else {
+        unreachable!()
+    };
+    assert_eq!(positions, asked);
+    let too_late = alice.expect("alice's claim refused", |n| match n {
+        RaceNews::Refused(why) => Some(why.clone()),
+        _ => None,
+    });
+    assert!(too_late.contains("Too late"), "{too_late}");
+    bob.expect("bob's own triad", |n| {
+        matches!(n, RaceNews::Taken { by: 1, .. }).then_some(())
+    });
+    for client in [&alice, &bob] {
+        let scores: Vec<i32> = client.race.racers().iter().map(|r| r.score).collect();
+        assert_eq!(scores, [0, 1]);
+    }
+    // Both copies moved on the same way.
+    assert_eq!(alice.race.game().tableau(), bob.race.game().tableau());
+    assert_eq!(alice.race.version(), 1);
+}
+
+#[test]
+fn a_wrong_claim_costs_a_point_and_three_seconds_and_everyone_hears_it() {
+    let registry = Registry::new();
+    let table = open(&registry, &[]);
+    let mut alice = join(&registry, table, 1, "alice", Want::Seat);
+    let mut bob = join(&registry, table, 2, "bob", Want::Seat);
+    let mut carol = join(&registry, table, 3, "carol", Want::Watch);
+    assert_eq!(carol.joined.role, RaceRole::Watches);
+    ask(&registry, table, &bob, RaceRequest::Start);
+    for c in [&mut alice, &mut bob, &mut carol] {
+        c.started();
+    }
+    let wrong = not_a_triad(&alice.race);
+    ask(
+        &registry,
+        table,
+        &alice,
+        RaceRequest::Claim {
+            positions: wrong,
+            version: alice.race.version(),
+        },
+    );
+    let heard = carol.expect("the wrong claim", |n| match n {
+        RaceNews::Wrong {
+            by,
+            positions,
+            reason,
+            ..
+        } => Some((*by, *positions, reason.clone())),
+        _ => None,
+    });
+    assert_eq!((heard.0, heard.1), (0, wrong));
+    assert!(!heard.2.is_empty(), "the reason is given");
+    assert_eq!(carol.race.racers()[0].score, -1);
+    assert_eq!(carol.race.racers()[0].wrong, 1);
+
+    // Locked out: even a real triad is refused for now, and the table does not change.
+    ask(&registry, table, &alice, claim_first(&alice));
+    let why = alice.expect("the lockout", |n| match n {
+        RaceNews::Refused(why) => Some(why.clone()),
+        _ => None,
+    });
+    assert!(why.starts_with("Locked out for"), "{why}");
+    // Bob is not locked out.
+    ask(&registry, table, &bob, claim_first(&bob));
+    bob.expect("bob's triad", |n| {
+        matches!(n, RaceNews::Taken { by: 1, .. }).then_some(())
+    });
+    // Spectators cannot claim.
+    ask(&registry, table, &carol, claim_first(&carol));
+    let why = carol.expect("the spectator refused", |n| match n {
+        RaceNews::Refused(why) => Some(why.clone()),
+        _ => None,
+    });
+    assert!(why.contains("Only the players"), "{why}");
+}
+
+#[test]
+fn a_computer_rival_at_the_table_takes_triads_and_the_race_runs_to_its_end() {
+    let registry = Registry::new();
+    let table = open(&registry, &["hard"]);
+    let mut alice = join(&registry, table, 1, "alice", Want::Seat);
+    let names: Vec<&str> = alice
+        .joined
+        .seats
+        .iter()
+        .map(|s| s.racer.name.as_str())
+        .collect();
+    assert_eq!(names, ["alice", "hard"]);
+    assert_eq!(alice.joined.seats[1].state, SeatState::Computer);
+    ask(&registry, table, &alice, RaceRequest::Start);
+    alice.started();
+    // The rival sees a triad within its level's delay (at most 1.4 x 6 s).
+    let by = alice.expect("the rival's triad", |n| match n {
+        RaceNews::Taken { by, .. } => Some(*by),
+        _ => None,
+    });
+    assert_eq!(by, 1);
+    // Alice claims every triad from here on, faster than the rival; the race ends.
+    while !alice.race.is_over() {
+        ask(&registry, table, &alice, claim_first(&alice));
+        alice.expect("a triad taken", |n| {
+            matches!(n, RaceNews::Taken { .. } | RaceNews::Refused(_)).then_some(())
+        });
+    }
+    let best = alice.race.standings()[0].name.clone();
+    eventually("the lobby hears the race is over", || {
+        registry.list().iter().any(|t| {
+            t.id == table
+                && t.kind == Kind::Race
+                && t.race
+                    .as_ref()
+                    .is_some_and(|r| r.phase == Phase::Over && r.leader.as_ref() == Some(&best))
+        })
+    });
+    // Another race: dealt at once for the same players, scores back to nothing.
+    ask(&registry, table, &alice, RaceRequest::Again);
+    alice.started();
+    assert!(alice.race.racers().iter().all(|r| r.score == 0));
+    assert_eq!(alice.race.racers().len(), 2);
+    assert_eq!(
+        alice.race.game().seed(),
+        SEED,
+        "a fixed-seed table deals the same race"
+    );
+}
+
+#[test]
+fn the_lobby_lists_every_player_and_a_race_holds_at_most_eight() {
+    let registry = Registry::new();
+    let table = open(&registry, &["easy"]);
+    let alice = join(&registry, table, 1, "alice", Want::Seat);
+    let mut clients = vec![alice];
+    for (i, name) in ["bob", "carol", "dave", "erin", "frank", "grace"]
+        .iter()
+        .enumerate()
+    {
+        clients.push(join(&registry, table, 2 + i as u64, name, Want::Seat));
+    }
+    eventually("the lobby lists eight players", || {
+        registry
+            .list()
+            .iter()
+            .any(|t| t.id == table && t.seats.len() == MAX_RACERS)
+    });
+    let listed = registry.list();
+    let summary = listed.iter().find(|t| t.id == table).expect("listed");
+    let names: Vec<&str> = summary.seats.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "alice", "easy", "bob", "carol", "dave", "erin", "frank", "grace"
+        ]
+    );
+    let full = try_join(&registry, table, 99, "heidi", Want::Seat);
+    assert!(
+        full.as_ref().is_err_and(|e| e.contains("8 players")),
+        "a ninth player is refused"
+    );
+    // A watcher is still welcome.
+    let _heidi = join(&registry, table, 100, "heidi", Want::Watch);
+    // A computer rival cannot be added to a full table either.
+    ask(&registry, table, &clients[0], RaceRequest::AddRival);
+    let why = clients[0].expect("the refusal", |n| match n {
+        RaceNews::Refused(why) => Some(why.clone()),
+        _ => None,
+    });
+    assert!(why.contains("at most 8"), "{why}");
+}
+
+#[test]
+fn places_move_up_when_someone_leaves_before_the_start_and_everyone_leaving_closes_it() {
+    let registry = Registry::new();
+    let table = open(&registry, &[]);
+    let mut alice = join(&registry, table, 1, "alice", Want::Seat);
+    let bob = join(&registry, table, 2, "bob", Want::Seat);
+    let mut carol = join(&registry, table, 3, "carol", Want::Seat);
+    assert_eq!(carol.joined.role, RaceRole::Racer(2));
+    registry.leave(table, bob.id, false);
+    let you = carol.expect("the new list", |n| match n {
+        RaceNews::Seats { seats, you } if seats.len() == 2 => Some(*you),
+        _ => None,
+    });
+    assert_eq!(you, Some(1), "carol moves up to bob's place");
+    // A race needs two: alice alone could not have started it; with carol she can.
+    ask(&registry, table, &alice, RaceRequest::Start);
+    alice.started();
+    // Leaving mid-race keeps the score and the place, marked away.
+    registry.leave(table, carol.id, true);
+    let seats = alice.expect("carol away", |n| match n {
+        RaceNews::Seats { seats, .. } => Some(seats.clone()),
+        _ => None,
+    });
+    assert_eq!(seats.len(), 2);
+    assert_eq!(seats[1].state, SeatState::Away);
+    eventually("the lobby keeps carol's place", || {
+        registry
+            .list()
+            .iter()
+            .any(|t| t.id == table && t.away.contains(&keyed("carol")))
+    });
+    // She comes back to her own place.
+    let carol = join(&registry, table, 4, "carol", Want::Seat);
+    assert_eq!(carol.joined.role, RaceRole::Racer(1));
+    registry.leave(table, alice.id, false);
+    registry.leave(table, carol.id, false);
+    eventually("the table closes once every player left", || {
+        registry.list().iter().all(|t| t.id != table)
+    });
+}
+
+#[test]
+fn a_race_cannot_start_alone() {
+    let registry = Registry::new();
+    let table = open(&registry, &[]);
+    let mut alice = join(&registry, table, 1, "alice", Want::Seat);
+    ask(&registry, table, &alice, RaceRequest::Start);
+    let why = alice.expect("the refusal", |n| match n {
+        RaceNews::Refused(why) => Some(why.clone()),
+        _ => None,
+    });
+    assert!(why.contains("two players"), "{why}");
+    // A computer rival makes two.
+    ask(&registry, table, &alice, RaceRequest::AddRival);
+    alice.expect("the rival seated", |n| match n {
+        RaceNews::Seats { seats, .. } if seats.len() == 2 => Some(()),
+        _ => None,
+    });
+    ask(&registry, table, &alice, RaceRequest::Start);
+    alice.started();
+}
