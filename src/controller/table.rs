@@ -3,7 +3,7 @@
 //! as [`News`] and shows it themselves, so all views agree move for move.
 //!
 //! A table runs on a thread of its own and is spoken to through [`Command`]s; the
-//! [`Registry`](super::tables::Registry) opens tables and lists them.
+//! [`Registry`] opens tables and lists them.
 
 use std::path::PathBuf;
 use std::sync::Arc;

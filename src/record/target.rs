@@ -3,7 +3,7 @@
 //!
 //! The lock is an advisory `flock` on the file now at the path. Records are rewritten by
 //! renaming a new file over the old one, so the writer locks each new file before renaming it
-//! in (see [`super::write_atomic`]); a second trios that opened the old file sees, once it
+//! in (see `write_atomic`); a second trios that opened the old file sees, once it
 //! holds that file's lock, that the path names another file now, and looks again.
 
 use std::fs::{File, OpenOptions, TryLockError};

@@ -207,7 +207,7 @@ impl Strategy<Game> for Connector {
 impl Connector {
     /// The move `connector` makes; if `deadline` passes first, the best found by then (a
     /// cheap legal move at worst). Without a deadline it costs a few passes over the board
-    /// (and, below [`EXACT_WORK`], two per candidate).
+    /// (and, below `EXACT_WORK`, two per candidate).
     pub fn choose_by(game: &Game, deadline: Option<Instant>) -> Option<Place> {
         if game.is_over() {
             return None;

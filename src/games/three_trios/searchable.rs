@@ -12,7 +12,7 @@ const VALUE_CODES: usize = 10_000;
 
 /// A game of Three Trios being searched.
 ///
-/// Invariants: `key` is [`Keys::of`] the position, `lead` is Red's score minus Blue's and
+/// Invariants: `key` is `Keys::of` the position, `lead` is Red's score minus Blue's and
 /// `side` the player to move (which, unlike [`Game::turn`], passes to the other player
 /// after the last move too, so plies always alternate); `flips` holds the cells flipped by
 /// every move made and not yet taken back.

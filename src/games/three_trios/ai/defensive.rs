@@ -8,7 +8,7 @@ use crate::games::three_trios::game::{Game, Move};
 /// index.
 ///
 /// Weighing every move against every reply costs the square of the number of moves. When
-/// that is more than [`evaluations`] allows (big boards), only the moves that flip most now
+/// that is more than `evaluations` allows (big boards), only the moves that flip most now
 /// are weighed, as many as the budget allows (at least one): slower boards get a shallower
 /// look, never a slower move.
 #[derive(Debug, Clone, Copy, Default)]
