@@ -225,12 +225,12 @@ pub struct SolveArgs {
     pub rank: bool,
     /// Stop after this many seconds with the best bound found so far instead of the exact
     /// value [1-86400].
-    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..=MAX_SECS))]
+    #[arg(long, value_name = "SECS", value_parser = within::<u64>(1, MAX_SECS))]
     pub max_secs: Option<u64>,
     /// Memory the three-trios search may use, in MB (its table and move lists); past it the
     /// solve stops with the best bound found, as at --max-secs.
     #[arg(long, value_name = "MB", default_value_t = 256,
-          value_parser = clap::value_parser!(u64).range(16..=65_536))]
+          value_parser = within::<u64>(16, 65_536))]
     pub memory_mb: u64,
 }
 
@@ -241,7 +241,7 @@ pub struct PerftArgs {
     #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
     pub game: GameKind,
     /// Moves ahead (a pass counts as a move) [0-64].
-    #[arg(value_name = "DEPTH", value_parser = clap::value_parser!(u32).range(0..=64))]
+    #[arg(value_name = "DEPTH", value_parser = within::<u32>(0, 64))]
     pub depth: u32,
     #[command(flatten)]
     pub reversi: ReversiPerftArgs,
@@ -325,13 +325,14 @@ pub const MAX_OPENINGS: usize = 1000;
 /// The most connections at once, or a minute from one address, a server may allow.
 pub const MAX_CONNECTIONS: usize = 10_000;
 
-/// A count flag: a whole number from `low` to `high`.
-fn count(
-    low: usize,
-    high: usize,
-) -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
-    move |s: &str| match s.trim().parse::<usize>() {
-        Ok(n) if (low..=high).contains(&n) => Ok(n),
+/// A numeric flag: a whole number from `low` to `high`, refused in the same words whatever
+/// the flag (clap's own range check would say `1..=86400`).
+pub fn within<T>(low: T, high: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
+where
+    T: std::str::FromStr + PartialOrd + Copy + std::fmt::Display + Send + Sync + 'static,
+{
+    move |s: &str| match s.trim().parse::<T>() {
+        Ok(n) if low <= n && n <= high => Ok(n),
         _ => Err(format!(
             "\"{}\" is not a whole number of at least {low} and at most {high}",
             crate::escape::escape_short(s, 40)
@@ -339,14 +340,19 @@ fn count(
     }
 }
 
+/// A count flag: a whole number from `low` to `high`.
+fn count(low: usize, high: usize) -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync {
+    within(low, high)
+}
+
 /// Threads: 1 to [`MAX_THREADS`].
-fn threads() -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
+fn threads() -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync {
     count(1, MAX_THREADS)
 }
 
 /// Thinking time in milliseconds: 1 to [`MAX_THINK_MS`].
-fn think_ms() -> clap::builder::RangedU64ValueParser<u64> {
-    clap::builder::RangedU64ValueParser::new().range(1..=MAX_THINK_MS)
+fn think_ms() -> impl Fn(&str) -> Result<u64, String> + Clone + Send + Sync {
+    within(1, MAX_THINK_MS)
 }
 
 /// A seed: any `u64`, with a message that says so (a negative one included).
@@ -381,19 +387,19 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 10, value_parser = count(1, MAX_CONNECTIONS))]
     pub per_address: usize,
     /// End a connection after this many seconds without input [1-86400].
-    #[arg(long, value_name = "SECS", default_value_t = 1800, value_parser = clap::value_parser!(u64).range(1..=MAX_SECS))]
+    #[arg(long, value_name = "SECS", default_value_t = 1800, value_parser = within::<u64>(1, MAX_SECS))]
     pub idle_timeout: u64,
     /// Close a connection that has not logged in and started a game within this many
     /// seconds (as OpenSSH's LoginGraceTime) [1-600].
-    #[arg(long, value_name = "SECS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=600))]
+    #[arg(long, value_name = "SECS", default_value_t = 30, value_parser = within::<u64>(1, 600))]
     pub login_grace_secs: u64,
     /// Connections not yet logged in, in all; more are closed at once (as OpenSSH's
     /// MaxStartups) [2-4096].
-    #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u32).range(2..=4096))]
+    #[arg(long, value_name = "N", default_value_t = 32, value_parser = within::<u32>(2, 4096))]
     pub max_startups: u32,
     /// Connections not yet logged in from one address; more from it are closed at once, so
     /// one address cannot keep others from logging in (at most --max-startups - 1) [1-1024].
-    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = within::<u32>(1, 1024))]
     pub max_startups_per_address: u32,
     /// Admit only the public keys in this OpenSSH authorized_keys file. Default: anyone.
     #[arg(long, value_name = "FILE")]
@@ -403,7 +409,7 @@ pub struct ServeArgs {
     pub think_ms: u64,
     /// Seconds a seat is kept for a player who dropped mid-match before the match is
     /// abandoned (it stays recorded) [1-86400].
-    #[arg(long, value_name = "SECS", default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=MAX_SECS))]
+    #[arg(long, value_name = "SECS", default_value_t = 120, value_parser = within::<u64>(1, MAX_SECS))]
     pub grace: u64,
     /// Do not record matches (by default every match with a person in it is saved in the
     /// data folder's matches/).

@@ -222,12 +222,18 @@ fn a_board_with_lone_cr_line_endings_quotes_only_its_first_line() {
 fn numbers_out_of_range_are_refused_with_the_range() {
     let dir = Dir::new();
     let cases: [(&[&str], &str); 14] = [
-        (&["solve", "--max-secs", "9223372036854775807"], "1..=86400"),
+        (
+            &["solve", "--max-secs", "9223372036854775807"],
+            "at least 1 and at most 86400",
+        ),
         (
             &["serve", "--idle-timeout", "18446744073709551615"],
-            "1..=86400",
+            "at least 1 and at most 86400",
         ),
-        (&["serve", "--grace", "86401"], "1..=86400"),
+        (
+            &["serve", "--grace", "86401"],
+            "at least 1 and at most 86400",
+        ),
         (&["serve", "--max-sessions", "4294967296"], "at most 10000"),
         (&["serve", "--per-address", "0"], "at most 10000"),
         (
@@ -249,7 +255,10 @@ fn numbers_out_of_range_are_refused_with_the_range() {
             &["perft", "--game", "reversi", "5", "--threads", "100000"],
             "at most 256",
         ),
-        (&["perft", "--game", "reversi", "65"], "0..=64"),
+        (
+            &["perft", "--game", "reversi", "65"],
+            "at least 0 and at most 64",
+        ),
         (&["sim", "--threads", "100000"], "at most 256"),
         (&["sim", "--games", "1000001"], "at most 1000000"),
         (
@@ -257,7 +266,10 @@ fn numbers_out_of_range_are_refused_with_the_range() {
             "at most 1000",
         ),
         (&["sim", "--game", "islands", "--size", "5001"], "1 to 5000"),
-        (&["play", "--think-ms", "600001"], "1..=600000"),
+        (
+            &["play", "--think-ms", "600001"],
+            "at least 1 and at most 600000",
+        ),
     ];
     for (args, range) in cases {
         let run = run_piped(&dir, args, Vec::new());
