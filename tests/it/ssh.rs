@@ -96,13 +96,7 @@ async fn exec_and_shells_without_a_pty_are_refused_with_a_message() {
 
         let channel = conn.handle.channel_open_session().await.unwrap();
         channel.exec(true, "cat /etc/passwd").await.unwrap();
-        let mut exec = Game {
-            channel,
-            screen: vt100::Parser::new(nz(24), nz(80), 0),
-            exit_status: None,
-            closed: false,
-            text: String::new(),
-        };
+        let mut exec = Game::new(channel, 80, 24);
         exec.wait_closed().await;
         assert!(
             exec.text.contains("only interactive sessions"),
@@ -115,13 +109,7 @@ async fn exec_and_shells_without_a_pty_are_refused_with_a_message() {
         let conn = login(server.local_addr(), "bob").await;
         let channel = conn.handle.channel_open_session().await.unwrap();
         channel.request_shell(true).await.unwrap();
-        let mut shell = Game {
-            channel,
-            screen: vt100::Parser::new(nz(24), nz(80), 0),
-            exit_status: None,
-            closed: false,
-            text: String::new(),
-        };
+        let mut shell = Game::new(channel, 80, 24);
         shell.wait_closed().await;
         assert!(shell.text.contains("needs a terminal"), "{:?}", shell.text);
         server.shutdown().await;
@@ -204,10 +192,7 @@ async fn an_abrupt_disconnect_leaves_the_server_serving() {
                 .unwrap()
                 .success()
         );
-        let conn = Connection {
-            handle,
-            disconnects: mpsc::unbounded_channel().1,
-        };
+        let conn = Connection::unheard(handle);
         let mut game = open_game(&conn, 80, 24).await;
         game.play_computer().await;
         assert_eq!(server.open_connections(), 1);
@@ -571,10 +556,7 @@ async fn a_dropped_player_is_missed_recorded_and_takes_the_seat_back_with_the_sa
             .await
             .unwrap();
         assert!(auth.success());
-        let bob = Connection {
-            handle,
-            disconnects: mpsc::unbounded_channel().1,
-        };
+        let bob = Connection::unheard(handle);
         let mut blue = open_game(&bob, 80, 24).await;
         enter_first_table(&mut blue).await;
         blue.wait_for("Blue's seat", |g| g.shows("BLUE bob")).await;
@@ -740,10 +722,7 @@ async fn a_client_that_stops_reading_loses_frames_not_memory_and_gets_a_full_rep
                 .unwrap()
                 .success()
         );
-        let conn = Connection {
-            handle,
-            disconnects: mpsc::unbounded_channel().1,
-        };
+        let conn = Connection::unheard(handle);
         let mut game = open_game(&conn, 80, 24).await;
         game.play_computer().await;
 

@@ -106,6 +106,14 @@ pub struct Connection {
 }
 
 impl Connection {
+    /// A connection made by hand whose disconnect reasons no one reads.
+    pub fn unheard(handle: Handle<Client>) -> Connection {
+        Connection {
+            handle,
+            disconnects: mpsc::unbounded_channel().1,
+        }
+    }
+
     /// Waits for the server to close the connection; returns the reason it gave.
     pub async fn wait_disconnect(&mut self, what: &str) -> String {
         match timeout(WAIT, self.disconnects.recv()).await {
