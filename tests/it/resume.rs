@@ -8,48 +8,21 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use common::bin::{Dir, Run, Session};
+use common::open2::{self, MOVES, play_args, script};
 use trios::autosave::{self, KEEP_FINISHED};
 use trios::controller::{Match, StartError};
 use trios::record::{Record, RecordError};
 use trios::trios::{Move, text};
 
-/// A 2x2 board without holes: four moves, two each.
-const OPEN2: &str = "2 2\nCC\nCC\n";
 const OPEN3: &str = "3 3\nCCC\nCCC\nCCC\n";
-/// In file order Red is dealt Ant and Bee, Blue Cat and Dog; Eel is never dealt.
-const CARDS: &str = "Ant 1 1 1 1\nBee 2 2 9 9\nCat 3 3 5 5\nDog 4 4 4 4\nEel 9 9 9 9\n";
-/// A whole game on OPEN2, Red first.
-const MOVES: [&str; 4] = ["place 0 0 0", "place 0 0 1", "place 0 1 0", "place 0 1 1"];
 /// How that game ends: Cat takes Ant, Bee takes it back, Dog takes nothing.
 const GAME_OVER: &str = "Game over: tie 2-2\n";
 
+/// The two-by-two fixtures and a 3x3 board, `open3.txt`.
 fn fixtures() -> Dir {
-    let dir = Dir::new();
-    dir.write("open2.txt", OPEN2);
+    let dir = open2::fixtures();
     dir.write("open3.txt", OPEN3);
-    dir.write("cards.txt", CARDS);
     dir
-}
-
-/// Two humans on OPEN2 with CARDS in file order, plus `extra` flags.
-fn play_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
-    let mut args = vec![
-        "play",
-        "--board",
-        "open2.txt",
-        "--cards",
-        "cards.txt",
-        "--deal",
-        "in-order",
-        "--seed",
-        "42",
-    ];
-    args.extend_from_slice(extra);
-    args
-}
-
-fn script(lines: &[&str]) -> String {
-    lines.iter().map(|l| format!("{l}\n")).collect()
 }
 
 /// The views a run printed, each from its `Player:` line to the empty line after it.

@@ -2,100 +2,25 @@
 //! clients (russh's), and the screen they receive read back through a terminal emulator.
 
 use crate::common::fork::SpawnGuarded;
+use crate::common::ssh::{
+    Client, Connection, Game, WAIT, bounded, connect, eventually, game_config, key, login,
+    login_with_key, nz, open_game, server_config, start,
+};
 use std::net::SocketAddr;
-use std::num::NonZeroU16;
 use std::process::Command;
 use std::sync::Arc;
 use std::time::Duration;
 
-use russh::ChannelMsg;
 use russh::client::{self, AuthResult, Handle};
-use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
+use russh::keys::PrivateKeyWithHashAlg;
 use tokio::sync::mpsc;
 use tokio::time::{Instant, timeout};
-use trios::controller::{MatchConfig, Seat, SourceFile};
-use trios::ssh::{ServeConfig, ServerHandle};
-use trios::trios::{DealMode, RuleSet};
+use trios::ssh::ServeConfig;
 
 /// Every test ends within this, pass or fail.
 const TEST_LIMIT: Duration = Duration::from_secs(40);
-/// How long to wait for one expected screen or message.
-const WAIT: Duration = Duration::from_secs(15);
-
-fn game_config() -> MatchConfig {
-    MatchConfig {
-        board: SourceFile::default_board(),
-        cards: SourceFile::default_cards(),
-        deal: DealMode::Shuffle,
-        seed: 1,
-        rules: RuleSet::default(),
-        red: Seat::Human,
-        // A quick computer player keeps the tests light on CPU.
-        blue: Seat::Computer("maxflip".into()),
-        think_ms: 50,
-    }
-}
-
-fn key() -> PrivateKey {
-    PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).unwrap()
-}
-
-fn server_config() -> ServeConfig {
-    let mut config = ServeConfig::new(key(), game_config());
-    config.listen = "127.0.0.1:0".parse().unwrap();
-    config.connections_per_minute = 1000;
-    config
-}
-
-async fn start(config: ServeConfig) -> ServerHandle {
-    trios::ssh::serve(config).await.expect("server starts")
-}
-
-/// A client that trusts any host key and remembers why the server disconnected it.
-struct Client {
-    disconnects: mpsc::UnboundedSender<String>,
-}
-
-impl client::Handler for Client {
-    type Error = russh::Error;
-
-    async fn check_server_key(
-        &mut self,
-        _key: &PublicKeyOrCertificate,
-    ) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-
-    async fn disconnected(
-        &mut self,
-        reason: client::DisconnectReason<Self::Error>,
-    ) -> Result<(), Self::Error> {
-        if let client::DisconnectReason::ReceivedDisconnect(info) = reason {
-            let _ = self.disconnects.send(info.message);
-        }
-        Ok(())
-    }
-}
-
-struct Connection {
-    handle: Handle<Client>,
-    disconnects: mpsc::UnboundedReceiver<String>,
-}
-
-async fn connect(addr: SocketAddr) -> Connection {
-    let (tx, rx) = mpsc::unbounded_channel();
-    let handle = client::connect(
-        Arc::new(client::Config::default()),
-        addr,
-        Client { disconnects: tx },
-    )
-    .await
-    .expect("ssh handshake");
-    Connection {
-        handle,
-        disconnects: rx,
-    }
-}
+/// How often [`eventually`] looks.
+const POLL: Duration = Duration::from_millis(10);
 
 /// An SSH connection plus a handle on its TCP socket, to cut it with no SSH goodbye.
 async fn connect_cuttable(addr: SocketAddr) -> (Handle<Client>, std::net::TcpStream) {
@@ -114,156 +39,9 @@ async fn connect_cuttable(addr: SocketAddr) -> (Handle<Client>, std::net::TcpStr
     (handle, cut)
 }
 
-/// Connects and logs in as a client without a key does: "none" is turned down, then
-/// keyboard-interactive lets anyone in without a question.
-async fn login(addr: SocketAddr, user: &str) -> Connection {
-    let mut conn = connect(addr).await;
-    let none = conn.handle.authenticate_none(user).await.unwrap();
-    assert!(
-        !none.success(),
-        "none is turned down so that keys are offered"
-    );
-    let result = conn
-        .handle
-        .authenticate_keyboard_interactive_start(user, None::<String>)
-        .await
-        .unwrap();
-    assert!(
-        matches!(result, client::KeyboardInteractiveAuthResponse::Success),
-        "open server admits anyone without a question: {result:?}"
-    );
-    conn
-}
-
-/// Connects and logs in with `key`.
-async fn login_with_key(addr: SocketAddr, user: &str, key: &PrivateKey) -> Connection {
-    let mut conn = connect(addr).await;
-    let result = conn
-        .handle
-        .authenticate_publickey(
-            user,
-            PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None),
-        )
-        .await
-        .unwrap();
-    assert!(result.success(), "{result:?}");
-    conn
-}
-
-/// A game channel: a pty of this size and a shell, with the client's view of the screen.
-struct Game {
-    channel: russh::Channel<client::Msg>,
-    screen: vt100::Parser,
-    exit_status: Option<u32>,
-    closed: bool,
-    text: String,
-}
-
-fn nz(n: u16) -> NonZeroU16 {
-    NonZeroU16::new(n).unwrap()
-}
-
-async fn open_game(conn: &Connection, cols: u16, rows: u16) -> Game {
-    let channel = conn.handle.channel_open_session().await.unwrap();
-    channel
-        .request_pty(true, "xterm-256color", cols.into(), rows.into(), 0, 0, &[])
-        .await
-        .unwrap();
-    channel.request_shell(true).await.unwrap();
-    Game {
-        channel,
-        screen: vt100::Parser::new(nz(rows), nz(cols), 0),
-        exit_status: None,
-        closed: false,
-        text: String::new(),
-    }
-}
-
-impl Game {
-    /// Reads from the channel until `done` holds for the screen, or panics after [`WAIT`]
-    /// with the screen as it is.
-    async fn wait_for(&mut self, what: &str, done: impl Fn(&Game) -> bool) {
-        let deadline = Instant::now() + WAIT;
-        while !done(self) {
-            if self.closed {
-                panic!(
-                    "channel closed waiting for {what}; screen:\n{}",
-                    self.screen.screen().contents()
-                );
-            }
-            let left = deadline.saturating_duration_since(Instant::now());
-            match timeout(left, self.channel.wait()).await {
-                Ok(Some(msg)) => self.take(msg),
-                Ok(None) => self.closed = true,
-                Err(_) => panic!(
-                    "timed out waiting for {what}; screen:\n{}",
-                    self.screen.screen().contents()
-                ),
-            }
-        }
-    }
-
-    fn take(&mut self, msg: ChannelMsg) {
-        match msg {
-            ChannelMsg::Data { data } => {
-                self.screen.process(&data);
-                self.text.push_str(&String::from_utf8_lossy(&data));
-            }
-            ChannelMsg::ExitStatus { exit_status } => self.exit_status = Some(exit_status),
-            ChannelMsg::Close => self.closed = true,
-            _ => {}
-        }
-    }
-
-    fn shows(&self, text: &str) -> bool {
-        self.screen.screen().contents().contains(text)
-    }
-
-    async fn send(&self, bytes: &[u8]) {
-        self.channel.data_bytes(bytes.to_vec()).await.unwrap();
-    }
-
-    async fn wait_closed(&mut self) {
-        self.wait_for("the channel to close", |g| g.closed).await;
-    }
-
-    async fn wait_lobby(&mut self) {
-        self.wait_for("the lobby", |g| g.shows("Play against the computer"))
-            .await;
-    }
-
-    /// From the lobby, a game against the server's computer (the first line); waits until
-    /// Red is to move.
-    async fn play_computer(&mut self) {
-        self.wait_lobby().await;
-        self.send(b"\r").await;
-        self.wait_for("the game", |g| g.shows("RED (")).await;
-        self.wait_for("Red to move", |g| g.shows("to move")).await;
-    }
-
-    /// The screen's text.
-    fn contents(&self) -> String {
-        self.screen.screen().contents()
-    }
-}
-
-/// Waits until `holds` (the server's list of tables is updated just after news goes out).
-async fn eventually(what: &str, holds: impl Fn() -> bool) {
-    let deadline = Instant::now() + WAIT;
-    while !holds() {
-        assert!(Instant::now() < deadline, "never: {what}");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
-
-/// Runs a test body within [`TEST_LIMIT`].
-async fn bounded<F: std::future::Future<Output = ()>>(body: F) {
-    timeout(TEST_LIMIT, body).await.expect("test took too long");
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_pty_session_plays_redraws_on_resize_and_quits_cleanly() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let server = start(server_config()).await;
         let conn = login(server.local_addr(), "alice").await;
         let mut game = open_game(&conn, 80, 24).await;
@@ -312,19 +90,13 @@ async fn a_pty_session_plays_redraws_on_resize_and_quits_cleanly() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn exec_and_shells_without_a_pty_are_refused_with_a_message() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let server = start(server_config()).await;
         let conn = login(server.local_addr(), "bob").await;
 
         let channel = conn.handle.channel_open_session().await.unwrap();
         channel.exec(true, "cat /etc/passwd").await.unwrap();
-        let mut exec = Game {
-            channel,
-            screen: vt100::Parser::new(nz(24), nz(80), 0),
-            exit_status: None,
-            closed: false,
-            text: String::new(),
-        };
+        let mut exec = Game::new(channel, 80, 24);
         exec.wait_closed().await;
         assert!(
             exec.text.contains("only interactive sessions"),
@@ -337,13 +109,7 @@ async fn exec_and_shells_without_a_pty_are_refused_with_a_message() {
         let conn = login(server.local_addr(), "bob").await;
         let channel = conn.handle.channel_open_session().await.unwrap();
         channel.request_shell(true).await.unwrap();
-        let mut shell = Game {
-            channel,
-            screen: vt100::Parser::new(nz(24), nz(80), 0),
-            exit_status: None,
-            closed: false,
-            text: String::new(),
-        };
+        let mut shell = Game::new(channel, 80, 24);
         shell.wait_closed().await;
         assert!(shell.text.contains("needs a terminal"), "{:?}", shell.text);
         server.shutdown().await;
@@ -353,7 +119,7 @@ async fn exec_and_shells_without_a_pty_are_refused_with_a_message() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn port_forwarding_is_refused() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let server = start(server_config()).await;
         let conn = login(server.local_addr(), "carol").await;
         let forwarded = conn
@@ -373,7 +139,7 @@ async fn port_forwarding_is_refused() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn authorized_keys_admit_only_their_keys() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let good = key();
         let bad = key();
         let mut config = server_config();
@@ -413,7 +179,7 @@ async fn authorized_keys_admit_only_their_keys() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_abrupt_disconnect_leaves_the_server_serving() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let server = start(server_config()).await;
         let addr = server.local_addr();
 
@@ -426,10 +192,7 @@ async fn an_abrupt_disconnect_leaves_the_server_serving() {
                 .unwrap()
                 .success()
         );
-        let conn = Connection {
-            handle,
-            disconnects: mpsc::unbounded_channel().1,
-        };
+        let conn = Connection::unheard(handle);
         let mut game = open_game(&conn, 80, 24).await;
         game.play_computer().await;
         assert_eq!(server.open_connections(), 1);
@@ -453,7 +216,7 @@ async fn an_abrupt_disconnect_leaves_the_server_serving() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_idle_game_is_disconnected_with_a_message() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let mut config = server_config();
         config.idle_timeout = Duration::from_secs(1);
         let server = start(config).await;
@@ -471,7 +234,7 @@ async fn an_idle_game_is_disconnected_with_a_message() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_server_and_a_hammering_address_are_told_why() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let mut config = server_config();
         config.max_sessions = 1;
         let server = start(config).await;
@@ -565,7 +328,7 @@ fn an_authorized_keys_file_is_read_and_checked() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_fixed_seed_deals_everyone_the_same_game() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let mut config = server_config();
         config.game.seed = 42;
         config.fixed_seed = true;
@@ -630,7 +393,7 @@ fn shows_move(game: &Game, n: usize, player: &str) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_lists_the_showcase_and_a_game_against_the_computer_plays_to_the_end() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let mut config = server_config();
         config.showcase = Some(["maxflip".into(), "corners".into()]);
         let server = start(config).await;
@@ -672,7 +435,7 @@ async fn the_lobby_lists_the_showcase_and_a_game_against_the_computer_plays_to_t
             .await;
         }
         assert_eq!(moves, 9, "Red places nine cards on the 17-cell board");
-        eventually("the lobby's list shows the finished game", || {
+        eventually("the lobby's list shows the finished game", POLL, || {
             server
                 .tables()
                 .iter()
@@ -686,7 +449,7 @@ async fn the_lobby_lists_the_showcase_and_a_game_against_the_computer_plays_to_t
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_clients_play_each_other_while_a_spectator_watches_and_cannot_move() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let data = tempfile::tempdir().unwrap();
         let server = start(quiet_config(data.path())).await;
         let addr = server.local_addr();
@@ -753,7 +516,7 @@ async fn two_clients_play_each_other_while_a_spectator_watches_and_cannot_move()
             view.wait_for("the end on every screen", |g| g.shows("Game over"))
                 .await;
         }
-        eventually("the lobby's list shows all moves", || {
+        eventually("the lobby's list shows all moves", POLL, || {
             server.tables()[0].moves == 17
         })
         .await;
@@ -774,7 +537,7 @@ async fn two_clients_play_each_other_while_a_spectator_watches_and_cannot_move()
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dropped_player_is_missed_recorded_and_takes_the_seat_back_with_the_same_key() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let data = tempfile::tempdir().unwrap();
         let server = start(quiet_config(data.path())).await;
         let addr = server.local_addr();
@@ -793,10 +556,7 @@ async fn a_dropped_player_is_missed_recorded_and_takes_the_seat_back_with_the_sa
             .await
             .unwrap();
         assert!(auth.success());
-        let bob = Connection {
-            handle,
-            disconnects: mpsc::unbounded_channel().1,
-        };
+        let bob = Connection::unheard(handle);
         let mut blue = open_game(&bob, 80, 24).await;
         enter_first_table(&mut blue).await;
         blue.wait_for("Blue's seat", |g| g.shows("BLUE bob")).await;
@@ -848,7 +608,7 @@ async fn a_dropped_player_is_missed_recorded_and_takes_the_seat_back_with_the_sa
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seat_not_taken_back_in_time_ends_the_match_with_the_record_kept() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let data = tempfile::tempdir().unwrap();
         let mut config = quiet_config(data.path());
         config.grace = Duration::from_secs(1);
@@ -934,7 +694,7 @@ impl tokio::io::AsyncWrite for Stalling {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_stops_reading_loses_frames_not_memory_and_gets_a_full_repaint() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let server = start(server_config()).await;
         let stalled = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let waker = Arc::new(std::sync::Mutex::new(None::<std::task::Waker>));
@@ -962,10 +722,7 @@ async fn a_client_that_stops_reading_loses_frames_not_memory_and_gets_a_full_rep
                 .unwrap()
                 .success()
         );
-        let conn = Connection {
-            handle,
-            disconnects: mpsc::unbounded_channel().1,
-        };
+        let conn = Connection::unheard(handle);
         let mut game = open_game(&conn, 80, 24).await;
         game.play_computer().await;
 
@@ -1009,7 +766,7 @@ async fn a_client_that_stops_reading_loses_frames_not_memory_and_gets_a_full_rep
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_records_folder_is_pruned_as_in_local_play() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let data = tempfile::tempdir().unwrap();
         let matches = data.path().join("matches");
         std::fs::create_dir_all(&matches).unwrap();
@@ -1017,7 +774,7 @@ async fn the_records_folder_is_pruned_as_in_local_play() {
         let empty = matches.join("20260101-000000-1.json");
         trios::record::Recorder::create(empty.clone(), &game_config()).unwrap();
         let server = start(quiet_config(data.path())).await;
-        eventually("the empty record is pruned", || !empty.exists()).await;
+        eventually("the empty record is pruned", POLL, || !empty.exists()).await;
         server.shutdown().await;
     })
     .await;
@@ -1025,7 +782,7 @@ async fn the_records_folder_is_pruned_as_in_local_play() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn stopping_the_server_restores_every_client_terminal_and_says_goodbye() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let server = start(server_config()).await;
         let player = login(server.local_addr(), "hana").await;
         let mut game = open_game(&player, 80, 24).await;

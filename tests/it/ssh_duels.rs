@@ -3,169 +3,29 @@
 //! Islands of Hex, at one table while a third watches; the showcase takes turns between the
 //! games.
 
-use std::net::SocketAddr;
-use std::num::NonZeroU16;
-use std::sync::Arc;
+use crate::common::ssh::{self, bounded, eventually, login_any, open_game, start};
+
 use std::time::Duration;
 
-use russh::ChannelMsg;
-use russh::client::{self, Handle};
-use russh::keys::{Algorithm, PrivateKey, PublicKeyOrCertificate};
-use tokio::time::{Instant, timeout};
+use tokio::time::Instant;
 use trios::controller::table::Kind;
-use trios::controller::{MatchConfig, Seat, SourceFile};
 use trios::games::GameKind;
 use trios::games::islands::Game as Islands;
 use trios::games::reversi::Game as Reversi;
 use trios::record::duel::DuelRecord;
-use trios::ssh::{ServeConfig, ServerHandle};
-use trios::trios::{DealMode, RuleSet};
+use trios::ssh::ServeConfig;
 
 /// Every test ends within this, pass or fail.
 const TEST_LIMIT: Duration = Duration::from_secs(90);
-/// How long to wait for one expected screen.
-const WAIT: Duration = Duration::from_secs(15);
+/// How often [`eventually`] looks.
+const POLL: Duration = Duration::from_millis(10);
 
-fn game_config() -> MatchConfig {
-    MatchConfig {
-        board: SourceFile::default_board(),
-        cards: SourceFile::default_cards(),
-        deal: DealMode::Shuffle,
-        seed: 1,
-        rules: RuleSet::default(),
-        red: Seat::Human,
-        blue: Seat::Computer("maxflip".into()),
-        think_ms: 20,
-    }
-}
-
+/// The shared server, with a quicker computer player and a lobby that starts on Reversi.
 fn server_config() -> ServeConfig {
-    let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).unwrap();
-    let mut config = ServeConfig::new(key, game_config());
-    config.listen = "127.0.0.1:0".parse().unwrap();
-    config.connections_per_minute = 1000;
+    let mut config = ssh::server_config();
+    config.game.think_ms = 20;
     config.lobby_game = GameKind::Reversi;
     config
-}
-
-async fn start(config: ServeConfig) -> ServerHandle {
-    trios::ssh::serve(config).await.expect("server starts")
-}
-
-struct Client;
-
-impl client::Handler for Client {
-    type Error = russh::Error;
-
-    async fn check_server_key(
-        &mut self,
-        _key: &PublicKeyOrCertificate,
-    ) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-}
-
-/// Connects and logs in without a key (keyboard-interactive admits anyone).
-async fn login(addr: SocketAddr, user: &str) -> Handle<Client> {
-    let mut handle = client::connect(Arc::new(client::Config::default()), addr, Client)
-        .await
-        .expect("ssh handshake");
-    let _ = handle.authenticate_none(user).await.unwrap();
-    let result = handle
-        .authenticate_keyboard_interactive_start(user, None::<String>)
-        .await
-        .unwrap();
-    assert!(matches!(
-        result,
-        client::KeyboardInteractiveAuthResponse::Success
-    ));
-    handle
-}
-
-/// A pty channel with the client's view of the screen.
-struct Screen {
-    channel: russh::Channel<client::Msg>,
-    screen: vt100::Parser,
-    closed: bool,
-}
-
-async fn open_screen(conn: &Handle<Client>, cols: u16, rows: u16) -> Screen {
-    let channel = conn.channel_open_session().await.unwrap();
-    channel
-        .request_pty(true, "xterm-256color", cols.into(), rows.into(), 0, 0, &[])
-        .await
-        .unwrap();
-    channel.request_shell(true).await.unwrap();
-    let nz = |n: u16| NonZeroU16::new(n).unwrap();
-    Screen {
-        channel,
-        screen: vt100::Parser::new(nz(rows), nz(cols), 0),
-        closed: false,
-    }
-}
-
-impl Screen {
-    /// Reads until `done` holds, or panics after [`WAIT`] showing the screen.
-    async fn wait_for(&mut self, what: &str, done: impl Fn(&Screen) -> bool) {
-        let deadline = Instant::now() + WAIT;
-        while !done(self) {
-            assert!(
-                !self.closed,
-                "closed waiting for {what}:\n{}",
-                self.contents()
-            );
-            let left = deadline.saturating_duration_since(Instant::now());
-            match timeout(left, self.channel.wait()).await {
-                Ok(Some(msg)) => self.take(msg),
-                Ok(None) => self.closed = true,
-                Err(_) => panic!("timed out waiting for {what}:\n{}", self.contents()),
-            }
-        }
-    }
-
-    /// Takes whatever arrives within a short while.
-    async fn pump(&mut self) {
-        while let Ok(Some(msg)) = timeout(Duration::from_millis(15), self.channel.wait()).await {
-            self.take(msg);
-        }
-    }
-
-    fn take(&mut self, msg: ChannelMsg) {
-        match msg {
-            ChannelMsg::Data { data } => self.screen.process(&data),
-            ChannelMsg::Close => self.closed = true,
-            _ => {}
-        }
-    }
-
-    fn shows(&self, text: &str) -> bool {
-        self.contents().contains(text)
-    }
-
-    fn contents(&self) -> String {
-        self.screen.screen().contents()
-    }
-
-    async fn send(&self, bytes: &[u8]) {
-        self.channel.data_bytes(bytes.to_vec()).await.unwrap();
-    }
-
-    async fn wait_lobby(&mut self) {
-        self.wait_for("the lobby", |s| s.shows("Play against the computer"))
-            .await;
-    }
-}
-
-async fn bounded<F: std::future::Future<Output = ()>>(body: F) {
-    timeout(TEST_LIMIT, body).await.expect("test took too long");
-}
-
-async fn eventually(what: &str, holds: impl Fn() -> bool) {
-    let deadline = Instant::now() + WAIT;
-    while !holds() {
-        assert!(Instant::now() < deadline, "never: {what}");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
 }
 
 /// What a player's screen says when it is their move.
@@ -187,13 +47,13 @@ async fn two_play_a_table_while_a_third_watches(
     let server = start(config).await;
     let addr = server.local_addr();
     let (alice, bob, carol) = (
-        login(addr, "alice").await,
-        login(addr, "bob").await,
-        login(addr, "carol").await,
+        login_any(addr, "alice").await,
+        login_any(addr, "bob").await,
+        login_any(addr, "carol").await,
     );
-    let mut first = open_screen(&alice, 80, 24).await;
-    let mut second = open_screen(&bob, 80, 24).await;
-    let mut watcher = open_screen(&carol, 80, 24).await;
+    let mut first = open_game(&alice, 80, 24).await;
+    let mut second = open_game(&bob, 80, 24).await;
+    let mut watcher = open_game(&carol, 80, 24).await;
 
     // Alice opens a table of the lobby's game (Game, Play against the computer, Opponent,
     // Open a table, then the tables).
@@ -232,7 +92,7 @@ async fn two_play_a_table_while_a_third_watches(
             s.shows("alice") && s.shows(sides[0]) && s.shows("watching")
         })
         .await;
-    eventually("one watcher", || server.tables()[0].watchers == 1).await;
+    eventually("one watcher", POLL, || server.tables()[0].watchers == 1).await;
     watcher.send(b"a").await;
 
     // The second side may not move on the first's turn.
@@ -292,7 +152,7 @@ async fn two_play_a_table_while_a_third_watches(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_clients_play_reversi_at_one_table_while_a_third_watches() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let (moves, files, _data) =
             two_play_a_table_while_a_third_watches(GameKind::Reversi, ["Dark", "Light"]).await;
         assert!(moves >= 9, "a whole game: {moves} moves");
@@ -307,7 +167,7 @@ async fn two_clients_play_reversi_at_one_table_while_a_third_watches() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_clients_play_islands_at_one_table_while_a_third_watches() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let (moves, files, _data) =
             two_play_a_table_while_a_third_watches(GameKind::Islands, ["White", "Black"]).await;
         // No chain joins two sides of an 11x11 board in fewer than 21 stones (11 of one colour).
@@ -328,7 +188,7 @@ async fn two_clients_play_islands_at_one_table_while_a_third_watches() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_showcase_takes_turns_between_the_games_and_its_watcher_follows() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let mut config = server_config();
         config.showcase = Some(["maxflip".into(), "corners".into()]);
         config.reversi_showcase = Some(["greedy".into(), "random".into()]);
@@ -342,8 +202,8 @@ async fn the_showcase_takes_turns_between_the_games_and_its_watcher_follows() {
         assert_eq!(first[0].kind, Kind::Showcase);
         assert_eq!(first[0].game, GameKind::ThreeTrios);
 
-        let conn = login(server.local_addr(), "wes").await;
-        let mut screen = open_screen(&conn, 80, 24).await;
+        let conn = login_any(server.local_addr(), "wes").await;
+        let mut screen = open_game(&conn, 80, 24).await;
         screen.wait_lobby().await;
         screen
             .wait_for("the showcase", |s| s.shows("maxflip vs corners"))

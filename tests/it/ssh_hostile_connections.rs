@@ -7,257 +7,52 @@
 
 use crate::common;
 use crate::common::fork::SpawnGuarded;
+use crate::common::ssh::{
+    self, Connection, WAIT, bounded, connect_from, eventually, game_config, key, key_in,
+    login_from, open_game, start,
+};
 
 use std::net::SocketAddr;
-use std::num::NonZeroU16;
 use std::path::Path;
 use std::process::Stdio;
-use std::sync::Arc;
 use std::time::Duration;
 
-use russh::ChannelMsg;
-use russh::client::{self, Handle};
-use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
+use russh::keys::PrivateKey;
 use tokio::io::AsyncReadExt;
-use tokio::net::{TcpSocket, TcpStream};
-use tokio::sync::mpsc;
+use tokio::net::TcpStream;
 use tokio::time::{Instant, timeout};
-use trios::controller::{MatchConfig, Seat, SourceFile};
-use trios::ssh::{ServeConfig, ServerHandle};
-use trios::trios::{DealMode, RuleSet};
+use trios::controller::{MatchConfig, Seat};
+use trios::ssh::ServeConfig;
 
 /// Every test ends within this, pass or fail.
 const TEST_LIMIT: Duration = Duration::from_secs(60);
-/// How long to wait for one expected screen or message.
-const WAIT: Duration = Duration::from_secs(15);
-
-fn game_config() -> MatchConfig {
-    MatchConfig {
-        board: SourceFile::default_board(),
-        cards: SourceFile::default_cards(),
-        deal: DealMode::Shuffle,
-        seed: 1,
-        rules: RuleSet::default(),
-        red: Seat::Human,
-        // A quick computer player keeps the tests light on CPU.
-        blue: Seat::Computer("maxflip".into()),
-        think_ms: 50,
-    }
-}
-
-fn key() -> PrivateKey {
-    PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).unwrap()
-}
+/// How often [`eventually`] looks.
+const POLL: Duration = Duration::from_millis(20);
 
 /// A server on a free loopback port, without the showcase (so the only tables are the
 /// tests'), and without a rate limit in the way.
 fn server_config() -> ServeConfig {
-    let mut config = ServeConfig::new(key(), game_config());
-    config.listen = "127.0.0.1:0".parse().unwrap();
-    config.connections_per_minute = 1000;
+    let mut config = ssh::server_config();
     config.showcase = None;
     config
-}
-
-async fn start(config: ServeConfig) -> ServerHandle {
-    trios::ssh::serve(config).await.expect("server starts")
-}
-
-/// A client that trusts any host key and remembers why the server disconnected it.
-struct Client {
-    disconnects: mpsc::UnboundedSender<String>,
-}
-
-impl client::Handler for Client {
-    type Error = russh::Error;
-
-    async fn check_server_key(
-        &mut self,
-        _key: &PublicKeyOrCertificate,
-    ) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-
-    async fn disconnected(
-        &mut self,
-        reason: client::DisconnectReason<Self::Error>,
-    ) -> Result<(), Self::Error> {
-        if let client::DisconnectReason::ReceivedDisconnect(info) = reason {
-            let _ = self.disconnects.send(info.message);
-        }
-        Ok(())
-    }
-}
-
-struct Connection {
-    handle: Handle<Client>,
-    disconnects: mpsc::UnboundedReceiver<String>,
-}
-
-impl Connection {
-    /// Waits for the server to close the connection; returns the reason it gave.
-    async fn wait_disconnect(&mut self, what: &str) -> String {
-        match timeout(WAIT, self.disconnects.recv()).await {
-            Ok(Some(reason)) => reason,
-            Ok(None) => String::new(),
-            Err(_) => panic!("the server never closed {what}"),
-        }
-    }
-}
-
-/// An SSH connection from loopback address `from` (any port), so tests can play two
-/// addresses on one machine.
-async fn connect_from(addr: SocketAddr, from: [u8; 4]) -> Connection {
-    let socket = TcpSocket::new_v4().unwrap();
-    socket.bind(SocketAddr::from((from, 0))).unwrap();
-    let stream = socket.connect(addr).await.unwrap();
-    let (tx, rx) = mpsc::unbounded_channel();
-    let handle = client::connect_stream(
-        Arc::new(client::Config::default()),
-        stream,
-        Client { disconnects: tx },
-    )
-    .await
-    .expect("ssh handshake");
-    Connection {
-        handle,
-        disconnects: rx,
-    }
-}
-
-/// Logs in from `from` as a client without a key does (keyboard-interactive, no questions).
-async fn login_from(addr: SocketAddr, from: [u8; 4], user: &str) -> Connection {
-    let mut conn = connect_from(addr, from).await;
-    let result = conn
-        .handle
-        .authenticate_keyboard_interactive_start(user, None::<String>)
-        .await
-        .unwrap();
-    assert!(
-        matches!(result, client::KeyboardInteractiveAuthResponse::Success),
-        "{result:?}"
-    );
-    conn
 }
 
 async fn login(addr: SocketAddr, user: &str) -> Connection {
     login_from(addr, [127, 0, 0, 1], user).await
 }
 
-/// Connects and logs in with `key`; `None` if the key was not accepted.
+/// Connects from loopback and logs in with `key`, which must be accepted.
 async fn login_with_key(addr: SocketAddr, user: &str, key: &PrivateKey) -> Connection {
     let mut conn = connect_from(addr, [127, 0, 0, 1]).await;
-    let result = conn
-        .handle
-        .authenticate_publickey(
-            user,
-            PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None),
-        )
-        .await
-        .unwrap();
-    assert!(result.success(), "{result:?}");
+    key_in(&mut conn, user, key).await;
     conn
-}
-
-/// A game channel: a pty and a shell, with the client's view of the screen.
-struct Game {
-    channel: russh::Channel<client::Msg>,
-    screen: vt100::Parser,
-    closed: bool,
-}
-
-fn nz(n: u16) -> NonZeroU16 {
-    NonZeroU16::new(n).unwrap()
-}
-
-async fn open_game(conn: &Connection) -> Game {
-    let channel = conn.handle.channel_open_session().await.unwrap();
-    channel
-        .request_pty(true, "xterm-256color", 80, 24, 0, 0, &[])
-        .await
-        .unwrap();
-    channel.request_shell(true).await.unwrap();
-    Game {
-        channel,
-        screen: vt100::Parser::new(nz(24), nz(80), 0),
-        closed: false,
-    }
-}
-
-impl Game {
-    /// Reads from the channel until `done` holds for the screen, or panics after [`WAIT`]
-    /// with the screen as it is.
-    async fn wait_for(&mut self, what: &str, done: impl Fn(&Game) -> bool) {
-        let deadline = Instant::now() + WAIT;
-        while !done(self) {
-            if self.closed {
-                panic!(
-                    "channel closed waiting for {what}; screen:\n{}",
-                    self.contents()
-                );
-            }
-            let left = deadline.saturating_duration_since(Instant::now());
-            match timeout(left, self.channel.wait()).await {
-                Ok(Some(ChannelMsg::Data { data })) => self.screen.process(&data),
-                Ok(Some(ChannelMsg::Close)) | Ok(None) => self.closed = true,
-                Ok(Some(_)) => {}
-                Err(_) => panic!("timed out waiting for {what}; screen:\n{}", self.contents()),
-            }
-        }
-    }
-
-    fn contents(&self) -> String {
-        self.screen.screen().contents()
-    }
-
-    fn shows(&self, text: &str) -> bool {
-        self.contents().contains(text)
-    }
-
-    async fn send(&self, bytes: &[u8]) {
-        self.channel.data_bytes(bytes.to_vec()).await.unwrap();
-    }
-
-    async fn wait_lobby(&mut self) {
-        self.wait_for("the lobby", |g| g.shows("Play against the computer"))
-            .await;
-    }
-
-    async fn wait_closed(&mut self) {
-        self.wait_for("the channel to close", |g| g.closed).await;
-    }
-
-    /// From the lobby, a game against the computer with one move of Red's played.
-    async fn play_one_move(&mut self, user: &str) {
-        self.wait_lobby().await;
-        self.send(b"\r").await;
-        let turn = format!("RED ({user}) to move");
-        self.wait_for("Red's turn", |g| g.shows(&turn)).await;
-        self.send(b"1\r").await;
-        self.wait_for("the move to be taken", |g| g.shows("1 RED "))
-            .await;
-    }
 }
 
 /// Signs in as a new person from `from` and reaches the lobby: the server still serves.
 async fn still_served(addr: SocketAddr, from: [u8; 4], user: &str) {
     let conn = login_from(addr, from, user).await;
-    let mut game = open_game(&conn).await;
+    let mut game = open_game(&conn, 80, 24).await;
     game.wait_lobby().await;
-}
-
-/// Waits until `holds`.
-async fn eventually(what: &str, holds: impl Fn() -> bool) {
-    let deadline = Instant::now() + WAIT;
-    while !holds() {
-        assert!(Instant::now() < deadline, "never: {what}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
-/// Runs a test body within [`TEST_LIMIT`].
-async fn bounded<F: std::future::Future<Output = ()>>(body: F) {
-    timeout(TEST_LIMIT, body).await.expect("test took too long");
 }
 
 /// Reads `socket` until the server closes it (or resets it); panics after `limit`.
@@ -276,7 +71,7 @@ async fn wait_eof(socket: &mut TcpStream, limit: Duration) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn silent_sockets_from_one_address_neither_lock_out_another_nor_outlive_the_grace() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let mut config = server_config();
         config.login_grace = Duration::from_secs(2);
         let server = start(config).await;
@@ -288,7 +83,10 @@ async fn silent_sockets_from_one_address_neither_lock_out_another_nor_outlive_th
         for _ in 0..80 {
             silent.push(TcpStream::connect(addr).await.unwrap());
         }
-        eventually("the flood to be taken in", || server.pending_logins() >= 4).await;
+        eventually("the flood to be taken in", POLL, || {
+            server.pending_logins() >= 4
+        })
+        .await;
 
         // Someone at another address logs in at once.
         let typed = Instant::now();
@@ -302,16 +100,19 @@ async fn silent_sockets_from_one_address_neither_lock_out_another_nor_outlive_th
             "login from a second address beside 80 silent sockets: {:?}",
             typed.elapsed()
         );
-        let mut game = open_game(&conn).await;
+        let mut game = open_game(&conn, 80, 24).await;
         game.wait_lobby().await;
 
         // Every silent socket is closed: most at once, the rest at the end of the grace.
         for socket in &mut silent {
             wait_eof(socket, Duration::from_secs(8)).await;
         }
-        eventually("no unfinished logins left", || server.pending_logins() == 0).await;
+        eventually("no unfinished logins left", POLL, || {
+            server.pending_logins() == 0
+        })
+        .await;
         // A connection's count drops when its task ends, just after its socket closes.
-        eventually("the silent sockets uncounted", || {
+        eventually("the silent sockets uncounted", POLL, || {
             server.open_connections() == 1
         })
         .await;
@@ -324,7 +125,7 @@ async fn silent_sockets_from_one_address_neither_lock_out_another_nor_outlive_th
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sessions_that_start_no_game_are_closed_after_the_grace() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let mut config = server_config();
         config.max_sessions = 3;
         config.login_grace = Duration::from_secs(1);
@@ -350,7 +151,7 @@ async fn sessions_that_start_no_game_are_closed_after_the_grace() {
             assert!(reason.contains("no game was started"), "{reason}");
         }
         drop((channel, pty_channel));
-        eventually("the places to be given back", || {
+        eventually("the places to be given back", POLL, || {
             server.open_connections() == 0
         })
         .await;
@@ -362,14 +163,14 @@ async fn sessions_that_start_no_game_are_closed_after_the_grace() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_idle_game_closes_the_connection_not_only_the_channel() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let mut config = server_config();
         config.max_sessions = 1;
         config.idle_timeout = Duration::from_secs(1);
         let server = start(config).await;
         let addr = server.local_addr();
         let mut conn = login(addr, "gina").await;
-        let mut game = open_game(&conn).await;
+        let mut game = open_game(&conn, 80, 24).await;
         game.wait_lobby().await;
         game.wait_closed().await;
         // The client stays (it does not exit by itself): the server closes the connection,
@@ -381,7 +182,7 @@ async fn an_idle_game_closes_the_connection_not_only_the_channel() {
         .await
         .expect("the connection is closed within 5 s of its game");
         assert!(reason.contains("game has ended"), "{reason}");
-        eventually("the place to be given back", || {
+        eventually("the place to be given back", POLL, || {
             server.open_connections() == 0
         })
         .await;
@@ -393,11 +194,11 @@ async fn an_idle_game_closes_the_connection_not_only_the_channel() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_person_cannot_keep_seats_at_tables_without_end() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let server = start(server_config()).await;
         let addr = server.local_addr();
         let conn = login(addr, "ivy").await;
-        let mut game = open_game(&conn).await;
+        let mut game = open_game(&conn, 80, 24).await;
         // Play the computer, one move, leave for the lobby (the seat is kept for the grace),
         // again and again.
         let rounds = trios::controller::tables::SEATS_PER_PERSON + 4;
@@ -414,7 +215,7 @@ async fn one_person_cannot_keep_seats_at_tables_without_end() {
                 .filter(|t| t.away.iter().chain(&t.present).any(|p| p.user == "ivy"))
                 .count()
         };
-        eventually("the oldest tables to close", || {
+        eventually("the oldest tables to close", POLL, || {
             held() <= trios::controller::tables::SEATS_PER_PERSON
                 && server.tables().len() <= trios::controller::tables::SEATS_PER_PERSON
         })
@@ -427,7 +228,7 @@ async fn one_person_cannot_keep_seats_at_tables_without_end() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_returning_key_takes_its_own_place_on_a_full_server() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let data = tempfile::tempdir().unwrap();
         let mut config = server_config();
         config.max_sessions = 2;
@@ -437,12 +238,12 @@ async fn a_returning_key_takes_its_own_place_on_a_full_server() {
         let alice_key = key();
 
         let carol = login(addr, "carol").await;
-        let mut carol_game = open_game(&carol).await;
+        let mut carol_game = open_game(&carol, 80, 24).await;
         carol_game.wait_lobby().await;
         // Alice plays; then her connection goes quiet for good (as a laptop lid closed): the
         // server cannot know yet, and is full.
         let mut old = login_with_key(addr, "alice", &alice_key).await;
-        let mut old_game = open_game(&old).await;
+        let mut old_game = open_game(&old, 80, 24).await;
         old_game.play_one_move("alice").await;
 
         // A stranger without a key is told the server is full.
@@ -457,7 +258,7 @@ async fn a_returning_key_takes_its_own_place_on_a_full_server() {
 
         // Alice, back with her key, takes her place and her seat over at once.
         let alice = login_with_key(addr, "alice", &alice_key).await;
-        let mut game = open_game(&alice).await;
+        let mut game = open_game(&alice, 80, 24).await;
         game.wait_for("the seat again", |g| g.shows("Welcome back"))
             .await;
         let reason = old.wait_disconnect("the replaced connection").await;
@@ -469,7 +270,7 @@ async fn a_returning_key_takes_its_own_place_on_a_full_server() {
         game.wait_lobby().await;
         game.send(b"q").await;
         game.wait_closed().await;
-        eventually("alice's place to be given back", || {
+        eventually("alice's place to be given back", POLL, || {
             server.open_connections() == 1
         })
         .await;
@@ -481,7 +282,7 @@ async fn a_returning_key_takes_its_own_place_on_a_full_server() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn players_are_told_once_when_their_match_cannot_be_recorded() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         // A data folder whose matches folder cannot be made: a file is in its way.
         let data = tempfile::tempdir().unwrap();
         std::fs::write(data.path().join("matches"), "in the way").unwrap();
@@ -490,7 +291,7 @@ async fn players_are_told_once_when_their_match_cannot_be_recorded() {
         let server = start(config).await;
         let addr = server.local_addr();
         let conn = login(addr, "lena").await;
-        let mut game = open_game(&conn).await;
+        let mut game = open_game(&conn, 80, 24).await;
         game.play_one_move("lena").await;
         game.wait_for("word that the match is not recorded", |g| {
             g.shows("not being recorded")

@@ -5,6 +5,7 @@
 //! is clean, and another player still signs in and sees the lobby.
 
 use crate::common::fork::SpawnGuarded;
+use crate::common::ssh::{Connection, bounded, login_any};
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::num::NonZeroU16;
@@ -13,8 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use russh::client::{self, Handle};
-use russh::keys::PublicKeyOrCertificate;
+use russh::client;
 use russh::{ChannelMsg, ChannelWriteHalf};
 use tokio::time::{Instant, sleep, timeout};
 
@@ -130,7 +130,7 @@ impl Server {
 
     /// Another player still signs in, sees the lobby, and leaves.
     async fn assert_serves_another(&self) {
-        let bob = login(self.addr, "bob").await;
+        let bob = login_any(self.addr, "bob").await;
         let game = open_game(&bob, 80, 24, (80, 24)).await;
         game.wait_for("another player's lobby", |s| s.contains(LOBBY))
             .await;
@@ -144,37 +144,6 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// A client that trusts any host key.
-struct Trusting;
-
-impl client::Handler for Trusting {
-    type Error = russh::Error;
-
-    async fn check_server_key(
-        &mut self,
-        _key: &PublicKeyOrCertificate,
-    ) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-}
-
-/// Connects and signs in as `user` without a key (keyboard-interactive asks nothing).
-async fn login(addr: SocketAddr, user: &str) -> Handle<Trusting> {
-    let mut handle = client::connect(Arc::new(client::Config::default()), addr, Trusting)
-        .await
-        .expect("ssh handshake");
-    let _ = handle.authenticate_none(user).await.expect("auth none");
-    let result = handle
-        .authenticate_keyboard_interactive_start(user, None::<String>)
-        .await
-        .expect("keyboard-interactive");
-    assert!(
-        matches!(result, client::KeyboardInteractiveAuthResponse::Success),
-        "{result:?}"
-    );
-    handle
 }
 
 /// A game channel whose output is read by a task of its own (so the client can send a lot
@@ -191,8 +160,12 @@ fn nz(n: u16) -> NonZeroU16 {
 
 /// Opens a pty of `cols` x `rows` and a shell; `drawn` is the size the client's screen is
 /// emulated at.
-async fn open_game(conn: &Handle<Trusting>, cols: u32, rows: u32, drawn: (u16, u16)) -> Game {
-    let channel = conn.channel_open_session().await.expect("session channel");
+async fn open_game(conn: &Connection, cols: u32, rows: u32, drawn: (u16, u16)) -> Game {
+    let channel = conn
+        .handle
+        .channel_open_session()
+        .await
+        .expect("session channel");
     channel
         .request_pty(true, "xterm-256color", cols, rows, 0, 0, &[])
         .await
@@ -275,14 +248,24 @@ impl Game {
     }
 }
 
-/// Runs a test body within [`TEST_LIMIT`].
-async fn bounded<F: std::future::Future<Output = ()>>(body: F) {
-    timeout(TEST_LIMIT, body).await.expect("test took too long");
+/// Mallory signed in to a new server, a pty of `cols` x `rows` open, the lobby drawn.
+async fn mallory_in_the_lobby(cols: u16, rows: u16) -> (Server, Connection, Game) {
+    let server = Server::start();
+    let conn = login_any(server.addr, "mallory").await;
+    let game = open_game(&conn, cols.into(), rows.into(), (cols, rows)).await;
+    game.wait_for("the lobby", |s| s.contains(LOBBY)).await;
+    (server, conn, game)
+}
+
+/// The player's keys work: `?` brings up the help.
+async fn assert_help_opens(game: &Game) {
+    game.send(b"?").await;
+    game.wait_for("the help", |s| s.contains("this help")).await;
 }
 
 /// The server's memory with one quiet player in the lobby, in kB.
 async fn warm_rss(server: &Server) -> u64 {
-    let quiet = login(server.addr, "quiet").await;
+    let quiet = login_any(server.addr, "quiet").await;
     let game = open_game(&quiet, 80, 24, (80, 24)).await;
     game.wait_for("the lobby", |s| s.contains(LOBBY)).await;
     game.send(b"q").await;
@@ -292,10 +275,10 @@ async fn warm_rss(server: &Server) -> u64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_huge_window_is_drawn_at_most_500_by_200() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let mut server = Server::start();
         let idle = warm_rss(&server).await;
-        let conn = login(server.addr, "mallory").await;
+        let conn = login_any(server.addr, "mallory").await;
         // 65535x65535 used to ask for a 206 GB screen and abort the whole server.
         let game = open_game(&conn, 65535, 65535, (500, 200)).await;
         game.wait_for("the lobby, drawn 500 wide", |s| {
@@ -309,8 +292,7 @@ async fn a_huge_window_is_drawn_at_most_500_by_200() {
             game.write.window_change(cols, rows, 0, 0).await.unwrap();
         }
         // A key after the resizes: its answer shows they were all taken.
-        game.send(b"?").await;
-        game.wait_for("the help", |s| s.contains("this help")).await;
+        assert_help_opens(&game).await;
         server.assert_small(idle, WINDOW_GROWTH_KB, "resizes up to 65535x65535");
         server.assert_well();
         server.assert_serves_another().await;
@@ -320,11 +302,8 @@ async fn a_huge_window_is_drawn_at_most_500_by_200() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_endless_paste_is_cut_short_and_the_player_told() {
-    bounded(async {
-        let mut server = Server::start();
-        let conn = login(server.addr, "mallory").await;
-        let game = open_game(&conn, 80, 24, (80, 24)).await;
-        game.wait_for("the lobby", |s| s.contains(LOBBY)).await;
+    bounded(TEST_LIMIT, async {
+        let (mut server, _conn, game) = mallory_in_the_lobby(80, 24).await;
         let before = server.rss_kb();
         // A paste that is not ended: it used to be kept whole, 1:1 with what was sent.
         game.send(b"\x1b[200~").await;
@@ -336,8 +315,7 @@ async fn an_endless_paste_is_cut_short_and_the_player_told() {
             .await;
         server.assert_small(before, FLOOD_GROWTH_KB, "the paste's end");
         // The player's keys work again.
-        game.send(b"?").await;
-        game.wait_for("the help", |s| s.contains("this help")).await;
+        assert_help_opens(&game).await;
         server.assert_well();
         server.assert_serves_another().await;
     })
@@ -346,11 +324,8 @@ async fn an_endless_paste_is_cut_short_and_the_player_told() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flood_of_resizes_and_keys_is_dropped_beyond_the_queue_and_the_player_told() {
-    bounded(async {
-        let mut server = Server::start();
-        let conn = login(server.addr, "mallory").await;
-        let game = open_game(&conn, 120, 40, (120, 40)).await;
-        game.wait_for("the lobby", |s| s.contains(LOBBY)).await;
+    bounded(TEST_LIMIT, async {
+        let (mut server, _conn, game) = mallory_in_the_lobby(120, 40).await;
         let before = server.rss_kb();
         // Resizes (each a new screen to build) keep the screen thread busy while keys of no
         // meaning to the lobby pour in behind them: each used to wait in an unbounded queue.
@@ -364,8 +339,7 @@ async fn a_flood_of_resizes_and_keys_is_dropped_beyond_the_queue_and_the_player_
         game.wait_for("the notice", |s| s.contains("Too much input at once"))
             .await;
         server.assert_small(before, FLOOD_GROWTH_KB, "1000 resizes and 1 MB of keys");
-        game.send(b"?").await;
-        game.wait_for("the help", |s| s.contains("this help")).await;
+        assert_help_opens(&game).await;
         server.assert_well();
         server.assert_serves_another().await;
     })
@@ -374,11 +348,8 @@ async fn a_flood_of_resizes_and_keys_is_dropped_beyond_the_queue_and_the_player_
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_paste_that_is_not_utf8_panics_nothing() {
-    bounded(async {
-        let mut server = Server::start();
-        let conn = login(server.addr, "mallory").await;
-        let game = open_game(&conn, 80, 24, (80, 24)).await;
-        game.wait_for("the lobby", |s| s.contains(LOBBY)).await;
+    bounded(TEST_LIMIT, async {
+        let (mut server, _conn, game) = mallory_in_the_lobby(80, 24).await;
         // This used to panic the connection's task inside termwiz.
         let mut paste = b"\x1b[200~".to_vec();
         paste.extend_from_slice(&[0xff; 10]);
@@ -395,11 +366,8 @@ async fn a_paste_that_is_not_utf8_panics_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn random_bytes_keep_the_server_small() {
-    bounded(async {
-        let mut server = Server::start();
-        let conn = login(server.addr, "mallory").await;
-        let game = open_game(&conn, 80, 24, (80, 24)).await;
-        game.wait_for("the lobby", |s| s.contains(LOBBY)).await;
+    bounded(TEST_LIMIT, async {
+        let (mut server, _conn, game) = mallory_in_the_lobby(80, 24).await;
         let before = server.rss_kb();
         // Random bytes (a fixed xorshift) above 0x7f: mostly not UTF-8, the rest letters of no
         // meaning to the lobby, so the session goes on and every byte reaches the decoder.
@@ -427,13 +395,13 @@ async fn random_bytes_keep_the_server_small() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_name_of_terminal_commands_reaches_neither_the_log_nor_other_screens() {
-    bounded(async {
+    bounded(TEST_LIMIT, async {
         let mut server = Server::start();
         let evil = format!(
             "eve\x1b]2;owned\x07\x1b[2J\nFAKE log line \u{202e}\u{200b}{}",
             "東京".repeat(500)
         );
-        let conn = login(server.addr, &evil).await;
+        let conn = login_any(server.addr, &evil).await;
         let eve = open_game(&conn, 80, 24, (80, 24)).await;
         eve.wait_for("the lobby", |s| s.contains(LOBBY)).await;
         // End: the last line, a table for two.
@@ -441,7 +409,7 @@ async fn a_name_of_terminal_commands_reaches_neither_the_log_nor_other_screens()
         eve.wait_for("the open table", |s| s.contains("Waiting for an opponent"))
             .await;
 
-        let bob = login(server.addr, "bob").await;
+        let bob = login_any(server.addr, "bob").await;
         let watcher = open_game(&bob, 80, 24, (80, 24)).await;
         watcher
             .wait_for("eve's table", |s| s.contains("waiting: Enter to join"))
@@ -485,7 +453,7 @@ async fn a_name_of_terminal_commands_reaches_neither_the_log_nor_other_screens()
         );
 
         // A name with nothing printable in it is shown as guest.
-        let nameless = login(server.addr, "\u{202e}\u{200b} \t").await;
+        let nameless = login_any(server.addr, "\u{202e}\u{200b} \t").await;
         let guest = open_game(&nameless, 80, 24, (80, 24)).await;
         guest
             .wait_for("the guest's lobby", |s| s.contains("signed in as guest"))

@@ -38,8 +38,10 @@ pub const BLUE: Player = Player::Blue;
 
 pub mod bin;
 pub mod fork;
+pub mod open2;
 pub mod reopen;
 pub mod screen;
+pub mod ssh;
 
 /// A person signed in to a server with a key of their own (so they can take their seat back).
 pub fn keyed(user: &str) -> trios::controller::table::Identity {
