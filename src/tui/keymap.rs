@@ -334,6 +334,20 @@ pub enum ScreenAction {
     StartRace,
     AddRival,
     RemoveRival,
+    /// Hex paths: show or hide the step numbers.
+    ToggleNumbers,
+    /// Hex paths: show the last move again.
+    Replay,
+    /// Hex paths race: say the time is up (done thinking).
+    TimesUp,
+    /// Hex paths, `Space`: on to the next round, or to the end of the move being shown.
+    Continue,
+    /// Hex paths: take back the last step entered.
+    Undo,
+    /// Hex paths: player N (0-based) at this keyboard types the steps they announce.
+    Announce(usize),
+    /// Hex paths: one step in direction N (see `tui::hexpaths::DIRECTION_KEYS`).
+    Step(u8),
 }
 
 /// One binding of a screen that words its own key bar and help: keys and the action.
@@ -355,6 +369,8 @@ pub enum Screen {
     SavedList,
     /// A Triad game or race.
     Triad,
+    /// A Hex paths game or race, outside the typing of an announced number.
+    HexPaths,
 }
 
 /// The lobby's choices. `Esc` is `Cancel` (it leaves, like `q`, but only closes the help).
@@ -418,12 +434,59 @@ pub const TRIAD: &[KeyBind] = &[
     on(&[Char(';')], ScreenAction::PickCard(11)),
 ];
 
+/// Hex paths. The direction keys are `tui::hexpaths::DIRECTION_KEYS`, either case; `n` is
+/// `NewGame` but still steps south-east (as its second key) when no new game is due.
+pub const HEXPATHS: &[KeyBind] = &[
+    on(&[Char('q')], ScreenAction::Quit),
+    on(&[Char('?')], ScreenAction::ToggleHelp),
+    on(&[Char('#')], ScreenAction::ToggleNumbers),
+    on(&[Char('r')], ScreenAction::Replay),
+    on(&[Char('n')], ScreenAction::NewGame),
+    on(&[Char('g')], ScreenAction::TimesUp),
+    on(&[Char('s')], ScreenAction::StartRace),
+    on(&[Char('+')], ScreenAction::AddRival),
+    on(&[Char(' ')], ScreenAction::Continue),
+    on(&[Enter], ScreenAction::Confirm),
+    on(&[KeyCode::Backspace], ScreenAction::Undo),
+    on(&[Esc], ScreenAction::Cancel),
+    on(&[Tab, Down], ScreenAction::Down),
+    on(&[BackTab, Up], ScreenAction::Up),
+    on(&[Left], ScreenAction::Left),
+    on(&[Right], ScreenAction::Right),
+    on(&[Char('1')], ScreenAction::Announce(0)),
+    on(&[Char('2')], ScreenAction::Announce(1)),
+    on(&[Char('3')], ScreenAction::Announce(2)),
+    on(&[Char('4')], ScreenAction::Announce(3)),
+    on(
+        &[Char('e'), Char('E'), Char('u'), Char('U')],
+        ScreenAction::Step(0),
+    ),
+    on(
+        &[Char('d'), Char('D'), Char('l'), Char('L')],
+        ScreenAction::Step(1),
+    ),
+    on(&[Char('x'), Char('X'), Char('N')], ScreenAction::Step(2)),
+    on(
+        &[Char('z'), Char('Z'), Char('b'), Char('B')],
+        ScreenAction::Step(3),
+    ),
+    on(
+        &[Char('a'), Char('A'), Char('h'), Char('H')],
+        ScreenAction::Step(4),
+    ),
+    on(
+        &[Char('w'), Char('W'), Char('y'), Char('Y')],
+        ScreenAction::Step(5),
+    ),
+];
+
 /// The table of a screen.
 pub fn screen_table(screen: Screen) -> &'static [KeyBind] {
     match screen {
         Screen::Lobby => LOBBY,
         Screen::SavedList => SAVED_LIST,
         Screen::Triad => TRIAD,
+        Screen::HexPaths => HEXPATHS,
     }
 }
 
@@ -508,8 +571,25 @@ mod tests {
     }
 
     #[test]
+    fn hexpaths_direction_keys_step_as_the_direction_table_says() {
+        for c in (0u8..128).map(char::from) {
+            let action = screen_action(Screen::HexPaths, key(Char(c)));
+            match crate::tui::hexpaths::direction_of(c) {
+                Some(_) if c == 'n' => assert_eq!(action, Some(ScreenAction::NewGame)),
+                Some(d) => assert_eq!(action, Some(ScreenAction::Step(d)), "{c}"),
+                None => assert!(!matches!(action, Some(ScreenAction::Step(_))), "{c}"),
+            }
+        }
+    }
+
+    #[test]
     fn no_key_is_bound_twice_on_a_screen() {
-        for screen in [Screen::Lobby, Screen::SavedList, Screen::Triad] {
+        for screen in [
+            Screen::Lobby,
+            Screen::SavedList,
+            Screen::Triad,
+            Screen::HexPaths,
+        ] {
             let mut seen = Vec::new();
             for b in screen_table(screen) {
                 for k in b.keys {
