@@ -885,3 +885,46 @@ impl super::Screen for HexApp {
         HexApp::take_suspend(self)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::KeyModifiers;
+
+    /// A lone player's game with a piece picked that can step south-east.
+    fn ready_to_step_south_east() -> HexApp {
+        for seed in 0..20 {
+            let mut app = HexApp::new(
+                seed,
+                Settings::default(),
+                Vec::new(),
+                Vec::new(),
+                (80, 24),
+                Theme::plain(),
+            );
+            let now = Instant::now();
+            for _ in 0..app.pieces().len() {
+                if app.step_ends()[2].is_some() {
+                    return app;
+                }
+                app.update(Event::Key(KeyEvent::from(KeyCode::Tab)), now);
+            }
+        }
+        panic!("no seed under 20 has a piece that can step south-east");
+    }
+
+    #[test]
+    fn n_steps_south_east_in_either_case_while_no_new_game_is_due() {
+        for (c, modifiers) in [
+            ('x', KeyModifiers::NONE),
+            ('n', KeyModifiers::NONE),
+            ('N', KeyModifiers::SHIFT),
+        ] {
+            let mut app = ready_to_step_south_east();
+            assert!(app.steps().is_empty());
+            let key = KeyEvent::new(KeyCode::Char(c), modifiers);
+            app.update(Event::Key(key), Instant::now());
+            assert_eq!(app.steps().len(), 1, "{c} made no step");
+        }
+    }
+}

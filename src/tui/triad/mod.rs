@@ -586,3 +586,38 @@ impl super::Screen for TriadApp {
         TriadApp::take_suspend(self)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::KeyCode;
+
+    fn press(app: &mut TriadApp, code: KeyCode) {
+        app.update(Event::Key(KeyEvent::from(code)), Instant::now());
+    }
+
+    #[test]
+    fn card_keys_pick_by_place_and_esc_lets_go() {
+        let mut app = TriadApp::new(3, None, (80, 24), Theme::plain());
+        press(&mut app, KeyCode::Char('k'));
+        assert_eq!(app.cursor, 5);
+        assert_eq!(app.picked.len(), 1);
+        press(&mut app, KeyCode::Esc);
+        assert!(app.picked.is_empty());
+    }
+
+    #[test]
+    fn once_the_game_is_over_any_other_key_says_so() {
+        let mut app = TriadApp::new(3, None, (80, 24), Theme::plain());
+        app.finished = Some(Finished {
+            secs: 1.0,
+            triads: 1,
+            new_fastest: false,
+            new_per_triad: false,
+            new_most: false,
+        });
+        press(&mut app, KeyCode::F(5));
+        let note = app.note.as_ref().map(|n| n.text.as_str());
+        assert_eq!(note, Some("The game is over: n deals a new one, q quits."));
+    }
+}
