@@ -301,6 +301,207 @@ pub fn action_for(mode: KeyMode, ctx: Context, key: KeyEvent) -> Option<Action> 
     available(action, mode, ctx).then_some(action)
 }
 
+/// What a key asks for on a screen with its own plain table ([`Screen`]). Apart from the
+/// game's [`Action`] so each screen matches only what its keys can ask.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScreenAction {
+    Quit,
+    ToggleHelp,
+    Up,
+    Down,
+    Left,
+    Right,
+    /// First and last line of a list.
+    First,
+    Last,
+    Confirm,
+    Cancel,
+    NewGame,
+    /// Triad: pick the card at tableau position N (0-based, `3 * column + row`).
+    PickCard(usize),
+    /// Ctrl-C on a screen with its own key table: leave at once, whatever is open.
+    Interrupt,
+    /// Lists: a page up or down.
+    PageUp,
+    PageDown,
+    /// Lobby: watch the selected table instead of joining it.
+    Watch,
+    /// Triad: point at a triad on the table.
+    Hint,
+    /// Triad: say how many triads the table holds.
+    CountTriads,
+    /// Triad race at a server, while waiting: start, or add or remove a computer rival.
+    StartRace,
+    AddRival,
+    RemoveRival,
+    /// Hex paths: show or hide the step numbers.
+    ToggleNumbers,
+    /// Hex paths: show the last move again.
+    Replay,
+    /// Hex paths race: say the time is up (done thinking).
+    TimesUp,
+    /// Hex paths, `Space`: on to the next round, or to the end of the move being shown.
+    Continue,
+    /// Hex paths: take back the last step entered.
+    Undo,
+    /// Hex paths: player N (0-based) at this keyboard types the steps they announce.
+    Announce(usize),
+    /// Hex paths: one step in direction N (see `tui::hexpaths::DIRECTION_KEYS`).
+    Step(u8),
+}
+
+/// One binding of a screen that words its own key bar and help: keys and the action.
+pub struct KeyBind {
+    pub keys: &'static [KeyCode],
+    pub action: ScreenAction,
+}
+
+const fn on(keys: &'static [KeyCode], action: ScreenAction) -> KeyBind {
+    KeyBind { keys, action }
+}
+
+/// The screens whose keys are a plain table here; each draws its own key bar and help.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Screen {
+    /// The lobby or home screen's list of choices.
+    Lobby,
+    /// The lobby's list of saved matches.
+    SavedList,
+    /// A Triad game or race.
+    Triad,
+    /// A Hex paths game or race, outside the typing of an announced number.
+    HexPaths,
+}
+
+/// The lobby's choices. `Esc` is `Cancel` (it leaves, like `q`, but only closes the help).
+pub const LOBBY: &[KeyBind] = &[
+    on(&[Char('?')], ScreenAction::ToggleHelp),
+    on(&[Char('q')], ScreenAction::Quit),
+    on(&[Esc], ScreenAction::Cancel),
+    on(&[Up, Char('k')], ScreenAction::Up),
+    on(&[Down, Char('j'), Tab], ScreenAction::Down),
+    on(&[Home, Char('g')], ScreenAction::First),
+    on(&[End, Char('G')], ScreenAction::Last),
+    on(&[Left, Char('h')], ScreenAction::Left),
+    on(&[Right, Char('l')], ScreenAction::Right),
+    on(&[Enter, Char(' ')], ScreenAction::Confirm),
+    on(&[Char('w')], ScreenAction::Watch),
+];
+
+/// The saved-matches list. `q` is `Quit` (it also leaves with the help open); the other
+/// ways back are `Cancel`.
+pub const SAVED_LIST: &[KeyBind] = &[
+    on(&[Char('?')], ScreenAction::ToggleHelp),
+    on(&[Char('q')], ScreenAction::Quit),
+    on(&[Esc, Left, KeyCode::Backspace], ScreenAction::Cancel),
+    on(&[Up, Char('k')], ScreenAction::Up),
+    on(&[Down, Char('j'), Tab], ScreenAction::Down),
+    on(&[PageUp], ScreenAction::PageUp),
+    on(&[PageDown], ScreenAction::PageDown),
+    on(&[Home, Char('g')], ScreenAction::First),
+    on(&[End, Char('G')], ScreenAction::Last),
+    on(&[Enter, Char(' '), Right], ScreenAction::Confirm),
+];
+
+/// Triad. The card keys form a block shaped like the tableau (see
+/// `tui::triad::CARD_KEYS`): the card at row `r`, column `c` is `PickCard(3c + r)`.
+pub const TRIAD: &[KeyBind] = &[
+    on(&[Char('q')], ScreenAction::Quit),
+    on(&[Char('?')], ScreenAction::ToggleHelp),
+    on(&[Char('n')], ScreenAction::NewGame),
+    on(&[Left], ScreenAction::Left),
+    on(&[Right], ScreenAction::Right),
+    on(&[Up], ScreenAction::Up),
+    on(&[Down], ScreenAction::Down),
+    on(&[Enter, Char(' ')], ScreenAction::Confirm),
+    on(&[Esc], ScreenAction::Cancel),
+    on(&[Char('h')], ScreenAction::Hint),
+    on(&[Char('c')], ScreenAction::CountTriads),
+    on(&[Char('s')], ScreenAction::StartRace),
+    on(&[Char('+')], ScreenAction::AddRival),
+    on(&[Char('-')], ScreenAction::RemoveRival),
+    on(&[Char('7')], ScreenAction::PickCard(0)),
+    on(&[Char('u')], ScreenAction::PickCard(1)),
+    on(&[Char('j')], ScreenAction::PickCard(2)),
+    on(&[Char('8')], ScreenAction::PickCard(3)),
+    on(&[Char('i')], ScreenAction::PickCard(4)),
+    on(&[Char('k')], ScreenAction::PickCard(5)),
+    on(&[Char('9')], ScreenAction::PickCard(6)),
+    on(&[Char('o')], ScreenAction::PickCard(7)),
+    on(&[Char('l')], ScreenAction::PickCard(8)),
+    on(&[Char('0')], ScreenAction::PickCard(9)),
+    on(&[Char('p')], ScreenAction::PickCard(10)),
+    on(&[Char(';')], ScreenAction::PickCard(11)),
+];
+
+/// Hex paths. The direction keys are `tui::hexpaths::DIRECTION_KEYS`, either case; `n` is
+/// `NewGame` but still steps south-east (as its second key) when no new game is due.
+pub const HEXPATHS: &[KeyBind] = &[
+    on(&[Char('q')], ScreenAction::Quit),
+    on(&[Char('?')], ScreenAction::ToggleHelp),
+    on(&[Char('#')], ScreenAction::ToggleNumbers),
+    on(&[Char('r')], ScreenAction::Replay),
+    on(&[Char('n')], ScreenAction::NewGame),
+    on(&[Char('g')], ScreenAction::TimesUp),
+    on(&[Char('s')], ScreenAction::StartRace),
+    on(&[Char('+')], ScreenAction::AddRival),
+    on(&[Char(' ')], ScreenAction::Continue),
+    on(&[Enter], ScreenAction::Confirm),
+    on(&[KeyCode::Backspace], ScreenAction::Undo),
+    on(&[Esc], ScreenAction::Cancel),
+    on(&[Tab, Down], ScreenAction::Down),
+    on(&[BackTab, Up], ScreenAction::Up),
+    on(&[Left], ScreenAction::Left),
+    on(&[Right], ScreenAction::Right),
+    on(&[Char('1')], ScreenAction::Announce(0)),
+    on(&[Char('2')], ScreenAction::Announce(1)),
+    on(&[Char('3')], ScreenAction::Announce(2)),
+    on(&[Char('4')], ScreenAction::Announce(3)),
+    on(
+        &[Char('e'), Char('E'), Char('u'), Char('U')],
+        ScreenAction::Step(0),
+    ),
+    on(
+        &[Char('d'), Char('D'), Char('l'), Char('L')],
+        ScreenAction::Step(1),
+    ),
+    on(&[Char('x'), Char('X'), Char('N')], ScreenAction::Step(2)),
+    on(
+        &[Char('z'), Char('Z'), Char('b'), Char('B')],
+        ScreenAction::Step(3),
+    ),
+    on(
+        &[Char('a'), Char('A'), Char('h'), Char('H')],
+        ScreenAction::Step(4),
+    ),
+    on(
+        &[Char('w'), Char('W'), Char('y'), Char('Y')],
+        ScreenAction::Step(5),
+    ),
+];
+
+/// The table of a screen.
+pub fn screen_table(screen: Screen) -> &'static [KeyBind] {
+    match screen {
+        Screen::Lobby => LOBBY,
+        Screen::SavedList => SAVED_LIST,
+        Screen::Triad => TRIAD,
+        Screen::HexPaths => HEXPATHS,
+    }
+}
+
+/// The action a key asks for on `screen`, if any. Ctrl-C is `Interrupt`; other modifiers
+/// do not change a key's meaning on these screens.
+pub fn screen_action(screen: Screen, key: KeyEvent) -> Option<ScreenAction> {
+    if key.code == Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
+        return Some(ScreenAction::Interrupt);
+    }
+    screen_table(screen)
+        .iter()
+        .find(|b| b.keys.contains(&key.code))
+        .map(|b| b.action)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -335,6 +536,68 @@ mod tests {
             Some(Action::Quit)
         );
         assert_eq!(action_for(KeyMode::Play, LOCAL, key(Char('z'))), None);
+    }
+
+    #[test]
+    fn screens_map_their_keys_and_ctrl_c_interrupts() {
+        let lobby = |code| screen_action(Screen::Lobby, key(code));
+        assert_eq!(lobby(Char('G')), Some(ScreenAction::Last));
+        assert_eq!(lobby(Tab), Some(ScreenAction::Down));
+        assert_eq!(lobby(Esc), Some(ScreenAction::Cancel));
+        assert_eq!(lobby(Char('z')), None);
+        let saved = |code| screen_action(Screen::SavedList, key(code));
+        assert_eq!(saved(KeyCode::Backspace), Some(ScreenAction::Cancel));
+        assert_eq!(saved(Right), Some(ScreenAction::Confirm));
+        assert_eq!(saved(PageDown), Some(ScreenAction::PageDown));
+        let ctrl_c = KeyEvent::new(Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(
+            screen_action(Screen::SavedList, ctrl_c),
+            Some(ScreenAction::Interrupt)
+        );
+        let ctrl_k = KeyEvent::new(Char('k'), KeyModifiers::CONTROL);
+        assert_eq!(screen_action(Screen::Lobby, ctrl_k), Some(ScreenAction::Up));
+    }
+
+    #[test]
+    fn triad_card_keys_follow_the_tableau_block() {
+        let triad = |c| screen_action(Screen::Triad, key(Char(c)));
+        for (r, row) in crate::tui::triad::CARD_KEYS.iter().enumerate() {
+            for (c, &k) in row.iter().enumerate() {
+                assert_eq!(triad(k), Some(ScreenAction::PickCard(3 * c + r)), "{k}");
+            }
+        }
+        assert_eq!(triad('h'), Some(ScreenAction::Hint));
+        assert_eq!(triad('x'), None);
+    }
+
+    #[test]
+    fn hexpaths_direction_keys_step_as_the_direction_table_says() {
+        for c in (0u8..128).map(char::from) {
+            let action = screen_action(Screen::HexPaths, key(Char(c)));
+            match crate::tui::hexpaths::direction_of(c) {
+                Some(_) if c == 'n' => assert_eq!(action, Some(ScreenAction::NewGame)),
+                Some(d) => assert_eq!(action, Some(ScreenAction::Step(d)), "{c}"),
+                None => assert!(!matches!(action, Some(ScreenAction::Step(_))), "{c}"),
+            }
+        }
+    }
+
+    #[test]
+    fn no_key_is_bound_twice_on_a_screen() {
+        for screen in [
+            Screen::Lobby,
+            Screen::SavedList,
+            Screen::Triad,
+            Screen::HexPaths,
+        ] {
+            let mut seen = Vec::new();
+            for b in screen_table(screen) {
+                for k in b.keys {
+                    assert!(!seen.contains(k), "{k:?} bound twice on {screen:?}");
+                    seen.push(*k);
+                }
+            }
+        }
     }
 
     #[test]

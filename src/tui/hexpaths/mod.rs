@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
+use super::keymap::{self, Screen, ScreenAction as Action};
 use super::view::theme::Theme;
 use super::{Event, FirstKey, first_key};
 use crate::games::hexpaths::round::{Demonstration, Game, Plan, Rival, Settings};
@@ -576,6 +577,7 @@ impl HexApp {
                 return;
             }
         }
+        // Typing the number of steps announced is text entry: it reads characters.
         if let Some((player, digits)) = &mut self.typing {
             let player = *player;
             match key.code {
@@ -593,29 +595,34 @@ impl HexApp {
             }
             return;
         }
-        let at_table = match key.code {
-            KeyCode::Char(k) if !matches!(k, 'q' | '?' | '#' | 'r') => self.on_table_key(k),
-            KeyCode::Enter if self.phase == Phase::Done => self.on_table_key(' '),
-            _ => false,
+        // Other keys reach Hex paths as actions from `keymap::HEXPATHS`.
+        let Some(action) = keymap::screen_action(Screen::HexPaths, key) else {
+            return;
         };
-        if at_table {
+        // Enter while a move is shown is Space to a table; Enter is no other table key.
+        let for_table = match action {
+            Action::Confirm if self.phase == Phase::Done => Some(Action::Continue),
+            Action::Confirm => None,
+            other => Some(other),
+        };
+        if let Some(asked) = for_table
+            && self.on_table_key(asked)
+        {
             return;
         }
-        match key.code {
-            KeyCode::Char('q') => self.quit = true,
-            KeyCode::Char('?') => self.help = true,
-            KeyCode::Char('#') => self.numbers = !self.numbers,
-            KeyCode::Char('r') => self.replay(),
-            KeyCode::Char('n') if self.phase == Phase::Over && self.table.is_none() => {
-                self.new_game()
-            }
-            KeyCode::Char('g') if self.phase == Phase::Thinking && self.racing() => self.times_up(),
-            KeyCode::Char(' ') | KeyCode::Enter
+        match action {
+            Action::Quit => self.quit = true,
+            Action::ToggleHelp => self.help = true,
+            Action::ToggleNumbers => self.numbers = !self.numbers,
+            Action::Replay => self.replay(),
+            Action::NewGame if self.phase == Phase::Over && self.table.is_none() => self.new_game(),
+            Action::TimesUp if self.phase == Phase::Thinking && self.racing() => self.times_up(),
+            Action::Continue | Action::Confirm
                 if self.phase == Phase::Done && self.showing_done() && self.table.is_none() =>
             {
                 self.next_round()
             }
-            KeyCode::Char(' ') | KeyCode::Enter if self.phase == Phase::Done => {
+            Action::Continue | Action::Confirm if self.phase == Phase::Done => {
                 // Skip to the end of the move being shown.
                 if let Some(show) = &mut self.showing {
                     show.next_at = self.now;
@@ -624,27 +631,24 @@ impl HexApp {
                     self.pieces = self.game.pieces().to_vec();
                 }
             }
-            KeyCode::Enter => self.submit(),
-            KeyCode::Backspace => self.undo(),
-            KeyCode::Esc => self.undo_all(),
-            KeyCode::Tab | KeyCode::Down => self.cycle_piece(1),
-            KeyCode::BackTab | KeyCode::Up => self.cycle_piece(-1),
-            KeyCode::Left | KeyCode::Right if !self.entering() => {
-                self.step_shown(key.code == KeyCode::Right)
+            Action::Confirm => self.submit(),
+            Action::Undo => self.undo(),
+            Action::Cancel => self.undo_all(),
+            Action::Down => self.cycle_piece(1),
+            Action::Up => self.cycle_piece(-1),
+            Action::Left | Action::Right if !self.entering() => {
+                self.step_shown(action == Action::Right)
             }
-            KeyCode::Left => self.step_towards(4),
-            KeyCode::Right => self.step_towards(1),
-            KeyCode::Char(c @ '1'..='4') if self.phase == Phase::Thinking && self.people() > 1 => {
-                let player = (c as u8 - b'1') as usize;
-                if self.is_person(player) {
-                    self.typing = Some((player, String::new()));
-                }
+            Action::Left => self.step_towards(4),
+            Action::Right => self.step_towards(1),
+            Action::Announce(player)
+                if self.phase == Phase::Thinking && self.people() > 1 && self.is_person(player) =>
+            {
+                self.typing = Some((player, String::new()))
             }
-            KeyCode::Char(c) => {
-                if let Some(d) = direction_of(c) {
-                    self.step_towards(d);
-                }
-            }
+            Action::Step(d) => self.step_towards(d),
+            // `n` is also the second south-east key: it steps when no new game is due.
+            Action::NewGame => self.step_towards(2),
             _ => {}
         }
     }
@@ -879,5 +883,48 @@ impl super::Screen for HexApp {
     }
     fn take_suspend(&mut self) -> bool {
         HexApp::take_suspend(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::KeyModifiers;
+
+    /// A lone player's game with a piece picked that can step south-east.
+    fn ready_to_step_south_east() -> HexApp {
+        for seed in 0..20 {
+            let mut app = HexApp::new(
+                seed,
+                Settings::default(),
+                Vec::new(),
+                Vec::new(),
+                (80, 24),
+                Theme::plain(),
+            );
+            let now = Instant::now();
+            for _ in 0..app.pieces().len() {
+                if app.step_ends()[2].is_some() {
+                    return app;
+                }
+                app.update(Event::Key(KeyEvent::from(KeyCode::Tab)), now);
+            }
+        }
+        panic!("no seed under 20 has a piece that can step south-east");
+    }
+
+    #[test]
+    fn n_steps_south_east_in_either_case_while_no_new_game_is_due() {
+        for (c, modifiers) in [
+            ('x', KeyModifiers::NONE),
+            ('n', KeyModifiers::NONE),
+            ('N', KeyModifiers::SHIFT),
+        ] {
+            let mut app = ready_to_step_south_east();
+            assert!(app.steps().is_empty());
+            let key = KeyEvent::new(KeyCode::Char(c), modifiers);
+            app.update(Event::Key(key), Instant::now());
+            assert_eq!(app.steps().len(), 1, "{c} made no step");
+        }
     }
 }

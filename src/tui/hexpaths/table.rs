@@ -10,6 +10,7 @@ use crate::controller::hex_table::{HexJoined, HexNews, HexRequest};
 use crate::controller::race_table;
 use crate::controller::table::{SeatState, TableId};
 use crate::games::hexpaths::round::{Game, Happening};
+use crate::tui::keymap::ScreenAction as Action;
 use crate::tui::view::theme::Theme;
 
 /// How a request reaches the table.
@@ -92,21 +93,29 @@ impl HexApp {
         self.table.as_ref().and_then(|t| t.you)
     }
 
-    /// Keys with a meaning of their own at a table; `true` when the key was used here.
-    pub(super) fn on_table_key(&mut self, key: char) -> bool {
+    /// Actions with a meaning of their own at a table; `true` when the action was used here.
+    pub(super) fn on_table_key(&mut self, action: Action) -> bool {
         if self.table.is_none() {
             return false;
         }
         let playing = self.table_you().is_some();
-        match key {
-            's' if self.phase == Phase::Waiting && playing => self.ask_table(HexRequest::Start),
-            '+' if self.phase == Phase::Waiting && playing => self.ask_table(HexRequest::AddRival),
-            ' ' if self.phase == Phase::Done && playing && self.showing_done() => {
+        match action {
+            Action::StartRace if self.phase == Phase::Waiting && playing => {
+                self.ask_table(HexRequest::Start)
+            }
+            Action::AddRival if self.phase == Phase::Waiting && playing => {
+                self.ask_table(HexRequest::AddRival)
+            }
+            Action::Continue if self.phase == Phase::Done && playing && self.showing_done() => {
                 self.ask_table(HexRequest::Next)
             }
-            'n' if self.phase == Phase::Over && playing => self.ask_table(HexRequest::Again),
-            'g' if self.phase == Phase::Thinking && playing => self.ask_table(HexRequest::Done),
-            'g' | '1'..='4' => {}
+            Action::NewGame if self.phase == Phase::Over && playing => {
+                self.ask_table(HexRequest::Again)
+            }
+            Action::TimesUp if self.phase == Phase::Thinking && playing => {
+                self.ask_table(HexRequest::Done)
+            }
+            Action::TimesUp | Action::Announce(_) => {}
             _ => return false,
         }
         true

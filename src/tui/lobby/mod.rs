@@ -11,9 +11,7 @@ pub mod view;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
-};
+use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
 
 use crate::autosave;
 use crate::controller::race_table::{MAX_RACERS, Phase};
@@ -26,6 +24,7 @@ use crate::games::{GameKind, Side};
 use crate::record::AnyRecord;
 use crate::tui::Event;
 use crate::tui::Theme;
+use crate::tui::keymap::{self, Screen, ScreenAction as Action};
 use saved::SavedMatch;
 
 /// The games a server's lobby offers. A game added here gets the lobby's Game row and its
@@ -621,63 +620,67 @@ impl Lobby {
         }
     }
 
+    /// Keys reach the lobby as actions from its keymap table (`keymap::LOBBY`, or
+    /// `keymap::SAVED_LIST` while the saved matches are open).
     fn on_key(&mut self, key: KeyEvent) -> Option<Intent> {
         if key.kind == KeyEventKind::Release {
             return None;
         }
         self.notice = None;
-        let ctrl_c =
-            key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
-        let quit_keys = matches!(key.code, KeyCode::Char('q')) || ctrl_c;
+        let screen = if self.saved.is_some() {
+            Screen::SavedList
+        } else {
+            Screen::Lobby
+        };
+        let action = keymap::screen_action(screen, key);
+        // `q` and Ctrl-C act even with the help open; any other key only closes it.
+        let quit_keys = matches!(action, Some(Action::Quit | Action::Interrupt));
         if self.help && !quit_keys {
             self.help = false;
             return None;
         }
-        if ctrl_c {
+        let action = action?;
+        if action == Action::Interrupt {
             return Some(Intent::Quit);
         }
         if self.saved.is_some() {
-            return self.on_saved_key(key);
+            return self.on_saved_action(action);
         }
         let len = self.items().len();
-        match key.code {
-            KeyCode::Char('?') => self.help = true,
-            KeyCode::Char('q') | KeyCode::Esc => return Some(Intent::Quit),
-            KeyCode::Up | KeyCode::Char('k') => self.selected = (self.selected + len - 1) % len,
-            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
-                self.selected = (self.selected + 1) % len
-            }
-            KeyCode::Home | KeyCode::Char('g') => self.selected = 0,
-            KeyCode::End | KeyCode::Char('G') => self.selected = len - 1,
-            KeyCode::Left | KeyCode::Char('h') => self.change(-1),
-            KeyCode::Right | KeyCode::Char('l') => self.change(1),
-            KeyCode::Enter | KeyCode::Char(' ') => return self.activate(false),
-            KeyCode::Char('w') if !self.at_home() => return self.activate(true),
+        match action {
+            Action::ToggleHelp => self.help = true,
+            Action::Quit | Action::Cancel => return Some(Intent::Quit),
+            Action::Up => self.selected = (self.selected + len - 1) % len,
+            Action::Down => self.selected = (self.selected + 1) % len,
+            Action::First => self.selected = 0,
+            Action::Last => self.selected = len - 1,
+            Action::Left => self.change(-1),
+            Action::Right => self.change(1),
+            Action::Confirm => return self.activate(false),
+            Action::Watch if !self.at_home() => return self.activate(true),
             _ => {}
         }
         None
     }
 
-    /// Keys while the saved-matches list is open.
-    fn on_saved_key(&mut self, key: KeyEvent) -> Option<Intent> {
+    /// Actions while the saved-matches list is open.
+    fn on_saved_action(&mut self, action: Action) -> Option<Intent> {
         let list = self.saved.as_mut()?;
         let last = list.matches.len().saturating_sub(1);
         let page = usize::from(view::saved_rows(self.size, list.matches.len())).max(1);
-        match key.code {
-            KeyCode::Char('?') => self.help = true,
-            KeyCode::Char('q') | KeyCode::Esc | KeyCode::Left | KeyCode::Backspace => {
+        match action {
+            Action::ToggleHelp => self.help = true,
+            Action::Quit | Action::Cancel => {
                 self.saved = None;
                 self.help = false;
             }
-            KeyCode::Up | KeyCode::Char('k') => list.selected = list.selected.saturating_sub(1),
-            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
-                list.selected = (list.selected + 1).min(last)
-            }
-            KeyCode::PageUp => list.selected = list.selected.saturating_sub(page),
-            KeyCode::PageDown => list.selected = (list.selected + page).min(last),
-            KeyCode::Home | KeyCode::Char('g') => list.selected = 0,
-            KeyCode::End | KeyCode::Char('G') => list.selected = last,
-            KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Right => return self.replay_selected(),
+            Action::Up => list.selected = list.selected.saturating_sub(1),
+            Action::Down => list.selected = (list.selected + 1).min(last),
+            Action::PageUp => list.selected = list.selected.saturating_sub(page),
+            Action::PageDown => list.selected = (list.selected + page).min(last),
+            Action::First => list.selected = 0,
+            Action::Last => list.selected = last,
+            Action::Confirm => return self.replay_selected(),
             _ => {}
         }
         None
@@ -868,5 +871,72 @@ impl Lobby {
             [config.red, config.blue] = seats;
         }
         launch
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::three_trios::DealMode;
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+
+    fn lobby() -> Lobby {
+        let base = MatchConfig {
+            board: SourceFile::default_board(),
+            cards: SourceFile::default_cards(),
+            deal: DealMode::Shuffle,
+            seed: 3,
+            rules: RuleSet::default(),
+            red: Seat::Human,
+            blue: Seat::Computer("expert".into()),
+            think_ms: 1000,
+        };
+        Lobby::home(
+            Arc::new(Choices::home(base)),
+            None,
+            (80, 24),
+            Theme::plain(),
+        )
+    }
+
+    fn press(lobby: &mut Lobby, code: KeyCode, modifiers: KeyModifiers) -> Option<Intent> {
+        lobby.update(Event::Key(KeyEvent::new(code, modifiers)))
+    }
+
+    #[test]
+    fn with_the_help_open_esc_only_closes_it_but_q_and_ctrl_c_leave() {
+        let none = KeyModifiers::NONE;
+        let mut l = lobby();
+        press(&mut l, KeyCode::Char('?'), none);
+        assert!(press(&mut l, KeyCode::Esc, none).is_none());
+        assert!(matches!(
+            press(&mut l, KeyCode::Esc, none),
+            Some(Intent::Quit)
+        ));
+        press(&mut l, KeyCode::Char('?'), none);
+        assert!(matches!(
+            press(&mut l, KeyCode::Char('q'), none),
+            Some(Intent::Quit)
+        ));
+        press(&mut l, KeyCode::Char('?'), none);
+        let ctrl = KeyModifiers::CONTROL;
+        assert!(matches!(
+            press(&mut l, KeyCode::Char('c'), ctrl),
+            Some(Intent::Quit)
+        ));
+    }
+
+    #[test]
+    fn list_keys_move_the_selection_whatever_the_modifiers() {
+        let mut l = lobby();
+        let last = l.items().len() - 1;
+        press(&mut l, KeyCode::Char('G'), KeyModifiers::SHIFT);
+        assert_eq!(l.selected, last);
+        press(&mut l, KeyCode::Char('k'), KeyModifiers::CONTROL);
+        assert_eq!(l.selected, last - 1);
+        press(&mut l, KeyCode::Tab, KeyModifiers::NONE);
+        assert_eq!(l.selected, last);
+        press(&mut l, KeyCode::Home, KeyModifiers::NONE);
+        assert_eq!(l.selected, 0);
     }
 }

@@ -13,7 +13,9 @@ pub use table::{Ask, TableLink};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+
+use crate::tui::keymap::{self, Screen, ScreenAction as Action};
 
 use super::view::theme::Theme;
 use super::{Event, FirstKey, first_key};
@@ -24,6 +26,7 @@ use bests::{Bests, Finished};
 
 /// The keys that pick a card, by the tableau's rows: the card at row `r`, column `c` (position
 /// `3c + r`) is `CARD_KEYS[r][c]`, a block under the right hand shaped like the tableau.
+/// `keymap::TRIAD` binds them (`PickCard(3c + r)`); the key bar and help show them from here.
 pub const CARD_KEYS: [[char; 4]; 3] = [
     ['7', '8', '9', '0'],
     ['u', 'i', 'o', 'p'],
@@ -45,14 +48,6 @@ pub struct Note {
 /// The key that picks the card at `position`, if it has one.
 pub fn key_of(position: usize) -> Option<char> {
     CARD_KEYS.get(position % 3)?.get(position / 3).copied()
-}
-
-/// The position a card key picks.
-fn position_of(key: char) -> Option<usize> {
-    CARD_KEYS
-        .iter()
-        .enumerate()
-        .find_map(|(r, row)| row.iter().position(|&k| k == key).map(|c| 3 * c + r))
 }
 
 /// A computer rival at this screen and when it will claim.
@@ -370,20 +365,22 @@ impl TriadApp {
                 return;
             }
         }
-        if key.code != KeyCode::Char('n') {
+        // Keys reach Triad as actions from `keymap::TRIAD`; a key outside it still ends in
+        // the "game is over" line below once the game is over, as every key did.
+        let action = keymap::screen_action(Screen::Triad, key);
+        if action != Some(Action::NewGame) {
             self.confirm_new = false;
         }
-        if let KeyCode::Char(k) = key.code
-            && !matches!(k, 'q' | '?')
-            && self.on_table_key(k)
+        if let Some(action) = action
+            && self.on_table_key(action)
         {
             return;
         }
         let columns = self.game().tableau().len().div_ceil(3);
-        match key.code {
-            KeyCode::Char('q') => self.quit = true,
-            KeyCode::Char('?') => self.help = true,
-            KeyCode::Char('n') => self.new_game(),
+        match action {
+            Some(Action::Quit) => self.quit = true,
+            Some(Action::ToggleHelp) => self.help = true,
+            Some(Action::NewGame) => self.new_game(),
             _ if self.finished.is_some() => {
                 let text = match &self.table {
                     Some(link) if link.you.is_none() => {
@@ -394,29 +391,26 @@ impl TriadApp {
                 };
                 self.say(text, false)
             }
-            KeyCode::Left => self.move_cursor(-3, columns),
-            KeyCode::Right => self.move_cursor(3, columns),
-            KeyCode::Up => self.move_cursor(-1, columns),
-            KeyCode::Down => self.move_cursor(1, columns),
-            KeyCode::Enter | KeyCode::Char(' ') => self.toggle(self.cursor),
-            KeyCode::Esc => {
+            Some(Action::Left) => self.move_cursor(-3, columns),
+            Some(Action::Right) => self.move_cursor(3, columns),
+            Some(Action::Up) => self.move_cursor(-1, columns),
+            Some(Action::Down) => self.move_cursor(1, columns),
+            Some(Action::Confirm) => self.toggle(self.cursor),
+            Some(Action::Cancel) => {
                 self.picked.clear();
                 self.note = None;
             }
-            KeyCode::Char('h') => self.give_hint(),
-            KeyCode::Char('c') => {
+            Some(Action::Hint) => self.give_hint(),
+            Some(Action::CountTriads) => {
                 let n = count_triads(self.game().tableau());
                 let word = if n == 1 { "triad" } else { "triads" };
                 self.say(&format!("{n} {word} on the table."), false);
             }
-            KeyCode::Char(k) => match position_of(k) {
-                Some(p) if p < self.game().tableau().len() => {
-                    self.cursor = p;
-                    self.toggle(p);
-                }
-                Some(_) => self.say("That place on the table is empty now.", false),
-                None => {}
-            },
+            Some(Action::PickCard(p)) if p < self.game().tableau().len() => {
+                self.cursor = p;
+                self.toggle(p);
+            }
+            Some(Action::PickCard(_)) => self.say("That place on the table is empty now.", false),
             _ => {}
         }
     }
@@ -590,5 +584,40 @@ impl super::Screen for TriadApp {
     }
     fn take_suspend(&mut self) -> bool {
         TriadApp::take_suspend(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::KeyCode;
+
+    fn press(app: &mut TriadApp, code: KeyCode) {
+        app.update(Event::Key(KeyEvent::from(code)), Instant::now());
+    }
+
+    #[test]
+    fn card_keys_pick_by_place_and_esc_lets_go() {
+        let mut app = TriadApp::new(3, None, (80, 24), Theme::plain());
+        press(&mut app, KeyCode::Char('k'));
+        assert_eq!(app.cursor, 5);
+        assert_eq!(app.picked.len(), 1);
+        press(&mut app, KeyCode::Esc);
+        assert!(app.picked.is_empty());
+    }
+
+    #[test]
+    fn once_the_game_is_over_any_other_key_says_so() {
+        let mut app = TriadApp::new(3, None, (80, 24), Theme::plain());
+        app.finished = Some(Finished {
+            secs: 1.0,
+            triads: 1,
+            new_fastest: false,
+            new_per_triad: false,
+            new_most: false,
+        });
+        press(&mut app, KeyCode::F(5));
+        let note = app.note.as_ref().map(|n| n.text.as_str());
+        assert_eq!(note, Some("The game is over: n deals a new one, q quits."));
     }
 }

@@ -9,6 +9,7 @@ use super::TriadApp;
 use crate::controller::race_table::{Phase, RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSeat};
 use crate::controller::table::TableId;
 use crate::games::triad::race::{LOCKOUT, Race, Racer};
+use crate::tui::keymap::ScreenAction as Action;
 use crate::tui::view::theme::Theme;
 
 /// How a claim or request reaches the table.
@@ -103,26 +104,34 @@ impl TriadApp {
             .map_or_else(String::new, |r| r.name.clone())
     }
 
-    /// Keys with a meaning of their own at a table; `true` when the key was used here.
-    pub(super) fn on_table_key(&mut self, key: char) -> bool {
+    /// Actions with a meaning of their own at a table; `true` when the action was used here.
+    pub(super) fn on_table_key(&mut self, action: Action) -> bool {
         let Some(link) = &self.table else {
             return false;
         };
         let (phase, watching) = (link.phase, link.you.is_none());
-        match key {
-            's' if phase == Phase::Waiting && !watching => self.ask_table(RaceRequest::Start),
-            '+' if phase == Phase::Waiting && !watching => self.ask_table(RaceRequest::AddRival),
-            '-' if phase == Phase::Waiting && !watching => self.ask_table(RaceRequest::RemoveRival),
-            'n' if phase == Phase::Over && !watching => self.ask_table(RaceRequest::Again),
-            'n' if phase == Phase::Over => {
+        match action {
+            Action::StartRace if phase == Phase::Waiting && !watching => {
+                self.ask_table(RaceRequest::Start)
+            }
+            Action::AddRival if phase == Phase::Waiting && !watching => {
+                self.ask_table(RaceRequest::AddRival)
+            }
+            Action::RemoveRival if phase == Phase::Waiting && !watching => {
+                self.ask_table(RaceRequest::RemoveRival)
+            }
+            Action::NewGame if phase == Phase::Over && !watching => {
+                self.ask_table(RaceRequest::Again)
+            }
+            Action::NewGame if phase == Phase::Over => {
                 self.say("Only the players can deal another race.", false)
             }
-            'n' => self.say("Another race comes once this one is over.", false),
-            'h' | 'c' => self.say("No hints in a race against other people.", false),
-            _ if watching && super::position_of(key).is_some() => {
-                self.say("You are watching this race.", false)
+            Action::NewGame => self.say("Another race comes once this one is over.", false),
+            Action::Hint | Action::CountTriads => {
+                self.say("No hints in a race against other people.", false)
             }
-            _ if phase == Phase::Waiting && super::position_of(key).is_some() => {
+            Action::PickCard(_) if watching => self.say("You are watching this race.", false),
+            Action::PickCard(_) if phase == Phase::Waiting => {
                 self.say("The race has not begun: s starts it.", false)
             }
             _ => return false,
