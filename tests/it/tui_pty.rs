@@ -1114,12 +1114,13 @@ fn two_openssh_clients_play_reversi_at_one_table() {
 /// input, and say nothing about the cursor it can no longer show.
 #[test]
 fn a_hung_up_terminal_ends_the_app_even_without_sighup() {
-    // No child may start while the new terminal's ends are still inherited.
+    // No child of another test may start while this terminal's ends are open here: one that
+    // inherited a copy (the reader and writer are copies too) would keep the terminal from
+    // hanging up for as long as it runs.
     let no_spawns = crate::common::fork::no_spawns();
     let pair = native_pty_system()
         .openpty(pty_size(80, 24))
         .expect("a pseudo-terminal");
-    drop(no_spawns);
     let data = tempfile::tempdir().expect("temporary data folder");
     let mut cmd = CommandBuilder::new("bash");
     cmd.args([
@@ -1152,6 +1153,7 @@ fn a_hung_up_terminal_ends_the_app_even_without_sighup() {
     );
     drop(writer);
     drop(pair.master);
+    drop(no_spawns);
 
     let done = data.path().join("done.txt");
     let deadline = Instant::now() + TIMEOUT;
