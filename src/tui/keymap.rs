@@ -403,8 +403,9 @@ pub const SAVED_LIST: &[KeyBind] = &[
     on(&[Enter, Char(' '), Right], ScreenAction::Confirm),
 ];
 
-/// Triad. The card keys form a block shaped like the tableau (see
-/// `tui::triad::CARD_KEYS`): the card at row `r`, column `c` is `PickCard(3c + r)`.
+/// Triad. The card keys (`tui::triad::CARD_KEYS`, a block shaped like the tableau) are
+/// read from that block by [`screen_action`]: the card at row `r`, column `c` is
+/// `PickCard(3c + r)`.
 pub const TRIAD: &[KeyBind] = &[
     on(&[Char('q')], ScreenAction::Quit),
     on(&[Char('?')], ScreenAction::ToggleHelp),
@@ -420,22 +421,11 @@ pub const TRIAD: &[KeyBind] = &[
     on(&[Char('s')], ScreenAction::StartRace),
     on(&[Char('+')], ScreenAction::AddRival),
     on(&[Char('-')], ScreenAction::RemoveRival),
-    on(&[Char('7')], ScreenAction::PickCard(0)),
-    on(&[Char('u')], ScreenAction::PickCard(1)),
-    on(&[Char('j')], ScreenAction::PickCard(2)),
-    on(&[Char('8')], ScreenAction::PickCard(3)),
-    on(&[Char('i')], ScreenAction::PickCard(4)),
-    on(&[Char('k')], ScreenAction::PickCard(5)),
-    on(&[Char('9')], ScreenAction::PickCard(6)),
-    on(&[Char('o')], ScreenAction::PickCard(7)),
-    on(&[Char('l')], ScreenAction::PickCard(8)),
-    on(&[Char('0')], ScreenAction::PickCard(9)),
-    on(&[Char('p')], ScreenAction::PickCard(10)),
-    on(&[Char(';')], ScreenAction::PickCard(11)),
 ];
 
-/// Hex paths. The direction keys are `tui::hexpaths::DIRECTION_KEYS`, either case; `n` is
-/// `NewGame` but still steps south-east (as its second key) when no new game is due.
+/// Hex paths. The direction keys (`tui::hexpaths::DIRECTION_KEYS`, either case) are read
+/// from that table by [`screen_action`] after these; `n` is `NewGame` here, and the screen
+/// still steps south-east with it when no new game is due.
 pub const HEXPATHS: &[KeyBind] = &[
     on(&[Char('q')], ScreenAction::Quit),
     on(&[Char('?')], ScreenAction::ToggleHelp),
@@ -457,27 +447,6 @@ pub const HEXPATHS: &[KeyBind] = &[
     on(&[Char('2')], ScreenAction::Announce(1)),
     on(&[Char('3')], ScreenAction::Announce(2)),
     on(&[Char('4')], ScreenAction::Announce(3)),
-    on(
-        &[Char('e'), Char('E'), Char('u'), Char('U')],
-        ScreenAction::Step(0),
-    ),
-    on(
-        &[Char('d'), Char('D'), Char('l'), Char('L')],
-        ScreenAction::Step(1),
-    ),
-    on(&[Char('x'), Char('X'), Char('N')], ScreenAction::Step(2)),
-    on(
-        &[Char('z'), Char('Z'), Char('b'), Char('B')],
-        ScreenAction::Step(3),
-    ),
-    on(
-        &[Char('a'), Char('A'), Char('h'), Char('H')],
-        ScreenAction::Step(4),
-    ),
-    on(
-        &[Char('w'), Char('W'), Char('y'), Char('Y')],
-        ScreenAction::Step(5),
-    ),
 ];
 
 /// The table of a screen.
@@ -496,10 +465,18 @@ pub fn screen_action(screen: Screen, key: KeyEvent) -> Option<ScreenAction> {
     if key.code == Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
         return Some(ScreenAction::Interrupt);
     }
-    screen_table(screen)
+    let bound = screen_table(screen)
         .iter()
         .find(|b| b.keys.contains(&key.code))
-        .map(|b| b.action)
+        .map(|b| b.action);
+    // The keys laid out like the board come from the one table the screen draws them from.
+    bound.or_else(|| match (screen, key.code) {
+        (Screen::Triad, Char(c)) => crate::tui::triad::position_of(c).map(ScreenAction::PickCard),
+        (Screen::HexPaths, Char(c)) => {
+            crate::tui::hexpaths::direction_of(c).map(ScreenAction::Step)
+        }
+        _ => None,
+    })
 }
 
 #[cfg(test)]

@@ -27,13 +27,6 @@ const CLOCK_EVERY: u32 = 1 << 14;
 /// A cell that cannot be passed in a distance search.
 const WALL: u32 = u32::MAX;
 
-fn code(stone: Stone) -> u8 {
-    match stone {
-        Stone::White => 1,
-        Stone::Black => 2,
-    }
-}
-
 /// How many more stones `stone` needs to complete its chain on `cells` (its own stones are
 /// free, empty cells cost one, the other colour's are walls), by 0-1 breadth-first search
 /// from its first edge; `from_end` searches from the far edge instead. Gives the distance of
@@ -46,7 +39,7 @@ fn distances(
     from_end: bool,
     deadline: Option<Instant>,
 ) -> Option<Vec<u32>> {
-    let own = code(stone);
+    let own = stone.code();
     let mut dist = vec![WALL; n * n];
     let mut queue = VecDeque::new();
     let cost = |at: usize| -> Option<u32> {
@@ -250,7 +243,7 @@ impl Connector {
         let out_of_time = || deadline.is_some_and(|d| Instant::now() >= d);
         // Both chains searched again with a stone on `at`.
         let exact = |at: usize, scratch: &mut Vec<u8>| -> Option<Race> {
-            scratch[at] = code(me);
+            scratch[at] = me.code();
             let mine = chain_distance(scratch, n, me, deadline);
             let theirs = chain_distance(scratch, n, me.other(), deadline);
             scratch[at] = 0;

@@ -46,7 +46,8 @@ impl Stone {
         self as usize
     }
 
-    const fn code(self) -> u8 {
+    /// The stone's number in the board's cells: 1 white, 2 black.
+    pub(crate) const fn code(self) -> u8 {
         self as u8 + 1
     }
 }

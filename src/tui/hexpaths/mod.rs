@@ -647,8 +647,12 @@ impl HexApp {
                 self.typing = Some((player, String::new()))
             }
             Action::Step(d) => self.step_towards(d),
-            // `n` is also the second south-east key: it steps when no new game is due.
-            Action::NewGame => self.step_towards(2),
+            // `n` is also a direction key: it steps when no new game is due.
+            Action::NewGame => {
+                if let Some(d) = direction_of('n') {
+                    self.step_towards(d);
+                }
+            }
             _ => {}
         }
     }

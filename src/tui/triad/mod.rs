@@ -26,7 +26,7 @@ use bests::{Bests, Finished};
 
 /// The keys that pick a card, by the tableau's rows: the card at row `r`, column `c` (position
 /// `3c + r`) is `CARD_KEYS[r][c]`, a block under the right hand shaped like the tableau.
-/// `keymap::TRIAD` binds them (`PickCard(3c + r)`); the key bar and help show them from here.
+/// The keymap reads them from here (`PickCard(3c + r)`), as the key bar and help do.
 pub const CARD_KEYS: [[char; 4]; 3] = [
     ['7', '8', '9', '0'],
     ['u', 'i', 'o', 'p'],
@@ -48,6 +48,14 @@ pub struct Note {
 /// The key that picks the card at `position`, if it has one.
 pub fn key_of(position: usize) -> Option<char> {
     CARD_KEYS.get(position % 3)?.get(position / 3).copied()
+}
+
+/// The tableau position a card key picks, if `key` is one.
+pub fn position_of(key: char) -> Option<usize> {
+    CARD_KEYS
+        .iter()
+        .enumerate()
+        .find_map(|(r, row)| row.iter().position(|&k| k == key).map(|c| 3 * c + r))
 }
 
 /// A computer rival at this screen and when it will claim.
