@@ -204,16 +204,18 @@ fn saved_matches_noting(
     let mut saved: Vec<Saved> = entries
         .filter_map(Result::ok)
         .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|e| e == "json") && path.is_file())
-        // A name taken for a match whose first save has not happened (or never will).
-        .filter(|path| std::fs::metadata(path).is_ok_and(|m| m.len() > 0))
+        .filter(|path| path.extension().is_some_and(|e| e == "json"))
         .filter_map(|path| {
+            let meta = std::fs::metadata(&path).ok()?;
+            // An empty file is a name taken for a match whose first save has not happened
+            // (or never will).
+            if !meta.is_file() || meta.len() == 0 {
+                return None;
+            }
             let record = AnyRecord::load(&path)
                 .map_err(|e| skipped(format!("{e}")))
                 .ok()?;
-            let modified = std::fs::metadata(&path)
-                .and_then(|m| m.modified())
-                .unwrap_or(UNIX_EPOCH);
+            let modified = meta.modified().unwrap_or(UNIX_EPOCH);
             Some(Saved {
                 path,
                 modified,

@@ -389,6 +389,7 @@ impl Shared {
 
     /// Gives back connection `id`'s place among the games, if it still holds one.
     pub(crate) fn leave_place(&self, id: u64) {
+        // The place is given back after the lock is let go: giving it back takes other locks.
         let place = lock(&self.live).remove(&id);
         drop(place);
     }

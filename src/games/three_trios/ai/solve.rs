@@ -134,7 +134,12 @@ pub fn first_move_count(game: &Game) -> usize {
 /// would pass the memory of `budget` is left out (the deadline is ignored).
 pub fn rank_first_moves(game: &Game, budget: &SolveBudget) -> (Vec<(Move, i32)>, u64) {
     let position = Position::new(game);
-    if first_move_count(game).saturating_mul(std::mem::size_of::<Move>() * 4) > budget.memory {
+    if position
+        .move_count()
+        .unwrap_or(0)
+        .saturating_mul(std::mem::size_of::<Move>() * 4)
+        > budget.memory
+    {
         return (Vec::new(), 0);
     }
     let moves = search::root_moves(&position);
