@@ -335,7 +335,7 @@ where
         Ok(n) if low <= n && n <= high => Ok(n),
         _ => Err(format!(
             "\"{}\" is not a whole number of at least {low} and at most {high}",
-            crate::escape::escape_short(s, 40)
+            crate::escape::quoted(s)
         )),
     }
 }
@@ -360,7 +360,7 @@ pub fn seed(s: &str) -> Result<u64, String> {
     s.parse::<u64>().map_err(|_| {
         format!(
             "\"{}\" is not a seed; a seed is a whole number from 0 to {}",
-            crate::escape::escape_short(s, 40),
+            crate::escape::quoted(s),
             u64::MAX
         )
     })

@@ -28,6 +28,15 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// How much of a person's input a message quotes back.
+pub const QUOTED_CHARS: usize = 40;
+
+/// What a person typed or a file held, as a message quotes it: at most [`QUOTED_CHARS`]
+/// characters, escaped.
+pub fn quoted(text: &str) -> String {
+    escape_short(text, QUOTED_CHARS)
+}
+
 /// Like [`escape`], but at most `max_chars` characters of `text` are kept; a longer text ends
 /// in `…` and says how many bytes it had.
 pub fn escape_short(text: &str, max_chars: usize) -> String {

@@ -62,7 +62,7 @@ pub(crate) fn say_error(err: &mut impl Write, message: impl std::fmt::Display) {
 /// A word the player typed, as a message quotes it: at most 40 characters (escaping is left
 /// to [`say_error`]).
 pub(crate) fn quoted(word: &str) -> std::borrow::Cow<'_, str> {
-    crate::escape::shorten(word, 40)
+    crate::escape::shorten(word, crate::escape::QUOTED_CHARS)
 }
 
 /// One line the player typed, as the text modes read it.

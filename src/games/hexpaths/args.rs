@@ -107,7 +107,7 @@ pub fn cell(s: &str) -> Result<u16, String> {
         Ok(n) if usize::from(n) < super::CELLS => Ok(n),
         _ => Err(format!(
             "\"{}\" is not a cell; cells are numbered 0 to 216",
-            crate::escape::escape_short(s, 40)
+            crate::escape::quoted(s)
         )),
     }
 }

@@ -61,7 +61,7 @@ pub fn board_side(s: &str) -> Result<usize, String> {
         Ok(n) if (1..=MAX_SIZE).contains(&n) => Ok(n),
         _ => Err(format!(
             "a board is 1 to {MAX_SIZE} cells a side, not {}",
-            crate::escape::escape_short(s, 40)
+            crate::escape::quoted(s)
         )),
     }
 }

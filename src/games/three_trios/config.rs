@@ -332,7 +332,7 @@ pub fn check_deck_size(grid: &Grid, cards: &[Card], cards_file: &str) -> Result<
 /// Text from the file as a message quotes it: in double quotes, at most 40 characters,
 /// control characters escaped.
 fn quote(text: &str) -> String {
-    format!("\"{}\"", escape_short(text, 40))
+    format!("\"{}\"", crate::escape::quoted(text))
 }
 
 /// Drops a leading UTF-8 byte-order mark, which some editors write and nobody sees.

@@ -176,27 +176,21 @@ impl FromStr for Card {
     fn from_str(text: &str) -> Result<Card, CardError> {
         let parts: Vec<&str> = text.split(',').map(str::trim).collect();
         if parts.len() != 4 {
-            return Err(CardError::Shape(shown(text)));
+            return Err(CardError::Shape(crate::escape::quoted(text)));
         }
         let mut values = [0u8; 4];
         for (p, ((property, names), part)) in PROPERTIES.iter().zip(&parts).enumerate() {
             let wanted = part.to_ascii_lowercase();
             let Some(v) = names.iter().position(|n| *n == wanted) else {
                 return Err(CardError::Value {
-                    text: shown(text),
+                    text: crate::escape::quoted(text),
                     property,
                     expected: names.join(", "),
-                    got: shown(part),
+                    got: crate::escape::quoted(part),
                 });
             };
             values[p] = v as u8;
         }
-        Card::from_values(values).ok_or_else(|| CardError::Shape(shown(text)))
+        Card::from_values(values).ok_or_else(|| CardError::Shape(crate::escape::quoted(text)))
     }
-}
-
-/// Text a person gave, as an error keeps it: at most 40 characters, control characters
-/// escaped.
-fn shown(text: &str) -> String {
-    crate::escape::escape_short(text, 40)
 }
