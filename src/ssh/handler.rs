@@ -239,11 +239,6 @@ impl Drop for SshHandler {
     }
 }
 
-/// The size drawn for a client's terminal: within 1x1 and [`session::MAX_SIZE`].
-fn clamp(cols: u32, rows: u32) -> (u16, u16) {
-    session::screen_size(cols, rows)
-}
-
 impl Handler for SshHandler {
     type Error = russh::Error;
 
@@ -390,7 +385,7 @@ impl Handler for SshHandler {
         if self.ours(channel) && self.game.is_none() {
             self.pty = Some(PtyInfo {
                 term: term.to_string(),
-                size: clamp(cols, rows),
+                size: session::screen_size(cols, rows),
             });
             session.channel_success(channel)?;
         } else {
@@ -503,7 +498,7 @@ impl Handler for SshHandler {
         if !self.ours(channel) {
             return Ok(());
         }
-        let size = clamp(cols, rows);
+        let size = session::screen_size(cols, rows);
         if let Some(pty) = &mut self.pty {
             pty.size = size;
         }
