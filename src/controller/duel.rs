@@ -171,13 +171,18 @@ impl<G: TwoPlayer> Duel<G> {
     /// checked, recording on into the same file (whose lock it holds from now on). Recorded
     /// moves are not thought again (see [`super::Match::resume`]).
     pub fn resume(path: PathBuf) -> Result<Duel<G>, DuelError> {
-        // A finished match is said to be one even while another trios shows it.
-        if DuelRecord::<G>::load(&path)?.result.is_some() {
-            return Err(DuelError::Finished {
-                path: path.display().to_string(),
-            });
-        }
-        let recorder = DuelRecorder::<G>::resume(path)?;
+        let recorder = match DuelRecorder::<G>::resume(path.clone()) {
+            Ok(recorder) => recorder,
+            // A finished match is said to be one even while another trios shows it.
+            Err(RecordError::InUse { .. })
+                if DuelRecord::<G>::load(&path).is_ok_and(|r| r.result.is_some()) =>
+            {
+                return Err(DuelError::Finished {
+                    path: path.display().to_string(),
+                });
+            }
+            Err(e) => return Err(e.into()),
+        };
         let record = recorder.record();
         let name = recorder.path().display().to_string();
         if record.result.is_some() {

@@ -82,13 +82,18 @@ impl Match {
     /// but that is not promised (a record from another trios version, or an edited one, may
     /// differ): only the moves already recorded are guaranteed.
     pub fn resume(path: PathBuf) -> Result<Match, StartError> {
-        // A finished match is said to be one even while another trios shows it.
-        if Record::load(&path)?.result.is_some() {
-            return Err(StartError::Finished {
-                path: path.display().to_string(),
-            });
-        }
-        let recorder = Recorder::resume(path)?;
+        let recorder = match Recorder::resume(path.clone()) {
+            Ok(recorder) => recorder,
+            // A finished match is said to be one even while another trios shows it.
+            Err(RecordError::InUse { .. })
+                if Record::load(&path).is_ok_and(|r| r.result.is_some()) =>
+            {
+                return Err(StartError::Finished {
+                    path: path.display().to_string(),
+                });
+            }
+            Err(e) => return Err(e.into()),
+        };
         let record = recorder.record();
         let name = recorder.path().display().to_string();
         if record.result.is_some() {
