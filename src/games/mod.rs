@@ -8,6 +8,7 @@
 
 pub mod hexpaths;
 pub mod islands;
+pub mod race;
 pub mod reversi;
 pub mod three_trios;
 pub mod triad;

@@ -8,6 +8,7 @@ mod barriers;
 mod board;
 mod error;
 pub mod geometry;
+pub mod platform;
 mod random;
 pub mod round;
 mod solve;

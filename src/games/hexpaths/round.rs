@@ -128,7 +128,7 @@ pub struct Outcome {
 }
 
 /// A game of Hex paths.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Game {
     settings: Settings,
     /// The game as dealt: its barriers, and the pieces as they began.

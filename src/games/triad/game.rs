@@ -48,7 +48,7 @@ pub enum PickError {
 ///
 /// Invariants: every card is in exactly one of the deck, the tableau, the found triads and
 /// the discards; the tableau holds a triad unless the deck is empty.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
     seed: u64,
     /// Cards still to deal, the next one last (so dealing is a pop).

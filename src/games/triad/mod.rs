@@ -5,6 +5,7 @@ pub mod args;
 mod card;
 mod find;
 mod game;
+pub mod platform;
 pub mod race;
 pub mod sim;
 pub mod text;

@@ -55,7 +55,7 @@ pub enum Claim {
 /// A race at one table.
 ///
 /// Invariant: `version` goes up exactly when the tableau changes (a triad taken).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Race {
     game: Game,
     racers: Vec<Racer>,
@@ -137,25 +137,43 @@ impl Race {
         if version != self.version {
             return Claim::Stale;
         }
-        match self.game.pick(positions) {
-            Ok(found) => {
-                self.version += 1;
-                let racer = &mut self.racers[who];
-                racer.score += 1;
-                racer.found += 1;
-                Claim::Taken(found)
-            }
+        match self.take(who, positions) {
+            Ok(found) => Claim::Taken(found),
             Err(PickError::NotTriad(reason)) => {
-                let racer = &mut self.racers[who];
-                racer.score -= 1;
-                racer.wrong += 1;
-                let until = at + LOCKOUT;
-                racer.locked_until = Some(until);
+                let until = self.penalize(who, at);
                 Claim::Wrong { reason, until }
             }
             Err(PickError::Over) => Claim::Over,
             Err(e) => Claim::Refused(e),
         }
+    }
+
+    /// Player `who` takes the triad at `positions`: the tableau moves on and the triad counts
+    /// for them. Refused (nothing changes) when the cards are no triad.
+    pub fn take(&mut self, who: usize, positions: [usize; 3]) -> Result<Found, PickError> {
+        let found = self.apply(positions)?;
+        if let Some(racer) = self.racers.get_mut(who) {
+            racer.score += 1;
+            racer.found += 1;
+        }
+        Ok(found)
+    }
+
+    /// Player `who` claimed cards that are no triad at `at`: a point lost and locked out
+    /// until the time returned.
+    pub fn penalize(&mut self, who: usize, at: Duration) -> Duration {
+        let until = at + LOCKOUT;
+        if let Some(racer) = self.racers.get_mut(who) {
+            racer.score -= 1;
+            racer.wrong += 1;
+            racer.locked_until = Some(until);
+        }
+        until
+    }
+
+    /// Claims from now on name the table at `version` (a race dealt again goes on counting).
+    pub fn set_version(&mut self, version: u64) {
+        self.version = version;
     }
 
     /// A player joins the race with no points; returns their place among the players.
