@@ -19,6 +19,7 @@ mod islands_tui;
 mod lobby;
 mod parser_properties;
 mod properties;
+mod race_contract;
 mod race_tables;
 mod record_safety;
 mod records;
