@@ -1,167 +1,160 @@
-//! A Triad race table at a server: two to eight players — people and computer rivals —
-//! share one tableau. The table's thread takes claims in the order they arrive, so the first
-//! valid claim takes a triad; a wrong claim costs its player a point and locks them out for
-//! three seconds. Everyone at the table, spectators too, hears every claim as
-//! [`RaceNews`] and follows the race on a copy of it
-//! ([`Race::following`](crate::games::triad::race::Race::following)).
+//! One race table at a server for every [`Race`] (Triad, Hex paths): people and computer
+//! rivals share one race. The table's thread owns the seating (places kept while a person is
+//! away, taken over by a session that proves the same key), the audience, the wait for the
+//! opener, the rivals, the clock and its rounds, rematches and what the lobby shows. Claims are
+//! taken in the order they arrive and decided by the race; everything that changes it goes out
+//! as happenings, which every screen — spectators too — applies to its own copy, and a screen
+//! that joins late is sent the list. Secrets (a move announced but not shown) stay in the
+//! table's race: only the happenings leave it.
 //!
-//! The table waits for players until one of them starts the race; when a race is over any
-//! player can ask for another, dealt at once for the same players.
+//! What a game says at its table — its news, requests and welcome, and the words of its
+//! notices — is its [`TableRace`] (Triad's in `race_table/triad.rs`, Hex paths' in
+//! [`super::hex_table`]).
+
+mod triad;
 
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::audience::Audience;
+use super::audience::{Audience, Teller};
 use super::serve::{TableThread, serve};
 use super::table::{ClientId, Identity, Kind, Proof, SeatState, SeatView, TableId, Want};
-use super::tables::{Registry, Summary};
+use super::tables::{RaceStatus, Registry, Summary};
 use crate::escape::escape;
-use crate::games::GameKind;
-use crate::games::triad::race::{Claim, LEVELS, Race, Racer, Rival};
+pub use crate::games::race::Phase;
+use crate::games::race::Race;
 
-/// The most players at one race, people and computers together.
-pub const MAX_RACERS: usize = 8;
+pub use triad::{MAX_RACERS, RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSeat, RaceSpec};
 
-/// How a race table is set up.
+/// How news reaches one client at a Triad table; returns `false` once the client is gone.
+pub type RaceTell = Teller<RaceNews>;
+
+/// How long a new table waits for its opener's screen before it closes.
+const OPENER_WAIT: Duration = Duration::from_secs(30);
+
+/// The words a game's table uses where the two races have always differed.
+#[derive(Debug, Clone, Copy)]
+pub struct Words {
+    /// The thread's name: `trios-{thread}-{id}`.
+    pub thread: &'static str,
+    /// What is played: "race", "game".
+    pub noun: &'static str,
+    /// What one sits at: "race", "table".
+    pub place: &'static str,
+    /// What a player does there: "race", "play".
+    pub verb: &'static str,
+    /// The answer to a start once the race is over.
+    pub start_when_over: &'static str,
+    /// The table narrates: it logs players coming and going and the race's start and end,
+    /// says who is back and which rival joins, and tells the deal before its notice.
+    pub narrates: bool,
+}
+
+/// What a player asks, whatever the game spells it as.
 #[derive(Debug, Clone)]
-pub struct RaceSpec {
-    /// Who opens the table; they race from the start.
-    pub opener: Identity,
-    /// Computer rivals seated from the start, by level (see [`LEVELS`]).
-    pub rivals: Vec<String>,
-    /// The first race's deal.
-    pub seed: u64,
-    /// Every race at the table deals from `seed` (a server started with a fixed seed).
-    pub fixed_seed: bool,
-}
-
-/// Where a race stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Phase {
-    /// Players gather; the cards are not shown yet.
-    Waiting,
-    Racing,
-    /// The deck is out and no triad is left.
-    Over,
-}
-
-/// A player at a race as everyone sees them: their score and whether they are there.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RaceSeat {
-    pub racer: Racer,
-    /// `Computer`, `Present`, or `Away` (a person who left; their score stays).
-    pub state: SeatState,
-}
-
-/// What a race table tells the people at it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RaceNews {
-    /// Someone joined, left or came back; `you` is this client's place now (places move up
-    /// when someone leaves before the race begins).
-    Seats {
-        seats: Vec<RaceSeat>,
-        you: Option<usize>,
-    },
-    /// A race began on a game dealt from `seed`; claims name the table at `version`.
-    Started {
-        seed: u64,
-        version: u64,
-        seats: Vec<RaceSeat>,
-    },
-    /// Player `by` took the triad at `positions`.
-    Taken {
-        by: usize,
-        positions: [usize; 3],
-        seats: Vec<RaceSeat>,
-    },
-    /// Player `by` claimed cards that are not a triad, for `reason`: a point lost and locked
-    /// out for [`LOCKOUT`](crate::games::triad::race::LOCKOUT).
-    Wrong {
-        by: usize,
-        positions: [usize; 3],
-        reason: String,
-        seats: Vec<RaceSeat>,
-    },
-    /// Something worth a line in the status bar.
-    Notice(String),
-    /// This client's own claim or request came to nothing, and why.
-    Refused(String),
-    /// The table is gone.
-    Closed(String),
-}
-
-/// What a player asks of their race table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RaceRequest {
-    /// The cards at `positions`, as seen at table `version`.
-    Claim { positions: [usize; 3], version: u64 },
+pub enum Action<R: Race> {
+    Claim(R::Claim),
     /// Begin the race (at least two players).
     Start,
     /// Seat one more computer rival before the race begins.
     AddRival,
     /// Unseat the last computer rival before the race begins.
     RemoveRival,
+    /// The next round now, once this one is over.
+    Next,
     /// Another race for the same players, once this one is over.
     Again,
+    /// This player is done thinking: when every player there is, the time is up.
+    Done,
 }
 
-/// How someone takes part in a race.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RaceRole {
-    /// Races as this player (their place in the list of players).
-    Racer(usize),
-    Watches,
-}
-
-/// Everything a client needs to follow the race from where it stands.
-#[derive(Debug, Clone)]
-pub struct RaceJoined {
+/// What a client joining is told, from which each game makes its welcome.
+pub struct Arrival<'a, R: Race> {
     pub table: TableId,
-    pub role: RaceRole,
+    /// The client's place among the players; `None` when watching.
+    pub you: Option<usize>,
+    /// The race as spectators see it (no secrets).
+    pub race: &'a R,
+    /// Everything that happened since the deal, in order.
+    pub happenings: &'a [R::Happening],
+    pub seats: Vec<SeatState>,
     pub phase: Phase,
-    /// The deal of the race shown (the next one's while waiting).
-    pub seed: u64,
-    /// The triads taken so far, in order, to be replayed on the deal.
-    pub taken: Vec<[usize; 3]>,
-    /// The table's version of the tableau now.
-    pub version: u64,
-    pub seats: Vec<RaceSeat>,
-    /// How long the race has run (to the end, once over).
+    /// How long the current round has run (its length, once it is over).
     pub elapsed: Duration,
+    /// Between rounds: how long until the next begins by itself.
+    pub next_in: Option<Duration>,
 }
 
-/// How news reaches one client; returns `false` once the client is gone.
-pub type RaceTell = super::audience::Teller<RaceNews>;
+/// A race as its table speaks of it: the news, requests and welcome of its protocol.
+pub trait TableRace: Race {
+    /// What the table tells the people at it.
+    type News: Clone + Send + 'static;
+    /// What a player asks of their table.
+    type Request: Send + 'static;
+    /// Everything a client needs to follow the race from where it stands.
+    type Joined: Send + 'static;
+    const WORDS: Words;
+    /// The level of a rival seated when none is yet.
+    const DEFAULT_LEVEL: &'static str;
+    /// How long a finished round stays on screen before the next begins by itself.
+    const BETWEEN_ROUNDS: Option<Duration>;
+
+    fn notice(text: String) -> Self::News;
+    fn refused(text: String) -> Self::News;
+    fn closed(text: String) -> Self::News;
+    /// Who is there, to one client (`you`: its place).
+    fn seats(race: &Self, seats: &[SeatState], you: Option<usize>) -> Self::News;
+    /// The news of one happening, once the race has taken it in (`None`: told otherwise).
+    fn told(race: &Self, seats: &[SeatState], happening: &Self::Happening) -> Option<Self::News>;
+    /// The news of a new race dealt for the same players, whose joins are `happenings`.
+    fn dealt_again(race: &Self, happenings: &[Self::Happening]) -> Option<Self::News>;
+    fn action(request: Self::Request) -> Action<Self>;
+    fn joined(arrival: Arrival<'_, Self>) -> Self::Joined;
+    /// Moves played and out of how many, for the lobby.
+    fn progress(race: &Self) -> (usize, usize);
+}
+
+/// How any race table is set up.
+#[derive(Debug, Clone)]
+pub struct Setup<R: Race> {
+    /// Who opens the table; they race from the start.
+    pub opener: Identity,
+    /// Computer rivals seated from the start, by level.
+    pub rivals: Vec<String>,
+    /// The first race's deal.
+    pub seed: u64,
+    pub settings: R::Settings,
+    /// Every race at the table deals from `seed` (a server started with a fixed seed).
+    pub fixed_seed: bool,
+}
 
 /// A message to a race table's thread.
-pub enum RaceCommand {
+pub enum RaceCommand<R: TableRace> {
     Join {
         client: ClientId,
         who: Identity,
         want: Want,
-        tell: RaceTell,
-        reply: Sender<Result<RaceJoined, String>>,
+        tell: Teller<R::News>,
+        reply: Sender<Result<R::Joined, String>>,
     },
     Leave {
         client: ClientId,
-        dropped: bool,
     },
     Ask {
         client: ClientId,
-        request: RaceRequest,
+        request: R::Request,
     },
     /// Close the table, telling everyone at it why.
     Stop(String),
 }
 
 /// Who races in a place.
-enum Entrant {
+enum Entrant<R: Race> {
     Computer {
-        rival: Box<Rival>,
-        /// The table version it last looked at, and when (since the start) it will have
-        /// seen a triad there.
+        rival: Box<R::Rival>,
+        /// The race's moment it last looked at, and when (on the race clock) it will claim.
         looked: Option<u64>,
         due: Option<Duration>,
     },
@@ -173,18 +166,25 @@ enum Entrant {
 }
 
 /// The table's state, owned by its thread.
-pub(super) struct RaceTable {
+///
+/// Invariant: `entrants` and the race's players are the same places, in the same order.
+pub(super) struct RaceTable<R: TableRace> {
     id: TableId,
-    spec: RaceSpec,
+    setup: Setup<R>,
     registry: Arc<Registry>,
-    race: Race,
-    entrants: Vec<Entrant>,
-    taken: Vec<[usize; 3]>,
-    clients: Audience<RaceNews>,
-    phase: Phase,
-    /// When the race began, while it runs; how long it took, once over.
-    started: Option<Instant>,
+    race: R,
+    /// Everything that happened since the deal, in order: what a late joiner is sent.
+    happenings: Vec<R::Happening>,
+    entrants: Vec<Entrant<R>>,
+    clients: Audience<R::News>,
+    /// When the current round began.
+    round_began: Instant,
+    /// How long the last round ran, once it is over.
     took: Duration,
+    /// When the next round begins by itself, between rounds.
+    next_at: Option<Instant>,
+    /// Players who said they are done thinking this round.
+    done: Vec<usize>,
     /// Rivals seated so far, for their seeds.
     rivals_seated: u64,
     /// Until a person first sits down: when the table gives up waiting for its opener.
@@ -192,73 +192,67 @@ pub(super) struct RaceTable {
     closed: Option<String>,
 }
 
-/// How long a new table waits for its opener's screen before it closes.
-const OPENER_WAIT: Duration = Duration::from_secs(30);
-
-impl TableThread for RaceTable {
-    type Command = RaceCommand;
+impl<R: TableRace> TableThread for RaceTable<R> {
+    type Command = RaceCommand<R>;
     fn next_wake(&self) -> Option<Instant> {
         self.next_due()
     }
-    fn handle(&mut self, command: RaceCommand, now: Instant) {
+    fn handle(&mut self, command: RaceCommand<R>, now: Instant) {
         RaceTable::handle(self, command, now);
     }
     fn advance(&mut self, now: Instant) {
-        let present = self.entrants.iter().any(|e| {
-            matches!(
-                e,
-                Entrant::Person {
-                    client: Some(_),
-                    ..
-                }
-            )
-        });
-        if self.unclaimed_until.is_some_and(|until| now >= until) && !present {
-            self.closed = Some("nobody sat down at the table".into());
-            return;
-        }
-        RaceTable::run_rivals(self, now);
+        RaceTable::advance(self, now);
     }
     fn is_closed(&self) -> bool {
         self.closed.is_some()
     }
     fn publish(&self) {
-        RaceTable::publish(self);
+        self.registry.update(self.summary());
     }
 }
 
-impl RaceTable {
+impl<R: TableRace> RaceTable<R> {
     pub(super) fn new(
         id: TableId,
-        spec: RaceSpec,
+        setup: Setup<R>,
         registry: Arc<Registry>,
-    ) -> Result<RaceTable, String> {
-        if spec.rivals.len() + 1 > MAX_RACERS {
-            return Err(format!("a race has at most {MAX_RACERS} players"));
+    ) -> Result<RaceTable<R>, String> {
+        if setup.rivals.len() + 1 > R::MAX_PLAYERS {
+            return Err(format!(
+                "a {} has at most {} players",
+                R::WORDS.place,
+                R::MAX_PLAYERS
+            ));
         }
+        let now = Instant::now();
         let mut table = RaceTable {
             id,
-            race: Race::new(spec.seed, Vec::new()),
+            race: R::new(setup.seed, &setup.settings),
+            happenings: Vec::new(),
             entrants: Vec::new(),
-            taken: Vec::new(),
             clients: Audience::new(),
-            phase: Phase::Waiting,
-            started: None,
+            round_began: now,
             took: Duration::ZERO,
+            next_at: None,
+            done: Vec::new(),
             rivals_seated: 0,
-            unclaimed_until: Some(Instant::now() + OPENER_WAIT),
+            unclaimed_until: Some(now + OPENER_WAIT),
             closed: None,
             registry,
-            spec,
+            setup,
         };
         // The opener's place is kept for them until their screen sits down.
-        let opener = table.spec.opener.clone();
-        table.race.join(opener.user.clone());
+        let opener = table.setup.opener.clone();
+        let (_, joined) = table
+            .race
+            .join(opener.user.clone())
+            .map_err(|e| e.to_string())?;
+        table.happen(joined);
         table.entrants.push(Entrant::Person {
             who: opener,
             client: None,
         });
-        for level in table.spec.rivals.clone() {
+        for level in table.setup.rivals.clone() {
             table.seat_rival(&level)?;
         }
         Ok(table)
@@ -267,29 +261,42 @@ impl RaceTable {
     fn seat_rival(&mut self, level: &str) -> Result<(), String> {
         self.rivals_seated += 1;
         let seed = self
-            .spec
+            .setup
             .seed
             .wrapping_add(self.rivals_seated.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let rival = Rival::new(level, seed)?;
+        let rival = R::rival(level, seed)?;
+        let level = R::rival_level(&rival);
         // Two rivals of one level are told apart by a number.
         let same = self
             .race
-            .racers()
+            .players()
             .iter()
-            .filter(|r| r.name.starts_with(rival.level))
+            .filter(|p| p.name.starts_with(level))
             .count();
         let name = if same == 0 {
-            rival.level.to_string()
+            level.to_string()
         } else {
-            format!("{}{}", rival.level, same + 1)
+            format!("{level}{}", same + 1)
         };
-        self.race.join(name);
+        let (_, joined) = self.race.join(name).map_err(|e| e.to_string())?;
+        self.happen(joined);
         self.entrants.push(Entrant::Computer {
             rival: Box::new(rival),
             looked: None,
             due: None,
         });
         Ok(())
+    }
+
+    /// Keeps what happened and tells everyone.
+    fn happen(&mut self, happenings: Vec<R::Happening>) {
+        let seats = self.seats();
+        for happening in happenings {
+            if let Some(news) = R::told(&self.race, &seats, &happening) {
+                self.clients.broadcast(news);
+            }
+            self.happenings.push(happening);
+        }
     }
 
     /// What the lobby shows of this table.
@@ -305,42 +312,60 @@ impl RaceTable {
                 })
                 .collect()
         };
-        let leader = self.race.winner().map(|r| r.name.clone());
+        let phase = self.race.phase();
+        let (moves, cells) = R::progress(&self.race);
         Summary {
             id: self.id,
-            game: GameKind::Triad,
+            game: R::KIND,
             kind: Kind::Race,
-            seats: self.seats().into_iter().map(|s| s.view()).collect(),
-            moves: self.taken.len(),
-            cells: 0,
+            seats: self
+                .race
+                .players()
+                .into_iter()
+                .zip(self.seats())
+                .map(|(p, state)| SeatView {
+                    name: p.name,
+                    state,
+                })
+                .collect(),
+            moves,
+            cells,
             outcome: None,
-            watchers: self.watchers(),
-            board: GameKind::Triad.title().to_string(),
+            watchers: self
+                .clients
+                .ids()
+                .filter(|&id| self.place_of(id).is_none())
+                .count(),
+            board: R::KIND.title().to_string(),
             rules: Default::default(),
             away: people(false),
             present: people(true),
-            race: Some(super::tables::RaceStatus {
-                phase: self.phase,
-                leader: leader.filter(|_| self.phase == Phase::Over),
+            race: Some(RaceStatus {
+                phase,
+                leader: self
+                    .race
+                    .winner()
+                    .map(|w| w.name)
+                    .filter(|_| phase == Phase::Over),
             }),
         }
     }
 
     /// Runs the table until it closes.
-    pub(super) fn run(mut self, inbox: Receiver<RaceCommand>) {
-        tracing::info!(table = self.id, game = "triad", "race table opened");
-        self.publish();
+    pub(super) fn run(mut self, inbox: Receiver<RaceCommand<R>>) {
+        tracing::info!(table = self.id, game = R::KIND.name(), "race table opened");
+        self.registry.update(self.summary());
         serve(&mut self, &inbox);
         let reason = self
             .closed
             .take()
             .unwrap_or_else(|| "the table closed".to_string());
-        self.broadcast(RaceNews::Closed(reason.clone()));
+        self.clients.broadcast(R::closed(reason.clone()));
         self.registry.remove(self.id);
         tracing::info!(table = self.id, reason = %escape(&reason), "race table closed");
     }
 
-    fn handle(&mut self, command: RaceCommand, now: Instant) {
+    fn handle(&mut self, command: RaceCommand<R>, now: Instant) {
         match command {
             RaceCommand::Join {
                 client,
@@ -352,17 +377,18 @@ impl RaceTable {
                 let answer = self.join(client, who, want, tell, now);
                 let _ = reply.send(answer);
             }
-            RaceCommand::Leave { client, .. } => self.leave(client),
-            RaceCommand::Ask { client, request } => self.ask(client, request, now),
+            RaceCommand::Leave { client } => self.leave(client),
+            RaceCommand::Ask { client, request } => self.ask(client, R::action(request), now),
             RaceCommand::Stop(reason) => self.closed = Some(reason),
         }
     }
 
-    /// Time since the race began.
-    fn at(&self, now: Instant) -> Duration {
-        match (self.phase, self.started) {
-            (Phase::Racing, Some(start)) => now.saturating_duration_since(start),
-            _ => self.took,
+    /// The race clock: time since the current round began; once it is over, its length.
+    fn clock(&self, now: Instant) -> Duration {
+        if self.race.in_round() {
+            now.saturating_duration_since(self.round_began)
+        } else {
+            self.took
         }
     }
 
@@ -371,40 +397,50 @@ impl RaceTable {
         client: ClientId,
         who: Identity,
         want: Want,
-        tell: RaceTell,
+        tell: Teller<R::News>,
         now: Instant,
-    ) -> Result<RaceJoined, String> {
+    ) -> Result<R::Joined, String> {
         let back = self
             .entrants
             .iter()
             .any(|e| matches!(e, Entrant::Person { who: w, .. } if *w == who))
-            && self.phase != Phase::Waiting;
-        let role = match want {
-            Want::Watch => RaceRole::Watches,
-            Want::Seat => RaceRole::Racer(self.take_place(client, &who)?),
+            && self.race.phase() != Phase::Waiting;
+        let you = match want {
+            Want::Watch => None,
+            Want::Seat => Some(self.take_place(client, &who)?),
         };
-        self.clients.join(client, tell);
-        if let RaceRole::Racer(_) = role {
-            self.unclaimed_until = None;
-            tracing::info!(table = self.id, user = %escape(&who.user), back, "joined the race");
-            let word = if back { "is back" } else { "joins" };
-            self.broadcast_except(client, RaceNews::Notice(format!("{} {word}", who.user)));
-            self.broadcast_seats();
-        }
-        Ok(RaceJoined {
+        let spectators = self.race.view(None);
+        let joined = R::joined(Arrival {
             table: self.id,
-            role,
-            phase: self.phase,
-            seed: self.race.game().seed(),
-            taken: self.taken.clone(),
-            version: self.race.version(),
+            you,
+            race: &spectators,
+            happenings: &self.happenings,
             seats: self.seats(),
-            elapsed: self.at(now),
-        })
+            phase: self.race.phase(),
+            elapsed: self.clock(now),
+            next_in: self.next_at.map(|at| at.saturating_duration_since(now)),
+        });
+        self.clients.join(client, tell);
+        if you.is_some() {
+            self.unclaimed_until = None;
+            if R::WORDS.narrates {
+                tracing::info!(table = self.id, user = %escape(&who.user), back, "joined the race");
+                let word = if back { "is back" } else { "joins" };
+                let notice = R::notice(format!("{} {word}", who.user));
+                self.clients.broadcast_except(client, notice);
+                self.broadcast_seats();
+            } else {
+                self.broadcast_seats();
+                let notice = R::notice(format!("{} joins", who.user));
+                self.clients.broadcast_except(client, notice);
+            }
+        }
+        Ok(joined)
     }
 
     /// The place `who` races in: their own (kept while away), else a new one.
     fn take_place(&mut self, client: ClientId, who: &Identity) -> Result<usize, String> {
+        let words = R::WORDS;
         let own = self
             .entrants
             .iter()
@@ -417,13 +453,17 @@ impl RaceTable {
                     Some(old) if matches!(who.proof, Proof::Key(_)) => {
                         self.clients.dismiss(
                             old,
-                            RaceNews::Closed(
-                                "you joined this race again from another session".into(),
-                            ),
+                            R::closed(format!(
+                                "you joined this {} again from another session",
+                                words.place
+                            )),
                         );
                     }
                     Some(_) => {
-                        return Err("you already race at this table in another session".into());
+                        return Err(format!(
+                            "you already {} at this table in another session",
+                            words.verb
+                        ));
                     }
                     None => {}
                 }
@@ -431,15 +471,21 @@ impl RaceTable {
             }
             return Ok(place);
         }
-        if self.phase == Phase::Over {
-            return Err("this race is over; you can watch it".into());
+        if self.race.phase() == Phase::Over {
+            return Err(format!("this {} is over; you can watch it", words.noun));
         }
-        if self.entrants.len() >= MAX_RACERS {
+        if self.entrants.len() >= R::MAX_PLAYERS {
             return Err(format!(
-                "this race has its {MAX_RACERS} players; you can watch it"
+                "this {} has its {} players; you can watch it",
+                words.place,
+                R::MAX_PLAYERS
             ));
         }
-        let place = self.race.join(who.user.clone());
+        let (place, joined) = self
+            .race
+            .join(who.user.clone())
+            .map_err(|e| e.to_string())?;
+        self.happen(joined);
         self.entrants.push(Entrant::Person {
             who: who.clone(),
             client: Some(client),
@@ -452,22 +498,46 @@ impl RaceTable {
         let Some(place) = self.place_of(client) else {
             return;
         };
-        let name = self.race.racers()[place].name.clone();
-        tracing::info!(table = self.id, user = %escape(&name), "left the race");
-        if self.phase == Phase::Waiting {
-            // Nothing of theirs to keep before the race begins.
-            self.entrants.remove(place);
-            self.race.remove(place);
-            self.broadcast(RaceNews::Notice(format!("{name} left")));
+        let name = self.name_at(place);
+        if R::WORDS.narrates {
+            tracing::info!(table = self.id, user = %escape(&name), "left the race");
+        }
+        if self.race.phase() == Phase::Waiting {
+            // Nothing of theirs to keep before the race begins: the places after move up.
+            self.unseat(place);
+            self.broadcast(R::notice(format!("{name} left")));
         } else {
             if let Entrant::Person { client: slot, .. } = &mut self.entrants[place] {
                 *slot = None;
             }
-            self.broadcast(RaceNews::Notice(format!(
+            self.done.retain(|&p| p != place);
+            self.broadcast(R::notice(format!(
                 "{name} left; their score stays, and they can come back"
             )));
         }
-        let anyone = self.entrants.iter().any(|e| {
+        if !self.anyone_present() {
+            self.closed = Some(format!("every player left the {}", R::WORDS.place));
+            return;
+        }
+        // Places after a removed one moved up: everyone hears the new list.
+        self.broadcast_seats();
+    }
+
+    /// Removes the player at `place` before the race begins.
+    fn unseat(&mut self, place: usize) {
+        match self.race.leave(place) {
+            Ok(left) => {
+                self.entrants.remove(place);
+                self.happen(left);
+            }
+            Err(e) => {
+                tracing::error!(table = self.id, error = %escape(&e.to_string()), "a player could not leave");
+            }
+        }
+    }
+
+    fn anyone_present(&self) -> bool {
+        self.entrants.iter().any(|e| {
             matches!(
                 e,
                 Entrant::Person {
@@ -475,277 +545,320 @@ impl RaceTable {
                     ..
                 }
             )
-        });
-        if !anyone {
-            self.closed = Some("every player left the race".into());
-            return;
-        }
-        // Places after a removed one moved up: everyone hears the new list.
-        self.broadcast_seats();
+        })
     }
 
-    fn ask(&mut self, client: ClientId, request: RaceRequest, now: Instant) {
-        if self.place_of(client).is_none() {
-            return self.tell(
-                client,
-                RaceNews::Refused("Only the players can do that".into()),
-            );
-        }
-        match request {
-            RaceRequest::Claim { positions, version } => {
-                self.claim(client, positions, version, now)
+    fn ask(&mut self, client: ClientId, action: Action<R>, now: Instant) {
+        let Some(place) = self.place_of(client) else {
+            return self.refuse(client, "Only the players can do that".into());
+        };
+        let words = R::WORDS;
+        let name = self.name_at(place);
+        let phase = self.race.phase();
+        match action {
+            Action::Claim(claim) => {
+                let at = self.clock(now);
+                self.decide(place, claim, at, now, Some(client));
             }
-            RaceRequest::Start => self.start(client, now),
-            RaceRequest::AddRival | RaceRequest::RemoveRival if self.phase != Phase::Waiting => {
-                self.tell(
+            Action::Start => match phase {
+                Phase::Racing => self.refuse(client, format!("The {} is on", words.noun)),
+                Phase::Over => self.refuse(client, words.start_when_over.into()),
+                Phase::Waiting if self.entrants.len() < 2 => self.refuse(
                     client,
-                    RaceNews::Refused("Rivals join before the race begins".into()),
-                )
-            }
-            RaceRequest::AddRival => {
-                if self.entrants.len() >= MAX_RACERS {
-                    return self.tell(
-                        client,
-                        RaceNews::Refused(format!("A race has at most {MAX_RACERS} players")),
-                    );
-                }
+                    "A race needs two players: wait for someone, or + seats a computer rival"
+                        .into(),
+                ),
+                Phase::Waiting => self.open_round(
+                    now,
+                    true,
+                    Some(format!("{name} starts the {}: go!", words.noun)),
+                ),
+            },
+            Action::AddRival | Action::RemoveRival if phase != Phase::Waiting => self.refuse(
+                client,
+                format!("Rivals join before the {} begins", words.noun),
+            ),
+            Action::AddRival if self.entrants.len() >= R::MAX_PLAYERS => self.refuse(
+                client,
+                format!("A {} has at most {} players", words.place, R::MAX_PLAYERS),
+            ),
+            Action::AddRival => {
                 let level = self.next_level();
                 if let Err(e) = self.seat_rival(level) {
-                    return self.tell(client, RaceNews::Refused(e));
+                    return self.refuse(client, e);
                 }
-                let name = self.race.racers().last().map(|r| r.name.clone());
-                self.broadcast(RaceNews::Notice(format!(
-                    "A computer rival joins: {}",
-                    name.unwrap_or_default()
-                )));
+                if words.narrates {
+                    let name = self.race.players().last().map(|p| p.name.clone());
+                    self.broadcast(R::notice(format!(
+                        "A computer rival joins: {}",
+                        name.unwrap_or_default()
+                    )));
+                }
                 self.broadcast_seats();
             }
-            RaceRequest::RemoveRival => {
+            Action::RemoveRival => {
                 let last = self
                     .entrants
                     .iter()
                     .rposition(|e| matches!(e, Entrant::Computer { .. }));
                 let Some(place) = last else {
-                    return self.tell(
-                        client,
-                        RaceNews::Refused("No computer rival to remove".into()),
-                    );
+                    return self.refuse(client, "No computer rival to remove".into());
                 };
-                let name = self.race.racers()[place].name.clone();
-                self.entrants.remove(place);
-                self.race.remove(place);
-                self.broadcast(RaceNews::Notice(format!("{name} left")));
+                let name = self.name_at(place);
+                self.unseat(place);
+                self.broadcast(R::notice(format!("{name} left")));
                 self.broadcast_seats();
             }
-            RaceRequest::Again => {
-                if self.phase != Phase::Over {
-                    return self.tell(
-                        client,
-                        RaceNews::Refused("Another race comes once this one is over".into()),
-                    );
-                }
-                let seed = if self.spec.fixed_seed {
-                    self.spec.seed
+            Action::Again if phase != Phase::Over => self.refuse(
+                client,
+                format!("Another {} comes once this one is over", words.noun),
+            ),
+            Action::Again => {
+                let seed = if self.setup.fixed_seed {
+                    self.setup.seed
                 } else {
                     rand::random()
                 };
-                self.race.again(seed);
-                self.taken.clear();
-                let name = self.name_of(client);
-                self.begin(now, &format!("{name} deals another race: go!"));
+                let (fresh, joins) = self.race.again(seed);
+                self.race = fresh;
+                self.happenings = joins;
+                if let Some(news) = R::dealt_again(&self.race, &self.happenings) {
+                    self.broadcast(news);
+                }
+                self.open_round(
+                    now,
+                    true,
+                    Some(format!("{name} deals another {}: go!", words.noun)),
+                );
+            }
+            Action::Next => {
+                if self.next_at.is_some() {
+                    self.open_round(now, false, None);
+                } else {
+                    self.refuse(client, "The next round comes once this one is over".into());
+                }
+            }
+            Action::Done if !self.race.in_round() => self.refuse(client, "No round is on".into()),
+            Action::Done => {
+                if !self.done.contains(&place) {
+                    self.done.push(place);
+                }
+                let waiting: Vec<String> = self.not_done().map(|i| self.name_at(i)).collect();
+                if waiting.is_empty() {
+                    self.broadcast(R::notice("Everyone is done: the time is up.".into()));
+                } else {
+                    self.broadcast(R::notice(format!(
+                        "{name} is done; waiting for {}",
+                        waiting.join(", ")
+                    )));
+                }
             }
         }
     }
 
-    /// The level of the next rival seated: the table's first rival's, else the middle one.
+    /// The level of the next rival seated: the table's first rival's, else the default.
     fn next_level(&self) -> &'static str {
         self.entrants
             .iter()
             .find_map(|e| match e {
-                Entrant::Computer { rival, .. } => Some(rival.level),
+                Entrant::Computer { rival, .. } => Some(R::rival_level(rival)),
                 Entrant::Person { .. } => None,
             })
-            .unwrap_or(LEVELS[1].0)
+            .unwrap_or(R::DEFAULT_LEVEL)
     }
 
-    fn start(&mut self, client: ClientId, now: Instant) {
-        match self.phase {
-            Phase::Racing => self.tell(client, RaceNews::Refused("The race is on".into())),
-            Phase::Over => self.tell(
-                client,
-                RaceNews::Refused("This race is over: n deals another".into()),
-            ),
-            Phase::Waiting if self.entrants.len() < 2 => self.tell(
-                client,
-                RaceNews::Refused(
-                    "A race needs two players: wait for someone, or + seats a computer rival"
-                        .into(),
-                ),
-            ),
-            Phase::Waiting => {
-                let name = self.name_of(client);
-                self.begin(now, &format!("{name} starts the race: go!"));
-            }
-        }
-    }
-
-    /// The race begins now: everyone hears the deal.
-    fn begin(&mut self, now: Instant, notice: &str) {
-        self.phase = Phase::Racing;
-        self.started = Some(now);
-        self.took = Duration::ZERO;
-        for entrant in &mut self.entrants {
-            if let Entrant::Computer { looked, due, .. } = entrant {
-                *looked = None;
-                *due = None;
-            }
-        }
-        tracing::info!(
-            table = self.id,
-            seed = self.race.game().seed(),
-            "race started"
-        );
-        self.broadcast(RaceNews::Started {
-            seed: self.race.game().seed(),
-            version: self.race.version(),
-            seats: self.seats(),
-        });
-        self.broadcast(RaceNews::Notice(notice.to_string()));
-        // A deal whose whole deck went without a triad is over at once.
-        self.check_over(now);
-    }
-
-    fn claim(&mut self, client: ClientId, positions: [usize; 3], version: u64, now: Instant) {
-        if self.phase != Phase::Racing {
-            let why = match self.phase {
-                Phase::Waiting => "The race has not begun",
-                _ => "The race is over",
-            };
-            return self.tell(client, RaceNews::Refused(why.into()));
-        }
-        let Some(place) = self.place_of(client) else {
+    /// The race's first round (`first`) or its next one begins now; `notice` tells who
+    /// began it. A round that cannot begin (no objective on the board) closes the table.
+    fn open_round(&mut self, now: Instant, first: bool, notice: Option<String>) {
+        self.next_at = None;
+        if self.race.is_over() {
             return;
+        }
+        self.done.clear();
+        let narrates = R::WORDS.narrates;
+        if let Some(text) = notice.as_ref().filter(|_| !narrates) {
+            self.broadcast(R::notice(text.clone()));
+        }
+        let begun = if first {
+            self.race.start()
+        } else {
+            self.race.next_round()
         };
-        self.decide(place, positions, version, now, Some(client));
+        match begun {
+            Ok(happenings) => {
+                self.round_began = now;
+                self.took = Duration::ZERO;
+                for entrant in &mut self.entrants {
+                    if let Entrant::Computer { looked, due, .. } = entrant {
+                        *looked = None;
+                        *due = None;
+                    }
+                }
+                if narrates && first {
+                    tracing::info!(table = self.id, seed = self.race.seed(), "race started");
+                }
+                self.happen(happenings);
+            }
+            Err(why) => {
+                self.closed = Some(why.to_string());
+                return;
+            }
+        }
+        if let Some(text) = notice.filter(|_| narrates) {
+            self.broadcast(R::notice(text));
+        }
+        // A deal whose whole deck went without a triad is over at once.
+        self.settle(now, true);
     }
 
-    /// Player `place` claims `positions`; `client` hears why nothing happened, if so.
+    /// Player `place` claims `claim` at `at`; `client` hears why nothing happened, if so.
     fn decide(
         &mut self,
         place: usize,
-        positions: [usize; 3],
-        version: u64,
+        claim: R::Claim,
+        at: Duration,
         now: Instant,
         client: Option<ClientId>,
     ) {
-        let at = self.at(now);
-        match self.race.claim(place, positions, version, at) {
-            Claim::Taken(_) => {
-                self.taken.push(positions);
-                self.broadcast(RaceNews::Taken {
-                    by: place,
-                    positions,
-                    seats: self.seats(),
-                });
-                self.check_over(now);
+        let was_in_round = self.race.in_round();
+        match self.race.claim(place, claim, at) {
+            Ok(happenings) => {
+                self.happen(happenings);
+                self.settle(now, was_in_round);
             }
-            Claim::Wrong { reason, .. } => self.broadcast(RaceNews::Wrong {
-                by: place,
-                positions,
-                reason,
-                seats: self.seats(),
-            }),
-            Claim::Locked { left } => {
+            Err(why) => {
                 if let Some(client) = client {
-                    let secs = left.as_secs_f64().ceil();
-                    self.tell(
-                        client,
-                        RaceNews::Refused(format!("Locked out for {secs:.0} s more")),
-                    );
+                    self.refuse(client, why.to_string());
                 }
             }
-            Claim::Stale => {
-                if let Some(client) = client {
-                    self.tell(
-                        client,
-                        RaceNews::Refused("Too late: the table changed; pick again".into()),
-                    );
-                }
-            }
-            Claim::Refused(e) => {
-                if let Some(client) = client {
-                    self.tell(client, RaceNews::Refused(e.to_string()));
-                }
-            }
-            Claim::Over => {}
         }
     }
 
-    fn check_over(&mut self, now: Instant) {
-        if self.phase == Phase::Racing && self.race.is_over() {
-            self.took = self.at(now);
-            self.phase = Phase::Over;
-            let winner = self
-                .race
-                .standings()
-                .first()
-                .map(|r| r.name.clone())
-                .unwrap_or_default();
-            tracing::info!(table = self.id, winner = %escape(&winner), "race over");
+    /// After a change: a round that just ended stops the clock, and the next is due a while
+    /// later — or the race is over.
+    fn settle(&mut self, now: Instant, was_in_round: bool) {
+        if !was_in_round || self.race.in_round() {
+            return;
+        }
+        self.took = now.saturating_duration_since(self.round_began);
+        if self.race.is_over() {
+            if R::WORDS.narrates {
+                let winner = self
+                    .race
+                    .standings()
+                    .first()
+                    .map(|s| s.name.clone())
+                    .unwrap_or_default();
+                tracing::info!(table = self.id, winner = %escape(&winner), "race over");
+            }
+        } else if let Some(between) = R::BETWEEN_ROUNDS {
+            self.next_at = Some(Instant::now() + between);
         }
     }
 
-    /// When the next computer rival will claim (or the table stops waiting for its opener).
+    /// When something is next due: a rival's claim, a round's end, the next round, or the
+    /// end of the wait for the opener.
     fn next_due(&self) -> Option<Instant> {
-        let rival = self
-            .started
-            .filter(|_| self.phase == Phase::Racing)
-            .and_then(|start| {
-                self.entrants
-                    .iter()
-                    .filter_map(|e| match e {
-                        Entrant::Computer { due, .. } => *due,
-                        Entrant::Person { .. } => None,
-                    })
-                    .min()
-                    .map(|d| start + d)
-            });
-        [rival, self.unclaimed_until].into_iter().flatten().min()
+        let mut due: Vec<Instant> = [self.next_at, self.unclaimed_until]
+            .into_iter()
+            .flatten()
+            .collect();
+        if self.race.in_round() {
+            due.extend(self.race.deadline().map(|d| self.round_began + d));
+            due.extend(self.entrants.iter().filter_map(|e| match e {
+                Entrant::Computer { due: Some(d), .. } => Some(self.round_began + *d),
+                _ => None,
+            }));
+        }
+        due.into_iter().min()
     }
 
-    /// Rivals look at the table anew when it changed, and those whose time has come claim,
-    /// one at a time in order of their times.
-    fn run_rivals(&mut self, now: Instant) {
-        while self.phase == Phase::Racing {
-            let at = self.at(now);
-            let version = self.race.version();
-            for entrant in &mut self.entrants {
-                if let Entrant::Computer { rival, looked, due } = entrant
-                    && *looked != Some(version)
-                {
-                    *looked = Some(version);
-                    *due = rival.delay(self.race.game()).map(|d| at + d);
-                }
-            }
+    /// What time brings by `now`: the opener's wait runs out, the next round begins, rivals
+    /// claim when their time comes (one at a time, in order of their times), and the round
+    /// ends when its time is up or every person there is done.
+    fn advance(&mut self, now: Instant) {
+        if self.unclaimed_until.is_some_and(|until| now >= until) && !self.anyone_present() {
+            self.closed = Some("nobody sat down at the table".into());
+            return;
+        }
+        if self.next_at.is_some_and(|next| now >= next) {
+            self.open_round(now, false, None);
+        }
+        while self.race.in_round() && self.closed.is_none() {
+            let at = self.clock(now);
+            let all_done = self.all_done();
+            self.look(at);
             let next = self
                 .entrants
                 .iter()
                 .enumerate()
                 .filter_map(|(i, e)| match e {
-                    Entrant::Computer { due: Some(d), .. } if *d <= at => Some((i, *d)),
+                    Entrant::Computer { due: Some(d), .. } if *d <= at || all_done => Some((i, *d)),
                     _ => None,
                 })
-                .min_by_key(|&(_, d)| d)
-                .map(|(i, _)| i);
-            let Some(place) = next else { return };
-            let Entrant::Computer { rival, due, .. } = &mut self.entrants[place] else {
-                return;
+                .min_by_key(|&(i, d)| {
+                    if all_done {
+                        (Duration::ZERO, i)
+                    } else {
+                        (d, i)
+                    }
+                });
+            let Some((place, due)) = next else { break };
+            let Entrant::Computer {
+                rival, due: slot, ..
+            } = &mut self.entrants[place]
+            else {
+                break;
             };
-            *due = None;
-            if let Some(triad) = rival.choose(self.race.game()) {
-                self.decide(place, triad, version, now, None);
+            *slot = None;
+            if let Some(claim) = self.race.rival_claim(rival) {
+                self.decide(place, claim, due.min(at), now, None);
             }
         }
+        if !self.race.in_round() {
+            return;
+        }
+        let at = self.clock(now);
+        let happenings = match self.race.deadline() {
+            Some(deadline) if self.all_done() => self.race.time_up(at.min(deadline)),
+            _ => self.race.advance(at),
+        };
+        if !happenings.is_empty() {
+            self.happen(happenings);
+            self.settle(now, true);
+        }
+    }
+
+    /// Rivals look at the race anew when it changed since they last looked.
+    fn look(&mut self, at: Duration) {
+        let moment = self.race.moment();
+        for entrant in &mut self.entrants {
+            if let Entrant::Computer { rival, looked, due } = entrant
+                && *looked != Some(moment)
+            {
+                *looked = Some(moment);
+                *due = self.race.look(rival, at);
+            }
+        }
+    }
+
+    /// Every person there said they are done, in a round against the clock.
+    fn all_done(&self) -> bool {
+        self.race.deadline().is_some() && self.not_done().next().is_none()
+    }
+
+    /// The places of the people present who have not said they are done this round.
+    fn not_done(&self) -> impl Iterator<Item = usize> + '_ {
+        self.entrants.iter().enumerate().filter_map(|(i, e)| {
+            let present = matches!(
+                e,
+                Entrant::Person {
+                    client: Some(_),
+                    ..
+                }
+            );
+            (present && !self.done.contains(&i)).then_some(i)
+        })
     }
 
     fn place_of(&self, client: ClientId) -> Option<usize> {
@@ -754,42 +867,32 @@ impl RaceTable {
             .position(|e| matches!(e, Entrant::Person { client: Some(c), .. } if *c == client))
     }
 
-    fn name_of(&self, client: ClientId) -> String {
-        self.place_of(client)
-            .map(|p| self.race.racers()[p].name.clone())
+    fn name_at(&self, place: usize) -> String {
+        self.race
+            .players()
+            .get(place)
+            .map(|p| p.name.clone())
             .unwrap_or_default()
     }
 
-    fn seats(&self) -> Vec<RaceSeat> {
-        self.race
-            .racers()
+    fn seats(&self) -> Vec<SeatState> {
+        self.entrants
             .iter()
-            .zip(&self.entrants)
-            .map(|(racer, entrant)| RaceSeat {
-                racer: racer.clone(),
-                state: match entrant {
-                    Entrant::Computer { .. } => SeatState::Computer,
-                    Entrant::Person {
-                        client: Some(_), ..
-                    } => SeatState::Present,
-                    Entrant::Person { client: None, .. } => SeatState::Away,
-                },
+            .map(|e| match e {
+                Entrant::Computer { .. } => SeatState::Computer,
+                Entrant::Person {
+                    client: Some(_), ..
+                } => SeatState::Present,
+                Entrant::Person { client: None, .. } => SeatState::Away,
             })
             .collect()
     }
 
-    fn watchers(&self) -> usize {
-        self.clients
-            .ids()
-            .filter(|&id| self.place_of(id).is_none())
-            .count()
+    fn refuse(&mut self, client: ClientId, why: String) {
+        self.clients.tell(client, R::refused(why));
     }
 
-    fn tell(&mut self, client: ClientId, news: RaceNews) {
-        self.clients.tell(client, news);
-    }
-
-    fn broadcast(&mut self, news: RaceNews) {
+    fn broadcast(&mut self, news: R::News) {
         self.clients.broadcast(news);
     }
 
@@ -801,36 +904,22 @@ impl RaceTable {
             .ids()
             .map(|id| (id, self.place_of(id)))
             .collect();
-        self.clients.each(|id| RaceNews::Seats {
-            seats: seats.clone(),
-            you: places.iter().find(|(c, _)| *c == id).and_then(|(_, p)| *p),
+        let race = &self.race;
+        self.clients.each(|id| {
+            let you = places.iter().find(|(c, _)| *c == id).and_then(|(_, p)| *p);
+            R::seats(race, &seats, you)
         });
-    }
-
-    fn broadcast_except(&mut self, client: ClientId, news: RaceNews) {
-        self.clients.broadcast_except(client, news);
-    }
-
-    fn publish(&self) {
-        self.registry.update(self.summary());
-    }
-}
-
-impl RaceSeat {
-    /// The player as the lobby lists them.
-    pub fn view(&self) -> SeatView {
-        SeatView {
-            name: self.racer.name.clone(),
-            state: self.state,
-        }
     }
 }
 
 /// Starts a race table's thread.
-pub(super) fn spawn(table: RaceTable, inbox: Receiver<RaceCommand>) -> Result<(), String> {
+pub(super) fn spawn<R: TableRace>(
+    table: RaceTable<R>,
+    inbox: Receiver<RaceCommand<R>>,
+) -> Result<(), String> {
     let id = table.id;
     thread::Builder::new()
-        .name(format!("trios-race-{id}"))
+        .name(format!("trios-{}-{id}", R::WORDS.thread))
         .spawn(move || table.run(inbox))
         .map(|_| ())
         .map_err(|e| format!("cannot start the table: {e}"))

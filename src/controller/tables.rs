@@ -10,9 +10,11 @@ use std::thread;
 use std::time::Duration;
 
 use super::MatchConfig;
-use super::hex_table::{self, HexCommand, HexJoined, HexRequest, HexSpec, HexTable, HexTell};
+use super::audience::Teller;
+use super::hex_table::{HexJoined, HexRequest, HexSpec, HexTell};
 use super::race_table::{
-    self, Phase, RaceCommand, RaceJoined, RaceRequest, RaceSpec, RaceTable, RaceTell,
+    self, Phase, RaceCommand, RaceJoined, RaceRequest, RaceSpec, RaceTable, RaceTell, Setup,
+    TableRace,
 };
 use super::table::{
     ClientId, Command, Identity, Joined, Kind, Proof, Request, SeatView, Successor, Table, TableId,
@@ -20,7 +22,9 @@ use super::table::{
 };
 use super::table_game::TableGame;
 use crate::games::GameKind;
+use crate::games::hexpaths::platform::HexRace;
 use crate::games::three_trios::{Outcome, RuleSet};
+use crate::games::triad::platform::TriadRace;
 
 /// What the lobby shows of a table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -265,16 +269,16 @@ impl Registry {
         Ok(id)
     }
 
-    /// Opens a Triad race table and starts its thread; returns its number.
-    pub fn open_race(self: &Arc<Self>, spec: RaceSpec) -> Result<TableId, String> {
-        self.make_room_for(&spec.opener)?;
-        let (commands, inbox) = mpsc::channel::<RaceCommand>();
+    /// Opens a table for a race of game `R` and starts its thread; returns its number.
+    pub fn open_racing<R: TableRace>(self: &Arc<Self>, setup: Setup<R>) -> Result<TableId, String> {
+        self.make_room_for(&setup.opener)?;
+        let (commands, inbox) = mpsc::channel::<RaceCommand<R>>();
         let id = self.next_id();
-        let table = RaceTable::new(id, spec, self.clone())?;
+        let table = RaceTable::new(id, setup, self.clone())?;
         let plain_commands = commands.clone();
         let plain = Box::new(move |word: Plain| {
             let command = match word {
-                Plain::Leave { client, dropped } => RaceCommand::Leave { client, dropped },
+                Plain::Leave { client, .. } => RaceCommand::Leave { client },
                 Plain::Stop(reason) => RaceCommand::Stop(reason),
             };
             plain_commands.send(command).is_ok()
@@ -285,24 +289,38 @@ impl Registry {
         })
     }
 
+    /// Joins (or watches, by `want`) race `table` of game `R`; from then on `tell` hears its
+    /// news.
+    pub fn join_racing<R: TableRace>(
+        &self,
+        table: TableId,
+        client: ClientId,
+        who: Identity,
+        want: Want,
+        tell: Teller<R::News>,
+    ) -> Result<R::Joined, String> {
+        self.join_with(table, client, |reply| RaceCommand::<R>::Join {
+            client,
+            who,
+            want,
+            tell,
+            reply,
+        })
+    }
+
+    /// Passes a player's claim or request to their race table of game `R`.
+    pub fn ask_racing<R: TableRace>(&self, table: TableId, client: ClientId, request: R::Request) {
+        let _ = self.send_to(table, RaceCommand::<R>::Ask { client, request });
+    }
+
+    /// Opens a Triad race table and starts its thread; returns its number.
+    pub fn open_race(self: &Arc<Self>, spec: RaceSpec) -> Result<TableId, String> {
+        self.open_racing::<TriadRace>(spec.into())
+    }
+
     /// Opens a Hex paths race table and starts its thread; returns its number.
     pub fn open_hex(self: &Arc<Self>, spec: HexSpec) -> Result<TableId, String> {
-        self.make_room_for(&spec.opener)?;
-        let (commands, inbox) = mpsc::channel::<HexCommand>();
-        let id = self.next_id();
-        let table = HexTable::new(id, spec, self.clone())?;
-        let plain_commands = commands.clone();
-        let plain = Box::new(move |word: Plain| {
-            let command = match word {
-                Plain::Leave { client, .. } => HexCommand::Leave { client },
-                Plain::Stop(reason) => HexCommand::Stop(reason),
-            };
-            plain_commands.send(command).is_ok()
-        });
-        let summary = table.summary();
-        self.register(id, commands, plain, summary, || {
-            hex_table::spawn(table, inbox)
-        })
+        self.open_racing::<HexRace>(spec.into())
     }
 
     /// Joins (or watches) Hex paths table `table`; from then on `tell` hears its news.
@@ -314,21 +332,15 @@ impl Registry {
         want: Want,
         tell: HexTell,
     ) -> Result<HexJoined, String> {
-        self.join_with(table, client, |reply| HexCommand::Join {
-            client,
-            who,
-            want,
-            tell,
-            reply,
-        })
+        self.join_racing::<HexRace>(table, client, who, want, tell)
     }
 
     /// Passes a player's request to their Hex paths table.
     pub fn ask_hex(&self, table: TableId, client: ClientId, request: HexRequest) {
-        let _ = self.send_to(table, HexCommand::Ask { client, request });
+        self.ask_racing::<HexRace>(table, client, request);
     }
 
-    /// Joins (or watches) race `table`; from then on `tell` hears its news.
+    /// Joins (or watches) Triad race `table`; from then on `tell` hears its news.
     pub fn join_race(
         &self,
         table: TableId,
@@ -337,18 +349,12 @@ impl Registry {
         want: Want,
         tell: RaceTell,
     ) -> Result<RaceJoined, String> {
-        self.join_with(table, client, |reply| RaceCommand::Join {
-            client,
-            who,
-            want,
-            tell,
-            reply,
-        })
+        self.join_racing::<TriadRace>(table, client, who, want, tell)
     }
 
-    /// Passes a player's claim or request to their race table.
+    /// Passes a player's claim or request to their Triad race table.
     pub fn ask_race(&self, table: TableId, client: ClientId, request: RaceRequest) {
-        let _ = self.send_to(table, RaceCommand::Ask { client, request });
+        self.ask_racing::<TriadRace>(table, client, request);
     }
 
     /// Every open table: the showcase first, then by number.

@@ -98,8 +98,11 @@ pub trait Race: Clone + PartialEq + fmt::Debug + Send + 'static {
     fn in_round(&self) -> bool;
     /// Begins the next round once the last is over; refused when none is due.
     fn next_round(&mut self) -> Result<Vec<Self::Happening>, Self::Refusal>;
-    /// A new race for the same players on a deal from `seed`, begun: the new state and the
-    /// happenings that lead to it from [`new`](Race::new)`(seed, settings)`.
+    /// A new race for the same players on a deal from `seed`, waiting to begin, and the
+    /// players' joins: those and what [`start`](Race::start) then brings lead to the begun
+    /// race from [`new`](Race::new)`(seed, settings)`. (A race may carry something over
+    /// that only its start tells, such as Triad's count of tableaus, so stale claims stay
+    /// stale.)
     fn again(&self, seed: u64) -> (Self, Vec<Self::Happening>);
 
     fn phase(&self) -> Phase;

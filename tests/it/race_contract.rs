@@ -177,10 +177,7 @@ impl<R: Contract> Run<R> {
     /// Checks one call: `Err` must have left the race as it was (the caller made the call on
     /// a copy, `live` is untouched); `Ok` must be told by its happenings. Returns the call's
     /// value when it was accepted.
-    fn step<T>(
-        &mut self,
-        outcome: Outcome<R, T>,
-    ) -> Result<Option<T>, TestCaseError> {
+    fn step<T>(&mut self, outcome: Outcome<R, T>) -> Result<Option<T>, TestCaseError> {
         let (next, happenings, value) = match outcome {
             Ok(accepted) => accepted,
             Err(_) => return Ok(None),
@@ -383,15 +380,21 @@ impl<R: Contract> Run<R> {
                 self.attempt(R::next_round)?;
             }
             Op::Again(seed) => {
-                let (fresh, happenings) = self.live.again(seed);
+                let (mut fresh, mut happenings) = self.live.again(seed);
+                prop_assert_eq!(fresh.phase(), Phase::Waiting, "a new race waits to begin");
+                let names = |r: &R| r.players().into_iter().map(|s| s.name).collect::<Vec<_>>();
+                prop_assert_eq!(names(&fresh), names(&self.live), "the same players again");
+                prop_assert!(fresh.players().iter().all(|s| s.score == 0), "scores anew");
+                happenings.extend(
+                    fresh
+                        .start()
+                        .map_err(|e| TestCaseError::fail(e.to_string()))?,
+                );
                 let mut told = R::new(seed, self.live.settings());
                 for h in &happenings {
                     told.apply(h).map_err(TestCaseError::fail)?;
                 }
                 prop_assert_eq!(&told, &fresh.view(None), "a new race is told by its list");
-                let names = |r: &R| r.players().into_iter().map(|s| s.name).collect::<Vec<_>>();
-                prop_assert_eq!(names(&fresh), names(&self.live), "the same players again");
-                prop_assert!(fresh.players().iter().all(|s| s.score == 0), "scores anew");
                 self.live = fresh;
                 self.log = happenings;
                 self.clock = Duration::ZERO;

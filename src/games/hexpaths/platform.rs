@@ -220,9 +220,6 @@ impl Race for HexRace {
                 happenings.push(joined);
             }
         }
-        if let Ok(started) = next.start() {
-            happenings.extend(started);
-        }
         (next, happenings)
     }
 

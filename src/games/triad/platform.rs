@@ -219,18 +219,15 @@ impl Race for TriadRace {
     fn again(&self, seed: u64) -> (TriadRace, Vec<TriadHappening>) {
         let mut next = self.race.clone();
         next.again(seed);
-        let mut happenings: Vec<TriadHappening> = next
+        let happenings = next
             .racers()
             .iter()
             .map(|r| TriadHappening::Joined(r.name.clone()))
             .collect();
-        happenings.push(TriadHappening::Started {
-            version: next.version(),
-        });
         (
             TriadRace {
                 race: next,
-                started: true,
+                started: false,
             },
             happenings,
         )
