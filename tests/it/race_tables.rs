@@ -420,3 +420,48 @@ fn a_race_cannot_start_alone() {
     ask(&registry, table, &alice, RaceRequest::Start);
     alice.started();
 }
+
+#[test]
+fn one_registry_path_serves_every_race_and_a_table_answers_only_in_its_own_game() {
+    use trios::games::hexpaths::platform::HexRace;
+    use trios::games::triad::platform::TriadRace;
+
+    let registry = Registry::new();
+    let table = open(&registry, &["easy"]);
+    // A Hex paths join at a Triad table is turned away, and the table is none the worse.
+    let (tell, _news) = mpsc::channel();
+    let wrong = registry.join_racing::<HexRace>(
+        table,
+        9,
+        keyed("bob"),
+        Want::Watch,
+        Box::new(move |n| tell.send(n).is_ok()),
+    );
+    let why = wrong.expect_err("a Triad table refuses a Hex paths join");
+    assert!(why.contains("plays another game"), "{why}");
+    // The generic path reaches the Triad table as the Triad one does.
+    let (tell, news) = mpsc::channel();
+    let joined = registry
+        .join_racing::<TriadRace>(
+            table,
+            1,
+            keyed("alice"),
+            Want::Seat,
+            Box::new(move |n| tell.send(n).is_ok()),
+        )
+        .expect("alice sits down");
+    assert_eq!(joined.role, RaceRole::Racer(0));
+    assert_eq!(joined.seats.len(), 2, "alice and the rival");
+    registry.ask_racing::<TriadRace>(table, 1, RaceRequest::Start);
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match news.recv_timeout(left).expect("the race starts") {
+            RaceNews::Started { seed, .. } => {
+                assert_eq!(seed, SEED);
+                break;
+            }
+            _ => continue,
+        }
+    }
+}
