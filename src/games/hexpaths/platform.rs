@@ -1,4 +1,4 @@
-//! Hex paths as a [`Race`](crate::games::race::Race): the game in rounds, whose happenings
+//! Hex paths as a [`Race`]: the game in rounds, whose happenings
 //! are [`Happening`]s, and the moves players announced, kept secret until the time is up and
 //! they are demonstrated, lowest announcement first, until one works.
 

@@ -1,4 +1,4 @@
-//! Triad as a [`Race`](crate::games::race::Race): the shared tableau, the triads taken and the
+//! Triad as a [`Race`]: the shared tableau, the triads taken and the
 //! wrong claims as happenings, and the race in one round (Triad has no secrets and no
 //! deadline; a wrong claim's lockout is checked against the time a claim is made).
 
