@@ -1,0 +1,339 @@
+//! One terminal session, one event loop, a stack of screens: the home screen opens a match
+//! on top of itself and comes back when it is closed, without ever leaving the alternate
+//! screen, so nothing flashes between them and no key typed meanwhile is lost.
+//!
+//! Every [`Screen`] takes events and says what comes next ([`Transition`]), says when it
+//! next needs time to pass, and draws itself into any ratatui buffer. The [`run`] loop owns
+//! the terminal session (raw mode, alternate screen, input and signal threads, Ctrl-Z,
+//! stop requests, restoring on every way out) and hands each event to the screen on top.
+
+use std::io;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::thread;
+use std::time::Instant;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+use super::event::Event;
+use super::terminal::{self, Session};
+use super::view::theme::Theme;
+
+/// What a screen asks for after an event.
+pub enum Transition {
+    /// Go on showing this screen.
+    Stay,
+    /// Show a new screen on top of this one, until it pops.
+    Push(Opening),
+    /// Close this screen; the one below it is shown again (closing the last ends the loop).
+    Pop,
+    /// End the loop.
+    Quit,
+    /// Stop the process as the shell's Ctrl-Z would; the screen comes back on `fg`.
+    Suspend,
+}
+
+/// How a screen is opened: given where its own events go (a computer's moves), the terminal's
+/// size and the theme.
+pub type Opening = Box<dyn FnOnce(Sender<Event>, (u16, u16), Theme) -> Box<dyn Screen>>;
+
+/// What a screen leaves behind when it closes, for the screen below it and for the end of
+/// the process.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Closed {
+    /// Where the unfinished match it showed is kept and how to go on with it; said on
+    /// standard error if the process is told to stop before another screen takes over.
+    pub saved: Option<String>,
+    /// Why its match could not be saved, for the screen below to show.
+    pub warning: Option<String>,
+}
+
+/// One full-screen view: events in, a transition out, and a frame drawn from its state.
+pub trait Screen {
+    /// Applies one event that happened at `now` and says what comes next.
+    fn update(&mut self, event: Event, now: Instant) -> Transition;
+    /// When the next animation step or paced move is due, if any; idle screens sleep.
+    fn next_tick(&self) -> Option<Instant>;
+    /// Draws the screen into `area` of `buf`; drawing changes nothing.
+    fn draw(&self, area: Rect, buf: &mut Buffer);
+    /// The screen above this one closed, leaving `closed`; this one is on top again (it has
+    /// just been given the terminal's size).
+    fn uncovered(&mut self, _closed: Closed, _now: Instant) -> Transition {
+        Transition::Stay
+    }
+    /// The screen leaves the stack: what it leaves behind. It is dropped right after, so
+    /// whatever it holds (a record's lock) is let go before the screen below is told.
+    fn close(&mut self) -> Closed {
+        Closed::default()
+    }
+}
+
+/// What reaches the loop: the terminal's events, or a screen's own (tagged with its id, so
+/// that a closed screen's late computer move never reaches the next one).
+pub(crate) enum Inbound {
+    Terminal(Event),
+    Screen(u64, Event),
+}
+
+/// A screen on the stack and the id its own events carry.
+struct Layer {
+    id: u64,
+    screen: Box<dyn Screen>,
+}
+
+/// The stack: the first screen (kept with its own type, to give it back) and those above.
+struct Stack<S> {
+    root: S,
+    above: Vec<Layer>,
+    hub: Sender<Inbound>,
+    next_id: u64,
+    size: (u16, u16),
+    theme: Theme,
+}
+
+/// The id of the first screen's events.
+const ROOT: u64 = 0;
+
+impl<S: Screen> Stack<S> {
+    fn top(&self) -> &dyn Screen {
+        match self.above.last() {
+            Some(layer) => &*layer.screen,
+            None => &self.root,
+        }
+    }
+
+    fn top_mut(&mut self) -> &mut dyn Screen {
+        match self.above.last_mut() {
+            Some(layer) => &mut *layer.screen,
+            None => &mut self.root,
+        }
+    }
+
+    /// The id of the screen on top.
+    fn top_id(&self) -> u64 {
+        self.above.last().map_or(ROOT, |layer| layer.id)
+    }
+
+    /// Hands `inbound` to the screen it is for; gives back what the screen on top asked.
+    /// A screen's own event for a screen below the top is applied, but that screen cannot
+    /// change the stack; one for a screen no longer open is dropped.
+    fn route(&mut self, inbound: Inbound, now: Instant) -> Transition {
+        match inbound {
+            Inbound::Terminal(event) => {
+                if let Event::Resize(w, h) = event {
+                    self.size = (w, h);
+                }
+                self.top_mut().update(event, now)
+            }
+            Inbound::Screen(id, event) if id == self.top_id() => self.top_mut().update(event, now),
+            Inbound::Screen(ROOT, event) => {
+                self.root.update(event, now);
+                Transition::Stay
+            }
+            Inbound::Screen(id, event) => {
+                if let Some(layer) = self.above.iter_mut().find(|l| l.id == id) {
+                    layer.screen.update(event, now);
+                }
+                Transition::Stay
+            }
+        }
+    }
+
+    /// Opens a screen on top.
+    fn push(&mut self, opening: Opening) -> io::Result<()> {
+        self.next_id += 1;
+        let id = self.next_id;
+        let events = forward(id, self.hub.clone())?;
+        let screen = opening(events, self.size, self.theme);
+        self.above.push(Layer { id, screen });
+        Ok(())
+    }
+
+    /// Closes the screen on top (not the first); gives what it left behind.
+    fn pop(&mut self) -> Option<Closed> {
+        let mut layer = self.above.pop()?;
+        let closed = layer.screen.close();
+        drop(layer);
+        Some(closed)
+    }
+}
+
+/// A sender for the screen `id`'s own events, which a thread of its own passes on to the
+/// loop tagged with `id`; the thread ends once the screen and its workers are gone.
+fn forward(id: u64, hub: Sender<Inbound>) -> io::Result<Sender<Event>> {
+    let (events, inbox): (Sender<Event>, Receiver<Event>) = mpsc::channel();
+    thread::Builder::new()
+        .name("trios-screen".into())
+        .spawn(move || {
+            for event in inbox {
+                if hub.send(Inbound::Screen(id, event)).is_err() {
+                    return;
+                }
+            }
+        })?;
+    Ok(events)
+}
+
+/// Draws a screen as a ratatui widget.
+struct Drawn<'a>(&'a dyn Screen);
+
+impl ratatui::widgets::Widget for Drawn<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        self.0.draw(area, buf);
+    }
+}
+
+/// Runs the screen `make` builds (given where its own events go, the terminal's size and
+/// the theme), and every screen it opens, in this terminal until the first screen pops or
+/// one quits, or the process is told to stop; gives the first screen back. The terminal is
+/// restored on every way out, and only then are the screens closed by a stop request heard
+/// from (where their unfinished matches are kept).
+pub fn run<S: Screen>(make: impl FnOnce(Sender<Event>, (u16, u16), Theme) -> S) -> io::Result<S> {
+    let (hub, inbox) = mpsc::channel();
+    let session = Session::enter()?;
+    terminal::spawn_input(hub.clone());
+    terminal::spawn_signals(hub.clone())?;
+    let size = session.size()?;
+    let theme = Theme::from_env();
+    let root = make(forward(ROOT, hub.clone())?, size, theme);
+    let mut stack = Stack {
+        root,
+        above: Vec::new(),
+        hub,
+        next_id: ROOT,
+        size,
+        theme,
+    };
+    let mut notes = Vec::new();
+    let ended = run_loop(session, &mut stack, &inbox, &mut notes);
+    // Whatever is still open closes now, its news said once the terminal is back.
+    while let Some(closed) = stack.pop() {
+        notes.extend(closed.saved);
+    }
+    for note in notes {
+        eprintln!("{note}");
+    }
+    ended.map(|()| stack.root)
+}
+
+/// The loop: draw the screen on top, sleep until an event or its next tick, apply what came
+/// (a burst of events costs one frame), until the stack ends. `session` is dropped (the
+/// terminal restored) before this returns.
+fn run_loop<S: Screen>(
+    mut session: Session,
+    stack: &mut Stack<S>,
+    inbox: &Receiver<Inbound>,
+    notes: &mut Vec<String>,
+) -> io::Result<()> {
+    loop {
+        session.draw(Drawn(stack.top()))?;
+        // Sleep until input, a computer's move, or the next animation step: idle is free.
+        let first = match stack.top().next_tick() {
+            Some(due) => match inbox.recv_timeout(due.saturating_duration_since(Instant::now())) {
+                Ok(inbound) => inbound,
+                Err(RecvTimeoutError::Timeout) => Inbound::Terminal(Event::Tick(Instant::now())),
+                Err(RecvTimeoutError::Disconnected) => return Ok(()),
+            },
+            None => match inbox.recv() {
+                Ok(inbound) => inbound,
+                Err(_) => return Ok(()),
+            },
+        };
+        let mut suspend = false;
+        let mut next = Some(first);
+        while let Some(inbound) = next {
+            let now = Instant::now();
+            let mut transition = stack.route(inbound, now);
+            // A transition may lead to another (a screen uncovered opens the next one).
+            loop {
+                transition = match transition {
+                    Transition::Stay => break,
+                    Transition::Suspend => {
+                        suspend = true;
+                        break;
+                    }
+                    Transition::Quit => return Ok(()),
+                    Transition::Push(opening) => {
+                        stack.push(opening)?;
+                        break;
+                    }
+                    Transition::Pop => {
+                        let Some(closed) = stack.pop() else {
+                            return Ok(());
+                        };
+                        if terminal::stop_requested() {
+                            notes.extend(closed.saved);
+                            return Ok(());
+                        }
+                        let (w, h) = stack.size;
+                        stack.top_mut().update(Event::Resize(w, h), now);
+                        stack.top_mut().uncovered(closed, now)
+                    }
+                };
+            }
+            // Take everything already waiting before drawing again.
+            next = inbox.try_recv().ok();
+        }
+        if terminal::stop_requested() {
+            // Told to stop: the process ends, whichever screen is on top.
+            return Ok(());
+        }
+        if suspend {
+            // Ctrl-Z: the shell gets its terminal back as it was; `fg` brings the screen
+            // back, redrawn in full at the terminal's size then.
+            drop(session);
+            terminal::stop_until_continued();
+            session = Session::enter()?;
+            stack.size = session.size().unwrap_or(stack.size);
+            let (w, h) = stack.size;
+            stack.top_mut().update(Event::Resize(w, h), Instant::now());
+        }
+    }
+}
+
+/// A screen that, when it closes, is handed whole to `leave`, which says what it leaves
+/// behind (a match screen's unfinished match, pruned autosaves).
+pub struct Leaving<A> {
+    /// Always `Some` until closed.
+    screen: Option<A>,
+    leave: Option<Box<dyn FnOnce(A) -> Closed>>,
+}
+
+impl<A: Screen> Leaving<A> {
+    pub fn new(screen: A, leave: impl FnOnce(A) -> Closed + 'static) -> Leaving<A> {
+        Leaving {
+            screen: Some(screen),
+            leave: Some(Box::new(leave)),
+        }
+    }
+}
+
+impl<A: Screen> Screen for Leaving<A> {
+    fn update(&mut self, event: Event, now: Instant) -> Transition {
+        match self.screen.as_mut() {
+            Some(screen) => screen.update(event, now),
+            None => Transition::Pop,
+        }
+    }
+    fn next_tick(&self) -> Option<Instant> {
+        self.screen.as_ref().and_then(Screen::next_tick)
+    }
+    fn draw(&self, area: Rect, buf: &mut Buffer) {
+        if let Some(screen) = &self.screen {
+            screen.draw(area, buf);
+        }
+    }
+    fn uncovered(&mut self, closed: Closed, now: Instant) -> Transition {
+        match self.screen.as_mut() {
+            Some(screen) => screen.uncovered(closed, now),
+            None => Transition::Pop,
+        }
+    }
+    fn close(&mut self) -> Closed {
+        match (self.screen.take(), self.leave.take()) {
+            (Some(screen), Some(leave)) => leave(screen),
+            (Some(mut screen), None) => screen.close(),
+            (None, _) => Closed::default(),
+        }
+    }
+}
