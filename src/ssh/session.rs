@@ -34,7 +34,7 @@ use crate::tui::duel::{BoardGame, DuelApp};
 use crate::tui::hexpaths::HexApp;
 use crate::tui::lobby::Mode;
 use crate::tui::triad::TriadApp;
-use crate::tui::{App, Event, Theme};
+use crate::tui::{App, Drawn, Event, Screen as TuiScreen, Theme, Transition};
 
 /// At most this many frames a second go to one client.
 const FRAME_INTERVAL: Duration = Duration::from_millis(33);
@@ -251,108 +251,51 @@ impl Write for Bytes {
     }
 }
 
-/// What a session needs of a table's screen, whatever game the table plays.
-trait TableScreen {
-    fn update(&mut self, event: Event, now: Instant);
-    fn next_tick(&self) -> Option<Instant>;
-    fn should_quit(&self) -> bool;
-    /// The event that shows a line of the server's in the status bar, as the table's
-    /// notices show.
-    fn notice_event(&self, id: TableId, text: &str) -> Event;
-    /// Whether `event` says table `id` closed.
-    fn closes(&self, event: &Event, id: TableId) -> bool;
-    fn draw(&self, screen: &mut Screen) -> io::Result<Vec<u8>>;
+/// How a table's news is told apart, per game: the event that shows a line of the server's
+/// in the status bar (as the table's notices show), and whether an event says the table
+/// closed.
+struct TableNews {
+    notice: fn(TableId, &str) -> Event,
+    closes: fn(&Event, TableId) -> bool,
 }
 
-impl TableScreen for App {
-    fn update(&mut self, event: Event, now: Instant) {
-        App::update(self, event, now);
-    }
-    fn next_tick(&self) -> Option<Instant> {
-        App::next_tick(self)
-    }
-    fn should_quit(&self) -> bool {
-        App::should_quit(self)
-    }
-    fn notice_event(&self, id: TableId, text: &str) -> Event {
-        Event::Table(id, News::Notice(text.into()))
-    }
-    fn closes(&self, event: &Event, id: TableId) -> bool {
-        matches!(event, Event::Table(t, News::Closed(_)) if *t == id)
-    }
-    fn draw(&self, screen: &mut Screen) -> io::Result<Vec<u8>> {
-        screen.frame(self)
+/// A Three Trios table's news.
+const TRIOS_NEWS: TableNews = TableNews {
+    notice: |id, text| Event::Table(id, News::Notice(text.into())),
+    closes: |event, id| matches!(event, Event::Table(t, News::Closed(_)) if *t == id),
+};
+
+/// A platform duel's table news.
+fn duel_news<G: BoardGame>() -> TableNews {
+    TableNews {
+        notice: |id, text| Event::Duel(id, Arc::new(News::<DuelConfig<G>>::Notice(text.into()))),
+        closes: |event, id| {
+            closes_with(event, id, |news: &News<DuelConfig<G>>| {
+                matches!(news, News::Closed(_))
+            })
+        },
     }
 }
 
-impl<G: BoardGame> TableScreen for DuelApp<G> {
-    fn update(&mut self, event: Event, now: Instant) {
-        DuelApp::update(self, event, now);
-    }
-    fn next_tick(&self) -> Option<Instant> {
-        DuelApp::next_tick(self)
-    }
-    fn should_quit(&self) -> bool {
-        DuelApp::should_quit(self)
-    }
-    fn notice_event(&self, id: TableId, text: &str) -> Event {
-        Event::Duel(id, Arc::new(News::<DuelConfig<G>>::Notice(text.into())))
-    }
-    fn closes(&self, event: &Event, id: TableId) -> bool {
-        closes_with(event, id, |news: &News<DuelConfig<G>>| {
-            matches!(news, News::Closed(_))
-        })
-    }
-    fn draw(&self, screen: &mut Screen) -> io::Result<Vec<u8>> {
-        screen.frame(self)
-    }
-}
-
-impl TableScreen for TriadApp {
-    fn update(&mut self, event: Event, now: Instant) {
-        TriadApp::update(self, event, now);
-    }
-    fn next_tick(&self) -> Option<Instant> {
-        TriadApp::next_tick(self)
-    }
-    fn should_quit(&self) -> bool {
-        TriadApp::should_quit(self)
-    }
-    fn notice_event(&self, id: TableId, text: &str) -> Event {
-        Event::Duel(id, Arc::new(RaceNews::Notice(text.into())))
-    }
-    fn closes(&self, event: &Event, id: TableId) -> bool {
+/// A Triad race table's news.
+const RACE_NEWS: TableNews = TableNews {
+    notice: |id, text| Event::Duel(id, Arc::new(RaceNews::Notice(text.into()))),
+    closes: |event, id| {
         closes_with(event, id, |news: &RaceNews| {
             matches!(news, RaceNews::Closed(_))
         })
-    }
-    fn draw(&self, screen: &mut Screen) -> io::Result<Vec<u8>> {
-        screen.frame(self)
-    }
-}
+    },
+};
 
-impl TableScreen for HexApp {
-    fn update(&mut self, event: Event, now: Instant) {
-        HexApp::update(self, event, now);
-    }
-    fn next_tick(&self) -> Option<Instant> {
-        HexApp::next_tick(self)
-    }
-    fn should_quit(&self) -> bool {
-        HexApp::should_quit(self)
-    }
-    fn notice_event(&self, id: TableId, text: &str) -> Event {
-        Event::Duel(id, Arc::new(HexNews::Notice(text.into())))
-    }
-    fn closes(&self, event: &Event, id: TableId) -> bool {
+/// A Hex paths table's news.
+const HEX_NEWS: TableNews = TableNews {
+    notice: |id, text| Event::Duel(id, Arc::new(HexNews::Notice(text.into()))),
+    closes: |event, id| {
         closes_with(event, id, |news: &HexNews| {
             matches!(news, HexNews::Closed(_))
         })
-    }
-    fn draw(&self, screen: &mut Screen) -> io::Result<Vec<u8>> {
-        screen.frame(self)
-    }
-}
+    },
+};
 
 /// Whether `event` is news of type `N` from table `id` that says it closed.
 fn closes_with<N: 'static>(event: &Event, id: TableId, closed: impl Fn(&N) -> bool) -> bool {
@@ -362,18 +305,21 @@ fn closes_with<N: 'static>(event: &Event, id: TableId, closed: impl Fn(&N) -> bo
     }
 }
 
-/// Shows a line of the server's on a table's screen.
-fn notice(screen: &mut dyn TableScreen, id: TableId, text: &str) {
-    let event = screen.notice_event(id, text);
-    screen.update(event, Instant::now());
-}
-
 /// A table being shown.
 struct AtTable {
     id: TableId,
-    screen: Box<dyn TableScreen>,
+    screen: Box<dyn TuiScreen>,
+    news: TableNews,
     /// Watching the showcase: when it hands over to the next game's showcase, follow it.
     follows_showcase: bool,
+}
+
+impl AtTable {
+    /// Shows a line of the server's on the table's screen.
+    fn notice(&mut self, text: &str) {
+        let event = (self.news.notice)(self.id, text);
+        self.screen.update(event, Instant::now());
+    }
 }
 
 /// What the screen shows: the lobby, or a table (the lobby waits underneath).
@@ -406,7 +352,7 @@ fn run(
     if let Some(id) = registry.seat_kept_for(&spec.who) {
         match join(&spec, &events, id, Want::Seat, spec.size) {
             Ok(mut table) => {
-                notice(&mut *table.screen, id, "Welcome back: your match goes on");
+                table.notice("Welcome back: your match goes on");
                 registry.unwatch_lobby(spec.client);
                 screens.table = Some(table);
             }
@@ -463,17 +409,30 @@ fn join(
         .into_iter()
         .find(|s| s.id == id)
         .map(|s| s.kind);
-    let screen: Box<dyn TableScreen> = match registry.game_of(id) {
-        Some(GameKind::ThreeTrios) => Box::new(join_trios(spec, events, id, want, size)?),
-        Some(GameKind::Reversi) => Box::new(join_duel::<Reversi>(spec, events, id, want, size)?),
-        Some(GameKind::Islands) => Box::new(join_duel::<Islands>(spec, events, id, want, size)?),
-        Some(GameKind::Triad) => Box::new(join_race(spec, events, id, want, size)?),
-        Some(GameKind::HexPaths) => Box::new(join_hex(spec, events, id, want, size)?),
+    let (screen, news): (Box<dyn TuiScreen>, TableNews) = match registry.game_of(id) {
+        Some(GameKind::ThreeTrios) => (
+            Box::new(join_trios(spec, events, id, want, size)?),
+            TRIOS_NEWS,
+        ),
+        Some(GameKind::Reversi) => (
+            Box::new(join_duel::<Reversi>(spec, events, id, want, size)?),
+            duel_news::<Reversi>(),
+        ),
+        Some(GameKind::Islands) => (
+            Box::new(join_duel::<Islands>(spec, events, id, want, size)?),
+            duel_news::<Islands>(),
+        ),
+        Some(GameKind::Triad) => (
+            Box::new(join_race(spec, events, id, want, size)?),
+            RACE_NEWS,
+        ),
+        Some(GameKind::HexPaths) => (Box::new(join_hex(spec, events, id, want, size)?), HEX_NEWS),
         None => return Err(format!("table {id} has closed")),
     };
     Ok(AtTable {
         id,
         screen,
+        news,
         follows_showcase: kind == Some(Kind::Showcase) && want == Want::Watch,
     })
 }
@@ -747,13 +706,13 @@ fn event_loop(
             told_dropped = true;
             dirty = true;
             match &mut screens.table {
-                Some(table) => notice(&mut *table.screen, table.id, INPUT_DROPPED),
+                Some(table) => table.notice(INPUT_DROPPED),
                 None => screens.lobby.say(INPUT_DROPPED, true),
             }
         }
         if dirty && now >= next_frame_at {
             let drawn = match &screens.table {
-                Some(table) => table.screen.draw(&mut screen),
+                Some(table) => screen.frame(Drawn(&*table.screen)),
                 None => screen.frame(&screens.lobby),
             };
             let Ok(bytes) = drawn else {
@@ -794,8 +753,11 @@ fn event_loop(
                 if let Some(table) = &mut screens.table
                     && table.screen.next_tick().is_some_and(|tick| tick <= now)
                 {
-                    table.screen.update(Event::Tick(now), now);
+                    let next = table.screen.update(Event::Tick(now), now);
                     dirty = true;
+                    if closes(&next) {
+                        back_to_lobby(screens, spec, events);
+                    }
                 }
                 continue;
             }
@@ -840,6 +802,24 @@ fn event_loop(
     }
 }
 
+/// Whether a table's screen asked to be closed (its Ctrl-Z is the client's terminal's own
+/// business: a server's screen is not suspended).
+fn closes(next: &Transition) -> bool {
+    matches!(next, Transition::Pop | Transition::Quit)
+}
+
+/// The table's screen is closed: the player leaves the table and the lobby shows again.
+fn back_to_lobby(screens: &mut Screens, spec: &GameSpec, events: &Sender<Event>) {
+    let Some(table) = screens.table.take() else {
+        return;
+    };
+    let registry = &spec.shared.tables;
+    registry.leave(table.id, spec.client, false);
+    watch_lobby(spec, events);
+    screens.lobby.set_tables(registry.list());
+    screens.lobby.say("Back in the lobby", false);
+}
+
 /// Hands one event to the screen showing, and carries out what it asks for.
 fn dispatch(
     screens: &mut Screens,
@@ -853,8 +833,8 @@ fn dispatch(
             return None;
         }
         let id = table.id;
-        let closed = table.screen.closes(&event, id);
-        table.screen.update(event, Instant::now());
+        let closed = (table.news.closes)(&event, id);
+        let next = table.screen.update(event, Instant::now());
         if closed && table.follows_showcase {
             // The showcase went on at another game's table: watch that one.
             let next = registry
@@ -864,21 +844,13 @@ fn dispatch(
             if let Some(next) = next
                 && let Ok(mut fresh) = join(spec, events, next.id, Want::Watch, screens.lobby.size)
             {
-                notice(
-                    &mut *fresh.screen,
-                    next.id,
-                    &format!("The showcase goes on: {}", next.game.title()),
-                );
+                fresh.notice(&format!("The showcase goes on: {}", next.game.title()));
                 screens.table = Some(fresh);
                 return None;
             }
         }
-        if table.screen.should_quit() {
-            screens.table = None;
-            registry.leave(id, spec.client, false);
-            watch_lobby(spec, events);
-            screens.lobby.set_tables(registry.list());
-            screens.lobby.say("Back in the lobby", false);
+        if closes(&next) {
+            back_to_lobby(screens, spec, events);
         }
         return None;
     }

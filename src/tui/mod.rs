@@ -16,7 +16,7 @@ pub mod view;
 
 pub use app::{App, NewMatch, ToTable};
 pub use event::Event;
-pub use shell::{Closed, Leaving, Opening, Screen, Transition};
+pub use shell::{Closed, Drawn, Leaving, Opening, Screen, Transition};
 pub use terminal::stop_requested;
 pub use view::theme::Theme;
 

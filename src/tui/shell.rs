@@ -174,8 +174,8 @@ fn forward(id: u64, hub: Sender<Inbound>) -> io::Result<Sender<Event>> {
     Ok(events)
 }
 
-/// Draws a screen as a ratatui widget.
-struct Drawn<'a>(&'a dyn Screen);
+/// A screen as a ratatui widget, for any backend (the local terminal, an SSH channel's).
+pub struct Drawn<'a>(pub &'a dyn Screen);
 
 impl ratatui::widgets::Widget for Drawn<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
