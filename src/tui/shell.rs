@@ -66,6 +66,9 @@ pub trait Screen {
     fn close(&mut self) -> Closed {
         Closed::default()
     }
+    /// Shows a line from outside the screen (a server's notice) where the screen shows its
+    /// own; a screen without one lets it go.
+    fn say(&mut self, _text: &str) {}
 }
 
 /// What reaches the loop: the terminal's events, or a screen's own (tagged with its id, so
@@ -81,32 +84,66 @@ struct Layer {
     screen: Box<dyn Screen>,
 }
 
+/// Where a screen opened with id `id` sends its own events.
+pub(crate) type Mailbox = Box<dyn FnMut(u64) -> io::Result<Sender<Event>>>;
+
 /// The stack: the first screen (kept with its own type, to give it back) and those above.
-struct Stack<S> {
-    root: S,
+/// The local terminal's loop and each SSH connection's drive one each.
+pub(crate) struct Stack<S> {
+    pub(crate) root: S,
     above: Vec<Layer>,
-    hub: Sender<Inbound>,
+    mailbox: Mailbox,
     next_id: u64,
-    size: (u16, u16),
+    /// The terminal's size, given to each screen opened and to each uncovered.
+    pub(crate) size: (u16, u16),
     theme: Theme,
+}
+
+/// What the loop does after a transition has been carried out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// Go on with the screen now on top.
+    Go,
+    /// Suspend the process (the local terminal's Ctrl-Z).
+    Suspend,
+    /// The stack is done.
+    End,
 }
 
 /// The id of the first screen's events.
 const ROOT: u64 = 0;
 
 impl<S: Screen> Stack<S> {
-    fn top(&self) -> &dyn Screen {
+    /// A stack of `root` alone, on a terminal of `size`; `mailbox` gives each screen opened
+    /// above it the sender for its own events.
+    pub(crate) fn new(root: S, size: (u16, u16), theme: Theme, mailbox: Mailbox) -> Stack<S> {
+        Stack {
+            root,
+            above: Vec::new(),
+            mailbox,
+            next_id: ROOT,
+            size,
+            theme,
+        }
+    }
+
+    pub(crate) fn top(&self) -> &dyn Screen {
         match self.above.last() {
             Some(layer) => &*layer.screen,
             None => &self.root,
         }
     }
 
-    fn top_mut(&mut self) -> &mut dyn Screen {
+    pub(crate) fn top_mut(&mut self) -> &mut dyn Screen {
         match self.above.last_mut() {
             Some(layer) => &mut *layer.screen,
             None => &mut self.root,
         }
+    }
+
+    /// How many screens are open above the first.
+    pub(crate) fn depth(&self) -> usize {
+        self.above.len()
     }
 
     /// The id of the screen on top.
@@ -117,7 +154,7 @@ impl<S: Screen> Stack<S> {
     /// Hands `inbound` to the screen it is for; gives back what the screen on top asked.
     /// A screen's own event for a screen below the top is applied, but that screen cannot
     /// change the stack; one for a screen no longer open is dropped.
-    fn route(&mut self, inbound: Inbound, now: Instant) -> Transition {
+    pub(crate) fn route(&mut self, inbound: Inbound, now: Instant) -> Transition {
         match inbound {
             Inbound::Terminal(event) => {
                 if let Event::Resize(w, h) = event {
@@ -139,18 +176,52 @@ impl<S: Screen> Stack<S> {
         }
     }
 
+    /// Carries out `transition` asked by the screen on top, and those it leads to (an
+    /// uncovered screen may open the next). `popped` hears what each closed screen left
+    /// before the screen below is told, and ends the stack by answering true.
+    pub(crate) fn apply(
+        &mut self,
+        transition: Transition,
+        now: Instant,
+        popped: &mut dyn FnMut(&Closed) -> bool,
+    ) -> io::Result<Step> {
+        let mut transition = transition;
+        loop {
+            transition = match transition {
+                Transition::Stay => return Ok(Step::Go),
+                Transition::Suspend => return Ok(Step::Suspend),
+                Transition::Quit => return Ok(Step::End),
+                Transition::Push(opening) => {
+                    self.push(opening)?;
+                    return Ok(Step::Go);
+                }
+                Transition::Pop => {
+                    let Some(closed) = self.pop() else {
+                        return Ok(Step::End);
+                    };
+                    if popped(&closed) {
+                        return Ok(Step::End);
+                    }
+                    let (w, h) = self.size;
+                    self.top_mut().update(Event::Resize(w, h), now);
+                    self.top_mut().uncovered(closed, now)
+                }
+            };
+        }
+    }
+
     /// Opens a screen on top.
     fn push(&mut self, opening: Opening) -> io::Result<()> {
         self.next_id += 1;
         let id = self.next_id;
-        let events = forward(id, self.hub.clone())?;
+        let events = (self.mailbox)(id)?;
         let screen = opening(events, self.size, self.theme);
         self.above.push(Layer { id, screen });
         Ok(())
     }
 
     /// Closes the screen on top (not the first); gives what it left behind.
-    fn pop(&mut self) -> Option<Closed> {
+    pub(crate) fn pop(&mut self) -> Option<Closed> {
         let mut layer = self.above.pop()?;
         let closed = layer.screen.close();
         drop(layer);
@@ -196,14 +267,8 @@ pub fn run<S: Screen>(make: impl FnOnce(Sender<Event>, (u16, u16), Theme) -> S) 
     let size = session.size()?;
     let theme = Theme::from_env();
     let root = make(forward(ROOT, hub.clone())?, size, theme);
-    let mut stack = Stack {
-        root,
-        above: Vec::new(),
-        hub,
-        next_id: ROOT,
-        size,
-        theme,
-    };
+    let mailbox: Mailbox = Box::new(move |id| forward(id, hub.clone()));
+    let mut stack = Stack::new(root, size, theme, mailbox);
     let mut notes = Vec::new();
     let ended = run_loop(session, &mut stack, &inbox, &mut notes);
     // Whatever is still open closes now, its news said once the terminal is back.
@@ -243,33 +308,19 @@ fn run_loop<S: Screen>(
         let mut next = Some(first);
         while let Some(inbound) = next {
             let now = Instant::now();
-            let mut transition = stack.route(inbound, now);
-            // A transition may lead to another (a screen uncovered opens the next one).
-            loop {
-                transition = match transition {
-                    Transition::Stay => break,
-                    Transition::Suspend => {
-                        suspend = true;
-                        break;
-                    }
-                    Transition::Quit => return Ok(()),
-                    Transition::Push(opening) => {
-                        stack.push(opening)?;
-                        break;
-                    }
-                    Transition::Pop => {
-                        let Some(closed) = stack.pop() else {
-                            return Ok(());
-                        };
-                        if terminal::stop_requested() {
-                            notes.extend(closed.saved);
-                            return Ok(());
-                        }
-                        let (w, h) = stack.size;
-                        stack.top_mut().update(Event::Resize(w, h), now);
-                        stack.top_mut().uncovered(closed, now)
-                    }
-                };
+            let transition = stack.route(inbound, now);
+            let mut popped = |closed: &Closed| {
+                // Told to stop: the process ends, and says where the match is kept.
+                let stop = terminal::stop_requested();
+                if stop {
+                    notes.extend(closed.saved.clone());
+                }
+                stop
+            };
+            match stack.apply(transition, now, &mut popped)? {
+                Step::Go => {}
+                Step::Suspend => suspend = true,
+                Step::End => return Ok(()),
             }
             // Take everything already waiting before drawing again.
             next = inbox.try_recv().ok();
