@@ -388,3 +388,137 @@ impl<A: Screen> Screen for Leaving<A> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    /// A screen that writes down the events it is given, under its name; `q` pops it.
+    struct Fake {
+        name: &'static str,
+        seen: Rc<RefCell<Vec<String>>>,
+    }
+
+    impl Screen for Fake {
+        fn update(&mut self, event: Event, _now: Instant) -> Transition {
+            self.seen
+                .borrow_mut()
+                .push(format!("{}: {event:?}", self.name));
+            match event {
+                Event::Key(key) if key.code == ratatui::crossterm::event::KeyCode::Char('q') => {
+                    Transition::Pop
+                }
+                _ => Transition::Stay,
+            }
+        }
+        fn next_tick(&self) -> Option<Instant> {
+            None
+        }
+        fn draw(&self, _area: Rect, _buf: &mut Buffer) {}
+        fn uncovered(&mut self, closed: Closed, _now: Instant) -> Transition {
+            let saved = closed.saved.unwrap_or_default();
+            self.seen
+                .borrow_mut()
+                .push(format!("{} uncovered: {saved}", self.name));
+            Transition::Stay
+        }
+        fn close(&mut self) -> Closed {
+            Closed {
+                saved: Some(format!("{} closed", self.name)),
+                warning: None,
+            }
+        }
+    }
+
+    fn opening(name: &'static str, seen: &Rc<RefCell<Vec<String>>>) -> Opening {
+        let seen = seen.clone();
+        Box::new(move |_, _, _| Box::new(Fake { name, seen }))
+    }
+
+    fn q() -> Event {
+        Event::Key(ratatui::crossterm::event::KeyEvent::from(
+            ratatui::crossterm::event::KeyCode::Char('q'),
+        ))
+    }
+
+    #[test]
+    fn a_closed_screens_late_events_never_reach_the_next_one() {
+        let seen = Rc::new(RefCell::new(Vec::new()));
+        let root = Fake {
+            name: "home",
+            seen: seen.clone(),
+        };
+        let mailbox: Mailbox = Box::new(|_| Ok(mpsc::channel().0));
+        let mut stack = Stack::new(root, (80, 24), Theme::plain(), mailbox);
+        let now = Instant::now();
+        let never = &mut |_: &Closed| false;
+        let step = stack.apply(Transition::Push(opening("first", &seen)), now, never);
+        assert_eq!(step.ok(), Some(Step::Go));
+        assert_eq!(stack.depth(), 1);
+        // q closes the match; the home screen is told what it left, at the current size.
+        let next = stack.route(Inbound::Terminal(q()), now);
+        assert_eq!(stack.apply(next, now, never).ok(), Some(Step::Go));
+        assert_eq!(stack.depth(), 0);
+        stack
+            .apply(Transition::Push(opening("second", &seen)), now, never)
+            .ok();
+        seen.borrow_mut().clear();
+        // The first match's computer answers late (its id was 1): nobody hears it.
+        let late = Event::Chosen {
+            ticket: 1,
+            index: Some(0),
+        };
+        let next = stack.route(Inbound::Screen(1, late.clone()), now);
+        assert!(matches!(next, Transition::Stay));
+        // The second's own answer (id 2) and the terminal's keys reach it.
+        stack.route(Inbound::Screen(2, late), now);
+        assert_eq!(
+            *seen.borrow(),
+            ["second: Chosen { ticket: 1, index: Some(0) }"]
+        );
+        // Closing the last screen above the first leaves the first; closing that ends.
+        let next = stack.route(Inbound::Terminal(q()), now);
+        assert_eq!(stack.apply(next, now, never).ok(), Some(Step::Go));
+        assert!(
+            seen.borrow()
+                .contains(&"home uncovered: second closed".to_string())
+        );
+        assert!(seen.borrow().contains(&"home: Resize(80, 24)".to_string()));
+        let next = stack.route(Inbound::Terminal(q()), now);
+        assert_eq!(stack.apply(next, now, never).ok(), Some(Step::End));
+    }
+
+    #[test]
+    fn a_stop_heard_when_a_screen_closes_ends_the_stack() {
+        let seen = Rc::new(RefCell::new(Vec::new()));
+        let root = Fake {
+            name: "home",
+            seen: seen.clone(),
+        };
+        let mailbox: Mailbox = Box::new(|_| Ok(mpsc::channel().0));
+        let mut stack = Stack::new(root, (80, 24), Theme::plain(), mailbox);
+        let now = Instant::now();
+        stack
+            .apply(Transition::Push(opening("match", &seen)), now, &mut |_| {
+                false
+            })
+            .ok();
+        let mut notes = Vec::new();
+        let next = stack.route(Inbound::Terminal(q()), now);
+        let mut stop = |closed: &Closed| {
+            notes.extend(closed.saved.clone());
+            true
+        };
+        assert_eq!(stack.apply(next, now, &mut stop).ok(), Some(Step::End));
+        assert_eq!(notes, ["match closed"]);
+        assert!(
+            !seen
+                .borrow()
+                .iter()
+                .any(|s| s.starts_with("home uncovered")),
+            "{seen:?}"
+        );
+    }
+}
