@@ -148,8 +148,8 @@ pub fn run(game: Match, new_match: NewMatch, start: Start, animate: bool) -> io:
 }
 
 /// Runs the screen `make` builds (given where its events go, the terminal's size and the
-/// theme), alone, in this terminal until it quits or the process is told to stop; gives the
-/// screen back. The terminal is restored on every way out.
+/// theme), and any it opens, in this terminal until it quits or the process is told to
+/// stop; gives the screen back. The terminal is restored on every way out.
 pub fn run_screen<S: Screen>(
     make: impl FnOnce(Sender<Event>, (u16, u16), Theme) -> S,
 ) -> io::Result<S> {
