@@ -3,6 +3,7 @@
 
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
+use std::sync::mpsc::Sender;
 
 use super::output::text_ended;
 use super::{Error, seed_note, warn_unrecorded};
@@ -18,7 +19,7 @@ use crate::record::Existing;
 use crate::record::duel::{DuelRecord, check_overwrite};
 use crate::textui;
 use crate::tui::{
-    self,
+    self, Closed, Event, Leaving, Opening, Theme,
     duel::{BoardGame, DuelApp, NewDuel},
 };
 
@@ -113,14 +114,31 @@ pub fn play_reversi(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
     play_text(&mut duel)
 }
 
-/// Plays (or, `viewer`, shows) a match on the full screen until the person quits, then says
-/// where an unfinished match is kept.
+/// Plays a match on the full screen until the person quits, then says where an unfinished
+/// match is kept.
 fn play_full_screen<G: BoardGame>(
     duel: Duel<G>,
     no_autosave: bool,
     animate: bool,
 ) -> Result<(), Error> {
-    // `n` deals a fresh game from the same setup, autosaved like the first.
+    let app = tui::run_screen(|events, size, theme| {
+        duel_app(duel, no_autosave, animate, (events, size, theme))
+    })
+    .map_err(Error::Terminal)?;
+    if let Some(note) = left(&app.into_duel()) {
+        eprintln!("{note}");
+    }
+    Ok(())
+}
+
+/// The screen playing `duel`, where `n` deals a fresh game from the same setup, autosaved
+/// like the first unless `no_autosave`.
+fn duel_app<G: BoardGame>(
+    duel: Duel<G>,
+    no_autosave: bool,
+    animate: bool,
+    (events, size, theme): (Sender<Event>, (u16, u16), Theme),
+) -> DuelApp<G> {
     let new_duel: NewDuel<G> = Box::new(move |config: &DuelConfig<G>| {
         let mut config = config.clone();
         config.seed = rand::random();
@@ -132,21 +150,66 @@ fn play_full_screen<G: BoardGame>(
         };
         started.map_err(|e| e.to_string())
     });
-    let app = tui::run_screen(|events, size, theme| {
-        let mut app = DuelApp::new(duel, new_duel, events, size, theme);
-        app.set_animations(animate);
-        app
+    let mut app = DuelApp::new(duel, new_duel, events, size, theme);
+    app.set_animations(animate);
+    app
+}
+
+/// Once the match shown last is left: old autosaves pruned if it is over, and where it is
+/// kept if it is unfinished with moves.
+fn left<G: TwoPlayer>(last: &Duel<G>) -> Option<String> {
+    prune_after(last);
+    let path = last.record_path()?;
+    (!last.game().is_over() && !last.history().is_empty()).then(|| super::saved_note(path))
+}
+
+/// `duel` as a screen of the shell, played with animations and new deals autosaved; closing
+/// it leaves where an unfinished match is kept and `warning` (why it is not saved).
+fn duel_screen<G: BoardGame + 'static>(duel: Duel<G>, warning: Option<String>) -> Opening {
+    Box::new(move |events, size, theme| {
+        let app = duel_app(duel, false, true, (events, size, theme));
+        Box::new(Leaving::new(app, move |app: DuelApp<G>| Closed {
+            saved: left(&app.into_duel()),
+            warning,
+        }))
     })
-    .map_err(Error::Terminal)?;
-    let last = app.into_duel();
-    prune_after(&last);
-    if !last.game().is_over()
-        && let Some(path) = last.record_path()
-        && !last.history().is_empty()
-    {
-        eprintln!("{}", super::saved_note(path));
+}
+
+/// A new match chosen on the home screen: `seats` first mover first, the game's options set
+/// by `options`, autosaved (or, when that cannot be, unrecorded with a warning to show).
+pub fn home_screen<G: BoardGame + 'static>(
+    seats: [Seat; 2],
+    options: impl FnOnce(&mut G::Options),
+) -> Result<Opening, Error> {
+    for seat in &seats {
+        if let Seat::Computer(spec) = seat {
+            G::strategy(spec, 0, 1).map_err(|e| Error::Usage(e.to_string()))?;
+        }
     }
-    Ok(())
+    let mut config = DuelConfig::<G>::new(seats, rand::random(), DEFAULT_THINK_MS);
+    options(&mut config.options);
+    G::start(&config.options).map_err(Error::Usage)?;
+    let mut warning = None;
+    let duel = start_autosaved(config, |why| {
+        warning = Some(format!(
+            "This match could not be saved: {why}; it cannot be resumed"
+        ));
+    })?;
+    Ok(duel_screen(duel, warning))
+}
+
+/// The thinking time of a match chosen on the home screen, as `trios play` has by default.
+const DEFAULT_THINK_MS: u64 = 1000;
+
+/// The Reversi or Islands of Hex (`kind`) match recorded at `path` continued as a screen of
+/// the shell; an Islands board too large for the full screen is refused.
+pub fn resumed_screen(path: PathBuf, kind: GameKind) -> Result<Opening, Error> {
+    if kind == GameKind::Islands {
+        let record = DuelRecord::<Islands>::load(&path)?;
+        islands_fit_the_screen(record.setup.options.size)?;
+        return Ok(duel_screen(Duel::<Islands>::resume(path)?, None));
+    }
+    Ok(duel_screen(Duel::<Reversi>::resume(path)?, None))
 }
 
 /// The computer a person faces at Islands of Hex full screen when no seat is given.
@@ -177,7 +240,7 @@ pub fn play_islands(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
 pub const ISLANDS_SCREEN_MAX: usize = 64;
 
 /// Refuses a board too large for the full screen, saying what to do instead.
-fn islands_fit_the_screen(size: usize) -> Result<(), Error> {
+pub fn islands_fit_the_screen(size: usize) -> Result<(), Error> {
     if size > ISLANDS_SCREEN_MAX {
         return Err(Error::Usage(format!(
             "a {size}x{size} board is too large for the full screen (at most \

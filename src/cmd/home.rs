@@ -1,22 +1,29 @@
-//! `trios` alone in a terminal: the home screen, and the matches chosen there.
+//! `trios` alone in a terminal: the home screen, and the matches chosen there opened on top
+//! of it in the one full screen; leaving a match comes back home.
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Instant;
 
-use clap::Parser;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
 
-use super::replay::replay_file;
-use super::resume as resuming;
-use super::three_trios::{config_from, resume, resume_hint, run_full_screen, start_autosaved};
-use super::{Error, duel, front_end, race};
+use super::resume::TRIAD_NOT_SAVED;
+use super::three_trios::{config_from, match_screen, start_autosaved};
+use super::{Error, duel, race, replay};
 use crate::autosave;
-use crate::cli::{Cli, Command, Ui};
 use crate::controller::{Match, Seat};
+use crate::games::GameKind;
+use crate::games::islands::Game as Islands;
+use crate::games::reversi::Game as Reversi;
 use crate::games::three_trios::args::ThreeTriosArgs;
-use crate::tui::lobby::{Choices, GameOptions, Intent, Launch, Lobby};
+use crate::tui::lobby::{Choices, GameOptions, Intent, Launch, Lobby, Resumable};
+use crate::tui::{Closed, Event, Opening, Screen, Transition};
 
-/// The home screen until the person quits it: each match chosen there takes the terminal
-/// the way its `trios play` or `trios replay` would, and leaving it comes back here.
+/// The home screen until the person quits it or the process is told to stop; each match
+/// chosen there is opened on top of it and comes back to it when left.
 pub fn run() -> Result<(), Error> {
     let setup = ThreeTriosArgs::built_in(crate::games::three_trios::DealMode::Shuffle);
     let base = config_from(
@@ -27,68 +34,105 @@ pub fn run() -> Result<(), Error> {
         1000,
     )?;
     let choices = Arc::new(Choices::home(base));
-    let theme = crate::tui::Theme::from_env();
-    let mut lobby = Lobby::home(choices, autosave::data_dir(), (80, 24), theme);
-    loop {
-        let intent = crate::tui::run_lobby(&mut lobby).map_err(Error::Terminal)?;
-        let resumable = lobby.resumable().cloned();
-        let done = match intent {
-            Intent::Quit => return Ok(()),
-            Intent::Play(launch) => play_from_home(&launch),
-            Intent::Resume(path) => resume_from_home(path).map(Played::from),
-            Intent::Replay(path) => replay_file(&path, Ui::Tui).map(|()| Played::default()),
-            // Tables belong to a server's lobby.
-            Intent::Open { .. } | Intent::Join(_) | Intent::Watch(_) => Ok(Played::default()),
-        };
-        if crate::tui::stop_requested() {
-            // Told to stop during the match: the process ends as `trios play` would.
-            let played = done?;
-            if let Some(hint) = played.last.as_ref().and_then(resume_hint) {
-                eprintln!("{hint}");
-            }
-            return Ok(());
+    if crate::tui::stop_requested() {
+        return Ok(());
+    }
+    crate::tui::run_screen(|_events, size, theme| {
+        let mut lobby = Lobby::home(choices, autosave::data_dir(), size, theme);
+        lobby.update(Event::Resize(size.0, size.1));
+        Home {
+            lobby,
+            resumable: None,
         }
-        // The match is over: let it go, and with it the lock on its record, before looking
-        // for the match to resume (a record still locked reads as played elsewhere).
-        let done = done.map(|played| played.warning);
-        lobby.refresh();
-        match done {
-            Ok(Some(warning)) => lobby.say(&warning, true),
-            // A match left unfinished is now the one to resume (with more moves, or new).
-            Ok(_) if lobby.resumable().is_some() && lobby.resumable() != resumable.as_ref() => {
-                lobby.say("Match saved: Resume last match continues it", false)
+    })
+    .map_err(Error::Terminal)?;
+    Ok(())
+}
+
+/// The home screen in the shell: the lobby, and what it remembers of the match opened last.
+struct Home {
+    lobby: Lobby,
+    /// The match "Resume last match" continued before the match on top was opened.
+    resumable: Option<Resumable>,
+}
+
+impl Home {
+    /// Opens the match `opened` built, or says on the home screen why it could not be.
+    fn open(&mut self, opened: Result<Opening, Error>) -> Transition {
+        match opened {
+            Ok(opening) => {
+                self.resumable = self.lobby.resumable().cloned();
+                Transition::Push(opening)
             }
-            Ok(_) => {}
-            Err(Error::Reported) => lobby.say(
+            Err(e) => {
+                self.say_error(&e);
+                Transition::Stay
+            }
+        }
+    }
+
+    fn say_error(&mut self, e: &Error) {
+        match e {
+            Error::Reported => self.lobby.say(
                 "That stopped with an error; it is shown when trios ends",
                 true,
             ),
-            Err(e) => lobby.say(&e.to_string(), true),
+            e => self.lobby.say(&e.to_string(), true),
         }
     }
 }
 
-/// What a match started from the home screen leaves behind.
-#[derive(Default)]
-struct Played {
-    /// The Three Trios match shown last, to say whether it can be resumed.
-    last: Option<Match>,
-    /// Why the match could not be saved, if it could not.
-    warning: Option<String>,
-}
-
-impl From<Option<Match>> for Played {
-    fn from(last: Option<Match>) -> Played {
-        Played {
-            last,
-            warning: None,
+impl Screen for Home {
+    fn update(&mut self, event: Event, _now: Instant) -> Transition {
+        if let Event::Key(key) = &event
+            && key.code == KeyCode::Char('z')
+            && key.modifiers.contains(KeyModifiers::CONTROL)
+        {
+            return Transition::Suspend;
         }
+        match self.lobby.update(event) {
+            None => Transition::Stay,
+            Some(Intent::Quit) => Transition::Quit,
+            Some(Intent::Play(launch)) => self.open(play(&launch)),
+            Some(Intent::Resume(path)) => self.open(resume(path)),
+            Some(Intent::Replay(path)) => self.open(replay::replay_screen(&path)),
+            // Tables belong to a server's lobby.
+            Some(Intent::Open { .. } | Intent::Join(_) | Intent::Watch(_)) => Transition::Stay,
+        }
+    }
+
+    fn next_tick(&self) -> Option<Instant> {
+        None
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer) {
+        (&self.lobby).render(area, buf);
+    }
+
+    /// The match is over and let go, and with it the lock on its record: the saved list is
+    /// read again, and the home screen says why the match was not saved, or that it now is
+    /// the one to resume.
+    fn uncovered(&mut self, closed: Closed, _now: Instant) -> Transition {
+        let before = self.resumable.take();
+        self.lobby.refresh();
+        match closed.warning {
+            Some(warning) => self.lobby.say(&warning, true),
+            // A match left unfinished is now the one to resume (with more moves, or new).
+            None if self.lobby.resumable().is_some()
+                && self.lobby.resumable() != before.as_ref() =>
+            {
+                self.lobby
+                    .say("Match saved: Resume last match continues it", false)
+            }
+            None => {}
+        }
+        Transition::Stay
     }
 }
 
-/// A new match chosen at home: Three Trios full screen and autosaved like `trios play`,
-/// Reversi through `trios play --game reversi --dark … --light …`.
-fn play_from_home(launch: &Launch) -> Result<Played, Error> {
+/// A new match chosen at home, as a screen: autosaved like `trios play`'s, a warning kept
+/// for the home screen when it cannot be.
+fn play(launch: &Launch) -> Result<Opening, Error> {
     match &launch.options {
         GameOptions::ThreeTrios(config) => {
             let mut config = (**config).clone();
@@ -99,38 +143,16 @@ fn play_from_home(launch: &Launch) -> Result<Played, Error> {
                     "This match could not be saved: {why}; it cannot be resumed"
                 ));
             })?;
-            let last = run_full_screen(game, crate::tui::Start::Play, false, true)?;
-            Ok(Played {
-                last: Some(last),
-                warning: warning.into_inner(),
-            })
+            Ok(match_screen(
+                game,
+                crate::tui::Start::Play,
+                warning.into_inner(),
+            ))
         }
-        GameOptions::Reversi { .. } => {
-            let [dark, light] = launch.seats().map(|seat| seat.to_string());
-            let command = ["trios", "play", "--game", "reversi"];
-            let seats = ["--dark", &dark, "--light", &light];
-            let cli = Cli::try_parse_from(command.into_iter().chain(seats))?;
-            let Some(Command::Play(args)) = cli.command else {
-                return Err(Error::Usage("cannot set up this Reversi match".into()));
-            };
-            let ui = front_end(args.ui)?;
-            duel::play_reversi(&args, ui == Ui::Tui)?;
-            Ok(Played::default())
-        }
+        GameOptions::Reversi { .. } => duel::home_screen::<Reversi>(launch.seats(), |_| {}),
         GameOptions::Islands { size } => {
-            let [white, black] = launch.seats().map(|seat| seat.to_string());
-            let size = size.to_string();
-            let command = ["trios", "play", "--game", "islands", "--size", &size];
-            let seats = ["--white", &white, "--black", &black];
-            let cli = Cli::try_parse_from(command.into_iter().chain(seats))?;
-            let Some(Command::Play(args)) = cli.command else {
-                return Err(Error::Usage(
-                    "cannot set up this Islands of Hex match".into(),
-                ));
-            };
-            let ui = front_end(args.ui)?;
-            duel::play_islands(&args, ui == Ui::Tui)?;
-            Ok(Played::default())
+            duel::islands_fit_the_screen(*size)?;
+            duel::home_screen::<Islands>(launch.seats(), |options| options.size = *size)
         }
         GameOptions::Triad { rival } => {
             let seed = rand::random();
@@ -140,8 +162,7 @@ fn play_from_home(launch: &Launch) -> Result<Played, Error> {
                 ],
                 None => Vec::new(),
             };
-            race::triad_full_screen(seed, rivals)?;
-            Ok(Played::default())
+            Ok(race::triad_screen(seed, rivals))
         }
         GameOptions::HexPaths { rival, people } => {
             let seed: u64 = rand::random();
@@ -157,25 +178,26 @@ fn play_from_home(launch: &Launch) -> Result<Played, Error> {
             } else {
                 Vec::new()
             };
-            let setup = race::HexpathsSetup {
+            Ok(race::hexpaths_screen(race::HexpathsSetup {
                 seed,
                 settings: Default::default(),
                 people,
                 rivals,
-            };
-            race::play_hexpaths(setup, true)?;
-            Ok(Played::default())
+            }))
         }
     }
 }
 
-/// Continues the match recorded at `path` as `trios play --resume` continues the latest;
-/// gives back a Three Trios match once it is left.
-fn resume_from_home(path: PathBuf) -> Result<Option<Match>, Error> {
-    let full_screen = || Ok(front_end(Ui::Auto)? == Ui::Tui);
-    let Some(path) = resuming::platform_or_three_trios(path, full_screen)? else {
-        return Ok(None);
-    };
-    let game = resume(path)?;
-    run_full_screen(game, crate::tui::Start::Play, false, true).map(Some)
+/// The match recorded at `path` continued as a screen, as `trios play --resume` continues
+/// the latest.
+fn resume(path: PathBuf) -> Result<Opening, Error> {
+    match crate::record::game_of_file(&path)? {
+        GameKind::ThreeTrios => Ok(match_screen(
+            Match::resume(path)?,
+            crate::tui::Start::Play,
+            None,
+        )),
+        kind @ (GameKind::Reversi | GameKind::Islands) => duel::resumed_screen(path, kind),
+        GameKind::Triad | GameKind::HexPaths => Err(Error::Usage(TRIAD_NOT_SAVED.into())),
+    }
 }

@@ -59,15 +59,28 @@ pub fn play_triad(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
 /// Triad full screen: a solitaire (its best times kept) without `rivals`, else a race
 /// against them.
 pub fn triad_full_screen(seed: u64, rivals: Vec<triad::race::Rival>) -> Result<(), Error> {
-    tui::run_screen(|_events, size, theme| {
-        if rivals.is_empty() {
-            tui::triad::TriadApp::new(seed, tui::triad::bests::path(), size, theme)
-        } else {
-            tui::triad::TriadApp::race(seed, rivals, size, theme)
-        }
-    })
-    .map_err(Error::Terminal)?;
+    tui::run_screen(|_events, size, theme| triad_app(seed, rivals, size, theme))
+        .map_err(Error::Terminal)?;
     Ok(())
+}
+
+/// The Triad screen: a solitaire (its best times kept) without `rivals`, else a race.
+fn triad_app(
+    seed: u64,
+    rivals: Vec<triad::race::Rival>,
+    size: (u16, u16),
+    theme: tui::Theme,
+) -> tui::triad::TriadApp {
+    if rivals.is_empty() {
+        tui::triad::TriadApp::new(seed, tui::triad::bests::path(), size, theme)
+    } else {
+        tui::triad::TriadApp::race(seed, rivals, size, theme)
+    }
+}
+
+/// Triad as a screen of the shell (see [`triad_full_screen`]).
+pub fn triad_screen(seed: u64, rivals: Vec<triad::race::Rival>) -> tui::Opening {
+    Box::new(move |_events, size, theme| Box::new(triad_app(seed, rivals, size, theme)))
 }
 
 /// A game of Hex paths as `trios play` asks for it: its seed, settings, the people at the
@@ -153,15 +166,27 @@ pub fn play_hexpaths(setup: HexpathsSetup, full_screen: bool) -> Result<(), Erro
                 .into(),
         ));
     }
+    tui::run_screen(|_events, size, theme| hexpaths_app(setup, size, theme))
+        .map_err(Error::Terminal)?;
+    Ok(())
+}
+
+/// The Hex paths screen for `setup`.
+fn hexpaths_app(
+    setup: HexpathsSetup,
+    size: (u16, u16),
+    theme: tui::Theme,
+) -> tui::hexpaths::HexApp {
     let HexpathsSetup {
         seed,
         settings,
         people,
         rivals,
     } = setup;
-    tui::run_screen(|_events, size, theme| {
-        tui::hexpaths::HexApp::new(seed, settings, people, rivals, size, theme)
-    })
-    .map_err(Error::Terminal)?;
-    Ok(())
+    tui::hexpaths::HexApp::new(seed, settings, people, rivals, size, theme)
+}
+
+/// Hex paths as a screen of the shell.
+pub fn hexpaths_screen(setup: HexpathsSetup) -> tui::Opening {
+    Box::new(move |_events, size, theme| Box::new(hexpaths_app(setup, size, theme)))
 }

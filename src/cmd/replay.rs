@@ -4,7 +4,7 @@ use std::io;
 use std::path::Path;
 
 use super::duel::ISLANDS_SCREEN_MAX;
-use super::three_trios::play_full_screen;
+use super::three_trios::{match_screen, play_full_screen};
 use super::{Error, front_end, output};
 use crate::cli::{ReplayArgs, Ui};
 use crate::controller::{Duel, Match, Turn};
@@ -66,6 +66,33 @@ pub fn replay_file(file: &std::path::Path, ui: Ui) -> Result<(), Error> {
     }
     output::finish(out.finish())?;
     Ok(())
+}
+
+/// The record at `file` in the full-screen viewer, as a screen of the shell (the home
+/// screen's Replay). An Islands of Hex board too large for the screen is refused.
+pub fn replay_screen(file: &Path) -> Result<tui::Opening, Error> {
+    let name = file.display().to_string();
+    match crate::record::game_of_file(file) {
+        Ok(GameKind::Reversi) => {
+            let record = DuelRecord::<Reversi>::load(file)?;
+            Ok(viewer_screen(Duel::replayed(&record, &name)?))
+        }
+        Ok(GameKind::Islands) => {
+            let record = DuelRecord::<Islands>::load(file)?;
+            super::duel::islands_fit_the_screen(record.setup.options.size)?;
+            Ok(viewer_screen(Duel::replayed(&record, &name)?))
+        }
+        _ => {
+            let record = Record::load(file)?;
+            let game = Match::replayed(&record, &name)?;
+            Ok(match_screen(game, crate::tui::Start::Review, None))
+        }
+    }
+}
+
+/// A recorded match of a platform game in the viewer, as a screen of the shell.
+fn viewer_screen<G: BoardGame + 'static>(duel: Duel<G>) -> tui::Opening {
+    Box::new(move |events, size, theme| Box::new(DuelApp::viewer(duel, events, size, theme)))
 }
 
 /// Opens a recorded match of a platform game in the full-screen viewer.

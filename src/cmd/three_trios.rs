@@ -54,8 +54,16 @@ pub fn run_full_screen(
     no_autosave: bool,
     animate: bool,
 ) -> Result<Match, Error> {
-    // `n` deals a fresh game, autosaved like the first unless the player said not to.
-    let new_match: crate::tui::NewMatch = Box::new(move |config: &MatchConfig| {
+    let last =
+        crate::tui::run(game, new_match(no_autosave), start, animate).map_err(Error::Terminal)?;
+    after_match(&last);
+    Ok(last)
+}
+
+/// What `n` does on the match screen: deals a fresh game, autosaved like the first unless the
+/// player said not to.
+fn new_match(no_autosave: bool) -> crate::tui::NewMatch {
+    Box::new(move |config: &MatchConfig| {
         let mut config = config.clone();
         config.seed = rand::random();
         let started = if no_autosave {
@@ -65,12 +73,38 @@ pub fn run_full_screen(
             start_autosaved(config, |_| {})
         };
         started.map_err(|e| e.to_string())
-    });
-    let last = crate::tui::run(game, new_match, start, animate).map_err(Error::Terminal)?;
+    })
+}
+
+/// Once the match shown last is left: old finished autosaves are pruned if it is over.
+fn after_match(last: &Match) {
     if last.game().is_over() {
         prune_quietly();
     }
-    Ok(last)
+}
+
+/// `game` as a screen of the shell (played, or reviewed from the top), new deals autosaved;
+/// closing it prunes finished autosaves and leaves where an unfinished match is kept and
+/// `warning` (why the match is not saved).
+pub fn match_screen(
+    game: Match,
+    start: crate::tui::Start,
+    warning: Option<String>,
+) -> crate::tui::Opening {
+    Box::new(move |events, size, theme| {
+        let app = crate::tui::match_app(game, new_match(false), start, true, (events, size, theme));
+        Box::new(crate::tui::Leaving::new(
+            app,
+            move |app: crate::tui::App| {
+                let last = app.into_match();
+                after_match(&last);
+                crate::tui::Closed {
+                    saved: resume_hint(&last),
+                    warning,
+                }
+            },
+        ))
+    })
 }
 
 /// Where an unfinished match with moves is kept and how to go on with it.

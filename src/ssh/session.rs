@@ -2,7 +2,7 @@
 //! fed events through a channel and drawn into bytes that go back to the client through a
 //! bounded queue.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::io::{self, Write};
 use std::net::SocketAddr;
 use std::rc::Rc;
@@ -13,6 +13,7 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use ratatui::backend::CrosstermBackend;
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use ratatui::{Terminal, TerminalOptions, Viewport};
@@ -33,8 +34,9 @@ use crate::games::reversi::Game as Reversi;
 use crate::tui::duel::{BoardGame, DuelApp};
 use crate::tui::hexpaths::HexApp;
 use crate::tui::lobby::Mode;
+use crate::tui::shell::{Inbound, Mailbox, Stack, Step};
 use crate::tui::triad::TriadApp;
-use crate::tui::{App, Event, Theme};
+use crate::tui::{App, Closed, Drawn, Event, Opening, Screen as TuiScreen, Theme, Transition};
 
 /// At most this many frames a second go to one client.
 const FRAME_INTERVAL: Duration = Duration::from_millis(33);
@@ -251,108 +253,51 @@ impl Write for Bytes {
     }
 }
 
-/// What a session needs of a table's screen, whatever game the table plays.
-trait TableScreen {
-    fn update(&mut self, event: Event, now: Instant);
-    fn next_tick(&self) -> Option<Instant>;
-    fn should_quit(&self) -> bool;
-    /// The event that shows a line of the server's in the status bar, as the table's
-    /// notices show.
-    fn notice_event(&self, id: TableId, text: &str) -> Event;
-    /// Whether `event` says table `id` closed.
-    fn closes(&self, event: &Event, id: TableId) -> bool;
-    fn draw(&self, screen: &mut Screen) -> io::Result<Vec<u8>>;
+/// How a table's news is told apart, per game: the event that shows a line of the server's
+/// in the status bar (as the table's notices show), and whether an event says the table
+/// closed.
+struct TableNews {
+    notice: fn(TableId, &str) -> Event,
+    closes: fn(&Event, TableId) -> bool,
 }
 
-impl TableScreen for App {
-    fn update(&mut self, event: Event, now: Instant) {
-        App::update(self, event, now);
-    }
-    fn next_tick(&self) -> Option<Instant> {
-        App::next_tick(self)
-    }
-    fn should_quit(&self) -> bool {
-        App::should_quit(self)
-    }
-    fn notice_event(&self, id: TableId, text: &str) -> Event {
-        Event::Table(id, News::Notice(text.into()))
-    }
-    fn closes(&self, event: &Event, id: TableId) -> bool {
-        matches!(event, Event::Table(t, News::Closed(_)) if *t == id)
-    }
-    fn draw(&self, screen: &mut Screen) -> io::Result<Vec<u8>> {
-        screen.frame(self)
+/// A Three Trios table's news.
+const TRIOS_NEWS: TableNews = TableNews {
+    notice: |id, text| Event::Table(id, News::Notice(text.into())),
+    closes: |event, id| matches!(event, Event::Table(t, News::Closed(_)) if *t == id),
+};
+
+/// A platform duel's table news.
+fn duel_news<G: BoardGame>() -> TableNews {
+    TableNews {
+        notice: |id, text| Event::Duel(id, Arc::new(News::<DuelConfig<G>>::Notice(text.into()))),
+        closes: |event, id| {
+            closes_with(event, id, |news: &News<DuelConfig<G>>| {
+                matches!(news, News::Closed(_))
+            })
+        },
     }
 }
 
-impl<G: BoardGame> TableScreen for DuelApp<G> {
-    fn update(&mut self, event: Event, now: Instant) {
-        DuelApp::update(self, event, now);
-    }
-    fn next_tick(&self) -> Option<Instant> {
-        DuelApp::next_tick(self)
-    }
-    fn should_quit(&self) -> bool {
-        DuelApp::should_quit(self)
-    }
-    fn notice_event(&self, id: TableId, text: &str) -> Event {
-        Event::Duel(id, Arc::new(News::<DuelConfig<G>>::Notice(text.into())))
-    }
-    fn closes(&self, event: &Event, id: TableId) -> bool {
-        closes_with(event, id, |news: &News<DuelConfig<G>>| {
-            matches!(news, News::Closed(_))
-        })
-    }
-    fn draw(&self, screen: &mut Screen) -> io::Result<Vec<u8>> {
-        screen.frame(self)
-    }
-}
-
-impl TableScreen for TriadApp {
-    fn update(&mut self, event: Event, now: Instant) {
-        TriadApp::update(self, event, now);
-    }
-    fn next_tick(&self) -> Option<Instant> {
-        TriadApp::next_tick(self)
-    }
-    fn should_quit(&self) -> bool {
-        TriadApp::should_quit(self)
-    }
-    fn notice_event(&self, id: TableId, text: &str) -> Event {
-        Event::Duel(id, Arc::new(RaceNews::Notice(text.into())))
-    }
-    fn closes(&self, event: &Event, id: TableId) -> bool {
+/// A Triad race table's news.
+const RACE_NEWS: TableNews = TableNews {
+    notice: |id, text| Event::Duel(id, Arc::new(RaceNews::Notice(text.into()))),
+    closes: |event, id| {
         closes_with(event, id, |news: &RaceNews| {
             matches!(news, RaceNews::Closed(_))
         })
-    }
-    fn draw(&self, screen: &mut Screen) -> io::Result<Vec<u8>> {
-        screen.frame(self)
-    }
-}
+    },
+};
 
-impl TableScreen for HexApp {
-    fn update(&mut self, event: Event, now: Instant) {
-        HexApp::update(self, event, now);
-    }
-    fn next_tick(&self) -> Option<Instant> {
-        HexApp::next_tick(self)
-    }
-    fn should_quit(&self) -> bool {
-        HexApp::should_quit(self)
-    }
-    fn notice_event(&self, id: TableId, text: &str) -> Event {
-        Event::Duel(id, Arc::new(HexNews::Notice(text.into())))
-    }
-    fn closes(&self, event: &Event, id: TableId) -> bool {
+/// A Hex paths table's news.
+const HEX_NEWS: TableNews = TableNews {
+    notice: |id, text| Event::Duel(id, Arc::new(HexNews::Notice(text.into()))),
+    closes: |event, id| {
         closes_with(event, id, |news: &HexNews| {
             matches!(news, HexNews::Closed(_))
         })
-    }
-    fn draw(&self, screen: &mut Screen) -> io::Result<Vec<u8>> {
-        screen.frame(self)
-    }
-}
+    },
+};
 
 /// Whether `event` is news of type `N` from table `id` that says it closed.
 fn closes_with<N: 'static>(event: &Event, id: TableId, closed: impl Fn(&N) -> bool) -> bool {
@@ -362,24 +307,189 @@ fn closes_with<N: 'static>(event: &Event, id: TableId, closed: impl Fn(&N) -> bo
     }
 }
 
-/// Shows a line of the server's on a table's screen.
-fn notice(screen: &mut dyn TableScreen, id: TableId, text: &str) {
-    let event = screen.notice_event(id, text);
-    screen.update(event, Instant::now());
+/// One connection as its screens see it: the player, where the screen thread's events go,
+/// and the table the player sits at or watches now, if any.
+struct Conn {
+    spec: GameSpec,
+    events: Sender<Event>,
+    /// Set while a table's screen is open; the session leaves that table when it ends.
+    at_table: Cell<Option<TableId>>,
 }
 
-/// A table being shown.
+/// A table being shown, on top of the lobby.
 struct AtTable {
     id: TableId,
-    screen: Box<dyn TableScreen>,
+    screen: Box<dyn TuiScreen>,
+    news: TableNews,
     /// Watching the showcase: when it hands over to the next game's showcase, follow it.
     follows_showcase: bool,
+    conn: Rc<Conn>,
+    /// The screen's size, for the next showcase's screen.
+    size: (u16, u16),
 }
 
-/// What the screen shows: the lobby, or a table (the lobby waits underneath).
-struct Screens {
+impl AtTable {
+    /// Shows a line of the server's on the table's screen.
+    fn notice(&mut self, text: &str) {
+        let event = (self.news.notice)(self.id, text);
+        self.screen.update(event, Instant::now());
+    }
+
+    /// The table's screen as the stack opens it.
+    fn opening(self) -> Opening {
+        Box::new(move |_events, _size, _theme| Box::new(self))
+    }
+}
+
+impl TuiScreen for AtTable {
+    fn update(&mut self, event: Event, now: Instant) -> Transition {
+        if matches!(event, Event::Lobby) {
+            // A stale word about the lobby changes nothing on a table's screen.
+            return Transition::Stay;
+        }
+        if let Event::Resize(w, h) = event {
+            self.size = (w, h);
+        }
+        let closed = (self.news.closes)(&event, self.id);
+        let next = self.screen.update(event, now);
+        if closed && self.follows_showcase {
+            // The showcase went on at another game's table: watch that one.
+            let registry = &self.conn.spec.shared.tables;
+            let next = registry
+                .list()
+                .into_iter()
+                .find(|s| s.kind == Kind::Showcase && s.id != self.id);
+            if let Some(next) = next
+                && let Ok(mut fresh) = join(&self.conn, next.id, Want::Watch, self.size)
+            {
+                fresh.notice(&format!("The showcase goes on: {}", next.game.title()));
+                *self = fresh;
+                return Transition::Stay;
+            }
+        }
+        match next {
+            // A server's screen is not suspended: Ctrl-Z is the client's terminal's business.
+            Transition::Pop | Transition::Quit => Transition::Pop,
+            _ => Transition::Stay,
+        }
+    }
+
+    fn next_tick(&self) -> Option<Instant> {
+        self.screen.next_tick()
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer) {
+        self.screen.draw(area, buf);
+    }
+
+    /// The player leaves the table (keeping no seat: they chose to go).
+    fn close(&mut self) -> Closed {
+        let conn = &self.conn;
+        conn.spec
+            .shared
+            .tables
+            .leave(self.id, conn.spec.client, false);
+        conn.at_table.set(None);
+        Closed::default()
+    }
+
+    fn say(&mut self, text: &str) {
+        self.notice(text);
+    }
+}
+
+/// A server's lobby at the bottom of a connection's stack: a choice opens a table's screen
+/// on top of it, and coming back lists the tables again.
+struct LobbyScreen {
     lobby: Lobby,
-    table: Option<AtTable>,
+    conn: Rc<Conn>,
+}
+
+impl LobbyScreen {
+    /// Opens or joins the table `intent` asks for.
+    fn table_for(&self, intent: Intent) -> Option<Result<AtTable, String>> {
+        let conn = &self.conn;
+        let spec = &conn.spec;
+        let size = self.lobby.size;
+        Some(match intent {
+            Intent::Quit => return None,
+            Intent::Open { opponent, config } => open_trios(conn, opponent, *config, size),
+            Intent::Join(id) => join(conn, id, Want::Seat, size),
+            Intent::Watch(id) => join(conn, id, Want::Watch, size),
+            // The lobby's other games: a table against the chosen computer, or for two.
+            Intent::Play(launch) => {
+                let opponent = (launch.mode != Mode::TwoPlayers).then(|| launch.opponent.clone());
+                let shared = &spec.shared;
+                match launch.game {
+                    GameKind::Reversi => {
+                        open_duel::<Reversi>(conn, opponent, &shared.reversi_opponent, size)
+                    }
+                    GameKind::Islands => {
+                        let strongest = GameKind::Islands.opponents()[0];
+                        open_duel::<Islands>(conn, opponent, strongest, size)
+                    }
+                    GameKind::ThreeTrios => Err("Three Trios tables open from the lobby".into()),
+                    GameKind::Triad => open_race(conn, opponent, size),
+                    GameKind::HexPaths => open_hex(conn, opponent, size),
+                }
+            }
+            // Saved matches stay on the server's disk.
+            Intent::Resume(_) | Intent::Replay(_) => {
+                Err("saved matches are not offered here".into())
+            }
+        })
+    }
+}
+
+impl TuiScreen for LobbyScreen {
+    fn update(&mut self, event: Event, _now: Instant) -> Transition {
+        let conn = self.conn.clone();
+        let registry = &conn.spec.shared.tables;
+        if matches!(event, Event::Lobby) {
+            self.lobby.set_tables(registry.list());
+            return Transition::Stay;
+        }
+        if matches!(event, Event::Table(..)) {
+            // News from a table already left.
+            return Transition::Stay;
+        }
+        let Some(intent) = self.lobby.update(event) else {
+            return Transition::Stay;
+        };
+        match self.table_for(intent) {
+            None => Transition::Quit,
+            Some(Ok(table)) => {
+                registry.unwatch_lobby(conn.spec.client);
+                Transition::Push(table.opening())
+            }
+            Some(Err(e)) => {
+                self.lobby.set_tables(registry.list());
+                self.lobby.say(&format!("Cannot do that: {e}"), true);
+                Transition::Stay
+            }
+        }
+    }
+
+    fn next_tick(&self) -> Option<Instant> {
+        None
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer) {
+        (&self.lobby).render(area, buf);
+    }
+
+    /// Back from a table: the lobby hears of the tables again.
+    fn uncovered(&mut self, _closed: Closed, _now: Instant) -> Transition {
+        let conn = &self.conn;
+        watch_lobby(&conn.spec, &conn.events);
+        self.lobby.set_tables(conn.spec.shared.tables.list());
+        self.lobby.say("Back in the lobby", false);
+        Transition::Stay
+    }
+
+    fn say(&mut self, text: &str) {
+        self.lobby.say(text, true);
+    }
 }
 
 /// The screen thread: lobby and tables until the player quits, idles or goes away.
@@ -392,33 +502,51 @@ fn run(
     let shared = spec.shared.clone();
     let registry = &shared.tables;
     watch_lobby(&spec, &events);
-    let mut screens = Screens {
-        lobby: Lobby::new(
-            spec.who.clone(),
-            shared.choices.clone(),
-            spec.size,
-            spec.theme,
-        ),
-        table: None,
+    let mut lobby = Lobby::new(
+        spec.who.clone(),
+        shared.choices.clone(),
+        spec.size,
+        spec.theme,
+    );
+    lobby.set_tables(registry.list());
+    let (size, theme, client) = (spec.size, spec.theme, spec.client);
+    let conn = Rc::new(Conn {
+        spec,
+        events: events.clone(),
+        at_table: Cell::new(None),
+    });
+    let root = LobbyScreen {
+        lobby,
+        conn: conn.clone(),
     };
-    screens.lobby.set_tables(registry.list());
+    // Every screen's own events (a computer's moves) come to the one inbox.
+    let mailbox: Mailbox = Box::new(move |_| Ok(events.clone()));
+    let mut stack = Stack::new(root, size, theme, mailbox);
     // Back after a dropped connection: straight to the seat kept for this player.
-    if let Some(id) = registry.seat_kept_for(&spec.who) {
-        match join(&spec, &events, id, Want::Seat, spec.size) {
+    if let Some(id) = registry.seat_kept_for(&conn.spec.who) {
+        match join(&conn, id, Want::Seat, size) {
             Ok(mut table) => {
-                notice(&mut *table.screen, id, "Welcome back: your match goes on");
-                registry.unwatch_lobby(spec.client);
-                screens.table = Some(table);
+                table.notice("Welcome back: your match goes on");
+                registry.unwatch_lobby(client);
+                let opened = stack.apply(
+                    Transition::Push(table.opening()),
+                    Instant::now(),
+                    &mut |_| false,
+                );
+                if opened.is_err() {
+                    return Ended::Failed;
+                }
             }
-            Err(e) => screens
+            Err(e) => stack
+                .root
                 .lobby
                 .say(&format!("Cannot return to table {id}: {e}"), true),
         }
     }
-    let ended = event_loop(&mut screens, &spec, &events, &inbox, &out);
-    registry.unwatch_lobby(spec.client);
-    if let Some(table) = screens.table.take() {
-        registry.leave(table.id, spec.client, ended != Ended::Quit);
+    let ended = event_loop(&mut stack, &conn.spec, &inbox, &out);
+    registry.unwatch_lobby(client);
+    if let Some(id) = conn.at_table.take() {
+        registry.leave(id, client, ended != Ended::Quit);
     }
     if ended != Ended::Gone {
         let mut goodbye = LEAVE.as_bytes().to_vec();
@@ -450,31 +578,42 @@ fn watch_lobby(spec: &GameSpec, events: &Sender<Event>) {
 }
 
 /// Sits at (or watches) table `id` and makes the screen that shows it, for its game.
-fn join(
-    spec: &GameSpec,
-    events: &Sender<Event>,
-    id: TableId,
-    want: Want,
-    size: (u16, u16),
-) -> Result<AtTable, String> {
+fn join(conn: &Rc<Conn>, id: TableId, want: Want, size: (u16, u16)) -> Result<AtTable, String> {
+    let (spec, events) = (&conn.spec, &conn.events);
     let registry = &spec.shared.tables;
     let kind = registry
         .list()
         .into_iter()
         .find(|s| s.id == id)
         .map(|s| s.kind);
-    let screen: Box<dyn TableScreen> = match registry.game_of(id) {
-        Some(GameKind::ThreeTrios) => Box::new(join_trios(spec, events, id, want, size)?),
-        Some(GameKind::Reversi) => Box::new(join_duel::<Reversi>(spec, events, id, want, size)?),
-        Some(GameKind::Islands) => Box::new(join_duel::<Islands>(spec, events, id, want, size)?),
-        Some(GameKind::Triad) => Box::new(join_race(spec, events, id, want, size)?),
-        Some(GameKind::HexPaths) => Box::new(join_hex(spec, events, id, want, size)?),
+    let (screen, news): (Box<dyn TuiScreen>, TableNews) = match registry.game_of(id) {
+        Some(GameKind::ThreeTrios) => (
+            Box::new(join_trios(spec, events, id, want, size)?),
+            TRIOS_NEWS,
+        ),
+        Some(GameKind::Reversi) => (
+            Box::new(join_duel::<Reversi>(spec, events, id, want, size)?),
+            duel_news::<Reversi>(),
+        ),
+        Some(GameKind::Islands) => (
+            Box::new(join_duel::<Islands>(spec, events, id, want, size)?),
+            duel_news::<Islands>(),
+        ),
+        Some(GameKind::Triad) => (
+            Box::new(join_race(spec, events, id, want, size)?),
+            RACE_NEWS,
+        ),
+        Some(GameKind::HexPaths) => (Box::new(join_hex(spec, events, id, want, size)?), HEX_NEWS),
         None => return Err(format!("table {id} has closed")),
     };
+    conn.at_table.set(Some(id));
     Ok(AtTable {
         id,
         screen,
+        news,
         follows_showcase: kind == Some(Kind::Showcase) && want == Want::Watch,
+        conn: conn.clone(),
+        size,
     })
 }
 
@@ -553,12 +692,8 @@ fn join_race(
 
 /// Opens a Triad race table, with a computer rival of level `rival` when one is named, and
 /// joins it.
-fn open_race(
-    spec: &GameSpec,
-    events: &Sender<Event>,
-    rival: Option<String>,
-    size: (u16, u16),
-) -> Result<AtTable, String> {
+fn open_race(conn: &Rc<Conn>, rival: Option<String>, size: (u16, u16)) -> Result<AtTable, String> {
+    let spec = &conn.spec;
     let shared = &spec.shared;
     let seed = (shared.reseed)(&shared.choices.base);
     let id = shared.tables.open_race(RaceSpec {
@@ -567,7 +702,7 @@ fn open_race(
         seed,
         fixed_seed: shared.fixed_seed,
     })?;
-    join(spec, events, id, Want::Seat, size)
+    join(conn, id, Want::Seat, size)
 }
 
 /// Joins (or watches) a Hex paths table and makes the screen that follows it.
@@ -593,12 +728,8 @@ fn join_hex(
 
 /// Opens a Hex paths table, with a computer rival of level `rival` when one is named, and
 /// joins it.
-fn open_hex(
-    spec: &GameSpec,
-    events: &Sender<Event>,
-    rival: Option<String>,
-    size: (u16, u16),
-) -> Result<AtTable, String> {
+fn open_hex(conn: &Rc<Conn>, rival: Option<String>, size: (u16, u16)) -> Result<AtTable, String> {
+    let spec = &conn.spec;
     let shared = &spec.shared;
     let seed = (shared.reseed)(&shared.choices.base);
     let id = shared.tables.open_hex(HexSpec {
@@ -608,7 +739,7 @@ fn open_hex(
         settings: Default::default(),
         fixed_seed: shared.fixed_seed,
     })?;
-    join(spec, events, id, Want::Seat, size)
+    join(conn, id, Want::Seat, size)
 }
 
 /// Sits at (or watches) a Three Trios table and makes the app that shows it.
@@ -643,12 +774,12 @@ fn join_trios(
 /// Opens a table of a platform game: against `opponent` when it is one of the game's
 /// players (else `fallback`), or for two.
 fn open_duel<G: BoardGame>(
-    spec: &GameSpec,
-    events: &Sender<Event>,
+    conn: &Rc<Conn>,
     opponent: Option<String>,
     fallback: &str,
     size: (u16, u16),
 ) -> Result<AtTable, String> {
+    let spec = &conn.spec;
     let shared = &spec.shared;
     let think_ms = shared.choices.base.think_ms;
     let (kind, second) = match opponent {
@@ -678,17 +809,17 @@ fn open_duel<G: BoardGame>(
             super::fresh_seed_of
         },
     })?;
-    join(spec, events, id, Want::Seat, size)
+    join(conn, id, Want::Seat, size)
 }
 
 /// Opens a Three Trios table for the lobby's choice and sits at it.
 fn open_trios(
-    spec: &GameSpec,
-    events: &Sender<Event>,
+    conn: &Rc<Conn>,
     opponent: Option<String>,
     mut config: MatchConfig,
     size: (u16, u16),
 ) -> Result<AtTable, String> {
+    let spec = &conn.spec;
     let shared = &spec.shared;
     config.seed = (shared.reseed)(&config);
     config.red = Seat::Human;
@@ -712,15 +843,14 @@ fn open_trios(
         rest: Duration::ZERO,
         reseed: shared.reseed,
     })?;
-    join(spec, events, id, Want::Seat, size)
+    join(conn, id, Want::Seat, size)
 }
 
 /// The event loop: sleep until input, news or an animation step; draw at most
 /// [`FRAME_INTERVAL`] apart; stop on quit, idleness or a vanished client.
 fn event_loop(
-    screens: &mut Screens,
+    stack: &mut Stack<LobbyScreen>,
     spec: &GameSpec,
-    events: &Sender<Event>,
     inbox: &Receiver<Event>,
     out: &OutSender<Vec<u8>>,
 ) -> Ended {
@@ -746,17 +876,10 @@ fn event_loop(
             tell_dropped_at = None;
             told_dropped = true;
             dirty = true;
-            match &mut screens.table {
-                Some(table) => notice(&mut *table.screen, table.id, INPUT_DROPPED),
-                None => screens.lobby.say(INPUT_DROPPED, true),
-            }
+            stack.top_mut().say(INPUT_DROPPED);
         }
         if dirty && now >= next_frame_at {
-            let drawn = match &screens.table {
-                Some(table) => table.screen.draw(&mut screen),
-                None => screen.frame(&screens.lobby),
-            };
-            let Ok(bytes) = drawn else {
+            let Ok(bytes) = screen.frame(Drawn(stack.top())) else {
                 return Ended::Failed;
             };
             dirty = false;
@@ -775,7 +898,7 @@ fn event_loop(
         }
         let idle_at = last_input + idle_timeout;
         let mut wake = idle_at;
-        if let Some(tick) = screens.table.as_ref().and_then(|t| t.screen.next_tick()) {
+        if let Some(tick) = stack.top().next_tick() {
             wake = wake.min(tick);
         }
         if dirty {
@@ -791,11 +914,12 @@ fn event_loop(
                 if now >= idle_at {
                     return Ended::Idle;
                 }
-                if let Some(table) = &mut screens.table
-                    && table.screen.next_tick().is_some_and(|tick| tick <= now)
-                {
-                    table.screen.update(Event::Tick(now), now);
+                if stack.top().next_tick().is_some_and(|tick| tick <= now) {
+                    let next = stack.top_mut().update(Event::Tick(now), now);
                     dirty = true;
+                    if let Some(ended) = carry_out(stack, next, now) {
+                        return ended;
+                    }
                 }
                 continue;
             }
@@ -803,7 +927,7 @@ fn event_loop(
         };
         let mut pending = Some(event);
         // Take everything already waiting before drawing again: a burst costs one frame.
-        while let Some(event) = pending.take().or_else(|| inbox.try_recv().ok()) {
+        while let Some(mut event) = pending.take().or_else(|| inbox.try_recv().ok()) {
             match event {
                 // The connection closed (or the server is stopping).
                 Event::Terminate => return Ended::Gone,
@@ -823,14 +947,15 @@ fn event_loop(
                         Ok(fresh) => screen = fresh,
                         Err(_) => return Ended::Failed,
                     }
-                    // Both screens keep the size, whichever is showing.
-                    screens.lobby.update(Event::Resize(w, h));
+                    event = Event::Resize(w, h);
                 }
                 _ => {}
             }
             // A stale word about the lobby changes nothing on a table's screen.
-            dirty |= !(matches!(event, Event::Lobby) && screens.table.is_some());
-            if let Some(ended) = dispatch(screens, spec, events, event) {
+            dirty |= !(matches!(event, Event::Lobby) && stack.depth() > 0);
+            let now = Instant::now();
+            let next = stack.route(Inbound::Terminal(event), now);
+            if let Some(ended) = carry_out(stack, next, now) {
                 return ended;
             }
         }
@@ -840,91 +965,11 @@ fn event_loop(
     }
 }
 
-/// Hands one event to the screen showing, and carries out what it asks for.
-fn dispatch(
-    screens: &mut Screens,
-    spec: &GameSpec,
-    events: &Sender<Event>,
-    event: Event,
-) -> Option<Ended> {
-    let registry = &spec.shared.tables;
-    if let Some(table) = &mut screens.table {
-        if matches!(event, Event::Lobby) {
-            return None;
-        }
-        let id = table.id;
-        let closed = table.screen.closes(&event, id);
-        table.screen.update(event, Instant::now());
-        if closed && table.follows_showcase {
-            // The showcase went on at another game's table: watch that one.
-            let next = registry
-                .list()
-                .into_iter()
-                .find(|s| s.kind == Kind::Showcase && s.id != id);
-            if let Some(next) = next
-                && let Ok(mut fresh) = join(spec, events, next.id, Want::Watch, screens.lobby.size)
-            {
-                notice(
-                    &mut *fresh.screen,
-                    next.id,
-                    &format!("The showcase goes on: {}", next.game.title()),
-                );
-                screens.table = Some(fresh);
-                return None;
-            }
-        }
-        if table.screen.should_quit() {
-            screens.table = None;
-            registry.leave(id, spec.client, false);
-            watch_lobby(spec, events);
-            screens.lobby.set_tables(registry.list());
-            screens.lobby.say("Back in the lobby", false);
-        }
-        return None;
+/// Carries out what the screen on top asked; how the session ends, if it does.
+fn carry_out(stack: &mut Stack<LobbyScreen>, next: Transition, now: Instant) -> Option<Ended> {
+    match stack.apply(next, now, &mut |_| false) {
+        Ok(Step::End) => Some(Ended::Quit),
+        Ok(_) => None,
+        Err(_) => Some(Ended::Failed),
     }
-    if matches!(event, Event::Lobby) {
-        screens.lobby.set_tables(registry.list());
-        return None;
-    }
-    if matches!(event, Event::Table(..)) {
-        // News from a table already left.
-        return None;
-    }
-    let size = screens.lobby.size;
-    let result = match screens.lobby.update(event)? {
-        Intent::Quit => return Some(Ended::Quit),
-        Intent::Open { opponent, config } => open_trios(spec, events, opponent, *config, size),
-        Intent::Join(id) => join(spec, events, id, Want::Seat, size),
-        Intent::Watch(id) => join(spec, events, id, Want::Watch, size),
-        // The lobby's other games: a table against the chosen computer, or for two.
-        Intent::Play(launch) => {
-            let opponent = (launch.mode != Mode::TwoPlayers).then(|| launch.opponent.clone());
-            let shared = &spec.shared;
-            match launch.game {
-                GameKind::Reversi => {
-                    open_duel::<Reversi>(spec, events, opponent, &shared.reversi_opponent, size)
-                }
-                GameKind::Islands => {
-                    let strongest = GameKind::Islands.opponents()[0];
-                    open_duel::<Islands>(spec, events, opponent, strongest, size)
-                }
-                GameKind::ThreeTrios => Err("Three Trios tables open from the lobby".into()),
-                GameKind::Triad => open_race(spec, events, opponent, size),
-                GameKind::HexPaths => open_hex(spec, events, opponent, size),
-            }
-        }
-        // Saved matches stay on the server's disk.
-        Intent::Resume(_) | Intent::Replay(_) => Err("saved matches are not offered here".into()),
-    };
-    match result {
-        Ok(table) => {
-            registry.unwatch_lobby(spec.client);
-            screens.table = Some(table);
-        }
-        Err(e) => {
-            screens.lobby.set_tables(registry.list());
-            screens.lobby.say(&format!("Cannot do that: {e}"), true);
-        }
-    }
-    None
 }

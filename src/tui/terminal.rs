@@ -1,9 +1,8 @@
 //! The local terminal: raw mode, alternate screen and mouse on entry, and always put back —
 //! on return, error, panic and termination signals.
 //!
-//! One process may show several screens in turn (the home screen, then a match, then the home
-//! screen again), so input and signals are read by one thread each for the whole process and
-//! handed to whichever screen listens now. While no [`Session`] is open the input thread
+//! Input and signals are read by one thread each for the whole process and handed to the
+//! shell's loop listening now. While no [`Session`] is open the input thread
 //! leaves the terminal alone (a text mode may be reading it) and stop signals act as they
 //! would without trios.
 
@@ -23,13 +22,14 @@ use ratatui::crossterm::terminal::{
 };
 
 use super::event::Event;
+use super::shell::Inbound;
 
 pub type LocalTerminal = Terminal<CrosstermBackend<Stdout>>;
 
 /// Where the input and signal threads deliver events.
 struct Route {
     /// The screen listening now; the last one stays until another takes over.
-    to: Option<Sender<Event>>,
+    to: Option<Sender<Inbound>>,
     /// A [`Session`] is open: the terminal's input belongs to the screen.
     open: bool,
     /// The input thread is running.
@@ -71,7 +71,7 @@ fn is_open() -> bool {
 fn deliver(event: Event) -> bool {
     let route = route();
     match (&route.to, route.open) {
-        (Some(to), true) => to.send(event).is_ok(),
+        (Some(to), true) => to.send(Inbound::Terminal(event)).is_ok(),
         _ => false,
     }
 }
@@ -177,7 +177,7 @@ fn install_panic_hook() {
 /// and reads it only while a [`Session`] is open. A terminal that hangs up (closed window,
 /// dropped connection, even with SIGHUP ignored) or fails to read ends the app with
 /// [`Event::Terminate`]: crossterm alone would keep reading the end of the input forever.
-pub fn spawn_input(events: Sender<Event>) {
+pub(crate) fn spawn_input(events: Sender<Inbound>) {
     let mut route = route();
     route.to = Some(events);
     if route.reading {
@@ -310,7 +310,7 @@ fn input_waiting() -> bool {
 /// cleanly and the terminal is restored instead of being left in raw mode; SIGWINCH into a
 /// resize. One thread serves the whole process; later calls only change where events go.
 /// With no screen open, a stop signal ends the process as it would without trios.
-pub fn spawn_signals(events: Sender<Event>) -> io::Result<()> {
+pub(crate) fn spawn_signals(events: Sender<Inbound>) -> io::Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGWINCH};
     let mut route = route();
     route.to = Some(events);

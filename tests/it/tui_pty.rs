@@ -1505,3 +1505,83 @@ fn two_openssh_clients_and_a_computer_race_at_one_triad_table() {
         leave_server(who, pty, "Back in the lobby");
     }
 }
+
+/// How often trios switched the terminal to the alternate screen and back so far.
+fn alternate_screen_switches(pty: &Pty) -> (usize, usize) {
+    let raw = pty.raw();
+    (
+        raw.matches("\x1b[?1049h").count(),
+        raw.matches("\x1b[?1049l").count(),
+    )
+}
+
+#[test]
+fn home_and_its_matches_share_one_alternate_screen() {
+    let mut pty = Pty::start(80, 24, &[]);
+    home_screen(&pty, "the home screen");
+    // Reversi against the computer: the Game row one step on, then Play the computer.
+    pty.send(b"g\x1b[C");
+    pty.wait_for("Reversi on the Game row", |s| s.contains("‹ Reversi ›"));
+    pty.send(b"\x1b[B\x1b[B\x1b[B\r");
+    pty.wait_for("the Reversi board", |s| {
+        s.contains("Dark to move") && !s.contains("Play the computer")
+    });
+    pty.send(b"q");
+    home_screen(&pty, "the home screen after Reversi");
+    // Then Triad alone: two more steps on the Game row, then Play solitaire.
+    pty.send(b"g\x1b[C\x1b[C");
+    pty.wait_for("Triad on the Game row", |s| s.contains("‹ Triad ›"));
+    pty.send(b"\x1b[B\x1b[B\r");
+    pty.wait_for("the Triad cards", |s| s.contains("found 0"));
+    pty.send(b"q");
+    pty.wait_for("the home screen after Triad", |s| {
+        s.contains("Play solitaire") && s.contains("Saved matches") && s.contains("q quit")
+    });
+    assert_eq!(
+        alternate_screen_switches(&pty),
+        (1, 0),
+        "the alternate screen was entered once and never left before quitting"
+    );
+    pty.send(b"q");
+    let status = pty.wait_exit(EXIT_TIMEOUT);
+    assert!(status.success(), "q at home exits 0, got {status:?}");
+    pty.assert_terminal_restored();
+    assert_eq!(
+        alternate_screen_switches(&pty),
+        (1, 1),
+        "the alternate screen is left once, on quitting"
+    );
+    let raw = pty.raw();
+    assert!(
+        raw.find("\x1b[?1049h") < raw.find("\x1b[?1049l"),
+        "entered before it is left"
+    );
+}
+
+#[test]
+fn sigterm_during_a_match_from_home_ends_trios_with_the_resume_hint() {
+    let mut pty = Pty::start(80, 24, &[]);
+    home_screen(&pty, "the home screen");
+    pty.send(b"\r");
+    start_screen(&pty);
+    pty.send(b"1");
+    pty.wait_for("the first card picked", |s| {
+        s.keys().contains("Enter place")
+    });
+    pty.send(b"\r");
+    pty.wait_for("RED's move to be taken", |s| !s.red_to_move());
+
+    signal(pty.pid(), "TERM");
+    let status = pty.wait_exit(EXIT_TIMEOUT);
+    assert!(status.success(), "SIGTERM exits 0, got {status:?}");
+    pty.assert_terminal_restored();
+    assert_eq!(alternate_screen_switches(&pty), (1, 1));
+    let (path, _) = pty.only_record();
+    let after = pty.output.lock().parser.screen().contents();
+    assert!(
+        after.contains("trios play --resume continues it")
+            && after.contains(&path.display().to_string()),
+        "no resume hint for {} on the normal screen:\n{after}",
+        path.display()
+    );
+}

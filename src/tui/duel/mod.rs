@@ -926,21 +926,6 @@ impl<G: BoardGame> DuelApp<G> {
     }
 }
 
-impl<G: BoardGame> super::Screen for DuelApp<G> {
-    fn update(&mut self, event: Event, now: Instant) {
-        DuelApp::update(self, event, now);
-    }
-    fn next_tick(&self) -> Option<Instant> {
-        DuelApp::next_tick(self)
-    }
-    fn should_quit(&self) -> bool {
-        DuelApp::should_quit(self)
-    }
-    fn take_suspend(&mut self) -> bool {
-        DuelApp::take_suspend(self)
-    }
-}
-
 /// The positions before each move of a match and the current one.
 fn states_of<G: BoardGame>(duel: &Duel<G>) -> Vec<G> {
     let mut states = Vec::with_capacity(duel.history().len() + 1);

@@ -875,21 +875,6 @@ impl HexApp {
     }
 }
 
-impl super::Screen for HexApp {
-    fn update(&mut self, event: Event, now: Instant) {
-        HexApp::update(self, event, now);
-    }
-    fn next_tick(&self) -> Option<Instant> {
-        HexApp::next_tick(self)
-    }
-    fn should_quit(&self) -> bool {
-        HexApp::should_quit(self)
-    }
-    fn take_suspend(&mut self) -> bool {
-        HexApp::take_suspend(self)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

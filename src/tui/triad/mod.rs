@@ -580,21 +580,6 @@ impl TriadApp {
     }
 }
 
-impl super::Screen for TriadApp {
-    fn update(&mut self, event: Event, now: Instant) {
-        TriadApp::update(self, event, now);
-    }
-    fn next_tick(&self) -> Option<Instant> {
-        TriadApp::next_tick(self)
-    }
-    fn should_quit(&self) -> bool {
-        TriadApp::should_quit(self)
-    }
-    fn take_suspend(&mut self) -> bool {
-        TriadApp::take_suspend(self)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
