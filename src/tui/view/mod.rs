@@ -3,6 +3,7 @@
 
 mod board;
 mod hands;
+pub(crate) mod keybar;
 pub mod layout;
 mod log;
 pub(crate) mod overlay;
