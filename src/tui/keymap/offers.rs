@@ -1530,11 +1530,32 @@ pub fn help(place: Where, state: State) -> Vec<&'static Offer> {
         .collect()
 }
 
-/// `text` with each `{name}` of `fills` replaced by its value.
+/// `text` with each `{name}` of `fills` replaced by its value, in one pass (a value is
+/// never read again for names); an unknown `{name}` stays as written.
 pub fn fill(text: &str, fills: &[(&str, &str)]) -> String {
-    let mut out = text.to_string();
-    for (name, value) in fills {
-        out = out.replace(&format!("{{{name}}}"), value);
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let value = after.find('}').and_then(|close| {
+            let name = &after[..close];
+            fills
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| (*v, close))
+        });
+        match value {
+            Some((v, close)) => {
+                out.push_str(v);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
     }
+    out.push_str(rest);
     out
 }

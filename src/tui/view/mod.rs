@@ -3,6 +3,7 @@
 
 mod board;
 mod hands;
+pub(crate) mod help;
 pub(crate) mod keybar;
 pub mod layout;
 mod log;
