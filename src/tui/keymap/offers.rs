@@ -1559,3 +1559,211 @@ pub fn fill(text: &str, fills: &[(&str, &str)]) -> String {
     out.push_str(rest);
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Screen, action_for, offered, screen_action};
+    use super::*;
+    use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
+
+    const MODES: [KeyMode; 2] = [KeyMode::Play, KeyMode::Replay];
+    const CONTEXTS: [Context; 6] = [
+        Context::Local { computer: true },
+        Context::Local { computer: false },
+        Context::Watching,
+        Context::Viewer,
+        Context::TablePlayer { two_players: true },
+        Context::TablePlayer { two_players: false },
+    ];
+
+    /// The flags each screen sets.
+    fn flags(place: Where) -> &'static [u32] {
+        match place {
+            Where::ThreeTrios => &[
+                CLOSED, OVER, WATCHING, PAUSED, ANIMATING, PICKED, GRID, TAKE_BACK,
+            ],
+            Where::Duel => &[STEP_SHOWN, CLOSED, WAITING, OVER, TO_MOVE],
+            Where::Triad => &[TABLE, WATCHING, OVER],
+            Where::HexPaths => &[
+                WAITING,
+                THINKING,
+                DEMONSTRATING,
+                DONE,
+                OVER,
+                TABLE,
+                WATCHING,
+                ENTERING,
+                RACING,
+            ],
+            Where::Lobby => &[OPTION, TABLE_LINE, GAMES],
+            Where::Home => &[OPTION, GAMES],
+            Where::Saved => &[LISTED],
+        }
+    }
+
+    /// Every state a screen can be asked about: each set of its flags, and on the game
+    /// table each mode and context (the spectator's too).
+    fn states(place: Where) -> Vec<State> {
+        let bases: Vec<State> = match place {
+            Where::ThreeTrios | Where::Duel => MODES
+                .iter()
+                .flat_map(|&m| {
+                    CONTEXTS
+                        .iter()
+                        .chain([&Context::TableSpectator])
+                        .map(move |&c| State::new(m, c))
+                })
+                .collect(),
+            _ => vec![State::screen()],
+        };
+        let flags = flags(place);
+        let mut all = Vec::new();
+        for base in bases {
+            for set in 0..1u32 << flags.len() {
+                let mut state = base;
+                for (i, &f) in flags.iter().enumerate() {
+                    state = state.with(f, set & (1 << i) != 0);
+                }
+                all.push(state);
+            }
+        }
+        all
+    }
+
+    /// What `code` asks for on `place` in `state`, by the keymap's own lookup.
+    fn lookup(place: Where, state: State, code: KeyCode) -> Option<Act> {
+        let key = KeyEvent::new(code, KeyModifiers::NONE);
+        let on = |screen| screen_action(screen, key).map(Act::Screen);
+        match place {
+            Where::ThreeTrios | Where::Duel => {
+                action_for(state.mode, state.ctx, key).map(Act::Game)
+            }
+            Where::Triad => on(Screen::Triad),
+            Where::HexPaths => on(Screen::HexPaths),
+            Where::Lobby | Where::Home => on(Screen::Lobby),
+            Where::Saved => on(Screen::SavedList),
+        }
+    }
+
+    /// Whether `offer`'s keys all do something on `place` in `state`, the first what the
+    /// offer says; a note has no keys. Says what is wrong, if anything.
+    fn keys_problem(place: Where, state: State, offer: &Offer) -> Option<String> {
+        let what = format!("{place:?} {state:?}: \"{} {}\"", offer.label, offer.text);
+        if offer.act == Act::Note {
+            return (!offer.keys.is_empty()).then(|| format!("{what}: a note with keys"));
+        }
+        let Some(&first) = offer.keys.first() else {
+            return Some(format!("{what}: no key"));
+        };
+        // The home help speaks for its saved list too.
+        let found = |code| {
+            lookup(place, state, code)
+                .or_else(|| (place == Where::Home).then(|| lookup(Where::Saved, state, code))?)
+        };
+        if found(first) != Some(offer.act) {
+            return Some(format!("{what}: {first:?} asks for {:?}", found(first)));
+        }
+        offer
+            .keys
+            .iter()
+            .find(|&&k| found(k).is_none())
+            .map(|k| format!("{what}: {k:?} does nothing"))
+    }
+
+    /// The actions the help of `place` lists in `state`.
+    fn help_acts(place: Where, state: State) -> Vec<Act> {
+        match place {
+            Where::ThreeTrios | Where::Duel => offered(state.mode, state.ctx)
+                .into_iter()
+                .map(|(a, _, _)| Act::Game(a))
+                .collect(),
+            _ => help(place, state)
+                .iter()
+                .flat_map(|o| o.keys.iter().filter_map(move |&k| lookup(place, state, k)))
+                .collect(),
+        }
+    }
+
+    /// Everything wrong with the bar `shown` of `place` in `state`: a key that does
+    /// nothing or something else, or an action the help leaves out.
+    fn bar_problems(place: Where, state: State, shown: &[&Offer]) -> Vec<String> {
+        let listed = help_acts(place, state);
+        let mut problems = Vec::new();
+        for offer in shown {
+            problems.extend(keys_problem(place, state, offer));
+            if offer.act != Act::Note && !listed.contains(&offer.act) {
+                problems.push(format!(
+                    "{place:?} {state:?}: {:?} is in the bar, not in the help",
+                    offer.act
+                ));
+            }
+        }
+        problems
+    }
+
+    #[test]
+    fn every_key_a_bar_shows_does_what_it_says_and_the_help_lists_it() {
+        let mut problems = Vec::new();
+        for place in Where::ALL {
+            for state in states(place) {
+                problems.extend(bar_problems(place, state, &bar(place, state)));
+                // The saved list shows the home screen's help, which speaks for both.
+                let speaks_for = if place == Where::Saved {
+                    Where::Home
+                } else {
+                    place
+                };
+                for offer in help(place, state) {
+                    problems.extend(keys_problem(speaks_for, state, offer));
+                }
+            }
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+
+    #[test]
+    fn a_bar_naming_a_key_that_does_nothing_is_caught() {
+        let dead = o(&[Char('z')], s(ScreenAction::Hint), "z", "hint", always, 1);
+        let state = State::screen();
+        assert_eq!(bar_problems(Where::Triad, state, &[&dead]).len(), 1);
+        // `w` watches in the lobby, but the home help does not list it.
+        let unlisted = o(
+            &[Char('w')],
+            s(ScreenAction::Watch),
+            "w",
+            "watch",
+            always,
+            1,
+        );
+        let problems = bar_problems(Where::Home, state, &[&unlisted]);
+        assert!(problems[0].contains("not in the help"), "{problems:?}");
+        // `u` takes nothing back against another person at a table.
+        let table = State::new(KeyMode::Play, Context::TablePlayer { two_players: true });
+        let undo = &THREE_TRIOS_BAR
+            .iter()
+            .find(|o| o.act == Act::Game(Action::TakeBack))
+            .expect("Three Trios offers a take-back");
+        assert_eq!(bar_problems(Where::ThreeTrios, table, &[undo]).len(), 2);
+    }
+
+    #[test]
+    fn take_back_is_offered_only_when_a_move_can_be_taken_back() {
+        let local = State::new(KeyMode::Play, Context::Local { computer: true });
+        let labels =
+            |s: State| -> Vec<&str> { bar(Where::ThreeTrios, s).iter().map(|o| o.label).collect() };
+        assert!(!labels(local).contains(&"u"));
+        assert!(labels(local.with(TAKE_BACK, true)).contains(&"u"));
+        let table = State::new(KeyMode::Play, Context::TablePlayer { two_players: true });
+        assert!(!labels(table.with(TAKE_BACK, true)).contains(&"u"));
+        let watching = State::new(KeyMode::Play, Context::Watching).with(WATCHING, true);
+        assert!(labels(watching).contains(&"."));
+        assert!(!labels(local).contains(&"."));
+    }
+
+    #[test]
+    fn fill_replaces_known_names_once() {
+        let fills = [("a", "{b}"), ("b", "x")];
+        assert_eq!(fill("{a}-{b}-{c}", &fills), "{b}-x-{c}");
+        assert_eq!(fill("no names {", &fills), "no names {");
+    }
+}
