@@ -419,3 +419,17 @@ fn a_longer_winning_move_stays_on_the_board_after_the_shortest_is_shown() {
     let shown = screen(&app, (80, 24));
     assert!(status(&shown).contains("the pieces stay"), "{shown}");
 }
+
+#[test]
+fn the_help_at_80x24_is_whole_and_lists_every_key_the_bar_offers() {
+    let mut app = alone(3, (80, 24));
+    let bar = screen(&app, (80, 24));
+    press(&mut app, KeyCode::Char('?'));
+    let help = screen(&app, (80, 24));
+    // A wrapped help line no longer pushes the last note out of the box.
+    assert!(help.contains("◎ is the goal."), "{help}");
+    for key in ["Tab", "Backspace", "Enter", "?", "q", "Space", "n"] {
+        assert!(help.contains(&format!("│{key} ")), "{key} missing:\n{help}");
+    }
+    assert!(status(&bar).contains("? help"), "{bar}");
+}

@@ -6,6 +6,7 @@ use ratatui::style::Style;
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use unicode_width::UnicodeWidthStr;
 
 use super::status;
 use super::theme::Theme;
@@ -128,7 +129,10 @@ pub(crate) fn too_small_for(theme: Theme, need: (u16, u16), area: Rect, buf: &mu
 /// `lines` in a rounded box titled `title`, in the middle of `area` (cut to fit).
 pub(crate) fn boxed(title: &str, lines: Vec<Line>, theme: Theme, area: Rect, buf: &mut Buffer) {
     let width = (lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 4).min(area.width);
-    let height = (lines.len() as u16 + 2).min(area.height);
+    // A line wider than the box wraps, and takes the rows it wraps onto.
+    let inner = usize::from(width.saturating_sub(2)).max(1);
+    let rows: usize = lines.iter().map(|l| wrapped_rows(l, inner)).sum();
+    let height = u16::try_from(rows + 2).unwrap_or(u16::MAX).min(area.height);
     let rect = Rect::new(
         area.x + (area.width - width) / 2,
         area.y + (area.height - height) / 2,
@@ -145,6 +149,27 @@ pub(crate) fn boxed(title: &str, lines: Vec<Line>, theme: Theme, area: Rect, buf
                 .title_style(theme.title()),
         )
         .render(rect, buf);
+}
+
+/// The rows `line` takes wrapped at word boundaries to `width` columns (as the box's
+/// paragraph wraps it, without trimming).
+fn wrapped_rows(line: &Line, width: usize) -> usize {
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    let mut rows = 1;
+    let mut used = 0;
+    for word in text.split_inclusive(' ') {
+        let w = word.width();
+        if used + w.saturating_sub(usize::from(word.ends_with(' '))) > width && used > 0 {
+            rows += 1;
+            used = 0;
+        }
+        used += w;
+        while used > width {
+            rows += 1;
+            used -= width;
+        }
+    }
+    rows
 }
 
 /// A screen's keys, a label and what it does a line, labels in a column; then `notes`.
