@@ -667,12 +667,12 @@ fn final_table(app: &HexApp, area: Rect, buf: &mut Buffer) {
         )));
     }
     lines.push(Line::raw(""));
-    let keys = match app.table() {
-        Some(link) if link.you.is_none() => "r replay the last round · q lobby",
-        Some(_) => "n another game · r replay the last round · q lobby",
-        None => "n new game · r replay the last round · q quit",
-    };
-    lines.push(Line::styled(keys, theme.key()));
+    // What to do next, from the keymap's entries for the end.
+    let offers = keymap::offers::bar(Where::HexPathsEnd, key_state(app));
+    lines.push(keybar::line(
+        &keybar::items(&offers, &[]),
+        Look::all(theme.key(), ""),
+    ));
     overlay::boxed(" Game over ", lines, theme, area, buf);
 }
 

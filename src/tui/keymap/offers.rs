@@ -184,10 +184,16 @@ pub enum Where {
     Home,
     /// The home screen's saved matches.
     Saved,
+    /// Three Trios' game-over box.
+    ThreeTriosEnd,
+    /// Triad's game-over box.
+    TriadEnd,
+    /// Hex paths' final table.
+    HexPathsEnd,
 }
 
 impl Where {
-    pub const ALL: [Where; 7] = [
+    pub const ALL: [Where; 10] = [
         Where::ThreeTrios,
         Where::Duel,
         Where::Triad,
@@ -195,6 +201,9 @@ impl Where {
         Where::Lobby,
         Where::Home,
         Where::Saved,
+        Where::ThreeTriosEnd,
+        Where::TriadEnd,
+        Where::HexPathsEnd,
     ];
 }
 
@@ -1479,6 +1488,126 @@ const SAVED_BAR: &[Offer] = &[
     HELP,
 ];
 
+// The game-over boxes: what to do next. They are never cut, so priorities do not matter.
+/// The game-over box shows outside a replay.
+fn tt_end(s: State) -> bool {
+    !s.replaying()
+}
+
+const THREE_TRIOS_END: &[Offer] = &[
+    o(
+        &[Char('n')],
+        g(Action::NewGame),
+        "n",
+        "rematch",
+        |s| tt_end(s) && !s.has(CLOSED) && s.ctx == Context::TablePlayer { two_players: true },
+        0,
+    ),
+    o(
+        &[Char('n')],
+        g(Action::NewGame),
+        "n",
+        "new game",
+        |s| tt_end(s) && !s.has(CLOSED) && s.ctx != Context::TablePlayer { two_players: true },
+        0,
+    ),
+    o(&[Char('r')], g(Action::Replay), "r", "replay", tt_end, 0),
+    o(
+        &[Char('q')],
+        g(Action::Quit),
+        "q",
+        "quit",
+        |s| tt_end(s) && !s.at_table(),
+        0,
+    ),
+    o(
+        &[Char('q')],
+        g(Action::Quit),
+        "q",
+        "lobby",
+        |s| tt_end(s) && s.at_table(),
+        0,
+    ),
+];
+
+const TRIAD_END: &[Offer] = &[
+    o(
+        &[Char('n')],
+        s(ScreenAction::NewGame),
+        "n",
+        "another race",
+        |s| s.has(TABLE) && !s.has(WATCHING),
+        0,
+    ),
+    o(
+        &[Char('n')],
+        s(ScreenAction::NewGame),
+        "n",
+        "new game",
+        |s| !s.has(TABLE),
+        0,
+    ),
+    o(
+        &[Char('q')],
+        s(ScreenAction::Quit),
+        "q",
+        "back to the lobby",
+        |s| s.has(TABLE),
+        0,
+    ),
+    o(
+        &[Char('q')],
+        s(ScreenAction::Quit),
+        "q",
+        "quit",
+        |s| !s.has(TABLE),
+        0,
+    ),
+];
+
+const HEXPATHS_END: &[Offer] = &[
+    o(
+        &[Char('n')],
+        s(ScreenAction::NewGame),
+        "n",
+        "another game",
+        |s| s.has(TABLE) && !s.has(WATCHING),
+        0,
+    ),
+    o(
+        &[Char('n')],
+        s(ScreenAction::NewGame),
+        "n",
+        "new game",
+        |s| !s.has(TABLE),
+        0,
+    ),
+    o(
+        &[Char('r')],
+        s(ScreenAction::Replay),
+        "r",
+        "replay the last round",
+        always,
+        0,
+    ),
+    o(
+        &[Char('q')],
+        s(ScreenAction::Quit),
+        "q",
+        "lobby",
+        |s| s.has(TABLE),
+        0,
+    ),
+    o(
+        &[Char('q')],
+        s(ScreenAction::Quit),
+        "q",
+        "quit",
+        |s| !s.has(TABLE),
+        0,
+    ),
+];
+
 /// The key bar's entries of `place`, all states.
 pub fn bar_offers(place: Where) -> &'static [Offer] {
     match place {
@@ -1489,6 +1618,9 @@ pub fn bar_offers(place: Where) -> &'static [Offer] {
         Where::Lobby => LOBBY_BAR,
         Where::Home => HOME_BAR,
         Where::Saved => SAVED_BAR,
+        Where::ThreeTriosEnd => THREE_TRIOS_END,
+        Where::TriadEnd => TRIAD_END,
+        Where::HexPathsEnd => HEXPATHS_END,
     }
 }
 
@@ -1496,9 +1628,9 @@ pub fn bar_offers(place: Where) -> &'static [Offer] {
 /// table itself ([`super::offered`]), each in its own words, so they have none here.
 pub fn help_offers(place: Where) -> &'static [Offer] {
     match place {
-        Where::ThreeTrios | Where::Duel => &[],
-        Where::Triad => TRIAD_HELP,
-        Where::HexPaths => HEXPATHS_HELP,
+        Where::ThreeTrios | Where::Duel | Where::ThreeTriosEnd => &[],
+        Where::Triad | Where::TriadEnd => TRIAD_HELP,
+        Where::HexPaths | Where::HexPathsEnd => HEXPATHS_HELP,
         Where::Lobby => &LOBBY_HELP,
         Where::Home | Where::Saved => &HOME_HELP,
     }
@@ -1598,6 +1730,8 @@ mod tests {
             Where::Lobby => &[OPTION, TABLE_LINE, GAMES],
             Where::Home => &[OPTION, GAMES],
             Where::Saved => &[LISTED],
+            Where::ThreeTriosEnd => &[CLOSED],
+            Where::TriadEnd | Where::HexPathsEnd => &[TABLE, WATCHING],
         }
     }
 
@@ -1605,7 +1739,7 @@ mod tests {
     /// table each mode and context (the spectator's too).
     fn states(place: Where) -> Vec<State> {
         let bases: Vec<State> = match place {
-            Where::ThreeTrios | Where::Duel => MODES
+            Where::ThreeTrios | Where::Duel | Where::ThreeTriosEnd => MODES
                 .iter()
                 .flat_map(|&m| {
                     CONTEXTS
@@ -1635,11 +1769,11 @@ mod tests {
         let key = KeyEvent::new(code, KeyModifiers::NONE);
         let on = |screen| screen_action(screen, key).map(Act::Screen);
         match place {
-            Where::ThreeTrios | Where::Duel => {
+            Where::ThreeTrios | Where::Duel | Where::ThreeTriosEnd => {
                 action_for(state.mode, state.ctx, key).map(Act::Game)
             }
-            Where::Triad => on(Screen::Triad),
-            Where::HexPaths => on(Screen::HexPaths),
+            Where::Triad | Where::TriadEnd => on(Screen::Triad),
+            Where::HexPaths | Where::HexPathsEnd => on(Screen::HexPaths),
             Where::Lobby | Where::Home => on(Screen::Lobby),
             Where::Saved => on(Screen::SavedList),
         }
@@ -1673,10 +1807,12 @@ mod tests {
     /// The actions the help of `place` lists in `state`.
     fn help_acts(place: Where, state: State) -> Vec<Act> {
         match place {
-            Where::ThreeTrios | Where::Duel => offered(state.mode, state.ctx)
-                .into_iter()
-                .map(|(a, _, _)| Act::Game(a))
-                .collect(),
+            Where::ThreeTrios | Where::Duel | Where::ThreeTriosEnd => {
+                offered(state.mode, state.ctx)
+                    .into_iter()
+                    .map(|(a, _, _)| Act::Game(a))
+                    .collect()
+            }
             _ => help(place, state)
                 .iter()
                 .flat_map(|o| o.keys.iter().filter_map(move |&k| lookup(place, state, k)))

@@ -371,6 +371,12 @@ fn status(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     Paragraph::new(vec![first, second]).render(area, buf);
 }
 
+/// What to do once the game is over, from the keymap's entries for the end.
+fn end_keys(app: &TriadApp) -> Line<'static> {
+    let offers = keymap::offers::bar(Where::TriadEnd, key_state(app));
+    keybar::line(&keybar::items(&offers, &[]), Look::all(app.theme.key(), ""))
+}
+
 /// The box at the end: time, triads, time a triad, and the bests (new ones marked).
 fn end_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     let Some(f) = app.finished else { return };
@@ -407,12 +413,7 @@ fn end_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
             )));
         }
         lines.push(Line::raw(""));
-        let keys = match app.table() {
-            Some(t) if t.you.is_none() => "q back to the lobby",
-            Some(_) => "n another race · q back to the lobby",
-            None => "n new game · q quit",
-        };
-        lines.push(Line::styled(keys, theme.key()));
+        lines.push(end_keys(app));
         overlay::boxed(" Game over ", lines, theme, area, buf);
         return;
     }
@@ -449,7 +450,7 @@ fn end_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
         theme.dim(),
     ));
     lines.push(Line::raw(""));
-    lines.push(Line::styled("n new game · q quit", theme.key()));
+    lines.push(end_keys(app));
     overlay::boxed(" Game over ", lines, theme, area, buf);
 }
 

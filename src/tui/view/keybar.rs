@@ -32,12 +32,16 @@ impl Look {
 
     /// One dim line after a space (the games' second status row).
     pub fn dim(theme: Theme) -> Look {
-        let dim = theme.dim();
+        Look::all(theme.dim(), " ")
+    }
+
+    /// Everything in one style.
+    pub fn all(style: Style, lead: &'static str) -> Look {
         Look {
-            key: dim,
-            word: dim,
-            sep: dim,
-            lead: " ",
+            key: style,
+            word: style,
+            sep: style,
+            lead,
         }
     }
 }

@@ -8,10 +8,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use unicode_width::UnicodeWidthStr;
 
+use super::keybar::{self, Look};
 use super::status;
 use super::theme::Theme;
 use crate::games::three_trios::{Outcome, Player};
 use crate::tui::app::{App, text};
+use crate::tui::keymap::{self, Where};
 
 /// Every key of the current mode and context, drawn from the keymap itself; wrapped to the
 /// screen, and scrolled when taller than it.
@@ -55,15 +57,13 @@ pub fn game_over(app: &App, area: Rect, buf: &mut Buffer) {
         ]),
         Outcome::Tie => Line::styled(format!("Tie {red}–{blue}"), theme.title()),
     };
-    let mut keys = Vec::new();
-    for (i, (key, what)) in status::end_keys(app).into_iter().enumerate() {
-        if i > 0 {
-            keys.push(Span::raw(" · "));
-        }
-        keys.push(Span::styled(key, theme.key()));
-        keys.push(Span::raw(format!(" {what}")));
-    }
-    let keys = Line::from(keys);
+    // What to do next, from the keymap's entries for the end of a match.
+    let offers = keymap::offers::bar(Where::ThreeTriosEnd, status::key_state(app));
+    let look = Look {
+        sep: Style::new(),
+        ..Look::keys(theme, "")
+    };
+    let keys = keybar::line(&keybar::items(&offers, &[]), look);
     // The keys wrap onto a second row in a narrow box rather than lose one.
     let width = (keys.width() as u16 + 4).max(34).min(area.width);
     let mut lines = vec![headline.centered()];

@@ -10,7 +10,7 @@ use super::keybar::{self, Look};
 use crate::controller::table::{Role, SeatState};
 use crate::games::three_trios::{Outcome, Player};
 use crate::tui::app::{App, Focus, text};
-use crate::tui::keymap::{self, Action, Context, KeyMode, State, Where, flag};
+use crate::tui::keymap::{self, State, Where, flag};
 use crate::tui::timeline::{self, Point};
 
 /// Draws the two status rows: the state of the point shown with its score, the details and
@@ -165,28 +165,4 @@ pub(crate) fn key_state(app: &App) -> State {
         .with(flag::PICKED, app.picked.is_some())
         .with(flag::GRID, app.focus == Focus::Grid)
         .with(flag::TAKE_BACK, !app.history().is_empty())
-}
-
-/// What `n` and `q` do here, in a word or two.
-fn word_for(app: &App, action: Action) -> &'static str {
-    match (action, app.context()) {
-        (Action::NewGame, Context::TablePlayer { two_players: true }) => "rematch",
-        (Action::NewGame, _) => "new game",
-        (Action::Quit, Context::TablePlayer { .. } | Context::TableSpectator) => "lobby",
-        _ => "quit",
-    }
-}
-
-/// The keys the game-over box offers: a new game or rematch where one can be asked for here,
-/// the replay, and leaving.
-pub fn end_keys(app: &App) -> Vec<(&'static str, &'static str)> {
-    let ctx = app.context();
-    let mut keys = Vec::new();
-    let closed = app.table.as_ref().is_some_and(|t| t.closed.is_some());
-    if keymap::available(Action::NewGame, KeyMode::Play, ctx) && !closed {
-        keys.push(("n", word_for(app, Action::NewGame)));
-    }
-    keys.push(("r", "replay"));
-    keys.push(("q", word_for(app, Action::Quit)));
-    keys
 }
