@@ -16,7 +16,7 @@ use crate::games::{Side, Verdict};
 use crate::tui::keymap::{self, Action, Context, KeyMode, State, Where, flag};
 use crate::tui::timeline::Point;
 use crate::tui::view::keybar::{self, Look};
-use crate::tui::view::overlay;
+use crate::tui::view::{help, overlay};
 
 /// One way to draw cells: the inside of a cell, and whether grid lines separate cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1073,7 +1073,6 @@ pub(super) fn help_lines<G: BoardGame>(mode: KeyMode, ctx: Context) -> Vec<(&'st
 
 fn help<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
     let entries = help_lines::<G>(app.key_mode(), app.context());
-    let lines = overlay::key_lines(&entries, Vec::new(), app.theme);
     let title = format!(" {} keys ", G::KIND.title());
-    overlay::boxed(&title, lines, app.theme, area, buf);
+    help::draw_entries(&title, &entries, Vec::new(), app.theme, area, buf);
 }

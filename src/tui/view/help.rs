@@ -27,6 +27,19 @@ pub fn draw(
     area: Rect,
     buf: &mut Buffer,
 ) {
-    let lines = overlay::key_lines(&entries(offers, fills), notes, theme);
+    draw_entries(title, &entries(offers, fills), notes, theme, area, buf);
+}
+
+/// The box titled `title` in the middle of `area`: `entries` (label and sentence), then
+/// `notes`. For the games whose help words the game table's keys their own way.
+pub fn draw_entries(
+    title: &str,
+    entries: &[(&str, String)],
+    notes: Vec<Line<'static>>,
+    theme: Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let lines = overlay::key_lines(entries, notes, theme);
     overlay::boxed(title, lines, theme, area, buf);
 }
