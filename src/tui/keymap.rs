@@ -1,6 +1,11 @@
-//! Key bindings as data: one table from keys to actions, per mode. Help is drawn from it.
+//! Key bindings as data: one table from keys to actions, per mode; and per screen what its
+//! key bar and help offer ([`offers`]). Both are drawn from here.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+pub mod offers;
+
+pub use offers::{Act, Offer, State, Where, flag};
 
 /// Everything a person can ask the app to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

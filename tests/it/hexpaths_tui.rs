@@ -419,3 +419,42 @@ fn a_longer_winning_move_stays_on_the_board_after_the_shortest_is_shown() {
     let shown = screen(&app, (80, 24));
     assert!(status(&shown).contains("the pieces stay"), "{shown}");
 }
+
+#[test]
+fn the_help_at_80x24_is_whole_and_lists_every_key_the_bar_offers() {
+    let mut app = alone(3, (80, 24));
+    let bar = screen(&app, (80, 24));
+    press(&mut app, KeyCode::Char('?'));
+    let help = screen(&app, (80, 24));
+    // A wrapped help line no longer pushes the last note out of the box.
+    assert!(help.contains("◎ is the goal."), "{help}");
+    for key in ["Tab", "Backspace", "Enter", "?", "q", "Space", "n"] {
+        assert!(help.contains(&format!("│{key} ")), "{key} missing:\n{help}");
+    }
+    assert!(status(&bar).contains("? help"), "{bar}");
+}
+
+#[test]
+fn racing_at_80_columns_the_bar_leaves_out_a_whole_entry_rather_than_cut_one() {
+    let rival = Rival::new("easy", 9).expect("a level");
+    let app = HexApp::new(
+        6,
+        Settings::default(),
+        Vec::new(),
+        vec![rival],
+        (80, 24),
+        Theme::plain(),
+    );
+    // The bar of entering a move in a race, one column too long for 80 in full.
+    assert!(app.racing() && app.entering());
+    let text = screen(&app, (80, 24));
+    let bar = status(&text).trim_end();
+    assert!(bar.ends_with("Enter announce · ? help"), "{bar:?}");
+    assert!(!bar.contains("⌫ back"), "{bar:?}");
+    // With room for all, all show.
+    let wide = screen(&app, (100, 30));
+    assert!(
+        status(&wide).contains("⌫ back · Enter announce · ? help"),
+        "{wide}"
+    );
+}

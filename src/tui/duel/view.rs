@@ -13,9 +13,10 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use super::board::{BoardGame, Cell, Mark, Shown};
 use super::{DuelApp, Note};
 use crate::games::{Side, Verdict};
-use crate::tui::keymap::{self, Action, Context, KeyMode};
+use crate::tui::keymap::{self, Action, Context, KeyMode, State, Where, flag};
 use crate::tui::timeline::Point;
-use crate::tui::view::overlay;
+use crate::tui::view::keybar::{self, Look};
+use crate::tui::view::{help, overlay};
 
 /// One way to draw cells: the inside of a cell, and whether grid lines separate cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1001,55 +1002,38 @@ fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
             text, error: true, ..
         }) => Line::styled(format!(" {text}"), theme.error()),
         Some(Note { text, .. }) => Line::styled(format!(" {text}"), theme.key()),
-        None => Line::styled(format!(" {}", prompt(app)), theme.dim()),
+        None => prompt(app, usize::from(area.width)),
     };
     Paragraph::new(vec![first, second]).render(area, buf);
 }
 
-/// What the keys do right now, in a few words; in a replay, first what the step shown did.
-fn prompt<G: BoardGame>(app: &DuelApp<G>) -> String {
-    if app.replay().is_some() {
-        let keys = "←/→ step · ↑/↓ move · Space play · Esc back";
-        return match app.shown_step() {
-            Some((mv, step)) if step > 0 => {
-                format!("{} · {keys}", G::step_line(&app.history()[mv].played, step))
-            }
-            _ => format!("{keys} · ? help"),
-        };
-    }
-    if let Some(reason) = app.table_closed() {
-        return format!("The table closed: {reason} · q back to the lobby");
-    }
-    if app.waiting_for_opponent() {
-        return "Waiting for an opponent to join this table · q back to the lobby".into();
-    }
-    if app.game().is_over() {
-        return match app.context() {
-            Context::Viewer => "r replay · q quit · ? help".into(),
-            Context::TableSpectator => "r replay · q back to the lobby · ? help".into(),
-            Context::TablePlayer { two_players: true } => {
-                "n rematch · r replay · q back to the lobby · ? help".into()
-            }
-            Context::TablePlayer { .. } => {
-                "n new game · r replay · q back to the lobby · ? help".into()
-            }
-            _ => "n new game · r replay · q quit · ? help".into(),
-        };
-    }
-    match app.context() {
-        Context::Watching => "Space pause · . one move · +/- speed · r replay · q quit".into(),
-        Context::TableSpectator => {
-            "Space pause · . one move · r replay · q back to the lobby".into()
+/// What the keys do right now, in a few words, from the keymap's entries for this state;
+/// in a replay, first what the step shown did.
+fn prompt<G: BoardGame>(app: &DuelApp<G>, room: usize) -> Line<'static> {
+    let step = match app.shown_step() {
+        Some((mv, step)) if app.replay().is_some() && step > 0 => {
+            Some(G::step_line(&app.history()[mv].played, step))
         }
-        _ if app.human_to_move() => format!(
-            "Arrows move · Enter or click: {} at {} · H {} · ? help",
-            G::PLACE_WORDS,
-            G::cell_name(app.cursor),
-            G::HINT_NAME
-        ),
-        Context::TablePlayer { .. } => "r replay · q back to the lobby · ? help".into(),
-        _ => "r replay · u take back · q quit · ? help".into(),
-    }
+        _ => None,
+    };
+    let closed = app.table_closed();
+    let state = State::new(app.key_mode(), app.context())
+        .with(flag::STEP_SHOWN, step.is_some())
+        .with(flag::CLOSED, closed.is_some())
+        .with(flag::WAITING, app.waiting_for_opponent())
+        .with(flag::OVER, app.game().is_over())
+        .with(flag::TO_MOVE, app.human_to_move());
+    let cell = G::cell_name(app.cursor);
+    let reason = closed.map(|r| r.to_string()).unwrap_or_default();
+    let fills = [
+        ("step", step.as_deref().unwrap_or_default()),
+        ("reason", reason.as_str()),
+        ("place", G::PLACE_WORDS),
+        ("cell", cell.as_str()),
+        ("hint", G::HINT_NAME),
+    ];
+    let offers = keymap::offers::bar(Where::Duel, state);
+    keybar::bar(&offers, &fills, Look::dim(app.theme), room)
 }
 
 /// The keys of this mode and context, from the keymap, in this game's words.
@@ -1089,7 +1073,6 @@ pub(super) fn help_lines<G: BoardGame>(mode: KeyMode, ctx: Context) -> Vec<(&'st
 
 fn help<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
     let entries = help_lines::<G>(app.key_mode(), app.context());
-    let lines = overlay::key_lines(&entries, Vec::new(), app.theme);
     let title = format!(" {} keys ", G::KIND.title());
-    overlay::boxed(&title, lines, app.theme, area, buf);
+    help::draw_entries(&title, &entries, Vec::new(), app.theme, area, buf);
 }

@@ -22,7 +22,9 @@ use crate::games::hexpaths::Cell;
 use crate::games::hexpaths::geometry::{
     NEIGHBOURS, NONE, RINGS, ROWS, cell_at_row_col, line_to, ring, row_len,
 };
-use crate::tui::view::overlay;
+use crate::tui::keymap::{self, State, Where, flag};
+use crate::tui::view::keybar::{self, Look};
+use crate::tui::view::{help, overlay};
 
 /// Rows above the board (title, objective) and below it (players, status bar).
 const TOP_ROWS: u16 = 1;
@@ -619,45 +621,32 @@ fn status(app: &HexApp, area: Rect, buf: &mut Buffer) {
     let second = match &app.note {
         Some(note) if note.error => Line::styled(format!(" {}", note.text), theme.error()),
         Some(note) => Line::styled(format!(" {}", note.text), theme.key()),
-        None => Line::styled(hint(app), theme.dim()),
+        None => hint(app, usize::from(area.width)),
     };
     Paragraph::new(vec![Line::from(first), second]).render(area, buf);
 }
 
-/// The keys that matter now.
-fn hint(app: &HexApp) -> String {
-    if let Some(link) = app.table() {
-        let watching = link.you.is_none();
-        match app.phase {
-            _ if watching => return " Watching · r replay · # numbers · q lobby · ? help".into(),
-            Phase::Waiting => {
-                return " s start · + add a computer rival · q lobby · ? help".into();
-            }
-            Phase::Done => return " Space next round now · r replay · q lobby · ? help".into(),
-            Phase::Over => return " n another game · r replay the last round · q lobby".into(),
-            Phase::Thinking => {
-                return " Tab piece · w e a d z x step · ⌫ back · Enter announce · g done · ? help"
-                    .into();
-            }
-            _ => {}
-        }
-    }
-    match app.phase {
-        Phase::Waiting => " Waiting for players · q quit".into(),
-        Phase::Done => {
-            " Space next round · r replay · ←→ step it · # numbers · q quit · ? help".into()
-        }
-        Phase::Over => " n new game · r replay the last round · q quit".into(),
-        Phase::Thinking if app.entering() && app.racing() => {
-            " Tab piece · w e a d z x step (or y u h l b n) · ⌫ back · Enter announce · ? help"
-                .into()
-        }
-        _ if app.entering() => {
-            " Tab piece · w e a d z x step (or y u h l b n) · ⌫ back · Enter submit · ? help".into()
-        }
-        Phase::Thinking => " 1–4 announce · g time's up now · # numbers · q quit · ? help".into(),
-        Phase::Demonstrating { .. } => " Watch the move · ? help".into(),
-    }
+/// The state of the game as far as its keys care.
+fn key_state(app: &HexApp) -> State {
+    let phase = match app.phase {
+        Phase::Waiting => flag::WAITING,
+        Phase::Thinking => flag::THINKING,
+        Phase::Demonstrating { .. } => flag::DEMONSTRATING,
+        Phase::Done => flag::DONE,
+        Phase::Over => flag::OVER,
+    };
+    State::screen()
+        .with(phase, true)
+        .with(flag::TABLE, app.table().is_some())
+        .with(flag::WATCHING, app.table().is_some_and(|l| l.you.is_none()))
+        .with(flag::ENTERING, app.entering())
+        .with(flag::RACING, app.racing())
+}
+
+/// The keys that matter now, from the keymap's entries for this state.
+fn hint(app: &HexApp, room: usize) -> Line<'static> {
+    let offers = keymap::offers::bar(Where::HexPaths, key_state(app));
+    keybar::bar(&offers, &[], Look::dim(app.theme), room)
 }
 
 fn final_table(app: &HexApp, area: Rect, buf: &mut Buffer) {
@@ -678,63 +667,28 @@ fn final_table(app: &HexApp, area: Rect, buf: &mut Buffer) {
         )));
     }
     lines.push(Line::raw(""));
-    let keys = match app.table() {
-        Some(link) if link.you.is_none() => "r replay the last round · q lobby",
-        Some(_) => "n another game · r replay the last round · q lobby",
-        None => "n new game · r replay the last round · q quit",
-    };
-    lines.push(Line::styled(keys, theme.key()));
+    // What to do next, from the keymap's entries for the end.
+    let offers = keymap::offers::bar(Where::HexPathsEnd, key_state(app));
+    lines.push(keybar::line(
+        &keybar::items(&offers, &[]),
+        Look::all(theme.key(), ""),
+    ));
     overlay::boxed(" Game over ", lines, theme, area, buf);
 }
 
 fn help_box(app: &HexApp, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let keys = |d: usize| format!("{} or {}", DIRECTION_KEYS[d][0], DIRECTION_KEYS[d][1]);
-    let entries = [
-        (
-            "Tab ↑↓",
-            "pick the next piece (or click a piece)".to_string(),
-        ),
-        (
-            "w e",
-            format!("step north-west ({}) or north-east ({})", keys(5), keys(0)),
-        ),
-        (
-            "a d ← →",
-            format!("step west ({}) or east ({})", keys(4), keys(1)),
-        ),
-        (
-            "z x",
-            format!("step south-west ({}) or south-east ({})", keys(3), keys(2)),
-        ),
-        (
-            "",
-            "a step slides to a barrier or a piece; its end is marked (click it)".to_string(),
-        ),
-        (
-            "Backspace",
-            "take a step back (Esc: all of them)".to_string(),
-        ),
-        (
-            "Enter",
-            "submit the move (in a race: announce its length)".to_string(),
-        ),
-        (
-            "1–4",
-            "several people: announce a number of steps, then Enter".to_string(),
-        ),
-        (
-            "g",
-            "in a race: the time is up now (at a table: once every player says so)".to_string(),
-        ),
-        ("r", "replay the round's move, step by step".to_string()),
-        (
-            "← →",
-            "once a round is over: the move a step back or on, by hand".to_string(),
-        ),
-        ("#", "cell numbers on or off".to_string()),
-        ("q", "quit".to_string()),
-    ];
+    let ways = [
+        ("ne", 0),
+        ("e", 1),
+        ("se", 2),
+        ("sw", 3),
+        ("w", 4),
+        ("nw", 5),
+    ]
+    .map(|(n, d)| (n, keys(d)));
+    let fills: Vec<(&str, &str)> = ways.iter().map(|(n, k)| (*n, k.as_str())).collect();
     let notes = vec![
         Line::styled(
             "Every step of every piece counts. Heavy lines are barriers: the rim, crannies,",
@@ -745,11 +699,6 @@ fn help_box(app: &HexApp, area: Rect, buf: &mut Buffer) {
             theme.dim(),
         ),
     ];
-    overlay::boxed(
-        " Hex paths keys ",
-        overlay::key_lines(&entries, notes, theme),
-        theme,
-        area,
-        buf,
-    );
+    let offers = keymap::offers::help(Where::HexPaths, key_state(app));
+    help::draw(" Hex paths keys ", &offers, &fills, notes, theme, area, buf);
 }

@@ -18,6 +18,8 @@ use crate::games::GameKind;
 use crate::games::reversi::Color;
 use crate::games::three_trios::{Outcome, RuleSet};
 use crate::tui::Theme;
+use crate::tui::keymap::offers::{self, Offer, State, Where, flag};
+use crate::tui::view::keybar::{self, Look};
 use crate::tui::view::overlay;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
@@ -115,41 +117,35 @@ fn too_small(lobby: &Lobby) -> bool {
     lobby.size.0 < need.0 || lobby.size.1 < need.1
 }
 
-/// The lobby's keys, as the help box lists them.
-pub const LOBBY_KEYS: [(&str, &str); 8] = [
-    ("↑ ↓  j k  Tab", "choose a line"),
-    ("← →  h l", "change the option (on other lines: the game)"),
-    (
-        "Enter  Space",
-        "start, join your seat or a free one, else watch",
-    ),
-    ("w", "watch the chosen table"),
-    ("Home End  g G", "first / last line"),
-    ("mouse", "click a line to choose it, again to open it"),
-    ("?", "this help (any key closes it)"),
-    ("q  Esc", "leave the server"),
-];
+/// The lobby's keys, as the help box lists them (the keymap's lobby help).
+pub const LOBBY_KEYS: [(&str, &str); 8] = words(&offers::LOBBY_HELP);
 
-/// The home screen's keys, as its help box lists them.
-pub const HOME_KEYS: [(&str, &str); 8] = [
-    ("↑ ↓  j k  Tab", "choose a line"),
-    ("← →  h l", "change the option (on other lines: the game)"),
-    ("Enter  Space", "start the line, or replay the chosen match"),
-    ("Home End  g G", "first / last line"),
-    ("PageUp PageDown", "saved matches: a page at a time"),
-    ("mouse", "click a line to choose it, again to open it"),
-    ("?", "this help (any key closes it)"),
-    ("q  Esc", "quit trios (saved matches: back)"),
-];
+/// The home screen's keys, as its help box lists them (the keymap's home help).
+pub const HOME_KEYS: [(&str, &str); 8] = words(&offers::HOME_HELP);
+
+/// The label and sentence of each help entry.
+const fn words<const N: usize>(help: &[Offer; N]) -> [(&'static str, &'static str); N] {
+    let mut out = [("", ""); N];
+    let mut i = 0;
+    while i < N {
+        out[i] = (help[i].label, help[i].text);
+        i += 1;
+    }
+    out
+}
 
 /// The help box over the lobby: every key of its place, wrapped to fit.
 fn help_box(lobby: &Lobby, area: Rect, buf: &mut Buffer) {
     let theme = lobby.theme;
-    let keys: &[(&str, &str)] = if is_home(lobby) {
-        &HOME_KEYS
+    let place = if is_home(lobby) {
+        Where::Home
     } else {
-        &LOBBY_KEYS
+        Where::Lobby
     };
+    let keys: Vec<(&str, &str)> = offers::help(place, State::screen())
+        .iter()
+        .map(|o| (o.label, o.text))
+        .collect();
     let width = 64.min(area.width);
     let label = keys
         .iter()
@@ -279,35 +275,17 @@ impl Lobby {
                 Line::styled(format!(" {}", notice.text), style),
             );
         }
-        let keys: &[(&str, &str)] = match items[selected] {
-            item if item.is_option() => &[
-                ("↑↓", "choose"),
-                ("←→", "change"),
-                ("?", "help"),
-                ("q", "quit"),
-            ],
-            Item::Table(_) => &[
-                ("↑↓", "choose"),
-                ("Enter", "join or watch"),
-                ("w", "watch"),
-                ("?", "help"),
-                ("q", "quit"),
-            ],
-            _ if self.choices.games.len() > 1 => &[
-                ("↑↓", "choose"),
-                ("Enter", "start"),
-                ("←→", "game"),
-                ("?", "help"),
-                ("q", "quit"),
-            ],
-            _ => &[
-                ("↑↓", "choose"),
-                ("Enter", "start"),
-                ("?", "help"),
-                ("q", "quit"),
-            ],
-        };
-        line(buf, bottom - 1, keys_line(theme, keys));
+        let state = State::screen()
+            .with(flag::OPTION, items[selected].is_option())
+            .with(flag::TABLE_LINE, matches!(items[selected], Item::Table(_)))
+            .with(flag::GAMES, self.choices.games.len() > 1);
+        let keys = keybar::bar(
+            &offers::bar(Where::Lobby, state),
+            &[],
+            Look::keys(theme, " "),
+            usize::from(area.width),
+        );
+        line(buf, bottom - 1, keys);
     }
 }
 
@@ -440,19 +418,6 @@ impl Lobby {
         }
         spans
     }
-}
-
-/// Key hints as a status line: ` ↑↓ choose · Enter start · …`.
-fn keys_line(theme: Theme, keys: &[(&str, &str)]) -> Line<'static> {
-    let mut spans = vec![Span::raw(" ")];
-    for (i, (key, what)) in keys.iter().enumerate() {
-        if i > 0 {
-            spans.push(Span::styled(" · ", theme.dim()));
-        }
-        spans.push(Span::styled(key.to_string(), theme.key()));
-        spans.push(Span::raw(format!(" {what}")));
-    }
-    Line::from(spans)
 }
 
 /// How the colour choice reads: who moves first, and the letter of the text view.
@@ -704,30 +669,16 @@ impl Lobby {
             Item::Quit => "quit",
             _ => "start",
         };
-        let keys: &[(&str, &str)] = if items[selected].is_option() {
-            &[
-                ("↑↓", "choose"),
-                ("←→", "change"),
-                ("?", "help"),
-                ("q", "quit"),
-            ]
-        } else if self.choices.games.len() > 1 {
-            &[
-                ("↑↓", "choose"),
-                ("Enter", action),
-                ("←→", "game"),
-                ("?", "help"),
-                ("q", "quit"),
-            ]
-        } else {
-            &[
-                ("↑↓", "choose"),
-                ("Enter", action),
-                ("?", "help"),
-                ("q", "quit"),
-            ]
-        };
-        line(buf, bottom - 1, keys_line(theme, keys));
+        let state = State::screen()
+            .with(flag::OPTION, items[selected].is_option())
+            .with(flag::GAMES, self.choices.games.len() > 1);
+        let keys = keybar::bar(
+            &offers::bar(Where::Home, state),
+            &[("enter", action)],
+            Look::keys(theme, " "),
+            usize::from(inner.width),
+        );
+        line(buf, bottom - 1, keys);
     }
 
     /// The saved matches, newest first: game, players, date and result a line, with the
@@ -804,17 +755,14 @@ impl Lobby {
         if let Some((text, error)) = notice {
             draw_notice(theme, &text, error, inner, bottom - 2, buf);
         }
-        let keys: &[(&str, &str)] = if count > 0 {
-            &[
-                ("↑↓", "choose"),
-                ("Enter", "replay"),
-                ("Esc", "back"),
-                ("?", "help"),
-            ]
-        } else {
-            &[("Esc", "back"), ("?", "help")]
-        };
-        line(buf, bottom - 1, keys_line(theme, keys));
+        let state = State::screen().with(flag::LISTED, count > 0);
+        let keys = keybar::bar(
+            &offers::bar(Where::Saved, state),
+            &[],
+            Look::keys(theme, " "),
+            usize::from(inner.width),
+        );
+        line(buf, bottom - 1, keys);
     }
 }
 

@@ -18,7 +18,9 @@ use super::{Note, TriadApp, key_of};
 use crate::controller::race_table::MAX_RACERS;
 use crate::controller::table::SeatState;
 use crate::games::triad::{Card, TABLEAU};
-use crate::tui::view::overlay;
+use crate::tui::keymap::{self, State, Where, flag};
+use crate::tui::view::keybar::{self, Look};
+use crate::tui::view::{help, overlay};
 
 /// Rows taken by the title line and the status bar.
 const CHROME_ROWS: u16 = 3;
@@ -321,6 +323,14 @@ fn pick(color: bool, colored: Style, plain: Modifier) -> Style {
     }
 }
 
+/// The state of the game as far as its keys care.
+fn key_state(app: &TriadApp) -> State {
+    State::screen()
+        .with(flag::TABLE, app.table().is_some())
+        .with(flag::WATCHING, app.table().is_some_and(|t| t.you.is_none()))
+        .with(flag::OVER, app.finished.is_some())
+}
+
 fn status(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let game = app.game();
@@ -353,24 +363,18 @@ fn status(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     let second = match &app.note {
         Some(Note { text, error: true }) => Line::styled(format!(" {text}"), theme.error()),
         Some(Note { text, .. }) => Line::styled(format!(" {text}"), theme.key()),
-        None if app.table().is_some_and(|t| t.you.is_none()) => Line::styled(
-            " Watching the race · q back to the lobby · ? help",
-            theme.dim(),
-        ),
-        None if app.finished.is_some() && app.table().is_some() => {
-            Line::styled(" n another race · q back to the lobby", theme.dim())
+        None => {
+            let offers = keymap::offers::bar(Where::Triad, key_state(app));
+            keybar::bar(&offers, &[], Look::dim(theme), usize::from(area.width))
         }
-        None if app.finished.is_some() => Line::styled(" n new game · q quit", theme.dim()),
-        None if app.table().is_some() => Line::styled(
-            " Card keys or arrows+Space pick · q back to the lobby · ? help",
-            theme.dim(),
-        ),
-        None => Line::styled(
-            " Card keys or arrows+Space pick · h hint · c count · n new · q quit · ? help",
-            theme.dim(),
-        ),
     };
     Paragraph::new(vec![first, second]).render(area, buf);
+}
+
+/// What to do once the game is over, from the keymap's entries for the end.
+fn end_keys(app: &TriadApp) -> Line<'static> {
+    let offers = keymap::offers::bar(Where::TriadEnd, key_state(app));
+    keybar::line(&keybar::items(&offers, &[]), Look::all(app.theme.key(), ""))
 }
 
 /// The box at the end: time, triads, time a triad, and the bests (new ones marked).
@@ -409,12 +413,7 @@ fn end_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
             )));
         }
         lines.push(Line::raw(""));
-        let keys = match app.table() {
-            Some(t) if t.you.is_none() => "q back to the lobby",
-            Some(_) => "n another race · q back to the lobby",
-            None => "n new game · q quit",
-        };
-        lines.push(Line::styled(keys, theme.key()));
+        lines.push(end_keys(app));
         overlay::boxed(" Game over ", lines, theme, area, buf);
         return;
     }
@@ -451,7 +450,7 @@ fn end_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
         theme.dim(),
     ));
     lines.push(Line::raw(""));
-    lines.push(Line::styled("n new game · q quit", theme.key()));
+    lines.push(end_keys(app));
     overlay::boxed(" Game over ", lines, theme, area, buf);
 }
 
@@ -503,43 +502,7 @@ fn help(app: &TriadApp, area: Rect, buf: &mut Buffer) {
                 .join(" ")
         })
         .collect();
-    let entries = [
-        (
-            "keys on the cards",
-            format!("pick that card: {} / {} / {}", rows[0], rows[1], rows[2]),
-        ),
-        ("arrows", "move the cursor".to_string()),
-        (
-            "Space Enter",
-            "pick or unpick the card under the cursor (or click it)".to_string(),
-        ),
-        ("", "the third card picked is checked".to_string()),
-        ("Esc", "unpick all".to_string()),
-    ];
-    let more: &[(&str, &str)] = if app.table().is_some() {
-        &[
-            ("s", "start the race (before it begins)"),
-            ("+ -", "add or remove a computer rival (before it begins)"),
-            ("n", "another race, once this one is over"),
-            ("?", "this help"),
-            (
-                "q",
-                "back to the lobby (your score stays; you can come back)",
-            ),
-        ]
-    } else {
-        &[
-            ("h", "hint: a card of a triad; again, a second one"),
-            ("c", "how many triads are on the table"),
-            ("n", "new game (asks first while a game is on)"),
-            ("?", "this help"),
-            ("q", "quit"),
-        ]
-    };
-    let entries: Vec<(&str, String)> = entries
-        .into_iter()
-        .chain(more.iter().map(|&(k, what)| (k, what.to_string())))
-        .collect();
+    let cards = rows.join(" / ");
     let notes = vec![
         Line::styled(
             "Symbols: triangle △ ◭ ▲, oval ○ ◐ ●, diamond ◇ ◈ ◆ (none, light, dark).",
@@ -550,9 +513,12 @@ fn help(app: &TriadApp, area: Rect, buf: &mut Buffer) {
             theme.dim(),
         ),
     ];
-    overlay::boxed(
+    let offers = keymap::offers::help(Where::Triad, key_state(app));
+    help::draw(
         " Triad keys ",
-        overlay::key_lines(&entries, notes, theme),
+        &offers,
+        &[("cards", &cards)],
+        notes,
         theme,
         area,
         buf,

@@ -3,6 +3,8 @@
 
 mod board;
 mod hands;
+pub(crate) mod help;
+pub(crate) mod keybar;
 pub mod layout;
 mod log;
 pub(crate) mod overlay;

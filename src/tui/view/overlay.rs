@@ -6,11 +6,14 @@ use ratatui::style::Style;
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use unicode_width::UnicodeWidthStr;
 
+use super::keybar::{self, Look};
 use super::status;
 use super::theme::Theme;
 use crate::games::three_trios::{Outcome, Player};
 use crate::tui::app::{App, text};
+use crate::tui::keymap::{self, Where};
 
 /// Every key of the current mode and context, drawn from the keymap itself; wrapped to the
 /// screen, and scrolled when taller than it.
@@ -54,15 +57,13 @@ pub fn game_over(app: &App, area: Rect, buf: &mut Buffer) {
         ]),
         Outcome::Tie => Line::styled(format!("Tie {red}–{blue}"), theme.title()),
     };
-    let mut keys = Vec::new();
-    for (i, (key, what)) in status::end_keys(app).into_iter().enumerate() {
-        if i > 0 {
-            keys.push(Span::raw(" · "));
-        }
-        keys.push(Span::styled(key, theme.key()));
-        keys.push(Span::raw(format!(" {what}")));
-    }
-    let keys = Line::from(keys);
+    // What to do next, from the keymap's entries for the end of a match.
+    let offers = keymap::offers::bar(Where::ThreeTriosEnd, status::key_state(app));
+    let look = Look {
+        sep: Style::new(),
+        ..Look::keys(theme, "")
+    };
+    let keys = keybar::line(&keybar::items(&offers, &[]), look);
     // The keys wrap onto a second row in a narrow box rather than lose one.
     let width = (keys.width() as u16 + 4).max(34).min(area.width);
     let mut lines = vec![headline.centered()];
@@ -128,7 +129,10 @@ pub(crate) fn too_small_for(theme: Theme, need: (u16, u16), area: Rect, buf: &mu
 /// `lines` in a rounded box titled `title`, in the middle of `area` (cut to fit).
 pub(crate) fn boxed(title: &str, lines: Vec<Line>, theme: Theme, area: Rect, buf: &mut Buffer) {
     let width = (lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 4).min(area.width);
-    let height = (lines.len() as u16 + 2).min(area.height);
+    // A line wider than the box wraps, and takes the rows it wraps onto.
+    let inner = usize::from(width.saturating_sub(2)).max(1);
+    let rows: usize = lines.iter().map(|l| wrapped_rows(l, inner)).sum();
+    let height = u16::try_from(rows + 2).unwrap_or(u16::MAX).min(area.height);
     let rect = Rect::new(
         area.x + (area.width - width) / 2,
         area.y + (area.height - height) / 2,
@@ -145,6 +149,27 @@ pub(crate) fn boxed(title: &str, lines: Vec<Line>, theme: Theme, area: Rect, buf
                 .title_style(theme.title()),
         )
         .render(rect, buf);
+}
+
+/// The rows `line` takes wrapped at word boundaries to `width` columns (as the box's
+/// paragraph wraps it, without trimming).
+fn wrapped_rows(line: &Line, width: usize) -> usize {
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    let mut rows = 1;
+    let mut used = 0;
+    for word in text.split_inclusive(' ') {
+        let w = word.width();
+        if used + w.saturating_sub(usize::from(word.ends_with(' '))) > width && used > 0 {
+            rows += 1;
+            used = 0;
+        }
+        used += w;
+        while used > width {
+            rows += 1;
+            used -= width;
+        }
+    }
+    rows
 }
 
 /// A screen's keys, a label and what it does a line, labels in a column; then `notes`.

@@ -6,10 +6,11 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
+use super::keybar::{self, Look};
 use crate::controller::table::{Role, SeatState};
 use crate::games::three_trios::{Outcome, Player};
 use crate::tui::app::{App, Focus, text};
-use crate::tui::keymap::{self, Action, Context, KeyMode};
+use crate::tui::keymap::{self, State, Where, flag};
 use crate::tui::timeline::{self, Point};
 
 /// Draws the two status rows: the state of the point shown with its score, the details and
@@ -142,145 +143,26 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// The hint row: each key that works now and a word on what it does. When the row is too
-/// short for all, the ones before `?` and `q` give way first.
+/// The hint row: each key that works now and a word on what it does, from the keymap's
+/// entries for this state. When the row is too short for all, the ones before `?` and `q`
+/// give way first.
 fn key_line(app: &App, room: usize) -> Line<'static> {
-    let theme = app.theme;
-    let mut hints = key_hints(app);
-    let width = |hints: &[(&str, &str)]| {
-        hints
-            .iter()
-            .map(|(k, w)| k.chars().count() + w.chars().count() + 1)
-            .sum::<usize>()
-            + 3 * hints.len().saturating_sub(1)
-    };
-    while width(&hints) > room && hints.len() > 2 {
-        hints.remove(hints.len() - 3);
-    }
-    let mut spans = Vec::new();
-    for (i, (key, what)) in hints.into_iter().enumerate() {
-        if i > 0 {
-            spans.push(Span::styled(" · ", theme.dim()));
-        }
-        spans.push(Span::styled(key, theme.key()));
-        spans.push(Span::raw(format!(" {what}")));
-    }
-    Line::from(spans)
+    let offers = keymap::offers::bar(Where::ThreeTrios, key_state(app));
+    keybar::bar(&offers, &[], Look::keys(app.theme, ""), room)
 }
 
-/// What `n` and `q` do here, in a word or two.
-fn word_for(app: &App, action: Action) -> &'static str {
-    match (action, app.context()) {
-        (Action::NewGame, Context::TablePlayer { two_players: true }) => "rematch",
-        (Action::NewGame, _) => "new game",
-        (Action::Quit, Context::TablePlayer { .. } | Context::TableSpectator) => "lobby",
-        _ => "quit",
-    }
-}
-
-/// The keys the game-over box offers: a new game or rematch where one can be asked for here,
-/// the replay, and leaving.
-pub fn end_keys(app: &App) -> Vec<(&'static str, &'static str)> {
-    let ctx = app.context();
-    let mut keys = Vec::new();
-    let closed = app.table.as_ref().is_some_and(|t| t.closed.is_some());
-    if keymap::available(Action::NewGame, KeyMode::Play, ctx) && !closed {
-        keys.push(("n", word_for(app, Action::NewGame)));
-    }
-    keys.push(("r", "replay"));
-    keys.push(("q", word_for(app, Action::Quit)));
-    keys
-}
-
-/// The few keys that matter in the current situation, each one that works here; `?` lists
-/// them all.
-fn key_hints(app: &App) -> Vec<(&'static str, &'static str)> {
-    let ctx = app.context();
-    let mode = app.key_mode();
-    let quit = word_for(app, Action::Quit);
-    let mut hints: Vec<(Action, &'static str, &'static str)> = Vec::new();
-    if app.replay.is_some() {
-        let back = if ctx == Context::Viewer {
-            "end"
-        } else {
-            "back"
-        };
-        hints.extend([
-            (Action::Left, "←→", "step"),
-            (Action::Up, "↑↓", "move"),
-            (Action::Pause, "Space", "play/pause"),
-            (Action::Cancel, "Esc", back),
-        ]);
-    } else if app.table.as_ref().is_some_and(|t| t.closed.is_some()) {
-        hints.extend([
-            (Action::Replay, "r", "replay"),
-            (Action::ToggleHelp, "?", "help"),
-        ]);
-    } else if app.game().is_over() || app.review_only {
-        if end_keys(app).iter().any(|(k, _)| *k == "n") {
-            hints.push((Action::NewGame, "n", word_for(app, Action::NewGame)));
-        }
-        hints.extend([
-            (Action::Replay, "r", "replay"),
-            (Action::ToggleHelp, "?", "help"),
-        ]);
-        if app.context() == (Context::Local { computer: true }) {
-            hints.insert(0, (Action::TakeBack, "u", "undo"));
-        }
-    } else if app.watching() {
-        hints.extend([
-            (
-                Action::Pause,
-                "Space",
-                if app.paused { "resume" } else { "pause" },
-            ),
-            (Action::StepOne, ".", "step"),
-            (Action::Faster, "+/-", "speed"),
-            (Action::Replay, "r", "replay"),
-            (Action::ToggleHelp, "?", "help"),
-        ]);
-        if app.animating() {
-            hints.insert(3, (Action::SkipAnimation, "s", "skip"));
-        }
-    } else if app.picked.is_some() {
-        hints.extend([
-            (Action::Up, "arrows", "cell"),
-            (Action::Confirm, "Enter", "place"),
-            (Action::Cancel, "Esc", "cancel"),
-            (Action::ToggleHints, "H", "hints"),
-            (Action::ToggleHelp, "?", "help"),
-        ]);
-    } else {
-        match app.focus {
-            Focus::Hand => hints.extend([
-                (Action::Down, "↑↓ 1-9", "card"),
-                (Action::Confirm, "Enter", "pick"),
-                (Action::SwitchFocus, "Tab", "grid"),
-            ]),
-            Focus::Grid => hints.extend([
-                (Action::Up, "arrows", "cell"),
-                (Action::SwitchFocus, "Tab", "hand"),
-                (Action::PickCard(0), "1-9", "pick"),
-            ]),
-        }
-        if app.animating() {
-            hints.push((Action::SkipAnimation, "s", "skip"));
-        }
-        if !app.history().is_empty() {
-            hints.push((Action::TakeBack, "u", "undo"));
-        }
-        hints.push((Action::Replay, "r", "replay"));
-        hints.push((Action::ToggleHelp, "?", "help"));
-    }
-    hints.push((Action::Quit, "q", quit));
-    // Pause is Space while watching, which the game's keys call Confirm.
-    let works = |action: Action| {
-        keymap::available(action, mode, ctx)
-            || (action == Action::Pause && keymap::available(Action::Confirm, mode, ctx))
-    };
-    hints
-        .into_iter()
-        .filter(|(action, _, _)| works(*action))
-        .map(|(_, key, what)| (key, what))
-        .collect()
+/// The state of the match as far as its keys care.
+pub(crate) fn key_state(app: &App) -> State {
+    State::new(app.key_mode(), app.context())
+        .with(
+            flag::CLOSED,
+            app.table.as_ref().is_some_and(|t| t.closed.is_some()),
+        )
+        .with(flag::OVER, app.game().is_over() || app.review_only)
+        .with(flag::WATCHING, app.watching())
+        .with(flag::PAUSED, app.paused)
+        .with(flag::ANIMATING, app.animating())
+        .with(flag::PICKED, app.picked.is_some())
+        .with(flag::GRID, app.focus == Focus::Grid)
+        .with(flag::TAKE_BACK, !app.history().is_empty())
 }

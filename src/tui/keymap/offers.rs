@@ -1,0 +1,1905 @@
+//! What each screen offers its person: the key bar's and the help's entries as data, each
+//! with the keys it stands for and the states in which it is live.
+//!
+//! A screen describes its state as a [`State`] and asks [`bar`] and [`help`] for the
+//! entries live in it; the key bar ([`crate::tui::view::keybar`]) and the help boxes are
+//! drawn from those lists, so they cannot name a key the keymap does not map.
+
+use ratatui::crossterm::event::KeyCode;
+
+use super::{Action, Context, KeyMode, ScreenAction, available};
+
+use KeyCode::Char;
+use KeyCode::{Backspace, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up};
+
+/// What a screen is doing now, as far as its keys care: a set of [`flag`]s and, for the
+/// screens keyed by the game table ([`Where::ThreeTrios`], [`Where::Duel`]), the key mode
+/// and the context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct State {
+    flags: u32,
+    pub mode: KeyMode,
+    pub ctx: Context,
+}
+
+impl State {
+    /// No flag set, in `mode` and `ctx`.
+    pub const fn new(mode: KeyMode, ctx: Context) -> Self {
+        State {
+            flags: 0,
+            mode,
+            ctx,
+        }
+    }
+
+    /// A screen with its own key table: mode and context do not matter there.
+    pub const fn screen() -> Self {
+        State::new(KeyMode::Play, Context::Local { computer: false })
+    }
+
+    /// This state with `flag` set when `on`.
+    #[must_use]
+    pub const fn with(self, flag: u32, on: bool) -> Self {
+        State {
+            flags: if on {
+                self.flags | flag
+            } else {
+                self.flags & !flag
+            },
+            ..self
+        }
+    }
+
+    /// Whether `flag` is set.
+    pub const fn has(self, flag: u32) -> bool {
+        self.flags & flag != 0
+    }
+
+    fn replaying(self) -> bool {
+        self.mode == KeyMode::Replay
+    }
+
+    fn at_table(self) -> bool {
+        matches!(
+            self.ctx,
+            Context::TablePlayer { .. } | Context::TableSpectator
+        )
+    }
+}
+
+/// The states a screen's keys depend on. Each screen sets the ones it knows of.
+pub mod flag {
+    /// The game is over (Three Trios: or only reviewed).
+    pub const OVER: u32 = 1;
+    /// The person watches rather than plays.
+    pub const WATCHING: u32 = 1 << 1;
+    /// Three Trios: a card is picked and waits for its cell.
+    pub const PICKED: u32 = 1 << 2;
+    /// Three Trios: the cursor is on the grid (else on the hand).
+    pub const GRID: u32 = 1 << 3;
+    /// An animation runs that `s` can skip.
+    pub const ANIMATING: u32 = 1 << 4;
+    /// There is a move to take back.
+    pub const TAKE_BACK: u32 = 1 << 5;
+    /// A watched match is held.
+    pub const PAUSED: u32 = 1 << 6;
+    /// The server's table has closed.
+    pub const CLOSED: u32 = 1 << 7;
+    /// At a server's table.
+    pub const TABLE: u32 = 1 << 8;
+    /// Waiting for players or an opponent.
+    pub const WAITING: u32 = 1 << 9;
+    /// Duel replay: a step of a move is shown, and named before the keys.
+    pub const STEP_SHOWN: u32 = 1 << 10;
+    /// Duel: a person at this screen is to move.
+    pub const TO_MOVE: u32 = 1 << 11;
+    /// Hex paths: steps are being typed in.
+    pub const ENTERING: u32 = 1 << 12;
+    /// Hex paths: a race against the clock.
+    pub const RACING: u32 = 1 << 13;
+    /// Hex paths: the clock runs.
+    pub const THINKING: u32 = 1 << 14;
+    /// Hex paths: the round is over.
+    pub const DONE: u32 = 1 << 15;
+    /// Hex paths: an announced move is shown.
+    pub const DEMONSTRATING: u32 = 1 << 16;
+    /// Lobby: the chosen line is an option.
+    pub const OPTION: u32 = 1 << 17;
+    /// Lobby: the chosen line is a table.
+    pub const TABLE_LINE: u32 = 1 << 18;
+    /// Lobby: more than one game to choose from.
+    pub const GAMES: u32 = 1 << 19;
+    /// Saved list: it holds matches.
+    pub const LISTED: u32 = 1 << 20;
+}
+
+use flag::*;
+
+/// What an entry's keys ask for: an action of the game table, of a screen's own table, or
+/// nothing (a note such as `Watching`, or the mouse).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Act {
+    Game(Action),
+    Screen(ScreenAction),
+    Note,
+}
+
+/// One entry of a key bar or a help box.
+///
+/// Invariant (tested): in every state where it is live, each of `keys` is mapped by the
+/// screen's key lookup, and the first to `act`.
+pub struct Offer {
+    /// The keys it stands for; empty for a note.
+    pub keys: &'static [KeyCode],
+    pub act: Act,
+    /// How the keys are written: `↑↓`, `Enter`.
+    pub label: &'static str,
+    /// The bar's word or the help's sentence. `{name}` is filled in by the screen.
+    pub text: &'static str,
+    /// The states where it is offered.
+    pub when: fn(State) -> bool,
+    /// Bar only: on a short line the lowest goes first.
+    pub priority: u8,
+}
+
+const fn o(
+    keys: &'static [KeyCode],
+    act: Act,
+    label: &'static str,
+    text: &'static str,
+    when: fn(State) -> bool,
+    priority: u8,
+) -> Offer {
+    Offer {
+        keys,
+        act,
+        label,
+        text,
+        when,
+        priority,
+    }
+}
+
+/// A help entry: shown whenever its screen's help is.
+const fn h(keys: &'static [KeyCode], act: Act, label: &'static str, text: &'static str) -> Offer {
+    o(keys, act, label, text, always, 0)
+}
+
+fn always(_: State) -> bool {
+    true
+}
+
+/// The screens, each with its key bar and help.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Where {
+    /// Three Trios, keyed by the game table.
+    ThreeTrios,
+    /// Reversi and Islands, keyed by the game table.
+    Duel,
+    Triad,
+    HexPaths,
+    /// The server's lobby.
+    Lobby,
+    /// The home screen's choices.
+    Home,
+    /// The home screen's saved matches.
+    Saved,
+    /// Three Trios' game-over box.
+    ThreeTriosEnd,
+    /// Triad's game-over box.
+    TriadEnd,
+    /// Hex paths' final table.
+    HexPathsEnd,
+}
+
+impl Where {
+    pub const ALL: [Where; 10] = [
+        Where::ThreeTrios,
+        Where::Duel,
+        Where::Triad,
+        Where::HexPaths,
+        Where::Lobby,
+        Where::Home,
+        Where::Saved,
+        Where::ThreeTriosEnd,
+        Where::TriadEnd,
+        Where::HexPathsEnd,
+    ];
+}
+
+const fn g(a: Action) -> Act {
+    Act::Game(a)
+}
+
+const fn s(a: ScreenAction) -> Act {
+    Act::Screen(a)
+}
+
+/// The help key and the quit key sit last and go last.
+const KEEP: u8 = 250;
+const KEEP_MOST: u8 = 255;
+
+// Three Trios: one branch of entries per situation, in the order the bar shows them.
+fn tt_replay(s: State) -> bool {
+    s.replaying()
+}
+fn tt_closed(s: State) -> bool {
+    !s.replaying() && s.has(CLOSED)
+}
+fn tt_over(s: State) -> bool {
+    !s.replaying() && !s.has(CLOSED) && s.has(OVER)
+}
+fn tt_watching(s: State) -> bool {
+    !s.replaying() && !s.has(CLOSED) && !s.has(OVER) && s.has(WATCHING)
+}
+fn tt_picked(s: State) -> bool {
+    !s.replaying() && !s.has(CLOSED | OVER | WATCHING) && s.has(PICKED)
+}
+fn tt_playing(s: State) -> bool {
+    !s.replaying() && !s.has(CLOSED | OVER | WATCHING | PICKED)
+}
+
+const THREE_TRIOS_BAR: &[Offer] = &[
+    o(
+        &[Left, Right],
+        g(Action::Left),
+        "←→",
+        "step",
+        tt_replay,
+        100,
+    ),
+    o(&[Up, Down], g(Action::Up), "↑↓", "move", tt_replay, 90),
+    o(
+        &[Char(' ')],
+        g(Action::Pause),
+        "Space",
+        "play/pause",
+        tt_replay,
+        80,
+    ),
+    o(
+        &[Esc],
+        g(Action::Cancel),
+        "Esc",
+        "back",
+        |s| tt_replay(s) && s.ctx != Context::Viewer,
+        KEEP,
+    ),
+    o(
+        &[Esc],
+        g(Action::Cancel),
+        "Esc",
+        "end",
+        |s| tt_replay(s) && s.ctx == Context::Viewer,
+        KEEP,
+    ),
+    o(
+        &[Char('r')],
+        g(Action::Replay),
+        "r",
+        "replay",
+        tt_closed,
+        100,
+    ),
+    o(&[Char('u')], g(Action::TakeBack), "u", "undo", tt_over, 100),
+    o(
+        &[Char('n')],
+        g(Action::NewGame),
+        "n",
+        "rematch",
+        |s| tt_over(s) && s.ctx == Context::TablePlayer { two_players: true },
+        95,
+    ),
+    o(
+        &[Char('n')],
+        g(Action::NewGame),
+        "n",
+        "new game",
+        |s| tt_over(s) && s.ctx != Context::TablePlayer { two_players: true },
+        95,
+    ),
+    o(&[Char('r')], g(Action::Replay), "r", "replay", tt_over, 90),
+    o(
+        &[Char(' ')],
+        g(Action::Confirm),
+        "Space",
+        "pause",
+        |s| tt_watching(s) && !s.has(PAUSED),
+        100,
+    ),
+    o(
+        &[Char(' ')],
+        g(Action::Confirm),
+        "Space",
+        "resume",
+        |s| tt_watching(s) && s.has(PAUSED),
+        100,
+    ),
+    o(
+        &[Char('.')],
+        g(Action::StepOne),
+        ".",
+        "step",
+        tt_watching,
+        90,
+    ),
+    o(
+        &[Char('+'), Char('-')],
+        g(Action::Faster),
+        "+/-",
+        "speed",
+        tt_watching,
+        80,
+    ),
+    o(
+        &[Char('s')],
+        g(Action::SkipAnimation),
+        "s",
+        "skip",
+        |s| tt_watching(s) && s.has(ANIMATING),
+        75,
+    ),
+    o(
+        &[Char('r')],
+        g(Action::Replay),
+        "r",
+        "replay",
+        tt_watching,
+        70,
+    ),
+    o(
+        &[Up, Down, Left, Right],
+        g(Action::Up),
+        "arrows",
+        "cell",
+        tt_picked,
+        100,
+    ),
+    o(
+        &[Enter],
+        g(Action::Confirm),
+        "Enter",
+        "place",
+        tt_picked,
+        90,
+    ),
+    o(&[Esc], g(Action::Cancel), "Esc", "cancel", tt_picked, 80),
+    o(
+        &[Char('H')],
+        g(Action::ToggleHints),
+        "H",
+        "hints",
+        tt_picked,
+        70,
+    ),
+    o(
+        &[Down, Up, Char('1')],
+        g(Action::Down),
+        "↑↓ 1-9",
+        "card",
+        |s| tt_playing(s) && !s.has(GRID),
+        100,
+    ),
+    o(
+        &[Enter],
+        g(Action::Confirm),
+        "Enter",
+        "pick",
+        |s| tt_playing(s) && !s.has(GRID),
+        90,
+    ),
+    o(
+        &[Tab],
+        g(Action::SwitchFocus),
+        "Tab",
+        "grid",
+        |s| tt_playing(s) && !s.has(GRID),
+        80,
+    ),
+    o(
+        &[Up, Down, Left, Right],
+        g(Action::Up),
+        "arrows",
+        "cell",
+        |s| tt_playing(s) && s.has(GRID),
+        100,
+    ),
+    o(
+        &[Tab],
+        g(Action::SwitchFocus),
+        "Tab",
+        "hand",
+        |s| tt_playing(s) && s.has(GRID),
+        90,
+    ),
+    o(
+        &[Char('1')],
+        g(Action::PickCard(0)),
+        "1-9",
+        "pick",
+        |s| tt_playing(s) && s.has(GRID),
+        80,
+    ),
+    o(
+        &[Char('s')],
+        g(Action::SkipAnimation),
+        "s",
+        "skip",
+        |s| tt_playing(s) && s.has(ANIMATING),
+        70,
+    ),
+    o(
+        &[Char('u')],
+        g(Action::TakeBack),
+        "u",
+        "undo",
+        |s| tt_playing(s) && s.has(TAKE_BACK),
+        60,
+    ),
+    o(
+        &[Char('r')],
+        g(Action::Replay),
+        "r",
+        "replay",
+        tt_playing,
+        50,
+    ),
+    o(
+        &[Char('?')],
+        g(Action::ToggleHelp),
+        "?",
+        "help",
+        |s| !s.replaying(),
+        KEEP,
+    ),
+    o(
+        &[Char('q')],
+        g(Action::Quit),
+        "q",
+        "quit",
+        |s| !s.at_table(),
+        KEEP_MOST,
+    ),
+    o(
+        &[Char('q')],
+        g(Action::Quit),
+        "q",
+        "lobby",
+        State::at_table,
+        KEEP_MOST,
+    ),
+];
+
+// Reversi and Islands.
+fn du_replay(s: State) -> bool {
+    s.replaying()
+}
+fn du_closed(s: State) -> bool {
+    !s.replaying() && s.has(CLOSED)
+}
+fn du_waiting(s: State) -> bool {
+    !s.replaying() && !s.has(CLOSED) && s.has(WAITING)
+}
+fn du_over(s: State) -> bool {
+    !s.replaying() && !s.has(CLOSED | WAITING) && s.has(OVER)
+}
+fn du_on(s: State) -> bool {
+    !s.replaying() && !s.has(CLOSED | WAITING | OVER)
+}
+fn du_watching(s: State) -> bool {
+    du_on(s) && matches!(s.ctx, Context::Watching | Context::TableSpectator)
+}
+fn du_to_move(s: State) -> bool {
+    du_on(s) && !du_watching(s) && s.has(TO_MOVE)
+}
+fn du_waits(s: State) -> bool {
+    du_on(s) && !du_watching(s) && !s.has(TO_MOVE)
+}
+
+const DUEL_BAR: &[Offer] = &[
+    o(
+        &[],
+        Act::Note,
+        "",
+        "{step}",
+        |s| du_replay(s) && s.has(STEP_SHOWN),
+        KEEP,
+    ),
+    o(
+        &[Left, Right],
+        g(Action::Left),
+        "←/→",
+        "step",
+        du_replay,
+        100,
+    ),
+    o(&[Up, Down], g(Action::Up), "↑/↓", "move", du_replay, 90),
+    o(
+        &[Char(' ')],
+        g(Action::Pause),
+        "Space",
+        "play",
+        du_replay,
+        80,
+    ),
+    o(&[Esc], g(Action::Cancel), "Esc", "back", du_replay, 95),
+    o(
+        &[Char('?')],
+        g(Action::ToggleHelp),
+        "?",
+        "help",
+        |s| du_replay(s) && !s.has(STEP_SHOWN),
+        KEEP,
+    ),
+    o(
+        &[],
+        Act::Note,
+        "",
+        "The table closed: {reason}",
+        du_closed,
+        KEEP,
+    ),
+    o(
+        &[],
+        Act::Note,
+        "",
+        "Waiting for an opponent to join this table",
+        du_waiting,
+        KEEP,
+    ),
+    o(
+        &[Char('q')],
+        g(Action::Quit),
+        "q",
+        "back to the lobby",
+        |s| du_closed(s) || du_waiting(s),
+        KEEP_MOST,
+    ),
+    o(
+        &[Char('n')],
+        g(Action::NewGame),
+        "n",
+        "rematch",
+        |s| du_over(s) && s.ctx == Context::TablePlayer { two_players: true },
+        100,
+    ),
+    o(
+        &[Char('n')],
+        g(Action::NewGame),
+        "n",
+        "new game",
+        |s| du_over(s) && s.ctx != Context::TablePlayer { two_players: true },
+        100,
+    ),
+    o(&[Char('r')], g(Action::Replay), "r", "replay", du_over, 90),
+    o(
+        &[Char(' ')],
+        g(Action::Confirm),
+        "Space",
+        "pause",
+        du_watching,
+        100,
+    ),
+    o(
+        &[Char('.')],
+        g(Action::StepOne),
+        ".",
+        "one move",
+        du_watching,
+        90,
+    ),
+    o(
+        &[Char('+'), Char('-')],
+        g(Action::Faster),
+        "+/-",
+        "speed",
+        |s| du_watching(s) && s.ctx == Context::Watching,
+        80,
+    ),
+    o(
+        &[Char('r')],
+        g(Action::Replay),
+        "r",
+        "replay",
+        du_watching,
+        70,
+    ),
+    o(
+        &[Up, Down, Left, Right],
+        g(Action::Up),
+        "Arrows",
+        "move",
+        du_to_move,
+        100,
+    ),
+    o(
+        &[Enter],
+        g(Action::Confirm),
+        "Enter or click:",
+        "{place} at {cell}",
+        du_to_move,
+        90,
+    ),
+    o(
+        &[Char('H')],
+        g(Action::ToggleHints),
+        "H",
+        "{hint}",
+        du_to_move,
+        80,
+    ),
+    o(&[Char('r')], g(Action::Replay), "r", "replay", du_waits, 90),
+    o(
+        &[Char('u')],
+        g(Action::TakeBack),
+        "u",
+        "take back",
+        du_waits,
+        80,
+    ),
+    o(
+        &[Char('q')],
+        g(Action::Quit),
+        "q",
+        "quit",
+        |s| (du_over(s) || du_watching(s) || du_waits(s)) && !s.at_table(),
+        KEEP_MOST,
+    ),
+    o(
+        &[Char('q')],
+        g(Action::Quit),
+        "q",
+        "back to the lobby",
+        |s| (du_over(s) || du_watching(s) || du_waits(s)) && s.at_table(),
+        KEEP_MOST,
+    ),
+    o(
+        &[Char('?')],
+        g(Action::ToggleHelp),
+        "?",
+        "help",
+        |s| du_over(s) || du_to_move(s) || du_waits(s),
+        KEEP,
+    ),
+];
+
+// Triad.
+fn tr_spectator(s: State) -> bool {
+    s.has(TABLE) && s.has(WATCHING)
+}
+fn tr_over(s: State) -> bool {
+    !tr_spectator(s) && s.has(OVER)
+}
+fn tr_on(s: State) -> bool {
+    !tr_spectator(s) && !s.has(OVER)
+}
+
+const TRIAD_BAR: &[Offer] = &[
+    o(&[], Act::Note, "", "Watching the race", tr_spectator, KEEP),
+    o(
+        &[Char('n')],
+        s(ScreenAction::NewGame),
+        "n",
+        "another race",
+        |s| tr_over(s) && s.has(TABLE),
+        100,
+    ),
+    o(
+        &[Char('n')],
+        s(ScreenAction::NewGame),
+        "n",
+        "new game",
+        |s| tr_over(s) && !s.has(TABLE),
+        100,
+    ),
+    o(
+        &[Char('7'), Up, Char(' ')],
+        s(ScreenAction::PickCard(0)),
+        "Card keys or arrows+Space",
+        "pick",
+        tr_on,
+        100,
+    ),
+    o(
+        &[Char('h')],
+        s(ScreenAction::Hint),
+        "h",
+        "hint",
+        |s| tr_on(s) && !s.has(TABLE),
+        90,
+    ),
+    o(
+        &[Char('c')],
+        s(ScreenAction::CountTriads),
+        "c",
+        "count",
+        |s| tr_on(s) && !s.has(TABLE),
+        80,
+    ),
+    o(
+        &[Char('n')],
+        s(ScreenAction::NewGame),
+        "n",
+        "new",
+        |s| tr_on(s) && !s.has(TABLE),
+        70,
+    ),
+    o(
+        &[Char('q')],
+        s(ScreenAction::Quit),
+        "q",
+        "back to the lobby",
+        |s| s.has(TABLE),
+        KEEP_MOST,
+    ),
+    o(
+        &[Char('q')],
+        s(ScreenAction::Quit),
+        "q",
+        "quit",
+        |s| !s.has(TABLE),
+        KEEP_MOST,
+    ),
+    o(
+        &[Char('?')],
+        s(ScreenAction::ToggleHelp),
+        "?",
+        "help",
+        |s| !tr_over(s),
+        KEEP,
+    ),
+];
+
+const TRIAD_HELP: &[Offer] = &[
+    h(
+        &[Char('7')],
+        s(ScreenAction::PickCard(0)),
+        "keys on the cards",
+        "pick that card: {cards}",
+    ),
+    h(
+        &[Up, Down, Left, Right],
+        s(ScreenAction::Up),
+        "arrows",
+        "move the cursor",
+    ),
+    h(
+        &[Char(' '), Enter],
+        s(ScreenAction::Confirm),
+        "Space Enter",
+        "pick or unpick the card under the cursor (or click it)",
+    ),
+    h(&[], Act::Note, "", "the third card picked is checked"),
+    h(&[Esc], s(ScreenAction::Cancel), "Esc", "unpick all"),
+    o(
+        &[Char('s')],
+        s(ScreenAction::StartRace),
+        "s",
+        "start the race (before it begins)",
+        |s| s.has(TABLE),
+        0,
+    ),
+    o(
+        &[Char('+'), Char('-')],
+        s(ScreenAction::AddRival),
+        "+ -",
+        "add or remove a computer rival (before it begins)",
+        |s| s.has(TABLE),
+        0,
+    ),
+    o(
+        &[Char('n')],
+        s(ScreenAction::NewGame),
+        "n",
+        "another race, once this one is over",
+        |s| s.has(TABLE),
+        0,
+    ),
+    o(
+        &[Char('h')],
+        s(ScreenAction::Hint),
+        "h",
+        "hint: a card of a triad; again, a second one",
+        |s| !s.has(TABLE),
+        0,
+    ),
+    o(
+        &[Char('c')],
+        s(ScreenAction::CountTriads),
+        "c",
+        "how many triads are on the table",
+        |s| !s.has(TABLE),
+        0,
+    ),
+    o(
+        &[Char('n')],
+        s(ScreenAction::NewGame),
+        "n",
+        "new game (asks first while a game is on)",
+        |s| !s.has(TABLE),
+        0,
+    ),
+    h(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help"),
+    o(
+        &[Char('q')],
+        s(ScreenAction::Quit),
+        "q",
+        "back to the lobby (your score stays; you can come back)",
+        |s| s.has(TABLE),
+        0,
+    ),
+    o(
+        &[Char('q')],
+        s(ScreenAction::Quit),
+        "q",
+        "quit",
+        |s| !s.has(TABLE),
+        0,
+    ),
+];
+
+// Hex paths. At a table the bar has its own wording, except while a player's move is shown.
+fn hx_table(s: State) -> bool {
+    s.has(TABLE) && (s.has(WATCHING) || !s.has(DEMONSTRATING))
+}
+fn hx_table_watch(s: State) -> bool {
+    hx_table(s) && s.has(WATCHING)
+}
+fn hx_table_in(s: State, phase: u32) -> bool {
+    hx_table(s) && !s.has(WATCHING) && s.has(phase)
+}
+fn hx_alone(s: State) -> bool {
+    !hx_table(s)
+}
+fn hx_alone_in(s: State, phase: u32) -> bool {
+    hx_alone(s) && s.has(phase)
+}
+fn hx_entering(s: State) -> bool {
+    hx_alone(s) && s.has(ENTERING) && (s.has(THINKING) || s.has(DEMONSTRATING))
+}
+fn hx_announcing(s: State) -> bool {
+    hx_alone_in(s, THINKING) && !s.has(ENTERING)
+}
+
+const STEP_KEYS: &[KeyCode] = &[
+    Char('w'),
+    Char('e'),
+    Char('a'),
+    Char('d'),
+    Char('z'),
+    Char('x'),
+];
+
+const HEXPATHS_BAR: &[Offer] = &[
+    // At a table.
+    o(&[], Act::Note, "", "Watching", hx_table_watch, KEEP),
+    o(
+        &[Char('r')],
+        s(ScreenAction::Replay),
+        "r",
+        "replay",
+        hx_table_watch,
+        100,
+    ),
+    o(
+        &[Char('#')],
+        s(ScreenAction::ToggleNumbers),
+        "#",
+        "numbers",
+        hx_table_watch,
+        90,
+    ),
+    o(
+        &[Char('s')],
+        s(ScreenAction::StartRace),
+        "s",
+        "start",
+        |s| hx_table_in(s, WAITING),
+        100,
+    ),
+    o(
+        &[Char('+')],
+        s(ScreenAction::AddRival),
+        "+",
+        "add a computer rival",
+        |s| hx_table_in(s, WAITING),
+        90,
+    ),
+    o(
+        &[Char(' ')],
+        s(ScreenAction::Continue),
+        "Space",
+        "next round now",
+        |s| hx_table_in(s, DONE),
+        100,
+    ),
+    o(
+        &[Char('r')],
+        s(ScreenAction::Replay),
+        "r",
+        "replay",
+        |s| hx_table_in(s, DONE),
+        90,
+    ),
+    o(
+        &[Char('n')],
+        s(ScreenAction::NewGame),
+        "n",
+        "another game",
+        |s| hx_table_in(s, OVER),
+        100,
+    ),
+    o(
+        &[Char('r')],
+        s(ScreenAction::Replay),
+        "r",
+        "replay the last round",
+        |s| hx_table_in(s, OVER),
+        90,
+    ),
+    o(
+        &[Tab],
+        s(ScreenAction::Down),
+        "Tab",
+        "piece",
+        |s| hx_table_in(s, THINKING),
+        100,
+    ),
+    o(
+        STEP_KEYS,
+        s(ScreenAction::Step(5)),
+        "w e a d z x",
+        "step",
+        |s| hx_table_in(s, THINKING),
+        95,
+    ),
+    o(
+        &[Backspace],
+        s(ScreenAction::Undo),
+        "⌫",
+        "back",
+        |s| hx_table_in(s, THINKING),
+        80,
+    ),
+    o(
+        &[Enter],
+        s(ScreenAction::Confirm),
+        "Enter",
+        "announce",
+        |s| hx_table_in(s, THINKING),
+        90,
+    ),
+    o(
+        &[Char('g')],
+        s(ScreenAction::TimesUp),
+        "g",
+        "done",
+        |s| hx_table_in(s, THINKING),
+        70,
+    ),
+    o(
+        &[Char('q')],
+        s(ScreenAction::Quit),
+        "q",
+        "lobby",
+        |s| hx_table(s) && (s.has(WATCHING) || s.has(WAITING) || s.has(DONE) || s.has(OVER)),
+        KEEP_MOST,
+    ),
+    // Alone, or while a move is shown.
+    o(
+        &[],
+        Act::Note,
+        "",
+        "Waiting for players",
+        |s| hx_alone_in(s, WAITING),
+        KEEP,
+    ),
+    o(
+        &[Char(' ')],
+        s(ScreenAction::Continue),
+        "Space",
+        "next round",
+        |s| hx_alone_in(s, DONE),
+        100,
+    ),
+    o(
+        &[Char('r')],
+        s(ScreenAction::Replay),
+        "r",
+        "replay",
+        |s| hx_alone_in(s, DONE),
+        90,
+    ),
+    o(
+        &[Left, Right],
+        s(ScreenAction::Left),
+        "←→",
+        "step it",
+        |s| hx_alone_in(s, DONE),
+        80,
+    ),
+    o(
+        &[Char('#')],
+        s(ScreenAction::ToggleNumbers),
+        "#",
+        "numbers",
+        |s| hx_alone_in(s, DONE),
+        70,
+    ),
+    o(
+        &[Char('n')],
+        s(ScreenAction::NewGame),
+        "n",
+        "new game",
+        |s| hx_alone_in(s, OVER),
+        100,
+    ),
+    o(
+        &[Char('r')],
+        s(ScreenAction::Replay),
+        "r",
+        "replay the last round",
+        |s| hx_alone_in(s, OVER),
+        90,
+    ),
+    o(
+        &[Tab],
+        s(ScreenAction::Down),
+        "Tab",
+        "piece",
+        hx_entering,
+        100,
+    ),
+    o(
+        STEP_KEYS,
+        s(ScreenAction::Step(5)),
+        "w e a d z x",
+        "step (or y u h l b n)",
+        hx_entering,
+        95,
+    ),
+    o(
+        &[Backspace],
+        s(ScreenAction::Undo),
+        "⌫",
+        "back",
+        hx_entering,
+        80,
+    ),
+    o(
+        &[Enter],
+        s(ScreenAction::Confirm),
+        "Enter",
+        "announce",
+        |s| hx_entering(s) && s.has(THINKING) && s.has(RACING),
+        90,
+    ),
+    o(
+        &[Enter],
+        s(ScreenAction::Confirm),
+        "Enter",
+        "submit",
+        |s| hx_entering(s) && !(s.has(THINKING) && s.has(RACING)),
+        90,
+    ),
+    o(
+        &[Char('1')],
+        s(ScreenAction::Announce(0)),
+        "1–4",
+        "announce",
+        hx_announcing,
+        100,
+    ),
+    o(
+        &[Char('g')],
+        s(ScreenAction::TimesUp),
+        "g",
+        "time's up now",
+        hx_announcing,
+        90,
+    ),
+    o(
+        &[Char('#')],
+        s(ScreenAction::ToggleNumbers),
+        "#",
+        "numbers",
+        hx_announcing,
+        80,
+    ),
+    o(
+        &[],
+        Act::Note,
+        "",
+        "Watch the move",
+        |s| hx_alone_in(s, DEMONSTRATING) && !s.has(ENTERING),
+        KEEP,
+    ),
+    o(
+        &[Char('q')],
+        s(ScreenAction::Quit),
+        "q",
+        "quit",
+        |s| hx_alone(s) && (s.has(WAITING) || s.has(DONE) || s.has(OVER) || hx_announcing(s)),
+        KEEP_MOST,
+    ),
+    o(
+        &[Char('?')],
+        s(ScreenAction::ToggleHelp),
+        "?",
+        "help",
+        |s| {
+            if hx_table(s) {
+                !s.has(OVER) || s.has(WATCHING)
+            } else {
+                !s.has(WAITING) && !s.has(OVER)
+            }
+        },
+        KEEP,
+    ),
+];
+
+const HEXPATHS_HELP: &[Offer] = &[
+    h(
+        &[Tab, Down, Up],
+        s(ScreenAction::Down),
+        "Tab ↑↓",
+        "pick the next piece (or click a piece)",
+    ),
+    h(
+        &[Char('w'), Char('e')],
+        s(ScreenAction::Step(5)),
+        "w e",
+        "step north-west ({nw}) or north-east ({ne})",
+    ),
+    h(
+        &[Char('a'), Char('d'), Left, Right],
+        s(ScreenAction::Step(4)),
+        "a d ← →",
+        "step west ({w}) or east ({e})",
+    ),
+    h(
+        &[Char('z'), Char('x')],
+        s(ScreenAction::Step(3)),
+        "z x",
+        "step south-west ({sw}) or south-east ({se})",
+    ),
+    h(
+        &[],
+        Act::Note,
+        "",
+        "a step slides to a barrier or a piece; its end is marked (click it)",
+    ),
+    h(
+        &[Backspace, Esc],
+        s(ScreenAction::Undo),
+        "Backspace",
+        "take a step back (Esc: all of them)",
+    ),
+    h(
+        &[Enter],
+        s(ScreenAction::Confirm),
+        "Enter",
+        "submit the move (in a race: announce its length)",
+    ),
+    h(
+        &[Char('1'), Char('2'), Char('3'), Char('4')],
+        s(ScreenAction::Announce(0)),
+        "1–4",
+        "several people: announce a number of steps, then Enter",
+    ),
+    h(
+        &[Char('g')],
+        s(ScreenAction::TimesUp),
+        "g",
+        "in a race: the time is up now (at a table: once every player says so)",
+    ),
+    h(
+        &[Char('r')],
+        s(ScreenAction::Replay),
+        "r",
+        "replay the round's move, step by step",
+    ),
+    h(
+        &[Left, Right],
+        s(ScreenAction::Left),
+        "← →",
+        "once a round is over: the move a step back or on, by hand",
+    ),
+    h(
+        &[Char(' ')],
+        s(ScreenAction::Continue),
+        "Space",
+        "once a round is over: on to the next one",
+    ),
+    h(
+        &[Char('#')],
+        s(ScreenAction::ToggleNumbers),
+        "#",
+        "cell numbers on or off",
+    ),
+    o(
+        &[Char('s')],
+        s(ScreenAction::StartRace),
+        "s",
+        "start the race (before it begins)",
+        |s| s.has(TABLE),
+        0,
+    ),
+    o(
+        &[Char('+')],
+        s(ScreenAction::AddRival),
+        "+",
+        "add a computer rival (before it begins)",
+        |s| s.has(TABLE),
+        0,
+    ),
+    h(
+        &[Char('n')],
+        s(ScreenAction::NewGame),
+        "n",
+        "once the game is over: a new one",
+    ),
+    h(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help"),
+    h(&[Char('q')], s(ScreenAction::Quit), "q", "quit"),
+];
+
+// The lobby and the home screen.
+fn lb_option(s: State) -> bool {
+    s.has(OPTION)
+}
+fn lb_table(s: State) -> bool {
+    !s.has(OPTION) && s.has(TABLE_LINE)
+}
+fn lb_start(s: State) -> bool {
+    !s.has(OPTION) && !s.has(TABLE_LINE)
+}
+
+const CHOOSE: Offer = o(
+    &[Up, Down],
+    s(ScreenAction::Up),
+    "↑↓",
+    "choose",
+    always,
+    100,
+);
+const HELP: Offer = o(
+    &[Char('?')],
+    s(ScreenAction::ToggleHelp),
+    "?",
+    "help",
+    always,
+    KEEP,
+);
+const QUIT: Offer = o(
+    &[Char('q')],
+    s(ScreenAction::Quit),
+    "q",
+    "quit",
+    always,
+    KEEP_MOST,
+);
+
+const LOBBY_BAR: &[Offer] = &[
+    CHOOSE,
+    o(
+        &[Left, Right],
+        s(ScreenAction::Left),
+        "←→",
+        "change",
+        lb_option,
+        90,
+    ),
+    o(
+        &[Enter],
+        s(ScreenAction::Confirm),
+        "Enter",
+        "join or watch",
+        lb_table,
+        90,
+    ),
+    o(
+        &[Char('w')],
+        s(ScreenAction::Watch),
+        "w",
+        "watch",
+        lb_table,
+        80,
+    ),
+    o(
+        &[Enter],
+        s(ScreenAction::Confirm),
+        "Enter",
+        "start",
+        lb_start,
+        90,
+    ),
+    o(
+        &[Left, Right],
+        s(ScreenAction::Left),
+        "←→",
+        "game",
+        |s| lb_start(s) && s.has(GAMES),
+        80,
+    ),
+    HELP,
+    QUIT,
+];
+
+/// The lobby's help; [`crate::tui::lobby::view::LOBBY_KEYS`] is its words.
+pub const LOBBY_HELP: [Offer; 8] = [
+    h(
+        &[Up, Down, Char('j'), Char('k'), Tab],
+        s(ScreenAction::Up),
+        "↑ ↓  j k  Tab",
+        "choose a line",
+    ),
+    h(
+        &[Left, Right, Char('h'), Char('l')],
+        s(ScreenAction::Left),
+        "← →  h l",
+        "change the option (on other lines: the game)",
+    ),
+    h(
+        &[Enter, Char(' ')],
+        s(ScreenAction::Confirm),
+        "Enter  Space",
+        "start, join your seat or a free one, else watch",
+    ),
+    h(
+        &[Char('w')],
+        s(ScreenAction::Watch),
+        "w",
+        "watch the chosen table",
+    ),
+    h(
+        &[Home, End, Char('g'), Char('G')],
+        s(ScreenAction::First),
+        "Home End  g G",
+        "first / last line",
+    ),
+    h(
+        &[],
+        Act::Note,
+        "mouse",
+        "click a line to choose it, again to open it",
+    ),
+    h(
+        &[Char('?')],
+        s(ScreenAction::ToggleHelp),
+        "?",
+        "this help (any key closes it)",
+    ),
+    h(
+        &[Char('q'), Esc],
+        s(ScreenAction::Quit),
+        "q  Esc",
+        "leave the server",
+    ),
+];
+
+const HOME_BAR: &[Offer] = &[
+    CHOOSE,
+    o(
+        &[Left, Right],
+        s(ScreenAction::Left),
+        "←→",
+        "change",
+        lb_option,
+        90,
+    ),
+    o(
+        &[Enter],
+        s(ScreenAction::Confirm),
+        "Enter",
+        "{enter}",
+        |s| !s.has(OPTION),
+        90,
+    ),
+    o(
+        &[Left, Right],
+        s(ScreenAction::Left),
+        "←→",
+        "game",
+        |s| !s.has(OPTION) && s.has(GAMES),
+        80,
+    ),
+    HELP,
+    QUIT,
+];
+
+/// The home screen's help (its saved list's too); [`crate::tui::lobby::view::HOME_KEYS`]
+/// is its words. `PageUp PageDown` are the saved list's keys.
+pub const HOME_HELP: [Offer; 8] = [
+    h(
+        &[Up, Down, Char('j'), Char('k'), Tab],
+        s(ScreenAction::Up),
+        "↑ ↓  j k  Tab",
+        "choose a line",
+    ),
+    h(
+        &[Left, Right, Char('h'), Char('l')],
+        s(ScreenAction::Left),
+        "← →  h l",
+        "change the option (on other lines: the game)",
+    ),
+    h(
+        &[Enter, Char(' ')],
+        s(ScreenAction::Confirm),
+        "Enter  Space",
+        "start the line, or replay the chosen match",
+    ),
+    h(
+        &[Home, End, Char('g'), Char('G')],
+        s(ScreenAction::First),
+        "Home End  g G",
+        "first / last line",
+    ),
+    h(
+        &[PageUp, PageDown],
+        s(ScreenAction::PageUp),
+        "PageUp PageDown",
+        "saved matches: a page at a time",
+    ),
+    h(
+        &[],
+        Act::Note,
+        "mouse",
+        "click a line to choose it, again to open it",
+    ),
+    h(
+        &[Char('?')],
+        s(ScreenAction::ToggleHelp),
+        "?",
+        "this help (any key closes it)",
+    ),
+    h(
+        &[Char('q'), Esc],
+        s(ScreenAction::Quit),
+        "q  Esc",
+        "quit trios (saved matches: back)",
+    ),
+];
+
+const SAVED_BAR: &[Offer] = &[
+    o(
+        &[Up, Down],
+        s(ScreenAction::Up),
+        "↑↓",
+        "choose",
+        |s| s.has(LISTED),
+        100,
+    ),
+    o(
+        &[Enter],
+        s(ScreenAction::Confirm),
+        "Enter",
+        "replay",
+        |s| s.has(LISTED),
+        90,
+    ),
+    o(
+        &[Esc],
+        s(ScreenAction::Cancel),
+        "Esc",
+        "back",
+        always,
+        KEEP_MOST,
+    ),
+    HELP,
+];
+
+// The game-over boxes: what to do next. They are never cut, so priorities do not matter.
+/// The game-over box shows outside a replay.
+fn tt_end(s: State) -> bool {
+    !s.replaying()
+}
+
+const THREE_TRIOS_END: &[Offer] = &[
+    o(
+        &[Char('n')],
+        g(Action::NewGame),
+        "n",
+        "rematch",
+        |s| tt_end(s) && !s.has(CLOSED) && s.ctx == Context::TablePlayer { two_players: true },
+        0,
+    ),
+    o(
+        &[Char('n')],
+        g(Action::NewGame),
+        "n",
+        "new game",
+        |s| tt_end(s) && !s.has(CLOSED) && s.ctx != Context::TablePlayer { two_players: true },
+        0,
+    ),
+    o(&[Char('r')], g(Action::Replay), "r", "replay", tt_end, 0),
+    o(
+        &[Char('q')],
+        g(Action::Quit),
+        "q",
+        "quit",
+        |s| tt_end(s) && !s.at_table(),
+        0,
+    ),
+    o(
+        &[Char('q')],
+        g(Action::Quit),
+        "q",
+        "lobby",
+        |s| tt_end(s) && s.at_table(),
+        0,
+    ),
+];
+
+const TRIAD_END: &[Offer] = &[
+    o(
+        &[Char('n')],
+        s(ScreenAction::NewGame),
+        "n",
+        "another race",
+        |s| s.has(TABLE) && !s.has(WATCHING),
+        0,
+    ),
+    o(
+        &[Char('n')],
+        s(ScreenAction::NewGame),
+        "n",
+        "new game",
+        |s| !s.has(TABLE),
+        0,
+    ),
+    o(
+        &[Char('q')],
+        s(ScreenAction::Quit),
+        "q",
+        "back to the lobby",
+        |s| s.has(TABLE),
+        0,
+    ),
+    o(
+        &[Char('q')],
+        s(ScreenAction::Quit),
+        "q",
+        "quit",
+        |s| !s.has(TABLE),
+        0,
+    ),
+];
+
+const HEXPATHS_END: &[Offer] = &[
+    o(
+        &[Char('n')],
+        s(ScreenAction::NewGame),
+        "n",
+        "another game",
+        |s| s.has(TABLE) && !s.has(WATCHING),
+        0,
+    ),
+    o(
+        &[Char('n')],
+        s(ScreenAction::NewGame),
+        "n",
+        "new game",
+        |s| !s.has(TABLE),
+        0,
+    ),
+    o(
+        &[Char('r')],
+        s(ScreenAction::Replay),
+        "r",
+        "replay the last round",
+        always,
+        0,
+    ),
+    o(
+        &[Char('q')],
+        s(ScreenAction::Quit),
+        "q",
+        "lobby",
+        |s| s.has(TABLE),
+        0,
+    ),
+    o(
+        &[Char('q')],
+        s(ScreenAction::Quit),
+        "q",
+        "quit",
+        |s| !s.has(TABLE),
+        0,
+    ),
+];
+
+/// The key bar's entries of `place`, all states.
+pub fn bar_offers(place: Where) -> &'static [Offer] {
+    match place {
+        Where::ThreeTrios => THREE_TRIOS_BAR,
+        Where::Duel => DUEL_BAR,
+        Where::Triad => TRIAD_BAR,
+        Where::HexPaths => HEXPATHS_BAR,
+        Where::Lobby => LOBBY_BAR,
+        Where::Home => HOME_BAR,
+        Where::Saved => SAVED_BAR,
+        Where::ThreeTriosEnd => THREE_TRIOS_END,
+        Where::TriadEnd => TRIAD_END,
+        Where::HexPathsEnd => HEXPATHS_END,
+    }
+}
+
+/// The help's entries of `place`, all states. Three Trios and the duels list the game
+/// table itself ([`super::offered`]), each in its own words, so they have none here.
+pub fn help_offers(place: Where) -> &'static [Offer] {
+    match place {
+        Where::ThreeTrios | Where::Duel | Where::ThreeTriosEnd => &[],
+        Where::Triad | Where::TriadEnd => TRIAD_HELP,
+        Where::HexPaths | Where::HexPathsEnd => HEXPATHS_HELP,
+        Where::Lobby => &LOBBY_HELP,
+        Where::Home | Where::Saved => &HOME_HELP,
+    }
+}
+
+/// Whether `offer` is live in `state`: its states say so and, on the game table, its
+/// action works in the state's mode and context.
+fn live(offer: &Offer, state: State) -> bool {
+    (offer.when)(state)
+        && match offer.act {
+            Act::Game(action) => available(action, state.mode, state.ctx),
+            _ => true,
+        }
+}
+
+/// The key bar's entries live in `state`, in the order the bar shows them.
+pub fn bar(place: Where, state: State) -> Vec<&'static Offer> {
+    bar_offers(place)
+        .iter()
+        .filter(|o| live(o, state))
+        .collect()
+}
+
+/// The help's entries live in `state`, in order.
+pub fn help(place: Where, state: State) -> Vec<&'static Offer> {
+    help_offers(place)
+        .iter()
+        .filter(|o| live(o, state))
+        .collect()
+}
+
+/// `text` with each `{name}` of `fills` replaced by its value, in one pass (a value is
+/// never read again for names); an unknown `{name}` stays as written.
+pub fn fill(text: &str, fills: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let value = after.find('}').and_then(|close| {
+            let name = &after[..close];
+            fills
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| (*v, close))
+        });
+        match value {
+            Some((v, close)) => {
+                out.push_str(v);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Screen, action_for, offered, screen_action};
+    use super::*;
+    use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
+
+    const MODES: [KeyMode; 2] = [KeyMode::Play, KeyMode::Replay];
+    const CONTEXTS: [Context; 6] = [
+        Context::Local { computer: true },
+        Context::Local { computer: false },
+        Context::Watching,
+        Context::Viewer,
+        Context::TablePlayer { two_players: true },
+        Context::TablePlayer { two_players: false },
+    ];
+
+    /// The flags each screen sets.
+    fn flags(place: Where) -> &'static [u32] {
+        match place {
+            Where::ThreeTrios => &[
+                CLOSED, OVER, WATCHING, PAUSED, ANIMATING, PICKED, GRID, TAKE_BACK,
+            ],
+            Where::Duel => &[STEP_SHOWN, CLOSED, WAITING, OVER, TO_MOVE],
+            Where::Triad => &[TABLE, WATCHING, OVER],
+            Where::HexPaths => &[
+                WAITING,
+                THINKING,
+                DEMONSTRATING,
+                DONE,
+                OVER,
+                TABLE,
+                WATCHING,
+                ENTERING,
+                RACING,
+            ],
+            Where::Lobby => &[OPTION, TABLE_LINE, GAMES],
+            Where::Home => &[OPTION, GAMES],
+            Where::Saved => &[LISTED],
+            Where::ThreeTriosEnd => &[CLOSED],
+            Where::TriadEnd | Where::HexPathsEnd => &[TABLE, WATCHING],
+        }
+    }
+
+    /// Every state a screen can be asked about: each set of its flags, and on the game
+    /// table each mode and context (the spectator's too).
+    fn states(place: Where) -> Vec<State> {
+        let bases: Vec<State> = match place {
+            Where::ThreeTrios | Where::Duel | Where::ThreeTriosEnd => MODES
+                .iter()
+                .flat_map(|&m| {
+                    CONTEXTS
+                        .iter()
+                        .chain([&Context::TableSpectator])
+                        .map(move |&c| State::new(m, c))
+                })
+                .collect(),
+            _ => vec![State::screen()],
+        };
+        let flags = flags(place);
+        let mut all = Vec::new();
+        for base in bases {
+            for set in 0..1u32 << flags.len() {
+                let mut state = base;
+                for (i, &f) in flags.iter().enumerate() {
+                    state = state.with(f, set & (1 << i) != 0);
+                }
+                all.push(state);
+            }
+        }
+        all
+    }
+
+    /// What `code` asks for on `place` in `state`, by the keymap's own lookup.
+    fn lookup(place: Where, state: State, code: KeyCode) -> Option<Act> {
+        let key = KeyEvent::new(code, KeyModifiers::NONE);
+        let on = |screen| screen_action(screen, key).map(Act::Screen);
+        match place {
+            Where::ThreeTrios | Where::Duel | Where::ThreeTriosEnd => {
+                action_for(state.mode, state.ctx, key).map(Act::Game)
+            }
+            Where::Triad | Where::TriadEnd => on(Screen::Triad),
+            Where::HexPaths | Where::HexPathsEnd => on(Screen::HexPaths),
+            Where::Lobby | Where::Home => on(Screen::Lobby),
+            Where::Saved => on(Screen::SavedList),
+        }
+    }
+
+    /// Whether `offer`'s keys all do something on `place` in `state`, the first what the
+    /// offer says; a note has no keys. Says what is wrong, if anything.
+    fn keys_problem(place: Where, state: State, offer: &Offer) -> Option<String> {
+        let what = format!("{place:?} {state:?}: \"{} {}\"", offer.label, offer.text);
+        if offer.act == Act::Note {
+            return (!offer.keys.is_empty()).then(|| format!("{what}: a note with keys"));
+        }
+        let Some(&first) = offer.keys.first() else {
+            return Some(format!("{what}: no key"));
+        };
+        // The home help speaks for its saved list too.
+        let found = |code| {
+            lookup(place, state, code)
+                .or_else(|| (place == Where::Home).then(|| lookup(Where::Saved, state, code))?)
+        };
+        if found(first) != Some(offer.act) {
+            return Some(format!("{what}: {first:?} asks for {:?}", found(first)));
+        }
+        offer
+            .keys
+            .iter()
+            .find(|&&k| found(k).is_none())
+            .map(|k| format!("{what}: {k:?} does nothing"))
+    }
+
+    /// The actions the help of `place` lists in `state`.
+    fn help_acts(place: Where, state: State) -> Vec<Act> {
+        match place {
+            Where::ThreeTrios | Where::Duel | Where::ThreeTriosEnd => {
+                offered(state.mode, state.ctx)
+                    .into_iter()
+                    .map(|(a, _, _)| Act::Game(a))
+                    .collect()
+            }
+            _ => help(place, state)
+                .iter()
+                .flat_map(|o| o.keys.iter().filter_map(move |&k| lookup(place, state, k)))
+                .collect(),
+        }
+    }
+
+    /// Everything wrong with the bar `shown` of `place` in `state`: a key that does
+    /// nothing or something else, or an action the help leaves out.
+    fn bar_problems(place: Where, state: State, shown: &[&Offer]) -> Vec<String> {
+        let listed = help_acts(place, state);
+        let mut problems = Vec::new();
+        for offer in shown {
+            problems.extend(keys_problem(place, state, offer));
+            if offer.act != Act::Note && !listed.contains(&offer.act) {
+                problems.push(format!(
+                    "{place:?} {state:?}: {:?} is in the bar, not in the help",
+                    offer.act
+                ));
+            }
+        }
+        problems
+    }
+
+    #[test]
+    fn every_key_a_bar_shows_does_what_it_says_and_the_help_lists_it() {
+        let mut problems = Vec::new();
+        for place in Where::ALL {
+            for state in states(place) {
+                problems.extend(bar_problems(place, state, &bar(place, state)));
+                // The saved list shows the home screen's help, which speaks for both.
+                let speaks_for = if place == Where::Saved {
+                    Where::Home
+                } else {
+                    place
+                };
+                for offer in help(place, state) {
+                    problems.extend(keys_problem(speaks_for, state, offer));
+                }
+            }
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+
+    #[test]
+    fn a_bar_naming_a_key_that_does_nothing_is_caught() {
+        let dead = o(&[Char('z')], s(ScreenAction::Hint), "z", "hint", always, 1);
+        let state = State::screen();
+        assert_eq!(bar_problems(Where::Triad, state, &[&dead]).len(), 1);
+        // `w` watches in the lobby, but the home help does not list it.
+        let unlisted = o(
+            &[Char('w')],
+            s(ScreenAction::Watch),
+            "w",
+            "watch",
+            always,
+            1,
+        );
+        let problems = bar_problems(Where::Home, state, &[&unlisted]);
+        assert!(problems[0].contains("not in the help"), "{problems:?}");
+        // `u` takes nothing back against another person at a table.
+        let table = State::new(KeyMode::Play, Context::TablePlayer { two_players: true });
+        let undo = &THREE_TRIOS_BAR
+            .iter()
+            .find(|o| o.act == Act::Game(Action::TakeBack))
+            .expect("Three Trios offers a take-back");
+        assert_eq!(bar_problems(Where::ThreeTrios, table, &[undo]).len(), 2);
+    }
+
+    #[test]
+    fn take_back_is_offered_only_when_a_move_can_be_taken_back() {
+        let local = State::new(KeyMode::Play, Context::Local { computer: true });
+        let labels =
+            |s: State| -> Vec<&str> { bar(Where::ThreeTrios, s).iter().map(|o| o.label).collect() };
+        assert!(!labels(local).contains(&"u"));
+        assert!(labels(local.with(TAKE_BACK, true)).contains(&"u"));
+        let table = State::new(KeyMode::Play, Context::TablePlayer { two_players: true });
+        assert!(!labels(table.with(TAKE_BACK, true)).contains(&"u"));
+        let watching = State::new(KeyMode::Play, Context::Watching).with(WATCHING, true);
+        assert!(labels(watching).contains(&"."));
+        assert!(!labels(local).contains(&"."));
+    }
+
+    #[test]
+    fn fill_replaces_known_names_once() {
+        let fills = [("a", "{b}"), ("b", "x")];
+        assert_eq!(fill("{a}-{b}-{c}", &fills), "{b}-x-{c}");
+        assert_eq!(fill("no names {", &fills), "no names {");
+    }
+}
