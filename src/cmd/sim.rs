@@ -153,7 +153,7 @@ fn islands(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<String,
     let options = islands::Options {
         size: args.islands.size.unwrap_or(islands::DEFAULT_SIZE),
     };
-    Islands::start(&options).map_err(|e| Error::flag("--size", e))?;
+    Islands::start(&options, 0).map_err(|e| Error::flag("--size", e))?;
     sim_game::<Islands>(args, &names, options, progress)
 }
 

@@ -151,7 +151,7 @@ impl<G: TwoPlayer> Duel<G> {
     /// Starts a match and, with `record`, writes the first record (no moves yet), so a bad
     /// record path is reported before anyone plays.
     pub fn start(config: DuelConfig<G>, record: Option<PathBuf>) -> Result<Duel<G>, DuelError> {
-        let game = G::start(&config.options).map_err(DuelError::Options)?;
+        let game = G::start(&config.options, config.seed).map_err(DuelError::Options)?;
         let ais = config.strategies()?;
         let recorder = match record {
             Some(path) => Some(DuelRecorder::create(path, &config)?),
@@ -304,7 +304,7 @@ impl<G: TwoPlayer> Duel<G> {
     /// as a takeback. Returns how many were taken back.
     pub fn take_back(&mut self, count: usize) -> Result<usize, String> {
         let keep = self.history.len().saturating_sub(count);
-        let mut game = G::start(&self.config.options)?;
+        let mut game = G::start(&self.config.options, self.config.seed)?;
         for (n, turn) in self.history[..keep].iter().enumerate() {
             game.play(turn.mv)
                 .map_err(|e| format!("move {} does not replay: {e}", n + 1))?;

@@ -160,8 +160,8 @@ pub enum Verdict {
 /// A two-player game with alternating turns, as matches, records, text modes, tournaments and
 /// tables see it: set up from options, refuse or play moves saying what happened, and score.
 ///
-/// Invariants: the same options give the same start on every machine; `play` of a refused
-/// move changes nothing; a game is over exactly when `legal_moves` is empty.
+/// Invariants: the same options and seed give the same start on every machine; `play` of a
+/// refused move changes nothing; a game is over exactly when `legal_moves` is empty.
 pub trait TwoPlayer: Clone + Send + Sync + 'static {
     /// Which game this is, for records and menus.
     const KIND: GameKind;
@@ -190,8 +190,10 @@ pub trait TwoPlayer: Clone + Send + Sync + 'static {
     /// Why a move was refused.
     type Refusal: std::error::Error + Clone + Send + Sync + 'static;
 
-    /// The start of a game with these options, or why the options are unusable.
-    fn start(options: &Self::Options) -> Result<Self, String>;
+    /// The start of a game with these options and seed (which drives any random part of the
+    /// start, such as a shuffled deal; games without one ignore it), or why the options are
+    /// unusable.
+    fn start(options: &Self::Options, seed: u64) -> Result<Self, String>;
     /// The player to move; after the end, the last player who moved.
     fn to_move(&self) -> Side;
     /// Every legal move, in the game's fixed order; empty iff the game is over.

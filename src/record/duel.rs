@@ -158,10 +158,12 @@ impl<G: TwoPlayer> DuelRecord<G> {
         path: &str,
         mut visit: impl FnMut(&G, Option<&Turn<G>>),
     ) -> Result<G, RecordError> {
-        let mut game = G::start(&self.setup.options).map_err(|reason| RecordError::Diverged {
-            path: path.into(),
-            number: 0,
-            reason: format!("the recorded setup does not start a game: {reason}"),
+        let mut game = G::start(&self.setup.options, self.setup.seed).map_err(|reason| {
+            RecordError::Diverged {
+                path: path.into(),
+                number: 0,
+                reason: format!("the recorded setup does not start a game: {reason}"),
+            }
         })?;
         visit(&game, None);
         for (i, recorded) in self.moves.iter().enumerate() {
