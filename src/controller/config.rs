@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::duel::DuelConfig;
 use super::seat::Seat;
 use crate::games::three_trios::ai::AiOptions;
 use crate::games::three_trios::config::ConfigError;
@@ -44,6 +45,17 @@ impl MatchConfig {
             cards: self.cards.clone(),
             deal: self.deal,
             rules: self.rules,
+        }
+    }
+
+    /// This setup as the platform's match takes it: the same seats, seed, thinking time and
+    /// start.
+    pub fn duel_config(&self) -> DuelConfig<Game> {
+        DuelConfig {
+            seats: [self.red.clone(), self.blue.clone()],
+            seed: self.seed,
+            think_ms: self.think_ms,
+            options: self.options(),
         }
     }
 

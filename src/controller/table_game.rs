@@ -9,7 +9,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::duel::{Duel, DuelConfig};
-use super::worker::{AiWorker, DuelWorker};
+use super::worker::DuelWorker;
 use super::{Match, MatchConfig, Seat};
 use crate::games::three_trios::{Outcome, Player, RuleSet};
 use crate::games::{GameKind, Side, TwoPlayer, Verdict};
@@ -114,7 +114,7 @@ impl TableGame for MatchConfig {
 }
 
 impl TableMatch<MatchConfig> for Match {
-    type Worker = AiWorker;
+    type Worker = DuelWorker<crate::games::three_trios::Game>;
 
     fn config(&self) -> &MatchConfig {
         Match::config(self)
@@ -152,14 +152,16 @@ impl TableMatch<MatchConfig> for Match {
     fn start_worker(
         &mut self,
         answer: Answer<crate::games::three_trios::Move>,
-    ) -> Option<AiWorker> {
+    ) -> Option<Self::Worker> {
         let strategies = self.take_strategies();
-        strategies
-            .iter()
-            .any(Option::is_some)
-            .then(|| AiWorker::start(strategies, answer))
+        strategies.iter().any(Option::is_some).then(|| {
+            DuelWorker::start(
+                strategies,
+                Box::new(move |ticket, _: &crate::games::three_trios::Game, mv| answer(ticket, mv)),
+            )
+        })
     }
-    fn request(&self, worker: &AiWorker, ticket: u64) {
+    fn request(&self, worker: &Self::Worker, ticket: u64) {
         worker.request(ticket, self.game());
     }
 }

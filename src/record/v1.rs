@@ -45,17 +45,11 @@ impl Record {
     pub fn replay(
         &self,
         path: &str,
-        visit: impl FnMut(&Game, Option<&MoveOutcome>),
+        mut visit: impl FnMut(&Game, Option<&MoveOutcome>),
     ) -> Result<Game, RecordError> {
-        let game = self.replay_moves(path, visit)?;
-        if final_state(&game) != self.result {
-            return Err(RecordError::Diverged {
-                path: path.into(),
-                number: self.moves.len(),
-                reason: "the final state differs from the recorded one".into(),
-            });
-        }
-        Ok(game)
+        self.replay_turns(path, true, |game, turn| {
+            visit(game, turn.map(|t| &t.played))
+        })
     }
 
     /// [`Record::replay`] without the last check: every move is checked, but whether the
@@ -66,17 +60,35 @@ impl Record {
         path: &str,
         mut visit: impl FnMut(&Game, Option<&MoveOutcome>),
     ) -> Result<Game, RecordError> {
+        self.replay_turns(path, false, |game, turn| {
+            visit(game, turn.map(|t| &t.played))
+        })
+    }
+
+    /// The replay on the common path, each move seen as the platform's [`Turn`]; with
+    /// `check_result`, the final state (winner, scores and grid) must be the recorded one.
+    pub(crate) fn replay_turns(
+        &self,
+        path: &str,
+        check_result: bool,
+        visit: impl FnMut(&Game, Option<&Turn<Game>>),
+    ) -> Result<Game, RecordError> {
         let start = self.setup.new_game().map_err(|source| RecordError::Setup {
             path: path.into(),
             source,
         })?;
         let mut checks = Battles(&self.moves);
-        self.to_duel().replay_from(
-            start,
-            path,
-            &mut checks,
-            |game, turn: Option<&Turn<Game>>| visit(game, turn.map(|t| &t.played)),
-        )
+        let game = self
+            .to_duel()
+            .replay_from(start, path, &mut checks, visit)?;
+        if check_result && final_state(&game) != self.result {
+            return Err(RecordError::Diverged {
+                path: path.into(),
+                number: self.moves.len(),
+                reason: "the final state differs from the recorded one".into(),
+            });
+        }
+        Ok(game)
     }
 }
 
