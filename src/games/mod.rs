@@ -200,6 +200,11 @@ pub trait TwoPlayer: Clone + Send + Sync + 'static {
     fn legal_moves(&self) -> Vec<Self::Move>;
     /// Plays a move for the player to move.
     fn play(&mut self, mv: Self::Move) -> Result<Self::Played, Self::Refusal>;
+    /// Plays a move for the player to move without saying what it did: the fast path of
+    /// simulations, which need only the end. The same position as [`play`](Self::play).
+    fn apply(&mut self, mv: Self::Move) -> Result<(), Self::Refusal> {
+        self.play(mv).map(|_| ())
+    }
     /// Whether the game is over.
     fn is_over(&self) -> bool;
     /// The scores as they stand, first mover's first.

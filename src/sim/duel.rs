@@ -13,6 +13,33 @@ use crate::controller::duel::ai_seed_of;
 use crate::games::three_trios::Player;
 use crate::games::{Side as Seat, TwoPlayer};
 
+/// What a game adds to its tournaments beyond [`TwoPlayer`]: the report's setup line and
+/// first seat, and how many threads one game takes. The defaults suit games whose strategies
+/// think on one thread.
+pub trait SimGame: TwoPlayer {
+    /// What the games are played on, for the report.
+    fn setup_parts(spec: &DuelSpec<Self>) -> Vec<String> {
+        vec![
+            Self::KIND.title().to_string(),
+            format!("{} random opening plies", spec.openings),
+            format!("seed {}", spec.seed),
+        ]
+    }
+    /// The first mover's seat as reports name it.
+    fn first_seat() -> &'static str {
+        Self::side_name(Seat::First)
+    }
+    /// Threads one game of `spec` searches on: the workers are the threads allowed divided
+    /// by this (at least one).
+    fn threads_per_game(spec: &DuelSpec<Self>) -> usize {
+        let _ = spec;
+        1
+    }
+}
+
+impl SimGame for crate::games::reversi::Game {}
+impl SimGame for crate::games::islands::Game {}
+
 /// A simulation of game `G` between two strategies.
 #[derive(Debug)]
 pub struct DuelSpec<G: TwoPlayer> {
@@ -85,7 +112,7 @@ impl<G: TwoPlayer> DuelSpec<G> {
     }
 }
 
-impl<G: TwoPlayer> Tournament for DuelSpec<G> {
+impl<G: SimGame> Tournament for DuelSpec<G> {
     fn a(&self) -> &str {
         &self.a
     }
@@ -105,17 +132,14 @@ impl<G: TwoPlayer> Tournament for DuelSpec<G> {
         self.threads
     }
     fn workers(&self) -> usize {
-        self.threads.max(1).min(self.games()).max(1)
+        let threads = (self.threads.max(1) / G::threads_per_game(self).max(1)).max(1);
+        threads.min(self.games()).max(1)
     }
     fn setup_parts(&self) -> Vec<String> {
-        vec![
-            G::KIND.title().to_string(),
-            format!("{} random opening plies", self.openings),
-            format!("seed {}", self.seed),
-        ]
+        G::setup_parts(self)
     }
     fn first_seat(&self) -> &'static str {
-        G::side_name(Seat::First)
+        G::first_seat()
     }
     fn pairing(&self, a: &str, b: &str) -> DuelSpec<G> {
         DuelSpec {
@@ -154,7 +178,7 @@ impl<G: TwoPlayer> Tournament for DuelSpec<G> {
             let chosen = players[i].choose(&board);
             think[i] += started.elapsed();
             let Some(mv) = chosen else { break };
-            board.play(mv).map_err(|error| {
+            board.apply(mv).map_err(|error| {
                 SimError::Strategy(format!(
                     "strategy \"{}\" made an illegal move in game {game}: {error}",
                     players[i].name()

@@ -106,6 +106,10 @@ impl TwoPlayer for Game {
         Game::play(self, mv)
     }
 
+    fn apply(&mut self, mv: Move) -> Result<(), MoveError> {
+        Game::apply(self, mv).map(|_| ())
+    }
+
     fn is_over(&self) -> bool {
         Game::is_over(self)
     }
