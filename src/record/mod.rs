@@ -1,9 +1,11 @@
 //! Match records: a versioned JSON file with the full setup and every move, rewritten
 //! atomically after each move, and the replay that checks a record move by move.
 //!
-//! Three Trios records keep the layout of version 1 (no `game` field), so every trios build
-//! reads them; the records of the other games are version 2 and name their game
-//! ([`duel`]). [`game_of`] tells which a file holds before it is parsed in full.
+//! Three Trios records keep the layout of version 1 (no `game` field; each move's card and
+//! battle, the final grid), so every trios build reads them; the records of the other games
+//! are version 2 and name their game ([`duel`]). A version-1 record is read into version 2's
+//! form and replayed by the same code (`v1`). [`game_of`] tells which a file holds before it
+//! is parsed in full.
 
 pub mod duel;
 pub mod stream;

@@ -1,6 +1,6 @@
-//! Tournaments of the games on the shared platform ([`TwoPlayer`]): the same seeded,
-//! thread-count-independent runs as Three Trios's, with varied starts made by a few seeded
-//! random plies (`--openings K`) before the strategies take over.
+//! Tournaments of every two-player game ([`TwoPlayer`]): seeded, thread-count-independent
+//! runs, with varied starts made by the game's own seeded start (Three Trios's shuffled deal)
+//! or by a few seeded random plies (`--openings K`) before the strategies take over.
 
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
