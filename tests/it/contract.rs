@@ -450,6 +450,80 @@ impl<const FAULT: usize> TwoPlayer for Broken<FAULT> {
     }
 }
 
+/// An Islands move whose record keeps only its row: written and read back, it is another
+/// move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct RowOnly(islands::Place);
+
+impl std::fmt::Display for RowOnly {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl serde::Serialize for RowOnly {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u64(self.0.row as u64)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for RowOnly {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RowOnly, D::Error> {
+        let row = <usize as serde::Deserialize>::deserialize(d)?;
+        Ok(RowOnly(islands::Place { row, col: 0 }))
+    }
+}
+
+/// Islands whose moves do not survive a record.
+#[derive(Clone)]
+struct Forgetful(islands::Game);
+
+impl TwoPlayer for Forgetful {
+    const KIND: trios::games::GameKind = trios::games::GameKind::Islands;
+    type Options = islands::Options;
+    type Move = RowOnly;
+    type Played = islands::Placed;
+    type Refusal = islands::MoveError;
+
+    fn start(options: &islands::Options, seed: u64) -> Result<Self, String> {
+        <islands::Game as TwoPlayer>::start(options, seed).map(Forgetful)
+    }
+    fn to_move(&self) -> Side {
+        TwoPlayer::to_move(&self.0)
+    }
+    fn legal_moves(&self) -> Vec<RowOnly> {
+        TwoPlayer::legal_moves(&self.0)
+            .into_iter()
+            .map(RowOnly)
+            .collect()
+    }
+    fn play(&mut self, mv: RowOnly) -> Result<islands::Placed, islands::MoveError> {
+        TwoPlayer::play(&mut self.0, mv.0)
+    }
+    fn is_over(&self) -> bool {
+        TwoPlayer::is_over(&self.0)
+    }
+    fn score(&self) -> [usize; 2] {
+        TwoPlayer::score(&self.0)
+    }
+    fn side_name(side: Side) -> &'static str {
+        <islands::Game as TwoPlayer>::side_name(side)
+    }
+    fn strategy_names() -> &'static [&'static str] {
+        &[]
+    }
+    fn strategy(
+        name: &str,
+        _: u64,
+        _: u64,
+    ) -> Result<Box<dyn GameStrategy<Self>>, UnknownStrategy> {
+        Err(UnknownStrategy {
+            name: name.into(),
+            known: Vec::new(),
+        })
+    }
+}
+
 type Property<G> = fn(&Subject<G>, u64, &[usize]) -> Result<(), String>;
 
 /// Whether `property` finds a breach in game `G` on some of a few small playouts.
@@ -475,6 +549,10 @@ fn each_property_catches_the_game_that_breaks_it_and_passes_a_sound_one() {
     assert!(caught::<Broken<3>>(keeps_the_contract));
     assert!(caught::<Broken<4>>(keeps_the_contract));
     assert!(!caught::<islands::Game>(keeps_the_contract));
+    // A record that does not keep its moves: caught by the round trip alone.
+    assert!(caught::<Forgetful>(records_round_trip));
+    assert!(!caught::<Forgetful>(same_start));
+    assert!(!caught::<Forgetful>(moves_end_with_the_game));
 }
 
 /// A pass offered beside other moves is caught: Reversi's pass rule seen through a subject
