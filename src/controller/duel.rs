@@ -191,25 +191,22 @@ impl<G: TwoPlayer> Duel<G> {
         })
     }
 
-    /// A match from `game`, the start its config gives, written to `log` (a record of the
-    /// game's own layout) when there is one.
-    pub(crate) fn dealt(
-        config: DuelConfig<G>,
-        game: G,
-        log: Option<Box<dyn MatchLog<G>>>,
-    ) -> Result<Duel<G>, UnknownStrategy> {
+    /// A match from `game`, the start its config gives, not yet recorded (see
+    /// [`Duel::set_log`] for a record of the game's own layout).
+    pub(crate) fn dealt(config: DuelConfig<G>, game: G) -> Result<Duel<G>, UnknownStrategy> {
         let ais = config.strategies()?;
         Ok(Duel {
             config,
             game,
             history: Vec::new(),
             ais,
-            recorder: log,
+            recorder: None,
             record_error: None,
         })
     }
 
-    /// Records further moves into `log` (a match resumed from its record).
+    /// Records further moves into `log`: a record just created, or the one a match resumed
+    /// from.
     pub(crate) fn set_log(&mut self, log: Box<dyn MatchLog<G>>) {
         self.recorder = Some(log);
     }

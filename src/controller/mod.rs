@@ -82,7 +82,7 @@ impl Match {
     /// record path is reported before anyone plays.
     pub fn start(config: MatchConfig, record: Option<PathBuf>) -> Result<Match, StartError> {
         let game = config.new_game()?;
-        let mut duel = Duel::dealt(config.duel_config(), game, None)?;
+        let mut duel = Duel::dealt(config.duel_config(), game)?;
         if let Some(path) = record {
             duel.set_log(Box::new(Recorder::create(path, &config)?));
         }
