@@ -1,11 +1,15 @@
 //! Three Trios on the shared platform: [`TwoPlayer`] for matches, records, simulations and
 //! tables, with the strategies of [`super::ai`] as its computer players.
 
+use std::cell::RefCell;
+
 use serde::{Deserialize, Serialize};
 
 use super::ai::{self, AiOptions};
 use super::config::{self, ConfigError, ConfigErrorKind};
-use super::{Deal, DealMode, Game, Move, MoveError, MoveOutcome, Player, RuleSet, SourceFile};
+use super::{
+    Card, Deal, DealMode, Game, Grid, Move, MoveError, MoveOutcome, Player, RuleSet, SourceFile,
+};
 use crate::games::{GameKind, Side, Strategy, TwoPlayer, UnknownStrategy};
 
 /// Everything besides seats and seed that decides a game's start: the board and card files
@@ -41,9 +45,7 @@ impl Options {
 
     /// Parses both files and deals a fresh game; an error names the file at fault.
     pub fn new_game(&self, seed: u64) -> Result<Game, ConfigError> {
-        let grid = config::parse_grid(&self.board.name, self.board.text.as_bytes())?;
-        let cards = config::parse_cards(&self.cards.name, self.cards.text.as_bytes())?;
-        config::check_deck_size(&grid, &cards, &self.cards.name)?;
+        let (grid, cards) = self.parsed()?;
         Game::new(grid, cards, self.rules, self.deal_with(seed)).map_err(|e| ConfigError {
             file: self.cards.name.clone(),
             line: None,
@@ -51,6 +53,39 @@ impl Options {
             kind: ConfigErrorKind::TooManyCards,
             message: e.to_string(),
         })
+    }
+}
+
+/// A board and card file and what they parse to.
+type Parsed = (SourceFile, SourceFile, Grid, Vec<Card>);
+
+impl Options {
+    /// The board and deck these options name, checked to fit. The files parsed last on this
+    /// thread are kept (one pair per thread, so memory stays bounded), since simulations, replays
+    /// and take-backs deal the same files again and again.
+    fn parsed(&self) -> Result<(Grid, Vec<Card>), ConfigError> {
+        thread_local! {
+            static LAST: RefCell<Option<Parsed>> = const { RefCell::new(None) };
+        }
+        let hit = LAST.with_borrow(|last| match last {
+            Some((board, cards, grid, deck)) if *board == self.board && *cards == self.cards => {
+                Some((grid.clone(), deck.clone()))
+            }
+            _ => None,
+        });
+        if let Some(parsed) = hit {
+            return Ok(parsed);
+        }
+        let grid = config::parse_grid(&self.board.name, self.board.text.as_bytes())?;
+        let cards = config::parse_cards(&self.cards.name, self.cards.text.as_bytes())?;
+        config::check_deck_size(&grid, &cards, &self.cards.name)?;
+        LAST.set(Some((
+            self.board.clone(),
+            self.cards.clone(),
+            grid.clone(),
+            cards.clone(),
+        )));
+        Ok((grid, cards))
     }
 }
 
@@ -165,5 +200,31 @@ mod tests {
         assert_eq!(<Game as TwoPlayer>::side_name(Side::First), "RED");
         assert!(<Game as TwoPlayer>::strategy("corners>maxflip", 1, 10).is_ok());
         assert!(<Game as TwoPlayer>::strategy("deep-blue", 1, 10).is_err());
+    }
+
+    #[test]
+    fn files_dealt_again_are_the_files_given_each_time() {
+        let default = Options::default();
+        let small = Options {
+            board: SourceFile {
+                name: "3x3.txt".into(),
+                text: "3 3\nCCC\nCCC\nCCC\n".into(),
+            },
+            ..Options::default()
+        };
+        let cells = |o: &Options| o.new_game(1).map(|g| g.grid().card_cells());
+        let big = cells(&default).unwrap();
+        assert_ne!(big, 9, "the two boards differ");
+        assert_eq!(cells(&small).unwrap(), 9);
+        assert_eq!(cells(&default).unwrap(), big);
+        let mut broken = small.clone();
+        broken.board.text = "3 3\nCC\n".into();
+        let error = cells(&broken).unwrap_err().to_string();
+        assert!(error.contains("3x3.txt"), "{error}");
+        assert_eq!(cells(&small).unwrap(), 9);
+        assert!(
+            cells(&broken).is_err(),
+            "a file that does not parse is never kept"
+        );
     }
 }
