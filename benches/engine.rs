@@ -114,35 +114,33 @@ fn search(c: &mut Criterion) {
     group.finish();
 }
 
-/// Headless tournament throughput: maxflip vs maxflip on the seed board through
-/// `trios::sim::play_game` on one thread, dealing included (one element = one game).
+/// Headless tournament throughput: maxflip vs maxflip on the seed board through the
+/// tournament's `play` on one thread, dealing included (one element = one game).
 fn sim(c: &mut Criterion) {
-    let grid = parse_grid("seed-5x7.txt", SEED_BOARD.as_bytes()).expect("shipped board");
-    let deck = parse_cards("full-40.txt", CARDS.as_bytes()).expect("shipped cards");
-    let spec = trios::sim::SimSpec {
-        a: "maxflip".into(),
-        b: "maxflip".into(),
-        deals: 1,
-        swap: true,
-        setup: trios::sim::SimSetup {
-            board_name: "seed-5x7.txt".into(),
-            cards_name: "full-40.txt".into(),
-            grid,
-            deck,
-            rules: RuleSet::default(),
-            deal: trios::trios::DealMode::Shuffle,
-            seed: 7,
+    use trios::sim::Tournament;
+    let mut spec =
+        trios::sim::duel::DuelSpec::<trios::trios::Game>::new("maxflip", "maxflip", 7, 1000)
+            .expect("known strategies");
+    spec.options = trios::trios::Options {
+        board: trios::trios::SourceFile {
+            name: "seed-5x7.txt".into(),
+            text: SEED_BOARD.into(),
         },
-        think_ms: 1000,
-        threads: 1,
+        cards: trios::trios::SourceFile {
+            name: "full-40.txt".into(),
+            text: CARDS.into(),
+        },
+        deal: trios::trios::DealMode::Shuffle,
+        rules: RuleSet::default(),
     };
+    spec.swap = true;
     let mut group = c.benchmark_group("sim");
     group.throughput(Throughput::Elements(1));
     group.bench_function("5x7 maxflip vs maxflip, one game (play_game)", |b| {
         let mut game = 0;
         b.iter(|| {
             game += 1;
-            trios::sim::play_game(&spec, black_box(game)).expect("legal games")
+            spec.play(black_box(game)).expect("legal games")
         })
     });
     group.finish();

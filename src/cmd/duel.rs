@@ -106,7 +106,7 @@ pub fn play_reversi(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
     ];
     let mut config = new_config::<Reversi>(args, seats, full_screen, REVERSI_OPPONENT)?;
     config.options.position = args.games.reversi.position.clone();
-    Reversi::start(&config.options).map_err(Error::Usage)?;
+    Reversi::start(&config.options, config.seed).map_err(Error::Usage)?;
     let mut duel = start_duel(args, config)?;
     if full_screen {
         return play_full_screen(duel, args.no_autosave, !args.no_animation);
@@ -224,7 +224,7 @@ pub fn play_islands(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
     ];
     let mut config = new_config::<Islands>(args, seats, full_screen, ISLANDS_OPPONENT)?;
     config.options.size = args.games.islands.size.unwrap_or(islands::DEFAULT_SIZE);
-    Islands::start(&config.options).map_err(|e| Error::flag("--size", e))?;
+    Islands::start(&config.options, config.seed).map_err(|e| Error::flag("--size", e))?;
     if full_screen {
         islands_fit_the_screen(config.options.size)?;
     }

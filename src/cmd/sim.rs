@@ -7,8 +7,9 @@ use super::{Error, sim_seed_note};
 use crate::cli::SimArgs;
 use crate::games::islands::{self, Game as Islands};
 use crate::games::reversi::{self, Game as Reversi};
+use crate::games::three_trios::Game as ThreeTrios;
 use crate::games::{GameKind, TwoPlayer};
-use crate::sim::duel::DuelSpec;
+use crate::sim::duel::{DuelSpec, SimGame};
 use crate::sim::{self, Tournament, report};
 
 /// `trios sim`: Three Trios pairs and round robins here, the other games through their
@@ -65,7 +66,9 @@ pub fn run(args: &SimArgs) -> Result<(), Error> {
 }
 
 /// The simulation the flags ask for, its files loaded; a drawn seed is announced on stderr.
-fn sim_spec(args: &SimArgs) -> Result<crate::sim::SimSpec, Error> {
+/// Three Trios deals its own varied starts, so `--openings` (Reversi's and Islands's) plays
+/// no part.
+fn sim_spec(args: &SimArgs) -> Result<DuelSpec<ThreeTrios>, Error> {
     let setup = &args.three_trios;
     if args.round_robin.is_none() && (args.red.is_none() || args.blue.is_none()) {
         return Err(Error::Usage(
@@ -75,7 +78,7 @@ fn sim_spec(args: &SimArgs) -> Result<crate::sim::SimSpec, Error> {
         ));
     }
     let seed = args.seeding.seed.unwrap_or_else(rand::random);
-    let loaded = crate::sim::SimSetup::load(
+    let options = crate::sim::three_trios::load(
         setup.board.as_deref(),
         setup.cards.as_deref(),
         setup.rules,
@@ -85,16 +88,20 @@ fn sim_spec(args: &SimArgs) -> Result<crate::sim::SimSpec, Error> {
     if args.seeding.seed.is_none() {
         eprintln!("{}", super::sim_seed_note(seed));
     }
-    let threads = args.threads.unwrap_or_else(crate::games::cores);
-    Ok(crate::sim::SimSpec {
-        a: args.red.clone().unwrap_or_default(),
-        b: args.blue.clone().unwrap_or_default(),
-        deals: args.games,
-        swap: args.swap,
-        setup: loaded,
-        think_ms: args.think_ms,
-        threads,
-    })
+    // A round robin names its strategies in the list (checked above); any pair stands in.
+    let names = match &args.round_robin {
+        Some(list) => [list.0[0].clone(), list.0[1].clone()],
+        None => [
+            args.red.clone().unwrap_or_default(),
+            args.blue.clone().unwrap_or_default(),
+        ],
+    };
+    let mut spec = DuelSpec::<ThreeTrios>::new(&names[0], &names[1], seed, args.think_ms)?;
+    spec.options = options;
+    spec.deals = args.games;
+    spec.swap = args.swap;
+    spec.threads = args.threads.unwrap_or_else(crate::games::cores);
+    Ok(spec)
 }
 
 /// Games done of all, rate and time left, on stderr; indicatif draws nothing when stderr is
@@ -153,7 +160,7 @@ fn islands(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<String,
     let options = islands::Options {
         size: args.islands.size.unwrap_or(islands::DEFAULT_SIZE),
     };
-    Islands::start(&options).map_err(|e| Error::flag("--size", e))?;
+    Islands::start(&options, 0).map_err(|e| Error::flag("--size", e))?;
     sim_game::<Islands>(args, &names, options, progress)
 }
 
@@ -190,7 +197,7 @@ fn triad(args: &SimArgs, progress: impl FnMut(usize, usize)) -> Result<String, E
 
 /// Plays the pair `names[0]` against `names[1]`, or (with `--round-robin`) every pair of
 /// `names`, and reports as `trios sim` does for every game.
-fn sim_game<G: TwoPlayer>(
+fn sim_game<G: SimGame>(
     args: &SimArgs,
     names: &[String],
     options: G::Options,

@@ -1,74 +1,13 @@
 //! The full setup of a match, from files or the embedded defaults: enough to deal it again.
 
-use std::path::Path;
-
 use serde::{Deserialize, Serialize};
 
+use super::duel::DuelConfig;
 use super::seat::Seat;
 use crate::games::three_trios::ai::AiOptions;
-use crate::games::three_trios::config::{self, ConfigError, ConfigErrorKind};
-use crate::games::three_trios::{Deal, DealMode, Game, Player, RuleSet};
-
-/// A board or card file: the name it is reported by, and its whole text. Records keep the
-/// text so a match can be replayed without the original files.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SourceFile {
-    pub name: String,
-    pub text: String,
-}
-
-impl SourceFile {
-    /// Reads a board file and checks it parses, so problems surface before play.
-    pub fn read_board(path: &Path) -> Result<SourceFile, ConfigError> {
-        let bytes = config::read_bytes(path)?;
-        let name = path.display().to_string();
-        config::parse_grid(&name, &bytes)?;
-        Ok(SourceFile::from_checked(name, &bytes))
-    }
-
-    /// Reads a card file and checks it parses.
-    pub fn read_cards(path: &Path) -> Result<SourceFile, ConfigError> {
-        let bytes = config::read_bytes(path)?;
-        let name = path.display().to_string();
-        config::parse_cards(&name, &bytes)?;
-        Ok(SourceFile::from_checked(name, &bytes))
-    }
-
-    /// Keeps the text of a file that parsed. Every line the parser reads is valid UTF-8, so a
-    /// lossy conversion can only touch ignored lines (after a grid's last row).
-    fn from_checked(name: String, bytes: &[u8]) -> SourceFile {
-        SourceFile {
-            name,
-            text: String::from_utf8_lossy(bytes).into_owned(),
-        }
-    }
-
-    /// The board file at `path`, or the built-in one when there is none.
-    pub fn board_or_default(path: Option<&Path>) -> Result<SourceFile, ConfigError> {
-        path.map_or_else(|| Ok(SourceFile::default_board()), SourceFile::read_board)
-    }
-
-    /// The card file at `path`, or the built-in one when there is none.
-    pub fn cards_or_default(path: Option<&Path>) -> Result<SourceFile, ConfigError> {
-        path.map_or_else(|| Ok(SourceFile::default_cards()), SourceFile::read_cards)
-    }
-
-    /// The board built into trios.
-    pub fn default_board() -> SourceFile {
-        SourceFile {
-            name: config::DEFAULT_BOARD_NAME.into(),
-            text: config::DEFAULT_BOARD.into(),
-        }
-    }
-
-    /// The card file built into trios.
-    pub fn default_cards() -> SourceFile {
-        SourceFile {
-            name: config::DEFAULT_CARDS_NAME.into(),
-            text: config::DEFAULT_CARDS.into(),
-        }
-    }
-}
+use crate::games::three_trios::config::ConfigError;
+pub use crate::games::three_trios::source::SourceFile;
+use crate::games::three_trios::{Deal, DealMode, Game, Options, Player, RuleSet};
 
 /// Everything that decides a match before the first move.
 ///
@@ -96,9 +35,27 @@ fn default_think_ms() -> u64 {
 impl MatchConfig {
     /// The deal this config asks for.
     pub fn deal(&self) -> Deal {
-        match self.deal {
-            DealMode::InOrder => Deal::InOrder,
-            DealMode::Shuffle => Deal::Shuffle { seed: self.seed },
+        self.options().deal_with(self.seed)
+    }
+
+    /// What decides the start besides seats and seed, as the platform game takes it.
+    pub fn options(&self) -> Options {
+        Options {
+            board: self.board.clone(),
+            cards: self.cards.clone(),
+            deal: self.deal,
+            rules: self.rules,
+        }
+    }
+
+    /// This setup as the platform's match takes it: the same seats, seed, thinking time and
+    /// start.
+    pub fn duel_config(&self) -> DuelConfig<Game> {
+        DuelConfig {
+            seats: [self.red.clone(), self.blue.clone()],
+            seed: self.seed,
+            think_ms: self.think_ms,
+            options: self.options(),
         }
     }
 
@@ -136,15 +93,6 @@ impl MatchConfig {
 
     /// Parses both files and deals a fresh game.
     pub fn new_game(&self) -> Result<Game, ConfigError> {
-        let grid = config::parse_grid(&self.board.name, self.board.text.as_bytes())?;
-        let cards = config::parse_cards(&self.cards.name, self.cards.text.as_bytes())?;
-        config::check_deck_size(&grid, &cards, &self.cards.name)?;
-        Game::new(grid, cards, self.rules, self.deal()).map_err(|e| ConfigError {
-            file: self.cards.name.clone(),
-            line: None,
-            col: None,
-            kind: ConfigErrorKind::TooManyCards,
-            message: e.to_string(),
-        })
+        self.options().new_game(self.seed)
     }
 }

@@ -1,6 +1,6 @@
 //! A match of any two-player game on the shared platform ([`TwoPlayer`]): its setup, two
 //! seats (human or computer), the moves so far, and the record kept on disk as it goes.
-//! Three Trios has its own [`super::Match`], which predates the platform.
+//! Three Trios's [`super::Match`] is one of these, recorded in its own record layout.
 
 use std::path::{Path, PathBuf};
 
@@ -133,6 +133,30 @@ pub struct Turn<G: TwoPlayer> {
     pub played: G::Played,
 }
 
+/// Where a match writes each move as it goes: a record file of some layout. Writing may
+/// fail; the match goes on and reports the failure once.
+pub trait MatchLog<G: TwoPlayer>: Send {
+    /// Adds a move just played; `game` is the position after it.
+    fn push(&mut self, turn: &Turn<G>, game: &G) -> Result<(), RecordError>;
+    /// Keeps the moves after the first `keep` as a takeback; `game` is the position after
+    /// the moves kept.
+    fn take_back(&mut self, keep: usize, game: &G) -> Result<(), RecordError>;
+    /// The file written.
+    fn path(&self) -> &Path;
+}
+
+impl<G: TwoPlayer> MatchLog<G> for DuelRecorder<G> {
+    fn push(&mut self, turn: &Turn<G>, game: &G) -> Result<(), RecordError> {
+        DuelRecorder::push(self, turn, game)
+    }
+    fn take_back(&mut self, keep: usize, game: &G) -> Result<(), RecordError> {
+        DuelRecorder::take_back(self, keep, game)
+    }
+    fn path(&self) -> &Path {
+        DuelRecorder::path(self)
+    }
+}
+
 /// A match in progress of a two-player game.
 ///
 /// Invariant: `history` holds every accepted move in order, and with a recorder the file on
@@ -143,7 +167,7 @@ pub struct Duel<G: TwoPlayer> {
     game: G,
     history: Vec<Turn<G>>,
     ais: Computers<G>,
-    recorder: Option<DuelRecorder<G>>,
+    recorder: Option<Box<dyn MatchLog<G>>>,
     record_error: Option<RecordError>,
 }
 
@@ -151,10 +175,10 @@ impl<G: TwoPlayer> Duel<G> {
     /// Starts a match and, with `record`, writes the first record (no moves yet), so a bad
     /// record path is reported before anyone plays.
     pub fn start(config: DuelConfig<G>, record: Option<PathBuf>) -> Result<Duel<G>, DuelError> {
-        let game = G::start(&config.options).map_err(DuelError::Options)?;
+        let game = G::start(&config.options, config.seed).map_err(DuelError::Options)?;
         let ais = config.strategies()?;
         let recorder = match record {
-            Some(path) => Some(DuelRecorder::create(path, &config)?),
+            Some(path) => Some(Box::new(DuelRecorder::create(path, &config)?) as Box<_>),
             None => None,
         };
         Ok(Duel {
@@ -165,6 +189,26 @@ impl<G: TwoPlayer> Duel<G> {
             recorder,
             record_error: None,
         })
+    }
+
+    /// A match from `game`, the start its config gives, not yet recorded (see
+    /// [`Duel::set_log`] for a record of the game's own layout).
+    pub(crate) fn dealt(config: DuelConfig<G>, game: G) -> Result<Duel<G>, UnknownStrategy> {
+        let ais = config.strategies()?;
+        Ok(Duel {
+            config,
+            game,
+            history: Vec::new(),
+            ais,
+            recorder: None,
+            record_error: None,
+        })
+    }
+
+    /// Records further moves into `log`: a record just created, or the one a match resumed
+    /// from.
+    pub(crate) fn set_log(&mut self, log: Box<dyn MatchLog<G>>) {
+        self.recorder = Some(log);
     }
 
     /// Continues the unfinished match recorded at `path`, every recorded move replayed and
@@ -194,7 +238,7 @@ impl<G: TwoPlayer> Duel<G> {
         if duel.game.is_over() {
             return Err(DuelError::Finished { path: name });
         }
-        duel.recorder = Some(recorder);
+        duel.recorder = Some(Box::new(recorder));
         Ok(duel)
     }
 
@@ -213,15 +257,31 @@ impl<G: TwoPlayer> Duel<G> {
         name: &str,
         check_result: bool,
     ) -> Result<Duel<G>, DuelError> {
-        let config = record.setup.clone();
+        Duel::rebuilt_with(record.setup.clone(), record.moves.len(), |visit| {
+            if check_result {
+                record.replay(name, visit)
+            } else {
+                record.replay_moves(name, visit)
+            }
+        })
+    }
+
+    /// A match rebuilt by `replay`, which replays the `total` recorded moves of a match set up
+    /// by `config` (a record of any layout), calling the visit it is given at the start and
+    /// after every move. A computer seat that draws on its seeded stream first is shown each
+    /// of its recorded positions once, so its stream moves on as it did in play.
+    pub(crate) fn rebuilt_with(
+        config: DuelConfig<G>,
+        total: usize,
+        replay: impl FnOnce(&mut dyn FnMut(&G, Option<&Turn<G>>)) -> Result<G, RecordError>,
+    ) -> Result<Duel<G>, DuelError> {
         let mut ais = config.strategies()?;
         let seeded = config
             .seats
             .clone()
             .map(|seat| super::draws_on_seed_first(&seat.to_string()));
-        let total = record.moves.len();
         let mut history = Vec::with_capacity(total);
-        let visit = |game: &G, turn: Option<&Turn<G>>| {
+        let mut visit = |game: &G, turn: Option<&Turn<G>>| {
             if let Some(turn) = turn {
                 history.push(turn.clone());
             }
@@ -233,11 +293,7 @@ impl<G: TwoPlayer> Duel<G> {
                 let _ = ai.choose(game);
             }
         };
-        let game = if check_result {
-            record.replay(name, visit)?
-        } else {
-            record.replay_moves(name, visit)?
-        };
+        let game = replay(&mut visit)?;
         Ok(Duel {
             config,
             game,
@@ -263,7 +319,7 @@ impl<G: TwoPlayer> Duel<G> {
 
     /// The file this match is recorded in, if any.
     pub fn record_path(&self) -> Option<&Path> {
-        self.recorder.as_ref().map(DuelRecorder::path)
+        self.recorder.as_ref().map(|log| log.path())
     }
 
     /// Whether the player to move is a computer (and the game is not over).
@@ -304,7 +360,7 @@ impl<G: TwoPlayer> Duel<G> {
     /// as a takeback. Returns how many were taken back.
     pub fn take_back(&mut self, count: usize) -> Result<usize, String> {
         let keep = self.history.len().saturating_sub(count);
-        let mut game = G::start(&self.config.options)?;
+        let mut game = G::start(&self.config.options, self.config.seed)?;
         for (n, turn) in self.history[..keep].iter().enumerate() {
             game.play(turn.mv)
                 .map_err(|e| format!("move {} does not replay: {e}", n + 1))?;

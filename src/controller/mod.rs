@@ -1,5 +1,6 @@
-//! A match: the setup it came from, two seats (human or computer), the moves so far, and the
-//! record kept on disk as it goes. Every front end plays through this.
+//! Matches: the setup they came from, two seats (human or computer), the moves so far, and
+//! the record kept on disk as they go. Every two-player game plays through [`Duel`]; Three
+//! Trios's [`Match`] is a duel recorded in its own layout.
 
 mod audience;
 mod config;
@@ -14,29 +15,27 @@ pub mod tables;
 pub mod worker;
 
 pub use config::{MatchConfig, SourceFile};
-pub use duel::{Duel, DuelConfig, DuelError, Turn};
+pub use duel::{Duel, DuelConfig, DuelError, MatchLog, Turn};
 pub use seat::Seat;
-pub use worker::{AiWorker, Deliver};
+pub use worker::{DeliverMove, DuelWorker};
 
 use std::path::{Path, PathBuf};
 
-use crate::games::three_trios::ai::{self, Strategy};
+use crate::games::UnknownStrategy;
+use crate::games::three_trios::ai;
 use crate::games::three_trios::config::ConfigError;
-use crate::games::three_trios::{Game, Move, MoveError, MoveOutcome, Player};
+use crate::games::three_trios::{Game, Move, MoveError, MoveOutcome};
 use crate::record::{Record, RecordError, Recorder};
 
-/// A match in progress: the game, who sits in each seat, and what has happened.
+/// A match of Three Trios: a [`Duel`] of the platform game, recorded in Three Trios's own
+/// record layout (version 1) and set up by a [`MatchConfig`].
 ///
-/// Invariant: `history` holds every accepted move in order, and when a recorder is attached
-/// the file on disk holds the same moves after every call to [`Match::play`] returns (unless
-/// writing failed, which [`Match::take_record_error`] reports).
+/// Invariant: `outcomes` holds what each move of the duel's history did, in order (the form
+/// the screens read); the duel keeps the moves, the take-back and the record.
 pub struct Match {
     config: MatchConfig,
-    game: Game,
-    history: Vec<MoveOutcome>,
-    ais: [Option<Box<dyn Strategy>>; 2],
-    recorder: Option<Recorder>,
-    record_error: Option<RecordError>,
+    duel: Duel<Game>,
+    outcomes: Vec<MoveOutcome>,
 }
 
 /// Why a match could not start.
@@ -46,8 +45,36 @@ pub enum StartError {
     Config(#[from] ConfigError),
     #[error("{0}")]
     Record(#[from] RecordError),
+    #[error("{0}")]
+    Seat(#[from] UnknownStrategy),
+    #[error("{0}")]
+    Options(String),
     #[error("{path}: this match is finished; nothing to resume (play it back with trios replay)")]
     Finished { path: String },
+}
+
+impl From<DuelError> for StartError {
+    fn from(e: DuelError) -> StartError {
+        match e {
+            DuelError::Record(e) => StartError::Record(e),
+            DuelError::Strategy(e) => StartError::Seat(e),
+            DuelError::Finished { path } => StartError::Finished { path },
+            DuelError::Options(message) => StartError::Options(message),
+        }
+    }
+}
+
+/// Version-1 records keep a match as it goes.
+impl MatchLog<Game> for Recorder {
+    fn push(&mut self, turn: &Turn<Game>, game: &Game) -> Result<(), RecordError> {
+        Recorder::push(self, &turn.played, game)
+    }
+    fn take_back(&mut self, keep: usize, game: &Game) -> Result<(), RecordError> {
+        Recorder::take_back(self, keep, game)
+    }
+    fn path(&self) -> &Path {
+        Recorder::path(self)
+    }
 }
 
 impl Match {
@@ -55,18 +82,14 @@ impl Match {
     /// record path is reported before anyone plays.
     pub fn start(config: MatchConfig, record: Option<PathBuf>) -> Result<Match, StartError> {
         let game = config.new_game()?;
-        let ais = strategies(&config);
-        let recorder = match record {
-            Some(path) => Some(Recorder::create(path, &config)?),
-            None => None,
-        };
+        let mut duel = Duel::dealt(config.duel_config(), game)?;
+        if let Some(path) = record {
+            duel.set_log(Box::new(Recorder::create(path, &config)?));
+        }
         Ok(Match {
             config,
-            game,
-            history: Vec::new(),
-            ais,
-            recorder,
-            record_error: None,
+            duel,
+            outcomes: Vec::new(),
         })
     }
 
@@ -101,10 +124,10 @@ impl Match {
         }
         let mut game = Match::rebuilt(record, &name, false)?;
         // A record whose result went missing still holds a finished game.
-        if game.game.is_over() {
+        if game.game().is_over() {
             return Err(StartError::Finished { path: name });
         }
-        game.recorder = Some(recorder);
+        game.duel.set_log(Box::new(recorder));
         Ok(game)
     }
 
@@ -114,44 +137,30 @@ impl Match {
         Match::rebuilt(record, name, true)
     }
 
-    /// Replays `record`'s moves into a match; with `check_result`, the recorded result must
-    /// be the replayed game's too.
+    /// Replays `record`'s moves into a match on the common path; with `check_result`, the
+    /// recorded result must be the replayed game's too.
     fn rebuilt(record: &Record, name: &str, check_result: bool) -> Result<Match, StartError> {
         let config = record.setup.clone();
-        let mut ais = strategies(&config);
-        let seeded = Player::BOTH.map(|p| draws_on_seed_first(&config.seat(p).to_string()));
-        let total = record.moves.len();
-        let mut history = Vec::with_capacity(total);
-        let visit = |game: &Game, outcome: Option<&MoveOutcome>| {
-            history.extend(outcome.cloned());
-            if history.len() < total && !game.is_over() && seeded[game.turn() as usize] {
-                fast_forward(&mut ais, game);
-            }
-        };
-        let game = if check_result {
-            record.replay(name, visit)?
-        } else {
-            record.replay_moves(name, visit)?
-        };
+        let duel = Duel::rebuilt_with(config.duel_config(), record.moves.len(), |visit| {
+            record.replay_turns(name, check_result, visit)
+        })?;
+        let outcomes = duel.history().iter().map(|t| t.played.clone()).collect();
         Ok(Match {
             config,
-            game,
-            history,
-            ais,
-            recorder: None,
-            record_error: None,
+            duel,
+            outcomes,
         })
     }
 
-    /// Hands over the computer seats' strategies (for a front end that runs them on a thread
-    /// of its own); afterwards [`Match::computer_choice`] has nothing to ask.
-    pub fn take_strategies(&mut self) -> [Option<Box<dyn Strategy>>; 2] {
-        std::mem::take(&mut self.ais)
+    /// Hands over the computer seats' strategies (for a front end that runs them on a
+    /// [`DuelWorker`]); afterwards [`Match::computer_choice`] has nothing to ask.
+    pub fn take_strategies(&mut self) -> duel::Computers<Game> {
+        self.duel.take_strategies()
     }
 
     /// The file this match is recorded in, if it is recorded.
     pub fn record_path(&self) -> Option<&Path> {
-        self.recorder.as_ref().map(Recorder::path)
+        self.duel.record_path()
     }
 
     pub fn config(&self) -> &MatchConfig {
@@ -159,83 +168,58 @@ impl Match {
     }
 
     pub fn game(&self) -> &Game {
-        &self.game
+        self.duel.game()
     }
 
-    /// Every accepted move so far, oldest first.
+    /// The match as the platform sees it.
+    pub fn duel(&self) -> &Duel<Game> {
+        &self.duel
+    }
+
+    /// What every accepted move so far did, oldest first.
     pub fn history(&self) -> &[MoveOutcome] {
-        &self.history
+        &self.outcomes
     }
 
     /// Whether the player to move is a computer (and the game is not over).
     pub fn computer_to_move(&self) -> bool {
-        !self.game.is_over() && self.ais[self.game.turn() as usize].is_some()
+        self.duel.computer_to_move()
     }
 
     /// Asks the computer seat to move for the player to move: its choice, not yet played.
     pub fn computer_choice(&mut self) -> Option<Move> {
-        let turn = self.game.turn();
-        let game = &self.game;
-        self.ais[turn as usize]
-            .as_mut()
-            .and_then(|ai| ai.choose(game))
+        self.duel.computer_choice()
     }
 
     /// Plays a move for the player to move and records it. A refused move changes nothing.
     pub fn play(&mut self, mv: Move) -> Result<&MoveOutcome, MoveError> {
-        let outcome = self.game.play(mv)?;
-        if let Some(recorder) = &mut self.recorder
-            && let Err(e) = recorder.push(&outcome, &self.game)
-        {
-            self.record_error = Some(e);
-        }
-        self.history.push(outcome);
-        Ok(self.history.last().expect("just pushed"))
+        let played = self.duel.play(mv)?.played.clone();
+        self.outcomes.push(played);
+        Ok(&self.outcomes[self.outcomes.len() - 1])
     }
 
     /// Takes back the last `count` moves (fewer when there are fewer): the game goes back to
     /// the position before them, and the record keeps them as a takeback while its moves stay
     /// the line still being played. Returns how many moves were taken back.
     pub fn take_back(&mut self, count: usize) -> Result<usize, String> {
-        let keep = self.history.len().saturating_sub(count);
-        let mut game = self.config.new_game().map_err(|e| e.to_string())?;
-        for (n, outcome) in self.history[..keep].iter().enumerate() {
-            game.play(outcome.mv)
-                .map_err(|e| format!("move {} does not replay: {e}", n + 1))?;
-        }
-        let taken = self.history.len() - keep;
-        self.history.truncate(keep);
-        self.game = game;
-        if let Some(recorder) = &mut self.recorder
-            && let Err(e) = recorder.take_back(keep, &self.game)
-        {
-            self.record_error = Some(e);
-        }
+        let taken = self.duel.take_back(count)?;
+        self.outcomes.truncate(self.duel.history().len());
         Ok(taken)
     }
 
     /// The last failure to write the record, if any, taken so it is reported once.
     pub fn take_record_error(&mut self) -> Option<RecordError> {
-        self.record_error.take()
+        self.duel.take_record_error()
     }
 
     /// What a strategy would play now (for hints and `suggest`), seeded by the match seed
     /// and the move number so the answer is reproducible.
     pub fn suggest(&self, strategy: &str) -> Result<Option<Move>, ai::UnknownStrategy> {
         let seed =
-            self.config.seed ^ (self.history.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            self.config.seed ^ (self.outcomes.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let mut ai = ai::by_name(strategy, seed)?;
-        Ok(ai.choose(&self.game))
+        Ok(ai.choose(self.duel.game()))
     }
-}
-
-/// One strategy per computer seat, seeded per colour; `None` for human seats.
-fn strategies(config: &MatchConfig) -> [Option<Box<dyn Strategy>>; 2] {
-    Player::BOTH.map(|p| {
-        config
-            .seat(p)
-            .strategy(config.ai_seed(p), config.ai_options())
-    })
 }
 
 /// Whether a computer seat named `spec` draws on its seeded stream before doing anything
@@ -252,12 +236,4 @@ pub(crate) fn draws_on_seed_first(spec: &str) -> bool {
         }
     }
     false
-}
-
-/// Lets the computer seat to move in `game` (a recorded position) choose once and forgets its
-/// choice, so a seeded strategy's stream is where it was when the recorded move was made.
-fn fast_forward(ais: &mut [Option<Box<dyn Strategy>>; 2], game: &Game) {
-    if let Some(ai) = ais[game.turn() as usize].as_mut() {
-        let _ = ai.choose(game);
-    }
 }

@@ -1,6 +1,6 @@
 //! What a shared table needs of a game, so one table (its seats, news, grace, records and
-//! pacing) serves every game: Three Trios through its [`Match`], and any platform game
-//! through [`Duel`].
+//! pacing) serves every game: one [`TableMatch`] for every [`DuelMatch`] (Three Trios's
+//! [`Match`], any platform game's [`Duel`]).
 //!
 //! A table is generic over its game's setup type (`MatchConfig`, `DuelConfig<G>`), because
 //! that is what opening a table names; the setup says which match it deals.
@@ -8,10 +8,10 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use super::duel::{Duel, DuelConfig};
-use super::worker::{AiWorker, DuelWorker};
+use super::duel::{Computers, Duel, DuelConfig};
+use super::worker::DuelWorker;
 use super::{Match, MatchConfig, Seat};
-use crate::games::three_trios::{Outcome, Player, RuleSet};
+use crate::games::three_trios::{Game, Move, MoveOutcome, Outcome, Player, RuleSet};
 use crate::games::{GameKind, Side, TwoPlayer, Verdict};
 use crate::record::RecordError;
 
@@ -113,57 +113,6 @@ impl TableGame for MatchConfig {
     }
 }
 
-impl TableMatch<MatchConfig> for Match {
-    type Worker = AiWorker;
-
-    fn config(&self) -> &MatchConfig {
-        Match::config(self)
-    }
-    fn played(&self) -> usize {
-        self.history().len()
-    }
-    fn moves(&self) -> Vec<crate::games::three_trios::Move> {
-        self.history().iter().map(|o| o.mv).collect()
-    }
-    fn turn(&self) -> Player {
-        self.game().turn()
-    }
-    fn is_over(&self) -> bool {
-        self.game().is_over()
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        self.game().outcome()
-    }
-    fn play(&mut self, mv: crate::games::three_trios::Move) -> Result<(), String> {
-        Match::play(self, mv).map(|_| ()).map_err(|e| e.to_string())
-    }
-    fn last_steps(&self) -> usize {
-        self.history().last().map_or(0, |o| o.steps.len())
-    }
-    fn cells(&self) -> usize {
-        self.game().grid().card_cells()
-    }
-    fn record_path(&self) -> Option<&Path> {
-        Match::record_path(self)
-    }
-    fn take_record_error(&mut self) -> Option<RecordError> {
-        Match::take_record_error(self)
-    }
-    fn start_worker(
-        &mut self,
-        answer: Answer<crate::games::three_trios::Move>,
-    ) -> Option<AiWorker> {
-        let strategies = self.take_strategies();
-        strategies
-            .iter()
-            .any(Option::is_some)
-            .then(|| AiWorker::start(strategies, answer))
-    }
-    fn request(&self, worker: &AiWorker, ticket: u64) {
-        worker.request(ticket, self.game());
-    }
-}
-
 /// The platform's side for a table's seat: Red is the first mover.
 pub fn side_of(player: Player) -> Side {
     match player {
@@ -180,17 +129,23 @@ pub fn player_of(side: Side) -> Player {
     }
 }
 
-/// What a platform game tells a table beyond [`TwoPlayer`]: how long a game is and what its
-/// sides are called.
-pub trait Hosted {
-    /// Moves in a whole game, roughly: the lobby shows `move n/cells`.
-    fn cells() -> usize;
+/// What a platform game tells a table beyond [`TwoPlayer`]: how long a game is, what its
+/// sides are called and how long a move takes to show.
+pub trait Hosted: TwoPlayer {
+    /// Moves in a whole game like `game`, roughly: the lobby shows `move n/cells`.
+    fn cells(game: &Self) -> usize;
     /// A side's name in notices: `Dark`.
     fn seat_title(side: Side) -> &'static str;
+    /// The animation steps a move shows (watchers get time for each): one, unless the game
+    /// shows a move step by step.
+    fn steps(played: &Self::Played) -> usize {
+        let _ = played;
+        1
+    }
 }
 
 impl Hosted for crate::games::reversi::Game {
-    fn cells() -> usize {
+    fn cells(_: &Self) -> usize {
         60
     }
     fn seat_title(side: Side) -> &'static str {
@@ -202,7 +157,7 @@ impl Hosted for crate::games::reversi::Game {
 }
 
 impl Hosted for crate::games::islands::Game {
-    fn cells() -> usize {
+    fn cells(_: &Self) -> usize {
         crate::games::islands::DEFAULT_SIZE.pow(2)
     }
     fn seat_title(side: Side) -> &'static str {
@@ -213,7 +168,83 @@ impl Hosted for crate::games::islands::Game {
     }
 }
 
-impl<G: TwoPlayer + Hosted + fmt::Debug> TableGame for DuelConfig<G> {
+/// Three Trios shows each battle of a move in turn, and lasts as many moves as its board has
+/// card cells.
+impl Hosted for Game {
+    fn cells(game: &Game) -> usize {
+        game.grid().card_cells()
+    }
+    fn seat_title(side: Side) -> &'static str {
+        match side {
+            Side::First => "Red",
+            Side::Second => "Blue",
+        }
+    }
+    fn steps(played: &MoveOutcome) -> usize {
+        played.steps.len()
+    }
+}
+
+/// A match a table can drive: a [`Duel`] and the setup it was dealt from. Three Trios's
+/// [`Match`] (set up by a [`MatchConfig`], recorded in version 1) and every platform game's
+/// [`Duel`] are one, so one [`TableMatch`] serves them all.
+pub trait DuelMatch: Send + Sized + 'static {
+    type Game: Hosted + fmt::Debug;
+    type Setup: TableGame<Match = Self, Move = <Self::Game as TwoPlayer>::Move>;
+
+    fn setup(&self) -> &Self::Setup;
+    fn duel(&self) -> &Duel<Self::Game>;
+    /// Plays a move for the player to move and records it.
+    fn play_move(&mut self, mv: <Self::Game as TwoPlayer>::Move) -> Result<(), String>;
+    /// Hands over the computer seats' strategies.
+    fn strategies(&mut self) -> Computers<Self::Game>;
+    /// The last failure to write the record, taken.
+    fn record_error(&mut self) -> Option<RecordError>;
+}
+
+impl DuelMatch for Match {
+    type Game = Game;
+    type Setup = MatchConfig;
+
+    fn setup(&self) -> &MatchConfig {
+        Match::config(self)
+    }
+    fn duel(&self) -> &Duel<Game> {
+        Match::duel(self)
+    }
+    fn play_move(&mut self, mv: Move) -> Result<(), String> {
+        Match::play(self, mv).map(|_| ()).map_err(|e| e.to_string())
+    }
+    fn strategies(&mut self) -> Computers<Game> {
+        Match::take_strategies(self)
+    }
+    fn record_error(&mut self) -> Option<RecordError> {
+        Match::take_record_error(self)
+    }
+}
+
+impl<G: Hosted + fmt::Debug> DuelMatch for Duel<G> {
+    type Game = G;
+    type Setup = DuelConfig<G>;
+
+    fn setup(&self) -> &DuelConfig<G> {
+        Duel::config(self)
+    }
+    fn duel(&self) -> &Duel<G> {
+        self
+    }
+    fn play_move(&mut self, mv: G::Move) -> Result<(), String> {
+        Duel::play(self, mv).map(|_| ()).map_err(|e| e.to_string())
+    }
+    fn strategies(&mut self) -> Computers<G> {
+        Duel::take_strategies(self)
+    }
+    fn record_error(&mut self) -> Option<RecordError> {
+        Duel::take_record_error(self)
+    }
+}
+
+impl<G: Hosted + fmt::Debug> TableGame for DuelConfig<G> {
     const GAME: GameKind = G::KIND;
     type Move = G::Move;
     type Match = Duel<G>;
@@ -244,56 +275,61 @@ impl<G: TwoPlayer + Hosted + fmt::Debug> TableGame for DuelConfig<G> {
     }
 }
 
-impl<G: TwoPlayer + Hosted + fmt::Debug> TableMatch<DuelConfig<G>> for Duel<G> {
-    type Worker = DuelWorker<G>;
+impl<M: DuelMatch> TableMatch<M::Setup> for M {
+    type Worker = DuelWorker<M::Game>;
 
-    fn config(&self) -> &DuelConfig<G> {
-        Duel::config(self)
+    fn config(&self) -> &M::Setup {
+        self.setup()
     }
     fn played(&self) -> usize {
-        self.history().len()
+        self.duel().history().len()
     }
-    fn moves(&self) -> Vec<G::Move> {
-        self.history().iter().map(|t| t.mv).collect()
+    fn moves(&self) -> Vec<<M::Game as TwoPlayer>::Move> {
+        self.duel().history().iter().map(|t| t.mv).collect()
     }
     fn turn(&self) -> Player {
-        player_of(self.game().to_move())
+        player_of(self.duel().game().to_move())
     }
     fn is_over(&self) -> bool {
-        self.game().is_over()
+        self.duel().game().is_over()
     }
     fn outcome(&self) -> Option<Outcome> {
-        self.game().verdict().map(|v| match v {
+        self.duel().game().verdict().map(|v| match v {
             Verdict::Win(side) => Outcome::Win(player_of(side)),
             Verdict::Tie => Outcome::Tie,
         })
     }
-    fn play(&mut self, mv: G::Move) -> Result<(), String> {
-        Duel::play(self, mv).map(|_| ()).map_err(|e| e.to_string())
+    fn play(&mut self, mv: <M::Game as TwoPlayer>::Move) -> Result<(), String> {
+        self.play_move(mv)
     }
     fn last_steps(&self) -> usize {
-        // One step per move: a board game's flips show at once.
-        usize::from(!self.history().is_empty())
+        self.duel()
+            .history()
+            .last()
+            .map_or(0, |t| M::Game::steps(&t.played))
     }
     fn cells(&self) -> usize {
-        G::cells()
+        M::Game::cells(self.duel().game())
     }
     fn record_path(&self) -> Option<&Path> {
-        Duel::record_path(self)
+        self.duel().record_path()
     }
     fn take_record_error(&mut self) -> Option<RecordError> {
-        Duel::take_record_error(self)
+        self.record_error()
     }
-    fn start_worker(&mut self, answer: Answer<G::Move>) -> Option<DuelWorker<G>> {
-        let strategies = self.take_strategies();
+    fn start_worker(
+        &mut self,
+        answer: Answer<<M::Game as TwoPlayer>::Move>,
+    ) -> Option<DuelWorker<M::Game>> {
+        let strategies = self.strategies();
         strategies.iter().any(Option::is_some).then(|| {
             DuelWorker::start(
                 strategies,
-                Box::new(move |ticket, _: &G, mv| answer(ticket, mv)),
+                Box::new(move |ticket, _: &M::Game, mv| answer(ticket, mv)),
             )
         })
     }
-    fn request(&self, worker: &DuelWorker<G>, ticket: u64) {
-        worker.request(ticket, self.game());
+    fn request(&self, worker: &DuelWorker<M::Game>, ticket: u64) {
+        worker.request(ticket, self.duel().game());
     }
 }

@@ -161,8 +161,8 @@ pub enum Verdict {
 /// A two-player game with alternating turns, as matches, records, text modes, tournaments and
 /// tables see it: set up from options, refuse or play moves saying what happened, and score.
 ///
-/// Invariants: the same options give the same start on every machine; `play` of a refused
-/// move changes nothing; a game is over exactly when `legal_moves` is empty.
+/// Invariants: the same options and seed give the same start on every machine; `play` of a
+/// refused move changes nothing; a game is over exactly when `legal_moves` is empty.
 pub trait TwoPlayer: Clone + Send + Sync + 'static {
     /// Which game this is, for records and menus.
     const KIND: GameKind;
@@ -191,14 +191,21 @@ pub trait TwoPlayer: Clone + Send + Sync + 'static {
     /// Why a move was refused.
     type Refusal: std::error::Error + Clone + Send + Sync + 'static;
 
-    /// The start of a game with these options, or why the options are unusable.
-    fn start(options: &Self::Options) -> Result<Self, String>;
+    /// The start of a game with these options and seed (which drives any random part of the
+    /// start, such as a shuffled deal; games without one ignore it), or why the options are
+    /// unusable.
+    fn start(options: &Self::Options, seed: u64) -> Result<Self, String>;
     /// The player to move; after the end, the last player who moved.
     fn to_move(&self) -> Side;
     /// Every legal move, in the game's fixed order; empty iff the game is over.
     fn legal_moves(&self) -> Vec<Self::Move>;
     /// Plays a move for the player to move.
     fn play(&mut self, mv: Self::Move) -> Result<Self::Played, Self::Refusal>;
+    /// Plays a move for the player to move without saying what it did: the fast path of
+    /// simulations, which need only the end. The same position as [`play`](Self::play).
+    fn apply(&mut self, mv: Self::Move) -> Result<(), Self::Refusal> {
+        self.play(mv).map(|_| ())
+    }
     /// Whether the game is over.
     fn is_over(&self) -> bool;
     /// The scores as they stand, first mover's first.

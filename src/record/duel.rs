@@ -156,13 +156,30 @@ impl<G: TwoPlayer> DuelRecord<G> {
     pub fn replay_moves(
         &self,
         path: &str,
+        visit: impl FnMut(&G, Option<&Turn<G>>),
+    ) -> Result<G, RecordError> {
+        let game = G::start(&self.setup.options, self.setup.seed).map_err(|reason| {
+            RecordError::Diverged {
+                path: path.into(),
+                number: 0,
+                reason: format!("the recorded setup does not start a game: {reason}"),
+            }
+        })?;
+        self.replay_from(game, path, &mut NoMoreChecks, visit)
+    }
+
+    /// Replays the moves from `game`, the start of the recorded setup: before each move
+    /// `checks.before` may refuse it in its own words, then the side to move must be the
+    /// recorded one; after it `checks.after` may refuse what it did, then the scores must be
+    /// the recorded ones. A record of an older layout keeps more per move (Three Trios's
+    /// version 1: the card and every battle) and checks it here.
+    pub(crate) fn replay_from(
+        &self,
+        mut game: G,
+        path: &str,
+        checks: &mut dyn MoveChecks<G>,
         mut visit: impl FnMut(&G, Option<&Turn<G>>),
     ) -> Result<G, RecordError> {
-        let mut game = G::start(&self.setup.options).map_err(|reason| RecordError::Diverged {
-            path: path.into(),
-            number: 0,
-            reason: format!("the recorded setup does not start a game: {reason}"),
-        })?;
         visit(&game, None);
         for (i, recorded) in self.moves.iter().enumerate() {
             let diverged = |reason: String| RecordError::Diverged {
@@ -170,6 +187,7 @@ impl<G: TwoPlayer> DuelRecord<G> {
                 number: i + 1,
                 reason,
             };
+            checks.before(i, &game).map_err(diverged)?;
             if game.is_over() {
                 return Err(diverged("the game was already over".into()));
             }
@@ -184,14 +202,15 @@ impl<G: TwoPlayer> DuelRecord<G> {
             let played = game
                 .play(recorded.mv)
                 .map_err(|e| diverged(e.to_string()))?;
-            if game.score() != recorded.score {
-                return Err(diverged("the scores came out differently".into()));
-            }
             let turn = Turn {
                 side,
                 mv: recorded.mv,
                 played,
             };
+            checks.after(i, &game, &turn).map_err(diverged)?;
+            if game.score() != recorded.score {
+                return Err(diverged("the scores came out differently".into()));
+            }
             visit(&game, Some(&turn));
         }
         Ok(game)
@@ -200,6 +219,27 @@ impl<G: TwoPlayer> DuelRecord<G> {
     fn to_json(&self) -> String {
         // A record holds only strings, numbers and plain enums: serialising cannot fail.
         serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}
+
+/// What a record of an older layout checks of each move beyond the side to move and the
+/// scores, with the reason it gives when a move does not replay.
+pub(crate) trait MoveChecks<G: TwoPlayer> {
+    /// Before move `index` (from 0) is played on `game`.
+    fn before(&mut self, index: usize, game: &G) -> Result<(), String>;
+    /// After move `index` was played; `game` is the position after it.
+    fn after(&mut self, index: usize, game: &G, turn: &Turn<G>) -> Result<(), String>;
+}
+
+/// The checks of a version-2 record: none beyond the common ones.
+struct NoMoreChecks;
+
+impl<G: TwoPlayer> MoveChecks<G> for NoMoreChecks {
+    fn before(&mut self, _: usize, _: &G) -> Result<(), String> {
+        Ok(())
+    }
+    fn after(&mut self, _: usize, _: &G, _: &Turn<G>) -> Result<(), String> {
+        Ok(())
     }
 }
 

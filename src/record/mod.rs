@@ -1,13 +1,16 @@
 //! Match records: a versioned JSON file with the full setup and every move, rewritten
 //! atomically after each move, and the replay that checks a record move by move.
 //!
-//! Three Trios records keep the layout of version 1 (no `game` field), so every trios build
-//! reads them; the records of the other games are version 2 and name their game
-//! ([`duel`]). [`game_of`] tells which a file holds before it is parsed in full.
+//! Three Trios records keep the layout of version 1 (no `game` field; each move's card and
+//! battle, the final grid), so every trios build reads them; the records of the other games
+//! are version 2 and name their game ([`duel`]). A version-1 record is read into version 2's
+//! form and replayed by the same code (`v1`). [`game_of`] tells which a file holds before it
+//! is parsed in full.
 
 pub mod duel;
 pub mod stream;
 pub mod target;
+mod v1;
 
 use std::fs::File;
 use std::io::Write;
@@ -19,6 +22,7 @@ use crate::controller::MatchConfig;
 use crate::games::GameKind;
 use crate::games::three_trios::config::ConfigError;
 use crate::games::three_trios::{BattleStep, Game, Move, MoveOutcome, Outcome, Player, text};
+
 use crate::input_file::InputFileError;
 
 /// The `format` field every record carries.
@@ -309,74 +313,6 @@ impl Record {
     pub fn load(path: &Path) -> Result<Record, RecordError> {
         let (name, json) = read(path)?;
         Record::from_json(&name, &json)
-    }
-
-    /// Replays the record from its setup, calling `visit` with the start position and after
-    /// every move, and checks each move's result and the final state against what was
-    /// recorded. Returns the final game.
-    pub fn replay(
-        &self,
-        path: &str,
-        visit: impl FnMut(&Game, Option<&MoveOutcome>),
-    ) -> Result<Game, RecordError> {
-        let game = self.replay_moves(path, visit)?;
-        if final_state(&game) != self.result {
-            return Err(RecordError::Diverged {
-                path: path.into(),
-                number: self.moves.len(),
-                reason: "the final state differs from the recorded one".into(),
-            });
-        }
-        Ok(game)
-    }
-
-    /// [`Record::replay`] without the last check: every move is checked, but whether the
-    /// game is over is left to the caller to read from the game returned (a record whose
-    /// `result` went missing still tells a finished game from an unfinished one).
-    pub fn replay_moves(
-        &self,
-        path: &str,
-        mut visit: impl FnMut(&Game, Option<&MoveOutcome>),
-    ) -> Result<Game, RecordError> {
-        let mut game = self.setup.new_game().map_err(|source| RecordError::Setup {
-            path: path.into(),
-            source,
-        })?;
-        visit(&game, None);
-        for (i, recorded) in self.moves.iter().enumerate() {
-            let diverged = |reason: String| RecordError::Diverged {
-                path: path.into(),
-                number: i + 1,
-                reason,
-            };
-            if game.turn() != recorded.player || game.is_over() {
-                return Err(diverged(format!(
-                    "recorded for {}, but {} is to move",
-                    recorded.player,
-                    if game.is_over() {
-                        "nobody".to_string()
-                    } else {
-                        game.turn().to_string()
-                    }
-                )));
-            }
-            let outcome = game
-                .play(recorded.mv)
-                .map_err(|e| diverged(e.to_string()))?;
-            if outcome.card.name() != recorded.card {
-                return Err(diverged(format!(
-                    "recorded card {} but hand index {} is {}",
-                    recorded.card,
-                    recorded.mv.hand,
-                    outcome.card.name()
-                )));
-            }
-            if outcome.steps != recorded.steps || scores(&game) != recorded.score {
-                return Err(diverged("the battle came out differently".into()));
-            }
-            visit(&game, Some(&outcome));
-        }
-        Ok(game)
     }
 
     fn to_json(&self) -> String {

@@ -1,6 +1,6 @@
-//! Tournaments of the games on the shared platform ([`TwoPlayer`]): the same seeded,
-//! thread-count-independent runs as Three Trios's, with varied starts made by a few seeded
-//! random plies (`--openings K`) before the strategies take over.
+//! Tournaments of every two-player game ([`TwoPlayer`]): seeded, thread-count-independent
+//! runs, with varied starts made by the game's own seeded start (Three Trios's shuffled deal)
+//! or by a few seeded random plies (`--openings K`) before the strategies take over.
 
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
@@ -12,6 +12,33 @@ use super::{GameRecord, Side, SimError, Tournament};
 use crate::controller::duel::ai_seed_of;
 use crate::games::three_trios::Player;
 use crate::games::{Side as Seat, TwoPlayer};
+
+/// What a game adds to its tournaments beyond [`TwoPlayer`]: the report's setup line and
+/// first seat, and how many threads one game takes. The defaults suit games whose strategies
+/// think on one thread.
+pub trait SimGame: TwoPlayer {
+    /// What the games are played on, for the report.
+    fn setup_parts(spec: &DuelSpec<Self>) -> Vec<String> {
+        vec![
+            Self::KIND.title().to_string(),
+            format!("{} random opening plies", spec.openings),
+            format!("seed {}", spec.seed),
+        ]
+    }
+    /// The first mover's seat as reports name it.
+    fn first_seat() -> &'static str {
+        Self::side_name(Seat::First)
+    }
+    /// Threads one game of `spec` searches on: the workers are the threads allowed divided
+    /// by this (at least one).
+    fn threads_per_game(spec: &DuelSpec<Self>) -> usize {
+        let _ = spec;
+        1
+    }
+}
+
+impl SimGame for crate::games::reversi::Game {}
+impl SimGame for crate::games::islands::Game {}
 
 /// A simulation of game `G` between two strategies.
 #[derive(Debug)]
@@ -69,7 +96,8 @@ impl<G: TwoPlayer> DuelSpec<G> {
 
     /// The opening of deal `deal`: the start, then up to `openings` seeded random plies.
     pub fn opening(&self, deal: usize) -> Result<G, SimError> {
-        let mut game = G::start(&self.options).map_err(SimError::Strategy)?;
+        let mut game = G::start(&self.options, self.seed.wrapping_add(deal as u64))
+            .map_err(SimError::Strategy)?;
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed.wrapping_add(deal as u64));
         for _ in 0..self.openings {
             let moves = game.legal_moves();
@@ -84,7 +112,7 @@ impl<G: TwoPlayer> DuelSpec<G> {
     }
 }
 
-impl<G: TwoPlayer> Tournament for DuelSpec<G> {
+impl<G: SimGame> Tournament for DuelSpec<G> {
     fn a(&self) -> &str {
         &self.a
     }
@@ -104,17 +132,14 @@ impl<G: TwoPlayer> Tournament for DuelSpec<G> {
         self.threads
     }
     fn workers(&self) -> usize {
-        self.threads.max(1).min(self.games()).max(1)
+        let threads = (self.threads.max(1) / G::threads_per_game(self).max(1)).max(1);
+        threads.min(self.games()).max(1)
     }
     fn setup_parts(&self) -> Vec<String> {
-        vec![
-            G::KIND.title().to_string(),
-            format!("{} random opening plies", self.openings),
-            format!("seed {}", self.seed),
-        ]
+        G::setup_parts(self)
     }
     fn first_seat(&self) -> &'static str {
-        G::side_name(Seat::First)
+        G::first_seat()
     }
     fn pairing(&self, a: &str, b: &str) -> DuelSpec<G> {
         DuelSpec {
@@ -153,7 +178,7 @@ impl<G: TwoPlayer> Tournament for DuelSpec<G> {
             let chosen = players[i].choose(&board);
             think[i] += started.elapsed();
             let Some(mv) = chosen else { break };
-            board.play(mv).map_err(|error| {
+            board.apply(mv).map_err(|error| {
                 SimError::Strategy(format!(
                     "strategy \"{}\" made an illegal move in game {game}: {error}",
                     players[i].name()

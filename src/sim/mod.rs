@@ -9,19 +9,16 @@
 
 pub mod duel;
 pub mod report;
+pub mod three_trios;
 pub mod triad;
 
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::controller::{MatchConfig, SourceFile};
 use crate::games::three_trios::ai::{self, AiOptions};
-use crate::games::three_trios::config::{self, ConfigError};
-use crate::games::three_trios::{
-    Card, Deal, DealMode, Game, Grid, MoveError, Player, RuleSet, SetupError,
-};
+use crate::games::three_trios::config::ConfigError;
+use crate::games::three_trios::{Player, SetupError};
 
 /// One side of a simulation: `A` is the first strategy (`--red`), `B` the second (`--blue`),
 /// whichever colour they play in a given game.
@@ -53,13 +50,6 @@ pub enum SimError {
     Setup(#[from] SetupError),
     #[error("{0}")]
     Strategy(String),
-    /// A strategy chose a move the rules refuse: a bug in that strategy.
-    #[error("strategy \"{strategy}\" made an illegal move in game {game}: {error}")]
-    IllegalMove {
-        strategy: String,
-        game: usize,
-        error: MoveError,
-    },
 }
 
 /// Checks a strategy spec for the command line and returns its canonical spelling (trimmed,
@@ -114,136 +104,8 @@ pub fn parse_name_list(list: &str) -> Result<StrategyList, String> {
     Ok(StrategyList(names))
 }
 
-/// What every game of a simulation is dealt from: board, deck, rules and the base seed.
-#[derive(Debug, Clone)]
-pub struct SimSetup {
-    /// The board file's name as shown in reports.
-    pub board_name: String,
-    /// The card file's name as shown in reports.
-    pub cards_name: String,
-    pub grid: Grid,
-    pub deck: Vec<Card>,
-    pub rules: RuleSet,
-    pub deal: DealMode,
-    /// Deal `i` is dealt with seed `seed.wrapping_add(i)`.
-    pub seed: u64,
-}
-
-impl SimSetup {
-    /// Reads the board and card files (`None`: the built-in ones) and checks a game can be
-    /// dealt from them, so every later deal succeeds too.
-    pub fn load(
-        board: Option<&Path>,
-        cards: Option<&Path>,
-        rules: RuleSet,
-        deal: DealMode,
-        seed: u64,
-    ) -> Result<SimSetup, SimError> {
-        let board = SourceFile::board_or_default(board)?;
-        let cards = SourceFile::cards_or_default(cards)?;
-        let grid = config::parse_grid(&board.name, board.text.as_bytes())?;
-        let deck = config::parse_cards(&cards.name, cards.text.as_bytes())?;
-        let (board_name, cards_name) = (board.name, cards.name);
-        config::check_deck_size(&grid, &deck, &cards_name)?;
-        let setup = SimSetup {
-            board_name,
-            cards_name,
-            grid,
-            deck,
-            rules,
-            deal,
-            seed,
-        };
-        setup.deal(0)?;
-        Ok(setup)
-    }
-
-    /// The seed deal `index` is dealt with (and its players are seeded from).
-    pub fn deal_seed(&self, index: usize) -> u64 {
-        self.seed.wrapping_add(index as u64)
-    }
-
-    /// Deal `index`, fresh, Red to move.
-    pub fn deal(&self, index: usize) -> Result<Game, SetupError> {
-        let deal = match self.deal {
-            DealMode::InOrder => Deal::InOrder,
-            DealMode::Shuffle => Deal::Shuffle {
-                seed: self.deal_seed(index),
-            },
-        };
-        Game::new(self.grid.clone(), self.deck.clone(), self.rules, deal)
-    }
-}
-
-/// A whole simulation: who plays, how many deals, on what, and on how many threads.
-#[derive(Debug, Clone)]
-pub struct SimSpec {
-    /// Strategy spec of side A: Red, and Blue too in the second game of a swapped deal.
-    pub a: String,
-    /// Strategy spec of side B.
-    pub b: String,
-    /// How many deals are played: `games()` is this, or twice this with `swap`.
-    pub deals: usize,
-    /// Play every deal twice, A as Red and then A as Blue, so the first move's advantage
-    /// and a lucky hand cancel out.
-    pub swap: bool,
-    pub setup: SimSetup,
-    /// Thinking time per move for `expert`, in milliseconds.
-    pub think_ms: u64,
-    /// Threads the simulation may use (at least one); see [`SimSpec::workers`].
-    pub threads: usize,
-}
-
-/// Threads `expert` searches on per move (the machine's cores, at most four); a simulation
-/// with expert in it runs one game per that many threads.
-const EXPERT_THREADS: usize = 4;
-
-impl SimSpec {
-    /// Games per deal: 2 with `swap`, else 1.
-    pub fn games_per_deal(&self) -> usize {
-        if self.swap { 2 } else { 1 }
-    }
-
-    /// How many games the simulation plays.
-    pub fn games(&self) -> usize {
-        self.deals.saturating_mul(self.games_per_deal())
-    }
-
-    /// Which deal game `game` plays and A's colour in it: game `g` plays deal
-    /// `g / games_per_deal()`; with `swap` A is Red in even games and Blue in odd ones.
-    pub fn plan(&self, game: usize) -> (usize, Player) {
-        let per = self.games_per_deal();
-        let a_seat = if game.is_multiple_of(per) {
-            Player::Red
-        } else {
-            Player::Blue
-        };
-        (game / per, a_seat)
-    }
-
-    /// Games played at once. `expert` already searches each move on up to four threads, so
-    /// with expert on either side a worker is given four of `threads` (at least one worker):
-    /// more would only slow every move and, once its wall-clock stop cuts in, change its
-    /// moves. Never more workers than games.
-    pub fn workers(&self) -> usize {
-        let threads = self.threads.max(1);
-        let threads = if uses_expert(&self.a) || uses_expert(&self.b) {
-            (threads / EXPERT_THREADS).max(1)
-        } else {
-            threads
-        };
-        threads.min(self.games()).max(1)
-    }
-
-    fn options(&self) -> AiOptions {
-        AiOptions {
-            think_ms: self.think_ms,
-        }
-    }
-}
-
 /// A simulation of some game: what [`run`], [`round_robin`] and the reports need of it.
-/// Three Trios's [`SimSpec`] and the other games' [`duel::DuelSpec`] both are one.
+/// Every two-player game's [`duel::DuelSpec`] is one.
 pub trait Tournament: Clone + Sync {
     /// Strategy of side A (plays first, and second too in swapped games).
     fn a(&self) -> &str;
@@ -274,64 +136,7 @@ pub trait Tournament: Clone + Sync {
     }
 }
 
-impl Tournament for SimSpec {
-    fn a(&self) -> &str {
-        &self.a
-    }
-    fn b(&self) -> &str {
-        &self.b
-    }
-    fn deals(&self) -> usize {
-        self.deals
-    }
-    fn swap(&self) -> bool {
-        self.swap
-    }
-    fn seed(&self) -> u64 {
-        self.setup.seed
-    }
-    fn threads(&self) -> usize {
-        self.threads
-    }
-    fn workers(&self) -> usize {
-        SimSpec::workers(self)
-    }
-    fn setup_parts(&self) -> Vec<String> {
-        let setup = &self.setup;
-        let mut parts = vec![
-            format!("board {}", setup.board_name),
-            format!("cards {}", setup.cards_name),
-            format!("rules {}", setup.rules),
-        ];
-        if setup.deal == DealMode::InOrder {
-            parts.push("deal in-order".to_string());
-        }
-        parts.push(format!("seed {}", setup.seed));
-        parts
-    }
-    fn first_seat(&self) -> &'static str {
-        "Red"
-    }
-    fn pairing(&self, a: &str, b: &str) -> SimSpec {
-        SimSpec {
-            a: a.to_string(),
-            b: b.to_string(),
-            swap: true,
-            ..self.clone()
-        }
-    }
-    fn play(&self, game: usize) -> Result<GameRecord, SimError> {
-        play_game(self, game)
-    }
-}
-
-/// Whether a spec (a name, `minimax:N` or a chain) has `expert` in it.
-pub fn uses_expert(spec: &str) -> bool {
-    spec.split('>').any(|part| {
-        let name = part.split(':').next().unwrap_or_default();
-        name.trim().eq_ignore_ascii_case("expert")
-    })
-}
+pub use three_trios::uses_expert;
 
 /// What happened in one game, from A's point of view.
 #[derive(Debug, Clone, PartialEq)]
@@ -373,65 +178,7 @@ impl GameRecord {
     }
 }
 
-/// Plays game `game` of `spec` to the end on this thread. Any index may be played, even past
-/// `spec.games()`: the deal and seats follow [`SimSpec::plan`].
-pub fn play_game(spec: &SimSpec, game: usize) -> Result<GameRecord, SimError> {
-    let (deal, a_seat) = spec.plan(game);
-    let mut board = spec.setup.deal(deal)?;
-    let seed = spec.setup.deal_seed(deal);
-    let build = |name: &str, seat: Player| {
-        ai::by_spec(name, MatchConfig::ai_seed_of(seed, seat), spec.options())
-            .map_err(|e| SimError::Strategy(e.to_string()))
-    };
-    let mut players = [build(&spec.a, a_seat)?, build(&spec.b, a_seat.other())?];
-    let mut moves = [0u32; 2];
-    let mut think = [Duration::ZERO; 2];
-    while !board.is_over() {
-        let side = if board.turn() == a_seat {
-            Side::A
-        } else {
-            Side::B
-        };
-        let i = side as usize;
-        let started = Instant::now();
-        let chosen = players[i].choose(&board);
-        think[i] += started.elapsed();
-        let Some(mv) = chosen else { break };
-        board
-            .apply(mv)
-            .map_err(|error| illegal(spec, side, game, error))?;
-        moves[i] += 1;
-    }
-    let margin = board.score(a_seat) as i32 - board.score(a_seat.other()) as i32;
-    let winner = match margin {
-        0 => None,
-        m if m > 0 => Some(Side::A),
-        _ => Some(Side::B),
-    };
-    Ok(GameRecord {
-        game,
-        deal,
-        a_seat,
-        winner,
-        margin,
-        moves,
-        think,
-    })
-}
-
-fn illegal(spec: &SimSpec, side: Side, game: usize, error: MoveError) -> SimError {
-    let strategy = match side {
-        Side::A => spec.a.clone(),
-        Side::B => spec.b.clone(),
-    };
-    SimError::IllegalMove {
-        strategy,
-        game,
-        error,
-    }
-}
-
-/// Plays every game of `spec` on [`SimSpec::workers`] threads and returns the records in game
+/// Plays every game of `spec` on [`Tournament::workers`] threads and returns the records in game
 /// order. `progress(done, total)` is called on the calling thread, a few times a second and
 /// once at the end, so a front end can draw progress; it is never called from a worker.
 ///
@@ -894,100 +641,5 @@ mod tests {
         assert!(uses_expert("corners>Expert"));
         assert!(!uses_expert("minimax:3"));
         assert!(!uses_expert("expertise"));
-    }
-
-    fn spec(a: &str, b: &str, deals: usize, swap: bool, threads: usize) -> SimSpec {
-        let setup = SimSetup::load(None, None, RuleSet::default(), DealMode::Shuffle, 11)
-            .expect("built-in files");
-        SimSpec {
-            a: a.into(),
-            b: b.into(),
-            deals,
-            swap,
-            setup,
-            think_ms: 5,
-            threads,
-        }
-    }
-
-    #[test]
-    fn plan_swaps_seats_within_a_deal() {
-        let s = spec("maxflip", "random", 3, true, 1);
-        assert_eq!(s.games(), 6);
-        assert_eq!(s.plan(0), (0, Player::Red));
-        assert_eq!(s.plan(1), (0, Player::Blue));
-        assert_eq!(s.plan(5), (2, Player::Blue));
-        let s = spec("maxflip", "random", 3, false, 1);
-        assert_eq!((s.games(), s.plan(2)), (3, (2, Player::Red)));
-    }
-
-    #[test]
-    fn workers_leave_room_for_expert() {
-        assert_eq!(spec("maxflip", "random", 100, false, 8).workers(), 8);
-        assert_eq!(spec("maxflip", "random", 3, false, 8).workers(), 3);
-        assert_eq!(spec("expert", "random", 100, false, 8).workers(), 2);
-        assert_eq!(spec("random", "corners>expert", 100, false, 2).workers(), 1);
-    }
-
-    #[test]
-    fn games_fill_the_board_and_add_up() {
-        let s = spec("maxflip", "random", 10, true, 2);
-        let records = run(&s, |_, _| {}).unwrap();
-        assert_eq!(records.len(), 20);
-        for (i, r) in records.iter().enumerate() {
-            assert_eq!(r.game, i);
-            let cells = s.setup.grid.card_cells() as u32;
-            assert_eq!(r.moves[0] + r.moves[1], cells);
-            // Red moves first, so it makes the extra move on an odd board.
-            let red = r.moves[if r.a_seat == Player::Red { 0 } else { 1 }];
-            assert_eq!(red, cells.div_ceil(2));
-            assert_eq!(r.winner.is_none(), r.margin == 0);
-        }
-    }
-
-    #[test]
-    fn progress_ends_at_the_total() {
-        let s = spec("random", "random", 7, false, 2);
-        let mut last = (0, 0);
-        run(&s, |done, total| last = (done, total)).unwrap();
-        assert_eq!(last, (7, 7));
-    }
-
-    #[test]
-    fn a_game_plays_like_trios_play_with_its_seed() {
-        // Game 1 is deal 0 with A as Blue: the same as `trios play` with that deal's seed.
-        let s = spec("random", "maxflip", 1, true, 1);
-        let record = play_game(&s, 1).unwrap();
-        let config = MatchConfig {
-            board: crate::controller::SourceFile::default_board(),
-            cards: crate::controller::SourceFile::default_cards(),
-            deal: DealMode::Shuffle,
-            seed: s.setup.deal_seed(0),
-            rules: RuleSet::default(),
-            red: "maxflip".parse().unwrap(),
-            blue: "random".parse().unwrap(),
-            think_ms: 5,
-        };
-        let mut game = config.new_game().unwrap();
-        let options = config.ai_options();
-        let mut red = config
-            .red
-            .strategy(config.ai_seed(Player::Red), options)
-            .unwrap();
-        let mut blue = config
-            .blue
-            .strategy(config.ai_seed(Player::Blue), options)
-            .unwrap();
-        while !game.is_over() {
-            let player = if game.turn() == Player::Red {
-                &mut red
-            } else {
-                &mut blue
-            };
-            let mv = player.choose(&game).unwrap();
-            game.play(mv).unwrap();
-        }
-        let margin = game.score(Player::Blue) as i32 - game.score(Player::Red) as i32;
-        assert_eq!(record.margin, margin);
     }
 }

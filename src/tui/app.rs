@@ -16,7 +16,7 @@ use super::keymap::{self, Action, Context, KeyMode};
 use super::timeline::{self, Point};
 use super::view::layout::{Hit, Layout};
 use super::view::theme::Theme;
-use crate::controller::AiWorker;
+use crate::controller::DuelWorker;
 use crate::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView, TableId};
 use crate::controller::{Match, MatchConfig, Seat};
 use crate::games::three_trios::{Game, Move, MoveOutcome, Player, Pos};
@@ -130,7 +130,7 @@ pub struct App {
     pub(crate) states: Vec<Game>,
     new_match: NewMatch,
     events: Sender<Event>,
-    worker: Option<AiWorker>,
+    worker: Option<DuelWorker<Game>>,
     ticket: u64,
     pub(crate) thinking: bool,
     queued: Option<Move>,
@@ -966,9 +966,11 @@ impl App {
         let strategies = self.game.take_strategies();
         self.worker = strategies.iter().any(Option::is_some).then(|| {
             let events = self.events.clone();
-            AiWorker::start(
+            DuelWorker::start(
                 strategies,
-                Box::new(move |ticket, mv| events.send(Event::AiMove { ticket, mv }).is_ok()),
+                Box::new(move |ticket, _: &Game, mv| {
+                    events.send(Event::AiMove { ticket, mv }).is_ok()
+                }),
             )
         });
     }

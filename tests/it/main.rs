@@ -6,6 +6,7 @@ mod common;
 mod ai;
 mod budgets;
 mod config_files;
+mod contract;
 mod hex_tables;
 mod hexpaths;
 mod hexpaths_cli;

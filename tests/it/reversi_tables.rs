@@ -156,7 +156,7 @@ fn two_people_play_reversi_at_a_table_to_a_recorded_end() {
     assert_eq!(carol.joined.role, Role::Watches);
 
     // Bob may not move on Dark's turn, and only Bob hears so.
-    let mut game = Game::start(&Default::default()).unwrap();
+    let mut game = Game::start(&Default::default(), 0).unwrap();
     let first = game.legal_moves()[0];
     registry.ask_game(table, 2, Request::<Config>::Play(first));
     bob.expect_refused("not your turn");
@@ -246,7 +246,7 @@ fn finish(
         client.expect_notice("Rematch! A new deal");
         client.expect("the new deal", |n| matches!(n, News::NewDeal(_)));
     }
-    let first = Game::start(&Default::default()).unwrap().legal_moves()[0];
+    let first = Game::start(&Default::default(), 0).unwrap().legal_moves()[0];
     registry.ask_game(table, 1, Request::<Config>::Play(first));
     for client in clients {
         assert_eq!(client.expect_move(0), first);

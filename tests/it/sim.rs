@@ -8,7 +8,8 @@ use std::path::Path;
 
 use common::bin::{Dir, Run};
 use serde_json::Value;
-use trios::sim::{self, Side, SimSetup, SimSpec, Summary};
+use trios::sim::duel::DuelSpec;
+use trios::sim::{self, Side, Summary};
 use trios::trios::{DealMode, RuleSet};
 
 const OPEN_3X3: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/configs/boards/open-3x3.txt");
@@ -296,18 +297,21 @@ fn bad_input_is_refused_with_exit_code_2() {
     }
 }
 
-fn spec(a: &str, b: &str, deals: usize, threads: usize, board: Option<&Path>) -> SimSpec {
-    let setup = SimSetup::load(board, None, RuleSet::default(), DealMode::Shuffle, 1234)
+fn spec(
+    a: &str,
+    b: &str,
+    deals: usize,
+    threads: usize,
+    board: Option<&Path>,
+) -> DuelSpec<trios::trios::Game> {
+    let options = sim::three_trios::load(board, None, RuleSet::default(), DealMode::Shuffle, 1234)
         .expect("shipped files");
-    SimSpec {
-        a: a.into(),
-        b: b.into(),
-        deals,
-        swap: true,
-        setup,
-        think_ms: 5,
-        threads,
-    }
+    let mut spec = DuelSpec::new(a, b, 1234, 5).expect("known strategies");
+    spec.options = options;
+    spec.deals = deals;
+    spec.swap = true;
+    spec.threads = threads;
+    spec
 }
 
 #[test]
@@ -345,7 +349,7 @@ fn maxflip_clearly_beats_random() {
 #[test]
 fn round_robin_api_plays_each_pair_on_the_same_deals() {
     let names: Vec<String> = ["random", "maxflip", "corners"].map(String::from).to_vec();
-    let template = spec("", "", 4, 2, Some(Path::new(OPEN_3X3)));
+    let template = spec("random", "random", 4, 2, Some(Path::new(OPEN_3X3)));
     let mut last = (0, 0);
     let pairs =
         sim::round_robin(&names, &template, |done, total| last = (done, total)).expect("runs");

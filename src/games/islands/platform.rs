@@ -84,7 +84,7 @@ impl TwoPlayer for Game {
     type Played = Placed;
     type Refusal = MoveError;
 
-    fn start(options: &Options) -> Result<Game, String> {
+    fn start(options: &Options, _seed: u64) -> Result<Game, String> {
         Game::new(options.size)
     }
 

@@ -69,7 +69,7 @@ impl TwoPlayer for Game {
     type Played = MoveOutcome;
     type Refusal = MoveError;
 
-    fn start(options: &Options) -> Result<Game, String> {
+    fn start(options: &Options, _seed: u64) -> Result<Game, String> {
         match &options.position {
             None => Ok(Game::new()),
             Some(text) => text.parse().map_err(|e| format!("position: {e}")),

@@ -16,13 +16,17 @@ pub mod battle;
 pub mod deal;
 pub mod game;
 pub mod perft;
+pub mod platform;
 pub mod player;
 pub mod searchable;
 mod setup;
+pub mod source;
 pub mod text;
 
 pub use battle::{BattleStep, Rule};
 pub use deal::{Deal, DealMode};
 pub use game::{Cell, Game, Move, MoveError, MoveOutcome, Outcome, SetupError};
+pub use platform::Options;
 pub use player::Player;
 pub use searchable::Position;
+pub use source::SourceFile;

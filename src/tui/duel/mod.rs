@@ -929,7 +929,7 @@ impl<G: BoardGame> DuelApp<G> {
 /// The positions before each move of a match and the current one.
 fn states_of<G: BoardGame>(duel: &Duel<G>) -> Vec<G> {
     let mut states = Vec::with_capacity(duel.history().len() + 1);
-    let mut game = match G::start(&duel.config().options) {
+    let mut game = match G::start(&duel.config().options, duel.config().seed) {
         Ok(game) => game,
         // A match exists only if its options started a game; keep what can be shown.
         Err(_) => return vec![duel.game().clone()],

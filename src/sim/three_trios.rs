@@ -1,0 +1,177 @@
+//! Three Trios's tournaments on the generic [`DuelSpec`]: its options loaded from the board
+//! and card files, and the report's setup line, first seat and worker count.
+
+use std::path::Path;
+
+use super::SimError;
+use super::duel::{DuelSpec, SimGame};
+use crate::games::three_trios::{DealMode, Game, Options, RuleSet, SourceFile};
+
+/// Threads `expert` searches on per move (the machine's cores, at most four); a simulation
+/// with expert in it runs one game per that many threads.
+const EXPERT_THREADS: usize = 4;
+
+/// The options every deal of a simulation is dealt from: the board and card files (`None`:
+/// the built-in ones), rules and deal mode, checked to deal a game with `seed`, so every later
+/// deal succeeds too.
+pub fn load(
+    board: Option<&Path>,
+    cards: Option<&Path>,
+    rules: RuleSet,
+    deal: DealMode,
+    seed: u64,
+) -> Result<Options, SimError> {
+    let options = Options {
+        board: SourceFile::board_or_default(board)?,
+        cards: SourceFile::cards_or_default(cards)?,
+        deal,
+        rules,
+    };
+    options.new_game(seed)?;
+    Ok(options)
+}
+
+/// Whether a spec (a name, `minimax:N` or a chain) has `expert` in it.
+pub fn uses_expert(spec: &str) -> bool {
+    spec.split('>').any(|part| {
+        let name = part.split(':').next().unwrap_or_default();
+        name.trim().eq_ignore_ascii_case("expert")
+    })
+}
+
+impl SimGame for Game {
+    fn setup_parts(spec: &DuelSpec<Game>) -> Vec<String> {
+        let options = &spec.options;
+        let mut parts = vec![
+            format!("board {}", options.board.name),
+            format!("cards {}", options.cards.name),
+            format!("rules {}", options.rules),
+        ];
+        if options.deal == DealMode::InOrder {
+            parts.push("deal in-order".to_string());
+        }
+        parts.push(format!("seed {}", spec.seed));
+        parts
+    }
+
+    fn first_seat() -> &'static str {
+        "Red"
+    }
+
+    /// `expert` already searches each move on up to four threads, so with expert on either
+    /// side a worker is given four of the threads (at least one worker): more would only slow
+    /// every move and, once its wall-clock stop cuts in, change its moves.
+    fn threads_per_game(spec: &DuelSpec<Game>) -> usize {
+        if uses_expert(&spec.a) || uses_expert(&spec.b) {
+            EXPERT_THREADS
+        } else {
+            1
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::controller::MatchConfig;
+    use crate::games::three_trios::Player;
+    use crate::sim::{Tournament, run};
+
+    fn spec(a: &str, b: &str, deals: usize, swap: bool, threads: usize) -> DuelSpec<Game> {
+        let mut spec = DuelSpec::new(a, b, 11, 5).expect("known strategies");
+        spec.options =
+            load(None, None, RuleSet::default(), DealMode::Shuffle, 11).expect("built-in files");
+        spec.deals = deals;
+        spec.swap = swap;
+        spec.threads = threads;
+        spec
+    }
+
+    #[test]
+    fn swapped_deals_exchange_seats_within_a_deal() {
+        let s = spec("maxflip", "random", 3, true, 1);
+        assert_eq!(s.games(), 6);
+        let seats: Vec<(usize, Player)> = (0..6)
+            .map(|g| s.play(g).map(|r| (r.deal, r.a_seat)).unwrap())
+            .collect();
+        assert_eq!(seats[0], (0, Player::Red));
+        assert_eq!(seats[1], (0, Player::Blue));
+        assert_eq!(seats[5], (2, Player::Blue));
+        let s = spec("maxflip", "random", 3, false, 1);
+        assert_eq!(s.games(), 3);
+        assert_eq!(
+            s.play(2).map(|r| (r.deal, r.a_seat)).unwrap(),
+            (2, Player::Red)
+        );
+    }
+
+    #[test]
+    fn workers_leave_room_for_expert() {
+        assert_eq!(spec("maxflip", "random", 100, false, 8).workers(), 8);
+        assert_eq!(spec("maxflip", "random", 3, false, 8).workers(), 3);
+        assert_eq!(spec("expert", "random", 100, false, 8).workers(), 2);
+        assert_eq!(spec("random", "corners>expert", 100, false, 2).workers(), 1);
+    }
+
+    #[test]
+    fn games_fill_the_board_and_add_up() {
+        let s = spec("maxflip", "random", 10, true, 2);
+        let records = run(&s, |_, _| {}).unwrap();
+        assert_eq!(records.len(), 20);
+        let cells = s.options.new_game(0).unwrap().grid().card_cells() as u32;
+        for (i, r) in records.iter().enumerate() {
+            assert_eq!(r.game, i);
+            assert_eq!(r.moves[0] + r.moves[1], cells);
+            // Red moves first, so it makes the extra move on an odd board.
+            let red = r.moves[if r.a_seat == Player::Red { 0 } else { 1 }];
+            assert_eq!(red, cells.div_ceil(2));
+            assert_eq!(r.winner.is_none(), r.margin == 0);
+        }
+    }
+
+    #[test]
+    fn progress_ends_at_the_total() {
+        let s = spec("random", "random", 7, false, 2);
+        let mut last = (0, 0);
+        run(&s, |done, total| last = (done, total)).unwrap();
+        assert_eq!(last, (7, 7));
+    }
+
+    #[test]
+    fn a_game_plays_like_trios_play_with_its_seed() {
+        // Game 1 is deal 0 with A as Blue: the same as `trios play` with that deal's seed.
+        let s = spec("random", "maxflip", 1, true, 1);
+        let record = s.play(1).unwrap();
+        let config = MatchConfig {
+            board: SourceFile::default_board(),
+            cards: SourceFile::default_cards(),
+            deal: DealMode::Shuffle,
+            seed: s.seed,
+            rules: RuleSet::default(),
+            red: "maxflip".parse().unwrap(),
+            blue: "random".parse().unwrap(),
+            think_ms: 5,
+        };
+        let mut game = config.new_game().unwrap();
+        let options = config.ai_options();
+        let mut red = config
+            .red
+            .strategy(config.ai_seed(Player::Red), options)
+            .unwrap();
+        let mut blue = config
+            .blue
+            .strategy(config.ai_seed(Player::Blue), options)
+            .unwrap();
+        while !game.is_over() {
+            let player = if game.turn() == Player::Red {
+                &mut red
+            } else {
+                &mut blue
+            };
+            let mv = player.choose(&game).unwrap();
+            game.play(mv).unwrap();
+        }
+        let margin = game.score(Player::Blue) as i32 - game.score(Player::Red) as i32;
+        assert_eq!(record.margin, margin);
+    }
+}
