@@ -12,13 +12,15 @@ mod view;
 
 pub use table::{Ask, HexLink};
 
+use std::ops::Deref;
 use std::time::{Duration, Instant};
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 
+use super::Event;
 use super::keymap::{self, Screen, ScreenAction as Action};
+use super::race_screen::{Input, Shell, table_id};
 use super::view::theme::Theme;
-use super::{Event, FirstKey, first_key};
 use crate::games::hexpaths::round::{Demonstration, Game, Plan, Rival, Settings};
 use crate::games::hexpaths::{Cell, Cells, Dir, Step};
 
@@ -46,13 +48,8 @@ pub fn direction_of(key: char) -> Option<Dir> {
         .map(|d| d as Dir)
 }
 
-/// A line in the status bar.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Note {
-    pub text: String,
-    pub error: bool,
-    at: Instant,
-}
+/// A line in the status bar, for a while.
+pub use super::race_screen::Note;
 
 /// Who plays: people at this keyboard, then computer rivals.
 #[derive(Debug)]
@@ -119,17 +116,11 @@ pub struct HexApp {
     /// The round's winner, once known.
     pub(crate) winner: Option<(usize, Vec<Step>)>,
     pub(crate) numbers: bool,
-    pub(crate) help: bool,
-    pub(crate) note: Option<Note>,
-    round_started: Instant,
-    /// The clock as last drawn; the view reads it rather than the system clock.
-    pub(crate) now: Instant,
-    pub(crate) size: (u16, u16),
-    pub(crate) theme: Theme,
+    /// The round's clock (or the countdown between rounds at a table), the status line,
+    /// help, quitting: what every race screen has.
+    pub(crate) shell: Shell,
     /// The server's table deciding the game, when it is there.
     table: Option<HexLink>,
-    quit: bool,
-    suspend: bool,
 }
 
 impl HexApp {
@@ -163,7 +154,6 @@ impl HexApp {
 
     /// A screen on `game` with these seats, before any round.
     fn build(game: Game, seats: Vec<Seat>, size: (u16, u16), theme: Theme) -> HexApp {
-        let now = Instant::now();
         HexApp {
             pieces: game.pieces().to_vec(),
             moves: vec![None; seats.len()],
@@ -177,15 +167,8 @@ impl HexApp {
             showing: None,
             winner: None,
             numbers: false,
-            help: false,
-            note: None,
-            round_started: now,
-            now,
-            size,
-            theme,
+            shell: Shell::new(size, theme, Some(NOTE_LIFETIME)),
             table: None,
-            quit: false,
-            suspend: false,
         }
     }
 
@@ -213,11 +196,11 @@ impl HexApp {
     }
 
     pub fn should_quit(&self) -> bool {
-        self.quit
+        self.shell.should_quit()
     }
 
     pub fn take_suspend(&mut self) -> bool {
-        std::mem::take(&mut self.suspend)
+        self.shell.take_suspend()
     }
 
     /// People at this keyboard.
@@ -243,7 +226,7 @@ impl HexApp {
 
     /// Time since the round began.
     fn at(&self) -> Duration {
-        self.now.saturating_duration_since(self.round_started)
+        self.shell.at()
     }
 
     /// The time left in the round.
@@ -269,21 +252,14 @@ impl HexApp {
         }
         // The round's clock, or at a table the countdown to the next round, each second.
         if self.phase == Phase::Thinking || self.next_round_in().is_some() {
-            let into = self.at().as_millis() % 1000;
-            wake.push(self.now + Duration::from_millis(1000 - into as u64));
+            wake.push(self.shell.next_second());
         }
-        if let Some(note) = &self.note {
-            wake.push(note.at + NOTE_LIFETIME);
-        }
+        wake.extend(self.shell.note_due());
         wake.into_iter().min()
     }
 
     fn say(&mut self, text: &str, error: bool) {
-        self.note = Some(Note {
-            text: text.to_string(),
-            error,
-            at: self.now,
-        });
+        self.shell.say(text, error);
     }
 
     /// The pieces as the steps entered leave them.
@@ -322,7 +298,7 @@ impl HexApp {
         self.showing = None;
         self.typing = None;
         self.moves = vec![None; self.seats.len()];
-        self.round_started = self.now;
+        self.shell.restart_clock();
         if self.game.start_round().is_none() {
             self.phase = Phase::Over;
             return;
@@ -342,31 +318,22 @@ impl HexApp {
 
     /// Applies one event.
     pub fn update(&mut self, event: Event, now: Instant) {
-        self.now = now.max(self.now);
-        match event {
-            Event::Key(key) => self.on_key(key),
-            Event::Mouse(mouse) => self.on_mouse(mouse),
-            Event::Resize(w, h) => self.size = (w, h),
-            Event::Duel(id, news) if self.table.as_ref().is_some_and(|t| t.id == id) => {
+        match self.shell.take(event, now, table_id(&self.table)) {
+            Some(Input::Key(key)) => self.on_key(key),
+            Some(Input::Click(mouse)) => self.on_click(mouse),
+            Some(Input::News(news)) => {
                 if let Some(news) = news.downcast_ref::<crate::controller::hex_table::HexNews>() {
                     self.on_hex_news(news.clone());
                 }
             }
-            Event::Terminate | Event::Shutdown => self.quit = true,
-            _ => {}
+            None => {}
         }
         self.advance();
     }
 
     /// What time brings: rivals announce, the clock runs out, moves play out.
     fn advance(&mut self) {
-        if self
-            .note
-            .as_ref()
-            .is_some_and(|n| self.now >= n.at + NOTE_LIFETIME)
-        {
-            self.note = None;
-        }
+        self.shell.expire_note();
         // At a table, the table keeps the clock and decides the round.
         if self.phase == Phase::Thinking && self.table.is_none() {
             self.rivals_announce();
@@ -462,7 +429,7 @@ impl HexApp {
             title,
             steps,
             shown: 0,
-            next_at: self.now + SHOW_STEP,
+            next_at: self.shell.now + SHOW_STEP,
             paused: false,
             settled: false,
         });
@@ -475,7 +442,7 @@ impl HexApp {
             let Some(show) = &mut self.showing else {
                 return;
             };
-            if show.paused || show.shown >= show.steps.len() || self.now < show.next_at {
+            if show.paused || show.shown >= show.steps.len() || self.shell.now < show.next_at {
                 break;
             }
             let step = show.steps[show.shown];
@@ -488,7 +455,7 @@ impl HexApp {
         let done = self
             .showing
             .as_ref()
-            .is_some_and(|s| s.shown >= s.steps.len() && self.now >= s.next_at);
+            .is_some_and(|s| s.shown >= s.steps.len() && self.shell.now >= s.next_at);
         if done && let Phase::Demonstrating { player } = self.phase {
             let steps = self.showing.take().map(|s| s.steps).unwrap_or_default();
             self.judge(player, steps);
@@ -565,18 +532,6 @@ impl HexApp {
     }
 
     fn on_key(&mut self, key: KeyEvent) {
-        match first_key(&key, &mut self.help) {
-            FirstKey::Own => {}
-            FirstKey::Taken => return,
-            FirstKey::Quit => {
-                self.quit = true;
-                return;
-            }
-            FirstKey::Suspend => {
-                self.suspend = true;
-                return;
-            }
-        }
         // Typing the number of steps announced is text entry: it reads characters.
         if let Some((player, digits)) = &mut self.typing {
             let player = *player;
@@ -611,8 +566,8 @@ impl HexApp {
             return;
         }
         match action {
-            Action::Quit => self.quit = true,
-            Action::ToggleHelp => self.help = true,
+            Action::Quit => self.shell.quit(),
+            Action::ToggleHelp => self.shell.help = true,
             Action::ToggleNumbers => self.numbers = !self.numbers,
             Action::Replay => self.replay(),
             Action::NewGame if self.phase == Phase::Over && self.table.is_none() => self.new_game(),
@@ -625,7 +580,7 @@ impl HexApp {
             Action::Continue | Action::Confirm if self.phase == Phase::Done => {
                 // Skip to the end of the move being shown.
                 if let Some(show) = &mut self.showing {
-                    show.next_at = self.now;
+                    show.next_at = self.shell.now;
                     show.shown = show.steps.len();
                     show.settled = true;
                     self.pieces = self.game.pieces().to_vec();
@@ -701,7 +656,7 @@ impl HexApp {
             Some(to) => {
                 self.pieces[self.picked] = to;
                 self.steps.push(Step { from, to });
-                self.note = None;
+                self.shell.note = None;
                 if let Some(round) = self.game.round()
                     && self.pieces[round.objective.piece] == round.objective.goal
                 {
@@ -820,7 +775,7 @@ impl HexApp {
     fn new_game(&mut self) {
         let names = self.game.players().iter().map(|p| p.name.clone()).collect();
         self.game = Game::new(rand::random(), self.game.settings().clone(), names);
-        self.note = None;
+        self.shell.note = None;
         self.next_round();
         self.say("A new game on a new board.", false);
     }
@@ -852,14 +807,9 @@ impl HexApp {
         }
     }
 
-    fn on_mouse(&mut self, mouse: MouseEvent) {
-        if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
-            return;
-        }
-        if self.help {
-            self.help = false;
-            return;
-        }
+    /// A left click (the help closed): picks the piece under it, or steps to the end
+    /// marked under it.
+    fn on_click(&mut self, mouse: MouseEvent) {
         let Some(cell) = view::cell_at(self, mouse.column, mouse.row) else {
             return;
         };
@@ -872,6 +822,14 @@ impl HexApp {
         if let Some(d) = self.step_ends().iter().position(|&e| e == Some(cell)) {
             self.step_towards(d as Dir);
         }
+    }
+}
+
+/// The views read the shell's fields (`size`, `theme`, `note`, `now`, `help`) on the screen.
+impl Deref for HexApp {
+    type Target = Shell;
+    fn deref(&self) -> &Shell {
+        &self.shell
     }
 }
 

@@ -8,24 +8,17 @@ use std::time::Duration;
 use super::{HexApp, Phase};
 use crate::controller::hex_table::{HexJoined, HexNews, HexRequest};
 use crate::controller::race_table;
-use crate::controller::table::{SeatState, TableId};
+use crate::controller::table::SeatState;
 use crate::games::hexpaths::round::{Game, Happening};
 use crate::tui::keymap::ScreenAction as Action;
+use crate::tui::race_screen::{self, TableClient};
 use crate::tui::view::theme::Theme;
 
 /// How a request reaches the table.
-pub type Ask = Box<dyn Fn(HexRequest) + Send>;
+pub type Ask = race_screen::Ask<HexRequest>;
 
-/// The screen's tie to its table.
-pub struct HexLink {
-    pub(crate) id: TableId,
-    /// This player's place; `None` when watching.
-    pub(crate) you: Option<usize>,
-    /// Each player's presence, in order.
-    pub(crate) seats: Vec<SeatState>,
-    ask: Ask,
-    pub(crate) closed: Option<String>,
-}
+/// The screen's tie to its table: each player's presence, in order, as its seats.
+pub type HexLink = TableClient<HexRequest, SeatState>;
 
 impl HexApp {
     /// A screen following the game at the table just joined; `ask` sends to the table.
@@ -37,13 +30,12 @@ impl HexApp {
     ) -> Result<HexApp, String> {
         let game = Game::new(joined.seed, joined.settings.clone(), Vec::new());
         let mut app = HexApp::build(game, Vec::new(), size, theme);
-        app.table = Some(HexLink {
-            id: joined.table,
-            you: joined.you,
-            seats: joined.seats,
+        app.table = Some(TableClient::new(
+            joined.table,
+            joined.you,
+            joined.seats,
             ask,
-            closed: None,
-        });
+        ));
         for happening in &joined.happenings {
             app.game
                 .apply(happening)
@@ -57,13 +49,13 @@ impl HexApp {
         } else if let Some(round) = app.game.round() {
             app.pieces = round.pieces.clone();
             app.picked = round.objective.piece;
-            app.round_started = app.now.checked_sub(joined.elapsed).unwrap_or(app.now);
+            app.shell.set_clock(joined.elapsed);
             Phase::Thinking
         } else {
             // Between rounds: the countdown goes on from where the table has it.
             let gone = crate::controller::hex_table::BETWEEN_ROUNDS
                 .saturating_sub(joined.next_in.unwrap_or_default());
-            app.round_started = app.now.checked_sub(gone).unwrap_or(app.now);
+            app.shell.set_clock(gone);
             Phase::Done
         };
         if app.phase == Phase::Waiting {
@@ -84,7 +76,7 @@ impl HexApp {
 
     pub(super) fn ask_table(&self, request: HexRequest) {
         if let Some(link) = &self.table {
-            (link.ask)(request);
+            link.ask(request);
         }
     }
 
@@ -152,11 +144,10 @@ impl HexApp {
             }
             HexNews::Seats { seats, you } => {
                 if let Some(link) = &mut self.table {
-                    link.seats = seats;
-                    link.you = you;
+                    link.seated(seats, you);
                 }
                 // The list changing says nothing worth hiding a notice for.
-                if self.phase == Phase::Waiting && self.note.is_none() {
+                if self.phase == Phase::Waiting && self.shell.note.is_none() {
                     self.say(&self.waiting_line(), false);
                 }
             }
@@ -164,12 +155,9 @@ impl HexApp {
             HexNews::Refused(text) => self.say(&format!("{text}."), true),
             HexNews::Closed(text) => {
                 if let Some(link) = &mut self.table {
-                    link.closed = Some(text.clone());
+                    let line = link.close(&text);
+                    self.say(&line, true);
                 }
-                self.say(
-                    &format!("The table closed: {text}. q goes back to the lobby."),
-                    true,
-                );
             }
         }
     }
@@ -210,7 +198,7 @@ impl HexApp {
                 self.steps.clear();
                 self.showing = None;
                 self.winner = None;
-                self.round_started = self.now;
+                self.shell.restart_clock();
                 self.pieces = self.game.pieces().to_vec();
                 if let Some(round) = self.game.round() {
                     self.picked = round.objective.piece;
@@ -261,7 +249,7 @@ impl HexApp {
                     self.show(title, steps, from);
                 }
                 // The next round begins by itself a while later: the clock says when.
-                self.round_started = self.now;
+                self.shell.restart_clock();
             }
         }
     }
@@ -273,9 +261,7 @@ impl HexApp {
 
     /// How long until the next round begins by itself.
     pub(crate) fn next_round_in(&self) -> Option<Duration> {
-        (self.table.is_some() && self.phase == Phase::Done).then(|| {
-            crate::controller::hex_table::BETWEEN_ROUNDS
-                .saturating_sub(self.now.saturating_duration_since(self.round_started))
-        })
+        (self.table.is_some() && self.phase == Phase::Done)
+            .then(|| crate::controller::hex_table::BETWEEN_ROUNDS.saturating_sub(self.shell.at()))
     }
 }
