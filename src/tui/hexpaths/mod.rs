@@ -19,8 +19,10 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 
 use super::Event;
 use super::keymap::{self, Screen, ScreenAction as Action};
-use super::race_screen::{Input, Shell, table_id};
+use super::race_screen::{self, RaceBoard, Shell, Word};
 use super::view::theme::Theme;
+use crate::controller::hex_table::{HexNews, HexRequest};
+use crate::controller::table::SeatState;
 use crate::games::hexpaths::round::{Demonstration, Game, Plan, Rival, Settings};
 use crate::games::hexpaths::{Cell, Cells, Dir, Step};
 
@@ -318,17 +320,7 @@ impl HexApp {
 
     /// Applies one event.
     pub fn update(&mut self, event: Event, now: Instant) {
-        match self.shell.take(event, now, table_id(&self.table)) {
-            Some(Input::Key(key)) => self.on_key(key),
-            Some(Input::Click(mouse)) => self.on_click(mouse),
-            Some(Input::News(news)) => {
-                if let Some(news) = news.downcast_ref::<crate::controller::hex_table::HexNews>() {
-                    self.on_hex_news(news.clone());
-                }
-            }
-            None => {}
-        }
-        self.advance();
+        race_screen::update(self, event, now);
     }
 
     /// What time brings: rivals announce, the clock runs out, moves play out.
@@ -822,6 +814,35 @@ impl HexApp {
         if let Some(d) = self.step_ends().iter().position(|&e| e == Some(cell)) {
             self.step_towards(d as Dir);
         }
+    }
+}
+
+impl RaceBoard for HexApp {
+    type News = HexNews;
+    type Request = HexRequest;
+    type Seat = SeatState;
+    fn parts(&mut self) -> (&mut Shell, Option<&mut HexLink>) {
+        (&mut self.shell, self.table.as_mut())
+    }
+    fn key(&mut self, key: KeyEvent) {
+        self.on_key(key);
+    }
+    fn click(&mut self, mouse: MouseEvent) {
+        self.on_click(mouse);
+    }
+    fn word(news: HexNews) -> Result<Word, HexNews> {
+        match news {
+            HexNews::Notice(text) => Ok(Word::Notice(text)),
+            HexNews::Refused(text) => Ok(Word::Refused(text)),
+            HexNews::Closed(text) => Ok(Word::Closed(text)),
+            other => Err(other),
+        }
+    }
+    fn news(&mut self, news: HexNews) {
+        self.on_hex_news(news);
+    }
+    fn advance(&mut self) {
+        HexApp::advance(self);
     }
 }
 

@@ -122,7 +122,7 @@ impl HexApp {
         self.ask_table(HexRequest::Announce(steps));
     }
 
-    /// Takes in a word from the table.
+    /// Takes in the table's news of the game.
     pub(super) fn on_hex_news(&mut self, news: HexNews) {
         match news {
             HexNews::Happened(happening) => self.follow(happening),
@@ -151,14 +151,8 @@ impl HexApp {
                     self.say(&self.waiting_line(), false);
                 }
             }
-            HexNews::Notice(text) => self.say(&text, false),
-            HexNews::Refused(text) => self.say(&format!("{text}."), true),
-            HexNews::Closed(text) => {
-                if let Some(link) = &mut self.table {
-                    let line = link.close(&text);
-                    self.say(&line, true);
-                }
-            }
+            // The shell takes the table's words every race screen takes alike.
+            HexNews::Notice(_) | HexNews::Refused(_) | HexNews::Closed(_) => {}
         }
     }
 

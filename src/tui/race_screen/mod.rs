@@ -4,7 +4,7 @@
 
 mod table;
 
-pub(crate) use table::table_id;
+pub(crate) use table::Word;
 pub use table::{Ask, TableClient};
 
 use std::any::Any;
@@ -31,6 +31,59 @@ pub(crate) enum Input {
     Click(MouseEvent),
     /// News from the table this screen follows.
     News(Arc<dyn Any + Send + Sync>),
+}
+
+/// A race screen's shell and the table it follows, if any, borrowed together.
+pub(crate) type Parts<'a, Request, Seat> =
+    (&'a mut Shell, Option<&'a mut TableClient<Request, Seat>>);
+
+/// What a game's race screen supplies to the shell: its board's keys, clicks and news, and
+/// what time brings to it.
+pub(crate) trait RaceBoard {
+    /// The news its table sends.
+    type News: Clone + 'static;
+    type Request;
+    /// A player's seat, as its table describes it.
+    type Seat;
+    /// The shell and the table followed, if any.
+    fn parts(&mut self) -> Parts<'_, Self::Request, Self::Seat>;
+    /// A key the shell did not take.
+    fn key(&mut self, key: KeyEvent);
+    /// A left click the shell did not take.
+    fn click(&mut self, mouse: MouseEvent);
+    /// The table's words every screen takes alike, or else the game's own news.
+    fn word(news: Self::News) -> Result<Word, Self::News>;
+    /// The game's own news from the table.
+    fn news(&mut self, news: Self::News);
+    /// What time brings, after every event.
+    fn advance(&mut self);
+}
+
+/// Applies one event to a race screen: the shell takes its part, the board the rest, then
+/// time moves on.
+pub(crate) fn update<B: RaceBoard>(board: &mut B, event: Event, now: Instant) {
+    let (shell, client) = board.parts();
+    let id = client.map(|c| c.id);
+    match shell.take(event, now, id) {
+        Some(Input::Key(key)) => board.key(key),
+        Some(Input::Click(mouse)) => board.click(mouse),
+        Some(Input::News(news)) => {
+            if let Some(news) = news.downcast_ref::<B::News>() {
+                match B::word(news.clone()) {
+                    Ok(word) => {
+                        let (shell, client) = board.parts();
+                        if let Some(client) = client {
+                            let (line, error) = client.hear(word);
+                            shell.say(&line, error);
+                        }
+                    }
+                    Err(news) => board.news(news),
+                }
+            }
+        }
+        None => {}
+    }
+    board.advance();
 }
 
 /// The state every race screen shares. Invariant: `now` never goes back; the clock reads
@@ -185,6 +238,19 @@ mod tests {
             row: 1,
             modifiers: KeyModifiers::NONE,
         })
+    }
+
+    #[test]
+    fn news_counts_only_from_the_table_followed() {
+        let mut shell = Shell::new((80, 24), Theme::plain(), None);
+        let now = shell.now;
+        let news = || Event::Duel(4, Arc::new(1u8));
+        assert!(shell.take(news(), now, None).is_none());
+        assert!(shell.take(news(), now, Some(5)).is_none());
+        assert!(matches!(
+            shell.take(news(), now, Some(4)),
+            Some(Input::News(_))
+        ));
     }
 
     #[test]

@@ -48,13 +48,64 @@ impl<Request, Seat> TableClient<Request, Seat> {
     }
 
     /// The table closed for `why`; returns the line the status bar shows.
-    pub(crate) fn close(&mut self, why: &str) -> String {
+    fn close(&mut self, why: &str) -> String {
         self.closed = Some(why.to_string());
         format!("The table closed: {why}. q goes back to the lobby.")
     }
 }
 
-/// The table client of a screen that may follow one.
-pub(crate) fn table_id<R, S>(client: &Option<TableClient<R, S>>) -> Option<TableId> {
-    client.as_ref().map(|c| c.id)
+/// What a table says that every race screen takes in alike.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Word {
+    /// Something for everyone there to read.
+    Notice(String),
+    /// What this screen asked was refused, and why.
+    Refused(String),
+    /// The table closed, and why.
+    Closed(String),
+}
+
+impl<Request, Seat> TableClient<Request, Seat> {
+    /// Takes in `word`: the line the status bar shows, and whether it reads as an error.
+    pub(crate) fn hear(&mut self, word: Word) -> (String, bool) {
+        match word {
+            Word::Notice(text) => (text, false),
+            Word::Refused(text) => (format!("{text}."), true),
+            Word::Closed(why) => (self.close(&why), true),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    #[test]
+    fn words_read_as_the_status_line_says_them_and_requests_reach_the_table() {
+        let asked = Arc::new(Mutex::new(Vec::new()));
+        let sent = Arc::clone(&asked);
+        let ask: Ask<u8> = Box::new(move |r| sent.lock().map(|mut v| v.push(r)).unwrap_or(()));
+        let mut client: TableClient<u8, ()> = TableClient::new(7, Some(0), vec![()], ask);
+        client.ask(3);
+        assert_eq!(*asked.lock().unwrap(), vec![3]);
+        assert_eq!(
+            client.hear(Word::Notice("ann joined".into())),
+            ("ann joined".to_string(), false)
+        );
+        assert_eq!(
+            client.hear(Word::Refused("Only the opener can start".into())),
+            ("Only the opener can start.".to_string(), true)
+        );
+        assert_eq!(client.closed, None);
+        let (line, error) = client.hear(Word::Closed("the server is stopping".into()));
+        assert_eq!(
+            line,
+            "The table closed: the server is stopping. q goes back to the lobby."
+        );
+        assert!(error);
+        assert_eq!(client.closed.as_deref(), Some("the server is stopping"));
+        client.seated(Vec::new(), None);
+        assert_eq!(client.you, None);
+    }
 }

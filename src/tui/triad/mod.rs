@@ -19,9 +19,9 @@ use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use crate::tui::keymap::{self, Screen, ScreenAction as Action};
 
 use super::Event;
-use super::race_screen::{Input, Shell, table_id};
+use super::race_screen::{self, RaceBoard, Shell, Word};
 use super::view::theme::Theme;
-use crate::controller::race_table::{Phase, RaceNews};
+use crate::controller::race_table::{Phase, RaceNews, RaceRequest, RaceSeat};
 use crate::games::triad::race::{Claim, Race, Rival};
 use crate::games::triad::{Game, count_triads, first_triad};
 use bests::{Bests, Finished};
@@ -321,16 +321,11 @@ impl TriadApp {
 
     /// Applies one event.
     pub fn update(&mut self, event: Event, now: Instant) {
-        match self.shell.take(event, now, table_id(&self.table)) {
-            Some(Input::Key(key)) => self.on_key(key),
-            Some(Input::Click(mouse)) => self.on_click(mouse),
-            Some(Input::News(news)) => {
-                if let Some(news) = news.downcast_ref::<RaceNews>() {
-                    self.on_race_news(news.clone());
-                }
-            }
-            None => {}
-        }
+        race_screen::update(self, event, now);
+    }
+
+    /// What time brings: shakes and marks fade, rivals claim.
+    fn advance(&mut self) {
         if self
             .shaking
             .is_some_and(|(_, until)| self.shell.now >= until)
@@ -544,6 +539,35 @@ impl TriadApp {
             self.cursor = p;
             self.toggle(p);
         }
+    }
+}
+
+impl RaceBoard for TriadApp {
+    type News = RaceNews;
+    type Request = RaceRequest;
+    type Seat = RaceSeat;
+    fn parts(&mut self) -> (&mut Shell, Option<&mut TableLink>) {
+        (&mut self.shell, self.table.as_mut())
+    }
+    fn key(&mut self, key: KeyEvent) {
+        self.on_key(key);
+    }
+    fn click(&mut self, mouse: MouseEvent) {
+        self.on_click(mouse);
+    }
+    fn word(news: RaceNews) -> Result<Word, RaceNews> {
+        match news {
+            RaceNews::Notice(text) => Ok(Word::Notice(text)),
+            RaceNews::Refused(text) => Ok(Word::Refused(text)),
+            RaceNews::Closed(text) => Ok(Word::Closed(text)),
+            other => Err(other),
+        }
+    }
+    fn news(&mut self, news: RaceNews) {
+        self.on_race_news(news);
+    }
+    fn advance(&mut self) {
+        TriadApp::advance(self);
     }
 }
 

@@ -146,7 +146,7 @@ impl TriadApp {
         self.ask_table(RaceRequest::Claim { positions, version });
     }
 
-    /// Takes in a word from the table.
+    /// Takes in the table's news of the race.
     pub(super) fn on_race_news(&mut self, news: RaceNews) {
         if self.table.is_none() {
             return;
@@ -240,14 +240,8 @@ impl TriadApp {
                     );
                 }
             }
-            RaceNews::Notice(text) => self.say(&text, false),
-            RaceNews::Refused(text) => self.say(&format!("{text}."), true),
-            RaceNews::Closed(text) => {
-                if let Some(link) = &mut self.table {
-                    let line = link.close(&text);
-                    self.say(&line, true);
-                }
-            }
+            // The shell takes the table's words every race screen takes alike.
+            RaceNews::Notice(_) | RaceNews::Refused(_) | RaceNews::Closed(_) => {}
         }
     }
 
