@@ -19,11 +19,11 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 
 use super::Event;
 use super::keymap::{self, Screen, ScreenAction as Action};
-use super::race_screen::{self, RaceBoard, Shell, Word};
+use super::race_screen::{self, RaceBoard, Rivals, Shell, Word};
 use super::view::theme::Theme;
 use crate::controller::hex_table::{HexNews, HexRequest};
 use crate::controller::table::SeatState;
-use crate::games::hexpaths::round::{Demonstration, Game, Plan, Rival, Settings};
+use crate::games::hexpaths::round::{Demonstration, Game, Rival, Settings};
 use crate::games::hexpaths::{Cell, Cells, Dir, Step};
 
 /// The direction keys, by direction (north-east, east, south-east, south-west, west,
@@ -52,16 +52,6 @@ pub fn direction_of(key: char) -> Option<Dir> {
 
 /// A line in the status bar, for a while.
 pub use super::race_screen::Note;
-
-/// Who plays: people at this keyboard, then computer rivals.
-#[derive(Debug)]
-enum Seat {
-    Person,
-    Computer {
-        rival: Box<Rival>,
-        plan: Option<Plan>,
-    },
-}
 
 /// Where a round stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,9 +87,11 @@ pub struct Showing {
 /// One screen's game of Hex paths.
 pub struct HexApp {
     game: Game,
-    /// Who plays at this screen: people, then computer rivals (none at a table, whose
-    /// players the table knows).
-    seats: Vec<Seat>,
+    /// Who plays at this screen: this many people, then the computer rivals (none at a
+    /// table, whose players the table knows).
+    people: usize,
+    /// Each rival plans its move as a round begins, and announces it when its time comes.
+    rivals: Rivals<Rival, Vec<Step>>,
     pub(crate) phase: Phase,
     /// Where the pieces stand on the board shown (the round's start plus the steps entered,
     /// or a move being shown).
@@ -140,27 +132,29 @@ impl HexApp {
         } else {
             people
         };
-        let mut seats: Vec<Seat> = names.iter().map(|_| Seat::Person).collect();
-        for rival in rivals {
-            names.push(rival.level.to_string());
-            seats.push(Seat::Computer {
-                rival: Box::new(rival),
-                plan: None,
-            });
-        }
+        let people = names.len();
+        names.extend(rivals.iter().map(|r| r.level.to_string()));
+        let rivals = Rivals::new(rivals.into_iter().enumerate().map(|(i, r)| (people + i, r)));
         let game = Game::new(seed, settings, names);
-        let mut app = HexApp::build(game, seats, size, theme);
+        let mut app = HexApp::build(game, people, rivals, size, theme);
         app.next_round();
         app
     }
 
-    /// A screen on `game` with these seats, before any round.
-    fn build(game: Game, seats: Vec<Seat>, size: (u16, u16), theme: Theme) -> HexApp {
+    /// A screen on `game` for `people` and `rivals`, before any round.
+    fn build(
+        game: Game,
+        people: usize,
+        rivals: Rivals<Rival, Vec<Step>>,
+        size: (u16, u16),
+        theme: Theme,
+    ) -> HexApp {
         HexApp {
             pieces: game.pieces().to_vec(),
-            moves: vec![None; seats.len()],
+            moves: vec![None; people + rivals.len()],
             game,
-            seats,
+            people,
+            rivals,
             phase: Phase::Thinking,
             steps: Vec::new(),
             picked: 0,
@@ -207,22 +201,19 @@ impl HexApp {
 
     /// People at this keyboard.
     pub fn people(&self) -> usize {
-        self.seats
-            .iter()
-            .filter(|s| matches!(s, Seat::Person))
-            .count()
+        self.people
     }
 
     /// Whether this is a race (several players), not a lone player against the clock.
     pub fn racing(&self) -> bool {
-        self.seats.len() > 1 || self.table.is_some()
+        self.people + self.rivals.len() > 1 || self.table.is_some()
     }
 
     /// Whether player `i` is a person at this keyboard (at a table: this screen's player).
     pub fn is_person(&self, i: usize) -> bool {
         match &self.table {
             Some(_) => self.table_you() == Some(i),
-            None => matches!(self.seats.get(i), Some(Seat::Person)),
+            None => i < self.people,
         }
     }
 
@@ -299,7 +290,7 @@ impl HexApp {
         self.winner = None;
         self.showing = None;
         self.typing = None;
-        self.moves = vec![None; self.seats.len()];
+        self.moves = vec![None; self.people + self.rivals.len()];
         self.shell.restart_clock();
         if self.game.start_round().is_none() {
             self.phase = Phase::Over;
@@ -311,11 +302,11 @@ impl HexApp {
             return;
         };
         self.picked = round.objective.piece;
-        for seat in &mut self.seats {
-            if let Seat::Computer { rival, plan } = seat {
-                *plan = rival.plan(&self.game, &round);
-            }
-        }
+        let game = &self.game;
+        self.rivals.forget();
+        self.rivals.look(round.number as u64, |rival| {
+            rival.plan(game, &round).map(|plan| (plan.at, plan.steps))
+        });
     }
 
     /// Applies one event.
@@ -338,28 +329,12 @@ impl HexApp {
 
     fn rivals_announce(&mut self) {
         let at = self.at();
-        let due: Vec<(usize, Plan)> = self
-            .seats
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| match s {
-                Seat::Computer {
-                    plan: Some(plan), ..
-                } if plan.at <= at => Some((i, plan.clone())),
-                _ => None,
-            })
-            .collect();
-        for (i, plan) in due {
-            if let Seat::Computer { plan: slot, .. } = &mut self.seats[i] {
-                *slot = None;
-            }
-            if self.game.announce(i, plan.steps.len(), plan.at).is_ok() {
-                self.moves[i] = Some(plan.steps.clone());
+        for (i, when, steps) in self.rivals.all_due(at) {
+            if self.game.announce(i, steps.len(), when).is_ok() {
+                let n = steps.len();
+                self.moves[i] = Some(steps);
                 let name = self.game.players()[i].name.clone();
-                self.say(
-                    &format!("{name} announces {} steps.", plan.steps.len()),
-                    false,
-                );
+                self.say(&format!("{name} announces {n} steps."), false);
             }
         }
     }

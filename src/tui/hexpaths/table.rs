@@ -11,7 +11,7 @@ use crate::controller::race_table;
 use crate::controller::table::SeatState;
 use crate::games::hexpaths::round::{Game, Happening};
 use crate::tui::keymap::ScreenAction as Action;
-use crate::tui::race_screen::{self, TableClient};
+use crate::tui::race_screen::{self, Rivals, TableClient};
 use crate::tui::view::theme::Theme;
 
 /// How a request reaches the table.
@@ -29,7 +29,7 @@ impl HexApp {
         theme: Theme,
     ) -> Result<HexApp, String> {
         let game = Game::new(joined.seed, joined.settings.clone(), Vec::new());
-        let mut app = HexApp::build(game, Vec::new(), size, theme);
+        let mut app = HexApp::build(game, 0, Rivals::new([]), size, theme);
         app.table = Some(TableClient::new(
             joined.table,
             joined.you,

@@ -2,8 +2,10 @@
 //! ticking, the flash line, the help, quitting and suspending, and the tie to a server's
 //! race table. Each game's screen holds a [`Shell`] and supplies its board and its moves.
 
+mod rivals;
 mod table;
 
+pub(crate) use rivals::Rivals;
 pub(crate) use table::Word;
 pub use table::{Ask, TableClient};
 

@@ -19,7 +19,7 @@ use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use crate::tui::keymap::{self, Screen, ScreenAction as Action};
 
 use super::Event;
-use super::race_screen::{self, RaceBoard, Shell, Word};
+use super::race_screen::{self, RaceBoard, Rivals, Shell, Word};
 use super::view::theme::Theme;
 use crate::controller::race_table::{Phase, RaceNews, RaceRequest, RaceSeat};
 use crate::games::triad::race::{Claim, Race, Rival};
@@ -56,23 +56,15 @@ pub fn position_of(key: char) -> Option<usize> {
         .find_map(|(r, row)| row.iter().position(|&k| k == key).map(|c| 3 * c + r))
 }
 
-/// A computer rival at this screen and when it will claim.
-struct RivalClock {
-    rival: Rival,
-    /// Its place among the race's players.
-    player: usize,
-    /// The table it is looking at, and when (since the start) it will have seen a triad.
-    version: Option<u64>,
-    due: Option<Duration>,
-}
-
 /// The player at this screen in a race played here: the first.
 const YOU: usize = 0;
 
 /// One screen's game of Triad.
 pub struct TriadApp {
     race: Race,
-    rivals: Vec<RivalClock>,
+    /// Computer rivals here: each looks at every new table, and claims when it will have
+    /// seen a triad.
+    rivals: Rivals<Rival, ()>,
     /// Cards a rival just took, marked for a moment.
     pub(crate) taken: Option<([usize; 3], Instant)>,
     /// Positions picked so far (at most two between submissions).
@@ -118,16 +110,7 @@ impl TriadApp {
     ) -> TriadApp {
         let mut names = vec!["you".to_string()];
         names.extend(rivals.iter().map(|r| r.level.to_string()));
-        let rivals = rivals
-            .into_iter()
-            .enumerate()
-            .map(|(i, rival)| RivalClock {
-                rival,
-                player: i + 1,
-                version: None,
-                due: None,
-            })
-            .collect();
+        let rivals = Rivals::new(rivals.into_iter().enumerate().map(|(i, r)| (i + 1, r)));
         let mut app = TriadApp {
             race: Race::new(seed, names),
             rivals,
@@ -224,7 +207,7 @@ impl TriadApp {
             return None;
         }
         let second = self.shell.next_second();
-        let rival = self.rivals.iter().filter_map(|r| r.due).min();
+        let rival = self.rivals.next_due();
         let taken = self.taken.map(|(_, until)| until);
         [Some(second), rival.map(|d| self.shell.clock_at(d)), taken]
             .into_iter()
@@ -240,14 +223,11 @@ impl TriadApp {
     /// Each rival looks at the table anew when it changed: it will have seen a triad after
     /// its delay.
     fn schedule_rivals(&mut self) {
-        let version = self.race.version();
         let at = self.at();
-        for clock in &mut self.rivals {
-            if clock.version != Some(version) {
-                clock.version = Some(version);
-                clock.due = clock.rival.delay(self.race.game()).map(|d| at + d);
-            }
-        }
+        let game = self.race.game();
+        self.rivals.look(self.race.version(), |rival| {
+            rival.delay(game).map(|d| (at + d, ()))
+        });
     }
 
     /// Rivals whose time has come claim their triad, one at a time in order of their times.
@@ -255,21 +235,14 @@ impl TriadApp {
         loop {
             self.schedule_rivals();
             let at = self.at();
-            let next = self
-                .rivals
-                .iter()
-                .enumerate()
-                .filter(|(_, r)| r.due.is_some_and(|d| d <= at))
-                .min_by_key(|(_, r)| r.due)
-                .map(|(i, _)| i);
-            let Some(i) = next else { return };
             let version = self.race.version();
-            let clock = &mut self.rivals[i];
-            clock.due = None;
-            let Some(triad) = clock.rival.choose(self.race.game()) else {
+            let Some((seat, ())) = self.rivals.first_due(at) else {
+                return;
+            };
+            let Some(triad) = seat.rival.choose(self.race.game()) else {
                 continue;
             };
-            let (player, due_at) = (clock.player, at);
+            let (player, due_at) = (seat.player, at);
             if let Claim::Taken(found) = self.race.claim(player, triad, version, due_at) {
                 let name = self.race.racers()[player].name.clone();
                 self.taken = Some((triad, self.shell.now + Duration::from_millis(1500)));
@@ -514,10 +487,7 @@ impl TriadApp {
         self.confirm_new = false;
         let names = self.race.racers().iter().map(|r| r.name.clone()).collect();
         self.race = Race::new(rand::random(), names);
-        for clock in &mut self.rivals {
-            clock.version = None;
-            clock.due = None;
-        }
+        self.rivals.forget();
         self.taken = None;
         self.picked.clear();
         self.cursor = 0;
