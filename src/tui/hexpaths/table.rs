@@ -11,7 +11,7 @@ use crate::controller::race_table;
 use crate::controller::table::SeatState;
 use crate::games::hexpaths::round::{Game, Happening};
 use crate::tui::keymap::ScreenAction as Action;
-use crate::tui::race_screen::{self, Rivals, TableClient};
+use crate::tui::race_screen::{self, Requests, Rivals, TableClient};
 use crate::tui::view::theme::Theme;
 
 /// How a request reaches the table.
@@ -19,6 +19,18 @@ pub type Ask = race_screen::Ask<HexRequest>;
 
 /// The screen's tie to its table: each player's presence, in order, as its seats.
 pub type HexLink = TableClient<HexRequest, SeatState>;
+
+impl Requests for HexRequest {
+    fn start() -> Self {
+        HexRequest::Start
+    }
+    fn add_rival() -> Self {
+        HexRequest::AddRival
+    }
+    fn again() -> Self {
+        HexRequest::Again
+    }
+}
 
 impl HexApp {
     /// A screen following the game at the table just joined; `ask` sends to the table.
@@ -87,22 +99,21 @@ impl HexApp {
 
     /// Actions with a meaning of their own at a table; `true` when the action was used here.
     pub(super) fn on_table_key(&mut self, action: Action) -> bool {
-        if self.table.is_none() {
+        let Some(link) = &self.table else {
             return false;
+        };
+        let stage = match self.phase {
+            Phase::Waiting => race_table::Phase::Waiting,
+            Phase::Over => race_table::Phase::Over,
+            _ => race_table::Phase::Racing,
+        };
+        if link.common_key(action, stage) {
+            return true;
         }
-        let playing = self.table_you().is_some();
+        let playing = link.you.is_some();
         match action {
-            Action::StartRace if self.phase == Phase::Waiting && playing => {
-                self.ask_table(HexRequest::Start)
-            }
-            Action::AddRival if self.phase == Phase::Waiting && playing => {
-                self.ask_table(HexRequest::AddRival)
-            }
             Action::Continue if self.phase == Phase::Done && playing && self.showing_done() => {
                 self.ask_table(HexRequest::Next)
-            }
-            Action::NewGame if self.phase == Phase::Over && playing => {
-                self.ask_table(HexRequest::Again)
             }
             Action::TimesUp if self.phase == Phase::Thinking && playing => {
                 self.ask_table(HexRequest::Done)

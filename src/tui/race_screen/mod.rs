@@ -7,7 +7,7 @@ mod table;
 
 pub(crate) use rivals::Rivals;
 pub(crate) use table::Word;
-pub use table::{Ask, TableClient};
+pub use table::{Ask, Requests, TableClient};
 
 use std::any::Any;
 use std::sync::Arc;

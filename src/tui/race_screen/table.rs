@@ -2,7 +2,9 @@
 //! plays (none when watching), the players' seats as the table last said, how requests
 //! reach the table, and why it closed.
 
+use crate::controller::race_table::Phase;
 use crate::controller::table::TableId;
+use crate::tui::keymap::ScreenAction as Action;
 
 /// How a claim or request reaches the table.
 pub type Ask<Request> = Box<dyn Fn(Request) + Send>;
@@ -51,6 +53,35 @@ impl<Request, Seat> TableClient<Request, Seat> {
     fn close(&mut self, why: &str) -> String {
         self.closed = Some(why.to_string());
         format!("The table closed: {why}. q goes back to the lobby.")
+    }
+}
+
+/// The requests every race table takes, as each game spells them.
+pub trait Requests {
+    /// Begin the race.
+    fn start() -> Self;
+    /// Seat one more computer rival before the race begins.
+    fn add_rival() -> Self;
+    /// Another race for the same players, once this one is over.
+    fn again() -> Self;
+}
+
+impl<Request: Requests, Seat> TableClient<Request, Seat> {
+    /// The keys every race table reads alike, and only from a player: `s` starts and `+`
+    /// seats a rival while players gather, `n` asks for another race once it is over.
+    /// `true` when the key asked the table.
+    pub(crate) fn common_key(&self, action: Action, phase: Phase) -> bool {
+        if self.you.is_none() {
+            return false;
+        }
+        let request = match (action, phase) {
+            (Action::StartRace, Phase::Waiting) => Request::start(),
+            (Action::AddRival, Phase::Waiting) => Request::add_rival(),
+            (Action::NewGame, Phase::Over) => Request::again(),
+            _ => return false,
+        };
+        self.ask(request);
+        true
     }
 }
 
@@ -107,5 +138,34 @@ mod tests {
         assert_eq!(client.closed.as_deref(), Some("the server is stopping"));
         client.seated(Vec::new(), None);
         assert_eq!(client.you, None);
+    }
+
+    impl Requests for &'static str {
+        fn start() -> Self {
+            "start"
+        }
+        fn add_rival() -> Self {
+            "rival"
+        }
+        fn again() -> Self {
+            "again"
+        }
+    }
+
+    #[test]
+    fn common_keys_ask_only_from_a_player_and_only_when_they_mean_something() {
+        let asked = Arc::new(Mutex::new(Vec::new()));
+        let sent = Arc::clone(&asked);
+        let ask: Ask<&'static str> =
+            Box::new(move |r| sent.lock().map(|mut v| v.push(r)).unwrap_or(()));
+        let mut client: TableClient<&'static str, ()> = TableClient::new(1, Some(0), vec![], ask);
+        assert!(client.common_key(Action::StartRace, Phase::Waiting));
+        assert!(client.common_key(Action::AddRival, Phase::Waiting));
+        assert!(!client.common_key(Action::StartRace, Phase::Racing));
+        assert!(!client.common_key(Action::NewGame, Phase::Racing));
+        assert!(client.common_key(Action::NewGame, Phase::Over));
+        client.seated(vec![], None);
+        assert!(!client.common_key(Action::NewGame, Phase::Over));
+        assert_eq!(*asked.lock().unwrap(), vec!["start", "rival", "again"]);
     }
 }

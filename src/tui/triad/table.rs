@@ -9,7 +9,7 @@ use super::TriadApp;
 use crate::controller::race_table::{Phase, RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSeat};
 use crate::games::triad::race::{LOCKOUT, Race, Racer};
 use crate::tui::keymap::ScreenAction as Action;
-use crate::tui::race_screen::{self, TableClient};
+use crate::tui::race_screen::{self, Requests, TableClient};
 use crate::tui::view::theme::Theme;
 
 /// How a claim or request reaches the table.
@@ -17,6 +17,18 @@ pub type Ask = race_screen::Ask<RaceRequest>;
 
 /// The screen's tie to its race table.
 pub type TableLink = TableClient<RaceRequest, RaceSeat>;
+
+impl Requests for RaceRequest {
+    fn start() -> Self {
+        RaceRequest::Start
+    }
+    fn add_rival() -> Self {
+        RaceRequest::AddRival
+    }
+    fn again() -> Self {
+        RaceRequest::Again
+    }
+}
 
 fn racers(seats: &[RaceSeat]) -> Vec<Racer> {
     seats.iter().map(|s| s.racer.clone()).collect()
@@ -91,18 +103,12 @@ impl TriadApp {
             return false;
         };
         let (phase, watching) = (self.table_phase, link.you.is_none());
+        if link.common_key(action, phase) {
+            return true;
+        }
         match action {
-            Action::StartRace if phase == Phase::Waiting && !watching => {
-                self.ask_table(RaceRequest::Start)
-            }
-            Action::AddRival if phase == Phase::Waiting && !watching => {
-                self.ask_table(RaceRequest::AddRival)
-            }
             Action::RemoveRival if phase == Phase::Waiting && !watching => {
                 self.ask_table(RaceRequest::RemoveRival)
-            }
-            Action::NewGame if phase == Phase::Over && !watching => {
-                self.ask_table(RaceRequest::Again)
             }
             Action::NewGame if phase == Phase::Over => {
                 self.say("Only the players can deal another race.", false)
