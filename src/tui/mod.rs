@@ -8,6 +8,7 @@ pub mod event;
 pub mod hexpaths;
 pub mod keymap;
 pub mod lobby;
+pub mod race_screen;
 pub mod shell;
 mod terminal;
 pub mod timeline;

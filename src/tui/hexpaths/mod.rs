@@ -12,14 +12,18 @@ mod view;
 
 pub use table::{Ask, HexLink};
 
+use std::ops::Deref;
 use std::time::{Duration, Instant};
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 
+use super::Event;
 use super::keymap::{self, Screen, ScreenAction as Action};
+use super::race_screen::{self, RaceBoard, Rivals, Shell, Word};
 use super::view::theme::Theme;
-use super::{Event, FirstKey, first_key};
-use crate::games::hexpaths::round::{Demonstration, Game, Plan, Rival, Settings};
+use crate::controller::hex_table::{HexNews, HexRequest};
+use crate::controller::table::SeatState;
+use crate::games::hexpaths::round::{Demonstration, Game, Rival, Settings};
 use crate::games::hexpaths::{Cell, Cells, Dir, Step};
 
 /// The direction keys, by direction (north-east, east, south-east, south-west, west,
@@ -46,23 +50,8 @@ pub fn direction_of(key: char) -> Option<Dir> {
         .map(|d| d as Dir)
 }
 
-/// A line in the status bar.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Note {
-    pub text: String,
-    pub error: bool,
-    at: Instant,
-}
-
-/// Who plays: people at this keyboard, then computer rivals.
-#[derive(Debug)]
-enum Seat {
-    Person,
-    Computer {
-        rival: Box<Rival>,
-        plan: Option<Plan>,
-    },
-}
+/// A line in the status bar, for a while.
+pub use super::race_screen::Note;
 
 /// Where a round stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,9 +87,11 @@ pub struct Showing {
 /// One screen's game of Hex paths.
 pub struct HexApp {
     game: Game,
-    /// Who plays at this screen: people, then computer rivals (none at a table, whose
-    /// players the table knows).
-    seats: Vec<Seat>,
+    /// Who plays at this screen: this many people, then the computer rivals (none at a
+    /// table, whose players the table knows).
+    people: usize,
+    /// Each rival plans its move as a round begins, and announces it when its time comes.
+    rivals: Rivals<Rival, Vec<Step>>,
     pub(crate) phase: Phase,
     /// Where the pieces stand on the board shown (the round's start plus the steps entered,
     /// or a move being shown).
@@ -119,17 +110,11 @@ pub struct HexApp {
     /// The round's winner, once known.
     pub(crate) winner: Option<(usize, Vec<Step>)>,
     pub(crate) numbers: bool,
-    pub(crate) help: bool,
-    pub(crate) note: Option<Note>,
-    round_started: Instant,
-    /// The clock as last drawn; the view reads it rather than the system clock.
-    pub(crate) now: Instant,
-    pub(crate) size: (u16, u16),
-    pub(crate) theme: Theme,
+    /// The round's clock (or the countdown between rounds at a table), the status line,
+    /// help, quitting: what every race screen has.
+    pub(crate) shell: Shell,
     /// The server's table deciding the game, when it is there.
     table: Option<HexLink>,
-    quit: bool,
-    suspend: bool,
 }
 
 impl HexApp {
@@ -147,28 +132,29 @@ impl HexApp {
         } else {
             people
         };
-        let mut seats: Vec<Seat> = names.iter().map(|_| Seat::Person).collect();
-        for rival in rivals {
-            names.push(rival.level.to_string());
-            seats.push(Seat::Computer {
-                rival: Box::new(rival),
-                plan: None,
-            });
-        }
+        let people = names.len();
+        names.extend(rivals.iter().map(|r| r.level.to_string()));
+        let rivals = Rivals::new(rivals.into_iter().enumerate().map(|(i, r)| (people + i, r)));
         let game = Game::new(seed, settings, names);
-        let mut app = HexApp::build(game, seats, size, theme);
+        let mut app = HexApp::build(game, people, rivals, size, theme);
         app.next_round();
         app
     }
 
-    /// A screen on `game` with these seats, before any round.
-    fn build(game: Game, seats: Vec<Seat>, size: (u16, u16), theme: Theme) -> HexApp {
-        let now = Instant::now();
+    /// A screen on `game` for `people` and `rivals`, before any round.
+    fn build(
+        game: Game,
+        people: usize,
+        rivals: Rivals<Rival, Vec<Step>>,
+        size: (u16, u16),
+        theme: Theme,
+    ) -> HexApp {
         HexApp {
             pieces: game.pieces().to_vec(),
-            moves: vec![None; seats.len()],
+            moves: vec![None; people + rivals.len()],
             game,
-            seats,
+            people,
+            rivals,
             phase: Phase::Thinking,
             steps: Vec::new(),
             picked: 0,
@@ -177,15 +163,8 @@ impl HexApp {
             showing: None,
             winner: None,
             numbers: false,
-            help: false,
-            note: None,
-            round_started: now,
-            now,
-            size,
-            theme,
+            shell: Shell::new(size, theme, Some(NOTE_LIFETIME)),
             table: None,
-            quit: false,
-            suspend: false,
         }
     }
 
@@ -213,37 +192,34 @@ impl HexApp {
     }
 
     pub fn should_quit(&self) -> bool {
-        self.quit
+        self.shell.should_quit()
     }
 
     pub fn take_suspend(&mut self) -> bool {
-        std::mem::take(&mut self.suspend)
+        self.shell.take_suspend()
     }
 
     /// People at this keyboard.
     pub fn people(&self) -> usize {
-        self.seats
-            .iter()
-            .filter(|s| matches!(s, Seat::Person))
-            .count()
+        self.people
     }
 
     /// Whether this is a race (several players), not a lone player against the clock.
     pub fn racing(&self) -> bool {
-        self.seats.len() > 1 || self.table.is_some()
+        self.people + self.rivals.len() > 1 || self.table.is_some()
     }
 
     /// Whether player `i` is a person at this keyboard (at a table: this screen's player).
     pub fn is_person(&self, i: usize) -> bool {
         match &self.table {
             Some(_) => self.table_you() == Some(i),
-            None => matches!(self.seats.get(i), Some(Seat::Person)),
+            None => i < self.people,
         }
     }
 
     /// Time since the round began.
     fn at(&self) -> Duration {
-        self.now.saturating_duration_since(self.round_started)
+        self.shell.at()
     }
 
     /// The time left in the round.
@@ -269,21 +245,14 @@ impl HexApp {
         }
         // The round's clock, or at a table the countdown to the next round, each second.
         if self.phase == Phase::Thinking || self.next_round_in().is_some() {
-            let into = self.at().as_millis() % 1000;
-            wake.push(self.now + Duration::from_millis(1000 - into as u64));
+            wake.push(self.shell.next_second());
         }
-        if let Some(note) = &self.note {
-            wake.push(note.at + NOTE_LIFETIME);
-        }
+        wake.extend(self.shell.note_due());
         wake.into_iter().min()
     }
 
     fn say(&mut self, text: &str, error: bool) {
-        self.note = Some(Note {
-            text: text.to_string(),
-            error,
-            at: self.now,
-        });
+        self.shell.say(text, error);
     }
 
     /// The pieces as the steps entered leave them.
@@ -321,8 +290,8 @@ impl HexApp {
         self.winner = None;
         self.showing = None;
         self.typing = None;
-        self.moves = vec![None; self.seats.len()];
-        self.round_started = self.now;
+        self.moves = vec![None; self.people + self.rivals.len()];
+        self.shell.restart_clock();
         if self.game.start_round().is_none() {
             self.phase = Phase::Over;
             return;
@@ -333,40 +302,21 @@ impl HexApp {
             return;
         };
         self.picked = round.objective.piece;
-        for seat in &mut self.seats {
-            if let Seat::Computer { rival, plan } = seat {
-                *plan = rival.plan(&self.game, &round);
-            }
-        }
+        let game = &self.game;
+        self.rivals.forget();
+        self.rivals.look(round.number as u64, |rival| {
+            rival.plan(game, &round).map(|plan| (plan.at, plan.steps))
+        });
     }
 
     /// Applies one event.
     pub fn update(&mut self, event: Event, now: Instant) {
-        self.now = now.max(self.now);
-        match event {
-            Event::Key(key) => self.on_key(key),
-            Event::Mouse(mouse) => self.on_mouse(mouse),
-            Event::Resize(w, h) => self.size = (w, h),
-            Event::Duel(id, news) if self.table.as_ref().is_some_and(|t| t.id == id) => {
-                if let Some(news) = news.downcast_ref::<crate::controller::hex_table::HexNews>() {
-                    self.on_hex_news(news.clone());
-                }
-            }
-            Event::Terminate | Event::Shutdown => self.quit = true,
-            _ => {}
-        }
-        self.advance();
+        race_screen::update(self, event, now);
     }
 
     /// What time brings: rivals announce, the clock runs out, moves play out.
     fn advance(&mut self) {
-        if self
-            .note
-            .as_ref()
-            .is_some_and(|n| self.now >= n.at + NOTE_LIFETIME)
-        {
-            self.note = None;
-        }
+        self.shell.expire_note();
         // At a table, the table keeps the clock and decides the round.
         if self.phase == Phase::Thinking && self.table.is_none() {
             self.rivals_announce();
@@ -379,28 +329,12 @@ impl HexApp {
 
     fn rivals_announce(&mut self) {
         let at = self.at();
-        let due: Vec<(usize, Plan)> = self
-            .seats
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| match s {
-                Seat::Computer {
-                    plan: Some(plan), ..
-                } if plan.at <= at => Some((i, plan.clone())),
-                _ => None,
-            })
-            .collect();
-        for (i, plan) in due {
-            if let Seat::Computer { plan: slot, .. } = &mut self.seats[i] {
-                *slot = None;
-            }
-            if self.game.announce(i, plan.steps.len(), plan.at).is_ok() {
-                self.moves[i] = Some(plan.steps.clone());
+        for (i, when, steps) in self.rivals.all_due(at) {
+            if self.game.announce(i, steps.len(), when).is_ok() {
+                let n = steps.len();
+                self.moves[i] = Some(steps);
                 let name = self.game.players()[i].name.clone();
-                self.say(
-                    &format!("{name} announces {} steps.", plan.steps.len()),
-                    false,
-                );
+                self.say(&format!("{name} announces {n} steps."), false);
             }
         }
     }
@@ -462,7 +396,7 @@ impl HexApp {
             title,
             steps,
             shown: 0,
-            next_at: self.now + SHOW_STEP,
+            next_at: self.shell.now + SHOW_STEP,
             paused: false,
             settled: false,
         });
@@ -475,7 +409,7 @@ impl HexApp {
             let Some(show) = &mut self.showing else {
                 return;
             };
-            if show.paused || show.shown >= show.steps.len() || self.now < show.next_at {
+            if show.paused || show.shown >= show.steps.len() || self.shell.now < show.next_at {
                 break;
             }
             let step = show.steps[show.shown];
@@ -488,7 +422,7 @@ impl HexApp {
         let done = self
             .showing
             .as_ref()
-            .is_some_and(|s| s.shown >= s.steps.len() && self.now >= s.next_at);
+            .is_some_and(|s| s.shown >= s.steps.len() && self.shell.now >= s.next_at);
         if done && let Phase::Demonstrating { player } = self.phase {
             let steps = self.showing.take().map(|s| s.steps).unwrap_or_default();
             self.judge(player, steps);
@@ -565,18 +499,6 @@ impl HexApp {
     }
 
     fn on_key(&mut self, key: KeyEvent) {
-        match first_key(&key, &mut self.help) {
-            FirstKey::Own => {}
-            FirstKey::Taken => return,
-            FirstKey::Quit => {
-                self.quit = true;
-                return;
-            }
-            FirstKey::Suspend => {
-                self.suspend = true;
-                return;
-            }
-        }
         // Typing the number of steps announced is text entry: it reads characters.
         if let Some((player, digits)) = &mut self.typing {
             let player = *player;
@@ -611,8 +533,8 @@ impl HexApp {
             return;
         }
         match action {
-            Action::Quit => self.quit = true,
-            Action::ToggleHelp => self.help = true,
+            Action::Quit => self.shell.quit(),
+            Action::ToggleHelp => self.shell.help = true,
             Action::ToggleNumbers => self.numbers = !self.numbers,
             Action::Replay => self.replay(),
             Action::NewGame if self.phase == Phase::Over && self.table.is_none() => self.new_game(),
@@ -625,7 +547,7 @@ impl HexApp {
             Action::Continue | Action::Confirm if self.phase == Phase::Done => {
                 // Skip to the end of the move being shown.
                 if let Some(show) = &mut self.showing {
-                    show.next_at = self.now;
+                    show.next_at = self.shell.now;
                     show.shown = show.steps.len();
                     show.settled = true;
                     self.pieces = self.game.pieces().to_vec();
@@ -701,7 +623,7 @@ impl HexApp {
             Some(to) => {
                 self.pieces[self.picked] = to;
                 self.steps.push(Step { from, to });
-                self.note = None;
+                self.shell.note = None;
                 if let Some(round) = self.game.round()
                     && self.pieces[round.objective.piece] == round.objective.goal
                 {
@@ -820,7 +742,7 @@ impl HexApp {
     fn new_game(&mut self) {
         let names = self.game.players().iter().map(|p| p.name.clone()).collect();
         self.game = Game::new(rand::random(), self.game.settings().clone(), names);
-        self.note = None;
+        self.shell.note = None;
         self.next_round();
         self.say("A new game on a new board.", false);
     }
@@ -852,14 +774,9 @@ impl HexApp {
         }
     }
 
-    fn on_mouse(&mut self, mouse: MouseEvent) {
-        if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
-            return;
-        }
-        if self.help {
-            self.help = false;
-            return;
-        }
+    /// A left click (the help closed): picks the piece under it, or steps to the end
+    /// marked under it.
+    fn on_click(&mut self, mouse: MouseEvent) {
         let Some(cell) = view::cell_at(self, mouse.column, mouse.row) else {
             return;
         };
@@ -874,6 +791,44 @@ impl HexApp {
         }
     }
 }
+
+impl RaceBoard for HexApp {
+    type News = HexNews;
+    type Request = HexRequest;
+    type Seat = SeatState;
+    fn parts(&mut self) -> (&mut Shell, Option<&mut HexLink>) {
+        (&mut self.shell, self.table.as_mut())
+    }
+    fn key(&mut self, key: KeyEvent) {
+        self.on_key(key);
+    }
+    fn click(&mut self, mouse: MouseEvent) {
+        self.on_click(mouse);
+    }
+    fn word(news: HexNews) -> Result<Word, HexNews> {
+        match news {
+            HexNews::Notice(text) => Ok(Word::Notice(text)),
+            HexNews::Refused(text) => Ok(Word::Refused(text)),
+            HexNews::Closed(text) => Ok(Word::Closed(text)),
+            other => Err(other),
+        }
+    }
+    fn news(&mut self, news: HexNews) {
+        self.on_hex_news(news);
+    }
+    fn advance(&mut self) {
+        HexApp::advance(self);
+    }
+}
+
+/// The views read the shell's fields (`size`, `theme`, `note`, `now`, `help`) on the screen.
+impl Deref for HexApp {
+    type Target = Shell;
+    fn deref(&self) -> &Shell {
+        &self.shell
+    }
+}
+
 
 #[cfg(test)]
 mod tests {

@@ -8,23 +8,28 @@ use std::time::Duration;
 use super::{HexApp, Phase};
 use crate::controller::hex_table::{HexJoined, HexNews, HexRequest};
 use crate::controller::race_table;
-use crate::controller::table::{SeatState, TableId};
+use crate::controller::table::SeatState;
 use crate::games::hexpaths::round::{Game, Happening};
 use crate::tui::keymap::ScreenAction as Action;
+use crate::tui::race_screen::{self, Requests, Rivals, TableClient};
 use crate::tui::view::theme::Theme;
 
 /// How a request reaches the table.
-pub type Ask = Box<dyn Fn(HexRequest) + Send>;
+pub type Ask = race_screen::Ask<HexRequest>;
 
-/// The screen's tie to its table.
-pub struct HexLink {
-    pub(crate) id: TableId,
-    /// This player's place; `None` when watching.
-    pub(crate) you: Option<usize>,
-    /// Each player's presence, in order.
-    pub(crate) seats: Vec<SeatState>,
-    ask: Ask,
-    pub(crate) closed: Option<String>,
+/// The screen's tie to its table: each player's presence, in order, as its seats.
+pub type HexLink = TableClient<HexRequest, SeatState>;
+
+impl Requests for HexRequest {
+    fn start() -> Self {
+        HexRequest::Start
+    }
+    fn add_rival() -> Self {
+        HexRequest::AddRival
+    }
+    fn again() -> Self {
+        HexRequest::Again
+    }
 }
 
 impl HexApp {
@@ -36,14 +41,13 @@ impl HexApp {
         theme: Theme,
     ) -> Result<HexApp, String> {
         let game = Game::new(joined.seed, joined.settings.clone(), Vec::new());
-        let mut app = HexApp::build(game, Vec::new(), size, theme);
-        app.table = Some(HexLink {
-            id: joined.table,
-            you: joined.you,
-            seats: joined.seats,
+        let mut app = HexApp::build(game, 0, Rivals::new([]), size, theme);
+        app.table = Some(TableClient::new(
+            joined.table,
+            joined.you,
+            joined.seats,
             ask,
-            closed: None,
-        });
+        ));
         for happening in &joined.happenings {
             app.game
                 .apply(happening)
@@ -57,13 +61,13 @@ impl HexApp {
         } else if let Some(round) = app.game.round() {
             app.pieces = round.pieces.clone();
             app.picked = round.objective.piece;
-            app.round_started = app.now.checked_sub(joined.elapsed).unwrap_or(app.now);
+            app.shell.set_clock(joined.elapsed);
             Phase::Thinking
         } else {
             // Between rounds: the countdown goes on from where the table has it.
             let gone = crate::controller::hex_table::BETWEEN_ROUNDS
                 .saturating_sub(joined.next_in.unwrap_or_default());
-            app.round_started = app.now.checked_sub(gone).unwrap_or(app.now);
+            app.shell.set_clock(gone);
             Phase::Done
         };
         if app.phase == Phase::Waiting {
@@ -84,7 +88,7 @@ impl HexApp {
 
     pub(super) fn ask_table(&self, request: HexRequest) {
         if let Some(link) = &self.table {
-            (link.ask)(request);
+            link.ask(request);
         }
     }
 
@@ -95,22 +99,21 @@ impl HexApp {
 
     /// Actions with a meaning of their own at a table; `true` when the action was used here.
     pub(super) fn on_table_key(&mut self, action: Action) -> bool {
-        if self.table.is_none() {
+        let Some(link) = &self.table else {
             return false;
+        };
+        let stage = match self.phase {
+            Phase::Waiting => race_table::Phase::Waiting,
+            Phase::Over => race_table::Phase::Over,
+            _ => race_table::Phase::Racing,
+        };
+        if link.common_key(action, stage) {
+            return true;
         }
-        let playing = self.table_you().is_some();
+        let playing = link.you.is_some();
         match action {
-            Action::StartRace if self.phase == Phase::Waiting && playing => {
-                self.ask_table(HexRequest::Start)
-            }
-            Action::AddRival if self.phase == Phase::Waiting && playing => {
-                self.ask_table(HexRequest::AddRival)
-            }
             Action::Continue if self.phase == Phase::Done && playing && self.showing_done() => {
                 self.ask_table(HexRequest::Next)
-            }
-            Action::NewGame if self.phase == Phase::Over && playing => {
-                self.ask_table(HexRequest::Again)
             }
             Action::TimesUp if self.phase == Phase::Thinking && playing => {
                 self.ask_table(HexRequest::Done)
@@ -130,7 +133,7 @@ impl HexApp {
         self.ask_table(HexRequest::Announce(steps));
     }
 
-    /// Takes in a word from the table.
+    /// Takes in the table's news of the game.
     pub(super) fn on_hex_news(&mut self, news: HexNews) {
         match news {
             HexNews::Happened(happening) => self.follow(happening),
@@ -152,25 +155,15 @@ impl HexApp {
             }
             HexNews::Seats { seats, you } => {
                 if let Some(link) = &mut self.table {
-                    link.seats = seats;
-                    link.you = you;
+                    link.seated(seats, you);
                 }
                 // The list changing says nothing worth hiding a notice for.
-                if self.phase == Phase::Waiting && self.note.is_none() {
+                if self.phase == Phase::Waiting && self.shell.note.is_none() {
                     self.say(&self.waiting_line(), false);
                 }
             }
-            HexNews::Notice(text) => self.say(&text, false),
-            HexNews::Refused(text) => self.say(&format!("{text}."), true),
-            HexNews::Closed(text) => {
-                if let Some(link) = &mut self.table {
-                    link.closed = Some(text.clone());
-                }
-                self.say(
-                    &format!("The table closed: {text}. q goes back to the lobby."),
-                    true,
-                );
-            }
+            // The shell takes the table's words every race screen takes alike.
+            HexNews::Notice(_) | HexNews::Refused(_) | HexNews::Closed(_) => {}
         }
     }
 
@@ -210,7 +203,7 @@ impl HexApp {
                 self.steps.clear();
                 self.showing = None;
                 self.winner = None;
-                self.round_started = self.now;
+                self.shell.restart_clock();
                 self.pieces = self.game.pieces().to_vec();
                 if let Some(round) = self.game.round() {
                     self.picked = round.objective.piece;
@@ -261,7 +254,7 @@ impl HexApp {
                     self.show(title, steps, from);
                 }
                 // The next round begins by itself a while later: the clock says when.
-                self.round_started = self.now;
+                self.shell.restart_clock();
             }
         }
     }
@@ -273,9 +266,7 @@ impl HexApp {
 
     /// How long until the next round begins by itself.
     pub(crate) fn next_round_in(&self) -> Option<Duration> {
-        (self.table.is_some() && self.phase == Phase::Done).then(|| {
-            crate::controller::hex_table::BETWEEN_ROUNDS
-                .saturating_sub(self.now.saturating_duration_since(self.round_started))
-        })
+        (self.table.is_some() && self.phase == Phase::Done)
+            .then(|| crate::controller::hex_table::BETWEEN_ROUNDS.saturating_sub(self.shell.at()))
     }
 }

@@ -10,16 +10,18 @@ mod view;
 
 pub use table::{Ask, TableLink};
 
+use std::ops::Deref;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use ratatui::crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 
 use crate::tui::keymap::{self, Screen, ScreenAction as Action};
 
+use super::Event;
+use super::race_screen::{self, RaceBoard, Rivals, Shell, Word};
 use super::view::theme::Theme;
-use super::{Event, FirstKey, first_key};
-use crate::controller::race_table::RaceNews;
+use crate::controller::race_table::{Phase, RaceNews, RaceRequest, RaceSeat};
 use crate::games::triad::race::{Claim, Race, Rival};
 use crate::games::triad::{Game, count_triads, first_triad};
 use bests::{Bests, Finished};
@@ -39,11 +41,7 @@ pub(crate) const SHAKE: Duration = Duration::from_millis(480);
 const SHAKE_STEP: Duration = Duration::from_millis(60);
 
 /// A line in the status bar until the next key.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Note {
-    pub text: String,
-    pub error: bool,
-}
+pub use super::race_screen::Note;
 
 /// The key that picks the card at `position`, if it has one.
 pub fn key_of(position: usize) -> Option<char> {
@@ -58,23 +56,15 @@ pub fn position_of(key: char) -> Option<usize> {
         .find_map(|(r, row)| row.iter().position(|&k| k == key).map(|c| 3 * c + r))
 }
 
-/// A computer rival at this screen and when it will claim.
-struct RivalClock {
-    rival: Rival,
-    /// Its place among the race's players.
-    player: usize,
-    /// The table it is looking at, and when (since the start) it will have seen a triad.
-    version: Option<u64>,
-    due: Option<Duration>,
-}
-
 /// The player at this screen in a race played here: the first.
 const YOU: usize = 0;
 
 /// One screen's game of Triad.
 pub struct TriadApp {
     race: Race,
-    rivals: Vec<RivalClock>,
+    /// Computer rivals here: each looks at every new table, and claims when it will have
+    /// seen a triad.
+    rivals: Rivals<Rival, ()>,
     /// Cards a rival just took, marked for a moment.
     pub(crate) taken: Option<([usize; 3], Instant)>,
     /// Positions picked so far (at most two between submissions).
@@ -82,11 +72,8 @@ pub struct TriadApp {
     pub(crate) cursor: usize,
     /// How many cards of the hinted triad are shown (0 to 2).
     pub(crate) hint: usize,
-    pub(crate) note: Option<Note>,
-    pub(crate) help: bool,
-    started: Instant,
-    /// The clock as last drawn; the view reads it rather than the system clock.
-    pub(crate) now: Instant,
+    /// The clock, the status line, help, quitting: what every race screen has.
+    pub(crate) shell: Shell,
     /// Set when the game ends: how it went and which bests it beat.
     pub(crate) finished: Option<Finished>,
     /// Positions shaking after a wrong pick, until the instant given.
@@ -95,12 +82,12 @@ pub struct TriadApp {
     bests_path: Option<PathBuf>,
     /// `n` pressed once during a game; a second `n` deals.
     confirm_new: bool,
-    pub(crate) size: (u16, u16),
-    pub(crate) theme: Theme,
     /// The server's table deciding the race, when the race is there.
     table: Option<TableLink>,
-    quit: bool,
-    suspend: bool,
+    /// Where the race at the table stands.
+    table_phase: Phase,
+    /// Locked out at the table after a wrong claim, until then.
+    pub(crate) locked_until: Option<Instant>,
 }
 
 impl TriadApp {
@@ -121,19 +108,9 @@ impl TriadApp {
         size: (u16, u16),
         theme: Theme,
     ) -> TriadApp {
-        let now = Instant::now();
         let mut names = vec!["you".to_string()];
         names.extend(rivals.iter().map(|r| r.level.to_string()));
-        let rivals = rivals
-            .into_iter()
-            .enumerate()
-            .map(|(i, rival)| RivalClock {
-                rival,
-                player: i + 1,
-                version: None,
-                due: None,
-            })
-            .collect();
+        let rivals = Rivals::new(rivals.into_iter().enumerate().map(|(i, r)| (i + 1, r)));
         let mut app = TriadApp {
             race: Race::new(seed, names),
             rivals,
@@ -141,20 +118,15 @@ impl TriadApp {
             picked: Vec::new(),
             cursor: 0,
             hint: 0,
-            note: None,
-            help: false,
-            started: now,
-            now,
+            shell: Shell::new(size, theme, None),
             finished: None,
             shaking: None,
             bests: Bests::default(),
             bests_path,
             confirm_new: false,
-            size,
-            theme,
             table: None,
-            quit: false,
-            suspend: false,
+            table_phase: Phase::Racing,
+            locked_until: None,
         };
         if let Some(path) = &app.bests_path {
             match bests::load(path) {
@@ -209,11 +181,11 @@ impl TriadApp {
     }
 
     pub fn should_quit(&self) -> bool {
-        self.quit
+        self.shell.should_quit()
     }
 
     pub fn take_suspend(&mut self) -> bool {
-        std::mem::take(&mut self.suspend)
+        self.shell.take_suspend()
     }
 
     /// Seconds played: to the end once the game is over.
@@ -221,7 +193,7 @@ impl TriadApp {
         match self.finished {
             Some(f) => f.secs,
             None if self.waiting() => 0.0,
-            None => self.now.duration_since(self.started).as_secs_f64(),
+            None => self.shell.at().as_secs_f64(),
         }
     }
 
@@ -229,16 +201,15 @@ impl TriadApp {
     /// of the clock.
     pub fn next_tick(&self) -> Option<Instant> {
         if let Some((_, until)) = self.shaking {
-            return Some((self.now + SHAKE_STEP).min(until));
+            return Some((self.shell.now + SHAKE_STEP).min(until));
         }
         if self.finished.is_some() || self.waiting() {
             return None;
         }
-        let into = self.now.duration_since(self.started).as_millis() % 1000;
-        let second = self.now + Duration::from_millis(1000 - into as u64);
-        let rival = self.rivals.iter().filter_map(|r| r.due).min();
+        let second = self.shell.next_second();
+        let rival = self.rivals.next_due();
         let taken = self.taken.map(|(_, until)| until);
-        [Some(second), rival.map(|d| self.started + d), taken]
+        [Some(second), rival.map(|d| self.shell.clock_at(d)), taken]
             .into_iter()
             .flatten()
             .min()
@@ -246,20 +217,17 @@ impl TriadApp {
 
     /// Time since the game began.
     fn at(&self) -> Duration {
-        self.now.duration_since(self.started)
+        self.shell.at()
     }
 
     /// Each rival looks at the table anew when it changed: it will have seen a triad after
     /// its delay.
     fn schedule_rivals(&mut self) {
-        let version = self.race.version();
         let at = self.at();
-        for clock in &mut self.rivals {
-            if clock.version != Some(version) {
-                clock.version = Some(version);
-                clock.due = clock.rival.delay(self.race.game()).map(|d| at + d);
-            }
-        }
+        let game = self.race.game();
+        self.rivals.look(self.race.version(), |rival| {
+            rival.delay(game).map(|d| (at + d, ()))
+        });
     }
 
     /// Rivals whose time has come claim their triad, one at a time in order of their times.
@@ -267,24 +235,17 @@ impl TriadApp {
         loop {
             self.schedule_rivals();
             let at = self.at();
-            let next = self
-                .rivals
-                .iter()
-                .enumerate()
-                .filter(|(_, r)| r.due.is_some_and(|d| d <= at))
-                .min_by_key(|(_, r)| r.due)
-                .map(|(i, _)| i);
-            let Some(i) = next else { return };
             let version = self.race.version();
-            let clock = &mut self.rivals[i];
-            clock.due = None;
-            let Some(triad) = clock.rival.choose(self.race.game()) else {
+            let Some((seat, ())) = self.rivals.first_due(at) else {
+                return;
+            };
+            let Some(triad) = seat.rival.choose(self.race.game()) else {
                 continue;
             };
-            let (player, due_at) = (clock.player, at);
+            let (player, due_at) = (seat.player, at);
             if let Claim::Taken(found) = self.race.claim(player, triad, version, due_at) {
                 let name = self.race.racers()[player].name.clone();
-                self.taken = Some((triad, self.now + Duration::from_millis(1500)));
+                self.taken = Some((triad, self.shell.now + Duration::from_millis(1500)));
                 self.table_changed();
                 self.say(&format!("{name} took a triad."), false);
                 self.announce_redeals(found.redeals.len());
@@ -314,10 +275,7 @@ impl TriadApp {
     }
 
     fn say(&mut self, text: &str, error: bool) {
-        self.note = Some(Note {
-            text: text.to_string(),
-            error,
-        });
+        self.shell.say(text, error);
     }
 
     fn announce_redeals(&mut self, count: usize) {
@@ -336,23 +294,18 @@ impl TriadApp {
 
     /// Applies one event.
     pub fn update(&mut self, event: Event, now: Instant) {
-        self.now = now.max(self.now);
-        match event {
-            Event::Key(key) => self.on_key(key),
-            Event::Mouse(mouse) => self.on_mouse(mouse),
-            Event::Resize(w, h) => self.size = (w, h),
-            Event::Duel(id, news) if self.table.as_ref().is_some_and(|t| t.id == id) => {
-                if let Some(news) = news.downcast_ref::<RaceNews>() {
-                    self.on_race_news(news.clone());
-                }
-            }
-            Event::Terminate | Event::Shutdown => self.quit = true,
-            _ => {}
-        }
-        if self.shaking.is_some_and(|(_, until)| self.now >= until) {
+        race_screen::update(self, event, now);
+    }
+
+    /// What time brings: shakes and marks fade, rivals claim.
+    fn advance(&mut self) {
+        if self
+            .shaking
+            .is_some_and(|(_, until)| self.shell.now >= until)
+        {
             self.shaking = None;
         }
-        if self.taken.is_some_and(|(_, until)| self.now >= until) {
+        if self.taken.is_some_and(|(_, until)| self.shell.now >= until) {
             self.taken = None;
         }
         if self.finished.is_none() {
@@ -361,18 +314,6 @@ impl TriadApp {
     }
 
     fn on_key(&mut self, key: KeyEvent) {
-        match first_key(&key, &mut self.help) {
-            FirstKey::Own => {}
-            FirstKey::Taken => return,
-            FirstKey::Quit => {
-                self.quit = true;
-                return;
-            }
-            FirstKey::Suspend => {
-                self.suspend = true;
-                return;
-            }
-        }
         // Keys reach Triad as actions from `keymap::TRIAD`; a key outside it still ends in
         // the "game is over" line below once the game is over, as every key did.
         let action = keymap::screen_action(Screen::Triad, key);
@@ -386,8 +327,8 @@ impl TriadApp {
         }
         let columns = self.game().tableau().len().div_ceil(3);
         match action {
-            Some(Action::Quit) => self.quit = true,
-            Some(Action::ToggleHelp) => self.help = true,
+            Some(Action::Quit) => self.shell.quit(),
+            Some(Action::ToggleHelp) => self.shell.help = true,
             Some(Action::NewGame) => self.new_game(),
             _ if self.finished.is_some() => {
                 let text = match &self.table {
@@ -406,7 +347,7 @@ impl TriadApp {
             Some(Action::Confirm) => self.toggle(self.cursor),
             Some(Action::Cancel) => {
                 self.picked.clear();
-                self.note = None;
+                self.shell.note = None;
             }
             Some(Action::Hint) => self.give_hint(),
             Some(Action::CountTriads) => {
@@ -438,7 +379,7 @@ impl TriadApp {
         };
         let p = (3 * col + row) as usize;
         self.cursor = p.min(n - 1);
-        self.note = None;
+        self.shell.note = None;
     }
 
     /// Picks or unpicks the card at `position`; the third pick submits.
@@ -446,7 +387,7 @@ impl TriadApp {
         if !self.may_pick() {
             return;
         }
-        self.note = None;
+        self.shell.note = None;
         if let Some(at) = self.picked.iter().position(|&p| p == position) {
             self.picked.remove(at);
             return;
@@ -474,7 +415,7 @@ impl TriadApp {
                 }
             }
             Claim::Wrong { reason, .. } => {
-                self.shaking = Some((positions, self.now + SHAKE));
+                self.shaking = Some((positions, self.shell.now + SHAKE));
                 let cost = if self.racing() {
                     " One point lost; locked out for 3 s."
                 } else {
@@ -546,15 +487,12 @@ impl TriadApp {
         self.confirm_new = false;
         let names = self.race.racers().iter().map(|r| r.name.clone()).collect();
         self.race = Race::new(rand::random(), names);
-        for clock in &mut self.rivals {
-            clock.version = None;
-            clock.due = None;
-        }
+        self.rivals.forget();
         self.taken = None;
         self.picked.clear();
         self.cursor = 0;
         self.hint = 0;
-        self.started = self.now;
+        self.shell.restart_clock();
         self.finished = None;
         self.shaking = None;
         self.say("New game.", false);
@@ -562,14 +500,8 @@ impl TriadApp {
         self.schedule_rivals();
     }
 
-    fn on_mouse(&mut self, mouse: MouseEvent) {
-        if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
-            return;
-        }
-        if self.help {
-            self.help = false;
-            return;
-        }
+    /// A left click (the help closed): picks the card under it.
+    fn on_click(&mut self, mouse: MouseEvent) {
         if self.finished.is_some() {
             return;
         }
@@ -579,6 +511,44 @@ impl TriadApp {
         }
     }
 }
+
+impl RaceBoard for TriadApp {
+    type News = RaceNews;
+    type Request = RaceRequest;
+    type Seat = RaceSeat;
+    fn parts(&mut self) -> (&mut Shell, Option<&mut TableLink>) {
+        (&mut self.shell, self.table.as_mut())
+    }
+    fn key(&mut self, key: KeyEvent) {
+        self.on_key(key);
+    }
+    fn click(&mut self, mouse: MouseEvent) {
+        self.on_click(mouse);
+    }
+    fn word(news: RaceNews) -> Result<Word, RaceNews> {
+        match news {
+            RaceNews::Notice(text) => Ok(Word::Notice(text)),
+            RaceNews::Refused(text) => Ok(Word::Refused(text)),
+            RaceNews::Closed(text) => Ok(Word::Closed(text)),
+            other => Err(other),
+        }
+    }
+    fn news(&mut self, news: RaceNews) {
+        self.on_race_news(news);
+    }
+    fn advance(&mut self) {
+        TriadApp::advance(self);
+    }
+}
+
+/// The views read the shell's fields (`size`, `theme`, `note`, `now`, `help`) on the screen.
+impl Deref for TriadApp {
+    type Target = Shell;
+    fn deref(&self) -> &Shell {
+        &self.shell
+    }
+}
+
 
 #[cfg(test)]
 mod tests {
@@ -610,7 +580,7 @@ mod tests {
             new_most: false,
         });
         press(&mut app, KeyCode::F(5));
-        let note = app.note.as_ref().map(|n| n.text.as_str());
+        let note = app.shell.note.as_ref().map(|n| n.text.as_str());
         assert_eq!(note, Some("The game is over: n deals a new one, q quits."));
     }
 }

@@ -3,30 +3,31 @@
 //! table (which decides who was first), and shows the players, their scores and who is
 //! locked out.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::TriadApp;
 use crate::controller::race_table::{Phase, RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSeat};
-use crate::controller::table::TableId;
 use crate::games::triad::race::{LOCKOUT, Race, Racer};
 use crate::tui::keymap::ScreenAction as Action;
+use crate::tui::race_screen::{self, Requests, TableClient};
 use crate::tui::view::theme::Theme;
 
 /// How a claim or request reaches the table.
-pub type Ask = Box<dyn Fn(RaceRequest) + Send>;
+pub type Ask = race_screen::Ask<RaceRequest>;
 
 /// The screen's tie to its race table.
-pub struct TableLink {
-    pub(crate) id: TableId,
-    /// This player's place in the race; `None` when watching.
-    pub(crate) you: Option<usize>,
-    pub(crate) phase: Phase,
-    pub(crate) seats: Vec<RaceSeat>,
-    ask: Ask,
-    /// Locked out after a wrong claim, until then.
-    pub(crate) locked_until: Option<Instant>,
-    /// Why the table closed, once it has.
-    pub(crate) closed: Option<String>,
+pub type TableLink = TableClient<RaceRequest, RaceSeat>;
+
+impl Requests for RaceRequest {
+    fn start() -> Self {
+        RaceRequest::Start
+    }
+    fn add_rival() -> Self {
+        RaceRequest::AddRival
+    }
+    fn again() -> Self {
+        RaceRequest::Again
+    }
 }
 
 fn racers(seats: &[RaceSeat]) -> Vec<Racer> {
@@ -50,20 +51,14 @@ impl TriadApp {
         .map_err(|e| format!("cannot follow the race at table {}: {e}", joined.table))?;
         let mut app = TriadApp::new(joined.seed, None, size, theme);
         app.race = race;
-        app.note = None;
-        app.started = app.now.checked_sub(joined.elapsed).unwrap_or(app.now);
-        app.table = Some(TableLink {
-            id: joined.table,
-            you: match joined.role {
-                RaceRole::Racer(place) => Some(place),
-                RaceRole::Watches => None,
-            },
-            phase: joined.phase,
-            seats: joined.seats,
-            ask,
-            locked_until: None,
-            closed: None,
-        });
+        app.shell.note = None;
+        app.shell.set_clock(joined.elapsed);
+        let you = match joined.role {
+            RaceRole::Racer(place) => Some(place),
+            RaceRole::Watches => None,
+        };
+        app.table = Some(TableClient::new(joined.table, you, joined.seats, ask));
+        app.table_phase = joined.phase;
         match joined.phase {
             Phase::Waiting => app.say(&app.waiting_line(), false),
             Phase::Racing => {}
@@ -79,9 +74,7 @@ impl TriadApp {
 
     /// Whether the screen follows a race at a table that has not begun.
     pub fn waiting(&self) -> bool {
-        self.table
-            .as_ref()
-            .is_some_and(|t| t.phase == Phase::Waiting)
+        self.table.is_some() && self.table_phase == Phase::Waiting
     }
 
     fn waiting_line(&self) -> String {
@@ -92,7 +85,7 @@ impl TriadApp {
 
     pub(super) fn ask_table(&self, request: RaceRequest) {
         if let Some(link) = &self.table {
-            (link.ask)(request);
+            link.ask(request);
         }
     }
 
@@ -109,19 +102,13 @@ impl TriadApp {
         let Some(link) = &self.table else {
             return false;
         };
-        let (phase, watching) = (link.phase, link.you.is_none());
+        let (phase, watching) = (self.table_phase, link.you.is_none());
+        if link.common_key(action, phase) {
+            return true;
+        }
         match action {
-            Action::StartRace if phase == Phase::Waiting && !watching => {
-                self.ask_table(RaceRequest::Start)
-            }
-            Action::AddRival if phase == Phase::Waiting && !watching => {
-                self.ask_table(RaceRequest::AddRival)
-            }
             Action::RemoveRival if phase == Phase::Waiting && !watching => {
                 self.ask_table(RaceRequest::RemoveRival)
-            }
-            Action::NewGame if phase == Phase::Over && !watching => {
-                self.ask_table(RaceRequest::Again)
             }
             Action::NewGame if phase == Phase::Over => {
                 self.say("Only the players can deal another race.", false)
@@ -144,7 +131,7 @@ impl TriadApp {
         let Some(link) = &self.table else {
             return true;
         };
-        let why = match (link.phase, link.you) {
+        let why = match (self.table_phase, link.you) {
             (_, None) => "You are watching this race.",
             (Phase::Waiting, _) => "The race has not begun: s starts it.",
             _ => return true,
@@ -155,13 +142,9 @@ impl TriadApp {
 
     /// Sends a claim to the table, unless this player is still locked out.
     pub(super) fn claim_at_table(&mut self, positions: [usize; 3]) {
-        let locked = self
-            .table
-            .as_ref()
-            .and_then(|t| t.locked_until)
-            .filter(|&until| until > self.now);
+        let locked = self.locked_until.filter(|&until| until > self.shell.now);
         if let Some(until) = locked {
-            let secs = until.duration_since(self.now).as_secs_f64().ceil();
+            let secs = until.duration_since(self.shell.now).as_secs_f64().ceil();
             self.say(&format!("Locked out for {secs:.0} s more."), true);
             return;
         }
@@ -169,7 +152,7 @@ impl TriadApp {
         self.ask_table(RaceRequest::Claim { positions, version });
     }
 
-    /// Takes in a word from the table.
+    /// Takes in the table's news of the race.
     pub(super) fn on_race_news(&mut self, news: RaceNews) {
         if self.table.is_none() {
             return;
@@ -178,10 +161,9 @@ impl TriadApp {
             RaceNews::Seats { seats, you } => {
                 self.race.set_racers(racers(&seats));
                 if let Some(link) = &mut self.table {
-                    link.seats = seats;
-                    link.you = you;
+                    link.seated(seats, you);
                 }
-                if self.waiting() && self.note.as_ref().is_none_or(|n| !n.error) {
+                if self.waiting() && self.shell.note.as_ref().is_none_or(|n| !n.error) {
                     self.say(&self.waiting_line(), false);
                 }
             }
@@ -196,10 +178,10 @@ impl TriadApp {
                 }
                 if let Some(link) = &mut self.table {
                     link.seats = seats;
-                    link.phase = Phase::Racing;
-                    link.locked_until = None;
                 }
-                self.started = self.now;
+                self.table_phase = Phase::Racing;
+                self.locked_until = None;
+                self.shell.restart_clock();
                 self.finished = None;
                 self.shaking = None;
                 self.taken = None;
@@ -232,7 +214,7 @@ impl TriadApp {
                     let n = self.race.racers().get(by).map_or(0, |r| r.found);
                     self.say(&format!("A triad! {n} found."), false);
                 } else {
-                    self.taken = Some((positions, self.now + Duration::from_millis(1500)));
+                    self.taken = Some((positions, self.shell.now + Duration::from_millis(1500)));
                     self.say(&format!("{} took a triad.", self.name_at(by)), false);
                 }
                 self.announce_redeals(found.redeals.len());
@@ -248,12 +230,10 @@ impl TriadApp {
                 let mine = self.table.as_ref().and_then(|t| t.you) == Some(by);
                 if let Some(link) = &mut self.table {
                     link.seats = seats;
-                    if mine {
-                        link.locked_until = Some(self.now + LOCKOUT);
-                    }
                 }
                 if mine {
-                    self.shaking = Some((positions, self.now + super::SHAKE));
+                    self.locked_until = Some(self.shell.now + LOCKOUT);
+                    self.shaking = Some((positions, self.shell.now + super::SHAKE));
                     self.say(
                         &format!("Not a triad: {reason}. One point lost; locked out for 3 s."),
                         true,
@@ -266,25 +246,16 @@ impl TriadApp {
                     );
                 }
             }
-            RaceNews::Notice(text) => self.say(&text, false),
-            RaceNews::Refused(text) => self.say(&format!("{text}."), true),
-            RaceNews::Closed(text) => {
-                if let Some(link) = &mut self.table {
-                    link.closed = Some(text.clone());
-                }
-                self.say(
-                    &format!("The table closed: {text}. q goes back to the lobby."),
-                    true,
-                );
-            }
+            // The shell takes the table's words every race screen takes alike.
+            RaceNews::Notice(_) | RaceNews::Refused(_) | RaceNews::Closed(_) => {}
         }
     }
 
     /// The race at the table is over when the copy of it is.
     fn end_if_over(&mut self) {
         if self.race.is_over() && self.finished.is_none() {
-            if let Some(link) = &mut self.table {
-                link.phase = Phase::Over;
+            if self.table.is_some() {
+                self.table_phase = Phase::Over;
             }
             self.finish();
         }
@@ -307,7 +278,7 @@ impl TriadApp {
                 let mut text = format!("{} {}", seat.racer.name, seat.racer.score);
                 if Some(i) == link.you {
                     text = format!("you {}", seat.racer.score);
-                    if link.locked_until.is_some_and(|u| u > self.now) {
+                    if self.locked_until.is_some_and(|u| u > self.shell.now) {
                         text.push_str(" locked");
                     }
                 }

@@ -1,0 +1,317 @@
+//! What every race screen (Triad, Hex paths) does besides its board: the clock and its
+//! ticking, the flash line, the help, quitting and suspending, and the tie to a server's
+//! race table. Each game's screen holds a [`Shell`] and supplies its board and its moves.
+
+mod rivals;
+mod table;
+
+pub(crate) use rivals::Rivals;
+pub(crate) use table::Word;
+pub use table::{Ask, Requests, TableClient};
+
+use std::any::Any;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+
+use super::view::theme::Theme;
+use super::{Event, FirstKey, first_key};
+use crate::controller::table::TableId;
+
+/// A line in the status bar: what just happened, or what went wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    pub text: String,
+    pub error: bool,
+}
+
+/// What an event leaves for the board once the shell has taken its part.
+pub(crate) enum Input {
+    Key(KeyEvent),
+    /// A left click, the help being closed.
+    Click(MouseEvent),
+    /// News from the table this screen follows.
+    News(Arc<dyn Any + Send + Sync>),
+}
+
+/// A race screen's shell and the table it follows, if any, borrowed together.
+pub(crate) type Parts<'a, Request, Seat> =
+    (&'a mut Shell, Option<&'a mut TableClient<Request, Seat>>);
+
+/// What a game's race screen supplies to the shell: its board's keys, clicks and news, and
+/// what time brings to it.
+pub(crate) trait RaceBoard {
+    /// The news its table sends.
+    type News: Clone + 'static;
+    type Request;
+    /// A player's seat, as its table describes it.
+    type Seat;
+    /// The shell and the table followed, if any.
+    fn parts(&mut self) -> Parts<'_, Self::Request, Self::Seat>;
+    /// A key the shell did not take.
+    fn key(&mut self, key: KeyEvent);
+    /// A left click the shell did not take.
+    fn click(&mut self, mouse: MouseEvent);
+    /// The table's words every screen takes alike, or else the game's own news.
+    fn word(news: Self::News) -> Result<Word, Self::News>;
+    /// The game's own news from the table.
+    fn news(&mut self, news: Self::News);
+    /// What time brings, after every event.
+    fn advance(&mut self);
+}
+
+/// Applies one event to a race screen: the shell takes its part, the board the rest, then
+/// time moves on.
+pub(crate) fn update<B: RaceBoard>(board: &mut B, event: Event, now: Instant) {
+    let (shell, client) = board.parts();
+    let id = client.map(|c| c.id);
+    match shell.take(event, now, id) {
+        Some(Input::Key(key)) => board.key(key),
+        Some(Input::Click(mouse)) => board.click(mouse),
+        Some(Input::News(news)) => {
+            if let Some(news) = news.downcast_ref::<B::News>() {
+                match B::word(news.clone()) {
+                    Ok(word) => {
+                        let (shell, client) = board.parts();
+                        if let Some(client) = client {
+                            let (line, error) = client.hear(word);
+                            shell.say(&line, error);
+                        }
+                    }
+                    Err(news) => board.news(news),
+                }
+            }
+        }
+        None => {}
+    }
+    board.advance();
+}
+
+/// The state every race screen shares. Invariant: `now` never goes back; the clock reads
+/// `now - started`.
+pub struct Shell {
+    /// The clock as last drawn; the view reads it rather than the system clock.
+    pub(crate) now: Instant,
+    pub(crate) size: (u16, u16),
+    pub(crate) theme: Theme,
+    pub(crate) help: bool,
+    pub(crate) note: Option<Note>,
+    /// When the note was said.
+    note_at: Instant,
+    /// How long a note stays; `None`: until something replaces it.
+    note_lifetime: Option<Duration>,
+    /// When the clock (of the game, or of the round) began.
+    started: Instant,
+    quit: bool,
+    suspend: bool,
+}
+
+impl Shell {
+    /// A shell at the present instant, its clock starting now.
+    pub(crate) fn new(size: (u16, u16), theme: Theme, note_lifetime: Option<Duration>) -> Shell {
+        let now = Instant::now();
+        Shell {
+            now,
+            size,
+            theme,
+            help: false,
+            note: None,
+            note_at: now,
+            note_lifetime,
+            started: now,
+            quit: false,
+            suspend: false,
+        }
+    }
+
+    /// Takes one event at `now`: the clock moves on, resizes and ends are the shell's, the
+    /// keys every screen reads first (releases, closing the help, Ctrl-C/Q/Z) and a click
+    /// closing the help too; the rest is the board's. News counts only from `table`.
+    pub(crate) fn take(
+        &mut self,
+        event: Event,
+        now: Instant,
+        table: Option<TableId>,
+    ) -> Option<Input> {
+        self.now = now.max(self.now);
+        match event {
+            Event::Key(key) => match first_key(&key, &mut self.help) {
+                FirstKey::Own => Some(Input::Key(key)),
+                FirstKey::Taken => None,
+                FirstKey::Quit => {
+                    self.quit = true;
+                    None
+                }
+                FirstKey::Suspend => {
+                    self.suspend = true;
+                    None
+                }
+            },
+            Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+                if std::mem::take(&mut self.help) {
+                    return None;
+                }
+                Some(Input::Click(mouse))
+            }
+            Event::Resize(w, h) => {
+                self.size = (w, h);
+                None
+            }
+            Event::Duel(id, news) if table == Some(id) => Some(Input::News(news)),
+            Event::Terminate | Event::Shutdown => {
+                self.quit = true;
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// Shows `text` in the status bar, as an error or not.
+    pub(crate) fn say(&mut self, text: &str, error: bool) {
+        self.note = Some(Note {
+            text: text.to_string(),
+            error,
+        });
+        self.note_at = self.now;
+    }
+
+    /// Clears a note that has stayed its lifetime.
+    pub(crate) fn expire_note(&mut self) {
+        if self.note_due().is_some_and(|due| self.now >= due) {
+            self.note = None;
+        }
+    }
+
+    /// When the note shown goes, if it goes by itself.
+    pub(crate) fn note_due(&self) -> Option<Instant> {
+        let lifetime = self.note_lifetime?;
+        self.note.as_ref().map(|_| self.note_at + lifetime)
+    }
+
+    pub(crate) fn quit(&mut self) {
+        self.quit = true;
+    }
+
+    pub(crate) fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    pub(crate) fn take_suspend(&mut self) -> bool {
+        std::mem::take(&mut self.suspend)
+    }
+
+    /// Time on the clock.
+    pub(crate) fn at(&self) -> Duration {
+        self.now.saturating_duration_since(self.started)
+    }
+
+    /// The clock starts again now.
+    pub(crate) fn restart_clock(&mut self) {
+        self.started = self.now;
+    }
+
+    /// The clock reads `elapsed` now (as a table says when a screen joins late).
+    pub(crate) fn set_clock(&mut self, elapsed: Duration) {
+        self.started = self.now.checked_sub(elapsed).unwrap_or(self.now);
+    }
+
+    /// The instant the clock reads `at`.
+    pub(crate) fn clock_at(&self, at: Duration) -> Instant {
+        self.started + at
+    }
+
+    /// The instant the clock shows its next whole second.
+    pub(crate) fn next_second(&self) -> Instant {
+        let into = self.at().as_millis() % 1000;
+        self.now + Duration::from_millis(1000 - into as u64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+
+    fn click() -> Event {
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 1,
+            row: 1,
+            modifiers: KeyModifiers::NONE,
+        })
+    }
+
+    #[test]
+    fn news_counts_only_from_the_table_followed() {
+        let mut shell = Shell::new((80, 24), Theme::plain(), None);
+        let now = shell.now;
+        let news = || Event::Duel(4, Arc::new(1u8));
+        assert!(shell.take(news(), now, None).is_none());
+        assert!(shell.take(news(), now, Some(5)).is_none());
+        assert!(matches!(
+            shell.take(news(), now, Some(4)),
+            Some(Input::News(_))
+        ));
+    }
+
+    #[test]
+    fn a_click_first_closes_the_help_then_reaches_the_board() {
+        let mut shell = Shell::new((80, 24), Theme::plain(), None);
+        let now = shell.now;
+        shell.help = true;
+        assert!(shell.take(click(), now, None).is_none());
+        assert!(!shell.help);
+        assert!(matches!(
+            shell.take(click(), now, None),
+            Some(Input::Click(_))
+        ));
+    }
+
+    #[test]
+    fn ctrl_keys_quit_and_suspend_and_other_keys_go_on() {
+        let mut shell = Shell::new((80, 24), Theme::plain(), None);
+        let now = shell.now;
+        let ctrl_z = KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
+        assert!(shell.take(Event::Key(ctrl_z), now, None).is_none());
+        assert!(shell.take_suspend() && !shell.take_suspend());
+        let x = KeyEvent::from(KeyCode::Char('x'));
+        assert!(matches!(
+            shell.take(Event::Key(x), now, None),
+            Some(Input::Key(_))
+        ));
+        assert!(!shell.should_quit());
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        shell.take(Event::Key(ctrl_c), now, None);
+        assert!(shell.should_quit());
+    }
+
+    #[test]
+    fn a_note_with_a_lifetime_goes_and_one_without_stays() {
+        let mut lasting = Shell::new((80, 24), Theme::plain(), None);
+        let mut passing = Shell::new((80, 24), Theme::plain(), Some(Duration::from_secs(6)));
+        for shell in [&mut lasting, &mut passing] {
+            shell.say("hello", false);
+            let later = shell.now + Duration::from_secs(7);
+            shell.take(Event::Resize(80, 24), later, None);
+            shell.expire_note();
+        }
+        assert!(lasting.note.is_some());
+        assert_eq!(lasting.note_due(), None);
+        assert!(passing.note.is_none());
+    }
+
+    #[test]
+    fn the_clock_never_goes_back_and_reads_what_the_table_says() {
+        let mut shell = Shell::new((80, 24), Theme::plain(), None);
+        let now = shell.now + Duration::from_secs(2);
+        shell.take(Event::Resize(80, 24), now, None);
+        shell.take(Event::Resize(80, 24), now - Duration::from_secs(1), None);
+        assert_eq!(shell.now, now);
+        shell.set_clock(Duration::from_millis(1_250));
+        assert_eq!(shell.at(), Duration::from_millis(1_250));
+        assert_eq!(shell.next_second(), now + Duration::from_millis(750));
+        shell.restart_clock();
+        assert_eq!(shell.at(), Duration::ZERO);
+    }
+}

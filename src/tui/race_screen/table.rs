@@ -1,0 +1,171 @@
+//! A race screen's tie to a server's race table: which table, whose place this screen
+//! plays (none when watching), the players' seats as the table last said, how requests
+//! reach the table, and why it closed.
+
+use crate::controller::race_table::Phase;
+use crate::controller::table::TableId;
+use crate::tui::keymap::ScreenAction as Action;
+
+/// How a claim or request reaches the table.
+pub type Ask<Request> = Box<dyn Fn(Request) + Send>;
+
+/// The screen's tie to its table, for a game whose requests are `Request` and whose seats
+/// the table describes as `Seat`s.
+pub struct TableClient<Request, Seat> {
+    pub(crate) id: TableId,
+    /// This player's place in the race; `None` when watching.
+    pub(crate) you: Option<usize>,
+    /// Each player's seat, in order.
+    pub(crate) seats: Vec<Seat>,
+    ask: Ask<Request>,
+    /// Why the table closed, once it has.
+    pub(crate) closed: Option<String>,
+}
+
+impl<Request, Seat> TableClient<Request, Seat> {
+    pub(crate) fn new(
+        id: TableId,
+        you: Option<usize>,
+        seats: Vec<Seat>,
+        ask: Ask<Request>,
+    ) -> Self {
+        TableClient {
+            id,
+            you,
+            seats,
+            ask,
+            closed: None,
+        }
+    }
+
+    /// Sends `request` to the table.
+    pub(crate) fn ask(&self, request: Request) {
+        (self.ask)(request);
+    }
+
+    /// The seats and this screen's place, as the table now says.
+    pub(crate) fn seated(&mut self, seats: Vec<Seat>, you: Option<usize>) {
+        self.seats = seats;
+        self.you = you;
+    }
+
+    /// The table closed for `why`; returns the line the status bar shows.
+    fn close(&mut self, why: &str) -> String {
+        self.closed = Some(why.to_string());
+        format!("The table closed: {why}. q goes back to the lobby.")
+    }
+}
+
+/// The requests every race table takes, as each game spells them.
+pub trait Requests {
+    /// Begin the race.
+    fn start() -> Self;
+    /// Seat one more computer rival before the race begins.
+    fn add_rival() -> Self;
+    /// Another race for the same players, once this one is over.
+    fn again() -> Self;
+}
+
+impl<Request: Requests, Seat> TableClient<Request, Seat> {
+    /// The keys every race table reads alike, and only from a player: `s` starts and `+`
+    /// seats a rival while players gather, `n` asks for another race once it is over.
+    /// `true` when the key asked the table.
+    pub(crate) fn common_key(&self, action: Action, phase: Phase) -> bool {
+        if self.you.is_none() {
+            return false;
+        }
+        let request = match (action, phase) {
+            (Action::StartRace, Phase::Waiting) => Request::start(),
+            (Action::AddRival, Phase::Waiting) => Request::add_rival(),
+            (Action::NewGame, Phase::Over) => Request::again(),
+            _ => return false,
+        };
+        self.ask(request);
+        true
+    }
+}
+
+/// What a table says that every race screen takes in alike.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Word {
+    /// Something for everyone there to read.
+    Notice(String),
+    /// What this screen asked was refused, and why.
+    Refused(String),
+    /// The table closed, and why.
+    Closed(String),
+}
+
+impl<Request, Seat> TableClient<Request, Seat> {
+    /// Takes in `word`: the line the status bar shows, and whether it reads as an error.
+    pub(crate) fn hear(&mut self, word: Word) -> (String, bool) {
+        match word {
+            Word::Notice(text) => (text, false),
+            Word::Refused(text) => (format!("{text}."), true),
+            Word::Closed(why) => (self.close(&why), true),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    #[test]
+    fn words_read_as_the_status_line_says_them_and_requests_reach_the_table() {
+        let asked = Arc::new(Mutex::new(Vec::new()));
+        let sent = Arc::clone(&asked);
+        let ask: Ask<u8> = Box::new(move |r| sent.lock().map(|mut v| v.push(r)).unwrap_or(()));
+        let mut client: TableClient<u8, ()> = TableClient::new(7, Some(0), vec![()], ask);
+        client.ask(3);
+        assert_eq!(*asked.lock().unwrap(), vec![3]);
+        assert_eq!(
+            client.hear(Word::Notice("ann joined".into())),
+            ("ann joined".to_string(), false)
+        );
+        assert_eq!(
+            client.hear(Word::Refused("Only the opener can start".into())),
+            ("Only the opener can start.".to_string(), true)
+        );
+        assert_eq!(client.closed, None);
+        let (line, error) = client.hear(Word::Closed("the server is stopping".into()));
+        assert_eq!(
+            line,
+            "The table closed: the server is stopping. q goes back to the lobby."
+        );
+        assert!(error);
+        assert_eq!(client.closed.as_deref(), Some("the server is stopping"));
+        client.seated(Vec::new(), None);
+        assert_eq!(client.you, None);
+    }
+
+    impl Requests for &'static str {
+        fn start() -> Self {
+            "start"
+        }
+        fn add_rival() -> Self {
+            "rival"
+        }
+        fn again() -> Self {
+            "again"
+        }
+    }
+
+    #[test]
+    fn common_keys_ask_only_from_a_player_and_only_when_they_mean_something() {
+        let asked = Arc::new(Mutex::new(Vec::new()));
+        let sent = Arc::clone(&asked);
+        let ask: Ask<&'static str> =
+            Box::new(move |r| sent.lock().map(|mut v| v.push(r)).unwrap_or(()));
+        let mut client: TableClient<&'static str, ()> = TableClient::new(1, Some(0), vec![], ask);
+        assert!(client.common_key(Action::StartRace, Phase::Waiting));
+        assert!(client.common_key(Action::AddRival, Phase::Waiting));
+        assert!(!client.common_key(Action::StartRace, Phase::Racing));
+        assert!(!client.common_key(Action::NewGame, Phase::Racing));
+        assert!(client.common_key(Action::NewGame, Phase::Over));
+        client.seated(vec![], None);
+        assert!(!client.common_key(Action::NewGame, Phase::Over));
+        assert_eq!(*asked.lock().unwrap(), vec!["start", "rival", "again"]);
+    }
+}
