@@ -176,6 +176,20 @@ pub const STRONGEST: &str = crate::games::three_trios::ai::STRONGEST;
 /// The showcase table's second computer: strong enough to make the strongest work for it.
 pub const SHOWCASE_OPPONENT: &str = "minimax";
 
+impl SolveArgs {
+    /// The `--position` given, whichever game it is for.
+    pub fn position(&self) -> Option<&str> {
+        self.reversi.position.as_deref()
+    }
+}
+
+impl PerftArgs {
+    /// The `--position` given, whichever game it is for.
+    pub fn position(&self) -> Option<&str> {
+        self.reversi.position.as_deref()
+    }
+}
+
 impl PlayArgs {
     /// Blue's seat: as given, else the strongest computer full screen and a person in text
     /// mode (where scripts expect two human seats).

@@ -21,8 +21,8 @@ fn main() -> color_eyre::Result<ExitCode> {
         Some(Command::Sim(args)) => cmd::sim::run(&args),
         Some(Command::Perft(args)) => cmd::perft::run(&args),
         Some(Command::Serve(args)) => cmd::serve::run(&args),
-        Some(Command::Triad(tool)) => cmd::tools::triad(&tool),
-        Some(Command::Hexpaths(tool)) => match cmd::tools::hexpaths(&tool) {
+        Some(Command::Triad(tool)) => trios::front::triad::tool(&tool),
+        Some(Command::Hexpaths(tool)) => match trios::front::hexpaths::tool(&tool) {
             Ok(true) => Ok(()),
             // A "no" answer (illegal, no path) is not an error.
             Ok(false) => return Ok(ExitCode::from(1)),

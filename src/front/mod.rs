@@ -1,0 +1,111 @@
+//! The registry: the one list of games, each an [`Entry`] saying how the commands, the home
+//! screen and the server start, resume and replay it. Commands and menus go through the list
+//! and never name a game; what a game adds lives in the file named after it here.
+//!
+//! The entries are apart from `games/` because the games are pure libraries (no I/O, no
+//! terminal), while an entry opens screens and runs commands.
+
+pub mod hexpaths;
+pub mod islands;
+pub mod reversi;
+pub mod three_trios;
+pub mod triad;
+
+use std::path::{Path, PathBuf};
+
+use crate::cli::{PerftArgs, PlayArgs, SolveArgs, Ui};
+use crate::cmd::Error;
+use crate::games::GameKind;
+use crate::tui::Opening;
+use crate::tui::lobby::Launch;
+
+/// Continues a saved match found by `trios play --resume`, in the front end given.
+pub type ResumeFn = fn(PathBuf, &PlayArgs, Ui) -> Result<(), Error>;
+/// Continues a saved match as a screen.
+pub type ResumeScreenFn = fn(PathBuf) -> Result<Opening, Error>;
+/// Replays a record in the front end given.
+pub type ReplayFn = fn(&Path, Ui) -> Result<(), Error>;
+/// Replays a record as a screen.
+pub type ReplayScreenFn = fn(&Path) -> Result<Opening, Error>;
+/// `trios solve` of one game.
+pub type SolveFn = fn(&SolveArgs) -> Result<(), Error>;
+/// `trios perft` of one game.
+pub type PerftFn = fn(&PerftArgs) -> Result<(), Error>;
+
+/// What one game offers around its rules. Invariant: `ENTRIES[k as usize].kind == k`.
+pub struct Entry {
+    /// Which game; its names and title are [`GameKind::name`] and [`GameKind::title`].
+    pub kind: GameKind,
+    /// One line saying what the game is.
+    pub description: &'static str,
+    /// Whether `trios play --rivals` applies to it (races against computers).
+    pub takes_rivals: bool,
+    /// This game's own play flags that were given (their names as messages list them), or
+    /// `None` when none was.
+    pub flags_given: fn(&PlayArgs) -> Option<&'static str>,
+    /// Whether any other game refuses this game's flags before anything else (they make no
+    /// sense to any other game, whatever else is given).
+    pub flags_refused_first: bool,
+    /// `trios play --game NAME`: a new match from the flags.
+    pub play: fn(&PlayArgs) -> Result<(), Error>,
+    /// `trios play --resume` of a match of this game found at the path; `None` when the
+    /// game is never saved.
+    pub resume: Option<ResumeFn>,
+    /// The home screen's Resume: the saved match at the path as a screen.
+    pub resume_screen: Option<ResumeScreenFn>,
+    /// A match chosen on the home screen, as a screen.
+    pub launch: fn(&Launch) -> Result<Opening, Error>,
+    /// `trios replay FILE` of a record of this game in the front end asked for; `None`
+    /// when the game has no records of its own.
+    pub replay: Option<ReplayFn>,
+    /// The home screen's Replay of a record of this game, as a screen.
+    pub replay_screen: Option<ReplayScreenFn>,
+    /// `trios solve --game NAME`, where the game has a solver.
+    pub solve: Option<SolveFn>,
+    /// `trios perft --game NAME`, where the game counts positions.
+    pub perft: Option<PerftFn>,
+    /// Whether `--position` of `trios solve` and `trios perft` is this game's.
+    pub takes_position: bool,
+    /// Where a game without `trios solve` solves its moves instead, for the refusal.
+    pub solve_hint: Option<&'static str>,
+}
+
+/// Every game, in the order of [`GameKind::ALL`] (the order menus list them).
+pub static ENTRIES: [&Entry; 5] = [
+    &three_trios::ENTRY,
+    &reversi::ENTRY,
+    &islands::ENTRY,
+    &triad::ENTRY,
+    &hexpaths::ENTRY,
+];
+
+/// The entry of `kind`.
+pub fn entry(kind: GameKind) -> &'static Entry {
+    ENTRIES[kind as usize]
+}
+
+/// The entry used where a file does not say its game: records without a game are of the
+/// first game trios had.
+pub fn default_entry() -> &'static Entry {
+    entry(GameKind::default())
+}
+
+/// Every game's kind, in menu order.
+pub fn kinds() -> Vec<GameKind> {
+    ENTRIES.iter().map(|e| e.kind).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_follow_the_kinds_in_order() {
+        let kinds: Vec<GameKind> = ENTRIES.iter().map(|e| e.kind).collect();
+        assert_eq!(kinds, GameKind::ALL.to_vec());
+        for kind in GameKind::ALL {
+            assert_eq!(entry(kind).kind, kind);
+            assert!(!entry(kind).description.is_empty());
+        }
+    }
+}
