@@ -2,13 +2,13 @@
 //! racing computer rivals, from the play flags or the home screen, and its tools
 //! (`trios hexpaths …`).
 
-use super::Entry;
+use super::{Entry, LobbyRows};
 use crate::cli::PlayArgs;
 use crate::cmd::output::write_out;
 use crate::cmd::{Error, front_end};
 use crate::games::hexpaths::args::{HexpathsArgs, HexpathsTool};
 use crate::games::{GameKind, hexpaths};
-use crate::tui::lobby::{GameOptions, Launch};
+use crate::tui::lobby::{GameOptions, Item, Launch, Mode};
 use crate::tui::{self, Opening};
 
 /// Hex paths' entry.
@@ -34,6 +34,18 @@ pub static ENTRY: Entry = Entry {
     perft: None,
     takes_position: false,
     solve_hint: Some("Hex paths moves: trios hexpaths solve"),
+    lobby_options: LobbyRows {
+        home: &[Item::Opponent],
+        server: &[Item::Opponent],
+    },
+    // Alone, racing the chosen rival, or people racing at one keyboard.
+    home_actions: &[Item::Solitaire, Item::PlayComputer, Item::TwoPlayers],
+    most_players: crate::controller::hex_table::MAX_PLAYERS,
+    table_from_setup: false,
+    options: |lobby, mode| GameOptions::HexPaths {
+        rival: (mode == Mode::VsComputer).then(|| lobby.opponent_name()),
+        people: if mode == Mode::TwoPlayers { 2 } else { 1 },
+    },
 };
 
 /// A game chosen on the home screen, as a screen.

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Entry;
+use super::{DUEL_ACTIONS, Entry, LobbyRows};
 use crate::cli::{PlayArgs, Ui};
 use crate::cmd::duel::{
     duel_screen, home_screen, new_config, play_full_screen, play_text_with, resume_duel, start_duel,
@@ -17,7 +17,7 @@ use crate::games::{GameKind, TwoPlayer};
 use crate::record::duel::DuelRecord;
 use crate::textui;
 use crate::tui::Opening;
-use crate::tui::lobby::{GameOptions, Launch};
+use crate::tui::lobby::{GameOptions, ISLAND_SIDES, Item, Launch};
 
 /// Islands of Hex's entry.
 pub static ENTRY: Entry = Entry {
@@ -36,6 +36,16 @@ pub static ENTRY: Entry = Entry {
     perft: None,
     takes_position: false,
     solve_hint: None,
+    lobby_options: LobbyRows {
+        home: &[Item::Opponent, Item::Size],
+        server: &[Item::Opponent],
+    },
+    home_actions: DUEL_ACTIONS,
+    most_players: 2,
+    table_from_setup: false,
+    options: |lobby, _| GameOptions::Islands {
+        size: ISLAND_SIDES[lobby.island_side],
+    },
 };
 
 /// A match chosen on the home screen, as a screen; a board too large for it is refused.

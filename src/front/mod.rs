@@ -17,7 +17,7 @@ use crate::cli::{PerftArgs, PlayArgs, SolveArgs, Ui};
 use crate::cmd::Error;
 use crate::games::GameKind;
 use crate::tui::Opening;
-use crate::tui::lobby::Launch;
+use crate::tui::lobby::{GameOptions, Item, Launch, Lobby, Mode};
 
 /// Continues a saved match found by `trios play --resume`, in the front end given.
 pub type ResumeFn = fn(PathBuf, &PlayArgs, Ui) -> Result<(), Error>;
@@ -68,7 +68,28 @@ pub struct Entry {
     pub takes_position: bool,
     /// Where a game without `trios solve` solves its moves instead, for the refusal.
     pub solve_hint: Option<&'static str>,
+    /// The lobby's option rows for this game: at home, and at a server.
+    pub lobby_options: LobbyRows,
+    /// What the home screen offers to do with this game, in menu order.
+    pub home_actions: &'static [Item],
+    /// The most players a race table of this game seats (duels: two).
+    pub most_players: usize,
+    /// Whether a server's tables of this game are opened from the lobby's setup (boards and
+    /// rules) rather than started as a match of the lobby's choice.
+    pub table_from_setup: bool,
+    /// The lobby's choices made into this game's options, played as the mode given.
+    pub options: fn(&Lobby, Mode) -> GameOptions,
 }
+
+/// A game's option rows in the lobby.
+pub struct LobbyRows {
+    pub home: &'static [Item],
+    pub server: &'static [Item],
+}
+
+/// What the home screen offers for a two-player game: the computer, a friend at the same
+/// keyboard, or two computers to watch.
+pub const DUEL_ACTIONS: &[Item] = &[Item::PlayComputer, Item::TwoPlayers, Item::Watch];
 
 /// Every game, in the order of [`GameKind::ALL`] (the order menus list them).
 pub static ENTRIES: [&Entry; 5] = [

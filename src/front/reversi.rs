@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::Entry;
+use super::{DUEL_ACTIONS, Entry, LobbyRows};
 use crate::cli::{PerftArgs, PlayArgs, SolveArgs, Ui};
 use crate::cmd::duel::{
     duel_screen, home_screen, new_config, play_full_screen, play_text_with, resume_duel, start_duel,
@@ -19,7 +19,7 @@ use crate::games::{GameKind, TwoPlayer};
 use crate::record::duel::DuelRecord;
 use crate::textui;
 use crate::tui::Opening;
-use crate::tui::lobby::Launch;
+use crate::tui::lobby::{GameOptions, Item, Launch};
 
 /// Reversi's entry.
 pub static ENTRY: Entry = Entry {
@@ -38,6 +38,17 @@ pub static ENTRY: Entry = Entry {
     perft: Some(perft),
     takes_position: true,
     solve_hint: None,
+    // A server's tables seat their opener first (dark): no colour to choose there.
+    lobby_options: LobbyRows {
+        home: &[Item::Opponent, Item::Color],
+        server: &[Item::Opponent],
+    },
+    home_actions: DUEL_ACTIONS,
+    most_players: 2,
+    table_from_setup: false,
+    options: |lobby, _| GameOptions::Reversi {
+        person: lobby.color,
+    },
 };
 
 /// A match chosen on the home screen, as a screen.

@@ -3,14 +3,14 @@
 
 use std::io::{self, IsTerminal};
 
-use super::Entry;
+use super::{Entry, LobbyRows};
 use crate::cli::PlayArgs;
 use crate::cmd::output::{text_ended, write_out};
 use crate::cmd::{Error, front_end, seed_note};
 use crate::games::triad::args::TriadTool;
 use crate::games::{GameKind, triad};
 use crate::textui;
-use crate::tui::lobby::{GameOptions, Launch};
+use crate::tui::lobby::{GameOptions, Item, Launch, Mode};
 use crate::tui::{self, Opening};
 
 /// Triad's entry.
@@ -30,6 +30,17 @@ pub static ENTRY: Entry = Entry {
     perft: None,
     takes_position: false,
     solve_hint: None,
+    lobby_options: LobbyRows {
+        home: &[Item::Opponent],
+        server: &[Item::Opponent],
+    },
+    // Alone, or racing the chosen rival.
+    home_actions: &[Item::Solitaire, Item::PlayComputer],
+    most_players: crate::controller::race_table::MAX_RACERS,
+    table_from_setup: false,
+    options: |lobby, mode| GameOptions::Triad {
+        rival: (mode == Mode::VsComputer).then(|| lobby.opponent_name()),
+    },
 };
 
 /// A solitaire or race chosen on the home screen, as a screen.

@@ -7,7 +7,7 @@ pub mod solve;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::Entry;
+use super::{DUEL_ACTIONS, Entry, LobbyRows};
 use crate::cli::{PerftArgs, PlayArgs, Ui};
 use crate::cmd::output::write_out;
 use crate::cmd::three_trios::{
@@ -21,7 +21,7 @@ use crate::games::three_trios::args::ThreeTriosArgs;
 use crate::record::Record;
 use crate::textui;
 use crate::tui::Opening;
-use crate::tui::lobby::{GameOptions, Launch};
+use crate::tui::lobby::{GameOptions, Item, Launch};
 
 /// Three Trios' entry.
 pub static ENTRY: Entry = Entry {
@@ -53,6 +53,14 @@ pub static ENTRY: Entry = Entry {
     perft: Some(perft),
     takes_position: false,
     solve_hint: None,
+    lobby_options: LobbyRows {
+        home: &[Item::Opponent, Item::Board, Item::Rules],
+        server: &[Item::Opponent, Item::Board, Item::Rules],
+    },
+    home_actions: DUEL_ACTIONS,
+    most_players: 2,
+    table_from_setup: true,
+    options: |lobby, _| GameOptions::ThreeTrios(Box::new(lobby.config())),
 };
 
 /// `trios play`: the match found at `resumed`, else a new one from the flags, in `ui`.
