@@ -21,11 +21,7 @@ use crate::tui::{
 
 /// Refuses the flags of another game, naming the ones this game uses (`seats`).
 fn refuse_other_seats(args: &PlayArgs, game: GameKind, seats: &str) -> Result<(), Error> {
-    let three_trios_only = args.games.three_trios.board.is_some()
-        || args.games.three_trios.cards.is_some()
-        || args.blue.is_some()
-        || args.red != Seat::Human;
-    if three_trios_only {
+    if args.first_game_flags_given() {
         return Err(Error::Usage(format!(
             "--red, --blue, --board and --cards are Three Trios flags; {} seats are {seats}",
             game.title()

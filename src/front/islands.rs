@@ -1,6 +1,7 @@
 //! Islands of Hex in the registry: a match from the play flags or the home screen, resumed
 //! and replayed; boards too large for the full screen are played as text.
 
+use crate::ssh::session::{duel_news, join_duel, open_duel};
 use std::path::{Path, PathBuf};
 
 use super::{DUEL_ACTIONS, Entry, LobbyRows};
@@ -45,6 +46,18 @@ pub static ENTRY: Entry = Entry {
     table_from_setup: false,
     options: |lobby, _| GameOptions::Islands {
         size: ISLAND_SIDES[lobby.island_side],
+    },
+    open_table: |conn, opponent, size| {
+        let strongest = GameKind::Islands
+            .opponents()
+            .first()
+            .copied()
+            .unwrap_or_default();
+        open_duel::<Islands>(conn, opponent, strongest, size)
+    },
+    join_table: |spec, events, id, want, size| {
+        let app = join_duel::<Islands>(spec, events, id, want, size)?;
+        Ok((Box::new(app), duel_news::<Islands>()))
     },
 };
 

@@ -12,12 +12,17 @@ pub mod three_trios;
 pub mod triad;
 
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::mpsc::Sender;
 
 use crate::cli::{PerftArgs, PlayArgs, SolveArgs, Ui};
 use crate::cmd::Error;
+use crate::controller::table::{TableId, Want};
 use crate::games::GameKind;
+use crate::ssh::session::{AtTable, Conn, GameSpec, TableNews};
 use crate::tui::Opening;
 use crate::tui::lobby::{GameOptions, Item, Launch, Lobby, Mode};
+use crate::tui::{Event, Screen};
 
 /// Continues a saved match found by `trios play --resume`, in the front end given.
 pub type ResumeFn = fn(PathBuf, &PlayArgs, Ui) -> Result<(), Error>;
@@ -29,6 +34,18 @@ pub type ReplayFn = fn(&Path, Ui) -> Result<(), Error>;
 pub type ReplayScreenFn = fn(&Path) -> Result<Opening, Error>;
 /// `trios solve` of one game.
 pub type SolveFn = fn(&SolveArgs) -> Result<(), Error>;
+/// Opens a server's table for a player: the connection, the computer opponent if any, the
+/// screen size.
+pub(crate) type OpenTableFn = fn(&Rc<Conn>, Option<String>, (u16, u16)) -> Result<AtTable, String>;
+/// Joins a server's table: the player, where their events go, the table, seat or watch,
+/// the screen size.
+pub(crate) type JoinTableFn = fn(
+    &GameSpec,
+    &Sender<Event>,
+    TableId,
+    Want,
+    (u16, u16),
+) -> Result<(Box<dyn Screen>, TableNews), String>;
 /// `trios perft` of one game.
 pub type PerftFn = fn(&PerftArgs) -> Result<(), Error>;
 
@@ -79,6 +96,12 @@ pub struct Entry {
     pub table_from_setup: bool,
     /// The lobby's choices made into this game's options, played as the mode given.
     pub options: fn(&Lobby, Mode) -> GameOptions,
+    /// A server's lobby chose this game: opens a table for the choice (against the computer
+    /// named, or for people) and sits the player at it.
+    pub(crate) open_table: OpenTableFn,
+    /// Sits at (or watches) a server's table of this game: the screen that shows it and how
+    /// its news is told apart.
+    pub(crate) join_table: JoinTableFn,
 }
 
 /// A game's option rows in the lobby.

@@ -1,6 +1,7 @@
 //! Reversi in the registry: a match from the play flags or the home screen, resumed,
 //! replayed, and the command-line tools (`trios solve`, `trios perft`).
 
+use crate::ssh::session::{duel_news, join_duel, open_duel};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -48,6 +49,14 @@ pub static ENTRY: Entry = Entry {
     table_from_setup: false,
     options: |lobby, _| GameOptions::Reversi {
         person: lobby.color,
+    },
+    open_table: |conn, opponent, size| {
+        let fallback = conn.spec.shared.reversi_opponent.clone();
+        open_duel::<Reversi>(conn, opponent, &fallback, size)
+    },
+    join_table: |spec, events, id, want, size| {
+        let app = join_duel::<Reversi>(spec, events, id, want, size)?;
+        Ok((Box::new(app), duel_news::<Reversi>()))
     },
 };
 

@@ -1,6 +1,17 @@
 //! Triad in the registry: a solitaire or a race against computer rivals, from the play flags
 //! or the home screen, and its card tools (`trios triad …`).
 
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::mpsc::Sender;
+
+use crate::controller::race_table::{RaceNews, RaceSpec};
+use crate::controller::table::{TableId, Want};
+use crate::ssh::session::{
+    AtTable, Conn, GameSpec, TableNews, closes_with, join, left_if_failed, news_to,
+};
+use crate::tui::Event;
+use crate::tui::triad::TriadApp;
 use std::io::{self, IsTerminal};
 
 use super::{Entry, LobbyRows};
@@ -40,6 +51,11 @@ pub static ENTRY: Entry = Entry {
     table_from_setup: false,
     options: |lobby, mode| GameOptions::Triad {
         rival: (mode == Mode::VsComputer).then(|| lobby.opponent_name()),
+    },
+    open_table: open_race,
+    join_table: |spec, events, id, want, size| {
+        let app = join_race(spec, events, id, want, size)?;
+        Ok((Box::new(app), RACE_NEWS))
     },
 };
 
@@ -170,4 +186,51 @@ pub fn tool(tool: &TriadTool) -> Result<(), Error> {
         }
     };
     write_out(&out)
+}
+
+/// A Triad race table's news.
+const RACE_NEWS: TableNews = TableNews {
+    notice: |id, text| Event::Duel(id, Arc::new(RaceNews::Notice(text.into()))),
+    closes: |event, id| {
+        closes_with(event, id, |news: &RaceNews| {
+            matches!(news, RaceNews::Closed(_))
+        })
+    },
+};
+
+/// Joins (or watches) a Triad race table and makes the screen that follows it.
+fn join_race(
+    spec: &GameSpec,
+    events: &Sender<Event>,
+    id: TableId,
+    want: Want,
+    size: (u16, u16),
+) -> Result<TriadApp, String> {
+    let registry = spec.shared.tables.clone();
+    let joined =
+        registry.join_race(id, spec.client, spec.who.clone(), want, news_to(events, id))?;
+    let client = spec.client;
+    let asks = registry.clone();
+    let app = TriadApp::at_table(
+        joined,
+        Box::new(move |request| asks.ask_race(id, client, request)),
+        size,
+        spec.theme,
+    );
+    left_if_failed(&registry, id, client, app)
+}
+
+/// Opens a Triad race table, with a computer rival of level `rival` when one is named, and
+/// joins it.
+fn open_race(conn: &Rc<Conn>, rival: Option<String>, size: (u16, u16)) -> Result<AtTable, String> {
+    let spec = &conn.spec;
+    let shared = &spec.shared;
+    let seed = (shared.reseed)(&shared.choices.base);
+    let id = shared.tables.open_race(RaceSpec {
+        opener: spec.who.clone(),
+        rivals: rival.into_iter().collect(),
+        seed,
+        fixed_seed: shared.fixed_seed,
+    })?;
+    join(conn, id, Want::Seat, size)
 }

@@ -4,6 +4,7 @@
 
 pub mod solve;
 
+use crate::ssh::session::{TRIOS_NEWS, join_trios};
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -61,6 +62,11 @@ pub static ENTRY: Entry = Entry {
     most_players: 2,
     table_from_setup: true,
     options: |lobby, _| GameOptions::ThreeTrios(Box::new(lobby.config())),
+    open_table: |_, _, _| Err("Three Trios tables open from the lobby".into()),
+    join_table: |spec, events, id, want, size| {
+        let app = join_trios(spec, events, id, want, size)?;
+        Ok((Box::new(app), TRIOS_NEWS))
+    },
 };
 
 /// `trios play`: the match found at `resumed`, else a new one from the flags, in `ui`.
