@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::mpsc::Sender;
 
 use super::{Entry, LobbyRows};
-use crate::cli::PlayArgs;
+use crate::cli::{Command, PlayArgs};
 use crate::cmd::output::write_out;
 use crate::cmd::{Error, front_end};
 use crate::controller::hex_table::{HexNews, HexSpec};
@@ -42,6 +42,10 @@ pub static ENTRY: Entry = Entry {
     replay: None,
     replay_screen: None,
     solve: None,
+    tool: |command| match command {
+        Command::Hexpaths(asked) => Some(tool(asked)),
+        _ => None,
+    },
     perft: None,
     takes_position: false,
     solve_hint: Some("Hex paths moves: trios hexpaths solve"),

@@ -34,6 +34,7 @@ pub static ENTRY: Entry = Entry {
     replay: Some(|file, ui| islands_replay(file, front_end(ui)? == Ui::Tui)),
     replay_screen: Some(replay_screen),
     solve: None,
+    tool: |_| None,
     perft: None,
     takes_position: false,
     solve_hint: None,

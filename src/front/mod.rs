@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::mpsc::Sender;
 
-use crate::cli::{PerftArgs, PlayArgs, SolveArgs, Ui};
+use crate::cli::{Command, PerftArgs, PlayArgs, SolveArgs, Ui};
 use crate::cmd::Error;
 use crate::controller::table::{TableId, Want};
 use crate::games::GameKind;
@@ -46,6 +46,8 @@ pub(crate) type JoinTableFn = fn(
     Want,
     (u16, u16),
 ) -> Result<(Box<dyn Screen>, TableNews), String>;
+/// A game's own subcommand, when the command given is it.
+pub type ToolFn = fn(&Command) -> Option<Result<bool, Error>>;
 /// `trios perft` of one game.
 pub type PerftFn = fn(&PerftArgs) -> Result<(), Error>;
 
@@ -79,6 +81,9 @@ pub struct Entry {
     pub replay_screen: Option<ReplayScreenFn>,
     /// `trios solve --game NAME`, where the game has a solver.
     pub solve: Option<SolveFn>,
+    /// The game's own subcommand (`trios triad …`), when the command is it: `Some` of
+    /// whether the answer was yes (a no exits with 1).
+    pub tool: ToolFn,
     /// `trios perft --game NAME`, where the game counts positions.
     pub perft: Option<PerftFn>,
     /// Whether `--position` of `trios solve` and `trios perft` is this game's.
@@ -132,6 +137,11 @@ pub fn entry(kind: GameKind) -> &'static Entry {
 /// first game trios had.
 pub fn default_entry() -> &'static Entry {
     entry(GameKind::default())
+}
+
+/// Runs `command` when it is a game's own subcommand: `Some` of whether the answer was yes.
+pub fn run_tool(command: &Command) -> Option<Result<bool, Error>> {
+    ENTRIES.iter().find_map(|e| (e.tool)(command))
 }
 
 /// Every game's kind, in menu order.

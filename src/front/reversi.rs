@@ -36,6 +36,7 @@ pub static ENTRY: Entry = Entry {
     replay: Some(|file, ui| reversi_replay(file, front_end(ui)? == Ui::Tui)),
     replay_screen: Some(replay_screen),
     solve: Some(solve),
+    tool: |_| None,
     perft: Some(perft),
     takes_position: true,
     solve_hint: None,

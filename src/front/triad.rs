@@ -15,7 +15,7 @@ use crate::tui::triad::TriadApp;
 use std::io::{self, IsTerminal};
 
 use super::{Entry, LobbyRows};
-use crate::cli::PlayArgs;
+use crate::cli::{Command, PlayArgs};
 use crate::cmd::output::{text_ended, write_out};
 use crate::cmd::{Error, front_end, seed_note};
 use crate::games::triad::args::TriadTool;
@@ -38,6 +38,10 @@ pub static ENTRY: Entry = Entry {
     replay: None,
     replay_screen: None,
     solve: None,
+    tool: |command| match command {
+        Command::Triad(asked) => Some(tool(asked).map(|()| true)),
+        _ => None,
+    },
     perft: None,
     takes_position: false,
     solve_hint: None,

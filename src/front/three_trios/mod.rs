@@ -51,6 +51,7 @@ pub static ENTRY: Entry = Entry {
         Ok(match_screen(game, crate::tui::Start::Review, None))
     }),
     solve: Some(solve::solve),
+    tool: |_| None,
     perft: Some(perft),
     takes_position: false,
     solve_hint: None,
