@@ -11,26 +11,16 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::resume::TRIAD_NOT_SAVED;
-use super::three_trios::config_from;
 use super::{Error, replay};
 use crate::autosave;
-use crate::controller::Seat;
 use crate::front::entry;
-use crate::games::three_trios::args::ThreeTriosArgs;
 use crate::tui::lobby::{Choices, Intent, Launch, Lobby, Resumable};
 use crate::tui::{Closed, Event, Opening, Screen, Transition};
 
 /// The home screen until the person quits it or the process is told to stop; each match
 /// chosen there is opened on top of it and comes back to it when left.
 pub fn run() -> Result<(), Error> {
-    let setup = ThreeTriosArgs::built_in(crate::games::three_trios::DealMode::Shuffle);
-    let base = config_from(
-        &setup,
-        None,
-        Seat::Human,
-        Seat::Computer(crate::cli::STRONGEST.into()),
-        1000,
-    )?;
+    let base = crate::front::three_trios::home_setup()?;
     let choices = Arc::new(Choices::home(base));
     if crate::tui::stop_requested() {
         return Ok(());

@@ -1,7 +1,6 @@
 //! Islands of Hex in the registry: a match from the play flags or the home screen, resumed
 //! and replayed; boards too large for the full screen are played as text.
 
-use crate::ssh::session::{duel_news, join_duel, open_duel};
 use std::path::{Path, PathBuf};
 
 use super::{DUEL_ACTIONS, Entry, LobbyRows};
@@ -16,6 +15,7 @@ use crate::games::islands::args::IslandsArgs;
 use crate::games::islands::{self, Game as Islands};
 use crate::games::{GameKind, TwoPlayer};
 use crate::record::duel::DuelRecord;
+use crate::ssh::session::{duel_news, join_duel, open_duel};
 use crate::textui;
 use crate::tui::Opening;
 use crate::tui::lobby::{GameOptions, ISLAND_SIDES, Item, Launch};

@@ -1,7 +1,6 @@
 //! Reversi in the registry: a match from the play flags or the home screen, resumed,
 //! replayed, and the command-line tools (`trios solve`, `trios perft`).
 
-use crate::ssh::session::{duel_news, join_duel, open_duel};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -18,6 +17,7 @@ use crate::games::reversi::args::ReversiArgs;
 use crate::games::reversi::{self, Game as Reversi, Move, Square};
 use crate::games::{GameKind, TwoPlayer};
 use crate::record::duel::DuelRecord;
+use crate::ssh::session::{duel_news, join_duel, open_duel};
 use crate::textui;
 use crate::tui::Opening;
 use crate::tui::lobby::{GameOptions, Item, Launch};

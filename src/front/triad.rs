@@ -1,27 +1,26 @@
 //! Triad in the registry: a solitaire or a race against computer rivals, from the play flags
 //! or the home screen, and its card tools (`trios triad …`).
 
+use std::io::{self, IsTerminal};
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
-
-use crate::controller::race_table::{RaceNews, RaceSpec};
-use crate::controller::table::{TableId, Want};
-use crate::ssh::session::{
-    AtTable, Conn, GameSpec, TableNews, closes_with, join, left_if_failed, news_to,
-};
-use crate::tui::Event;
-use crate::tui::triad::TriadApp;
-use std::io::{self, IsTerminal};
 
 use super::{Entry, LobbyRows};
 use crate::cli::{Command, PlayArgs};
 use crate::cmd::output::{text_ended, write_out};
 use crate::cmd::{Error, front_end, seed_note};
+use crate::controller::race_table::{RaceNews, RaceSpec};
+use crate::controller::table::{TableId, Want};
 use crate::games::triad::args::TriadTool;
 use crate::games::{GameKind, triad};
+use crate::ssh::session::{
+    AtTable, Conn, GameSpec, TableNews, closes_with, join, left_if_failed, news_to,
+};
 use crate::textui;
+use crate::tui::Event;
 use crate::tui::lobby::{GameOptions, Item, Launch, Mode};
+use crate::tui::triad::TriadApp;
 use crate::tui::{self, Opening};
 
 /// Triad's entry.

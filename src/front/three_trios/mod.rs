@@ -4,22 +4,22 @@
 
 pub mod solve;
 
-use crate::ssh::session::{TRIOS_NEWS, join_trios};
 use std::io;
 use std::path::{Path, PathBuf};
 
 use super::{DUEL_ACTIONS, Entry, LobbyRows};
-use crate::cli::{PerftArgs, PlayArgs, Ui};
+use crate::cli::{PerftArgs, PlayArgs, ServeArgs, Ui};
 use crate::cmd::output::write_out;
 use crate::cmd::three_trios::{
     config_from, match_screen, play_full_screen, play_text, resume, start_autosaved, start_new,
 };
 use crate::cmd::{Error, front_end, output};
-use crate::controller::Match;
 use crate::controller::Seat;
+use crate::controller::{Match, MatchConfig};
 use crate::games::GameKind;
 use crate::games::three_trios::args::ThreeTriosArgs;
 use crate::record::Record;
+use crate::ssh::session::{TRIOS_NEWS, join_trios};
 use crate::textui;
 use crate::tui::Opening;
 use crate::tui::lobby::{GameOptions, Item, Launch};
@@ -173,4 +173,28 @@ fn perft(args: &PerftArgs) -> Result<(), Error> {
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// The Three Trios setup the home screen's menus start from: the built-in board and cards,
+/// shuffled, the person against the strongest computer.
+pub fn home_setup() -> Result<MatchConfig, Error> {
+    let setup = ThreeTriosArgs::built_in(crate::games::three_trios::DealMode::Shuffle);
+    config_from(
+        &setup,
+        None,
+        Seat::Human,
+        Seat::Computer(crate::cli::STRONGEST.into()),
+        1000,
+    )
+}
+
+/// The Three Trios setup a server's lobby starts from, as `trios serve`'s flags give it.
+pub fn server_setup(args: &ServeArgs) -> Result<MatchConfig, Error> {
+    config_from(
+        &args.three_trios,
+        args.seeding.seed,
+        Seat::Human,
+        args.opponent.clone(),
+        args.think_ms,
+    )
 }
