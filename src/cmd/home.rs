@@ -20,7 +20,7 @@ use crate::tui::{Closed, Event, Opening, Screen, Transition};
 /// The home screen until the person quits it or the process is told to stop; each match
 /// chosen there is opened on top of it and comes back to it when left.
 pub fn run() -> Result<(), Error> {
-    let base = crate::front::three_trios::home_setup()?;
+    let base = crate::front::home_setup()?;
     let choices = Arc::new(Choices::home(base));
     if crate::tui::stop_requested() {
         return Ok(());

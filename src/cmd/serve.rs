@@ -65,7 +65,7 @@ pub fn run(args: &ServeArgs) -> Result<(), Error> {
 /// The server's settings from the flags: the match offered, the host key (made when the
 /// default one is missing), who may log in, the limits, and where matches are recorded.
 fn serve_config(args: &ServeArgs) -> Result<ServeConfig, Error> {
-    let game = crate::front::three_trios::server_setup(args)?;
+    let game = crate::front::server_setup(args)?;
     let key_path = match &args.host_key {
         Some(path) => {
             check_host_key_folder(path)?;

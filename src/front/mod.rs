@@ -119,6 +119,10 @@ pub struct LobbyRows {
 /// keyboard, or two computers to watch.
 pub const DUEL_ACTIONS: &[Item] = &[Item::PlayComputer, Item::TwoPlayers, Item::Watch];
 
+/// The setups the lobbies start from, at home and at a server: the lobby's boards and rules
+/// are Three Trios', so its entry file builds them.
+pub use three_trios::{home_setup, server_setup};
+
 /// Every game, in the order of [`GameKind::ALL`] (the order menus list them).
 pub static ENTRIES: [&Entry; 5] = [
     &three_trios::ENTRY,
