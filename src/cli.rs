@@ -176,7 +176,30 @@ pub const STRONGEST: &str = crate::games::three_trios::ai::STRONGEST;
 /// The showcase table's second computer: strong enough to make the strongest work for it.
 pub const SHOWCASE_OPPONENT: &str = "minimax";
 
+impl SolveArgs {
+    /// The `--position` given, whichever game it is for.
+    pub fn position(&self) -> Option<&str> {
+        self.reversi.position.as_deref()
+    }
+}
+
+impl PerftArgs {
+    /// The `--position` given, whichever game it is for.
+    pub fn position(&self) -> Option<&str> {
+        self.reversi.position.as_deref()
+    }
+}
+
 impl PlayArgs {
+    /// Whether a flag only the first game's matches take was given: its seats, its board or
+    /// its cards.
+    pub fn first_game_flags_given(&self) -> bool {
+        self.games.three_trios.board.is_some()
+            || self.games.three_trios.cards.is_some()
+            || self.blue.is_some()
+            || self.red != Seat::Human
+    }
+
     /// Blue's seat: as given, else the strongest computer full screen and a person in text
     /// mode (where scripts expect two human seats).
     pub fn blue_seat(&self, ui: Ui) -> Seat {

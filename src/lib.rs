@@ -9,6 +9,7 @@ pub mod cli;
 pub mod cmd;
 pub mod controller;
 pub mod escape;
+pub mod front;
 pub mod games;
 pub mod input_file;
 pub mod record;

@@ -21,12 +21,12 @@ fn main() -> color_eyre::Result<ExitCode> {
         Some(Command::Sim(args)) => cmd::sim::run(&args),
         Some(Command::Perft(args)) => cmd::perft::run(&args),
         Some(Command::Serve(args)) => cmd::serve::run(&args),
-        Some(Command::Triad(tool)) => cmd::tools::triad(&tool),
-        Some(Command::Hexpaths(tool)) => match cmd::tools::hexpaths(&tool) {
-            Ok(true) => Ok(()),
+        Some(other) => match trios::front::run_tool(&other) {
+            Some(Ok(true)) => Ok(()),
             // A "no" answer (illegal, no path) is not an error.
-            Ok(false) => return Ok(ExitCode::from(1)),
-            Err(e) => Err(e),
+            Some(Ok(false)) => return Ok(ExitCode::from(1)),
+            Some(Err(e)) => Err(e),
+            None => Err(Error::Usage("no game has this command".into())),
         },
     };
     match result {

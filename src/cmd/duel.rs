@@ -1,5 +1,5 @@
-//! Reversi and Islands of Hex matches (the platform's duels): new from the flags or resumed,
-//! played full screen or in text mode.
+//! The platform's duels (two-player games on the generic match): new from the flags or
+//! resumed, played full screen or in text mode; each game's registry entry calls in here.
 
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
@@ -10,48 +10,31 @@ use super::{Error, seed_note, warn_unrecorded};
 use crate::autosave;
 use crate::cli::PlayArgs;
 use crate::controller::{Duel, DuelConfig, DuelError, Seat};
-use crate::games::islands::args::IslandsArgs;
-use crate::games::islands::{self, Game as Islands};
-use crate::games::reversi::Game as Reversi;
-use crate::games::reversi::args::ReversiArgs;
 use crate::games::{GameKind, TwoPlayer};
 use crate::record::Existing;
-use crate::record::duel::{DuelRecord, check_overwrite};
+use crate::record::duel::check_overwrite;
 use crate::textui;
 use crate::tui::{
     self, Closed, Event, Leaving, Opening, Theme,
     duel::{BoardGame, DuelApp, NewDuel},
 };
 
-/// Refuses the flags of another game, naming the ones this game uses.
-fn refuse_other_seats(args: &PlayArgs, game: GameKind) -> Result<(), Error> {
-    let seats = match game {
-        GameKind::Islands => "--white and --black",
-        _ => "--dark and --light",
-    };
-    let three_trios_only = args.games.three_trios.board.is_some()
-        || args.games.three_trios.cards.is_some()
-        || args.blue.is_some()
-        || args.red != Seat::Human;
-    if three_trios_only {
+/// Refuses the flags of another game, naming the ones this game uses (`seats`).
+fn refuse_other_seats(args: &PlayArgs, game: GameKind, seats: &str) -> Result<(), Error> {
+    if args.first_game_flags_given() {
         return Err(Error::Usage(format!(
             "--red, --blue, --board and --cards are Three Trios flags; {} seats are {seats}",
             game.title()
         )));
     }
-    if game != GameKind::Reversi && args.games.reversi.any() {
-        return Err(Error::Usage(format!(
-            "{} are Reversi flags; {} seats are {seats}",
-            ReversiArgs::FLAGS,
-            game.title()
-        )));
-    }
-    if game != GameKind::Islands && args.games.islands.any() {
-        return Err(Error::Usage(format!(
-            "{} are Islands of Hex flags; {} seats are {seats}",
-            IslandsArgs::FLAGS,
-            game.title()
-        )));
+    for other in crate::front::ENTRIES.iter().filter(|e| e.kind != game) {
+        if let Some(flags) = (other.flags_given)(args) {
+            return Err(Error::Usage(format!(
+                "{flags} are {} flags; {} seats are {seats}",
+                other.kind.title(),
+                game.title()
+            )));
+        }
     }
     Ok(())
 }
@@ -72,13 +55,14 @@ fn seat_for<G: TwoPlayer>(given: Option<&str>, default: Seat, flag: &str) -> Res
 /// name, first mover first), else the person first and, full screen, `opponent` second (in
 /// text mode two people); the seed given or drawn; the thinking time. Another game's flags
 /// are refused.
-fn new_config<G: TwoPlayer>(
+pub(crate) fn new_config<G: TwoPlayer>(
     args: &PlayArgs,
     seats: [(Option<&str>, &str); 2],
     full_screen: bool,
     opponent: &str,
 ) -> Result<DuelConfig<G>, Error> {
-    refuse_other_seats(args, G::KIND)?;
+    let [(_, a_flag), (_, b_flag)] = seats;
+    refuse_other_seats(args, G::KIND, &format!("{a_flag} and {b_flag}"))?;
     let second = if full_screen {
         Seat::Computer(opponent.into())
     } else {
@@ -94,29 +78,9 @@ fn new_config<G: TwoPlayer>(
     ))
 }
 
-/// The computer a person faces full screen when no seat is given.
-pub const REVERSI_OPPONENT: &str = "expert";
-
-/// `trios play --game reversi`: a new match, full screen or in text mode. Full screen, light
-/// is the expert unless `--light` says otherwise; text mode seats two people by default.
-pub fn play_reversi(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
-    let seats = [
-        (args.games.reversi.dark.as_deref(), "--dark"),
-        (args.games.reversi.light.as_deref(), "--light"),
-    ];
-    let mut config = new_config::<Reversi>(args, seats, full_screen, REVERSI_OPPONENT)?;
-    config.options.position = args.games.reversi.position.clone();
-    Reversi::start(&config.options, config.seed).map_err(Error::Usage)?;
-    let mut duel = start_duel(args, config)?;
-    if full_screen {
-        return play_full_screen(duel, args.no_autosave, !args.no_animation);
-    }
-    play_text(&mut duel)
-}
-
 /// Plays a match on the full screen until the person quits, then says where an unfinished
 /// match is kept.
-fn play_full_screen<G: BoardGame>(
+pub(crate) fn play_full_screen<G: BoardGame>(
     duel: Duel<G>,
     no_autosave: bool,
     animate: bool,
@@ -165,7 +129,10 @@ fn left<G: TwoPlayer>(last: &Duel<G>) -> Option<String> {
 
 /// `duel` as a screen of the shell, played with animations and new deals autosaved; closing
 /// it leaves where an unfinished match is kept and `warning` (why it is not saved).
-fn duel_screen<G: BoardGame + 'static>(duel: Duel<G>, warning: Option<String>) -> Opening {
+pub(crate) fn duel_screen<G: BoardGame + 'static>(
+    duel: Duel<G>,
+    warning: Option<String>,
+) -> Opening {
     Box::new(move |events, size, theme| {
         let app = duel_app(duel, false, true, (events, size, theme));
         Box::new(Leaving::new(app, move |app: DuelApp<G>| Closed {
@@ -201,75 +168,10 @@ pub fn home_screen<G: BoardGame + 'static>(
 /// The thinking time of a match chosen on the home screen, as `trios play` has by default.
 const DEFAULT_THINK_MS: u64 = 1000;
 
-/// The Reversi or Islands of Hex (`kind`) match recorded at `path` continued as a screen of
-/// the shell; an Islands board too large for the full screen is refused.
-pub fn resumed_screen(path: PathBuf, kind: GameKind) -> Result<Opening, Error> {
-    if kind == GameKind::Islands {
-        let record = DuelRecord::<Islands>::load(&path)?;
-        islands_fit_the_screen(record.setup.options.size)?;
-        return Ok(duel_screen(Duel::<Islands>::resume(path)?, None));
-    }
-    Ok(duel_screen(Duel::<Reversi>::resume(path)?, None))
-}
-
-/// The computer a person faces at Islands of Hex full screen when no seat is given.
-pub const ISLANDS_OPPONENT: &str = "connector";
-
-/// `trios play --game islands`: a new match, full screen (black is the connector unless
-/// `--black` says otherwise) or in text mode (two people by default).
-pub fn play_islands(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
-    let seats = [
-        (args.games.islands.white.as_deref(), "--white"),
-        (args.games.islands.black.as_deref(), "--black"),
-    ];
-    let mut config = new_config::<Islands>(args, seats, full_screen, ISLANDS_OPPONENT)?;
-    config.options.size = args.games.islands.size.unwrap_or(islands::DEFAULT_SIZE);
-    Islands::start(&config.options, config.seed).map_err(|e| Error::flag("--size", e))?;
-    if full_screen {
-        islands_fit_the_screen(config.options.size)?;
-    }
-    let mut duel = start_duel(args, config)?;
-    if full_screen {
-        return play_full_screen(duel, args.no_autosave, !args.no_animation);
-    }
-    play_islands_text(&mut duel)
-}
-
-/// The largest Islands of Hex board played full screen: the screen keeps every position of
-/// the match for replay, which on larger boards would take too much memory.
-pub const ISLANDS_SCREEN_MAX: usize = 64;
-
-/// Refuses a board too large for the full screen, saying what to do instead.
-pub fn islands_fit_the_screen(size: usize) -> Result<(), Error> {
-    if size > ISLANDS_SCREEN_MAX {
-        return Err(Error::Usage(format!(
-            "a {size}x{size} board is too large for the full screen (at most \
-             {ISLANDS_SCREEN_MAX} a side); play it in text mode with --ui text"
-        )));
-    }
-    Ok(())
-}
-
-/// Resumes the Islands of Hex match recorded at `path`, full screen or in text mode.
-pub fn resume_islands(path: PathBuf, full_screen: bool) -> Result<(), Error> {
-    if full_screen {
-        let record = DuelRecord::<Islands>::load(&path)?;
-        islands_fit_the_screen(record.setup.options.size)?;
-    }
-    resume_duel::<Islands>(path, full_screen, play_islands_text)
-}
-
-/// Plays an Islands of Hex match in text mode on standard input and output.
-fn play_islands_text(duel: &mut Duel<Islands>) -> Result<(), Error> {
-    play_text_with(duel, |duel, input, out, err| {
-        textui::islands::run(duel, input, out, err)
-    })
-}
-
 /// Plays a match in text mode on standard input and output through its game's text protocol
 /// `run`, a person at a terminal first told how to get help; old autosaves are pruned once
 /// the match is over.
-fn play_text_with<G: TwoPlayer>(
+pub(crate) fn play_text_with<G: TwoPlayer>(
     duel: &mut Duel<G>,
     run: impl FnOnce(
         &mut Duel<G>,
@@ -294,7 +196,10 @@ fn play_text_with<G: TwoPlayer>(
 /// Starts a new match of `config` as the play flags say: the drawn seed shown when it
 /// matters, recorded in `--record FILE` (not overwriting another match unless `--force`),
 /// unrecorded with `--no-autosave`, else autosaved.
-fn start_duel<G: TwoPlayer>(args: &PlayArgs, config: DuelConfig<G>) -> Result<Duel<G>, Error> {
+pub(crate) fn start_duel<G: TwoPlayer>(
+    args: &PlayArgs,
+    config: DuelConfig<G>,
+) -> Result<Duel<G>, Error> {
     if args.seeding.seed.is_none() && config.depends_on_seed() {
         eprintln!("{}", seed_note(config.seed));
     }
@@ -340,7 +245,7 @@ fn prune_after<G: TwoPlayer>(duel: &Duel<G>) {
 }
 
 /// Continues the match recorded at `path`: full screen, or in text mode through `text`.
-fn resume_duel<G: BoardGame>(
+pub(crate) fn resume_duel<G: BoardGame>(
     path: PathBuf,
     full_screen: bool,
     text: fn(&mut Duel<G>) -> Result<(), Error>,
@@ -355,16 +260,4 @@ fn resume_duel<G: BoardGame>(
         duel.history().len() + 1
     );
     text(&mut duel)
-}
-
-/// Plays a Reversi match in text mode on standard input and output.
-pub fn play_text(duel: &mut Duel<Reversi>) -> Result<(), Error> {
-    play_text_with(duel, |duel, input, out, err| {
-        textui::reversi::run(duel, input, out, err)
-    })
-}
-
-/// Resumes the Reversi match recorded at `path`, full screen or in text mode.
-pub fn resume_reversi(path: PathBuf, full_screen: bool) -> Result<(), Error> {
-    resume_duel::<Reversi>(path, full_screen, play_text)
 }

@@ -11,28 +11,16 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::resume::TRIAD_NOT_SAVED;
-use super::three_trios::{config_from, match_screen, start_autosaved};
-use super::{Error, duel, race, replay};
+use super::{Error, replay};
 use crate::autosave;
-use crate::controller::{Match, Seat};
-use crate::games::GameKind;
-use crate::games::islands::Game as Islands;
-use crate::games::reversi::Game as Reversi;
-use crate::games::three_trios::args::ThreeTriosArgs;
-use crate::tui::lobby::{Choices, GameOptions, Intent, Launch, Lobby, Resumable};
+use crate::front::entry;
+use crate::tui::lobby::{Choices, Intent, Launch, Lobby, Resumable};
 use crate::tui::{Closed, Event, Opening, Screen, Transition};
 
 /// The home screen until the person quits it or the process is told to stop; each match
 /// chosen there is opened on top of it and comes back to it when left.
 pub fn run() -> Result<(), Error> {
-    let setup = ThreeTriosArgs::built_in(crate::games::three_trios::DealMode::Shuffle);
-    let base = config_from(
-        &setup,
-        None,
-        Seat::Human,
-        Seat::Computer(crate::cli::STRONGEST.into()),
-        1000,
-    )?;
+    let base = crate::front::home_setup()?;
     let choices = Arc::new(Choices::home(base));
     if crate::tui::stop_requested() {
         return Ok(());
@@ -130,74 +118,17 @@ impl Screen for Home {
     }
 }
 
-/// A new match chosen at home, as a screen: autosaved like `trios play`'s, a warning kept
-/// for the home screen when it cannot be.
+/// A new match chosen at home, as a screen, built by its game's entry: autosaved like
+/// `trios play`'s, a warning kept for the home screen when it cannot be.
 fn play(launch: &Launch) -> Result<Opening, Error> {
-    match &launch.options {
-        GameOptions::ThreeTrios(config) => {
-            let mut config = (**config).clone();
-            config.seed = rand::random();
-            let warning = std::cell::RefCell::new(None);
-            let game = start_autosaved(config, |why| {
-                *warning.borrow_mut() = Some(format!(
-                    "This match could not be saved: {why}; it cannot be resumed"
-                ));
-            })?;
-            Ok(match_screen(
-                game,
-                crate::tui::Start::Play,
-                warning.into_inner(),
-            ))
-        }
-        GameOptions::Reversi { .. } => duel::home_screen::<Reversi>(launch.seats(), |_| {}),
-        GameOptions::Islands { size } => {
-            duel::islands_fit_the_screen(*size)?;
-            duel::home_screen::<Islands>(launch.seats(), |options| options.size = *size)
-        }
-        GameOptions::Triad { rival } => {
-            let seed = rand::random();
-            let rivals = match rival {
-                Some(level) => vec![
-                    crate::games::triad::race::Rival::new(level, seed ^ 1).map_err(Error::Usage)?,
-                ],
-                None => Vec::new(),
-            };
-            Ok(race::triad_screen(seed, rivals))
-        }
-        GameOptions::HexPaths { rival, people } => {
-            let seed: u64 = rand::random();
-            let rivals = match rival {
-                Some(level) => vec![
-                    crate::games::hexpaths::round::Rival::new(level, seed ^ 1)
-                        .map_err(Error::Usage)?,
-                ],
-                None => Vec::new(),
-            };
-            let people: Vec<String> = if *people > 1 {
-                (1..=*people).map(|i| format!("player {i}")).collect()
-            } else {
-                Vec::new()
-            };
-            Ok(race::hexpaths_screen(race::HexpathsSetup {
-                seed,
-                settings: Default::default(),
-                people,
-                rivals,
-            }))
-        }
-    }
+    (entry(launch.game).launch)(launch)
 }
 
 /// The match recorded at `path` continued as a screen, as `trios play --resume` continues
 /// the latest.
 fn resume(path: PathBuf) -> Result<Opening, Error> {
-    match crate::record::game_of_file(&path)? {
-        GameKind::ThreeTrios => Ok(match_screen(
-            Match::resume(path)?,
-            crate::tui::Start::Play,
-            None,
-        )),
-        kind @ (GameKind::Reversi | GameKind::Islands) => duel::resumed_screen(path, kind),
-        GameKind::Triad | GameKind::HexPaths => Err(Error::Usage(TRIAD_NOT_SAVED.into())),
+    match entry(crate::record::game_of_file(&path)?).resume_screen {
+        Some(screen) => screen(path),
+        None => Err(Error::Usage(TRIAD_NOT_SAVED.into())),
     }
 }

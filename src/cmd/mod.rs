@@ -8,14 +8,12 @@ pub mod home;
 pub mod output;
 pub mod perft;
 pub mod play;
-pub mod race;
 pub mod replay;
 pub mod resume;
 pub mod serve;
 pub mod sim;
 pub mod solve;
 pub mod three_trios;
-pub mod tools;
 
 use std::io::{self, IsTerminal};
 

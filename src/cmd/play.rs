@@ -1,92 +1,62 @@
-//! `trios play`: checks the flags against the game chosen and starts (or resumes) its match.
+//! `trios play`: checks the flags against the game chosen and starts (or resumes) its match,
+//! through the game's registry entry.
 
-use super::three_trios::{play_full_screen, play_text, resume, start_new};
-use super::{Error, duel, front_end, race};
-use crate::cli::{PlayArgs, Ui};
-use crate::cmd::resume as resuming;
-use crate::games::GameKind;
-use crate::games::hexpaths::args::HexpathsArgs;
-use crate::games::islands::args::IslandsArgs;
-use crate::games::reversi::args::ReversiArgs;
+use super::{Error, front_end, resume};
+use crate::cli::PlayArgs;
+use crate::front::{ENTRIES, entry};
 
 /// `trios play` (and `trios` with flags): the flags checked, then the match played.
 pub fn run(args: PlayArgs) -> Result<(), Error> {
-    if !matches!(args.game, GameKind::Triad | GameKind::HexPaths) && !args.rivals.is_empty() {
-        return Err(Error::Usage(
-            "--rivals is a Triad and Hex paths flag; add --game triad or --game hexpaths".into(),
-        ));
-    }
-    if args.game != GameKind::HexPaths && args.hexpaths.any() {
+    let chosen = entry(args.game);
+    if !chosen.takes_rivals && !args.rivals.is_empty() {
+        let racers: Vec<_> = ENTRIES.iter().filter(|e| e.takes_rivals).collect();
+        let titles: Vec<&str> = racers.iter().map(|e| e.kind.title()).collect();
+        let games: Vec<String> = racers
+            .iter()
+            .map(|e| format!("--game {}", e.kind.name()))
+            .collect();
         return Err(Error::Usage(format!(
-            "{} are Hex paths flags; add --game hexpaths",
-            HexpathsArgs::FLAGS
+            "--rivals is a {} flag; add {}",
+            titles.join(" and "),
+            games.join(" or ")
         )));
     }
-    if args.game == GameKind::HexPaths {
-        // (`--resume` with `--game` is refused by the parser.) The flags are checked before
-        // the terminal is.
-        let setup = race::hexpaths_setup(&args)?;
-        let ui = front_end(args.ui)?;
-        return race::play_hexpaths(setup, ui == Ui::Tui);
+    for other in ENTRIES
+        .iter()
+        .filter(|e| e.kind != args.game && e.flags_refused_first)
+    {
+        if let Some(flags) = (other.flags_given)(&args) {
+            return Err(other_flags(flags, other.kind));
+        }
     }
+    if !args.resume {
+        return (chosen.play)(&args);
+    }
+    // (`--resume` with `--game` is refused by the parser.) The latest unfinished match of
+    // any game, continued by its own game.
     let ui = front_end(args.ui)?;
-    // The latest unfinished match of any game, found once; other games than Three Trios are
-    // resumed by `resume`.
-    let resumed = if args.resume {
-        let path = resuming::latest_unfinished()?;
-        match resuming::platform_or_three_trios(path, || Ok(ui == Ui::Tui))? {
-            Some(path) => Some(path),
-            None => return Ok(()),
-        }
-    } else {
-        None
-    };
-    if args.game == GameKind::Reversi && !args.resume {
-        return duel::play_reversi(&args, ui == Ui::Tui);
+    let path = resume::latest_unfinished()?;
+    match entry(crate::record::game_of_file(&path)?).resume {
+        Some(resume) => resume(path, &args, ui),
+        None => Err(Error::Usage(resume::TRIAD_NOT_SAVED.into())),
     }
-    if args.game == GameKind::Islands && !args.resume {
-        return duel::play_islands(&args, ui == Ui::Tui);
-    }
-    if args.game == GameKind::Triad && !args.resume {
-        return race::play_triad(&args, ui == Ui::Tui);
-    }
+}
 
-    if args.games.reversi.any() {
-        return Err(Error::Usage(format!(
-            "{} are Reversi flags; add --game reversi",
-            ReversiArgs::FLAGS
-        )));
-    }
-    if args.games.islands.any() {
-        return Err(Error::Usage(format!(
-            "{} are Islands of Hex flags; add --game islands",
-            IslandsArgs::FLAGS
-        )));
-    }
-    // A resumed match goes on in its autosave file; a new one is autosaved unless the player
-    // chose a record file or none.
-    let autosaving = args.resume || (args.record.is_none() && !args.no_autosave);
-    let game = if let Some(path) = resumed {
-        resume(path)?
-    } else {
-        start_new(&args, ui)?
-    };
-    if ui == Ui::Tui {
-        let last = play_full_screen(
-            game,
-            crate::tui::Start::Play,
-            args.no_autosave,
-            !args.no_animation,
-        )?;
-        // The seed goes to stderr once the screen is back, so the game can be played again.
-        let config = last.config();
-        if !args.resume && Some(config.seed) != args.seeding.seed && config.depends_on_seed() {
-            eprintln!("{}", super::seed_note(config.seed));
+/// Refuses the flags of any game but the one chosen, saying which game they are for.
+pub fn refuse_flags_of_others(args: &PlayArgs) -> Result<(), Error> {
+    for other in ENTRIES.iter().filter(|e| e.kind != args.game) {
+        if let Some(flags) = (other.flags_given)(args) {
+            return Err(other_flags(flags, other.kind));
         }
-        return Ok(());
     }
-    if args.seeding.seed.is_none() && !args.resume && game.config().depends_on_seed() {
-        eprintln!("{}", super::seed_note(game.config().seed));
-    }
-    play_text(game, autosaving, args.describe)
+    Ok(())
+}
+
+/// The usage error for `flags` of game `kind` given to another game.
+fn other_flags(flags: &str, kind: crate::games::GameKind) -> Error {
+    Error::Usage(format!(
+        "{flags} are {} flags; add --game {}",
+        kind.title(),
+        kind.name()
+    ))
 }

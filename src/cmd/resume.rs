@@ -1,11 +1,10 @@
 //! Resuming a saved match (`trios play --resume`, or Resume on the home screen): the latest
-//! unfinished one found, and each game's match continued its own way.
+//! unfinished one found; each game's registry entry continues its match its own way.
 
 use std::path::PathBuf;
 
-use super::{Error, duel};
+use super::Error;
 use crate::autosave::{self, AutosaveError};
-use crate::games::GameKind;
 
 /// Triad and Hex paths games are played through and not saved.
 pub const TRIAD_NOT_SAVED: &str =
@@ -21,20 +20,4 @@ pub fn latest_unfinished() -> Result<PathBuf, Error> {
             autosave::matches_dir(&dir).display()
         ))
     })
-}
-
-/// Continues the match recorded at `path` when it is a Reversi or Islands of Hex match
-/// (full screen when `full_screen` says so) and gives `None` once it is left; gives the path
-/// back for a Three Trios match, which each caller plays its own way. Triad and Hex paths
-/// games are refused: they are never saved.
-pub fn platform_or_three_trios(
-    path: PathBuf,
-    full_screen: impl FnOnce() -> Result<bool, Error>,
-) -> Result<Option<PathBuf>, Error> {
-    match crate::record::game_of_file(&path)? {
-        GameKind::ThreeTrios => Ok(Some(path)),
-        GameKind::Reversi => duel::resume_reversi(path, full_screen()?).map(|()| None),
-        GameKind::Islands => duel::resume_islands(path, full_screen()?).map(|()| None),
-        GameKind::Triad | GameKind::HexPaths => Err(Error::Usage(TRIAD_NOT_SAVED.into())),
-    }
 }

@@ -2,10 +2,9 @@
 
 use std::io::{self, IsTerminal};
 
-use super::{Error, three_trios::config_from};
+use super::Error;
 use crate::autosave::AutosaveError;
 use crate::cli::ServeArgs;
-use crate::controller::Seat;
 use crate::ssh::ServeConfig;
 
 /// A host key the user named goes where they said or nowhere: its folder must exist (a typo
@@ -66,13 +65,7 @@ pub fn run(args: &ServeArgs) -> Result<(), Error> {
 /// The server's settings from the flags: the match offered, the host key (made when the
 /// default one is missing), who may log in, the limits, and where matches are recorded.
 fn serve_config(args: &ServeArgs) -> Result<ServeConfig, Error> {
-    let game = config_from(
-        &args.three_trios,
-        args.seeding.seed,
-        Seat::Human,
-        args.opponent.clone(),
-        args.think_ms,
-    )?;
+    let game = crate::front::server_setup(args)?;
     let key_path = match &args.host_key {
         Some(path) => {
             check_host_key_folder(path)?;

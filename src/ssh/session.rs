@@ -23,19 +23,13 @@ use tokio::sync::mpsc::error::TrySendError;
 use super::Shared;
 use super::lobby::{Intent, Lobby};
 use crate::controller::duel::DuelConfig;
-use crate::controller::hex_table::{HexNews, HexSpec};
-use crate::controller::race_table::{RaceNews, RaceSpec};
 use crate::controller::table::{ClientId, Identity, Kind, News, TableId, TableSpec, Want};
 use crate::controller::tables::Registry;
 use crate::controller::{MatchConfig, Seat};
-use crate::games::GameKind;
-use crate::games::islands::Game as Islands;
-use crate::games::reversi::Game as Reversi;
+use crate::front::entry;
 use crate::tui::duel::{BoardGame, DuelApp};
-use crate::tui::hexpaths::HexApp;
 use crate::tui::lobby::Mode;
 use crate::tui::shell::{Inbound, Mailbox, Stack, Step};
-use crate::tui::triad::TriadApp;
 use crate::tui::{App, Closed, Drawn, Event, Opening, Screen as TuiScreen, Theme, Transition};
 
 /// At most this many frames a second go to one client.
@@ -256,19 +250,19 @@ impl Write for Bytes {
 /// How a table's news is told apart, per game: the event that shows a line of the server's
 /// in the status bar (as the table's notices show), and whether an event says the table
 /// closed.
-struct TableNews {
-    notice: fn(TableId, &str) -> Event,
-    closes: fn(&Event, TableId) -> bool,
+pub(crate) struct TableNews {
+    pub(crate) notice: fn(TableId, &str) -> Event,
+    pub(crate) closes: fn(&Event, TableId) -> bool,
 }
 
 /// A Three Trios table's news.
-const TRIOS_NEWS: TableNews = TableNews {
+pub(crate) const TRIOS_NEWS: TableNews = TableNews {
     notice: |id, text| Event::Table(id, News::Notice(text.into())),
     closes: |event, id| matches!(event, Event::Table(t, News::Closed(_)) if *t == id),
 };
 
 /// A platform duel's table news.
-fn duel_news<G: BoardGame>() -> TableNews {
+pub(crate) fn duel_news<G: BoardGame>() -> TableNews {
     TableNews {
         notice: |id, text| Event::Duel(id, Arc::new(News::<DuelConfig<G>>::Notice(text.into()))),
         closes: |event, id| {
@@ -279,28 +273,12 @@ fn duel_news<G: BoardGame>() -> TableNews {
     }
 }
 
-/// A Triad race table's news.
-const RACE_NEWS: TableNews = TableNews {
-    notice: |id, text| Event::Duel(id, Arc::new(RaceNews::Notice(text.into()))),
-    closes: |event, id| {
-        closes_with(event, id, |news: &RaceNews| {
-            matches!(news, RaceNews::Closed(_))
-        })
-    },
-};
-
-/// A Hex paths table's news.
-const HEX_NEWS: TableNews = TableNews {
-    notice: |id, text| Event::Duel(id, Arc::new(HexNews::Notice(text.into()))),
-    closes: |event, id| {
-        closes_with(event, id, |news: &HexNews| {
-            matches!(news, HexNews::Closed(_))
-        })
-    },
-};
-
 /// Whether `event` is news of type `N` from table `id` that says it closed.
-fn closes_with<N: 'static>(event: &Event, id: TableId, closed: impl Fn(&N) -> bool) -> bool {
+pub(crate) fn closes_with<N: 'static>(
+    event: &Event,
+    id: TableId,
+    closed: impl Fn(&N) -> bool,
+) -> bool {
     match event {
         Event::Duel(t, news) => *t == id && news.downcast_ref::<N>().is_some_and(closed),
         _ => false,
@@ -309,15 +287,15 @@ fn closes_with<N: 'static>(event: &Event, id: TableId, closed: impl Fn(&N) -> bo
 
 /// One connection as its screens see it: the player, where the screen thread's events go,
 /// and the table the player sits at or watches now, if any.
-struct Conn {
-    spec: GameSpec,
-    events: Sender<Event>,
+pub(crate) struct Conn {
+    pub(crate) spec: GameSpec,
+    pub(crate) events: Sender<Event>,
     /// Set while a table's screen is open; the session leaves that table when it ends.
     at_table: Cell<Option<TableId>>,
 }
 
 /// A table being shown, on top of the lobby.
-struct AtTable {
+pub(crate) struct AtTable {
     id: TableId,
     screen: Box<dyn TuiScreen>,
     news: TableNews,
@@ -409,7 +387,6 @@ impl LobbyScreen {
     /// Opens or joins the table `intent` asks for.
     fn table_for(&self, intent: Intent) -> Option<Result<AtTable, String>> {
         let conn = &self.conn;
-        let spec = &conn.spec;
         let size = self.lobby.size;
         Some(match intent {
             Intent::Quit => return None,
@@ -419,19 +396,7 @@ impl LobbyScreen {
             // The lobby's other games: a table against the chosen computer, or for two.
             Intent::Play(launch) => {
                 let opponent = (launch.mode != Mode::TwoPlayers).then(|| launch.opponent.clone());
-                let shared = &spec.shared;
-                match launch.game {
-                    GameKind::Reversi => {
-                        open_duel::<Reversi>(conn, opponent, &shared.reversi_opponent, size)
-                    }
-                    GameKind::Islands => {
-                        let strongest = GameKind::Islands.opponents()[0];
-                        open_duel::<Islands>(conn, opponent, strongest, size)
-                    }
-                    GameKind::ThreeTrios => Err("Three Trios tables open from the lobby".into()),
-                    GameKind::Triad => open_race(conn, opponent, size),
-                    GameKind::HexPaths => open_hex(conn, opponent, size),
-                }
+                (entry(launch.game).open_table)(conn, opponent, size)
             }
             // Saved matches stay on the server's disk.
             Intent::Resume(_) | Intent::Replay(_) => {
@@ -578,7 +543,12 @@ fn watch_lobby(spec: &GameSpec, events: &Sender<Event>) {
 }
 
 /// Sits at (or watches) table `id` and makes the screen that shows it, for its game.
-fn join(conn: &Rc<Conn>, id: TableId, want: Want, size: (u16, u16)) -> Result<AtTable, String> {
+pub(crate) fn join(
+    conn: &Rc<Conn>,
+    id: TableId,
+    want: Want,
+    size: (u16, u16),
+) -> Result<AtTable, String> {
     let (spec, events) = (&conn.spec, &conn.events);
     let registry = &spec.shared.tables;
     let kind = registry
@@ -586,26 +556,11 @@ fn join(conn: &Rc<Conn>, id: TableId, want: Want, size: (u16, u16)) -> Result<At
         .into_iter()
         .find(|s| s.id == id)
         .map(|s| s.kind);
-    let (screen, news): (Box<dyn TuiScreen>, TableNews) = match registry.game_of(id) {
-        Some(GameKind::ThreeTrios) => (
-            Box::new(join_trios(spec, events, id, want, size)?),
-            TRIOS_NEWS,
-        ),
-        Some(GameKind::Reversi) => (
-            Box::new(join_duel::<Reversi>(spec, events, id, want, size)?),
-            duel_news::<Reversi>(),
-        ),
-        Some(GameKind::Islands) => (
-            Box::new(join_duel::<Islands>(spec, events, id, want, size)?),
-            duel_news::<Islands>(),
-        ),
-        Some(GameKind::Triad) => (
-            Box::new(join_race(spec, events, id, want, size)?),
-            RACE_NEWS,
-        ),
-        Some(GameKind::HexPaths) => (Box::new(join_hex(spec, events, id, want, size)?), HEX_NEWS),
-        None => return Err(format!("table {id} has closed")),
+    let Some(game) = registry.game_of(id) else {
+        return Err(format!("table {id} has closed"));
     };
+    let (screen, news) = (entry(game).join_table)(spec, events, id, want, size)?;
+
     conn.at_table.set(Some(id));
     Ok(AtTable {
         id,
@@ -619,7 +574,7 @@ fn join(conn: &Rc<Conn>, id: TableId, want: Want, size: (u16, u16)) -> Result<At
 
 /// How a table's news reaches this screen: as an event carrying it, for the table's screen
 /// to take out.
-fn news_to<N: Send + Sync + 'static>(
+pub(crate) fn news_to<N: Send + Sync + 'static>(
     events: &Sender<Event>,
     id: TableId,
 ) -> Box<dyn Fn(N) -> bool + Send> {
@@ -628,7 +583,7 @@ fn news_to<N: Send + Sync + 'static>(
 }
 
 /// A screen that could not be made leaves the table it joined.
-fn left_if_failed<A>(
+pub(crate) fn left_if_failed<A>(
     registry: &Registry,
     id: TableId,
     client: ClientId,
@@ -641,7 +596,7 @@ fn left_if_failed<A>(
 }
 
 /// Sits at (or watches) a table of a platform game and makes the screen that shows it.
-fn join_duel<G: BoardGame>(
+pub(crate) fn join_duel<G: BoardGame>(
     spec: &GameSpec,
     events: &Sender<Event>,
     id: TableId,
@@ -668,82 +623,8 @@ fn join_duel<G: BoardGame>(
     left_if_failed(&registry, id, client, app)
 }
 
-/// Joins (or watches) a Triad race table and makes the screen that follows it.
-fn join_race(
-    spec: &GameSpec,
-    events: &Sender<Event>,
-    id: TableId,
-    want: Want,
-    size: (u16, u16),
-) -> Result<TriadApp, String> {
-    let registry = spec.shared.tables.clone();
-    let joined =
-        registry.join_race(id, spec.client, spec.who.clone(), want, news_to(events, id))?;
-    let client = spec.client;
-    let asks = registry.clone();
-    let app = TriadApp::at_table(
-        joined,
-        Box::new(move |request| asks.ask_race(id, client, request)),
-        size,
-        spec.theme,
-    );
-    left_if_failed(&registry, id, client, app)
-}
-
-/// Opens a Triad race table, with a computer rival of level `rival` when one is named, and
-/// joins it.
-fn open_race(conn: &Rc<Conn>, rival: Option<String>, size: (u16, u16)) -> Result<AtTable, String> {
-    let spec = &conn.spec;
-    let shared = &spec.shared;
-    let seed = (shared.reseed)(&shared.choices.base);
-    let id = shared.tables.open_race(RaceSpec {
-        opener: spec.who.clone(),
-        rivals: rival.into_iter().collect(),
-        seed,
-        fixed_seed: shared.fixed_seed,
-    })?;
-    join(conn, id, Want::Seat, size)
-}
-
-/// Joins (or watches) a Hex paths table and makes the screen that follows it.
-fn join_hex(
-    spec: &GameSpec,
-    events: &Sender<Event>,
-    id: TableId,
-    want: Want,
-    size: (u16, u16),
-) -> Result<HexApp, String> {
-    let registry = spec.shared.tables.clone();
-    let joined = registry.join_hex(id, spec.client, spec.who.clone(), want, news_to(events, id))?;
-    let client = spec.client;
-    let asks = registry.clone();
-    let app = HexApp::at_table(
-        joined,
-        Box::new(move |request| asks.ask_hex(id, client, request)),
-        size,
-        spec.theme,
-    );
-    left_if_failed(&registry, id, client, app)
-}
-
-/// Opens a Hex paths table, with a computer rival of level `rival` when one is named, and
-/// joins it.
-fn open_hex(conn: &Rc<Conn>, rival: Option<String>, size: (u16, u16)) -> Result<AtTable, String> {
-    let spec = &conn.spec;
-    let shared = &spec.shared;
-    let seed = (shared.reseed)(&shared.choices.base);
-    let id = shared.tables.open_hex(HexSpec {
-        opener: spec.who.clone(),
-        rivals: rival.into_iter().collect(),
-        seed,
-        settings: Default::default(),
-        fixed_seed: shared.fixed_seed,
-    })?;
-    join(conn, id, Want::Seat, size)
-}
-
 /// Sits at (or watches) a Three Trios table and makes the app that shows it.
-fn join_trios(
+pub(crate) fn join_trios(
     spec: &GameSpec,
     events: &Sender<Event>,
     id: TableId,
@@ -773,7 +654,7 @@ fn join_trios(
 
 /// Opens a table of a platform game: against `opponent` when it is one of the game's
 /// players (else `fallback`), or for two.
-fn open_duel<G: BoardGame>(
+pub(crate) fn open_duel<G: BoardGame>(
     conn: &Rc<Conn>,
     opponent: Option<String>,
     fallback: &str,

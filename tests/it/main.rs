@@ -24,6 +24,7 @@ mod race_contract;
 mod race_tables;
 mod record_safety;
 mod records;
+mod registry;
 mod regression;
 mod resume;
 mod reversi_cli;

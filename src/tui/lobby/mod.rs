@@ -14,10 +14,11 @@ use std::sync::Arc;
 use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
 
 use crate::autosave;
-use crate::controller::race_table::{MAX_RACERS, Phase};
+use crate::controller::race_table::Phase;
 use crate::controller::table::{Identity, Kind, SeatState, TableId};
 use crate::controller::tables::Summary;
 use crate::controller::{MatchConfig, Seat, SourceFile};
+use crate::front::entry;
 use crate::games::reversi::Color;
 use crate::games::three_trios::RuleSet;
 use crate::games::{GameKind, Side};
@@ -26,25 +27,6 @@ use crate::tui::Event;
 use crate::tui::Theme;
 use crate::tui::keymap::{self, Screen, ScreenAction as Action};
 use saved::SavedMatch;
-
-/// The games a server's lobby offers. A game added here gets the lobby's Game row and its
-/// option rows; the server then needs tables for it.
-pub const SERVER_GAMES: &[GameKind] = &[
-    GameKind::ThreeTrios,
-    GameKind::Reversi,
-    GameKind::Islands,
-    GameKind::Triad,
-    GameKind::HexPaths,
-];
-
-/// The games the home screen offers: those with a full screen.
-pub const HOME_GAMES: &[GameKind] = &[
-    GameKind::ThreeTrios,
-    GameKind::Reversi,
-    GameKind::Islands,
-    GameKind::Triad,
-    GameKind::HexPaths,
-];
 
 /// Boards built into trios besides the setup's own.
 const BUILT_IN_BOARDS: [(&str, &str); 4] = [
@@ -127,7 +109,7 @@ impl Choices {
             }
         }
         Choices {
-            games: SERVER_GAMES.to_vec(),
+            games: crate::front::kinds(),
             base,
             opponents,
             boards,
@@ -139,7 +121,7 @@ impl Choices {
     /// boards and rules a server with setup `base` offers.
     pub fn home(base: MatchConfig) -> Choices {
         Choices {
-            games: HOME_GAMES.to_vec(),
+            games: crate::front::kinds(),
             ..Choices::new(base)
         }
     }
@@ -447,13 +429,11 @@ impl Lobby {
 
     /// The option lines of the chosen game.
     fn option_items(&self) -> &'static [Item] {
-        match self.game_kind() {
-            GameKind::ThreeTrios => &[Item::Opponent, Item::Board, Item::Rules],
-            // A server's tables seat their opener first (dark): no colour to choose there.
-            GameKind::Reversi if self.at_home() => &[Item::Opponent, Item::Color],
-            GameKind::Islands if self.at_home() => &[Item::Opponent, Item::Size],
-            GameKind::Reversi | GameKind::Islands => &[Item::Opponent],
-            GameKind::Triad | GameKind::HexPaths => &[Item::Opponent],
+        let rows = &entry(self.game_kind()).lobby_options;
+        if self.at_home() {
+            rows.home
+        } else {
+            rows.server
         }
     }
 
@@ -465,15 +445,7 @@ impl Lobby {
         }
         if self.at_home() {
             items.extend(self.option_items());
-            if self.game_kind() == GameKind::Triad {
-                // Alone, or racing the chosen rival.
-                items.extend([Item::Solitaire, Item::PlayComputer]);
-            } else if self.game_kind() == GameKind::HexPaths {
-                // Alone, racing the chosen rival, or people racing at one keyboard.
-                items.extend([Item::Solitaire, Item::PlayComputer, Item::TwoPlayers]);
-            } else {
-                items.extend([Item::PlayComputer, Item::TwoPlayers, Item::Watch]);
-            }
+            items.extend(entry(self.game_kind()).home_actions);
             if self.resumable.is_some() {
                 items.push(Item::Resume);
             }
@@ -755,7 +727,7 @@ impl Lobby {
             Item::Watch => Some(Intent::Play(self.launch(Mode::Watch))),
             Item::PlayComputer | Item::OpenTable => {
                 let against = item == Item::PlayComputer;
-                if self.game_kind() != GameKind::ThreeTrios {
+                if !entry(self.game_kind()).table_from_setup {
                     let mode = if against {
                         Mode::VsComputer
                     } else {
@@ -824,11 +796,7 @@ impl Lobby {
     /// Whether `table` has a seat this player could take.
     pub fn has_open_seat(&self, table: &Summary) -> bool {
         if let Some(race) = &table.race {
-            let most = match table.game {
-                GameKind::HexPaths => crate::controller::hex_table::MAX_PLAYERS,
-                _ => MAX_RACERS,
-            };
-            return race.phase != Phase::Over && table.seats.len() < most;
+            return race.phase != Phase::Over && table.seats.len() < entry(table.game).most_players;
         }
         table.kind == Kind::TwoPlayers
             && table.outcome.is_none()
@@ -846,20 +814,7 @@ impl Lobby {
     /// The new match the menu describes, played as `mode`.
     pub fn launch(&self, mode: Mode) -> Launch {
         let game = self.game_kind();
-        let options = match game {
-            GameKind::ThreeTrios => GameOptions::ThreeTrios(Box::new(self.config())),
-            GameKind::Reversi => GameOptions::Reversi { person: self.color },
-            GameKind::Islands => GameOptions::Islands {
-                size: ISLAND_SIDES[self.island_side],
-            },
-            GameKind::Triad => GameOptions::Triad {
-                rival: (mode == Mode::VsComputer).then(|| self.opponent_name()),
-            },
-            GameKind::HexPaths => GameOptions::HexPaths {
-                rival: (mode == Mode::VsComputer).then(|| self.opponent_name()),
-                people: if mode == Mode::TwoPlayers { 2 } else { 1 },
-            },
-        };
+        let options = (entry(game).options)(self, mode);
         let mut launch = Launch {
             game,
             mode,

@@ -1,0 +1,356 @@
+//! Hex paths in the registry: rounds on the hexagon, alone, with people at one keyboard or
+//! racing computer rivals, from the play flags or the home screen, and its tools
+//! (`trios hexpaths …`).
+
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::mpsc::Sender;
+
+use super::{Entry, LobbyRows};
+use crate::cli::{Command, PlayArgs};
+use crate::cmd::output::write_out;
+use crate::cmd::{Error, front_end};
+use crate::controller::hex_table::{HexNews, HexSpec};
+use crate::controller::table::{TableId, Want};
+use crate::games::hexpaths::args::{HexpathsArgs, HexpathsTool};
+use crate::games::{GameKind, hexpaths};
+use crate::ssh::session::{
+    AtTable, Conn, GameSpec, TableNews, closes_with, join, left_if_failed, news_to,
+};
+use crate::tui::Event;
+use crate::tui::hexpaths::HexApp;
+use crate::tui::lobby::{GameOptions, Item, Launch, Mode};
+use crate::tui::{self, Opening};
+
+/// Hex paths' entry.
+pub static ENTRY: Entry = Entry {
+    kind: GameKind::HexPaths,
+    description: "slide pieces across a hexagon; each round asks for the shortest move to a nook",
+    takes_rivals: true,
+    flags_given: |args| args.hexpaths.any().then_some(HexpathsArgs::FLAGS),
+    flags_refused_first: true,
+    // (`--resume` with `--game` is refused by the parser.) The flags are checked before
+    // the terminal is.
+    play: |args| {
+        let setup = hexpaths_setup(args)?;
+        let ui = front_end(args.ui)?;
+        play_hexpaths(setup, ui == crate::cli::Ui::Tui)
+    },
+    resume: None,
+    resume_screen: None,
+    launch,
+    replay: None,
+    replay_screen: None,
+    solve: None,
+    tool: |command| match command {
+        Command::Hexpaths(asked) => Some(tool(asked)),
+        _ => None,
+    },
+    perft: None,
+    takes_position: false,
+    solve_hint: Some("Hex paths moves: trios hexpaths solve"),
+    lobby_options: LobbyRows {
+        home: &[Item::Opponent],
+        server: &[Item::Opponent],
+    },
+    // Alone, racing the chosen rival, or people racing at one keyboard.
+    home_actions: &[Item::Solitaire, Item::PlayComputer, Item::TwoPlayers],
+    most_players: crate::controller::hex_table::MAX_PLAYERS,
+    table_from_setup: false,
+    options: |lobby, mode| GameOptions::HexPaths {
+        rival: (mode == Mode::VsComputer).then(|| lobby.opponent_name()),
+        people: if mode == Mode::TwoPlayers { 2 } else { 1 },
+    },
+    open_table: open_hex,
+    join_table: |spec, events, id, want, size| {
+        let app = join_hex(spec, events, id, want, size)?;
+        Ok((Box::new(app), HEX_NEWS))
+    },
+};
+
+/// A game chosen on the home screen, as a screen.
+fn launch(launch: &Launch) -> Result<Opening, Error> {
+    let GameOptions::HexPaths { rival, people } = &launch.options else {
+        return Err(Error::Usage("not a Hex paths game".into()));
+    };
+    let seed: u64 = rand::random();
+    let rivals = match rival {
+        Some(level) => vec![hexpaths::round::Rival::new(level, seed ^ 1).map_err(Error::Usage)?],
+        None => Vec::new(),
+    };
+    let people: Vec<String> = if *people > 1 {
+        (1..=*people).map(|i| format!("player {i}")).collect()
+    } else {
+        Vec::new()
+    };
+    Ok(hexpaths_screen(HexpathsSetup {
+        seed,
+        settings: Default::default(),
+        people,
+        rivals,
+    }))
+}
+
+/// A game of Hex paths as `trios play` asks for it: its seed, settings, the people at the
+/// keyboard and the computer rivals.
+pub struct HexpathsSetup {
+    pub seed: u64,
+    pub settings: crate::games::hexpaths::round::Settings,
+    pub people: Vec<String>,
+    pub rivals: Vec<crate::games::hexpaths::round::Rival>,
+}
+
+/// Reads `trios play --game hexpaths`'s flags, refusing what does not make a game.
+fn hexpaths_setup(args: &PlayArgs) -> Result<HexpathsSetup, Error> {
+    use crate::games::hexpaths::Difficulty;
+    use crate::games::hexpaths::round::{Rival, Settings};
+    if args.games.seats_given() {
+        return Err(Error::Usage(
+            "Hex paths takes no seats, --size or --position: people are --players, computers \
+             --rivals"
+                .into(),
+        ));
+    }
+    let options = &args.hexpaths;
+    let seed = args.seeding.seed.unwrap_or_else(rand::random);
+    let mut settings = Settings::default();
+    if let Some(n) = options.rounds {
+        settings.rounds = n as usize;
+    }
+    if let Some(secs) = options.round_secs {
+        settings.round_time = std::time::Duration::from_secs(secs);
+    }
+    if let Some(n) = options.pieces {
+        settings.pieces = usize::from(n);
+    }
+    if let Some(level) = &options.difficulty {
+        let level: Difficulty = level
+            .parse()
+            .map_err(|e: String| Error::flag("--difficulty", e))?;
+        if level == Difficulty::NeedsAnother && settings.pieces < 2 {
+            return Err(Error::Usage(
+                "--difficulty needs-another needs at least two --pieces".into(),
+            ));
+        }
+        settings.difficulty = Some(level);
+    }
+    let people: Vec<String> = options
+        .players
+        .iter()
+        .map(|name| name.trim().to_string())
+        .filter(|name| !name.is_empty())
+        .collect();
+    if people.len() > 4 {
+        return Err(Error::Usage(
+            "--players: at most four people at one keyboard (keys 1–4)".into(),
+        ));
+    }
+    let rivals = args
+        .rivals
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            Rival::new(name, seed.wrapping_add(i as u64 + 1))
+                .map_err(|e| Error::flag("--rivals", e))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if rivals.len() > 3 {
+        return Err(Error::Usage("--rivals: at most three rivals".into()));
+    }
+    Ok(HexpathsSetup {
+        seed,
+        settings,
+        people,
+        rivals,
+    })
+}
+
+/// `trios play --game hexpaths`: rounds on the hexagon, full screen: alone, several people
+/// at this keyboard (`--players`), or against computer `--rivals`.
+fn play_hexpaths(setup: HexpathsSetup, full_screen: bool) -> Result<(), Error> {
+    if !full_screen {
+        return Err(Error::Usage(
+            "Hex paths is played full screen; drop --ui text (the tools are `trios hexpaths …`)"
+                .into(),
+        ));
+    }
+    tui::run_screen(|_events, size, theme| hexpaths_app(setup, size, theme))
+        .map_err(Error::Terminal)?;
+    Ok(())
+}
+
+/// The Hex paths screen for `setup`.
+fn hexpaths_app(
+    setup: HexpathsSetup,
+    size: (u16, u16),
+    theme: tui::Theme,
+) -> tui::hexpaths::HexApp {
+    let HexpathsSetup {
+        seed,
+        settings,
+        people,
+        rivals,
+    } = setup;
+    tui::hexpaths::HexApp::new(seed, settings, people, rivals, size, theme)
+}
+
+/// Hex paths as a screen of the shell.
+pub fn hexpaths_screen(setup: HexpathsSetup) -> tui::Opening {
+    Box::new(move |_events, size, theme| Box::new(hexpaths_app(setup, size, theme)))
+}
+
+/// `trios hexpaths …`: answers a question about crannies, nooks, a game, a step, a path or
+/// a move, or draws a game. `Ok(false)` is a "no" (`illegal: …`, `no path`): exit 1.
+pub fn tool(tool: &HexpathsTool) -> Result<bool, Error> {
+    use hexpaths::State;
+    let verdict = |r: Result<(), String>| -> Result<bool, Error> {
+        match r {
+            Ok(()) => write_out("legal\n").map(|()| true),
+            Err(reason) => write_out(&format!("illegal: {reason}\n")).map(|()| false),
+        }
+    };
+    let game = |text: &str| -> Result<State, Error> { text.parse().map_err(Error::IllegalGame) };
+    // The index of the piece at `cell`.
+    let piece_at = |state: &State, cell: u16| -> Result<usize, Error> {
+        state
+            .pieces()
+            .iter()
+            .position(|&p| u16::from(p) == cell)
+            .ok_or_else(|| Error::Usage(format!("no piece is at {cell}")))
+    };
+    match tool {
+        HexpathsTool::Crannies { text } => verdict(
+            hexpaths::parse_crannies(text)
+                .map(drop)
+                .map_err(|e| e.to_string()),
+        ),
+        HexpathsTool::Nooks { text } => verdict(
+            hexpaths::parse_nooks(text)
+                .map(drop)
+                .map_err(|e| e.to_string()),
+        ),
+        HexpathsTool::Game { text } => {
+            verdict(text.parse::<State>().map(drop).map_err(|e| e.to_string()))
+        }
+        HexpathsTool::Step {
+            game: text,
+            from,
+            to,
+        } => {
+            game(text)?;
+            verdict(match hexpaths::why_not_step(text, *from, *to) {
+                None => Ok(()),
+                Some(reason) => Err(reason),
+            })
+        }
+        HexpathsTool::Path {
+            game: text,
+            start,
+            goal,
+        } => {
+            let state = game(text)?;
+            piece_at(&state, *start)?;
+            match hexpaths::minimal_path(text, *start, *goal) {
+                Some(path) => {
+                    let cells: Vec<String> = path.iter().map(u16::to_string).collect();
+                    write_out(&format!("{}\n", cells.join(" "))).map(|()| true)
+                }
+                None => write_out("no path\n").map(|()| false),
+            }
+        }
+        HexpathsTool::Solve {
+            game: text,
+            piece,
+            goal,
+        } => {
+            let state = game(text)?;
+            let index = piece_at(&state, *piece)?;
+            let board = state.board();
+            let pieces = state.pieces();
+            let goal = *goal as hexpaths::Cell;
+            match hexpaths::solve(&board, pieces, index, goal, hexpaths::DEFAULT_BUDGET) {
+                Ok(solution) => {
+                    let mut out: String = solution
+                        .steps
+                        .iter()
+                        .map(|s| format!("{}>{}\n", s.from, s.to))
+                        .collect();
+                    let n = solution.len();
+                    out.push_str(&format!("{n} {}\n", if n == 1 { "step" } else { "steps" }));
+                    if !solution.proven {
+                        eprintln!(
+                            "note: the search stopped after {} positions; a shorter move may exist",
+                            solution.expanded
+                        );
+                    }
+                    write_out(&out).map(|()| true)
+                }
+                Err(hexpaths::Unsolved::NoMove) => write_out("no move\n").map(|()| false),
+                Err(e) => Err(Error::Unsolved(e)),
+            }
+        }
+        HexpathsTool::New { seed, pieces } => {
+            let seed = match seed {
+                Some(s) => *s,
+                None => {
+                    let s = rand::random();
+                    eprintln!("seed: {s} (draw this game again with --seed {s})");
+                    s
+                }
+            };
+            let state = hexpaths::new_game(seed, usize::from(*pieces));
+            write_out(&format!("{state}\n")).map(|()| true)
+        }
+        HexpathsTool::Show { game: text } => {
+            let state = game(text)?;
+            write_out(&format!("{state}\n")).map(|()| true)
+        }
+    }
+}
+
+/// A Hex paths table's news.
+const HEX_NEWS: TableNews = TableNews {
+    notice: |id, text| Event::Duel(id, Arc::new(HexNews::Notice(text.into()))),
+    closes: |event, id| {
+        closes_with(event, id, |news: &HexNews| {
+            matches!(news, HexNews::Closed(_))
+        })
+    },
+};
+
+/// Joins (or watches) a Hex paths table and makes the screen that follows it.
+fn join_hex(
+    spec: &GameSpec,
+    events: &Sender<Event>,
+    id: TableId,
+    want: Want,
+    size: (u16, u16),
+) -> Result<HexApp, String> {
+    let registry = spec.shared.tables.clone();
+    let joined = registry.join_hex(id, spec.client, spec.who.clone(), want, news_to(events, id))?;
+    let client = spec.client;
+    let asks = registry.clone();
+    let app = HexApp::at_table(
+        joined,
+        Box::new(move |request| asks.ask_hex(id, client, request)),
+        size,
+        spec.theme,
+    );
+    left_if_failed(&registry, id, client, app)
+}
+
+/// Opens a Hex paths table, with a computer rival of level `rival` when one is named, and
+/// joins it.
+fn open_hex(conn: &Rc<Conn>, rival: Option<String>, size: (u16, u16)) -> Result<AtTable, String> {
+    let spec = &conn.spec;
+    let shared = &spec.shared;
+    let seed = (shared.reseed)(&shared.choices.base);
+    let id = shared.tables.open_hex(HexSpec {
+        opener: spec.who.clone(),
+        rivals: rival.into_iter().collect(),
+        seed,
+        settings: Default::default(),
+        fixed_seed: shared.fixed_seed,
+    })?;
+    join(conn, id, Want::Seat, size)
+}

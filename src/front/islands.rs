@@ -1,0 +1,166 @@
+//! Islands of Hex in the registry: a match from the play flags or the home screen, resumed
+//! and replayed; boards too large for the full screen are played as text.
+
+use std::path::{Path, PathBuf};
+
+use super::{DUEL_ACTIONS, Entry, LobbyRows};
+use crate::cli::{PlayArgs, Ui};
+use crate::cmd::duel::{
+    duel_screen, home_screen, new_config, play_full_screen, play_text_with, resume_duel, start_duel,
+};
+use crate::cmd::replay::{stream_duel, view_record, viewer_screen};
+use crate::cmd::{Error, front_end};
+use crate::controller::Duel;
+use crate::games::islands::args::IslandsArgs;
+use crate::games::islands::{self, Game as Islands};
+use crate::games::{GameKind, TwoPlayer};
+use crate::record::duel::DuelRecord;
+use crate::ssh::session::{duel_news, join_duel, open_duel};
+use crate::textui;
+use crate::tui::Opening;
+use crate::tui::lobby::{GameOptions, ISLAND_SIDES, Item, Launch};
+
+/// Islands of Hex's entry.
+pub static ENTRY: Entry = Entry {
+    kind: GameKind::Islands,
+    description: "stones on a board of hexagons: white joins top to bottom, black left to right; more islands wins",
+    takes_rivals: false,
+    flags_given: |args| args.games.islands.any().then_some(IslandsArgs::FLAGS),
+    flags_refused_first: false,
+    play: |args| play_islands(args, front_end(args.ui)? == Ui::Tui),
+    resume: Some(|path, _, ui| resume_islands(path, ui == Ui::Tui)),
+    resume_screen: Some(resume_screen),
+    launch,
+    replay: Some(|file, ui| islands_replay(file, front_end(ui)? == Ui::Tui)),
+    replay_screen: Some(replay_screen),
+    solve: None,
+    tool: |_| None,
+    perft: None,
+    takes_position: false,
+    solve_hint: None,
+    lobby_options: LobbyRows {
+        home: &[Item::Opponent, Item::Size],
+        server: &[Item::Opponent],
+    },
+    home_actions: DUEL_ACTIONS,
+    most_players: 2,
+    table_from_setup: false,
+    options: |lobby, _| GameOptions::Islands {
+        size: ISLAND_SIDES[lobby.island_side],
+    },
+    open_table: |conn, opponent, size| {
+        let strongest = GameKind::Islands
+            .opponents()
+            .first()
+            .copied()
+            .unwrap_or_default();
+        open_duel::<Islands>(conn, opponent, strongest, size)
+    },
+    join_table: |spec, events, id, want, size| {
+        let app = join_duel::<Islands>(spec, events, id, want, size)?;
+        Ok((Box::new(app), duel_news::<Islands>()))
+    },
+};
+
+/// A match chosen on the home screen, as a screen; a board too large for it is refused.
+fn launch(launch: &Launch) -> Result<Opening, Error> {
+    let GameOptions::Islands { size } = launch.options else {
+        return Err(Error::Usage("not an Islands of Hex match".into()));
+    };
+    islands_fit_the_screen(size)?;
+    home_screen::<Islands>(launch.seats(), |options| options.size = size)
+}
+
+/// The match recorded at `path` continued as a screen; a board too large for the full
+/// screen is refused.
+fn resume_screen(path: PathBuf) -> Result<Opening, Error> {
+    let record = DuelRecord::<Islands>::load(&path)?;
+    islands_fit_the_screen(record.setup.options.size)?;
+    Ok(duel_screen(Duel::<Islands>::resume(path)?, None))
+}
+
+/// The record at `file` in the full-screen viewer, as a screen; a board too large for it
+/// is refused.
+fn replay_screen(file: &Path) -> Result<Opening, Error> {
+    let record = DuelRecord::<Islands>::load(file)?;
+    islands_fit_the_screen(record.setup.options.size)?;
+    let name = file.display().to_string();
+    Ok(viewer_screen(Duel::replayed(&record, &name)?))
+}
+
+/// The computer a person faces at Islands of Hex full screen when no seat is given.
+pub const ISLANDS_OPPONENT: &str = "connector";
+
+/// `trios play --game islands`: a new match, full screen (black is the connector unless
+/// `--black` says otherwise) or in text mode (two people by default).
+pub fn play_islands(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
+    let seats = [
+        (args.games.islands.white.as_deref(), "--white"),
+        (args.games.islands.black.as_deref(), "--black"),
+    ];
+    let mut config = new_config::<Islands>(args, seats, full_screen, ISLANDS_OPPONENT)?;
+    config.options.size = args.games.islands.size.unwrap_or(islands::DEFAULT_SIZE);
+    Islands::start(&config.options, config.seed).map_err(|e| Error::flag("--size", e))?;
+    if full_screen {
+        islands_fit_the_screen(config.options.size)?;
+    }
+    let mut duel = start_duel(args, config)?;
+    if full_screen {
+        return play_full_screen(duel, args.no_autosave, !args.no_animation);
+    }
+    play_islands_text(&mut duel)
+}
+
+/// The largest Islands of Hex board played full screen: the screen keeps every position of
+/// the match for replay, which on larger boards would take too much memory.
+pub const ISLANDS_SCREEN_MAX: usize = 64;
+
+/// Refuses a board too large for the full screen, saying what to do instead.
+pub fn islands_fit_the_screen(size: usize) -> Result<(), Error> {
+    if size > ISLANDS_SCREEN_MAX {
+        return Err(Error::Usage(format!(
+            "a {size}x{size} board is too large for the full screen (at most \
+             {ISLANDS_SCREEN_MAX} a side); play it in text mode with --ui text"
+        )));
+    }
+    Ok(())
+}
+
+/// Resumes the Islands of Hex match recorded at `path`, full screen or in text mode.
+pub fn resume_islands(path: PathBuf, full_screen: bool) -> Result<(), Error> {
+    if full_screen {
+        let record = DuelRecord::<Islands>::load(&path)?;
+        islands_fit_the_screen(record.setup.options.size)?;
+    }
+    resume_duel::<Islands>(path, full_screen, play_islands_text)
+}
+
+/// Plays an Islands of Hex match in text mode on standard input and output.
+fn play_islands_text(duel: &mut Duel<Islands>) -> Result<(), Error> {
+    play_text_with(duel, |duel, input, out, err| {
+        textui::islands::run(duel, input, out, err)
+    })
+}
+
+/// `trios replay FILE` of an Islands of Hex record: full screen, a viewer that steps through
+/// every move; in text (and for boards too large for the screen), every move and the view
+/// after it, then the end.
+fn islands_replay(path: &Path, full_screen: bool) -> Result<(), Error> {
+    let record = DuelRecord::<Islands>::load(path)?;
+    let name = path.display().to_string();
+    if full_screen && record.setup.options.size <= ISLANDS_SCREEN_MAX {
+        return view_record(&record, &name);
+    }
+    stream_duel(
+        &record,
+        &name,
+        |out, turn| out.line(&format!("{} plays {}", turn.played.stone.name(), turn.mv)),
+        |out, game| out.text(&islands::text::render(game)),
+        |game, out| {
+            if let Some(stone) = game.board().chain_maker() {
+                out.line(&textui::islands::chain_line(stone));
+            }
+            out.line(&textui::islands::game_over_line(game));
+        },
+    )
+}

@@ -1,0 +1,169 @@
+//! The registry: the one list of games, each an [`Entry`] saying how the commands, the home
+//! screen and the server start, resume and replay it. Commands and menus go through the list
+//! and never name a game; what a game adds lives in the file named after it here.
+//!
+//! The entries are apart from `games/` because the games are pure libraries (no I/O, no
+//! terminal), while an entry opens screens and runs commands.
+
+pub mod hexpaths;
+pub mod islands;
+pub mod reversi;
+pub mod three_trios;
+pub mod triad;
+
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::mpsc::Sender;
+
+use crate::cli::{Command, PerftArgs, PlayArgs, SolveArgs, Ui};
+use crate::cmd::Error;
+use crate::controller::table::{TableId, Want};
+use crate::games::GameKind;
+use crate::ssh::session::{AtTable, Conn, GameSpec, TableNews};
+use crate::tui::Opening;
+use crate::tui::lobby::{GameOptions, Item, Launch, Lobby, Mode};
+use crate::tui::{Event, Screen};
+
+/// Continues a saved match found by `trios play --resume`, in the front end given.
+pub type ResumeFn = fn(PathBuf, &PlayArgs, Ui) -> Result<(), Error>;
+/// Continues a saved match as a screen.
+pub type ResumeScreenFn = fn(PathBuf) -> Result<Opening, Error>;
+/// Replays a record in the front end given.
+pub type ReplayFn = fn(&Path, Ui) -> Result<(), Error>;
+/// Replays a record as a screen.
+pub type ReplayScreenFn = fn(&Path) -> Result<Opening, Error>;
+/// `trios solve` of one game.
+pub type SolveFn = fn(&SolveArgs) -> Result<(), Error>;
+/// Opens a server's table for a player: the connection, the computer opponent if any, the
+/// screen size.
+pub(crate) type OpenTableFn = fn(&Rc<Conn>, Option<String>, (u16, u16)) -> Result<AtTable, String>;
+/// Joins a server's table: the player, where their events go, the table, seat or watch,
+/// the screen size.
+pub(crate) type JoinTableFn = fn(
+    &GameSpec,
+    &Sender<Event>,
+    TableId,
+    Want,
+    (u16, u16),
+) -> Result<(Box<dyn Screen>, TableNews), String>;
+/// A game's own subcommand, when the command given is it.
+pub type ToolFn = fn(&Command) -> Option<Result<bool, Error>>;
+/// `trios perft` of one game.
+pub type PerftFn = fn(&PerftArgs) -> Result<(), Error>;
+
+/// What one game offers around its rules. Invariant: `ENTRIES[k as usize].kind == k`.
+pub struct Entry {
+    /// Which game; its names and title are [`GameKind::name`] and [`GameKind::title`].
+    pub kind: GameKind,
+    /// One line saying what the game is.
+    pub description: &'static str,
+    /// Whether `trios play --rivals` applies to it (races against computers).
+    pub takes_rivals: bool,
+    /// This game's own play flags that were given (their names as messages list them), or
+    /// `None` when none was.
+    pub flags_given: fn(&PlayArgs) -> Option<&'static str>,
+    /// Whether any other game refuses this game's flags before anything else (they make no
+    /// sense to any other game, whatever else is given).
+    pub flags_refused_first: bool,
+    /// `trios play --game NAME`: a new match from the flags.
+    pub play: fn(&PlayArgs) -> Result<(), Error>,
+    /// `trios play --resume` of a match of this game found at the path; `None` when the
+    /// game is never saved.
+    pub resume: Option<ResumeFn>,
+    /// The home screen's Resume: the saved match at the path as a screen.
+    pub resume_screen: Option<ResumeScreenFn>,
+    /// A match chosen on the home screen, as a screen.
+    pub launch: fn(&Launch) -> Result<Opening, Error>,
+    /// `trios replay FILE` of a record of this game in the front end asked for; `None`
+    /// when the game has no records of its own.
+    pub replay: Option<ReplayFn>,
+    /// The home screen's Replay of a record of this game, as a screen.
+    pub replay_screen: Option<ReplayScreenFn>,
+    /// `trios solve --game NAME`, where the game has a solver.
+    pub solve: Option<SolveFn>,
+    /// The game's own subcommand (`trios triad …`), when the command is it: `Some` of
+    /// whether the answer was yes (a no exits with 1).
+    pub tool: ToolFn,
+    /// `trios perft --game NAME`, where the game counts positions.
+    pub perft: Option<PerftFn>,
+    /// Whether `--position` of `trios solve` and `trios perft` is this game's.
+    pub takes_position: bool,
+    /// Where a game without `trios solve` solves its moves instead, for the refusal.
+    pub solve_hint: Option<&'static str>,
+    /// The lobby's option rows for this game: at home, and at a server.
+    pub lobby_options: LobbyRows,
+    /// What the home screen offers to do with this game, in menu order.
+    pub home_actions: &'static [Item],
+    /// The most players a race table of this game seats (duels: two).
+    pub most_players: usize,
+    /// Whether a server's tables of this game are opened from the lobby's setup (boards and
+    /// rules) rather than started as a match of the lobby's choice.
+    pub table_from_setup: bool,
+    /// The lobby's choices made into this game's options, played as the mode given.
+    pub options: fn(&Lobby, Mode) -> GameOptions,
+    /// A server's lobby chose this game: opens a table for the choice (against the computer
+    /// named, or for people) and sits the player at it.
+    pub(crate) open_table: OpenTableFn,
+    /// Sits at (or watches) a server's table of this game: the screen that shows it and how
+    /// its news is told apart.
+    pub(crate) join_table: JoinTableFn,
+}
+
+/// A game's option rows in the lobby.
+pub struct LobbyRows {
+    pub home: &'static [Item],
+    pub server: &'static [Item],
+}
+
+/// What the home screen offers for a two-player game: the computer, a friend at the same
+/// keyboard, or two computers to watch.
+pub const DUEL_ACTIONS: &[Item] = &[Item::PlayComputer, Item::TwoPlayers, Item::Watch];
+
+/// The setups the lobbies start from, at home and at a server: the lobby's boards and rules
+/// are Three Trios', so its entry file builds them.
+pub use three_trios::{home_setup, server_setup};
+
+/// Every game, in the order of [`GameKind::ALL`] (the order menus list them).
+pub static ENTRIES: [&Entry; 5] = [
+    &three_trios::ENTRY,
+    &reversi::ENTRY,
+    &islands::ENTRY,
+    &triad::ENTRY,
+    &hexpaths::ENTRY,
+];
+
+/// The entry of `kind`.
+pub fn entry(kind: GameKind) -> &'static Entry {
+    ENTRIES[kind as usize]
+}
+
+/// The entry used where a file does not say its game: records without a game are of the
+/// first game trios had.
+pub fn default_entry() -> &'static Entry {
+    entry(GameKind::default())
+}
+
+/// Runs `command` when it is a game's own subcommand: `Some` of whether the answer was yes.
+pub fn run_tool(command: &Command) -> Option<Result<bool, Error>> {
+    ENTRIES.iter().find_map(|e| (e.tool)(command))
+}
+
+/// Every game's kind, in menu order.
+pub fn kinds() -> Vec<GameKind> {
+    ENTRIES.iter().map(|e| e.kind).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_follow_the_kinds_in_order() {
+        let kinds: Vec<GameKind> = ENTRIES.iter().map(|e| e.kind).collect();
+        assert_eq!(kinds, GameKind::ALL.to_vec());
+        for kind in GameKind::ALL {
+            assert_eq!(entry(kind).kind, kind);
+            assert!(!entry(kind).description.is_empty());
+        }
+    }
+}

@@ -1,0 +1,215 @@
+//! Reversi in the registry: a match from the play flags or the home screen, resumed,
+//! replayed, and the command-line tools (`trios solve`, `trios perft`).
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use super::{DUEL_ACTIONS, Entry, LobbyRows};
+use crate::cli::{PerftArgs, PlayArgs, SolveArgs, Ui};
+use crate::cmd::duel::{
+    duel_screen, home_screen, new_config, play_full_screen, play_text_with, resume_duel, start_duel,
+};
+use crate::cmd::output::write_out;
+use crate::cmd::replay::{stream_duel, view_record, viewer_screen};
+use crate::cmd::{Error, front_end};
+use crate::controller::Duel;
+use crate::games::reversi::args::ReversiArgs;
+use crate::games::reversi::{self, Game as Reversi, Move, Square};
+use crate::games::{GameKind, TwoPlayer};
+use crate::record::duel::DuelRecord;
+use crate::ssh::session::{duel_news, join_duel, open_duel};
+use crate::textui;
+use crate::tui::Opening;
+use crate::tui::lobby::{GameOptions, Item, Launch};
+
+/// Reversi's entry.
+pub static ENTRY: Entry = Entry {
+    kind: GameKind::Reversi,
+    description: "flip your rival's discs by closing lines around them on an 8x8 board",
+    takes_rivals: false,
+    flags_given: |args| args.games.reversi.any().then_some(ReversiArgs::FLAGS),
+    flags_refused_first: false,
+    play: |args| play_reversi(args, front_end(args.ui)? == Ui::Tui),
+    resume: Some(|path, _, ui| resume_reversi(path, ui == Ui::Tui)),
+    resume_screen: Some(|path| Ok(duel_screen(Duel::<Reversi>::resume(path)?, None))),
+    launch,
+    replay: Some(|file, ui| reversi_replay(file, front_end(ui)? == Ui::Tui)),
+    replay_screen: Some(replay_screen),
+    solve: Some(solve),
+    tool: |_| None,
+    perft: Some(perft),
+    takes_position: true,
+    solve_hint: None,
+    // A server's tables seat their opener first (dark): no colour to choose there.
+    lobby_options: LobbyRows {
+        home: &[Item::Opponent, Item::Color],
+        server: &[Item::Opponent],
+    },
+    home_actions: DUEL_ACTIONS,
+    most_players: 2,
+    table_from_setup: false,
+    options: |lobby, _| GameOptions::Reversi {
+        person: lobby.color,
+    },
+    open_table: |conn, opponent, size| {
+        let fallback = conn.spec.shared.reversi_opponent.clone();
+        open_duel::<Reversi>(conn, opponent, &fallback, size)
+    },
+    join_table: |spec, events, id, want, size| {
+        let app = join_duel::<Reversi>(spec, events, id, want, size)?;
+        Ok((Box::new(app), duel_news::<Reversi>()))
+    },
+};
+
+/// A match chosen on the home screen, as a screen.
+fn launch(launch: &Launch) -> Result<Opening, Error> {
+    home_screen::<Reversi>(launch.seats(), |_| {})
+}
+
+/// The record at `file` in the full-screen viewer, as a screen.
+fn replay_screen(file: &Path) -> Result<Opening, Error> {
+    let record = DuelRecord::<Reversi>::load(file)?;
+    let name = file.display().to_string();
+    Ok(viewer_screen(Duel::replayed(&record, &name)?))
+}
+
+/// The computer a person faces full screen when no seat is given.
+pub const REVERSI_OPPONENT: &str = "expert";
+
+/// `trios play --game reversi`: a new match, full screen or in text mode. Full screen, light
+/// is the expert unless `--light` says otherwise; text mode seats two people by default.
+pub fn play_reversi(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
+    let seats = [
+        (args.games.reversi.dark.as_deref(), "--dark"),
+        (args.games.reversi.light.as_deref(), "--light"),
+    ];
+    let mut config = new_config::<Reversi>(args, seats, full_screen, REVERSI_OPPONENT)?;
+    config.options.position = args.games.reversi.position.clone();
+    Reversi::start(&config.options, config.seed).map_err(Error::Usage)?;
+    let mut duel = start_duel(args, config)?;
+    if full_screen {
+        return play_full_screen(duel, args.no_autosave, !args.no_animation);
+    }
+    play_text(&mut duel)
+}
+
+/// Plays a Reversi match in text mode on standard input and output.
+pub fn play_text(duel: &mut Duel<Reversi>) -> Result<(), Error> {
+    play_text_with(duel, |duel, input, out, err| {
+        textui::reversi::run(duel, input, out, err)
+    })
+}
+
+/// Resumes the Reversi match recorded at `path`, full screen or in text mode.
+pub fn resume_reversi(path: PathBuf, full_screen: bool) -> Result<(), Error> {
+    resume_duel::<Reversi>(path, full_screen, play_text)
+}
+
+/// `trios replay FILE` of a Reversi record: full screen, a viewer that steps through every
+/// move and flip; in text, every move, the board after it, and the result.
+fn reversi_replay(path: &Path, full_screen: bool) -> Result<(), Error> {
+    let record = DuelRecord::<Reversi>::load(path)?;
+    let name = path.display().to_string();
+    if full_screen {
+        return view_record(&record, &name);
+    }
+    stream_duel(
+        &record,
+        &name,
+        |out, turn| {
+            let color = reversi::color_of(turn.side);
+            out.line(&match turn.mv {
+                Move::Pass => textui::reversi::pass_line(color),
+                mv => format!("{} plays {mv}", color.letter()),
+            });
+        },
+        |out, game| out.line(&reversi::text::render_plain(game)),
+        |game, out| out.line(&textui::reversi::game_over_line(game)),
+    )
+}
+
+/// A Reversi position from `--position`, or the start.
+fn reversi_position(given: Option<&str>) -> Result<Reversi, Error> {
+    match given {
+        None => Ok(Reversi::new()),
+        Some(text) => text.parse().map_err(|e| Error::flag("--position", e)),
+    }
+}
+
+/// `trios solve --game reversi --position P`: the exact value for the side to move (empty
+/// squares to the winner) and a best move.
+fn solve(args: &SolveArgs) -> Result<(), Error> {
+    let Some(text) = args.reversi.position.as_deref() else {
+        return Err(Error::Usage(
+            "solving Reversi needs --position P (64 squares X, O or -, then X or O to move); \
+             the whole game from the start is far beyond reach"
+                .into(),
+        ));
+    };
+    let game = reversi_position(Some(text))?;
+    if game.is_over() {
+        return Err(Error::Usage(
+            "the game is already over; nothing to solve".into(),
+        ));
+    }
+    let started = Instant::now();
+    let solution = reversi::endgame::solve(&game);
+    let millis = started.elapsed().as_millis();
+    let best = solution.best.map(|sq: Square| (sq.row() + 1, sq.col() + 1));
+    if args.json {
+        #[derive(serde::Serialize)]
+        struct At {
+            row: usize,
+            col: usize,
+        }
+        #[derive(serde::Serialize)]
+        struct Solved {
+            value: i32,
+            best: Option<At>,
+            nodes: u64,
+            millis: u128,
+        }
+        let json = serde_json::to_string(&Solved {
+            value: solution.value,
+            best: best.map(|(row, col)| At { row, col }),
+            nodes: solution.nodes,
+            millis,
+        })?;
+        return write_out(&format!("{json}\n"));
+    }
+    let mover = game.turn().letter();
+    let verdict = match solution.value {
+        0 => "a tie under perfect play".to_string(),
+        v if v > 0 => format!("{mover} wins by {v} under perfect play"),
+        v => format!("{mover} loses by {} under perfect play", -v),
+    };
+    let best = match best {
+        Some((row, col)) => format!("{row} {col}"),
+        None => format!("pass ({mover} has no legal move)"),
+    };
+    let rate = solution.nodes as f64 / started.elapsed().as_secs_f64().max(1e-9);
+    write_out(&format!(
+        "value: {:+} ({verdict})\nbest move: {best}\nsearched {} positions in {millis} ms \
+         ({:.1} M/s)\n",
+        solution.value,
+        solution.nodes,
+        rate / 1e6
+    ))
+}
+
+/// `trios perft --game reversi DEPTH`: the leaf count, and the time on standard error.
+fn perft(args: &PerftArgs) -> Result<(), Error> {
+    let game = reversi_position(args.reversi.position.as_deref())?;
+    let started = Instant::now();
+    let count = reversi::perft::perft_threads(&game, args.depth, args.threads);
+    let secs = started.elapsed().as_secs_f64();
+    write_out(&format!("{count}\n"))?;
+    eprintln!(
+        "depth {} in {secs:.3} s ({:.1} M leaves/s, {} thread{})",
+        args.depth,
+        count as f64 / secs.max(1e-9) / 1e6,
+        args.threads,
+        if args.threads == 1 { "" } else { "s" }
+    );
+    Ok(())
+}

@@ -1,0 +1,200 @@
+//! Three Trios in the registry: a match from the play flags or the home screen, resumed and
+//! replayed, solved and counted; the match itself is set up and played by
+//! [`crate::cmd::three_trios`].
+
+pub mod solve;
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::{DUEL_ACTIONS, Entry, LobbyRows};
+use crate::cli::{PerftArgs, PlayArgs, ServeArgs, Ui};
+use crate::cmd::output::write_out;
+use crate::cmd::three_trios::{
+    config_from, match_screen, play_full_screen, play_text, resume, start_autosaved, start_new,
+};
+use crate::cmd::{Error, front_end, output};
+use crate::controller::Seat;
+use crate::controller::{Match, MatchConfig};
+use crate::games::GameKind;
+use crate::games::three_trios::args::ThreeTriosArgs;
+use crate::record::Record;
+use crate::ssh::session::{TRIOS_NEWS, join_trios};
+use crate::textui;
+use crate::tui::Opening;
+use crate::tui::lobby::{GameOptions, Item, Launch};
+
+/// Three Trios' entry.
+pub static ENTRY: Entry = Entry {
+    kind: GameKind::ThreeTrios,
+    description: "place cards on a board; a higher side captures the card beside it",
+    takes_rivals: false,
+    flags_given: |_| None,
+    flags_refused_first: false,
+    play: |args| {
+        let ui = front_end(args.ui)?;
+        run(args, ui, None)
+    },
+    resume: Some(|path, args, ui| run(args, ui, Some(path))),
+    resume_screen: Some(|path| {
+        Ok(match_screen(
+            Match::resume(path)?,
+            crate::tui::Start::Play,
+            None,
+        ))
+    }),
+    launch,
+    replay: Some(replay),
+    replay_screen: Some(|file| {
+        let record = Record::load(file)?;
+        let game = Match::replayed(&record, &file.display().to_string())?;
+        Ok(match_screen(game, crate::tui::Start::Review, None))
+    }),
+    solve: Some(solve::solve),
+    tool: |_| None,
+    perft: Some(perft),
+    takes_position: false,
+    solve_hint: None,
+    lobby_options: LobbyRows {
+        home: &[Item::Opponent, Item::Board, Item::Rules],
+        server: &[Item::Opponent, Item::Board, Item::Rules],
+    },
+    home_actions: DUEL_ACTIONS,
+    most_players: 2,
+    table_from_setup: true,
+    options: |lobby, _| GameOptions::ThreeTrios(Box::new(lobby.config())),
+    open_table: |_, _, _| Err("Three Trios tables open from the lobby".into()),
+    join_table: |spec, events, id, want, size| {
+        let app = join_trios(spec, events, id, want, size)?;
+        Ok((Box::new(app), TRIOS_NEWS))
+    },
+};
+
+/// `trios play`: the match found at `resumed`, else a new one from the flags, in `ui`.
+fn run(args: &PlayArgs, ui: Ui, resumed: Option<PathBuf>) -> Result<(), Error> {
+    crate::cmd::play::refuse_flags_of_others(args)?;
+    // A resumed match goes on in its autosave file; a new one is autosaved unless the player
+    // chose a record file or none.
+    let autosaving = args.resume || (args.record.is_none() && !args.no_autosave);
+    let game = if let Some(path) = resumed {
+        resume(path)?
+    } else {
+        start_new(args, ui)?
+    };
+    if ui == Ui::Tui {
+        let last = play_full_screen(
+            game,
+            crate::tui::Start::Play,
+            args.no_autosave,
+            !args.no_animation,
+        )?;
+        // The seed goes to stderr once the screen is back, so the game can be played again.
+        let config = last.config();
+        if !args.resume && Some(config.seed) != args.seeding.seed && config.depends_on_seed() {
+            eprintln!("{}", crate::cmd::seed_note(config.seed));
+        }
+        return Ok(());
+    }
+    if args.seeding.seed.is_none() && !args.resume && game.config().depends_on_seed() {
+        eprintln!("{}", crate::cmd::seed_note(game.config().seed));
+    }
+    play_text(game, autosaving, args.describe)
+}
+
+/// A new match chosen on the home screen: autosaved like `trios play`'s, a warning kept for
+/// the home screen when it cannot be.
+fn launch(launch: &Launch) -> Result<Opening, Error> {
+    let GameOptions::ThreeTrios(config) = &launch.options else {
+        return Err(Error::Usage("not a Three Trios match".into()));
+    };
+    let mut config = (**config).clone();
+    config.seed = rand::random();
+    let warning = std::cell::RefCell::new(None);
+    let game = start_autosaved(config, |why| {
+        *warning.borrow_mut() = Some(format!(
+            "This match could not be saved: {why}; it cannot be resumed"
+        ));
+    })?;
+    Ok(match_screen(
+        game,
+        crate::tui::Start::Play,
+        warning.into_inner(),
+    ))
+}
+
+/// `trios replay FILE` of a Three Trios record (and of a file that does not say its game).
+fn replay(file: &Path, ui: Ui) -> Result<(), Error> {
+    let record = Record::load(file)?;
+    let name = file.display().to_string();
+    if front_end(ui)? == Ui::Tui {
+        let game = Match::replayed(&record, &name)?;
+        return play_full_screen(game, crate::tui::Start::Review, false, true).map(|_| ());
+    }
+    // A record that does not replay shows nothing: it is checked whole first (cheap beside
+    // making the views); then each view is written as the replay reaches it, so one view is
+    // in memory at a time.
+    record.replay(&name, |_, _| {})?;
+    let mut out = crate::record::stream::ReplayOut::new(io::stdout().lock());
+    let game = record.replay(&name, |game, outcome| {
+        if let Some(outcome) = outcome.filter(|_| out.is_open()) {
+            out.line(&textui::plays_line(outcome));
+        }
+        if out.is_open() {
+            out.line(&crate::games::three_trios::text::render(game));
+        }
+    })?;
+    match game.outcome() {
+        Some(outcome) => out.line(&textui::game_over_line(&game, outcome)),
+        None => out.text(&format!(
+            "Record ends after {} moves; the game was not finished.\n",
+            record.moves.len()
+        )),
+    }
+    output::finish(out.finish())?;
+    Ok(())
+}
+
+/// `trios perft` of Three Trios: the built-in board and cards dealt in order.
+fn perft(args: &PerftArgs) -> Result<(), Error> {
+    let config = config_from(
+        &ThreeTriosArgs::built_in(crate::games::three_trios::DealMode::InOrder),
+        Some(0),
+        Seat::Human,
+        Seat::Human,
+        1000,
+    )?;
+    let game = config.new_game()?;
+    let started = std::time::Instant::now();
+    let count = crate::games::three_trios::perft::perft(&game, args.depth as usize);
+    write_out(&format!("{count}\n"))?;
+    eprintln!(
+        "depth {} in {:.3} s",
+        args.depth,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The Three Trios setup the home screen's menus start from: the built-in board and cards,
+/// shuffled, the person against the strongest computer.
+pub fn home_setup() -> Result<MatchConfig, Error> {
+    let setup = ThreeTriosArgs::built_in(crate::games::three_trios::DealMode::Shuffle);
+    config_from(
+        &setup,
+        None,
+        Seat::Human,
+        Seat::Computer(crate::cli::STRONGEST.into()),
+        1000,
+    )
+}
+
+/// The Three Trios setup a server's lobby starts from, as `trios serve`'s flags give it.
+pub fn server_setup(args: &ServeArgs) -> Result<MatchConfig, Error> {
+    config_from(
+        &args.three_trios,
+        args.seeding.seed,
+        Seat::Human,
+        args.opponent.clone(),
+        args.think_ms,
+    )
+}

@@ -1,0 +1,239 @@
+//! Triad in the registry: a solitaire or a race against computer rivals, from the play flags
+//! or the home screen, and its card tools (`trios triad …`).
+
+use std::io::{self, IsTerminal};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::mpsc::Sender;
+
+use super::{Entry, LobbyRows};
+use crate::cli::{Command, PlayArgs};
+use crate::cmd::output::{text_ended, write_out};
+use crate::cmd::{Error, front_end, seed_note};
+use crate::controller::race_table::{RaceNews, RaceSpec};
+use crate::controller::table::{TableId, Want};
+use crate::games::triad::args::TriadTool;
+use crate::games::{GameKind, triad};
+use crate::ssh::session::{
+    AtTable, Conn, GameSpec, TableNews, closes_with, join, left_if_failed, news_to,
+};
+use crate::textui;
+use crate::tui::Event;
+use crate::tui::lobby::{GameOptions, Item, Launch, Mode};
+use crate::tui::triad::TriadApp;
+use crate::tui::{self, Opening};
+
+/// Triad's entry.
+pub static ENTRY: Entry = Entry {
+    kind: GameKind::Triad,
+    description: "find three cards that are, in every property, all the same or all different",
+    takes_rivals: true,
+    flags_given: |_| None,
+    flags_refused_first: false,
+    play: |args| play_triad(args, front_end(args.ui)? == crate::cli::Ui::Tui),
+    resume: None,
+    resume_screen: None,
+    launch,
+    replay: None,
+    replay_screen: None,
+    solve: None,
+    tool: |command| match command {
+        Command::Triad(asked) => Some(tool(asked).map(|()| true)),
+        _ => None,
+    },
+    perft: None,
+    takes_position: false,
+    solve_hint: None,
+    lobby_options: LobbyRows {
+        home: &[Item::Opponent],
+        server: &[Item::Opponent],
+    },
+    // Alone, or racing the chosen rival.
+    home_actions: &[Item::Solitaire, Item::PlayComputer],
+    most_players: crate::controller::race_table::MAX_RACERS,
+    table_from_setup: false,
+    options: |lobby, mode| GameOptions::Triad {
+        rival: (mode == Mode::VsComputer).then(|| lobby.opponent_name()),
+    },
+    open_table: open_race,
+    join_table: |spec, events, id, want, size| {
+        let app = join_race(spec, events, id, want, size)?;
+        Ok((Box::new(app), RACE_NEWS))
+    },
+};
+
+/// A solitaire or race chosen on the home screen, as a screen.
+fn launch(launch: &Launch) -> Result<Opening, Error> {
+    let GameOptions::Triad { rival } = &launch.options else {
+        return Err(Error::Usage("not a Triad game".into()));
+    };
+    let seed = rand::random();
+    let rivals = match rival {
+        Some(level) => vec![triad::race::Rival::new(level, seed ^ 1).map_err(Error::Usage)?],
+        None => Vec::new(),
+    };
+    Ok(triad_screen(seed, rivals))
+}
+
+/// `trios play --game triad`: a solitaire from `--seed` (drawn and announced when absent),
+/// full screen or in text mode.
+pub fn play_triad(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
+    if args.games.seats_given() {
+        return Err(Error::Usage(
+            "Triad is a solitaire: it takes no seats, --size or --position".into(),
+        ));
+    }
+    let seed = args.seeding.seed.unwrap_or_else(rand::random);
+    let rivals = args
+        .rivals
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            triad::race::Rival::new(name, seed.wrapping_add(i as u64 + 1))
+                .map_err(|e| Error::flag("--rivals", e))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if rivals.len() > 7 {
+        return Err(Error::Usage(
+            "--rivals: at most 7 rivals (8 players at a table)".into(),
+        ));
+    }
+    if !rivals.is_empty() && !full_screen {
+        return Err(Error::Usage(
+            "a race against --rivals is played full screen; drop --ui text".into(),
+        ));
+    }
+    if full_screen {
+        return triad_full_screen(seed, rivals);
+    }
+    if args.seeding.seed.is_none() {
+        eprintln!("{}", seed_note(seed));
+    }
+    let mut game = triad::Game::new(seed);
+    if io::stdin().is_terminal() {
+        eprintln!("Triad: type help for the commands.");
+    }
+    let ended = textui::triad::run(
+        &mut game,
+        io::stdin().lock(),
+        &mut io::stdout().lock(),
+        &mut io::stderr().lock(),
+    );
+    text_ended(ended)
+}
+
+/// Triad full screen: a solitaire (its best times kept) without `rivals`, else a race
+/// against them.
+fn triad_full_screen(seed: u64, rivals: Vec<triad::race::Rival>) -> Result<(), Error> {
+    tui::run_screen(|_events, size, theme| triad_app(seed, rivals, size, theme))
+        .map_err(Error::Terminal)?;
+    Ok(())
+}
+
+/// The Triad screen: a solitaire (its best times kept) without `rivals`, else a race.
+fn triad_app(
+    seed: u64,
+    rivals: Vec<triad::race::Rival>,
+    size: (u16, u16),
+    theme: tui::Theme,
+) -> tui::triad::TriadApp {
+    if rivals.is_empty() {
+        tui::triad::TriadApp::new(seed, tui::triad::bests::path(), size, theme)
+    } else {
+        tui::triad::TriadApp::race(seed, rivals, size, theme)
+    }
+}
+
+/// Triad as a screen of the shell (see [`triad_full_screen`]).
+pub fn triad_screen(seed: u64, rivals: Vec<triad::race::Rival>) -> tui::Opening {
+    Box::new(move |_events, size, theme| Box::new(triad_app(seed, rivals, size, theme)))
+}
+
+/// `trios triad check|find`: reads the cards, then prints the answer.
+pub fn tool(tool: &TriadTool) -> Result<(), Error> {
+    let read = |texts: &[String]| -> Result<Vec<triad::Card>, Error> {
+        let cards = texts
+            .iter()
+            .map(|t| t.parse().map_err(Error::Card))
+            .collect::<Result<Vec<triad::Card>, Error>>()?;
+        // The deck holds every card once: a card given twice is a typing slip.
+        if let Some((first, again)) = triad::first_repeat(&cards) {
+            return Err(Error::Usage(format!(
+                "cards {} and {} are the same card ({}); the deck holds each card once, so \
+                 give different cards",
+                first + 1,
+                again + 1,
+                cards[first]
+            )));
+        }
+        Ok(cards)
+    };
+    let out = match tool {
+        TriadTool::Check { cards } => match read(cards)?.as_slice() {
+            &[a, b, c] if triad::is_triad(a, b, c) => "triad\n".to_string(),
+            [_, _, _] => "not a triad\n".to_string(),
+            _ => return Err(Error::Usage("check takes three cards".into())),
+        },
+        TriadTool::Find { cards } => {
+            let found = triad::triads(&read(cards)?);
+            let mut out: String = found
+                .iter()
+                .map(|[i, j, k]| format!("{i} {j} {k}\n"))
+                .collect();
+            let n = found.len();
+            out.push_str(&format!(
+                "{n} {}\n",
+                if n == 1 { "triad" } else { "triads" }
+            ));
+            out
+        }
+    };
+    write_out(&out)
+}
+
+/// A Triad race table's news.
+const RACE_NEWS: TableNews = TableNews {
+    notice: |id, text| Event::Duel(id, Arc::new(RaceNews::Notice(text.into()))),
+    closes: |event, id| {
+        closes_with(event, id, |news: &RaceNews| {
+            matches!(news, RaceNews::Closed(_))
+        })
+    },
+};
+
+/// Joins (or watches) a Triad race table and makes the screen that follows it.
+fn join_race(
+    spec: &GameSpec,
+    events: &Sender<Event>,
+    id: TableId,
+    want: Want,
+    size: (u16, u16),
+) -> Result<TriadApp, String> {
+    let registry = spec.shared.tables.clone();
+    let joined =
+        registry.join_race(id, spec.client, spec.who.clone(), want, news_to(events, id))?;
+    let client = spec.client;
+    let asks = registry.clone();
+    let app = TriadApp::at_table(
+        joined,
+        Box::new(move |request| asks.ask_race(id, client, request)),
+        size,
+        spec.theme,
+    );
+    left_if_failed(&registry, id, client, app)
+}
+
+/// Opens a Triad race table, with a computer rival of level `rival` when one is named, and
+/// joins it.
+fn open_race(conn: &Rc<Conn>, rival: Option<String>, size: (u16, u16)) -> Result<AtTable, String> {
+    let spec = &conn.spec;
+    let shared = &spec.shared;
+    let seed = (shared.reseed)(&shared.choices.base);
+    let id = shared.tables.open_race(RaceSpec {
+        opener: spec.who.clone(),
+        rivals: rival.into_iter().collect(),
+        seed,
+        fixed_seed: shared.fixed_seed,
+    })?;
+    join(conn, id, Want::Seat, size)
+}

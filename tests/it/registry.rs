@@ -1,0 +1,67 @@
+//! The refusals written from the registry of games, through the real binary: the games
+//! each one names come from the list, and the texts stay word for word what they were.
+
+use crate::common;
+
+use common::bin::{Dir, assert_no_panic};
+
+/// Runs `trios ARGS` with no input and checks it was refused with exactly `message`.
+fn refused(args: &[&str], message: &str) {
+    let dir = Dir::new();
+    let run = dir.run(args, "");
+    assert_no_panic(&run.stderr);
+    run.assert_refused(message);
+    assert_eq!(run.stderr, format!("error: {message}\n"), "{args:?}");
+}
+
+#[test]
+fn rivals_name_the_games_that_race() {
+    refused(
+        &[
+            "play", "--game", "reversi", "--ui", "text", "--rivals", "easy",
+        ],
+        "--rivals is a Triad and Hex paths flag; add --game triad or --game hexpaths",
+    );
+}
+
+#[test]
+fn another_games_flags_name_that_game() {
+    let dir = Dir::new();
+    let run = dir.run(&["play", "--ui", "text", "--dark", "random"], "");
+    run.assert_refused("are Reversi flags; add --game reversi");
+    let run = dir.run(&["play", "--ui", "text", "--size", "7"], "");
+    run.assert_refused("are Islands of Hex flags; add --game islands");
+    let run = dir.run(
+        &["play", "--game", "reversi", "--ui", "text", "--size", "7"],
+        "",
+    );
+    run.assert_refused("are Islands of Hex flags; Reversi seats are --dark and --light");
+    let run = dir.run(
+        &[
+            "play", "--game", "islands", "--ui", "text", "--dark", "random",
+        ],
+        "",
+    );
+    run.assert_refused("are Reversi flags; Islands of Hex seats are --white and --black");
+}
+
+#[test]
+fn solve_and_perft_name_the_games_they_take() {
+    refused(
+        &["solve", "--game", "islands"],
+        "trios solve solves three-trios and reversi positions (Hex paths moves: trios \
+         hexpaths solve)",
+    );
+    refused(
+        &["perft", "--game", "triad", "1"],
+        "trios perft counts three-trios and reversi positions",
+    );
+    refused(
+        &["solve", "--position", "x"],
+        "--position is a Reversi flag; add --game reversi",
+    );
+    refused(
+        &["perft", "--position", "x", "1"],
+        "--position is a Reversi flag; add --game reversi",
+    );
+}
