@@ -188,7 +188,7 @@ pub fn home_screen<G: BoardGame + 'static>(
     }
     let mut config = DuelConfig::<G>::new(seats, rand::random(), DEFAULT_THINK_MS);
     options(&mut config.options);
-    G::start(&config.options).map_err(Error::Usage)?;
+    G::start(&config.options, config.seed).map_err(Error::Usage)?;
     let mut warning = None;
     let duel = start_autosaved(config, |why| {
         warning = Some(format!(
@@ -294,7 +294,10 @@ fn play_text_with<G: TwoPlayer>(
 /// Starts a new match of `config` as the play flags say: the drawn seed shown when it
 /// matters, recorded in `--record FILE` (not overwriting another match unless `--force`),
 /// unrecorded with `--no-autosave`, else autosaved.
-fn start_duel<G: TwoPlayer>(args: &PlayArgs, config: DuelConfig<G>) -> Result<Duel<G>, Error> {
+fn start_duel<G: crate::controller::table_game::Hosted>(
+    args: &PlayArgs,
+    config: DuelConfig<G>,
+) -> Result<Duel<G>, Error> {
     if args.seeding.seed.is_none() && config.depends_on_seed() {
         eprintln!("{}", seed_note(config.seed));
     }

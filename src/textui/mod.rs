@@ -10,7 +10,7 @@ pub mod islands;
 pub mod reversi;
 pub mod triad;
 
-use crate::controller::Match;
+use crate::controller::{Match, three_trios};
 use crate::games::three_trios::ai::STRATEGY_NAMES;
 use crate::games::three_trios::{Game, Move, MoveOutcome, Outcome, Player, text};
 
@@ -191,9 +191,9 @@ pub fn run_with(
                 return Ok(Ended::Normally);
             };
             match game.play(mv) {
-                Ok(outcome) => {
-                    let line = plays_line(outcome);
-                    let said = describe.then(|| describe_move(outcome));
+                Ok(turn) => {
+                    let line = plays_line(&turn.played);
+                    let said = describe.then(|| describe_move(&turn.played));
                     writeln!(out, "{line}")?;
                     if let Some(said) = said {
                         writeln!(out, "{said}")?;
@@ -231,8 +231,8 @@ pub fn run_with(
         match reply {
             Reply::Nothing => {}
             Reply::Played => {
-                if describe && let Some(outcome) = game.history().last() {
-                    writeln!(out, "{}", describe_move(outcome))?;
+                if describe && let Some(turn) = game.history().last() {
+                    writeln!(out, "{}", describe_move(&turn.played))?;
                 }
                 print_view(out, game.game())?;
                 if describe {
@@ -280,7 +280,7 @@ fn execute(game: &mut Match, line: &str) -> Reply {
                     STRATEGY_NAMES.join(", ")
                 ));
             };
-            match game.suggest(name) {
+            match three_trios::suggest(game, name) {
                 Ok(Some(mv)) => Reply::Text(format!("place {mv}\n")),
                 Ok(None) => Reply::Error("the game is over".into()),
                 Err(e) => Reply::Error(e.to_string()),

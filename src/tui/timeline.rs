@@ -3,6 +3,7 @@
 //! this sequence; the board at any point is rebuilt from the position before the move plus
 //! the recorded steps, so the UI never recomputes a move.
 
+use crate::controller::Turn;
 use crate::games::three_trios::{Card, Cell, Game, MoveOutcome, Player, Pos};
 
 /// A point in a match.
@@ -24,6 +25,12 @@ pub trait Steps {
 impl Steps for MoveOutcome {
     fn steps(&self) -> usize {
         self.steps.len()
+    }
+}
+
+impl Steps for Turn<Game> {
+    fn steps(&self) -> usize {
+        self.played.steps.len()
     }
 }
 

@@ -44,7 +44,7 @@ pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
     let history = app.history();
     let (before, outcome, shown) = match app.shown_point() {
         Point::Start => (&app.states[0], None, 0),
-        Point::Move { mv, shown } => (&app.states[mv], history.get(mv), shown),
+        Point::Move { mv, shown } => (&app.states[mv], history.get(mv).map(|t| &t.played), shown),
     };
     let cells = timeline::board_at(before, outcome, shown);
     let cols = layout.grid.1;

@@ -26,10 +26,10 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         let text = match timeline::point(history, replay.index) {
             Point::Start => "REPLAY · start".to_string(),
             Point::Move { mv, shown } => {
-                let steps = history[mv].steps.len();
+                let steps = history[mv].played.steps.len();
                 let wave = shown
                     .checked_sub(1)
-                    .map(|i| history[mv].steps[i].wave)
+                    .map(|i| history[mv].played.steps[i].wave)
                     .map(|w| {
                         if w > 0 {
                             format!(" · combo wave {w}")
