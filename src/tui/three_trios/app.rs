@@ -11,15 +11,15 @@ use ratatui::layout::{Position, Rect};
 
 pub(crate) mod text;
 
-use super::event::Event;
-use super::keymap::{self, Action, Context, KeyMode};
-use super::timeline::{self, Point};
 use super::view::layout::{Hit, Layout};
-use super::view::theme::Theme;
 use crate::controller::DuelWorker;
 use crate::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView, TableId};
 use crate::controller::{Match, MatchConfig, Seat, Setup, Turn};
 use crate::games::three_trios::{Game, Move, Player, Pos};
+use crate::tui::event::Event;
+use crate::tui::keymap::{self, Action, Context, KeyMode};
+use crate::tui::timeline::{self, Point};
+use crate::tui::view::theme::Theme;
 
 /// Starts another match from a config (a fresh deal for `n`). Given by the front end, which
 /// knows about seeds and where records go.
