@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use super::Seat;
 use super::duel::{Duel, DuelConfig, DuelError, Setup};
 use super::worker::DuelWorker;
-use crate::games::three_trios::{DealMode, Game, MoveOutcome, Outcome, Player, RuleSet};
+use crate::games::three_trios::{Outcome, Player, RuleSet};
 use crate::games::{GameKind, Side, TwoPlayer, Verdict};
 use crate::record::RecordError;
 
@@ -203,39 +203,6 @@ impl Hosted for crate::games::islands::Game {
             Side::First => "White",
             Side::Second => "Black",
         }
-    }
-}
-
-/// Three Trios shows each battle of a move in turn, and lasts as many moves as its board has
-/// card cells.
-impl Hosted for Game {
-    fn cells(game: &Game) -> usize {
-        game.grid().card_cells()
-    }
-    fn seat_title(side: Side) -> &'static str {
-        match side {
-            Side::First => "Red",
-            Side::Second => "Blue",
-        }
-    }
-    fn steps(played: &MoveOutcome) -> usize {
-        played.steps.len()
-    }
-    fn seat_name(side: Side) -> String {
-        player_of(side).to_string()
-    }
-    fn board_name(options: &Self::Options) -> String {
-        options.board.name.clone()
-    }
-    fn rules(options: &Self::Options) -> RuleSet {
-        options.rules
-    }
-    fn dealt_from_seed(options: &Self::Options) -> bool {
-        options.deal == DealMode::Shuffle
-    }
-    /// Three Trios matches are recorded in version 1.
-    fn resume(path: PathBuf) -> Result<Duel<Game>, DuelError> {
-        super::three_trios::resume(path)
     }
 }
 

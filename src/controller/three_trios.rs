@@ -8,10 +8,14 @@ use serde::{Deserialize, Serialize};
 
 use super::duel::{Duel, DuelConfig, DuelError, MatchLog, Replayable, Setup, Turn};
 use super::seat::Seat;
+use super::table_game::{Hosted, player_of};
+use crate::games::Side;
 use crate::games::three_trios::ai::{self, AiOptions};
 use crate::games::three_trios::config::ConfigError;
 pub use crate::games::three_trios::source::SourceFile;
-use crate::games::three_trios::{Deal, DealMode, Game, Move, Options, Player, RuleSet};
+use crate::games::three_trios::{
+    Deal, DealMode, Game, Move, MoveOutcome, Options, Player, RuleSet,
+};
 use crate::record::{Record, RecordError, Recorder};
 
 /// A match of Three Trios: the platform's duel of the game. The name is kept because it is
@@ -127,6 +131,39 @@ impl From<DuelConfig<Game>> for MatchConfig {
     }
 }
 
+/// Three Trios shows each battle of a move in turn, and lasts as many moves as its board has
+/// card cells.
+impl Hosted for Game {
+    fn cells(game: &Game) -> usize {
+        game.grid().card_cells()
+    }
+    fn seat_title(side: Side) -> &'static str {
+        match side {
+            Side::First => "Red",
+            Side::Second => "Blue",
+        }
+    }
+    fn steps(played: &MoveOutcome) -> usize {
+        played.steps.len()
+    }
+    fn seat_name(side: Side) -> String {
+        player_of(side).to_string()
+    }
+    fn board_name(options: &Self::Options) -> String {
+        options.board.name.clone()
+    }
+    fn rules(options: &Self::Options) -> RuleSet {
+        options.rules
+    }
+    fn dealt_from_seed(options: &Self::Options) -> bool {
+        options.deal == DealMode::Shuffle
+    }
+    /// Three Trios matches are recorded in version 1.
+    fn resume(path: PathBuf) -> Result<Duel<Game>, DuelError> {
+        resume(path)
+    }
+}
+
 /// A setup is the same in either layout when it deals the same match.
 impl PartialEq<DuelConfig<Game>> for MatchConfig {
     fn eq(&self, other: &DuelConfig<Game>) -> bool {
@@ -212,4 +249,93 @@ pub fn suggest(duel: &Match, strategy: &str) -> Result<Option<Move>, ai::Unknown
         duel.config().seed ^ (duel.history().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let mut ai = ai::by_name(strategy, seed)?;
     Ok(ai.choose(duel.game()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::controller::table_game::TableGame;
+    use crate::games::reversi;
+    use crate::record::duel::DuelRecord;
+
+    fn config(deal: DealMode) -> MatchConfig {
+        MatchConfig {
+            board: SourceFile::board_or_default(None).expect("the built-in board"),
+            cards: SourceFile::cards_or_default(None).expect("the built-in cards"),
+            deal,
+            seed: 11,
+            rules: RuleSet::default(),
+            red: Seat::Human,
+            blue: Seat::Computer("maxflip".into()),
+            think_ms: 250,
+        }
+    }
+
+    fn version(path: &Path) -> u64 {
+        let text = std::fs::read_to_string(path).expect("the record");
+        let json: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        json["version"].as_u64().expect("a version")
+    }
+
+    #[test]
+    fn the_setup_decides_the_record_layout_and_both_play_the_same_match() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let (own, common) = (dir.path().join("v1.json"), dir.path().join("v2.json"));
+        let setup = config(DealMode::Shuffle);
+        let mut a = Match::start(setup.clone(), Some(own.clone())).expect("starts");
+        let mut b = Duel::start(setup.duel_config(), Some(common.clone())).expect("starts");
+        let hand = |g: &Game| g.hand(Player::Red).cloned().collect::<Vec<_>>();
+        assert_eq!(hand(a.game()), hand(b.game()));
+        let mv = a.game().legal_moves().next().expect("a move");
+        assert_eq!(
+            a.play(mv).expect("legal").played,
+            b.play(mv).expect("legal").played
+        );
+        assert_eq!((version(&own), version(&common)), (1, 2));
+        let loaded = DuelRecord::<Game>::load(&common).expect("a version-2 record");
+        assert_eq!(loaded.moves.len(), 1);
+        drop(a);
+        let resumed = Match::resume(own).expect("version 1 resumes");
+        assert_eq!(resumed.history(), b.history());
+        assert_eq!(MatchConfig::from(resumed.config().clone()), setup);
+    }
+
+    #[test]
+    fn a_table_says_three_trios_words_and_keeps_its_setup_layout() {
+        let mut setup = config(DealMode::InOrder);
+        assert_eq!(MatchConfig::side_name(Player::Red), "RED");
+        assert_eq!(MatchConfig::side_title(Player::Blue), "Blue");
+        assert_eq!(TableGame::board(&setup), setup.board.name);
+        assert_eq!(TableGame::rules(&setup), setup.rules);
+        let reversi = DuelConfig::<reversi::Game>::new([Seat::Human, Seat::Human], 1, 1);
+        assert_eq!(DuelConfig::<reversi::Game>::side_name(Player::Red), "Dark");
+        assert_eq!(TableGame::board(&reversi), "Reversi");
+        let before = setup.clone();
+        setup.swap_seats();
+        TableGame::set_seed(&mut setup, 99);
+        assert_eq!(
+            (setup.red.clone(), setup.blue.clone()),
+            (before.blue, before.red)
+        );
+        assert_eq!(
+            (TableGame::seed(&setup), setup.board.clone()),
+            (99, before.board)
+        );
+        assert_eq!(TableGame::seat(&setup, Player::Red), setup.red);
+    }
+
+    #[test]
+    fn a_shuffled_deal_depends_on_the_seed_in_either_layout() {
+        for deal in [DealMode::Shuffle, DealMode::InOrder] {
+            let setup = config(deal);
+            assert_eq!(
+                setup.duel_config().depends_on_seed(),
+                deal == DealMode::Shuffle
+            );
+            assert_eq!(
+                setup.depends_on_seed(),
+                setup.duel_config().depends_on_seed()
+            );
+        }
+    }
 }
