@@ -196,7 +196,7 @@ pub(crate) fn play_text_with<G: TwoPlayer>(
 /// Starts a new match of `config` as the play flags say: the drawn seed shown when it
 /// matters, recorded in `--record FILE` (not overwriting another match unless `--force`),
 /// unrecorded with `--no-autosave`, else autosaved.
-pub(crate) fn start_duel<G: TwoPlayer>(
+pub(crate) fn start_duel<G: crate::controller::table_game::Hosted>(
     args: &PlayArgs,
     config: DuelConfig<G>,
 ) -> Result<Duel<G>, Error> {

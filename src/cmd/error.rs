@@ -3,7 +3,7 @@
 use std::io;
 
 use crate::autosave::AutosaveError;
-use crate::controller::{DuelError, StartError};
+use crate::controller::DuelError;
 use crate::games::three_trios::config::ConfigError;
 use crate::games::{UnknownStrategy, hexpaths, triad};
 use crate::record::RecordError;
@@ -29,8 +29,6 @@ pub enum Error {
     Terminal(#[source] io::Error),
     #[error(transparent)]
     Config(#[from] ConfigError),
-    #[error(transparent)]
-    Start(#[from] StartError),
     #[error(transparent)]
     Duel(#[from] DuelError),
     #[error(transparent)]

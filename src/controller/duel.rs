@@ -1,12 +1,13 @@
 //! A match of any two-player game on the shared platform ([`TwoPlayer`]): its setup, two
 //! seats (human or computer), the moves so far, and the record kept on disk as it goes.
-//! Three Trios's [`super::Match`] is one of these, recorded in its own record layout.
+//! Three Trios's matches are duels too, set up and recorded in its own layout (version 1).
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use super::Seat;
+use super::table_game::Hosted;
 use crate::games::{Side, Strategy, TwoPlayer, UnknownStrategy};
 use crate::record::RecordError;
 use crate::record::duel::{DuelRecord, DuelRecorder, check_seats};
@@ -54,12 +55,6 @@ impl<G: TwoPlayer> DuelConfig<G> {
         ai_seed_of(self.seed, side)
     }
 
-    /// Whether the seed changes the game (a `random` seat); only then must a drawn seed be
-    /// shown for the game to be reproducible.
-    pub fn depends_on_seed(&self) -> bool {
-        self.seats.iter().any(|s| s.is_random())
-    }
-
     /// Checks that every computer seat names a strategy of this game.
     pub fn check_seats(&self) -> Result<(), UnknownStrategy> {
         for seat in &self.seats {
@@ -77,6 +72,15 @@ impl<G: TwoPlayer> DuelConfig<G> {
             Seat::Computer(name) => G::strategy(name, self.ai_seed(side), self.think_ms).map(Some),
         };
         Ok([build(Side::First)?, build(Side::Second)?])
+    }
+}
+
+impl<G: Hosted> DuelConfig<G> {
+    /// Whether the seed changes the game (a `random` seat, or a start dealt from the seed
+    /// such as Three Trios's shuffle); only then must a drawn seed be shown for the game to
+    /// be reproducible.
+    pub fn depends_on_seed(&self) -> bool {
+        G::dealt_from_seed(&self.options) || self.seats.iter().any(|s| s.is_random())
     }
 }
 
@@ -125,12 +129,77 @@ pub enum DuelError {
     Finished { path: String },
 }
 
+/// What a match can be set up from: the platform's [`DuelConfig`], or a game's own setup
+/// layout (Three Trios's `MatchConfig`), which also says in which layout the match is recorded.
+///
+/// Invariant: [`Setup::duel_config`] keeps everything the setup decides, so the same setup
+/// deals the same match.
+pub trait Setup {
+    type Game: TwoPlayer;
+    /// This setup as the platform takes it.
+    fn duel_config(&self) -> DuelConfig<Self::Game>;
+    /// Deals the start: the game's own, from its options and the seed.
+    fn deal(&self) -> Result<Self::Game, String> {
+        let config = self.duel_config();
+        Self::Game::start(&config.options, config.seed)
+    }
+    /// Creates the record file of a new match at `path`, holding no moves yet.
+    fn create_log(&self, path: PathBuf) -> Result<Box<dyn MatchLog<Self::Game>>, RecordError>;
+}
+
+/// The platform's setup is recorded in the common layout (version 2).
+impl<G: TwoPlayer> Setup for DuelConfig<G> {
+    type Game = G;
+    fn duel_config(&self) -> DuelConfig<G> {
+        self.clone()
+    }
+    fn create_log(&self, path: PathBuf) -> Result<Box<dyn MatchLog<G>>, RecordError> {
+        Ok(Box::new(DuelRecorder::create(path, self)?))
+    }
+}
+
+/// A record a match can be rebuilt from for viewing: the common layout, or a game's own.
+pub trait Replayable {
+    type Game: TwoPlayer;
+    /// The match the record holds, every move replayed and checked (the recorded result
+    /// too), nothing written.
+    fn replayed(&self, name: &str) -> Result<Duel<Self::Game>, DuelError>;
+}
+
+impl<G: TwoPlayer> Replayable for DuelRecord<G> {
+    type Game = G;
+    fn replayed(&self, name: &str) -> Result<Duel<G>, DuelError> {
+        check_seats(self, name)?;
+        Duel::rebuilt(self, name, true)
+    }
+}
+
 /// One accepted move and what it did.
+///
+/// A turn reads as what it did (`turn.card`, `turn.flip_count()` for Three Trios): the
+/// played record is the move's whole story as the log, the animation and replay show it; the
+/// side and move beside it are what every game keeps.
 #[derive(Debug, Clone)]
 pub struct Turn<G: TwoPlayer> {
     pub side: Side,
     pub mv: G::Move,
     pub played: G::Played,
+}
+
+impl<G: TwoPlayer> std::ops::Deref for Turn<G> {
+    type Target = G::Played;
+    fn deref(&self) -> &G::Played {
+        &self.played
+    }
+}
+
+impl<G: TwoPlayer> PartialEq for Turn<G>
+where
+    G::Played: PartialEq,
+{
+    fn eq(&self, other: &Turn<G>) -> bool {
+        self.side == other.side && self.mv == other.mv && self.played == other.played
+    }
 }
 
 /// Where a match writes each move as it goes: a record file of some layout. Writing may
@@ -172,27 +241,22 @@ pub struct Duel<G: TwoPlayer> {
 }
 
 impl<G: TwoPlayer> Duel<G> {
-    /// Starts a match and, with `record`, writes the first record (no moves yet), so a bad
-    /// record path is reported before anyone plays.
-    pub fn start(config: DuelConfig<G>, record: Option<PathBuf>) -> Result<Duel<G>, DuelError> {
-        let game = G::start(&config.options, config.seed).map_err(DuelError::Options)?;
-        let ais = config.strategies()?;
-        let recorder = match record {
-            Some(path) => Some(Box::new(DuelRecorder::create(path, &config)?) as Box<_>),
-            None => None,
-        };
-        Ok(Duel {
-            config,
-            game,
-            history: Vec::new(),
-            ais,
-            recorder,
-            record_error: None,
-        })
+    /// Starts a match and, with `record`, writes the first record (no moves yet, in the
+    /// setup's layout), so a bad record path is reported before anyone plays.
+    pub fn start<S: Setup<Game = G>>(
+        setup: S,
+        record: Option<PathBuf>,
+    ) -> Result<Duel<G>, DuelError> {
+        let game = setup.deal().map_err(DuelError::Options)?;
+        let mut duel = Duel::dealt(setup.duel_config(), game)?;
+        if let Some(path) = record {
+            duel.recorder = Some(setup.create_log(path)?);
+        }
+        Ok(duel)
     }
 
     /// A match from `game`, the start its config gives, not yet recorded (see
-    /// [`Duel::set_log`] for a record of the game's own layout).
+    /// [`Duel::set_log`]).
     pub(crate) fn dealt(config: DuelConfig<G>, game: G) -> Result<Duel<G>, UnknownStrategy> {
         let ais = config.strategies()?;
         Ok(Duel {
@@ -211,10 +275,10 @@ impl<G: TwoPlayer> Duel<G> {
         self.recorder = Some(log);
     }
 
-    /// Continues the unfinished match recorded at `path`, every recorded move replayed and
-    /// checked, recording on into the same file (whose lock it holds from now on). Recorded
-    /// moves are not thought again (see [`super::Match::resume`]).
-    pub fn resume(path: PathBuf) -> Result<Duel<G>, DuelError> {
+    /// Continues the unfinished match recorded at `path` in the common layout, every
+    /// recorded move replayed and checked, recording on into the same file (whose lock it
+    /// holds from now on). Recorded moves are not thought again (see [`Duel::resume`]).
+    pub(crate) fn resume_common(path: PathBuf) -> Result<Duel<G>, DuelError> {
         let recorder = match DuelRecorder::<G>::resume(path.clone()) {
             Ok(recorder) => recorder,
             // A finished match is said to be one even while another trios shows it.
@@ -242,12 +306,11 @@ impl<G: TwoPlayer> Duel<G> {
         Ok(duel)
     }
 
-    /// A match rebuilt from a record for viewing: every move replayed and checked, nothing
-    /// written. A computer seat that draws on its seeded stream first is shown each of its
-    /// recorded positions once, so its stream moves on as it did in play.
-    pub fn replayed(record: &DuelRecord<G>, name: &str) -> Result<Duel<G>, DuelError> {
-        check_seats(record, name)?;
-        Duel::rebuilt(record, name, true)
+    /// A match rebuilt from a record (of either layout) for viewing: every move replayed and
+    /// checked, nothing written. A computer seat that draws on its seeded stream first is
+    /// shown each of its recorded positions once, so its stream moves on as it did in play.
+    pub fn replayed<R: Replayable<Game = G>>(record: &R, name: &str) -> Result<Duel<G>, DuelError> {
+        record.replayed(name)
     }
 
     /// Replays `record`'s moves into a match; with `check_result`, the recorded result must
@@ -388,5 +451,22 @@ impl<G: TwoPlayer> Duel<G> {
             self.config.seed ^ (self.history.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let mut ai = G::strategy(strategy, seed, self.config.think_ms)?;
         Ok(ai.choose(&self.game))
+    }
+}
+
+impl<G: Hosted> Duel<G> {
+    /// Continues the unfinished match recorded at `path`: deals it again from the recorded
+    /// setup, replays every recorded move (each checked against the record), and goes on
+    /// recording into the same file, in its layout, whose lock it holds from now on (a second
+    /// trios on the same record is refused).
+    ///
+    /// Recorded moves are replayed, not thought again: only a computer seat that draws on its
+    /// seeded stream before any search (`random`, or `random` after `corners` in a chain) is
+    /// shown its recorded positions, so its stream moves on as it did in play. Such a seat
+    /// therefore usually repeats the choices it would have made had the match never stopped,
+    /// but that is not promised (a record from another trios version, or an edited one, may
+    /// differ): only the moves already recorded are guaranteed.
+    pub fn resume(path: PathBuf) -> Result<Duel<G>, DuelError> {
+        G::resume(path)
     }
 }

@@ -1,17 +1,19 @@
 //! What a shared table needs of a game, so one table (its seats, news, grace, records and
-//! pacing) serves every game: one [`TableMatch`] for every [`DuelMatch`] (Three Trios's
-//! [`Match`], any platform game's [`Duel`]).
+//! pacing) serves every game: one [`TableGame`] for every match [`Setup`] (Three Trios's
+//! `MatchConfig`, any platform game's [`DuelConfig`]) and one [`TableMatch`] for every
+//! [`Duel`]. What differs between games (the sides' names, what the lobby calls the setup,
+//! the rules) is the game's [`Hosted`] answer.
 //!
-//! A table is generic over its game's setup type (`MatchConfig`, `DuelConfig<G>`), because
-//! that is what opening a table names; the setup says which match it deals.
+//! A table is generic over its game's setup type, because that is what opening a table
+//! names; the setup says which match it deals and in which layout it is recorded.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use super::duel::{Computers, Duel, DuelConfig};
+use super::Seat;
+use super::duel::{Duel, DuelConfig, DuelError, Setup};
 use super::worker::DuelWorker;
-use super::{Match, MatchConfig, Seat};
-use crate::games::three_trios::{Game, Move, MoveOutcome, Outcome, Player, RuleSet};
+use crate::games::three_trios::{Outcome, Player, RuleSet};
 use crate::games::{GameKind, Side, TwoPlayer, Verdict};
 use crate::record::RecordError;
 
@@ -33,7 +35,7 @@ pub trait TableGame: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     fn seed(&self) -> u64;
     fn set_seed(&mut self, seed: u64);
     /// The seat of `player` (Red is the first mover).
-    fn seat(&self, player: Player) -> &Seat;
+    fn seat(&self, player: Player) -> Seat;
     /// Exchanges the two seats (the showcase's computers change sides each game).
     fn swap_seats(&mut self);
     /// A side's name in the table's notices: `RED`, `Dark`.
@@ -43,9 +45,7 @@ pub trait TableGame: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// What the lobby says of the setup: the board file's name, or the game's title.
     fn board(&self) -> String;
     /// The Three Trios rules in play (the default for other games).
-    fn rules(&self) -> RuleSet {
-        RuleSet::default()
-    }
+    fn rules(&self) -> RuleSet;
 }
 
 /// A match in progress as a table drives it.
@@ -53,7 +53,8 @@ pub trait TableMatch<C: TableGame<Match = Self>>: Send + 'static {
     /// The thread its computer seats think on.
     type Worker: Send;
 
-    fn config(&self) -> &C;
+    /// The setup, in the table's layout.
+    fn config(&self) -> C;
     /// Moves played so far.
     fn played(&self) -> usize;
     /// Every move so far, oldest first.
@@ -76,40 +77,47 @@ pub trait TableMatch<C: TableGame<Match = Self>>: Send + 'static {
     fn request(&self, worker: &Self::Worker, ticket: u64);
 }
 
-impl TableGame for MatchConfig {
-    const GAME: GameKind = GameKind::ThreeTrios;
-    type Move = crate::games::three_trios::Move;
-    type Match = Match;
+/// Every setup a table can host is one: its platform form says the seed, seats and board,
+/// and a changed platform form is turned back into the setup's own layout.
+impl<S> TableGame for S
+where
+    S: Setup + From<DuelConfig<S::Game>> + Clone + fmt::Debug + PartialEq + Send + Sync + 'static,
+    S::Game: Hosted + fmt::Debug,
+{
+    const GAME: GameKind = <S::Game as TwoPlayer>::KIND;
+    type Move = <S::Game as TwoPlayer>::Move;
+    type Match = Duel<S::Game>;
 
-    fn start(&self, record: Option<PathBuf>) -> Result<Match, String> {
-        Match::start(self.clone(), record).map_err(|e| e.to_string())
+    fn start(&self, record: Option<PathBuf>) -> Result<Duel<S::Game>, String> {
+        Duel::start(self.clone(), record).map_err(|e: DuelError| e.to_string())
     }
     fn seed(&self) -> u64 {
-        self.seed
+        self.duel_config().seed
     }
     fn set_seed(&mut self, seed: u64) {
-        self.seed = seed;
+        let mut config = self.duel_config();
+        config.seed = seed;
+        *self = S::from(config);
     }
-    fn seat(&self, player: Player) -> &Seat {
-        MatchConfig::seat(self, player)
+    fn seat(&self, player: Player) -> Seat {
+        self.duel_config().seat(side_of(player)).clone()
     }
     fn swap_seats(&mut self) {
-        std::mem::swap(&mut self.red, &mut self.blue);
+        let mut config = self.duel_config();
+        config.seats.swap(0, 1);
+        *self = S::from(config);
     }
     fn side_name(player: Player) -> String {
-        player.to_string()
+        S::Game::seat_name(side_of(player))
     }
     fn side_title(player: Player) -> String {
-        match player {
-            Player::Red => "Red".into(),
-            Player::Blue => "Blue".into(),
-        }
+        S::Game::seat_title(side_of(player)).to_string()
     }
     fn board(&self) -> String {
-        self.board.name.clone()
+        S::Game::board_name(&self.duel_config().options)
     }
     fn rules(&self) -> RuleSet {
-        self.rules
+        S::Game::rules(&self.duel_config().options)
     }
 }
 
@@ -142,6 +150,36 @@ pub trait Hosted: TwoPlayer {
         let _ = played;
         1
     }
+    /// A side's name in a table's notices (`RED` for Three Trios): its title, unless the
+    /// game shouts it.
+    fn seat_name(side: Side) -> String {
+        Self::seat_title(side).to_string()
+    }
+    /// What the lobby says of a setup with `options`: the game's title, unless the game has
+    /// named boards.
+    fn board_name(options: &Self::Options) -> String {
+        let _ = options;
+        Self::KIND.title().to_string()
+    }
+    /// The Three Trios rules a setup plays by (the default for other games).
+    fn rules(options: &Self::Options) -> RuleSet {
+        let _ = options;
+        RuleSet::default()
+    }
+    /// Whether a start with `options` depends on the seed (a shuffled deal); the games whose
+    /// start the seed never changes keep the default.
+    fn dealt_from_seed(options: &Self::Options) -> bool {
+        let _ = options;
+        false
+    }
+    /// Continues the unfinished match recorded at `path` (see [`Duel::resume`]): a record
+    /// of the common layout, unless the game keeps its own.
+    fn resume(path: PathBuf) -> Result<Duel<Self>, DuelError>
+    where
+        Self: Sized,
+    {
+        Duel::resume_common(path)
+    }
 }
 
 impl Hosted for crate::games::reversi::Game {
@@ -168,168 +206,59 @@ impl Hosted for crate::games::islands::Game {
     }
 }
 
-/// Three Trios shows each battle of a move in turn, and lasts as many moves as its board has
-/// card cells.
-impl Hosted for Game {
-    fn cells(game: &Game) -> usize {
-        game.grid().card_cells()
-    }
-    fn seat_title(side: Side) -> &'static str {
-        match side {
-            Side::First => "Red",
-            Side::Second => "Blue",
-        }
-    }
-    fn steps(played: &MoveOutcome) -> usize {
-        played.steps.len()
-    }
-}
+impl<G, C> TableMatch<C> for Duel<G>
+where
+    G: Hosted + fmt::Debug,
+    C: TableGame<Match = Duel<G>, Move = G::Move> + Setup<Game = G> + From<DuelConfig<G>>,
+{
+    type Worker = DuelWorker<G>;
 
-/// A match a table can drive: a [`Duel`] and the setup it was dealt from. Three Trios's
-/// [`Match`] (set up by a [`MatchConfig`], recorded in version 1) and every platform game's
-/// [`Duel`] are one, so one [`TableMatch`] serves them all.
-pub trait DuelMatch: Send + Sized + 'static {
-    type Game: Hosted + fmt::Debug;
-    type Setup: TableGame<Match = Self, Move = <Self::Game as TwoPlayer>::Move>;
-
-    fn setup(&self) -> &Self::Setup;
-    fn duel(&self) -> &Duel<Self::Game>;
-    /// Plays a move for the player to move and records it.
-    fn play_move(&mut self, mv: <Self::Game as TwoPlayer>::Move) -> Result<(), String>;
-    /// Hands over the computer seats' strategies.
-    fn strategies(&mut self) -> Computers<Self::Game>;
-    /// The last failure to write the record, taken.
-    fn record_error(&mut self) -> Option<RecordError>;
-}
-
-impl DuelMatch for Match {
-    type Game = Game;
-    type Setup = MatchConfig;
-
-    fn setup(&self) -> &MatchConfig {
-        Match::config(self)
-    }
-    fn duel(&self) -> &Duel<Game> {
-        Match::duel(self)
-    }
-    fn play_move(&mut self, mv: Move) -> Result<(), String> {
-        Match::play(self, mv).map(|_| ()).map_err(|e| e.to_string())
-    }
-    fn strategies(&mut self) -> Computers<Game> {
-        Match::take_strategies(self)
-    }
-    fn record_error(&mut self) -> Option<RecordError> {
-        Match::take_record_error(self)
-    }
-}
-
-impl<G: Hosted + fmt::Debug> DuelMatch for Duel<G> {
-    type Game = G;
-    type Setup = DuelConfig<G>;
-
-    fn setup(&self) -> &DuelConfig<G> {
-        Duel::config(self)
-    }
-    fn duel(&self) -> &Duel<G> {
-        self
-    }
-    fn play_move(&mut self, mv: G::Move) -> Result<(), String> {
-        Duel::play(self, mv).map(|_| ()).map_err(|e| e.to_string())
-    }
-    fn strategies(&mut self) -> Computers<G> {
-        Duel::take_strategies(self)
-    }
-    fn record_error(&mut self) -> Option<RecordError> {
-        Duel::take_record_error(self)
-    }
-}
-
-impl<G: Hosted + fmt::Debug> TableGame for DuelConfig<G> {
-    const GAME: GameKind = G::KIND;
-    type Move = G::Move;
-    type Match = Duel<G>;
-
-    fn start(&self, record: Option<PathBuf>) -> Result<Duel<G>, String> {
-        Duel::start(self.clone(), record).map_err(|e| e.to_string())
-    }
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-    fn set_seed(&mut self, seed: u64) {
-        self.seed = seed;
-    }
-    fn seat(&self, player: Player) -> &Seat {
-        DuelConfig::seat(self, side_of(player))
-    }
-    fn swap_seats(&mut self) {
-        self.seats.swap(0, 1);
-    }
-    fn side_name(player: Player) -> String {
-        G::seat_title(side_of(player)).to_string()
-    }
-    fn side_title(player: Player) -> String {
-        G::seat_title(side_of(player)).to_string()
-    }
-    fn board(&self) -> String {
-        G::KIND.title().to_string()
-    }
-}
-
-impl<M: DuelMatch> TableMatch<M::Setup> for M {
-    type Worker = DuelWorker<M::Game>;
-
-    fn config(&self) -> &M::Setup {
-        self.setup()
+    fn config(&self) -> C {
+        C::from(Duel::config(self).clone())
     }
     fn played(&self) -> usize {
-        self.duel().history().len()
+        self.history().len()
     }
-    fn moves(&self) -> Vec<<M::Game as TwoPlayer>::Move> {
-        self.duel().history().iter().map(|t| t.mv).collect()
+    fn moves(&self) -> Vec<G::Move> {
+        self.history().iter().map(|t| t.mv).collect()
     }
     fn turn(&self) -> Player {
-        player_of(self.duel().game().to_move())
+        player_of(self.game().to_move())
     }
     fn is_over(&self) -> bool {
-        self.duel().game().is_over()
+        self.game().is_over()
     }
     fn outcome(&self) -> Option<Outcome> {
-        self.duel().game().verdict().map(|v| match v {
+        self.game().verdict().map(|v| match v {
             Verdict::Win(side) => Outcome::Win(player_of(side)),
             Verdict::Tie => Outcome::Tie,
         })
     }
-    fn play(&mut self, mv: <M::Game as TwoPlayer>::Move) -> Result<(), String> {
-        self.play_move(mv)
+    fn play(&mut self, mv: G::Move) -> Result<(), String> {
+        Duel::play(self, mv).map(|_| ()).map_err(|e| e.to_string())
     }
     fn last_steps(&self) -> usize {
-        self.duel()
-            .history()
-            .last()
-            .map_or(0, |t| M::Game::steps(&t.played))
+        self.history().last().map_or(0, |t| G::steps(&t.played))
     }
     fn cells(&self) -> usize {
-        M::Game::cells(self.duel().game())
+        G::cells(self.game())
     }
     fn record_path(&self) -> Option<&Path> {
-        self.duel().record_path()
+        Duel::record_path(self)
     }
     fn take_record_error(&mut self) -> Option<RecordError> {
-        self.record_error()
+        Duel::take_record_error(self)
     }
-    fn start_worker(
-        &mut self,
-        answer: Answer<<M::Game as TwoPlayer>::Move>,
-    ) -> Option<DuelWorker<M::Game>> {
-        let strategies = self.strategies();
+    fn start_worker(&mut self, answer: Answer<G::Move>) -> Option<DuelWorker<G>> {
+        let strategies = self.take_strategies();
         strategies.iter().any(Option::is_some).then(|| {
             DuelWorker::start(
                 strategies,
-                Box::new(move |ticket, _: &M::Game, mv| answer(ticket, mv)),
+                Box::new(move |ticket, _: &G, mv| answer(ticket, mv)),
             )
         })
     }
-    fn request(&self, worker: &DuelWorker<M::Game>, ticket: u64) {
-        worker.request(ticket, self.duel().game());
+    fn request(&self, worker: &DuelWorker<G>, ticket: u64) {
+        worker.request(ticket, self.game());
     }
 }

@@ -2,7 +2,6 @@
 //! local terminal by one shell (a stack of screens, a loop that sleeps until something
 //! happens); and the lobby, the home screen `trios` opens with and the server's lobby alike.
 
-pub mod app;
 pub mod duel;
 pub mod event;
 pub mod hexpaths;
@@ -11,6 +10,7 @@ pub mod lobby;
 pub mod race_screen;
 pub mod shell;
 mod terminal;
+pub mod three_trios;
 pub mod timeline;
 pub mod triad;
 pub mod view;
@@ -19,6 +19,7 @@ pub use app::{App, NewMatch, ToTable};
 pub use event::Event;
 pub use shell::{Closed, Drawn, Leaving, Opening, Screen, Transition};
 pub use terminal::stop_requested;
+pub use three_trios::app;
 pub use view::theme::Theme;
 
 use std::io;

@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Widget};
 
 use super::layout::{HandArea, Layout};
 use crate::games::three_trios::{Card, Direction, Player};
-use crate::tui::app::{App, Focus};
+use crate::tui::three_trios::app::{App, Focus};
 
 /// Draws both hands as they are at the point shown.
 pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {

@@ -6,7 +6,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use super::App;
-use crate::games::three_trios::{BattleStep, Direction, MoveOutcome, Rule};
+use crate::controller::Turn;
+use crate::games::three_trios::{BattleStep, Direction, Game, Rule};
 use crate::tui::keymap;
 use crate::tui::timeline::Point;
 use crate::tui::view::theme::Theme;
@@ -146,9 +147,9 @@ fn happened(point: Point, current: Point) -> bool {
     }
 }
 
-fn entries(history: &[MoveOutcome], theme: &Theme) -> Vec<Entry> {
+fn entries(history: &[Turn<Game>], theme: &Theme) -> Vec<Entry> {
     let mut out = Vec::new();
-    for (mv, o) in history.iter().enumerate() {
+    for (mv, o) in history.iter().map(|t| &t.played).enumerate() {
         let takes = match o.flip_count() {
             0 => String::new(),
             n => format!(" +{n}"),

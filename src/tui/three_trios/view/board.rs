@@ -7,10 +7,11 @@ use ratatui::symbols::border;
 use ratatui::widgets::{Block, Borders, Widget};
 
 use super::layout::{Layout, TileSize};
-use super::theme::Theme;
 use crate::games::three_trios::{Card, Direction, Move, Player, Pos};
-use crate::tui::app::{App, Focus};
-use crate::tui::timeline::{self, CellView, Mark, Point};
+use crate::tui::three_trios::app::{App, Focus};
+use crate::tui::three_trios::cells::{self, CellView, Mark};
+use crate::tui::timeline::Point;
+use crate::tui::view::theme::Theme;
 
 /// Draws the board block and every cell at the point the app is showing.
 pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
@@ -44,9 +45,9 @@ pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
     let history = app.history();
     let (before, outcome, shown) = match app.shown_point() {
         Point::Start => (&app.states[0], None, 0),
-        Point::Move { mv, shown } => (&app.states[mv], history.get(mv), shown),
+        Point::Move { mv, shown } => (&app.states[mv], history.get(mv).map(|t| &t.played), shown),
     };
-    let cells = timeline::board_at(before, outcome, shown);
+    let cells = cells::board_at(before, outcome, shown);
     let cols = layout.grid.1;
     if layout.tile == TileSize::Compact {
         separators(layout, &theme, buf);

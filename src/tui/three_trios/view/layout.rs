@@ -4,7 +4,7 @@
 use ratatui::layout::{Position, Rect};
 
 use crate::games::three_trios::{Player, Pos};
-use crate::tui::app::App;
+use crate::tui::three_trios::app::App;
 
 /// How big a grid cell is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

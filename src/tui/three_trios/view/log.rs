@@ -8,7 +8,7 @@ use ratatui::symbols::border;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget};
 
-use crate::tui::app::{App, text};
+use crate::tui::three_trios::app::{App, text};
 
 /// Draws the log, showing the newest rows unless scrolled back, with a count of the rows
 /// above and below the window.

@@ -11,15 +11,15 @@ use ratatui::layout::{Position, Rect};
 
 pub(crate) mod text;
 
-use super::event::Event;
-use super::keymap::{self, Action, Context, KeyMode};
-use super::timeline::{self, Point};
 use super::view::layout::{Hit, Layout};
-use super::view::theme::Theme;
 use crate::controller::DuelWorker;
 use crate::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView, TableId};
-use crate::controller::{Match, MatchConfig, Seat};
-use crate::games::three_trios::{Game, Move, MoveOutcome, Player, Pos};
+use crate::controller::{Match, MatchConfig, Seat, Setup, Turn};
+use crate::games::three_trios::{Game, Move, Player, Pos};
+use crate::tui::event::Event;
+use crate::tui::keymap::{self, Action, Context, KeyMode};
+use crate::tui::timeline::{self, Point};
+use crate::tui::view::theme::Theme;
 
 /// Starts another match from a config (a fresh deal for `n`). Given by the front end, which
 /// knows about seeds and where records go.
@@ -127,6 +127,9 @@ const DEFAULT_SPEED: usize = 3;
 /// pending computer request carries `ticket`, and answers with another ticket are dropped.
 pub struct App {
     pub(crate) game: Match,
+    /// The match's setup in Three Trios's own layout (what `n` deals again and the status
+    /// line shows); always the setup of `game`.
+    config: MatchConfig,
     pub(crate) states: Vec<Game>,
     new_match: NewMatch,
     events: Sender<Event>,
@@ -186,6 +189,7 @@ impl App {
         theme: Theme,
     ) -> App {
         let mut app = App {
+            config: MatchConfig::from(game.config().clone()),
             game,
             states: Vec::new(),
             new_match,
@@ -354,12 +358,13 @@ impl App {
         self.animation.is_some()
     }
 
-    pub fn history(&self) -> &[MoveOutcome] {
+    /// Every move so far and what it did, oldest first.
+    pub fn history(&self) -> &[Turn<Game>] {
         self.game.history()
     }
 
     pub fn config(&self) -> &MatchConfig {
-        self.game.config()
+        &self.config
     }
 
     /// Whether a person plays `player`.
@@ -713,7 +718,7 @@ impl App {
             Player::Blue
         };
         let history = self.history();
-        let Some(last) = history.iter().rposition(|o| o.player == person) else {
+        let Some(last) = history.iter().rposition(|t| t.played.player == person) else {
             return self.warn("Nothing to take back yet");
         };
         let count = history.len() - last;
@@ -935,6 +940,7 @@ impl App {
     /// Shows `game` from a clean slate: cursors home, no pick, viewer closed, its computer
     /// seats on a fresh worker.
     fn load(&mut self, game: Match) {
+        self.config = MatchConfig::from(game.config().clone());
         self.game = game;
         if let Some(table) = &mut self.table {
             table.sent = false;
@@ -1363,10 +1369,10 @@ impl App {
 /// recorded moves on a fresh deal.
 fn states_of(game: &Match) -> Vec<Game> {
     let mut states = Vec::with_capacity(game.history().len() + 1);
-    if let Ok(mut g) = game.config().new_game() {
+    if let Ok(mut g) = game.config().deal() {
         states.push(g.clone());
-        for outcome in game.history() {
-            if g.play(outcome.mv).is_err() {
+        for turn in game.history() {
+            if g.play(turn.mv).is_err() {
                 break;
             }
             states.push(g.clone());

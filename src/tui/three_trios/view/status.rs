@@ -6,12 +6,12 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::keybar::{self, Look};
 use crate::controller::table::{Role, SeatState};
 use crate::games::three_trios::{Outcome, Player};
-use crate::tui::app::{App, Focus, text};
 use crate::tui::keymap::{self, State, Where, flag};
+use crate::tui::three_trios::app::{App, Focus, text};
 use crate::tui::timeline::{self, Point};
+use crate::tui::view::keybar::{self, Look};
 
 /// Draws the two status rows: the state of the point shown with its score, the details and
 /// any message, then the keys that work now. A message too long for the first row takes
@@ -26,10 +26,10 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         let text = match timeline::point(history, replay.index) {
             Point::Start => "REPLAY · start".to_string(),
             Point::Move { mv, shown } => {
-                let steps = history[mv].steps.len();
+                let steps = history[mv].played.steps.len();
                 let wave = shown
                     .checked_sub(1)
-                    .map(|i| history[mv].steps[i].wave)
+                    .map(|i| history[mv].played.steps[i].wave)
                     .map(|w| {
                         if w > 0 {
                             format!(" · combo wave {w}")
