@@ -10,6 +10,7 @@ pub mod hexpaths;
 pub mod islands;
 pub mod race;
 pub mod reversi;
+pub mod rng;
 pub mod three_trios;
 pub mod triad;
 

@@ -10,7 +10,7 @@ use super::board::{Board, Cells};
 use super::geometry::{Cell, NEIGHBOURS, NONE};
 use super::solve::{DEFAULT_BUDGET, Solution, solve};
 use super::state::{MAX_PIECES, State};
-use crate::games::three_trios::rng::{GameRng, below, seeded};
+use crate::games::rng::{GameRng, below, seeded};
 
 /// How hard an objective is, by the length of its shortest move. The bands were set from
 /// the lengths objectives actually have: over the 3864 objectives of the seeded four-piece

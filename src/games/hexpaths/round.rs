@@ -19,7 +19,7 @@ use super::geometry::Cell;
 use super::random::{Difficulty, Objective, draw_objective, new_game};
 use super::solve::{Step, replay};
 use super::state::State;
-use crate::games::three_trios::rng::{below, seeded};
+use crate::games::rng::{below, seeded};
 
 /// Rounds in a game unless told otherwise.
 pub const ROUNDS: usize = 10;

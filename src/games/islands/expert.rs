@@ -18,7 +18,7 @@ use super::ai::Connector;
 use super::board::{Board, Stone};
 use super::game::{Game, Place};
 use crate::games::Strategy;
-use crate::games::three_trios::rng::{GameRng, below, seeded};
+use crate::games::rng::{GameRng, below, seeded};
 
 /// Stones placed in playouts per millisecond of thinking time, on each core: about half of
 /// what one core of the machines trios was measured on does, so the budget, not the clock,

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::Stone;
 use super::game::{Game, MoveError, Place, Placed};
-use crate::games::three_trios::rng::{GameRng, below, seeded};
+use crate::games::rng::{GameRng, below, seeded};
 use crate::games::{GameKind, Side, Strategy, TwoPlayer, UnknownStrategy};
 
 /// The board side when none is given.

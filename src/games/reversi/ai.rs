@@ -6,7 +6,7 @@
 use super::eval::SQUARE_WEIGHTS;
 use super::game::{Game, Move};
 use super::square::Square;
-use crate::games::three_trios::rng::{GameRng, below, seeded};
+use crate::games::rng::{GameRng, below, seeded};
 
 /// A way of choosing moves. Front ends hold one per computer seat and ask it for a move
 /// whenever that seat is to move.

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::rng::shuffle;
+use crate::games::rng::shuffle;
 use serde::{Deserialize, Serialize};
 
 /// How the deck is dealt. Red gets the first `(N + 1) / 2` cards of the (possibly shuffled)

@@ -3,7 +3,6 @@
 pub mod card;
 pub mod config;
 pub mod grid;
-pub mod rng;
 pub mod rules;
 
 pub use card::{Card, Direction, Value};

@@ -4,7 +4,7 @@
 
 use super::card::{CARDS, Card, why_not_triad};
 use super::find::has_triad;
-use crate::games::three_trios::rng::shuffle;
+use crate::games::rng::shuffle;
 
 /// Cards on a full tableau.
 pub const TABLEAU: usize = 12;

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use super::find::{count_triads, triads};
 use super::game::{Found, Game, PickError};
-use crate::games::three_trios::rng::{GameRng, below, seeded};
+use crate::games::rng::{GameRng, below, seeded};
 
 /// How long a wrong claim locks its player out.
 pub const LOCKOUT: Duration = Duration::from_secs(3);

@@ -2,7 +2,7 @@
 
 use super::Strategy;
 use crate::games::three_trios::game::{Game, Move};
-use crate::games::three_trios::rng::{GameRng, below, seeded};
+use crate::games::rng::{GameRng, below, seeded};
 
 /// Picks uniformly among the legal moves. The same seed makes the same choices.
 #[derive(Debug, Clone)]
