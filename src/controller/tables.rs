@@ -21,10 +21,9 @@ use super::table::{
     TableSpec, Tell, Want,
 };
 use super::table_game::TableGame;
-use crate::games::GameKind;
 use crate::games::hexpaths::platform::HexRace;
-use crate::games::three_trios::{Outcome, RuleSet};
 use crate::games::triad::platform::TriadRace;
+use crate::games::{GameKind, Verdict};
 
 /// What the lobby shows of a table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,12 +37,13 @@ pub struct Summary {
     /// Moves played, out of `cells` in a whole game.
     pub moves: usize,
     pub cells: usize,
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<Verdict>,
     /// People watching.
     pub watchers: usize,
-    /// The board file's name and the rules in play (another game's table: its title).
+    /// The board file's name (another game's table: its title).
     pub board: String,
-    pub rules: RuleSet,
+    /// What the game says of the rules in play (`same + plus`); empty for its usual rules.
+    pub rules: String,
     /// People whose seats are kept for them while they are away.
     pub away: Vec<Identity>,
     /// People sitting at the table now.

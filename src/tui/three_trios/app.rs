@@ -15,6 +15,7 @@ use super::view::layout::{Hit, Layout};
 use crate::controller::DuelWorker;
 use crate::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView, TableId};
 use crate::controller::{Match, MatchConfig, Seat, Setup, Turn};
+use crate::games::three_trios::platform::side_of;
 use crate::games::three_trios::{Game, Move, Player, Pos};
 use crate::tui::event::Event;
 use crate::tui::keymap::{self, Action, Context, KeyMode};
@@ -378,7 +379,7 @@ impl App {
         match &self.table {
             None => self.is_human(player),
             Some(table) => {
-                table.role == Role::Plays(player)
+                table.role == Role::Plays(side_of(player))
                     && table.closed.is_none()
                     && !table.sent
                     && table.incoming.is_empty()
@@ -1280,7 +1281,7 @@ impl App {
         // A player's own move shows at once, as at a local game (ending the battle on show);
         // everyone else's waits for it.
         let own_move_next = self.table.as_ref().is_some_and(|t| {
-            t.role == Role::Plays(self.game().turn())
+            t.role == Role::Plays(side_of(self.game().turn()))
                 && matches!(t.incoming.front(), Some(Incoming::Move(_)))
         });
         if self.animation.is_some() && !own_move_next {
