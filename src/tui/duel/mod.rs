@@ -413,7 +413,7 @@ impl<G: BoardGame> DuelApp<G> {
                 }
             }
             Event::Terminate | Event::Shutdown => self.quit = true,
-            Event::AiMove { .. } | Event::Table(..) | Event::Lobby => {}
+            Event::Table(..) | Event::Lobby => {}
         }
         self.advance(now);
         self.keep_in_view();

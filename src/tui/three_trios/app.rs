@@ -15,6 +15,7 @@ use super::view::layout::{Hit, Layout};
 use crate::controller::DuelWorker;
 use crate::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView, TableId};
 use crate::controller::{Match, MatchConfig, Seat, Setup, Turn};
+use crate::games::TwoPlayer;
 use crate::games::three_trios::platform::side_of;
 use crate::games::three_trios::{Game, Move, Player, Pos};
 use crate::tui::event::Event;
@@ -492,13 +493,14 @@ impl App {
                     self.on_news(news);
                 }
             }
-            Event::AiMove { ticket, mv } => {
+            Event::Chosen { ticket, index } => {
                 if ticket == self.ticket && self.thinking {
                     self.thinking = false;
-                    self.queued = mv;
+                    self.queued =
+                        index.and_then(|i| TwoPlayer::legal_moves(self.game()).get(i).copied());
                 }
             }
-            Event::Chosen { .. } | Event::Duel(..) => {}
+            Event::Duel(..) => {}
             Event::Terminate | Event::Shutdown => self.quit = true,
         }
         self.advance(now);
@@ -975,8 +977,12 @@ impl App {
             let events = self.events.clone();
             DuelWorker::start(
                 strategies,
-                Box::new(move |ticket, _: &Game, mv| {
-                    events.send(Event::AiMove { ticket, mv }).is_ok()
+                // The move travels as its index among the position's legal moves, as every
+                // game's computer answers do.
+                Box::new(move |ticket, game: &Game, mv| {
+                    let index = mv
+                        .and_then(|mv| TwoPlayer::legal_moves(game).iter().position(|&m| m == mv));
+                    events.send(Event::Chosen { ticket, index }).is_ok()
                 }),
             )
         });
