@@ -18,6 +18,8 @@ use crate::games::three_trios::{
 };
 use crate::record::{Record, RecordError, Recorder};
 
+mod seat;
+
 /// A match of Three Trios: the platform's duel of the game. The name is kept because it is
 /// what the front ends, the tests and the docs call a Three Trios match.
 pub type Match = Duel<Game>;
