@@ -1,6 +1,6 @@
 //! Who plays a side: a person at this terminal, or a named computer strategy. The game a
 //! seat sits in checks the name: a platform game when its match starts (`TwoPlayer::strategy`),
-//! Three Trios when a seat is read from text (`controller/three_trios/seat.rs`).
+//! Three Trios when a seat is read from text (its seat module, beside its controller).
 
 use std::fmt;
 
