@@ -319,6 +319,11 @@ mod tests {
         varied.rules.same = true;
         varied.rules.plus = true;
         assert_eq!(TableGame::rules(&varied), "same + plus");
+        // The lobby's table line says the rules as its rules menu does.
+        assert_eq!(
+            TableGame::rules(&varied),
+            crate::tui::lobby::rules_label(varied.rules)
+        );
         let reversi = DuelConfig::<reversi::Game>::new([Seat::Human, Seat::Human], 1, 1);
         assert_eq!(DuelConfig::<reversi::Game>::side_name(Side::First), "Dark");
         assert_eq!(TableGame::board(&reversi), "Reversi");
