@@ -9,7 +9,6 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread;
 use std::time::Duration;
 
-use super::MatchConfig;
 use super::audience::Teller;
 use super::hex_table::{HexJoined, HexRequest, HexSpec, HexTell};
 use super::race_table::{
@@ -380,18 +379,6 @@ impl Registry {
             .map(|s| s.game)
     }
 
-    /// Takes a seat at or watches a Three Trios `table`; from then on `tell` hears its news.
-    pub fn join(
-        &self,
-        table: TableId,
-        client: ClientId,
-        who: Identity,
-        want: Want,
-        tell: Tell,
-    ) -> Result<Joined, String> {
-        self.join_game::<MatchConfig>(table, client, who, want, tell)
-    }
-
     /// Takes a seat at or watches `table`, which plays the game of setup `C`; from then on
     /// `tell` hears its news.
     pub fn join_game<C: TableGame>(
@@ -430,11 +417,6 @@ impl Registry {
                 Err(format!("table {table} did not answer"))
             }
         }
-    }
-
-    /// Passes a player's request to their Three Trios table.
-    pub fn ask(&self, table: TableId, client: ClientId, request: Request) {
-        self.ask_game::<MatchConfig>(table, client, request);
     }
 
     /// Passes a player's request to their table of the game of setup `C`.
