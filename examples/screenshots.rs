@@ -372,7 +372,7 @@ fn lobby() -> Lobby {
         outcome: None,
         watchers,
         board: SourceFile::default_board().name,
-        rules: RuleSet::default(),
+        rules: String::new(),
         away: Vec::new(),
         present: Vec::new(),
         race: None,

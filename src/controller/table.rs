@@ -16,7 +16,7 @@ use super::tables::{Registry, Summary};
 use super::{MatchConfig, Seat};
 use crate::autosave;
 use crate::escape::escape;
-use crate::games::three_trios::{Outcome, Player};
+use crate::games::{Side, Verdict};
 
 /// A table's number in its server's lobby.
 pub type TableId = u64;
@@ -87,7 +87,7 @@ impl SeatView {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
     /// Moves for this colour.
-    Plays(Player),
+    Plays(Side),
     /// Sees everything and moves nothing.
     Watches,
 }
@@ -294,12 +294,12 @@ impl<C: TableGame> Table<C> {
         successor: Option<Successor>,
     ) -> Result<Table<C>, String> {
         let (game, unrecorded) = start_match(id, &spec, &spec.config)?;
-        let seats = Player::BOTH.map(|p| match spec.config.seat(p) {
+        let seats = Side::BOTH.map(|p| match spec.config.seat(p) {
             Seat::Computer(name) => Occupant::Computer(name.clone()),
             Seat::Human => match (&spec.opener, p) {
                 // Kept for the opener as for a player who stepped out, so a table whose
                 // opener never sits down goes when the grace is over.
-                (Some(who), Player::Red) => Occupant::Person {
+                (Some(who), Side::First) => Occupant::Person {
                     who: who.clone(),
                     client: None,
                     left_at: Some(Instant::now()),
@@ -449,7 +449,7 @@ impl<C: TableGame> Table<C> {
         };
         self.clients.push(Client { id: client, tell });
         if let Role::Plays(player) = role {
-            tracing::info!(table = self.id, user = %escape(&who.user), %player, "took a seat");
+            tracing::info!(table = self.id, user = %escape(&who.user), player = %C::side_name(player), "took a seat");
             let back = self.game.played() != 0 && !self.game.is_over();
             let text = if back {
                 format!("{} is back at {}", who.user, C::side_name(player))
@@ -463,7 +463,7 @@ impl<C: TableGame> Table<C> {
             {
                 self.broadcast(News::Notice(format!(
                     "Both seats taken: {} moves first",
-                    C::side_title(Player::Red)
+                    C::side_title(Side::First)
                 )));
                 tracing::info!(
                     table = self.id,
@@ -485,12 +485,12 @@ impl<C: TableGame> Table<C> {
 
     /// The seat `who` may sit in: their own (kept while away, or the one they opened), else
     /// an open one.
-    fn take_seat(&mut self, client: ClientId, who: &Identity) -> Result<Player, String> {
-        let own = Player::BOTH.into_iter().find(
-            |&p| matches!(&self.seats[p as usize], Occupant::Person { who: w, .. } if w == who),
+    fn take_seat(&mut self, client: ClientId, who: &Identity) -> Result<Side, String> {
+        let own = Side::BOTH.into_iter().find(
+            |&p| matches!(&self.seats[p.index()], Occupant::Person { who: w, .. } if w == who),
         );
         if let Some(player) = own {
-            let Occupant::Person { client: slot, .. } = &self.seats[player as usize] else {
+            let Occupant::Person { client: slot, .. } = &self.seats[player.index()] else {
                 return Err("the seat is no longer yours".into());
             };
             match *slot {
@@ -512,7 +512,7 @@ impl<C: TableGame> Table<C> {
                 client: slot,
                 left_at,
                 ..
-            } = &mut self.seats[player as usize]
+            } = &mut self.seats[player.index()]
             {
                 *slot = Some(client);
                 *left_at = None;
@@ -522,12 +522,12 @@ impl<C: TableGame> Table<C> {
         if self.game.is_over() {
             return Err("this match is over; you can watch it".into());
         }
-        let open = Player::BOTH
+        let open = Side::BOTH
             .into_iter()
-            .find(|&p| matches!(self.seats[p as usize], Occupant::Open));
+            .find(|&p| matches!(self.seats[p.index()], Occupant::Open));
         match open {
             Some(player) => {
-                self.seats[player as usize] = Occupant::Person {
+                self.seats[player.index()] = Occupant::Person {
                     who: who.clone(),
                     client: Some(client),
                     left_at: None,
@@ -553,13 +553,13 @@ impl<C: TableGame> Table<C> {
             who,
             client: slot,
             left_at,
-        } = &mut self.seats[player as usize]
+        } = &mut self.seats[player.index()]
         else {
             return;
         };
         *slot = None;
         let user = who.user.clone();
-        tracing::info!(table = self.id, user = %escape(&user), %player, dropped, "left the table");
+        tracing::info!(table = self.id, user = %escape(&user), player = %C::side_name(player), dropped, "left the table");
         if waiting || unstarted {
             // Nothing to come back to.
             self.closed = Some(format!("{user} closed the table"));
@@ -611,7 +611,7 @@ impl<C: TableGame> Table<C> {
                 if self.kind() == Kind::VsComputer {
                     return self.new_deal();
                 }
-                self.rematch[player as usize] = true;
+                self.rematch[player.index()] = true;
                 if self.rematch == [true, true] {
                     self.broadcast(News::Notice("Rematch! A new deal".into()));
                     self.new_deal();
@@ -648,7 +648,7 @@ impl<C: TableGame> Table<C> {
                 table = self.id,
                 seed = self.game.config().seed(),
                 moves = self.game.played(),
-                outcome = %escape(&describe(outcome, &self.seat_views())),
+                outcome = %escape(&describe::<C>(outcome, &self.seat_views())),
                 "match finished"
             );
             if self.kind() == Kind::Showcase {
@@ -659,8 +659,8 @@ impl<C: TableGame> Table<C> {
     }
 
     /// The name of the person sitting (or kept) at `player`'s seat.
-    fn person_at(&self, player: Player) -> Option<String> {
-        match &self.seats[player as usize] {
+    fn person_at(&self, player: Side) -> Option<String> {
+        match &self.seats[player.index()] {
             Occupant::Person { who, .. } => Some(who.user.clone()),
             _ => None,
         }
@@ -727,7 +727,7 @@ impl<C: TableGame> Table<C> {
         if self.game.is_over() || self.waiting_for_opponent() {
             return;
         }
-        if !matches!(self.seats[self.game.turn() as usize], Occupant::Computer(_)) {
+        if !matches!(self.seats[self.game.turn().index()], Occupant::Computer(_)) {
             return;
         }
         if let Some(mv) = self.queued {
@@ -754,12 +754,12 @@ impl<C: TableGame> Table<C> {
     /// Ends seats whose grace is over: the match stops there, recorded as it stood.
     fn expire(&mut self, now: Instant) {
         let grace = self.spec.grace;
-        for player in Player::BOTH {
+        for player in Side::BOTH {
             if let Occupant::Person {
                 who,
                 left_at: Some(left),
                 ..
-            } = &self.seats[player as usize]
+            } = &self.seats[player.index()]
                 && now >= *left + grace
             {
                 let saved = match self.game.record_path() {
@@ -827,9 +827,9 @@ impl<C: TableGame> Table<C> {
         self.seats.iter().any(|s| matches!(s, Occupant::Open))
     }
 
-    fn seat_of(&self, client: ClientId) -> Option<Player> {
-        Player::BOTH.into_iter().find(|&p| {
-            matches!(self.seats[p as usize], Occupant::Person { client: Some(c), .. } if c == client)
+    fn seat_of(&self, client: ClientId) -> Option<Side> {
+        Side::BOTH.into_iter().find(|&p| {
+            matches!(self.seats[p.index()], Occupant::Person { client: Some(c), .. } if c == client)
         })
     }
 
@@ -841,7 +841,7 @@ impl<C: TableGame> Table<C> {
     }
 
     fn seat_views(&self) -> [SeatView; 2] {
-        Player::BOTH.map(|p| match &self.seats[p as usize] {
+        Side::BOTH.map(|p| match &self.seats[p.index()] {
             Occupant::Computer(name) => SeatView {
                 name: name.clone(),
                 state: SeatState::Computer,
@@ -914,9 +914,9 @@ fn start_match<C: TableGame>(
 }
 
 /// A finished match's result in words: `alice wins`, `tie`.
-fn describe(outcome: Outcome, seats: &[SeatView; 2]) -> String {
+fn describe<C: TableGame>(outcome: Verdict, seats: &[SeatView; 2]) -> String {
     match outcome {
-        Outcome::Win(p) => format!("{} ({p}) wins", seats[p as usize].name),
-        Outcome::Tie => "tie".to_string(),
+        Verdict::Win(p) => format!("{} ({}) wins", seats[p.index()].name, C::side_name(p)),
+        Verdict::Tie => "tie".to_string(),
     }
 }

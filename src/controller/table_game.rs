@@ -13,7 +13,6 @@ use std::path::{Path, PathBuf};
 use super::Seat;
 use super::duel::{Duel, DuelConfig, DuelError, Setup};
 use super::worker::DuelWorker;
-use crate::games::three_trios::{Outcome, Player, RuleSet};
 use crate::games::{GameKind, Side, TwoPlayer, Verdict};
 use crate::record::RecordError;
 
@@ -34,18 +33,18 @@ pub trait TableGame: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     fn start(&self, record: Option<PathBuf>) -> Result<Self::Match, String>;
     fn seed(&self) -> u64;
     fn set_seed(&mut self, seed: u64);
-    /// The seat of `player` (Red is the first mover).
-    fn seat(&self, player: Player) -> Seat;
+    /// The seat of `side`.
+    fn seat(&self, side: Side) -> Seat;
     /// Exchanges the two seats (the showcase's computers change sides each game).
     fn swap_seats(&mut self);
     /// A side's name in the table's notices: `RED`, `Dark`.
-    fn side_name(player: Player) -> String;
+    fn side_name(side: Side) -> String;
     /// A side's name at the start of a sentence: `Red`, `Dark`.
-    fn side_title(player: Player) -> String;
+    fn side_title(side: Side) -> String;
     /// What the lobby says of the setup: the board file's name, or the game's title.
     fn board(&self) -> String;
-    /// The Three Trios rules in play (the default for other games).
-    fn rules(&self) -> RuleSet;
+    /// What the lobby adds about the rules in play: empty when the game's usual rules apply.
+    fn rules(&self) -> String;
 }
 
 /// A match in progress as a table drives it.
@@ -59,10 +58,10 @@ pub trait TableMatch<C: TableGame<Match = Self>>: Send + 'static {
     fn played(&self) -> usize;
     /// Every move so far, oldest first.
     fn moves(&self) -> Vec<C::Move>;
-    /// The player to move.
-    fn turn(&self) -> Player;
+    /// The side to move.
+    fn turn(&self) -> Side;
     fn is_over(&self) -> bool;
-    fn outcome(&self) -> Option<Outcome>;
+    fn outcome(&self) -> Option<Verdict>;
     /// Plays a move for the player to move and records it, or says why not.
     fn play(&mut self, mv: C::Move) -> Result<(), String>;
     /// How many animation steps the last move shows (watchers get time for each).
@@ -99,41 +98,25 @@ where
         config.seed = seed;
         *self = S::from(config);
     }
-    fn seat(&self, player: Player) -> Seat {
-        self.duel_config().seat(side_of(player)).clone()
+    fn seat(&self, side: Side) -> Seat {
+        self.duel_config().seat(side).clone()
     }
     fn swap_seats(&mut self) {
         let mut config = self.duel_config();
         config.seats.swap(0, 1);
         *self = S::from(config);
     }
-    fn side_name(player: Player) -> String {
-        S::Game::seat_name(side_of(player))
+    fn side_name(side: Side) -> String {
+        S::Game::seat_name(side)
     }
-    fn side_title(player: Player) -> String {
-        S::Game::seat_title(side_of(player)).to_string()
+    fn side_title(side: Side) -> String {
+        S::Game::seat_title(side).to_string()
     }
     fn board(&self) -> String {
         S::Game::board_name(&self.duel_config().options)
     }
-    fn rules(&self) -> RuleSet {
-        S::Game::rules(&self.duel_config().options)
-    }
-}
-
-/// The platform's side for a table's seat: Red is the first mover.
-pub fn side_of(player: Player) -> Side {
-    match player {
-        Player::Red => Side::First,
-        Player::Blue => Side::Second,
-    }
-}
-
-/// A table's seat for a platform side.
-pub fn player_of(side: Side) -> Player {
-    match side {
-        Side::First => Player::Red,
-        Side::Second => Player::Blue,
+    fn rules(&self) -> String {
+        S::Game::rules_label(&self.duel_config().options)
     }
 }
 
@@ -161,10 +144,11 @@ pub trait Hosted: TwoPlayer {
         let _ = options;
         Self::KIND.title().to_string()
     }
-    /// The Three Trios rules a setup plays by (the default for other games).
-    fn rules(options: &Self::Options) -> RuleSet {
+    /// What the lobby adds about the rules a setup with `options` plays by: empty (the
+    /// default) when the game's usual rules apply.
+    fn rules_label(options: &Self::Options) -> String {
         let _ = options;
-        RuleSet::default()
+        String::new()
     }
     /// Whether a start with `options` depends on the seed (a shuffled deal); the games whose
     /// start the seed never changes keep the default.
@@ -222,17 +206,14 @@ where
     fn moves(&self) -> Vec<G::Move> {
         self.history().iter().map(|t| t.mv).collect()
     }
-    fn turn(&self) -> Player {
-        player_of(self.game().to_move())
+    fn turn(&self) -> Side {
+        self.game().to_move()
     }
     fn is_over(&self) -> bool {
         self.game().is_over()
     }
-    fn outcome(&self) -> Option<Outcome> {
-        self.game().verdict().map(|v| match v {
-            Verdict::Win(side) => Outcome::Win(player_of(side)),
-            Verdict::Tie => Outcome::Tie,
-        })
+    fn outcome(&self) -> Option<Verdict> {
+        self.game().verdict()
     }
     fn play(&mut self, mv: G::Move) -> Result<(), String> {
         Duel::play(self, mv).map(|_| ()).map_err(|e| e.to_string())

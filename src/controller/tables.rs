@@ -9,7 +9,6 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread;
 use std::time::Duration;
 
-use super::MatchConfig;
 use super::audience::Teller;
 use super::hex_table::{HexJoined, HexRequest, HexSpec, HexTell};
 use super::race_table::{
@@ -21,10 +20,9 @@ use super::table::{
     TableSpec, Tell, Want,
 };
 use super::table_game::TableGame;
-use crate::games::GameKind;
 use crate::games::hexpaths::platform::HexRace;
-use crate::games::three_trios::{Outcome, RuleSet};
 use crate::games::triad::platform::TriadRace;
+use crate::games::{GameKind, Verdict};
 
 /// What the lobby shows of a table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,12 +36,13 @@ pub struct Summary {
     /// Moves played, out of `cells` in a whole game.
     pub moves: usize,
     pub cells: usize,
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<Verdict>,
     /// People watching.
     pub watchers: usize,
-    /// The board file's name and the rules in play (another game's table: its title).
+    /// The board file's name (another game's table: its title).
     pub board: String,
-    pub rules: RuleSet,
+    /// What the game says of the rules in play (`same + plus`); empty for its usual rules.
+    pub rules: String,
     /// People whose seats are kept for them while they are away.
     pub away: Vec<Identity>,
     /// People sitting at the table now.
@@ -380,18 +379,6 @@ impl Registry {
             .map(|s| s.game)
     }
 
-    /// Takes a seat at or watches a Three Trios `table`; from then on `tell` hears its news.
-    pub fn join(
-        &self,
-        table: TableId,
-        client: ClientId,
-        who: Identity,
-        want: Want,
-        tell: Tell,
-    ) -> Result<Joined, String> {
-        self.join_game::<MatchConfig>(table, client, who, want, tell)
-    }
-
     /// Takes a seat at or watches `table`, which plays the game of setup `C`; from then on
     /// `tell` hears its news.
     pub fn join_game<C: TableGame>(
@@ -430,11 +417,6 @@ impl Registry {
                 Err(format!("table {table} did not answer"))
             }
         }
-    }
-
-    /// Passes a player's request to their Three Trios table.
-    pub fn ask(&self, table: TableId, client: ClientId, request: Request) {
-        self.ask_game::<MatchConfig>(table, client, request);
     }
 
     /// Passes a player's request to their table of the game of setup `C`.

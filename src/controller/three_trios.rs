@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use super::duel::{Duel, DuelConfig, DuelError, MatchLog, Replayable, Setup, Turn};
 use super::seat::Seat;
-use super::table_game::{Hosted, player_of};
+use super::table::{ClientId, Identity, Joined, Request, TableId, Tell, Want};
+use super::table_game::Hosted;
+use super::tables::Registry;
 use crate::games::Side;
 use crate::games::three_trios::ai::{self, AiOptions};
 use crate::games::three_trios::config::ConfigError;
@@ -17,6 +19,8 @@ use crate::games::three_trios::{
     Deal, DealMode, Game, Move, MoveOutcome, Options, Player, RuleSet,
 };
 use crate::record::{Record, RecordError, Recorder};
+
+mod seat;
 
 /// A match of Three Trios: the platform's duel of the game. The name is kept because it is
 /// what the front ends, the tests and the docs call a Three Trios match.
@@ -147,13 +151,19 @@ impl Hosted for Game {
         played.steps.len()
     }
     fn seat_name(side: Side) -> String {
-        player_of(side).to_string()
+        crate::games::three_trios::platform::player_of(side).to_string()
     }
     fn board_name(options: &Self::Options) -> String {
         options.board.name.clone()
     }
-    fn rules(options: &Self::Options) -> RuleSet {
-        options.rules
+    /// The variants switched on, as the lobby names them (`same + plus`); empty for the
+    /// normal rules.
+    fn rules_label(options: &Self::Options) -> String {
+        if options.rules == RuleSet::default() {
+            String::new()
+        } else {
+            options.rules.to_string().replace(',', " + ")
+        }
     }
     fn dealt_from_seed(options: &Self::Options) -> bool {
         options.deal == DealMode::Shuffle
@@ -251,6 +261,26 @@ pub fn suggest(duel: &Match, strategy: &str) -> Result<Option<Move>, ai::Unknown
     Ok(ai.choose(duel.game()))
 }
 
+/// Three Trios tables by their own names: the setup is a [`MatchConfig`].
+impl Registry {
+    /// Takes a seat at or watches a Three Trios `table`; from then on `tell` hears its news.
+    pub fn join(
+        &self,
+        table: TableId,
+        client: ClientId,
+        who: Identity,
+        want: Want,
+        tell: Tell,
+    ) -> Result<Joined, String> {
+        self.join_game::<MatchConfig>(table, client, who, want, tell)
+    }
+
+    /// Passes a player's request to their Three Trios table.
+    pub fn ask(&self, table: TableId, client: ClientId, request: Request) {
+        self.ask_game::<MatchConfig>(table, client, request);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -303,13 +333,23 @@ mod tests {
     #[test]
     fn a_table_says_three_trios_words_and_keeps_its_setup_layout() {
         let mut setup = config(DealMode::InOrder);
-        assert_eq!(MatchConfig::side_name(Player::Red), "RED");
-        assert_eq!(MatchConfig::side_title(Player::Blue), "Blue");
+        assert_eq!(MatchConfig::side_name(Side::First), "RED");
+        assert_eq!(MatchConfig::side_title(Side::Second), "Blue");
         assert_eq!(TableGame::board(&setup), setup.board.name);
-        assert_eq!(TableGame::rules(&setup), setup.rules);
+        assert_eq!(TableGame::rules(&setup), "");
+        let mut varied = setup.clone();
+        varied.rules.same = true;
+        varied.rules.plus = true;
+        assert_eq!(TableGame::rules(&varied), "same + plus");
+        // The lobby's table line says the rules as its rules menu does.
+        assert_eq!(
+            TableGame::rules(&varied),
+            crate::tui::lobby::rules_label(varied.rules)
+        );
         let reversi = DuelConfig::<reversi::Game>::new([Seat::Human, Seat::Human], 1, 1);
-        assert_eq!(DuelConfig::<reversi::Game>::side_name(Player::Red), "Dark");
+        assert_eq!(DuelConfig::<reversi::Game>::side_name(Side::First), "Dark");
         assert_eq!(TableGame::board(&reversi), "Reversi");
+        assert_eq!(TableGame::rules(&reversi), "");
         let before = setup.clone();
         setup.swap_seats();
         TableGame::set_seed(&mut setup, 99);
@@ -321,7 +361,7 @@ mod tests {
             (TableGame::seed(&setup), setup.board.clone()),
             (99, before.board)
         );
-        assert_eq!(TableGame::seat(&setup, Player::Red), setup.red);
+        assert_eq!(TableGame::seat(&setup, Side::First), setup.red);
     }
 
     #[test]

@@ -10,7 +10,6 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{GameRecord, Side, SimError, Tournament};
 use crate::controller::duel::ai_seed_of;
-use crate::games::three_trios::Player;
 use crate::games::{Side as Seat, TwoPlayer};
 
 /// What a game adds to its tournaments beyond [`TwoPlayer`]: the report's setup line and
@@ -196,10 +195,7 @@ impl<G: SimGame> Tournament for DuelSpec<G> {
         Ok(GameRecord {
             game,
             deal,
-            a_seat: match a_side {
-                Seat::First => Player::Red,
-                Seat::Second => Player::Blue,
-            },
+            a_seat: a_side,
             winner,
             margin,
             moves,

@@ -16,9 +16,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread;
 use std::time::Duration;
 
-use crate::games::three_trios::ai::{self, AiOptions};
-use crate::games::three_trios::config::ConfigError;
-use crate::games::three_trios::{Player, SetupError};
+use crate::games::Side as Seat;
 
 /// One side of a simulation: `A` is the first strategy (`--red`), `B` the second (`--blue`),
 /// whichever colour they play in a given game.
@@ -44,42 +42,34 @@ impl Side {
 /// Why a simulation could not be set up or run.
 #[derive(Debug, thiserror::Error)]
 pub enum SimError {
+    /// The game's options could not be loaded or dealt (a board or card file, a deal):
+    /// the game's own error, said as it is.
     #[error(transparent)]
-    Config(#[from] ConfigError),
-    #[error(transparent)]
-    Setup(#[from] SetupError),
+    Setup(SetupFailure),
     #[error("{0}")]
     Strategy(String),
 }
 
-/// Checks a strategy spec for the command line and returns its canonical spelling (trimmed,
-/// lower case). `human` is refused: nobody sits at a simulation.
-pub fn parse_strategy(spec: &str) -> Result<String, String> {
-    let name = spec.trim().to_ascii_lowercase();
-    if name == "human" {
-        return Err(format!(
-            "a simulation has no human players; choose a strategy: {}",
-            ai::STRATEGY_NAMES.join(", ")
-        ));
+/// A game's own error while setting a simulation up, kept whole: it reads and chains its
+/// causes exactly as the game's error does.
+#[derive(Debug)]
+pub struct SetupFailure(pub Box<dyn std::error::Error + Send + Sync>);
+
+impl std::fmt::Display for SetupFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
     }
-    match ai::by_spec(&name, 0, AiOptions::default()) {
-        Ok(_) => Ok(name),
-        Err(e) => Err(e.to_string()),
+}
+
+impl std::error::Error for SetupFailure {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
     }
 }
 
 /// The strategies of a round robin, as given to `--round-robin`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StrategyList(pub Vec<String>);
-
-/// Parses a comma list of at least two different Three Trios strategy specs.
-pub fn parse_strategy_list(list: &str) -> Result<StrategyList, String> {
-    let names = parse_name_list(list)?;
-    for name in &names.0 {
-        parse_strategy(name)?;
-    }
-    Ok(names)
-}
 
 /// Parses a comma list of at least two different strategy names for any game: trimmed and
 /// lower-cased, no empty names, no `human`. Each game checks the names it knows.
@@ -136,7 +126,7 @@ pub trait Tournament: Clone + Sync {
     }
 }
 
-pub use three_trios::uses_expert;
+pub use three_trios::{parse_strategy, parse_strategy_list, uses_expert};
 
 /// What happened in one game, from A's point of view.
 #[derive(Debug, Clone, PartialEq)]
@@ -145,8 +135,8 @@ pub struct GameRecord {
     pub game: usize,
     /// The deal it played.
     pub deal: usize,
-    /// A's colour (in the other games, `Red` stands for the first mover).
-    pub a_seat: Player,
+    /// The side A played.
+    pub a_seat: Seat,
     /// The side with the higher score, `None` for a tie.
     pub winner: Option<Side>,
     /// A's final score minus B's.
@@ -574,7 +564,7 @@ mod tests {
         GameRecord {
             game,
             deal: game,
-            a_seat: Player::Red,
+            a_seat: Seat::First,
             winner,
             margin,
             moves: [5, 4],
@@ -615,31 +605,5 @@ mod tests {
         let ties = Summary::of(&[record(0, None, 0)]);
         assert_eq!(ties.win_rate_decided(Side::A), None);
         assert_eq!(ties.win_rate(Side::A), Some(0.0));
-    }
-
-    #[test]
-    fn strategy_specs_are_checked() {
-        assert_eq!(parse_strategy(" MaxFlip "), Ok("maxflip".into()));
-        assert_eq!(
-            parse_strategy("corners>Random"),
-            Ok("corners>random".into())
-        );
-        assert!(parse_strategy("human").unwrap_err().contains("no human"));
-        assert!(parse_strategy("alphago").unwrap_err().contains("alphago"));
-        assert_eq!(
-            parse_strategy_list("random, maxflip").unwrap().0,
-            ["random", "maxflip"]
-        );
-        assert!(parse_strategy_list("random").is_err());
-        assert!(parse_strategy_list("random,random").is_err());
-        assert!(parse_strategy_list("random,,maxflip").is_err());
-    }
-
-    #[test]
-    fn expert_is_found_in_chains() {
-        assert!(uses_expert("expert"));
-        assert!(uses_expert("corners>Expert"));
-        assert!(!uses_expert("minimax:3"));
-        assert!(!uses_expert("expertise"));
     }
 }

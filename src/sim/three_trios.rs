@@ -3,9 +3,11 @@
 
 use std::path::Path;
 
-use super::SimError;
 use super::duel::{DuelSpec, SimGame};
-use crate::games::three_trios::{DealMode, Game, Options, RuleSet, SourceFile};
+use super::{SetupFailure, SimError, StrategyList, parse_name_list};
+use crate::games::three_trios::ai::{self, AiOptions};
+use crate::games::three_trios::config::ConfigError;
+use crate::games::three_trios::{DealMode, Game, Options, RuleSet, SetupError, SourceFile};
 
 /// Threads `expert` searches on per move (the machine's cores, at most four); a simulation
 /// with expert in it runs one game per that many threads.
@@ -29,6 +31,45 @@ pub fn load(
     };
     options.new_game(seed)?;
     Ok(options)
+}
+
+/// A board or card file that could not be read stops the simulation, said as it is.
+impl From<ConfigError> for SimError {
+    fn from(e: ConfigError) -> SimError {
+        SimError::Setup(SetupFailure(Box::new(e)))
+    }
+}
+
+/// A deal that could not be made stops the simulation, said as it is.
+impl From<SetupError> for SimError {
+    fn from(e: SetupError) -> SimError {
+        SimError::Setup(SetupFailure(Box::new(e)))
+    }
+}
+
+/// Checks a strategy spec for the command line and returns its canonical spelling (trimmed,
+/// lower case). `human` is refused: nobody sits at a simulation.
+pub fn parse_strategy(spec: &str) -> Result<String, String> {
+    let name = spec.trim().to_ascii_lowercase();
+    if name == "human" {
+        return Err(format!(
+            "a simulation has no human players; choose a strategy: {}",
+            ai::STRATEGY_NAMES.join(", ")
+        ));
+    }
+    match ai::by_spec(&name, 0, AiOptions::default()) {
+        Ok(_) => Ok(name),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Parses a comma list of at least two different Three Trios strategy specs.
+pub fn parse_strategy_list(list: &str) -> Result<StrategyList, String> {
+    let names = parse_name_list(list)?;
+    for name in &names.0 {
+        parse_strategy(name)?;
+    }
+    Ok(names)
 }
 
 /// Whether a spec (a name, `minimax:N` or a chain) has `expert` in it.
@@ -75,6 +116,7 @@ mod tests {
     use super::*;
     use crate::controller::MatchConfig;
     use crate::games::three_trios::Player;
+    use crate::games::three_trios::platform::player_of;
     use crate::sim::{Tournament, run};
 
     fn spec(a: &str, b: &str, deals: usize, swap: bool, threads: usize) -> DuelSpec<Game> {
@@ -92,7 +134,7 @@ mod tests {
         let s = spec("maxflip", "random", 3, true, 1);
         assert_eq!(s.games(), 6);
         let seats: Vec<(usize, Player)> = (0..6)
-            .map(|g| s.play(g).map(|r| (r.deal, r.a_seat)).unwrap())
+            .map(|g| s.play(g).map(|r| (r.deal, player_of(r.a_seat))).unwrap())
             .collect();
         assert_eq!(seats[0], (0, Player::Red));
         assert_eq!(seats[1], (0, Player::Blue));
@@ -100,7 +142,7 @@ mod tests {
         let s = spec("maxflip", "random", 3, false, 1);
         assert_eq!(s.games(), 3);
         assert_eq!(
-            s.play(2).map(|r| (r.deal, r.a_seat)).unwrap(),
+            s.play(2).map(|r| (r.deal, player_of(r.a_seat))).unwrap(),
             (2, Player::Red)
         );
     }
@@ -123,7 +165,11 @@ mod tests {
             assert_eq!(r.game, i);
             assert_eq!(r.moves[0] + r.moves[1], cells);
             // Red moves first, so it makes the extra move on an odd board.
-            let red = r.moves[if r.a_seat == Player::Red { 0 } else { 1 }];
+            let red = r.moves[if player_of(r.a_seat) == Player::Red {
+                0
+            } else {
+                1
+            }];
             assert_eq!(red, cells.div_ceil(2));
             assert_eq!(r.winner.is_none(), r.margin == 0);
         }
@@ -173,5 +219,51 @@ mod tests {
         }
         let margin = game.score(Player::Blue) as i32 - game.score(Player::Red) as i32;
         assert_eq!(record.margin, margin);
+    }
+
+    #[test]
+    fn strategy_specs_are_checked() {
+        assert_eq!(parse_strategy(" MaxFlip "), Ok("maxflip".into()));
+        assert_eq!(
+            parse_strategy("corners>Random"),
+            Ok("corners>random".into())
+        );
+        assert!(parse_strategy("human").unwrap_err().contains("no human"));
+        assert!(parse_strategy("alphago").unwrap_err().contains("alphago"));
+        assert_eq!(
+            parse_strategy_list("random, maxflip").unwrap().0,
+            ["random", "maxflip"]
+        );
+        assert!(parse_strategy_list("random").is_err());
+        assert!(parse_strategy_list("random,random").is_err());
+        assert!(parse_strategy_list("random,,maxflip").is_err());
+    }
+
+    #[test]
+    fn expert_is_found_in_chains() {
+        assert!(uses_expert("expert"));
+        assert!(uses_expert("corners>Expert"));
+        assert!(!uses_expert("minimax:3"));
+        assert!(!uses_expert("expertise"));
+    }
+
+    #[test]
+    fn a_board_that_cannot_be_read_is_reported_as_the_game_says_it() {
+        let missing = Path::new("/nonexistent/trios-board.txt");
+        let own = SourceFile::read_board(missing).expect_err("no such file");
+        let err = load(
+            Some(missing),
+            None,
+            RuleSet::default(),
+            DealMode::InOrder,
+            1,
+        )
+        .expect_err("no such file");
+        assert_eq!(err.to_string(), own.to_string());
+        use std::error::Error as _;
+        assert_eq!(
+            err.source().map(|e| e.to_string()),
+            own.source().map(|e| e.to_string())
+        );
     }
 }

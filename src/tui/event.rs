@@ -7,7 +7,6 @@ use std::time::Instant;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 
 use crate::controller::table::{News, TableId};
-use crate::games::three_trios::Move;
 
 /// One input to [`super::App::update`]. Local terminals, SSH channels and tests all speak this.
 #[derive(Debug, Clone)]
@@ -18,12 +17,7 @@ pub enum Event {
     Resize(u16, u16),
     /// Time has passed; animations and paced computer moves advance.
     Tick(Instant),
-    /// A computer seat's answer to the request with this ticket.
-    AiMove {
-        ticket: u64,
-        mv: Option<Move>,
-    },
-    /// A computer seat's answer in a game other than Three Trios: the chosen move's index in
+    /// A computer seat's answer to the request with this ticket: the chosen move's index in
     /// the position's legal moves (so events stay free of any one game's types).
     Chosen {
         ticket: u64,

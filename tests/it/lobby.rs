@@ -10,8 +10,9 @@ use ratatui::crossterm::event::{
 use trios::controller::table::{Identity, Kind, Proof, SeatState, SeatView};
 use trios::controller::tables::Summary;
 use trios::controller::{MatchConfig, Seat, SourceFile};
+use trios::games::{Side, Verdict};
 use trios::ssh::lobby::{Choices, Intent, Lobby};
-use trios::trios::{DealMode, Outcome, Player, RuleSet};
+use trios::trios::{DealMode, RuleSet};
 use trios::tui::{Event, Theme};
 
 fn base() -> MatchConfig {
@@ -52,7 +53,7 @@ fn summary(id: u64, kind: Kind, seats: [SeatView; 2], moves: usize) -> Summary {
         outcome: None,
         watchers: 0,
         board: SourceFile::default_board().name,
-        rules: RuleSet::default(),
+        rules: String::new(),
         away: Vec::new(),
         present: Vec::new(),
         race: None,
@@ -86,7 +87,7 @@ fn tables() -> Vec<Summary> {
         ],
         17,
     );
-    full.outcome = Some(Outcome::Win(Player::Blue));
+    full.outcome = Some(Verdict::Win(Side::Second));
     let mut kept = summary(
         4,
         Kind::VsComputer,

@@ -13,9 +13,9 @@ use trios::controller::table::{
 use trios::controller::tables::Registry;
 use trios::controller::{MatchConfig, Seat, SourceFile};
 use trios::games::reversi::{Game, Move};
-use trios::games::{GameKind, TwoPlayer};
+use trios::games::{GameKind, Side, TwoPlayer};
 use trios::record::duel::DuelRecord;
-use trios::trios::{DealMode, Player, RuleSet};
+use trios::trios::{DealMode, RuleSet};
 
 type Config = DuelConfig<Game>;
 
@@ -145,9 +145,9 @@ fn two_people_play_reversi_at_a_table_to_a_recorded_end() {
     assert!(wrong.unwrap_err().contains("another game"));
 
     let alice = join(&registry, table, 1, who("alice"), Want::Seat).unwrap();
-    assert_eq!(alice.joined.role, Role::Plays(Player::Red));
+    assert_eq!(alice.joined.role, Role::Plays(Side::First));
     let bob = join(&registry, table, 2, who("bob"), Want::Seat).unwrap();
-    assert_eq!(bob.joined.role, Role::Plays(Player::Blue));
+    assert_eq!(bob.joined.role, Role::Plays(Side::Second));
     alice.expect_notice("bob sits at Light");
     alice.expect_notice("Both seats taken: Dark moves first");
     let carol = join(&registry, table, 3, who("carol"), Want::Seat);
@@ -186,7 +186,7 @@ fn two_people_play_reversi_at_a_table_to_a_recorded_end() {
             });
             assert_eq!(registry.seat_kept_for(&who("bob")), Some(table));
             let back = join(&registry, table, 4, who("bob"), Want::Seat).unwrap();
-            assert_eq!(back.joined.role, Role::Plays(Player::Blue));
+            assert_eq!(back.joined.role, Role::Plays(Side::Second));
             assert_eq!(back.joined.moves.len(), 10);
             alice.expect_notice("bob is back at Light");
             // From here Bob plays from his new session.

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use trios::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView};
 use trios::controller::{MatchConfig, Seat, SourceFile};
+use trios::games::Side;
 use trios::trios::{DealMode, Move, RuleSet};
 use trios::tui::{App, Event, Theme};
 
@@ -177,7 +178,7 @@ fn a_spectator_sends_nothing() {
 
 #[test]
 fn a_player_sends_a_move_once_until_the_table_answers() {
-    let mut screen = Screen::new(Role::Plays(trios::trios::Player::Red), Kind::TwoPlayers);
+    let mut screen = Screen::new(Role::Plays(Side::First), Kind::TwoPlayers);
     screen.key(KeyCode::Char('1'));
     screen.key(KeyCode::Enter);
     let first = moves(5, 1)[0];
@@ -214,7 +215,7 @@ fn a_player_sends_a_move_once_until_the_table_answers() {
 
 #[test]
 fn a_players_own_move_shows_at_once_even_while_the_last_battle_plays() {
-    let mut screen = Screen::new(Role::Plays(trios::trios::Player::Red), Kind::TwoPlayers);
+    let mut screen = Screen::new(Role::Plays(Side::First), Kind::TwoPlayers);
     let played = moves(5, 3);
     screen.news(News::Moved {
         index: 0,

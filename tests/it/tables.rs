@@ -9,6 +9,7 @@ use trios::controller::table::{
 };
 use trios::controller::tables::Registry;
 use trios::controller::{MatchConfig, Seat, SourceFile};
+use trios::games::Side;
 use trios::trios::{DealMode, Move, Player, RuleSet};
 
 const WAIT: Duration = Duration::from_secs(10);
@@ -133,14 +134,14 @@ fn only_the_seated_player_moves_and_everyone_hears_each_move_in_order() {
         ))
         .unwrap();
     let red = join(&registry, table, 1, alice, Want::Seat).unwrap();
-    assert_eq!(red.joined.role, Role::Plays(Player::Red));
+    assert_eq!(red.joined.role, Role::Plays(Side::First));
     assert_eq!(red.joined.seats[1].state, SeatState::Open);
     // Nobody moves while a seat is open.
     registry.ask(table, 1, Request::Play(first_legal(&red.joined, &[])));
     red.expect_refused("Waiting for an opponent");
 
     let blue = join(&registry, table, 2, who("bob", None), Want::Seat).unwrap();
-    assert_eq!(blue.joined.role, Role::Plays(Player::Blue));
+    assert_eq!(blue.joined.role, Role::Plays(Side::Second));
     red.expect_notice("bob sits at BLUE");
     let watcher = join(&registry, table, 3, who("carol", None), Want::Seat);
     assert!(watcher.unwrap_err().contains("both seats are taken"));
@@ -200,7 +201,7 @@ fn a_seat_is_kept_for_its_player_alone_until_the_grace_runs_out() {
 
     // The right player is back where they were.
     let back = join(&registry, table, 4, alice.clone(), Want::Seat).unwrap();
-    assert_eq!(back.joined.role, Role::Plays(Player::Red));
+    assert_eq!(back.joined.role, Role::Plays(Side::First));
     assert_eq!(back.joined.moves, vec![mv]);
     blue.expect_notice("alice is back at RED");
     eventually("the seat is taken again", || {
@@ -210,7 +211,7 @@ fn a_seat_is_kept_for_its_player_alone_until_the_grace_runs_out() {
     // A second session proved by the same key takes the seat over (the first may be a
     // connection that died without a word); one proved only by its address cannot.
     let again = join(&registry, table, 5, alice.clone(), Want::Seat).unwrap();
-    assert_eq!(again.joined.role, Role::Plays(Player::Red));
+    assert_eq!(again.joined.role, Role::Plays(Side::First));
     back.expect(
         "the old session told",
         |n| matches!(n, News::Closed(why) if why.contains("another session")),

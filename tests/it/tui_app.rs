@@ -12,6 +12,7 @@ use ratatui::crossterm::event::{
 };
 use trios::controller::table::{Joined, Kind, News, Role, SeatState, SeatView};
 use trios::controller::{Match, MatchConfig, Seat, SourceFile};
+use trios::games::Side;
 use trios::trios::{DealMode, Move, Player, Pos, RuleSet};
 use trios::tui::app::Focus;
 use trios::tui::keymap::{self, KeyMode};
@@ -734,7 +735,7 @@ fn the_help_at_65x21_is_whole() {
 fn keys_offered_at_a_table_are_the_keys_that_work_there() {
     let moves = first_moves(5);
     // A player against a person: q goes to the lobby, n asks for a rematch once over.
-    let mut h = Harness::table(Role::Plays(Player::Red), Kind::TwoPlayers, &moves, (80, 24));
+    let mut h = Harness::table(Role::Plays(Side::First), Kind::TwoPlayers, &moves, (80, 24));
     assert!(h.app.game().is_over());
     let screen = h.screen();
     assert!(
@@ -751,7 +752,7 @@ fn keys_offered_at_a_table_are_the_keys_that_work_there() {
         "{help}"
     );
     // Against the computer: a new game once over.
-    let h2 = &mut Harness::table(Role::Plays(Player::Red), Kind::VsComputer, &moves, (80, 24));
+    let h2 = &mut Harness::table(Role::Plays(Side::First), Kind::VsComputer, &moves, (80, 24));
     let screen = h2.screen();
     assert!(screen.contains("n new game · r replay ·"), "{screen}");
     assert!(screen.contains("q lobby"), "{screen}");
@@ -772,7 +773,7 @@ fn keys_offered_at_a_table_are_the_keys_that_work_there() {
     assert!(help.contains("pause / resume"), "{help}");
     // Mid-game at a two-player table, n says when it works instead of sending anything.
     let mut h4 = Harness::table(
-        Role::Plays(Player::Red),
+        Role::Plays(Side::First),
         Kind::TwoPlayers,
         &moves[..2],
         (80, 24),
@@ -828,7 +829,7 @@ fn wait_message_goes_once_the_turn_comes_back() {
 fn table_notices_fit_pass_and_give_way_to_the_close() {
     let moves = first_moves(5);
     let mut h = Harness::table(
-        Role::Plays(Player::Red),
+        Role::Plays(Side::First),
         Kind::TwoPlayers,
         &moves[..2],
         (80, 24),

@@ -105,6 +105,14 @@ pub fn side_of(player: Player) -> Side {
     }
 }
 
+/// A colour is the side it plays, so screens shared by every game (the theme's owner
+/// colours) take Three Trios' colours as they are.
+impl From<Player> for Side {
+    fn from(player: Player) -> Side {
+        side_of(player)
+    }
+}
+
 /// One of the strategies of [`ai`], seen as a platform strategy.
 struct Plain(Box<dyn ai::Strategy>);
 

@@ -26,7 +26,6 @@ use super::view::theme::Theme;
 use crate::controller::Seat;
 use crate::controller::duel::{Duel, DuelConfig};
 use crate::controller::table::{Kind, News, Request, Role, SeatState};
-use crate::controller::table_game::player_of;
 use crate::controller::worker::DuelWorker;
 use crate::games::Side;
 pub use board::{BoardGame, Cell, Mark, Shown};
@@ -341,7 +340,7 @@ impl<G: BoardGame> DuelApp<G> {
     pub fn human_to_move(&self) -> bool {
         let mine = match &self.table {
             Some(table) => {
-                table.role == Role::Plays(player_of(self.game().to_move()))
+                table.role == Role::Plays(self.game().to_move())
                     && table.closed.is_none()
                     && !self.table_busy()
                     && !self.waiting_for_opponent()
@@ -414,7 +413,7 @@ impl<G: BoardGame> DuelApp<G> {
                 }
             }
             Event::Terminate | Event::Shutdown => self.quit = true,
-            Event::AiMove { .. } | Event::Table(..) | Event::Lobby => {}
+            Event::Table(..) | Event::Lobby => {}
         }
         self.advance(now);
         self.keep_in_view();

@@ -14,9 +14,8 @@ use super::{Item, Lobby, Place, rules_label};
 use crate::controller::race_table::Phase;
 use crate::controller::table::{Kind, SeatState};
 use crate::controller::tables::Summary;
-use crate::games::GameKind;
 use crate::games::reversi::Color;
-use crate::games::three_trios::{Outcome, RuleSet};
+use crate::games::{GameKind, Verdict};
 use crate::tui::Theme;
 use crate::tui::keymap::offers::{self, Offer, State, Where, flag};
 use crate::tui::view::keybar::{self, Look};
@@ -373,8 +372,8 @@ impl Lobby {
             }
         } else if let Some(outcome) = table.outcome {
             match outcome {
-                Outcome::Win(p) => format!("over: {} wins", table.seats[p as usize].name),
-                Outcome::Tie => "over: tie".to_string(),
+                Verdict::Win(p) => format!("over: {} wins", table.seats[p.index()].name),
+                Verdict::Tie => "over: tie".to_string(),
             }
         } else if self.has_open_seat(table) {
             "waiting: Enter to join".to_string()
@@ -410,11 +409,8 @@ impl Lobby {
             let board = table.board.trim_end_matches(" (built in)");
             spans.push(Span::styled(format!(" · {board}"), theme.dim()));
         }
-        if table.rules != RuleSet::default() {
-            spans.push(Span::styled(
-                format!(" · {}", rules_label(table.rules)),
-                theme.dim(),
-            ));
+        if !table.rules.is_empty() {
+            spans.push(Span::styled(format!(" · {}", table.rules), theme.dim()));
         }
         spans
     }

@@ -15,6 +15,8 @@ use super::view::layout::{Hit, Layout};
 use crate::controller::DuelWorker;
 use crate::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView, TableId};
 use crate::controller::{Match, MatchConfig, Seat, Setup, Turn};
+use crate::games::TwoPlayer;
+use crate::games::three_trios::platform::side_of;
 use crate::games::three_trios::{Game, Move, Player, Pos};
 use crate::tui::event::Event;
 use crate::tui::keymap::{self, Action, Context, KeyMode};
@@ -378,7 +380,7 @@ impl App {
         match &self.table {
             None => self.is_human(player),
             Some(table) => {
-                table.role == Role::Plays(player)
+                table.role == Role::Plays(side_of(player))
                     && table.closed.is_none()
                     && !table.sent
                     && table.incoming.is_empty()
@@ -491,13 +493,14 @@ impl App {
                     self.on_news(news);
                 }
             }
-            Event::AiMove { ticket, mv } => {
+            Event::Chosen { ticket, index } => {
                 if ticket == self.ticket && self.thinking {
                     self.thinking = false;
-                    self.queued = mv;
+                    self.queued =
+                        index.and_then(|i| TwoPlayer::legal_moves(self.game()).get(i).copied());
                 }
             }
-            Event::Chosen { .. } | Event::Duel(..) => {}
+            Event::Duel(..) => {}
             Event::Terminate | Event::Shutdown => self.quit = true,
         }
         self.advance(now);
@@ -974,8 +977,12 @@ impl App {
             let events = self.events.clone();
             DuelWorker::start(
                 strategies,
-                Box::new(move |ticket, _: &Game, mv| {
-                    events.send(Event::AiMove { ticket, mv }).is_ok()
+                // The move travels as its index among the position's legal moves, as every
+                // game's computer answers do.
+                Box::new(move |ticket, game: &Game, mv| {
+                    let index = mv
+                        .and_then(|mv| TwoPlayer::legal_moves(game).iter().position(|&m| m == mv));
+                    events.send(Event::Chosen { ticket, index }).is_ok()
                 }),
             )
         });
@@ -1280,7 +1287,7 @@ impl App {
         // A player's own move shows at once, as at a local game (ending the battle on show);
         // everyone else's waits for it.
         let own_move_next = self.table.as_ref().is_some_and(|t| {
-            t.role == Role::Plays(self.game().turn())
+            t.role == Role::Plays(side_of(self.game().turn()))
                 && matches!(t.incoming.front(), Some(Incoming::Move(_)))
         });
         if self.animation.is_some() && !own_move_next {

@@ -4,7 +4,7 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
-use crate::games::three_trios::Player;
+use crate::games::Side;
 
 /// Whether to use colour. Styles come from methods so every widget agrees.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,20 +31,21 @@ impl Theme {
         if self.color { colored } else { plain }
     }
 
-    /// A card owned by `player`.
-    pub fn card(&self, player: Player) -> Style {
-        let bg = match player {
-            Player::Red => Color::Red,
-            Player::Blue => Color::Blue,
+    /// A card or piece owned by `side`: red for the first mover, blue for the other.
+    pub fn card(&self, side: impl Into<Side>) -> Style {
+        let bg = match side.into() {
+            Side::First => Color::Red,
+            Side::Second => Color::Blue,
         };
         self.pick(Style::new().fg(Color::White).bg(bg), Style::new())
     }
 
-    /// The owner's colour as text (hand titles, scores).
-    pub fn owner_text(&self, player: Player) -> Style {
-        let fg = match player {
-            Player::Red => Color::LightRed,
-            Player::Blue => Color::LightBlue,
+    /// The owner's colour as text (hand titles, scores): light red for the first mover,
+    /// light blue for the other.
+    pub fn owner_text(&self, side: impl Into<Side>) -> Style {
+        let fg = match side.into() {
+            Side::First => Color::LightRed,
+            Side::Second => Color::LightBlue,
         };
         self.pick(
             Style::new().fg(fg).add_modifier(Modifier::BOLD),

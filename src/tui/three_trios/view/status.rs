@@ -7,6 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::controller::table::{Role, SeatState};
+use crate::games::three_trios::platform::player_of;
 use crate::games::three_trios::{Outcome, Player};
 use crate::tui::keymap::{self, State, Where, flag};
 use crate::tui::three_trios::app::{App, Focus, text};
@@ -102,7 +103,11 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     let mut details = String::new();
     if let Some(table) = &app.table {
         match table.role {
-            Role::Plays(p) => details.push_str(&format!(" · table {} · you play {p}", table.id)),
+            Role::Plays(side) => details.push_str(&format!(
+                " · table {} · you play {}",
+                table.id,
+                player_of(side)
+            )),
             Role::Watches => details.push_str(&format!(" · table {} · watching", table.id)),
         }
     }
