@@ -6,7 +6,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
 
-use super::{Entry, LobbyRows};
+use super::{Entry, LobbyRows, Sim};
 use crate::cli::{Command, PlayArgs};
 use crate::cmd::output::write_out;
 use crate::cmd::{Error, front_end};
@@ -47,6 +47,9 @@ pub static ENTRY: Entry = Entry {
         _ => None,
     },
     perft: None,
+    sim: Sim::Not(
+        "Hex paths is played with trios play --game hexpaths (its tools: trios hexpaths …)",
+    ),
     takes_position: false,
     solve_hint: Some("Hex paths moves: trios hexpaths solve"),
     lobby_options: LobbyRows {

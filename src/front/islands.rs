@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{DUEL_ACTIONS, Entry, LobbyRows};
-use crate::cli::{PlayArgs, Ui};
+use super::{DUEL_ACTIONS, Entry, LobbyRows, Sim};
+use crate::cli::{PlayArgs, SimArgs, Ui};
 use crate::cmd::duel::{
     duel_screen, home_screen, new_config, play_full_screen, play_text_with, resume_duel, start_duel,
 };
@@ -36,6 +36,11 @@ pub static ENTRY: Entry = Entry {
     solve: None,
     tool: |_| None,
     perft: None,
+    sim: Sim::Plays {
+        run: sim,
+        seats: |args| [args.islands.white.as_ref(), args.islands.black.as_ref()],
+        seats_refused: Some("--white and --black are Islands of Hex seats; add --game islands"),
+    },
     takes_position: false,
     solve_hint: None,
     lobby_options: LobbyRows {
@@ -163,4 +168,27 @@ fn islands_replay(path: &Path, full_screen: bool) -> Result<(), Error> {
             out.line(&textui::islands::game_over_line(game));
         },
     )
+}
+
+/// `trios sim --game islands`: pairs (`--white A --black B`) or a round robin, on boards
+/// of `--size` (default 11).
+fn sim(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String, Error> {
+    let names: Vec<String> = match (&args.round_robin, &args.islands.white, &args.islands.black) {
+        (Some(list), _, _) => list.0.clone(),
+        (None, Some(a), Some(b)) => {
+            vec![a.trim().to_ascii_lowercase(), b.trim().to_ascii_lowercase()]
+        }
+        _ => {
+            return Err(Error::Usage(
+                "an Islands of Hex simulation needs --white A --black B (two strategies) or \
+                 --round-robin A,B,..."
+                    .into(),
+            ));
+        }
+    };
+    let options = islands::Options {
+        size: args.islands.size.unwrap_or(islands::DEFAULT_SIZE),
+    };
+    Islands::start(&options, 0).map_err(|e| Error::flag("--size", e))?;
+    crate::cmd::sim::sim_game::<Islands>(args, &names, options, progress)
 }

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::mpsc::Sender;
 
-use crate::cli::{Command, PerftArgs, PlayArgs, SolveArgs, Ui};
+use crate::cli::{Command, PerftArgs, PlayArgs, SimArgs, SolveArgs, Ui};
 use crate::cmd::Error;
 use crate::controller::table::{TableId, Want};
 use crate::games::GameKind;
@@ -50,6 +50,25 @@ pub(crate) type JoinTableFn = fn(
 pub type ToolFn = fn(&Command) -> Option<Result<bool, Error>>;
 /// `trios perft` of one game.
 pub type PerftFn = fn(&PerftArgs) -> Result<(), Error>;
+/// `trios sim` of one game: plays the games the flags ask for, telling `progress` the games
+/// done of all, and gives the report.
+pub type SimFn = fn(&SimArgs, &mut dyn FnMut(usize, usize)) -> Result<String, Error>;
+
+/// How `trios sim` treats a game.
+pub enum Sim {
+    /// Headless games, played by `run`.
+    Plays {
+        run: SimFn,
+        /// The values of this game's two seat flags (`--dark`, `--light` …) as given.
+        seats: fn(&SimArgs) -> [Option<&String>; 2],
+        /// The refusal when this game's first seat flag is given to a game listed before
+        /// it (the games after the chosen one are checked from the last up); `None` when
+        /// its seats are never refused.
+        seats_refused: Option<&'static str>,
+    },
+    /// Not simulated: where the game is played instead, for the refusal.
+    Not(&'static str),
+}
 
 /// What one game offers around its rules. Invariant: `ENTRIES[k as usize].kind == k`.
 pub struct Entry {
@@ -86,6 +105,8 @@ pub struct Entry {
     pub tool: ToolFn,
     /// `trios perft --game NAME`, where the game counts positions.
     pub perft: Option<PerftFn>,
+    /// `trios sim --game NAME`.
+    pub sim: Sim,
     /// Whether `--position` of `trios solve` and `trios perft` is this game's.
     pub takes_position: bool,
     /// Where a game without `trios solve` solves its moves instead, for the refusal.
@@ -148,6 +169,58 @@ pub fn run_tool(command: &Command) -> Option<Result<bool, Error>> {
     ENTRIES.iter().find_map(|e| (e.tool)(command))
 }
 
+/// The `trios sim` of `args.game`, once the flags it refuses are checked: a game without
+/// simulations, or another game's seats (see [`Sim::Plays`]'s `seats_refused`).
+pub fn sim_of(args: &SimArgs) -> Result<SimFn, Error> {
+    let run = match entry(args.game).sim {
+        Sim::Plays { run, .. } => run,
+        Sim::Not(hint) => {
+            return Err(Error::Usage(format!(
+                "trios sim plays {}; {hint}",
+                listed(&simulated(), "and")
+            )));
+        }
+    };
+    for later in ENTRIES.iter().rev().take_while(|e| e.kind != args.game) {
+        if let Sim::Plays {
+            seats,
+            seats_refused: Some(refusal),
+            ..
+        } = later.sim
+            && seats(args)[0].is_some()
+        {
+            return Err(Error::Usage(refusal.into()));
+        }
+    }
+    Ok(run)
+}
+
+/// Whether any game's seat flag of `trios sim` was given.
+pub fn sim_seats_given(args: &SimArgs) -> bool {
+    ENTRIES.iter().any(|e| match e.sim {
+        Sim::Plays { seats, .. } => seats(args).iter().any(|s| s.is_some()),
+        Sim::Not(_) => false,
+    })
+}
+
+/// The names of the games `trios sim` plays, in menu order.
+pub fn simulated() -> Vec<&'static str> {
+    ENTRIES
+        .iter()
+        .filter(|e| matches!(e.sim, Sim::Plays { .. }))
+        .map(|e| e.kind.name())
+        .collect()
+}
+
+/// `a, b, c and d` (with `last` for "and").
+pub fn listed(names: &[&str], last: &str) -> String {
+    match names.split_last() {
+        None => String::new(),
+        Some((only, [])) => only.to_string(),
+        Some((tail, head)) => format!("{} {last} {tail}", head.join(", ")),
+    }
+}
+
 /// Every game's kind, in menu order.
 pub fn kinds() -> Vec<GameKind> {
     ENTRIES.iter().map(|e| e.kind).collect()
@@ -165,5 +238,13 @@ mod tests {
             assert_eq!(entry(kind).kind, kind);
             assert!(!entry(kind).description.is_empty());
         }
+    }
+
+    #[test]
+    fn lists_read_as_sentences() {
+        assert_eq!(listed(&[], "and"), "");
+        assert_eq!(listed(&["a"], "and"), "a");
+        assert_eq!(listed(&["a", "b"], "or"), "a or b");
+        assert_eq!(listed(&["a", "b", "c"], "and"), "a, b and c");
     }
 }

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::{DUEL_ACTIONS, Entry, LobbyRows};
-use crate::cli::{PerftArgs, PlayArgs, SolveArgs, Ui};
+use super::{DUEL_ACTIONS, Entry, LobbyRows, Sim};
+use crate::cli::{PerftArgs, PlayArgs, SimArgs, SolveArgs, Ui};
 use crate::cmd::duel::{
     duel_screen, home_screen, new_config, play_full_screen, play_text_with, resume_duel, start_duel,
 };
@@ -38,6 +38,11 @@ pub static ENTRY: Entry = Entry {
     solve: Some(solve),
     tool: |_| None,
     perft: Some(perft),
+    sim: Sim::Plays {
+        run: sim,
+        seats: |args| [args.reversi.dark.as_ref(), args.reversi.light.as_ref()],
+        seats_refused: Some("--dark and --light are Reversi seats; add --game reversi"),
+    },
     takes_position: true,
     solve_hint: None,
     // A server's tables seat their opener first (dark): no colour to choose there.
@@ -212,4 +217,20 @@ fn perft(args: &PerftArgs) -> Result<(), Error> {
         if args.threads == 1 { "" } else { "s" }
     );
     Ok(())
+}
+
+/// `trios sim --game reversi --dark A --light B`.
+fn sim(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String, Error> {
+    let names: Vec<String> = match (&args.round_robin, &args.reversi.dark, &args.reversi.light) {
+        (Some(list), _, _) => list.0.iter().map(|n| reversi::canonical(n)).collect(),
+        (None, Some(a), Some(b)) => vec![reversi::canonical(a), reversi::canonical(b)],
+        _ => {
+            return Err(Error::Usage(
+                "a Reversi simulation needs --dark A --light B (two strategies) or \
+                 --round-robin A,B,..."
+                    .into(),
+            ));
+        }
+    };
+    crate::cmd::sim::sim_game::<Reversi>(args, &names, reversi::Options::default(), progress)
 }

@@ -6,8 +6,8 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
 
-use super::{Entry, LobbyRows};
-use crate::cli::{Command, PlayArgs};
+use super::{Entry, LobbyRows, Sim};
+use crate::cli::{Command, PlayArgs, SimArgs};
 use crate::cmd::output::{text_ended, write_out};
 use crate::cmd::{Error, front_end, seed_note};
 use crate::controller::race_table::{RaceNews, RaceSpec};
@@ -42,6 +42,12 @@ pub static ENTRY: Entry = Entry {
         _ => None,
     },
     perft: None,
+    // Solitaire games: no seats.
+    sim: Sim::Plays {
+        run: sim,
+        seats: |_| [None, None],
+        seats_refused: None,
+    },
     takes_position: false,
     solve_hint: None,
     lobby_options: LobbyRows {
@@ -236,4 +242,27 @@ fn open_race(conn: &Rc<Conn>, rival: Option<String>, size: (u16, u16)) -> Result
         fixed_seed: shared.fixed_seed,
     })?;
     join(conn, id, Want::Seat, size)
+}
+
+/// `trios sim --game triad`: solitaire games and what they show about the deal.
+fn sim(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String, Error> {
+    if super::sim_seats_given(args) || args.round_robin.is_some() || args.swap {
+        return Err(Error::Usage(
+            "a Triad simulation plays solitaire games: it takes --games, --seed, --threads and \
+             --json, and no strategies"
+                .into(),
+        ));
+    }
+    let seed = args.seeding.seed.unwrap_or_else(rand::random);
+    if args.seeding.seed.is_none() {
+        eprintln!("{}", crate::cmd::sim_seed_note(seed));
+    }
+    let threads = args.threads.unwrap_or_else(crate::games::cores);
+    let started = std::time::Instant::now();
+    let summary = crate::sim::triad::run(args.games as u64, seed, threads, progress);
+    Ok(if args.json {
+        crate::sim::triad::json(&summary, seed)
+    } else {
+        crate::sim::triad::table(&summary, seed, threads, started)
+    })
 }

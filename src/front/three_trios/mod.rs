@@ -2,12 +2,13 @@
 //! replayed, solved and counted; the match itself is set up and played by
 //! [`crate::cmd::three_trios`].
 
+pub mod sim;
 pub mod solve;
 
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::{DUEL_ACTIONS, Entry, LobbyRows};
+use super::{DUEL_ACTIONS, Entry, LobbyRows, Sim};
 use crate::cli::{PerftArgs, PlayArgs, ServeArgs, Ui};
 use crate::cmd::output::write_out;
 use crate::cmd::three_trios::{
@@ -53,6 +54,12 @@ pub static ENTRY: Entry = Entry {
     solve: Some(solve::solve),
     tool: |_| None,
     perft: Some(perft),
+    // The first game: its seats are never another game's to refuse.
+    sim: Sim::Plays {
+        run: sim::run,
+        seats: |args| [args.red.as_ref(), args.blue.as_ref()],
+        seats_refused: None,
+    },
     takes_position: false,
     solve_hint: None,
     lobby_options: LobbyRows {

@@ -829,7 +829,6 @@ impl Deref for HexApp {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -549,7 +549,6 @@ impl Deref for TriadApp {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
