@@ -50,6 +50,7 @@ pub static ENTRY: Entry = Entry {
     sim: Sim::Not(
         "Hex paths is played with trios play --game hexpaths (its tools: trios hexpaths …)",
     ),
+    showcase: None,
     takes_position: false,
     solve_hint: Some("Hex paths moves: trios hexpaths solve"),
     lobby_options: LobbyRows {

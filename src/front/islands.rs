@@ -11,11 +11,13 @@ use crate::cmd::duel::{
 use crate::cmd::replay::{stream_duel, view_record, viewer_screen};
 use crate::cmd::{Error, front_end};
 use crate::controller::Duel;
+use crate::controller::duel::DuelConfig;
 use crate::games::islands::args::IslandsArgs;
 use crate::games::islands::{self, Game as Islands};
 use crate::games::{GameKind, TwoPlayer};
 use crate::record::duel::DuelRecord;
 use crate::ssh::session::{duel_news, join_duel, open_duel};
+use crate::ssh::{Showcase, show};
 use crate::textui;
 use crate::tui::Opening;
 use crate::tui::lobby::{GameOptions, ISLAND_SIDES, Item, Launch};
@@ -41,6 +43,10 @@ pub static ENTRY: Entry = Entry {
         seats: |args| [args.islands.white.as_ref(), args.islands.black.as_ref()],
         seats_refused: Some("--white and --black are Islands of Hex seats; add --game islands"),
     },
+    showcase: Some(Showcase {
+        computers: ["expert", "connector"],
+        show: |game, seats, think_ms| show(DuelConfig::<Islands>::new(seats, game.seed, think_ms)),
+    }),
     takes_position: false,
     solve_hint: None,
     lobby_options: LobbyRows {

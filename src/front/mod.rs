@@ -19,6 +19,7 @@ use crate::cli::{Command, PerftArgs, PlayArgs, SimArgs, SolveArgs, Ui};
 use crate::cmd::Error;
 use crate::controller::table::{TableId, Want};
 use crate::games::GameKind;
+use crate::ssh::Showcase;
 use crate::ssh::session::{AtTable, Conn, GameSpec, TableNews};
 use crate::tui::Opening;
 use crate::tui::lobby::{GameOptions, Item, Launch, Lobby, Mode};
@@ -107,6 +108,8 @@ pub struct Entry {
     pub perft: Option<PerftFn>,
     /// `trios sim --game NAME`.
     pub sim: Sim,
+    /// Its turn in a server's showcase, where computers play it for watchers.
+    pub showcase: Option<Showcase>,
     /// Whether `--position` of `trios solve` and `trios perft` is this game's.
     pub takes_position: bool,
     /// Where a game without `trios solve` solves its moves instead, for the refusal.

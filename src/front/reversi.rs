@@ -13,11 +13,13 @@ use crate::cmd::output::write_out;
 use crate::cmd::replay::{stream_duel, view_record, viewer_screen};
 use crate::cmd::{Error, front_end};
 use crate::controller::Duel;
+use crate::controller::duel::DuelConfig;
 use crate::games::reversi::args::ReversiArgs;
 use crate::games::reversi::{self, Game as Reversi, Move, Square};
 use crate::games::{GameKind, TwoPlayer};
 use crate::record::duel::DuelRecord;
 use crate::ssh::session::{duel_news, join_duel, open_duel};
+use crate::ssh::{Showcase, show};
 use crate::textui;
 use crate::tui::Opening;
 use crate::tui::lobby::{GameOptions, Item, Launch};
@@ -43,6 +45,10 @@ pub static ENTRY: Entry = Entry {
         seats: |args| [args.reversi.dark.as_ref(), args.reversi.light.as_ref()],
         seats_refused: Some("--dark and --light are Reversi seats; add --game reversi"),
     },
+    showcase: Some(Showcase {
+        computers: ["expert", "positional"],
+        show: |game, seats, think_ms| show(DuelConfig::<Reversi>::new(seats, game.seed, think_ms)),
+    }),
     takes_position: true,
     solve_hint: None,
     // A server's tables seat their opener first (dark): no colour to choose there.
@@ -56,10 +62,7 @@ pub static ENTRY: Entry = Entry {
     options: |lobby, _| GameOptions::Reversi {
         person: lobby.color,
     },
-    open_table: |conn, opponent, size| {
-        let fallback = conn.spec.shared.reversi_opponent.clone();
-        open_duel::<Reversi>(conn, opponent, &fallback, size)
-    },
+    open_table: |conn, opponent, size| open_duel::<Reversi>(conn, opponent, REVERSI_OPPONENT, size),
     join_table: |spec, events, id, want, size| {
         let app = join_duel::<Reversi>(spec, events, id, want, size)?;
         Ok((Box::new(app), duel_news::<Reversi>()))

@@ -48,6 +48,7 @@ pub static ENTRY: Entry = Entry {
         seats: |_| [None, None],
         seats_refused: None,
     },
+    showcase: None,
     takes_position: false,
     solve_hint: None,
     lobby_options: LobbyRows {

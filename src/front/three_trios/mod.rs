@@ -20,6 +20,7 @@ use crate::controller::{Match, MatchConfig};
 use crate::games::GameKind;
 use crate::games::three_trios::args::ThreeTriosArgs;
 use crate::record::Record;
+use crate::ssh::Showcase;
 use crate::ssh::session::{TRIOS_NEWS, join_trios};
 use crate::textui;
 use crate::tui::Opening;
@@ -60,6 +61,14 @@ pub static ENTRY: Entry = Entry {
         seats: |args| [args.red.as_ref(), args.blue.as_ref()],
         seats_refused: None,
     },
+    showcase: Some(Showcase {
+        computers: [crate::cli::STRONGEST, crate::cli::SHOWCASE_OPPONENT],
+        show: |game, [red, blue], think_ms| {
+            let mut game = game.clone();
+            (game.red, game.blue, game.think_ms) = (red, blue, think_ms);
+            crate::ssh::show(game)
+        },
+    }),
     takes_position: false,
     solve_hint: None,
     lobby_options: LobbyRows {
