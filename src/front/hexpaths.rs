@@ -213,7 +213,9 @@ pub fn tool(tool: &HexpathsTool) -> Result<bool, Error> {
             Err(reason) => write_out(&format!("illegal: {reason}\n")).map(|()| false),
         }
     };
-    let game = |text: &str| -> Result<State, Error> { text.parse().map_err(Error::IllegalGame) };
+    let game = |text: &str| -> Result<State, Error> {
+        text.parse().map_err(|e| Error::game(IllegalGame(e)))
+    };
     // The index of the piece at `cell`.
     let piece_at = |state: &State, cell: u16| -> Result<usize, Error> {
         state
@@ -290,7 +292,7 @@ pub fn tool(tool: &HexpathsTool) -> Result<bool, Error> {
                     write_out(&out).map(|()| true)
                 }
                 Err(hexpaths::Unsolved::NoMove) => write_out("no move\n").map(|()| false),
-                Err(e) => Err(Error::Unsolved(e)),
+                Err(e) => Err(Error::game(e)),
             }
         }
         HexpathsTool::New { seed, pieces } => {
@@ -358,3 +360,8 @@ fn open_hex(conn: &Rc<Conn>, rival: Option<String>, size: (u16, u16)) -> Result<
     })?;
     join(conn, id, Want::Seat, size)
 }
+
+/// A game given to a tool that is not a legal Hex paths game.
+#[derive(Debug, thiserror::Error)]
+#[error("illegal game: {0}")]
+struct IllegalGame(#[source] hexpaths::StateError);

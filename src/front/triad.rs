@@ -161,7 +161,7 @@ pub fn tool(tool: &TriadTool) -> Result<(), Error> {
     let read = |texts: &[String]| -> Result<Vec<triad::Card>, Error> {
         let cards = texts
             .iter()
-            .map(|t| t.parse().map_err(Error::Card))
+            .map(|t| t.parse::<triad::Card>().map_err(Error::game))
             .collect::<Result<Vec<triad::Card>, Error>>()?;
         // The deck holds every card once: a card given twice is a typing slip.
         if let Some((first, again)) = triad::first_repeat(&cards) {

@@ -111,3 +111,20 @@ fn sim_names_the_games_it_plays_and_refuses_other_seats() {
          --json, and no strategies",
     );
 }
+
+#[test]
+fn a_games_own_refusals_read_as_the_game_says_them() {
+    refused(
+        &["hexpaths", "show", "xx"],
+        "illegal game: a game must be 93, 96, 99 or 102 (six crannies of 3, eighteen nooks \
+         of 4, one to four pieces of 3) characters long, not 2",
+    );
+    refused(
+        &["triad", "check", "a", "b", "c"],
+        "\"a\" is not a card: write shape,color,count,fill, e.g. diamond,green,3,dark",
+    );
+    refused(
+        &["play", "--board", "/nonexistent", "--ui", "text"],
+        "/nonexistent: cannot read: No such file or directory (os error 2)",
+    );
+}

@@ -214,3 +214,10 @@ pub fn server_setup(args: &ServeArgs) -> Result<MatchConfig, Error> {
         args.think_ms,
     )
 }
+
+impl From<crate::games::three_trios::config::ConfigError> for Error {
+    /// A board, hand or config file Three Trios refused, said as it says it.
+    fn from(e: crate::games::three_trios::config::ConfigError) -> Error {
+        Error::game(e)
+    }
+}
