@@ -59,6 +59,15 @@ pub static ENTRY: Entry = Entry {
     },
     // Alone, racing the chosen rival, or people racing at one keyboard.
     home_actions: &[Item::Solitaire, Item::PlayComputer, Item::TwoPlayers],
+    short_title: "Hex",
+    option_value: |_, _| None,
+    home_words: |item| match item {
+        Item::Solitaire => Some("Play alone"),
+        Item::PlayComputer => Some("Race the computer"),
+        Item::TwoPlayers => Some("Two players race at this keyboard"),
+        _ => None,
+    },
+    race_progress: Some(|table| format!("round {}/{}", table.moves + 1, table.cells)),
     most_players: crate::controller::hex_table::MAX_PLAYERS,
     table_from_setup: false,
     options: |lobby, mode| GameOptions::HexPaths {

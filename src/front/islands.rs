@@ -54,6 +54,16 @@ pub static ENTRY: Entry = Entry {
         server: &[Item::Opponent],
     },
     home_actions: DUEL_ACTIONS,
+    short_title: "Islands",
+    option_value: |lobby, item| match item {
+        Item::Size => {
+            let n = ISLAND_SIDES[lobby.island_side];
+            Some(("Board", format!("{n}x{n}")))
+        }
+        _ => None,
+    },
+    home_words: |_| None,
+    race_progress: None,
     most_players: 2,
     table_from_setup: false,
     options: |lobby, _| GameOptions::Islands {

@@ -18,6 +18,7 @@ use std::sync::mpsc::Sender;
 use crate::cli::{Command, PerftArgs, PlayArgs, SimArgs, SolveArgs, Ui};
 use crate::cmd::Error;
 use crate::controller::table::{TableId, Want};
+use crate::controller::tables::Summary;
 use crate::games::GameKind;
 use crate::ssh::Showcase;
 use crate::ssh::session::{AtTable, Conn, GameSpec, TableNews};
@@ -118,6 +119,15 @@ pub struct Entry {
     pub lobby_options: LobbyRows,
     /// What the home screen offers to do with this game, in menu order.
     pub home_actions: &'static [Item],
+    /// The game's name in a server's list of tables (at most 8 columns).
+    pub short_title: &'static str,
+    /// The name and value of the game's own option rows (board, rules, colour, size) as
+    /// the lobby shows them; `None` for the rows every game shares.
+    pub option_value: fn(&Lobby, Item) -> Option<(&'static str, String)>,
+    /// The game's own words for a home action, where they differ from a duel's.
+    pub home_words: fn(Item) -> Option<&'static str>,
+    /// How a race table under way tells its progress (moves made of all); `None` for duels.
+    pub race_progress: Option<fn(&Summary) -> String>,
     /// The most players a race table of this game seats (duels: two).
     pub most_players: usize,
     /// Whether a server's tables of this game are opened from the lobby's setup (boards and

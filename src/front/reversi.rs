@@ -57,6 +57,13 @@ pub static ENTRY: Entry = Entry {
         server: &[Item::Opponent],
     },
     home_actions: DUEL_ACTIONS,
+    short_title: "Reversi",
+    option_value: |lobby, item| match item {
+        Item::Color => Some(("You play", color_label(lobby.color))),
+        _ => None,
+    },
+    home_words: |_| None,
+    race_progress: None,
     most_players: 2,
     table_from_setup: false,
     options: |lobby, _| GameOptions::Reversi {
@@ -236,4 +243,12 @@ fn sim(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String,
         }
     };
     crate::cmd::sim::sim_game::<Reversi>(args, &names, reversi::Options::default(), progress)
+}
+
+/// How the colour choice reads: who moves first, and the letter of the text view.
+fn color_label(color: reversi::Color) -> String {
+    match color {
+        reversi::Color::Dark => "Dark (X, moves first)".to_string(),
+        reversi::Color::Light => "Light (O)".to_string(),
+    }
 }

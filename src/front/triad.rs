@@ -57,6 +57,13 @@ pub static ENTRY: Entry = Entry {
     },
     // Alone, or racing the chosen rival.
     home_actions: &[Item::Solitaire, Item::PlayComputer],
+    short_title: "Triad",
+    option_value: |_, _| None,
+    home_words: |item| match item {
+        Item::PlayComputer => Some("Race the computer"),
+        _ => None,
+    },
+    race_progress: Some(|table| format!("{} triads taken", table.moves)),
     most_players: crate::controller::race_table::MAX_RACERS,
     table_from_setup: false,
     options: |lobby, mode| GameOptions::Triad {

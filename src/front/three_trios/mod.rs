@@ -76,6 +76,17 @@ pub static ENTRY: Entry = Entry {
         server: &[Item::Opponent, Item::Board, Item::Rules],
     },
     home_actions: DUEL_ACTIONS,
+    short_title: "Trios",
+    option_value: |lobby, item| match item {
+        Item::Board => Some(("Board", lobby.board_label().to_string())),
+        Item::Rules => Some((
+            "Rules",
+            crate::tui::lobby::rules_label(lobby.rules_chosen()),
+        )),
+        _ => None,
+    },
+    home_words: |_| None,
+    race_progress: None,
     most_players: 2,
     table_from_setup: true,
     options: |lobby, _| GameOptions::ThreeTrios(Box::new(lobby.config())),
