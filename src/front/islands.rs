@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{DUEL_ACTIONS, Entry, LobbyRows, Sim};
+use super::{DUEL_ACTIONS, Entry, LobbyRows, OwnRow, Sim};
 use crate::cli::{PlayArgs, SimArgs, Ui};
 use crate::cmd::duel::{
     duel_screen, home_screen, new_config, play_full_screen, play_text_with, resume_duel, start_duel,
@@ -20,7 +20,28 @@ use crate::ssh::session::{duel_news, join_duel, open_duel};
 use crate::ssh::{Showcase, show};
 use crate::textui;
 use crate::tui::Opening;
-use crate::tui::lobby::{GameOptions, ISLAND_SIDES, Item, Launch};
+use crate::tui::lobby::{GameOptions, Item, Launch, Lobby};
+
+/// The board sides offered at home; the default is 11.
+pub const ISLAND_SIDES: [usize; 10] = [5, 7, 9, 11, 13, 15, 19, 25, 40, 64];
+
+/// Where the default size is among [`ISLAND_SIDES`] (the first side if it is not there).
+const DEFAULT_SIDE: usize = {
+    let mut at = 0;
+    while at < ISLAND_SIDES.len() && ISLAND_SIDES[at] != islands::DEFAULT_SIZE {
+        at += 1;
+    }
+    if at == ISLAND_SIDES.len() { 0 } else { at }
+};
+
+/// The board side picked in the lobby.
+fn side(lobby: &Lobby) -> usize {
+    let at = lobby.pick(GameKind::Islands, Item::Size);
+    ISLAND_SIDES
+        .get(at)
+        .copied()
+        .unwrap_or(islands::DEFAULT_SIZE)
+}
 
 /// Islands of Hex's entry.
 pub static ENTRY: Entry = Entry {
@@ -57,18 +78,21 @@ pub static ENTRY: Entry = Entry {
     short_title: "Islands",
     option_value: |lobby, item| match item {
         Item::Size => {
-            let n = ISLAND_SIDES[lobby.island_side];
+            let n = side(lobby);
             Some(("Board", format!("{n}x{n}")))
         }
         _ => None,
     },
     home_words: |_| None,
     race_progress: None,
+    own_rows: &[OwnRow {
+        item: Item::Size,
+        values: ISLAND_SIDES.len(),
+        first: DEFAULT_SIDE,
+    }],
     most_players: 2,
     table_from_setup: false,
-    options: |lobby, _| GameOptions::Islands {
-        size: ISLAND_SIDES[lobby.island_side],
-    },
+    options: |lobby, _| GameOptions::Islands { size: side(lobby) },
     open_table: |conn, opponent, size| {
         let strongest = GameKind::Islands
             .opponents()

@@ -17,13 +17,15 @@ use std::sync::mpsc::Sender;
 
 use crate::cli::{Command, PerftArgs, PlayArgs, SimArgs, SolveArgs, Ui};
 use crate::cmd::Error;
+use crate::controller::MatchConfig;
 use crate::controller::table::{TableId, Want};
 use crate::controller::tables::Summary;
-use crate::games::GameKind;
+use crate::games::reversi::Color;
+use crate::games::{GameKind, Side};
 use crate::ssh::Showcase;
 use crate::ssh::session::{AtTable, Conn, GameSpec, TableNews};
 use crate::tui::Opening;
-use crate::tui::lobby::{GameOptions, Item, Launch, Lobby, Mode};
+use crate::tui::lobby::{Item, Launch, Lobby, Mode};
 use crate::tui::{Event, Screen};
 
 /// Continues a saved match found by `trios play --resume`, in the front end given.
@@ -119,6 +121,8 @@ pub struct Entry {
     pub lobby_options: LobbyRows,
     /// What the home screen offers to do with this game, in menu order.
     pub home_actions: &'static [Item],
+    /// The game's own option rows, whose picks the lobby keeps for it.
+    pub own_rows: &'static [OwnRow],
     /// The game's name in a server's list of tables (at most 8 columns).
     pub short_title: &'static str,
     /// The name and value of the game's own option rows (board, rules, colour, size) as
@@ -143,6 +147,48 @@ pub struct Entry {
     pub(crate) join_table: JoinTableFn,
 }
 
+/// What a new match of each game needs besides its seats.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameOptions {
+    /// The whole Three Trios setup (board, cards, rules, and the seats of the mode); its
+    /// seed is the base's, so a caller that wants a fresh deal draws a new one.
+    ThreeTrios(Box<MatchConfig>),
+    /// Reversi: the colour the person plays (against the computer; when watching, the
+    /// colour the partner computer plays).
+    Reversi { person: Color },
+    /// Islands of Hex on a board of `size` x `size`, the person white.
+    Islands { size: usize },
+    /// Triad from a fresh seed: alone, or racing a computer rival of this level.
+    Triad { rival: Option<String> },
+    /// Hex paths from a fresh seed: `people` at this keyboard, and a computer rival of this
+    /// level if one is named.
+    HexPaths {
+        rival: Option<String>,
+        people: usize,
+    },
+}
+
+impl GameOptions {
+    /// The side the person plays: the first mover's, but for a Reversi person playing light.
+    pub fn person_side(&self) -> Side {
+        match self {
+            GameOptions::Reversi {
+                person: Color::Light,
+            } => Side::Second,
+            _ => Side::First,
+        }
+    }
+}
+
+/// One of a game's own option rows at home (Reversi's colour, Islands' size): how many
+/// values it steps through and which is picked first. The entry reads the pick (an index)
+/// back from the lobby to build its [`GameOptions`].
+pub struct OwnRow {
+    pub item: Item,
+    pub values: usize,
+    pub first: usize,
+}
+
 /// A game's option rows in the lobby.
 pub struct LobbyRows {
     pub home: &'static [Item],
@@ -156,6 +202,13 @@ pub const DUEL_ACTIONS: &[Item] = &[Item::PlayComputer, Item::TwoPlayers, Item::
 /// The setups the lobbies start from, at home and at a server: the lobby's boards and rules
 /// are Three Trios', so its entry file builds them.
 pub use three_trios::{home_setup, server_setup};
+
+impl Entry {
+    /// The game's own option row `item`, if it has one.
+    pub fn own_row(&self, item: Item) -> Option<&'static OwnRow> {
+        self.own_rows.iter().find(|row| row.item == item)
+    }
+}
 
 /// Every game, in the order of [`GameKind::ALL`] (the order menus list them).
 pub static ENTRIES: [&Entry; 5] = [
@@ -251,6 +304,18 @@ mod tests {
             assert_eq!(entry(kind).kind, kind);
             assert!(!entry(kind).description.is_empty());
         }
+    }
+
+    #[test]
+    fn own_rows_start_on_one_of_their_values() {
+        for e in ENTRIES {
+            for row in e.own_rows {
+                assert!(row.first < row.values, "{}", e.kind);
+            }
+        }
+        let sides = islands::ISLAND_SIDES;
+        let size = entry(GameKind::Islands).own_row(Item::Size).map(|r| sides[r.first]);
+        assert_eq!(size, Some(crate::games::islands::DEFAULT_SIZE));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::{DUEL_ACTIONS, Entry, LobbyRows, Sim};
+use super::{DUEL_ACTIONS, Entry, LobbyRows, OwnRow, Sim};
 use crate::cli::{PerftArgs, PlayArgs, SimArgs, SolveArgs, Ui};
 use crate::cmd::duel::{
     duel_screen, home_screen, new_config, play_full_screen, play_text_with, resume_duel, start_duel,
@@ -22,7 +22,7 @@ use crate::ssh::session::{duel_news, join_duel, open_duel};
 use crate::ssh::{Showcase, show};
 use crate::textui;
 use crate::tui::Opening;
-use crate::tui::lobby::{GameOptions, Item, Launch};
+use crate::tui::lobby::{GameOptions, Item, Launch, Lobby};
 
 /// Reversi's entry.
 pub static ENTRY: Entry = Entry {
@@ -59,15 +59,21 @@ pub static ENTRY: Entry = Entry {
     home_actions: DUEL_ACTIONS,
     short_title: "Reversi",
     option_value: |lobby, item| match item {
-        Item::Color => Some(("You play", color_label(lobby.color))),
+        Item::Color => Some(("You play", color_label(lobby.color()))),
         _ => None,
     },
     home_words: |_| None,
     race_progress: None,
+    // Dark, then light.
+    own_rows: &[OwnRow {
+        item: Item::Color,
+        values: 2,
+        first: 0,
+    }],
     most_players: 2,
     table_from_setup: false,
     options: |lobby, _| GameOptions::Reversi {
-        person: lobby.color,
+        person: lobby.color(),
     },
     open_table: |conn, opponent, size| open_duel::<Reversi>(conn, opponent, REVERSI_OPPONENT, size),
     join_table: |spec, events, id, want, size| {
@@ -250,5 +256,15 @@ fn color_label(color: reversi::Color) -> String {
     match color {
         reversi::Color::Dark => "Dark (X, moves first)".to_string(),
         reversi::Color::Light => "Light (O)".to_string(),
+    }
+}
+
+impl Lobby {
+    /// Reversi: the colour the person plays.
+    pub fn color(&self) -> reversi::Color {
+        match self.pick(GameKind::Reversi, Item::Color) {
+            0 => reversi::Color::Dark,
+            _ => reversi::Color::Light,
+        }
     }
 }

@@ -64,6 +64,7 @@ pub static ENTRY: Entry = Entry {
         _ => None,
     },
     race_progress: Some(|table| format!("{} triads taken", table.moves)),
+    own_rows: &[],
     most_players: crate::controller::race_table::MAX_RACERS,
     table_from_setup: false,
     options: |lobby, mode| GameOptions::Triad {

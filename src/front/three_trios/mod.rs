@@ -87,6 +87,7 @@ pub static ENTRY: Entry = Entry {
     },
     home_words: |_| None,
     race_progress: None,
+    own_rows: &[],
     most_players: 2,
     table_from_setup: true,
     options: |lobby, _| GameOptions::ThreeTrios(Box::new(lobby.config())),
