@@ -68,6 +68,7 @@ pub static ENTRY: Entry = Entry {
         _ => None,
     },
     race_progress: Some(|table| format!("round {}/{}", table.moves + 1, table.cells)),
+    saved_line: |_, _| None,
     own_rows: &[],
     most_players: crate::controller::hex_table::MAX_PLAYERS,
     table_from_setup: false,

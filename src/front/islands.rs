@@ -15,6 +15,7 @@ use crate::controller::duel::DuelConfig;
 use crate::games::islands::args::IslandsArgs;
 use crate::games::islands::{self, Game as Islands};
 use crate::games::{GameKind, TwoPlayer};
+use crate::record::AnyRecord;
 use crate::record::duel::DuelRecord;
 use crate::ssh::session::{duel_news, join_duel, open_duel};
 use crate::ssh::{Showcase, show};
@@ -85,6 +86,10 @@ pub static ENTRY: Entry = Entry {
     },
     home_words: |_| None,
     race_progress: None,
+    saved_line: |record, unfinished| match record {
+        AnyRecord::Islands(r) => Some(super::duel_line(r, unfinished)),
+        _ => None,
+    },
     own_rows: &[OwnRow {
         item: Item::Size,
         values: ISLAND_SIDES.len(),

@@ -21,10 +21,13 @@ use crate::controller::MatchConfig;
 use crate::controller::table::{TableId, Want};
 use crate::controller::tables::Summary;
 use crate::games::reversi::Color;
-use crate::games::{GameKind, Side};
+use crate::games::{GameKind, Side, Verdict};
+use crate::record::AnyRecord;
+use crate::record::duel::DuelRecord;
 use crate::ssh::Showcase;
 use crate::ssh::session::{AtTable, Conn, GameSpec, TableNews};
 use crate::tui::Opening;
+use crate::tui::duel::BoardGame;
 use crate::tui::lobby::{Item, Launch, Lobby, Mode};
 use crate::tui::{Event, Screen};
 
@@ -57,6 +60,9 @@ pub type PerftFn = fn(&PerftArgs) -> Result<(), Error>;
 /// `trios sim` of one game: plays the games the flags ask for, telling `progress` the games
 /// done of all, and gives the report.
 pub type SimFn = fn(&SimArgs, &mut dyn FnMut(usize, usize)) -> Result<String, Error>;
+
+/// The saved list's players and result of a record.
+pub type SavedLineFn = fn(&AnyRecord, &dyn Fn() -> String) -> Option<(String, String)>;
 
 /// How `trios sim` treats a game.
 pub enum Sim {
@@ -121,6 +127,9 @@ pub struct Entry {
     pub lobby_options: LobbyRows,
     /// What the home screen offers to do with this game, in menu order.
     pub home_actions: &'static [Item],
+    /// The players and result of a record of this game for the saved list (given the
+    /// words for an unfinished one); `None` when the record is another game's.
+    pub saved_line: SavedLineFn,
     /// The game's own option rows, whose picks the lobby keeps for it.
     pub own_rows: &'static [OwnRow],
     /// The game's name in a server's list of tables (at most 8 columns).
@@ -187,6 +196,24 @@ pub struct OwnRow {
     pub item: Item,
     pub values: usize,
     pub first: usize,
+}
+
+/// The saved list's players and result of a duel's record, in its screen's words for the sides
+/// (`Dark wins 40–24`, `White wins 3–1`).
+pub(crate) fn duel_line<G: BoardGame>(
+    record: &DuelRecord<G>,
+    unfinished: &dyn Fn() -> String,
+) -> (String, String) {
+    let [first, second] = &record.setup.seats;
+    let players = format!("{first} vs {second}");
+    let result = record.result.as_ref().map_or_else(unfinished, |end| {
+        let [a, b] = end.score;
+        match end.verdict {
+            Verdict::Win(side) => format!("{} wins {a}–{b}", G::side_title(side)),
+            Verdict::Tie => format!("tie {a}–{b}"),
+        }
+    });
+    (players, result)
 }
 
 /// A game's option rows in the lobby.
@@ -314,7 +341,9 @@ mod tests {
             }
         }
         let sides = islands::ISLAND_SIDES;
-        let size = entry(GameKind::Islands).own_row(Item::Size).map(|r| sides[r.first]);
+        let size = entry(GameKind::Islands)
+            .own_row(Item::Size)
+            .map(|r| sides[r.first]);
         assert_eq!(size, Some(crate::games::islands::DEFAULT_SIZE));
     }
 

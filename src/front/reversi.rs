@@ -17,6 +17,7 @@ use crate::controller::duel::DuelConfig;
 use crate::games::reversi::args::ReversiArgs;
 use crate::games::reversi::{self, Game as Reversi, Move, Square};
 use crate::games::{GameKind, TwoPlayer};
+use crate::record::AnyRecord;
 use crate::record::duel::DuelRecord;
 use crate::ssh::session::{duel_news, join_duel, open_duel};
 use crate::ssh::{Showcase, show};
@@ -65,6 +66,10 @@ pub static ENTRY: Entry = Entry {
     home_words: |_| None,
     race_progress: None,
     // Dark, then light.
+    saved_line: |record, unfinished| match record {
+        AnyRecord::Reversi(r) => Some(super::duel_line(r, unfinished)),
+        _ => None,
+    },
     own_rows: &[OwnRow {
         item: Item::Color,
         values: 2,

@@ -64,6 +64,7 @@ pub static ENTRY: Entry = Entry {
         _ => None,
     },
     race_progress: Some(|table| format!("{} triads taken", table.moves)),
+    saved_line: |_, _| None,
     own_rows: &[],
     most_players: crate::controller::race_table::MAX_RACERS,
     table_from_setup: false,

@@ -19,7 +19,7 @@ use crate::controller::Seat;
 use crate::controller::{Match, MatchConfig};
 use crate::games::GameKind;
 use crate::games::three_trios::args::ThreeTriosArgs;
-use crate::record::Record;
+use crate::record::{AnyRecord, Record};
 use crate::ssh::Showcase;
 use crate::ssh::session::{TRIOS_NEWS, join_trios};
 use crate::textui;
@@ -87,6 +87,10 @@ pub static ENTRY: Entry = Entry {
     },
     home_words: |_| None,
     race_progress: None,
+    saved_line: |record, unfinished| match record {
+        AnyRecord::ThreeTrios(r) => Some(saved_line(r, unfinished)),
+        _ => None,
+    },
     own_rows: &[],
     most_players: 2,
     table_from_setup: true,
@@ -225,6 +229,26 @@ pub fn server_setup(args: &ServeArgs) -> Result<MatchConfig, Error> {
         args.opponent.clone(),
         args.think_ms,
     )
+}
+
+/// The saved list's players (`human vs expert`) and result (`Red wins 6–4`) of a record.
+fn saved_line(r: &Record, unfinished: &dyn Fn() -> String) -> (String, String) {
+    use crate::games::three_trios::{Outcome, Player};
+    let players = format!("{} vs {}", r.setup.red, r.setup.blue);
+    let result = r.result.as_ref().map_or_else(unfinished, |end| {
+        let [red, blue] = end.score;
+        match end.outcome {
+            Outcome::Win(winner) => {
+                let name = match winner {
+                    Player::Red => "Red",
+                    Player::Blue => "Blue",
+                };
+                format!("{name} wins {red}–{blue}")
+            }
+            Outcome::Tie => format!("tie {red}–{blue}"),
+        }
+    });
+    (players, result)
 }
 
 impl From<crate::games::three_trios::config::ConfigError> for Error {
