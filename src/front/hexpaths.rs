@@ -69,6 +69,10 @@ pub static ENTRY: Entry = Entry {
     },
     race_progress: Some(|table| format!("round {}/{}", table.moves + 1, table.cells)),
     saved_line: |_, _| None,
+    alone: Some(|| GameOptions::HexPaths {
+        rival: None,
+        people: 1,
+    }),
     own_rows: &[],
     most_players: crate::controller::hex_table::MAX_PLAYERS,
     table_from_setup: false,

@@ -90,6 +90,7 @@ pub static ENTRY: Entry = Entry {
         AnyRecord::Islands(r) => Some(super::duel_line(r, unfinished)),
         _ => None,
     },
+    alone: None,
     own_rows: &[OwnRow {
         item: Item::Size,
         values: ISLAND_SIDES.len(),

@@ -130,6 +130,8 @@ pub struct Entry {
     /// The players and result of a record of this game for the saved list (given the
     /// words for an unfinished one); `None` when the record is another game's.
     pub saved_line: SavedLineFn,
+    /// The options of a game alone (the home screen's solitaire), where it offers one.
+    pub alone: Option<fn() -> GameOptions>,
     /// The game's own option rows, whose picks the lobby keeps for it.
     pub own_rows: &'static [OwnRow],
     /// The game's name in a server's list of tables (at most 8 columns).

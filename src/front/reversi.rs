@@ -70,6 +70,7 @@ pub static ENTRY: Entry = Entry {
         AnyRecord::Reversi(r) => Some(super::duel_line(r, unfinished)),
         _ => None,
     },
+    alone: None,
     own_rows: &[OwnRow {
         item: Item::Color,
         values: 2,

@@ -65,6 +65,7 @@ pub static ENTRY: Entry = Entry {
     },
     race_progress: Some(|table| format!("{} triads taken", table.moves)),
     saved_line: |_, _| None,
+    alone: Some(|| GameOptions::Triad { rival: None }),
     own_rows: &[],
     most_players: crate::controller::race_table::MAX_RACERS,
     table_from_setup: false,

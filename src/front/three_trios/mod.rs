@@ -91,6 +91,7 @@ pub static ENTRY: Entry = Entry {
         AnyRecord::ThreeTrios(r) => Some(saved_line(r, unfinished)),
         _ => None,
     },
+    alone: None,
     own_rows: &[],
     most_players: 2,
     table_from_setup: true,

@@ -691,13 +691,9 @@ impl Lobby {
             }
             Item::Solitaire => {
                 let mut launch = self.launch(Mode::VsComputer);
-                launch.options = match launch.options {
-                    GameOptions::HexPaths { .. } => GameOptions::HexPaths {
-                        rival: None,
-                        people: 1,
-                    },
-                    _ => GameOptions::Triad { rival: None },
-                };
+                if let Some(alone) = entry(launch.game).alone {
+                    launch.options = alone();
+                }
                 Some(Intent::Play(launch))
             }
             Item::PlayComputer if self.at_home() => {
