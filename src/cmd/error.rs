@@ -4,8 +4,7 @@ use std::io;
 
 use crate::autosave::AutosaveError;
 use crate::controller::DuelError;
-use crate::games::three_trios::config::ConfigError;
-use crate::games::{UnknownStrategy, hexpaths, triad};
+use crate::games::UnknownStrategy;
 use crate::record::RecordError;
 use crate::sim::SimError;
 use crate::ssh::HostKeyError;
@@ -28,8 +27,6 @@ pub enum Error {
     #[error("terminal: {0}")]
     Terminal(#[source] io::Error),
     #[error(transparent)]
-    Config(#[from] ConfigError),
-    #[error(transparent)]
     Duel(#[from] DuelError),
     #[error(transparent)]
     Record(#[from] RecordError),
@@ -48,13 +45,10 @@ pub enum Error {
         #[source]
         source: Cause,
     },
+    /// A game's own refusal (its setup files, a card, a position), said as the game says it;
+    /// each game's registry entry turns its errors into this.
     #[error(transparent)]
-    Card(triad::CardError),
-    /// A Hex paths game given to a tool that is not a legal game.
-    #[error("illegal game: {0}")]
-    IllegalGame(#[source] hexpaths::StateError),
-    #[error(transparent)]
-    Unsolved(hexpaths::Unsolved),
+    Game(Cause),
     /// The server's runtime could not be built.
     #[error("cannot start the server: {0}")]
     Runtime(#[source] io::Error),
@@ -80,6 +74,11 @@ impl Error {
             flag: flag.to_string(),
             source: source.into(),
         }
+    }
+
+    /// A game's own refusal, `source` saying why.
+    pub fn game(source: impl Into<Cause>) -> Error {
+        Error::Game(source.into())
     }
 
     /// Whether this is a bug rather than something the user can fix.

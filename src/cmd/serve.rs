@@ -90,12 +90,9 @@ fn serve_config(args: &ServeArgs) -> Result<ServeConfig, Error> {
     config.login_grace = std::time::Duration::from_secs(args.login_grace_secs);
     config.max_startups = args.max_startups as usize;
     config.max_startups_per_address = args.max_startups_per_address as usize;
-    config.showcase = (!args.no_showcase).then(|| {
-        [
-            crate::cli::STRONGEST.to_string(),
-            crate::cli::SHOWCASE_OPPONENT.to_string(),
-        ]
-    });
+    if args.no_showcase {
+        config.showcases.clear();
+    }
     if !args.no_record {
         let dir = crate::autosave::data_dir().ok_or(AutosaveError::NoDataDir)?;
         match crate::ssh::records_writable(&dir) {

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
 
-use super::{Entry, LobbyRows};
+use super::{Entry, LobbyRows, Sim};
 use crate::cli::{Command, PlayArgs};
 use crate::cmd::output::write_out;
 use crate::cmd::{Error, front_end};
@@ -47,6 +47,10 @@ pub static ENTRY: Entry = Entry {
         _ => None,
     },
     perft: None,
+    sim: Sim::Not(
+        "Hex paths is played with trios play --game hexpaths (its tools: trios hexpaths …)",
+    ),
+    showcase: None,
     takes_position: false,
     solve_hint: Some("Hex paths moves: trios hexpaths solve"),
     lobby_options: LobbyRows {
@@ -55,6 +59,21 @@ pub static ENTRY: Entry = Entry {
     },
     // Alone, racing the chosen rival, or people racing at one keyboard.
     home_actions: &[Item::Solitaire, Item::PlayComputer, Item::TwoPlayers],
+    short_title: "Hex",
+    option_value: |_, _| None,
+    home_words: |item| match item {
+        Item::Solitaire => Some("Play alone"),
+        Item::PlayComputer => Some("Race the computer"),
+        Item::TwoPlayers => Some("Two players race at this keyboard"),
+        _ => None,
+    },
+    race_progress: Some(|table| format!("round {}/{}", table.moves + 1, table.cells)),
+    saved_line: |_, _| None,
+    alone: Some(|| GameOptions::HexPaths {
+        rival: None,
+        people: 1,
+    }),
+    own_rows: &[],
     most_players: crate::controller::hex_table::MAX_PLAYERS,
     table_from_setup: false,
     options: |lobby, mode| GameOptions::HexPaths {
@@ -209,7 +228,9 @@ pub fn tool(tool: &HexpathsTool) -> Result<bool, Error> {
             Err(reason) => write_out(&format!("illegal: {reason}\n")).map(|()| false),
         }
     };
-    let game = |text: &str| -> Result<State, Error> { text.parse().map_err(Error::IllegalGame) };
+    let game = |text: &str| -> Result<State, Error> {
+        text.parse().map_err(|e| Error::game(IllegalGame(e)))
+    };
     // The index of the piece at `cell`.
     let piece_at = |state: &State, cell: u16| -> Result<usize, Error> {
         state
@@ -286,7 +307,7 @@ pub fn tool(tool: &HexpathsTool) -> Result<bool, Error> {
                     write_out(&out).map(|()| true)
                 }
                 Err(hexpaths::Unsolved::NoMove) => write_out("no move\n").map(|()| false),
-                Err(e) => Err(Error::Unsolved(e)),
+                Err(e) => Err(Error::game(e)),
             }
         }
         HexpathsTool::New { seed, pieces } => {
@@ -354,3 +375,8 @@ fn open_hex(conn: &Rc<Conn>, rival: Option<String>, size: (u16, u16)) -> Result<
     })?;
     join(conn, id, Want::Seat, size)
 }
+
+/// A game given to a tool that is not a legal Hex paths game.
+#[derive(Debug, thiserror::Error)]
+#[error("illegal game: {0}")]
+struct IllegalGame(#[source] hexpaths::StateError);

@@ -3,22 +3,46 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{DUEL_ACTIONS, Entry, LobbyRows};
-use crate::cli::{PlayArgs, Ui};
+use super::{DUEL_ACTIONS, Entry, LobbyRows, OwnRow, Sim};
+use crate::cli::{PlayArgs, SimArgs, Ui};
 use crate::cmd::duel::{
     duel_screen, home_screen, new_config, play_full_screen, play_text_with, resume_duel, start_duel,
 };
 use crate::cmd::replay::{stream_duel, view_record, viewer_screen};
 use crate::cmd::{Error, front_end};
 use crate::controller::Duel;
+use crate::controller::duel::DuelConfig;
 use crate::games::islands::args::IslandsArgs;
 use crate::games::islands::{self, Game as Islands};
 use crate::games::{GameKind, TwoPlayer};
+use crate::record::AnyRecord;
 use crate::record::duel::DuelRecord;
 use crate::ssh::session::{duel_news, join_duel, open_duel};
+use crate::ssh::{Showcase, show};
 use crate::textui;
 use crate::tui::Opening;
-use crate::tui::lobby::{GameOptions, ISLAND_SIDES, Item, Launch};
+use crate::tui::lobby::{GameOptions, Item, Launch, Lobby};
+
+/// The board sides offered at home; the default is 11.
+pub const ISLAND_SIDES: [usize; 10] = [5, 7, 9, 11, 13, 15, 19, 25, 40, 64];
+
+/// Where the default size is among [`ISLAND_SIDES`] (the first side if it is not there).
+const DEFAULT_SIDE: usize = {
+    let mut at = 0;
+    while at < ISLAND_SIDES.len() && ISLAND_SIDES[at] != islands::DEFAULT_SIZE {
+        at += 1;
+    }
+    if at == ISLAND_SIDES.len() { 0 } else { at }
+};
+
+/// The board side picked in the lobby.
+fn side(lobby: &Lobby) -> usize {
+    let at = lobby.pick(GameKind::Islands, Item::Size);
+    ISLAND_SIDES
+        .get(at)
+        .copied()
+        .unwrap_or(islands::DEFAULT_SIZE)
+}
 
 /// Islands of Hex's entry.
 pub static ENTRY: Entry = Entry {
@@ -36,6 +60,15 @@ pub static ENTRY: Entry = Entry {
     solve: None,
     tool: |_| None,
     perft: None,
+    sim: Sim::Plays {
+        run: sim,
+        seats: |args| [args.islands.white.as_ref(), args.islands.black.as_ref()],
+        seats_refused: Some("--white and --black are Islands of Hex seats; add --game islands"),
+    },
+    showcase: Some(Showcase {
+        computers: ["expert", "connector"],
+        show: |game, seats, think_ms| show(DuelConfig::<Islands>::new(seats, game.seed, think_ms)),
+    }),
     takes_position: false,
     solve_hint: None,
     lobby_options: LobbyRows {
@@ -43,11 +76,29 @@ pub static ENTRY: Entry = Entry {
         server: &[Item::Opponent],
     },
     home_actions: DUEL_ACTIONS,
+    short_title: "Islands",
+    option_value: |lobby, item| match item {
+        Item::Size => {
+            let n = side(lobby);
+            Some(("Board", format!("{n}x{n}")))
+        }
+        _ => None,
+    },
+    home_words: |_| None,
+    race_progress: None,
+    saved_line: |record, unfinished| match record {
+        AnyRecord::Islands(r) => Some(super::duel_line(r, unfinished)),
+        _ => None,
+    },
+    alone: None,
+    own_rows: &[OwnRow {
+        item: Item::Size,
+        values: ISLAND_SIDES.len(),
+        first: DEFAULT_SIDE,
+    }],
     most_players: 2,
     table_from_setup: false,
-    options: |lobby, _| GameOptions::Islands {
-        size: ISLAND_SIDES[lobby.island_side],
-    },
+    options: |lobby, _| GameOptions::Islands { size: side(lobby) },
     open_table: |conn, opponent, size| {
         let strongest = GameKind::Islands
             .opponents()
@@ -163,4 +214,27 @@ fn islands_replay(path: &Path, full_screen: bool) -> Result<(), Error> {
             out.line(&textui::islands::game_over_line(game));
         },
     )
+}
+
+/// `trios sim --game islands`: pairs (`--white A --black B`) or a round robin, on boards
+/// of `--size` (default 11).
+fn sim(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String, Error> {
+    let names: Vec<String> = match (&args.round_robin, &args.islands.white, &args.islands.black) {
+        (Some(list), _, _) => list.0.clone(),
+        (None, Some(a), Some(b)) => {
+            vec![a.trim().to_ascii_lowercase(), b.trim().to_ascii_lowercase()]
+        }
+        _ => {
+            return Err(Error::Usage(
+                "an Islands of Hex simulation needs --white A --black B (two strategies) or \
+                 --round-robin A,B,..."
+                    .into(),
+            ));
+        }
+    };
+    let options = islands::Options {
+        size: args.islands.size.unwrap_or(islands::DEFAULT_SIZE),
+    };
+    Islands::start(&options, 0).map_err(|e| Error::flag("--size", e))?;
+    crate::cmd::sim::sim_game::<Islands>(args, &names, options, progress)
 }

@@ -15,13 +15,20 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::mpsc::Sender;
 
-use crate::cli::{Command, PerftArgs, PlayArgs, SolveArgs, Ui};
+use crate::cli::{Command, PerftArgs, PlayArgs, SimArgs, SolveArgs, Ui};
 use crate::cmd::Error;
+use crate::controller::MatchConfig;
 use crate::controller::table::{TableId, Want};
-use crate::games::GameKind;
+use crate::controller::tables::Summary;
+use crate::games::reversi::Color;
+use crate::games::{GameKind, Side, Verdict};
+use crate::record::AnyRecord;
+use crate::record::duel::DuelRecord;
+use crate::ssh::Showcase;
 use crate::ssh::session::{AtTable, Conn, GameSpec, TableNews};
 use crate::tui::Opening;
-use crate::tui::lobby::{GameOptions, Item, Launch, Lobby, Mode};
+use crate::tui::duel::BoardGame;
+use crate::tui::lobby::{Item, Launch, Lobby, Mode};
 use crate::tui::{Event, Screen};
 
 /// Continues a saved match found by `trios play --resume`, in the front end given.
@@ -50,6 +57,28 @@ pub(crate) type JoinTableFn = fn(
 pub type ToolFn = fn(&Command) -> Option<Result<bool, Error>>;
 /// `trios perft` of one game.
 pub type PerftFn = fn(&PerftArgs) -> Result<(), Error>;
+/// `trios sim` of one game: plays the games the flags ask for, telling `progress` the games
+/// done of all, and gives the report.
+pub type SimFn = fn(&SimArgs, &mut dyn FnMut(usize, usize)) -> Result<String, Error>;
+
+/// The saved list's players and result of a record.
+pub type SavedLineFn = fn(&AnyRecord, &dyn Fn() -> String) -> Option<(String, String)>;
+
+/// How `trios sim` treats a game.
+pub enum Sim {
+    /// Headless games, played by `run`.
+    Plays {
+        run: SimFn,
+        /// The values of this game's two seat flags (`--dark`, `--light` …) as given.
+        seats: fn(&SimArgs) -> [Option<&String>; 2],
+        /// The refusal when this game's first seat flag is given to a game listed before
+        /// it (the games after the chosen one are checked from the last up); `None` when
+        /// its seats are never refused.
+        seats_refused: Option<&'static str>,
+    },
+    /// Not simulated: where the game is played instead, for the refusal.
+    Not(&'static str),
+}
 
 /// What one game offers around its rules. Invariant: `ENTRIES[k as usize].kind == k`.
 pub struct Entry {
@@ -86,6 +115,10 @@ pub struct Entry {
     pub tool: ToolFn,
     /// `trios perft --game NAME`, where the game counts positions.
     pub perft: Option<PerftFn>,
+    /// `trios sim --game NAME`.
+    pub sim: Sim,
+    /// Its turn in a server's showcase, where computers play it for watchers.
+    pub showcase: Option<Showcase>,
     /// Whether `--position` of `trios solve` and `trios perft` is this game's.
     pub takes_position: bool,
     /// Where a game without `trios solve` solves its moves instead, for the refusal.
@@ -94,6 +127,22 @@ pub struct Entry {
     pub lobby_options: LobbyRows,
     /// What the home screen offers to do with this game, in menu order.
     pub home_actions: &'static [Item],
+    /// The players and result of a record of this game for the saved list (given the
+    /// words for an unfinished one); `None` when the record is another game's.
+    pub saved_line: SavedLineFn,
+    /// The options of a game alone (the home screen's solitaire), where it offers one.
+    pub alone: Option<fn() -> GameOptions>,
+    /// The game's own option rows, whose picks the lobby keeps for it.
+    pub own_rows: &'static [OwnRow],
+    /// The game's name in a server's list of tables (at most 8 columns).
+    pub short_title: &'static str,
+    /// The name and value of the game's own option rows (board, rules, colour, size) as
+    /// the lobby shows them; `None` for the rows every game shares.
+    pub option_value: fn(&Lobby, Item) -> Option<(&'static str, String)>,
+    /// The game's own words for a home action, where they differ from a duel's.
+    pub home_words: fn(Item) -> Option<&'static str>,
+    /// How a race table under way tells its progress (moves made of all); `None` for duels.
+    pub race_progress: Option<fn(&Summary) -> String>,
     /// The most players a race table of this game seats (duels: two).
     pub most_players: usize,
     /// Whether a server's tables of this game are opened from the lobby's setup (boards and
@@ -109,6 +158,66 @@ pub struct Entry {
     pub(crate) join_table: JoinTableFn,
 }
 
+/// What a new match of each game needs besides its seats.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameOptions {
+    /// The whole Three Trios setup (board, cards, rules, and the seats of the mode); its
+    /// seed is the base's, so a caller that wants a fresh deal draws a new one.
+    ThreeTrios(Box<MatchConfig>),
+    /// Reversi: the colour the person plays (against the computer; when watching, the
+    /// colour the partner computer plays).
+    Reversi { person: Color },
+    /// Islands of Hex on a board of `size` x `size`, the person white.
+    Islands { size: usize },
+    /// Triad from a fresh seed: alone, or racing a computer rival of this level.
+    Triad { rival: Option<String> },
+    /// Hex paths from a fresh seed: `people` at this keyboard, and a computer rival of this
+    /// level if one is named.
+    HexPaths {
+        rival: Option<String>,
+        people: usize,
+    },
+}
+
+impl GameOptions {
+    /// The side the person plays: the first mover's, but for a Reversi person playing light.
+    pub fn person_side(&self) -> Side {
+        match self {
+            GameOptions::Reversi {
+                person: Color::Light,
+            } => Side::Second,
+            _ => Side::First,
+        }
+    }
+}
+
+/// One of a game's own option rows at home (Reversi's colour, Islands' size): how many
+/// values it steps through and which is picked first. The entry reads the pick (an index)
+/// back from the lobby to build its [`GameOptions`].
+pub struct OwnRow {
+    pub item: Item,
+    pub values: usize,
+    pub first: usize,
+}
+
+/// The saved list's players and result of a duel's record, in its screen's words for the sides
+/// (`Dark wins 40–24`, `White wins 3–1`).
+pub(crate) fn duel_line<G: BoardGame>(
+    record: &DuelRecord<G>,
+    unfinished: &dyn Fn() -> String,
+) -> (String, String) {
+    let [first, second] = &record.setup.seats;
+    let players = format!("{first} vs {second}");
+    let result = record.result.as_ref().map_or_else(unfinished, |end| {
+        let [a, b] = end.score;
+        match end.verdict {
+            Verdict::Win(side) => format!("{} wins {a}–{b}", G::side_title(side)),
+            Verdict::Tie => format!("tie {a}–{b}"),
+        }
+    });
+    (players, result)
+}
+
 /// A game's option rows in the lobby.
 pub struct LobbyRows {
     pub home: &'static [Item],
@@ -122,6 +231,13 @@ pub const DUEL_ACTIONS: &[Item] = &[Item::PlayComputer, Item::TwoPlayers, Item::
 /// The setups the lobbies start from, at home and at a server: the lobby's boards and rules
 /// are Three Trios', so its entry file builds them.
 pub use three_trios::{home_setup, server_setup};
+
+impl Entry {
+    /// The game's own option row `item`, if it has one.
+    pub fn own_row(&self, item: Item) -> Option<&'static OwnRow> {
+        self.own_rows.iter().find(|row| row.item == item)
+    }
+}
 
 /// Every game, in the order of [`GameKind::ALL`] (the order menus list them).
 pub static ENTRIES: [&Entry; 5] = [
@@ -148,6 +264,58 @@ pub fn run_tool(command: &Command) -> Option<Result<bool, Error>> {
     ENTRIES.iter().find_map(|e| (e.tool)(command))
 }
 
+/// The `trios sim` of `args.game`, once the flags it refuses are checked: a game without
+/// simulations, or another game's seats (see [`Sim::Plays`]'s `seats_refused`).
+pub fn sim_of(args: &SimArgs) -> Result<SimFn, Error> {
+    let run = match entry(args.game).sim {
+        Sim::Plays { run, .. } => run,
+        Sim::Not(hint) => {
+            return Err(Error::Usage(format!(
+                "trios sim plays {}; {hint}",
+                listed(&simulated(), "and")
+            )));
+        }
+    };
+    for later in ENTRIES.iter().rev().take_while(|e| e.kind != args.game) {
+        if let Sim::Plays {
+            seats,
+            seats_refused: Some(refusal),
+            ..
+        } = later.sim
+            && seats(args)[0].is_some()
+        {
+            return Err(Error::Usage(refusal.into()));
+        }
+    }
+    Ok(run)
+}
+
+/// Whether any game's seat flag of `trios sim` was given.
+pub fn sim_seats_given(args: &SimArgs) -> bool {
+    ENTRIES.iter().any(|e| match e.sim {
+        Sim::Plays { seats, .. } => seats(args).iter().any(|s| s.is_some()),
+        Sim::Not(_) => false,
+    })
+}
+
+/// The names of the games `trios sim` plays, in menu order.
+pub fn simulated() -> Vec<&'static str> {
+    ENTRIES
+        .iter()
+        .filter(|e| matches!(e.sim, Sim::Plays { .. }))
+        .map(|e| e.kind.name())
+        .collect()
+}
+
+/// `a, b, c and d` (with `last` for "and").
+pub fn listed(names: &[&str], last: &str) -> String {
+    match names.split_last() {
+        None => String::new(),
+        Some((only, [])) => only.to_string(),
+        Some((tail, head)) => format!("{} {last} {tail}", head.join(", ")),
+    }
+}
+
 /// Every game's kind, in menu order.
 pub fn kinds() -> Vec<GameKind> {
     ENTRIES.iter().map(|e| e.kind).collect()
@@ -165,5 +333,27 @@ mod tests {
             assert_eq!(entry(kind).kind, kind);
             assert!(!entry(kind).description.is_empty());
         }
+    }
+
+    #[test]
+    fn own_rows_start_on_one_of_their_values() {
+        for e in ENTRIES {
+            for row in e.own_rows {
+                assert!(row.first < row.values, "{}", e.kind);
+            }
+        }
+        let sides = islands::ISLAND_SIDES;
+        let size = entry(GameKind::Islands)
+            .own_row(Item::Size)
+            .map(|r| sides[r.first]);
+        assert_eq!(size, Some(crate::games::islands::DEFAULT_SIZE));
+    }
+
+    #[test]
+    fn lists_read_as_sentences() {
+        assert_eq!(listed(&[], "and"), "");
+        assert_eq!(listed(&["a"], "and"), "a");
+        assert_eq!(listed(&["a", "b"], "or"), "a or b");
+        assert_eq!(listed(&["a", "b", "c"], "and"), "a, b and c");
     }
 }

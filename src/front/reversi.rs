@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::{DUEL_ACTIONS, Entry, LobbyRows};
-use crate::cli::{PerftArgs, PlayArgs, SolveArgs, Ui};
+use super::{DUEL_ACTIONS, Entry, LobbyRows, OwnRow, Sim};
+use crate::cli::{PerftArgs, PlayArgs, SimArgs, SolveArgs, Ui};
 use crate::cmd::duel::{
     duel_screen, home_screen, new_config, play_full_screen, play_text_with, resume_duel, start_duel,
 };
@@ -13,14 +13,17 @@ use crate::cmd::output::write_out;
 use crate::cmd::replay::{stream_duel, view_record, viewer_screen};
 use crate::cmd::{Error, front_end};
 use crate::controller::Duel;
+use crate::controller::duel::DuelConfig;
 use crate::games::reversi::args::ReversiArgs;
 use crate::games::reversi::{self, Game as Reversi, Move, Square};
 use crate::games::{GameKind, TwoPlayer};
+use crate::record::AnyRecord;
 use crate::record::duel::DuelRecord;
 use crate::ssh::session::{duel_news, join_duel, open_duel};
+use crate::ssh::{Showcase, show};
 use crate::textui;
 use crate::tui::Opening;
-use crate::tui::lobby::{GameOptions, Item, Launch};
+use crate::tui::lobby::{GameOptions, Item, Launch, Lobby};
 
 /// Reversi's entry.
 pub static ENTRY: Entry = Entry {
@@ -38,6 +41,15 @@ pub static ENTRY: Entry = Entry {
     solve: Some(solve),
     tool: |_| None,
     perft: Some(perft),
+    sim: Sim::Plays {
+        run: sim,
+        seats: |args| [args.reversi.dark.as_ref(), args.reversi.light.as_ref()],
+        seats_refused: Some("--dark and --light are Reversi seats; add --game reversi"),
+    },
+    showcase: Some(Showcase {
+        computers: ["expert", "positional"],
+        show: |game, seats, think_ms| show(DuelConfig::<Reversi>::new(seats, game.seed, think_ms)),
+    }),
     takes_position: true,
     solve_hint: None,
     // A server's tables seat their opener first (dark): no colour to choose there.
@@ -46,15 +58,30 @@ pub static ENTRY: Entry = Entry {
         server: &[Item::Opponent],
     },
     home_actions: DUEL_ACTIONS,
+    short_title: "Reversi",
+    option_value: |lobby, item| match item {
+        Item::Color => Some(("You play", color_label(lobby.color()))),
+        _ => None,
+    },
+    home_words: |_| None,
+    race_progress: None,
+    // Dark, then light.
+    saved_line: |record, unfinished| match record {
+        AnyRecord::Reversi(r) => Some(super::duel_line(r, unfinished)),
+        _ => None,
+    },
+    alone: None,
+    own_rows: &[OwnRow {
+        item: Item::Color,
+        values: 2,
+        first: 0,
+    }],
     most_players: 2,
     table_from_setup: false,
     options: |lobby, _| GameOptions::Reversi {
-        person: lobby.color,
+        person: lobby.color(),
     },
-    open_table: |conn, opponent, size| {
-        let fallback = conn.spec.shared.reversi_opponent.clone();
-        open_duel::<Reversi>(conn, opponent, &fallback, size)
-    },
+    open_table: |conn, opponent, size| open_duel::<Reversi>(conn, opponent, REVERSI_OPPONENT, size),
     join_table: |spec, events, id, want, size| {
         let app = join_duel::<Reversi>(spec, events, id, want, size)?;
         Ok((Box::new(app), duel_news::<Reversi>()))
@@ -212,4 +239,38 @@ fn perft(args: &PerftArgs) -> Result<(), Error> {
         if args.threads == 1 { "" } else { "s" }
     );
     Ok(())
+}
+
+/// `trios sim --game reversi --dark A --light B`.
+fn sim(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String, Error> {
+    let names: Vec<String> = match (&args.round_robin, &args.reversi.dark, &args.reversi.light) {
+        (Some(list), _, _) => list.0.iter().map(|n| reversi::canonical(n)).collect(),
+        (None, Some(a), Some(b)) => vec![reversi::canonical(a), reversi::canonical(b)],
+        _ => {
+            return Err(Error::Usage(
+                "a Reversi simulation needs --dark A --light B (two strategies) or \
+                 --round-robin A,B,..."
+                    .into(),
+            ));
+        }
+    };
+    crate::cmd::sim::sim_game::<Reversi>(args, &names, reversi::Options::default(), progress)
+}
+
+/// How the colour choice reads: who moves first, and the letter of the text view.
+fn color_label(color: reversi::Color) -> String {
+    match color {
+        reversi::Color::Dark => "Dark (X, moves first)".to_string(),
+        reversi::Color::Light => "Light (O)".to_string(),
+    }
+}
+
+impl Lobby {
+    /// Reversi: the colour the person plays.
+    pub fn color(&self) -> reversi::Color {
+        match self.pick(GameKind::Reversi, Item::Color) {
+            0 => reversi::Color::Dark,
+            _ => reversi::Color::Light,
+        }
+    }
 }

@@ -6,8 +6,8 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
 
-use super::{Entry, LobbyRows};
-use crate::cli::{Command, PlayArgs};
+use super::{Entry, LobbyRows, Sim};
+use crate::cli::{Command, PlayArgs, SimArgs};
 use crate::cmd::output::{text_ended, write_out};
 use crate::cmd::{Error, front_end, seed_note};
 use crate::controller::race_table::{RaceNews, RaceSpec};
@@ -42,6 +42,13 @@ pub static ENTRY: Entry = Entry {
         _ => None,
     },
     perft: None,
+    // Solitaire games: no seats.
+    sim: Sim::Plays {
+        run: sim,
+        seats: |_| [None, None],
+        seats_refused: None,
+    },
+    showcase: None,
     takes_position: false,
     solve_hint: None,
     lobby_options: LobbyRows {
@@ -50,6 +57,16 @@ pub static ENTRY: Entry = Entry {
     },
     // Alone, or racing the chosen rival.
     home_actions: &[Item::Solitaire, Item::PlayComputer],
+    short_title: "Triad",
+    option_value: |_, _| None,
+    home_words: |item| match item {
+        Item::PlayComputer => Some("Race the computer"),
+        _ => None,
+    },
+    race_progress: Some(|table| format!("{} triads taken", table.moves)),
+    saved_line: |_, _| None,
+    alone: Some(|| GameOptions::Triad { rival: None }),
+    own_rows: &[],
     most_players: crate::controller::race_table::MAX_RACERS,
     table_from_setup: false,
     options: |lobby, mode| GameOptions::Triad {
@@ -154,7 +171,7 @@ pub fn tool(tool: &TriadTool) -> Result<(), Error> {
     let read = |texts: &[String]| -> Result<Vec<triad::Card>, Error> {
         let cards = texts
             .iter()
-            .map(|t| t.parse().map_err(Error::Card))
+            .map(|t| t.parse::<triad::Card>().map_err(Error::game))
             .collect::<Result<Vec<triad::Card>, Error>>()?;
         // The deck holds every card once: a card given twice is a typing slip.
         if let Some((first, again)) = triad::first_repeat(&cards) {
@@ -236,4 +253,27 @@ fn open_race(conn: &Rc<Conn>, rival: Option<String>, size: (u16, u16)) -> Result
         fixed_seed: shared.fixed_seed,
     })?;
     join(conn, id, Want::Seat, size)
+}
+
+/// `trios sim --game triad`: solitaire games and what they show about the deal.
+fn sim(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String, Error> {
+    if super::sim_seats_given(args) || args.round_robin.is_some() || args.swap {
+        return Err(Error::Usage(
+            "a Triad simulation plays solitaire games: it takes --games, --seed, --threads and \
+             --json, and no strategies"
+                .into(),
+        ));
+    }
+    let seed = args.seeding.seed.unwrap_or_else(rand::random);
+    if args.seeding.seed.is_none() {
+        eprintln!("{}", crate::cmd::sim_seed_note(seed));
+    }
+    let threads = args.threads.unwrap_or_else(crate::games::cores);
+    let started = std::time::Instant::now();
+    let summary = crate::sim::triad::run(args.games as u64, seed, threads, progress);
+    Ok(if args.json {
+        crate::sim::triad::json(&summary, seed)
+    } else {
+        crate::sim::triad::table(&summary, seed, threads, started)
+    })
 }

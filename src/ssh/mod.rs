@@ -30,14 +30,11 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use crate::controller::duel::DuelConfig;
 use crate::controller::table::{Kind, Successor, TableId, TableSpec};
 use crate::controller::table_game::TableGame;
 use crate::controller::tables::Registry;
 use crate::controller::{MatchConfig, Seat};
 use crate::games::GameKind;
-use crate::games::islands::Game as Islands;
-use crate::games::reversi::Game as Reversi;
 use handler::SshHandler;
 use lobby::Choices;
 use startup::{Live, Startups};
@@ -77,19 +74,13 @@ pub struct ServeConfig {
     /// Where matches with people in them are recorded (`<dir>/matches/`); `None` records
     /// nothing.
     pub data_dir: Option<PathBuf>,
-    /// The two computers of the always-running showcase table; `None` runs none.
-    pub showcase: Option<[String; 2]>,
+    /// The always-running showcase: each game listed with the two computers that play it,
+    /// one game at a time in this order, the computers changing sides each time a game comes
+    /// round again; empty runs none. [`ServeConfig::new`] lists every game that has a
+    /// showcase, with its entry's computers.
+    pub showcases: Vec<(GameKind, [String; 2])>,
     /// The game the lobby opens on (its Game row offers every game).
     pub lobby_game: GameKind,
-    /// The computer a Reversi table's person plays when the lobby's choice is not one of
-    /// Reversi's players.
-    pub reversi_opponent: String,
-    /// The two computers of Reversi's showcase, which takes turns with Three Trios' (one
-    /// game each); `None` keeps the showcase to Three Trios. Runs only with `showcase`.
-    pub reversi_showcase: Option<[String; 2]>,
-    /// The two computers of Islands of Hex's showcase, which takes its turn after Reversi's;
-    /// `None` leaves it out. Runs only with `showcase`.
-    pub islands_showcase: Option<[String; 2]>,
     /// The showcase's least time between moves, so watchers can follow.
     pub showcase_pace: Duration,
     /// How long the showcase shows a finished game before the next.
@@ -119,16 +110,25 @@ impl ServeConfig {
             fixed_seed: false,
             grace: Duration::from_secs(120),
             data_dir: None,
-            showcase: Some(["expert".into(), "minimax".into()]),
-            lobby_game: GameKind::ThreeTrios,
-            reversi_opponent: "expert".into(),
-            reversi_showcase: Some(["expert".into(), "positional".into()]),
-            islands_showcase: Some(["expert".into(), "connector".into()]),
+            showcases: crate::front::ENTRIES
+                .iter()
+                .filter_map(|e| Some((e.kind, e.showcase.as_ref()?.computers.map(String::from))))
+                .collect(),
+            lobby_game: GameKind::default(),
             showcase_pace: SHOWCASE_PACE,
             showcase_rest: SHOWCASE_REST,
             login_grace: Duration::from_secs(30),
             max_startups: 32,
             max_startups_per_address: 4,
+        }
+    }
+
+    /// Has `computers` play `game`'s turn of the showcase: in its place when it has one,
+    /// else last.
+    pub fn set_showcase(&mut self, game: GameKind, computers: [String; 2]) {
+        match self.showcases.iter_mut().find(|(kind, _)| *kind == game) {
+            Some(show) => show.1 = computers,
+            None => self.showcases.push((game, computers)),
         }
     }
 }
@@ -160,18 +160,34 @@ pub(crate) fn same_seed_of<C: TableGame>(config: &C) -> u64 {
     config.seed()
 }
 
-/// One game's turn in the showcase, with its setup.
-#[derive(Clone)]
-enum Show {
-    Trios(MatchConfig),
-    Reversi(DuelConfig<Reversi>),
-    Islands(DuelConfig<Islands>),
+/// One game's turn in the showcase: opens its table (reseeded when asked, the seats swapped
+/// on odd laps), which hands over to the next turn when it has one.
+pub(crate) type Show = Arc<
+    dyn Fn(&Arc<Registry>, &Showcases, bool, u64, Option<Successor>) -> Result<TableId, String>
+        + Send
+        + Sync,
+>;
+
+/// A turn of the showcase that deals `config`.
+pub(crate) fn show<C: TableGame>(config: C) -> Show {
+    Arc::new(move |registry, shows, fresh, lap, next| {
+        open_show(registry, shows, config.clone(), fresh, lap, next)
+    })
+}
+
+/// How a game takes its turn in the showcase: the computers that play it unless the server
+/// says otherwise, and its setup for the computers seated.
+pub struct Showcase {
+    pub computers: [&'static str; 2],
+    /// The turn for the computers given, from the server's setup (its seed) and the
+    /// showcase's think time.
+    pub(crate) show: fn(&MatchConfig, [Seat; 2], u64) -> Show,
 }
 
 /// The showcase's games and how to deal them; each showcase table plays one game and then
 /// opens the next game's, so the showcase takes turns through the games.
-struct Showcases {
-    /// Three Trios first, then every other game that has a turn.
+pub(crate) struct Showcases {
+    /// The games in turn.
     games: Vec<Show>,
     grace: Duration,
     fixed_seed: bool,
@@ -225,10 +241,8 @@ fn open_showcase(registry: &Arc<Registry>, shows: Arc<Showcases>, round: u64) ->
         })
     };
     let fresh = round > 0 && !shows.fixed_seed;
-    let opened = match shows.games.get(game as usize).cloned() {
-        Some(Show::Reversi(config)) => open_show(registry, &shows, config, fresh, lap, next),
-        Some(Show::Islands(config)) => open_show(registry, &shows, config, fresh, lap, next),
-        Some(Show::Trios(config)) => open_show(registry, &shows, config, fresh, lap, next),
+    let opened = match shows.games.get(game as usize) {
+        Some(show) => show(registry, &shows, fresh, lap, next),
         None => Err("no game to show".into()),
     };
     match opened {
@@ -248,8 +262,6 @@ pub(crate) struct Shared {
     pub(crate) reseed: fn(&MatchConfig) -> u64,
     /// Every table deals the same seed (`--seed`).
     pub(crate) fixed_seed: bool,
-    /// Reversi's computer opponent when the lobby's choice is not one of its players.
-    pub(crate) reversi_opponent: String,
     pub(crate) grace: Duration,
     pub(crate) data_dir: Option<PathBuf>,
     pub(crate) tables: Arc<Registry>,
@@ -496,22 +508,18 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         fresh_seed
     };
     let tables = Registry::new();
-    if let Some([red, blue]) = &config.showcase {
-        let mut game = config.game.clone();
-        game.red = Seat::Computer(red.clone());
-        game.blue = Seat::Computer(blue.clone());
-        game.think_ms = game.think_ms.min(SHOWCASE_THINK_MS);
-        let think_ms = game.think_ms;
-        let seats = |[a, b]: &[String; 2]| [Seat::Computer(a.clone()), Seat::Computer(b.clone())];
-        let mut games = vec![Show::Trios(game)];
-        if let Some(pair) = &config.reversi_showcase {
-            let show = DuelConfig::<Reversi>::new(seats(pair), config.game.seed, think_ms);
-            games.push(Show::Reversi(show));
-        }
-        if let Some(pair) = &config.islands_showcase {
-            let show = DuelConfig::<Islands>::new(seats(pair), config.game.seed, think_ms);
-            games.push(Show::Islands(show));
-        }
+    let think_ms = config.game.think_ms.min(SHOWCASE_THINK_MS);
+    let games: Vec<Show> = (config.showcases.iter())
+        .filter_map(|(kind, [a, b])| {
+            let seats = [Seat::Computer(a.clone()), Seat::Computer(b.clone())];
+            let Some(showcase) = crate::front::entry(*kind).showcase.as_ref() else {
+                tracing::warn!("no showcase of {kind}: it has no computer players to watch");
+                return None;
+            };
+            Some((showcase.show)(&config.game, seats, think_ms))
+        })
+        .collect();
+    if !games.is_empty() {
         let shows = Showcases {
             games,
             grace: config.grace,
@@ -526,7 +534,6 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         idle_timeout: config.idle_timeout,
         reseed,
         fixed_seed: config.fixed_seed,
-        reversi_opponent: config.reversi_opponent.clone(),
         grace: config.grace,
         data_dir: config.data_dir.clone(),
         tables,

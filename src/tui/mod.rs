@@ -24,17 +24,11 @@ pub use view::theme::Theme;
 
 use std::io;
 use std::sync::mpsc::Sender;
-use std::time::Instant;
 
-use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
-use ratatui::layout::Rect;
-use ratatui::widgets::Widget;
 
 use crate::controller::Match;
 use duel::{BoardGame, DuelApp};
-use hexpaths::HexApp;
-use triad::TriadApp;
 
 /// How the UI opens a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,7 +75,7 @@ pub fn first_key(key: &ratatui::crossterm::event::KeyEvent, help: &mut bool) -> 
 
 /// What a game screen's own quit and Ctrl-Z flags ask of the shell: Ctrl-Z suspends, quitting
 /// closes the screen.
-fn game_transition(suspend: bool, quit: bool) -> Transition {
+pub(crate) fn game_transition(suspend: bool, quit: bool) -> Transition {
     if quit {
         Transition::Pop
     } else if suspend {
@@ -91,35 +85,33 @@ fn game_transition(suspend: bool, quit: bool) -> Transition {
     }
 }
 
-/// Each game screen in the shell: its own update, then its quit and Ctrl-Z flags read.
+/// Each game screen in the shell: its own update, then its quit and Ctrl-Z flags read. A
+/// game's screen implements [`Screen`] with it in its own folder.
 macro_rules! game_screen {
     () => {
-        fn update(&mut self, event: Event, now: Instant) -> Transition {
+        fn update(
+            &mut self,
+            event: $crate::tui::Event,
+            now: std::time::Instant,
+        ) -> $crate::tui::Transition {
             Self::update(self, event, now);
-            game_transition(self.take_suspend(), self.should_quit())
+            $crate::tui::game_transition(self.take_suspend(), self.should_quit())
         }
-        fn next_tick(&self) -> Option<Instant> {
+        fn next_tick(&self) -> Option<std::time::Instant> {
             Self::next_tick(self)
         }
-        fn draw(&self, area: Rect, buf: &mut Buffer) {
-            self.render(area, buf);
+        fn draw(&self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
+            ratatui::widgets::Widget::render(self, area, buf);
         }
     };
 }
+pub(crate) use game_screen;
 
 impl Screen for App {
     game_screen!();
 }
 
 impl<G: BoardGame> Screen for DuelApp<G> {
-    game_screen!();
-}
-
-impl Screen for TriadApp {
-    game_screen!();
-}
-
-impl Screen for HexApp {
     game_screen!();
 }
 

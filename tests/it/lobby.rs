@@ -291,3 +291,45 @@ fn the_game_line_offers_reversi_tables_against_a_computer_or_for_two() {
     };
     assert_eq!(launch.mode, trios::tui::lobby::Mode::TwoPlayers);
 }
+
+#[test]
+fn the_table_list_names_each_game_and_tells_a_race_by_its_own_progress() {
+    use trios::controller::race_table::Phase;
+    use trios::controller::tables::RaceStatus;
+    use trios::games::GameKind;
+    let two = |a: &str, b: &str| [seat(a, SeatState::Present), seat(b, SeatState::Present)];
+    let mut reversi = summary(1, Kind::TwoPlayers, two("bob", "carol"), 10);
+    reversi.game = GameKind::Reversi;
+    let race = |id, game, moves, cells| {
+        let mut table = summary(id, Kind::TwoPlayers, two("dan", "erin"), moves);
+        (table.game, table.cells) = (game, cells);
+        table.race = Some(RaceStatus {
+            phase: Phase::Racing,
+            leader: None,
+        });
+        table
+    };
+    let triad = race(2, GameKind::Triad, 3, 81);
+    let hex = race(3, GameKind::HexPaths, 1, 5);
+    let mut other_board = summary(4, Kind::TwoPlayers, two("fay", "gus"), 2);
+    other_board.board = "plains".into();
+    let mut lobby = Lobby::new(
+        me(),
+        Arc::new(Choices::new(base())),
+        (100, 30),
+        Theme::plain(),
+    );
+    lobby.set_tables(vec![reversi, triad, hex, other_board]);
+    let screen = render(&lobby);
+    for line in [
+        "#1  Reversi two players",
+        "#2  Triad   two players",
+        "3 triads taken",
+        "#3  Hex     two players",
+        "round 2/5",
+        "#4  Trios   two players",
+        " · plains",
+    ] {
+        assert!(screen.contains(line), "{line:?} in\n{screen}");
+    }
+}

@@ -65,3 +65,66 @@ fn solve_and_perft_name_the_games_they_take() {
         "--position is a Reversi flag; add --game reversi",
     );
 }
+
+#[test]
+fn sim_names_the_games_it_plays_and_refuses_other_seats() {
+    refused(
+        &["sim", "--game", "hexpaths"],
+        "trios sim plays three-trios, reversi, islands and triad; Hex paths is played with \
+         trios play --game hexpaths (its tools: trios hexpaths …)",
+    );
+    refused(
+        &["sim", "--red", "random"],
+        "a Three Trios simulation needs --red A --blue B (two strategies) or --round-robin \
+         A,B,...; other games: --game reversi, islands or triad",
+    );
+    // Seats of games listed after the chosen one are refused, the last game's first.
+    refused(
+        &[
+            "sim", "--dark", "random", "--light", "random", "--white", "random", "--black",
+            "random",
+        ],
+        "--white and --black are Islands of Hex seats; add --game islands",
+    );
+    refused(
+        &["sim", "--dark", "random", "--light", "random"],
+        "--dark and --light are Reversi seats; add --game reversi",
+    );
+    refused(
+        &[
+            "sim", "--game", "reversi", "--white", "random", "--black", "random",
+        ],
+        "--white and --black are Islands of Hex seats; add --game islands",
+    );
+    refused(
+        &[
+            "sim", "--game", "islands", "--dark", "random", "--light", "random",
+        ],
+        "an Islands of Hex simulation needs --white A --black B (two strategies) or \
+         --round-robin A,B,...",
+    );
+    refused(
+        &[
+            "sim", "--game", "triad", "--white", "random", "--black", "random",
+        ],
+        "a Triad simulation plays solitaire games: it takes --games, --seed, --threads and \
+         --json, and no strategies",
+    );
+}
+
+#[test]
+fn a_games_own_refusals_read_as_the_game_says_them() {
+    refused(
+        &["hexpaths", "show", "xx"],
+        "illegal game: a game must be 93, 96, 99 or 102 (six crannies of 3, eighteen nooks \
+         of 4, one to four pieces of 3) characters long, not 2",
+    );
+    refused(
+        &["triad", "check", "a", "b", "c"],
+        "\"a\" is not a card: write shape,color,count,fill, e.g. diamond,green,3,dark",
+    );
+    refused(
+        &["play", "--board", "/nonexistent", "--ui", "text"],
+        "/nonexistent: cannot read: No such file or directory (os error 2)",
+    );
+}

@@ -15,6 +15,7 @@ use russh::client::{self, AuthResult, Handle};
 use russh::keys::PrivateKeyWithHashAlg;
 use tokio::sync::mpsc;
 use tokio::time::{Instant, timeout};
+use trios::games::GameKind;
 use trios::ssh::ServeConfig;
 
 /// Every test ends within this, pass or fail.
@@ -349,7 +350,7 @@ async fn a_fixed_seed_deals_everyone_the_same_game() {
 /// with matches recorded in `data`.
 fn quiet_config(data: &std::path::Path) -> ServeConfig {
     let mut config = server_config();
-    config.showcase = None;
+    config.showcases.clear();
     config.data_dir = Some(data.to_path_buf());
     config
 }
@@ -395,7 +396,7 @@ fn shows_move(game: &Game, n: usize, player: &str) -> bool {
 async fn the_lobby_lists_the_showcase_and_a_game_against_the_computer_plays_to_the_end() {
     bounded(TEST_LIMIT, async {
         let mut config = server_config();
-        config.showcase = Some(["maxflip".into(), "corners".into()]);
+        config.set_showcase(GameKind::ThreeTrios, ["maxflip".into(), "corners".into()]);
         let server = start(config).await;
         let conn = login(server.local_addr(), "olga").await;
         let mut game = open_game(&conn, 80, 24).await;

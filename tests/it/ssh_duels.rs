@@ -41,7 +41,7 @@ async fn two_play_a_table_while_a_third_watches(
 ) -> (usize, Vec<std::path::PathBuf>, tempfile::TempDir) {
     let data = tempfile::tempdir().unwrap();
     let mut config = server_config();
-    config.showcase = None;
+    config.showcases.clear();
     config.lobby_game = game;
     config.data_dir = Some(data.path().to_path_buf());
     let server = start(config).await;
@@ -190,9 +190,9 @@ async fn two_clients_play_islands_at_one_table_while_a_third_watches() {
 async fn the_showcase_takes_turns_between_the_games_and_its_watcher_follows() {
     bounded(TEST_LIMIT, async {
         let mut config = server_config();
-        config.showcase = Some(["maxflip".into(), "corners".into()]);
-        config.reversi_showcase = Some(["greedy".into(), "random".into()]);
-        config.islands_showcase = Some(["connector".into(), "random".into()]);
+        config.set_showcase(GameKind::ThreeTrios, ["maxflip".into(), "corners".into()]);
+        config.set_showcase(GameKind::Reversi, ["greedy".into(), "random".into()]);
+        config.set_showcase(GameKind::Islands, ["connector".into(), "random".into()]);
         // Unpaced games, each shown a while once over: the watcher has time to sit down.
         config.showcase_pace = Duration::ZERO;
         config.showcase_rest = Duration::from_secs(3);
@@ -244,4 +244,28 @@ async fn the_showcase_takes_turns_between_the_games_and_its_watcher_follows() {
         server.shutdown().await;
     })
     .await;
+}
+
+#[test]
+fn the_showcase_defaults_to_every_game_with_computers_to_watch() {
+    let mut config = ssh::server_config();
+    let pair = |a: &str, b: &str| [a.to_string(), b.to_string()];
+    assert_eq!(
+        config.showcases,
+        vec![
+            (GameKind::ThreeTrios, pair("expert", "minimax")),
+            (GameKind::Reversi, pair("expert", "positional")),
+            (GameKind::Islands, pair("expert", "connector")),
+        ]
+    );
+    // A game's computers change in its place; a game not listed yet goes last.
+    config.set_showcase(GameKind::Reversi, pair("greedy", "random"));
+    config.showcases.remove(0);
+    config.set_showcase(GameKind::ThreeTrios, pair("maxflip", "corners"));
+    let games: Vec<GameKind> = config.showcases.iter().map(|(g, _)| *g).collect();
+    assert_eq!(
+        games,
+        [GameKind::Reversi, GameKind::Islands, GameKind::ThreeTrios]
+    );
+    assert_eq!(config.showcases[0].1, pair("greedy", "random"));
 }

@@ -33,7 +33,7 @@ const POLL: Duration = Duration::from_millis(20);
 /// tests'), and without a rate limit in the way.
 fn server_config() -> ServeConfig {
     let mut config = ssh::server_config();
-    config.showcase = None;
+    config.showcases.clear();
     config
 }
 

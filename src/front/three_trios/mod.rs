@@ -2,12 +2,13 @@
 //! replayed, solved and counted; the match itself is set up and played by
 //! [`crate::cmd::three_trios`].
 
+pub mod sim;
 pub mod solve;
 
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::{DUEL_ACTIONS, Entry, LobbyRows};
+use super::{DUEL_ACTIONS, Entry, LobbyRows, Sim};
 use crate::cli::{PerftArgs, PlayArgs, ServeArgs, Ui};
 use crate::cmd::output::write_out;
 use crate::cmd::three_trios::{
@@ -18,7 +19,8 @@ use crate::controller::Seat;
 use crate::controller::{Match, MatchConfig};
 use crate::games::GameKind;
 use crate::games::three_trios::args::ThreeTriosArgs;
-use crate::record::Record;
+use crate::record::{AnyRecord, Record};
+use crate::ssh::Showcase;
 use crate::ssh::session::{TRIOS_NEWS, join_trios};
 use crate::textui;
 use crate::tui::Opening;
@@ -53,6 +55,20 @@ pub static ENTRY: Entry = Entry {
     solve: Some(solve::solve),
     tool: |_| None,
     perft: Some(perft),
+    // The first game: its seats are never another game's to refuse.
+    sim: Sim::Plays {
+        run: sim::run,
+        seats: |args| [args.red.as_ref(), args.blue.as_ref()],
+        seats_refused: None,
+    },
+    showcase: Some(Showcase {
+        computers: [crate::cli::STRONGEST, crate::cli::SHOWCASE_OPPONENT],
+        show: |game, [red, blue], think_ms| {
+            let mut game = game.clone();
+            (game.red, game.blue, game.think_ms) = (red, blue, think_ms);
+            crate::ssh::show(game)
+        },
+    }),
     takes_position: false,
     solve_hint: None,
     lobby_options: LobbyRows {
@@ -60,6 +76,23 @@ pub static ENTRY: Entry = Entry {
         server: &[Item::Opponent, Item::Board, Item::Rules],
     },
     home_actions: DUEL_ACTIONS,
+    short_title: "Trios",
+    option_value: |lobby, item| match item {
+        Item::Board => Some(("Board", lobby.board_label().to_string())),
+        Item::Rules => Some((
+            "Rules",
+            crate::tui::lobby::rules_label(lobby.rules_chosen()),
+        )),
+        _ => None,
+    },
+    home_words: |_| None,
+    race_progress: None,
+    saved_line: |record, unfinished| match record {
+        AnyRecord::ThreeTrios(r) => Some(saved_line(r, unfinished)),
+        _ => None,
+    },
+    alone: None,
+    own_rows: &[],
     most_players: 2,
     table_from_setup: true,
     options: |lobby, _| GameOptions::ThreeTrios(Box::new(lobby.config())),
@@ -197,4 +230,31 @@ pub fn server_setup(args: &ServeArgs) -> Result<MatchConfig, Error> {
         args.opponent.clone(),
         args.think_ms,
     )
+}
+
+/// The saved list's players (`human vs expert`) and result (`Red wins 6–4`) of a record.
+fn saved_line(r: &Record, unfinished: &dyn Fn() -> String) -> (String, String) {
+    use crate::games::three_trios::{Outcome, Player};
+    let players = format!("{} vs {}", r.setup.red, r.setup.blue);
+    let result = r.result.as_ref().map_or_else(unfinished, |end| {
+        let [red, blue] = end.score;
+        match end.outcome {
+            Outcome::Win(winner) => {
+                let name = match winner {
+                    Player::Red => "Red",
+                    Player::Blue => "Blue",
+                };
+                format!("{name} wins {red}–{blue}")
+            }
+            Outcome::Tie => format!("tie {red}–{blue}"),
+        }
+    });
+    (players, result)
+}
+
+impl From<crate::games::three_trios::config::ConfigError> for Error {
+    /// A board, hand or config file Three Trios refused, said as it says it.
+    fn from(e: crate::games::three_trios::config::ConfigError) -> Error {
+        Error::game(e)
+    }
 }

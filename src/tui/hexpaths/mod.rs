@@ -829,6 +829,11 @@ impl Deref for HexApp {
     }
 }
 
+/// The screen in the shell.
+impl super::Screen for HexApp {
+    super::game_screen!();
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,8 +18,8 @@ use crate::controller::race_table::Phase;
 use crate::controller::table::{Identity, Kind, SeatState, TableId};
 use crate::controller::tables::Summary;
 use crate::controller::{MatchConfig, Seat, SourceFile};
+pub use crate::front::GameOptions;
 use crate::front::entry;
-use crate::games::reversi::Color;
 use crate::games::three_trios::RuleSet;
 use crate::games::{GameKind, Side};
 use crate::record::AnyRecord;
@@ -224,30 +224,6 @@ pub enum Mode {
     Watch,
 }
 
-/// What a new match of each game needs besides its seats.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum GameOptions {
-    /// The whole Three Trios setup (board, cards, rules, and the seats of the mode); its
-    /// seed is the base's, so a caller that wants a fresh deal draws a new one.
-    ThreeTrios(Box<MatchConfig>),
-    /// Reversi: the colour the person plays (against the computer; when watching, the
-    /// colour the partner computer plays).
-    Reversi { person: Color },
-    /// Islands of Hex on a board of `size` x `size`, the person white.
-    Islands { size: usize },
-    /// Triad from a fresh seed: alone, or racing a computer rival of this level.
-    Triad { rival: Option<String> },
-    /// Hex paths from a fresh seed: `people` at this keyboard, and a computer rival of this
-    /// level if one is named.
-    HexPaths {
-        rival: Option<String>,
-        people: usize,
-    },
-}
-
-/// The board sides offered for Islands of Hex at home; the default is 11.
-pub const ISLAND_SIDES: [usize; 10] = [5, 7, 9, 11, 13, 15, 19, 25, 40, 64];
-
 /// A new match chosen at home (or, for games other than Three Trios, at a server).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Launch {
@@ -261,12 +237,7 @@ pub struct Launch {
 impl Launch {
     /// The side the person plays: Three Trios's person is Red, who moves first.
     pub fn person_side(&self) -> Side {
-        match self.options {
-            GameOptions::Reversi {
-                person: Color::Light,
-            } => Side::Second,
-            _ => Side::First,
-        }
+        self.options.person_side()
     }
 
     /// The computer that takes the person's seat when watching: the strongest one of the
@@ -350,10 +321,9 @@ pub struct Lobby {
     pub(crate) opponent: Vec<usize>,
     pub(crate) board: usize,
     pub(crate) rules: usize,
-    /// The colour the person plays in Reversi.
-    pub(crate) color: Color,
-    /// Islands of Hex: an index into [`ISLAND_SIDES`].
-    pub(crate) island_side: usize,
+    /// The value picked in each game's own option rows (see [`crate::front::OwnRow`]), by
+    /// index; every game's rows start at their first pick.
+    pub(crate) picks: Vec<(GameKind, Item, usize)>,
     /// Home: the match "Resume last match" continues, if there is one.
     pub(crate) resumable: Option<Resumable>,
     /// Home: the saved-matches list, while it is open.
@@ -394,11 +364,10 @@ impl Lobby {
             opponent: vec![0; games],
             board: 0,
             rules: 0,
-            color: Color::Dark,
-            island_side: ISLAND_SIDES
+            picks: crate::front::ENTRIES
                 .iter()
-                .position(|&n| n == crate::games::islands::DEFAULT_SIZE)
-                .unwrap_or(0),
+                .flat_map(|e| e.own_rows.iter().map(|row| (e.kind, row.item, row.first)))
+                .collect(),
             resumable: None,
             saved: None,
             notice: None,
@@ -540,9 +509,11 @@ impl Lobby {
         self.choices.rules[self.rules]
     }
 
-    /// Reversi: the colour the person plays.
-    pub fn color(&self) -> Color {
-        self.color
+    /// The value picked in `game`'s own option row `item`, by index (0 when it has none).
+    pub fn pick(&self, game: GameKind, item: Item) -> usize {
+        (self.picks.iter())
+            .find(|(g, i, _)| (*g, *i) == (game, item))
+            .map_or(0, |pick| pick.2)
     }
 
     /// The match "Resume last match" continues, as last read from the data folder.
@@ -688,8 +659,17 @@ impl Lobby {
             }
             Item::Board => step(&mut self.board, self.choices.boards.len()),
             Item::Rules => step(&mut self.rules, self.choices.rules.len()),
-            Item::Color => self.color = self.color.other(),
-            Item::Size => step(&mut self.island_side, ISLAND_SIDES.len()),
+            item if entry(self.game_kind()).own_row(item).is_some() => {
+                let game = self.game_kind();
+                let values = entry(game).own_row(item).map_or(1, |row| row.values);
+                let picked = self
+                    .picks
+                    .iter_mut()
+                    .find(|(g, i, _)| (*g, *i) == (game, item));
+                if let Some((_, _, index)) = picked {
+                    step(index, values);
+                }
+            }
             // ←/→ on any other line picks the game: the first choice a person makes.
             Item::Table(_) => {}
             _ if self.choices.games.len() > 1 => step(&mut self.game, self.choices.games.len()),
@@ -711,13 +691,9 @@ impl Lobby {
             }
             Item::Solitaire => {
                 let mut launch = self.launch(Mode::VsComputer);
-                launch.options = match launch.options {
-                    GameOptions::HexPaths { .. } => GameOptions::HexPaths {
-                        rival: None,
-                        people: 1,
-                    },
-                    _ => GameOptions::Triad { rival: None },
-                };
+                if let Some(alone) = entry(launch.game).alone {
+                    launch.options = alone();
+                }
                 Some(Intent::Play(launch))
             }
             Item::PlayComputer if self.at_home() => {

@@ -6,11 +6,9 @@ use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
 use crate::autosave;
-use crate::games::three_trios::{Outcome, Player};
-use crate::games::{GameKind, Verdict};
+use crate::front::entry;
+use crate::games::GameKind;
 use crate::record::AnyRecord;
-use crate::record::duel::DuelRecord;
-use crate::tui::duel::BoardGame;
 
 /// One file of the matches folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,26 +31,9 @@ pub struct Summary {
     pub finished: bool,
 }
 
-/// The players and result of a platform game's record, in its screen's words for the sides
-/// (`Dark wins 40–24`, `White wins 3–1`).
-fn duel_summary<G: BoardGame>(
-    record: &DuelRecord<G>,
-    unfinished: impl FnOnce() -> String,
-) -> (String, String) {
-    let [first, second] = &record.setup.seats;
-    let players = format!("{first} vs {second}");
-    let result = record.result.as_ref().map_or_else(unfinished, |end| {
-        let [a, b] = end.score;
-        match end.verdict {
-            Verdict::Win(side) => format!("{} wins {a}–{b}", G::side_title(side)),
-            Verdict::Tie => format!("tie {a}–{b}"),
-        }
-    });
-    (players, result)
-}
-
 impl Summary {
-    pub fn of(record: &AnyRecord) -> Summary {
+    /// The record's line, as its game's entry sums it up.
+    pub fn of(record: &AnyRecord) -> Result<Summary, String> {
         let unfinished = || {
             let moves = record.moves();
             format!(
@@ -60,33 +41,16 @@ impl Summary {
                 if moves == 1 { "" } else { "s" }
             )
         };
-        let (players, result) = match record {
-            AnyRecord::ThreeTrios(r) => {
-                let players = format!("{} vs {}", r.setup.red, r.setup.blue);
-                let result = r.result.as_ref().map_or_else(unfinished, |end| {
-                    let [red, blue] = end.score;
-                    match end.outcome {
-                        Outcome::Win(winner) => {
-                            let name = match winner {
-                                Player::Red => "Red",
-                                Player::Blue => "Blue",
-                            };
-                            format!("{name} wins {red}–{blue}")
-                        }
-                        Outcome::Tie => format!("tie {red}–{blue}"),
-                    }
-                });
-                (players, result)
-            }
-            AnyRecord::Reversi(r) => duel_summary(r, unfinished),
-            AnyRecord::Islands(r) => duel_summary(r, unfinished),
+        let game = record.game();
+        let Some((players, result)) = (entry(game).saved_line)(record, &unfinished) else {
+            return Err(format!("a {game} record that {game} cannot sum up"));
         };
-        Summary {
-            game: record.game(),
+        Ok(Summary {
+            game,
             players,
             result,
             finished: record.finished(),
-        }
+        })
     }
 }
 
@@ -99,12 +63,13 @@ impl SavedMatch {
             .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
             .map(|d| d.as_secs());
         // The list shows the folder once; a reason names the file alone.
-        let summary = AnyRecord::load(&path)
-            .map(|record| Summary::of(&record))
-            .map_err(|e| {
+        let summary = match AnyRecord::load(&path) {
+            Ok(record) => Summary::of(&record),
+            Err(e) => {
                 let full = path.display().to_string();
-                e.to_string().replacen(&full, &file_name(&path), 1)
-            });
+                Err(e.to_string().replacen(&full, &file_name(&path), 1))
+            }
+        };
         SavedMatch {
             path,
             modified,

@@ -10,12 +10,12 @@ use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
-use super::{Item, Lobby, Place, rules_label};
+use super::{Item, Lobby, Place};
 use crate::controller::race_table::Phase;
 use crate::controller::table::{Kind, SeatState};
 use crate::controller::tables::Summary;
-use crate::games::reversi::Color;
-use crate::games::{GameKind, Verdict};
+use crate::front::entry;
+use crate::games::Verdict;
 use crate::tui::Theme;
 use crate::tui::keymap::offers::{self, Offer, State, Where, flag};
 use crate::tui::view::keybar::{self, Look};
@@ -43,16 +43,6 @@ const PLAYERS_WIDTH: usize = 26;
 /// The game's column in the list of tables, when a server offers several games.
 const GAME_WIDTH: usize = 8;
 
-/// A game's name in the list of tables.
-fn short_title(game: GameKind) -> &'static str {
-    match game {
-        GameKind::ThreeTrios => "Trios",
-        GameKind::Reversi => "Reversi",
-        GameKind::Islands => "Islands",
-        GameKind::Triad => "Triad",
-        GameKind::HexPaths => "Hex",
-    }
-}
 /// Rows below the table list: a blank, the notice, the keys.
 const FOOTER: u16 = 3;
 
@@ -299,12 +289,10 @@ impl Lobby {
             ]
         };
         match item {
-            Item::PlayComputer
-                if matches!(self.game_kind(), GameKind::Triad | GameKind::HexPaths) =>
-            {
+            Item::PlayComputer if entry(self.game_kind()).race_progress.is_some() => {
                 vec![Span::raw("Race the computer (others may join)")]
             }
-            Item::OpenTable if matches!(self.game_kind(), GameKind::Triad | GameKind::HexPaths) => {
+            Item::OpenTable if entry(self.game_kind()).race_progress.is_some() => {
                 vec![Span::raw("Open a race table and wait for players")]
             }
             Item::PlayComputer => vec![Span::raw("Play against the computer")],
@@ -359,9 +347,9 @@ impl Lobby {
                 (Phase::Over, None) => "over: a tie".to_string(),
                 (Phase::Waiting, _) => "waiting: Enter to join".to_string(),
                 (Phase::Racing, _) => {
-                    let progress = match table.game {
-                        GameKind::HexPaths => format!("round {}/{}", table.moves + 1, table.cells),
-                        _ => format!("{} triads taken", table.moves),
+                    let progress = match entry(table.game).race_progress {
+                        Some(progress) => progress(table),
+                        None => format!("move {}/{}", table.moves, table.cells),
                     };
                     if self.has_open_seat(table) {
                         format!("{progress}: Enter to join")
@@ -384,7 +372,7 @@ impl Lobby {
         if several {
             spans.push(Span::raw(format!(
                 "{:<GAME_WIDTH$}",
-                short_title(table.game)
+                entry(table.game).short_title
             )));
         }
         spans.extend([
@@ -405,7 +393,7 @@ impl Lobby {
         {
             spans.push(Span::styled(" · a player is away", theme.dim()));
         }
-        if table.game == GameKind::ThreeTrios && table.board != self.choices.base.board.name {
+        if entry(table.game).table_from_setup && table.board != self.choices.base.board.name {
             let board = table.board.trim_end_matches(" (built in)");
             spans.push(Span::styled(format!(" · {board}"), theme.dim()));
         }
@@ -413,14 +401,6 @@ impl Lobby {
             spans.push(Span::styled(format!(" · {}", table.rules), theme.dim()));
         }
         spans
-    }
-}
-
-/// How the colour choice reads: who moves first, and the letter of the text view.
-fn color_label(color: Color) -> String {
-    match color {
-        Color::Dark => "Dark (X, moves first)".to_string(),
-        Color::Light => "Light (O)".to_string(),
     }
 }
 
@@ -567,30 +547,17 @@ impl Lobby {
         match item {
             Item::Game => Some(("Game", self.game_kind().title().to_string())),
             Item::Opponent => Some(("Opponent", self.opponent_name())),
-            Item::Board => Some(("Board", self.board_label().to_string())),
-            Item::Rules => Some(("Rules", rules_label(self.rules_chosen()))),
-            Item::Color => Some(("You play", color_label(self.color))),
-            Item::Size => {
-                let n = super::ISLAND_SIDES[self.island_side];
-                Some(("Board", format!("{n}x{n}")))
-            }
-            _ => None,
+            _ => (entry(self.game_kind()).option_value)(self, item),
         }
     }
 
     /// The words on a home action's line.
     fn describe_home(&self, item: Item) -> Vec<Span<'static>> {
+        if let Some(words) = (entry(self.game_kind()).home_words)(item) {
+            return vec![Span::raw(words)];
+        }
         let text = match item {
-            Item::Solitaire if self.game_kind() == GameKind::HexPaths => "Play alone",
             Item::Solitaire => "Play solitaire",
-            Item::PlayComputer
-                if matches!(self.game_kind(), GameKind::Triad | GameKind::HexPaths) =>
-            {
-                "Race the computer"
-            }
-            Item::TwoPlayers if self.game_kind() == GameKind::HexPaths => {
-                "Two players race at this keyboard"
-            }
             Item::PlayComputer => "Play the computer",
             Item::TwoPlayers => "Two players at this keyboard",
             Item::Watch => "Watch two computers",

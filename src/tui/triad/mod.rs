@@ -549,6 +549,11 @@ impl Deref for TriadApp {
     }
 }
 
+/// The screen in the shell.
+impl super::Screen for TriadApp {
+    super::game_screen!();
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
