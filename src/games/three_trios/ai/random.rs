@@ -1,8 +1,8 @@
 //! "random": any legal move, uniformly, from a seeded stream.
 
 use super::Strategy;
-use crate::games::three_trios::game::{Game, Move};
 use crate::games::rng::{GameRng, below, seeded};
+use crate::games::three_trios::game::{Game, Move};
 
 /// Picks uniformly among the legal moves. The same seed makes the same choices.
 #[derive(Debug, Clone)]
