@@ -166,30 +166,6 @@ pub trait Hosted: TwoPlayer {
     }
 }
 
-impl Hosted for crate::games::reversi::Game {
-    fn cells(_: &Self) -> usize {
-        60
-    }
-    fn seat_title(side: Side) -> &'static str {
-        match side {
-            Side::First => "Dark",
-            Side::Second => "Light",
-        }
-    }
-}
-
-impl Hosted for crate::games::islands::Game {
-    fn cells(_: &Self) -> usize {
-        crate::games::islands::DEFAULT_SIZE.pow(2)
-    }
-    fn seat_title(side: Side) -> &'static str {
-        match side {
-            Side::First => "White",
-            Side::Second => "Black",
-        }
-    }
-}
-
 impl<G, C> TableMatch<C> for Duel<G>
 where
     G: Hosted + fmt::Debug,

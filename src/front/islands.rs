@@ -14,7 +14,8 @@ use crate::controller::Duel;
 use crate::controller::duel::DuelConfig;
 use crate::games::islands::args::IslandsArgs;
 use crate::games::islands::{self, Game as Islands};
-use crate::games::{GameKind, TwoPlayer};
+use crate::controller::table_game::Hosted;
+use crate::games::{GameKind, Side, TwoPlayer};
 use crate::record::AnyRecord;
 use crate::record::duel::DuelRecord;
 use crate::ssh::session::{duel_news, join_duel, open_duel};
@@ -238,3 +239,19 @@ fn sim(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String,
     Islands::start(&options, 0).map_err(|e| Error::flag("--size", e))?;
     crate::cmd::sim::sim_game::<Islands>(args, &names, options, progress)
 }
+
+/// What a table says of an Islands of Hex match: its seats' names and how many moves it can last.
+impl Hosted for Islands {
+    fn cells(_: &Self) -> usize {
+        islands::DEFAULT_SIZE.pow(2)
+    }
+    fn seat_title(side: Side) -> &'static str {
+        match side {
+            Side::First => "White",
+            Side::Second => "Black",
+        }
+    }
+}
+
+/// A tournament of Islands takes the platform's defaults.
+impl crate::sim::duel::SimGame for Islands {}

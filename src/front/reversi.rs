@@ -16,7 +16,8 @@ use crate::controller::Duel;
 use crate::controller::duel::DuelConfig;
 use crate::games::reversi::args::ReversiArgs;
 use crate::games::reversi::{self, Game as Reversi, Move, Square};
-use crate::games::{GameKind, TwoPlayer};
+use crate::controller::table_game::Hosted;
+use crate::games::{GameKind, Side, TwoPlayer};
 use crate::record::AnyRecord;
 use crate::record::duel::DuelRecord;
 use crate::ssh::session::{duel_news, join_duel, open_duel};
@@ -274,3 +275,19 @@ impl Lobby {
         }
     }
 }
+
+/// What a table says of a Reversi match: its seats' names and how many moves it can last.
+impl Hosted for Reversi {
+    fn cells(_: &Self) -> usize {
+        60
+    }
+    fn seat_title(side: Side) -> &'static str {
+        match side {
+            Side::First => "Dark",
+            Side::Second => "Light",
+        }
+    }
+}
+
+/// A tournament of Reversi takes the platform's defaults.
+impl crate::sim::duel::SimGame for Reversi {}

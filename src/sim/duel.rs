@@ -36,9 +36,6 @@ pub trait SimGame: TwoPlayer {
     }
 }
 
-impl SimGame for crate::games::reversi::Game {}
-impl SimGame for crate::games::islands::Game {}
-
 /// A simulation of game `G` between two strategies.
 #[derive(Debug)]
 pub struct DuelSpec<G: TwoPlayer> {
