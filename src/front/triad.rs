@@ -161,7 +161,7 @@ fn triad_app(
     }
 }
 
-/// Triad as a screen of the shell (see [`triad_full_screen`]).
+/// Triad as a screen of the shell (as `triad_full_screen` plays it on its own).
 pub fn triad_screen(seed: u64, rivals: Vec<triad::race::Rival>) -> tui::Opening {
     Box::new(move |_events, size, theme| Box::new(triad_app(seed, rivals, size, theme)))
 }

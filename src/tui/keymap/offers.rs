@@ -2,7 +2,7 @@
 //! with the keys it stands for and the states in which it is live.
 //!
 //! A screen describes its state as a [`State`] and asks [`bar`] and [`help`] for the
-//! entries live in it; the key bar ([`crate::tui::view::keybar`]) and the help boxes are
+//! entries live in it; the key bar (`tui::view::keybar`) and the help boxes are
 //! drawn from those lists, so they cannot name a key the keymap does not map.
 
 use ratatui::crossterm::event::KeyCode;
