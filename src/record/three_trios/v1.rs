@@ -3,12 +3,12 @@
 //! other record. What version 1 keeps beyond the common form (each move's card and battle,
 //! the final grid) is still checked, in version 1's own words.
 
-use super::duel::{DuelMove, DuelRecord, DuelResult, DuelTakeback, MoveChecks};
 use super::{FinalState, Record, RecordError, RecordedMove, final_state, scores};
 use crate::controller::duel::{DuelConfig, Turn};
 use crate::games::three_trios::platform::side_of;
 use crate::games::three_trios::{Game, MoveOutcome, Outcome};
 use crate::games::{GameKind, Verdict};
+use crate::record::duel::{DuelMove, DuelRecord, DuelResult, DuelTakeback, MoveChecks};
 
 impl Record {
     /// This record in the common form: the same setup, moves, result and takebacks. Its
