@@ -19,7 +19,7 @@ pub fn play_text(mut game: Match, autosaving: bool, describe: bool) -> Result<()
         eprintln!("Three Trios: type help for the commands.");
     }
     let stdin = io::stdin().lock();
-    let ended = textui::run_with(
+    let ended = textui::three_trios::run_with(
         &mut game,
         stdin,
         &mut io::stdout().lock(),

@@ -170,14 +170,14 @@ fn replay(file: &Path, ui: Ui) -> Result<(), Error> {
     let mut out = crate::record::stream::ReplayOut::new(io::stdout().lock());
     let game = record.replay(&name, |game, outcome| {
         if let Some(outcome) = outcome.filter(|_| out.is_open()) {
-            out.line(&textui::plays_line(outcome));
+            out.line(&textui::three_trios::plays_line(outcome));
         }
         if out.is_open() {
             out.line(&crate::games::three_trios::text::render(game));
         }
     })?;
     match game.outcome() {
-        Some(outcome) => out.line(&textui::game_over_line(&game, outcome)),
+        Some(outcome) => out.line(&textui::three_trios::game_over_line(&game, outcome)),
         None => out.text(&format!(
             "Record ends after {} moves; the game was not finished.\n",
             record.moves.len()
