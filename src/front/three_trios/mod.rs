@@ -2,6 +2,7 @@
 //! replayed, solved and counted; the match itself is set up and played by
 //! [`crate::cmd::three_trios`].
 
+pub mod choices;
 pub mod sim;
 pub mod solve;
 
@@ -79,10 +80,7 @@ pub static ENTRY: Entry = Entry {
     short_title: "Trios",
     option_value: |lobby, item| match item {
         Item::Board => Some(("Board", lobby.board_label().to_string())),
-        Item::Rules => Some((
-            "Rules",
-            crate::tui::lobby::rules_label(lobby.rules_chosen()),
-        )),
+        Item::Rules => Some(("Rules", choices::rules_label(lobby.rules_chosen()))),
         _ => None,
     },
     home_words: |_| None,

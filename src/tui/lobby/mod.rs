@@ -20,6 +20,8 @@ use crate::controller::tables::Summary;
 use crate::controller::{MatchConfig, Seat, SourceFile};
 pub use crate::front::GameOptions;
 use crate::front::entry;
+use crate::front::three_trios::choices;
+pub use crate::front::three_trios::choices::rules_label;
 use crate::games::three_trios::RuleSet;
 use crate::games::{GameKind, Side};
 use crate::record::AnyRecord;
@@ -27,26 +29,6 @@ use crate::tui::Event;
 use crate::tui::Theme;
 use crate::tui::keymap::{self, Screen, ScreenAction as Action};
 use saved::SavedMatch;
-
-/// Boards built into trios besides the setup's own.
-const BUILT_IN_BOARDS: [(&str, &str); 4] = [
-    (
-        "open 3x3",
-        include_str!("../../../configs/boards/open-3x3.txt"),
-    ),
-    (
-        "open 4x4",
-        include_str!("../../../configs/boards/open-4x4.txt"),
-    ),
-    (
-        "islands 4x7",
-        include_str!("../../../configs/boards/islands.txt"),
-    ),
-    (
-        "seed 5x7",
-        include_str!("../../../configs/boards/seed-5x7.txt"),
-    ),
-];
 
 /// What a lobby offers: games, and for Three Trios boards that can be dealt from its cards
 /// and rule sets.
@@ -67,53 +49,13 @@ impl Choices {
     /// A server's choices: its games, its board and rules first, then each built-in board
     /// its cards can fill.
     pub fn new(base: MatchConfig) -> Choices {
-        let mut boards = vec![(board_label(&base.board), base.board.clone())];
-        for (label, text) in BUILT_IN_BOARDS {
-            let board = SourceFile {
-                name: format!("{label} (built in)"),
-                text: text.to_string(),
-            };
-            let mut config = base.clone();
-            config.board = board.clone();
-            if board.text != base.board.text && config.new_game().is_ok() {
-                boards.push((label.to_string(), board));
-            }
-        }
-        let rule = |reverse, fallen_ace, same, plus| RuleSet {
-            reverse,
-            fallen_ace,
-            same,
-            plus,
-        };
-        let mut rules = vec![base.rules];
-        for set in [
-            rule(false, false, false, false),
-            rule(false, false, true, false),
-            rule(false, false, false, true),
-            rule(false, false, true, true),
-            rule(true, false, false, false),
-            rule(false, true, false, false),
-            rule(true, true, false, false),
-        ] {
-            if !rules.contains(&set) {
-                rules.push(set);
-            }
-        }
-        let mut opponents: Vec<String> = Vec::new();
-        if let Seat::Computer(name) = &base.blue {
-            opponents.push(name.clone());
-        }
-        for name in GameKind::ThreeTrios.opponents() {
-            if !opponents.iter().any(|o| o == name) {
-                opponents.push(name.to_string());
-            }
-        }
+        let offered = choices::offered(&base);
         Choices {
             games: crate::front::kinds(),
             base,
-            opponents,
-            boards,
-            rules,
+            opponents: offered.opponents,
+            boards: offered.boards,
+            rules: offered.rules,
         }
     }
 
@@ -140,32 +82,6 @@ impl Choices {
             GameKind::ThreeTrios => self.opponents.clone(),
             other => other.opponents().into_iter().map(String::from).collect(),
         }
-    }
-}
-
-/// A board file's short name: its file stem and size, as `default 4x5`.
-fn board_label(board: &SourceFile) -> String {
-    let stem = std::path::Path::new(&board.name)
-        .file_stem()
-        .map_or_else(|| board.name.clone(), |s| s.to_string_lossy().into_owned());
-    let size = board
-        .text
-        .lines()
-        .next()
-        .and_then(|line| {
-            let mut parts = line.split_whitespace();
-            Some(format!("{}x{}", parts.next()?, parts.next()?))
-        })
-        .unwrap_or_default();
-    format!("{stem} {size}").trim().to_string()
-}
-
-/// Rules as the lobby names them: `normal` when no variant is on.
-pub fn rules_label(rules: RuleSet) -> String {
-    if rules == RuleSet::default() {
-        "normal".to_string()
-    } else {
-        rules.to_string().replace(',', " + ")
     }
 }
 
