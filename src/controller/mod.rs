@@ -6,6 +6,7 @@ mod audience;
 pub mod duel;
 pub mod hex_table;
 pub mod race_table;
+pub mod refusal;
 mod seat;
 mod serve;
 pub mod table;

@@ -30,7 +30,7 @@ pub trait TableGame: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     type Match: TableMatch<Self>;
 
     /// Deals the match, recorded at `record` when given.
-    fn start(&self, record: Option<PathBuf>) -> Result<Self::Match, String>;
+    fn start(&self, record: Option<PathBuf>) -> Result<Self::Match, DuelError>;
     fn seed(&self) -> u64;
     fn set_seed(&mut self, seed: u64);
     /// The seat of `side`.
@@ -87,8 +87,8 @@ where
     type Move = <S::Game as TwoPlayer>::Move;
     type Match = Duel<S::Game>;
 
-    fn start(&self, record: Option<PathBuf>) -> Result<Duel<S::Game>, String> {
-        Duel::start(self.clone(), record).map_err(|e: DuelError| e.to_string())
+    fn start(&self, record: Option<PathBuf>) -> Result<Duel<S::Game>, DuelError> {
+        Duel::start(self.clone(), record)
     }
     fn seed(&self) -> u64 {
         self.duel_config().seed

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::duel::{Duel, DuelConfig, DuelError, MatchLog, Replayable, Setup, Turn};
+use super::refusal::TableError;
 use super::seat::Seat;
 use super::table::{ClientId, Identity, Joined, Request, TableId, Tell, Want};
 use super::table_game::Hosted;
@@ -271,7 +272,7 @@ impl Registry {
         who: Identity,
         want: Want,
         tell: Tell,
-    ) -> Result<Joined, String> {
+    ) -> Result<Joined, TableError> {
         self.join_game::<MatchConfig>(table, client, who, want, tell)
     }
 

@@ -30,6 +30,7 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+use crate::controller::refusal::TableError;
 use crate::controller::table::{Kind, Successor, TableId, TableSpec};
 use crate::controller::table_game::TableGame;
 use crate::controller::tables::Registry;
@@ -163,7 +164,7 @@ pub(crate) fn same_seed_of<C: TableGame>(config: &C) -> u64 {
 /// One game's turn in the showcase: opens its table (reseeded when asked, the seats swapped
 /// on odd laps), which hands over to the next turn when it has one.
 pub(crate) type Show = Arc<
-    dyn Fn(&Arc<Registry>, &Showcases, bool, u64, Option<Successor>) -> Result<TableId, String>
+    dyn Fn(&Arc<Registry>, &Showcases, bool, u64, Option<Successor>) -> Result<TableId, TableError>
         + Send
         + Sync,
 >;
@@ -203,7 +204,7 @@ fn open_show<C: TableGame>(
     fresh: bool,
     lap: u64,
     next: Option<Successor>,
-) -> Result<TableId, String> {
+) -> Result<TableId, TableError> {
     if fresh {
         config.set_seed(rand::random());
     }
@@ -243,7 +244,10 @@ fn open_showcase(registry: &Arc<Registry>, shows: Arc<Showcases>, round: u64) ->
     let fresh = round > 0 && !shows.fixed_seed;
     let opened = match shows.games.get(game as usize) {
         Some(show) => show(registry, &shows, fresh, lap, next),
-        None => Err("no game to show".into()),
+        None => {
+            tracing::warn!("no showcase table: no game to show");
+            return None;
+        }
     };
     match opened {
         Ok(id) => Some(id),
