@@ -17,6 +17,7 @@ pub mod worker;
 
 pub use duel::{Duel, DuelConfig, DuelError, MatchLog, Replayable, Setup, Turn};
 pub use seat::Seat;
+pub use three_trios::SeatError;
 pub use three_trios::{Match, MatchConfig, SourceFile, StartError};
 pub use worker::{DeliverMove, DuelWorker};
 

@@ -22,6 +22,7 @@ use crate::games::three_trios::{
 use crate::record::{Record, RecordError, Recorder};
 
 mod seat;
+pub use seat::SeatError;
 
 /// A match of Three Trios: the platform's duel of the game. The name is kept because it is
 /// what the front ends, the tests and the docs call a Three Trios match.
