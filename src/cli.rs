@@ -326,7 +326,7 @@ pub struct SimArgs {
 
 /// A computer seat: any strategy, not `human`.
 fn computer(s: &str) -> Result<Seat, String> {
-    match s.parse::<Seat>()? {
+    match s.parse::<Seat>().map_err(|e| e.to_string())? {
         Seat::Human => Err("the opponent must be a computer strategy, not human".into()),
         seat => Ok(seat),
     }

@@ -129,6 +129,21 @@ pub enum DuelError {
     Finished { path: String },
 }
 
+/// Why moves could not be taken back; the match is left as it was.
+#[derive(Debug, thiserror::Error)]
+pub enum TakeBackError<R: std::error::Error + 'static> {
+    /// The start could not be dealt again, in the game's words.
+    #[error("{0}")]
+    Deal(String),
+    /// Move `number` (counted from 1) of those kept no longer plays.
+    #[error("move {number} does not replay: {source}")]
+    Replay {
+        number: usize,
+        #[source]
+        source: R,
+    },
+}
+
 /// What a match can be set up from: the platform's [`DuelConfig`], or a game's own setup
 /// layout (Three Trios's `MatchConfig`), which also says in which layout the match is recorded.
 ///
@@ -421,12 +436,15 @@ impl<G: TwoPlayer> Duel<G> {
 
     /// Takes back the last `count` moves (fewer when there are fewer); the record keeps them
     /// as a takeback. Returns how many were taken back.
-    pub fn take_back(&mut self, count: usize) -> Result<usize, String> {
+    pub fn take_back(&mut self, count: usize) -> Result<usize, TakeBackError<G::Refusal>> {
         let keep = self.history.len().saturating_sub(count);
-        let mut game = G::start(&self.config.options, self.config.seed)?;
+        let mut game =
+            G::start(&self.config.options, self.config.seed).map_err(TakeBackError::Deal)?;
         for (n, turn) in self.history[..keep].iter().enumerate() {
-            game.play(turn.mv)
-                .map_err(|e| format!("move {} does not replay: {e}", n + 1))?;
+            game.play(turn.mv).map_err(|source| TakeBackError::Replay {
+                number: n + 1,
+                source,
+            })?;
         }
         let taken = self.history.len() - keep;
         self.history.truncate(keep);
@@ -468,5 +486,25 @@ impl<G: Hosted> Duel<G> {
     /// differ): only the moves already recorded are guaranteed.
     pub fn resume(path: PathBuf) -> Result<Duel<G>, DuelError> {
         G::resume(path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::error::Error;
+
+    use super::TakeBackError;
+
+    #[test]
+    fn a_move_that_no_longer_replays_is_named_and_keeps_its_cause() {
+        let e = TakeBackError::Replay {
+            number: 4,
+            source: std::io::Error::other("the cell is taken"),
+        };
+        assert_eq!(e.to_string(), "move 4 does not replay: the cell is taken");
+        assert_eq!(
+            e.source().map(|s| s.to_string()).as_deref(),
+            Some("the cell is taken")
+        );
     }
 }

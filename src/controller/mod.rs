@@ -6,6 +6,7 @@ mod audience;
 pub mod duel;
 pub mod hex_table;
 pub mod race_table;
+pub mod refusal;
 mod seat;
 mod serve;
 pub mod table;
@@ -16,6 +17,7 @@ pub mod worker;
 
 pub use duel::{Duel, DuelConfig, DuelError, MatchLog, Replayable, Setup, Turn};
 pub use seat::Seat;
+pub use three_trios::SeatError;
 pub use three_trios::{Match, MatchConfig, SourceFile, StartError};
 pub use worker::{DeliverMove, DuelWorker};
 

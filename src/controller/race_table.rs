@@ -20,6 +20,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::audience::{Audience, Teller};
+use super::refusal::{Refused, TableError};
 use super::serve::{TableThread, serve};
 use super::table::{ClientId, Identity, Kind, Proof, SeatState, SeatView, TableId, Want};
 use super::tables::{RaceStatus, Registry, Summary};
@@ -43,7 +44,7 @@ pub enum RaceCommand<R: TableRace> {
         who: Identity,
         want: Want,
         tell: Teller<R::News>,
-        reply: Sender<Result<R::Joined, String>>,
+        reply: Sender<Result<R::Joined, Refused>>,
     },
     Leave {
         client: ClientId,
@@ -122,13 +123,13 @@ impl<R: TableRace> RaceTable<R> {
         id: TableId,
         setup: Setup<R>,
         registry: Arc<Registry>,
-    ) -> Result<RaceTable<R>, String> {
+    ) -> Result<RaceTable<R>, Refused> {
         if setup.rivals.len() + 1 > R::MAX_PLAYERS {
-            return Err(format!(
+            return Err(Refused(format!(
                 "a {} has at most {} players",
                 R::WORDS.place,
                 R::MAX_PLAYERS
-            ));
+            )));
         }
         let now = Instant::now();
         let mut table = RaceTable {
@@ -152,7 +153,7 @@ impl<R: TableRace> RaceTable<R> {
         let (_, joined) = table
             .race
             .join(opener.user.clone())
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| Refused::new(e.to_string()))?;
         table.happen(joined);
         table.entrants.push(Entrant::Person {
             who: opener,
@@ -164,13 +165,13 @@ impl<R: TableRace> RaceTable<R> {
         Ok(table)
     }
 
-    fn seat_rival(&mut self, level: &str) -> Result<(), String> {
+    fn seat_rival(&mut self, level: &str) -> Result<(), Refused> {
         self.rivals_seated += 1;
         let seed = self
             .setup
             .seed
             .wrapping_add(self.rivals_seated.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let rival = R::rival(level, seed)?;
+        let rival = R::rival(level, seed).map_err(Refused)?;
         let level = R::rival_level(&rival);
         // Two rivals of one level are told apart by a number.
         let same = self
@@ -184,7 +185,10 @@ impl<R: TableRace> RaceTable<R> {
         } else {
             format!("{level}{}", same + 1)
         };
-        let (_, joined) = self.race.join(name).map_err(|e| e.to_string())?;
+        let (_, joined) = self
+            .race
+            .join(name)
+            .map_err(|e| Refused::new(e.to_string()))?;
         self.happen(joined);
         self.entrants.push(Entrant::Computer {
             rival: Box::new(rival),
@@ -305,7 +309,7 @@ impl<R: TableRace> RaceTable<R> {
         want: Want,
         tell: Teller<R::News>,
         now: Instant,
-    ) -> Result<R::Joined, String> {
+    ) -> Result<R::Joined, Refused> {
         let back = self
             .entrants
             .iter()
@@ -345,7 +349,7 @@ impl<R: TableRace> RaceTable<R> {
     }
 
     /// The place `who` races in: their own (kept while away), else a new one.
-    fn take_place(&mut self, client: ClientId, who: &Identity) -> Result<usize, String> {
+    fn take_place(&mut self, client: ClientId, who: &Identity) -> Result<usize, Refused> {
         let words = R::WORDS;
         let own = self
             .entrants
@@ -366,10 +370,10 @@ impl<R: TableRace> RaceTable<R> {
                         );
                     }
                     Some(_) => {
-                        return Err(format!(
+                        return Err(Refused(format!(
                             "you already {} at this table in another session",
                             words.verb
-                        ));
+                        )));
                     }
                     None => {}
                 }
@@ -378,19 +382,22 @@ impl<R: TableRace> RaceTable<R> {
             return Ok(place);
         }
         if self.race.phase() == Phase::Over {
-            return Err(format!("this {} is over; you can watch it", words.noun));
+            return Err(Refused(format!(
+                "this {} is over; you can watch it",
+                words.noun
+            )));
         }
         if self.entrants.len() >= R::MAX_PLAYERS {
-            return Err(format!(
+            return Err(Refused(format!(
                 "this {} has its {} players; you can watch it",
                 words.place,
                 R::MAX_PLAYERS
-            ));
+            )));
         }
         let (place, joined) = self
             .race
             .join(who.user.clone())
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| Refused::new(e.to_string()))?;
         self.happen(joined);
         self.entrants.push(Entrant::Person {
             who: who.clone(),
@@ -491,7 +498,7 @@ impl<R: TableRace> RaceTable<R> {
             Action::AddRival => {
                 let level = self.next_level();
                 if let Err(e) = self.seat_rival(level) {
-                    return self.refuse(client, e);
+                    return self.refuse(client, e.0);
                 }
                 if words.narrates {
                     let name = self.race.players().last().map(|p| p.name.clone());
@@ -822,11 +829,11 @@ impl<R: TableRace> RaceTable<R> {
 pub(super) fn spawn<R: TableRace>(
     table: RaceTable<R>,
     inbox: Receiver<RaceCommand<R>>,
-) -> Result<(), String> {
+) -> Result<(), TableError> {
     let id = table.id;
     thread::Builder::new()
         .name(format!("trios-{}-{id}", R::WORDS.thread))
         .spawn(move || table.run(inbox))
         .map(|_| ())
-        .map_err(|e| format!("cannot start the table: {e}"))
+        .map_err(TableError::Spawn)
 }

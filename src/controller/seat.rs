@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use super::three_trios::SeatError;
+
 use serde::{Deserialize, Serialize};
 
 /// A seat: `human`, or the name of an AI strategy.
@@ -50,8 +52,8 @@ impl fmt::Display for Seat {
 }
 
 impl TryFrom<String> for Seat {
-    type Error = String;
-    fn try_from(s: String) -> Result<Seat, String> {
+    type Error = SeatError;
+    fn try_from(s: String) -> Result<Seat, SeatError> {
         s.parse()
     }
 }

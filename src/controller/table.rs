@@ -10,6 +10,8 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::{Duration, Instant};
 
+use super::duel::DuelError;
+use super::refusal::Refused;
 use super::serve::{TableThread, serve};
 use super::table_game::{TableGame, TableMatch};
 use super::tables::{Registry, Summary};
@@ -177,7 +179,7 @@ pub enum Command<C: TableGame = MatchConfig> {
         who: Identity,
         want: Want,
         tell: Tell<C>,
-        reply: Sender<Result<Joined<C>, String>>,
+        reply: Sender<Result<Joined<C>, Refused>>,
     },
     /// The client left the table (`dropped`: its connection went away).
     Leave { client: ClientId, dropped: bool },
@@ -292,7 +294,7 @@ impl<C: TableGame> Table<C> {
         registry: Arc<Registry>,
         commands: Sender<Command<C>>,
         successor: Option<Successor>,
-    ) -> Result<Table<C>, String> {
+    ) -> Result<Table<C>, DuelError> {
         let (game, unrecorded) = start_match(id, &spec, &spec.config)?;
         let seats = Side::BOTH.map(|p| match spec.config.seat(p) {
             Seat::Computer(name) => Occupant::Computer(name.clone()),
@@ -442,7 +444,7 @@ impl<C: TableGame> Table<C> {
         who: Identity,
         want: Want,
         tell: Tell<C>,
-    ) -> Result<Joined<C>, String> {
+    ) -> Result<Joined<C>, Refused> {
         let role = match want {
             Want::Watch => Role::Watches,
             Want::Seat => Role::Plays(self.take_seat(client, &who)?),
@@ -485,13 +487,13 @@ impl<C: TableGame> Table<C> {
 
     /// The seat `who` may sit in: their own (kept while away, or the one they opened), else
     /// an open one.
-    fn take_seat(&mut self, client: ClientId, who: &Identity) -> Result<Side, String> {
+    fn take_seat(&mut self, client: ClientId, who: &Identity) -> Result<Side, Refused> {
         let own = Side::BOTH.into_iter().find(
             |&p| matches!(&self.seats[p.index()], Occupant::Person { who: w, .. } if w == who),
         );
         if let Some(player) = own {
             let Occupant::Person { client: slot, .. } = &self.seats[player.index()] else {
-                return Err("the seat is no longer yours".into());
+                return Err(Refused::new("the seat is no longer yours"));
             };
             match *slot {
                 // Someone who proves it with their key moves their seat to this session (the
@@ -504,7 +506,9 @@ impl<C: TableGame> Table<C> {
                     self.clients.retain(|c| c.id != old);
                 }
                 Some(_) => {
-                    return Err("you already sit at this table in another session".into());
+                    return Err(Refused::new(
+                        "you already sit at this table in another session",
+                    ));
                 }
                 None => {}
             }
@@ -520,7 +524,7 @@ impl<C: TableGame> Table<C> {
             return Ok(player);
         }
         if self.game.is_over() {
-            return Err("this match is over; you can watch it".into());
+            return Err(Refused::new("this match is over; you can watch it"));
         }
         let open = Side::BOTH
             .into_iter()
@@ -534,7 +538,9 @@ impl<C: TableGame> Table<C> {
                 };
                 Ok(player)
             }
-            None => Err("both seats are taken; you can watch this table".into()),
+            None => Err(Refused::new(
+                "both seats are taken; you can watch this table",
+            )),
         }
     }
 
@@ -889,7 +895,7 @@ fn start_match<C: TableGame>(
     id: TableId,
     spec: &TableSpec<C>,
     config: &C,
-) -> Result<(C::Match, bool), String> {
+) -> Result<(C::Match, bool), DuelError> {
     let record = match (&spec.data_dir, spec.kind) {
         (Some(dir), Kind::VsComputer | Kind::TwoPlayers) => {
             match autosave::create_matches_dir(dir) {

@@ -30,7 +30,7 @@ pub trait TableGame: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     type Match: TableMatch<Self>;
 
     /// Deals the match, recorded at `record` when given.
-    fn start(&self, record: Option<PathBuf>) -> Result<Self::Match, String>;
+    fn start(&self, record: Option<PathBuf>) -> Result<Self::Match, DuelError>;
     fn seed(&self) -> u64;
     fn set_seed(&mut self, seed: u64);
     /// The seat of `side`.
@@ -51,6 +51,8 @@ pub trait TableGame: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
 pub trait TableMatch<C: TableGame<Match = Self>>: Send + 'static {
     /// The thread its computer seats think on.
     type Worker: Send;
+    /// Why the game refuses a move (the words follow "Refused: " at the table).
+    type Refusal: std::error::Error + Send + 'static;
 
     /// The setup, in the table's layout.
     fn config(&self) -> C;
@@ -63,7 +65,7 @@ pub trait TableMatch<C: TableGame<Match = Self>>: Send + 'static {
     fn is_over(&self) -> bool;
     fn outcome(&self) -> Option<Verdict>;
     /// Plays a move for the player to move and records it, or says why not.
-    fn play(&mut self, mv: C::Move) -> Result<(), String>;
+    fn play(&mut self, mv: C::Move) -> Result<(), Self::Refusal>;
     /// How many animation steps the last move shows (watchers get time for each).
     fn last_steps(&self) -> usize;
     /// Moves in a whole game, for the lobby's `move 3/9`.
@@ -87,8 +89,8 @@ where
     type Move = <S::Game as TwoPlayer>::Move;
     type Match = Duel<S::Game>;
 
-    fn start(&self, record: Option<PathBuf>) -> Result<Duel<S::Game>, String> {
-        Duel::start(self.clone(), record).map_err(|e: DuelError| e.to_string())
+    fn start(&self, record: Option<PathBuf>) -> Result<Duel<S::Game>, DuelError> {
+        Duel::start(self.clone(), record)
     }
     fn seed(&self) -> u64 {
         self.duel_config().seed
@@ -172,6 +174,7 @@ where
     C: TableGame<Match = Duel<G>, Move = G::Move> + Setup<Game = G> + From<DuelConfig<G>>,
 {
     type Worker = DuelWorker<G>;
+    type Refusal = G::Refusal;
 
     fn config(&self) -> C {
         C::from(Duel::config(self).clone())
@@ -191,8 +194,8 @@ where
     fn outcome(&self) -> Option<Verdict> {
         self.game().verdict()
     }
-    fn play(&mut self, mv: G::Move) -> Result<(), String> {
-        Duel::play(self, mv).map(|_| ()).map_err(|e| e.to_string())
+    fn play(&mut self, mv: G::Move) -> Result<(), G::Refusal> {
+        Duel::play(self, mv).map(|_| ())
     }
     fn last_steps(&self) -> usize {
         self.history().last().map_or(0, |t| G::steps(&t.played))

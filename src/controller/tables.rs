@@ -15,6 +15,7 @@ use super::race_table::{
     self, Phase, RaceCommand, RaceJoined, RaceRequest, RaceSpec, RaceTable, RaceTell, Setup,
     TableRace,
 };
+use super::refusal::{Refused, TableError};
 use super::table::{
     ClientId, Command, Identity, Joined, Kind, Proof, Request, SeatView, Successor, Table, TableId,
     TableSpec, Tell, Want,
@@ -128,7 +129,7 @@ impl Registry {
 
     /// Deals a table's first game (of the game its setup names) and starts its thread;
     /// returns its number.
-    pub fn open<C: TableGame>(self: &Arc<Self>, spec: TableSpec<C>) -> Result<TableId, String> {
+    pub fn open<C: TableGame>(self: &Arc<Self>, spec: TableSpec<C>) -> Result<TableId, TableError> {
         self.open_then(spec, None)
     }
 
@@ -138,7 +139,7 @@ impl Registry {
         self: &Arc<Self>,
         spec: TableSpec<C>,
         successor: Option<Successor>,
-    ) -> Result<TableId, String> {
+    ) -> Result<TableId, TableError> {
         if let Some(opener) = &spec.opener
             && spec.kind != Kind::Showcase
         {
@@ -173,7 +174,7 @@ impl Registry {
             .spawn(move || table.run(inbox));
         if let Err(e) = spawned {
             self.lock().tables.remove(&id);
-            return Err(format!("cannot start the table: {e}"));
+            return Err(TableError::Spawn(e));
         }
         self.notify_lobby();
         Ok(id)
@@ -182,7 +183,7 @@ impl Registry {
     /// Keeps `who` within [`SEATS_PER_PERSON`] before they open another table: their oldest
     /// tables with nobody else seated (a game against the computer left for the lobby) are
     /// closed; when only tables shared with other people are left, the new one is refused.
-    fn make_room_for(&self, who: &Identity) -> Result<(), String> {
+    fn make_room_for(&self, who: &Identity) -> Result<(), TableError> {
         let mut inner = self.lock();
         // Each table where `who` has a seat: its number, whether nobody else is seated, and
         // whether `who` sits there now (from another connection, or not yet seen leaving).
@@ -212,11 +213,7 @@ impl Registry {
         alone.sort();
         let oldest_alone: Vec<TableId> = alone.iter().map(|(_, id)| *id).take(excess).collect();
         if oldest_alone.len() < excess {
-            return Err(format!(
-                "you already have seats at {} tables (at most {SEATS_PER_PERSON} a person); \
-                 go back to one of them, or wait until one ends",
-                held.len()
-            ));
+            return Err(TableError::TooManySeats { held: held.len() });
         }
         for id in oldest_alone {
             if let Some(entry) = inner.tables.get_mut(&id) {
@@ -249,8 +246,8 @@ impl Registry {
         commands: Sender<M>,
         plain: Box<dyn Fn(Plain) -> bool + Send>,
         summary: Summary,
-        spawn: impl FnOnce() -> Result<(), String>,
-    ) -> Result<TableId, String> {
+        spawn: impl FnOnce() -> Result<(), TableError>,
+    ) -> Result<TableId, TableError> {
         self.lock().tables.insert(
             id,
             Entry {
@@ -269,7 +266,10 @@ impl Registry {
     }
 
     /// Opens a table for a race of game `R` and starts its thread; returns its number.
-    pub fn open_racing<R: TableRace>(self: &Arc<Self>, setup: Setup<R>) -> Result<TableId, String> {
+    pub fn open_racing<R: TableRace>(
+        self: &Arc<Self>,
+        setup: Setup<R>,
+    ) -> Result<TableId, TableError> {
         self.make_room_for(&setup.opener)?;
         let (commands, inbox) = mpsc::channel::<RaceCommand<R>>();
         let id = self.next_id();
@@ -297,7 +297,7 @@ impl Registry {
         who: Identity,
         want: Want,
         tell: Teller<R::News>,
-    ) -> Result<R::Joined, String> {
+    ) -> Result<R::Joined, TableError> {
         self.join_with(table, client, |reply| RaceCommand::<R>::Join {
             client,
             who,
@@ -313,12 +313,12 @@ impl Registry {
     }
 
     /// Opens a Triad race table and starts its thread; returns its number.
-    pub fn open_race(self: &Arc<Self>, spec: RaceSpec) -> Result<TableId, String> {
+    pub fn open_race(self: &Arc<Self>, spec: RaceSpec) -> Result<TableId, TableError> {
         self.open_racing::<TriadRace>(spec.into())
     }
 
     /// Opens a Hex paths race table and starts its thread; returns its number.
-    pub fn open_hex(self: &Arc<Self>, spec: HexSpec) -> Result<TableId, String> {
+    pub fn open_hex(self: &Arc<Self>, spec: HexSpec) -> Result<TableId, TableError> {
         self.open_racing::<HexRace>(spec.into())
     }
 
@@ -330,7 +330,7 @@ impl Registry {
         who: Identity,
         want: Want,
         tell: HexTell,
-    ) -> Result<HexJoined, String> {
+    ) -> Result<HexJoined, TableError> {
         self.join_racing::<HexRace>(table, client, who, want, tell)
     }
 
@@ -347,7 +347,7 @@ impl Registry {
         who: Identity,
         want: Want,
         tell: RaceTell,
-    ) -> Result<RaceJoined, String> {
+    ) -> Result<RaceJoined, TableError> {
         self.join_racing::<TriadRace>(table, client, who, want, tell)
     }
 
@@ -388,7 +388,7 @@ impl Registry {
         who: Identity,
         want: Want,
         tell: Tell<C>,
-    ) -> Result<Joined<C>, String> {
+    ) -> Result<Joined<C>, TableError> {
         self.join_with(table, client, |reply| Command::<C>::Join {
             client,
             who,
@@ -404,17 +404,17 @@ impl Registry {
         &self,
         table: TableId,
         client: ClientId,
-        join: impl FnOnce(Sender<Result<J, String>>) -> M,
-    ) -> Result<J, String> {
+        join: impl FnOnce(Sender<Result<J, Refused>>) -> M,
+    ) -> Result<J, TableError> {
         let (reply, answer) = mpsc::channel();
         self.send_to(table, join(reply))?;
         match answer.recv_timeout(JOIN_WAIT) {
-            Ok(joined) => joined,
+            Ok(joined) => Ok(joined?),
             Err(_) => {
                 // Should the table answer after all, it must not keep a seat for a client
                 // that gave up.
                 self.leave(table, client, true);
-                Err(format!("table {table} did not answer"))
+                Err(TableError::NoAnswer(table))
             }
         }
     }
@@ -457,24 +457,21 @@ impl Registry {
         }
     }
 
-    fn send<C: TableGame>(&self, table: TableId, command: Command<C>) -> Result<(), String> {
+    fn send<C: TableGame>(&self, table: TableId, command: Command<C>) -> Result<(), TableError> {
         self.send_to(table, command)
     }
 
     /// Passes `command` to `table`, whose thread takes commands of type `M`.
-    fn send_to<M: Send + 'static>(&self, table: TableId, command: M) -> Result<(), String> {
+    fn send_to<M: Send + 'static>(&self, table: TableId, command: M) -> Result<(), TableError> {
         let inner = self.lock();
-        let entry = inner
-            .tables
-            .get(&table)
-            .ok_or_else(|| format!("table {table} has closed"))?;
+        let entry = inner.tables.get(&table).ok_or(TableError::Closed(table))?;
         let commands = entry
             .commands
             .downcast_ref::<Sender<M>>()
-            .ok_or_else(|| format!("table {table} plays another game"))?;
+            .ok_or(TableError::OtherGame(table))?;
         commands
             .send(command)
-            .map_err(|_| format!("table {table} has closed"))
+            .map_err(|_| TableError::Closed(table))
     }
 
     /// A table's new summary; the lobby hears of it only if something shows differently.

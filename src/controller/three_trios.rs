@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::duel::{Duel, DuelConfig, DuelError, MatchLog, Replayable, Setup, Turn};
+use super::refusal::TableError;
 use super::seat::Seat;
 use super::table::{ClientId, Identity, Joined, Request, TableId, Tell, Want};
 use super::table_game::Hosted;
@@ -21,6 +22,7 @@ use crate::games::three_trios::{
 use crate::record::{Record, RecordError, Recorder};
 
 mod seat;
+pub use seat::SeatError;
 
 /// A match of Three Trios: the platform's duel of the game. The name is kept because it is
 /// what the front ends, the tests and the docs call a Three Trios match.
@@ -271,7 +273,7 @@ impl Registry {
         who: Identity,
         want: Want,
         tell: Tell,
-    ) -> Result<Joined, String> {
+    ) -> Result<Joined, TableError> {
         self.join_game::<MatchConfig>(table, client, who, want, tell)
     }
 

@@ -348,7 +348,9 @@ fn join_hex(
     size: (u16, u16),
 ) -> Result<HexApp, String> {
     let registry = spec.shared.tables.clone();
-    let joined = registry.join_hex(id, spec.client, spec.who.clone(), want, news_to(events, id))?;
+    let joined = registry
+        .join_hex(id, spec.client, spec.who.clone(), want, news_to(events, id))
+        .map_err(|e| e.to_string())?;
     let client = spec.client;
     let asks = registry.clone();
     let app = HexApp::at_table(
@@ -366,13 +368,16 @@ fn open_hex(conn: &Rc<Conn>, rival: Option<String>, size: (u16, u16)) -> Result<
     let spec = &conn.spec;
     let shared = &spec.shared;
     let seed = (shared.reseed)(&shared.choices.base);
-    let id = shared.tables.open_hex(HexSpec {
-        opener: spec.who.clone(),
-        rivals: rival.into_iter().collect(),
-        seed,
-        settings: Default::default(),
-        fixed_seed: shared.fixed_seed,
-    })?;
+    let id = shared
+        .tables
+        .open_hex(HexSpec {
+            opener: spec.who.clone(),
+            rivals: rival.into_iter().collect(),
+            seed,
+            settings: Default::default(),
+            fixed_seed: shared.fixed_seed,
+        })
+        .map_err(|e| e.to_string())?;
     join(conn, id, Want::Seat, size)
 }
 

@@ -227,8 +227,9 @@ fn join_race(
     size: (u16, u16),
 ) -> Result<TriadApp, String> {
     let registry = spec.shared.tables.clone();
-    let joined =
-        registry.join_race(id, spec.client, spec.who.clone(), want, news_to(events, id))?;
+    let joined = registry
+        .join_race(id, spec.client, spec.who.clone(), want, news_to(events, id))
+        .map_err(|e| e.to_string())?;
     let client = spec.client;
     let asks = registry.clone();
     let app = TriadApp::at_table(
@@ -246,12 +247,15 @@ fn open_race(conn: &Rc<Conn>, rival: Option<String>, size: (u16, u16)) -> Result
     let spec = &conn.spec;
     let shared = &spec.shared;
     let seed = (shared.reseed)(&shared.choices.base);
-    let id = shared.tables.open_race(RaceSpec {
-        opener: spec.who.clone(),
-        rivals: rival.into_iter().collect(),
-        seed,
-        fixed_seed: shared.fixed_seed,
-    })?;
+    let id = shared
+        .tables
+        .open_race(RaceSpec {
+            opener: spec.who.clone(),
+            rivals: rival.into_iter().collect(),
+            seed,
+            fixed_seed: shared.fixed_seed,
+        })
+        .map_err(|e| e.to_string())?;
     join(conn, id, Want::Seat, size)
 }
 

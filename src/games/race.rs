@@ -58,6 +58,9 @@ pub trait Race: Clone + PartialEq + fmt::Debug + Send + 'static {
     type Secret: Clone + fmt::Debug + PartialEq + Send + 'static;
     /// A computer player and whatever it keeps between looks.
     type Rival: Send + 'static;
+    /// Why a happening decided elsewhere does not fit the race as it stands (a copy out
+    /// of step with the table that decided it).
+    type Unfit: std::error::Error + Send + Sync + 'static;
 
     /// A race dealt from `seed`, waiting for players.
     fn new(seed: u64, settings: &Self::Settings) -> Self;
@@ -65,7 +68,7 @@ pub trait Race: Clone + PartialEq + fmt::Debug + Send + 'static {
     fn seed(&self) -> u64;
     fn settings(&self) -> &Self::Settings;
     /// Applies a happening decided elsewhere; the reason if it does not fit this state.
-    fn apply(&mut self, happening: &Self::Happening) -> Result<(), String>;
+    fn apply(&mut self, happening: &Self::Happening) -> Result<(), Self::Unfit>;
 
     /// Seats a player named `name` at the end; returns their place and what happened.
     fn join(&mut self, name: String) -> Result<(usize, Vec<Self::Happening>), Self::Refusal>;

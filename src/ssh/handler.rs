@@ -12,10 +12,10 @@ use russh::server::{
 };
 use russh::{Channel, ChannelId, ChannelOpenFailure, Disconnect, Pty};
 
-use super::Shared;
 use super::input::InputDecoder;
 use super::session::{self, GameSpec, InputQueue};
 use super::startup::Slot;
+use super::{Shared, TurnedAway};
 use crate::controller::table::{Identity, Proof};
 use crate::escape::{escape, escape_short};
 use crate::tui::{Event, Theme};
@@ -67,7 +67,7 @@ pub struct SshHandler {
     user: String,
     /// The fingerprint of the key the user logged in with, if they used one.
     key: Option<String>,
-    refusal: Option<String>,
+    refusal: Option<TurnedAway>,
     channel: Option<ChannelId>,
     pty: Option<PtyInfo>,
     game: Option<GameInput>,
@@ -77,7 +77,7 @@ impl SshHandler {
     pub(super) fn new(
         shared: Arc<Shared>,
         peer: SocketAddr,
-        refusal: Option<String>,
+        refusal: Option<TurnedAway>,
         startup: Slot,
         playing: Arc<AtomicBool>,
     ) -> SshHandler {
@@ -312,14 +312,16 @@ impl Handler for SshHandler {
             self.refusal = taken.err();
         }
         match &self.refusal {
-            Some(reason) => {
+            Some(turned) => {
+                // Logged as text, as before the reason had a type.
+                let reason = turned.to_string();
                 tracing::info!(
                     peer = %self.peer,
                     user = %escape_short(&self.user, LOGGED_NAME),
                     reason,
                     "connection refused"
                 );
-                session.disconnect(Disconnect::TooManyConnections, reason, "en")?;
+                session.disconnect(Disconnect::TooManyConnections, &reason, "en")?;
             }
             None => tracing::info!(
                 peer = %self.peer,

@@ -13,6 +13,7 @@ pub mod lobby_view;
 pub mod name;
 pub mod session;
 mod startup;
+mod turned_away;
 
 use std::collections::{HashMap, VecDeque};
 use std::fs::{self, OpenOptions};
@@ -30,6 +31,7 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+use crate::controller::refusal::TableError;
 use crate::controller::table::{Kind, Successor, TableId, TableSpec};
 use crate::controller::table_game::TableGame;
 use crate::controller::tables::Registry;
@@ -38,6 +40,7 @@ use crate::games::GameKind;
 use handler::SshHandler;
 use lobby::Choices;
 use startup::{Live, Startups};
+pub(crate) use turned_away::TurnedAway;
 
 /// Connections beyond `max_sessions` still get a handshake to be told why they are refused;
 /// beyond this many more (besides the unfinished logins, which have a limit of their own),
@@ -163,7 +166,7 @@ pub(crate) fn same_seed_of<C: TableGame>(config: &C) -> u64 {
 /// One game's turn in the showcase: opens its table (reseeded when asked, the seats swapped
 /// on odd laps), which hands over to the next turn when it has one.
 pub(crate) type Show = Arc<
-    dyn Fn(&Arc<Registry>, &Showcases, bool, u64, Option<Successor>) -> Result<TableId, String>
+    dyn Fn(&Arc<Registry>, &Showcases, bool, u64, Option<Successor>) -> Result<TableId, TableError>
         + Send
         + Sync,
 >;
@@ -203,7 +206,7 @@ fn open_show<C: TableGame>(
     fresh: bool,
     lap: u64,
     next: Option<Successor>,
-) -> Result<TableId, String> {
+) -> Result<TableId, TableError> {
     if fresh {
         config.set_seed(rand::random());
     }
@@ -243,7 +246,10 @@ fn open_showcase(registry: &Arc<Registry>, shows: Arc<Showcases>, round: u64) ->
     let fresh = round > 0 && !shows.fixed_seed;
     let opened = match shows.games.get(game as usize) {
         Some(show) => show(registry, &shows, fresh, lap, next),
-        None => Err("no game to show".into()),
+        None => {
+            tracing::warn!("no showcase table: no game to show");
+            return None;
+        }
     };
     match opened {
         Ok(id) => Some(id),
@@ -307,7 +313,7 @@ impl Shared {
 
     /// Whether a new connection from `ip` is within the per-address rate; `Err` says why
     /// not, in plain words.
-    fn within_rate(&self, ip: IpAddr, now: Instant) -> Result<(), String> {
+    fn within_rate(&self, ip: IpAddr, now: Instant) -> Result<(), TurnedAway> {
         let mut recent = lock(&self.recent);
         if recent.len() > 1024 {
             recent.retain(|_, times| times.back().is_some_and(|t| now - *t < RATE_WINDOW));
@@ -319,11 +325,9 @@ impl Shared {
         // Refused attempts count too: hammering keeps an address out.
         times.push_back(now);
         if times.len() > self.connections_per_minute {
-            return Err(format!(
-                "trios: too many connections from your address (at most {} a minute); \
-                 try again in a minute",
-                self.connections_per_minute
-            ));
+            return Err(TurnedAway::TooManyConnections {
+                per_minute: self.connections_per_minute,
+            });
         }
         Ok(())
     }
@@ -343,17 +347,14 @@ impl Shared {
         user: &str,
         key: Option<&str>,
         handle: russh::server::Handle,
-    ) -> Result<(), String> {
+    ) -> Result<(), TurnedAway> {
         let taken = self.playing.fetch_add(1, Ordering::SeqCst);
         let admission = if taken < self.max_sessions {
             Admission(self.clone())
         } else {
             self.playing.fetch_sub(1, Ordering::SeqCst);
-            let full = || {
-                format!(
-                    "trios: the server is full (at most {} games at once); try again later",
-                    self.max_sessions
-                )
+            let full = || TurnedAway::Full {
+                max: self.max_sessions,
             };
             let key = key.ok_or_else(full)?;
             let (old, place) = {
@@ -653,7 +654,7 @@ impl Connection {
         mut self,
         socket: tokio::net::TcpStream,
         startup: startup::Slot,
-        refusal: Option<String>,
+        refusal: Option<TurnedAway>,
         _open: OpenConnection,
     ) {
         let (shared, peer) = (self.shared.clone(), self.peer);
@@ -861,8 +862,8 @@ pub fn load_or_create_host_key(path: &Path) -> Result<PrivateKey, HostKeyError> 
 /// Checks that match records can be written in `dir`'s matches folder (made if needed) by
 /// writing and removing a small file there; returns the folder, or says why not. A server
 /// whose records cannot be written still plays, so this is for a warning at start.
-pub fn records_writable(dir: &Path) -> Result<PathBuf, String> {
-    let matches = crate::autosave::create_matches_dir(dir).map_err(|e| e.to_string())?;
+pub fn records_writable(dir: &Path) -> Result<PathBuf, RecordsUnwritable> {
+    let matches = crate::autosave::create_matches_dir(dir)?;
     let probe = matches.join(format!(".write-check-{}", std::process::id()));
     let written = OpenOptions::new()
         .write(true)
@@ -873,8 +874,28 @@ pub fn records_writable(dir: &Path) -> Result<PathBuf, String> {
             file.sync_all()
         });
     let _ = fs::remove_file(&probe);
-    written.map_err(|e| format!("cannot write in {}: {e}", matches.display()))?;
+    if let Err(source) = written {
+        return Err(RecordsUnwritable::Write {
+            folder: matches,
+            source,
+        });
+    }
     Ok(matches)
+}
+
+/// Why match records cannot be written (see [`records_writable`]).
+#[derive(Debug, thiserror::Error)]
+pub enum RecordsUnwritable {
+    /// The matches folder could not be made.
+    #[error(transparent)]
+    Folder(#[from] crate::autosave::AutosaveError),
+    /// A file could not be written in it.
+    #[error("cannot write in {}: {source}", folder.display())]
+    Write {
+        folder: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
 }
 
 /// Where the host key lives by default: `host_key` in the data folder.

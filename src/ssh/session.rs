@@ -604,13 +604,9 @@ pub(crate) fn join_duel<G: BoardGame>(
     size: (u16, u16),
 ) -> Result<DuelApp<G>, String> {
     let registry = spec.shared.tables.clone();
-    let joined = registry.join_game::<DuelConfig<G>>(
-        id,
-        spec.client,
-        spec.who.clone(),
-        want,
-        news_to(events, id),
-    )?;
+    let joined = registry
+        .join_game::<DuelConfig<G>>(id, spec.client, spec.who.clone(), want, news_to(events, id))
+        .map_err(|e| e.to_string())?;
     let client = spec.client;
     let asks = registry.clone();
     let app = DuelApp::at_table(
@@ -633,13 +629,15 @@ pub(crate) fn join_trios(
 ) -> Result<App, String> {
     let registry = spec.shared.tables.clone();
     let news = events.clone();
-    let joined = registry.join(
-        id,
-        spec.client,
-        spec.who.clone(),
-        want,
-        Box::new(move |item| news.send(Event::Table(id, item)).is_ok()),
-    )?;
+    let joined = registry
+        .join(
+            id,
+            spec.client,
+            spec.who.clone(),
+            want,
+            Box::new(move |item| news.send(Event::Table(id, item)).is_ok()),
+        )
+        .map_err(|e| e.to_string())?;
     let client = spec.client;
     let asks = registry.clone();
     let app = App::at_table(
@@ -676,20 +674,23 @@ pub(crate) fn open_duel<G: BoardGame>(
     };
     let mut config = DuelConfig::<G>::new([Seat::Human, second], 0, think_ms);
     config.seed = rand::random();
-    let id = shared.tables.open(TableSpec {
-        kind,
-        config,
-        opener: Some(spec.who.clone()),
-        data_dir: shared.data_dir.clone(),
-        grace: shared.grace,
-        pace: Duration::ZERO,
-        rest: Duration::ZERO,
-        reseed: if shared.fixed_seed {
-            super::same_seed_of
-        } else {
-            super::fresh_seed_of
-        },
-    })?;
+    let id = shared
+        .tables
+        .open(TableSpec {
+            kind,
+            config,
+            opener: Some(spec.who.clone()),
+            data_dir: shared.data_dir.clone(),
+            grace: shared.grace,
+            pace: Duration::ZERO,
+            rest: Duration::ZERO,
+            reseed: if shared.fixed_seed {
+                super::same_seed_of
+            } else {
+                super::fresh_seed_of
+            },
+        })
+        .map_err(|e| e.to_string())?;
     join(conn, id, Want::Seat, size)
 }
 
@@ -714,16 +715,19 @@ fn open_trios(
             Kind::TwoPlayers
         }
     };
-    let id = shared.tables.open(TableSpec {
-        kind,
-        config,
-        opener: Some(spec.who.clone()),
-        data_dir: shared.data_dir.clone(),
-        grace: shared.grace,
-        pace: Duration::ZERO,
-        rest: Duration::ZERO,
-        reseed: shared.reseed,
-    })?;
+    let id = shared
+        .tables
+        .open(TableSpec {
+            kind,
+            config,
+            opener: Some(spec.who.clone()),
+            data_dir: shared.data_dir.clone(),
+            grace: shared.grace,
+            pace: Duration::ZERO,
+            rest: Duration::ZERO,
+            reseed: shared.reseed,
+        })
+        .map_err(|e| e.to_string())?;
     join(conn, id, Want::Seat, size)
 }
 

@@ -37,20 +37,20 @@ impl Startups {
 
     /// A place for a new connection from `ip` until it logs in; `Err` says which limit is
     /// reached.
-    pub(crate) fn enter(self: &Arc<Self>, ip: IpAddr) -> Result<Slot, String> {
+    pub(crate) fn enter(self: &Arc<Self>, ip: IpAddr) -> Result<Slot, StartupsFull> {
         let mut counts = lock(&self.counts);
         let from_ip = counts.by_address.get(&ip).copied().unwrap_or(0);
         if from_ip >= self.per_address {
-            return Err(format!(
-                "{from_ip} unfinished logins from this address (at most {})",
-                self.per_address
-            ));
+            return Err(StartupsFull::FromAddress {
+                pending: from_ip,
+                most: self.per_address,
+            });
         }
         if counts.total >= self.limit {
-            return Err(format!(
-                "{} unfinished logins (at most {})",
-                counts.total, self.limit
-            ));
+            return Err(StartupsFull::All {
+                pending: counts.total,
+                most: self.limit,
+            });
         }
         counts.total += 1;
         *counts.by_address.entry(ip).or_default() += 1;
@@ -106,6 +106,17 @@ pub(crate) struct Live {
     pub(crate) admission: Admission,
 }
 
+/// Which limit on connections not yet logged in a new connection would pass.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum StartupsFull {
+    /// Its address already has `most` connections logging in.
+    #[error("{pending} unfinished logins from this address (at most {most})")]
+    FromAddress { pending: usize, most: usize },
+    /// The server already has `most` connections logging in.
+    #[error("{pending} unfinished logins (at most {most})")]
+    All { pending: usize, most: usize },
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,10 +130,10 @@ mod tests {
         let startups = Arc::new(Startups::new(3, 2));
         let a1 = startups.enter(ip(1)).unwrap();
         let _a2 = startups.enter(ip(1)).unwrap();
-        let refused = startups.enter(ip(1)).err().unwrap();
+        let refused = startups.enter(ip(1)).err().unwrap().to_string();
         assert!(refused.contains("from this address"), "{refused}");
         let _b1 = startups.enter(ip(2)).unwrap();
-        let refused = startups.enter(ip(3)).err().unwrap();
+        let refused = startups.enter(ip(3)).err().unwrap().to_string();
         assert!(refused.contains("at most 3"), "{refused}");
         assert_eq!(startups.pending(), 3);
         drop(a1);

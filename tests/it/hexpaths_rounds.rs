@@ -111,7 +111,7 @@ fn announcements_must_go_down_and_the_lowest_demonstrates_first() {
     game.announce(0, 7, secs(2)).expect("ann says 7");
     game.announce(1, 5, secs(3)).expect("bob says 5");
     let again = game.announce(0, 7, secs(4));
-    assert!(again.is_err_and(|e| e.contains("lower")));
+    assert!(again.is_err_and(|e| e.to_string().contains("lower")));
     game.announce(0, 5, secs(5)).expect("ann lowers to 5");
     game.announce(2, 9, secs(6)).expect("cy says 9");
     assert!(game.announce(2, 4, secs(61)).is_err(), "the time is up");

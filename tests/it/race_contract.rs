@@ -392,7 +392,8 @@ impl<R: Contract> Run<R> {
                 );
                 let mut told = R::new(seed, self.live.settings());
                 for h in &happenings {
-                    told.apply(h).map_err(TestCaseError::fail)?;
+                    told.apply(h)
+                        .map_err(|e| TestCaseError::fail(e.to_string()))?;
                 }
                 prop_assert_eq!(&told, &fresh.view(None), "a new race is told by its list");
                 self.live = fresh;

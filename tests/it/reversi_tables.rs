@@ -59,13 +59,15 @@ fn join(
     want: Want,
 ) -> Result<Client, String> {
     let (tell, news) = mpsc::channel();
-    let joined = registry.join_game::<Config>(
-        table,
-        client,
-        identity,
-        want,
-        Box::new(move |n| tell.send(n).is_ok()),
-    )?;
+    let joined = registry
+        .join_game::<Config>(
+            table,
+            client,
+            identity,
+            want,
+            Box::new(move |n| tell.send(n).is_ok()),
+        )
+        .map_err(|e| e.to_string())?;
     Ok(Client { joined, news })
 }
 
@@ -142,7 +144,7 @@ fn two_people_play_reversi_at_a_table_to_a_recorded_end() {
         Want::Watch,
         Box::new(move |n| tell.send(n).is_ok()),
     );
-    assert!(wrong.unwrap_err().contains("another game"));
+    assert!(wrong.unwrap_err().to_string().contains("another game"));
 
     let alice = join(&registry, table, 1, who("alice"), Want::Seat).unwrap();
     assert_eq!(alice.joined.role, Role::Plays(Side::First));

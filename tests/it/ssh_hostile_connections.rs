@@ -475,7 +475,7 @@ fn tables_shared_with_other_people_are_not_closed_to_make_room_the_new_one_is_re
         );
         std::thread::sleep(Duration::from_millis(10));
     }
-    let refused = registry.open(spec("ivy")).unwrap_err();
+    let refused = registry.open(spec("ivy")).unwrap_err().to_string();
     let most = format!("at most {SEATS_PER_PERSON}");
     assert!(refused.contains(&most), "{refused}");
     assert_eq!(

@@ -70,13 +70,15 @@ fn join(
     want: Want,
 ) -> Result<Client, String> {
     let (tell, news) = mpsc::channel();
-    let joined = registry.join(
-        table,
-        client,
-        identity,
-        want,
-        Box::new(move |n| tell.send(n).is_ok()),
-    )?;
+    let joined = registry
+        .join(
+            table,
+            client,
+            identity,
+            want,
+            Box::new(move |n| tell.send(n).is_ok()),
+        )
+        .map_err(|e| e.to_string())?;
     Ok(Client { joined, news })
 }
 

@@ -18,26 +18,41 @@ impl Seat {
     }
 }
 
-impl FromStr for Seat {
-    type Err = String;
+/// A seat's name that names no seat.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SeatError {
+    /// `minimax:` with a depth outside 1 to 64, or none.
+    #[error(
+        "\"{given}\": minimax looks 1 to 64 moves ahead, e.g. minimax:3 (plain minimax is \
+         minimax:{})",
+        ai::Minimax::DEFAULT_DEPTH
+    )]
+    MinimaxDepth { given: String },
+    /// Neither `human` nor a strategy.
+    #[error(
+        "unknown seat \"{given}\"; expected human or a strategy: {}, minimax:N (N = 1 to \
+         64), or a chain like corners>maxflip",
+        ai::STRATEGY_NAMES.join(", ")
+    )]
+    Unknown { given: String },
+}
 
-    fn from_str(s: &str) -> Result<Seat, String> {
+impl FromStr for Seat {
+    type Err = SeatError;
+
+    fn from_str(s: &str) -> Result<Seat, SeatError> {
         let name = s.trim().to_ascii_lowercase();
         if name == "human" {
             return Ok(Seat::Human);
         }
         match ai::by_name(&name, 0) {
             Ok(_) => Ok(Seat::Computer(name)),
-            Err(_) if name.starts_with("minimax:") => Err(format!(
-                "\"{s}\": minimax looks 1 to 64 moves ahead, e.g. minimax:3 (plain minimax is \
-                 minimax:{})",
-                ai::Minimax::DEFAULT_DEPTH
-            )),
-            Err(_) => Err(format!(
-                "unknown seat \"{s}\"; expected human or a strategy: {}, minimax:N (N = 1 to \
-                 64), or a chain like corners>maxflip",
-                ai::STRATEGY_NAMES.join(", ")
-            )),
+            Err(_) if name.starts_with("minimax:") => Err(SeatError::MinimaxDepth {
+                given: s.to_string(),
+            }),
+            Err(_) => Err(SeatError::Unknown {
+                given: s.to_string(),
+            }),
         }
     }
 }
@@ -50,7 +65,7 @@ mod tests {
     fn parses_human_and_known_strategies_only() {
         assert_eq!("human".parse(), Ok(Seat::Human));
         assert_eq!("MaxFlip".parse(), Ok(Seat::Computer("maxflip".into())));
-        let err = "deep-blue".parse::<Seat>().unwrap_err();
+        let err = "deep-blue".parse::<Seat>().unwrap_err().to_string();
         assert!(
             err.contains("deep-blue") && err.contains("maxflip"),
             "{err}"

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use super::round::{Demonstration, Game, Happening, Plan, Rival, Settings};
+use super::round::{Demonstration, Game, Happening, Plan, Rival, RoundError, Settings};
 use super::solve::Step;
 use crate::games::GameKind;
 use crate::games::race::{Phase, Race, Standing};
@@ -30,10 +30,10 @@ pub enum HexRefusal {
     #[error("No round is on")]
     NoRound,
     #[error("Not a solution: {0}")]
-    NotASolution(String),
+    NotASolution(RoundError),
     /// The game refused the announcement, for this reason.
     #[error("{0}")]
-    Announcement(String),
+    Announcement(RoundError),
     #[error("The game is on")]
     Begun,
     #[error("The game is over")]
@@ -61,7 +61,7 @@ impl HexRace {
         &self.game
     }
 
-    fn happen(&mut self, happening: Happening) -> Result<Happening, String> {
+    fn happen(&mut self, happening: Happening) -> Result<Happening, RoundError> {
         self.game.apply(&happening)?;
         Ok(happening)
     }
@@ -76,6 +76,7 @@ impl Race for HexRace {
     type Refusal = HexRefusal;
     type Secret = Vec<Step>;
     type Rival = HexRival;
+    type Unfit = RoundError;
 
     fn new(seed: u64, settings: &Settings) -> HexRace {
         HexRace {
@@ -93,7 +94,7 @@ impl Race for HexRace {
         self.game.settings()
     }
 
-    fn apply(&mut self, happening: &Happening) -> Result<(), String> {
+    fn apply(&mut self, happening: &Happening) -> Result<(), RoundError> {
         self.game.apply(happening)?;
         match happening {
             Happening::RoundStarted | Happening::RoundEnded { .. } => self.moves.clear(),

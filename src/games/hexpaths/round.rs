@@ -106,6 +106,40 @@ impl Round {
     }
 }
 
+/// Why the game refused an announcement, a move or a happening as it stands.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RoundError {
+    /// No player sits at this place (counted from 0; the words count from 1).
+    #[error("there is no player {}", .0 + 1)]
+    NoPlayer(usize),
+    #[error("no round is on")]
+    NoRound,
+    #[error("the time is up")]
+    TimeUp,
+    #[error("a move takes at least one step")]
+    NothingAnnounced,
+    /// An announcement must be lower than the player's last one.
+    #[error("{name} already announced {last}; a new announcement must be lower")]
+    NotLower { name: String, last: usize },
+    #[error("the move has no steps")]
+    NoSteps,
+    /// Step `number` (counted from 1) is not a move the board allows.
+    #[error("step {number} ({from} to {to}) is not a step")]
+    NotAStep { number: usize, from: Cell, to: Cell },
+    /// The round's piece is not on its goal when the move ends.
+    #[error("the piece from {from} does not end on the nook at {goal}")]
+    MissesGoal { from: Cell, goal: Cell },
+    /// The move is longer than the player announced.
+    #[error("the move takes {steps} steps, more than the {limit} announced")]
+    OverAnnounced { steps: usize, limit: usize },
+    #[error("a player leaves only before the first round")]
+    LateLeave,
+    #[error("no round left to start")]
+    NoRoundLeft,
+    #[error("no round to end")]
+    NoRoundToEnd,
+}
+
 /// How a demonstration went.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Demonstration {
@@ -249,24 +283,29 @@ impl Game {
 
     /// Player `player` says their move takes `steps`, at `at` into the round. An
     /// announcement must beat the player's last one.
-    pub fn announce(&mut self, player: usize, steps: usize, at: Duration) -> Result<(), String> {
+    pub fn announce(
+        &mut self,
+        player: usize,
+        steps: usize,
+        at: Duration,
+    ) -> Result<(), RoundError> {
         if player >= self.players.len() {
-            return Err(format!("there is no player {}", player + 1));
+            return Err(RoundError::NoPlayer(player));
         }
         let Some(round) = &mut self.round else {
-            return Err("no round is on".into());
+            return Err(RoundError::NoRound);
         };
         if at > self.settings.round_time {
-            return Err("the time is up".into());
+            return Err(RoundError::TimeUp);
         }
         if steps == 0 {
-            return Err("a move takes at least one step".into());
+            return Err(RoundError::NothingAnnounced);
         }
         match round.announcements.iter_mut().find(|a| a.player == player) {
-            Some(last) if steps >= last.steps => Err(format!(
-                "{} already announced {}; a new announcement must be lower",
-                self.players[player].name, last.steps
-            )),
+            Some(last) if steps >= last.steps => Err(RoundError::NotLower {
+                name: self.players[player].name.clone(),
+                last: last.steps,
+            }),
             Some(last) => {
                 *last = Announcement { player, steps, at };
                 Ok(())
@@ -281,23 +320,23 @@ impl Game {
     /// Checks a move for the current round: every step a real one from the round's starting
     /// pieces, the piece at its goal at the end. Returns the pieces where the move leaves
     /// them.
-    pub fn check(&self, steps: &[Step]) -> Result<Vec<Cell>, String> {
+    pub fn check(&self, steps: &[Step]) -> Result<Vec<Cell>, RoundError> {
         let Some(round) = &self.round else {
-            return Err("no round is on".into());
+            return Err(RoundError::NoRound);
         };
         if steps.is_empty() {
-            return Err("the move has no steps".into());
+            return Err(RoundError::NoSteps);
         }
-        let end = replay(&self.board, &round.pieces, steps).map_err(|n| {
-            let s = steps[n];
-            format!("step {} ({} to {}) is not a step", n + 1, s.from, s.to)
+        let end = replay(&self.board, &round.pieces, steps).map_err(|n| RoundError::NotAStep {
+            number: n + 1,
+            from: steps[n].from,
+            to: steps[n].to,
         })?;
         if end[round.objective.piece] != round.objective.goal {
-            return Err(format!(
-                "the piece from {} does not end on the nook at {}",
-                round.piece_cell(),
-                round.objective.goal
-            ));
+            return Err(RoundError::MissesGoal {
+                from: round.piece_cell(),
+                goal: round.objective.goal,
+            });
         }
         Ok(end)
     }
@@ -310,19 +349,18 @@ impl Game {
         player: usize,
         steps: &[Step],
         at: Duration,
-    ) -> Result<Demonstration, String> {
-        let round = self.round.as_ref().ok_or("no round is on")?;
+    ) -> Result<Demonstration, RoundError> {
+        let round = self.round.as_ref().ok_or(RoundError::NoRound)?;
         if player >= self.players.len() {
-            return Err(format!("there is no player {}", player + 1));
+            return Err(RoundError::NoPlayer(player));
         }
         let limit = round.announced(player);
         let optimal = round.optimal();
         let verdict = match self.check(steps) {
-            Ok(_) if limit.is_some_and(|l| steps.len() > l) => Err(format!(
-                "the move takes {} steps, more than the {} announced",
-                steps.len(),
-                limit.unwrap_or_default()
-            )),
+            Ok(_) if limit.is_some_and(|l| steps.len() > l) => Err(RoundError::OverAnnounced {
+                steps: steps.len(),
+                limit: limit.unwrap_or_default(),
+            }),
             Ok(_) => Ok(()),
             Err(why) => Err(why),
         };
@@ -347,7 +385,9 @@ impl Game {
             }
             Err(why) => {
                 who.score -= 1;
-                Demonstration::Fails { why }
+                Demonstration::Fails {
+                    why: why.to_string(),
+                }
             }
         })
     }
@@ -385,26 +425,27 @@ impl Game {
 
     /// Applies one thing that happened at a table deciding the game elsewhere; a game told
     /// the same happenings in the same order is the same game.
-    pub fn apply(&mut self, happening: &Happening) -> Result<(), String> {
+    pub fn apply(&mut self, happening: &Happening) -> Result<(), RoundError> {
         match happening {
             Happening::Joined(name) => {
                 self.add_player(name.clone());
             }
             Happening::Left(player) => {
                 if self.round.is_some() || self.played() > 0 || *player >= self.players.len() {
-                    return Err("a player leaves only before the first round".into());
+                    return Err(RoundError::LateLeave);
                 }
                 self.players.remove(*player);
             }
             Happening::RoundStarted => {
-                self.start_round().ok_or("no round left to start")?;
+                self.start_round().ok_or(RoundError::NoRoundLeft)?;
             }
             Happening::Announced { player, steps, at } => self.announce(*player, *steps, *at)?,
             Happening::Demonstrated { player, steps, at } => {
                 self.demonstrate(*player, steps, *at)?;
             }
             Happening::RoundEnded { winner } => {
-                self.finish(winner.clone()).ok_or("no round to end")?;
+                self.finish(winner.clone())
+                    .ok_or(RoundError::NoRoundToEnd)?;
             }
         }
         Ok(())
@@ -527,5 +568,33 @@ impl Rival {
         let length = 0.5 + steps.len() as f64 / 6.0;
         let at = self.mean.mul_f64(jitter * length);
         (at < game.settings().round_time).then_some(Plan { at, steps })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_read_as_the_players_saw_them() {
+        let game = Game::new(1, Settings::default(), vec!["ann".into()]);
+        assert_eq!(game.check(&[]), Err(RoundError::NoRound));
+        assert_eq!(
+            RoundError::NoPlayer(2).to_string(),
+            "there is no player 3",
+            "places count from 1 in words"
+        );
+        assert_eq!(
+            RoundError::NotLower {
+                name: "ann".into(),
+                last: 7
+            }
+            .to_string(),
+            "ann already announced 7; a new announcement must be lower"
+        );
+        assert_eq!(
+            RoundError::OverAnnounced { steps: 6, limit: 5 }.to_string(),
+            "the move takes 6 steps, more than the 5 announced"
+        );
     }
 }

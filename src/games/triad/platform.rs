@@ -78,6 +78,24 @@ impl TriadRace {
     }
 }
 
+/// Why a happening does not fit a Triad race as it stands.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TriadUnfit {
+    #[error("a player leaves only before the race begins")]
+    LateLeave,
+    #[error("the race has begun already")]
+    Begun,
+    /// The player (by place) is not racing, or the race has not begun.
+    #[error("player {0} cannot take a triad now")]
+    CannotTake(usize),
+    /// The player (by place) is not racing, or the race has not begun.
+    #[error("player {0} cannot claim now")]
+    CannotClaim(usize),
+    /// The triad taken is not one on the table.
+    #[error(transparent)]
+    Take(#[from] PickError),
+}
+
 impl Race for TriadRace {
     const KIND: GameKind = GameKind::Triad;
     const MAX_PLAYERS: usize = MAX_RACERS;
@@ -87,6 +105,7 @@ impl Race for TriadRace {
     type Refusal = TriadRefusal;
     type Secret = Infallible;
     type Rival = Rival;
+    type Unfit = TriadUnfit;
 
     fn new(seed: u64, _settings: &()) -> TriadRace {
         TriadRace {
@@ -103,33 +122,33 @@ impl Race for TriadRace {
         &()
     }
 
-    fn apply(&mut self, happening: &TriadHappening) -> Result<(), String> {
+    fn apply(&mut self, happening: &TriadHappening) -> Result<(), TriadUnfit> {
         match happening {
             TriadHappening::Joined(name) => {
                 self.race.join(name.clone());
             }
             TriadHappening::Left(place) => {
                 if self.started || *place >= self.race.racers().len() {
-                    return Err("a player leaves only before the race begins".into());
+                    return Err(TriadUnfit::LateLeave);
                 }
                 self.race.remove(*place);
             }
             TriadHappening::Started { version } => {
                 if self.started {
-                    return Err("the race has begun already".into());
+                    return Err(TriadUnfit::Begun);
                 }
                 self.started = true;
                 self.race.set_version(*version);
             }
             TriadHappening::Taken { by, positions } => {
                 if !self.started || *by >= self.race.racers().len() {
-                    return Err(format!("player {by} cannot take a triad now"));
+                    return Err(TriadUnfit::CannotTake(*by));
                 }
-                self.race.take(*by, *positions).map_err(|e| e.to_string())?;
+                self.race.take(*by, *positions)?;
             }
             TriadHappening::Wrong { by, at, .. } => {
                 if !self.started || *by >= self.race.racers().len() {
-                    return Err(format!("player {by} cannot claim now"));
+                    return Err(TriadUnfit::CannotClaim(*by));
                 }
                 self.race.penalize(*by, *at);
             }

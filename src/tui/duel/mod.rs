@@ -850,7 +850,7 @@ impl<G: BoardGame> DuelApp<G> {
                 self.say("Taken back.", false);
                 self.after_move(now);
             }
-            Err(e) => self.say(&e, true),
+            Err(e) => self.say(&e.to_string(), true),
         }
     }
 

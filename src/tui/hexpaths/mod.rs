@@ -479,7 +479,7 @@ impl HexApp {
                     }
                 }
             }
-            Err(e) => self.say(&e, true),
+            Err(e) => self.say(&e.to_string(), true),
         }
     }
 
@@ -593,7 +593,7 @@ impl HexApp {
         let name = self.game.players()[player].name.clone();
         match self.game.announce(player, steps, at) {
             Ok(()) => self.say(&format!("{name} announces {steps} steps."), false),
-            Err(e) => self.say(&e, true),
+            Err(e) => self.say(&e.to_string(), true),
         }
     }
 
@@ -689,7 +689,7 @@ impl HexApp {
                             false,
                         );
                     }
-                    Err(e) => self.say(&e, true),
+                    Err(e) => self.say(&e.to_string(), true),
                 }
             }
             Phase::Thinking => {

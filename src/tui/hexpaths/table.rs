@@ -179,7 +179,7 @@ impl HexApp {
             Happening::Demonstrated { player, steps, .. } => {
                 let limit = self.game.round().and_then(|r| r.announced(*player));
                 match self.game.check(steps) {
-                    Err(why) => Some(why),
+                    Err(why) => Some(why.to_string()),
                     Ok(_) if limit.is_some_and(|l| steps.len() > l) => {
                         Some("longer than announced".to_string())
                     }
