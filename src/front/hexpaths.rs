@@ -14,9 +14,7 @@ use crate::controller::hex_table::{HexNews, HexSpec};
 use crate::controller::table::{TableId, Want};
 use crate::games::hexpaths::args::{HexpathsArgs, HexpathsTool};
 use crate::games::{GameKind, hexpaths};
-use crate::ssh::session::{
-    AtTable, Conn, GameSpec, TableNews, closes_with, join, left_if_failed, news_to,
-};
+use crate::ssh::session::{AtTable, Conn, GameSpec, TableNews, closes_with, join};
 use crate::tui::Event;
 use crate::tui::hexpaths::HexApp;
 use crate::tui::lobby::{GameOptions, Item, Launch, Mode};
@@ -347,19 +345,14 @@ fn join_hex(
     want: Want,
     size: (u16, u16),
 ) -> Result<HexApp, String> {
-    let registry = spec.shared.tables.clone();
-    let joined = registry
-        .join_hex(id, spec.client, spec.who.clone(), want, news_to(events, id))
-        .map_err(|e| e.to_string())?;
-    let client = spec.client;
-    let asks = registry.clone();
-    let app = HexApp::at_table(
-        joined,
-        Box::new(move |request| asks.ask_hex(id, client, request)),
+    crate::ssh::session::join_race_table::<crate::games::hexpaths::platform::HexRace, _>(
+        spec,
+        events,
+        id,
+        want,
         size,
-        spec.theme,
-    );
-    left_if_failed(&registry, id, client, app)
+        HexApp::at_table,
+    )
 }
 
 /// Opens a Hex paths table, with a computer rival of level `rival` when one is named, and

@@ -14,9 +14,7 @@ use crate::controller::race_table::{RaceNews, RaceSpec};
 use crate::controller::table::{TableId, Want};
 use crate::games::triad::args::TriadTool;
 use crate::games::{GameKind, triad};
-use crate::ssh::session::{
-    AtTable, Conn, GameSpec, TableNews, closes_with, join, left_if_failed, news_to,
-};
+use crate::ssh::session::{AtTable, Conn, GameSpec, TableNews, closes_with, join};
 use crate::textui;
 use crate::tui::Event;
 use crate::tui::lobby::{GameOptions, Item, Launch, Mode};
@@ -226,19 +224,14 @@ fn join_race(
     want: Want,
     size: (u16, u16),
 ) -> Result<TriadApp, String> {
-    let registry = spec.shared.tables.clone();
-    let joined = registry
-        .join_race(id, spec.client, spec.who.clone(), want, news_to(events, id))
-        .map_err(|e| e.to_string())?;
-    let client = spec.client;
-    let asks = registry.clone();
-    let app = TriadApp::at_table(
-        joined,
-        Box::new(move |request| asks.ask_race(id, client, request)),
+    crate::ssh::session::join_race_table::<crate::games::triad::platform::TriadRace, _>(
+        spec,
+        events,
+        id,
+        want,
         size,
-        spec.theme,
-    );
-    left_if_failed(&registry, id, client, app)
+        TriadApp::at_table,
+    )
 }
 
 /// Opens a Triad race table, with a computer rival of level `rival` when one is named, and

@@ -23,6 +23,7 @@ use tokio::sync::mpsc::error::TrySendError;
 use super::Shared;
 use super::lobby::{Intent, Lobby};
 use crate::controller::duel::DuelConfig;
+use crate::controller::race_table::TableRace;
 use crate::controller::table::{ClientId, Identity, Kind, News, TableId, TableSpec, Want};
 use crate::controller::tables::Registry;
 use crate::controller::{MatchConfig, Seat};
@@ -593,6 +594,42 @@ pub(crate) fn left_if_failed<A>(
         registry.leave(id, client, false);
     }
     app
+}
+
+/// How a race's screen is made from what joining its table gave and the way to ask it.
+pub(crate) type MakeRaceScreen<R, A> = fn(
+    <R as TableRace>::Joined,
+    crate::tui::race_screen::Ask<<R as TableRace>::Request>,
+    (u16, u16),
+    Theme,
+) -> Result<A, String>;
+
+/// Sits at (or watches) a race table of game `R` and makes the screen that follows it with
+/// `make`; a screen that cannot be made leaves the table again.
+pub(crate) fn join_race_table<R: TableRace, A>(
+    spec: &GameSpec,
+    events: &Sender<Event>,
+    id: TableId,
+    want: Want,
+    size: (u16, u16),
+    make: MakeRaceScreen<R, A>,
+) -> Result<A, String>
+where
+    R::News: Sync,
+{
+    let registry = spec.shared.tables.clone();
+    let joined = registry
+        .join_racing::<R>(id, spec.client, spec.who.clone(), want, news_to(events, id))
+        .map_err(|e| e.to_string())?;
+    let client = spec.client;
+    let asks = registry.clone();
+    let app = make(
+        joined,
+        Box::new(move |request| asks.ask_racing::<R>(id, client, request)),
+        size,
+        spec.theme,
+    );
+    left_if_failed(&registry, id, client, app)
 }
 
 /// Sits at (or watches) a table of a platform game and makes the screen that shows it.
