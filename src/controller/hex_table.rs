@@ -130,6 +130,9 @@ impl TableRace for HexRace {
     fn closed(text: String) -> HexNews {
         HexNews::Closed(text)
     }
+    fn is_closed(news: &HexNews) -> bool {
+        matches!(news, HexNews::Closed(_))
+    }
 
     fn seats(_race: &HexRace, seats: &[SeatState], you: Option<usize>) -> HexNews {
         HexNews::Seats {

@@ -2,20 +2,14 @@
 //! racing computer rivals, from the play flags or the home screen, and its tools
 //! (`trios hexpaths …`).
 
-use std::rc::Rc;
-use std::sync::Arc;
-use std::sync::mpsc::Sender;
-
 use super::{Entry, LobbyRows, Sim};
 use crate::cli::{Command, PlayArgs};
 use crate::cmd::output::write_out;
 use crate::cmd::{Error, front_end};
-use crate::controller::hex_table::{HexNews, HexSpec};
-use crate::controller::table::{TableId, Want};
 use crate::games::hexpaths::args::{HexpathsArgs, HexpathsTool};
+use crate::games::hexpaths::platform::HexRace;
 use crate::games::{GameKind, hexpaths};
-use crate::ssh::session::{AtTable, Conn, GameSpec, TableNews, closes_with, join};
-use crate::tui::Event;
+use crate::ssh::session::{join_race_table, open_race_table, race_news};
 use crate::tui::hexpaths::HexApp;
 use crate::tui::lobby::{GameOptions, Item, Launch, Mode};
 use crate::tui::{self, Opening};
@@ -78,10 +72,10 @@ pub static ENTRY: Entry = Entry {
         rival: (mode == Mode::VsComputer).then(|| lobby.opponent_name()),
         people: if mode == Mode::TwoPlayers { 2 } else { 1 },
     },
-    open_table: open_hex,
+    open_table: open_race_table::<HexRace>,
     join_table: |spec, events, id, want, size| {
-        let app = join_hex(spec, events, id, want, size)?;
-        Ok((Box::new(app), HEX_NEWS))
+        let app = join_race_table::<HexRace, _>(spec, events, id, want, size, HexApp::at_table)?;
+        Ok((Box::new(app), race_news::<HexRace>()))
     },
 };
 
@@ -325,53 +319,6 @@ pub fn tool(tool: &HexpathsTool) -> Result<bool, Error> {
             write_out(&format!("{state}\n")).map(|()| true)
         }
     }
-}
-
-/// A Hex paths table's news.
-const HEX_NEWS: TableNews = TableNews {
-    notice: |id, text| Event::Duel(id, Arc::new(HexNews::Notice(text.into()))),
-    closes: |event, id| {
-        closes_with(event, id, |news: &HexNews| {
-            matches!(news, HexNews::Closed(_))
-        })
-    },
-};
-
-/// Joins (or watches) a Hex paths table and makes the screen that follows it.
-fn join_hex(
-    spec: &GameSpec,
-    events: &Sender<Event>,
-    id: TableId,
-    want: Want,
-    size: (u16, u16),
-) -> Result<HexApp, String> {
-    crate::ssh::session::join_race_table::<crate::games::hexpaths::platform::HexRace, _>(
-        spec,
-        events,
-        id,
-        want,
-        size,
-        HexApp::at_table,
-    )
-}
-
-/// Opens a Hex paths table, with a computer rival of level `rival` when one is named, and
-/// joins it.
-fn open_hex(conn: &Rc<Conn>, rival: Option<String>, size: (u16, u16)) -> Result<AtTable, String> {
-    let spec = &conn.spec;
-    let shared = &spec.shared;
-    let seed = (shared.reseed)(&shared.choices.base);
-    let id = shared
-        .tables
-        .open_hex(HexSpec {
-            opener: spec.who.clone(),
-            rivals: rival.into_iter().collect(),
-            seed,
-            settings: Default::default(),
-            fixed_seed: shared.fixed_seed,
-        })
-        .map_err(|e| e.to_string())?;
-    join(conn, id, Want::Seat, size)
 }
 
 /// A game given to a tool that is not a legal Hex paths game.

@@ -2,21 +2,16 @@
 //! or the home screen, and its card tools (`trios triad …`).
 
 use std::io::{self, IsTerminal};
-use std::rc::Rc;
-use std::sync::Arc;
-use std::sync::mpsc::Sender;
 
 use super::{Entry, LobbyRows, Sim};
 use crate::cli::{Command, PlayArgs, SimArgs};
 use crate::cmd::output::{text_ended, write_out};
 use crate::cmd::{Error, front_end, seed_note};
-use crate::controller::race_table::{RaceNews, RaceSpec};
-use crate::controller::table::{TableId, Want};
 use crate::games::triad::args::TriadTool;
+use crate::games::triad::platform::TriadRace;
 use crate::games::{GameKind, triad};
-use crate::ssh::session::{AtTable, Conn, GameSpec, TableNews, closes_with, join};
+use crate::ssh::session::{join_race_table, open_race_table, race_news};
 use crate::textui;
-use crate::tui::Event;
 use crate::tui::lobby::{GameOptions, Item, Launch, Mode};
 use crate::tui::triad::TriadApp;
 use crate::tui::{self, Opening};
@@ -70,10 +65,11 @@ pub static ENTRY: Entry = Entry {
     options: |lobby, mode| GameOptions::Triad {
         rival: (mode == Mode::VsComputer).then(|| lobby.opponent_name()),
     },
-    open_table: open_race,
+    open_table: open_race_table::<TriadRace>,
     join_table: |spec, events, id, want, size| {
-        let app = join_race(spec, events, id, want, size)?;
-        Ok((Box::new(app), RACE_NEWS))
+        let app =
+            join_race_table::<TriadRace, _>(spec, events, id, want, size, TriadApp::at_table)?;
+        Ok((Box::new(app), race_news::<TriadRace>()))
     },
 };
 
@@ -204,52 +200,6 @@ pub fn tool(tool: &TriadTool) -> Result<(), Error> {
         }
     };
     write_out(&out)
-}
-
-/// A Triad race table's news.
-const RACE_NEWS: TableNews = TableNews {
-    notice: |id, text| Event::Duel(id, Arc::new(RaceNews::Notice(text.into()))),
-    closes: |event, id| {
-        closes_with(event, id, |news: &RaceNews| {
-            matches!(news, RaceNews::Closed(_))
-        })
-    },
-};
-
-/// Joins (or watches) a Triad race table and makes the screen that follows it.
-fn join_race(
-    spec: &GameSpec,
-    events: &Sender<Event>,
-    id: TableId,
-    want: Want,
-    size: (u16, u16),
-) -> Result<TriadApp, String> {
-    crate::ssh::session::join_race_table::<crate::games::triad::platform::TriadRace, _>(
-        spec,
-        events,
-        id,
-        want,
-        size,
-        TriadApp::at_table,
-    )
-}
-
-/// Opens a Triad race table, with a computer rival of level `rival` when one is named, and
-/// joins it.
-fn open_race(conn: &Rc<Conn>, rival: Option<String>, size: (u16, u16)) -> Result<AtTable, String> {
-    let spec = &conn.spec;
-    let shared = &spec.shared;
-    let seed = (shared.reseed)(&shared.choices.base);
-    let id = shared
-        .tables
-        .open_race(RaceSpec {
-            opener: spec.who.clone(),
-            rivals: rival.into_iter().collect(),
-            seed,
-            fixed_seed: shared.fixed_seed,
-        })
-        .map_err(|e| e.to_string())?;
-    join(conn, id, Want::Seat, size)
 }
 
 /// `trios sim --game triad`: solitaire games and what they show about the deal.

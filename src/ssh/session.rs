@@ -23,7 +23,7 @@ use tokio::sync::mpsc::error::TrySendError;
 use super::Shared;
 use super::lobby::{Intent, Lobby};
 use crate::controller::duel::DuelConfig;
-use crate::controller::race_table::TableRace;
+use crate::controller::race_table::{Setup, TableRace};
 use crate::controller::table::{ClientId, Identity, Kind, News, TableId, TableSpec, Want};
 use crate::controller::tables::Registry;
 use crate::controller::{MatchConfig, Seat};
@@ -594,6 +594,40 @@ pub(crate) fn left_if_failed<A>(
         registry.leave(id, client, false);
     }
     app
+}
+
+/// A race table's news, as every race's protocol spells it.
+pub(crate) fn race_news<R: TableRace>() -> TableNews
+where
+    R::News: Sync,
+{
+    TableNews {
+        notice: |id, text| Event::Duel(id, Arc::new(R::notice(text.into()))),
+        closes: |event, id| closes_with(event, id, R::is_closed),
+    }
+}
+
+/// Opens a race table of game `R` from the lobby, with a computer rival of level `rival`
+/// when one is named, and sits the opener at it.
+pub(crate) fn open_race_table<R: TableRace>(
+    conn: &Rc<Conn>,
+    rival: Option<String>,
+    size: (u16, u16),
+) -> Result<AtTable, String> {
+    let spec = &conn.spec;
+    let shared = &spec.shared;
+    let seed = (shared.reseed)(&shared.choices.base);
+    let id = shared
+        .tables
+        .open_racing::<R>(Setup {
+            opener: spec.who.clone(),
+            rivals: rival.into_iter().collect(),
+            seed,
+            settings: Default::default(),
+            fixed_seed: shared.fixed_seed,
+        })
+        .map_err(|e| e.to_string())?;
+    join(conn, id, Want::Seat, size)
 }
 
 /// How a race's screen is made from what joining its table gave and the way to ask it.

@@ -77,6 +77,8 @@ pub trait TableRace: Race {
     fn notice(text: String) -> Self::News;
     fn refused(text: String) -> Self::News;
     fn closed(text: String) -> Self::News;
+    /// Whether `news` says the table closed (the news [`closed`](Self::closed) makes).
+    fn is_closed(news: &Self::News) -> bool;
     /// Who is there, to one client (`you`: its place).
     fn seats(race: &Self, seats: &[SeatState], you: Option<usize>) -> Self::News;
     /// The news of one happening, once the race has taken it in (`None`: told otherwise).

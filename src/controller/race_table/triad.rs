@@ -170,6 +170,9 @@ impl TableRace for TriadRace {
     fn closed(text: String) -> RaceNews {
         RaceNews::Closed(text)
     }
+    fn is_closed(news: &RaceNews) -> bool {
+        matches!(news, RaceNews::Closed(_))
+    }
 
     fn seats(race: &TriadRace, seats: &[SeatState], you: Option<usize>) -> RaceNews {
         RaceNews::Seats {
