@@ -745,24 +745,12 @@ pub(crate) fn open_duel<G: BoardGame>(
     };
     let mut config = DuelConfig::<G>::new([Seat::Human, second], 0, think_ms);
     config.seed = rand::random();
-    let id = shared
-        .tables
-        .open(TableSpec {
-            kind,
-            config,
-            opener: Some(spec.who.clone()),
-            data_dir: shared.data_dir.clone(),
-            grace: shared.grace,
-            pace: Duration::ZERO,
-            rest: Duration::ZERO,
-            reseed: if shared.fixed_seed {
-                super::same_seed_of
-            } else {
-                super::fresh_seed_of
-            },
-        })
-        .map_err(|e| e.to_string())?;
-    join(conn, id, Want::Seat, size)
+    let reseed = if shared.fixed_seed {
+        super::same_seed_of
+    } else {
+        super::fresh_seed_of
+    };
+    open_and_sit(conn, kind, config, reseed, size)
 }
 
 /// Opens a Three Trios table for the lobby's choice and sits at it.
@@ -786,6 +774,20 @@ fn open_trios(
             Kind::TwoPlayers
         }
     };
+    open_and_sit(conn, kind, config, shared.reseed, size)
+}
+
+/// Opens a duel table of `config` that the opener plays at once (no pace, no rest between
+/// games) and sits them at it.
+fn open_and_sit<C: crate::controller::table_game::TableGame>(
+    conn: &Rc<Conn>,
+    kind: Kind,
+    config: C,
+    reseed: fn(&C) -> u64,
+    size: (u16, u16),
+) -> Result<AtTable, String> {
+    let spec = &conn.spec;
+    let shared = &spec.shared;
     let id = shared
         .tables
         .open(TableSpec {
@@ -796,7 +798,7 @@ fn open_trios(
             grace: shared.grace,
             pace: Duration::ZERO,
             rest: Duration::ZERO,
-            reseed: shared.reseed,
+            reseed,
         })
         .map_err(|e| e.to_string())?;
     join(conn, id, Want::Seat, size)
