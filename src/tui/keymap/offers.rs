@@ -165,8 +165,39 @@ const fn h(keys: &'static [KeyCode], act: Act, label: &'static str, text: &'stat
     o(keys, act, label, text, always, 0)
 }
 
+/// An entry of a help or a game-over box live only `when`: never cut, so no priority.
+const fn at(
+    keys: &'static [KeyCode],
+    act: Act,
+    label: &'static str,
+    text: &'static str,
+    when: fn(State) -> bool,
+) -> Offer {
+    o(keys, act, label, text, when, 0)
+}
+
 fn always(_: State) -> bool {
     true
+}
+
+/// At a server's table.
+fn table(s: State) -> bool {
+    s.has(TABLE)
+}
+
+/// At a server's table as a player, not a spectator.
+fn seated(s: State) -> bool {
+    s.has(TABLE) && !s.has(WATCHING)
+}
+
+/// Not at a server's table.
+fn alone(s: State) -> bool {
+    !s.has(TABLE)
+}
+
+/// Seated at a table against another person: `n` asks for a rematch.
+fn two_players(s: State) -> bool {
+    s.ctx == Context::TablePlayer { two_players: true }
 }
 
 /// The screens, each with its key bar and help.
@@ -219,13 +250,16 @@ const fn s(a: ScreenAction) -> Act {
 const KEEP: u8 = 250;
 const KEEP_MOST: u8 = 255;
 
-// Three Trios: one branch of entries per situation, in the order the bar shows them.
-fn tt_replay(s: State) -> bool {
+// The game table's screens (Three Trios, Reversi, Islands) first show a replay, then a
+// closed table, as their own branches.
+fn replay(s: State) -> bool {
     s.replaying()
 }
-fn tt_closed(s: State) -> bool {
+fn closed(s: State) -> bool {
     !s.replaying() && s.has(CLOSED)
 }
+
+// Three Trios: one branch of entries per situation, in the order the bar shows them.
 fn tt_over(s: State) -> bool {
     !s.replaying() && !s.has(CLOSED) && s.has(OVER)
 }
@@ -239,244 +273,43 @@ fn tt_playing(s: State) -> bool {
     !s.replaying() && !s.has(CLOSED | OVER | WATCHING | PICKED)
 }
 
+#[rustfmt::skip]
 const THREE_TRIOS_BAR: &[Offer] = &[
-    o(
-        &[Left, Right],
-        g(Action::Left),
-        "←→",
-        "step",
-        tt_replay,
-        100,
-    ),
-    o(&[Up, Down], g(Action::Up), "↑↓", "move", tt_replay, 90),
-    o(
-        &[Char(' ')],
-        g(Action::Pause),
-        "Space",
-        "play/pause",
-        tt_replay,
-        80,
-    ),
-    o(
-        &[Esc],
-        g(Action::Cancel),
-        "Esc",
-        "back",
-        |s| tt_replay(s) && s.ctx != Context::Viewer,
-        KEEP,
-    ),
-    o(
-        &[Esc],
-        g(Action::Cancel),
-        "Esc",
-        "end",
-        |s| tt_replay(s) && s.ctx == Context::Viewer,
-        KEEP,
-    ),
-    o(
-        &[Char('r')],
-        g(Action::Replay),
-        "r",
-        "replay",
-        tt_closed,
-        100,
-    ),
+    o(&[Left, Right], g(Action::Left), "←→", "step", replay, 100),
+    o(&[Up, Down], g(Action::Up), "↑↓", "move", replay, 90),
+    o(&[Char(' ')], g(Action::Pause), "Space", "play/pause", replay, 80),
+    o(&[Esc], g(Action::Cancel), "Esc", "back", |s| replay(s) && s.ctx != Context::Viewer, KEEP),
+    o(&[Esc], g(Action::Cancel), "Esc", "end", |s| replay(s) && s.ctx == Context::Viewer, KEEP),
+    o(&[Char('r')], g(Action::Replay), "r", "replay", closed, 100),
     o(&[Char('u')], g(Action::TakeBack), "u", "undo", tt_over, 100),
-    o(
-        &[Char('n')],
-        g(Action::NewGame),
-        "n",
-        "rematch",
-        |s| tt_over(s) && s.ctx == Context::TablePlayer { two_players: true },
-        95,
-    ),
-    o(
-        &[Char('n')],
-        g(Action::NewGame),
-        "n",
-        "new game",
-        |s| tt_over(s) && s.ctx != Context::TablePlayer { two_players: true },
-        95,
-    ),
+    o(&[Char('n')], g(Action::NewGame), "n", "rematch", |s| tt_over(s) && two_players(s), 95),
+    o(&[Char('n')], g(Action::NewGame), "n", "new game", |s| tt_over(s) && !two_players(s), 95),
     o(&[Char('r')], g(Action::Replay), "r", "replay", tt_over, 90),
-    o(
-        &[Char(' ')],
-        g(Action::Confirm),
-        "Space",
-        "pause",
-        |s| tt_watching(s) && !s.has(PAUSED),
-        100,
-    ),
-    o(
-        &[Char(' ')],
-        g(Action::Confirm),
-        "Space",
-        "resume",
-        |s| tt_watching(s) && s.has(PAUSED),
-        100,
-    ),
-    o(
-        &[Char('.')],
-        g(Action::StepOne),
-        ".",
-        "step",
-        tt_watching,
-        90,
-    ),
-    o(
-        &[Char('+'), Char('-')],
-        g(Action::Faster),
-        "+/-",
-        "speed",
-        tt_watching,
-        80,
-    ),
-    o(
-        &[Char('s')],
-        g(Action::SkipAnimation),
-        "s",
-        "skip",
-        |s| tt_watching(s) && s.has(ANIMATING),
-        75,
-    ),
-    o(
-        &[Char('r')],
-        g(Action::Replay),
-        "r",
-        "replay",
-        tt_watching,
-        70,
-    ),
-    o(
-        &[Up, Down, Left, Right],
-        g(Action::Up),
-        "arrows",
-        "cell",
-        tt_picked,
-        100,
-    ),
-    o(
-        &[Enter],
-        g(Action::Confirm),
-        "Enter",
-        "place",
-        tt_picked,
-        90,
-    ),
+    o(&[Char(' ')], g(Action::Confirm), "Space", "pause", |s| tt_watching(s) && !s.has(PAUSED), 100),
+    o(&[Char(' ')], g(Action::Confirm), "Space", "resume", |s| tt_watching(s) && s.has(PAUSED), 100),
+    o(&[Char('.')], g(Action::StepOne), ".", "step", tt_watching, 90),
+    o(&[Char('+'), Char('-')], g(Action::Faster), "+/-", "speed", tt_watching, 80),
+    o(&[Char('s')], g(Action::SkipAnimation), "s", "skip", |s| tt_watching(s) && s.has(ANIMATING), 75),
+    o(&[Char('r')], g(Action::Replay), "r", "replay", tt_watching, 70),
+    o(&[Up, Down, Left, Right], g(Action::Up), "arrows", "cell", tt_picked, 100),
+    o(&[Enter], g(Action::Confirm), "Enter", "place", tt_picked, 90),
     o(&[Esc], g(Action::Cancel), "Esc", "cancel", tt_picked, 80),
-    o(
-        &[Char('H')],
-        g(Action::ToggleHints),
-        "H",
-        "hints",
-        tt_picked,
-        70,
-    ),
-    o(
-        &[Down, Up, Char('1')],
-        g(Action::Down),
-        "↑↓ 1-9",
-        "card",
-        |s| tt_playing(s) && !s.has(GRID),
-        100,
-    ),
-    o(
-        &[Enter],
-        g(Action::Confirm),
-        "Enter",
-        "pick",
-        |s| tt_playing(s) && !s.has(GRID),
-        90,
-    ),
-    o(
-        &[Tab],
-        g(Action::SwitchFocus),
-        "Tab",
-        "grid",
-        |s| tt_playing(s) && !s.has(GRID),
-        80,
-    ),
-    o(
-        &[Up, Down, Left, Right],
-        g(Action::Up),
-        "arrows",
-        "cell",
-        |s| tt_playing(s) && s.has(GRID),
-        100,
-    ),
-    o(
-        &[Tab],
-        g(Action::SwitchFocus),
-        "Tab",
-        "hand",
-        |s| tt_playing(s) && s.has(GRID),
-        90,
-    ),
-    o(
-        &[Char('1')],
-        g(Action::PickCard(0)),
-        "1-9",
-        "pick",
-        |s| tt_playing(s) && s.has(GRID),
-        80,
-    ),
-    o(
-        &[Char('s')],
-        g(Action::SkipAnimation),
-        "s",
-        "skip",
-        |s| tt_playing(s) && s.has(ANIMATING),
-        70,
-    ),
-    o(
-        &[Char('u')],
-        g(Action::TakeBack),
-        "u",
-        "undo",
-        |s| tt_playing(s) && s.has(TAKE_BACK),
-        60,
-    ),
-    o(
-        &[Char('r')],
-        g(Action::Replay),
-        "r",
-        "replay",
-        tt_playing,
-        50,
-    ),
-    o(
-        &[Char('?')],
-        g(Action::ToggleHelp),
-        "?",
-        "help",
-        |s| !s.replaying(),
-        KEEP,
-    ),
-    o(
-        &[Char('q')],
-        g(Action::Quit),
-        "q",
-        "quit",
-        |s| !s.at_table(),
-        KEEP_MOST,
-    ),
-    o(
-        &[Char('q')],
-        g(Action::Quit),
-        "q",
-        "lobby",
-        State::at_table,
-        KEEP_MOST,
-    ),
+    o(&[Char('H')], g(Action::ToggleHints), "H", "hints", tt_picked, 70),
+    o(&[Down, Up, Char('1')], g(Action::Down), "↑↓ 1-9", "card", |s| tt_playing(s) && !s.has(GRID), 100),
+    o(&[Enter], g(Action::Confirm), "Enter", "pick", |s| tt_playing(s) && !s.has(GRID), 90),
+    o(&[Tab], g(Action::SwitchFocus), "Tab", "grid", |s| tt_playing(s) && !s.has(GRID), 80),
+    o(&[Up, Down, Left, Right], g(Action::Up), "arrows", "cell", |s| tt_playing(s) && s.has(GRID), 100),
+    o(&[Tab], g(Action::SwitchFocus), "Tab", "hand", |s| tt_playing(s) && s.has(GRID), 90),
+    o(&[Char('1')], g(Action::PickCard(0)), "1-9", "pick", |s| tt_playing(s) && s.has(GRID), 80),
+    o(&[Char('s')], g(Action::SkipAnimation), "s", "skip", |s| tt_playing(s) && s.has(ANIMATING), 70),
+    o(&[Char('u')], g(Action::TakeBack), "u", "undo", |s| tt_playing(s) && s.has(TAKE_BACK), 60),
+    o(&[Char('r')], g(Action::Replay), "r", "replay", tt_playing, 50),
+    o(&[Char('?')], g(Action::ToggleHelp), "?", "help", |s| !s.replaying(), KEEP),
+    o(&[Char('q')], g(Action::Quit), "q", "quit", |s| !s.at_table(), KEEP_MOST),
+    o(&[Char('q')], g(Action::Quit), "q", "lobby", State::at_table, KEEP_MOST),
 ];
 
 // Reversi and Islands.
-fn du_replay(s: State) -> bool {
-    s.replaying()
-}
-fn du_closed(s: State) -> bool {
-    !s.replaying() && s.has(CLOSED)
-}
 fn du_waiting(s: State) -> bool {
     !s.replaying() && !s.has(CLOSED) && s.has(WAITING)
 }
@@ -496,171 +329,32 @@ fn du_waits(s: State) -> bool {
     du_on(s) && !du_watching(s) && !s.has(TO_MOVE)
 }
 
+#[rustfmt::skip]
 const DUEL_BAR: &[Offer] = &[
-    o(
-        &[],
-        Act::Note,
-        "",
-        "{step}",
-        |s| du_replay(s) && s.has(STEP_SHOWN),
-        KEEP,
-    ),
-    o(
-        &[Left, Right],
-        g(Action::Left),
-        "←/→",
-        "step",
-        du_replay,
-        100,
-    ),
-    o(&[Up, Down], g(Action::Up), "↑/↓", "move", du_replay, 90),
-    o(
-        &[Char(' ')],
-        g(Action::Pause),
-        "Space",
-        "play",
-        du_replay,
-        80,
-    ),
-    o(&[Esc], g(Action::Cancel), "Esc", "back", du_replay, 95),
-    o(
-        &[Char('?')],
-        g(Action::ToggleHelp),
-        "?",
-        "help",
-        |s| du_replay(s) && !s.has(STEP_SHOWN),
-        KEEP,
-    ),
-    o(
-        &[],
-        Act::Note,
-        "",
-        "The table closed: {reason}",
-        du_closed,
-        KEEP,
-    ),
-    o(
-        &[],
-        Act::Note,
-        "",
-        "Waiting for an opponent to join this table",
-        du_waiting,
-        KEEP,
-    ),
-    o(
-        &[Char('q')],
-        g(Action::Quit),
-        "q",
-        "back to the lobby",
-        |s| du_closed(s) || du_waiting(s),
-        KEEP_MOST,
-    ),
-    o(
-        &[Char('n')],
-        g(Action::NewGame),
-        "n",
-        "rematch",
-        |s| du_over(s) && s.ctx == Context::TablePlayer { two_players: true },
-        100,
-    ),
-    o(
-        &[Char('n')],
-        g(Action::NewGame),
-        "n",
-        "new game",
-        |s| du_over(s) && s.ctx != Context::TablePlayer { two_players: true },
-        100,
-    ),
+    o(&[], Act::Note, "", "{step}", |s| replay(s) && s.has(STEP_SHOWN), KEEP),
+    o(&[Left, Right], g(Action::Left), "←/→", "step", replay, 100),
+    o(&[Up, Down], g(Action::Up), "↑/↓", "move", replay, 90),
+    o(&[Char(' ')], g(Action::Pause), "Space", "play", replay, 80),
+    o(&[Esc], g(Action::Cancel), "Esc", "back", replay, 95),
+    o(&[Char('?')], g(Action::ToggleHelp), "?", "help", |s| replay(s) && !s.has(STEP_SHOWN), KEEP),
+    o(&[], Act::Note, "", "The table closed: {reason}", closed, KEEP),
+    o(&[], Act::Note, "", "Waiting for an opponent to join this table", du_waiting, KEEP),
+    o(&[Char('q')], g(Action::Quit), "q", "back to the lobby", |s| closed(s) || du_waiting(s), KEEP_MOST),
+    o(&[Char('n')], g(Action::NewGame), "n", "rematch", |s| du_over(s) && two_players(s), 100),
+    o(&[Char('n')], g(Action::NewGame), "n", "new game", |s| du_over(s) && !two_players(s), 100),
     o(&[Char('r')], g(Action::Replay), "r", "replay", du_over, 90),
-    o(
-        &[Char(' ')],
-        g(Action::Confirm),
-        "Space",
-        "pause",
-        du_watching,
-        100,
-    ),
-    o(
-        &[Char('.')],
-        g(Action::StepOne),
-        ".",
-        "one move",
-        du_watching,
-        90,
-    ),
-    o(
-        &[Char('+'), Char('-')],
-        g(Action::Faster),
-        "+/-",
-        "speed",
-        |s| du_watching(s) && s.ctx == Context::Watching,
-        80,
-    ),
-    o(
-        &[Char('r')],
-        g(Action::Replay),
-        "r",
-        "replay",
-        du_watching,
-        70,
-    ),
-    o(
-        &[Up, Down, Left, Right],
-        g(Action::Up),
-        "Arrows",
-        "move",
-        du_to_move,
-        100,
-    ),
-    o(
-        &[Enter],
-        g(Action::Confirm),
-        "Enter or click:",
-        "{place} at {cell}",
-        du_to_move,
-        90,
-    ),
-    o(
-        &[Char('H')],
-        g(Action::ToggleHints),
-        "H",
-        "{hint}",
-        du_to_move,
-        80,
-    ),
+    o(&[Char(' ')], g(Action::Confirm), "Space", "pause", du_watching, 100),
+    o(&[Char('.')], g(Action::StepOne), ".", "one move", du_watching, 90),
+    o(&[Char('+'), Char('-')], g(Action::Faster), "+/-", "speed", |s| du_watching(s) && s.ctx == Context::Watching, 80),
+    o(&[Char('r')], g(Action::Replay), "r", "replay", du_watching, 70),
+    o(&[Up, Down, Left, Right], g(Action::Up), "Arrows", "move", du_to_move, 100),
+    o(&[Enter], g(Action::Confirm), "Enter or click:", "{place} at {cell}", du_to_move, 90),
+    o(&[Char('H')], g(Action::ToggleHints), "H", "{hint}", du_to_move, 80),
     o(&[Char('r')], g(Action::Replay), "r", "replay", du_waits, 90),
-    o(
-        &[Char('u')],
-        g(Action::TakeBack),
-        "u",
-        "take back",
-        du_waits,
-        80,
-    ),
-    o(
-        &[Char('q')],
-        g(Action::Quit),
-        "q",
-        "quit",
-        |s| (du_over(s) || du_watching(s) || du_waits(s)) && !s.at_table(),
-        KEEP_MOST,
-    ),
-    o(
-        &[Char('q')],
-        g(Action::Quit),
-        "q",
-        "back to the lobby",
-        |s| (du_over(s) || du_watching(s) || du_waits(s)) && s.at_table(),
-        KEEP_MOST,
-    ),
-    o(
-        &[Char('?')],
-        g(Action::ToggleHelp),
-        "?",
-        "help",
-        |s| du_over(s) || du_to_move(s) || du_waits(s),
-        KEEP,
-    ),
+    o(&[Char('u')], g(Action::TakeBack), "u", "take back", du_waits, 80),
+    o(&[Char('q')], g(Action::Quit), "q", "quit", |s| (du_over(s) || du_watching(s) || du_waits(s)) && !s.at_table(), KEEP_MOST),
+    o(&[Char('q')], g(Action::Quit), "q", "back to the lobby", |s| (du_over(s) || du_watching(s) || du_waits(s)) && s.at_table(), KEEP_MOST),
+    o(&[Char('?')], g(Action::ToggleHelp), "?", "help", |s| du_over(s) || du_to_move(s) || du_waits(s), KEEP),
 ];
 
 // Triad.
@@ -674,168 +368,36 @@ fn tr_on(s: State) -> bool {
     !tr_spectator(s) && !s.has(OVER)
 }
 
+#[rustfmt::skip]
 const TRIAD_BAR: &[Offer] = &[
     o(&[], Act::Note, "", "Watching the race", tr_spectator, KEEP),
-    o(
-        &[Char('n')],
-        s(ScreenAction::NewGame),
-        "n",
-        "another race",
-        |s| tr_over(s) && s.has(TABLE),
-        100,
-    ),
-    o(
-        &[Char('n')],
-        s(ScreenAction::NewGame),
-        "n",
-        "new game",
-        |s| tr_over(s) && !s.has(TABLE),
-        100,
-    ),
-    o(
-        &[Char('7'), Up, Char(' ')],
-        s(ScreenAction::PickCard(0)),
-        "Card keys or arrows+Space",
-        "pick",
-        tr_on,
-        100,
-    ),
-    o(
-        &[Char('h')],
-        s(ScreenAction::Hint),
-        "h",
-        "hint",
-        |s| tr_on(s) && !s.has(TABLE),
-        90,
-    ),
-    o(
-        &[Char('c')],
-        s(ScreenAction::CountTriads),
-        "c",
-        "count",
-        |s| tr_on(s) && !s.has(TABLE),
-        80,
-    ),
-    o(
-        &[Char('n')],
-        s(ScreenAction::NewGame),
-        "n",
-        "new",
-        |s| tr_on(s) && !s.has(TABLE),
-        70,
-    ),
-    o(
-        &[Char('q')],
-        s(ScreenAction::Quit),
-        "q",
-        "back to the lobby",
-        |s| s.has(TABLE),
-        KEEP_MOST,
-    ),
-    o(
-        &[Char('q')],
-        s(ScreenAction::Quit),
-        "q",
-        "quit",
-        |s| !s.has(TABLE),
-        KEEP_MOST,
-    ),
-    o(
-        &[Char('?')],
-        s(ScreenAction::ToggleHelp),
-        "?",
-        "help",
-        |s| !tr_over(s),
-        KEEP,
-    ),
+    o(&[Char('n')], s(ScreenAction::NewGame), "n", "another race", |s| tr_over(s) && s.has(TABLE), 100),
+    o(&[Char('n')], s(ScreenAction::NewGame), "n", "new game", |s| tr_over(s) && !s.has(TABLE), 100),
+    o(&[Char('7'), Up, Char(' ')], s(ScreenAction::PickCard(0)), "Card keys or arrows+Space", "pick", tr_on, 100),
+    o(&[Char('h')], s(ScreenAction::Hint), "h", "hint", |s| tr_on(s) && !s.has(TABLE), 90),
+    o(&[Char('c')], s(ScreenAction::CountTriads), "c", "count", |s| tr_on(s) && !s.has(TABLE), 80),
+    o(&[Char('n')], s(ScreenAction::NewGame), "n", "new", |s| tr_on(s) && !s.has(TABLE), 70),
+    o(&[Char('q')], s(ScreenAction::Quit), "q", "back to the lobby", table, KEEP_MOST),
+    o(&[Char('q')], s(ScreenAction::Quit), "q", "quit", alone, KEEP_MOST),
+    o(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "help", |s| !tr_over(s), KEEP),
 ];
 
+#[rustfmt::skip]
 const TRIAD_HELP: &[Offer] = &[
-    h(
-        &[Char('7')],
-        s(ScreenAction::PickCard(0)),
-        "keys on the cards",
-        "pick that card: {cards}",
-    ),
-    h(
-        &[Up, Down, Left, Right],
-        s(ScreenAction::Up),
-        "arrows",
-        "move the cursor",
-    ),
-    h(
-        &[Char(' '), Enter],
-        s(ScreenAction::Confirm),
-        "Space Enter",
-        "pick or unpick the card under the cursor (or click it)",
-    ),
+    h(&[Char('7')], s(ScreenAction::PickCard(0)), "keys on the cards", "pick that card: {cards}"),
+    h(&[Up, Down, Left, Right], s(ScreenAction::Up), "arrows", "move the cursor"),
+    h(&[Char(' '), Enter], s(ScreenAction::Confirm), "Space Enter", "pick or unpick the card under the cursor (or click it)"),
     h(&[], Act::Note, "", "the third card picked is checked"),
     h(&[Esc], s(ScreenAction::Cancel), "Esc", "unpick all"),
-    o(
-        &[Char('s')],
-        s(ScreenAction::StartRace),
-        "s",
-        "start the race (before it begins)",
-        |s| s.has(TABLE),
-        0,
-    ),
-    o(
-        &[Char('+'), Char('-')],
-        s(ScreenAction::AddRival),
-        "+ -",
-        "add or remove a computer rival (before it begins)",
-        |s| s.has(TABLE),
-        0,
-    ),
-    o(
-        &[Char('n')],
-        s(ScreenAction::NewGame),
-        "n",
-        "another race, once this one is over",
-        |s| s.has(TABLE),
-        0,
-    ),
-    o(
-        &[Char('h')],
-        s(ScreenAction::Hint),
-        "h",
-        "hint: a card of a triad; again, a second one",
-        |s| !s.has(TABLE),
-        0,
-    ),
-    o(
-        &[Char('c')],
-        s(ScreenAction::CountTriads),
-        "c",
-        "how many triads are on the table",
-        |s| !s.has(TABLE),
-        0,
-    ),
-    o(
-        &[Char('n')],
-        s(ScreenAction::NewGame),
-        "n",
-        "new game (asks first while a game is on)",
-        |s| !s.has(TABLE),
-        0,
-    ),
+    at(&[Char('s')], s(ScreenAction::StartRace), "s", "start the race (before it begins)", table),
+    at(&[Char('+'), Char('-')], s(ScreenAction::AddRival), "+ -", "add or remove a computer rival (before it begins)", table),
+    at(&[Char('n')], s(ScreenAction::NewGame), "n", "another race, once this one is over", table),
+    at(&[Char('h')], s(ScreenAction::Hint), "h", "hint: a card of a triad; again, a second one", alone),
+    at(&[Char('c')], s(ScreenAction::CountTriads), "c", "how many triads are on the table", alone),
+    at(&[Char('n')], s(ScreenAction::NewGame), "n", "new game (asks first while a game is on)", alone),
     h(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help"),
-    o(
-        &[Char('q')],
-        s(ScreenAction::Quit),
-        "q",
-        "back to the lobby (your score stays; you can come back)",
-        |s| s.has(TABLE),
-        0,
-    ),
-    o(
-        &[Char('q')],
-        s(ScreenAction::Quit),
-        "q",
-        "quit",
-        |s| !s.has(TABLE),
-        0,
-    ),
+    at(&[Char('q')], s(ScreenAction::Quit), "q", "back to the lobby (your score stays; you can come back)", table),
+    at(&[Char('q')], s(ScreenAction::Quit), "q", "quit", alone),
 ];
 
 // Hex paths. At a table the bar has its own wording, except while a player's move is shown.
@@ -861,6 +423,14 @@ fn hx_announcing(s: State) -> bool {
     hx_alone_in(s, THINKING) && !s.has(ENTERING)
 }
 
+fn hx_help(s: State) -> bool {
+    if hx_table(s) {
+        !s.has(OVER) || s.has(WATCHING)
+    } else {
+        !s.has(WAITING) && !s.has(OVER)
+    }
+}
+
 const STEP_KEYS: &[KeyCode] = &[
     Char('w'),
     Char('e'),
@@ -870,375 +440,63 @@ const STEP_KEYS: &[KeyCode] = &[
     Char('x'),
 ];
 
+#[rustfmt::skip]
 const HEXPATHS_BAR: &[Offer] = &[
     // At a table.
     o(&[], Act::Note, "", "Watching", hx_table_watch, KEEP),
-    o(
-        &[Char('r')],
-        s(ScreenAction::Replay),
-        "r",
-        "replay",
-        hx_table_watch,
-        100,
-    ),
-    o(
-        &[Char('#')],
-        s(ScreenAction::ToggleNumbers),
-        "#",
-        "numbers",
-        hx_table_watch,
-        90,
-    ),
-    o(
-        &[Char('s')],
-        s(ScreenAction::StartRace),
-        "s",
-        "start",
-        |s| hx_table_in(s, WAITING),
-        100,
-    ),
-    o(
-        &[Char('+')],
-        s(ScreenAction::AddRival),
-        "+",
-        "add a computer rival",
-        |s| hx_table_in(s, WAITING),
-        90,
-    ),
-    o(
-        &[Char(' ')],
-        s(ScreenAction::Continue),
-        "Space",
-        "next round now",
-        |s| hx_table_in(s, DONE),
-        100,
-    ),
-    o(
-        &[Char('r')],
-        s(ScreenAction::Replay),
-        "r",
-        "replay",
-        |s| hx_table_in(s, DONE),
-        90,
-    ),
-    o(
-        &[Char('n')],
-        s(ScreenAction::NewGame),
-        "n",
-        "another game",
-        |s| hx_table_in(s, OVER),
-        100,
-    ),
-    o(
-        &[Char('r')],
-        s(ScreenAction::Replay),
-        "r",
-        "replay the last round",
-        |s| hx_table_in(s, OVER),
-        90,
-    ),
-    o(
-        &[Tab],
-        s(ScreenAction::Down),
-        "Tab",
-        "piece",
-        |s| hx_table_in(s, THINKING),
-        100,
-    ),
-    o(
-        STEP_KEYS,
-        s(ScreenAction::Step(5)),
-        "w e a d z x",
-        "step",
-        |s| hx_table_in(s, THINKING),
-        95,
-    ),
-    o(
-        &[Backspace],
-        s(ScreenAction::Undo),
-        "⌫",
-        "back",
-        |s| hx_table_in(s, THINKING),
-        80,
-    ),
-    o(
-        &[Enter],
-        s(ScreenAction::Confirm),
-        "Enter",
-        "announce",
-        |s| hx_table_in(s, THINKING),
-        90,
-    ),
-    o(
-        &[Char('g')],
-        s(ScreenAction::TimesUp),
-        "g",
-        "done",
-        |s| hx_table_in(s, THINKING),
-        70,
-    ),
-    o(
-        &[Char('q')],
-        s(ScreenAction::Quit),
-        "q",
-        "lobby",
-        |s| hx_table(s) && (s.has(WATCHING) || s.has(WAITING) || s.has(DONE) || s.has(OVER)),
-        KEEP_MOST,
-    ),
+    o(&[Char('r')], s(ScreenAction::Replay), "r", "replay", hx_table_watch, 100),
+    o(&[Char('#')], s(ScreenAction::ToggleNumbers), "#", "numbers", hx_table_watch, 90),
+    o(&[Char('s')], s(ScreenAction::StartRace), "s", "start", |s| hx_table_in(s, WAITING), 100),
+    o(&[Char('+')], s(ScreenAction::AddRival), "+", "add a computer rival", |s| hx_table_in(s, WAITING), 90),
+    o(&[Char(' ')], s(ScreenAction::Continue), "Space", "next round now", |s| hx_table_in(s, DONE), 100),
+    o(&[Char('r')], s(ScreenAction::Replay), "r", "replay", |s| hx_table_in(s, DONE), 90),
+    o(&[Char('n')], s(ScreenAction::NewGame), "n", "another game", |s| hx_table_in(s, OVER), 100),
+    o(&[Char('r')], s(ScreenAction::Replay), "r", "replay the last round", |s| hx_table_in(s, OVER), 90),
+    o(&[Tab], s(ScreenAction::Down), "Tab", "piece", |s| hx_table_in(s, THINKING), 100),
+    o(STEP_KEYS, s(ScreenAction::Step(5)), "w e a d z x", "step", |s| hx_table_in(s, THINKING), 95),
+    o(&[Backspace], s(ScreenAction::Undo), "⌫", "back", |s| hx_table_in(s, THINKING), 80),
+    o(&[Enter], s(ScreenAction::Confirm), "Enter", "announce", |s| hx_table_in(s, THINKING), 90),
+    o(&[Char('g')], s(ScreenAction::TimesUp), "g", "done", |s| hx_table_in(s, THINKING), 70),
+    o(&[Char('q')], s(ScreenAction::Quit), "q", "lobby", |s| hx_table(s) && (s.has(WATCHING) || s.has(WAITING) || s.has(DONE) || s.has(OVER)), KEEP_MOST),
     // Alone, or while a move is shown.
-    o(
-        &[],
-        Act::Note,
-        "",
-        "Waiting for players",
-        |s| hx_alone_in(s, WAITING),
-        KEEP,
-    ),
-    o(
-        &[Char(' ')],
-        s(ScreenAction::Continue),
-        "Space",
-        "next round",
-        |s| hx_alone_in(s, DONE),
-        100,
-    ),
-    o(
-        &[Char('r')],
-        s(ScreenAction::Replay),
-        "r",
-        "replay",
-        |s| hx_alone_in(s, DONE),
-        90,
-    ),
-    o(
-        &[Left, Right],
-        s(ScreenAction::Left),
-        "←→",
-        "step it",
-        |s| hx_alone_in(s, DONE),
-        80,
-    ),
-    o(
-        &[Char('#')],
-        s(ScreenAction::ToggleNumbers),
-        "#",
-        "numbers",
-        |s| hx_alone_in(s, DONE),
-        70,
-    ),
-    o(
-        &[Char('n')],
-        s(ScreenAction::NewGame),
-        "n",
-        "new game",
-        |s| hx_alone_in(s, OVER),
-        100,
-    ),
-    o(
-        &[Char('r')],
-        s(ScreenAction::Replay),
-        "r",
-        "replay the last round",
-        |s| hx_alone_in(s, OVER),
-        90,
-    ),
-    o(
-        &[Tab],
-        s(ScreenAction::Down),
-        "Tab",
-        "piece",
-        hx_entering,
-        100,
-    ),
-    o(
-        STEP_KEYS,
-        s(ScreenAction::Step(5)),
-        "w e a d z x",
-        "step (or y u h l b n)",
-        hx_entering,
-        95,
-    ),
-    o(
-        &[Backspace],
-        s(ScreenAction::Undo),
-        "⌫",
-        "back",
-        hx_entering,
-        80,
-    ),
-    o(
-        &[Enter],
-        s(ScreenAction::Confirm),
-        "Enter",
-        "announce",
-        |s| hx_entering(s) && s.has(THINKING) && s.has(RACING),
-        90,
-    ),
-    o(
-        &[Enter],
-        s(ScreenAction::Confirm),
-        "Enter",
-        "submit",
-        |s| hx_entering(s) && !(s.has(THINKING) && s.has(RACING)),
-        90,
-    ),
-    o(
-        &[Char('1')],
-        s(ScreenAction::Announce(0)),
-        "1–4",
-        "announce",
-        hx_announcing,
-        100,
-    ),
-    o(
-        &[Char('g')],
-        s(ScreenAction::TimesUp),
-        "g",
-        "time's up now",
-        hx_announcing,
-        90,
-    ),
-    o(
-        &[Char('#')],
-        s(ScreenAction::ToggleNumbers),
-        "#",
-        "numbers",
-        hx_announcing,
-        80,
-    ),
-    o(
-        &[],
-        Act::Note,
-        "",
-        "Watch the move",
-        |s| hx_alone_in(s, DEMONSTRATING) && !s.has(ENTERING),
-        KEEP,
-    ),
-    o(
-        &[Char('q')],
-        s(ScreenAction::Quit),
-        "q",
-        "quit",
-        |s| hx_alone(s) && (s.has(WAITING) || s.has(DONE) || s.has(OVER) || hx_announcing(s)),
-        KEEP_MOST,
-    ),
-    o(
-        &[Char('?')],
-        s(ScreenAction::ToggleHelp),
-        "?",
-        "help",
-        |s| {
-            if hx_table(s) {
-                !s.has(OVER) || s.has(WATCHING)
-            } else {
-                !s.has(WAITING) && !s.has(OVER)
-            }
-        },
-        KEEP,
-    ),
+    o(&[], Act::Note, "", "Waiting for players", |s| hx_alone_in(s, WAITING), KEEP),
+    o(&[Char(' ')], s(ScreenAction::Continue), "Space", "next round", |s| hx_alone_in(s, DONE), 100),
+    o(&[Char('r')], s(ScreenAction::Replay), "r", "replay", |s| hx_alone_in(s, DONE), 90),
+    o(&[Left, Right], s(ScreenAction::Left), "←→", "step it", |s| hx_alone_in(s, DONE), 80),
+    o(&[Char('#')], s(ScreenAction::ToggleNumbers), "#", "numbers", |s| hx_alone_in(s, DONE), 70),
+    o(&[Char('n')], s(ScreenAction::NewGame), "n", "new game", |s| hx_alone_in(s, OVER), 100),
+    o(&[Char('r')], s(ScreenAction::Replay), "r", "replay the last round", |s| hx_alone_in(s, OVER), 90),
+    o(&[Tab], s(ScreenAction::Down), "Tab", "piece", hx_entering, 100),
+    o(STEP_KEYS, s(ScreenAction::Step(5)), "w e a d z x", "step (or y u h l b n)", hx_entering, 95),
+    o(&[Backspace], s(ScreenAction::Undo), "⌫", "back", hx_entering, 80),
+    o(&[Enter], s(ScreenAction::Confirm), "Enter", "announce", |s| hx_entering(s) && s.has(THINKING) && s.has(RACING), 90),
+    o(&[Enter], s(ScreenAction::Confirm), "Enter", "submit", |s| hx_entering(s) && !(s.has(THINKING) && s.has(RACING)), 90),
+    o(&[Char('1')], s(ScreenAction::Announce(0)), "1–4", "announce", hx_announcing, 100),
+    o(&[Char('g')], s(ScreenAction::TimesUp), "g", "time's up now", hx_announcing, 90),
+    o(&[Char('#')], s(ScreenAction::ToggleNumbers), "#", "numbers", hx_announcing, 80),
+    o(&[], Act::Note, "", "Watch the move", |s| hx_alone_in(s, DEMONSTRATING) && !s.has(ENTERING), KEEP),
+    o(&[Char('q')], s(ScreenAction::Quit), "q", "quit", |s| hx_alone(s) && (s.has(WAITING) || s.has(DONE) || s.has(OVER) || hx_announcing(s)), KEEP_MOST),
+    o(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "help", hx_help, KEEP),
 ];
 
+#[rustfmt::skip]
 const HEXPATHS_HELP: &[Offer] = &[
-    h(
-        &[Tab, Down, Up],
-        s(ScreenAction::Down),
-        "Tab ↑↓",
-        "pick the next piece (or click a piece)",
-    ),
-    h(
-        &[Char('w'), Char('e')],
-        s(ScreenAction::Step(5)),
-        "w e",
-        "step north-west ({nw}) or north-east ({ne})",
-    ),
-    h(
-        &[Char('a'), Char('d'), Left, Right],
-        s(ScreenAction::Step(4)),
-        "a d ← →",
-        "step west ({w}) or east ({e})",
-    ),
-    h(
-        &[Char('z'), Char('x')],
-        s(ScreenAction::Step(3)),
-        "z x",
-        "step south-west ({sw}) or south-east ({se})",
-    ),
-    h(
-        &[],
-        Act::Note,
-        "",
-        "a step slides to a barrier or a piece; its end is marked (click it)",
-    ),
-    h(
-        &[Backspace, Esc],
-        s(ScreenAction::Undo),
-        "Backspace",
-        "take a step back (Esc: all of them)",
-    ),
-    h(
-        &[Enter],
-        s(ScreenAction::Confirm),
-        "Enter",
-        "submit the move (in a race: announce its length)",
-    ),
-    h(
-        &[Char('1'), Char('2'), Char('3'), Char('4')],
-        s(ScreenAction::Announce(0)),
-        "1–4",
-        "several people: announce a number of steps, then Enter",
-    ),
-    h(
-        &[Char('g')],
-        s(ScreenAction::TimesUp),
-        "g",
-        "in a race: the time is up now (at a table: once every player says so)",
-    ),
-    h(
-        &[Char('r')],
-        s(ScreenAction::Replay),
-        "r",
-        "replay the round's move, step by step",
-    ),
-    h(
-        &[Left, Right],
-        s(ScreenAction::Left),
-        "← →",
-        "once a round is over: the move a step back or on, by hand",
-    ),
-    h(
-        &[Char(' ')],
-        s(ScreenAction::Continue),
-        "Space",
-        "once a round is over: on to the next one",
-    ),
-    h(
-        &[Char('#')],
-        s(ScreenAction::ToggleNumbers),
-        "#",
-        "cell numbers on or off",
-    ),
-    o(
-        &[Char('s')],
-        s(ScreenAction::StartRace),
-        "s",
-        "start the race (before it begins)",
-        |s| s.has(TABLE),
-        0,
-    ),
-    o(
-        &[Char('+')],
-        s(ScreenAction::AddRival),
-        "+",
-        "add a computer rival (before it begins)",
-        |s| s.has(TABLE),
-        0,
-    ),
-    h(
-        &[Char('n')],
-        s(ScreenAction::NewGame),
-        "n",
-        "once the game is over: a new one",
-    ),
+    h(&[Tab, Down, Up], s(ScreenAction::Down), "Tab ↑↓", "pick the next piece (or click a piece)"),
+    h(&[Char('w'), Char('e')], s(ScreenAction::Step(5)), "w e", "step north-west ({nw}) or north-east ({ne})"),
+    h(&[Char('a'), Char('d'), Left, Right], s(ScreenAction::Step(4)), "a d ← →", "step west ({w}) or east ({e})"),
+    h(&[Char('z'), Char('x')], s(ScreenAction::Step(3)), "z x", "step south-west ({sw}) or south-east ({se})"),
+    h(&[], Act::Note, "", "a step slides to a barrier or a piece; its end is marked (click it)"),
+    h(&[Backspace, Esc], s(ScreenAction::Undo), "Backspace", "take a step back (Esc: all of them)"),
+    h(&[Enter], s(ScreenAction::Confirm), "Enter", "submit the move (in a race: announce its length)"),
+    h(&[Char('1'), Char('2'), Char('3'), Char('4')], s(ScreenAction::Announce(0)), "1–4", "several people: announce a number of steps, then Enter"),
+    h(&[Char('g')], s(ScreenAction::TimesUp), "g", "in a race: the time is up now (at a table: once every player says so)"),
+    h(&[Char('r')], s(ScreenAction::Replay), "r", "replay the round's move, step by step"),
+    h(&[Left, Right], s(ScreenAction::Left), "← →", "once a round is over: the move a step back or on, by hand"),
+    h(&[Char(' ')], s(ScreenAction::Continue), "Space", "once a round is over: on to the next one"),
+    h(&[Char('#')], s(ScreenAction::ToggleNumbers), "#", "cell numbers on or off"),
+    at(&[Char('s')], s(ScreenAction::StartRace), "s", "start the race (before it begins)", table),
+    at(&[Char('+')], s(ScreenAction::AddRival), "+", "add a computer rival (before it begins)", table),
+    h(&[Char('n')], s(ScreenAction::NewGame), "n", "once the game is over: a new one"),
     h(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help"),
     h(&[Char('q')], s(ScreenAction::Quit), "q", "quit"),
 ];
@@ -1279,212 +537,60 @@ const QUIT: Offer = o(
     KEEP_MOST,
 );
 
+#[rustfmt::skip]
 const LOBBY_BAR: &[Offer] = &[
     CHOOSE,
-    o(
-        &[Left, Right],
-        s(ScreenAction::Left),
-        "←→",
-        "change",
-        lb_option,
-        90,
-    ),
-    o(
-        &[Enter],
-        s(ScreenAction::Confirm),
-        "Enter",
-        "join or watch",
-        lb_table,
-        90,
-    ),
-    o(
-        &[Char('w')],
-        s(ScreenAction::Watch),
-        "w",
-        "watch",
-        lb_table,
-        80,
-    ),
-    o(
-        &[Enter],
-        s(ScreenAction::Confirm),
-        "Enter",
-        "start",
-        lb_start,
-        90,
-    ),
-    o(
-        &[Left, Right],
-        s(ScreenAction::Left),
-        "←→",
-        "game",
-        |s| lb_start(s) && s.has(GAMES),
-        80,
-    ),
+    o(&[Left, Right], s(ScreenAction::Left), "←→", "change", lb_option, 90),
+    o(&[Enter], s(ScreenAction::Confirm), "Enter", "join or watch", lb_table, 90),
+    o(&[Char('w')], s(ScreenAction::Watch), "w", "watch", lb_table, 80),
+    o(&[Enter], s(ScreenAction::Confirm), "Enter", "start", lb_start, 90),
+    o(&[Left, Right], s(ScreenAction::Left), "←→", "game", |s| lb_start(s) && s.has(GAMES), 80),
     HELP,
     QUIT,
 ];
 
 /// The lobby's help; [`crate::tui::lobby::view::LOBBY_KEYS`] is its words.
+#[rustfmt::skip]
 pub const LOBBY_HELP: [Offer; 8] = [
-    h(
-        &[Up, Down, Char('j'), Char('k'), Tab],
-        s(ScreenAction::Up),
-        "↑ ↓  j k  Tab",
-        "choose a line",
-    ),
-    h(
-        &[Left, Right, Char('h'), Char('l')],
-        s(ScreenAction::Left),
-        "← →  h l",
-        "change the option (on other lines: the game)",
-    ),
-    h(
-        &[Enter, Char(' ')],
-        s(ScreenAction::Confirm),
-        "Enter  Space",
-        "start, join your seat or a free one, else watch",
-    ),
-    h(
-        &[Char('w')],
-        s(ScreenAction::Watch),
-        "w",
-        "watch the chosen table",
-    ),
-    h(
-        &[Home, End, Char('g'), Char('G')],
-        s(ScreenAction::First),
-        "Home End  g G",
-        "first / last line",
-    ),
-    h(
-        &[],
-        Act::Note,
-        "mouse",
-        "click a line to choose it, again to open it",
-    ),
-    h(
-        &[Char('?')],
-        s(ScreenAction::ToggleHelp),
-        "?",
-        "this help (any key closes it)",
-    ),
-    h(
-        &[Char('q'), Esc],
-        s(ScreenAction::Quit),
-        "q  Esc",
-        "leave the server",
-    ),
+    h(&[Up, Down, Char('j'), Char('k'), Tab], s(ScreenAction::Up), "↑ ↓  j k  Tab", "choose a line"),
+    h(&[Left, Right, Char('h'), Char('l')], s(ScreenAction::Left), "← →  h l", "change the option (on other lines: the game)"),
+    h(&[Enter, Char(' ')], s(ScreenAction::Confirm), "Enter  Space", "start, join your seat or a free one, else watch"),
+    h(&[Char('w')], s(ScreenAction::Watch), "w", "watch the chosen table"),
+    h(&[Home, End, Char('g'), Char('G')], s(ScreenAction::First), "Home End  g G", "first / last line"),
+    h(&[], Act::Note, "mouse", "click a line to choose it, again to open it"),
+    h(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help (any key closes it)"),
+    h(&[Char('q'), Esc], s(ScreenAction::Quit), "q  Esc", "leave the server"),
 ];
 
+#[rustfmt::skip]
 const HOME_BAR: &[Offer] = &[
     CHOOSE,
-    o(
-        &[Left, Right],
-        s(ScreenAction::Left),
-        "←→",
-        "change",
-        lb_option,
-        90,
-    ),
-    o(
-        &[Enter],
-        s(ScreenAction::Confirm),
-        "Enter",
-        "{enter}",
-        |s| !s.has(OPTION),
-        90,
-    ),
-    o(
-        &[Left, Right],
-        s(ScreenAction::Left),
-        "←→",
-        "game",
-        |s| !s.has(OPTION) && s.has(GAMES),
-        80,
-    ),
+    o(&[Left, Right], s(ScreenAction::Left), "←→", "change", lb_option, 90),
+    o(&[Enter], s(ScreenAction::Confirm), "Enter", "{enter}", |s| !s.has(OPTION), 90),
+    o(&[Left, Right], s(ScreenAction::Left), "←→", "game", |s| !s.has(OPTION) && s.has(GAMES), 80),
     HELP,
     QUIT,
 ];
 
 /// The home screen's help (its saved list's too); [`crate::tui::lobby::view::HOME_KEYS`]
 /// is its words. `PageUp PageDown` are the saved list's keys.
+#[rustfmt::skip]
 pub const HOME_HELP: [Offer; 8] = [
-    h(
-        &[Up, Down, Char('j'), Char('k'), Tab],
-        s(ScreenAction::Up),
-        "↑ ↓  j k  Tab",
-        "choose a line",
-    ),
-    h(
-        &[Left, Right, Char('h'), Char('l')],
-        s(ScreenAction::Left),
-        "← →  h l",
-        "change the option (on other lines: the game)",
-    ),
-    h(
-        &[Enter, Char(' ')],
-        s(ScreenAction::Confirm),
-        "Enter  Space",
-        "start the line, or replay the chosen match",
-    ),
-    h(
-        &[Home, End, Char('g'), Char('G')],
-        s(ScreenAction::First),
-        "Home End  g G",
-        "first / last line",
-    ),
-    h(
-        &[PageUp, PageDown],
-        s(ScreenAction::PageUp),
-        "PageUp PageDown",
-        "saved matches: a page at a time",
-    ),
-    h(
-        &[],
-        Act::Note,
-        "mouse",
-        "click a line to choose it, again to open it",
-    ),
-    h(
-        &[Char('?')],
-        s(ScreenAction::ToggleHelp),
-        "?",
-        "this help (any key closes it)",
-    ),
-    h(
-        &[Char('q'), Esc],
-        s(ScreenAction::Quit),
-        "q  Esc",
-        "quit trios (saved matches: back)",
-    ),
+    h(&[Up, Down, Char('j'), Char('k'), Tab], s(ScreenAction::Up), "↑ ↓  j k  Tab", "choose a line"),
+    h(&[Left, Right, Char('h'), Char('l')], s(ScreenAction::Left), "← →  h l", "change the option (on other lines: the game)"),
+    h(&[Enter, Char(' ')], s(ScreenAction::Confirm), "Enter  Space", "start the line, or replay the chosen match"),
+    h(&[Home, End, Char('g'), Char('G')], s(ScreenAction::First), "Home End  g G", "first / last line"),
+    h(&[PageUp, PageDown], s(ScreenAction::PageUp), "PageUp PageDown", "saved matches: a page at a time"),
+    h(&[], Act::Note, "mouse", "click a line to choose it, again to open it"),
+    h(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help (any key closes it)"),
+    h(&[Char('q'), Esc], s(ScreenAction::Quit), "q  Esc", "quit trios (saved matches: back)"),
 ];
 
+#[rustfmt::skip]
 const SAVED_BAR: &[Offer] = &[
-    o(
-        &[Up, Down],
-        s(ScreenAction::Up),
-        "↑↓",
-        "choose",
-        |s| s.has(LISTED),
-        100,
-    ),
-    o(
-        &[Enter],
-        s(ScreenAction::Confirm),
-        "Enter",
-        "replay",
-        |s| s.has(LISTED),
-        90,
-    ),
-    o(
-        &[Esc],
-        s(ScreenAction::Cancel),
-        "Esc",
-        "back",
-        always,
-        KEEP_MOST,
-    ),
+    o(&[Up, Down], s(ScreenAction::Up), "↑↓", "choose", |s| s.has(LISTED), 100),
+    o(&[Enter], s(ScreenAction::Confirm), "Enter", "replay", |s| s.has(LISTED), 90),
+    o(&[Esc], s(ScreenAction::Cancel), "Esc", "back", always, KEEP_MOST),
     HELP,
 ];
 
@@ -1494,118 +600,30 @@ fn tt_end(s: State) -> bool {
     !s.replaying()
 }
 
+#[rustfmt::skip]
 const THREE_TRIOS_END: &[Offer] = &[
-    o(
-        &[Char('n')],
-        g(Action::NewGame),
-        "n",
-        "rematch",
-        |s| tt_end(s) && !s.has(CLOSED) && s.ctx == Context::TablePlayer { two_players: true },
-        0,
-    ),
-    o(
-        &[Char('n')],
-        g(Action::NewGame),
-        "n",
-        "new game",
-        |s| tt_end(s) && !s.has(CLOSED) && s.ctx != Context::TablePlayer { two_players: true },
-        0,
-    ),
-    o(&[Char('r')], g(Action::Replay), "r", "replay", tt_end, 0),
-    o(
-        &[Char('q')],
-        g(Action::Quit),
-        "q",
-        "quit",
-        |s| tt_end(s) && !s.at_table(),
-        0,
-    ),
-    o(
-        &[Char('q')],
-        g(Action::Quit),
-        "q",
-        "lobby",
-        |s| tt_end(s) && s.at_table(),
-        0,
-    ),
+    at(&[Char('n')], g(Action::NewGame), "n", "rematch", |s| tt_end(s) && !s.has(CLOSED) && two_players(s)),
+    at(&[Char('n')], g(Action::NewGame), "n", "new game", |s| tt_end(s) && !s.has(CLOSED) && !two_players(s)),
+    at(&[Char('r')], g(Action::Replay), "r", "replay", tt_end),
+    at(&[Char('q')], g(Action::Quit), "q", "quit", |s| tt_end(s) && !s.at_table()),
+    at(&[Char('q')], g(Action::Quit), "q", "lobby", |s| tt_end(s) && s.at_table()),
 ];
 
+#[rustfmt::skip]
 const TRIAD_END: &[Offer] = &[
-    o(
-        &[Char('n')],
-        s(ScreenAction::NewGame),
-        "n",
-        "another race",
-        |s| s.has(TABLE) && !s.has(WATCHING),
-        0,
-    ),
-    o(
-        &[Char('n')],
-        s(ScreenAction::NewGame),
-        "n",
-        "new game",
-        |s| !s.has(TABLE),
-        0,
-    ),
-    o(
-        &[Char('q')],
-        s(ScreenAction::Quit),
-        "q",
-        "back to the lobby",
-        |s| s.has(TABLE),
-        0,
-    ),
-    o(
-        &[Char('q')],
-        s(ScreenAction::Quit),
-        "q",
-        "quit",
-        |s| !s.has(TABLE),
-        0,
-    ),
+    at(&[Char('n')], s(ScreenAction::NewGame), "n", "another race", seated),
+    at(&[Char('n')], s(ScreenAction::NewGame), "n", "new game", alone),
+    at(&[Char('q')], s(ScreenAction::Quit), "q", "back to the lobby", table),
+    at(&[Char('q')], s(ScreenAction::Quit), "q", "quit", alone),
 ];
 
+#[rustfmt::skip]
 const HEXPATHS_END: &[Offer] = &[
-    o(
-        &[Char('n')],
-        s(ScreenAction::NewGame),
-        "n",
-        "another game",
-        |s| s.has(TABLE) && !s.has(WATCHING),
-        0,
-    ),
-    o(
-        &[Char('n')],
-        s(ScreenAction::NewGame),
-        "n",
-        "new game",
-        |s| !s.has(TABLE),
-        0,
-    ),
-    o(
-        &[Char('r')],
-        s(ScreenAction::Replay),
-        "r",
-        "replay the last round",
-        always,
-        0,
-    ),
-    o(
-        &[Char('q')],
-        s(ScreenAction::Quit),
-        "q",
-        "lobby",
-        |s| s.has(TABLE),
-        0,
-    ),
-    o(
-        &[Char('q')],
-        s(ScreenAction::Quit),
-        "q",
-        "quit",
-        |s| !s.has(TABLE),
-        0,
-    ),
+    at(&[Char('n')], s(ScreenAction::NewGame), "n", "another game", seated),
+    at(&[Char('n')], s(ScreenAction::NewGame), "n", "new game", alone),
+    at(&[Char('r')], s(ScreenAction::Replay), "r", "replay the last round", always),
+    at(&[Char('q')], s(ScreenAction::Quit), "q", "lobby", table),
+    at(&[Char('q')], s(ScreenAction::Quit), "q", "quit", alone),
 ];
 
 /// The key bar's entries of `place`, all states.
@@ -1648,18 +666,17 @@ fn live(offer: &Offer, state: State) -> bool {
 
 /// The key bar's entries live in `state`, in the order the bar shows them.
 pub fn bar(place: Where, state: State) -> Vec<&'static Offer> {
-    bar_offers(place)
-        .iter()
-        .filter(|o| live(o, state))
-        .collect()
+    live_in(bar_offers(place), state)
 }
 
 /// The help's entries live in `state`, in order.
 pub fn help(place: Where, state: State) -> Vec<&'static Offer> {
-    help_offers(place)
-        .iter()
-        .filter(|o| live(o, state))
-        .collect()
+    live_in(help_offers(place), state)
+}
+
+/// The entries of `offers` live in `state`, in order.
+fn live_in(offers: &'static [Offer], state: State) -> Vec<&'static Offer> {
+    offers.iter().filter(|o| live(o, state)).collect()
 }
 
 /// `text` with each `{name}` of `fills` replaced by its value, in one pass (a value is
@@ -1708,6 +725,18 @@ mod tests {
         Context::TablePlayer { two_players: false },
     ];
 
+    /// A person seated at a table against another person.
+    const AT_TABLE: State = State::new(KeyMode::Play, Context::TablePlayer { two_players: true });
+
+    /// Whether `place` is keyed by the game table (so by mode and context) rather than by
+    /// a screen's own table.
+    fn on_game_table(place: Where) -> bool {
+        matches!(
+            place,
+            Where::ThreeTrios | Where::Duel | Where::ThreeTriosEnd
+        )
+    }
+
     /// The flags each screen sets.
     fn flags(place: Where) -> &'static [u32] {
         match place {
@@ -1739,7 +768,7 @@ mod tests {
     /// table each mode and context (the spectator's too).
     fn states(place: Where) -> Vec<State> {
         let bases: Vec<State> = match place {
-            Where::ThreeTrios | Where::Duel | Where::ThreeTriosEnd => MODES
+            _ if on_game_table(place) => MODES
                 .iter()
                 .flat_map(|&m| {
                     CONTEXTS
@@ -1807,12 +836,10 @@ mod tests {
     /// The actions the help of `place` lists in `state`.
     fn help_acts(place: Where, state: State) -> Vec<Act> {
         match place {
-            Where::ThreeTrios | Where::Duel | Where::ThreeTriosEnd => {
-                offered(state.mode, state.ctx)
-                    .into_iter()
-                    .map(|(a, _, _)| Act::Game(a))
-                    .collect()
-            }
+            _ if on_game_table(place) => offered(state.mode, state.ctx)
+                .into_iter()
+                .map(|(a, _, _)| Act::Game(a))
+                .collect(),
             _ => help(place, state)
                 .iter()
                 .flat_map(|o| o.keys.iter().filter_map(move |&k| lookup(place, state, k)))
@@ -1874,12 +901,11 @@ mod tests {
         let problems = bar_problems(Where::Home, state, &[&unlisted]);
         assert!(problems[0].contains("not in the help"), "{problems:?}");
         // `u` takes nothing back against another person at a table.
-        let table = State::new(KeyMode::Play, Context::TablePlayer { two_players: true });
         let undo = &THREE_TRIOS_BAR
             .iter()
             .find(|o| o.act == Act::Game(Action::TakeBack))
             .expect("Three Trios offers a take-back");
-        assert_eq!(bar_problems(Where::ThreeTrios, table, &[undo]).len(), 2);
+        assert_eq!(bar_problems(Where::ThreeTrios, AT_TABLE, &[undo]).len(), 2);
     }
 
     #[test]
@@ -1889,8 +915,7 @@ mod tests {
             |s: State| -> Vec<&str> { bar(Where::ThreeTrios, s).iter().map(|o| o.label).collect() };
         assert!(!labels(local).contains(&"u"));
         assert!(labels(local.with(TAKE_BACK, true)).contains(&"u"));
-        let table = State::new(KeyMode::Play, Context::TablePlayer { two_players: true });
-        assert!(!labels(table.with(TAKE_BACK, true)).contains(&"u"));
+        assert!(!labels(AT_TABLE.with(TAKE_BACK, true)).contains(&"u"));
         let watching = State::new(KeyMode::Play, Context::Watching).with(WATCHING, true);
         assert!(labels(watching).contains(&"."));
         assert!(!labels(local).contains(&"."));
