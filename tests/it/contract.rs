@@ -381,6 +381,29 @@ fn tick() -> usize {
     CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
+/// The items every test double of Islands shares: Islands' side names, and no strategies
+/// (asking for one is refused by name).
+macro_rules! islands_names_and_no_strategies {
+    () => {
+        fn side_name(side: Side) -> &'static str {
+            <islands::Game as TwoPlayer>::side_name(side)
+        }
+        fn strategy_names() -> &'static [&'static str] {
+            &[]
+        }
+        fn strategy(
+            name: &str,
+            _: u64,
+            _: u64,
+        ) -> Result<Box<dyn GameStrategy<Self>>, UnknownStrategy> {
+            Err(UnknownStrategy {
+                name: name.into(),
+                known: Vec::new(),
+            })
+        }
+    };
+}
+
 impl<const FAULT: usize> TwoPlayer for Broken<FAULT> {
     const KIND: trios::games::GameKind = trios::games::GameKind::Islands;
     type Options = islands::Options;
@@ -432,22 +455,7 @@ impl<const FAULT: usize> TwoPlayer for Broken<FAULT> {
         }
         TwoPlayer::verdict(&self.0)
     }
-    fn side_name(side: Side) -> &'static str {
-        <islands::Game as TwoPlayer>::side_name(side)
-    }
-    fn strategy_names() -> &'static [&'static str] {
-        &[]
-    }
-    fn strategy(
-        name: &str,
-        _: u64,
-        _: u64,
-    ) -> Result<Box<dyn GameStrategy<Self>>, UnknownStrategy> {
-        Err(UnknownStrategy {
-            name: name.into(),
-            known: Vec::new(),
-        })
-    }
+    islands_names_and_no_strategies!();
 }
 
 /// An Islands move whose record keeps only its row: written and read back, it is another
@@ -506,22 +514,7 @@ impl TwoPlayer for Forgetful {
     fn score(&self) -> [usize; 2] {
         TwoPlayer::score(&self.0)
     }
-    fn side_name(side: Side) -> &'static str {
-        <islands::Game as TwoPlayer>::side_name(side)
-    }
-    fn strategy_names() -> &'static [&'static str] {
-        &[]
-    }
-    fn strategy(
-        name: &str,
-        _: u64,
-        _: u64,
-    ) -> Result<Box<dyn GameStrategy<Self>>, UnknownStrategy> {
-        Err(UnknownStrategy {
-            name: name.into(),
-            known: Vec::new(),
-        })
-    }
+    islands_names_and_no_strategies!();
 }
 
 type Property<G> = fn(&Subject<G>, u64, &[usize]) -> Result<(), String>;

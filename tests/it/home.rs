@@ -8,9 +8,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
+use crate::common::base;
 use common::bin::Dir;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -18,22 +17,8 @@ use trios::controller::table::{Identity, Proof};
 use trios::controller::{MatchConfig, Seat, SourceFile};
 use trios::games::GameKind;
 use trios::games::reversi::Color;
-use trios::trios::{DealMode, RuleSet};
 use trios::tui::lobby::{Choices, GameOptions, Intent, Launch, Lobby, Mode};
 use trios::tui::{Event, Theme};
-
-fn base() -> MatchConfig {
-    MatchConfig {
-        board: SourceFile::default_board(),
-        cards: SourceFile::default_cards(),
-        deal: DealMode::Shuffle,
-        seed: 3,
-        rules: RuleSet::default(),
-        red: Seat::Human,
-        blue: Seat::Computer("expert".into()),
-        think_ms: 1000,
-    }
-}
 
 /// The home screen over data folder `data` (none: no data folder known).
 fn home(data: Option<&Path>) -> Lobby {
@@ -71,22 +56,7 @@ fn keys(lobby: &mut Lobby, typed: &str) -> Option<Intent> {
 }
 
 fn render(lobby: &Lobby) -> String {
-    let (w, h) = lobby.size();
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
-    terminal
-        .draw(|frame| frame.render_widget(lobby, frame.area()))
-        .expect("drawn");
-    let buffer = terminal.backend().buffer();
-    (0..h)
-        .map(|y| {
-            (0..w)
-                .map(|x| buffer[(x, y)].symbol())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    crate::common::screen::screen(lobby, lobby.size())
 }
 
 /// The line of the screen holding `text`.

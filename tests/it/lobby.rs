@@ -2,31 +2,16 @@
 
 use std::sync::Arc;
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use crate::common::base;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
+use trios::controller::SourceFile;
 use trios::controller::table::{Identity, Kind, Proof, SeatState, SeatView};
 use trios::controller::tables::Summary;
-use trios::controller::{MatchConfig, Seat, SourceFile};
 use trios::games::{Side, Verdict};
 use trios::ssh::lobby::{Choices, Intent, Lobby};
-use trios::trios::{DealMode, RuleSet};
 use trios::tui::{Event, Theme};
-
-fn base() -> MatchConfig {
-    MatchConfig {
-        board: SourceFile::default_board(),
-        cards: SourceFile::default_cards(),
-        deal: DealMode::Shuffle,
-        seed: 3,
-        rules: RuleSet::default(),
-        red: Seat::Human,
-        blue: Seat::Computer("expert".into()),
-        think_ms: 1000,
-    }
-}
 
 fn me() -> Identity {
     Identity {
@@ -128,22 +113,7 @@ fn keys(lobby: &mut Lobby, typed: &str) -> Option<Intent> {
 }
 
 fn render(lobby: &Lobby) -> String {
-    let (w, h) = lobby.size();
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal
-        .draw(|frame| frame.render_widget(lobby, frame.area()))
-        .unwrap();
-    let buffer = terminal.backend().buffer();
-    (0..h)
-        .map(|y| {
-            (0..w)
-                .map(|x| buffer[(x, y)].symbol())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    crate::common::screen::screen(lobby, lobby.size())
 }
 
 #[test]

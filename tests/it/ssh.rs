@@ -23,6 +23,30 @@ const TEST_LIMIT: Duration = Duration::from_secs(40);
 /// How often [`eventually`] looks.
 const POLL: Duration = Duration::from_millis(10);
 
+/// On `conn`, a game against the computer at 80x24, waited for until Red is to move.
+async fn playing(conn: &Connection) -> Game {
+    let mut game = open_game(conn, 80, 24).await;
+    game.play_computer().await;
+    game
+}
+
+/// `user` logged in with a password and [`playing`]; the connection is kept open with it.
+async fn login_and_play(addr: SocketAddr, user: &str) -> (Connection, Game) {
+    let conn = login(addr, user).await;
+    let game = playing(&conn).await;
+    (conn, game)
+}
+
+/// The reason the server gives when it turns a fresh connection by `user` away.
+async fn turned_away(addr: SocketAddr, user: &str) -> String {
+    let mut conn = connect(addr).await;
+    let _ = conn.handle.authenticate_none(user).await;
+    timeout(WAIT, conn.disconnects.recv())
+        .await
+        .unwrap()
+        .unwrap()
+}
+
 /// An SSH connection plus a handle on its TCP socket, to cut it with no SSH goodbye.
 async fn connect_cuttable(addr: SocketAddr) -> (Handle<Client>, std::net::TcpStream) {
     let std_stream = std::net::TcpStream::connect(addr).unwrap();
@@ -44,9 +68,7 @@ async fn connect_cuttable(addr: SocketAddr) -> (Handle<Client>, std::net::TcpStr
 async fn a_pty_session_plays_redraws_on_resize_and_quits_cleanly() {
     bounded(TEST_LIMIT, async {
         let server = start(server_config()).await;
-        let conn = login(server.local_addr(), "alice").await;
-        let mut game = open_game(&conn, 80, 24).await;
-        game.play_computer().await;
+        let (_conn, mut game) = login_and_play(server.local_addr(), "alice").await;
         assert!(game.screen.screen().alternate_screen());
 
         let typed = Instant::now();
@@ -131,8 +153,7 @@ async fn port_forwarding_is_refused() {
         let remote = conn.handle.tcpip_forward("127.0.0.1", 0).await;
         assert!(remote.is_err(), "tcpip-forward must be refused");
         // The connection still plays after the refusals.
-        let mut game = open_game(&conn, 80, 24).await;
-        game.play_computer().await;
+        let _game = playing(&conn).await;
         server.shutdown().await;
     })
     .await;
@@ -171,8 +192,7 @@ async fn authorized_keys_admit_only_their_keys() {
             .await
             .unwrap();
         assert!(right.success(), "{right:?}");
-        let mut game = open_game(&conn, 80, 24).await;
-        game.play_computer().await;
+        let _game = playing(&conn).await;
         server.shutdown().await;
     })
     .await;
@@ -194,8 +214,7 @@ async fn an_abrupt_disconnect_leaves_the_server_serving() {
                 .success()
         );
         let conn = Connection::unheard(handle);
-        let mut game = open_game(&conn, 80, 24).await;
-        game.play_computer().await;
+        let _game = playing(&conn).await;
         assert_eq!(server.open_connections(), 1);
         cut.shutdown(std::net::Shutdown::Both).unwrap();
 
@@ -207,9 +226,7 @@ async fn an_abrupt_disconnect_leaves_the_server_serving() {
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        let conn = login(addr, "frank").await;
-        let mut game = open_game(&conn, 80, 24).await;
-        game.play_computer().await;
+        let (_conn, _game) = login_and_play(addr, "frank").await;
         server.shutdown().await;
     })
     .await;
@@ -221,9 +238,7 @@ async fn an_idle_game_is_disconnected_with_a_message() {
         let mut config = server_config();
         config.idle_timeout = Duration::from_secs(1);
         let server = start(config).await;
-        let conn = login(server.local_addr(), "gina").await;
-        let mut game = open_game(&conn, 80, 24).await;
-        game.play_computer().await;
+        let (_conn, mut game) = login_and_play(server.local_addr(), "gina").await;
         let started = Instant::now();
         game.wait_closed().await;
         assert!(game.text.contains("without input"), "{:?}", game.text);
@@ -239,16 +254,9 @@ async fn a_full_server_and_a_hammering_address_are_told_why() {
         let mut config = server_config();
         config.max_sessions = 1;
         let server = start(config).await;
-        let first = login(server.local_addr(), "henry").await;
-        let mut game = open_game(&first, 80, 24).await;
-        game.play_computer().await;
+        let (_first, _game) = login_and_play(server.local_addr(), "henry").await;
 
-        let mut second = connect(server.local_addr()).await;
-        let _ = second.handle.authenticate_none("iris").await;
-        let reason = timeout(WAIT, second.disconnects.recv())
-            .await
-            .unwrap()
-            .unwrap();
+        let reason = turned_away(server.local_addr(), "iris").await;
         assert!(reason.contains("server is full"), "{reason}");
         server.shutdown().await;
 
@@ -258,12 +266,7 @@ async fn a_full_server_and_a_hammering_address_are_told_why() {
         for _ in 0..2 {
             login(server.local_addr(), "jack").await;
         }
-        let mut third = connect(server.local_addr()).await;
-        let _ = third.handle.authenticate_none("jack").await;
-        let reason = timeout(WAIT, third.disconnects.recv())
-            .await
-            .unwrap()
-            .unwrap();
+        let reason = turned_away(server.local_addr(), "jack").await;
         assert!(reason.contains("too many connections"), "{reason}");
         server.shutdown().await;
     })
@@ -335,9 +338,7 @@ async fn a_fixed_seed_deals_everyone_the_same_game() {
         config.fixed_seed = true;
         let server = start(config).await;
         for user in ["kim", "lee"] {
-            let conn = login(server.local_addr(), user).await;
-            let mut game = open_game(&conn, 80, 24).await;
-            game.play_computer().await;
+            let (_conn, mut game) = login_and_play(server.local_addr(), user).await;
             game.wait_for("the seeded game", |g| g.shows("seed 42"))
                 .await;
         }
@@ -376,6 +377,15 @@ async fn open_table(game: &mut Game) {
     game.wait_lobby().await;
     game.send(b"jjjj\r").await;
     game.wait_for("the open table", |g| g.shows("Waiting for an opponent"))
+        .await;
+}
+
+/// Alice (Red) plays her first card once it is her turn; waits until it is Bob's (Blue's).
+async fn red_plays_first(red: &mut Game, blue: &mut Game) {
+    red.wait_for("Red's turn", |g| g.shows("RED (alice) to move"))
+        .await;
+    red.send(b"1\r").await;
+    blue.wait_for("Blue's turn", |g| g.shows("BLUE (bob) to move"))
         .await;
 }
 
@@ -561,11 +571,7 @@ async fn a_dropped_player_is_missed_recorded_and_takes_the_seat_back_with_the_sa
         let mut blue = open_game(&bob, 80, 24).await;
         enter_first_table(&mut blue).await;
         blue.wait_for("Blue's seat", |g| g.shows("BLUE bob")).await;
-        red.wait_for("Red's turn", |g| g.shows("RED (alice) to move"))
-            .await;
-        red.send(b"1\r").await;
-        blue.wait_for("Blue's turn", |g| g.shows("BLUE (bob) to move"))
-            .await;
+        red_plays_first(&mut red, &mut blue).await;
 
         cut.shutdown(std::net::Shutdown::Both).unwrap();
         red.wait_for("word of the drop", |g| g.shows("lost the connection"))
@@ -621,11 +627,7 @@ async fn a_seat_not_taken_back_in_time_ends_the_match_with_the_record_kept() {
         let bob = login(addr, "bob").await;
         let mut blue = open_game(&bob, 80, 24).await;
         enter_first_table(&mut blue).await;
-        red.wait_for("Red's turn", |g| g.shows("RED (alice) to move"))
-            .await;
-        red.send(b"1\r").await;
-        blue.wait_for("Blue's turn", |g| g.shows("BLUE (bob) to move"))
-            .await;
+        red_plays_first(&mut red, &mut blue).await;
         // Bob walks away from the table (q) and then closes the connection.
         blue.send(b"q").await;
         blue.wait_lobby().await;
@@ -724,8 +726,7 @@ async fn a_client_that_stops_reading_loses_frames_not_memory_and_gets_a_full_rep
                 .success()
         );
         let conn = Connection::unheard(handle);
-        let mut game = open_game(&conn, 80, 24).await;
-        game.play_computer().await;
+        let mut game = playing(&conn).await;
 
         // The link stalls; full repaints (every resize is one) keep coming, a frame apart.
         stalled.store(true, std::sync::atomic::Ordering::SeqCst);
@@ -785,9 +786,7 @@ async fn the_records_folder_is_pruned_as_in_local_play() {
 async fn stopping_the_server_restores_every_client_terminal_and_says_goodbye() {
     bounded(TEST_LIMIT, async {
         let server = start(server_config()).await;
-        let player = login(server.local_addr(), "hana").await;
-        let mut game = open_game(&player, 80, 24).await;
-        game.play_computer().await;
+        let (_player, mut game) = login_and_play(server.local_addr(), "hana").await;
         let lobby = login(server.local_addr(), "ivan").await;
         let mut waiting = open_game(&lobby, 80, 24).await;
         waiting.wait_lobby().await;

@@ -343,12 +343,24 @@ impl Pty {
         self.data.path().join("matches")
     }
 
-    /// The single match record in the data folder.
-    fn only_record(&self) -> (PathBuf, Record) {
-        let files: Vec<PathBuf> = std::fs::read_dir(self.matches_dir())
+    /// The files in the data folder's matches folder.
+    fn match_files(&self) -> Vec<PathBuf> {
+        std::fs::read_dir(self.matches_dir())
             .expect("the matches folder exists")
             .map(|e| e.expect("folder entry").path())
-            .collect();
+            .collect()
+    }
+
+    /// `q`, an exit with status 0, and the terminal as it was.
+    fn quit_restored(&mut self) {
+        self.send(b"q");
+        assert!(self.wait_exit(EXIT_TIMEOUT).success());
+        self.assert_terminal_restored();
+    }
+
+    /// The single match record in the data folder.
+    fn only_record(&self) -> (PathBuf, Record) {
+        let files = self.match_files();
         assert_eq!(files.len(), 1, "one autosave record: {files:?}");
         let record = Record::load(&files[0]).expect("the autosave is a valid record");
         (files[0].clone(), record)
@@ -864,9 +876,7 @@ fn a_mouse_click_picks_a_card_and_another_places_it() {
     let placed = format!("1 RED 0,0 {name}");
     pty.wait_for(&placed, |s| s.contains(&placed));
 
-    pty.send(b"q");
-    assert!(pty.wait_exit(EXIT_TIMEOUT).success());
-    pty.assert_terminal_restored();
+    pty.quit_restored();
 }
 
 /// `trios serve` on a free loopback port, stopped when dropped.
@@ -952,6 +962,34 @@ impl Server {
         let args = self.ssh_args(user, &["-o", "PubkeyAuthentication=no"]);
         Pty::start_program(ssh, 80, 24, &args, Answers::CursorPosition)
     }
+}
+
+/// `list` as owned strings, for a command line.
+fn words(list: &[&str]) -> Vec<String> {
+    list.iter().map(|w| w.to_string()).collect()
+}
+
+/// OpenSSH's client signed in as `user`, waited for until the lobby shows `label` as its game.
+fn at_lobby(server: &Server, ssh: &str, user: &str, label: &str) -> Pty {
+    let pty = server.client(ssh, user);
+    let shown = format!("‹ {label} ›");
+    pty.wait_for(&format!("the lobby on {label}"), |s| s.contains(&shown));
+    pty
+}
+
+/// OpenSSH's client signed in as `user`, waited for until the list shows a table for which
+/// `listed` holds (`what`), then joining it: the fourth line, below three menu lines.
+fn join_listed(
+    server: &Server,
+    ssh: &str,
+    user: &str,
+    what: &str,
+    listed: impl Fn(&Screen) -> bool,
+) -> Pty {
+    let mut pty = server.client(ssh, user);
+    pty.wait_for(what, listed);
+    pty.send(b"jjj\r");
+    pty
 }
 
 /// `q` back to the lobby (which then shows `lobby`), `q` again, and the client exits 0.
@@ -1084,17 +1122,14 @@ fn two_openssh_clients_play_reversi_at_one_table() {
         return;
     };
     let server = Server::start_with(&["--game", "reversi"]);
-    let mut alice = server.client(&ssh, "alice");
-    alice.wait_for("the lobby on Reversi", |s| s.contains("‹ Reversi ›"));
+    let mut alice = at_lobby(&server, &ssh, "alice", "Reversi");
     // Game, Play against the computer, Opponent, then Open a table.
     alice.send(b"jj\r");
     alice.wait_for("the open table", |s| s.contains("Waiting for an opponent"));
 
-    let mut bob = server.client(&ssh, "bob");
-    bob.wait_for("alice's table in the list", |s| {
+    let mut bob = join_listed(&server, &ssh, "bob", "alice's table in the list", |s| {
         s.contains("waiting: Enter to join")
     });
-    bob.send(b"jjj\r");
     bob.wait_for("bob seated at light", |s| s.contains("Light (bob)"));
     alice.wait_for("both seats taken", |s| s.contains("Light (bob)"));
 
@@ -1180,11 +1215,9 @@ fn a_hung_up_terminal_ends_the_app_even_without_sighup() {
 /// the log, `q` leaves the match saved and resumable, and `--resume` brings it back on screen.
 #[test]
 fn reversi_plays_full_screen_and_resumes() {
-    let args: Vec<String> = [
+    let args: Vec<String> = words(&[
         "play", "--game", "reversi", "--light", "random", "--seed", "3",
-    ]
-    .map(String::from)
-    .to_vec();
+    ]);
     let mut pty = Pty::start(80, 24, &args);
     pty.wait_for("the Reversi board", |s| {
         s.contains("Dark to move") && s.contains("1   2   3   4   5   6   7   8")
@@ -1198,10 +1231,7 @@ fn reversi_plays_full_screen_and_resumes() {
     let status = pty.wait_exit(EXIT_TIMEOUT);
     assert!(status.success(), "q exits 0, got {status:?}");
     pty.assert_terminal_restored();
-    let files: Vec<PathBuf> = std::fs::read_dir(pty.matches_dir())
-        .expect("the matches folder exists")
-        .map(|e| e.expect("folder entry").path())
-        .collect();
+    let files = pty.match_files();
     assert_eq!(files.len(), 1, "one autosave: {files:?}");
     let record = trios::record::AnyRecord::load(&files[0]).expect("a valid record");
     assert_eq!(record.game(), trios::games::GameKind::Reversi);
@@ -1218,9 +1248,7 @@ fn reversi_plays_full_screen_and_resumes() {
     again.wait_for("the resumed match", |s| {
         s.contains("2. Light ") && s.contains("Dark to move")
     });
-    again.send(b"q");
-    assert!(again.wait_exit(EXIT_TIMEOUT).success());
-    again.assert_terminal_restored();
+    again.quit_restored();
 }
 
 /// Islands of Hex full screen in a real terminal: a stone placed with Enter, the computer's
@@ -1228,11 +1256,9 @@ fn reversi_plays_full_screen_and_resumes() {
 /// a board too large for the screen is refused before the screen opens.
 #[test]
 fn islands_plays_full_screen_and_its_record_replays_on_screen() {
-    let args: Vec<String> = [
+    let args: Vec<String> = words(&[
         "play", "--game", "islands", "--black", "random", "--seed", "3",
-    ]
-    .map(String::from)
-    .to_vec();
+    ]);
     let mut pty = Pty::start(80, 24, &args);
     pty.wait_for("the Islands board", |s| {
         s.contains("White to move") && s.contains("0 1 2 3 4 5 6 7 8 9 0")
@@ -1241,13 +1267,8 @@ fn islands_plays_full_screen_and_its_record_replays_on_screen() {
     pty.wait_for("the computer's answer", |s| {
         s.contains("1. White 5 5, islands 1–0") && s.contains("2. Black ")
     });
-    pty.send(b"q");
-    assert!(pty.wait_exit(EXIT_TIMEOUT).success());
-    pty.assert_terminal_restored();
-    let files: Vec<PathBuf> = std::fs::read_dir(pty.matches_dir())
-        .expect("the matches folder exists")
-        .map(|e| e.expect("folder entry").path())
-        .collect();
+    pty.quit_restored();
+    let files = pty.match_files();
     assert_eq!(files.len(), 1, "one autosave: {files:?}");
 
     // The home screen offers the unfinished match and resumes it on the board.
@@ -1277,9 +1298,7 @@ fn islands_plays_full_screen_and_its_record_replays_on_screen() {
     });
     home.send(b"q");
     home.wait_for("home again", |s| s.contains("Resume last match"));
-    home.send(b"q");
-    assert!(home.wait_exit(EXIT_TIMEOUT).success());
-    home.assert_terminal_restored();
+    home.quit_restored();
 
     let replay = vec!["replay".to_string(), files[0].display().to_string()];
     let mut viewer = Pty::start_in(80, 24, &replay, pty.data.path());
@@ -1288,9 +1307,7 @@ fn islands_plays_full_screen_and_its_record_replays_on_screen() {
     });
     viewer.send(b"\x1b[C");
     viewer.wait_for("the first move", |s| s.contains("Replay: move 1 of 2"));
-    viewer.send(b"q");
-    assert!(viewer.wait_exit(EXIT_TIMEOUT).success());
-    viewer.assert_terminal_restored();
+    viewer.quit_restored();
 
     let huge = ["play", "--game", "islands", "--size", "65"].map(String::from);
     let mut refused = Pty::start_in(80, 24, &huge, pty.data.path());
@@ -1307,9 +1324,7 @@ fn islands_plays_full_screen_and_its_record_replays_on_screen() {
 /// leaves with the terminal as it was.
 #[test]
 fn triad_plays_full_screen() {
-    let args: Vec<String> = ["play", "--game", "triad", "--seed", "5"]
-        .map(String::from)
-        .to_vec();
+    let args: Vec<String> = words(&["play", "--game", "triad", "--seed", "5"]);
     let mut pty = Pty::start(80, 24, &args);
     pty.wait_for("the tableau", |s| s.contains("deck 69 · found 0"));
     let game = trios::games::triad::Game::new(5);
@@ -1322,9 +1337,7 @@ fn triad_plays_full_screen() {
     pty.wait_for("the triad taken", |s| {
         s.contains("deck 66 · found 1") && s.contains("A triad! 1 found.")
     });
-    pty.send(b"q");
-    assert!(pty.wait_exit(EXIT_TIMEOUT).success());
-    pty.assert_terminal_restored();
+    pty.quit_restored();
 }
 
 /// Hex paths full screen in a real terminal: the first round's shortest move typed on the
@@ -1332,9 +1345,7 @@ fn triad_plays_full_screen() {
 /// the terminal as it was.
 #[test]
 fn hexpaths_plays_full_screen() {
-    let args: Vec<String> = ["play", "--game", "hexpaths", "--seed", "3"]
-        .map(String::from)
-        .to_vec();
+    let args: Vec<String> = words(&["play", "--game", "hexpaths", "--seed", "3"]);
     let mut pty = Pty::start(80, 24, &args);
     pty.wait_for("round 1", |s| s.contains("round 1/10"));
     let (keys, n) = hexpaths_round_one_keys(3);
@@ -1348,9 +1359,7 @@ fn hexpaths_plays_full_screen() {
     });
     pty.send(b" ");
     pty.wait_for("round 2", |s| s.contains("round 2/10"));
-    pty.send(b"q");
-    assert!(pty.wait_exit(EXIT_TIMEOUT).success());
-    pty.assert_terminal_restored();
+    pty.quit_restored();
 }
 
 /// The keys of the shortest move of round 1 of a Hex paths game from `seed`: Tab to each
@@ -1393,16 +1402,13 @@ fn two_openssh_clients_race_hexpaths_at_one_table() {
     };
     let seed = 7;
     let server = Server::start_with(&["--game", "hexpaths", "--seed", &seed.to_string()]);
-    let mut alice = server.client(&ssh, "alice");
-    alice.wait_for("the lobby on Hex paths", |s| s.contains("‹ Hex paths ›"));
+    let mut alice = at_lobby(&server, &ssh, "alice", "Hex paths");
     // Race the computer, Opponent, then Open a race table.
     alice.send(b"jj\r");
     alice.wait_for("the waiting table", |s| s.contains("waiting for players"));
-    let mut bob = server.client(&ssh, "bob");
-    bob.wait_for("alice's table in the list", |s| {
+    let mut bob = join_listed(&server, &ssh, "bob", "alice's table in the list", |s| {
         s.contains("waiting: Enter to join")
     });
-    bob.send(b"jjj\r");
     bob.wait_for("bob at the table", |s| s.contains("you (bob) 0"));
     alice.wait_for("bob in alice's list", |s| s.contains("bob 0"));
     alice.send(b"s");
@@ -1451,20 +1457,17 @@ fn two_openssh_clients_and_a_computer_race_at_one_triad_table() {
     // A fixed seed: the test knows the first tableau.
     let seed = 11;
     let server = Server::start_with(&["--game", "triad", "--seed", &seed.to_string()]);
-    let mut alice = server.client(&ssh, "alice");
-    alice.wait_for("the lobby on Triad", |s| s.contains("‹ Triad ›"));
+    let mut alice = at_lobby(&server, &ssh, "alice", "Triad");
     // Race the computer (the rival level shown: hard).
     alice.send(b"\r");
     alice.wait_for("the waiting table", |s| {
         s.contains("Waiting for players") && s.contains("2. hard  (computer)")
     });
 
-    let mut bob = server.client(&ssh, "bob");
-    bob.wait_for("alice's race in the list", |s| {
+    // Race the computer, Opponent, Open a race table, then alice's table.
+    let mut bob = join_listed(&server, &ssh, "bob", "alice's race in the list", |s| {
         s.contains("alice, hard") && s.contains("waiting: Enter to join")
     });
-    // Race the computer, Opponent, Open a race table, then alice's table.
-    bob.send(b"jjj\r");
     bob.wait_for("bob in the race", |s| s.contains("3. bob  ← you"));
     alice.wait_for("bob in alice's list", |s| s.contains("3. bob"));
 
