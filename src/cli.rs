@@ -284,11 +284,11 @@ pub struct SimArgs {
     #[command(flatten)]
     pub seeding: SeedArg,
     /// Strategy `a`: plays Red (and Blue in the second game of each deal with --swap).
-    #[arg(long, value_name = "STRATEGY", value_parser = crate::sim::parse_strategy,
+    #[arg(long, value_name = "STRATEGY", value_parser = crate::sim::three_trios::parse_strategy,
           conflicts_with = "round_robin")]
     pub red: Option<String>,
     /// Strategy `b`: plays Blue (and Red with --swap).
-    #[arg(long, value_name = "STRATEGY", value_parser = crate::sim::parse_strategy,
+    #[arg(long, value_name = "STRATEGY", value_parser = crate::sim::three_trios::parse_strategy,
           conflicts_with = "round_robin")]
     pub blue: Option<String>,
     #[command(flatten)]

@@ -17,7 +17,9 @@ pub mod worker;
 
 pub use duel::{Duel, DuelConfig, DuelError, MatchLog, Replayable, Setup, Turn};
 pub use seat::Seat;
-pub use three_trios::SeatError;
+/// Three Trios's match and its setup under the names library users, tests, benches and
+/// examples have always written (`trios::controller::Match`); the shared code that starts
+/// the lobby's matches (lobby, server, registry) names them here too, not the game's module.
 pub use three_trios::{Match, MatchConfig, SourceFile, StartError};
 pub use worker::{DeliverMove, DuelWorker};
 

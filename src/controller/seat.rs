@@ -1,10 +1,9 @@
 //! Who plays a side: a person at this terminal, or a named computer strategy. The game a
 //! seat sits in checks the name: a platform game when its match starts (`TwoPlayer::strategy`),
-//! Three Trios when a seat is read from text (its seat module, beside its controller).
+//! Three Trios when a seat is read from text (its seat module, beside its controller, reads
+//! seats from text and says why a name is no seat).
 
 use std::fmt;
-
-use super::three_trios::SeatError;
 
 use serde::{Deserialize, Serialize};
 
@@ -48,13 +47,6 @@ impl fmt::Display for Seat {
             Seat::Human => f.write_str("human"),
             Seat::Computer(name) => f.write_str(name),
         }
-    }
-}
-
-impl TryFrom<String> for Seat {
-    type Error = SeatError;
-    fn try_from(s: String) -> Result<Seat, SeatError> {
-        s.parse()
     }
 }
 

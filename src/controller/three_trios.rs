@@ -287,7 +287,6 @@ impl Registry {
 mod tests {
     use super::*;
     use crate::controller::table_game::TableGame;
-    use crate::games::reversi;
     use crate::record::duel::DuelRecord;
 
     fn config(deal: DealMode) -> MatchConfig {
@@ -346,12 +345,8 @@ mod tests {
         // The lobby's table line says the rules as its rules menu does.
         assert_eq!(
             TableGame::rules(&varied),
-            crate::tui::lobby::rules_label(varied.rules)
+            crate::front::three_trios::choices::rules_label(varied.rules)
         );
-        let reversi = DuelConfig::<reversi::Game>::new([Seat::Human, Seat::Human], 1, 1);
-        assert_eq!(DuelConfig::<reversi::Game>::side_name(Side::First), "Dark");
-        assert_eq!(TableGame::board(&reversi), "Reversi");
-        assert_eq!(TableGame::rules(&reversi), "");
         let before = setup.clone();
         setup.swap_seats();
         TableGame::set_seed(&mut setup, 99);

@@ -60,6 +60,7 @@ pub static ENTRY: Entry = Entry {
         _ => None,
     },
     race_progress: Some(|table| format!("round {}/{}", table.moves + 1, table.cells)),
+    read_record: None,
     saved_line: |_, _| None,
     alone: Some(|| GameOptions::HexPaths {
         rival: None,
@@ -72,7 +73,7 @@ pub static ENTRY: Entry = Entry {
         rival: (mode == Mode::VsComputer).then(|| lobby.opponent_name()),
         people: if mode == Mode::TwoPlayers { 2 } else { 1 },
     },
-    open_table: open_race_table::<HexRace>,
+    open_table: |conn, rival, size| Ok(open_race_table::<HexRace>(conn, rival, size)?),
     join_table: |spec, events, id, want, size| {
         let app = join_race_table::<HexRace, _>(spec, events, id, want, size, HexApp::at_table)?;
         Ok((Box::new(app), race_news::<HexRace>()))

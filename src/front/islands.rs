@@ -16,7 +16,6 @@ use crate::controller::table_game::Hosted;
 use crate::games::islands::args::IslandsArgs;
 use crate::games::islands::{self, Game as Islands};
 use crate::games::{GameKind, Side, TwoPlayer};
-use crate::record::AnyRecord;
 use crate::record::duel::DuelRecord;
 use crate::ssh::session::{duel_news, join_duel, open_duel};
 use crate::ssh::{Showcase, show};
@@ -87,10 +86,8 @@ pub static ENTRY: Entry = Entry {
     },
     home_words: |_| None,
     race_progress: None,
-    saved_line: |record, unfinished| match record {
-        AnyRecord::Islands(r) => Some(super::duel_line(r, unfinished)),
-        _ => None,
-    },
+    read_record: Some(super::read_duel::<Islands>),
+    saved_line: super::duel_saved_line::<Islands>,
     alone: None,
     own_rows: &[OwnRow {
         item: Item::Size,
@@ -106,7 +103,7 @@ pub static ENTRY: Entry = Entry {
             .first()
             .copied()
             .unwrap_or_default();
-        open_duel::<Islands>(conn, opponent, strongest, size)
+        Ok(open_duel::<Islands>(conn, opponent, strongest, size)?)
     },
     join_table: |spec, events, id, want, size| {
         let app = join_duel::<Islands>(spec, events, id, want, size)?;

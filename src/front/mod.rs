@@ -21,9 +21,9 @@ use crate::controller::MatchConfig;
 use crate::controller::table::{TableId, Want};
 use crate::controller::tables::Summary;
 use crate::games::reversi::Color;
-use crate::games::{GameKind, Side, Verdict};
-use crate::record::AnyRecord;
+use crate::games::{GameKind, Side, TwoPlayer, Verdict};
 use crate::record::duel::DuelRecord;
+use crate::record::{AnyRecord, ReadRecordFn, RecordError};
 use crate::ssh::Showcase;
 use crate::ssh::session::{AtTable, Conn, GameSpec, TableNews};
 use crate::tui::Opening;
@@ -43,7 +43,8 @@ pub type ReplayScreenFn = fn(&Path) -> Result<Opening, Error>;
 pub type SolveFn = fn(&SolveArgs) -> Result<(), Error>;
 /// Opens a server's table for a player: the connection, the computer opponent if any, the
 /// screen size.
-pub(crate) type OpenTableFn = fn(&Rc<Conn>, Option<String>, (u16, u16)) -> Result<AtTable, String>;
+pub(crate) type OpenTableFn =
+    fn(&Rc<Conn>, Option<String>, (u16, u16)) -> Result<AtTable, TableRefused>;
 /// Joins a server's table: the player, where their events go, the table, seat or watch,
 /// the screen size.
 pub(crate) type JoinTableFn = fn(
@@ -52,7 +53,30 @@ pub(crate) type JoinTableFn = fn(
     TableId,
     Want,
     (u16, u16),
-) -> Result<(Box<dyn Screen>, TableNews), String>;
+) -> Result<(Box<dyn Screen>, TableNews), TableRefused>;
+
+/// Why a server's table was not opened or joined for a player, in words for them.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TableRefused {
+    /// The game's tables open from the lobby's setup, not as a match of the lobby's choice.
+    #[error("{} tables open from the lobby", .0.title())]
+    FromSetup(GameKind),
+    /// The tables or the table's screen said why.
+    #[error("{0}")]
+    Said(String),
+}
+
+impl From<String> for TableRefused {
+    fn from(why: String) -> TableRefused {
+        TableRefused::Said(why)
+    }
+}
+
+impl From<TableRefused> for String {
+    fn from(why: TableRefused) -> String {
+        why.to_string()
+    }
+}
 /// A game's own subcommand, when the command given is it.
 pub type ToolFn = fn(&Command) -> Option<Result<bool, Error>>;
 /// `trios perft` of one game.
@@ -127,6 +151,9 @@ pub struct Entry {
     pub lobby_options: LobbyRows,
     /// What the home screen offers to do with this game, in menu order.
     pub home_actions: &'static [Item],
+    /// Reads a record of this game (once its header said so), for the saved list and the
+    /// resume of the latest match; `None` when the game is never recorded.
+    pub read_record: Option<ReadRecordFn>,
     /// The players and result of a record of this game for the saved list (given the
     /// words for an unfinished one); `None` when the record is another game's.
     pub saved_line: SavedLineFn,
@@ -218,6 +245,25 @@ pub(crate) fn duel_line<G: BoardGame>(
     (players, result)
 }
 
+/// Reads a duel's record of game `G` for the saved list ([`Entry::read_record`]).
+pub(crate) fn read_duel<G: TwoPlayer + std::fmt::Debug>(
+    name: &str,
+    json: &str,
+) -> Result<AnyRecord, RecordError> {
+    DuelRecord::<G>::from_json(name, json).map(AnyRecord::of)
+}
+
+/// The saved list's line of a duel's record of game `G` ([`Entry::saved_line`]); `None`
+/// when the record is another game's.
+pub(crate) fn duel_saved_line<G: BoardGame + std::fmt::Debug>(
+    record: &AnyRecord,
+    unfinished: &dyn Fn() -> String,
+) -> Option<(String, String)> {
+    record
+        .downcast_ref::<DuelRecord<G>>()
+        .map(|r| duel_line(r, unfinished))
+}
+
 /// A game's option rows in the lobby.
 pub struct LobbyRows {
     pub home: &'static [Item],
@@ -228,8 +274,10 @@ pub struct LobbyRows {
 /// keyboard, or two computers to watch.
 pub const DUEL_ACTIONS: &[Item] = &[Item::PlayComputer, Item::TwoPlayers, Item::Watch];
 
-/// The setups the lobbies start from, at home and at a server: the lobby's boards and rules
-/// are Three Trios', so its entry file builds them.
+/// The setups the lobbies start from, at home and at a server, and what the lobby offers
+/// with one (opponents, boards, rule sets): the lobby's boards and rules are Three Trios',
+/// so its entry file builds them.
+pub use three_trios::choices::{Offered as SetupChoices, offered as setup_choices};
 pub use three_trios::{home_setup, server_setup};
 
 impl Entry {

@@ -18,7 +18,6 @@ use crate::controller::table_game::Hosted;
 use crate::games::reversi::args::ReversiArgs;
 use crate::games::reversi::{self, Game as Reversi, Move, Square};
 use crate::games::{GameKind, Side, TwoPlayer};
-use crate::record::AnyRecord;
 use crate::record::duel::DuelRecord;
 use crate::ssh::session::{duel_news, join_duel, open_duel};
 use crate::ssh::{Showcase, show};
@@ -67,10 +66,8 @@ pub static ENTRY: Entry = Entry {
     home_words: |_| None,
     race_progress: None,
     // Dark, then light.
-    saved_line: |record, unfinished| match record {
-        AnyRecord::Reversi(r) => Some(super::duel_line(r, unfinished)),
-        _ => None,
-    },
+    read_record: Some(super::read_duel::<Reversi>),
+    saved_line: super::duel_saved_line::<Reversi>,
     alone: None,
     own_rows: &[OwnRow {
         item: Item::Color,
@@ -82,7 +79,14 @@ pub static ENTRY: Entry = Entry {
     options: |lobby, _| GameOptions::Reversi {
         person: lobby.color(),
     },
-    open_table: |conn, opponent, size| open_duel::<Reversi>(conn, opponent, REVERSI_OPPONENT, size),
+    open_table: |conn, opponent, size| {
+        Ok(open_duel::<Reversi>(
+            conn,
+            opponent,
+            REVERSI_OPPONENT,
+            size,
+        )?)
+    },
     join_table: |spec, events, id, want, size| {
         let app = join_duel::<Reversi>(spec, events, id, want, size)?;
         Ok((Box::new(app), duel_news::<Reversi>()))

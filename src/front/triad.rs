@@ -57,6 +57,7 @@ pub static ENTRY: Entry = Entry {
         _ => None,
     },
     race_progress: Some(|table| format!("{} triads taken", table.moves)),
+    read_record: None,
     saved_line: |_, _| None,
     alone: Some(|| GameOptions::Triad { rival: None }),
     own_rows: &[],
@@ -65,7 +66,7 @@ pub static ENTRY: Entry = Entry {
     options: |lobby, mode| GameOptions::Triad {
         rival: (mode == Mode::VsComputer).then(|| lobby.opponent_name()),
     },
-    open_table: open_race_table::<TriadRace>,
+    open_table: |conn, rival, size| Ok(open_race_table::<TriadRace>(conn, rival, size)?),
     join_table: |spec, events, id, want, size| {
         let app =
             join_race_table::<TriadRace, _>(spec, events, id, want, size, TriadApp::at_table)?;

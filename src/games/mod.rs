@@ -167,6 +167,9 @@ pub enum Verdict {
 pub trait TwoPlayer: Clone + Send + Sync + 'static {
     /// Which game this is, for records and menus.
     const KIND: GameKind;
+    /// The board sides a record may give in its options' `size` (those `--size` accepts);
+    /// `None` where the options have no size.
+    const SIZES: Option<std::ops::RangeInclusive<u64>> = None;
     /// Everything besides seats and seed that decides the start (a start position, a size).
     type Options: Clone
         + fmt::Debug

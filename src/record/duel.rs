@@ -14,9 +14,6 @@ use super::{
 use crate::controller::duel::{DuelConfig, Turn};
 use crate::games::{GameKind, Side, TwoPlayer, Verdict};
 
-/// The board sides a record may give: those `--size` accepts.
-const SIZES: std::ops::RangeInclusive<u64> = 1..=crate::games::islands::MAX_SIZE as u64;
-
 /// A whole match of game `G` as saved on disk.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(bound = "")]
@@ -113,8 +110,11 @@ impl<G: TwoPlayer> DuelRecord<G> {
                 check_range(path, "setup.think_ms", record.setup.think_ms, THINK_MS)?;
                 // A board side, in the games whose options have one: the range `--size` allows.
                 let options = serde_json::to_value(&record.setup.options).unwrap_or_default();
-                if let Some(size) = options.get("size").and_then(serde_json::Value::as_u64) {
-                    check_range(path, "setup.options.size", size, SIZES)?;
+                if let (Some(size), Some(sizes)) = (
+                    options.get("size").and_then(serde_json::Value::as_u64),
+                    G::SIZES,
+                ) {
+                    check_range(path, "setup.options.size", size, sizes)?;
                 }
                 Ok(record)
             }
@@ -177,7 +177,7 @@ impl<G: TwoPlayer> DuelRecord<G> {
         &self,
         mut game: G,
         path: &str,
-        checks: &mut dyn MoveChecks<G>,
+        checks: &mut impl MoveChecks<G>,
         mut visit: impl FnMut(&G, Option<&Turn<G>>),
     ) -> Result<G, RecordError> {
         visit(&game, None);
@@ -187,7 +187,9 @@ impl<G: TwoPlayer> DuelRecord<G> {
                 number: i + 1,
                 reason,
             };
-            checks.before(i, &game).map_err(diverged)?;
+            checks
+                .before(i, &game)
+                .map_err(|e| diverged(e.to_string()))?;
             if game.is_over() {
                 return Err(diverged("the game was already over".into()));
             }
@@ -207,7 +209,9 @@ impl<G: TwoPlayer> DuelRecord<G> {
                 mv: recorded.mv,
                 played,
             };
-            checks.after(i, &game, &turn).map_err(diverged)?;
+            checks
+                .after(i, &game, &turn)
+                .map_err(|e| diverged(e.to_string()))?;
             if game.score() != recorded.score {
                 return Err(diverged("the scores came out differently".into()));
             }
@@ -225,20 +229,23 @@ impl<G: TwoPlayer> DuelRecord<G> {
 /// What a record of an older layout checks of each move beyond the side to move and the
 /// scores, with the reason it gives when a move does not replay.
 pub(crate) trait MoveChecks<G: TwoPlayer> {
+    /// Why a move does not replay, in the layout's own words.
+    type Mismatch: std::error::Error;
     /// Before move `index` (from 0) is played on `game`.
-    fn before(&mut self, index: usize, game: &G) -> Result<(), String>;
+    fn before(&mut self, index: usize, game: &G) -> Result<(), Self::Mismatch>;
     /// After move `index` was played; `game` is the position after it.
-    fn after(&mut self, index: usize, game: &G, turn: &Turn<G>) -> Result<(), String>;
+    fn after(&mut self, index: usize, game: &G, turn: &Turn<G>) -> Result<(), Self::Mismatch>;
 }
 
 /// The checks of a version-2 record: none beyond the common ones.
 struct NoMoreChecks;
 
 impl<G: TwoPlayer> MoveChecks<G> for NoMoreChecks {
-    fn before(&mut self, _: usize, _: &G) -> Result<(), String> {
+    type Mismatch = std::convert::Infallible;
+    fn before(&mut self, _: usize, _: &G) -> Result<(), Self::Mismatch> {
         Ok(())
     }
-    fn after(&mut self, _: usize, _: &G, _: &Turn<G>) -> Result<(), String> {
+    fn after(&mut self, _: usize, _: &G, _: &Turn<G>) -> Result<(), Self::Mismatch> {
         Ok(())
     }
 }
@@ -311,6 +318,36 @@ pub fn check_overwrite<G: TwoPlayer>(
             finished: record.result.is_some(),
         }))
     })
+}
+
+impl<G: TwoPlayer + std::fmt::Debug> super::SavedRecord for DuelRecord<G> {
+    fn game(&self) -> GameKind {
+        self.game
+    }
+
+    fn finished(&self) -> bool {
+        self.result.is_some()
+    }
+
+    fn moves(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn replays(&self, name: &str) -> bool {
+        self.replay(name, |_, _| {}).is_ok()
+    }
+
+    fn over_when_replayed(&self, name: &str) -> Result<bool, RecordError> {
+        Ok(self.replay_moves(name, |_, _| {})?.is_over())
+    }
+
+    fn check_continuable(&self, name: &str) -> Result<(), RecordError> {
+        check_seats(self, name)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
 }
 
 /// Checks that every computer seat of the record names a player of its game, naming the file

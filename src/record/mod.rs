@@ -4,15 +4,17 @@
 //! Three Trios records keep the layout of version 1 (no `game` field; each move's card and
 //! battle, the final grid), so every trios build reads them; the records of the other games
 //! are version 2 and name their game ([`duel`]). A version-1 record is read into version 2's
-//! form and replayed by the same code (`three_trios`). [`game_of`] tells which a file holds
-//! before it is parsed in full. What every record shares is here: [`AnyRecord`], the atomic
-//! saving, the errors.
+//! form and replayed by the same code. [`game_of`] tells which a file holds before it is
+//! parsed in full; the game's registry entry reads the rest ([`AnyRecord::load`]). What every
+//! record shares is here: [`AnyRecord`], the atomic saving, the errors.
 
 pub mod duel;
 pub mod stream;
 pub mod target;
 mod three_trios;
 
+/// Three Trios's record under the names library users and tests write
+/// (`trios::record::Record`).
 pub use three_trios::{FinalState, Record, RecordedMove, Recorder, Takeback, check_overwrite};
 
 use std::fs::File;
@@ -22,7 +24,6 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::games::GameKind;
-use crate::games::three_trios::config::ConfigError;
 
 use crate::input_file::InputFileError;
 
@@ -108,7 +109,11 @@ pub enum RecordError {
     #[error("{path}: this is a record of {}, not of Three Trios", .game.title())]
     OtherGame { path: String, game: GameKind },
     #[error("{path}: the recorded setup no longer loads: {source}")]
-    Setup { path: String, source: ConfigError },
+    Setup {
+        path: String,
+        /// Why the game's setup does not load, in its own words.
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
     #[error("{path}: {message}; this match cannot go on")]
     Seat { path: String, message: String },
     #[error("{path}: move {number} does not replay: {reason}")]
@@ -274,23 +279,55 @@ pub fn game_of(path: &str, json: &str) -> Result<(GameKind, u32), RecordError> {
     Ok((game, version.and_then(|v| v.as_u64()).unwrap_or(0) as u32))
 }
 
-/// A record of any game, for lists of saved matches and for resuming the latest.
-#[derive(Debug, Clone)]
-pub enum AnyRecord {
-    ThreeTrios(Record),
-    Reversi(duel::DuelRecord<crate::games::reversi::Game>),
-    Islands(duel::DuelRecord<crate::games::islands::Game>),
+/// What the saved list and the resume of the latest match ask of a record, whatever its
+/// game: each game's record type answers for itself.
+pub trait SavedRecord: std::fmt::Debug + Send + Sync + 'static {
+    /// Which game it holds.
+    fn game(&self) -> GameKind;
+    /// Whether the recorded game is over.
+    fn finished(&self) -> bool;
+    /// How many moves the line played holds.
+    fn moves(&self) -> usize;
+    /// Whether every move replays as recorded (the final result too).
+    fn replays(&self, name: &str) -> bool;
+    /// Whether the game is over once its moves are replayed, whatever the record's result
+    /// says; the reason when a move does not replay.
+    fn over_when_replayed(&self, name: &str) -> Result<bool, RecordError>;
+    /// Why the match could not go on from here though its moves replay (a seat its game
+    /// does not know), if anything.
+    fn check_continuable(&self, _name: &str) -> Result<(), RecordError> {
+        Ok(())
+    }
+    /// The record itself, for its game's entry to read.
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
+/// Reads the record `json` of the file named `name`, once its header said which game it is.
+pub type ReadRecordFn = fn(&str, &str) -> Result<AnyRecord, RecordError>;
+
+/// A record of any game, for lists of saved matches and for resuming the latest.
+#[derive(Debug)]
+pub struct AnyRecord(Box<dyn SavedRecord>);
+
 impl AnyRecord {
-    /// Reads a record file of any game.
+    /// A record of some game, as the saved list sees it.
+    pub fn of(record: impl SavedRecord) -> AnyRecord {
+        AnyRecord(Box::new(record))
+    }
+
+    /// The record itself, when it is of type `R`.
+    pub fn downcast_ref<R: SavedRecord>(&self) -> Option<&R> {
+        self.0.as_any().downcast_ref()
+    }
+
+    /// Reads a record file of any game: the header says which, and that game's registry
+    /// entry reads the rest.
     pub fn load(path: &Path) -> Result<AnyRecord, RecordError> {
         let (name, json) = read(path)?;
-        match game_of(&name, &json)?.0 {
-            GameKind::ThreeTrios => Record::from_json(&name, &json).map(AnyRecord::ThreeTrios),
-            GameKind::Reversi => duel::DuelRecord::from_json(&name, &json).map(AnyRecord::Reversi),
-            GameKind::Islands => duel::DuelRecord::from_json(&name, &json).map(AnyRecord::Islands),
-            game @ (GameKind::Triad | GameKind::HexPaths) => Err(RecordError::Corrupt {
+        let game = game_of(&name, &json)?.0;
+        match crate::front::entry(game).read_record {
+            Some(read_record) => read_record(&name, &json),
+            None => Err(RecordError::Corrupt {
                 path: name,
                 line: 1,
                 col: 1,
@@ -300,48 +337,28 @@ impl AnyRecord {
     }
 
     pub fn game(&self) -> GameKind {
-        match self {
-            AnyRecord::ThreeTrios(_) => GameKind::ThreeTrios,
-            AnyRecord::Reversi(r) => r.game,
-            AnyRecord::Islands(r) => r.game,
-        }
+        self.0.game()
     }
 
     /// Whether the recorded game is over.
     pub fn finished(&self) -> bool {
-        match self {
-            AnyRecord::ThreeTrios(r) => r.result.is_some(),
-            AnyRecord::Reversi(r) => r.result.is_some(),
-            AnyRecord::Islands(r) => r.result.is_some(),
-        }
+        self.0.finished()
     }
 
     /// How many moves the line played holds.
     pub fn moves(&self) -> usize {
-        match self {
-            AnyRecord::ThreeTrios(r) => r.moves.len(),
-            AnyRecord::Reversi(r) => r.moves.len(),
-            AnyRecord::Islands(r) => r.moves.len(),
-        }
+        self.0.moves()
     }
 
     /// Whether every move replays as recorded.
     pub fn replays(&self, name: &str) -> bool {
-        match self {
-            AnyRecord::ThreeTrios(r) => r.replay(name, |_, _| {}).is_ok(),
-            AnyRecord::Reversi(r) => r.replay(name, |_, _| {}).is_ok(),
-            AnyRecord::Islands(r) => r.replay(name, |_, _| {}).is_ok(),
-        }
+        self.0.replays(name)
     }
 
     /// Whether the game is over once its moves are replayed, whatever the record's `result`
     /// says; `None` when the moves do not replay.
     pub fn over_when_replayed(&self, name: &str) -> Option<bool> {
-        match self {
-            AnyRecord::ThreeTrios(r) => r.replay_moves(name, |_, _| {}).ok().map(|g| g.is_over()),
-            AnyRecord::Reversi(r) => r.replay_moves(name, |_, _| {}).ok().map(|g| g.is_over()),
-            AnyRecord::Islands(r) => r.replay_moves(name, |_, _| {}).ok().map(|g| g.is_over()),
-        }
+        self.0.over_when_replayed(name).ok()
     }
 
     /// Whether the match can go on from this record: `Ok(true)` when it has moves, is not
@@ -352,18 +369,8 @@ impl AnyRecord {
         if self.finished() || self.moves() == 0 {
             return Ok(false);
         }
-        let over = match self {
-            AnyRecord::ThreeTrios(r) => r.replay_moves(name, |_, _| {})?.is_over(),
-            AnyRecord::Reversi(r) => {
-                duel::check_seats(r, name)?;
-                r.replay_moves(name, |_, _| {})?.is_over()
-            }
-            AnyRecord::Islands(r) => {
-                duel::check_seats(r, name)?;
-                r.replay_moves(name, |_, _| {})?.is_over()
-            }
-        };
-        Ok(!over)
+        self.0.check_continuable(name)?;
+        Ok(!self.0.over_when_replayed(name)?)
     }
 }
 

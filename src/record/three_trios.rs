@@ -147,6 +147,32 @@ impl Record {
     }
 }
 
+impl super::SavedRecord for Record {
+    fn game(&self) -> GameKind {
+        GameKind::ThreeTrios
+    }
+
+    fn finished(&self) -> bool {
+        self.result.is_some()
+    }
+
+    fn moves(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn replays(&self, name: &str) -> bool {
+        self.replay(name, |_, _| {}).is_ok()
+    }
+
+    fn over_when_replayed(&self, name: &str) -> Result<bool, RecordError> {
+        Ok(self.replay_moves(name, |_, _| {})?.is_over())
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
 /// Keeps a record file current: after every move the whole file is written to a temporary
 /// file beside it and renamed over it, so a crash or kill at any moment leaves either the
 /// previous or the new complete record, never half of one.

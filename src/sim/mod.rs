@@ -126,8 +126,6 @@ pub trait Tournament: Clone + Sync {
     }
 }
 
-pub use three_trios::{parse_strategy, parse_strategy_list, uses_expert};
-
 /// What happened in one game, from A's point of view.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameRecord {

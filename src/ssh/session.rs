@@ -397,7 +397,7 @@ impl LobbyScreen {
             // The lobby's other games: a table against the chosen computer, or for two.
             Intent::Play(launch) => {
                 let opponent = (launch.mode != Mode::TwoPlayers).then(|| launch.opponent.clone());
-                (entry(launch.game).open_table)(conn, opponent, size)
+                (entry(launch.game).open_table)(conn, opponent, size).map_err(String::from)
             }
             // Saved matches stay on the server's disk.
             Intent::Resume(_) | Intent::Replay(_) => {

@@ -13,10 +13,6 @@ pub mod reversi;
 pub mod three_trios;
 pub mod triad;
 
-/// Three Trios' text mode under its earlier names, for callers outside the crate; the crate
-/// itself calls each game's file.
-pub use three_trios::{describe_move, game_over_line, plays_line, run, run_with, score_line};
-
 /// A command line as the text modes of the platform's games read it: its first word in
 /// lower case and the words after it; `None` for an empty line or a `#` comment.
 pub(crate) fn command_words(line: &str) -> Option<(String, Vec<&str>)> {

@@ -351,7 +351,7 @@ pub enum ScreenAction {
     Undo,
     /// Hex paths: player N (0-based) at this keyboard types the steps they announce.
     Announce(usize),
-    /// Hex paths: one step in direction N (see `tui::hexpaths::DIRECTION_KEYS`).
+    /// Hex paths: one step in direction N (the screen's direction keys say which).
     Step(u8),
 }
 
@@ -365,17 +365,43 @@ const fn on(keys: &'static [KeyCode], action: ScreenAction) -> KeyBind {
     KeyBind { keys, action }
 }
 
-/// The screens whose keys are a plain table here; each draws its own key bar and help.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Screen {
+/// A screen whose keys are a plain table and that draws its own key bar and help. The
+/// shared screens (the lobby, the saved list) are here; a game's screen supplies its own
+/// from its folder, so the keymap names no game.
+pub struct Screen {
+    /// For messages: which screen this is.
+    pub name: &'static str,
+    /// Its bindings; no key twice.
+    pub binds: &'static [KeyBind],
+    /// The keys laid out like the board, read after `binds` from the one table the screen
+    /// draws them from: the action a character key asks for, if it is one of them.
+    pub board: fn(char) -> Option<ScreenAction>,
+}
+
+impl std::fmt::Debug for Screen {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+/// No keys laid out like a board.
+const fn no_board(_: char) -> Option<ScreenAction> {
+    None
+}
+
+impl Screen {
     /// The lobby or home screen's list of choices.
-    Lobby,
+    pub const LOBBY: Screen = Screen {
+        name: "Lobby",
+        binds: LOBBY,
+        board: no_board,
+    };
     /// The lobby's list of saved matches.
-    SavedList,
-    /// A Triad game or race.
-    Triad,
-    /// A Hex paths game or race, outside the typing of an announced number.
-    HexPaths,
+    pub const SAVED_LIST: Screen = Screen {
+        name: "SavedList",
+        binds: SAVED_LIST,
+        board: no_board,
+    };
 }
 
 /// The lobby's choices. `Esc` is `Cancel` (it leaves, like `q`, but only closes the help).
@@ -408,80 +434,36 @@ pub const SAVED_LIST: &[KeyBind] = &[
     on(&[Enter, Char(' '), Right], ScreenAction::Confirm),
 ];
 
-/// Triad. The card keys (`tui::triad::CARD_KEYS`, a block shaped like the tableau) are
-/// read from that block by [`screen_action`]: the card at row `r`, column `c` is
-/// `PickCard(3c + r)`.
-pub const TRIAD: &[KeyBind] = &[
-    on(&[Char('q')], ScreenAction::Quit),
-    on(&[Char('?')], ScreenAction::ToggleHelp),
-    on(&[Char('n')], ScreenAction::NewGame),
-    on(&[Left], ScreenAction::Left),
-    on(&[Right], ScreenAction::Right),
-    on(&[Up], ScreenAction::Up),
-    on(&[Down], ScreenAction::Down),
-    on(&[Enter, Char(' ')], ScreenAction::Confirm),
-    on(&[Esc], ScreenAction::Cancel),
-    on(&[Char('h')], ScreenAction::Hint),
-    on(&[Char('c')], ScreenAction::CountTriads),
-    on(&[Char('s')], ScreenAction::StartRace),
-    on(&[Char('+')], ScreenAction::AddRival),
-    on(&[Char('-')], ScreenAction::RemoveRival),
-];
-
-/// Hex paths. The direction keys (`tui::hexpaths::DIRECTION_KEYS`, either case) are read
-/// from that table by [`screen_action`] after these; `n` is `NewGame` here, and the screen
-/// still steps south-east with it when no new game is due.
-pub const HEXPATHS: &[KeyBind] = &[
-    on(&[Char('q')], ScreenAction::Quit),
-    on(&[Char('?')], ScreenAction::ToggleHelp),
-    on(&[Char('#')], ScreenAction::ToggleNumbers),
-    on(&[Char('r')], ScreenAction::Replay),
-    on(&[Char('n')], ScreenAction::NewGame),
-    on(&[Char('g')], ScreenAction::TimesUp),
-    on(&[Char('s')], ScreenAction::StartRace),
-    on(&[Char('+')], ScreenAction::AddRival),
-    on(&[Char(' ')], ScreenAction::Continue),
-    on(&[Enter], ScreenAction::Confirm),
-    on(&[KeyCode::Backspace], ScreenAction::Undo),
-    on(&[Esc], ScreenAction::Cancel),
-    on(&[Tab, Down], ScreenAction::Down),
-    on(&[BackTab, Up], ScreenAction::Up),
-    on(&[Left], ScreenAction::Left),
-    on(&[Right], ScreenAction::Right),
-    on(&[Char('1')], ScreenAction::Announce(0)),
-    on(&[Char('2')], ScreenAction::Announce(1)),
-    on(&[Char('3')], ScreenAction::Announce(2)),
-    on(&[Char('4')], ScreenAction::Announce(3)),
-];
-
-/// The table of a screen.
-pub fn screen_table(screen: Screen) -> &'static [KeyBind] {
-    match screen {
-        Screen::Lobby => LOBBY,
-        Screen::SavedList => SAVED_LIST,
-        Screen::Triad => TRIAD,
-        Screen::HexPaths => HEXPATHS,
-    }
-}
-
-/// The action a key asks for on `screen`, if any. Ctrl-C is `Interrupt`; other modifiers
-/// do not change a key's meaning on these screens.
-pub fn screen_action(screen: Screen, key: KeyEvent) -> Option<ScreenAction> {
+/// The action a key asks for on `screen`, if any: its table first, then its board keys.
+/// Ctrl-C is `Interrupt`; other modifiers do not change a key's meaning on these screens.
+pub fn screen_action(screen: &Screen, key: KeyEvent) -> Option<ScreenAction> {
     if key.code == Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
         return Some(ScreenAction::Interrupt);
     }
-    let bound = screen_table(screen)
+    let bound = screen
+        .binds
         .iter()
         .find(|b| b.keys.contains(&key.code))
         .map(|b| b.action);
-    // The keys laid out like the board come from the one table the screen draws them from.
-    bound.or_else(|| match (screen, key.code) {
-        (Screen::Triad, Char(c)) => crate::tui::triad::position_of(c).map(ScreenAction::PickCard),
-        (Screen::HexPaths, Char(c)) => {
-            crate::tui::hexpaths::direction_of(c).map(ScreenAction::Step)
-        }
+    bound.or_else(|| match key.code {
+        Char(c) => (screen.board)(c),
         _ => None,
     })
+}
+
+/// The keys bound twice on `screen`, for its tests: none, in every screen.
+pub fn bound_twice(screen: &Screen) -> Vec<KeyCode> {
+    let mut seen = Vec::new();
+    let mut twice = Vec::new();
+    for b in screen.binds {
+        for k in b.keys {
+            if seen.contains(k) {
+                twice.push(*k);
+            }
+            seen.push(*k);
+        }
+    }
+    twice
 }
 
 #[cfg(test)]
@@ -522,63 +504,31 @@ mod tests {
 
     #[test]
     fn screens_map_their_keys_and_ctrl_c_interrupts() {
-        let lobby = |code| screen_action(Screen::Lobby, key(code));
+        let lobby = |code| screen_action(&Screen::LOBBY, key(code));
         assert_eq!(lobby(Char('G')), Some(ScreenAction::Last));
         assert_eq!(lobby(Tab), Some(ScreenAction::Down));
         assert_eq!(lobby(Esc), Some(ScreenAction::Cancel));
         assert_eq!(lobby(Char('z')), None);
-        let saved = |code| screen_action(Screen::SavedList, key(code));
+        let saved = |code| screen_action(&Screen::SAVED_LIST, key(code));
         assert_eq!(saved(KeyCode::Backspace), Some(ScreenAction::Cancel));
         assert_eq!(saved(Right), Some(ScreenAction::Confirm));
         assert_eq!(saved(PageDown), Some(ScreenAction::PageDown));
         let ctrl_c = KeyEvent::new(Char('c'), KeyModifiers::CONTROL);
         assert_eq!(
-            screen_action(Screen::SavedList, ctrl_c),
+            screen_action(&Screen::SAVED_LIST, ctrl_c),
             Some(ScreenAction::Interrupt)
         );
         let ctrl_k = KeyEvent::new(Char('k'), KeyModifiers::CONTROL);
-        assert_eq!(screen_action(Screen::Lobby, ctrl_k), Some(ScreenAction::Up));
-    }
-
-    #[test]
-    fn triad_card_keys_follow_the_tableau_block() {
-        let triad = |c| screen_action(Screen::Triad, key(Char(c)));
-        for (r, row) in crate::tui::triad::CARD_KEYS.iter().enumerate() {
-            for (c, &k) in row.iter().enumerate() {
-                assert_eq!(triad(k), Some(ScreenAction::PickCard(3 * c + r)), "{k}");
-            }
-        }
-        assert_eq!(triad('h'), Some(ScreenAction::Hint));
-        assert_eq!(triad('x'), None);
-    }
-
-    #[test]
-    fn hexpaths_direction_keys_step_as_the_direction_table_says() {
-        for c in (0u8..128).map(char::from) {
-            let action = screen_action(Screen::HexPaths, key(Char(c)));
-            match crate::tui::hexpaths::direction_of(c) {
-                Some(_) if c == 'n' => assert_eq!(action, Some(ScreenAction::NewGame)),
-                Some(d) => assert_eq!(action, Some(ScreenAction::Step(d)), "{c}"),
-                None => assert!(!matches!(action, Some(ScreenAction::Step(_))), "{c}"),
-            }
-        }
+        assert_eq!(
+            screen_action(&Screen::LOBBY, ctrl_k),
+            Some(ScreenAction::Up)
+        );
     }
 
     #[test]
     fn no_key_is_bound_twice_on_a_screen() {
-        for screen in [
-            Screen::Lobby,
-            Screen::SavedList,
-            Screen::Triad,
-            Screen::HexPaths,
-        ] {
-            let mut seen = Vec::new();
-            for b in screen_table(screen) {
-                for k in b.keys {
-                    assert!(!seen.contains(k), "{k:?} bound twice on {screen:?}");
-                    seen.push(*k);
-                }
-            }
+        for screen in [&Screen::LOBBY, &Screen::SAVED_LIST] {
+            assert!(bound_twice(screen).is_empty(), "{screen:?}");
         }
     }
 

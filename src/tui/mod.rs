@@ -15,11 +15,12 @@ pub mod timeline;
 pub mod triad;
 pub mod view;
 
-pub use app::{App, NewMatch, ToTable};
 pub use event::Event;
 pub use shell::{Closed, Drawn, Leaving, Opening, Screen, Transition};
 pub use terminal::stop_requested;
-pub use three_trios::app;
+/// Three Trios's match screen under the names the server, tests, benches and examples use
+/// (`trios::tui::App`).
+pub use three_trios::app::{App, NewMatch, ToTable};
 pub use view::theme::Theme;
 
 use std::io;
@@ -29,6 +30,10 @@ use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 use crate::controller::Match;
 use duel::{BoardGame, DuelApp};
+
+/// How long a passing remark on a match screen (a new game, the speed, a notice from the
+/// table) stays.
+pub(crate) const REMARK_LIFETIME: std::time::Duration = std::time::Duration::from_secs(6);
 
 /// How the UI opens a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -139,7 +139,7 @@ proptest! {
     fn three_trios_text_mode_answers_any_line(data in bytes()) {
         let mut game = Match::start(three_trios(), None).expect("the built-in match starts");
         let mut err = Vec::new();
-        let ended = textui::run(&mut game, &data[..], &mut Vec::new(), &mut err).expect("written");
+        let ended = textui::three_trios::run(&mut game, &data[..], &mut Vec::new(), &mut err).expect("written");
         assert_errors(ended, &data, &err);
     }
 

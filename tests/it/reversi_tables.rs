@@ -310,3 +310,12 @@ fn a_reversi_showcase_hands_over_to_a_three_trios_one() {
         list.len() == 1 && list[0].game == GameKind::ThreeTrios && list[0].kind == Kind::Showcase
     });
 }
+
+#[test]
+fn a_reversi_table_says_reversi_words() {
+    use trios::controller::table_game::TableGame;
+    let reversi = DuelConfig::<Game>::new([Seat::Human, Seat::Human], 1, 1);
+    assert_eq!(DuelConfig::<Game>::side_name(Side::First), "Dark");
+    assert_eq!(TableGame::board(&reversi), "Reversi");
+    assert_eq!(TableGame::rules(&reversi), "");
+}

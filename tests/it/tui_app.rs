@@ -14,8 +14,8 @@ use trios::controller::table::{Joined, Kind, News, Role, SeatState, SeatView};
 use trios::controller::{Match, MatchConfig, Seat, SourceFile};
 use trios::games::Side;
 use trios::trios::{DealMode, Move, Player, Pos, RuleSet};
-use trios::tui::app::Focus;
 use trios::tui::keymap::{self, KeyMode};
+use trios::tui::three_trios::app::Focus;
 use trios::tui::{App, Event, Theme};
 
 fn config(red: &str, blue: &str, seed: u64) -> MatchConfig {

@@ -37,6 +37,13 @@ pub enum SeatError {
     Unknown { given: String },
 }
 
+impl TryFrom<String> for Seat {
+    type Error = SeatError;
+    fn try_from(s: String) -> Result<Seat, SeatError> {
+        s.parse()
+    }
+}
+
 impl FromStr for Seat {
     type Err = SeatError;
 

@@ -80,21 +80,26 @@ pub static ENTRY: Entry = Entry {
     short_title: "Trios",
     option_value: |lobby, item| match item {
         Item::Board => Some(("Board", lobby.board_label().to_string())),
-        Item::Rules => Some(("Rules", choices::rules_label(lobby.rules_chosen()))),
+        Item::Rules => Some((
+            "Rules",
+            choices::rules_label(lobby.choices.offered.rules[lobby.rules]),
+        )),
         _ => None,
     },
     home_words: |_| None,
     race_progress: None,
-    saved_line: |record, unfinished| match record {
-        AnyRecord::ThreeTrios(r) => Some(saved_line(r, unfinished)),
-        _ => None,
+    read_record: Some(|name, json| Record::from_json(name, json).map(AnyRecord::of)),
+    saved_line: |record, unfinished| {
+        record
+            .downcast_ref::<Record>()
+            .map(|r| saved_line(r, unfinished))
     },
     alone: None,
     own_rows: &[],
     most_players: 2,
     table_from_setup: true,
     options: |lobby, _| GameOptions::ThreeTrios(Box::new(lobby.config())),
-    open_table: |_, _, _| Err("Three Trios tables open from the lobby".into()),
+    open_table: |_, _, _| Err(super::TableRefused::FromSetup(GameKind::ThreeTrios)),
     join_table: |spec, events, id, want, size| {
         let app = join_trios(spec, events, id, want, size)?;
         Ok((Box::new(app), TRIOS_NEWS))

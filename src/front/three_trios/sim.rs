@@ -11,7 +11,8 @@ use crate::sim::duel::DuelSpec;
 pub fn run(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String, Error> {
     if let Some(list) = &args.round_robin {
         for name in &list.0 {
-            crate::sim::parse_strategy(name).map_err(|e| Error::flag("--round-robin", e))?;
+            crate::sim::three_trios::parse_strategy(name)
+                .map_err(|e| Error::flag("--round-robin", e))?;
         }
     }
     let spec = sim_spec(args)?;

@@ -79,6 +79,7 @@ impl Strategy<Game> for Random {
 
 impl TwoPlayer for Game {
     const KIND: GameKind = GameKind::Islands;
+    const SIZES: Option<std::ops::RangeInclusive<u64>> = Some(1..=super::MAX_SIZE as u64);
     type Options = Options;
     type Move = Place;
     type Played = Placed;

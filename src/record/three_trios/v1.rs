@@ -75,7 +75,7 @@ impl Record {
     ) -> Result<Game, RecordError> {
         let start = self.setup.new_game().map_err(|source| RecordError::Setup {
             path: path.into(),
-            source,
+            source: Box::new(source),
         })?;
         let mut checks = Battles(&self.moves);
         let game = self
@@ -114,36 +114,54 @@ fn common_result(r: &FinalState) -> DuelResult {
 /// and the scores after it.
 struct Battles<'a>(&'a [RecordedMove]);
 
+/// How a move of a version-1 record fails to replay.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum Mismatch {
+    /// Another colour (or nobody, once the game is over) is to move.
+    #[error("recorded for {recorded}, but {to_move} is to move")]
+    Turn { recorded: String, to_move: String },
+    /// The hand index holds another card than the one recorded.
+    #[error("recorded card {recorded} but hand index {hand} is {played}")]
+    Card {
+        recorded: String,
+        hand: usize,
+        played: String,
+    },
+    /// The battle's steps or the scores after it differ.
+    #[error("the battle came out differently")]
+    Battle,
+}
+
 impl MoveChecks<Game> for Battles<'_> {
-    fn before(&mut self, index: usize, game: &Game) -> Result<(), String> {
+    type Mismatch = Mismatch;
+
+    fn before(&mut self, index: usize, game: &Game) -> Result<(), Mismatch> {
         let recorded = &self.0[index];
         if game.turn() != recorded.player || game.is_over() {
-            return Err(format!(
-                "recorded for {}, but {} is to move",
-                recorded.player,
-                if game.is_over() {
+            return Err(Mismatch::Turn {
+                recorded: recorded.player.to_string(),
+                to_move: if game.is_over() {
                     "nobody".to_string()
                 } else {
                     game.turn().to_string()
-                }
-            ));
+                },
+            });
         }
         Ok(())
     }
 
-    fn after(&mut self, index: usize, game: &Game, turn: &Turn<Game>) -> Result<(), String> {
+    fn after(&mut self, index: usize, game: &Game, turn: &Turn<Game>) -> Result<(), Mismatch> {
         let recorded = &self.0[index];
         let outcome = &turn.played;
         if outcome.card.name() != recorded.card {
-            return Err(format!(
-                "recorded card {} but hand index {} is {}",
-                recorded.card,
-                recorded.mv.hand,
-                outcome.card.name()
-            ));
+            return Err(Mismatch::Card {
+                recorded: recorded.card.to_string(),
+                hand: recorded.mv.hand,
+                played: outcome.card.name().to_string(),
+            });
         }
         if outcome.steps != recorded.steps || scores(game) != recorded.score {
-            return Err("the battle came out differently".into());
+            return Err(Mismatch::Battle);
         }
         Ok(())
     }

@@ -591,7 +591,7 @@ impl<G: BoardGame> DuelApp<G> {
         self.note = Some(Note {
             text: text.to_string(),
             error,
-            fades: (!error).then(|| self.clock + super::app::REMARK_LIFETIME),
+            fades: (!error).then(|| self.clock + super::REMARK_LIFETIME),
         });
     }
 

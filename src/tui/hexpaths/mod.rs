@@ -7,6 +7,7 @@
 //! lowest announcement demonstrates; at the end of the round the optimal move plays out, and
 //! `r` replays it. State changes only in [`HexApp::update`]; `view` draws it.
 
+pub mod keys;
 mod table;
 mod view;
 
@@ -18,37 +19,19 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 
 use super::Event;
-use super::keymap::{self, Screen, ScreenAction as Action};
+use super::keymap::{self, ScreenAction as Action};
 use super::race_screen::{self, RaceBoard, Rivals, Shell, Word};
 use super::view::theme::Theme;
 use crate::controller::hex_table::{HexNews, HexRequest};
 use crate::controller::table::SeatState;
 use crate::games::hexpaths::round::{Demonstration, Game, Rival, Settings};
 use crate::games::hexpaths::{Cell, Cells, Dir, Step};
-
-/// The direction keys, by direction (north-east, east, south-east, south-west, west,
-/// north-west): two layouts people know, both shaped like the hexagon's sides.
-pub const DIRECTION_KEYS: [[char; 2]; 6] = [
-    ['e', 'u'],
-    ['d', 'l'],
-    ['x', 'n'],
-    ['z', 'b'],
-    ['a', 'h'],
-    ['w', 'y'],
-];
+pub use keys::{DIRECTION_KEYS, direction_of};
 
 /// How long each step of a move shown takes.
 const SHOW_STEP: Duration = Duration::from_millis(600);
 /// How long a note stays.
 const NOTE_LIFETIME: Duration = Duration::from_secs(6);
-
-/// The direction a key steps in.
-pub fn direction_of(key: char) -> Option<Dir> {
-    DIRECTION_KEYS
-        .iter()
-        .position(|keys| keys.contains(&key.to_ascii_lowercase()))
-        .map(|d| d as Dir)
-}
 
 /// A line in the status bar, for a while.
 pub use super::race_screen::Note;
@@ -517,8 +500,8 @@ impl HexApp {
             }
             return;
         }
-        // Other keys reach Hex paths as actions from `keymap::HEXPATHS`.
-        let Some(action) = keymap::screen_action(Screen::HexPaths, key) else {
+        // Other keys reach Hex paths as actions from its table (`keys::KEYS`).
+        let Some(action) = keymap::screen_action(&keys::KEYS, key) else {
             return;
         };
         // Enter while a move is shown is Space to a table; Enter is no other table key.

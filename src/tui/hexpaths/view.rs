@@ -645,7 +645,7 @@ fn key_state(app: &HexApp) -> State {
 
 /// The keys that matter now, from the keymap's entries for this state.
 fn hint(app: &HexApp, room: usize) -> Line<'static> {
-    let offers = keymap::offers::bar(Where::HexPaths, key_state(app));
+    let offers = keymap::offers::bar(Where::Own(&super::keys::PLAY), key_state(app));
     keybar::bar(&offers, &[], Look::dim(app.theme), room)
 }
 
@@ -668,7 +668,7 @@ fn final_table(app: &HexApp, area: Rect, buf: &mut Buffer) {
     }
     lines.push(Line::raw(""));
     // What to do next, from the keymap's entries for the end.
-    let offers = keymap::offers::bar(Where::HexPathsEnd, key_state(app));
+    let offers = keymap::offers::bar(Where::Own(&super::keys::END), key_state(app));
     lines.push(keybar::line(
         &keybar::items(&offers, &[]),
         Look::all(theme.key(), ""),
@@ -699,6 +699,6 @@ fn help_box(app: &HexApp, area: Rect, buf: &mut Buffer) {
             theme.dim(),
         ),
     ];
-    let offers = keymap::offers::help(Where::HexPaths, key_state(app));
+    let offers = keymap::offers::help(Where::Own(&super::keys::PLAY), key_state(app));
     help::draw(" Hex paths keys ", &offers, &fills, notes, theme, area, buf);
 }

@@ -17,12 +17,9 @@ use crate::autosave;
 use crate::controller::race_table::Phase;
 use crate::controller::table::{Identity, Kind, SeatState, TableId};
 use crate::controller::tables::Summary;
-use crate::controller::{MatchConfig, Seat, SourceFile};
+use crate::controller::{MatchConfig, Seat};
 pub use crate::front::GameOptions;
-use crate::front::entry;
-use crate::front::three_trios::choices;
-pub use crate::front::three_trios::choices::rules_label;
-use crate::games::three_trios::RuleSet;
+use crate::front::{SetupChoices, entry, setup_choices};
 use crate::games::{GameKind, Side};
 use crate::record::AnyRecord;
 use crate::tui::Event;
@@ -38,24 +35,19 @@ pub struct Choices {
     pub games: Vec<GameKind>,
     /// The Three Trios setup; every Three Trios match starts from it.
     pub base: MatchConfig,
-    /// Three Trios computer opponents; the setup's own (`--blue`) first.
-    pub opponents: Vec<String>,
-    /// Label and board file; the setup's own board first.
-    pub boards: Vec<(String, SourceFile)>,
-    pub rules: Vec<RuleSet>,
+    /// Three Trios' opponents, boards and rule sets as its entry offers them with `base`,
+    /// each list in menu order, the setup's own first.
+    pub offered: SetupChoices,
 }
 
 impl Choices {
     /// A server's choices: its games, its board and rules first, then each built-in board
     /// its cards can fill.
     pub fn new(base: MatchConfig) -> Choices {
-        let offered = choices::offered(&base);
         Choices {
             games: crate::front::kinds(),
+            offered: setup_choices(&base),
             base,
-            opponents: offered.opponents,
-            boards: offered.boards,
-            rules: offered.rules,
         }
     }
 
@@ -79,7 +71,7 @@ impl Choices {
     /// The computer opponents offered in `game`, in menu order.
     pub fn opponents_of(&self, game: GameKind) -> Vec<String> {
         match game {
-            GameKind::ThreeTrios => self.opponents.clone(),
+            GameKind::ThreeTrios => self.offered.opponents.clone(),
             other => other.opponents().into_iter().map(String::from).collect(),
         }
     }
@@ -418,11 +410,7 @@ impl Lobby {
     }
 
     pub fn board_label(&self) -> &str {
-        &self.choices.boards[self.board].0
-    }
-
-    pub fn rules_chosen(&self) -> RuleSet {
-        self.choices.rules[self.rules]
+        &self.choices.offered.boards[self.board].0
     }
 
     /// The value picked in `game`'s own option row `item`, by index (0 when it has none).
@@ -487,9 +475,9 @@ impl Lobby {
         }
         self.notice = None;
         let screen = if self.saved.is_some() {
-            Screen::SavedList
+            &Screen::SAVED_LIST
         } else {
-            Screen::Lobby
+            &Screen::LOBBY
         };
         let action = keymap::screen_action(screen, key);
         // `q` and Ctrl-C act even with the help open; any other key only closes it.
@@ -573,8 +561,8 @@ impl Lobby {
                     step(index, len);
                 }
             }
-            Item::Board => step(&mut self.board, self.choices.boards.len()),
-            Item::Rules => step(&mut self.rules, self.choices.rules.len()),
+            Item::Board => step(&mut self.board, self.choices.offered.boards.len()),
+            Item::Rules => step(&mut self.rules, self.choices.offered.rules.len()),
             item if entry(self.game_kind()).own_row(item).is_some() => {
                 let game = self.game_kind();
                 let values = entry(game).own_row(item).map_or(1, |row| row.values);
@@ -673,7 +661,7 @@ impl Lobby {
                     selected: 0,
                 })
             }
-            Err(why) => self.say(&why, true),
+            Err(why) => self.say(&why.to_string(), true),
         }
     }
 
@@ -698,8 +686,8 @@ impl Lobby {
     /// The Three Trios setup the menu shows: the base's, with the chosen board and rules.
     pub fn config(&self) -> MatchConfig {
         let mut config = self.choices.base.clone();
-        config.board = self.choices.boards[self.board].1.clone();
-        config.rules = self.rules_chosen();
+        config.board = self.choices.offered.boards[self.board].1.clone();
+        config.rules = self.choices.offered.rules[self.rules];
         config
     }
 
@@ -724,20 +712,10 @@ impl Lobby {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::three_trios::DealMode;
     use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
     fn lobby() -> Lobby {
-        let base = MatchConfig {
-            board: SourceFile::default_board(),
-            cards: SourceFile::default_cards(),
-            deal: DealMode::Shuffle,
-            seed: 3,
-            rules: RuleSet::default(),
-            red: Seat::Human,
-            blue: Seat::Computer("expert".into()),
-            think_ms: 1000,
-        };
+        let base = crate::front::home_setup().expect("the built-in setup");
         Lobby::home(
             Arc::new(Choices::home(base)),
             None,

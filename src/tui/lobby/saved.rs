@@ -17,7 +17,27 @@ pub struct SavedMatch {
     /// When the file last changed, in seconds since 1970-01-01 UTC; `None` when unknown.
     pub modified: Option<u64>,
     /// What the record holds, or why it cannot be read.
-    pub summary: Result<Summary, String>,
+    pub summary: Result<Summary, Unlisted>,
+}
+
+/// Why a file of the matches folder is listed without a summary.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unlisted {
+    /// It does not read as a record; the reason names the file without its folder (the list
+    /// shows the folder once).
+    #[error("{0}")]
+    Unreadable(String),
+    /// Its game's entry has no line for it.
+    #[error("a {game} record that {game} cannot sum up")]
+    NoSummary { game: GameKind },
+}
+
+/// Why the matches folder cannot be listed.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: cannot list the saved matches: {source}", .folder.display())]
+pub struct ListError {
+    pub folder: PathBuf,
+    pub source: std::io::Error,
 }
 
 /// A record summed up for a list line.
@@ -33,7 +53,7 @@ pub struct Summary {
 
 impl Summary {
     /// The record's line, as its game's entry sums it up.
-    pub fn of(record: &AnyRecord) -> Result<Summary, String> {
+    pub fn of(record: &AnyRecord) -> Result<Summary, Unlisted> {
         let unfinished = || {
             let moves = record.moves();
             format!(
@@ -43,7 +63,7 @@ impl Summary {
         };
         let game = record.game();
         let Some((players, result)) = (entry(game).saved_line)(record, &unfinished) else {
-            return Err(format!("a {game} record that {game} cannot sum up"));
+            return Err(Unlisted::NoSummary { game });
         };
         Ok(Summary {
             game,
@@ -67,7 +87,11 @@ impl SavedMatch {
             Ok(record) => Summary::of(&record),
             Err(e) => {
                 let full = path.display().to_string();
-                Err(e.to_string().replacen(&full, &file_name(&path), 1))
+                Err(Unlisted::Unreadable(e.to_string().replacen(
+                    &full,
+                    &file_name(&path),
+                    1,
+                )))
             }
         };
         SavedMatch {
@@ -112,17 +136,12 @@ pub fn date(secs: u64) -> String {
 
 /// Every `*.json` file of the matches folder of data folder `dir`, newest first (then by
 /// name), or why the folder cannot be listed. A missing folder holds no matches.
-pub fn list(dir: &Path) -> Result<Vec<SavedMatch>, String> {
+pub fn list(dir: &Path) -> Result<Vec<SavedMatch>, ListError> {
     let folder = autosave::matches_dir(dir);
     let entries = match std::fs::read_dir(&folder) {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => {
-            return Err(format!(
-                "{}: cannot list the saved matches: {e}",
-                folder.display()
-            ));
-        }
+        Err(source) => return Err(ListError { folder, source }),
     };
     let mut saved: Vec<SavedMatch> = entries
         .filter_map(Result::ok)
@@ -154,7 +173,11 @@ mod tests {
         let saved = list(dir.path()).expect("listable");
         assert_eq!(saved.len(), 1);
         assert_eq!(saved[0].file_name(), "broken.json");
-        let why = saved[0].summary.as_ref().expect_err("unreadable");
+        let why = saved[0]
+            .summary
+            .as_ref()
+            .expect_err("unreadable")
+            .to_string();
         assert!(why.contains("not a valid record"), "{why}");
         assert!(list(&dir.path().join("nowhere")).expect("empty").is_empty());
     }

@@ -712,7 +712,7 @@ impl Lobby {
             .and_then(|m| m.summary.as_ref().err());
         let notice = match (&self.notice, selected_problem) {
             (Some(notice), _) => Some((notice.text.clone(), notice.error)),
-            (None, Some(why)) => Some((why.clone(), true)),
+            (None, Some(why)) => Some((why.to_string(), true)),
             (None, None) => None,
         };
         if let Some((text, error)) = notice {

@@ -53,8 +53,7 @@ pub enum Lifetime {
     Answer,
 }
 
-/// How long a passing remark (a new game, the speed, a notice from the table) stays.
-pub(crate) const REMARK_LIFETIME: Duration = Duration::from_secs(6);
+use crate::tui::REMARK_LIFETIME;
 
 /// Walking the timeline: the current flat index, and whether it advances by itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,6 +5,7 @@
 //! changes only in [`TriadApp::update`]; `view` draws it.
 
 pub mod bests;
+pub mod keys;
 mod table;
 mod view;
 
@@ -16,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 
-use crate::tui::keymap::{self, Screen, ScreenAction as Action};
+use crate::tui::keymap::{self, ScreenAction as Action};
 
 use super::Event;
 use super::race_screen::{self, RaceBoard, Rivals, Shell, Word};
@@ -25,15 +26,7 @@ use crate::controller::race_table::{Phase, RaceNews, RaceRequest, RaceSeat};
 use crate::games::triad::race::{Claim, Race, Rival};
 use crate::games::triad::{Game, count_triads, first_triad};
 use bests::{Bests, Finished};
-
-/// The keys that pick a card, by the tableau's rows: the card at row `r`, column `c` (position
-/// `3c + r`) is `CARD_KEYS[r][c]`, a block under the right hand shaped like the tableau.
-/// The keymap reads them from here (`PickCard(3c + r)`), as the key bar and help do.
-pub const CARD_KEYS: [[char; 4]; 3] = [
-    ['7', '8', '9', '0'],
-    ['u', 'i', 'o', 'p'],
-    ['j', 'k', 'l', ';'],
-];
+pub use keys::{CARD_KEYS, key_of, position_of};
 
 /// How long a wrong pick shakes.
 pub(crate) const SHAKE: Duration = Duration::from_millis(480);
@@ -42,19 +35,6 @@ const SHAKE_STEP: Duration = Duration::from_millis(60);
 
 /// A line in the status bar until the next key.
 pub use super::race_screen::Note;
-
-/// The key that picks the card at `position`, if it has one.
-pub fn key_of(position: usize) -> Option<char> {
-    CARD_KEYS.get(position % 3)?.get(position / 3).copied()
-}
-
-/// The tableau position a card key picks, if `key` is one.
-pub fn position_of(key: char) -> Option<usize> {
-    CARD_KEYS
-        .iter()
-        .enumerate()
-        .find_map(|(r, row)| row.iter().position(|&k| k == key).map(|c| 3 * c + r))
-}
 
 /// The player at this screen in a race played here: the first.
 const YOU: usize = 0;
@@ -314,9 +294,9 @@ impl TriadApp {
     }
 
     fn on_key(&mut self, key: KeyEvent) {
-        // Keys reach Triad as actions from `keymap::TRIAD`; a key outside it still ends in
+        // Keys reach Triad as actions from its table (`keys::KEYS`); a key outside it still ends in
         // the "game is over" line below once the game is over, as every key did.
-        let action = keymap::screen_action(Screen::Triad, key);
+        let action = keymap::screen_action(&keys::KEYS, key);
         if action != Some(Action::NewGame) {
             self.confirm_new = false;
         }

@@ -364,7 +364,7 @@ fn status(app: &TriadApp, area: Rect, buf: &mut Buffer) {
         Some(Note { text, error: true }) => Line::styled(format!(" {text}"), theme.error()),
         Some(Note { text, .. }) => Line::styled(format!(" {text}"), theme.key()),
         None => {
-            let offers = keymap::offers::bar(Where::Triad, key_state(app));
+            let offers = keymap::offers::bar(Where::Own(&super::keys::PLAY), key_state(app));
             keybar::bar(&offers, &[], Look::dim(theme), usize::from(area.width))
         }
     };
@@ -373,7 +373,7 @@ fn status(app: &TriadApp, area: Rect, buf: &mut Buffer) {
 
 /// What to do once the game is over, from the keymap's entries for the end.
 fn end_keys(app: &TriadApp) -> Line<'static> {
-    let offers = keymap::offers::bar(Where::TriadEnd, key_state(app));
+    let offers = keymap::offers::bar(Where::Own(&super::keys::END), key_state(app));
     keybar::line(&keybar::items(&offers, &[]), Look::all(app.theme.key(), ""))
 }
 
@@ -513,7 +513,7 @@ fn help(app: &TriadApp, area: Rect, buf: &mut Buffer) {
             theme.dim(),
         ),
     ];
-    let offers = keymap::offers::help(Where::Triad, key_state(app));
+    let offers = keymap::offers::help(Where::Own(&super::keys::PLAY), key_state(app));
     help::draw(
         " Triad keys ",
         &offers,
