@@ -17,6 +17,7 @@ mod hostile_cli;
 mod islands;
 mod islands_cli;
 mod islands_tui;
+mod layers;
 mod lobby;
 mod parser_properties;
 mod properties;
