@@ -1,5 +1,6 @@
 //! Key bindings as data: one table from keys to actions, per mode; and per screen what its
-//! key bar and help offer ([`offers`]). Both are drawn from here.
+//! key bar and help offer ([`offers`]). Both are drawn from here. A screen with its own
+//! keys (a game's) gives them as a [`Screen`] from its folder, so this module names no game.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -452,7 +453,8 @@ pub fn screen_action(screen: &Screen, key: KeyEvent) -> Option<ScreenAction> {
 }
 
 /// The keys bound twice on `screen`, for its tests: none, in every screen.
-pub fn bound_twice(screen: &Screen) -> Vec<KeyCode> {
+#[cfg(test)]
+pub(crate) fn bound_twice(screen: &Screen) -> Vec<KeyCode> {
     let mut seen = Vec::new();
     let mut twice = Vec::new();
     for b in screen.binds {

@@ -2,8 +2,10 @@
 //! with the keys it stands for and the states in which it is live.
 //!
 //! A screen describes its state as a [`State`] and asks [`bar`] and [`help`] for the
-//! entries live in it; the key bar (`tui::view::keybar`) and the help boxes are
-//! drawn from those lists, so they cannot name a key the keymap does not map.
+//! entries live in it; the key bar (`tui::view::keybar`) and the help boxes are drawn from
+//! those lists, so they cannot name a key the keymap does not map. A screen with its own
+//! keys (a game's) gives its entries as [`Offers`] from its folder, built with the helpers
+//! here, and checks them with the same tests.
 
 use ratatui::crossterm::event::KeyCode;
 
@@ -142,7 +144,7 @@ pub struct Offer {
     pub priority: u8,
 }
 
-pub const fn o(
+pub(crate) const fn o(
     keys: &'static [KeyCode],
     act: Act,
     label: &'static str,
@@ -161,7 +163,7 @@ pub const fn o(
 }
 
 /// A help entry: shown whenever its screen's help is.
-pub const fn h(
+pub(crate) const fn h(
     keys: &'static [KeyCode],
     act: Act,
     label: &'static str,
@@ -171,7 +173,7 @@ pub const fn h(
 }
 
 /// An entry of a help or a game-over box live only `when`: never cut, so no priority.
-pub const fn at(
+pub(crate) const fn at(
     keys: &'static [KeyCode],
     act: Act,
     label: &'static str,
@@ -181,22 +183,22 @@ pub const fn at(
     o(keys, act, label, text, when, 0)
 }
 
-pub fn always(_: State) -> bool {
+pub(crate) fn always(_: State) -> bool {
     true
 }
 
 /// At a server's table.
-pub fn table(s: State) -> bool {
+pub(crate) fn table(s: State) -> bool {
     s.has(TABLE)
 }
 
 /// At a server's table as a player, not a spectator.
-pub fn seated(s: State) -> bool {
+pub(crate) fn seated(s: State) -> bool {
     s.has(TABLE) && !s.has(WATCHING)
 }
 
 /// Not at a server's table.
-pub fn alone(s: State) -> bool {
+pub(crate) fn alone(s: State) -> bool {
     !s.has(TABLE)
 }
 
@@ -273,13 +275,13 @@ const fn g(a: Action) -> Act {
     Act::Game(a)
 }
 
-pub const fn s(a: ScreenAction) -> Act {
+pub(crate) const fn s(a: ScreenAction) -> Act {
     Act::Screen(a)
 }
 
 /// The help key and the quit key sit last and go last.
-pub const KEEP: u8 = 250;
-pub const KEEP_MOST: u8 = 255;
+pub(crate) const KEEP: u8 = 250;
+pub(crate) const KEEP_MOST: u8 = 255;
 
 // The game table's screens (Three Trios, Reversi, Islands) first show a replay, then a
 // closed table, as their own branches.
