@@ -236,7 +236,7 @@ mod tests {
     use ratatui::buffer::Buffer;
     use ratatui::crossterm::event::{KeyCode, KeyEvent};
     use ratatui::layout::Rect;
-    use std::cell::Cell;
+    use std::cell::{Cell, RefCell};
     use std::rc::Rc;
     use std::sync::mpsc::{self, Sender};
     use std::thread;
@@ -249,9 +249,17 @@ mod tests {
         notice_after: Duration::from_millis(250),
     };
 
-    /// A screen that counts the events it is given; `q` quits, and so does its tick.
+    /// The server's pacing with an idle timeout no test reaches.
+    const PATIENT: Policy = Policy {
+        idle_timeout: Some(Duration::from_secs(60)),
+        ..PACED
+    };
+
+    /// A screen that counts the events it is given and keeps the lines it is told; `q`
+    /// quits, and so does its tick.
     struct Counting {
         seen: Rc<Cell<usize>>,
+        said: Rc<RefCell<Vec<String>>>,
         tick: Option<Instant>,
         ticked: Rc<Cell<bool>>,
     }
@@ -272,23 +280,37 @@ mod tests {
             self.tick
         }
         fn draw(&self, _area: Rect, _buf: &mut Buffer) {}
+        fn say(&mut self, text: &str) {
+            self.said.borrow_mut().push(text.to_string());
+        }
     }
 
     /// A front end that writes down how many events the screen had seen at each frame,
-    /// and types `q` at its second frame.
+    /// types `q` at frame `quit_at`, drops frame `drop_at` as a slow client's, and reports
+    /// `notice` (dropped input) once.
     struct Fake {
         seen: Rc<Cell<usize>>,
         frames: Vec<usize>,
         keys: Sender<Event>,
+        quit_at: usize,
+        drop_at: Option<usize>,
+        notice: Option<&'static str>,
     }
 
     impl Frontend for Fake {
         fn draw(&mut self, _screen: &dyn Screen) -> io::Result<Shown> {
             self.frames.push(self.seen.get());
-            if self.frames.len() == 2 {
+            let n = self.frames.len();
+            if self.drop_at == Some(n) {
+                return Ok(Shown::Dropped);
+            }
+            if n == self.quit_at {
                 let _ = self.keys.send(key('q'));
             }
             Ok(Shown::Sent)
+        }
+        fn dropped_notice(&mut self) -> Option<&'static str> {
+            self.notice.take()
         }
     }
 
@@ -297,62 +319,90 @@ mod tests {
     }
 
     /// A stack of one counting screen, its inbox, and the fake front end.
-    fn setup(tick: Option<Instant>) -> (Stack<Counting>, Receiver<Event>, Fake, Rc<Cell<bool>>) {
-        let (keys, inbox) = mpsc::channel();
-        let seen = Rc::new(Cell::new(0));
-        let ticked = Rc::new(Cell::new(false));
-        let screen = Counting {
-            seen: seen.clone(),
-            tick,
-            ticked: ticked.clone(),
-        };
-        let mailbox: Mailbox = Box::new(|_| Ok(mpsc::channel().0));
-        let stack = Stack::new(screen, (80, 24), Theme::plain(), mailbox);
-        let fake = Fake {
-            seen,
-            frames: Vec::new(),
-            keys,
-        };
-        (stack, inbox, fake, ticked)
+    struct Rig {
+        stack: Stack<Counting>,
+        inbox: Receiver<Event>,
+        fake: Fake,
+        said: Rc<RefCell<Vec<String>>>,
+        ticked: Rc<Cell<bool>>,
+    }
+
+    impl Rig {
+        fn new(tick: Option<Instant>) -> Rig {
+            let (keys, inbox) = mpsc::channel();
+            let seen = Rc::new(Cell::new(0));
+            let said = Rc::new(RefCell::new(Vec::new()));
+            let ticked = Rc::new(Cell::new(false));
+            let screen = Counting {
+                seen: seen.clone(),
+                said: said.clone(),
+                tick,
+                ticked: ticked.clone(),
+            };
+            let mailbox: Mailbox = Box::new(|_| Ok(mpsc::channel().0));
+            let stack = Stack::new(screen, (80, 24), Theme::plain(), mailbox);
+            let fake = Fake {
+                seen,
+                frames: Vec::new(),
+                keys,
+                quit_at: 2,
+                drop_at: None,
+                notice: None,
+            };
+            Rig {
+                stack,
+                inbox,
+                fake,
+                said,
+                ticked,
+            }
+        }
+
+        /// Runs the loop; however it misbehaves, a late `q` ends it in time for the test's
+        /// assertions to say how.
+        fn run(&mut self, policy: Policy) -> Option<End> {
+            let keys = self.fake.keys.clone();
+            thread::spawn(move || {
+                thread::sleep(Duration::from_secs(5));
+                let _ = keys.send(key('q'));
+            });
+            run(&mut self.stack, &self.inbox, &mut self.fake, policy).ok()
+        }
     }
 
     #[test]
     fn a_burst_of_events_costs_one_frame() {
         for policy in [Policy::LOCAL, PACED] {
-            let (mut stack, inbox, mut fake, _) = setup(None);
+            let mut rig = Rig::new(None);
             for _ in 0..10 {
-                fake.keys.send(key('x')).ok();
+                rig.fake.keys.send(key('x')).ok();
             }
-            let end = run(&mut stack, &inbox, &mut fake, policy).ok();
-            assert_eq!(end, Some(End::Quit), "{policy:?}");
+            assert_eq!(rig.run(policy), Some(End::Quit), "{policy:?}");
             // The first frame before any event, one for the whole burst; `q` quits.
-            assert_eq!(fake.frames, [0, 10], "{policy:?}");
+            assert_eq!(rig.fake.frames, [0, 10], "{policy:?}");
         }
     }
 
     #[test]
     fn a_tick_wakes_the_loop() {
         for policy in [Policy::LOCAL, PACED] {
-            let due = Instant::now() + Duration::from_millis(10);
-            let (mut stack, inbox, mut fake, ticked) = setup(Some(due));
-            let end = run(&mut stack, &inbox, &mut fake, policy).ok();
-            assert_eq!(end, Some(End::Quit), "{policy:?}");
-            assert!(ticked.get(), "{policy:?}");
+            let mut rig = Rig::new(Some(Instant::now() + Duration::from_millis(10)));
+            assert_eq!(rig.run(policy), Some(End::Quit), "{policy:?}");
+            assert!(rig.ticked.get(), "{policy:?}");
         }
     }
 
     #[test]
     fn no_input_for_the_idle_timeout_ends_the_loop_when_the_policy_has_one() {
         for (policy, expected) in [(Policy::LOCAL, End::Quit), (PACED, End::Idle)] {
-            let (mut stack, inbox, mut fake, _) = setup(None);
+            let mut rig = Rig::new(None);
             // A key long after the idle timeout: only a loop without one waits for it.
-            let keys = fake.keys.clone();
+            let keys = rig.fake.keys.clone();
             let typist = thread::spawn(move || {
                 thread::sleep(Duration::from_millis(200));
                 let _ = keys.send(key('q'));
             });
-            let end = run(&mut stack, &inbox, &mut fake, policy).ok();
-            assert_eq!(end, Some(expected), "{policy:?}");
+            assert_eq!(rig.run(policy), Some(expected), "{policy:?}");
             typist.join().ok();
         }
     }
@@ -360,17 +410,37 @@ mod tests {
     #[test]
     fn a_closed_inbox_ends_the_loop() {
         for policy in [Policy::LOCAL, PACED] {
-            let (mut stack, inbox, fake, _) = setup(None);
-            let Fake { seen, frames, keys } = fake;
+            let mut rig = Rig::new(None);
             // The last sender goes: nobody can reach the screens any more.
-            drop(keys);
-            let mut fake = Fake {
-                seen,
-                frames,
-                keys: mpsc::channel().0,
-            };
-            let end = run(&mut stack, &inbox, &mut fake, policy).ok();
-            assert_eq!(end, Some(End::Gone), "{policy:?}");
+            rig.fake.keys = mpsc::channel().0;
+            assert_eq!(rig.run(policy), Some(End::Gone), "{policy:?}");
+        }
+    }
+
+    #[test]
+    fn a_dropped_frame_is_drawn_again() {
+        for policy in [Policy::LOCAL, PATIENT] {
+            let mut rig = Rig::new(None);
+            rig.fake.keys.send(key('x')).ok();
+            rig.fake.drop_at = Some(2);
+            rig.fake.quit_at = 3;
+            assert_eq!(rig.run(policy), Some(End::Quit), "{policy:?}");
+            assert_eq!(rig.fake.frames, [0, 1, 1], "{policy:?}");
+        }
+    }
+
+    #[test]
+    fn dropped_input_is_told_once_and_drawn() {
+        // Without a pause to wait for, the notice comes in the key's frame; paced, in a
+        // frame of its own once the input has paused.
+        for (policy, frames) in [(Policy::LOCAL, &[0, 1][..]), (PATIENT, &[0, 1, 1][..])] {
+            let mut rig = Rig::new(None);
+            rig.fake.keys.send(key('x')).ok();
+            rig.fake.notice = Some("input dropped");
+            rig.fake.quit_at = frames.len();
+            assert_eq!(rig.run(policy), Some(End::Quit), "{policy:?}");
+            assert_eq!(*rig.said.borrow(), ["input dropped"], "{policy:?}");
+            assert_eq!(rig.fake.frames, frames, "{policy:?}");
         }
     }
 }
