@@ -324,10 +324,31 @@ pub struct SimArgs {
     pub threads: Option<usize>,
 }
 
+/// Why a flag's value was refused, said after the flag's name by clap.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FlagError {
+    /// Not a whole number, or outside the flag's range (the bounds as the help says them).
+    #[error("\"{value}\" is not a whole number of at least {low} and at most {high}")]
+    OutOfRange {
+        value: String,
+        low: String,
+        high: String,
+    },
+    /// Not a `u64`.
+    #[error("\"{0}\" is not a seed; a seed is a whole number from 0 to {max}", max = u64::MAX)]
+    NotASeed(String),
+    /// Not a strategy's name.
+    #[error(transparent)]
+    Seat(#[from] crate::controller::three_trios::SeatError),
+    /// `human` where only a computer can sit.
+    #[error("the opponent must be a computer strategy, not human")]
+    HumanOpponent,
+}
+
 /// A computer seat: any strategy, not `human`.
-fn computer(s: &str) -> Result<Seat, String> {
-    match s.parse::<Seat>().map_err(|e| e.to_string())? {
-        Seat::Human => Err("the opponent must be a computer strategy, not human".into()),
+fn computer(s: &str) -> Result<Seat, FlagError> {
+    match s.parse::<Seat>()? {
+        Seat::Human => Err(FlagError::HumanOpponent),
         seat => Ok(seat),
     }
 }
@@ -350,43 +371,42 @@ pub const MAX_CONNECTIONS: usize = 10_000;
 
 /// A numeric flag: a whole number from `low` to `high`, refused in the same words whatever
 /// the flag (clap's own range check would say `1..=86400`).
-pub fn within<T>(low: T, high: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
+pub fn within<T>(low: T, high: T) -> impl Fn(&str) -> Result<T, FlagError> + Clone + Send + Sync
 where
     T: std::str::FromStr + PartialOrd + Copy + std::fmt::Display + Send + Sync + 'static,
 {
     move |s: &str| match s.trim().parse::<T>() {
         Ok(n) if low <= n && n <= high => Ok(n),
-        _ => Err(format!(
-            "\"{}\" is not a whole number of at least {low} and at most {high}",
-            crate::escape::quoted(s)
-        )),
+        _ => Err(FlagError::OutOfRange {
+            value: crate::escape::quoted(s),
+            low: low.to_string(),
+            high: high.to_string(),
+        }),
     }
 }
 
 /// A count flag: a whole number from `low` to `high`.
-fn count(low: usize, high: usize) -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync {
+fn count(
+    low: usize,
+    high: usize,
+) -> impl Fn(&str) -> Result<usize, FlagError> + Clone + Send + Sync {
     within(low, high)
 }
 
 /// Threads: 1 to [`MAX_THREADS`].
-fn threads() -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync {
+fn threads() -> impl Fn(&str) -> Result<usize, FlagError> + Clone + Send + Sync {
     count(1, MAX_THREADS)
 }
 
 /// Thinking time in milliseconds: 1 to [`MAX_THINK_MS`].
-fn think_ms() -> impl Fn(&str) -> Result<u64, String> + Clone + Send + Sync {
+fn think_ms() -> impl Fn(&str) -> Result<u64, FlagError> + Clone + Send + Sync {
     within(1, MAX_THINK_MS)
 }
 
 /// A seed: any `u64`, with a message that says so (a negative one included).
-pub fn seed(s: &str) -> Result<u64, String> {
-    s.parse::<u64>().map_err(|_| {
-        format!(
-            "\"{}\" is not a seed; a seed is a whole number from 0 to {}",
-            crate::escape::quoted(s),
-            u64::MAX
-        )
-    })
+pub fn seed(s: &str) -> Result<u64, FlagError> {
+    s.parse::<u64>()
+        .map_err(|_| FlagError::NotASeed(crate::escape::quoted(s)))
 }
 
 // `trios serve`: the game over SSH.

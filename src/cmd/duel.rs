@@ -155,7 +155,7 @@ pub fn home_screen<G: BoardGame + 'static>(
     }
     let mut config = DuelConfig::<G>::new(seats, rand::random(), DEFAULT_THINK_MS);
     options(&mut config.options);
-    G::start(&config.options, config.seed).map_err(Error::Usage)?;
+    G::start(&config.options, config.seed).map_err(Error::game)?;
     let mut warning = None;
     let duel = start_autosaved(config, |why| {
         warning = Some(format!(

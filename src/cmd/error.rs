@@ -143,4 +143,26 @@ mod tests {
         let bad = serde_json::from_str::<u8>("x").unwrap_err();
         assert!(Error::from(bad).is_unexpected());
     }
+
+    #[test]
+    fn a_terminal_failure_says_its_cause_on_its_one_line() {
+        let error = Error::Terminal(io::Error::other("no such device"));
+        assert_eq!(error.to_string(), "terminal: no such device");
+        assert!(!error.is_unexpected());
+        assert_eq!(
+            error.source().map(|e| e.to_string()).as_deref(),
+            Some("no such device")
+        );
+    }
+
+    #[test]
+    fn a_bug_reaches_the_report_with_its_whole_chain() {
+        let refused = crate::games::OptionsError::from(
+            "x".parse::<crate::games::reversi::Game>().unwrap_err(),
+        );
+        let inner = refused.source().map(|e| e.to_string()).unwrap_or_default();
+        let report = color_eyre::Report::from(Error::Unexpected(Box::new(refused)));
+        let chain: Vec<String> = report.chain().map(ToString::to_string).collect();
+        assert_eq!(chain, [format!("position: {inner}"), inner]);
+    }
 }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Seat;
 use super::table_game::Hosted;
-use crate::games::{Side, Strategy, TwoPlayer, UnknownStrategy};
+use crate::games::{OptionsError, Side, Strategy, TwoPlayer, UnknownStrategy};
 use crate::record::RecordError;
 use crate::record::duel::{DuelRecord, DuelRecorder, check_seats};
 
@@ -119,8 +119,8 @@ mod seat_pair {
 /// Why a match could not start or resume.
 #[derive(Debug, thiserror::Error)]
 pub enum DuelError {
-    #[error("{0}")]
-    Options(String),
+    #[error(transparent)]
+    Options(#[from] OptionsError),
     #[error("{0}")]
     Strategy(#[from] UnknownStrategy),
     #[error("{0}")]
@@ -133,8 +133,8 @@ pub enum DuelError {
 #[derive(Debug, thiserror::Error)]
 pub enum TakeBackError<R: std::error::Error + 'static> {
     /// The start could not be dealt again, in the game's words.
-    #[error("{0}")]
-    Deal(String),
+    #[error(transparent)]
+    Deal(OptionsError),
     /// Move `number` (counted from 1) of those kept no longer plays.
     #[error("move {number} does not replay: {source}")]
     Replay {
@@ -154,7 +154,7 @@ pub trait Setup {
     /// This setup as the platform takes it.
     fn duel_config(&self) -> DuelConfig<Self::Game>;
     /// Deals the start: the game's own, from its options and the seed.
-    fn deal(&self) -> Result<Self::Game, String> {
+    fn deal(&self) -> Result<Self::Game, OptionsError> {
         let config = self.duel_config();
         Self::Game::start(&config.options, config.seed)
     }
@@ -262,7 +262,7 @@ impl<G: TwoPlayer> Duel<G> {
         setup: S,
         record: Option<PathBuf>,
     ) -> Result<Duel<G>, DuelError> {
-        let game = setup.deal().map_err(DuelError::Options)?;
+        let game = setup.deal()?;
         let mut duel = Duel::dealt(setup.duel_config(), game)?;
         if let Some(path) = record {
             duel.recorder = Some(setup.create_log(path)?);

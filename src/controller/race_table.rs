@@ -171,7 +171,7 @@ impl<R: TableRace> RaceTable<R> {
             .setup
             .seed
             .wrapping_add(self.rivals_seated.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let rival = R::rival(level, seed).map_err(Refused)?;
+        let rival = R::rival(level, seed).map_err(|e| Refused(e.to_string()))?;
         let level = R::rival_level(&rival);
         // Two rivals of one level are told apart by a number.
         let same = self

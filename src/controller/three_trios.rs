@@ -189,8 +189,8 @@ impl Setup for MatchConfig {
     fn duel_config(&self) -> DuelConfig<Game> {
         MatchConfig::duel_config(self)
     }
-    fn deal(&self) -> Result<Game, String> {
-        self.new_game().map_err(|e| e.to_string())
+    fn deal(&self) -> Result<Game, crate::games::OptionsError> {
+        Ok(self.new_game()?)
     }
     fn create_log(&self, path: PathBuf) -> Result<Box<dyn MatchLog<Game>>, RecordError> {
         Ok(Box::new(Recorder::create(path, self)?))

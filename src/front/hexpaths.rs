@@ -87,7 +87,7 @@ fn launch(launch: &Launch) -> Result<Opening, Error> {
     };
     let seed: u64 = rand::random();
     let rivals = match rival {
-        Some(level) => vec![hexpaths::round::Rival::new(level, seed ^ 1).map_err(Error::Usage)?],
+        Some(level) => vec![hexpaths::round::Rival::new(level, seed ^ 1).map_err(Error::game)?],
         None => Vec::new(),
     };
     let people: Vec<String> = if *people > 1 {
@@ -136,9 +136,7 @@ fn hexpaths_setup(args: &PlayArgs) -> Result<HexpathsSetup, Error> {
         settings.pieces = usize::from(n);
     }
     if let Some(level) = &options.difficulty {
-        let level: Difficulty = level
-            .parse()
-            .map_err(|e: String| Error::flag("--difficulty", e))?;
+        let level: Difficulty = level.parse().map_err(|e| Error::flag("--difficulty", e))?;
         if level == Difficulty::NeedsAnother && settings.pieces < 2 {
             return Err(Error::Usage(
                 "--difficulty needs-another needs at least two --pieces".into(),

@@ -117,7 +117,7 @@ pub fn play_reversi(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
     ];
     let mut config = new_config::<Reversi>(args, seats, full_screen, REVERSI_OPPONENT)?;
     config.options.position = args.games.reversi.position.clone();
-    Reversi::start(&config.options, config.seed).map_err(Error::Usage)?;
+    Reversi::start(&config.options, config.seed).map_err(Error::game)?;
     let mut duel = start_duel(args, config)?;
     if full_screen {
         return play_full_screen(duel, args.no_autosave, !args.no_animation);

@@ -81,7 +81,7 @@ fn launch(launch: &Launch) -> Result<Opening, Error> {
     };
     let seed = rand::random();
     let rivals = match rival {
-        Some(level) => vec![triad::race::Rival::new(level, seed ^ 1).map_err(Error::Usage)?],
+        Some(level) => vec![triad::race::Rival::new(level, seed ^ 1).map_err(Error::game)?],
         None => Vec::new(),
     };
     Ok(triad_screen(seed, rivals))

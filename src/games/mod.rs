@@ -24,23 +24,45 @@ pub fn cores() -> usize {
 }
 
 /// The computer rival called `name` among `levels` (a game's rivals, strongest first, each
-/// with its mean time to answer), or a message listing the levels.
+/// with its mean time to answer), or why not, listing the levels.
 pub fn rival_level(
     levels: &[(&'static str, std::time::Duration)],
     name: &str,
-) -> Result<(&'static str, std::time::Duration), String> {
+) -> Result<(&'static str, std::time::Duration), UnknownRival> {
     let wanted = name.trim().to_ascii_lowercase();
     levels
         .iter()
         .find(|(n, _)| *n == wanted)
         .copied()
-        .ok_or_else(|| {
-            let names: Vec<&str> = levels.iter().map(|(n, _)| *n).collect();
-            format!(
-                "unknown rival \"{name}\"; the levels are {}",
-                names.join(", ")
-            )
+        .ok_or_else(|| UnknownRival {
+            name: name.to_string(),
+            levels: levels.iter().map(|(n, _)| *n).collect(),
         })
+}
+
+/// A rival's level a race does not have.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rival \"{name}\"; the levels are {}", .levels.join(", "))]
+pub struct UnknownRival {
+    pub name: String,
+    pub levels: Vec<&'static str>,
+}
+
+/// Why a two-player game cannot start with the options given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionsError {
+    /// A Three Trios card or board file is unusable.
+    #[error(transparent)]
+    Setup(#[from] three_trios::ConfigError),
+    /// A Reversi starting position could not be read.
+    #[error("position: {0}")]
+    Position(#[from] reversi::PositionError),
+    /// An Islands board side out of range.
+    #[error(transparent)]
+    BoardSize(#[from] islands::BoardSizeError),
+    /// Another game's own reason, said whole (a game outside the five).
+    #[error("{0}")]
+    Other(String),
 }
 
 /// The games, by the name the command line uses (`--game NAME`).
@@ -198,7 +220,7 @@ pub trait TwoPlayer: Clone + Send + Sync + 'static {
     /// The start of a game with these options and seed (which drives any random part of the
     /// start, such as a shuffled deal; games without one ignore it), or why the options are
     /// unusable.
-    fn start(options: &Self::Options, seed: u64) -> Result<Self, String>;
+    fn start(options: &Self::Options, seed: u64) -> Result<Self, OptionsError>;
     /// The player to move; after the end, the last player who moved.
     fn to_move(&self) -> Side;
     /// Every legal move, in the game's fixed order; empty iff the game is over.
@@ -319,5 +341,47 @@ pub trait Searchable: Clone + Send + Sync + 'static {
     /// before building it. `None` (the default) for games whose lists are always small.
     fn move_count(&self) -> Option<usize> {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::error::Error as _;
+    use std::time::Duration;
+
+    use super::*;
+
+    #[test]
+    fn an_unknown_rival_is_named_with_the_levels_in_order() {
+        let levels = [("hard", Duration::ZERO), ("easy", Duration::ZERO)];
+        let refused = rival_level(&levels, "Wizard");
+        let Err(e) = refused else {
+            panic!("wizard is no level: {refused:?}");
+        };
+        assert_eq!(e.levels, ["hard", "easy"]);
+        assert_eq!(
+            e.to_string(),
+            "unknown rival \"Wizard\"; the levels are hard, easy"
+        );
+        assert_eq!(rival_level(&levels, " EASY ").ok(), Some(levels[1]));
+    }
+
+    #[test]
+    fn a_refused_start_reads_as_the_game_says_it_and_keeps_its_cause() {
+        let options = reversi::Options {
+            position: Some("not a position".into()),
+        };
+        let refused = <reversi::Game as TwoPlayer>::start(&options, 0);
+        let Err(e) = refused else {
+            panic!("the position is refused");
+        };
+        let cause = e.source().map(ToString::to_string).unwrap_or_default();
+        assert!(matches!(e, OptionsError::Position(_)), "{e:?}");
+        assert_eq!(e.to_string(), format!("position: {cause}"));
+        let e = <islands::Game as TwoPlayer>::start(&islands::Options { size: 0 }, 0);
+        assert_eq!(
+            e.err().map(|e| e.to_string()).as_deref(),
+            Some(format!("a board is 1 to {} cells a side, not 0", islands::MAX_SIZE).as_str())
+        );
     }
 }

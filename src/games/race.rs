@@ -133,7 +133,7 @@ pub trait Race: Clone + PartialEq + fmt::Debug + Send + 'static {
     fn view(&self, viewer: Option<usize>) -> Self;
 
     /// A computer rival of level `level`, drawing from `seed`; the reason if no such level.
-    fn rival(level: &str, seed: u64) -> Result<Self::Rival, String>;
+    fn rival(level: &str, seed: u64) -> Result<Self::Rival, super::UnknownRival>;
     /// The level a rival was made with.
     fn rival_level(rival: &Self::Rival) -> &'static str;
     /// Changes whenever rivals must look at the race anew (a triad taken, a round begun).

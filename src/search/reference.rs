@@ -58,6 +58,24 @@ fn after<G: Searchable>(pos: &mut G, mv: G::Move, depth: usize) -> i32 {
     v
 }
 
+/// Where the search and plain minimax disagree, or a search that should finish did not
+/// (moves written as their `Debug` says).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Disagreement {
+    #[error("{check}: {got}, but minimax says {want}")]
+    Value { check: String, got: i32, want: i32 },
+    #[error("{0} is not a legal move")]
+    NotLegal(String),
+    #[error("make/unmake of {0} changed the key")]
+    KeyChanged(String),
+    #[error("{0}")]
+    Unfinished(&'static str),
+    #[error("solve named {named}, not the first best {first}")]
+    NotFirstBest { named: String, first: String },
+    #[error("deepen stopped at {reached} of {depth}")]
+    ShortDepth { reached: usize, depth: usize },
+}
+
 /// Checks the search on `pos` (a position small enough for brute force) against plain
 /// minimax, and says what disagrees:
 /// - the exact value of [`Searcher::best_of`] to the end, and of a parallel
@@ -69,7 +87,10 @@ fn after<G: Searchable>(pos: &mut G, mv: G::Move, depth: usize) -> i32 {
 /// - `make` then `unmake` leaves the key as it was.
 ///
 /// A game plugs in by calling this from a property test over its small positions.
-pub fn agrees_with_brute_force<G: Searchable>(pos: &G, max_depth: usize) -> Result<(), String> {
+pub fn agrees_with_brute_force<G: Searchable>(
+    pos: &G,
+    max_depth: usize,
+) -> Result<(), Disagreement> {
     let mut scratch = pos.clone();
     let moves = root_moves(pos);
     let exact: Vec<i32> = moves
@@ -84,13 +105,17 @@ pub fn agrees_with_brute_force<G: Searchable>(pos: &G, max_depth: usize) -> Resu
             .iter()
             .position(|&m| m == mv)
             .map(|i| exact[i])
-            .ok_or_else(|| format!("{mv:?} is not a legal move"))
+            .ok_or_else(|| Disagreement::NotLegal(format!("{mv:?}")))
     };
     let check = |what: &str, got: i32, want: i32| {
         if got == want {
             Ok(())
         } else {
-            Err(format!("{what}: {got}, but minimax says {want}"))
+            Err(Disagreement::Value {
+                check: what.to_string(),
+                got,
+                want,
+            })
         }
     };
 
@@ -99,7 +124,7 @@ pub fn agrees_with_brute_force<G: Searchable>(pos: &G, max_depth: usize) -> Resu
         let undo = scratch.make(mv);
         scratch.unmake(mv, undo);
         if scratch.key() != key {
-            return Err(format!("make/unmake of {mv:?} changed the key"));
+            return Err(Disagreement::KeyChanged(format!("{mv:?}")));
         }
     }
 
@@ -107,12 +132,12 @@ pub fn agrees_with_brute_force<G: Searchable>(pos: &G, max_depth: usize) -> Resu
     let mut searcher = Searcher::new(pos.clone(), 10);
     let (best, value) = searcher
         .best_of(&moves, left, Limits::default())
-        .ok_or("best_of stopped with no limits")?;
+        .ok_or(Disagreement::Unfinished("best_of stopped with no limits"))?;
     check("best_of to the end", value, truth)?;
     check("the move best_of names", value_of(best)?, truth)?;
     let ranked = searcher
         .rank(&moves, left, Limits::default())
-        .ok_or("rank stopped with no limits")?;
+        .ok_or(Disagreement::Unfinished("rank stopped with no limits"))?;
     for (mv, v) in ranked {
         check(&format!("rank of {mv:?}"), v, value_of(mv)?)?;
     }
@@ -124,9 +149,11 @@ pub fn agrees_with_brute_force<G: Searchable>(pos: &G, max_depth: usize) -> Resu
     };
     let solved = smp::solve(pos, &options);
     if !solved.exact {
-        return Err("a solve with no deadline stopped".into());
+        return Err(Disagreement::Unfinished("a solve with no deadline stopped"));
     }
-    let (best, value) = solved.best.ok_or("the solve found no move")?;
+    let (best, value) = solved
+        .best
+        .ok_or(Disagreement::Unfinished("the solve found no move"))?;
     check("solve", value, truth)?;
     let first = moves
         .iter()
@@ -134,13 +161,14 @@ pub fn agrees_with_brute_force<G: Searchable>(pos: &G, max_depth: usize) -> Resu
         .find(|&(_, &v)| v == truth)
         .map(|(&mv, _)| mv);
     if first != Some(best) {
-        return Err(format!(
-            "solve named {best:?}, not the first best {first:?}"
-        ));
+        return Err(Disagreement::NotFirstBest {
+            named: format!("{best:?}"),
+            first: format!("{first:?}"),
+        });
     }
     let (ranked, _) = smp::rank(pos, &moves, &options);
     if ranked.len() != moves.len() {
-        return Err("the parallel ranking lost moves".into());
+        return Err(Disagreement::Unfinished("the parallel ranking lost moves"));
     }
     for (mv, v) in ranked {
         check(&format!("parallel rank of {mv:?}"), v, value_of(mv)?)?;
@@ -151,7 +179,7 @@ pub fn agrees_with_brute_force<G: Searchable>(pos: &G, max_depth: usize) -> Resu
         let mut fresh = Searcher::new(pos.clone(), 10);
         let (_, got) = fresh
             .best_of(&moves, depth, Limits::default())
-            .ok_or("best_of stopped with no limits")?;
+            .ok_or(Disagreement::Unfinished("best_of stopped with no limits"))?;
         check(&format!("best_of at depth {depth}"), got, want)?;
         let limits = Limits {
             max_depth: Some(depth),
@@ -159,10 +187,13 @@ pub fn agrees_with_brute_force<G: Searchable>(pos: &G, max_depth: usize) -> Resu
         };
         let found = Searcher::new(pos.clone(), 10)
             .deepen(&moves, limits)
-            .ok_or("deepen found nothing")?;
+            .ok_or(Disagreement::Unfinished("deepen found nothing"))?;
         check(&format!("deepen to depth {depth}"), found.value, want)?;
         if found.depth != depth {
-            return Err(format!("deepen stopped at {} of {depth}", found.depth));
+            return Err(Disagreement::ShortDepth {
+                reached: found.depth,
+                depth,
+            });
         }
         let reached = after(&mut scratch, found.best, depth);
         check(

@@ -93,7 +93,7 @@ impl<G: TwoPlayer> DuelSpec<G> {
     /// The opening of deal `deal`: the start, then up to `openings` seeded random plies.
     pub fn opening(&self, deal: usize) -> Result<G, SimError> {
         let mut game = G::start(&self.options, self.seed.wrapping_add(deal as u64))
-            .map_err(SimError::Strategy)?;
+            .map_err(|e| SimError::Strategy(e.to_string()))?;
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed.wrapping_add(deal as u64));
         for _ in 0..self.openings {
             let moves = game.legal_moves();

@@ -49,23 +49,31 @@ impl From<SetupError> for SimError {
 
 /// Checks a strategy spec for the command line and returns its canonical spelling (trimmed,
 /// lower case). `human` is refused: nobody sits at a simulation.
-pub fn parse_strategy(spec: &str) -> Result<String, String> {
+pub fn parse_strategy(spec: &str) -> Result<String, StrategySpecError> {
     let name = spec.trim().to_ascii_lowercase();
     if name == "human" {
-        return Err(format!(
-            "a simulation has no human players; choose a strategy: {}",
-            ai::STRATEGY_NAMES.join(", ")
-        ));
+        return Err(StrategySpecError::Human);
     }
-    match ai::by_spec(&name, 0, AiOptions::default()) {
-        Ok(_) => Ok(name),
-        Err(e) => Err(e.to_string()),
-    }
+    ai::by_spec(&name, 0, AiOptions::default())?;
+    Ok(name)
+}
+
+/// Why a strategy spec or list is not one a Three Trios simulation can play.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StrategySpecError {
+    #[error("a simulation has no human players; choose a strategy: {}", ai::STRATEGY_NAMES.join(", "))]
+    Human,
+    #[error(transparent)]
+    Unknown(#[from] ai::UnknownStrategy),
+    /// The list itself is unusable (empty name, twice the same, fewer than two), as
+    /// [`parse_name_list`] says.
+    #[error("{0}")]
+    List(String),
 }
 
 /// Parses a comma list of at least two different Three Trios strategy specs.
-pub fn parse_strategy_list(list: &str) -> Result<StrategyList, String> {
-    let names = parse_name_list(list)?;
+pub fn parse_strategy_list(list: &str) -> Result<StrategyList, StrategySpecError> {
+    let names = parse_name_list(list).map_err(StrategySpecError::List)?;
     for name in &names.0 {
         parse_strategy(name)?;
     }
@@ -228,8 +236,18 @@ mod tests {
             parse_strategy("corners>Random"),
             Ok("corners>random".into())
         );
-        assert!(parse_strategy("human").unwrap_err().contains("no human"));
-        assert!(parse_strategy("alphago").unwrap_err().contains("alphago"));
+        assert!(
+            parse_strategy("human")
+                .unwrap_err()
+                .to_string()
+                .contains("no human")
+        );
+        assert!(
+            parse_strategy("alphago")
+                .unwrap_err()
+                .to_string()
+                .contains("alphago")
+        );
         assert_eq!(
             parse_strategy_list("random, maxflip").unwrap().0,
             ["random", "maxflip"]

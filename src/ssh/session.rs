@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{Receiver, Sender};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -28,9 +28,10 @@ use crate::controller::table::{ClientId, Identity, Kind, News, TableId, TableSpe
 use crate::controller::tables::Registry;
 use crate::controller::{MatchConfig, Seat};
 use crate::front::entry;
+use crate::tui::driver::{self, End, Frontend, Policy, Shown};
 use crate::tui::duel::{BoardGame, DuelApp};
 use crate::tui::lobby::Mode;
-use crate::tui::shell::{Inbound, Mailbox, Stack, Step};
+use crate::tui::shell::{Mailbox, Stack};
 use crate::tui::{App, Closed, Drawn, Event, Opening, Screen as TuiScreen, Theme, Transition};
 
 /// At most this many frames a second go to one client.
@@ -812,122 +813,73 @@ fn event_loop(
     inbox: &Receiver<Event>,
     out: &OutSender<Vec<u8>>,
 ) -> Ended {
-    let mut screen = match Screen::new(spec.size) {
-        Ok(screen) => screen,
-        Err(_) => return Ended::Failed,
+    let Ok(screen) = Screen::new(spec.size) else {
+        return Ended::Failed;
     };
     if out.blocking_send(ENTER.as_bytes().to_vec()).is_err() {
         return Ended::Gone;
     }
-    let idle_timeout = spec.shared.idle_timeout;
-    let mut last_input = Instant::now();
-    let mut next_frame_at = Instant::now();
-    let mut dirty = true;
-    // The player is told once that input was dropped, when their input pauses.
-    let mut told_dropped = false;
-    let mut tell_dropped_at: Option<Instant> = None;
-    loop {
-        let now = Instant::now();
-        if let Some(at) = tell_dropped_at
-            && now >= at
-        {
-            tell_dropped_at = None;
-            told_dropped = true;
-            dirty = true;
-            stack.top_mut().say(INPUT_DROPPED);
-        }
-        if dirty && now >= next_frame_at {
-            let Ok(bytes) = screen.frame(Drawn(stack.top())) else {
-                return Ended::Failed;
-            };
-            dirty = false;
-            next_frame_at = now + FRAME_INTERVAL;
-            match out.try_send(bytes) {
-                Ok(()) => {}
-                Err(TrySendError::Full(_)) => {
-                    // A slow client: forget this frame and repaint everything later.
-                    spec.shared.dropped_frames.fetch_add(1, Ordering::Relaxed);
-                    screen.repaint = true;
-                    dirty = true;
-                    next_frame_at = now + RETRY_AFTER_DROP;
-                }
-                Err(TrySendError::Closed(_)) => return Ended::Gone,
-            }
-        }
-        let idle_at = last_input + idle_timeout;
-        let mut wake = idle_at;
-        if let Some(tick) = stack.top().next_tick() {
-            wake = wake.min(tick);
-        }
-        if dirty {
-            wake = wake.min(next_frame_at);
-        }
-        if let Some(at) = tell_dropped_at {
-            wake = wake.min(at);
-        }
-        let event = match inbox.recv_timeout(wake.saturating_duration_since(now)) {
-            Ok(event) => event,
-            Err(RecvTimeoutError::Timeout) => {
-                let now = Instant::now();
-                if now >= idle_at {
-                    return Ended::Idle;
-                }
-                if stack.top().next_tick().is_some_and(|tick| tick <= now) {
-                    let next = stack.top_mut().update(Event::Tick(now), now);
-                    dirty = true;
-                    if let Some(ended) = carry_out(stack, next, now) {
-                        return ended;
-                    }
-                }
-                continue;
-            }
-            Err(RecvTimeoutError::Disconnected) => return Ended::Gone,
-        };
-        let mut pending = Some(event);
-        // Take everything already waiting before drawing again: a burst costs one frame.
-        while let Some(mut event) = pending.take().or_else(|| inbox.try_recv().ok()) {
-            match event {
-                // The connection closed (or the server is stopping).
-                Event::Terminate => return Ended::Gone,
-                Event::Shutdown => return Ended::Stopped,
-                Event::Key(_) | Event::Mouse(_) => {
-                    spec.input.taken();
-                    last_input = Instant::now();
-                    tell_dropped_at = tell_dropped_at.map(|_| last_input + TELL_DROPPED_AFTER);
-                }
-                Event::Resize(w, h) => {
-                    spec.input.taken();
-                    last_input = Instant::now();
-                    tell_dropped_at = tell_dropped_at.map(|_| last_input + TELL_DROPPED_AFTER);
-                    // The handler already keeps sizes within bounds; so does the screen.
-                    let (w, h) = screen_size(w.into(), h.into());
-                    match Screen::new((w, h)) {
-                        Ok(fresh) => screen = fresh,
-                        Err(_) => return Ended::Failed,
-                    }
-                    event = Event::Resize(w, h);
-                }
-                _ => {}
-            }
-            // A stale word about the lobby changes nothing on a table's screen.
-            dirty |= !(matches!(event, Event::Lobby) && stack.depth() > 0);
-            let now = Instant::now();
-            let next = stack.route(Inbound::Terminal(event), now);
-            if let Some(ended) = carry_out(stack, next, now) {
-                return ended;
-            }
-        }
-        if !told_dropped && tell_dropped_at.is_none() && spec.input.take_dropped() {
-            tell_dropped_at = Some(Instant::now() + TELL_DROPPED_AFTER);
-        }
+    let mut channel = Channel { screen, spec, out };
+    let policy = Policy {
+        idle_timeout: Some(spec.shared.idle_timeout),
+        frame_interval: FRAME_INTERVAL,
+        retry_after_drop: RETRY_AFTER_DROP,
+        notice_after: TELL_DROPPED_AFTER,
+    };
+    match driver::run(stack, inbox, &mut channel, policy) {
+        Ok(End::Quit) => Ended::Quit,
+        Ok(End::Idle) => Ended::Idle,
+        Ok(End::Gone) => Ended::Gone,
+        Ok(End::Stopped) => Ended::Stopped,
+        Err(_) => Ended::Failed,
     }
 }
 
-/// Carries out what the screen on top asked; how the session ends, if it does.
-fn carry_out(stack: &mut Stack<LobbyScreen>, next: Transition, now: Instant) -> Option<Ended> {
-    match stack.apply(next, now, &mut |_| false) {
-        Ok(Step::End) => Some(Ended::Quit),
-        Ok(_) => None,
-        Err(_) => Some(Ended::Failed),
+/// A connection's channel as the loop's front end: frames go as bytes into the bounded
+/// queue to the client, and a slow client's frames are dropped rather than queued.
+struct Channel<'a> {
+    screen: Screen,
+    spec: &'a GameSpec,
+    out: &'a OutSender<Vec<u8>>,
+}
+
+impl Frontend for Channel<'_> {
+    fn draw(&mut self, top: &dyn TuiScreen) -> io::Result<Shown> {
+        let bytes = self.screen.frame(Drawn(top))?;
+        Ok(match self.out.try_send(bytes) {
+            Ok(()) => Shown::Sent,
+            Err(TrySendError::Full(_)) => {
+                // A slow client: forget this frame and repaint everything later.
+                let dropped = &self.spec.shared.dropped_frames;
+                dropped.fetch_add(1, Ordering::Relaxed);
+                self.screen.repaint = true;
+                Shown::Dropped
+            }
+            Err(TrySendError::Closed(_)) => Shown::Gone,
+        })
+    }
+
+    /// The handler already keeps sizes within bounds; so does the screen.
+    fn resize(&mut self, (w, h): (u16, u16)) -> io::Result<(u16, u16)> {
+        let size = screen_size(w.into(), h.into());
+        self.screen = Screen::new(size)?;
+        Ok(size)
+    }
+
+    /// The connection closed, or the server is stopping.
+    fn intercept(&mut self, event: &Event) -> Option<End> {
+        match event {
+            Event::Terminate => Some(End::Gone),
+            Event::Shutdown => Some(End::Stopped),
+            _ => None,
+        }
+    }
+
+    fn took_input(&mut self) {
+        self.spec.input.taken();
+    }
+
+    fn dropped_notice(&mut self) -> Option<&'static str> {
+        self.spec.input.take_dropped().then_some(INPUT_DROPPED)
     }
 }

@@ -32,7 +32,22 @@ enum Command {
     Quit,
 }
 
-fn parse(line: &str) -> Result<Command, String> {
+/// Why a typed line is not a command (words from the line kept quoted and escaped).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum CommandError {
+    #[error("suggest takes one strategy name, e.g. suggest random")]
+    SuggestUsage,
+    #[error("place takes a row and a column, whole numbers from 0, not \"{0} {1}\"")]
+    NotNumbers(String, String),
+    #[error("place takes a row and a column, e.g. place 0 3")]
+    PlaceUsage,
+    #[error("unknown command \"{0}\"; type help for the commands")]
+    Unknown(String),
+    #[error("the line is not UTF-8 text; moves are plain text")]
+    NotText,
+}
+
+fn parse(line: &str) -> Result<Command, CommandError> {
     let Some((first, rest)) = command_words(line) else {
         return Ok(Command::Nothing);
     };
@@ -40,20 +55,16 @@ fn parse(line: &str) -> Result<Command, String> {
         ("help", []) => Ok(Command::Help),
         ("quit" | "exit", []) => Ok(Command::Quit),
         ("suggest", [name]) => Ok(Command::Suggest(name.to_string())),
-        ("suggest", _) => Err("suggest takes one strategy name, e.g. suggest random".into()),
+        ("suggest", _) => Err(CommandError::SuggestUsage),
         ("place", [row, col]) => match (row.parse::<usize>(), col.parse::<usize>()) {
             (Ok(row), Ok(col)) => Ok(Command::Place(Place { row, col })),
-            _ => Err(format!(
-                "place takes a row and a column, whole numbers from 0, not \"{} {}\"",
-                quoted(row),
-                quoted(col)
+            _ => Err(CommandError::NotNumbers(
+                quoted(row).to_string(),
+                quoted(col).to_string(),
             )),
         },
-        ("place", _) => Err("place takes a row and a column, e.g. place 0 3".into()),
-        _ => Err(format!(
-            "unknown command \"{}\"; type help for the commands",
-            quoted(&first)
-        )),
+        ("place", _) => Err(CommandError::PlaceUsage),
+        _ => Err(CommandError::Unknown(quoted(&first).to_string())),
     }
 }
 
@@ -118,7 +129,7 @@ pub fn run(
         out.flush()?;
         let command = match lines.next_line(err) {
             Typed::Text(line) => parse(line),
-            Typed::NotText => Err("the line is not UTF-8 text; moves are plain text".into()),
+            Typed::NotText => Err(CommandError::NotText),
             Typed::End => return Ok(Ended::Normally),
             Typed::Failed => return Ok(Ended::InputFailed),
         };

@@ -36,7 +36,19 @@ enum Command {
     Quit,
 }
 
-fn parse(line: &str) -> Result<Command, String> {
+/// Why a typed line is not a command.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum CommandError {
+    #[error("suggest takes one strategy name, e.g. suggest greedy")]
+    SuggestUsage,
+    /// Not a square either (what was typed kept quoted and escaped).
+    #[error("{0}; type help for the commands")]
+    Square(SquareError),
+    #[error("the line is not UTF-8 text; moves are plain text")]
+    NotText,
+}
+
+fn parse(line: &str) -> Result<Command, CommandError> {
     let Some((first, rest)) = command_words(line) else {
         return Ok(Command::Nothing);
     };
@@ -44,7 +56,7 @@ fn parse(line: &str) -> Result<Command, String> {
         ("help", _) => Ok(Command::Help),
         ("quit" | "exit", _) => Ok(Command::Quit),
         ("suggest", [name]) => Ok(Command::Suggest(name.to_string())),
-        ("suggest", _) => Err("suggest takes one strategy name, e.g. suggest greedy".into()),
+        ("suggest", _) => Err(CommandError::SuggestUsage),
         _ => line
             .trim()
             .parse::<Square>()
@@ -53,7 +65,7 @@ fn parse(line: &str) -> Result<Command, String> {
                 SquareError::Syntax(got) => SquareError::Syntax(quoted(&got).into_owned()),
                 e => e,
             })
-            .map_err(|e| format!("{e}; type help for the commands")),
+            .map_err(CommandError::Square),
     }
 }
 
@@ -138,7 +150,7 @@ pub fn run(
         out.flush()?;
         let command = match lines.next_line(err) {
             Typed::Text(line) => parse(line),
-            Typed::NotText => Err("the line is not UTF-8 text; moves are plain text".into()),
+            Typed::NotText => Err(CommandError::NotText),
             Typed::End => {
                 writeln!(out)?;
                 return Ok(Ended::Normally);

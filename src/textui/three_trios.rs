@@ -146,7 +146,7 @@ fn execute(game: &mut Match, line: &str) -> Reply {
                 Ok(_) => Reply::Played,
                 Err(e) => Reply::Error(e.to_string()),
             },
-            Err(e) => Reply::Error(e),
+            Err(e) => Reply::Error(e.to_string()),
         },
         "suggest" => {
             let [name] = args[..] else {
@@ -170,17 +170,27 @@ fn execute(game: &mut Match, line: &str) -> Reply {
     }
 }
 
-fn parse_move(args: &[&str]) -> Result<Move, String> {
-    let usage = "place needs three numbers: place HAND ROW COL, e.g. place 0 1 2";
+/// How `place` is typed, said with each mistake in it.
+const PLACE_USAGE: &str = "place needs three numbers: place HAND ROW COL, e.g. place 0 1 2";
+
+/// Why the words after `place` are not a move.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum PlaceError {
+    #[error("{PLACE_USAGE} (got {0} values)")]
+    Count(usize),
+    /// `what` (hand index, row, column) is not a number; `value` kept quoted and escaped.
+    #[error("{what} \"{value}\" is not a whole number 0 or more; {PLACE_USAGE}")]
+    NotNumber { what: &'static str, value: String },
+}
+
+fn parse_move(args: &[&str]) -> Result<Move, PlaceError> {
     let [h, r, c] = args[..] else {
-        return Err(format!("{usage} (got {} values)", args.len()));
+        return Err(PlaceError::Count(args.len()));
     };
-    let number = |s: &str, what: &str| {
-        s.parse::<usize>().map_err(|_| {
-            format!(
-                "{what} \"{}\" is not a whole number 0 or more; {usage}",
-                quoted(s)
-            )
+    let number = |s: &str, what: &'static str| {
+        s.parse::<usize>().map_err(|_| PlaceError::NotNumber {
+            what,
+            value: quoted(s).to_string(),
         })
     };
     Ok(Move::new(

@@ -28,7 +28,22 @@ enum Command {
     Quit,
 }
 
-fn parse(line: &str) -> Result<Command, String> {
+/// Why a typed line is not a command (words from the line kept quoted and escaped).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum CommandError {
+    #[error("pick takes three positions, whole numbers from 0, not \"{0} {1} {2}\"")]
+    NotNumbers(String, String, String),
+    #[error("pick takes three positions, e.g. pick 0 4 9")]
+    PickUsage,
+    #[error("{0} takes nothing after it")]
+    TakesNothing(String),
+    #[error("unknown command \"{0}\"; type help for the commands")]
+    Unknown(String),
+    #[error("the line is not UTF-8 text; commands are plain text")]
+    NotText,
+}
+
+fn parse(line: &str) -> Result<Command, CommandError> {
     let Some((first, rest)) = command_words(line) else {
         return Ok(Command::Nothing);
     };
@@ -39,21 +54,17 @@ fn parse(line: &str) -> Result<Command, String> {
         ("count", []) => Ok(Command::Count),
         ("pick", [i, j, k]) => match (i.parse(), j.parse(), k.parse()) {
             (Ok(i), Ok(j), Ok(k)) => Ok(Command::Pick([i, j, k])),
-            _ => Err(format!(
-                "pick takes three positions, whole numbers from 0, not \"{} {} {}\"",
-                quoted(i),
-                quoted(j),
-                quoted(k)
+            _ => Err(CommandError::NotNumbers(
+                quoted(i).to_string(),
+                quoted(j).to_string(),
+                quoted(k).to_string(),
             )),
         },
-        ("pick", _) => Err("pick takes three positions, e.g. pick 0 4 9".into()),
+        ("pick", _) => Err(CommandError::PickUsage),
         ("hint" | "count" | "help" | "quit" | "exit", _) => {
-            Err(format!("{first} takes nothing after it"))
+            Err(CommandError::TakesNothing(first.to_string()))
         }
-        _ => Err(format!(
-            "unknown command \"{}\"; type help for the commands",
-            quoted(&first)
-        )),
+        _ => Err(CommandError::Unknown(quoted(&first).to_string())),
     }
 }
 
@@ -79,7 +90,7 @@ pub fn run(
         out.flush()?;
         let command = match lines.next_line(err) {
             Typed::Text(line) => parse(line),
-            Typed::NotText => Err("the line is not UTF-8 text; commands are plain text".into()),
+            Typed::NotText => Err(CommandError::NotText),
             Typed::End => return Ok(Ended::Normally),
             Typed::Failed => return Ok(Ended::InputFailed),
         };

@@ -2,6 +2,7 @@
 //! local terminal by one shell (a stack of screens, a loop that sleeps until something
 //! happens); and the lobby, the home screen `trios` opens with and the server's lobby alike.
 
+pub(crate) mod driver;
 pub mod duel;
 pub mod event;
 pub mod hexpaths;

@@ -5,16 +5,18 @@
 //! Every [`Screen`] takes events and says what comes next ([`Transition`]), says when it
 //! next needs time to pass, and draws itself into any ratatui buffer. The [`run`] loop owns
 //! the terminal session (raw mode, alternate screen, input and signal threads, Ctrl-Z,
-//! stop requests, restoring on every way out) and hands each event to the screen on top.
+//! stop requests, restoring on every way out) and hands each event to the screen on top,
+//! through the loop shared with SSH connections (`driver`).
 
 use std::io;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::Instant;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
+use super::driver::{self, Frontend, Policy, Shown};
 use super::event::Event;
 use super::terminal::{self, Session};
 use super::view::theme::Theme;
@@ -76,6 +78,14 @@ pub trait Screen {
 pub(crate) enum Inbound {
     Terminal(Event),
     Screen(u64, Event),
+}
+
+/// An event with no screen's id comes from the terminal (an SSH connection's inbox holds
+/// its screens' events too, all for the screen on top).
+impl From<Event> for Inbound {
+    fn from(event: Event) -> Inbound {
+        Inbound::Terminal(event)
+    }
 }
 
 /// A screen on the stack and the id its own events carry.
@@ -269,8 +279,14 @@ pub fn run<S: Screen>(make: impl FnOnce(Sender<Event>, (u16, u16), Theme) -> S) 
     let root = make(forward(ROOT, hub.clone())?, size, theme);
     let mailbox: Mailbox = Box::new(move |id| forward(id, hub.clone()));
     let mut stack = Stack::new(root, size, theme, mailbox);
-    let mut notes = Vec::new();
-    let ended = run_loop(session, &mut stack, &inbox, &mut notes);
+    let mut local = Local {
+        session: Some(session),
+        notes: Vec::new(),
+    };
+    let ended = driver::run(&mut stack, &inbox, &mut local, Policy::LOCAL);
+    // The terminal is restored before anything is said on it.
+    drop(local.session.take());
+    let mut notes = local.notes;
     // Whatever is still open closes now, its news said once the terminal is back.
     while let Some(closed) = stack.pop() {
         notes.extend(closed.saved);
@@ -278,67 +294,49 @@ pub fn run<S: Screen>(make: impl FnOnce(Sender<Event>, (u16, u16), Theme) -> S) 
     for note in notes {
         eprintln!("{note}");
     }
-    ended.map(|()| stack.root)
+    ended.map(|_| stack.root)
 }
 
-/// The loop: draw the screen on top, sleep until an event or its next tick, apply what came
-/// (a burst of events costs one frame), until the stack ends. `session` is dropped (the
-/// terminal restored) before this returns.
-fn run_loop<S: Screen>(
-    mut session: Session,
-    stack: &mut Stack<S>,
-    inbox: &Receiver<Inbound>,
-    notes: &mut Vec<String>,
-) -> io::Result<()> {
-    loop {
-        session.draw(Drawn(stack.top()))?;
-        // Sleep until input, a computer's move, or the next animation step: idle is free.
-        let first = match stack.top().next_tick() {
-            Some(due) => match inbox.recv_timeout(due.saturating_duration_since(Instant::now())) {
-                Ok(inbound) => inbound,
-                Err(RecvTimeoutError::Timeout) => Inbound::Terminal(Event::Tick(Instant::now())),
-                Err(RecvTimeoutError::Disconnected) => return Ok(()),
-            },
-            None => match inbox.recv() {
-                Ok(inbound) => inbound,
-                Err(_) => return Ok(()),
-            },
-        };
-        let mut suspend = false;
-        let mut next = Some(first);
-        while let Some(inbound) = next {
-            let now = Instant::now();
-            let transition = stack.route(inbound, now);
-            let mut popped = |closed: &Closed| {
-                // Told to stop: the process ends, and says where the match is kept.
-                let stop = terminal::stop_requested();
-                if stop {
-                    notes.extend(closed.saved.clone());
-                }
-                stop
-            };
-            match stack.apply(transition, now, &mut popped)? {
-                Step::Go => {}
-                Step::Suspend => suspend = true,
-                Step::End => return Ok(()),
-            }
-            // Take everything already waiting before drawing again.
-            next = inbox.try_recv().ok();
+/// The local terminal as the loop's front end: draws through the [`Session`], suspends on
+/// Ctrl-Z, and ends on a stop request.
+struct Local {
+    /// `None` only while suspended (the shell has the terminal) and after the loop.
+    session: Option<Session>,
+    /// Where unfinished matches are kept, to say once the terminal is restored.
+    notes: Vec<String>,
+}
+
+impl Frontend for Local {
+    fn draw(&mut self, screen: &dyn Screen) -> io::Result<Shown> {
+        if let Some(session) = self.session.as_mut() {
+            session.draw(Drawn(screen))?;
         }
-        if terminal::stop_requested() {
-            // Told to stop: the process ends, whichever screen is on top.
-            return Ok(());
+        Ok(Shown::Sent)
+    }
+
+    /// Ctrl-Z: the shell gets its terminal back as it was; `fg` brings the screen back,
+    /// redrawn in full at the terminal's size then.
+    fn suspend(&mut self, size: (u16, u16)) -> io::Result<Option<(u16, u16)>> {
+        drop(self.session.take());
+        terminal::stop_until_continued();
+        let session = Session::enter()?;
+        let size = session.size().unwrap_or(size);
+        self.session = Some(session);
+        Ok(Some(size))
+    }
+
+    /// Told to stop: the process ends, and says where the match is kept.
+    fn closed(&mut self, closed: &Closed) -> bool {
+        let stop = terminal::stop_requested();
+        if stop {
+            self.notes.extend(closed.saved.clone());
         }
-        if suspend {
-            // Ctrl-Z: the shell gets its terminal back as it was; `fg` brings the screen
-            // back, redrawn in full at the terminal's size then.
-            drop(session);
-            terminal::stop_until_continued();
-            session = Session::enter()?;
-            stack.size = session.size().unwrap_or(stack.size);
-            let (w, h) = stack.size;
-            stack.top_mut().update(Event::Resize(w, h), Instant::now());
-        }
+        stop
+    }
+
+    /// Told to stop: the process ends, whichever screen is on top.
+    fn stopping(&self) -> bool {
+        terminal::stop_requested()
     }
 }
 

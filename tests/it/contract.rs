@@ -9,7 +9,8 @@ use proptest::prelude::*;
 use trios::controller::Seat;
 use trios::controller::duel::{DuelConfig, Turn};
 use trios::games::{
-    Side, Strategy as GameStrategy, TwoPlayer, UnknownStrategy, Verdict, islands, reversi,
+    OptionsError, Side, Strategy as GameStrategy, TwoPlayer, UnknownStrategy, Verdict, islands,
+    reversi,
 };
 use trios::record::duel::DuelRecord;
 use trios::trios::{DealMode, RuleSet, SourceFile};
@@ -54,7 +55,7 @@ fn playout<G: TwoPlayer>(
     seed: u64,
     picks: &[usize],
 ) -> Result<Playout<G>, String> {
-    let mut game = G::start(options, seed)?;
+    let mut game = G::start(options, seed).map_err(|e| e.to_string())?;
     let mut positions = vec![game.clone()];
     let mut turns = Vec::new();
     for ply in 0..MAX_PLIES {
@@ -411,11 +412,11 @@ impl<const FAULT: usize> TwoPlayer for Broken<FAULT> {
     type Played = islands::Placed;
     type Refusal = islands::MoveError;
 
-    fn start(options: &islands::Options, seed: u64) -> Result<Self, String> {
+    fn start(options: &islands::Options, seed: u64) -> Result<Self, OptionsError> {
         let mut game = <islands::Game as TwoPlayer>::start(options, seed)?;
         if FAULTS[FAULT] == Fault::Unrepeatable && tick() % 2 == 1 {
             let first = TwoPlayer::legal_moves(&game)[0];
-            TwoPlayer::play(&mut game, first).map_err(|e| e.to_string())?;
+            TwoPlayer::play(&mut game, first).map_err(|e| OptionsError::Other(e.to_string()))?;
         }
         Ok(Broken(game))
     }
@@ -493,7 +494,7 @@ impl TwoPlayer for Forgetful {
     type Played = islands::Placed;
     type Refusal = islands::MoveError;
 
-    fn start(options: &islands::Options, seed: u64) -> Result<Self, String> {
+    fn start(options: &islands::Options, seed: u64) -> Result<Self, OptionsError> {
         <islands::Game as TwoPlayer>::start(options, seed).map(Forgetful)
     }
     fn to_move(&self) -> Side {

@@ -157,7 +157,8 @@ impl<R: Contract> Run<R> {
             was_over: false,
         };
         for (n, level) in rivals.iter().enumerate() {
-            let rival = R::rival(level, seed ^ n as u64).map_err(TestCaseError::fail)?;
+            let rival =
+                R::rival(level, seed ^ n as u64).map_err(|e| TestCaseError::fail(e.to_string()))?;
             let name = format!("{}{n}", R::rival_level(&rival));
             let mut next = run.live.clone();
             let joined = next.join(name);

@@ -102,12 +102,14 @@ pub enum HexpathsTool {
 }
 
 /// A cell number of Hex paths: 0 to 216, in decimal.
-pub fn cell(s: &str) -> Result<u16, String> {
+pub fn cell(s: &str) -> Result<u16, CellError> {
     match s.parse::<u16>() {
         Ok(n) if usize::from(n) < super::CELLS => Ok(n),
-        _ => Err(format!(
-            "\"{}\" is not a cell; cells are numbered 0 to 216",
-            crate::escape::quoted(s)
-        )),
+        _ => Err(CellError(crate::escape::quoted(s))),
     }
 }
+
+/// Text that is not a cell's number (kept quoted as given, control characters escaped).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("\"{0}\" is not a cell; cells are numbered 0 to 216")]
+pub struct CellError(pub String);

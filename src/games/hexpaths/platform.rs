@@ -271,7 +271,7 @@ impl Race for HexRace {
         view
     }
 
-    fn rival(level: &str, seed: u64) -> Result<HexRival, String> {
+    fn rival(level: &str, seed: u64) -> Result<HexRival, crate::games::UnknownRival> {
         Ok(HexRival {
             rival: Rival::new(level, seed)?,
             plan: None,

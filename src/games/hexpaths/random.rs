@@ -61,17 +61,20 @@ impl Difficulty {
 }
 
 impl std::str::FromStr for Difficulty {
-    type Err = String;
+    type Err = DifficultyError;
 
-    fn from_str(s: &str) -> Result<Difficulty, String> {
+    fn from_str(s: &str) -> Result<Difficulty, DifficultyError> {
         Difficulty::ALL
             .into_iter()
             .find(|d| d.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                format!("unknown difficulty \"{s}\"; expected easy, medium, hard or needs-another")
-            })
+            .ok_or_else(|| DifficultyError(s.to_string()))
     }
 }
+
+/// A difficulty's name that names none.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown difficulty \"{0}\"; expected easy, medium, hard or needs-another")]
+pub struct DifficultyError(pub String);
 
 /// A new legal game from `seed` with `pieces` pieces (clamped to one to four), each on a
 /// different nook.

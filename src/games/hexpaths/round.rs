@@ -518,7 +518,7 @@ pub struct Plan {
 
 impl Rival {
     /// A rival of level `name` (one of [`LEVELS`]) drawing from `seed`.
-    pub fn new(name: &str, seed: u64) -> Result<Rival, String> {
+    pub fn new(name: &str, seed: u64) -> Result<Rival, crate::games::UnknownRival> {
         let (level, mean) = crate::games::rival_level(&LEVELS, name)?;
         Ok(Rival {
             level,

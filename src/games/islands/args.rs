@@ -56,12 +56,9 @@ pub struct IslandsSimArgs {
 }
 
 /// A board side: 1 to [`MAX_SIZE`].
-pub fn board_side(s: &str) -> Result<usize, String> {
+pub fn board_side(s: &str) -> Result<usize, super::BoardSizeError> {
     match s.parse::<usize>() {
         Ok(n) if (1..=MAX_SIZE).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "a board is 1 to {MAX_SIZE} cells a side, not {}",
-            crate::escape::quoted(s)
-        )),
+        _ => Err(super::BoardSizeError(crate::escape::quoted(s))),
     }
 }

@@ -136,6 +136,11 @@ pub struct Board {
     over: Option<Stone>,
 }
 
+/// A board side out of range, as given (a number, or text escaped).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("a board is 1 to {MAX_SIZE} cells a side, not {0}")]
+pub struct BoardSizeError(pub String);
+
 impl Board {
     /// An empty `size` x `size` board. Panics on a size of 0 or above [`MAX_SIZE`], which the
     /// command line and every caller check first (see [`Board::try_new`]).
@@ -144,11 +149,9 @@ impl Board {
     }
 
     /// An empty board, or why `size` is not a board side.
-    pub fn try_new(size: usize) -> Result<Board, String> {
+    pub fn try_new(size: usize) -> Result<Board, BoardSizeError> {
         if !(1..=MAX_SIZE).contains(&size) {
-            return Err(format!(
-                "a board is 1 to {MAX_SIZE} cells a side, not {size}"
-            ));
+            return Err(BoardSizeError(size.to_string()));
         }
         let n = size * size;
         Ok(Board {

@@ -52,7 +52,7 @@ pub struct Game {
 
 impl Game {
     /// A new game on an empty `size` x `size` board, white to move.
-    pub fn new(size: usize) -> Result<Game, String> {
+    pub fn new(size: usize) -> Result<Game, super::BoardSizeError> {
         Ok(Game {
             board: Board::try_new(size)?,
             turn: Stone::White,

@@ -10,6 +10,6 @@ mod game;
 mod platform;
 pub mod text;
 
-pub use board::{Board, MAX_SIZE, NEIGHBOURS, PlayError, Stone, neighbours_of};
+pub use board::{Board, BoardSizeError, MAX_SIZE, NEIGHBOURS, PlayError, Stone, neighbours_of};
 pub use game::{Game, MoveError, Place, Placed};
 pub use platform::{DEFAULT_SIZE, Options, STRATEGY_NAMES, stone_of};

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::board::Stone;
 use super::game::{Game, MoveError, Place, Placed};
 use crate::games::rng::{GameRng, below, seeded};
-use crate::games::{GameKind, Side, Strategy, TwoPlayer, UnknownStrategy};
+use crate::games::{GameKind, OptionsError, Side, Strategy, TwoPlayer, UnknownStrategy};
 
 /// The board side when none is given.
 pub const DEFAULT_SIZE: usize = 11;
@@ -85,8 +85,8 @@ impl TwoPlayer for Game {
     type Played = Placed;
     type Refusal = MoveError;
 
-    fn start(options: &Options, _seed: u64) -> Result<Game, String> {
-        Game::new(options.size)
+    fn start(options: &Options, _seed: u64) -> Result<Game, OptionsError> {
+        Ok(Game::new(options.size)?)
     }
 
     fn to_move(&self) -> Side {

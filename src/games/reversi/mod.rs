@@ -21,4 +21,4 @@ pub use game::{FlipLine, Game, Move, MoveError, MoveOutcome, Outcome, Undo};
 pub use perft::{perft, perft_threads};
 pub use platform::{INTELLIGENT, Options, STRATEGY_NAMES, canonical, color_of};
 pub use position::PositionError;
-pub use square::{Color, Direction, Square, SquareError};
+pub use square::{Color, Direction, Square, SquareError, SquareIndexError};

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::ai;
 use super::game::{Game, Move, MoveError, MoveOutcome};
 use super::square::Color;
-use crate::games::{GameKind, Side, Strategy, TwoPlayer, UnknownStrategy};
+use crate::games::{GameKind, OptionsError, Side, Strategy, TwoPlayer, UnknownStrategy};
 
 /// What decides a Reversi match's start besides its seats: the standard start, or a
 /// position given as a position string.
@@ -69,10 +69,10 @@ impl TwoPlayer for Game {
     type Played = MoveOutcome;
     type Refusal = MoveError;
 
-    fn start(options: &Options, _seed: u64) -> Result<Game, String> {
+    fn start(options: &Options, _seed: u64) -> Result<Game, OptionsError> {
         match &options.position {
             None => Ok(Game::new()),
-            Some(text) => text.parse().map_err(|e| format!("position: {e}")),
+            Some(text) => Ok(text.parse::<Game>()?),
         }
     }
 

@@ -107,13 +107,17 @@ impl From<Square> for u8 {
 }
 
 impl TryFrom<u8> for Square {
-    type Error = String;
+    type Error = SquareIndexError;
 
-    fn try_from(index: u8) -> Result<Square, String> {
-        Square::from_index(u32::from(index))
-            .ok_or_else(|| format!("square index {index} is not below 64"))
+    fn try_from(index: u8) -> Result<Square, SquareIndexError> {
+        Square::from_index(u32::from(index)).ok_or(SquareIndexError(index))
     }
 }
+
+/// A square's index beyond the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("square index {0} is not below 64")]
+pub struct SquareIndexError(pub u8);
 
 /// Why text could not be read as a square.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -85,12 +85,17 @@ impl Value {
 }
 
 impl TryFrom<u8> for Value {
-    type Error = String;
+    type Error = ValueError;
 
-    fn try_from(n: u8) -> Result<Value, String> {
-        Value::new(n).ok_or_else(|| format!("attack value {n} is not 1-10"))
+    fn try_from(n: u8) -> Result<Value, ValueError> {
+        Value::new(n).ok_or(ValueError(n))
     }
 }
+
+/// A number that is not an attack value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("attack value {0} is not 1-10")]
+pub struct ValueError(pub u8);
 
 impl From<Value> for u8 {
     fn from(v: Value) -> u8 {

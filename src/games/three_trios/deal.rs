@@ -56,18 +56,21 @@ impl fmt::Display for DealMode {
 }
 
 impl FromStr for DealMode {
-    type Err = String;
+    type Err = DealModeError;
 
-    fn from_str(s: &str) -> Result<DealMode, String> {
+    fn from_str(s: &str) -> Result<DealMode, DealModeError> {
         match s {
             "in-order" => Ok(DealMode::InOrder),
             "shuffle" => Ok(DealMode::Shuffle),
-            _ => Err(format!(
-                "unknown deal \"{s}\"; expected in-order or shuffle"
-            )),
+            _ => Err(DealModeError(s.to_string())),
         }
     }
 }
+
+/// A deal's name that names none.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown deal \"{0}\"; expected in-order or shuffle")]
+pub struct DealModeError(pub String);
 
 #[cfg(test)]
 mod tests {

@@ -10,7 +10,7 @@ use super::config::{self, ConfigError, ConfigErrorKind};
 use super::{
     Card, Deal, DealMode, Game, Grid, Move, MoveError, MoveOutcome, Player, RuleSet, SourceFile,
 };
-use crate::games::{GameKind, Side, Strategy, TwoPlayer, UnknownStrategy};
+use crate::games::{GameKind, OptionsError, Side, Strategy, TwoPlayer, UnknownStrategy};
 
 /// Everything besides seats and seed that decides a game's start: the board and card files
 /// (their text, so a game is dealt again without them), the rules and how the deck is dealt.
@@ -133,8 +133,8 @@ impl TwoPlayer for Game {
     type Played = MoveOutcome;
     type Refusal = MoveError;
 
-    fn start(options: &Options, seed: u64) -> Result<Game, String> {
-        options.new_game(seed).map_err(|e| e.to_string())
+    fn start(options: &Options, seed: u64) -> Result<Game, OptionsError> {
+        Ok(options.new_game(seed)?)
     }
 
     fn to_move(&self) -> Side {

@@ -292,7 +292,7 @@ impl Race for TriadRace {
         self.clone()
     }
 
-    fn rival(level: &str, seed: u64) -> Result<Rival, String> {
+    fn rival(level: &str, seed: u64) -> Result<Rival, crate::games::UnknownRival> {
         Rival::new(level, seed)
     }
 

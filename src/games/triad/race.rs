@@ -244,7 +244,7 @@ pub struct Rival {
 
 impl Rival {
     /// A rival of level `name` (one of [`LEVELS`]) drawing its delays from `seed`.
-    pub fn new(name: &str, seed: u64) -> Result<Rival, String> {
+    pub fn new(name: &str, seed: u64) -> Result<Rival, crate::games::UnknownRival> {
         let (level, mean) = crate::games::rival_level(&LEVELS, name)?;
         Ok(Rival {
             level,

@@ -60,24 +60,52 @@ pub fn path() -> Option<PathBuf> {
 
 /// The bests in `path`: none yet when the file does not exist; why not when it cannot be
 /// read (the game goes on with fresh bests, and says so).
-pub fn load(path: &Path) -> Result<Bests, String> {
+pub fn load(path: &Path) -> Result<Bests, BestsError> {
     use crate::input_file::{CONFIG_LIMIT, read_limited_text};
     match read_limited_text(path, CONFIG_LIMIT) {
-        Ok(text) => serde_json::from_str(&text)
-            .map_err(|e| format!("{}: not a bests file ({e})", path.display())),
+        Ok(text) => serde_json::from_str(&text).map_err(|source| BestsError::NotBests {
+            path: path.to_path_buf(),
+            source,
+        }),
         Err(e) if e.io_kind() == Some(std::io::ErrorKind::NotFound) => Ok(Bests::default()),
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(BestsError::Read(e)),
     }
+}
+
+/// Why the bests could not be read or kept; each names the file and keeps its cause.
+#[derive(Debug, thiserror::Error)]
+pub enum BestsError {
+    /// The file is there but could not be read (not a regular file, too big, unreadable).
+    #[error(transparent)]
+    Read(crate::input_file::InputFileError),
+    /// The file holds something else than bests.
+    #[error("{}: not a bests file ({source})", path.display())]
+    NotBests {
+        path: PathBuf,
+        source: serde_json::Error,
+    },
+    /// The file or its folder could not be written.
+    #[error("{}: cannot write: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// The bests could not be written as JSON (plain numbers: a bug if ever).
+    #[error(transparent)]
+    Encode(serde_json::Error),
 }
 
 /// Writes the bests to `path` (its folder made if needed), through a temporary file so a
 /// failure never leaves half a file.
-pub fn save(path: &Path, bests: &Bests) -> Result<(), String> {
-    let fail = |e: std::io::Error| format!("{}: cannot write: {e}", path.display());
+pub fn save(path: &Path, bests: &Bests) -> Result<(), BestsError> {
+    let fail = |source: std::io::Error| BestsError::Write {
+        path: path.to_path_buf(),
+        source,
+    };
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(fail)?;
     }
-    let text = serde_json::to_string_pretty(bests).map_err(|e| e.to_string())?;
+    let text = serde_json::to_string_pretty(bests).map_err(BestsError::Encode)?;
     let temporary = path.with_extension("json.tmp");
     std::fs::write(&temporary, text + "\n").map_err(fail)?;
     std::fs::rename(&temporary, path).map_err(fail)
