@@ -8,54 +8,37 @@
 //! table's race: only the happenings leave it.
 //!
 //! What a game says at its table — its news, requests and welcome, and the words of its
-//! notices — is its [`TableRace`] (Triad's in `race_table/triad.rs`, Hex paths' in
-//! [`super::hex_table`]).
+//! notices — is its [`TableRace`] (Triad's in [`triad`], Hex paths' in [`hexpaths`]).
 
+pub mod hexpaths;
 mod protocol;
-mod triad;
+pub mod triad;
 
+use std::convert::Infallible;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender};
-use std::thread;
 use std::time::{Duration, Instant};
 
 use super::audience::{Audience, Teller};
 use super::refusal::{Refused, TableError};
 use super::serve::{TableThread, serve};
 use super::table::{ClientId, Identity, Kind, Proof, SeatState, SeatView, TableId, Want};
+use super::table_kind::{Command, OpensTable, TableKind};
 use super::tables::{RaceStatus, Registry, Summary};
 use crate::escape::escape;
 pub use crate::games::race::Phase;
 use crate::games::race::Race;
 
 pub use protocol::{Action, Arrival, Setup, TableRace, Words};
-pub use triad::{MAX_RACERS, RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSeat, RaceSpec};
+pub use triad::{
+    MAX_RACERS, RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSeat, RaceSpec, TriadTable,
+};
 
 /// How news reaches one client at a Triad table; returns `false` once the client is gone.
 pub type RaceTell = Teller<RaceNews>;
 
 /// How long a new table waits for its opener's screen before it closes.
 const OPENER_WAIT: Duration = Duration::from_secs(30);
-
-/// A message to a race table's thread.
-pub enum RaceCommand<R: TableRace> {
-    Join {
-        client: ClientId,
-        who: Identity,
-        want: Want,
-        tell: Teller<R::News>,
-        reply: Sender<Result<R::Joined, Refused>>,
-    },
-    Leave {
-        client: ClientId,
-    },
-    Ask {
-        client: ClientId,
-        request: R::Request,
-    },
-    /// Close the table, telling everyone at it why.
-    Stop(String),
-}
 
 /// Who races in a place.
 enum Entrant<R: Race> {
@@ -72,10 +55,10 @@ enum Entrant<R: Race> {
     },
 }
 
-/// The table's state, owned by its thread.
+/// A race table: one race and the people at it, owned by its thread.
 ///
 /// Invariant: `entrants` and the race's players are the same places, in the same order.
-pub(super) struct RaceTable<R: TableRace> {
+pub struct RaceTable<R: TableRace> {
     id: TableId,
     setup: Setup<R>,
     registry: Arc<Registry>,
@@ -99,12 +82,48 @@ pub(super) struct RaceTable<R: TableRace> {
     closed: Option<String>,
 }
 
+impl<R: TableRace> OpensTable for Setup<R> {
+    type Table = RaceTable<R>;
+    fn into_spec(self) -> Setup<R> {
+        self
+    }
+}
+
+impl<R: TableRace> TableKind for RaceTable<R> {
+    type Spec = Setup<R>;
+    type News = R::News;
+    type Request = R::Request;
+    type Joined = R::Joined;
+    type Own = Infallible;
+
+    fn opener(setup: &Setup<R>) -> Option<&Identity> {
+        Some(&setup.opener)
+    }
+    fn new(
+        id: TableId,
+        setup: Setup<R>,
+        registry: Arc<Registry>,
+        _commands: Sender<Command<Self>>,
+    ) -> Result<Self, TableError> {
+        Ok(RaceTable::set_up(id, setup, registry)?)
+    }
+    fn summary(&self) -> Summary {
+        RaceTable::summary(self)
+    }
+    fn thread_name(id: TableId) -> String {
+        format!("trios-{}-{id}", R::WORDS.thread)
+    }
+    fn run(self, inbox: Receiver<Command<Self>>) {
+        RaceTable::run(self, inbox);
+    }
+}
+
 impl<R: TableRace> TableThread for RaceTable<R> {
-    type Command = RaceCommand<R>;
+    type Command = Command<Self>;
     fn next_wake(&self) -> Option<Instant> {
         self.next_due()
     }
-    fn handle(&mut self, command: RaceCommand<R>, now: Instant) {
+    fn handle(&mut self, command: Command<Self>, now: Instant) {
         RaceTable::handle(self, command, now);
     }
     fn advance(&mut self, now: Instant) {
@@ -119,7 +138,7 @@ impl<R: TableRace> TableThread for RaceTable<R> {
 }
 
 impl<R: TableRace> RaceTable<R> {
-    pub(super) fn new(
+    fn set_up(
         id: TableId,
         setup: Setup<R>,
         registry: Arc<Registry>,
@@ -210,7 +229,7 @@ impl<R: TableRace> RaceTable<R> {
     }
 
     /// What the lobby shows of this table.
-    pub(super) fn summary(&self) -> Summary {
+    fn summary(&self) -> Summary {
         let people = |present: bool| {
             self.entrants
                 .iter()
@@ -262,7 +281,7 @@ impl<R: TableRace> RaceTable<R> {
     }
 
     /// Runs the table until it closes.
-    pub(super) fn run(mut self, inbox: Receiver<RaceCommand<R>>) {
+    fn run(mut self, inbox: Receiver<Command<Self>>) {
         tracing::info!(table = self.id, game = R::KIND.name(), "race table opened");
         self.registry.update(self.summary());
         serve(&mut self, &inbox);
@@ -275,9 +294,9 @@ impl<R: TableRace> RaceTable<R> {
         tracing::info!(table = self.id, reason = %escape(&reason), "race table closed");
     }
 
-    fn handle(&mut self, command: RaceCommand<R>, now: Instant) {
+    fn handle(&mut self, command: Command<Self>, now: Instant) {
         match command {
-            RaceCommand::Join {
+            Command::Join {
                 client,
                 who,
                 want,
@@ -287,9 +306,10 @@ impl<R: TableRace> RaceTable<R> {
                 let answer = self.join(client, who, want, tell, now);
                 let _ = reply.send(answer);
             }
-            RaceCommand::Leave { client } => self.leave(client),
-            RaceCommand::Ask { client, request } => self.ask(client, R::action(request), now),
-            RaceCommand::Stop(reason) => self.closed = Some(reason),
+            Command::Leave { client, .. } => self.leave(client),
+            Command::Ask { client, request } => self.ask(client, R::action(request), now),
+            Command::Own(never) => match never {},
+            Command::Stop(reason) => self.closed = Some(reason),
         }
     }
 
@@ -823,17 +843,4 @@ impl<R: TableRace> RaceTable<R> {
             R::seats(race, &seats, you)
         });
     }
-}
-
-/// Starts a race table's thread.
-pub(super) fn spawn<R: TableRace>(
-    table: RaceTable<R>,
-    inbox: Receiver<RaceCommand<R>>,
-) -> Result<(), TableError> {
-    let id = table.id;
-    thread::Builder::new()
-        .name(format!("trios-{}-{id}", R::WORDS.thread))
-        .spawn(move || table.run(inbox))
-        .map(|_| ())
-        .map_err(TableError::Spawn)
 }

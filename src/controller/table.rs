@@ -11,9 +11,10 @@ use std::sync::mpsc::{Receiver, Sender};
 use std::time::{Duration, Instant};
 
 use super::duel::DuelError;
-use super::refusal::Refused;
+use super::refusal::{Refused, TableError};
 use super::serve::{TableThread, serve};
 use super::table_game::{TableGame, TableMatch};
+use super::table_kind::{Command, OpensTable, TableKind};
 use super::tables::{Registry, Summary};
 use super::{MatchConfig, Seat};
 use crate::autosave;
@@ -172,26 +173,10 @@ pub struct Joined<C: TableGame = MatchConfig> {
     pub seats: [SeatView; 2],
 }
 
-/// A message to a table's thread.
-pub enum Command<C: TableGame = MatchConfig> {
-    Join {
-        client: ClientId,
-        who: Identity,
-        want: Want,
-        tell: Tell<C>,
-        reply: Sender<Result<Joined<C>, Refused>>,
-    },
-    /// The client left the table (`dropped`: its connection went away).
-    Leave { client: ClientId, dropped: bool },
-    Ask {
-        client: ClientId,
-        request: Request<C>,
-    },
-    /// A computer seat's answer.
-    Computer { ticket: u64, mv: Option<C::Move> },
-    /// Close the table, telling everyone at it why (the server is stopping, or its player
-    /// opened too many tables).
-    Stop(String),
+/// A computer seat's answer, as the table's worker sends it to the table's thread.
+pub struct ComputerMove<M> {
+    ticket: u64,
+    mv: Option<M>,
 }
 
 /// How to set a table up; its setup's type says which game it plays.
@@ -211,6 +196,9 @@ pub struct TableSpec<C: TableGame = MatchConfig> {
     pub rest: Duration,
     /// Draws the seed of each new deal.
     pub reseed: fn(&C) -> u64,
+    /// A showcase's next table, opened in place of its next deal (so showcases can take
+    /// turns with another game's); `None` deals again at the same table.
+    pub successor: Option<Successor>,
 }
 
 /// What a showcase does instead of dealing its next game: opens the table that follows it
@@ -234,8 +222,8 @@ struct Client<C: TableGame> {
     tell: Tell<C>,
 }
 
-/// The table's state, owned by its thread.
-pub(super) struct Table<C: TableGame> {
+/// A duel table: the state of one match and the people at it, owned by its thread.
+pub struct Table<C: TableGame = MatchConfig> {
     id: TableId,
     spec: TableSpec<C>,
     registry: Arc<Registry>,
@@ -251,7 +239,7 @@ pub(super) struct Table<C: TableGame> {
     queued: Option<C::Move>,
     /// When the showcase deals its next game.
     redeal_at: Option<Instant>,
-    commands: Sender<Command<C>>,
+    commands: Sender<Command<Self>>,
     closed: Option<String>,
     /// Which players have asked for a rematch of the finished game (two-player tables).
     rematch: [bool; 2],
@@ -267,12 +255,48 @@ pub(super) struct Table<C: TableGame> {
 /// What the players read when their match's record cannot be written.
 pub const NOT_RECORDED: &str = "This match is not being recorded: the server cannot write it";
 
+impl<C: TableGame> OpensTable for TableSpec<C> {
+    type Table = Table<C>;
+    fn into_spec(self) -> TableSpec<C> {
+        self
+    }
+}
+
+impl<C: TableGame> TableKind for Table<C> {
+    type Spec = TableSpec<C>;
+    type News = News<C>;
+    type Request = Request<C>;
+    type Joined = Joined<C>;
+    type Own = ComputerMove<C::Move>;
+
+    fn opener(spec: &TableSpec<C>) -> Option<&Identity> {
+        spec.opener.as_ref().filter(|_| spec.kind != Kind::Showcase)
+    }
+    fn new(
+        id: TableId,
+        spec: TableSpec<C>,
+        registry: Arc<Registry>,
+        commands: Sender<Command<Self>>,
+    ) -> Result<Self, TableError> {
+        Ok(Table::set_up(id, spec, registry, commands)?)
+    }
+    fn summary(&self) -> Summary {
+        Table::summary(self)
+    }
+    fn thread_name(id: TableId) -> String {
+        format!("trios-table-{id}")
+    }
+    fn run(self, inbox: Receiver<Command<Self>>) {
+        Table::run(self, inbox);
+    }
+}
+
 impl<C: TableGame> TableThread for Table<C> {
-    type Command = Command<C>;
+    type Command = Command<Self>;
     fn next_wake(&self) -> Option<Instant> {
         Table::next_wake(self)
     }
-    fn handle(&mut self, command: Command<C>, now: Instant) {
+    fn handle(&mut self, command: Command<Self>, now: Instant) {
         Table::handle(self, command, now);
     }
     fn advance(&mut self, now: Instant) {
@@ -288,13 +312,13 @@ impl<C: TableGame> TableThread for Table<C> {
 }
 
 impl<C: TableGame> Table<C> {
-    pub(super) fn new(
+    fn set_up(
         id: TableId,
-        spec: TableSpec<C>,
+        mut spec: TableSpec<C>,
         registry: Arc<Registry>,
-        commands: Sender<Command<C>>,
-        successor: Option<Successor>,
+        commands: Sender<Command<Self>>,
     ) -> Result<Table<C>, DuelError> {
+        let successor = spec.successor.take();
         let (game, unrecorded) = start_match(id, &spec, &spec.config)?;
         let seats = Side::BOTH.map(|p| match spec.config.seat(p) {
             Seat::Computer(name) => Occupant::Computer(name.clone()),
@@ -334,7 +358,7 @@ impl<C: TableGame> Table<C> {
     }
 
     /// What the lobby shows of this table.
-    pub(super) fn summary(&self) -> Summary {
+    fn summary(&self) -> Summary {
         Summary {
             id: self.id,
             game: C::GAME,
@@ -353,7 +377,7 @@ impl<C: TableGame> Table<C> {
     }
 
     /// Runs the table until it closes.
-    pub(super) fn run(mut self, inbox: Receiver<Command<C>>) {
+    fn run(mut self, inbox: Receiver<Command<Self>>) {
         tracing::info!(table = self.id, game = %C::GAME, kind = ?self.spec.kind, "table opened");
         if self.kind() != Kind::TwoPlayers {
             // A table for two starts its match when the second player sits down.
@@ -411,7 +435,7 @@ impl<C: TableGame> Table<C> {
         self.spec.pace + Duration::from_millis(350) * steps
     }
 
-    fn handle(&mut self, command: Command<C>, now: Instant) {
+    fn handle(&mut self, command: Command<Self>, now: Instant) {
         match command {
             Command::Join {
                 client,
@@ -425,7 +449,7 @@ impl<C: TableGame> Table<C> {
             }
             Command::Leave { client, dropped } => self.leave(client, dropped, now),
             Command::Ask { client, request } => self.ask(client, request, now),
-            Command::Computer { ticket, mv } => {
+            Command::Own(ComputerMove { ticket, mv }) => {
                 if ticket == self.ticket && self.thinking {
                     self.thinking = false;
                     match mv {
@@ -720,7 +744,9 @@ impl<C: TableGame> Table<C> {
         self.thinking = false;
         let commands = self.commands.clone();
         self.worker = self.game.start_worker(Box::new(move |ticket, mv| {
-            commands.send(Command::Computer { ticket, mv }).is_ok()
+            commands
+                .send(Command::Own(ComputerMove { ticket, mv }))
+                .is_ok()
         }));
     }
 

@@ -66,7 +66,7 @@ pub static ENTRY: Entry = Entry {
         people: 1,
     }),
     own_rows: &[],
-    most_players: crate::controller::hex_table::MAX_PLAYERS,
+    most_players: crate::controller::race_table::hexpaths::MAX_PLAYERS,
     table_from_setup: false,
     options: |lobby, mode| GameOptions::HexPaths {
         rival: (mode == Mode::VsComputer).then(|| lobby.opponent_name()),

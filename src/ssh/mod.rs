@@ -213,23 +213,21 @@ fn open_show<C: TableGame>(
     if lap % 2 == 1 {
         config.swap_seats();
     }
-    registry.open_then(
-        TableSpec {
-            kind: Kind::Showcase,
-            config,
-            opener: None,
-            data_dir: None,
-            grace: shows.grace,
-            pace: shows.pace,
-            rest: shows.rest,
-            reseed: if shows.fixed_seed {
-                same_seed_of
-            } else {
-                fresh_seed_of
-            },
+    registry.open(TableSpec {
+        kind: Kind::Showcase,
+        config,
+        opener: None,
+        data_dir: None,
+        grace: shows.grace,
+        pace: shows.pace,
+        rest: shows.rest,
+        reseed: if shows.fixed_seed {
+            same_seed_of
+        } else {
+            fresh_seed_of
         },
-        next,
-    )
+        successor: next,
+    })
 }
 
 /// Opens showcase number `round` (from 0): the games in turn, the computers changing sides

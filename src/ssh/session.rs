@@ -23,8 +23,8 @@ use tokio::sync::mpsc::error::TrySendError;
 use super::Shared;
 use super::lobby::{Intent, Lobby};
 use crate::controller::duel::DuelConfig;
-use crate::controller::race_table::{Setup, TableRace};
-use crate::controller::table::{ClientId, Identity, Kind, News, TableId, TableSpec, Want};
+use crate::controller::race_table::{RaceTable, Setup, TableRace};
+use crate::controller::table::{ClientId, Identity, Kind, News, Table, TableId, TableSpec, Want};
 use crate::controller::tables::Registry;
 use crate::controller::{MatchConfig, Seat};
 use crate::front::entry;
@@ -619,7 +619,7 @@ pub(crate) fn open_race_table<R: TableRace>(
     let seed = (shared.reseed)(&shared.choices.base);
     let id = shared
         .tables
-        .open_racing::<R>(Setup {
+        .open(Setup::<R> {
             opener: spec.who.clone(),
             rivals: rival.into_iter().collect(),
             seed,
@@ -653,13 +653,13 @@ where
 {
     let registry = spec.shared.tables.clone();
     let joined = registry
-        .join_racing::<R>(id, spec.client, spec.who.clone(), want, news_to(events, id))
+        .join::<RaceTable<R>>(id, spec.client, spec.who.clone(), want, news_to(events, id))
         .map_err(|e| e.to_string())?;
     let client = spec.client;
     let asks = registry.clone();
     let app = make(
         joined,
-        Box::new(move |request| asks.ask_racing::<R>(id, client, request)),
+        Box::new(move |request| asks.ask::<RaceTable<R>>(id, client, request)),
         size,
         spec.theme,
     );
@@ -676,13 +676,13 @@ pub(crate) fn join_duel<G: BoardGame>(
 ) -> Result<DuelApp<G>, String> {
     let registry = spec.shared.tables.clone();
     let joined = registry
-        .join_game::<DuelConfig<G>>(id, spec.client, spec.who.clone(), want, news_to(events, id))
+        .join::<Table<DuelConfig<G>>>(id, spec.client, spec.who.clone(), want, news_to(events, id))
         .map_err(|e| e.to_string())?;
     let client = spec.client;
     let asks = registry.clone();
     let app = DuelApp::at_table(
         joined,
-        Box::new(move |request| asks.ask_game(id, client, request)),
+        Box::new(move |request| asks.ask::<Table<DuelConfig<G>>>(id, client, request)),
         events.clone(),
         size,
         spec.theme,
@@ -701,7 +701,7 @@ pub(crate) fn join_trios(
     let registry = spec.shared.tables.clone();
     let news = events.clone();
     let joined = registry
-        .join(
+        .join::<Table>(
             id,
             spec.client,
             spec.who.clone(),
@@ -713,7 +713,7 @@ pub(crate) fn join_trios(
     let asks = registry.clone();
     let app = App::at_table(
         joined,
-        Box::new(move |request| asks.ask(id, client, request)),
+        Box::new(move |request| asks.ask::<Table>(id, client, request)),
         events.clone(),
         size,
         spec.theme,
@@ -799,6 +799,7 @@ fn open_and_sit<C: crate::controller::table_game::TableGame>(
             pace: Duration::ZERO,
             rest: Duration::ZERO,
             reseed,
+            successor: None,
         })
         .map_err(|e| e.to_string())?;
     join(conn, id, Want::Seat, size)

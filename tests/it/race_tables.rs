@@ -10,7 +10,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 use trios::controller::race_table::{
-    MAX_RACERS, Phase, RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSpec,
+    MAX_RACERS, Phase, RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSpec, RaceTable, TriadTable,
 };
 use trios::controller::table::{Kind, SeatState, TableId, Want};
 use trios::controller::tables::Registry;
@@ -22,7 +22,7 @@ const SEED: u64 = 7;
 
 fn open(registry: &std::sync::Arc<Registry>, rivals: &[&str]) -> TableId {
     registry
-        .open_race(RaceSpec {
+        .open(RaceSpec {
             opener: keyed("alice"),
             rivals: rivals.iter().map(|r| r.to_string()).collect(),
             seed: SEED,
@@ -53,7 +53,7 @@ fn try_join(
 ) -> Result<Client, String> {
     let (tell, news) = mpsc::channel();
     let joined = registry
-        .join_race(
+        .join::<TriadTable>(
             table,
             client,
             keyed(user),
@@ -127,7 +127,7 @@ impl Client {
 }
 
 fn ask(registry: &Registry, table: TableId, client: &Client, request: RaceRequest) {
-    registry.ask_race(table, client.id, request);
+    registry.ask::<TriadTable>(table, client.id, request);
 }
 
 /// A claim of the first triad on `client`'s copy of the table.
@@ -432,7 +432,7 @@ fn one_registry_path_serves_every_race_and_a_table_answers_only_in_its_own_game(
     let table = open(&registry, &["easy"]);
     // A Hex paths join at a Triad table is turned away, and the table is none the worse.
     let (tell, _news) = mpsc::channel();
-    let wrong = registry.join_racing::<HexRace>(
+    let wrong = registry.join::<RaceTable<HexRace>>(
         table,
         9,
         keyed("bob"),
@@ -444,7 +444,7 @@ fn one_registry_path_serves_every_race_and_a_table_answers_only_in_its_own_game(
     // The generic path reaches the Triad table as the Triad one does.
     let (tell, news) = mpsc::channel();
     let joined = registry
-        .join_racing::<TriadRace>(
+        .join::<RaceTable<TriadRace>>(
             table,
             1,
             keyed("alice"),
@@ -454,7 +454,7 @@ fn one_registry_path_serves_every_race_and_a_table_answers_only_in_its_own_game(
         .expect("alice sits down");
     assert_eq!(joined.role, RaceRole::Racer(0));
     assert_eq!(joined.seats.len(), 2, "alice and the rival");
-    registry.ask_racing::<TriadRace>(table, 1, RaceRequest::Start);
+    registry.ask::<RaceTable<TriadRace>>(table, 1, RaceRequest::Start);
     let deadline = Instant::now() + WAIT;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());

@@ -6,8 +6,8 @@
 use std::time::Duration;
 
 use super::{HexApp, Phase};
-use crate::controller::hex_table::{HexJoined, HexNews, HexRequest};
 use crate::controller::race_table;
+use crate::controller::race_table::hexpaths::{HexJoined, HexNews, HexRequest};
 use crate::controller::table::SeatState;
 use crate::games::hexpaths::round::{Game, Happening};
 use crate::tui::keymap::ScreenAction as Action;
@@ -65,7 +65,7 @@ impl HexApp {
             Phase::Thinking
         } else {
             // Between rounds: the countdown goes on from where the table has it.
-            let gone = crate::controller::hex_table::BETWEEN_ROUNDS
+            let gone = crate::controller::race_table::hexpaths::BETWEEN_ROUNDS
                 .saturating_sub(joined.next_in.unwrap_or_default());
             app.shell.set_clock(gone);
             Phase::Done
@@ -266,7 +266,8 @@ impl HexApp {
 
     /// How long until the next round begins by itself.
     pub(crate) fn next_round_in(&self) -> Option<Duration> {
-        (self.table.is_some() && self.phase == Phase::Done)
-            .then(|| crate::controller::hex_table::BETWEEN_ROUNDS.saturating_sub(self.shell.at()))
+        (self.table.is_some() && self.phase == Phase::Done).then(|| {
+            crate::controller::race_table::hexpaths::BETWEEN_ROUNDS.saturating_sub(self.shell.at())
+        })
     }
 }
