@@ -7,6 +7,7 @@ pub mod duel;
 pub mod race_table;
 pub mod refusal;
 mod seat;
+mod seating;
 mod serve;
 pub mod table;
 pub mod table_game;
