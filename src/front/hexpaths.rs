@@ -74,7 +74,7 @@ pub static ENTRY: Entry = Entry {
     },
     open_table: open_race_table::<HexRace>,
     join_table: |spec, events, id, want, size| {
-        let app = join_race_table::<HexRace, _>(spec, events, id, want, size, HexApp::at_table)?;
+        let app = join_race_table::<HexRace, _, _>(spec, events, id, want, size, HexApp::at_table)?;
         Ok((Box::new(app), race_news::<HexRace>()))
     },
 };
@@ -214,12 +214,13 @@ pub fn hexpaths_screen(setup: HexpathsSetup) -> tui::Opening {
 /// a move, or draws a game. `Ok(false)` is a "no" (`illegal: …`, `no path`): exit 1.
 pub fn tool(tool: &HexpathsTool) -> Result<bool, Error> {
     use hexpaths::State;
-    let verdict = |r: Result<(), String>| -> Result<bool, Error> {
+    /// `legal`, or `illegal:` and why.
+    fn verdict<E: std::fmt::Display>(r: Result<(), E>) -> Result<bool, Error> {
         match r {
             Ok(()) => write_out("legal\n").map(|()| true),
             Err(reason) => write_out(&format!("illegal: {reason}\n")).map(|()| false),
         }
-    };
+    }
     let game = |text: &str| -> Result<State, Error> {
         text.parse().map_err(|e| Error::game(IllegalGame(e)))
     };
@@ -232,19 +233,9 @@ pub fn tool(tool: &HexpathsTool) -> Result<bool, Error> {
             .ok_or_else(|| Error::Usage(format!("no piece is at {cell}")))
     };
     match tool {
-        HexpathsTool::Crannies { text } => verdict(
-            hexpaths::parse_crannies(text)
-                .map(drop)
-                .map_err(|e| e.to_string()),
-        ),
-        HexpathsTool::Nooks { text } => verdict(
-            hexpaths::parse_nooks(text)
-                .map(drop)
-                .map_err(|e| e.to_string()),
-        ),
-        HexpathsTool::Game { text } => {
-            verdict(text.parse::<State>().map(drop).map_err(|e| e.to_string()))
-        }
+        HexpathsTool::Crannies { text } => verdict(hexpaths::parse_crannies(text).map(drop)),
+        HexpathsTool::Nooks { text } => verdict(hexpaths::parse_nooks(text).map(drop)),
+        HexpathsTool::Game { text } => verdict(text.parse::<State>().map(drop)),
         HexpathsTool::Step {
             game: text,
             from,

@@ -25,7 +25,7 @@ use crate::games::{GameKind, Side, Verdict};
 use crate::record::AnyRecord;
 use crate::record::duel::DuelRecord;
 use crate::ssh::Showcase;
-use crate::ssh::session::{AtTable, Conn, GameSpec, TableNews};
+use crate::ssh::session::{AtTable, AtTableError, Conn, GameSpec, TableNews};
 use crate::tui::Opening;
 use crate::tui::duel::BoardGame;
 use crate::tui::lobby::{Item, Launch, Lobby, Mode};
@@ -43,7 +43,8 @@ pub type ReplayScreenFn = fn(&Path) -> Result<Opening, Error>;
 pub type SolveFn = fn(&SolveArgs) -> Result<(), Error>;
 /// Opens a server's table for a player: the connection, the computer opponent if any, the
 /// screen size.
-pub(crate) type OpenTableFn = fn(&Rc<Conn>, Option<String>, (u16, u16)) -> Result<AtTable, String>;
+pub(crate) type OpenTableFn =
+    fn(&Rc<Conn>, Option<String>, (u16, u16)) -> Result<AtTable, AtTableError>;
 /// Joins a server's table: the player, where their events go, the table, seat or watch,
 /// the screen size.
 pub(crate) type JoinTableFn = fn(
@@ -52,7 +53,7 @@ pub(crate) type JoinTableFn = fn(
     TableId,
     Want,
     (u16, u16),
-) -> Result<(Box<dyn Screen>, TableNews), String>;
+) -> Result<(Box<dyn Screen>, TableNews), AtTableError>;
 /// A game's own subcommand, when the command given is it.
 pub type ToolFn = fn(&Command) -> Option<Result<bool, Error>>;
 /// `trios perft` of one game.

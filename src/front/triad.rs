@@ -68,7 +68,7 @@ pub static ENTRY: Entry = Entry {
     open_table: open_race_table::<TriadRace>,
     join_table: |spec, events, id, want, size| {
         let app =
-            join_race_table::<TriadRace, _>(spec, events, id, want, size, TriadApp::at_table)?;
+            join_race_table::<TriadRace, _, _>(spec, events, id, want, size, TriadApp::at_table)?;
         Ok((Box::new(app), race_news::<TriadRace>()))
     },
 };
