@@ -326,3 +326,56 @@ fn leaving_before_the_game_begins_gives_the_place_up() {
     registry.ask::<HexTable>(table, alice.id, HexRequest::Start);
     alice.happened("round 1", |h| matches!(h, Happening::RoundStarted));
 }
+
+#[test]
+fn a_place_moves_to_a_new_session_only_for_the_same_key_and_the_lobby_counts_watchers() {
+    use trios::controller::table::{Identity, Proof};
+    let registry = Registry::new();
+    let table = open(&registry, &["easy"]);
+    let mut first = join(&registry, table, 1, "alice", Want::Seat);
+    // The same key from another session takes the place over; the old session is told.
+    let again = join(&registry, table, 2, "alice", Want::Seat);
+    assert_eq!(again.joined.you, Some(0));
+    let why = first.expect("the dismissal", |n| match n {
+        HexNews::Closed(why) => Some(why.clone()),
+        _ => None,
+    });
+    assert_eq!(why, "you joined this table again from another session");
+    // Someone proved only by their address cannot: the first session may still be theirs.
+    let dave = Identity {
+        user: "dave".into(),
+        proof: Proof::Address([10, 0, 0, 9].into()),
+    };
+    let sit = |client: u64| {
+        let (tell, news) = mpsc::channel::<HexNews>();
+        registry
+            .join::<HexTable>(
+                table,
+                client,
+                dave.clone(),
+                Want::Seat,
+                Box::new(move |n| tell.send(n).is_ok()),
+            )
+            .map(|joined| (joined.you, news))
+            .map_err(|e| e.to_string())
+    };
+    let (you, _dave_news) = sit(3).expect("dave sits");
+    assert_eq!(you, Some(2));
+    assert_eq!(
+        sit(4).map(|(you, _)| you),
+        Err("you already play at this table in another session".to_string())
+    );
+    // The lobby: two people present, one screen watching.
+    let _carol = join(&registry, table, 5, "carol", Want::Watch);
+    let deadline = Instant::now() + WAIT;
+    while !registry.list().iter().any(|t| {
+        t.id == table
+            && t.watchers == 1
+            && t.present.contains(&keyed("alice"))
+            && t.present.contains(&dave)
+            && t.away.is_empty()
+    }) {
+        assert!(Instant::now() < deadline, "{:?}", registry.list());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
