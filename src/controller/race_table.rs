@@ -31,12 +31,6 @@ pub use crate::games::race::Phase;
 use crate::games::race::Race;
 
 pub use protocol::{Action, Arrival, Setup, TableRace, Words};
-pub use triad::{
-    MAX_RACERS, RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSeat, RaceSpec, TriadTable,
-};
-
-/// How news reaches one client at a Triad table; returns `false` once the client is gone.
-pub type RaceTell = Teller<RaceNews>;
 
 /// How long a new table waits for its opener's screen before it closes.
 const OPENER_WAIT: Duration = Duration::from_secs(30);

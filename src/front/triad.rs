@@ -60,7 +60,7 @@ pub static ENTRY: Entry = Entry {
     saved_line: |_, _| None,
     alone: Some(|| GameOptions::Triad { rival: None }),
     own_rows: &[],
-    most_players: crate::controller::race_table::MAX_RACERS,
+    most_players: crate::controller::race_table::triad::MAX_RACERS,
     table_from_setup: false,
     options: |lobby, mode| GameOptions::Triad {
         rival: (mode == Mode::VsComputer).then(|| lobby.opponent_name()),

@@ -9,9 +9,10 @@ use common::keyed;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
-use trios::controller::race_table::{
-    MAX_RACERS, Phase, RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSpec, RaceTable, TriadTable,
+use trios::controller::race_table::triad::{
+    MAX_RACERS, RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSpec, TriadTable,
 };
+use trios::controller::race_table::{Phase, RaceTable};
 use trios::controller::table::{Kind, SeatState, TableId, Want};
 use trios::controller::tables::Registry;
 use trios::games::triad::race::Race;

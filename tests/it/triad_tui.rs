@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
-use trios::controller::race_table::{RaceSpec, TriadTable};
+use trios::controller::race_table::triad::{RaceSpec, TriadTable};
 use trios::controller::table::Want;
 use trios::controller::tables::Registry;
 use trios::games::triad::{Game, count_triads, first_triad, is_triad};
@@ -241,7 +241,7 @@ fn a_race_against_a_computer_rival_runs_to_the_standings() {
 struct AtTable {
     app: TriadApp,
     table: u64,
-    news: std::sync::mpsc::Receiver<trios::controller::race_table::RaceNews>,
+    news: std::sync::mpsc::Receiver<trios::controller::race_table::triad::RaceNews>,
 }
 
 impl AtTable {

@@ -25,6 +25,9 @@ pub struct RaceSpec {
     pub fixed_seed: bool,
 }
 
+/// How news reaches one client at a Triad table; returns `false` once the client is gone.
+pub type RaceTell = crate::controller::audience::Teller<RaceNews>;
+
 /// A Triad race table, as the registry names its kind.
 pub type TriadTable = RaceTable<TriadRace>;
 

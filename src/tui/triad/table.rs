@@ -6,7 +6,8 @@
 use std::time::Duration;
 
 use super::TriadApp;
-use crate::controller::race_table::{Phase, RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSeat};
+use crate::controller::race_table::Phase;
+use crate::controller::race_table::triad::{RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSeat};
 use crate::controller::table::TableId;
 use crate::games::triad::PickError;
 use crate::games::triad::race::{LOCKOUT, Race, Racer};
