@@ -75,7 +75,9 @@ fn serve_config(args: &ServeArgs) -> Result<ServeConfig, Error> {
     };
     let host_key = crate::ssh::load_or_create_host_key(&key_path)?;
     let authorized_keys = match &args.authorized_keys {
-        Some(path) => Some(crate::ssh::read_authorized_keys(path).map_err(Error::Usage)?),
+        Some(path) => {
+            Some(crate::ssh::read_authorized_keys(path).map_err(|e| Error::Usage(e.to_string()))?)
+        }
         None => None,
     };
     let mut config = ServeConfig::new(host_key, game);

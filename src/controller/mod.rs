@@ -4,13 +4,14 @@
 
 mod audience;
 pub mod duel;
-pub mod hex_table;
 pub mod race_table;
 pub mod refusal;
 mod seat;
+mod seating;
 mod serve;
 pub mod table;
 pub mod table_game;
+pub mod table_kind;
 pub mod tables;
 pub mod three_trios;
 pub mod worker;

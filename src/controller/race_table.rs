@@ -8,82 +8,53 @@
 //! table's race: only the happenings leave it.
 //!
 //! What a game says at its table — its news, requests and welcome, and the words of its
-//! notices — is its [`TableRace`] (Triad's in `race_table/triad.rs`, Hex paths' in
-//! [`super::hex_table`]).
+//! notices — is its [`TableRace`] (Triad's in [`triad`], Hex paths' in [`hexpaths`]).
 
+pub mod hexpaths;
 mod protocol;
-mod triad;
+pub mod triad;
 
+use std::convert::Infallible;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender};
-use std::thread;
 use std::time::{Duration, Instant};
 
-use super::audience::{Audience, Teller};
+use super::audience::Teller;
 use super::refusal::{Refused, TableError};
+use super::seating::{Occupant, Seating};
 use super::serve::{TableThread, serve};
-use super::table::{ClientId, Identity, Kind, Proof, SeatState, SeatView, TableId, Want};
+use super::table::{ClientId, Identity, Kind, SeatState, SeatView, TableId, Want};
+use super::table_kind::{Command, OpensTable, TableKind};
 use super::tables::{RaceStatus, Registry, Summary};
 use crate::escape::escape;
 pub use crate::games::race::Phase;
 use crate::games::race::Race;
 
 pub use protocol::{Action, Arrival, Setup, TableRace, Words};
-pub use triad::{MAX_RACERS, RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSeat, RaceSpec};
-
-/// How news reaches one client at a Triad table; returns `false` once the client is gone.
-pub type RaceTell = Teller<RaceNews>;
 
 /// How long a new table waits for its opener's screen before it closes.
 const OPENER_WAIT: Duration = Duration::from_secs(30);
 
-/// A message to a race table's thread.
-pub enum RaceCommand<R: TableRace> {
-    Join {
-        client: ClientId,
-        who: Identity,
-        want: Want,
-        tell: Teller<R::News>,
-        reply: Sender<Result<R::Joined, Refused>>,
-    },
-    Leave {
-        client: ClientId,
-    },
-    Ask {
-        client: ClientId,
-        request: R::Request,
-    },
-    /// Close the table, telling everyone at it why.
-    Stop(String),
+/// A computer rival's place: the rival, the race's moment it last looked at, and when (on
+/// the race clock) it will claim.
+pub(super) struct RivalPlace<R: Race> {
+    rival: Box<R::Rival>,
+    looked: Option<u64>,
+    due: Option<Duration>,
 }
 
-/// Who races in a place.
-enum Entrant<R: Race> {
-    Computer {
-        rival: Box<R::Rival>,
-        /// The race's moment it last looked at, and when (on the race clock) it will claim.
-        looked: Option<u64>,
-        due: Option<Duration>,
-    },
-    Person {
-        who: Identity,
-        /// The client racing here, or `None` while away.
-        client: Option<ClientId>,
-    },
-}
-
-/// The table's state, owned by its thread.
+/// A race table: one race and the people at it, owned by its thread.
 ///
-/// Invariant: `entrants` and the race's players are the same places, in the same order.
-pub(super) struct RaceTable<R: TableRace> {
+/// Invariant: the seating's places and the race's players are the same, in the same order.
+pub struct RaceTable<R: TableRace> {
     id: TableId,
     setup: Setup<R>,
     registry: Arc<Registry>,
     race: R,
     /// Everything that happened since the deal, in order: what a late joiner is sent.
     happenings: Vec<R::Happening>,
-    entrants: Vec<Entrant<R>>,
-    clients: Audience<R::News>,
+    /// The players' places (kept for a person while the table lasts) and everyone at it.
+    seating: Seating<R::News, RivalPlace<R>>,
     /// When the current round began.
     round_began: Instant,
     /// How long the last round ran, once it is over.
@@ -99,12 +70,48 @@ pub(super) struct RaceTable<R: TableRace> {
     closed: Option<String>,
 }
 
+impl<R: TableRace> OpensTable for Setup<R> {
+    type Table = RaceTable<R>;
+    fn into_spec(self) -> Setup<R> {
+        self
+    }
+}
+
+impl<R: TableRace> TableKind for RaceTable<R> {
+    type Spec = Setup<R>;
+    type News = R::News;
+    type Request = R::Request;
+    type Joined = R::Joined;
+    type Own = Infallible;
+
+    fn opener(setup: &Setup<R>) -> Option<&Identity> {
+        Some(&setup.opener)
+    }
+    fn new(
+        id: TableId,
+        setup: Setup<R>,
+        registry: Arc<Registry>,
+        _commands: Sender<Command<Self>>,
+    ) -> Result<Self, TableError> {
+        Ok(RaceTable::set_up(id, setup, registry)?)
+    }
+    fn summary(&self) -> Summary {
+        RaceTable::summary(self)
+    }
+    fn thread_name(id: TableId) -> String {
+        format!("trios-{}-{id}", R::WORDS.thread)
+    }
+    fn run(self, inbox: Receiver<Command<Self>>) {
+        RaceTable::run(self, inbox);
+    }
+}
+
 impl<R: TableRace> TableThread for RaceTable<R> {
-    type Command = RaceCommand<R>;
+    type Command = Command<Self>;
     fn next_wake(&self) -> Option<Instant> {
         self.next_due()
     }
-    fn handle(&mut self, command: RaceCommand<R>, now: Instant) {
+    fn handle(&mut self, command: Command<Self>, now: Instant) {
         RaceTable::handle(self, command, now);
     }
     fn advance(&mut self, now: Instant) {
@@ -119,7 +126,7 @@ impl<R: TableRace> TableThread for RaceTable<R> {
 }
 
 impl<R: TableRace> RaceTable<R> {
-    pub(super) fn new(
+    fn set_up(
         id: TableId,
         setup: Setup<R>,
         registry: Arc<Registry>,
@@ -136,8 +143,7 @@ impl<R: TableRace> RaceTable<R> {
             id,
             race: R::new(setup.seed, &setup.settings),
             happenings: Vec::new(),
-            entrants: Vec::new(),
-            clients: Audience::new(),
+            seating: Seating::new(Vec::new(), None),
             round_began: now,
             took: Duration::ZERO,
             next_at: None,
@@ -155,10 +161,7 @@ impl<R: TableRace> RaceTable<R> {
             .join(opener.user.clone())
             .map_err(|e| Refused::new(e.to_string()))?;
         table.happen(joined);
-        table.entrants.push(Entrant::Person {
-            who: opener,
-            client: None,
-        });
+        table.seating.push(Occupant::kept_for(opener, now));
         for level in table.setup.rivals.clone() {
             table.seat_rival(&level)?;
         }
@@ -190,11 +193,11 @@ impl<R: TableRace> RaceTable<R> {
             .join(name)
             .map_err(|e| Refused::new(e.to_string()))?;
         self.happen(joined);
-        self.entrants.push(Entrant::Computer {
+        self.seating.push(Occupant::Computer(RivalPlace {
             rival: Box::new(rival),
             looked: None,
             due: None,
-        });
+        }));
         Ok(())
     }
 
@@ -203,25 +206,14 @@ impl<R: TableRace> RaceTable<R> {
         let seats = self.seats();
         for happening in happenings {
             if let Some(news) = R::told(&self.race, &seats, &happening) {
-                self.clients.broadcast(news);
+                self.seating.broadcast(news);
             }
             self.happenings.push(happening);
         }
     }
 
     /// What the lobby shows of this table.
-    pub(super) fn summary(&self) -> Summary {
-        let people = |present: bool| {
-            self.entrants
-                .iter()
-                .filter_map(|e| match e {
-                    Entrant::Person { who, client } if client.is_some() == present => {
-                        Some(who.clone())
-                    }
-                    _ => None,
-                })
-                .collect()
-        };
+    fn summary(&self) -> Summary {
         let phase = self.race.phase();
         let (moves, cells) = R::progress(&self.race);
         Summary {
@@ -241,15 +233,11 @@ impl<R: TableRace> RaceTable<R> {
             moves,
             cells,
             outcome: None,
-            watchers: self
-                .clients
-                .ids()
-                .filter(|&id| self.place_of(id).is_none())
-                .count(),
+            watchers: self.seating.watchers(),
             board: R::KIND.title().to_string(),
             rules: Default::default(),
-            away: people(false),
-            present: people(true),
+            away: self.seating.away(),
+            present: self.seating.present(),
             race: Some(RaceStatus {
                 phase,
                 leader: self
@@ -262,7 +250,7 @@ impl<R: TableRace> RaceTable<R> {
     }
 
     /// Runs the table until it closes.
-    pub(super) fn run(mut self, inbox: Receiver<RaceCommand<R>>) {
+    fn run(mut self, inbox: Receiver<Command<Self>>) {
         tracing::info!(table = self.id, game = R::KIND.name(), "race table opened");
         self.registry.update(self.summary());
         serve(&mut self, &inbox);
@@ -270,14 +258,14 @@ impl<R: TableRace> RaceTable<R> {
             .closed
             .take()
             .unwrap_or_else(|| "the table closed".to_string());
-        self.clients.broadcast(R::closed(reason.clone()));
+        self.seating.broadcast(R::closed(reason.clone()));
         self.registry.remove(self.id);
         tracing::info!(table = self.id, reason = %escape(&reason), "race table closed");
     }
 
-    fn handle(&mut self, command: RaceCommand<R>, now: Instant) {
+    fn handle(&mut self, command: Command<Self>, now: Instant) {
         match command {
-            RaceCommand::Join {
+            Command::Join {
                 client,
                 who,
                 want,
@@ -287,9 +275,10 @@ impl<R: TableRace> RaceTable<R> {
                 let answer = self.join(client, who, want, tell, now);
                 let _ = reply.send(answer);
             }
-            RaceCommand::Leave { client } => self.leave(client),
-            RaceCommand::Ask { client, request } => self.ask(client, R::action(request), now),
-            RaceCommand::Stop(reason) => self.closed = Some(reason),
+            Command::Leave { client, .. } => self.leave(client, now),
+            Command::Ask { client, request } => self.ask(client, R::action(request), now),
+            Command::Own(never) => match never {},
+            Command::Stop(reason) => self.closed = Some(reason),
         }
     }
 
@@ -310,11 +299,7 @@ impl<R: TableRace> RaceTable<R> {
         tell: Teller<R::News>,
         now: Instant,
     ) -> Result<R::Joined, Refused> {
-        let back = self
-            .entrants
-            .iter()
-            .any(|e| matches!(e, Entrant::Person { who: w, .. } if *w == who))
-            && self.race.phase() != Phase::Waiting;
+        let back = self.seating.own(&who).is_some() && self.race.phase() != Phase::Waiting;
         let you = match want {
             Want::Watch => None,
             Want::Seat => Some(self.take_place(client, &who)?),
@@ -330,19 +315,19 @@ impl<R: TableRace> RaceTable<R> {
             elapsed: self.clock(now),
             next_in: self.next_at.map(|at| at.saturating_duration_since(now)),
         });
-        self.clients.join(client, tell);
+        self.seating.hear(client, tell);
         if you.is_some() {
             self.unclaimed_until = None;
             if R::WORDS.narrates {
                 tracing::info!(table = self.id, user = %escape(&who.user), back, "joined the race");
                 let word = if back { "is back" } else { "joins" };
                 let notice = R::notice(format!("{} {word}", who.user));
-                self.clients.broadcast_except(client, notice);
+                self.seating.broadcast_except(client, notice);
                 self.broadcast_seats();
             } else {
                 self.broadcast_seats();
                 let notice = R::notice(format!("{} joins", who.user));
-                self.clients.broadcast_except(client, notice);
+                self.seating.broadcast_except(client, notice);
             }
         }
         Ok(joined)
@@ -351,34 +336,24 @@ impl<R: TableRace> RaceTable<R> {
     /// The place `who` races in: their own (kept while away), else a new one.
     fn take_place(&mut self, client: ClientId, who: &Identity) -> Result<usize, Refused> {
         let words = R::WORDS;
-        let own = self
-            .entrants
-            .iter()
-            .position(|e| matches!(e, Entrant::Person { who: w, .. } if w == who));
-        if let Some(place) = own {
-            if let Entrant::Person { client: slot, .. } = &mut self.entrants[place] {
-                match *slot {
-                    // A key proves it is them: the place moves to this session (the other may
-                    // be a connection that died without a word).
-                    Some(old) if matches!(who.proof, Proof::Key(_)) => {
-                        self.clients.dismiss(
-                            old,
-                            R::closed(format!(
-                                "you joined this {} again from another session",
-                                words.place
-                            )),
-                        );
-                    }
-                    Some(_) => {
-                        return Err(Refused(format!(
-                            "you already {} at this table in another session",
-                            words.verb
-                        )));
-                    }
-                    None => {}
-                }
-                *slot = Some(client);
-            }
+        if let Some(place) = self.seating.own(who) {
+            self.seating.take_back(
+                place,
+                client,
+                who,
+                || {
+                    R::closed(format!(
+                        "you joined this {} again from another session",
+                        words.place
+                    ))
+                },
+                || {
+                    Refused(format!(
+                        "you already {} at this table in another session",
+                        words.verb
+                    ))
+                },
+            )?;
             return Ok(place);
         }
         if self.race.phase() == Phase::Over {
@@ -387,7 +362,7 @@ impl<R: TableRace> RaceTable<R> {
                 words.noun
             )));
         }
-        if self.entrants.len() >= R::MAX_PLAYERS {
+        if self.seating.len() >= R::MAX_PLAYERS {
             return Err(Refused(format!(
                 "this {} has its {} players; you can watch it",
                 words.place,
@@ -399,15 +374,13 @@ impl<R: TableRace> RaceTable<R> {
             .join(who.user.clone())
             .map_err(|e| Refused::new(e.to_string()))?;
         self.happen(joined);
-        self.entrants.push(Entrant::Person {
-            who: who.clone(),
-            client: Some(client),
-        });
+        self.seating.push(Occupant::Open);
+        self.seating.sit(place, who, client);
         Ok(place)
     }
 
-    fn leave(&mut self, client: ClientId) {
-        self.clients.leave(client);
+    fn leave(&mut self, client: ClientId, now: Instant) {
+        self.seating.forget(client);
         let Some(place) = self.place_of(client) else {
             return;
         };
@@ -420,9 +393,7 @@ impl<R: TableRace> RaceTable<R> {
             self.unseat(place);
             self.broadcast(R::notice(format!("{name} left")));
         } else {
-            if let Entrant::Person { client: slot, .. } = &mut self.entrants[place] {
-                *slot = None;
-            }
+            self.seating.step_out(client, true, now);
             self.done.retain(|&p| p != place);
             self.broadcast(R::notice(format!(
                 "{name} left; their score stays, and they can come back"
@@ -440,7 +411,7 @@ impl<R: TableRace> RaceTable<R> {
     fn unseat(&mut self, place: usize) {
         match self.race.leave(place) {
             Ok(left) => {
-                self.entrants.remove(place);
+                self.seating.remove(place);
                 self.happen(left);
             }
             Err(e) => {
@@ -450,15 +421,7 @@ impl<R: TableRace> RaceTable<R> {
     }
 
     fn anyone_present(&self) -> bool {
-        self.entrants.iter().any(|e| {
-            matches!(
-                e,
-                Entrant::Person {
-                    client: Some(_),
-                    ..
-                }
-            )
-        })
+        self.seating.anyone_present()
     }
 
     fn ask(&mut self, client: ClientId, action: Action<R>, now: Instant) {
@@ -476,7 +439,7 @@ impl<R: TableRace> RaceTable<R> {
             Action::Start => match phase {
                 Phase::Racing => self.refuse(client, format!("The {} is on", words.noun)),
                 Phase::Over => self.refuse(client, words.start_when_over.into()),
-                Phase::Waiting if self.entrants.len() < 2 => self.refuse(
+                Phase::Waiting if self.seating.len() < 2 => self.refuse(
                     client,
                     "A race needs two players: wait for someone, or + seats a computer rival"
                         .into(),
@@ -491,7 +454,7 @@ impl<R: TableRace> RaceTable<R> {
                 client,
                 format!("Rivals join before the {} begins", words.noun),
             ),
-            Action::AddRival if self.entrants.len() >= R::MAX_PLAYERS => self.refuse(
+            Action::AddRival if self.seating.len() >= R::MAX_PLAYERS => self.refuse(
                 client,
                 format!("A {} has at most {} players", words.place, R::MAX_PLAYERS),
             ),
@@ -511,9 +474,10 @@ impl<R: TableRace> RaceTable<R> {
             }
             Action::RemoveRival => {
                 let last = self
-                    .entrants
+                    .seating
+                    .places()
                     .iter()
-                    .rposition(|e| matches!(e, Entrant::Computer { .. }));
+                    .rposition(|e| matches!(e, Occupant::Computer(_)));
                 let Some(place) = last else {
                     return self.refuse(client, "No computer rival to remove".into());
                 };
@@ -571,11 +535,12 @@ impl<R: TableRace> RaceTable<R> {
 
     /// The level of the next rival seated: the table's first rival's, else the default.
     fn next_level(&self) -> &'static str {
-        self.entrants
+        self.seating
+            .places()
             .iter()
             .find_map(|e| match e {
-                Entrant::Computer { rival, .. } => Some(R::rival_level(rival)),
-                Entrant::Person { .. } => None,
+                Occupant::Computer(place) => Some(R::rival_level(&place.rival)),
+                _ => None,
             })
             .unwrap_or(R::DEFAULT_LEVEL)
     }
@@ -601,10 +566,10 @@ impl<R: TableRace> RaceTable<R> {
             Ok(happenings) => {
                 self.round_began = now;
                 self.took = Duration::ZERO;
-                for entrant in &mut self.entrants {
-                    if let Entrant::Computer { looked, due, .. } = entrant {
-                        *looked = None;
-                        *due = None;
+                for place in self.seating.places_mut() {
+                    if let Occupant::Computer(rival) = place {
+                        rival.looked = None;
+                        rival.due = None;
                     }
                 }
                 if narrates && first {
@@ -678,8 +643,8 @@ impl<R: TableRace> RaceTable<R> {
             .collect();
         if self.race.in_round() {
             due.extend(self.race.deadline().map(|d| self.round_began + d));
-            due.extend(self.entrants.iter().filter_map(|e| match e {
-                Entrant::Computer { due: Some(d), .. } => Some(self.round_began + *d),
+            due.extend(self.seating.places().iter().filter_map(|e| match e {
+                Occupant::Computer(RivalPlace { due: Some(d), .. }) => Some(self.round_began + *d),
                 _ => None,
             }));
         }
@@ -702,11 +667,14 @@ impl<R: TableRace> RaceTable<R> {
             let all_done = self.all_done();
             self.look(at);
             let next = self
-                .entrants
+                .seating
+                .places()
                 .iter()
                 .enumerate()
                 .filter_map(|(i, e)| match e {
-                    Entrant::Computer { due: Some(d), .. } if *d <= at || all_done => Some((i, *d)),
+                    Occupant::Computer(RivalPlace { due: Some(d), .. }) if *d <= at || all_done => {
+                        Some((i, *d))
+                    }
                     _ => None,
                 })
                 .min_by_key(|&(i, d)| {
@@ -717,14 +685,11 @@ impl<R: TableRace> RaceTable<R> {
                     }
                 });
             let Some((place, due)) = next else { break };
-            let Entrant::Computer {
-                rival, due: slot, ..
-            } = &mut self.entrants[place]
-            else {
+            let Some(Occupant::Computer(rival)) = self.seating.places_mut().get_mut(place) else {
                 break;
             };
-            *slot = None;
-            if let Some(claim) = self.race.rival_claim(rival) {
+            rival.due = None;
+            if let Some(claim) = self.race.rival_claim(&mut rival.rival) {
                 self.decide(place, claim, due.min(at), now, None);
             }
         }
@@ -745,12 +710,12 @@ impl<R: TableRace> RaceTable<R> {
     /// Rivals look at the race anew when it changed since they last looked.
     fn look(&mut self, at: Duration) {
         let moment = self.race.moment();
-        for entrant in &mut self.entrants {
-            if let Entrant::Computer { rival, looked, due } = entrant
-                && *looked != Some(moment)
+        for place in self.seating.places_mut() {
+            if let Occupant::Computer(rival) = place
+                && rival.looked != Some(moment)
             {
-                *looked = Some(moment);
-                *due = self.race.look(rival, at);
+                rival.looked = Some(moment);
+                rival.due = self.race.look(&mut rival.rival, at);
             }
         }
     }
@@ -762,22 +727,13 @@ impl<R: TableRace> RaceTable<R> {
 
     /// The places of the people present who have not said they are done this round.
     fn not_done(&self) -> impl Iterator<Item = usize> + '_ {
-        self.entrants.iter().enumerate().filter_map(|(i, e)| {
-            let present = matches!(
-                e,
-                Entrant::Person {
-                    client: Some(_),
-                    ..
-                }
-            );
-            (present && !self.done.contains(&i)).then_some(i)
-        })
+        let states = self.seating.states();
+        (0..states.len())
+            .filter(move |&i| states[i] == SeatState::Present && !self.done.contains(&i))
     }
 
     fn place_of(&self, client: ClientId) -> Option<usize> {
-        self.entrants
-            .iter()
-            .position(|e| matches!(e, Entrant::Person { client: Some(c), .. } if *c == client))
+        self.seating.place_of(client)
     }
 
     fn name_at(&self, place: usize) -> String {
@@ -789,51 +745,21 @@ impl<R: TableRace> RaceTable<R> {
     }
 
     fn seats(&self) -> Vec<SeatState> {
-        self.entrants
-            .iter()
-            .map(|e| match e {
-                Entrant::Computer { .. } => SeatState::Computer,
-                Entrant::Person {
-                    client: Some(_), ..
-                } => SeatState::Present,
-                Entrant::Person { client: None, .. } => SeatState::Away,
-            })
-            .collect()
+        self.seating.states()
     }
 
     fn refuse(&mut self, client: ClientId, why: String) {
-        self.clients.tell(client, R::refused(why));
+        self.seating.tell(client, R::refused(why));
     }
 
     fn broadcast(&mut self, news: R::News) {
-        self.clients.broadcast(news);
+        self.seating.broadcast(news);
     }
 
     /// The players, to each client with its own place.
     fn broadcast_seats(&mut self) {
         let seats = self.seats();
-        let places: Vec<(ClientId, Option<usize>)> = self
-            .clients
-            .ids()
-            .map(|id| (id, self.place_of(id)))
-            .collect();
         let race = &self.race;
-        self.clients.each(|id| {
-            let you = places.iter().find(|(c, _)| *c == id).and_then(|(_, p)| *p);
-            R::seats(race, &seats, you)
-        });
+        self.seating.each(|you| R::seats(race, &seats, you));
     }
-}
-
-/// Starts a race table's thread.
-pub(super) fn spawn<R: TableRace>(
-    table: RaceTable<R>,
-    inbox: Receiver<RaceCommand<R>>,
-) -> Result<(), TableError> {
-    let id = table.id;
-    thread::Builder::new()
-        .name(format!("trios-{}-{id}", R::WORDS.thread))
-        .spawn(move || table.run(inbox))
-        .map(|_| ())
-        .map_err(TableError::Spawn)
 }

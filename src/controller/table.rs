@@ -11,9 +11,11 @@ use std::sync::mpsc::{Receiver, Sender};
 use std::time::{Duration, Instant};
 
 use super::duel::DuelError;
-use super::refusal::Refused;
+use super::refusal::{Refused, TableError};
+use super::seating::{Occupant, Seating};
 use super::serve::{TableThread, serve};
 use super::table_game::{TableGame, TableMatch};
+use super::table_kind::{Command, OpensTable, TableKind};
 use super::tables::{Registry, Summary};
 use super::{MatchConfig, Seat};
 use crate::autosave;
@@ -172,26 +174,10 @@ pub struct Joined<C: TableGame = MatchConfig> {
     pub seats: [SeatView; 2],
 }
 
-/// A message to a table's thread.
-pub enum Command<C: TableGame = MatchConfig> {
-    Join {
-        client: ClientId,
-        who: Identity,
-        want: Want,
-        tell: Tell<C>,
-        reply: Sender<Result<Joined<C>, Refused>>,
-    },
-    /// The client left the table (`dropped`: its connection went away).
-    Leave { client: ClientId, dropped: bool },
-    Ask {
-        client: ClientId,
-        request: Request<C>,
-    },
-    /// A computer seat's answer.
-    Computer { ticket: u64, mv: Option<C::Move> },
-    /// Close the table, telling everyone at it why (the server is stopping, or its player
-    /// opened too many tables).
-    Stop(String),
+/// A computer seat's answer, as the table's worker sends it to the table's thread.
+pub struct ComputerMove<M> {
+    ticket: u64,
+    mv: Option<M>,
 }
 
 /// How to set a table up; its setup's type says which game it plays.
@@ -211,37 +197,23 @@ pub struct TableSpec<C: TableGame = MatchConfig> {
     pub rest: Duration,
     /// Draws the seed of each new deal.
     pub reseed: fn(&C) -> u64,
+    /// A showcase's next table, opened in place of its next deal (so showcases can take
+    /// turns with another game's); `None` deals again at the same table.
+    pub successor: Option<Successor>,
 }
 
 /// What a showcase does instead of dealing its next game: opens the table that follows it
 /// (another game's showcase), so the showcase rotates through the games.
 pub type Successor = Box<dyn FnOnce(&Arc<Registry>) -> Option<TableId> + Send>;
 
-enum Occupant {
-    Computer(String),
-    Open,
-    Person {
-        who: Identity,
-        /// The client sitting here, or `None` while away.
-        client: Option<ClientId>,
-        /// When they left, while the match goes on without them.
-        left_at: Option<Instant>,
-    },
-}
-
-struct Client<C: TableGame> {
-    id: ClientId,
-    tell: Tell<C>,
-}
-
-/// The table's state, owned by its thread.
-pub(super) struct Table<C: TableGame> {
+/// A duel table: the state of one match and the people at it, owned by its thread.
+pub struct Table<C: TableGame = MatchConfig> {
     id: TableId,
     spec: TableSpec<C>,
     registry: Arc<Registry>,
     game: C::Match,
-    seats: [Occupant; 2],
-    clients: Vec<Client<C>>,
+    /// The two seats (by [`Side::index`]) and everyone at the table.
+    seating: Seating<News<C>, String>,
     worker: Option<<C::Match as TableMatch<C>>::Worker>,
     ticket: u64,
     thinking: bool,
@@ -251,7 +223,7 @@ pub(super) struct Table<C: TableGame> {
     queued: Option<C::Move>,
     /// When the showcase deals its next game.
     redeal_at: Option<Instant>,
-    commands: Sender<Command<C>>,
+    commands: Sender<Command<Self>>,
     closed: Option<String>,
     /// Which players have asked for a rematch of the finished game (two-player tables).
     rematch: [bool; 2],
@@ -267,12 +239,48 @@ pub(super) struct Table<C: TableGame> {
 /// What the players read when their match's record cannot be written.
 pub const NOT_RECORDED: &str = "This match is not being recorded: the server cannot write it";
 
+impl<C: TableGame> OpensTable for TableSpec<C> {
+    type Table = Table<C>;
+    fn into_spec(self) -> TableSpec<C> {
+        self
+    }
+}
+
+impl<C: TableGame> TableKind for Table<C> {
+    type Spec = TableSpec<C>;
+    type News = News<C>;
+    type Request = Request<C>;
+    type Joined = Joined<C>;
+    type Own = ComputerMove<C::Move>;
+
+    fn opener(spec: &TableSpec<C>) -> Option<&Identity> {
+        spec.opener.as_ref().filter(|_| spec.kind != Kind::Showcase)
+    }
+    fn new(
+        id: TableId,
+        spec: TableSpec<C>,
+        registry: Arc<Registry>,
+        commands: Sender<Command<Self>>,
+    ) -> Result<Self, TableError> {
+        Ok(Table::set_up(id, spec, registry, commands)?)
+    }
+    fn summary(&self) -> Summary {
+        Table::summary(self)
+    }
+    fn thread_name(id: TableId) -> String {
+        format!("trios-table-{id}")
+    }
+    fn run(self, inbox: Receiver<Command<Self>>) {
+        Table::run(self, inbox);
+    }
+}
+
 impl<C: TableGame> TableThread for Table<C> {
-    type Command = Command<C>;
+    type Command = Command<Self>;
     fn next_wake(&self) -> Option<Instant> {
         Table::next_wake(self)
     }
-    fn handle(&mut self, command: Command<C>, now: Instant) {
+    fn handle(&mut self, command: Command<Self>, now: Instant) {
         Table::handle(self, command, now);
     }
     fn advance(&mut self, now: Instant) {
@@ -288,34 +296,30 @@ impl<C: TableGame> TableThread for Table<C> {
 }
 
 impl<C: TableGame> Table<C> {
-    pub(super) fn new(
+    fn set_up(
         id: TableId,
-        spec: TableSpec<C>,
+        mut spec: TableSpec<C>,
         registry: Arc<Registry>,
-        commands: Sender<Command<C>>,
-        successor: Option<Successor>,
+        commands: Sender<Command<Self>>,
     ) -> Result<Table<C>, DuelError> {
+        let successor = spec.successor.take();
         let (game, unrecorded) = start_match(id, &spec, &spec.config)?;
         let seats = Side::BOTH.map(|p| match spec.config.seat(p) {
             Seat::Computer(name) => Occupant::Computer(name.clone()),
             Seat::Human => match (&spec.opener, p) {
                 // Kept for the opener as for a player who stepped out, so a table whose
                 // opener never sits down goes when the grace is over.
-                (Some(who), Side::First) => Occupant::Person {
-                    who: who.clone(),
-                    client: None,
-                    left_at: Some(Instant::now()),
-                },
+                (Some(who), Side::First) => Occupant::kept_for(who.clone(), Instant::now()),
                 _ => Occupant::Open,
             },
         });
+        let seating = Seating::new(seats.into(), Some(spec.grace));
         let mut table = Table {
             id,
             spec,
             registry,
             game,
-            seats,
-            clients: Vec::new(),
+            seating,
             worker: None,
             ticket: 0,
             thinking: false,
@@ -334,7 +338,7 @@ impl<C: TableGame> Table<C> {
     }
 
     /// What the lobby shows of this table.
-    pub(super) fn summary(&self) -> Summary {
+    fn summary(&self) -> Summary {
         Summary {
             id: self.id,
             game: C::GAME,
@@ -343,17 +347,17 @@ impl<C: TableGame> Table<C> {
             moves: self.game.played(),
             cells: self.game.cells(),
             outcome: self.game.outcome(),
-            watchers: self.watchers(),
+            watchers: self.seating.watchers(),
             board: self.game.config().board(),
             rules: self.game.config().rules(),
-            away: self.people(|_, left_at| left_at.is_some()),
-            present: self.people(|client, _| client.is_some()),
+            away: self.seating.away(),
+            present: self.seating.present(),
             race: None,
         }
     }
 
     /// Runs the table until it closes.
-    pub(super) fn run(mut self, inbox: Receiver<Command<C>>) {
+    fn run(mut self, inbox: Receiver<Command<Self>>) {
         tracing::info!(table = self.id, game = %C::GAME, kind = ?self.spec.kind, "table opened");
         if self.kind() != Kind::TwoPlayers {
             // A table for two starts its match when the second player sits down.
@@ -390,14 +394,8 @@ impl<C: TableGame> Table<C> {
         if let Some(redeal) = self.redeal_at {
             at(redeal);
         }
-        for seat in &self.seats {
-            if let Occupant::Person {
-                left_at: Some(left),
-                ..
-            } = seat
-            {
-                at(*left + self.spec.grace);
-            }
+        if let Some(end) = self.seating.grace_ends() {
+            at(end);
         }
         wake
     }
@@ -411,7 +409,7 @@ impl<C: TableGame> Table<C> {
         self.spec.pace + Duration::from_millis(350) * steps
     }
 
-    fn handle(&mut self, command: Command<C>, now: Instant) {
+    fn handle(&mut self, command: Command<Self>, now: Instant) {
         match command {
             Command::Join {
                 client,
@@ -425,7 +423,7 @@ impl<C: TableGame> Table<C> {
             }
             Command::Leave { client, dropped } => self.leave(client, dropped, now),
             Command::Ask { client, request } => self.ask(client, request, now),
-            Command::Computer { ticket, mv } => {
+            Command::Own(ComputerMove { ticket, mv }) => {
                 if ticket == self.ticket && self.thinking {
                     self.thinking = false;
                     match mv {
@@ -449,7 +447,7 @@ impl<C: TableGame> Table<C> {
             Want::Watch => Role::Watches,
             Want::Seat => Role::Plays(self.take_seat(client, &who)?),
         };
-        self.clients.push(Client { id: client, tell });
+        self.seating.hear(client, tell);
         if let Role::Plays(player) = role {
             tracing::info!(table = self.id, user = %escape(&who.user), player = %C::side_name(player), "took a seat");
             let back = self.game.played() != 0 && !self.game.is_over();
@@ -458,10 +456,10 @@ impl<C: TableGame> Table<C> {
             } else {
                 format!("{} sits at {}", who.user, C::side_name(player))
             };
-            self.broadcast_except(client, News::Notice(text));
+            self.seating.broadcast_except(client, News::Notice(text));
             if self.kind() == Kind::TwoPlayers
                 && self.game.played() == 0
-                && self.seats.iter().all(|s| !matches!(s, Occupant::Open))
+                && !self.waiting_for_opponent()
             {
                 self.broadcast(News::Notice(format!(
                     "Both seats taken: {} moves first",
@@ -488,55 +486,23 @@ impl<C: TableGame> Table<C> {
     /// The seat `who` may sit in: their own (kept while away, or the one they opened), else
     /// an open one.
     fn take_seat(&mut self, client: ClientId, who: &Identity) -> Result<Side, Refused> {
-        let own = Side::BOTH.into_iter().find(
-            |&p| matches!(&self.seats[p.index()], Occupant::Person { who: w, .. } if w == who),
-        );
-        if let Some(player) = own {
-            let Occupant::Person { client: slot, .. } = &self.seats[player.index()] else {
-                return Err(Refused::new("the seat is no longer yours"));
-            };
-            match *slot {
-                // Someone who proves it with their key moves their seat to this session (the
-                // other may be a connection that died without a word).
-                Some(old) if matches!(who.proof, Proof::Key(_)) => {
-                    self.tell(
-                        old,
-                        News::Closed("you sat down again from another session".into()),
-                    );
-                    self.clients.retain(|c| c.id != old);
-                }
-                Some(_) => {
-                    return Err(Refused::new(
-                        "you already sit at this table in another session",
-                    ));
-                }
-                None => {}
-            }
-            if let Occupant::Person {
-                client: slot,
-                left_at,
-                ..
-            } = &mut self.seats[player.index()]
-            {
-                *slot = Some(client);
-                *left_at = None;
-            }
-            return Ok(player);
+        if let Some(place) = self.seating.own(who) {
+            self.seating.take_back(
+                place,
+                client,
+                who,
+                || News::Closed("you sat down again from another session".into()),
+                || Refused::new("you already sit at this table in another session"),
+            )?;
+            return Ok(side_at(place));
         }
         if self.game.is_over() {
             return Err(Refused::new("this match is over; you can watch it"));
         }
-        let open = Side::BOTH
-            .into_iter()
-            .find(|&p| matches!(self.seats[p.index()], Occupant::Open));
-        match open {
-            Some(player) => {
-                self.seats[player.index()] = Occupant::Person {
-                    who: who.clone(),
-                    client: Some(client),
-                    left_at: None,
-                };
-                Ok(player)
+        match self.seating.open_place() {
+            Some(place) => {
+                self.seating.sit(place, who, client);
+                Ok(side_at(place))
             }
             None => Err(Refused::new(
                 "both seats are taken; you can watch this table",
@@ -545,26 +511,22 @@ impl<C: TableGame> Table<C> {
     }
 
     fn leave(&mut self, client: ClientId, dropped: bool, now: Instant) {
-        self.clients.retain(|c| c.id != client);
-        let Some(player) = self.seat_of(client) else {
+        self.seating.forget(client);
+        if self.seating.place_of(client).is_none() {
             return;
-        };
+        }
         // An offer of a rematch stands only while both players are there.
         self.rematch = [false; 2];
         let over = self.game.is_over();
         let waiting = self.waiting_for_opponent();
         let unstarted = self.game.played() == 0 && self.kind() == Kind::VsComputer;
         let grace = self.spec.grace;
-        let Occupant::Person {
-            who,
-            client: slot,
-            left_at,
-        } = &mut self.seats[player.index()]
-        else {
+        // The seat is kept only while the match goes on without them.
+        let Some((place, who)) = self.seating.step_out(client, !over, now) else {
             return;
         };
-        *slot = None;
-        let user = who.user.clone();
+        let player = side_at(place);
+        let user = who.user;
         tracing::info!(table = self.id, user = %escape(&user), player = %C::side_name(player), dropped, "left the table");
         if waiting || unstarted {
             // Nothing to come back to.
@@ -574,7 +536,6 @@ impl<C: TableGame> Table<C> {
         if over {
             self.broadcast(News::Notice(format!("{user} left the table")));
         } else {
-            *left_at = Some(now);
             let how = if dropped {
                 "lost the connection"
             } else {
@@ -592,7 +553,9 @@ impl<C: TableGame> Table<C> {
 
     fn ask(&mut self, client: ClientId, request: Request<C>, now: Instant) {
         let Some(player) = self.seat_of(client) else {
-            return self.tell(client, News::Refused("Only the players can move".into()));
+            return self
+                .seating
+                .tell(client, News::Refused("Only the players can move".into()));
         };
         match request {
             Request::Play(mv) => {
@@ -666,10 +629,7 @@ impl<C: TableGame> Table<C> {
 
     /// The name of the person sitting (or kept) at `player`'s seat.
     fn person_at(&self, player: Side) -> Option<String> {
-        match &self.seats[player.index()] {
-            Occupant::Person { who, .. } => Some(who.user.clone()),
-            _ => None,
-        }
+        self.seating.person_at(player.index()).map(str::to_string)
     }
 
     /// Deals the next game on the same setup with a new seed.
@@ -691,7 +651,7 @@ impl<C: TableGame> Table<C> {
         if self.kind() == Kind::Showcase {
             // The computers change colours each game.
             config.swap_seats();
-            self.seats.swap(0, 1);
+            self.seating.swap(0, 1);
         }
         match start_match(self.id, &self.spec, &config) {
             Ok((game, unrecorded)) => {
@@ -720,7 +680,9 @@ impl<C: TableGame> Table<C> {
         self.thinking = false;
         let commands = self.commands.clone();
         self.worker = self.game.start_worker(Box::new(move |ticket, mv| {
-            commands.send(Command::Computer { ticket, mv }).is_ok()
+            commands
+                .send(Command::Own(ComputerMove { ticket, mv }))
+                .is_ok()
         }));
     }
 
@@ -733,7 +695,10 @@ impl<C: TableGame> Table<C> {
         if self.game.is_over() || self.waiting_for_opponent() {
             return;
         }
-        if !matches!(self.seats[self.game.turn().index()], Occupant::Computer(_)) {
+        if !matches!(
+            self.seating.places().get(self.game.turn().index()),
+            Some(Occupant::Computer(_))
+        ) {
             return;
         }
         if let Some(mv) = self.queued {
@@ -759,27 +724,18 @@ impl<C: TableGame> Table<C> {
 
     /// Ends seats whose grace is over: the match stops there, recorded as it stood.
     fn expire(&mut self, now: Instant) {
-        let grace = self.spec.grace;
-        for player in Side::BOTH {
-            if let Occupant::Person {
-                who,
-                left_at: Some(left),
-                ..
-            } = &self.seats[player.index()]
-                && now >= *left + grace
-            {
-                let saved = match self.game.record_path() {
-                    Some(_) if self.game.played() != 0 => "; the match is saved",
-                    _ => "",
-                };
-                self.closed = Some(format!(
-                    "{} did not come back within {} s{saved}",
-                    who.user,
-                    grace.as_secs()
-                ));
-                return;
-            }
-        }
+        let Some(who) = self.seating.expired(now) else {
+            return;
+        };
+        let saved = match self.game.record_path() {
+            Some(_) if self.game.played() != 0 => "; the match is saved",
+            _ => "",
+        };
+        self.closed = Some(format!(
+            "{} did not come back within {} s{saved}",
+            who.user,
+            self.spec.grace.as_secs()
+        ));
     }
 
     /// Closes a table no person is at any more (the showcase stays).
@@ -787,42 +743,9 @@ impl<C: TableGame> Table<C> {
         if self.kind() == Kind::Showcase {
             return;
         }
-        let present = self.seats.iter().any(|s| {
-            matches!(
-                s,
-                Occupant::Person {
-                    client: Some(_),
-                    ..
-                }
-            )
-        });
-        let away = self.seats.iter().any(|s| {
-            matches!(
-                s,
-                Occupant::Person {
-                    left_at: Some(_),
-                    ..
-                }
-            )
-        });
-        if !present && !away {
+        if !self.seating.anyone_present() && !self.seating.anyone_away() {
             self.closed = Some("everyone left".into());
         }
-    }
-
-    /// The people in seats whose session and leaving time pass `test`.
-    fn people(&self, test: impl Fn(Option<ClientId>, Option<Instant>) -> bool) -> Vec<Identity> {
-        self.seats
-            .iter()
-            .filter_map(|seat| match seat {
-                Occupant::Person {
-                    who,
-                    client,
-                    left_at,
-                } if test(*client, *left_at) => Some(who.clone()),
-                _ => None,
-            })
-            .collect()
     }
 
     fn kind(&self) -> Kind {
@@ -830,62 +753,47 @@ impl<C: TableGame> Table<C> {
     }
 
     fn waiting_for_opponent(&self) -> bool {
-        self.seats.iter().any(|s| matches!(s, Occupant::Open))
+        self.seating.open_place().is_some()
     }
 
     fn seat_of(&self, client: ClientId) -> Option<Side> {
-        Side::BOTH.into_iter().find(|&p| {
-            matches!(self.seats[p.index()], Occupant::Person { client: Some(c), .. } if c == client)
-        })
-    }
-
-    fn watchers(&self) -> usize {
-        self.clients
-            .iter()
-            .filter(|c| self.seat_of(c.id).is_none())
-            .count()
+        self.seating.place_of(client).map(side_at)
     }
 
     fn seat_views(&self) -> [SeatView; 2] {
-        Side::BOTH.map(|p| match &self.seats[p.index()] {
-            Occupant::Computer(name) => SeatView {
-                name: name.clone(),
-                state: SeatState::Computer,
-            },
-            Occupant::Open => SeatView {
-                name: String::new(),
-                state: SeatState::Open,
-            },
-            Occupant::Person { who, client, .. } => SeatView {
-                name: who.user.clone(),
-                state: if client.is_some() {
-                    SeatState::Present
-                } else {
-                    SeatState::Away
-                },
-            },
+        let states = self.seating.states();
+        Side::BOTH.map(|p| {
+            let i = p.index();
+            let name = match self.seating.places().get(i) {
+                Some(Occupant::Computer(name)) => name.clone(),
+                _ => self.seating.person_at(i).unwrap_or_default().to_string(),
+            };
+            SeatView {
+                name,
+                state: states.get(i).copied().unwrap_or(SeatState::Open),
+            }
         })
     }
 
     fn tell(&mut self, client: ClientId, news: News<C>) {
-        if let Some(c) = self.clients.iter().find(|c| c.id == client) {
-            let _ = (c.tell)(news);
-        }
+        self.seating.tell(client, news);
     }
 
     fn broadcast(&mut self, news: News<C>) {
-        // A client whose channel is gone has left; its leave command is on the way.
-        self.clients.retain(|c| (c.tell)(news.clone()));
-    }
-
-    fn broadcast_except(&mut self, client: ClientId, news: News<C>) {
-        for c in self.clients.iter().filter(|c| c.id != client) {
-            let _ = (c.tell)(news.clone());
-        }
+        self.seating.broadcast(news);
     }
 
     fn publish(&self) {
         self.registry.update(self.summary());
+    }
+}
+
+/// The side that sits in place `place` (0: first).
+fn side_at(place: usize) -> Side {
+    if place == 0 {
+        Side::First
+    } else {
+        Side::Second
     }
 }
 

@@ -10,19 +10,10 @@ use std::thread;
 use std::time::Duration;
 
 use super::audience::Teller;
-use super::hex_table::{HexJoined, HexRequest, HexSpec, HexTell};
-use super::race_table::{
-    self, Phase, RaceCommand, RaceJoined, RaceRequest, RaceSpec, RaceTable, RaceTell, Setup,
-    TableRace,
-};
+use super::race_table::Phase;
 use super::refusal::{Refused, TableError};
-use super::table::{
-    ClientId, Command, Identity, Joined, Kind, Proof, Request, SeatView, Successor, Table, TableId,
-    TableSpec, Tell, Want,
-};
-use super::table_game::TableGame;
-use crate::games::hexpaths::platform::HexRace;
-use crate::games::triad::platform::TriadRace;
+use super::table::{ClientId, Identity, Kind, Proof, SeatView, TableId, Want};
+use super::table_kind::{Command, OpensTable, TableKind};
 use crate::games::{GameKind, Verdict};
 
 /// What the lobby shows of a table.
@@ -95,7 +86,7 @@ enum Plain {
 }
 
 struct Entry {
-    /// The table's `Sender<Command<C>>`, for its own game's `C`.
+    /// The table's `Sender<Command<K>>`, for its own kind `K`.
     commands: Box<dyn Any + Send>,
     /// Passes a [`Plain`] word on; `false` once the table is gone.
     plain: Box<dyn Fn(Plain) -> bool + Send>,
@@ -127,31 +118,17 @@ impl Registry {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Deals a table's first game (of the game its setup names) and starts its thread;
-    /// returns its number.
-    pub fn open<C: TableGame>(self: &Arc<Self>, spec: TableSpec<C>) -> Result<TableId, TableError> {
-        self.open_then(spec, None)
-    }
-
-    /// As [`Registry::open`]; a showcase with a `successor` opens that table in place of its
-    /// next deal and closes (so showcases can take turns with another game's).
-    pub fn open_then<C: TableGame>(
-        self: &Arc<Self>,
-        spec: TableSpec<C>,
-        successor: Option<Successor>,
-    ) -> Result<TableId, TableError> {
-        if let Some(opener) = &spec.opener
-            && spec.kind != Kind::Showcase
-        {
+    /// Opens a table of the kind its setup names — a duel of one game's setup, or a race —
+    /// deals its first game and starts its thread; returns its number. An opener who holds
+    /// [`SEATS_PER_PERSON`] seats already makes room first, or is refused.
+    pub fn open<S: OpensTable>(self: &Arc<Self>, spec: S) -> Result<TableId, TableError> {
+        let spec = spec.into_spec();
+        if let Some(opener) = S::Table::opener(&spec) {
             self.make_room_for(opener)?;
         }
-        let (commands, inbox) = mpsc::channel::<Command<C>>();
-        let id = {
-            let mut inner = self.lock();
-            inner.next_id += 1;
-            inner.next_id
-        };
-        let table = Table::new(id, spec, self.clone(), commands.clone(), successor)?;
+        let (commands, inbox) = mpsc::channel::<Command<S::Table>>();
+        let id = self.next_id();
+        let table = S::Table::new(id, spec, self.clone(), commands.clone())?;
         let plain_commands = commands.clone();
         let plain = Box::new(move |word: Plain| {
             let command = match word {
@@ -160,17 +137,18 @@ impl Registry {
             };
             plain_commands.send(command).is_ok()
         });
+        let summary = table.summary();
         self.lock().tables.insert(
             id,
             Entry {
                 commands: Box::new(commands),
                 plain,
-                summary: Some(table.summary()),
+                summary: Some(summary),
                 closing: false,
             },
         );
         let spawned = thread::Builder::new()
-            .name(format!("trios-table-{id}"))
+            .name(S::Table::thread_name(id))
             .spawn(move || table.run(inbox));
         if let Err(e) = spawned {
             self.lock().tables.remove(&id);
@@ -239,123 +217,6 @@ impl Registry {
         inner.next_id
     }
 
-    /// Lists table `id`, reached through `commands`, and starts its thread with `spawn`.
-    fn register<M: Send + 'static>(
-        &self,
-        id: TableId,
-        commands: Sender<M>,
-        plain: Box<dyn Fn(Plain) -> bool + Send>,
-        summary: Summary,
-        spawn: impl FnOnce() -> Result<(), TableError>,
-    ) -> Result<TableId, TableError> {
-        self.lock().tables.insert(
-            id,
-            Entry {
-                commands: Box::new(commands),
-                plain,
-                summary: Some(summary),
-                closing: false,
-            },
-        );
-        if let Err(e) = spawn() {
-            self.lock().tables.remove(&id);
-            return Err(e);
-        }
-        self.notify_lobby();
-        Ok(id)
-    }
-
-    /// Opens a table for a race of game `R` and starts its thread; returns its number.
-    pub fn open_racing<R: TableRace>(
-        self: &Arc<Self>,
-        setup: Setup<R>,
-    ) -> Result<TableId, TableError> {
-        self.make_room_for(&setup.opener)?;
-        let (commands, inbox) = mpsc::channel::<RaceCommand<R>>();
-        let id = self.next_id();
-        let table = RaceTable::new(id, setup, self.clone())?;
-        let plain_commands = commands.clone();
-        let plain = Box::new(move |word: Plain| {
-            let command = match word {
-                Plain::Leave { client, .. } => RaceCommand::Leave { client },
-                Plain::Stop(reason) => RaceCommand::Stop(reason),
-            };
-            plain_commands.send(command).is_ok()
-        });
-        let summary = table.summary();
-        self.register(id, commands, plain, summary, || {
-            race_table::spawn(table, inbox)
-        })
-    }
-
-    /// Joins (or watches, by `want`) race `table` of game `R`; from then on `tell` hears its
-    /// news.
-    pub fn join_racing<R: TableRace>(
-        &self,
-        table: TableId,
-        client: ClientId,
-        who: Identity,
-        want: Want,
-        tell: Teller<R::News>,
-    ) -> Result<R::Joined, TableError> {
-        self.join_with(table, client, |reply| RaceCommand::<R>::Join {
-            client,
-            who,
-            want,
-            tell,
-            reply,
-        })
-    }
-
-    /// Passes a player's claim or request to their race table of game `R`.
-    pub fn ask_racing<R: TableRace>(&self, table: TableId, client: ClientId, request: R::Request) {
-        let _ = self.send_to(table, RaceCommand::<R>::Ask { client, request });
-    }
-
-    /// Opens a Triad race table and starts its thread; returns its number.
-    pub fn open_race(self: &Arc<Self>, spec: RaceSpec) -> Result<TableId, TableError> {
-        self.open_racing::<TriadRace>(spec.into())
-    }
-
-    /// Opens a Hex paths race table and starts its thread; returns its number.
-    pub fn open_hex(self: &Arc<Self>, spec: HexSpec) -> Result<TableId, TableError> {
-        self.open_racing::<HexRace>(spec.into())
-    }
-
-    /// Joins (or watches) Hex paths table `table`; from then on `tell` hears its news.
-    pub fn join_hex(
-        &self,
-        table: TableId,
-        client: ClientId,
-        who: Identity,
-        want: Want,
-        tell: HexTell,
-    ) -> Result<HexJoined, TableError> {
-        self.join_racing::<HexRace>(table, client, who, want, tell)
-    }
-
-    /// Passes a player's request to their Hex paths table.
-    pub fn ask_hex(&self, table: TableId, client: ClientId, request: HexRequest) {
-        self.ask_racing::<HexRace>(table, client, request);
-    }
-
-    /// Joins (or watches) Triad race `table`; from then on `tell` hears its news.
-    pub fn join_race(
-        &self,
-        table: TableId,
-        client: ClientId,
-        who: Identity,
-        want: Want,
-        tell: RaceTell,
-    ) -> Result<RaceJoined, TableError> {
-        self.join_racing::<TriadRace>(table, client, who, want, tell)
-    }
-
-    /// Passes a player's claim or request to their Triad race table.
-    pub fn ask_race(&self, table: TableId, client: ClientId, request: RaceRequest) {
-        self.ask_racing::<TriadRace>(table, client, request);
-    }
-
     /// Every open table: the showcase first, then by number.
     pub fn list(&self) -> Vec<Summary> {
         let mut list: Vec<Summary> = self
@@ -379,17 +240,17 @@ impl Registry {
             .map(|s| s.game)
     }
 
-    /// Takes a seat at or watches `table`, which plays the game of setup `C`; from then on
+    /// Takes a seat at or watches (by `want`) `table`, a table of kind `K`; from then on
     /// `tell` hears its news.
-    pub fn join_game<C: TableGame>(
+    pub fn join<K: TableKind>(
         &self,
         table: TableId,
         client: ClientId,
         who: Identity,
         want: Want,
-        tell: Tell<C>,
-    ) -> Result<Joined<C>, TableError> {
-        self.join_with(table, client, |reply| Command::<C>::Join {
+        tell: Teller<K::News>,
+    ) -> Result<K::Joined, TableError> {
+        self.join_with(table, client, |reply| Command::<K>::Join {
             client,
             who,
             want,
@@ -419,9 +280,9 @@ impl Registry {
         }
     }
 
-    /// Passes a player's request to their table of the game of setup `C`.
-    pub fn ask_game<C: TableGame>(&self, table: TableId, client: ClientId, request: Request<C>) {
-        let _ = self.send(table, Command::Ask { client, request });
+    /// Passes a player's move or request to their table, of kind `K`.
+    pub fn ask<K: TableKind>(&self, table: TableId, client: ClientId, request: K::Request) {
+        let _ = self.send_to(table, Command::<K>::Ask { client, request });
     }
 
     /// Tells `table` the client left (`dropped`: its connection went away).
@@ -455,10 +316,6 @@ impl Registry {
         for entry in self.lock().tables.values() {
             let _ = (entry.plain)(Plain::Stop(SHUTTING_DOWN.into()));
         }
-    }
-
-    fn send<C: TableGame>(&self, table: TableId, command: Command<C>) -> Result<(), TableError> {
-        self.send_to(table, command)
     }
 
     /// Passes `command` to `table`, whose thread takes commands of type `M`.

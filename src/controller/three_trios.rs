@@ -7,11 +7,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::duel::{Duel, DuelConfig, DuelError, MatchLog, Replayable, Setup, Turn};
-use super::refusal::TableError;
 use super::seat::Seat;
-use super::table::{ClientId, Identity, Joined, Request, TableId, Tell, Want};
 use super::table_game::Hosted;
-use super::tables::Registry;
 use crate::games::Side;
 use crate::games::three_trios::ai::{self, AiOptions};
 use crate::games::three_trios::config::ConfigError;
@@ -261,26 +258,6 @@ pub fn suggest(duel: &Match, strategy: &str) -> Result<Option<Move>, ai::Unknown
         duel.config().seed ^ (duel.history().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let mut ai = ai::by_name(strategy, seed)?;
     Ok(ai.choose(duel.game()))
-}
-
-/// Three Trios tables by their own names: the setup is a [`MatchConfig`].
-impl Registry {
-    /// Takes a seat at or watches a Three Trios `table`; from then on `tell` hears its news.
-    pub fn join(
-        &self,
-        table: TableId,
-        client: ClientId,
-        who: Identity,
-        want: Want,
-        tell: Tell,
-    ) -> Result<Joined, TableError> {
-        self.join_game::<MatchConfig>(table, client, who, want, tell)
-    }
-
-    /// Passes a player's request to their Three Trios table.
-    pub fn ask(&self, table: TableId, client: ClientId, request: Request) {
-        self.ask_game::<MatchConfig>(table, client, request);
-    }
 }
 
 #[cfg(test)]

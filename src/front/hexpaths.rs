@@ -67,15 +67,15 @@ pub static ENTRY: Entry = Entry {
         people: 1,
     }),
     own_rows: &[],
-    most_players: crate::controller::hex_table::MAX_PLAYERS,
+    most_players: crate::controller::race_table::hexpaths::MAX_PLAYERS,
     table_from_setup: false,
     options: |lobby, mode| GameOptions::HexPaths {
         rival: (mode == Mode::VsComputer).then(|| lobby.opponent_name()),
         people: if mode == Mode::TwoPlayers { 2 } else { 1 },
     },
-    open_table: |conn, rival, size| Ok(open_race_table::<HexRace>(conn, rival, size)?),
+    open_table: |conn, rival, size| open_race_table::<HexRace>(conn, rival, size),
     join_table: |spec, events, id, want, size| {
-        let app = join_race_table::<HexRace, _>(spec, events, id, want, size, HexApp::at_table)?;
+        let app = join_race_table::<HexRace, _, _>(spec, events, id, want, size, HexApp::at_table)?;
         Ok((Box::new(app), race_news::<HexRace>()))
     },
 };
@@ -213,12 +213,13 @@ pub fn hexpaths_screen(setup: HexpathsSetup) -> tui::Opening {
 /// a move, or draws a game. `Ok(false)` is a "no" (`illegal: …`, `no path`): exit 1.
 pub fn tool(tool: &HexpathsTool) -> Result<bool, Error> {
     use hexpaths::State;
-    let verdict = |r: Result<(), String>| -> Result<bool, Error> {
+    /// `legal`, or `illegal:` and why.
+    fn verdict<E: std::fmt::Display>(r: Result<(), E>) -> Result<bool, Error> {
         match r {
             Ok(()) => write_out("legal\n").map(|()| true),
             Err(reason) => write_out(&format!("illegal: {reason}\n")).map(|()| false),
         }
-    };
+    }
     let game = |text: &str| -> Result<State, Error> {
         text.parse().map_err(|e| Error::game(IllegalGame(e)))
     };
@@ -231,19 +232,9 @@ pub fn tool(tool: &HexpathsTool) -> Result<bool, Error> {
             .ok_or_else(|| Error::Usage(format!("no piece is at {cell}")))
     };
     match tool {
-        HexpathsTool::Crannies { text } => verdict(
-            hexpaths::parse_crannies(text)
-                .map(drop)
-                .map_err(|e| e.to_string()),
-        ),
-        HexpathsTool::Nooks { text } => verdict(
-            hexpaths::parse_nooks(text)
-                .map(drop)
-                .map_err(|e| e.to_string()),
-        ),
-        HexpathsTool::Game { text } => {
-            verdict(text.parse::<State>().map(drop).map_err(|e| e.to_string()))
-        }
+        HexpathsTool::Crannies { text } => verdict(hexpaths::parse_crannies(text).map(drop)),
+        HexpathsTool::Nooks { text } => verdict(hexpaths::parse_nooks(text).map(drop)),
+        HexpathsTool::Game { text } => verdict(text.parse::<State>().map(drop)),
         HexpathsTool::Step {
             game: text,
             from,

@@ -103,7 +103,7 @@ pub static ENTRY: Entry = Entry {
             .first()
             .copied()
             .unwrap_or_default();
-        Ok(open_duel::<Islands>(conn, opponent, strongest, size)?)
+        open_duel::<Islands>(conn, opponent, strongest, size)
     },
     join_table: |spec, events, id, want, size| {
         let app = join_duel::<Islands>(spec, events, id, want, size)?;

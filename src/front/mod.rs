@@ -25,7 +25,7 @@ use crate::games::{GameKind, Side, TwoPlayer, Verdict};
 use crate::record::duel::DuelRecord;
 use crate::record::{AnyRecord, ReadRecordFn, RecordError};
 use crate::ssh::Showcase;
-use crate::ssh::session::{AtTable, Conn, GameSpec, TableNews};
+use crate::ssh::session::{AtTable, AtTableError, Conn, GameSpec, TableNews};
 use crate::tui::Opening;
 use crate::tui::duel::BoardGame;
 use crate::tui::lobby::{Item, Launch, Lobby, Mode};
@@ -44,7 +44,7 @@ pub type SolveFn = fn(&SolveArgs) -> Result<(), Error>;
 /// Opens a server's table for a player: the connection, the computer opponent if any, the
 /// screen size.
 pub(crate) type OpenTableFn =
-    fn(&Rc<Conn>, Option<String>, (u16, u16)) -> Result<AtTable, TableRefused>;
+    fn(&Rc<Conn>, Option<String>, (u16, u16)) -> Result<AtTable, AtTableError>;
 /// Joins a server's table: the player, where their events go, the table, seat or watch,
 /// the screen size.
 pub(crate) type JoinTableFn = fn(
@@ -53,30 +53,7 @@ pub(crate) type JoinTableFn = fn(
     TableId,
     Want,
     (u16, u16),
-) -> Result<(Box<dyn Screen>, TableNews), TableRefused>;
-
-/// Why a server's table was not opened or joined for a player, in words for them.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum TableRefused {
-    /// The game's tables open from the lobby's setup, not as a match of the lobby's choice.
-    #[error("{} tables open from the lobby", .0.title())]
-    FromSetup(GameKind),
-    /// The tables or the table's screen said why.
-    #[error("{0}")]
-    Said(String),
-}
-
-impl From<String> for TableRefused {
-    fn from(why: String) -> TableRefused {
-        TableRefused::Said(why)
-    }
-}
-
-impl From<TableRefused> for String {
-    fn from(why: TableRefused) -> String {
-        why.to_string()
-    }
-}
+) -> Result<(Box<dyn Screen>, TableNews), AtTableError>;
 /// A game's own subcommand, when the command given is it.
 pub type ToolFn = fn(&Command) -> Option<Result<bool, Error>>;
 /// `trios perft` of one game.

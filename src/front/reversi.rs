@@ -79,14 +79,7 @@ pub static ENTRY: Entry = Entry {
     options: |lobby, _| GameOptions::Reversi {
         person: lobby.color(),
     },
-    open_table: |conn, opponent, size| {
-        Ok(open_duel::<Reversi>(
-            conn,
-            opponent,
-            REVERSI_OPPONENT,
-            size,
-        )?)
-    },
+    open_table: |conn, opponent, size| open_duel::<Reversi>(conn, opponent, REVERSI_OPPONENT, size),
     join_table: |spec, events, id, want, size| {
         let app = join_duel::<Reversi>(spec, events, id, want, size)?;
         Ok((Box::new(app), duel_news::<Reversi>()))

@@ -61,15 +61,15 @@ pub static ENTRY: Entry = Entry {
     saved_line: |_, _| None,
     alone: Some(|| GameOptions::Triad { rival: None }),
     own_rows: &[],
-    most_players: crate::controller::race_table::MAX_RACERS,
+    most_players: crate::controller::race_table::triad::MAX_RACERS,
     table_from_setup: false,
     options: |lobby, mode| GameOptions::Triad {
         rival: (mode == Mode::VsComputer).then(|| lobby.opponent_name()),
     },
-    open_table: |conn, rival, size| Ok(open_race_table::<TriadRace>(conn, rival, size)?),
+    open_table: |conn, rival, size| open_race_table::<TriadRace>(conn, rival, size),
     join_table: |spec, events, id, want, size| {
         let app =
-            join_race_table::<TriadRace, _>(spec, events, id, want, size, TriadApp::at_table)?;
+            join_race_table::<TriadRace, _, _>(spec, events, id, want, size, TriadApp::at_table)?;
         Ok((Box::new(app), race_news::<TriadRace>()))
     },
 };

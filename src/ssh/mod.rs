@@ -213,23 +213,21 @@ fn open_show<C: TableGame>(
     if lap % 2 == 1 {
         config.swap_seats();
     }
-    registry.open_then(
-        TableSpec {
-            kind: Kind::Showcase,
-            config,
-            opener: None,
-            data_dir: None,
-            grace: shows.grace,
-            pace: shows.pace,
-            rest: shows.rest,
-            reseed: if shows.fixed_seed {
-                same_seed_of
-            } else {
-                fresh_seed_of
-            },
+    registry.open(TableSpec {
+        kind: Kind::Showcase,
+        config,
+        opener: None,
+        data_dir: None,
+        grace: shows.grace,
+        pace: shows.pace,
+        rest: shows.rest,
+        reseed: if shows.fixed_seed {
+            same_seed_of
+        } else {
+            fresh_seed_of
         },
-        next,
-    )
+        successor: next,
+    })
 }
 
 /// Opens showcase number `round` (from 0): the games in turn, the computers changing sides
@@ -906,25 +904,49 @@ pub fn default_host_key_path() -> Option<PathBuf> {
 /// The public keys in an OpenSSH `authorized_keys` file (options before a key are allowed and
 /// ignored; blank lines and `#` comments are skipped). Only a regular file of at most
 /// [`crate::input_file::KEY_FILE_LIMIT`] bytes is read.
-pub fn read_authorized_keys(path: &Path) -> Result<Vec<PublicKey>, String> {
-    let name = path.display();
+pub fn read_authorized_keys(path: &Path) -> Result<Vec<PublicKey>, AuthorizedKeysError> {
     let text = crate::input_file::read_limited_text(path, crate::input_file::KEY_FILE_LIMIT)
-        .map_err(|e| format!("--authorized-keys: {e}"))?;
+        .map_err(AuthorizedKeysError::Read)?;
     let mut keys = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let entry: ssh_key::authorized_keys::Entry = line
-            .parse()
-            .map_err(|e| format!("{name}:{}: not a public key: {e}", n + 1))?;
+        let entry: ssh_key::authorized_keys::Entry =
+            line.parse()
+                .map_err(|source| AuthorizedKeysError::NotAKey {
+                    path: path.to_path_buf(),
+                    line: n + 1,
+                    source,
+                })?;
         keys.push(entry.public_key().clone());
     }
     if keys.is_empty() {
-        return Err(format!("{name}: no public keys in the file"));
+        return Err(AuthorizedKeysError::NoKeys {
+            path: path.to_path_buf(),
+        });
     }
     Ok(keys)
+}
+
+/// Why the `--authorized-keys` file was not taken.
+#[derive(Debug, thiserror::Error)]
+pub enum AuthorizedKeysError {
+    /// The file could not be read (missing, not a regular file, too large, not text).
+    #[error("--authorized-keys: {0}")]
+    Read(#[source] crate::input_file::InputFileError),
+    /// Line `line` (from 1) holds no public key OpenSSH would take.
+    #[error("{}:{line}: not a public key: {source}", path.display())]
+    NotAKey {
+        path: PathBuf,
+        line: usize,
+        #[source]
+        source: ssh_key::Error,
+    },
+    /// The file has comments and blank lines only.
+    #[error("{}: no public keys in the file", path.display())]
+    NoKeys { path: PathBuf },
 }
 
 /// How long a stopping server waits for its clients to get their goodbyes.

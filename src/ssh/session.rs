@@ -23,8 +23,9 @@ use tokio::sync::mpsc::error::TrySendError;
 use super::Shared;
 use super::lobby::{Intent, Lobby};
 use crate::controller::duel::DuelConfig;
-use crate::controller::race_table::{Setup, TableRace};
-use crate::controller::table::{ClientId, Identity, Kind, News, TableId, TableSpec, Want};
+use crate::controller::race_table::{RaceTable, Setup, TableRace};
+use crate::controller::refusal::TableError;
+use crate::controller::table::{ClientId, Identity, Kind, News, Table, TableId, TableSpec, Want};
 use crate::controller::tables::Registry;
 use crate::controller::{MatchConfig, Seat};
 use crate::front::entry;
@@ -387,7 +388,7 @@ struct LobbyScreen {
 
 impl LobbyScreen {
     /// Opens or joins the table `intent` asks for.
-    fn table_for(&self, intent: Intent) -> Option<Result<AtTable, String>> {
+    fn table_for(&self, intent: Intent) -> Option<Result<AtTable, AtTableError>> {
         let conn = &self.conn;
         let size = self.lobby.size;
         Some(match intent {
@@ -398,12 +399,10 @@ impl LobbyScreen {
             // The lobby's other games: a table against the chosen computer, or for two.
             Intent::Play(launch) => {
                 let opponent = (launch.mode != Mode::TwoPlayers).then(|| launch.opponent.clone());
-                (entry(launch.game).open_table)(conn, opponent, size).map_err(String::from)
+                (entry(launch.game).open_table)(conn, opponent, size)
             }
             // Saved matches stay on the server's disk.
-            Intent::Resume(_) | Intent::Replay(_) => {
-                Err("saved matches are not offered here".into())
-            }
+            Intent::Resume(_) | Intent::Replay(_) => Err(AtTableError::SavedMatches),
         })
     }
 }
@@ -544,13 +543,46 @@ fn watch_lobby(spec: &GameSpec, events: &Sender<Event>) {
     );
 }
 
+/// Why the lobby could not open or join a table: the words follow "Cannot do that: ".
+#[derive(Debug, thiserror::Error)]
+pub enum AtTableError {
+    /// The registry or the table said no (closed, full, another session, too many seats).
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// The screen could not follow what the table sent it.
+    #[error(transparent)]
+    Screen(Box<dyn std::error::Error + Send + Sync>),
+    /// Saved matches stay on the server's disk.
+    #[error("saved matches are not offered here")]
+    SavedMatches,
+    /// A game offers no such way to its table at a server, in these words.
+    #[error("{0}")]
+    NotOffered(&'static str),
+    /// The game's tables open from the lobby's setup, not as a match of the lobby's choice.
+    #[error("{} tables open from the lobby", .0.title())]
+    FromSetup(crate::games::GameKind),
+}
+
+impl From<&'static str> for AtTableError {
+    fn from(words: &'static str) -> AtTableError {
+        AtTableError::NotOffered(words)
+    }
+}
+
+impl AtTableError {
+    /// A screen that could not follow its table, for this reason.
+    pub(crate) fn screen(why: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> AtTableError {
+        AtTableError::Screen(why.into())
+    }
+}
+
 /// Sits at (or watches) table `id` and makes the screen that shows it, for its game.
 pub(crate) fn join(
     conn: &Rc<Conn>,
     id: TableId,
     want: Want,
     size: (u16, u16),
-) -> Result<AtTable, String> {
+) -> Result<AtTable, AtTableError> {
     let (spec, events) = (&conn.spec, &conn.events);
     let registry = &spec.shared.tables;
     let kind = registry
@@ -559,7 +591,7 @@ pub(crate) fn join(
         .find(|s| s.id == id)
         .map(|s| s.kind);
     let Some(game) = registry.game_of(id) else {
-        return Err(format!("table {id} has closed"));
+        return Err(TableError::Closed(id).into());
     };
     let (screen, news) = (entry(game).join_table)(spec, events, id, want, size)?;
 
@@ -585,16 +617,16 @@ pub(crate) fn news_to<N: Send + Sync + 'static>(
 }
 
 /// A screen that could not be made leaves the table it joined.
-pub(crate) fn left_if_failed<A>(
+pub(crate) fn left_if_failed<A, E: Into<Box<dyn std::error::Error + Send + Sync>>>(
     registry: &Registry,
     id: TableId,
     client: ClientId,
-    app: Result<A, String>,
-) -> Result<A, String> {
-    if app.is_err() {
+    app: Result<A, E>,
+) -> Result<A, AtTableError> {
+    app.map_err(|why| {
         registry.leave(id, client, false);
-    }
-    app
+        AtTableError::screen(why)
+    })
 }
 
 /// A race table's news, as every race's protocol spells it.
@@ -614,53 +646,56 @@ pub(crate) fn open_race_table<R: TableRace>(
     conn: &Rc<Conn>,
     rival: Option<String>,
     size: (u16, u16),
-) -> Result<AtTable, String> {
+) -> Result<AtTable, AtTableError> {
     let spec = &conn.spec;
     let shared = &spec.shared;
     let seed = (shared.reseed)(&shared.choices.base);
-    let id = shared
-        .tables
-        .open_racing::<R>(Setup {
-            opener: spec.who.clone(),
-            rivals: rival.into_iter().collect(),
-            seed,
-            settings: Default::default(),
-            fixed_seed: shared.fixed_seed,
-        })
-        .map_err(|e| e.to_string())?;
+    let id = shared.tables.open(Setup::<R> {
+        opener: spec.who.clone(),
+        rivals: rival.into_iter().collect(),
+        seed,
+        settings: Default::default(),
+        fixed_seed: shared.fixed_seed,
+    })?;
     join(conn, id, Want::Seat, size)
 }
 
-/// How a race's screen is made from what joining its table gave and the way to ask it.
-pub(crate) type MakeRaceScreen<R, A> = fn(
+/// How a race's screen is made from what joining its table gave and the way to ask it; `E`
+/// says why it could not follow the race.
+pub(crate) type MakeRaceScreen<R, A, E> = fn(
     <R as TableRace>::Joined,
     crate::tui::race_screen::Ask<<R as TableRace>::Request>,
     (u16, u16),
     Theme,
-) -> Result<A, String>;
+) -> Result<A, E>;
 
 /// Sits at (or watches) a race table of game `R` and makes the screen that follows it with
 /// `make`; a screen that cannot be made leaves the table again.
-pub(crate) fn join_race_table<R: TableRace, A>(
+pub(crate) fn join_race_table<R: TableRace, A, E>(
     spec: &GameSpec,
     events: &Sender<Event>,
     id: TableId,
     want: Want,
     size: (u16, u16),
-    make: MakeRaceScreen<R, A>,
-) -> Result<A, String>
+    make: MakeRaceScreen<R, A, E>,
+) -> Result<A, AtTableError>
 where
     R::News: Sync,
+    E: std::error::Error + Send + Sync + 'static,
 {
     let registry = spec.shared.tables.clone();
-    let joined = registry
-        .join_racing::<R>(id, spec.client, spec.who.clone(), want, news_to(events, id))
-        .map_err(|e| e.to_string())?;
+    let joined = registry.join::<RaceTable<R>>(
+        id,
+        spec.client,
+        spec.who.clone(),
+        want,
+        news_to(events, id),
+    )?;
     let client = spec.client;
     let asks = registry.clone();
     let app = make(
         joined,
-        Box::new(move |request| asks.ask_racing::<R>(id, client, request)),
+        Box::new(move |request| asks.ask::<RaceTable<R>>(id, client, request)),
         size,
         spec.theme,
     );
@@ -674,16 +709,20 @@ pub(crate) fn join_duel<G: BoardGame>(
     id: TableId,
     want: Want,
     size: (u16, u16),
-) -> Result<DuelApp<G>, String> {
+) -> Result<DuelApp<G>, AtTableError> {
     let registry = spec.shared.tables.clone();
-    let joined = registry
-        .join_game::<DuelConfig<G>>(id, spec.client, spec.who.clone(), want, news_to(events, id))
-        .map_err(|e| e.to_string())?;
+    let joined = registry.join::<Table<DuelConfig<G>>>(
+        id,
+        spec.client,
+        spec.who.clone(),
+        want,
+        news_to(events, id),
+    )?;
     let client = spec.client;
     let asks = registry.clone();
     let app = DuelApp::at_table(
         joined,
-        Box::new(move |request| asks.ask_game(id, client, request)),
+        Box::new(move |request| asks.ask::<Table<DuelConfig<G>>>(id, client, request)),
         events.clone(),
         size,
         spec.theme,
@@ -698,23 +737,21 @@ pub(crate) fn join_trios(
     id: TableId,
     want: Want,
     size: (u16, u16),
-) -> Result<App, String> {
+) -> Result<App, AtTableError> {
     let registry = spec.shared.tables.clone();
     let news = events.clone();
-    let joined = registry
-        .join(
-            id,
-            spec.client,
-            spec.who.clone(),
-            want,
-            Box::new(move |item| news.send(Event::Table(id, item)).is_ok()),
-        )
-        .map_err(|e| e.to_string())?;
+    let joined = registry.join::<Table>(
+        id,
+        spec.client,
+        spec.who.clone(),
+        want,
+        Box::new(move |item| news.send(Event::Table(id, item)).is_ok()),
+    )?;
     let client = spec.client;
     let asks = registry.clone();
     let app = App::at_table(
         joined,
-        Box::new(move |request| asks.ask(id, client, request)),
+        Box::new(move |request| asks.ask::<Table>(id, client, request)),
         events.clone(),
         size,
         spec.theme,
@@ -729,7 +766,7 @@ pub(crate) fn open_duel<G: BoardGame>(
     opponent: Option<String>,
     fallback: &str,
     size: (u16, u16),
-) -> Result<AtTable, String> {
+) -> Result<AtTable, AtTableError> {
     let spec = &conn.spec;
     let shared = &spec.shared;
     let think_ms = shared.choices.base.think_ms;
@@ -760,7 +797,7 @@ fn open_trios(
     opponent: Option<String>,
     mut config: MatchConfig,
     size: (u16, u16),
-) -> Result<AtTable, String> {
+) -> Result<AtTable, AtTableError> {
     let spec = &conn.spec;
     let shared = &spec.shared;
     config.seed = (shared.reseed)(&config);
@@ -786,22 +823,20 @@ fn open_and_sit<C: crate::controller::table_game::TableGame>(
     config: C,
     reseed: fn(&C) -> u64,
     size: (u16, u16),
-) -> Result<AtTable, String> {
+) -> Result<AtTable, AtTableError> {
     let spec = &conn.spec;
     let shared = &spec.shared;
-    let id = shared
-        .tables
-        .open(TableSpec {
-            kind,
-            config,
-            opener: Some(spec.who.clone()),
-            data_dir: shared.data_dir.clone(),
-            grace: shared.grace,
-            pace: Duration::ZERO,
-            rest: Duration::ZERO,
-            reseed,
-        })
-        .map_err(|e| e.to_string())?;
+    let id = shared.tables.open(TableSpec {
+        kind,
+        config,
+        opener: Some(spec.who.clone()),
+        data_dir: shared.data_dir.clone(),
+        grace: shared.grace,
+        pace: Duration::ZERO,
+        rest: Duration::ZERO,
+        reseed,
+        successor: None,
+    })?;
     join(conn, id, Want::Seat, size)
 }
 

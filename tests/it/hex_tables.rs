@@ -9,8 +9,8 @@ use common::keyed;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
-use trios::controller::hex_table::{HexJoined, HexNews, HexRequest, HexSpec};
 use trios::controller::race_table::Phase;
+use trios::controller::race_table::hexpaths::{HexJoined, HexNews, HexRequest, HexSpec, HexTable};
 use trios::controller::table::{Kind, SeatState, TableId, Want};
 use trios::controller::tables::Registry;
 use trios::games::hexpaths::round::{Game, Happening, Settings};
@@ -20,7 +20,7 @@ const SEED: u64 = 21;
 
 fn open(registry: &std::sync::Arc<Registry>, rivals: &[&str]) -> TableId {
     registry
-        .open_hex(HexSpec {
+        .open(HexSpec {
             opener: keyed("alice"),
             rivals: rivals.iter().map(|r| r.to_string()).collect(),
             seed: SEED,
@@ -41,7 +41,7 @@ struct Client {
 fn join(registry: &Registry, table: TableId, client: u64, user: &str, want: Want) -> Client {
     let (tell, news) = mpsc::channel();
     let joined = registry
-        .join_hex(
+        .join::<HexTable>(
             table,
             client,
             keyed(user),
@@ -103,7 +103,7 @@ fn the_table_announces_lengths_and_demonstrates_lowest_first_once_everyone_has_a
     let mut bob = join(&registry, table, 2, "bob", Want::Seat);
     assert_eq!((alice.joined.you, bob.joined.you), (Some(0), Some(1)));
     assert_eq!(alice.joined.phase, Phase::Waiting);
-    registry.ask_hex(table, alice.id, HexRequest::Start);
+    registry.ask::<HexTable>(table, alice.id, HexRequest::Start);
     for c in [&mut alice, &mut bob] {
         c.happened("round 1", |h| matches!(h, Happening::RoundStarted));
     }
@@ -115,7 +115,7 @@ fn the_table_announces_lengths_and_demonstrates_lowest_first_once_everyone_has_a
     let optimal = round.objective.solution.steps.clone();
 
     // A move that does not reach the goal is refused and not announced.
-    registry.ask_hex(
+    registry.ask::<HexTable>(
         table,
         bob.id,
         HexRequest::Announce(optimal[..optimal.len() - 1].to_vec()),
@@ -126,7 +126,7 @@ fn the_table_announces_lengths_and_demonstrates_lowest_first_once_everyone_has_a
     });
     assert!(why.starts_with("Not a solution"), "{why}");
     // Bob announces the shortest move; only its length is told.
-    registry.ask_hex(table, bob.id, HexRequest::Announce(optimal.clone()));
+    registry.ask::<HexTable>(table, bob.id, HexRequest::Announce(optimal.clone()));
     let n = optimal.len();
     alice.happened(
         "bob's announcement",
@@ -134,15 +134,15 @@ fn the_table_announces_lengths_and_demonstrates_lowest_first_once_everyone_has_a
     );
     // Alice announces the same length later. The round goes on until the time is up, or
     // until every player says they are done: bob, first to say it, shows his move and wins.
-    registry.ask_hex(table, alice.id, HexRequest::Announce(optimal.clone()));
-    registry.ask_hex(table, alice.id, HexRequest::Done);
+    registry.ask::<HexTable>(table, alice.id, HexRequest::Announce(optimal.clone()));
+    registry.ask::<HexTable>(table, alice.id, HexRequest::Done);
     let waiting = bob.expect("alice done", |n| match n {
         HexNews::Notice(text) if text.contains("is done") => Some(text.clone()),
         _ => None,
     });
     assert!(waiting.contains("waiting for bob"), "{waiting}");
     assert!(alice.game.round().is_some(), "the round is still on");
-    registry.ask_hex(table, bob.id, HexRequest::Done);
+    registry.ask::<HexTable>(table, bob.id, HexRequest::Done);
     let winner = alice.expect("the round's end", |n| match n {
         HexNews::Happened(Happening::RoundEnded { winner }) => Some(winner.clone()),
         _ => None,
@@ -161,7 +161,7 @@ fn the_table_announces_lengths_and_demonstrates_lowest_first_once_everyone_has_a
     assert_eq!(carol.game.pieces(), alice.game.pieces());
     assert_eq!(carol.game.players(), alice.game.players());
     // The next round, when a player asks.
-    registry.ask_hex(table, bob.id, HexRequest::Next);
+    registry.ask::<HexTable>(table, bob.id, HexRequest::Next);
     alice.happened("round 2", |h| matches!(h, Happening::RoundStarted));
     assert_eq!(alice.game.round().map(|r| r.number), Some(2));
 }
@@ -170,7 +170,7 @@ fn the_table_announces_lengths_and_demonstrates_lowest_first_once_everyone_has_a
 fn a_computer_rival_announces_and_its_move_is_shown_when_the_time_is_up() {
     let registry = Registry::new();
     let table = registry
-        .open_hex(HexSpec {
+        .open(HexSpec {
             opener: keyed("alice"),
             rivals: vec!["hard".into()],
             seed: SEED,
@@ -186,7 +186,7 @@ fn a_computer_rival_announces_and_its_move_is_shown_when_the_time_is_up() {
         alice.joined.seats,
         [SeatState::Present, SeatState::Computer]
     );
-    registry.ask_hex(table, alice.id, HexRequest::Start);
+    registry.ask::<HexTable>(table, alice.id, HexRequest::Start);
     alice.happened("round 1", |h| matches!(h, Happening::RoundStarted));
     // Within the five seconds the rival announces or not; either way the round ends by the
     // clock and the copy agrees with the table.
@@ -219,23 +219,23 @@ fn a_game_cannot_start_alone_and_spectators_cannot_play() {
     let registry = Registry::new();
     let table = open(&registry, &[]);
     let mut alice = join(&registry, table, 1, "alice", Want::Seat);
-    registry.ask_hex(table, alice.id, HexRequest::Start);
+    registry.ask::<HexTable>(table, alice.id, HexRequest::Start);
     let why = alice.expect("the refusal", |n| match n {
         HexNews::Refused(why) => Some(why.clone()),
         _ => None,
     });
     assert!(why.contains("two players"), "{why}");
     let mut carol = join(&registry, table, 2, "carol", Want::Watch);
-    registry.ask_hex(table, carol.id, HexRequest::Start);
+    registry.ask::<HexTable>(table, carol.id, HexRequest::Start);
     let why = carol.expect("the refusal", |n| match n {
         HexNews::Refused(why) => Some(why.clone()),
         _ => None,
     });
     assert!(why.contains("Only the players"), "{why}");
     // A rival makes two.
-    registry.ask_hex(table, alice.id, HexRequest::AddRival);
+    registry.ask::<HexTable>(table, alice.id, HexRequest::AddRival);
     alice.happened("the rival seated", |h| matches!(h, Happening::Joined(_)));
-    registry.ask_hex(table, alice.id, HexRequest::Start);
+    registry.ask::<HexTable>(table, alice.id, HexRequest::Start);
     alice.happened("round 1", |h| matches!(h, Happening::RoundStarted));
     // Everyone leaving closes the table.
     registry.leave(table, alice.id, false);
@@ -250,7 +250,7 @@ fn a_game_cannot_start_alone_and_spectators_cannot_play() {
 fn once_the_game_is_over_a_player_deals_another_for_the_same_players() {
     let registry = Registry::new();
     let table = registry
-        .open_hex(HexSpec {
+        .open(HexSpec {
             opener: keyed("alice"),
             rivals: Vec::new(),
             seed: SEED,
@@ -263,13 +263,13 @@ fn once_the_game_is_over_a_player_deals_another_for_the_same_players() {
         .expect("open a table");
     let mut alice = join(&registry, table, 1, "alice", Want::Seat);
     let mut bob = join(&registry, table, 2, "bob", Want::Seat);
-    registry.ask_hex(table, alice.id, HexRequest::Again);
+    registry.ask::<HexTable>(table, alice.id, HexRequest::Again);
     let why = alice.expect("the refusal", |n| match n {
         HexNews::Refused(why) => Some(why.clone()),
         _ => None,
     });
     assert!(why.contains("once this one is over"), "{why}");
-    registry.ask_hex(table, alice.id, HexRequest::Start);
+    registry.ask::<HexTable>(table, alice.id, HexRequest::Start);
     alice.happened("round 1", |h| matches!(h, Happening::RoundStarted));
     let optimal = alice
         .game
@@ -279,13 +279,13 @@ fn once_the_game_is_over_a_player_deals_another_for_the_same_players() {
         .solution
         .steps
         .clone();
-    registry.ask_hex(table, alice.id, HexRequest::Announce(optimal.clone()));
-    registry.ask_hex(table, bob.id, HexRequest::Announce(optimal));
-    registry.ask_hex(table, alice.id, HexRequest::Done);
-    registry.ask_hex(table, bob.id, HexRequest::Done);
+    registry.ask::<HexTable>(table, alice.id, HexRequest::Announce(optimal.clone()));
+    registry.ask::<HexTable>(table, bob.id, HexRequest::Announce(optimal));
+    registry.ask::<HexTable>(table, alice.id, HexRequest::Done);
+    registry.ask::<HexTable>(table, bob.id, HexRequest::Done);
     alice.happened("the end", |h| matches!(h, Happening::RoundEnded { .. }));
     assert!(alice.game.is_over());
-    registry.ask_hex(table, bob.id, HexRequest::Again);
+    registry.ask::<HexTable>(table, bob.id, HexRequest::Again);
     for c in [&mut alice, &mut bob] {
         c.happened("the new game's round", |h| {
             matches!(h, Happening::RoundStarted)
@@ -323,6 +323,59 @@ fn leaving_before_the_game_begins_gives_the_place_up() {
     assert_eq!(names, ["alice", "carol"]);
     // Bob has no seat kept for him.
     assert_eq!(registry.seat_kept_for(&keyed("bob")), None);
-    registry.ask_hex(table, alice.id, HexRequest::Start);
+    registry.ask::<HexTable>(table, alice.id, HexRequest::Start);
     alice.happened("round 1", |h| matches!(h, Happening::RoundStarted));
+}
+
+#[test]
+fn a_place_moves_to_a_new_session_only_for_the_same_key_and_the_lobby_counts_watchers() {
+    use trios::controller::table::{Identity, Proof};
+    let registry = Registry::new();
+    let table = open(&registry, &["easy"]);
+    let mut first = join(&registry, table, 1, "alice", Want::Seat);
+    // The same key from another session takes the place over; the old session is told.
+    let again = join(&registry, table, 2, "alice", Want::Seat);
+    assert_eq!(again.joined.you, Some(0));
+    let why = first.expect("the dismissal", |n| match n {
+        HexNews::Closed(why) => Some(why.clone()),
+        _ => None,
+    });
+    assert_eq!(why, "you joined this table again from another session");
+    // Someone proved only by their address cannot: the first session may still be theirs.
+    let dave = Identity {
+        user: "dave".into(),
+        proof: Proof::Address([10, 0, 0, 9].into()),
+    };
+    let sit = |client: u64| {
+        let (tell, news) = mpsc::channel::<HexNews>();
+        registry
+            .join::<HexTable>(
+                table,
+                client,
+                dave.clone(),
+                Want::Seat,
+                Box::new(move |n| tell.send(n).is_ok()),
+            )
+            .map(|joined| (joined.you, news))
+            .map_err(|e| e.to_string())
+    };
+    let (you, _dave_news) = sit(3).expect("dave sits");
+    assert_eq!(you, Some(2));
+    assert_eq!(
+        sit(4).map(|(you, _)| you),
+        Err("you already play at this table in another session".to_string())
+    );
+    // The lobby: two people present, one screen watching.
+    let _carol = join(&registry, table, 5, "carol", Want::Watch);
+    let deadline = Instant::now() + WAIT;
+    while !registry.list().iter().any(|t| {
+        t.id == table
+            && t.watchers == 1
+            && t.present.contains(&keyed("alice"))
+            && t.present.contains(&dave)
+            && t.away.is_empty()
+    }) {
+        assert!(Instant::now() < deadline, "{:?}", registry.list());
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }

@@ -9,9 +9,10 @@ use common::keyed;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
-use trios::controller::race_table::{
-    MAX_RACERS, Phase, RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSpec,
+use trios::controller::race_table::triad::{
+    MAX_RACERS, RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSpec, TriadTable,
 };
+use trios::controller::race_table::{Phase, RaceTable};
 use trios::controller::table::{Kind, SeatState, TableId, Want};
 use trios::controller::tables::Registry;
 use trios::games::triad::race::Race;
@@ -22,7 +23,7 @@ const SEED: u64 = 7;
 
 fn open(registry: &std::sync::Arc<Registry>, rivals: &[&str]) -> TableId {
     registry
-        .open_race(RaceSpec {
+        .open(RaceSpec {
             opener: keyed("alice"),
             rivals: rivals.iter().map(|r| r.to_string()).collect(),
             seed: SEED,
@@ -53,7 +54,7 @@ fn try_join(
 ) -> Result<Client, String> {
     let (tell, news) = mpsc::channel();
     let joined = registry
-        .join_race(
+        .join::<TriadTable>(
             table,
             client,
             keyed(user),
@@ -127,7 +128,7 @@ impl Client {
 }
 
 fn ask(registry: &Registry, table: TableId, client: &Client, request: RaceRequest) {
-    registry.ask_race(table, client.id, request);
+    registry.ask::<TriadTable>(table, client.id, request);
 }
 
 /// A claim of the first triad on `client`'s copy of the table.
@@ -432,7 +433,7 @@ fn one_registry_path_serves_every_race_and_a_table_answers_only_in_its_own_game(
     let table = open(&registry, &["easy"]);
     // A Hex paths join at a Triad table is turned away, and the table is none the worse.
     let (tell, _news) = mpsc::channel();
-    let wrong = registry.join_racing::<HexRace>(
+    let wrong = registry.join::<RaceTable<HexRace>>(
         table,
         9,
         keyed("bob"),
@@ -444,7 +445,7 @@ fn one_registry_path_serves_every_race_and_a_table_answers_only_in_its_own_game(
     // The generic path reaches the Triad table as the Triad one does.
     let (tell, news) = mpsc::channel();
     let joined = registry
-        .join_racing::<TriadRace>(
+        .join::<RaceTable<TriadRace>>(
             table,
             1,
             keyed("alice"),
@@ -454,7 +455,7 @@ fn one_registry_path_serves_every_race_and_a_table_answers_only_in_its_own_game(
         .expect("alice sits down");
     assert_eq!(joined.role, RaceRole::Racer(0));
     assert_eq!(joined.seats.len(), 2, "alice and the rival");
-    registry.ask_racing::<TriadRace>(table, 1, RaceRequest::Start);
+    registry.ask::<RaceTable<TriadRace>>(table, 1, RaceRequest::Start);
     let deadline = Instant::now() + WAIT;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
@@ -466,4 +467,146 @@ fn one_registry_path_serves_every_race_and_a_table_answers_only_in_its_own_game(
             _ => continue,
         }
     }
+}
+
+/// A join of race `table` as `who`, whatever proves it is them.
+fn join_as(
+    registry: &Registry,
+    table: TableId,
+    client: u64,
+    who: trios::controller::table::Identity,
+) -> Result<(RaceJoined, Receiver<RaceNews>), String> {
+    let (tell, news) = mpsc::channel();
+    registry
+        .join::<TriadTable>(
+            table,
+            client,
+            who,
+            Want::Seat,
+            Box::new(move |n| tell.send(n).is_ok()),
+        )
+        .map(|joined| (joined, news))
+        .map_err(|e| e.to_string())
+}
+
+#[test]
+fn a_place_moves_to_a_new_session_only_for_the_same_key_and_the_lobby_counts_watchers() {
+    use trios::controller::table::{Identity, Proof};
+    let registry = Registry::new();
+    let table = open(&registry, &["easy"]);
+    let mut first = join(&registry, table, 1, "alice", Want::Seat);
+    // The same key from another session takes the place over; the old session is told.
+    let again = join(&registry, table, 2, "alice", Want::Seat);
+    assert_eq!(again.joined.role, RaceRole::Racer(0));
+    let why = first.expect("the dismissal", |n| match n {
+        RaceNews::Closed(why) => Some(why.clone()),
+        _ => None,
+    });
+    assert_eq!(why, "you joined this race again from another session");
+    // Someone proved only by their address cannot: the first session may still be theirs.
+    let dave = Identity {
+        user: "dave".into(),
+        proof: Proof::Address([10, 0, 0, 9].into()),
+    };
+    let (joined, _dave_news) = join_as(&registry, table, 3, dave.clone()).expect("dave sits");
+    assert_eq!(joined.role, RaceRole::Racer(2));
+    let refused = join_as(&registry, table, 4, dave.clone()).map(|_| ());
+    assert_eq!(
+        refused,
+        Err("you already race at this table in another session".to_string())
+    );
+    // The lobby: two people present, one screen watching.
+    let _carol = join(&registry, table, 5, "carol", Want::Watch);
+    eventually("the lobby lists the watcher and the players", || {
+        registry.list().iter().any(|t| {
+            t.id == table
+                && t.watchers == 1
+                && t.present.contains(&keyed("alice"))
+                && t.present.contains(&dave)
+                && t.away.is_empty()
+        })
+    });
+}
+
+#[test]
+fn race_tables_and_duel_tables_count_together_against_the_seats_a_person_may_hold() {
+    use trios::controller::table::{Kind, News, Table, TableSpec};
+    use trios::controller::tables::SEATS_PER_PERSON;
+    use trios::controller::{MatchConfig, Seat};
+    let registry = Registry::new();
+    // Ivy's first table is a duel against the computer, watched by sam.
+    let mut config: MatchConfig = common::base();
+    config.red = Seat::Human;
+    config.blue = Seat::Computer("maxflip".into());
+    let duel = registry
+        .open(TableSpec {
+            kind: Kind::VsComputer,
+            config,
+            opener: Some(keyed("ivy")),
+            data_dir: None,
+            grace: Duration::from_secs(60),
+            pace: Duration::ZERO,
+            rest: Duration::ZERO,
+            reseed: |c: &MatchConfig| c.seed,
+            successor: None,
+        })
+        .expect("open a duel");
+    let (tell, ivy_news) = mpsc::channel::<News>();
+    registry
+        .join::<Table>(
+            duel,
+            1,
+            keyed("ivy"),
+            Want::Seat,
+            Box::new(move |n| tell.send(n).is_ok()),
+        )
+        .expect("ivy sits at her duel");
+    // Then as many race tables as she may hold: the duel, left alone, makes room.
+    let mut races = Vec::new();
+    for n in 0..SEATS_PER_PERSON as u64 {
+        let table = registry
+            .open(RaceSpec {
+                opener: keyed("ivy"),
+                rivals: vec!["easy".into()],
+                seed: SEED,
+                fixed_seed: true,
+            })
+            .expect("open a race");
+        races.push(join(&registry, table, 10 + n, "ivy", Want::Seat));
+        eventually("ivy listed at her race", || {
+            registry
+                .list()
+                .iter()
+                .any(|t| t.id == table && t.present.contains(&keyed("ivy")))
+        });
+    }
+    let deadline = Instant::now() + WAIT;
+    let why = loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match ivy_news.recv_timeout(left) {
+            Ok(News::Closed(why)) => break why,
+            Ok(_) => {}
+            Err(_) => panic!("the duel never closed"),
+        }
+    };
+    assert_eq!(
+        why,
+        format!("ivy opened a newer table (at most {SEATS_PER_PERSON} a person)")
+    );
+    // A race left alone makes room for a newer table the same way.
+    let refused = registry
+        .open(RaceSpec {
+            opener: keyed("ivy"),
+            rivals: vec!["easy".into()],
+            seed: SEED,
+            fixed_seed: true,
+        })
+        .map(|_| ());
+    assert!(refused.is_ok(), "{refused:?}");
+    let first_race = &mut races[0];
+    let why = first_race.expect("the oldest race closes", |n| match n {
+        RaceNews::Closed(why) => Some(why.clone()),
+        _ => None,
+    });
+    assert!(why.contains("ivy opened a newer table"), "{why}");
 }

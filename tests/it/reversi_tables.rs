@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use trios::controller::duel::DuelConfig;
 use trios::controller::table::{
-    Identity, Joined, Kind, News, Proof, Request, Role, SeatState, TableId, TableSpec, Want,
+    Identity, Joined, Kind, News, Proof, Request, Role, SeatState, Table, TableId, TableSpec, Want,
 };
 use trios::controller::tables::Registry;
 use trios::controller::{MatchConfig, Seat, SourceFile};
@@ -35,6 +35,7 @@ fn spec(kind: Kind, config: Config, opener: Option<Identity>) -> TableSpec<Confi
         pace: Duration::ZERO,
         rest: Duration::ZERO,
         reseed: same_seed,
+        successor: None,
     }
 }
 
@@ -60,7 +61,7 @@ fn join(
 ) -> Result<Client, String> {
     let (tell, news) = mpsc::channel();
     let joined = registry
-        .join_game::<Config>(
+        .join::<Table<Config>>(
             table,
             client,
             identity,
@@ -137,7 +138,7 @@ fn two_people_play_reversi_at_a_table_to_a_recorded_end() {
 
     // A Three Trios screen cannot sit at a Reversi table.
     let (tell, _news) = mpsc::channel();
-    let wrong = registry.join(
+    let wrong = registry.join::<Table>(
         table,
         9,
         who("zed"),
@@ -160,10 +161,10 @@ fn two_people_play_reversi_at_a_table_to_a_recorded_end() {
     // Bob may not move on Dark's turn, and only Bob hears so.
     let mut game = Game::start(&Default::default(), 0).unwrap();
     let first = game.legal_moves()[0];
-    registry.ask_game(table, 2, Request::<Config>::Play(first));
+    registry.ask::<Table<Config>>(table, 2, Request::Play(first));
     bob.expect_refused("not your turn");
     // An illegal move (a pass with moves to make) is refused to its sender alone.
-    registry.ask_game(table, 1, Request::<Config>::Play(Move::Pass));
+    registry.ask::<Table<Config>>(table, 1, Request::Play(Move::Pass));
     alice.expect_refused("Refused");
     bob.heard_no_refusal();
     carol.heard_no_refusal();
@@ -173,7 +174,7 @@ fn two_people_play_reversi_at_a_table_to_a_recorded_end() {
     while !game.is_over() {
         let side = game.to_move();
         let mv = game.legal_moves()[0];
-        registry.ask_game(table, 1 + side.index() as u64, Request::<Config>::Play(mv));
+        registry.ask::<Table<Config>>(table, 1 + side.index() as u64, Request::Play(mv));
         for client in [&alice, &bob, &carol] {
             assert_eq!(client.expect_move(index), mv);
         }
@@ -218,7 +219,7 @@ fn finish(
     while !game.is_over() {
         let side = game.to_move();
         let mv = game.legal_moves()[0];
-        registry.ask_game(table, sessions[side.index()], Request::<Config>::Play(mv));
+        registry.ask::<Table<Config>>(table, sessions[side.index()], Request::Play(mv));
         for client in clients {
             assert_eq!(client.expect_move(index), mv);
         }
@@ -241,15 +242,15 @@ fn finish(
     assert_eq!(record.result.unwrap().score, game.score());
 
     // Both ask for a rematch: a new deal for everyone, recorded anew.
-    registry.ask_game(table, 1, Request::<Config>::NewDeal);
+    registry.ask::<Table<Config>>(table, 1, Request::NewDeal);
     clients[1].expect_notice("alice (Dark) wants a rematch: n to accept");
-    registry.ask_game(table, 4, Request::<Config>::NewDeal);
+    registry.ask::<Table<Config>>(table, 4, Request::NewDeal);
     for client in clients {
         client.expect_notice("Rematch! A new deal");
         client.expect("the new deal", |n| matches!(n, News::NewDeal(_)));
     }
     let first = Game::start(&Default::default(), 0).unwrap().legal_moves()[0];
-    registry.ask_game(table, 1, Request::<Config>::Play(first));
+    registry.ask::<Table<Config>>(table, 1, Request::Play(first));
     for client in clients {
         assert_eq!(client.expect_move(0), first);
     }
@@ -292,11 +293,15 @@ fn a_reversi_showcase_hands_over_to_a_three_trios_one() {
             pace: Duration::ZERO,
             rest: Duration::from_secs(60),
             reseed: |c: &MatchConfig| c.seed,
+            successor: None,
         };
         registry.open(spec).ok()
     });
     let table = registry
-        .open_then(spec(Kind::Showcase, config, None), Some(next))
+        .open(TableSpec {
+            successor: Some(next),
+            ..spec(Kind::Showcase, config, None)
+        })
         .unwrap();
     let watcher = join(&registry, table, 1, who("wes"), Want::Watch).unwrap();
     assert_eq!(watcher.joined.role, Role::Watches);

@@ -326,8 +326,20 @@ fn an_authorized_keys_file_is_read_and_checked() {
     let keys = trios::ssh::read_authorized_keys(&path).unwrap();
     assert_eq!(keys.len(), 2);
     std::fs::write(&path, "ssh-ed25519 garbage\n").unwrap();
-    let err = trios::ssh::read_authorized_keys(&path).unwrap_err();
+    let err = trios::ssh::read_authorized_keys(&path)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains(":1:"), "{err}");
+    assert!(
+        err.starts_with(&format!("{}:1: not a public key: ", path.display())),
+        "{err}"
+    );
+    std::fs::write(&path, "# nobody yet\n\n").unwrap();
+    let err = trios::ssh::read_authorized_keys(&path).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("{}: no public keys in the file", path.display())
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

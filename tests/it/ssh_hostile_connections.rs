@@ -422,7 +422,7 @@ fn a_start_whose_records_cannot_be_written_warns() {
 
 #[test]
 fn tables_shared_with_other_people_are_not_closed_to_make_room_the_new_one_is_refused() {
-    use trios::controller::table::{Identity, Kind, Proof, TableSpec, Want};
+    use trios::controller::table::{Identity, Kind, Proof, Table, TableSpec, Want};
     use trios::controller::tables::{Registry, SEATS_PER_PERSON};
     let who = |user: &str| Identity {
         user: user.into(),
@@ -441,6 +441,7 @@ fn tables_shared_with_other_people_are_not_closed_to_make_room_the_new_one_is_re
         pace: Duration::ZERO,
         rest: Duration::ZERO,
         reseed: |config: &MatchConfig| config.seed,
+        successor: None,
     };
     let registry = Registry::new();
     let mut listeners = Vec::new();
@@ -451,7 +452,7 @@ fn tables_shared_with_other_people_are_not_closed_to_make_room_the_new_one_is_re
             client += 1;
             let (tell, news) = std::sync::mpsc::channel();
             registry
-                .join(
+                .join::<Table>(
                     id,
                     client,
                     who(user),

@@ -5,7 +5,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 use trios::controller::table::{
-    Identity, Joined, Kind, News, Proof, Request, Role, SeatState, TableId, TableSpec, Want,
+    Identity, Joined, Kind, News, Proof, Request, Role, SeatState, Table, TableId, TableSpec, Want,
 };
 use trios::controller::tables::Registry;
 use trios::controller::{MatchConfig, Seat, SourceFile};
@@ -41,6 +41,7 @@ fn spec(kind: Kind, config: MatchConfig, opener: Option<Identity>) -> TableSpec 
         pace: Duration::ZERO,
         rest: Duration::ZERO,
         reseed: same_seed,
+        successor: None,
     }
 }
 
@@ -71,7 +72,7 @@ fn join(
 ) -> Result<Client, String> {
     let (tell, news) = mpsc::channel();
     let joined = registry
-        .join(
+        .join::<Table>(
             table,
             client,
             identity,
@@ -139,7 +140,7 @@ fn only_the_seated_player_moves_and_everyone_hears_each_move_in_order() {
     assert_eq!(red.joined.role, Role::Plays(Side::First));
     assert_eq!(red.joined.seats[1].state, SeatState::Open);
     // Nobody moves while a seat is open.
-    registry.ask(table, 1, Request::Play(first_legal(&red.joined, &[])));
+    registry.ask::<Table>(table, 1, Request::Play(first_legal(&red.joined, &[])));
     red.expect_refused("Waiting for an opponent");
 
     let blue = join(&registry, table, 2, who("bob", None), Want::Seat).unwrap();
@@ -151,11 +152,11 @@ fn only_the_seated_player_moves_and_everyone_hears_each_move_in_order() {
     assert_eq!(watcher.joined.role, Role::Watches);
 
     let mv = first_legal(&red.joined, &[]);
-    registry.ask(table, 3, Request::Play(mv));
+    registry.ask::<Table>(table, 3, Request::Play(mv));
     watcher.expect_refused("Only the players can move");
-    registry.ask(table, 2, Request::Play(mv));
+    registry.ask::<Table>(table, 2, Request::Play(mv));
     blue.expect_refused("not your turn");
-    registry.ask(table, 1, Request::Play(mv));
+    registry.ask::<Table>(table, 1, Request::Play(mv));
     for client in [&red, &blue, &watcher] {
         let news = client.expect("the move", |n| matches!(n, News::Moved { .. }));
         assert_eq!(news, News::Moved { index: 0, mv });
@@ -184,7 +185,7 @@ fn a_seat_is_kept_for_its_player_alone_until_the_grace_runs_out() {
     let red = join(&registry, table, 1, alice.clone(), Want::Seat).unwrap();
     let blue = join(&registry, table, 2, who("bob", None), Want::Seat).unwrap();
     let mv = first_legal(&red.joined, &[]);
-    registry.ask(table, 1, Request::Play(mv));
+    registry.ask::<Table>(table, 1, Request::Play(mv));
     blue.expect("the move", |n| matches!(n, News::Moved { .. }));
 
     registry.leave(table, 1, true);
@@ -249,7 +250,7 @@ fn a_game_against_the_computer_is_answered_and_dealt_again_on_request() {
     // Red plays its first legal move each turn; the computer answers each.
     while moves.len() < 17 {
         let mv = first_legal(&red.joined, &moves);
-        registry.ask(table, 1, Request::Play(mv));
+        registry.ask::<Table>(table, 1, Request::Play(mv));
         for _ in 0..2.min(17 - moves.len()) {
             match red.expect("a move", |n| matches!(n, News::Moved { .. })) {
                 News::Moved { index, mv } => {
@@ -263,7 +264,7 @@ fn a_game_against_the_computer_is_answered_and_dealt_again_on_request() {
     eventually("the list shows the result", || {
         registry.list()[0].outcome.is_some()
     });
-    registry.ask(table, 1, Request::NewDeal);
+    registry.ask::<Table>(table, 1, Request::NewDeal);
     red.expect("a new deal", |n| matches!(n, News::NewDeal(_)));
     eventually("the list shows the new deal", || {
         registry.list()[0].moves == 0
@@ -300,7 +301,7 @@ fn the_showcase_plays_by_itself_and_deals_again_with_colours_swapped() {
         }
     }
     // Nobody at the showcase can move, and it stays open with nobody watching.
-    registry.ask(table, 1, Request::Play(Move::new(0, 0, 0)));
+    registry.ask::<Table>(table, 1, Request::Play(Move::new(0, 0, 0)));
     watcher.expect_refused("Only the players can move");
     registry.leave(table, 1, false);
     std::thread::sleep(Duration::from_millis(100));
@@ -348,19 +349,19 @@ fn two_players_who_both_ask_get_a_rematch_dealt_and_recorded_anew() {
     while !game.is_over() {
         let mv = game.legal_moves().next().unwrap();
         let client = if game.turn() == Player::Red { 1 } else { 2 };
-        registry.ask(table, client, Request::Play(mv));
+        registry.ask::<Table>(table, client, Request::Play(mv));
         red.expect("the move", |n| matches!(n, News::Moved { .. }));
         game.play(mv).unwrap();
         moves.push(mv);
     }
-    registry.ask(table, 1, Request::NewDeal);
+    registry.ask::<Table>(table, 1, Request::NewDeal);
     blue.expect_notice("alice (RED) wants a rematch: n to accept");
-    registry.ask(table, 2, Request::NewDeal);
+    registry.ask::<Table>(table, 2, Request::NewDeal);
     for client in [&red, &blue] {
         client.expect("the new deal", |n| matches!(n, News::NewDeal(_)));
     }
     // Mid-game there is nothing to accept.
-    registry.ask(table, 1, Request::NewDeal);
+    registry.ask::<Table>(table, 1, Request::NewDeal);
     red.expect_refused("once this game is over");
 }
 

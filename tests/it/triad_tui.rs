@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
-use trios::controller::race_table::RaceSpec;
+use trios::controller::race_table::triad::{RaceSpec, TriadTable};
 use trios::controller::table::Want;
 use trios::controller::tables::Registry;
 use trios::games::triad::{Game, count_triads, first_triad, is_triad};
@@ -241,14 +241,14 @@ fn a_race_against_a_computer_rival_runs_to_the_standings() {
 struct AtTable {
     app: TriadApp,
     table: u64,
-    news: std::sync::mpsc::Receiver<trios::controller::race_table::RaceNews>,
+    news: std::sync::mpsc::Receiver<trios::controller::race_table::triad::RaceNews>,
 }
 
 impl AtTable {
     fn join(registry: &std::sync::Arc<Registry>, table: u64, client: u64, user: &str) -> AtTable {
         let (tell, news) = std::sync::mpsc::channel();
         let joined = registry
-            .join_race(
+            .join::<TriadTable>(
                 table,
                 client,
                 keyed(user),
@@ -259,7 +259,7 @@ impl AtTable {
         let asks = registry.clone();
         let app = TriadApp::at_table(
             joined,
-            Box::new(move |request| asks.ask_race(table, client, request)),
+            Box::new(move |request| asks.ask::<TriadTable>(table, client, request)),
             (80, 24),
             Theme::plain(),
         )
@@ -288,7 +288,7 @@ impl AtTable {
 fn a_race_at_a_server_table_waits_then_shows_claims_and_live_scores() {
     let registry = Registry::new();
     let table = registry
-        .open_race(RaceSpec {
+        .open(RaceSpec {
             opener: keyed("alice"),
             rivals: vec!["easy".into()],
             seed: 5,

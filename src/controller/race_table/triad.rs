@@ -3,8 +3,9 @@
 
 use std::time::Duration;
 
-use super::{Action, Arrival, Phase, Setup, TableRace, Words};
+use super::{Action, Arrival, Phase, RaceTable, Setup, TableRace, Words};
 use crate::controller::table::{Identity, SeatState, SeatView, TableId};
+use crate::controller::table_kind::OpensTable;
 use crate::games::race::Race as _;
 use crate::games::triad::platform::{TriadClaim, TriadHappening, TriadRace};
 use crate::games::triad::race::{LEVELS, Racer};
@@ -24,14 +25,21 @@ pub struct RaceSpec {
     pub fixed_seed: bool,
 }
 
-impl From<RaceSpec> for Setup<TriadRace> {
-    fn from(spec: RaceSpec) -> Setup<TriadRace> {
+/// How news reaches one client at a Triad table; returns `false` once the client is gone.
+pub type RaceTell = crate::controller::audience::Teller<RaceNews>;
+
+/// A Triad race table, as the registry names its kind.
+pub type TriadTable = RaceTable<TriadRace>;
+
+impl OpensTable for RaceSpec {
+    type Table = TriadTable;
+    fn into_spec(self) -> Setup<TriadRace> {
         Setup {
-            opener: spec.opener,
-            rivals: spec.rivals,
-            seed: spec.seed,
+            opener: self.opener,
+            rivals: self.rivals,
+            seed: self.seed,
             settings: (),
-            fixed_seed: spec.fixed_seed,
+            fixed_seed: self.fixed_seed,
         }
     }
 }

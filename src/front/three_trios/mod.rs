@@ -22,7 +22,7 @@ use crate::games::GameKind;
 use crate::games::three_trios::args::ThreeTriosArgs;
 use crate::record::{AnyRecord, Record};
 use crate::ssh::Showcase;
-use crate::ssh::session::{TRIOS_NEWS, join_trios};
+use crate::ssh::session::{AtTableError, TRIOS_NEWS, join_trios};
 use crate::textui;
 use crate::tui::Opening;
 use crate::tui::lobby::{GameOptions, Item, Launch};
@@ -99,7 +99,7 @@ pub static ENTRY: Entry = Entry {
     most_players: 2,
     table_from_setup: true,
     options: |lobby, _| GameOptions::ThreeTrios(Box::new(lobby.config())),
-    open_table: |_, _, _| Err(super::TableRefused::FromSetup(GameKind::ThreeTrios)),
+    open_table: |_, _, _| Err(AtTableError::FromSetup(GameKind::ThreeTrios)),
     join_table: |spec, events, id, want, size| {
         let app = join_trios(spec, events, id, want, size)?;
         Ok((Box::new(app), TRIOS_NEWS))

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use super::{BoardGame, DuelApp, NewDuel, states_of};
 use crate::controller::Seat;
-use crate::controller::duel::{Duel, DuelConfig};
+use crate::controller::duel::{Duel, DuelConfig, DuelError};
 use crate::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView, TableId};
 use crate::tui::Event;
 use crate::tui::view::theme::Theme;
@@ -66,7 +66,7 @@ impl<G: BoardGame> DuelApp<G> {
         events: Sender<Event>,
         size: (u16, u16),
         theme: Theme,
-    ) -> Result<DuelApp<G>, String> {
+    ) -> Result<DuelApp<G>, MirrorError<G::Refusal>> {
         let duel = mirror(&joined.config, &joined.moves)?;
         let refuse: NewDuel<G> = Box::new(|_| Err("a table deals its own games".into()));
         let mut app = DuelApp::build(duel, refuse, events, size, theme, false);
@@ -178,21 +178,41 @@ impl<G: BoardGame> DuelApp<G> {
                     self.log_back = 0;
                     self.after_move(now);
                 }
-                Err(e) => self.say(&e, true),
+                Err(e) => self.say(&e.to_string(), true),
             },
         }
     }
 }
 
+/// Why a screen cannot show the match at the table it joined; `R` is the game's refusal.
+#[derive(Debug, thiserror::Error)]
+pub enum MirrorError<R: std::error::Error + 'static> {
+    /// The table's setup does not start a match here.
+    #[error(transparent)]
+    Start(#[from] DuelError),
+    /// Move `number` (from 1) the table played does not replay on its setup.
+    #[error("move {number} of the table does not replay: {reason}")]
+    Replay {
+        number: usize,
+        #[source]
+        reason: R,
+    },
+}
+
 /// A match to show a table's game on: `config` with no computer of its own (the table plays
 /// for them), and the moves so far.
-fn mirror<G: BoardGame>(config: &DuelConfig<G>, moves: &[G::Move]) -> Result<Duel<G>, String> {
+fn mirror<G: BoardGame>(
+    config: &DuelConfig<G>,
+    moves: &[G::Move],
+) -> Result<Duel<G>, MirrorError<G::Refusal>> {
     let mut config = config.clone();
     config.seats = [Seat::Human, Seat::Human];
-    let mut duel = Duel::start(config, None).map_err(|e| e.to_string())?;
+    let mut duel = Duel::start(config, None)?;
     for (n, &mv) in moves.iter().enumerate() {
-        duel.play(mv)
-            .map_err(|e| format!("move {} of the table does not replay: {e}", n + 1))?;
+        duel.play(mv).map_err(|reason| MirrorError::Replay {
+            number: n + 1,
+            reason,
+        })?;
     }
     Ok(duel)
 }

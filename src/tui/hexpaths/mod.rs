@@ -22,7 +22,7 @@ use super::Event;
 use super::keymap::{self, ScreenAction as Action};
 use super::race_screen::{self, RaceBoard, Rivals, Shell, Word};
 use super::view::theme::Theme;
-use crate::controller::hex_table::{HexNews, HexRequest};
+use crate::controller::race_table::hexpaths::{HexNews, HexRequest};
 use crate::controller::table::SeatState;
 use crate::games::hexpaths::round::{Demonstration, Game, Rival, Settings};
 use crate::games::hexpaths::{Cell, Cells, Dir, Step};

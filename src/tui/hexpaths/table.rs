@@ -6,10 +6,10 @@
 use std::time::Duration;
 
 use super::{HexApp, Phase};
-use crate::controller::hex_table::{HexJoined, HexNews, HexRequest};
 use crate::controller::race_table;
-use crate::controller::table::SeatState;
-use crate::games::hexpaths::round::{Game, Happening};
+use crate::controller::race_table::hexpaths::{HexJoined, HexNews, HexRequest};
+use crate::controller::table::{SeatState, TableId};
+use crate::games::hexpaths::round::{Game, Happening, RoundError};
 use crate::tui::keymap::ScreenAction as Action;
 use crate::tui::race_screen::{self, Requests, Rivals, TableClient};
 use crate::tui::view::theme::Theme;
@@ -32,6 +32,16 @@ impl Requests for HexRequest {
     }
 }
 
+/// Why a screen cannot follow the game at the table it joined: something the table says
+/// happened does not apply to the game dealt.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot follow the game at table {table}: {reason}")]
+pub struct FollowError {
+    pub table: TableId,
+    #[source]
+    pub reason: RoundError,
+}
+
 impl HexApp {
     /// A screen following the game at the table just joined; `ask` sends to the table.
     pub fn at_table(
@@ -39,7 +49,7 @@ impl HexApp {
         ask: Ask,
         size: (u16, u16),
         theme: Theme,
-    ) -> Result<HexApp, String> {
+    ) -> Result<HexApp, FollowError> {
         let game = Game::new(joined.seed, joined.settings.clone(), Vec::new());
         let mut app = HexApp::build(game, 0, Rivals::new([]), size, theme);
         app.table = Some(TableClient::new(
@@ -49,9 +59,10 @@ impl HexApp {
             ask,
         ));
         for happening in &joined.happenings {
-            app.game
-                .apply(happening)
-                .map_err(|e| format!("cannot follow the game at table {}: {e}", joined.table))?;
+            app.game.apply(happening).map_err(|reason| FollowError {
+                table: joined.table,
+                reason,
+            })?;
         }
         app.pieces = app.game.pieces().to_vec();
         app.phase = if joined.phase == race_table::Phase::Waiting {
@@ -65,7 +76,7 @@ impl HexApp {
             Phase::Thinking
         } else {
             // Between rounds: the countdown goes on from where the table has it.
-            let gone = crate::controller::hex_table::BETWEEN_ROUNDS
+            let gone = crate::controller::race_table::hexpaths::BETWEEN_ROUNDS
                 .saturating_sub(joined.next_in.unwrap_or_default());
             app.shell.set_clock(gone);
             Phase::Done
@@ -266,7 +277,8 @@ impl HexApp {
 
     /// How long until the next round begins by itself.
     pub(crate) fn next_round_in(&self) -> Option<Duration> {
-        (self.table.is_some() && self.phase == Phase::Done)
-            .then(|| crate::controller::hex_table::BETWEEN_ROUNDS.saturating_sub(self.shell.at()))
+        (self.table.is_some() && self.phase == Phase::Done).then(|| {
+            crate::controller::race_table::hexpaths::BETWEEN_ROUNDS.saturating_sub(self.shell.at())
+        })
     }
 }

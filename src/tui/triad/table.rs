@@ -6,7 +6,10 @@
 use std::time::Duration;
 
 use super::TriadApp;
-use crate::controller::race_table::{Phase, RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSeat};
+use crate::controller::race_table::Phase;
+use crate::controller::race_table::triad::{RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSeat};
+use crate::controller::table::TableId;
+use crate::games::triad::PickError;
 use crate::games::triad::race::{LOCKOUT, Race, Racer};
 use crate::tui::keymap::ScreenAction as Action;
 use crate::tui::race_screen::{self, Requests, TableClient};
@@ -34,6 +37,16 @@ fn racers(seats: &[RaceSeat]) -> Vec<Racer> {
     seats.iter().map(|s| s.racer.clone()).collect()
 }
 
+/// Why a screen cannot follow the race at the table it joined: a triad the table took does
+/// not replay on its deal.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot follow the race at table {table}: {reason}")]
+pub struct FollowError {
+    pub table: TableId,
+    #[source]
+    pub reason: PickError,
+}
+
 impl TriadApp {
     /// A screen following the race at the table just joined; `ask` sends to the table.
     pub fn at_table(
@@ -41,14 +54,17 @@ impl TriadApp {
         ask: Ask,
         size: (u16, u16),
         theme: Theme,
-    ) -> Result<TriadApp, String> {
+    ) -> Result<TriadApp, FollowError> {
         let race = Race::following(
             joined.seed,
             racers(&joined.seats),
             &joined.taken,
             joined.version,
         )
-        .map_err(|e| format!("cannot follow the race at table {}: {e}", joined.table))?;
+        .map_err(|reason| FollowError {
+            table: joined.table,
+            reason,
+        })?;
         let mut app = TriadApp::new(joined.seed, None, size, theme);
         app.race = race;
         app.shell.note = None;

@@ -15,7 +15,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::bests::clock;
 use super::{Note, TriadApp, key_of};
-use crate::controller::race_table::MAX_RACERS;
+use crate::controller::race_table::triad::MAX_RACERS;
 use crate::controller::table::SeatState;
 use crate::games::triad::{Card, TABLEAU};
 use crate::tui::keymap::{self, State, Where, flag};

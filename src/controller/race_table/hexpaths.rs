@@ -1,5 +1,5 @@
 //! What a Hex paths table says: its news, requests and welcome. The table itself is the one
-//! race table ([`super::race_table`]): it keeps the clock, announces the length of each move
+//! race table ([`super`]): it keeps the clock, announces the length of each move
 //! a player sends (the move itself stays secret), and when the time is up (or everyone is
 //! done) demonstrates the moves lowest first until one works. Everything that changes the
 //! game goes out as a [`Happening`], which every screen applies to its own copy
@@ -8,8 +8,9 @@
 
 use std::time::Duration;
 
-use super::race_table::{Action, Arrival, Phase, Setup, TableRace, Words};
-use super::table::{Identity, SeatState, TableId};
+use super::{Action, Arrival, Phase, RaceTable, Setup, TableRace, Words};
+use crate::controller::table::{Identity, SeatState, TableId};
+use crate::controller::table_kind::OpensTable;
 use crate::games::hexpaths::Step;
 use crate::games::hexpaths::platform::HexRace;
 use crate::games::hexpaths::round::{Happening, LEVELS, Settings};
@@ -32,14 +33,18 @@ pub struct HexSpec {
     pub fixed_seed: bool,
 }
 
-impl From<HexSpec> for Setup<HexRace> {
-    fn from(spec: HexSpec) -> Setup<HexRace> {
+/// A Hex paths table, as the registry names its kind.
+pub type HexTable = RaceTable<HexRace>;
+
+impl OpensTable for HexSpec {
+    type Table = HexTable;
+    fn into_spec(self) -> Setup<HexRace> {
         Setup {
-            opener: spec.opener,
-            rivals: spec.rivals,
-            seed: spec.seed,
-            settings: spec.settings,
-            fixed_seed: spec.fixed_seed,
+            opener: self.opener,
+            rivals: self.rivals,
+            seed: self.seed,
+            settings: self.settings,
+            fixed_seed: self.fixed_seed,
         }
     }
 }
@@ -102,7 +107,8 @@ pub struct HexJoined {
     pub next_in: Option<Duration>,
 }
 
-pub type HexTell = super::audience::Teller<HexNews>;
+/// How news reaches one client at a Hex paths table; returns `false` once the client is gone.
+pub type HexTell = crate::controller::audience::Teller<HexNews>;
 
 impl TableRace for HexRace {
     type News = HexNews;
