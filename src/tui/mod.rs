@@ -7,6 +7,7 @@ pub mod event;
 pub mod hexpaths;
 pub mod keymap;
 pub mod lobby;
+pub mod match_screen;
 pub mod race_screen;
 pub mod shell;
 mod terminal;

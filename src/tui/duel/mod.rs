@@ -21,6 +21,7 @@ use ratatui::crossterm::event::{
 
 use super::Event;
 use super::keymap::{self, Action, Context, KeyMode};
+use super::match_screen::{self, start_worker, states_of};
 use super::timeline::{self, Point};
 use super::view::theme::Theme;
 use crate::controller::Seat;
@@ -165,7 +166,7 @@ impl<G: BoardGame> DuelApp<G> {
     ) -> DuelApp<G> {
         let states = states_of(&duel);
         let computers = duel.config().seats.iter().any(|s| *s != Seat::Human);
-        let worker = (!viewer && computers).then(|| start_worker(&mut duel, &events));
+        let worker = (!viewer && computers).then(|| start_worker(duel.take_strategies(), &events));
         let (rows, cols) = duel.game().dims();
         let mut app = DuelApp {
             duel,
@@ -309,23 +310,9 @@ impl<G: BoardGame> DuelApp<G> {
 
     /// Where the keys are used.
     pub fn context(&self) -> Context {
-        if self.viewer {
-            return Context::Viewer;
-        }
-        if let Some(table) = &self.table {
-            return match table.role {
-                Role::Plays(_) => Context::TablePlayer {
-                    two_players: table.kind == Kind::TwoPlayers,
-                },
-                Role::Watches => Context::TableSpectator,
-            };
-        }
         let humans = Side::BOTH.iter().filter(|&&s| self.is_human(s)).count();
-        match humans {
-            0 => Context::Watching,
-            1 => Context::Local { computer: true },
-            _ => Context::Local { computer: false },
-        }
+        let table = self.table.as_ref().map(|t| (t.role, t.kind));
+        match_screen::context(self.viewer, table, humans)
     }
 
     pub fn key_mode(&self) -> KeyMode {
@@ -699,24 +686,8 @@ impl<G: BoardGame> DuelApp<G> {
         match action {
             Action::Left => r.index = r.index.saturating_sub(1),
             Action::Right => r.index = (r.index + 1).min(last),
-            Action::Up => {
-                r.index = match timeline::point(history, r.index) {
-                    Point::Start => 0,
-                    Point::Move { mv, shown: 0 } if mv > 0 => timeline::move_start(history, mv - 1),
-                    Point::Move { mv: 0, shown: 0 } => 0,
-                    Point::Move { mv, .. } => timeline::move_start(history, mv),
-                }
-            }
-            Action::Down => {
-                r.index = match timeline::point(history, r.index) {
-                    Point::Start if !history.is_empty() => timeline::move_start(history, 0),
-                    Point::Start => 0,
-                    Point::Move { mv, .. } if mv + 1 < history.len() => {
-                        timeline::move_start(history, mv + 1)
-                    }
-                    Point::Move { .. } => last,
-                }
-            }
+            Action::Up => r.index = timeline::move_boundary(history, r.index, false),
+            Action::Down => r.index = timeline::move_boundary(history, r.index, true),
             Action::First => r.index = 0,
             Action::Last => r.index = last,
             Action::Pause => {
@@ -806,8 +777,7 @@ impl<G: BoardGame> DuelApp<G> {
                 self.say(&refusal.to_string(), true);
                 return;
             }
-            table.sent = true;
-            (table.send)(Request::Play(mv));
+            table.request(Request::Play(mv));
             return;
         }
         self.play(mv, now);
@@ -883,7 +853,7 @@ impl<G: BoardGame> DuelApp<G> {
         match (self.new_duel)(self.duel.config()) {
             Ok(mut duel) => {
                 self.states = states_of(&duel);
-                self.worker = Some(start_worker(&mut duel, &self.events));
+                self.worker = Some(start_worker(duel.take_strategies(), &self.events));
                 self.duel = duel;
                 self.ticket += 1;
                 self.thinking = false;
@@ -923,38 +893,4 @@ impl<G: BoardGame> DuelApp<G> {
             _ => {}
         }
     }
-}
-
-/// The positions before each move of a match and the current one.
-fn states_of<G: BoardGame>(duel: &Duel<G>) -> Vec<G> {
-    let mut states = Vec::with_capacity(duel.history().len() + 1);
-    let mut game = match G::start(&duel.config().options, duel.config().seed) {
-        Ok(game) => game,
-        // A match exists only if its options started a game; keep what can be shown.
-        Err(_) => return vec![duel.game().clone()],
-    };
-    states.push(game.clone());
-    for turn in duel.history() {
-        if game.play(turn.mv).is_err() {
-            break;
-        }
-        states.push(game.clone());
-    }
-    if states.len() != duel.history().len() + 1 {
-        states = vec![duel.game().clone(); duel.history().len() + 1];
-    }
-    states
-}
-
-/// The computer seats' thread; answers come back as [`Event::Chosen`], the move given as its
-/// place among the position's legal moves.
-fn start_worker<G: BoardGame>(duel: &mut Duel<G>, events: &Sender<Event>) -> DuelWorker<G> {
-    let events = events.clone();
-    DuelWorker::start(
-        duel.take_strategies(),
-        Box::new(move |ticket, game: &G, chosen: Option<G::Move>| {
-            let index = chosen.and_then(|mv| game.legal_moves().iter().position(|&m| m == mv));
-            events.send(Event::Chosen { ticket, index }).is_ok()
-        }),
-    )
 }

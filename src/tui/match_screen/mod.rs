@@ -1,0 +1,53 @@
+//! What every duel's match screen does the same way, whatever its board: the match's
+//! positions before each move, its computer seats' thread, where the screen is used (and so
+//! which keys work), and a shared table's news queue. Three Trios's screen
+//! (`tui::three_trios`) and the platform games' screen (`tui::duel`) both build on it; each
+//! keeps only its board, its move input and its words.
+
+mod positions;
+mod table;
+
+pub use positions::{mirror, start_worker, states_of};
+pub use table::{AtTable, Heard, Incoming, ToTable};
+
+use crate::controller::table::{Kind, Role};
+use crate::tui::keymap::Context;
+
+/// Where a match screen is used, which decides the keys that work and how help reads: a
+/// recorded match's viewer, a shared table (played at or watched), or a local match with
+/// `humans` (0 to 2) people at the keyboard.
+pub fn context(viewer: bool, table: Option<(Role, Kind)>, humans: usize) -> Context {
+    if viewer {
+        return Context::Viewer;
+    }
+    match (table, humans) {
+        (Some((Role::Plays(_), kind)), _) => Context::TablePlayer {
+            two_players: kind == Kind::TwoPlayers,
+        },
+        (Some((Role::Watches, _)), _) => Context::TableSpectator,
+        (None, 0) => Context::Watching,
+        (None, 1) => Context::Local { computer: true },
+        (None, _) => Context::Local { computer: false },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Side;
+
+    #[test]
+    fn the_viewer_comes_first_then_the_table_then_the_people_here() {
+        let plays = Some((Role::Plays(Side::First), Kind::TwoPlayers));
+        assert_eq!(context(true, plays, 2), Context::Viewer);
+        assert_eq!(
+            context(false, plays, 0),
+            Context::TablePlayer { two_players: true }
+        );
+        let watches = Some((Role::Watches, Kind::Showcase));
+        assert_eq!(context(false, watches, 2), Context::TableSpectator);
+        assert_eq!(context(false, None, 0), Context::Watching);
+        assert_eq!(context(false, None, 1), Context::Local { computer: true });
+        assert_eq!(context(false, None, 2), Context::Local { computer: false });
+    }
+}
