@@ -21,7 +21,8 @@ use ratatui::crossterm::event::{
 
 use super::Event;
 use super::keymap::{self, Action, Context, KeyMode};
-use super::match_screen::{self, start_worker, states_of};
+pub use super::match_screen::Note;
+use super::match_screen::{self, Lifetime, Pace, REMARK_LIFETIME, start_worker, states_of};
 use super::timeline::{self, Point};
 use super::view::theme::Theme;
 use crate::controller::Seat;
@@ -48,21 +49,9 @@ fn follow(first: usize, at: usize, shown: usize, total: usize) -> usize {
 /// Deals a new match from the finished one's setup (`n`), or says why it cannot.
 pub type NewDuel<G> = Box<dyn FnMut(&DuelConfig<G>) -> Result<Duel<G>, String>>;
 
-/// The delays to choose from with `+`/`-`: between animation steps, and (watching computers)
-/// at least between two moves.
-const STEP_DELAYS_MS: [u64; 6] = [60, 120, 250, 450, 800, 1400];
-/// The default delay (an index into [`STEP_DELAYS_MS`]).
-const DEFAULT_SPEED: usize = 2;
-
-/// A line in the status bar: a remark fades after a while, an error stays until the next
-/// key.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Note {
-    pub text: String,
-    pub error: bool,
-    /// When a remark fades.
-    fades: Option<Instant>,
-}
+/// The delays to choose from with `+`/`-` (slowest first): between animation steps, and
+/// (watching computers) at least between two moves; 250 ms to start with.
+const PACE: Pace = Pace::new(&[1400, 800, 450, 250, 120, 60], 3);
 
 /// Stepping through the match (`r`): a point of the timeline, and whether it plays on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,7 +94,7 @@ pub struct DuelApp<G: BoardGame> {
     replay: Option<Replay>,
     animation: Option<Animation>,
     animations: bool,
-    speed: usize,
+    pace: Pace,
     paused: bool,
     /// Watching: play one move, then pause again.
     step_once: bool,
@@ -187,7 +176,7 @@ impl<G: BoardGame> DuelApp<G> {
             replay: None,
             animation: None,
             animations: true,
-            speed: DEFAULT_SPEED,
+            pace: PACE,
             paused: false,
             step_once: false,
             confirm_new: false,
@@ -363,14 +352,14 @@ impl<G: BoardGame> DuelApp<G> {
         {
             at(self.last_move_at);
         }
-        if let Some(fades) = self.note.as_ref().and_then(|n| n.fades) {
+        if let Some(fades) = self.note.as_ref().and_then(Note::due) {
             at(fades);
         }
         due
     }
 
     fn step_delay(&self) -> Duration {
-        Duration::from_millis(STEP_DELAYS_MS[self.speed])
+        self.pace.delay()
     }
 
     /// When a queued computer move may be played: watchers get time to see each move.
@@ -404,11 +393,11 @@ impl<G: BoardGame> DuelApp<G> {
         }
         self.advance(now);
         self.keep_in_view();
+        let moves = self.history().len();
         if self
             .note
             .as_ref()
-            .and_then(|n| n.fades)
-            .is_some_and(|t| t <= self.clock)
+            .is_some_and(|n| n.expired(moves, self.clock))
         {
             self.note = None;
         }
@@ -575,11 +564,13 @@ impl<G: BoardGame> DuelApp<G> {
     }
 
     fn say(&mut self, text: &str, error: bool) {
-        self.note = Some(Note {
-            text: text.to_string(),
-            error,
-            fades: (!error).then(|| self.clock + super::app::REMARK_LIFETIME),
-        });
+        // A remark fades after a while; an error stays until the next key.
+        let lifetime = if error {
+            Lifetime::Kept
+        } else {
+            Lifetime::Fades(self.clock + REMARK_LIFETIME)
+        };
+        self.note = Some(Note::new(text, error, lifetime));
     }
 
     fn on_key(&mut self, key: KeyEvent, now: Instant) {
@@ -722,12 +713,7 @@ impl<G: BoardGame> DuelApp<G> {
 
     /// `+`/`-`: shorter or longer steps, said as `Speed 3/6` (6 is fastest).
     fn change_speed(&mut self, action: Action) {
-        let slowest = STEP_DELAYS_MS.len() - 1;
-        self.speed = match action {
-            Action::Faster => self.speed.saturating_sub(1),
-            _ => (self.speed + 1).min(slowest),
-        };
-        let text = format!("Speed {}/{}", slowest - self.speed + 1, slowest + 1);
+        let text = self.pace.change(action == Action::Faster);
         self.say(&text, false);
     }
 

@@ -1,12 +1,17 @@
 //! What every duel's match screen does the same way, whatever its board: the match's
 //! positions before each move, its computer seats' thread, where the screen is used (and so
-//! which keys work), and a shared table's news queue. Three Trios's screen
+//! which keys work), the watcher's pace, the status line's notes and how long they stay, and a shared
+//! table's news queue. Three Trios's screen
 //! (`tui::three_trios`) and the platform games' screen (`tui::duel`) both build on it; each
 //! keeps only its board, its move input and its words.
 
+mod note;
+mod pace;
 mod positions;
 mod table;
 
+pub use note::{Lifetime, Note, REMARK_LIFETIME};
+pub use pace::Pace;
 pub use positions::{mirror, start_worker, states_of};
 pub use table::{AtTable, Heard, Incoming, ToTable};
 

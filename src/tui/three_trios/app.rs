@@ -19,7 +19,9 @@ use crate::games::three_trios::platform::side_of;
 use crate::games::three_trios::{Game, Move, Player, Pos};
 use crate::tui::event::Event;
 use crate::tui::keymap::{self, Action, Context, KeyMode};
-use crate::tui::match_screen::{self, AtTable, Heard, Incoming, mirror, start_worker, states_of};
+use crate::tui::match_screen::{
+    self, AtTable, Heard, Incoming, Note, Pace, REMARK_LIFETIME, mirror, start_worker, states_of,
+};
 use crate::tui::timeline::{self, Point};
 use crate::tui::view::theme::Theme;
 
@@ -35,26 +37,7 @@ pub enum Focus {
 }
 
 /// A status-bar message. Any key replaces it; besides, it goes when its `lifetime` ends.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Message {
-    pub text: String,
-    pub error: bool,
-    pub lifetime: Lifetime,
-}
-
-/// How long a message stays true.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lifetime {
-    /// Until a move is played or taken back: the match had this many moves when it was said.
-    Turn(usize),
-    /// As `Turn`, and at the latest until then.
-    Until(usize, Instant),
-    /// A question: until it is answered.
-    Answer,
-}
-
-/// How long a passing remark (a new game, the speed, a notice from the table) stays.
-pub(crate) const REMARK_LIFETIME: Duration = Duration::from_secs(6);
+pub type Message = Note;
 
 /// Walking the timeline: the current flat index, and whether it advances by itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,15 +46,14 @@ pub struct Playback {
     pub auto: bool,
 }
 
-pub use crate::tui::match_screen::ToTable;
+pub use crate::tui::match_screen::{Lifetime, ToTable};
 
 /// A match shown at a shared table (see [`AtTable`]).
 pub(crate) type TrioTable = AtTable<MatchConfig>;
 
 /// Delay between battle steps at each speed; watching computers waits twice this between
 /// moves.
-const STEP_DELAYS_MS: [u64; 7] = [1200, 800, 500, 320, 200, 110, 40];
-const DEFAULT_SPEED: usize = 3;
+const PACE: Pace = Pace::new(&[1200, 800, 500, 320, 200, 110, 40], 3);
 
 /// The whole state of the full-screen UI for one match.
 ///
@@ -102,7 +84,7 @@ pub struct App {
     /// The replay viewer, when open.
     pub(crate) replay: Option<Playback>,
     pub(crate) paused: bool,
-    pub(crate) speed: usize,
+    pub(crate) pace: Pace,
     /// When the next timed change is due (an animation step or a paced computer move).
     next_at: Option<Instant>,
     /// A watched match waits until then before the next computer move.
@@ -161,7 +143,7 @@ impl App {
             animation: None,
             replay: None,
             paused: false,
-            speed: DEFAULT_SPEED,
+            pace: PACE,
             next_at: None,
             hold_until: None,
             step_once: false,
@@ -248,10 +230,7 @@ impl App {
     /// When the app next needs a [`Event::Tick`], if at all. `None` means nothing is moving:
     /// the loop may sleep until input arrives.
     pub fn next_tick(&self) -> Option<Instant> {
-        let expiry = match self.message.as_ref().map(|m| m.lifetime) {
-            Some(Lifetime::Until(_, at)) => Some(at),
-            _ => None,
-        };
+        let expiry = self.message.as_ref().and_then(Note::due);
         match (self.next_at, expiry) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -404,7 +383,7 @@ impl App {
     }
 
     pub(crate) fn step_delay(&self) -> Duration {
-        Duration::from_millis(STEP_DELAYS_MS[self.speed])
+        self.pace.delay()
     }
 
     /// The screen layout for the current size (the same one drawing uses).
@@ -445,12 +424,7 @@ impl App {
     /// or its time is up.
     fn expire_message(&mut self, now: Instant) {
         let moves = self.history().len();
-        let gone = match self.message.as_ref().map(|m| m.lifetime) {
-            Some(Lifetime::Turn(said)) => said != moves,
-            Some(Lifetime::Until(said, at)) => said != moves || now >= at,
-            Some(Lifetime::Answer) | None => false,
-        };
-        if gone {
+        if self.message.as_ref().is_some_and(|m| m.expired(moves, now)) {
             self.message = None;
         }
     }
@@ -765,9 +739,8 @@ impl App {
     }
 
     fn change_speed(&mut self, delta: isize) {
-        let top = STEP_DELAYS_MS.len() as isize - 1;
-        self.speed = (self.speed as isize + delta).clamp(0, top) as usize;
-        self.say(&format!("Speed {}/{}", self.speed + 1, top + 1));
+        let text = self.pace.change(delta > 0);
+        self.say(&text);
     }
 
     fn toggle_pause(&mut self) {
