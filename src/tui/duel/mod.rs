@@ -22,13 +22,12 @@ use ratatui::crossterm::event::{
 use super::Event;
 use super::keymap::{self, Action, Context, KeyMode};
 pub use super::match_screen::Note;
-use super::match_screen::{self, Lifetime, Pace, REMARK_LIFETIME, start_worker, states_of};
+use super::match_screen::{self, Computer, Lifetime, Pace, REMARK_LIFETIME, states_of};
 use super::timeline::{self, Point};
 use super::view::theme::Theme;
 use crate::controller::Seat;
 use crate::controller::duel::{Duel, DuelConfig};
 use crate::controller::table::{Kind, News, Request, Role, SeatState};
-use crate::controller::worker::DuelWorker;
 use crate::games::Side;
 pub use board::{BoardGame, Cell, Mark, Shown};
 
@@ -74,12 +73,8 @@ pub struct DuelApp<G: BoardGame> {
     /// The position before each move, then the current one: `states[i]` is before move `i`.
     states: Vec<G>,
     events: Sender<Event>,
-    worker: Option<DuelWorker<G>>,
-    /// Numbers computer requests; an answer with an older ticket is dropped.
-    ticket: u64,
-    thinking: bool,
-    /// A computer's move waiting for the animation or the watcher's pace.
-    queued: Option<G::Move>,
+    /// The computer seats here (none at a table, which plays its own).
+    computer: Computer<G>,
     last_move_at: Instant,
     viewer: bool,
     pub(crate) cursor: Cell,
@@ -155,16 +150,16 @@ impl<G: BoardGame> DuelApp<G> {
     ) -> DuelApp<G> {
         let states = states_of(&duel);
         let computers = duel.config().seats.iter().any(|s| *s != Seat::Human);
-        let worker = (!viewer && computers).then(|| start_worker(duel.take_strategies(), &events));
+        let mut computer = Computer::none();
+        if !viewer && computers {
+            computer.start(duel.take_strategies(), &events);
+        }
         let (rows, cols) = duel.game().dims();
         let mut app = DuelApp {
             duel,
             states,
             events,
-            worker,
-            ticket: 0,
-            thinking: false,
-            queued: None,
+            computer,
             last_move_at: Instant::now(),
             viewer,
             cursor: (rows.saturating_sub(1) / 2, cols.saturating_sub(1) / 2),
@@ -266,7 +261,7 @@ impl<G: BoardGame> DuelApp<G> {
     /// (a computer seat to move and its move not yet announced).
     pub fn thinking(&self) -> bool {
         match &self.table {
-            None => self.thinking,
+            None => self.computer.thinking(),
             Some(table) => {
                 !self.game().is_over()
                     && table.closed.is_none()
@@ -343,7 +338,7 @@ impl<G: BoardGame> DuelApp<G> {
         {
             at(r.next_at);
         }
-        if self.queued.is_some() && self.animation.is_none() {
+        if self.computer.queued().is_some() && self.animation.is_none() {
             at(self.move_due());
         }
         if self.animation.is_none()
@@ -468,25 +463,24 @@ impl<G: BoardGame> DuelApp<G> {
             return;
         }
         if self.animation.is_none()
-            && let Some(mv) = self.queued
+            && let Some(mv) = self.computer.queued()
             && now >= self.move_due()
             && (!self.paused || self.step_once)
         {
-            self.queued = None;
+            self.computer.queue(None);
             self.step_once = false;
             self.play(mv, now);
         }
     }
 
     fn on_chosen(&mut self, ticket: u64, index: Option<usize>, now: Instant) {
-        if ticket != self.ticket || !self.thinking {
+        let game = self.duel.game();
+        let Some(answer) = self.computer.answer(ticket, index, game) else {
             return;
-        }
-        self.thinking = false;
-        let legal = self.game().legal_moves();
-        match index.and_then(|i| legal.get(i)) {
-            Some(&mv) => {
-                self.queued = Some(mv);
+        };
+        match answer {
+            Some(mv) => {
+                self.computer.queue(Some(mv));
                 self.advance(now);
             }
             None => self.say("the computer found no move", true),
@@ -543,10 +537,8 @@ impl<G: BoardGame> DuelApp<G> {
                 return;
             }
             self.cursor_to_a_legal_cell();
-        } else if let Some(worker) = &self.worker {
-            self.ticket += 1;
-            self.thinking = true;
-            worker.request(self.ticket, self.duel.game());
+        } else {
+            self.computer.ask(self.duel.game());
         }
     }
 
@@ -747,7 +739,7 @@ impl<G: BoardGame> DuelApp<G> {
             return;
         }
         if !self.human_to_move() {
-            if self.thinking {
+            if self.computer.thinking() {
                 self.say("The computer is thinking.", false);
             } else if self.waiting_for_opponent() {
                 self.say("Waiting for an opponent to join this table.", false);
@@ -799,9 +791,7 @@ impl<G: BoardGame> DuelApp<G> {
         match self.duel.take_back(count) {
             Ok(_) => {
                 self.states.truncate(self.history().len() + 1);
-                self.ticket += 1;
-                self.thinking = false;
-                self.queued = None;
+                self.computer.forget();
                 self.animation = None;
                 self.say("Taken back.", false);
                 self.after_move(now);
@@ -839,11 +829,8 @@ impl<G: BoardGame> DuelApp<G> {
         match (self.new_duel)(self.duel.config()) {
             Ok(mut duel) => {
                 self.states = states_of(&duel);
-                self.worker = Some(start_worker(duel.take_strategies(), &self.events));
+                self.computer.start(duel.take_strategies(), &self.events);
                 self.duel = duel;
-                self.ticket += 1;
-                self.thinking = false;
-                self.queued = None;
                 self.animation = None;
                 self.replay = None;
                 self.paused = false;

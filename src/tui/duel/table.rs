@@ -96,7 +96,7 @@ impl<G: BoardGame> DuelApp<G> {
                 Ok(duel) => {
                     self.states = states_of(&duel);
                     self.duel = duel;
-                    self.queued = None;
+                    self.computer.queue(None);
                     self.animation = None;
                     self.replay = None;
                     self.log_back = 0;

@@ -5,11 +5,13 @@
 //! (`tui::three_trios`) and the platform games' screen (`tui::duel`) both build on it; each
 //! keeps only its board, its move input and its words.
 
+mod computer;
 mod note;
 mod pace;
 mod positions;
 mod table;
 
+pub use computer::Computer;
 pub use note::{Lifetime, Note, REMARK_LIFETIME};
 pub use pace::Pace;
 pub use positions::{mirror, start_worker, states_of};

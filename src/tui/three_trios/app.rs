@@ -11,16 +11,14 @@ use ratatui::layout::{Position, Rect};
 pub(crate) mod text;
 
 use super::view::layout::{Hit, Layout};
-use crate::controller::DuelWorker;
 use crate::controller::table::{Joined, News, Request, Role};
 use crate::controller::{Match, MatchConfig, Turn};
-use crate::games::TwoPlayer;
 use crate::games::three_trios::platform::side_of;
 use crate::games::three_trios::{Game, Move, Player, Pos};
 use crate::tui::event::Event;
 use crate::tui::keymap::{self, Action, Context, KeyMode};
 use crate::tui::match_screen::{
-    self, AtTable, Heard, Incoming, Note, Pace, REMARK_LIFETIME, mirror, start_worker, states_of,
+    self, AtTable, Computer, Heard, Incoming, Note, Pace, REMARK_LIFETIME, mirror, states_of,
 };
 use crate::tui::timeline::{self, Point};
 use crate::tui::view::theme::Theme;
@@ -68,10 +66,8 @@ pub struct App {
     pub(crate) states: Vec<Game>,
     new_match: NewMatch,
     events: Sender<Event>,
-    worker: Option<DuelWorker<Game>>,
-    ticket: u64,
-    pub(crate) thinking: bool,
-    queued: Option<Move>,
+    /// The computer seats here (none at a table, which plays its own).
+    computer: Computer<Game>,
     pub(crate) focus: Focus,
     pub(crate) hand_cursor: usize,
     pub(crate) grid_cursor: Pos,
@@ -129,10 +125,7 @@ impl App {
             states: Vec::new(),
             new_match,
             events,
-            worker: None,
-            ticket: 0,
-            thinking: false,
-            queued: None,
+            computer: Computer::none(),
             focus: Focus::Hand,
             hand_cursor: 0,
             grid_cursor: Pos::new(0, 0),
@@ -175,7 +168,7 @@ impl App {
     ) -> App {
         let mut app = App::new(game, new_match, events, size, theme);
         app.review_only = true;
-        app.worker = None;
+        app.computer.stop();
         app.replay = Some(Playback {
             index: 0,
             auto: true,
@@ -273,7 +266,7 @@ impl App {
 
     /// Whether a computer seat is choosing its move.
     pub fn thinking(&self) -> bool {
-        self.thinking
+        self.computer.thinking()
     }
 
     /// Whether a battle animation is playing on the live board.
@@ -406,10 +399,9 @@ impl App {
                 }
             }
             Event::Chosen { ticket, index } => {
-                if ticket == self.ticket && self.thinking {
-                    self.thinking = false;
-                    self.queued =
-                        index.and_then(|i| TwoPlayer::legal_moves(self.game()).get(i).copied());
+                let game = self.game.game();
+                if let Some(mv) = self.computer.answer(ticket, index, game) {
+                    self.computer.queue(mv);
                 }
             }
             Event::Duel(..) => {}
@@ -636,9 +628,7 @@ impl App {
             return self.warn(&format!("Cannot take back: {e}"));
         }
         // A computer move being thought about or waiting to show is for a position gone.
-        self.ticket += 1;
-        self.thinking = false;
-        self.queued = None;
+        self.computer.forget();
         self.states.truncate(self.history().len() + 1);
         self.animation = None;
         self.next_at = None;
@@ -815,7 +805,7 @@ impl App {
         self.replay = None;
         self.animation = None;
         self.picked = None;
-        self.queued = None;
+        self.computer.queue(None);
         self.focus = Focus::Hand;
         self.hand_cursor = 0;
         self.hold_until = None;
@@ -825,13 +815,13 @@ impl App {
     }
 
     fn start_worker(&mut self) {
-        self.ticket += 1;
-        self.thinking = false;
         let strategies = self.game.take_strategies();
-        self.worker = strategies
-            .iter()
-            .any(Option::is_some)
-            .then(|| start_worker(strategies, &self.events));
+        if strategies.iter().any(Option::is_some) {
+            self.computer.start(strategies, &self.events);
+        } else {
+            self.computer.forget();
+            self.computer.stop();
+        }
     }
 
     fn hand_len(&self) -> usize {
@@ -1079,22 +1069,20 @@ impl App {
         if self.is_human(turn) {
             return;
         }
-        if self.queued.is_none() && !self.thinking {
-            if let Some(worker) = &self.worker {
-                self.ticket += 1;
-                self.thinking = true;
-                worker.request(self.ticket, self.game.game());
-            }
+        if self.computer.queued().is_none() && !self.computer.thinking() {
+            self.computer.ask(self.game.game());
             return;
         }
-        let Some(mv) = self.queued else { return };
+        let Some(mv) = self.computer.queued() else {
+            return;
+        };
         if self.animation.is_some() {
             return;
         }
         if self.watcher_waits(now) {
             return;
         }
-        self.queued = None;
+        self.computer.queue(None);
         self.step_once = false;
         self.hold_until = None;
         self.place(mv, now);
