@@ -667,12 +667,12 @@ impl<G: BoardGame> DuelApp<G> {
         let last = timeline::last(history);
         r.playing = false;
         match action {
-            Action::Left => r.index = r.index.saturating_sub(1),
-            Action::Right => r.index = (r.index + 1).min(last),
-            Action::Up => r.index = timeline::move_boundary(history, r.index, false),
-            Action::Down => r.index = timeline::move_boundary(history, r.index, true),
-            Action::First => r.index = 0,
-            Action::Last => r.index = last,
+            Action::Left
+            | Action::Right
+            | Action::Up
+            | Action::Down
+            | Action::First
+            | Action::Last => r.index = match_screen::walk(history, r.index, action),
             Action::Pause => {
                 r.playing = r.index < last;
                 if r.index >= last {

@@ -679,25 +679,10 @@ impl App {
                 self.hold_until = Some(now + self.step_delay());
                 return;
             }
-            Action::Left => {
-                replay.index = replay.index.saturating_sub(1);
-                replay.auto = false;
-            }
-            Action::Right => {
-                replay.index = (replay.index + 1).min(history_last);
-                replay.auto = false;
-            }
-            Action::Up => {
-                replay.index = timeline::move_boundary(self.history(), replay.index, false);
-                replay.auto = false;
-            }
-            Action::Down => {
-                replay.index = timeline::move_boundary(self.history(), replay.index, true);
-                replay.auto = false;
-            }
+            // The start keeps a replay playing; every other walk stops it.
             Action::First => replay.index = 0,
-            Action::Last => {
-                replay.index = history_last;
+            Action::Left | Action::Right | Action::Up | Action::Down | Action::Last => {
+                replay.index = match_screen::walk(self.history(), replay.index, action);
                 replay.auto = false;
             }
             Action::Pause | Action::Confirm => {
