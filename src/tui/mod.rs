@@ -8,6 +8,7 @@ pub mod event;
 pub mod hexpaths;
 pub mod keymap;
 pub mod lobby;
+pub mod match_screen;
 pub mod race_screen;
 pub mod shell;
 mod terminal;
@@ -31,10 +32,6 @@ use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 use crate::controller::Match;
 use duel::{BoardGame, DuelApp};
-
-/// How long a passing remark on a match screen (a new game, the speed, a notice from the
-/// table) stays.
-pub(crate) const REMARK_LIFETIME: std::time::Duration = std::time::Duration::from_secs(6);
 
 /// How the UI opens a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -59,3 +59,57 @@ pub fn move_start<T: Steps>(history: &[T], mv: usize) -> usize {
 pub fn last<T: Steps>(history: &[T]) -> usize {
     len(history) - 1
 }
+
+/// Where a replay's move-by-move step from `index` lands: the start of the next move
+/// (`forward`; the last point from the last move), or back to the start of the move shown
+/// when part of it is shown, else to the start of the move before (the very start from the
+/// first move).
+pub fn move_boundary<T: Steps>(history: &[T], index: usize, forward: bool) -> usize {
+    let current = match point(history, index) {
+        Point::Start => None,
+        Point::Move { mv, .. } => Some(mv),
+    };
+    match (current, forward) {
+        (None, true) if !history.is_empty() => move_start(history, 0),
+        (None, _) => 0,
+        (Some(mv), true) if mv + 1 < history.len() => move_start(history, mv + 1),
+        (Some(_), true) => last(history),
+        (Some(mv), false) => {
+            let start = move_start(history, mv);
+            if index > start {
+                start
+            } else if mv > 0 {
+                move_start(history, mv - 1)
+            } else {
+                0
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A move with this many steps after its placing.
+    struct Move(usize);
+
+    impl Steps for Move {
+        fn steps(&self) -> usize {
+            self.0
+        }
+    }
+
+    #[test]
+    fn move_boundaries_walk_whole_moves() {
+        // Points: 0 start; 1-3 move 0 (two steps); 4 move 1; 5-6 move 2 (one step).
+        let history = [Move(2), Move(0), Move(1)];
+        assert_eq!(last(&history), 6);
+        let forward: Vec<usize> = (0..=6).map(|i| move_boundary(&history, i, true)).collect();
+        assert_eq!(forward, [1, 4, 4, 4, 5, 6, 6]);
+        let back: Vec<usize> = (0..=6).map(|i| move_boundary(&history, i, false)).collect();
+        assert_eq!(back, [0, 0, 1, 1, 1, 4, 5]);
+        assert_eq!(move_boundary::<Move>(&[], 0, true), 0);
+        assert_eq!(move_boundary::<Move>(&[], 0, false), 0);
+    }
+}

@@ -21,12 +21,13 @@ use ratatui::crossterm::event::{
 
 use super::Event;
 use super::keymap::{self, Action, Context, KeyMode};
+pub use super::match_screen::Note;
+use super::match_screen::{self, Computer, Lifetime, Pace, REMARK_LIFETIME, states_of};
 use super::timeline::{self, Point};
 use super::view::theme::Theme;
 use crate::controller::Seat;
 use crate::controller::duel::{Duel, DuelConfig};
 use crate::controller::table::{Kind, News, Request, Role, SeatState};
-use crate::controller::worker::DuelWorker;
 use crate::games::Side;
 pub use board::{BoardGame, Cell, Mark, Shown};
 
@@ -47,21 +48,9 @@ fn follow(first: usize, at: usize, shown: usize, total: usize) -> usize {
 /// Deals a new match from the finished one's setup (`n`), or says why it cannot.
 pub type NewDuel<G> = Box<dyn FnMut(&DuelConfig<G>) -> Result<Duel<G>, String>>;
 
-/// The delays to choose from with `+`/`-`: between animation steps, and (watching computers)
-/// at least between two moves.
-const STEP_DELAYS_MS: [u64; 6] = [60, 120, 250, 450, 800, 1400];
-/// The default delay (an index into [`STEP_DELAYS_MS`]).
-const DEFAULT_SPEED: usize = 2;
-
-/// A line in the status bar: a remark fades after a while, an error stays until the next
-/// key.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Note {
-    pub text: String,
-    pub error: bool,
-    /// When a remark fades.
-    fades: Option<Instant>,
-}
+/// The delays to choose from with `+`/`-` (slowest first): between animation steps, and
+/// (watching computers) at least between two moves; 250 ms to start with.
+const PACE: Pace = Pace::new(&[1400, 800, 450, 250, 120, 60], 3);
 
 /// Stepping through the match (`r`): a point of the timeline, and whether it plays on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,12 +73,8 @@ pub struct DuelApp<G: BoardGame> {
     /// The position before each move, then the current one: `states[i]` is before move `i`.
     states: Vec<G>,
     events: Sender<Event>,
-    worker: Option<DuelWorker<G>>,
-    /// Numbers computer requests; an answer with an older ticket is dropped.
-    ticket: u64,
-    thinking: bool,
-    /// A computer's move waiting for the animation or the watcher's pace.
-    queued: Option<G::Move>,
+    /// The computer seats here (none at a table, which plays its own).
+    computer: Computer<G>,
     last_move_at: Instant,
     viewer: bool,
     pub(crate) cursor: Cell,
@@ -104,7 +89,7 @@ pub struct DuelApp<G: BoardGame> {
     replay: Option<Replay>,
     animation: Option<Animation>,
     animations: bool,
-    speed: usize,
+    pace: Pace,
     paused: bool,
     /// Watching: play one move, then pause again.
     step_once: bool,
@@ -165,16 +150,16 @@ impl<G: BoardGame> DuelApp<G> {
     ) -> DuelApp<G> {
         let states = states_of(&duel);
         let computers = duel.config().seats.iter().any(|s| *s != Seat::Human);
-        let worker = (!viewer && computers).then(|| start_worker(&mut duel, &events));
+        let mut computer = Computer::none();
+        if !viewer && computers {
+            computer.start(duel.take_strategies(), &events);
+        }
         let (rows, cols) = duel.game().dims();
         let mut app = DuelApp {
             duel,
             states,
             events,
-            worker,
-            ticket: 0,
-            thinking: false,
-            queued: None,
+            computer,
             last_move_at: Instant::now(),
             viewer,
             cursor: (rows.saturating_sub(1) / 2, cols.saturating_sub(1) / 2),
@@ -186,7 +171,7 @@ impl<G: BoardGame> DuelApp<G> {
             replay: None,
             animation: None,
             animations: true,
-            speed: DEFAULT_SPEED,
+            pace: PACE,
             paused: false,
             step_once: false,
             confirm_new: false,
@@ -276,7 +261,7 @@ impl<G: BoardGame> DuelApp<G> {
     /// (a computer seat to move and its move not yet announced).
     pub fn thinking(&self) -> bool {
         match &self.table {
-            None => self.thinking,
+            None => self.computer.thinking(),
             Some(table) => {
                 !self.game().is_over()
                     && table.closed.is_none()
@@ -309,23 +294,9 @@ impl<G: BoardGame> DuelApp<G> {
 
     /// Where the keys are used.
     pub fn context(&self) -> Context {
-        if self.viewer {
-            return Context::Viewer;
-        }
-        if let Some(table) = &self.table {
-            return match table.role {
-                Role::Plays(_) => Context::TablePlayer {
-                    two_players: table.kind == Kind::TwoPlayers,
-                },
-                Role::Watches => Context::TableSpectator,
-            };
-        }
         let humans = Side::BOTH.iter().filter(|&&s| self.is_human(s)).count();
-        match humans {
-            0 => Context::Watching,
-            1 => Context::Local { computer: true },
-            _ => Context::Local { computer: false },
-        }
+        let table = self.table.as_ref().map(|t| (t.role, t.kind));
+        match_screen::context(self.viewer, table, humans)
     }
 
     pub fn key_mode(&self) -> KeyMode {
@@ -367,7 +338,7 @@ impl<G: BoardGame> DuelApp<G> {
         {
             at(r.next_at);
         }
-        if self.queued.is_some() && self.animation.is_none() {
+        if self.computer.queued().is_some() && self.animation.is_none() {
             at(self.move_due());
         }
         if self.animation.is_none()
@@ -376,14 +347,14 @@ impl<G: BoardGame> DuelApp<G> {
         {
             at(self.last_move_at);
         }
-        if let Some(fades) = self.note.as_ref().and_then(|n| n.fades) {
+        if let Some(fades) = self.note.as_ref().and_then(Note::due) {
             at(fades);
         }
         due
     }
 
     fn step_delay(&self) -> Duration {
-        Duration::from_millis(STEP_DELAYS_MS[self.speed])
+        self.pace.delay()
     }
 
     /// When a queued computer move may be played: watchers get time to see each move.
@@ -417,11 +388,11 @@ impl<G: BoardGame> DuelApp<G> {
         }
         self.advance(now);
         self.keep_in_view();
+        let moves = self.history().len();
         if self
             .note
             .as_ref()
-            .and_then(|n| n.fades)
-            .is_some_and(|t| t <= self.clock)
+            .is_some_and(|n| n.expired(moves, self.clock))
         {
             self.note = None;
         }
@@ -492,25 +463,24 @@ impl<G: BoardGame> DuelApp<G> {
             return;
         }
         if self.animation.is_none()
-            && let Some(mv) = self.queued
+            && let Some(mv) = self.computer.queued()
             && now >= self.move_due()
             && (!self.paused || self.step_once)
         {
-            self.queued = None;
+            self.computer.queue(None);
             self.step_once = false;
             self.play(mv, now);
         }
     }
 
     fn on_chosen(&mut self, ticket: u64, index: Option<usize>, now: Instant) {
-        if ticket != self.ticket || !self.thinking {
+        let game = self.duel.game();
+        let Some(answer) = self.computer.answer(ticket, index, game) else {
             return;
-        }
-        self.thinking = false;
-        let legal = self.game().legal_moves();
-        match index.and_then(|i| legal.get(i)) {
-            Some(&mv) => {
-                self.queued = Some(mv);
+        };
+        match answer {
+            Some(mv) => {
+                self.computer.queue(Some(mv));
                 self.advance(now);
             }
             None => self.say("the computer found no move", true),
@@ -567,10 +537,8 @@ impl<G: BoardGame> DuelApp<G> {
                 return;
             }
             self.cursor_to_a_legal_cell();
-        } else if let Some(worker) = &self.worker {
-            self.ticket += 1;
-            self.thinking = true;
-            worker.request(self.ticket, self.duel.game());
+        } else {
+            self.computer.ask(self.duel.game());
         }
     }
 
@@ -588,11 +556,13 @@ impl<G: BoardGame> DuelApp<G> {
     }
 
     fn say(&mut self, text: &str, error: bool) {
-        self.note = Some(Note {
-            text: text.to_string(),
-            error,
-            fades: (!error).then(|| self.clock + super::REMARK_LIFETIME),
-        });
+        // A remark fades after a while; an error stays until the next key.
+        let lifetime = if error {
+            Lifetime::Kept
+        } else {
+            Lifetime::Fades(self.clock + REMARK_LIFETIME)
+        };
+        self.note = Some(Note::new(text, error, lifetime));
     }
 
     fn on_key(&mut self, key: KeyEvent, now: Instant) {
@@ -697,28 +667,12 @@ impl<G: BoardGame> DuelApp<G> {
         let last = timeline::last(history);
         r.playing = false;
         match action {
-            Action::Left => r.index = r.index.saturating_sub(1),
-            Action::Right => r.index = (r.index + 1).min(last),
-            Action::Up => {
-                r.index = match timeline::point(history, r.index) {
-                    Point::Start => 0,
-                    Point::Move { mv, shown: 0 } if mv > 0 => timeline::move_start(history, mv - 1),
-                    Point::Move { mv: 0, shown: 0 } => 0,
-                    Point::Move { mv, .. } => timeline::move_start(history, mv),
-                }
-            }
-            Action::Down => {
-                r.index = match timeline::point(history, r.index) {
-                    Point::Start if !history.is_empty() => timeline::move_start(history, 0),
-                    Point::Start => 0,
-                    Point::Move { mv, .. } if mv + 1 < history.len() => {
-                        timeline::move_start(history, mv + 1)
-                    }
-                    Point::Move { .. } => last,
-                }
-            }
-            Action::First => r.index = 0,
-            Action::Last => r.index = last,
+            Action::Left
+            | Action::Right
+            | Action::Up
+            | Action::Down
+            | Action::First
+            | Action::Last => r.index = match_screen::walk(history, r.index, action),
             Action::Pause => {
                 r.playing = r.index < last;
                 if r.index >= last {
@@ -751,12 +705,7 @@ impl<G: BoardGame> DuelApp<G> {
 
     /// `+`/`-`: shorter or longer steps, said as `Speed 3/6` (6 is fastest).
     fn change_speed(&mut self, action: Action) {
-        let slowest = STEP_DELAYS_MS.len() - 1;
-        self.speed = match action {
-            Action::Faster => self.speed.saturating_sub(1),
-            _ => (self.speed + 1).min(slowest),
-        };
-        let text = format!("Speed {}/{}", slowest - self.speed + 1, slowest + 1);
+        let text = self.pace.change(action == Action::Faster);
         self.say(&text, false);
     }
 
@@ -790,7 +739,7 @@ impl<G: BoardGame> DuelApp<G> {
             return;
         }
         if !self.human_to_move() {
-            if self.thinking {
+            if self.computer.thinking() {
                 self.say("The computer is thinking.", false);
             } else if self.waiting_for_opponent() {
                 self.say("Waiting for an opponent to join this table.", false);
@@ -806,8 +755,7 @@ impl<G: BoardGame> DuelApp<G> {
                 self.say(&refusal.to_string(), true);
                 return;
             }
-            table.sent = true;
-            (table.send)(Request::Play(mv));
+            table.request(Request::Play(mv));
             return;
         }
         self.play(mv, now);
@@ -843,9 +791,7 @@ impl<G: BoardGame> DuelApp<G> {
         match self.duel.take_back(count) {
             Ok(_) => {
                 self.states.truncate(self.history().len() + 1);
-                self.ticket += 1;
-                self.thinking = false;
-                self.queued = None;
+                self.computer.forget();
                 self.animation = None;
                 self.say("Taken back.", false);
                 self.after_move(now);
@@ -883,11 +829,8 @@ impl<G: BoardGame> DuelApp<G> {
         match (self.new_duel)(self.duel.config()) {
             Ok(mut duel) => {
                 self.states = states_of(&duel);
-                self.worker = Some(start_worker(&mut duel, &self.events));
+                self.computer.start(duel.take_strategies(), &self.events);
                 self.duel = duel;
-                self.ticket += 1;
-                self.thinking = false;
-                self.queued = None;
                 self.animation = None;
                 self.replay = None;
                 self.paused = false;
@@ -923,38 +866,4 @@ impl<G: BoardGame> DuelApp<G> {
             _ => {}
         }
     }
-}
-
-/// The positions before each move of a match and the current one.
-fn states_of<G: BoardGame>(duel: &Duel<G>) -> Vec<G> {
-    let mut states = Vec::with_capacity(duel.history().len() + 1);
-    let mut game = match G::start(&duel.config().options, duel.config().seed) {
-        Ok(game) => game,
-        // A match exists only if its options started a game; keep what can be shown.
-        Err(_) => return vec![duel.game().clone()],
-    };
-    states.push(game.clone());
-    for turn in duel.history() {
-        if game.play(turn.mv).is_err() {
-            break;
-        }
-        states.push(game.clone());
-    }
-    if states.len() != duel.history().len() + 1 {
-        states = vec![duel.game().clone(); duel.history().len() + 1];
-    }
-    states
-}
-
-/// The computer seats' thread; answers come back as [`Event::Chosen`], the move given as its
-/// place among the position's legal moves.
-fn start_worker<G: BoardGame>(duel: &mut Duel<G>, events: &Sender<Event>) -> DuelWorker<G> {
-    let events = events.clone();
-    DuelWorker::start(
-        duel.take_strategies(),
-        Box::new(move |ticket, game: &G, chosen: Option<G::Move>| {
-            let index = chosen.and_then(|mv| game.legal_moves().iter().position(|&m| m == mv));
-            events.send(Event::Chosen { ticket, index }).is_ok()
-        }),
-    )
 }

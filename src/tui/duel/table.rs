@@ -1,60 +1,21 @@
 //! The duel screen at a server's table: the table plays every move and announces it; the
 //! screen shows the announced moves in order and sends its own player's moves as requests.
 
-use std::collections::VecDeque;
 use std::sync::mpsc::Sender;
 use std::time::Instant;
 
-use super::{BoardGame, DuelApp, NewDuel, states_of};
-use crate::controller::Seat;
-use crate::controller::duel::{Duel, DuelConfig, DuelError};
-use crate::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView, TableId};
+use super::{BoardGame, DuelApp, NewDuel};
+use crate::controller::duel::DuelConfig;
+use crate::controller::table::{Joined, News, Request};
 use crate::tui::Event;
+use crate::tui::match_screen::{AtTable, Heard, Incoming, MirrorError, ToTable, mirror, states_of};
 use crate::tui::view::theme::Theme;
 
 /// Sends a request to the shared table a [`DuelApp`] shows.
-pub type ToDuelTable<G> = Box<dyn FnMut(Request<DuelConfig<G>>) + Send>;
+pub type ToDuelTable<G> = ToTable<DuelConfig<G>>;
 
-/// A match shown at a server's table: the table plays every move and announces it; the
-/// screen shows the announced moves in order and sends its own player's moves as requests.
-pub(super) struct DuelTable<G: BoardGame> {
-    pub(super) id: TableId,
-    pub(super) kind: Kind,
-    pub(super) role: Role,
-    pub(super) seats: [SeatView; 2],
-    pub(super) send: ToDuelTable<G>,
-    /// Announced and not shown yet, oldest first.
-    pub(super) incoming: VecDeque<Incoming<G>>,
-    /// A request went to the table and no word has come back yet.
-    pub(super) sent: bool,
-    /// Why the table closed, once it has.
-    pub(super) closed: Option<String>,
-}
-
-/// Announced news waiting to be shown: a move, or a fresh deal after the moves before it.
-pub(super) enum Incoming<G: BoardGame> {
-    Move(G::Move),
-    Deal(Box<DuelConfig<G>>),
-}
-
-impl<G: BoardGame> DuelTable<G> {
-    /// The number the table's next announced move must carry.
-    pub(super) fn next_index(&self, shown: usize) -> usize {
-        let mut moves = 0;
-        for item in self.incoming.iter().rev() {
-            match item {
-                Incoming::Move(_) => moves += 1,
-                Incoming::Deal(_) => return moves,
-            }
-        }
-        shown + moves
-    }
-
-    /// Whether this screen may ask for a new deal or a rematch.
-    pub(super) fn may_ask_new_deal(&self) -> bool {
-        self.kind != Kind::Showcase && matches!(self.role, Role::Plays(_)) && self.closed.is_none()
-    }
-}
+/// A match shown at a server's table (see [`AtTable`]).
+pub(super) type DuelTable<G> = AtTable<DuelConfig<G>>;
 
 impl<G: BoardGame> DuelApp<G> {
     /// A screen showing a server's table from where `joined` stands: the moves so far are
@@ -70,16 +31,7 @@ impl<G: BoardGame> DuelApp<G> {
         let duel = mirror(&joined.config, &joined.moves)?;
         let refuse: NewDuel<G> = Box::new(|_| Err("a table deals its own games".into()));
         let mut app = DuelApp::build(duel, refuse, events, size, theme, false);
-        app.table = Some(DuelTable {
-            id: joined.table,
-            kind: joined.kind,
-            role: joined.role,
-            seats: joined.seats,
-            send,
-            incoming: VecDeque::new(),
-            sent: false,
-            closed: None,
-        });
+        app.table = Some(AtTable::new(&joined, send));
         app.after_move(Instant::now());
         Ok(app)
     }
@@ -93,50 +45,23 @@ impl<G: BoardGame> DuelApp<G> {
     pub fn waiting_for_opponent(&self) -> bool {
         self.table
             .as_ref()
-            .is_some_and(|t| t.seats.iter().any(|s| s.state == SeatState::Open))
+            .is_some_and(AtTable::waiting_for_opponent)
     }
 
     /// At a table: whether this screen's move went out and its news has not come back yet.
     pub(super) fn table_busy(&self) -> bool {
-        self.table
-            .as_ref()
-            .is_some_and(|t| t.sent || !t.incoming.is_empty())
+        self.table.as_ref().is_some_and(AtTable::busy)
     }
 
     /// What the table said.
     pub(super) fn on_news(&mut self, news: News<DuelConfig<G>>) {
         let shown = self.history().len();
         let Some(table) = &mut self.table else { return };
-        match news {
-            News::Moved { index, mv } => {
-                table.sent = false;
-                // Every move comes once and in order; a repeat is ignored.
-                if index == table.next_index(shown) {
-                    table.incoming.push_back(Incoming::Move(mv));
-                }
-            }
-            News::Seats(seats) => table.seats = seats,
-            News::Notice(text) => self.say(&text, false),
-            News::Refused(text) => {
-                table.sent = false;
-                self.say(&text, true);
-            }
-            News::NewDeal(config) => {
-                // A screen a whole game behind finishes the game it shows, then skips the one
-                // after rather than fall further behind.
-                if let Some(last) = table
-                    .incoming
-                    .iter()
-                    .rposition(|i| matches!(i, Incoming::Deal(_)))
-                {
-                    table.incoming.truncate(last);
-                }
-                table.incoming.push_back(Incoming::Deal(config));
-            }
-            News::Closed(reason) => {
-                table.closed = Some(reason);
-                self.note = None;
-            }
+        match table.receive(news, shown) {
+            Heard::Nothing => {}
+            Heard::Notice(text) => self.say(&text, false),
+            Heard::Refused(text) => self.say(&text, true),
+            Heard::Closed => self.note = None,
         }
     }
 
@@ -148,8 +73,7 @@ impl<G: BoardGame> DuelApp<G> {
             && let Some(pass) = pass
             && let Some(table) = &mut self.table
         {
-            table.sent = true;
-            (table.send)(Request::Play(pass));
+            table.request(Request::Play(pass));
         }
     }
 
@@ -168,11 +92,11 @@ impl<G: BoardGame> DuelApp<G> {
                 self.note = None;
                 self.play(mv, now);
             }
-            Incoming::Deal(config) => match mirror(&config, &[]) {
+            Incoming::Deal(config) => match mirror(&*config, &[]) {
                 Ok(duel) => {
                     self.states = states_of(&duel);
                     self.duel = duel;
-                    self.queued = None;
+                    self.computer.queue(None);
                     self.animation = None;
                     self.replay = None;
                     self.log_back = 0;
@@ -182,37 +106,4 @@ impl<G: BoardGame> DuelApp<G> {
             },
         }
     }
-}
-
-/// Why a screen cannot show the match at the table it joined; `R` is the game's refusal.
-#[derive(Debug, thiserror::Error)]
-pub enum MirrorError<R: std::error::Error + 'static> {
-    /// The table's setup does not start a match here.
-    #[error(transparent)]
-    Start(#[from] DuelError),
-    /// Move `number` (from 1) the table played does not replay on its setup.
-    #[error("move {number} of the table does not replay: {reason}")]
-    Replay {
-        number: usize,
-        #[source]
-        reason: R,
-    },
-}
-
-/// A match to show a table's game on: `config` with no computer of its own (the table plays
-/// for them), and the moves so far.
-fn mirror<G: BoardGame>(
-    config: &DuelConfig<G>,
-    moves: &[G::Move],
-) -> Result<Duel<G>, MirrorError<G::Refusal>> {
-    let mut config = config.clone();
-    config.seats = [Seat::Human, Seat::Human];
-    let mut duel = Duel::start(config, None)?;
-    for (n, &mv) in moves.iter().enumerate() {
-        duel.play(mv).map_err(|reason| MirrorError::Replay {
-            number: n + 1,
-            reason,
-        })?;
-    }
-    Ok(duel)
 }

@@ -1,6 +1,5 @@
 //! The app's state and its one way to change: `update(event)`. Drawing lives in `view`.
 
-use std::collections::VecDeque;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
@@ -12,14 +11,16 @@ use ratatui::layout::{Position, Rect};
 pub(crate) mod text;
 
 use super::view::layout::{Hit, Layout};
-use crate::controller::DuelWorker;
-use crate::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView, TableId};
-use crate::controller::{Match, MatchConfig, Seat, Setup, Turn};
-use crate::games::TwoPlayer;
+use crate::controller::table::{Joined, News, Request, Role};
+use crate::controller::{Match, MatchConfig, Turn};
 use crate::games::three_trios::platform::side_of;
-use crate::games::three_trios::{Game, Move, Player, Pos};
+use crate::games::three_trios::{Game, Move, MoveError, Player, Pos};
 use crate::tui::event::Event;
 use crate::tui::keymap::{self, Action, Context, KeyMode};
+use crate::tui::match_screen::{
+    self, AtTable, Computer, Heard, Incoming, MirrorError, Note, Pace, REMARK_LIFETIME, mirror,
+    states_of,
+};
 use crate::tui::timeline::{self, Point};
 use crate::tui::view::theme::Theme;
 
@@ -35,25 +36,7 @@ pub enum Focus {
 }
 
 /// A status-bar message. Any key replaces it; besides, it goes when its `lifetime` ends.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Message {
-    pub text: String,
-    pub error: bool,
-    pub lifetime: Lifetime,
-}
-
-/// How long a message stays true.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lifetime {
-    /// Until a move is played or taken back: the match had this many moves when it was said.
-    Turn(usize),
-    /// As `Turn`, and at the latest until then.
-    Until(usize, Instant),
-    /// A question: until it is answered.
-    Answer,
-}
-
-use crate::tui::REMARK_LIFETIME;
+pub type Message = Note;
 
 /// Walking the timeline: the current flat index, and whether it advances by itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,64 +45,14 @@ pub struct Playback {
     pub auto: bool,
 }
 
-/// Sends a request to the shared table this app shows.
-pub type ToTable = Box<dyn FnMut(Request) + Send>;
+pub use crate::tui::match_screen::{Lifetime, ToTable};
 
-/// A match shown at a shared table: the table plays every move and announces it; this app
-/// shows the moves in order, and sends its own player's moves to the table.
-pub(crate) struct AtTable {
-    pub(crate) id: TableId,
-    pub(crate) kind: Kind,
-    pub(crate) role: Role,
-    pub(crate) seats: [SeatView; 2],
-    send: ToTable,
-    /// What the table announced and this screen has not shown yet, oldest first.
-    incoming: VecDeque<Incoming>,
-    /// A move went to the table and no word has come back yet.
-    sent: bool,
-    /// Why the table closed, once it has.
-    pub(crate) closed: Option<String>,
-}
-
-impl AtTable {
-    /// Whether the player here is at a two-player table.
-    fn two_players(&self) -> bool {
-        self.kind == Kind::TwoPlayers
-    }
-}
-
-/// Announced news waiting to be shown in order: a move, or a fresh deal after the moves
-/// before it.
-enum Incoming {
-    Move(Move),
-    Deal(Box<MatchConfig>),
-}
-
-impl AtTable {
-    /// Whether this screen may ask for a new deal (against a computer) or a rematch (against
-    /// a person): a player at a table still open. The table deals once the game is over.
-    pub(crate) fn may_ask_new_deal(&self) -> bool {
-        self.kind != Kind::Showcase && matches!(self.role, Role::Plays(_)) && self.closed.is_none()
-    }
-
-    /// The number the table's next announced move must carry: counted from the last deal
-    /// waiting in the queue, or from the moves already shown.
-    fn next_index(&self, shown: usize) -> usize {
-        let mut moves = 0;
-        for item in self.incoming.iter().rev() {
-            match item {
-                Incoming::Move(_) => moves += 1,
-                Incoming::Deal(_) => return moves,
-            }
-        }
-        shown + moves
-    }
-}
+/// A match shown at a shared table (see [`AtTable`]).
+pub(crate) type TrioTable = AtTable<MatchConfig>;
 
 /// Delay between battle steps at each speed; watching computers waits twice this between
 /// moves.
-const STEP_DELAYS_MS: [u64; 7] = [1200, 800, 500, 320, 200, 110, 40];
-const DEFAULT_SPEED: usize = 3;
+const PACE: Pace = Pace::new(&[1200, 800, 500, 320, 200, 110, 40], 3);
 
 /// The whole state of the full-screen UI for one match.
 ///
@@ -134,10 +67,8 @@ pub struct App {
     pub(crate) states: Vec<Game>,
     new_match: NewMatch,
     events: Sender<Event>,
-    worker: Option<DuelWorker<Game>>,
-    ticket: u64,
-    pub(crate) thinking: bool,
-    queued: Option<Move>,
+    /// The computer seats here (none at a table, which plays its own).
+    computer: Computer<Game>,
     pub(crate) focus: Focus,
     pub(crate) hand_cursor: usize,
     pub(crate) grid_cursor: Pos,
@@ -150,7 +81,7 @@ pub struct App {
     /// The replay viewer, when open.
     pub(crate) replay: Option<Playback>,
     pub(crate) paused: bool,
-    pub(crate) speed: usize,
+    pub(crate) pace: Pace,
     /// When the next timed change is due (an animation step or a paced computer move).
     next_at: Option<Instant>,
     /// A watched match waits until then before the next computer move.
@@ -161,7 +92,7 @@ pub struct App {
     /// Opened from a record: there is no live play, only the viewer.
     pub(crate) review_only: bool,
     /// Set when the match is played at a shared table rather than here.
-    pub(crate) table: Option<AtTable>,
+    pub(crate) table: Option<TrioTable>,
     /// `n` was pressed during a game: waiting for y (new game) or anything else (go on).
     pub(crate) confirm_new: bool,
     /// The first digits of a card number being typed (hands of ten or more cards).
@@ -195,10 +126,7 @@ impl App {
             states: Vec::new(),
             new_match,
             events,
-            worker: None,
-            ticket: 0,
-            thinking: false,
-            queued: None,
+            computer: Computer::none(),
             focus: Focus::Hand,
             hand_cursor: 0,
             grid_cursor: Pos::new(0, 0),
@@ -209,7 +137,7 @@ impl App {
             animation: None,
             replay: None,
             paused: false,
-            speed: DEFAULT_SPEED,
+            pace: PACE,
             next_at: None,
             hold_until: None,
             step_once: false,
@@ -241,7 +169,7 @@ impl App {
     ) -> App {
         let mut app = App::new(game, new_match, events, size, theme);
         app.review_only = true;
-        app.worker = None;
+        app.computer.stop();
         app.replay = Some(Playback {
             index: 0,
             auto: true,
@@ -259,21 +187,12 @@ impl App {
         events: Sender<Event>,
         size: (u16, u16),
         theme: Theme,
-    ) -> Result<App, String> {
+    ) -> Result<App, MirrorError<MoveError>> {
         let game = mirror(&joined.config, &joined.moves)?;
         let new_match: NewMatch =
             Box::new(|_: &MatchConfig| Err("a table deals its own games".to_string()));
         let mut app = App::new(game, new_match, events, size, theme);
-        app.table = Some(AtTable {
-            id: joined.table,
-            kind: joined.kind,
-            role: joined.role,
-            seats: joined.seats,
-            send,
-            incoming: VecDeque::new(),
-            sent: false,
-            closed: None,
-        });
+        app.table = Some(AtTable::new(&joined, send));
         Ok(app)
     }
 
@@ -289,7 +208,7 @@ impl App {
     pub fn waiting_for_opponent(&self) -> bool {
         self.table
             .as_ref()
-            .is_some_and(|t| t.seats.iter().any(|s| s.state == SeatState::Open))
+            .is_some_and(AtTable::waiting_for_opponent)
     }
 
     /// The match being shown, for the front end to report on after the app ends.
@@ -305,10 +224,7 @@ impl App {
     /// When the app next needs a [`Event::Tick`], if at all. `None` means nothing is moving:
     /// the loop may sleep until input arrives.
     pub fn next_tick(&self) -> Option<Instant> {
-        let expiry = match self.message.as_ref().map(|m| m.lifetime) {
-            Some(Lifetime::Until(_, at)) => Some(at),
-            _ => None,
-        };
+        let expiry = self.message.as_ref().and_then(Note::due);
         match (self.next_at, expiry) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -351,7 +267,7 @@ impl App {
 
     /// Whether a computer seat is choosing its move.
     pub fn thinking(&self) -> bool {
-        self.thinking
+        self.computer.thinking()
     }
 
     /// Whether a battle animation is playing on the live board.
@@ -399,21 +315,12 @@ impl App {
 
     /// Where this screen is used, which decides the keys that work and how help reads.
     pub fn context(&self) -> Context {
-        if self.review_only {
-            return Context::Viewer;
-        }
-        match &self.table {
-            Some(table) => match table.role {
-                Role::Plays(_) => Context::TablePlayer {
-                    two_players: table.two_players(),
-                },
-                Role::Watches => Context::TableSpectator,
-            },
-            None if self.watching() => Context::Watching,
-            None => Context::Local {
-                computer: !self.is_human(Player::Red) || !self.is_human(Player::Blue),
-            },
-        }
+        let humans = [Player::Red, Player::Blue]
+            .into_iter()
+            .filter(|&p| self.is_human(p))
+            .count();
+        let table = self.table.as_ref().map(|t| (t.role, t.kind));
+        match_screen::context(self.review_only, table, humans)
     }
 
     /// Which key table applies now: the replay viewer's or the game's.
@@ -470,7 +377,7 @@ impl App {
     }
 
     pub(crate) fn step_delay(&self) -> Duration {
-        Duration::from_millis(STEP_DELAYS_MS[self.speed])
+        self.pace.delay()
     }
 
     /// The screen layout for the current size (the same one drawing uses).
@@ -493,10 +400,9 @@ impl App {
                 }
             }
             Event::Chosen { ticket, index } => {
-                if ticket == self.ticket && self.thinking {
-                    self.thinking = false;
-                    self.queued =
-                        index.and_then(|i| TwoPlayer::legal_moves(self.game()).get(i).copied());
+                let game = self.game.game();
+                if let Some(mv) = self.computer.answer(ticket, index, game) {
+                    self.computer.queue(mv);
                 }
             }
             Event::Duel(..) => {}
@@ -511,12 +417,7 @@ impl App {
     /// or its time is up.
     fn expire_message(&mut self, now: Instant) {
         let moves = self.history().len();
-        let gone = match self.message.as_ref().map(|m| m.lifetime) {
-            Some(Lifetime::Turn(said)) => said != moves,
-            Some(Lifetime::Until(said, at)) => said != moves || now >= at,
-            Some(Lifetime::Answer) | None => false,
-        };
-        if gone {
+        if self.message.as_ref().is_some_and(|m| m.expired(moves, now)) {
             self.message = None;
         }
     }
@@ -728,9 +629,7 @@ impl App {
             return self.warn(&format!("Cannot take back: {e}"));
         }
         // A computer move being thought about or waiting to show is for a position gone.
-        self.ticket += 1;
-        self.thinking = false;
-        self.queued = None;
+        self.computer.forget();
         self.states.truncate(self.history().len() + 1);
         self.animation = None;
         self.next_at = None;
@@ -781,25 +680,10 @@ impl App {
                 self.hold_until = Some(now + self.step_delay());
                 return;
             }
-            Action::Left => {
-                replay.index = replay.index.saturating_sub(1);
-                replay.auto = false;
-            }
-            Action::Right => {
-                replay.index = (replay.index + 1).min(history_last);
-                replay.auto = false;
-            }
-            Action::Up => {
-                replay.index = self.move_boundary(replay.index, false);
-                replay.auto = false;
-            }
-            Action::Down => {
-                replay.index = self.move_boundary(replay.index, true);
-                replay.auto = false;
-            }
+            // The start keeps a replay playing; every other walk stops it.
             Action::First => replay.index = 0,
-            Action::Last => {
-                replay.index = history_last;
+            Action::Left | Action::Right | Action::Up | Action::Down | Action::Last => {
+                replay.index = match_screen::walk(self.history(), replay.index, action);
                 replay.auto = false;
             }
             Action::Pause | Action::Confirm => {
@@ -814,31 +698,6 @@ impl App {
         }
         self.replay = Some(replay);
         self.next_at = replay.auto.then(|| now + self.step_delay());
-    }
-
-    /// The start of the previous or next move from `index`.
-    fn move_boundary(&self, index: usize, forward: bool) -> usize {
-        let history = self.history();
-        let current = match timeline::point(history, index) {
-            Point::Start => None,
-            Point::Move { mv, .. } => Some(mv),
-        };
-        match (current, forward) {
-            (None, true) if !history.is_empty() => timeline::move_start(history, 0),
-            (None, _) => 0,
-            (Some(mv), true) if mv + 1 < history.len() => timeline::move_start(history, mv + 1),
-            (Some(_), true) => timeline::last(history),
-            (Some(mv), false) => {
-                let start = timeline::move_start(history, mv);
-                if index > start {
-                    start
-                } else if mv > 0 {
-                    timeline::move_start(history, mv - 1)
-                } else {
-                    0
-                }
-            }
-        }
     }
 
     fn open_replay(&mut self, now: Instant) {
@@ -856,9 +715,8 @@ impl App {
     }
 
     fn change_speed(&mut self, delta: isize) {
-        let top = STEP_DELAYS_MS.len() as isize - 1;
-        self.speed = (self.speed as isize + delta).clamp(0, top) as usize;
-        self.say(&format!("Speed {}/{}", self.speed + 1, top + 1));
+        let text = self.pace.change(delta > 0);
+        self.say(&text);
     }
 
     fn toggle_pause(&mut self) {
@@ -891,39 +749,13 @@ impl App {
     fn on_news(&mut self, news: News) {
         let shown = self.history().len();
         let Some(table) = &mut self.table else { return };
-        match news {
-            News::Moved { index, mv } => {
-                table.sent = false;
-                // Every move comes once and in order; a repeat is ignored.
-                if index == table.next_index(shown) {
-                    table.incoming.push_back(Incoming::Move(mv));
-                }
-            }
-            News::Seats(seats) => table.seats = seats,
-            News::Notice(text) => self.say(&text),
-            News::Refused(text) => {
-                table.sent = false;
-                self.warn(&text);
-            }
-            News::NewDeal(config) => {
-                // A screen a whole game behind (a slow or paused spectator) finishes the game
-                // it shows, then skips the one after rather than fall further behind.
-                if let Some(last_deal) = table
-                    .incoming
-                    .iter()
-                    .rposition(|i| matches!(i, Incoming::Deal(_)))
-                {
-                    table.incoming.truncate(last_deal);
-                }
-                table.incoming.push_back(Incoming::Deal(config));
-            }
-            News::Closed(reason) => {
-                // The moves already announced are still shown; nothing more can be played.
-                // The status bar says so for as long as the table is shown, in place of
-                // whatever was said before.
-                table.closed = Some(reason);
-                self.message = None;
-            }
+        match table.receive(news, shown) {
+            Heard::Nothing => {}
+            Heard::Notice(text) => self.say(&text),
+            Heard::Refused(text) => self.warn(&text),
+            // The status bar says the table is closed for as long as the table is shown,
+            // in place of whatever was said before.
+            Heard::Closed => self.message = None,
         }
     }
 
@@ -959,7 +791,7 @@ impl App {
         self.replay = None;
         self.animation = None;
         self.picked = None;
-        self.queued = None;
+        self.computer.queue(None);
         self.focus = Focus::Hand;
         self.hand_cursor = 0;
         self.hold_until = None;
@@ -969,22 +801,13 @@ impl App {
     }
 
     fn start_worker(&mut self) {
-        self.ticket += 1;
-        self.thinking = false;
         let strategies = self.game.take_strategies();
-        self.worker = strategies.iter().any(Option::is_some).then(|| {
-            let events = self.events.clone();
-            DuelWorker::start(
-                strategies,
-                // The move travels as its index among the position's legal moves, as every
-                // game's computer answers do.
-                Box::new(move |ticket, game: &Game, mv| {
-                    let index = mv
-                        .and_then(|mv| TwoPlayer::legal_moves(game).iter().position(|&m| m == mv));
-                    events.send(Event::Chosen { ticket, index }).is_ok()
-                }),
-            )
-        });
+        if strategies.iter().any(Option::is_some) {
+            self.computer.start(strategies, &self.events);
+        } else {
+            self.computer.forget();
+            self.computer.stop();
+        }
     }
 
     fn hand_len(&self) -> usize {
@@ -1113,8 +936,7 @@ impl App {
             return self.warn(&capitalise(&e.to_string()));
         }
         if let Some(table) = &mut self.table {
-            table.sent = true;
-            (table.send)(Request::Play(mv));
+            table.request(Request::Play(mv));
         }
         self.picked = None;
         self.focus = Focus::Hand;
@@ -1233,22 +1055,20 @@ impl App {
         if self.is_human(turn) {
             return;
         }
-        if self.queued.is_none() && !self.thinking {
-            if let Some(worker) = &self.worker {
-                self.ticket += 1;
-                self.thinking = true;
-                worker.request(self.ticket, self.game.game());
-            }
+        if self.computer.queued().is_none() && !self.computer.thinking() {
+            self.computer.ask(self.game.game());
             return;
         }
-        let Some(mv) = self.queued else { return };
+        let Some(mv) = self.computer.queued() else {
+            return;
+        };
         if self.animation.is_some() {
             return;
         }
         if self.watcher_waits(now) {
             return;
         }
-        self.queued = None;
+        self.computer.queue(None);
         self.step_once = false;
         self.hold_until = None;
         self.place(mv, now);
@@ -1302,7 +1122,7 @@ impl App {
         self.hold_until = None;
         match next {
             Incoming::Move(mv) => self.place(mv, now),
-            Incoming::Deal(config) => match mirror(&config, &[]) {
+            Incoming::Deal(config) => match mirror(&*config, &[]) {
                 Ok(game) => {
                     self.load(game);
                     self.say("New deal");
@@ -1369,40 +1189,6 @@ impl App {
             lifetime: Lifetime::Turn(self.history().len()),
         });
     }
-}
-
-/// The game before each move of a match and the live game, rebuilt once by replaying the
-/// recorded moves on a fresh deal.
-fn states_of(game: &Match) -> Vec<Game> {
-    let mut states = Vec::with_capacity(game.history().len() + 1);
-    if let Ok(mut g) = game.config().deal() {
-        states.push(g.clone());
-        for turn in game.history() {
-            if g.play(turn.mv).is_err() {
-                break;
-            }
-            states.push(g.clone());
-        }
-    }
-    // If the setup could not be rebuilt the live game is all there is to show.
-    if states.len() != game.history().len() + 1 {
-        states = vec![game.game().clone(); game.history().len() + 1];
-    }
-    states
-}
-
-/// A match to show a table's game on: `config` dealt with no computer of its own (the table
-/// runs those), `moves` replayed on it.
-fn mirror(config: &MatchConfig, moves: &[Move]) -> Result<Match, String> {
-    let mut config = config.clone();
-    config.red = Seat::Human;
-    config.blue = Seat::Human;
-    let mut game = Match::start(config, None).map_err(|e| e.to_string())?;
-    for (n, &mv) in moves.iter().enumerate() {
-        game.play(mv)
-            .map_err(|e| format!("move {} of the table does not replay: {e}", n + 1))?;
-    }
-    Ok(game)
 }
 
 fn capitalise(text: &str) -> String {

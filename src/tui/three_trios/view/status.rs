@@ -63,7 +63,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     } else {
         let turn = game.turn();
         first.push(Span::styled(format!("{turn}"), theme.owner_text(turn)));
-        let doing = if app.thinking && !app.is_human(turn) {
+        let doing = if app.thinking() && !app.is_human(turn) {
             format!(" ({}) is thinking…", app.seat_label(turn))
         } else if let Some(table) = &app.table {
             let seat = &table.seats[turn as usize];

@@ -1,0 +1,150 @@
+//! A match screen at a shared table: the table plays every move and announces it; the screen
+//! queues what was announced and shows it in order, and sends its own player's moves (and
+//! new-deal requests) as requests. The screen decides when the next item shows (after the
+//! last move's animation, at a watcher's pace); this keeps the queue and the seats.
+
+use std::collections::VecDeque;
+
+use crate::controller::MatchConfig;
+use crate::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView, TableId};
+use crate::controller::table_game::TableGame;
+
+/// Sends a request to the shared table a screen shows (of Three Trios unless another game's
+/// setup is named).
+pub type ToTable<C = MatchConfig> = Box<dyn FnMut(Request<C>) + Send>;
+
+/// A match shown at a shared table.
+///
+/// Invariant: `incoming` holds announced items not shown yet, oldest first; moves in it
+/// follow on from the moves shown, or from the deal before them.
+pub struct AtTable<C: TableGame> {
+    pub id: TableId,
+    pub kind: Kind,
+    pub role: Role,
+    pub seats: [SeatView; 2],
+    pub send: ToTable<C>,
+    /// Announced and not shown yet, oldest first.
+    pub incoming: VecDeque<Incoming<C>>,
+    /// A request went to the table and no word has come back yet.
+    pub sent: bool,
+    /// Why the table closed, once it has.
+    pub closed: Option<String>,
+}
+
+/// Announced news waiting to be shown: a move, or a fresh deal after the moves before it.
+pub enum Incoming<C: TableGame> {
+    Move(C::Move),
+    Deal(Box<C>),
+}
+
+/// What a piece of news asks the screen to say, once the queue and seats have taken it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Heard {
+    /// Nothing to say.
+    Nothing,
+    /// A remark from the table.
+    Notice(String),
+    /// This screen's own request was turned down, and why.
+    Refused(String),
+    /// The table closed (the reason is kept in `closed`): what was said before is stale.
+    Closed,
+}
+
+impl<C: TableGame> AtTable<C> {
+    /// The table `joined` describes, nothing announced yet, moves sent through `send`.
+    pub fn new(joined: &Joined<C>, send: ToTable<C>) -> AtTable<C> {
+        AtTable {
+            id: joined.table,
+            kind: joined.kind,
+            role: joined.role,
+            seats: joined.seats.clone(),
+            send,
+            incoming: VecDeque::new(),
+            sent: false,
+            closed: None,
+        }
+    }
+
+    /// Whether the player here is at a two-player table.
+    pub fn two_players(&self) -> bool {
+        self.kind == Kind::TwoPlayers
+    }
+
+    /// Whether this screen may ask for a new deal (against a computer) or a rematch (against
+    /// a person): a player at a table still open. The table deals once the game is over.
+    pub fn may_ask_new_deal(&self) -> bool {
+        self.kind != Kind::Showcase && matches!(self.role, Role::Plays(_)) && self.closed.is_none()
+    }
+
+    /// Whether the table still waits for a second player.
+    pub fn waiting_for_opponent(&self) -> bool {
+        self.seats.iter().any(|s| s.state == SeatState::Open)
+    }
+
+    /// Whether this screen's request went out and its news has not come back yet, or news
+    /// waits to be shown.
+    pub fn busy(&self) -> bool {
+        self.sent || !self.incoming.is_empty()
+    }
+
+    /// Sends `request` and notes that an answer is due.
+    pub fn request(&mut self, request: Request<C>) {
+        self.sent = true;
+        (self.send)(request);
+    }
+
+    /// The number the table's next announced move must carry: counted from the last deal
+    /// waiting in the queue, or from the `shown` moves already on screen.
+    pub fn next_index(&self, shown: usize) -> usize {
+        let mut moves = 0;
+        for item in self.incoming.iter().rev() {
+            match item {
+                Incoming::Move(_) => moves += 1,
+                Incoming::Deal(_) => return moves,
+            }
+        }
+        shown + moves
+    }
+
+    /// Takes in what the table said, `shown` moves being on screen; gives what the screen
+    /// should say of it.
+    pub fn receive(&mut self, news: News<C>, shown: usize) -> Heard {
+        match news {
+            News::Moved { index, mv } => {
+                self.sent = false;
+                // Every move comes once and in order; a repeat is ignored.
+                if index == self.next_index(shown) {
+                    self.incoming.push_back(Incoming::Move(mv));
+                }
+                Heard::Nothing
+            }
+            News::Seats(seats) => {
+                self.seats = seats;
+                Heard::Nothing
+            }
+            News::Notice(text) => Heard::Notice(text),
+            News::Refused(text) => {
+                self.sent = false;
+                Heard::Refused(text)
+            }
+            News::NewDeal(config) => {
+                // A screen a whole game behind (a slow or paused spectator) finishes the game
+                // it shows, then skips the one after rather than fall further behind.
+                if let Some(last_deal) = self
+                    .incoming
+                    .iter()
+                    .rposition(|i| matches!(i, Incoming::Deal(_)))
+                {
+                    self.incoming.truncate(last_deal);
+                }
+                self.incoming.push_back(Incoming::Deal(config));
+                Heard::Nothing
+            }
+            News::Closed(reason) => {
+                // The moves already announced are still shown; nothing more can be played.
+                self.closed = Some(reason);
+                Heard::Closed
+            }
+        }
+    }
+}
