@@ -555,18 +555,9 @@ pub enum AtTableError {
     /// Saved matches stay on the server's disk.
     #[error("saved matches are not offered here")]
     SavedMatches,
-    /// A game offers no such way to its table at a server, in these words.
-    #[error("{0}")]
-    NotOffered(&'static str),
     /// The game's tables open from the lobby's setup, not as a match of the lobby's choice.
     #[error("{} tables open from the lobby", .0.title())]
     FromSetup(crate::games::GameKind),
-}
-
-impl From<&'static str> for AtTableError {
-    fn from(words: &'static str) -> AtTableError {
-        AtTableError::NotOffered(words)
-    }
 }
 
 impl AtTableError {
