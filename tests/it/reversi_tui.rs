@@ -409,3 +409,25 @@ fn the_viewer_opens_at_the_start_and_steps_to_the_end() {
     v.key(KeyCode::Char('n'));
     assert!(v.app.replay().is_some(), "a viewer deals nothing");
 }
+
+#[test]
+fn a_replay_plays_by_itself_space_pauses_and_resumes_it_and_the_speed_keeps_it() {
+    let mut h = Harness::new("human", "human", None, (80, 24));
+    h.key(KeyCode::Enter);
+    h.settle();
+    h.key(KeyCode::Char('r'));
+    let playing = |h: &Harness| h.app.replay().map(|r| r.playing);
+    assert_eq!(playing(&h), Some(true), "r plays the last move again");
+    h.key(KeyCode::Char('+'));
+    assert_eq!(playing(&h), Some(true), "the speed does not stop it");
+    h.key(KeyCode::Char(' '));
+    assert_eq!(playing(&h), Some(false), "Space pauses");
+    h.key(KeyCode::Char(' '));
+    assert_eq!(playing(&h), Some(true), "Space resumes");
+    h.settle();
+    let last = trios::tui::timeline::last(h.app.history());
+    assert_eq!(
+        h.app.replay().map(|r| (r.index, r.playing)),
+        Some((last, false))
+    );
+}

@@ -13,7 +13,7 @@ pub use table::ToDuelTable;
 mod view;
 
 use std::sync::mpsc::Sender;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -22,7 +22,8 @@ use ratatui::crossterm::event::{
 use super::Event;
 use super::keymap::{self, Action, Context, KeyMode};
 pub use super::match_screen::Note;
-use super::match_screen::{self, Computer, Lifetime, Pace, REMARK_LIFETIME, states_of};
+pub use super::match_screen::Playback as Replay;
+use super::match_screen::{self, Computer, Lifetime, Motion, Pace, REMARK_LIFETIME, states_of};
 use super::timeline::{self, Point};
 use super::view::theme::Theme;
 use crate::controller::Seat;
@@ -52,21 +53,6 @@ pub type NewDuel<G> = Box<dyn FnMut(&DuelConfig<G>) -> Result<Duel<G>, String>>;
 /// (watching computers) at least between two moves; 250 ms to start with.
 const PACE: Pace = Pace::new(&[1400, 800, 450, 250, 120, 60], 3);
 
-/// Stepping through the match (`r`): a point of the timeline, and whether it plays on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Replay {
-    pub index: usize,
-    pub playing: bool,
-    next_at: Instant,
-}
-
-/// The flips of the move just played, shown step by step.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Animation {
-    index: usize,
-    next_at: Instant,
-}
-
 /// One screen's match of a board game.
 pub struct DuelApp<G: BoardGame> {
     duel: Duel<G>,
@@ -75,7 +61,6 @@ pub struct DuelApp<G: BoardGame> {
     events: Sender<Event>,
     /// The computer seats here (none at a table, which plays its own).
     computer: Computer<G>,
-    last_move_at: Instant,
     viewer: bool,
     pub(crate) cursor: Cell,
     /// The top-left cell shown when a leaning board is too large for the window; it
@@ -86,13 +71,8 @@ pub struct DuelApp<G: BoardGame> {
     pub(crate) hints: bool,
     pub(crate) help: bool,
     pub(crate) note: Option<Note>,
-    replay: Option<Replay>,
-    animation: Option<Animation>,
-    animations: bool,
-    pace: Pace,
-    paused: bool,
-    /// Watching: play one move, then pause again.
-    step_once: bool,
+    /// The last move's flips playing out, the replay, the watcher's pause and pace.
+    motion: Motion,
     /// `n` pressed once while a game is on; a second `n` deals.
     confirm_new: bool,
     /// Moves the log is scrolled back by.
@@ -132,11 +112,7 @@ impl<G: BoardGame> DuelApp<G> {
     ) -> DuelApp<G> {
         let refuse: NewDuel<G> = Box::new(|_| Err("a recorded match only plays back".into()));
         let mut app = DuelApp::build(duel, refuse, events, size, theme, true);
-        app.replay = Some(Replay {
-            index: 0,
-            playing: false,
-            next_at: Instant::now(),
-        });
+        app.motion.open_replay(0, Instant::now());
         app
     }
 
@@ -160,7 +136,6 @@ impl<G: BoardGame> DuelApp<G> {
             states,
             events,
             computer,
-            last_move_at: Instant::now(),
             viewer,
             cursor: (rows.saturating_sub(1) / 2, cols.saturating_sub(1) / 2),
             scroll: (0, 0),
@@ -168,12 +143,7 @@ impl<G: BoardGame> DuelApp<G> {
             hints: false,
             help: false,
             note: None,
-            replay: None,
-            animation: None,
-            animations: true,
-            pace: PACE,
-            paused: false,
-            step_once: false,
+            motion: Motion::new(PACE),
             confirm_new: false,
             log_back: 0,
             new_duel,
@@ -208,7 +178,7 @@ impl<G: BoardGame> DuelApp<G> {
 
     /// Battle animations on or off (`--no-animation`).
     pub fn set_animations(&mut self, on: bool) {
-        self.animations = on;
+        self.motion.animations = on;
     }
 
     /// The current position of the match.
@@ -223,12 +193,7 @@ impl<G: BoardGame> DuelApp<G> {
     /// The point of the timeline on screen: a replay's, an animation's, or the last.
     pub fn shown_point(&self) -> Point {
         let history = self.history();
-        let index = match (self.replay, self.animation) {
-            (Some(r), _) => r.index,
-            (None, Some(a)) => a.index,
-            (None, None) => timeline::last(history),
-        };
-        timeline::point(history, index)
+        timeline::point(history, self.motion.shown_index(timeline::last(history)))
     }
 
     /// Every cell as the screen shows it now, row-major.
@@ -250,11 +215,11 @@ impl<G: BoardGame> DuelApp<G> {
     }
 
     pub fn replay(&self) -> Option<Replay> {
-        self.replay
+        self.motion.replay
     }
 
     pub fn animating(&self) -> bool {
-        self.animation.is_some()
+        self.motion.animation.is_some()
     }
 
     /// Whether a computer is choosing the next move: here, or at the table this screen shows
@@ -266,14 +231,14 @@ impl<G: BoardGame> DuelApp<G> {
                 !self.game().is_over()
                     && table.closed.is_none()
                     && table.incoming.is_empty()
-                    && self.animation.is_none()
+                    && self.motion.animation.is_none()
                     && table.seats[self.game().to_move().index()].state == SeatState::Computer
             }
         }
     }
 
     pub fn paused(&self) -> bool {
-        self.paused
+        self.motion.paused
     }
 
     /// The seat's name: `you`, `expert`, `Dark` (two people at one keyboard).
@@ -300,7 +265,7 @@ impl<G: BoardGame> DuelApp<G> {
     }
 
     pub fn key_mode(&self) -> KeyMode {
-        if self.replay.is_some() {
+        if self.motion.replay.is_some() {
             KeyMode::Replay
         } else {
             KeyMode::Play
@@ -319,51 +284,31 @@ impl<G: BoardGame> DuelApp<G> {
             None => self.is_human(self.game().to_move()),
         };
         !self.viewer
-            && self.replay.is_none()
-            && self.animation.is_none()
+            && self.motion.replay.is_none()
+            && self.motion.animation.is_none()
             && !self.game().is_over()
             && mine
     }
 
-    /// When the screen next needs a tick: an animation step, a replay playing, or a queued
-    /// computer move waiting for its time.
+    /// When the screen next needs a tick: an animation or replay step, the end of a
+    /// watcher's pause between moves, or a note fading.
     pub fn next_tick(&self) -> Option<Instant> {
-        let mut due: Option<Instant> = None;
-        let mut at = |t: Instant| due = Some(due.map_or(t, |d: Instant| d.min(t)));
-        if let Some(a) = self.animation {
-            at(a.next_at);
+        let fades = self.note.as_ref().and_then(Note::due);
+        match (self.motion.next_tick(), fades) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
         }
-        if let Some(r) = self.replay
-            && r.playing
-        {
-            at(r.next_at);
-        }
-        if self.computer.queued().is_some() && self.animation.is_none() {
-            at(self.move_due());
-        }
-        if self.animation.is_none()
-            && self.table.as_ref().is_some_and(|t| !t.incoming.is_empty())
-            && (!self.paused || self.step_once)
-        {
-            at(self.last_move_at);
-        }
-        if let Some(fades) = self.note.as_ref().and_then(Note::due) {
-            at(fades);
-        }
-        due
     }
 
-    fn step_delay(&self) -> Duration {
-        self.pace.delay()
+    /// Computers play both seats here: each move is held a while once shown. (A table is
+    /// paced by its server.)
+    fn paced(&self) -> bool {
+        self.context() == Context::Watching
     }
 
-    /// When a queued computer move may be played: watchers get time to see each move.
-    fn move_due(&self) -> Instant {
-        if self.context() == Context::Watching {
-            self.last_move_at + self.step_delay() * 3
-        } else {
-            self.last_move_at
-        }
+    /// The match is watched, not played: computers in both seats, or a spectator's table.
+    fn watching(&self) -> bool {
+        matches!(self.context(), Context::Watching | Context::TableSpectator)
     }
 
     /// Applies one event.
@@ -402,7 +347,7 @@ impl<G: BoardGame> DuelApp<G> {
     /// else the move being shown or the last one played.
     fn focus(&self) -> Cell {
         let history = self.history();
-        let shown_move = match (self.replay, self.shown_point()) {
+        let shown_move = match (self.motion.replay, self.shown_point()) {
             (Some(_), Point::Move { mv, .. }) => history.get(mv),
             (Some(_), Point::Start) => None,
             (None, _) if self.human_to_move() => None,
@@ -431,44 +376,19 @@ impl<G: BoardGame> DuelApp<G> {
         );
     }
 
-    /// Moves time on: animation steps, replay playing, queued computer moves.
+    /// Moves time on: animation and replay steps, then the next move when it may show.
     fn advance(&mut self, now: Instant) {
-        if let Some(a) = self.animation
-            && now >= a.next_at
-        {
-            let last = timeline::last(self.history());
-            if a.index >= last {
-                self.animation = None;
-            } else {
-                self.animation = Some(Animation {
-                    index: a.index + 1,
-                    next_at: now + self.step_delay(),
-                });
-            }
-        }
-        if let Some(r) = self.replay
-            && r.playing
-            && now >= r.next_at
-        {
-            let last = timeline::last(self.history());
-            self.replay = Some(Replay {
-                index: (r.index + 1).min(last),
-                playing: r.index + 1 < last,
-                next_at: now + self.step_delay(),
-            });
-        }
+        let last = timeline::last(self.history());
+        self.motion.tick(now, last, self.paced());
         if self.table.is_some() {
             self.show_incoming(now);
             self.send_forced_pass();
             return;
         }
-        if self.animation.is_none()
-            && let Some(mv) = self.computer.queued()
-            && now >= self.move_due()
-            && (!self.paused || self.step_once)
+        if let Some(mv) = self.computer.queued()
+            && !self.motion.next_move_waits(now, self.watching())
         {
             self.computer.queue(None);
-            self.step_once = false;
             self.play(mv, now);
         }
     }
@@ -503,15 +423,10 @@ impl<G: BoardGame> DuelApp<G> {
                     let who = line.split(' ').next().unwrap_or_default().to_string();
                     self.say(&format!("{who} has no legal move and passes."), false);
                 }
-                self.last_move_at = now;
                 self.log_back = 0;
                 let history = self.history();
-                if self.animations && steps > 0 {
-                    self.animation = Some(Animation {
-                        index: timeline::move_start(history, history.len() - 1),
-                        next_at: now + self.step_delay(),
-                    });
-                }
+                let start = timeline::move_start(history, history.len() - 1);
+                self.motion.played(start, steps, now, self.paced());
                 self.after_move(now);
             }
             Err(refusal) => self.say(&refusal.to_string(), true),
@@ -630,19 +545,19 @@ impl<G: BoardGame> DuelApp<G> {
             Action::Confirm => self.place_at_cursor(now),
             Action::Pause => self.toggle_pause(now),
             Action::StepOne => {
-                self.paused = true;
-                self.step_once = true;
+                self.motion.step_one();
                 self.advance(now);
             }
             Action::ToggleHints => self.hints = !self.hints,
             Action::ToggleHelp => self.help = true,
             Action::Replay => self.start_replay(now),
             Action::Faster | Action::Slower => self.change_speed(action),
-            Action::SkipAnimation => self.animation = None,
+            Action::SkipAnimation => {
+                self.motion.skip_animation(now, self.paced());
+            }
             Action::ToggleAnimations => {
-                self.animations = !self.animations;
-                self.animation = None;
-                let state = if self.animations { "on" } else { "off" };
+                let on = self.motion.toggle_animations(now, self.paced());
+                let state = if on { "on" } else { "off" };
                 self.say(&format!("Animations {state}."), false);
             }
             Action::TakeBack => self.take_back(now),
@@ -660,59 +575,40 @@ impl<G: BoardGame> DuelApp<G> {
     }
 
     fn replay_action(&mut self, action: Action, now: Instant) {
-        let Some(mut r) = self.replay else {
+        if self.motion.replay_key(self.duel.history(), action, now) {
             return;
-        };
-        let history = self.history();
-        let last = timeline::last(history);
-        r.playing = false;
+        }
         match action {
-            Action::Left
-            | Action::Right
-            | Action::Up
-            | Action::Down
-            | Action::First
-            | Action::Last => r.index = match_screen::walk(history, r.index, action),
-            Action::Pause => {
-                r.playing = r.index < last;
-                if r.index >= last {
-                    r.index = 0;
-                    r.playing = last > 0;
-                }
-                r.next_at = now + self.step_delay();
-            }
             Action::Faster | Action::Slower => self.change_speed(action),
             Action::Cancel | Action::Replay if !self.viewer => {
-                self.replay = None;
+                self.motion.close_replay(now);
                 self.advance(now);
-                return;
             }
-            Action::Cancel | Action::Replay => r.index = last,
+            Action::Cancel | Action::Replay => {
+                self.motion
+                    .replay_key(self.duel.history(), Action::Last, now);
+            }
             Action::ToggleHelp => self.help = true,
             Action::LogUp => self.log_back = (self.log_back + 5).min(self.history().len()),
             Action::LogDown => self.log_back = self.log_back.saturating_sub(5),
             Action::NewGame => {
-                self.replay = None;
+                self.motion.replay = None;
                 self.new_game(now);
-                return;
             }
             Action::Quit => self.quit = true,
             Action::Suspend => self.suspend = true,
             _ => {}
         }
-        self.replay = Some(r);
     }
 
     /// `+`/`-`: shorter or longer steps, said as `Speed 3/6` (6 is fastest).
     fn change_speed(&mut self, action: Action) {
-        let text = self.pace.change(action == Action::Faster);
+        let text = self.motion.pace.change(action == Action::Faster);
         self.say(&text, false);
     }
 
     fn toggle_pause(&mut self, now: Instant) {
-        self.paused = !self.paused;
-        self.step_once = false;
-        let text = if self.paused {
+        let text = if self.motion.toggle_pause() {
             "Paused: Space resumes, . plays one move."
         } else {
             "Playing."
@@ -768,12 +664,7 @@ impl<G: BoardGame> DuelApp<G> {
             return;
         }
         let index = timeline::move_start(history, history.len() - 1);
-        self.animation = None;
-        self.replay = Some(Replay {
-            index,
-            playing: false,
-            next_at: now,
-        });
+        self.motion.open_replay(index, now);
     }
 
     /// Takes back the person's last move and every computer reply after it.
@@ -792,7 +683,7 @@ impl<G: BoardGame> DuelApp<G> {
             Ok(_) => {
                 self.states.truncate(self.history().len() + 1);
                 self.computer.forget();
-                self.animation = None;
+                self.motion.stop();
                 self.say("Taken back.", false);
                 self.after_move(now);
             }
@@ -831,9 +722,9 @@ impl<G: BoardGame> DuelApp<G> {
                 self.states = states_of(&duel);
                 self.computer.start(duel.take_strategies(), &self.events);
                 self.duel = duel;
-                self.animation = None;
-                self.replay = None;
-                self.paused = false;
+                self.motion.stop();
+                self.motion.replay = None;
+                self.motion.paused = false;
                 self.log_back = 0;
                 self.say("New game.", false);
                 self.after_move(now);
@@ -856,7 +747,7 @@ impl<G: BoardGame> DuelApp<G> {
                 if let Some(cell) = view::cell_at(self, mouse.column, mouse.row) {
                     self.cursor = cell;
                     self.note = None;
-                    if self.replay.is_none()
+                    if self.motion.replay.is_none()
                         && !matches!(self.context(), Context::Watching | Context::TableSpectator)
                     {
                         self.place_at_cursor(now);

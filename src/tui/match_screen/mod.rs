@@ -6,12 +6,14 @@
 //! keeps only its board, its move input and its words.
 
 mod computer;
+mod motion;
 mod note;
 mod pace;
 mod positions;
 mod table;
 
 pub use computer::Computer;
+pub use motion::{Motion, Playback};
 pub use note::{Lifetime, Note, REMARK_LIFETIME};
 pub use pace::Pace;
 pub use positions::{MirrorError, mirror, start_worker, states_of};

@@ -18,8 +18,8 @@ use crate::games::three_trios::{Game, Move, MoveError, Player, Pos};
 use crate::tui::event::Event;
 use crate::tui::keymap::{self, Action, Context, KeyMode};
 use crate::tui::match_screen::{
-    self, AtTable, Computer, Heard, Incoming, MirrorError, Note, Pace, REMARK_LIFETIME, mirror,
-    states_of,
+    self, AtTable, Computer, Heard, Incoming, MirrorError, Motion, Note, Pace, REMARK_LIFETIME,
+    mirror, states_of,
 };
 use crate::tui::timeline::{self, Point};
 use crate::tui::view::theme::Theme;
@@ -38,14 +38,7 @@ pub enum Focus {
 /// A status-bar message. Any key replaces it; besides, it goes when its `lifetime` ends.
 pub type Message = Note;
 
-/// Walking the timeline: the current flat index, and whether it advances by itself.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Playback {
-    pub index: usize,
-    pub auto: bool,
-}
-
-pub use crate::tui::match_screen::{Lifetime, ToTable};
+pub use crate::tui::match_screen::{Lifetime, Playback, ToTable};
 
 /// A match shown at a shared table (see [`AtTable`]).
 pub(crate) type TrioTable = AtTable<MatchConfig>;
@@ -76,17 +69,8 @@ pub struct App {
     pub(crate) hints: bool,
     pub(crate) help: bool,
     pub(crate) message: Option<Message>,
-    /// The last move's battle, playing out on the live board.
-    pub(crate) animation: Option<Playback>,
-    /// The replay viewer, when open.
-    pub(crate) replay: Option<Playback>,
-    pub(crate) paused: bool,
-    pub(crate) pace: Pace,
-    /// When the next timed change is due (an animation step or a paced computer move).
-    next_at: Option<Instant>,
-    /// A watched match waits until then before the next computer move.
-    hold_until: Option<Instant>,
-    step_once: bool,
+    /// The last move's battle playing out, the replay, the watcher's pause and pace.
+    pub(crate) motion: Motion,
     pub(crate) size: (u16, u16),
     pub(crate) theme: Theme,
     /// Opened from a record: there is no live play, only the viewer.
@@ -97,8 +81,6 @@ pub struct App {
     pub(crate) confirm_new: bool,
     /// The first digits of a card number being typed (hands of ten or more cards).
     typed: Option<usize>,
-    /// Whether moves play out step by step; off, each move shows its end at once.
-    pub(crate) animations: bool,
     /// Ctrl-Z was pressed: the terminal loop should suspend the process.
     suspend: bool,
     /// The battle log's first shown row when scrolled back; `None` follows the newest line.
@@ -134,20 +116,13 @@ impl App {
             hints: false,
             help: false,
             message: None,
-            animation: None,
-            replay: None,
-            paused: false,
-            pace: PACE,
-            next_at: None,
-            hold_until: None,
-            step_once: false,
+            motion: Motion::new(PACE),
             size,
             theme,
             review_only: false,
             table: None,
             confirm_new: false,
             typed: None,
-            animations: true,
             suspend: false,
             log_top: None,
             help_top: 0,
@@ -170,11 +145,7 @@ impl App {
         let mut app = App::new(game, new_match, events, size, theme);
         app.review_only = true;
         app.computer.stop();
-        app.replay = Some(Playback {
-            index: 0,
-            auto: true,
-        });
-        app.next_at = Some(Instant::now() + app.step_delay());
+        app.motion.open_replay(0, Instant::now());
         app
     }
 
@@ -225,7 +196,7 @@ impl App {
     /// the loop may sleep until input arrives.
     pub fn next_tick(&self) -> Option<Instant> {
         let expiry = self.message.as_ref().and_then(Note::due);
-        match (self.next_at, expiry) {
+        match (self.motion.next_tick(), expiry) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
@@ -262,7 +233,7 @@ impl App {
 
     /// The replay viewer's position, when open.
     pub fn replay(&self) -> Option<Playback> {
-        self.replay
+        self.motion.replay
     }
 
     /// Whether a computer seat is choosing its move.
@@ -272,7 +243,7 @@ impl App {
 
     /// Whether a battle animation is playing on the live board.
     pub fn animating(&self) -> bool {
-        self.animation.is_some()
+        self.motion.animation.is_some()
     }
 
     /// Every move so far and what it did, oldest first.
@@ -313,6 +284,12 @@ impl App {
         }
     }
 
+    /// Computers play both seats here: each move is held a while once shown. (A table is
+    /// paced by its server.)
+    fn paced(&self) -> bool {
+        self.context() == Context::Watching
+    }
+
     /// Where this screen is used, which decides the keys that work and how help reads.
     pub fn context(&self) -> Context {
         let humans = [Player::Red, Player::Blue]
@@ -325,7 +302,7 @@ impl App {
 
     /// Which key table applies now: the replay viewer's or the game's.
     pub fn key_mode(&self) -> KeyMode {
-        if self.replay.is_some() {
+        if self.motion.replay.is_some() {
             KeyMode::Replay
         } else {
             KeyMode::Play
@@ -334,12 +311,12 @@ impl App {
 
     /// Whether battle animations are on.
     pub fn animations(&self) -> bool {
-        self.animations
+        self.motion.animations
     }
 
     /// Plays battles out step by step (the default) or shows each move at once.
     pub fn set_animations(&mut self, on: bool) {
-        self.animations = on;
+        self.motion.animations = on;
     }
 
     /// Whether Ctrl-Z asked for the process to be suspended; asking clears it.
@@ -365,19 +342,17 @@ impl App {
         !self.review_only
             && !self.game().is_over()
             && self.may_move(self.game().turn())
-            && self.replay.is_none()
+            && self.motion.replay.is_none()
     }
 
     /// The point of the match the board shows: the replay's, the animation's, or the end.
     pub fn shown_point(&self) -> Point {
-        match self.replay.or(self.animation) {
-            Some(p) => timeline::point(self.history(), p.index),
-            None => timeline::point(self.history(), timeline::last(self.history())),
-        }
+        let history = self.history();
+        timeline::point(history, self.motion.shown_index(timeline::last(history)))
     }
 
     pub(crate) fn step_delay(&self) -> Duration {
-        self.pace.delay()
+        self.motion.delay()
     }
 
     /// The screen layout for the current size (the same one drawing uses).
@@ -516,7 +491,7 @@ impl App {
             }
             _ => {}
         }
-        if self.replay.is_some() {
+        if self.motion.replay.is_some() {
             return self.act_in_replay(action, now);
         }
         match action {
@@ -524,11 +499,8 @@ impl App {
             Action::Suspend => {}
             Action::SkipAnimation => self.skip_animation(now),
             Action::ToggleAnimations => {
-                self.animations = !self.animations;
-                if !self.animations {
-                    self.skip_animation(now);
-                }
-                self.say(if self.animations {
+                let on = self.motion.toggle_animations(now, self.paced());
+                self.say(if on {
                     "Animations on"
                 } else {
                     "Animations off until you quit: a to turn them on"
@@ -550,8 +522,7 @@ impl App {
             Action::Pause => self.toggle_pause(),
             Action::StepOne => {
                 if self.watching() {
-                    self.step_once = true;
-                    self.hold_until = None;
+                    self.motion.step_one();
                 }
             }
             Action::Confirm if self.watching() => self.toggle_pause(),
@@ -601,12 +572,7 @@ impl App {
 
     /// Shows the end of the running battle animation at once.
     fn skip_animation(&mut self, now: Instant) {
-        if self.animation.take().is_some() {
-            self.next_at = None;
-            if self.watching() {
-                self.hold_until = Some(now + self.step_delay() * 2);
-            }
-        }
+        self.motion.skip_animation(now, self.paced());
     }
 
     /// Takes back the person's last move and the computer's replies after it (a local game
@@ -631,9 +597,7 @@ impl App {
         // A computer move being thought about or waiting to show is for a position gone.
         self.computer.forget();
         self.states.truncate(self.history().len() + 1);
-        self.animation = None;
-        self.next_at = None;
-        self.hold_until = None;
+        self.motion.stop();
         self.picked = None;
         self.focus = Focus::Hand;
         self.hand_cursor = 0;
@@ -667,37 +631,17 @@ impl App {
     }
 
     fn act_in_replay(&mut self, action: Action, now: Instant) {
-        let history_last = timeline::last(self.history());
-        let Some(mut replay) = self.replay else {
+        if self.motion.replay_key(self.game.history(), action, now) {
             return;
-        };
+        }
         match action {
             Action::Quit => self.quit = true,
-            Action::NewGame => return self.ask_new_game(now),
-            Action::Cancel | Action::Replay => {
-                self.replay = None;
-                self.next_at = None;
-                self.hold_until = Some(now + self.step_delay());
-                return;
-            }
-            // The start keeps a replay playing; every other walk stops it.
-            Action::First => replay.index = 0,
-            Action::Left | Action::Right | Action::Up | Action::Down | Action::Last => {
-                replay.index = match_screen::walk(self.history(), replay.index, action);
-                replay.auto = false;
-            }
-            Action::Pause | Action::Confirm => {
-                if replay.index == history_last {
-                    replay.index = 0;
-                }
-                replay.auto = !replay.auto;
-            }
+            Action::NewGame => self.ask_new_game(now),
+            Action::Cancel | Action::Replay => self.motion.close_replay(now),
             Action::Faster => self.change_speed(1),
             Action::Slower => self.change_speed(-1),
             _ => {}
         }
-        self.replay = Some(replay);
-        self.next_at = replay.auto.then(|| now + self.step_delay());
     }
 
     fn open_replay(&mut self, now: Instant) {
@@ -706,16 +650,11 @@ impl App {
             return self.warn("No move to replay yet");
         }
         let start = timeline::move_start(history, history.len() - 1);
-        self.animation = None;
-        self.replay = Some(Playback {
-            index: start,
-            auto: true,
-        });
-        self.next_at = Some(now + self.step_delay());
+        self.motion.open_replay(start, now);
     }
 
     fn change_speed(&mut self, delta: isize) {
-        let text = self.pace.change(delta > 0);
+        let text = self.motion.pace.change(delta > 0);
         self.say(&text);
     }
 
@@ -724,7 +663,7 @@ impl App {
             return;
         }
         // The status bar shows PAUSED and the keys to go on.
-        self.paused = !self.paused;
+        self.motion.toggle_pause();
     }
 
     /// At a table: a new deal (or a rematch) is the table's to make, once the game is over.
@@ -788,14 +727,12 @@ impl App {
         self.review_only = false;
         self.confirm_new = false;
         self.log_top = None;
-        self.replay = None;
-        self.animation = None;
+        self.motion.replay = None;
+        self.motion.stop();
         self.picked = None;
         self.computer.queue(None);
         self.focus = Focus::Hand;
         self.hand_cursor = 0;
-        self.hold_until = None;
-        self.next_at = None;
         self.grid_cursor = self.first_empty_cell().unwrap_or(Pos::new(0, 0));
         self.start_worker();
     }
@@ -987,21 +924,10 @@ impl App {
                 {
                     self.grid_cursor = pos;
                 }
-                if self.animations {
-                    let history = self.history();
-                    let start = timeline::move_start(history, history.len() - 1);
-                    self.animation = Some(Playback {
-                        index: start,
-                        auto: true,
-                    });
-                    self.next_at = Some(now + self.step_delay());
-                } else {
-                    self.animation = None;
-                    self.next_at = None;
-                    if self.watching() {
-                        self.hold_until = Some(now + self.step_delay() * 2);
-                    }
-                }
+                let history = self.history();
+                let start = timeline::move_start(history, history.len() - 1);
+                let steps = history.last().map_or(0, |t| t.played.steps.len());
+                self.motion.played(start, steps, now, self.paced());
                 if let Some(e) = self.game.take_record_error() {
                     self.warn(&e.to_string());
                 }
@@ -1012,34 +938,8 @@ impl App {
 
     /// Moves timed things along: animation and replay steps.
     fn advance(&mut self, now: Instant) {
-        let Some(due) = self.next_at else { return };
-        if now < due {
-            return;
-        }
         let last = timeline::last(self.history());
-        let delay = self.step_delay();
-        if let Some(replay) = &mut self.replay {
-            if replay.auto {
-                replay.index = (replay.index + 1).min(last);
-                replay.auto = replay.index < last;
-            }
-            self.next_at = replay.auto.then(|| now + delay);
-            return;
-        }
-        if let Some(animation) = &mut self.animation {
-            animation.index += 1;
-            if animation.index >= last {
-                self.animation = None;
-                self.next_at = None;
-                if self.watching() {
-                    self.hold_until = Some(now + delay * 2);
-                }
-            } else {
-                self.next_at = Some(now + delay);
-            }
-            return;
-        }
-        self.next_at = None;
+        self.motion.tick(now, last, self.paced());
     }
 
     /// Keeps computer seats going: asks for a move when one is due, and plays an answer once
@@ -1048,7 +948,7 @@ impl App {
         if self.table.is_some() {
             return self.show_incoming(now);
         }
-        if self.review_only || self.game().is_over() || self.replay.is_some() {
+        if self.review_only || self.game().is_over() || self.motion.replay.is_some() {
             return;
         }
         let turn = self.game().turn();
@@ -1062,15 +962,11 @@ impl App {
         let Some(mv) = self.computer.queued() else {
             return;
         };
-        if self.animation.is_some() {
-            return;
-        }
-        if self.watcher_waits(now) {
+        let watching = self.watching();
+        if self.motion.next_move_waits(now, watching) {
             return;
         }
         self.computer.queue(None);
-        self.step_once = false;
-        self.hold_until = None;
         self.place(mv, now);
         if self.game.game().is_over() {
             return;
@@ -1079,47 +975,28 @@ impl App {
         self.drive(now);
     }
 
-    /// Whether a watched match holds its next move back: paused, or in the pause between
-    /// moves (then the next tick is set for its end). A `.` step goes through either way.
-    fn watcher_waits(&mut self, now: Instant) -> bool {
-        if !self.watching() || self.step_once {
-            return false;
-        }
-        if self.paused {
-            return true;
-        }
-        match self.hold_until {
-            Some(hold) if now < hold => {
-                self.next_at = Some(hold);
-                true
-            }
-            _ => false,
-        }
-    }
-
     /// At a table: shows the next announced move once the last battle has been shown (and,
     /// for a spectator, after the pause between moves unless paused).
     fn show_incoming(&mut self, now: Instant) {
-        if self.replay.is_some() {
-            return;
-        }
+        // Bounded: each round takes one piece of news off the queue.
+        while self.show_next(now) {}
+    }
+
+    /// Shows the next piece of news if it may show now; gives whether it did.
+    fn show_next(&mut self, now: Instant) -> bool {
         // A player's own move shows at once, as at a local game (ending the battle on show);
         // everyone else's waits for it.
-        let own_move_next = self.table.as_ref().is_some_and(|t| {
+        let own = self.table.as_ref().is_some_and(|t| {
             t.role == Role::Plays(side_of(self.game().turn()))
                 && matches!(t.incoming.front(), Some(Incoming::Move(_)))
         });
-        if self.animation.is_some() && !own_move_next {
-            return;
-        }
-        if self.watcher_waits(now) {
-            return;
+        let watching = self.watching();
+        if !self.motion.table_news_shows(now, watching, own) {
+            return false;
         }
         let Some(next) = self.table.as_mut().and_then(|t| t.incoming.pop_front()) else {
-            return;
+            return false;
         };
-        self.step_once = false;
-        self.hold_until = None;
         match next {
             Incoming::Move(mv) => self.place(mv, now),
             Incoming::Deal(config) => match mirror(&*config, &[]) {
@@ -1127,11 +1004,12 @@ impl App {
                     self.load(game);
                     self.say("New deal");
                     // The fresh board shows for a moment before any move waiting behind it.
-                    self.next_at = Some(now + self.step_delay());
+                    self.motion.rest(now);
                 }
                 Err(e) => self.warn(&format!("Cannot show the new deal: {e}")),
             },
         }
+        true
     }
 
     fn on_mouse(&mut self, mouse: MouseEvent, now: Instant) {

@@ -16,7 +16,7 @@ use crate::tui::view::theme::Theme;
 /// Draws the board block and every cell at the point the app is showing.
 pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
     let theme = app.theme;
-    let mut title = if app.replay.is_some() {
+    let mut title = if app.motion.replay.is_some() {
         " replay ".to_string()
     } else {
         " Three Trios ".to_string()
@@ -52,7 +52,7 @@ pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
     if layout.tile == TileSize::Compact {
         separators(layout, &theme, buf);
     }
-    let live = app.replay.is_none() && app.animation.is_none();
+    let live = app.motion.replay.is_none() && app.motion.animation.is_none();
     let hint_card =
         (app.hints && app.human_to_move()).then(|| app.picked.unwrap_or(app.hand_cursor));
     let (top, left) = layout.origin;

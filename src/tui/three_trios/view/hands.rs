@@ -36,7 +36,8 @@ fn draw_hand(
     buf: &mut Buffer,
 ) {
     let theme = app.theme;
-    let to_move = !app.game().is_over() && app.game().turn() == player && app.replay.is_none();
+    let to_move =
+        !app.game().is_over() && app.game().turn() == player && app.motion.replay.is_none();
     let seat = app.seat_label(player);
     let marker = if to_move { "▶ " } else { "" };
     let title = Line::from(vec![
