@@ -279,7 +279,7 @@ fn a_person_without_a_move_passes_and_it_is_announced() {
     assert_eq!(h.app.history()[0].mv, Move::Pass);
     let screen = h.screen();
     assert!(
-        screen.contains("Dark has no legal move and passes."),
+        screen.contains("Dark has no legal move and passes"),
         "{screen}"
     );
     assert!(screen.contains("1. Dark passes"), "{screen}");
@@ -311,7 +311,7 @@ fn take_back_undoes_the_persons_move_and_the_reply() {
     assert_eq!(h.app.history().len(), 2);
     h.key(KeyCode::Char('u'));
     assert!(h.app.history().is_empty(), "both moves taken back");
-    assert!(h.screen().contains("Taken back."));
+    assert!(h.screen().contains("Took back your move and the reply"));
     assert_eq!(h.app.game(), &Game::new());
 }
 
@@ -430,4 +430,23 @@ fn a_replay_plays_by_itself_space_pauses_and_resumes_it_and_the_speed_keeps_it()
         h.app.replay().map(|r| (r.index, r.playing)),
         Some((last, false))
     );
+}
+
+#[test]
+fn new_game_during_a_game_asks_y_or_n_and_any_other_key_goes_on() {
+    let mut h = Harness::new("human", "human", None, (80, 24));
+    h.key(KeyCode::Enter);
+    h.settle();
+    h.key(KeyCode::Char('n'));
+    assert!(
+        h.screen().contains("New game?") && h.screen().contains("y: yes, any other key: no"),
+        "{}",
+        h.screen()
+    );
+    h.key(KeyCode::Char('n'));
+    assert_eq!(h.app.history().len(), 1, "n does not answer yes");
+    assert!(!h.screen().contains("New game?"));
+    h.key(KeyCode::Char('n'));
+    h.key(KeyCode::Char('y'));
+    assert!(h.app.history().is_empty(), "y deals again");
 }

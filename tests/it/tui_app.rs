@@ -858,9 +858,10 @@ fn new_game_during_a_game_asks_first() {
     let mut h = combo_harness();
     h.key(KeyCode::Char('n'));
     assert_eq!(h.app.history().len(), 4, "nothing is thrown away yet");
+    let screen = h.screen();
     assert!(
-        h.screen()
-            .contains("New game? the current one is not saved — y/n")
+        screen.contains("New game? this one is not saved — y: yes, any other key: no"),
+        "{screen}"
     );
     h.key(KeyCode::Char('x'));
     assert_eq!(

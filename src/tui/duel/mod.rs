@@ -23,12 +23,13 @@ use super::Event;
 use super::keymap::{self, Action, Context, KeyMode};
 pub use super::match_screen::Note;
 pub use super::match_screen::Playback as Replay;
+use super::match_screen::words::{self, Answer};
 use super::match_screen::{self, Computer, Lifetime, Motion, Pace, REMARK_LIFETIME, states_of};
 use super::timeline::{self, Point};
 use super::view::theme::Theme;
 use crate::controller::Seat;
 use crate::controller::duel::{Duel, DuelConfig};
-use crate::controller::table::{Kind, News, Request, Role, SeatState};
+use crate::controller::table::{News, Request, Role, SeatState};
 use crate::games::Side;
 pub use board::{BoardGame, Cell, Mark, Shown};
 
@@ -73,7 +74,7 @@ pub struct DuelApp<G: BoardGame> {
     pub(crate) note: Option<Note>,
     /// The last move's flips playing out, the replay, the watcher's pause and pace.
     motion: Motion,
-    /// `n` pressed once while a game is on; a second `n` deals.
+    /// `n` asked whether to deal a new game while one is on; the next key answers.
     confirm_new: bool,
     /// Moves the log is scrolled back by.
     pub(crate) log_back: usize,
@@ -421,7 +422,7 @@ impl<G: BoardGame> DuelApp<G> {
                     self.say(&format!("not saved: {e}"), true);
                 } else if G::cell_of(mv).is_none() {
                     let who = line.split(' ').next().unwrap_or_default().to_string();
-                    self.say(&format!("{who} has no legal move and passes."), false);
+                    self.say(&format!("{who} has no legal move and passes"), false);
                 }
                 self.log_back = 0;
                 let history = self.history();
@@ -484,6 +485,17 @@ impl<G: BoardGame> DuelApp<G> {
         if key.kind == KeyEventKind::Release {
             return;
         }
+        if self.confirm_new {
+            // The question takes one answer: y deals again, anything else goes on.
+            self.confirm_new = false;
+            self.note = None;
+            match words::answer(key) {
+                Answer::Quit => self.quit = true,
+                Answer::Yes => self.deal_new_game(now),
+                Answer::No => {}
+            }
+            return;
+        }
         if self.help {
             self.help = false;
             return;
@@ -494,9 +506,6 @@ impl<G: BoardGame> DuelApp<G> {
         let Some(action) = keymap::action_for(self.key_mode(), self.context(), key) else {
             return;
         };
-        if action != Action::NewGame {
-            self.confirm_new = false;
-        }
         if !matches!(action, Action::LogUp | Action::LogDown) {
             self.note = None;
         }
@@ -524,9 +533,9 @@ impl<G: BoardGame> DuelApp<G> {
             KeyCode::Char('z') => {
                 self.zoomed_out = !self.zoomed_out;
                 let text = if self.zoomed_out {
-                    "Zoomed out: a character a cell, rows square. z zooms back in."
+                    "Zoomed out: a character a cell, rows square; z zooms back in"
                 } else {
-                    "Zoomed in."
+                    "Zoomed in"
                 };
                 self.say(text, false);
                 return true;
@@ -557,8 +566,7 @@ impl<G: BoardGame> DuelApp<G> {
             }
             Action::ToggleAnimations => {
                 let on = self.motion.toggle_animations(now, self.paced());
-                let state = if on { "on" } else { "off" };
-                self.say(&format!("Animations {state}."), false);
+                self.say(words::animations(on), false);
             }
             Action::TakeBack => self.take_back(now),
             Action::LogUp => self.log_back = (self.log_back + 5).min(self.history().len()),
@@ -591,10 +599,7 @@ impl<G: BoardGame> DuelApp<G> {
             Action::ToggleHelp => self.help = true,
             Action::LogUp => self.log_back = (self.log_back + 5).min(self.history().len()),
             Action::LogDown => self.log_back = self.log_back.saturating_sub(5),
-            Action::NewGame => {
-                self.motion.replay = None;
-                self.new_game(now);
-            }
+            Action::NewGame => self.new_game(now),
             Action::Quit => self.quit = true,
             Action::Suspend => self.suspend = true,
             _ => {}
@@ -609,9 +614,9 @@ impl<G: BoardGame> DuelApp<G> {
 
     fn toggle_pause(&mut self, now: Instant) {
         let text = if self.motion.toggle_pause() {
-            "Paused: Space resumes, . plays one move."
+            "Paused: Space resumes, . plays one move"
         } else {
-            "Playing."
+            "Playing"
         };
         self.say(text, false);
         self.advance(now);
@@ -631,16 +636,16 @@ impl<G: BoardGame> DuelApp<G> {
 
     fn place_at_cursor(&mut self, now: Instant) {
         if self.game().is_over() {
-            self.say("The game is over: n deals a new one, r replays it.", false);
+            self.say("The game is over: n for a new game, r to replay", false);
             return;
         }
         if !self.human_to_move() {
             if self.computer.thinking() {
-                self.say("The computer is thinking.", false);
+                self.say("The computer is thinking", false);
             } else if self.waiting_for_opponent() {
-                self.say("Waiting for an opponent to join this table.", false);
+                self.say("Waiting for an opponent to join this table", false);
             } else if self.table.is_some() && !self.table_busy() && self.table_closed().is_none() {
-                self.say("It is not your turn.", false);
+                self.say("It is not your turn", false);
             }
             return;
         }
@@ -660,7 +665,7 @@ impl<G: BoardGame> DuelApp<G> {
     fn start_replay(&mut self, now: Instant) {
         let history = self.history();
         if history.is_empty() {
-            self.say("Nothing to replay yet.", false);
+            self.say(words::NOTHING_TO_REPLAY, false);
             return;
         }
         let index = timeline::move_start(history, history.len() - 1);
@@ -670,12 +675,12 @@ impl<G: BoardGame> DuelApp<G> {
     /// Takes back the person's last move and every computer reply after it.
     fn take_back(&mut self, now: Instant) {
         if self.table.is_some() {
-            self.say("Moves at a table cannot be taken back.", false);
+            self.say(words::NO_TAKE_BACK_AT_A_TABLE, false);
             return;
         }
         let history = self.history();
         let Some(mine) = history.iter().rposition(|t| self.is_human(t.side)) else {
-            self.say("Nothing of yours to take back.", false);
+            self.say(words::NOTHING_TO_TAKE_BACK, true);
             return;
         };
         let count = history.len() - mine;
@@ -684,7 +689,7 @@ impl<G: BoardGame> DuelApp<G> {
                 self.states.truncate(self.history().len() + 1);
                 self.computer.forget();
                 self.motion.stop();
-                self.say("Taken back.", false);
+                self.say(words::took_back(count), false);
                 self.after_move(now);
             }
             Err(e) => self.say(&e.to_string(), true),
@@ -694,29 +699,22 @@ impl<G: BoardGame> DuelApp<G> {
     fn new_game(&mut self, now: Instant) {
         let over = self.game().is_over();
         if let Some(table) = &mut self.table {
-            if !table.may_ask_new_deal() {
-                self.say("New games start in the lobby: q goes back to it.", false);
-            } else if !over {
-                let what = if table.kind == Kind::TwoPlayers {
-                    "A rematch"
-                } else {
-                    "A new game"
-                };
-                self.say(&format!("{what} can start once this game is over."), false);
-            } else {
-                (table.send)(Request::NewDeal);
+            if let Err(why) = table.ask_new_deal(over) {
+                self.say(&why, true);
             }
             return;
         }
-        if !self.game().is_over() && !self.history().is_empty() && !self.confirm_new {
+        if !over && !self.history().is_empty() {
             self.confirm_new = true;
-            self.say(
-                "Press n again for a new game (this one stays saved).",
-                false,
-            );
+            let question = words::new_game_question(self.duel.record_path().is_some());
+            self.note = Some(Note::new(&question, false, Lifetime::Answer));
             return;
         }
-        self.confirm_new = false;
+        self.deal_new_game(now);
+    }
+
+    /// Deals a new match from this one's setup (`n` answered, or no game going on).
+    fn deal_new_game(&mut self, now: Instant) {
         match (self.new_duel)(self.duel.config()) {
             Ok(mut duel) => {
                 self.states = states_of(&duel);
@@ -726,7 +724,7 @@ impl<G: BoardGame> DuelApp<G> {
                 self.motion.replay = None;
                 self.motion.paused = false;
                 self.log_back = 0;
-                self.say("New game.", false);
+                self.say("New game", false);
                 self.after_move(now);
             }
             Err(e) => self.say(&e, true),

@@ -11,6 +11,7 @@ mod note;
 mod pace;
 mod positions;
 mod table;
+pub mod words;
 
 pub use computer::Computer;
 pub use motion::{Motion, Playback};

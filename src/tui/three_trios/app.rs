@@ -17,6 +17,7 @@ use crate::games::three_trios::platform::side_of;
 use crate::games::three_trios::{Game, Move, MoveError, Player, Pos};
 use crate::tui::event::Event;
 use crate::tui::keymap::{self, Action, Context, KeyMode};
+use crate::tui::match_screen::words::{self, Answer};
 use crate::tui::match_screen::{
     self, AtTable, Computer, Heard, Incoming, MirrorError, Motion, Note, Pace, REMARK_LIFETIME,
     mirror, states_of,
@@ -401,15 +402,14 @@ impl App {
         if key.kind == KeyEventKind::Release {
             return;
         }
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         if self.confirm_new {
             // The question takes one answer: y deals again, anything else goes on.
             self.confirm_new = false;
             self.message = None;
-            match key.code {
-                KeyCode::Char('c') | KeyCode::Char('q') if ctrl => self.quit = true,
-                KeyCode::Char('y') | KeyCode::Char('Y') if !ctrl => self.new_game(now),
-                _ => {}
+            match words::answer(key) {
+                Answer::Quit => self.quit = true,
+                Answer::Yes => self.new_game(now),
+                Answer::No => {}
             }
             return;
         }
@@ -500,11 +500,7 @@ impl App {
             Action::SkipAnimation => self.skip_animation(now),
             Action::ToggleAnimations => {
                 let on = self.motion.toggle_animations(now, self.paced());
-                self.say(if on {
-                    "Animations on"
-                } else {
-                    "Animations off until you quit: a to turn them on"
-                });
+                self.say(words::animations(on));
             }
             Action::TakeBack => self.take_back(),
             Action::ToggleHints => {
@@ -558,16 +554,8 @@ impl App {
             return self.new_game(now);
         }
         self.confirm_new = true;
-        let kept = if self.game.record_path().is_some() {
-            "the current one stays saved"
-        } else {
-            "the current one is not saved"
-        };
-        self.message = Some(Message {
-            text: format!("New game? {kept} — y/n"),
-            error: false,
-            lifetime: Lifetime::Answer,
-        });
+        let question = words::new_game_question(self.game.record_path().is_some());
+        self.message = Some(Message::new(&question, false, Lifetime::Answer));
     }
 
     /// Shows the end of the running battle animation at once.
@@ -588,7 +576,7 @@ impl App {
         };
         let history = self.history();
         let Some(last) = history.iter().rposition(|t| t.played.player == person) else {
-            return self.warn("Nothing to take back yet");
+            return self.warn(words::NOTHING_TO_TAKE_BACK);
         };
         let count = history.len() - last;
         if let Err(e) = self.game.take_back(count) {
@@ -606,11 +594,7 @@ impl App {
         if let Some(e) = self.game.take_record_error() {
             return self.warn(&e.to_string());
         }
-        self.say(if count == 1 {
-            "Took back your move"
-        } else {
-            "Took back your move and the reply"
-        });
+        self.say(words::took_back(count));
     }
 
     /// Rows the log shows at once (a page for PageUp and PageDown).
@@ -647,7 +631,7 @@ impl App {
     fn open_replay(&mut self, now: Instant) {
         let history = self.history();
         if history.is_empty() {
-            return self.warn("No move to replay yet");
+            return self.warn(words::NOTHING_TO_REPLAY);
         }
         let start = timeline::move_start(history, history.len() - 1);
         self.motion.open_replay(start, now);
@@ -670,17 +654,8 @@ impl App {
     fn ask_new_deal(&mut self) {
         let over = self.game().is_over();
         let Some(table) = &mut self.table else { return };
-        if !table.may_ask_new_deal() {
-            self.warn("New games start in the lobby: q goes back to it");
-        } else if !over {
-            let what = if table.two_players() {
-                "A rematch"
-            } else {
-                "A new game"
-            };
-            self.warn(&format!("{what} can start once this game is over"));
-        } else {
-            (table.send)(Request::NewDeal);
+        if let Err(why) = table.ask_new_deal(over) {
+            self.warn(&why);
         }
     }
 
