@@ -8,7 +8,6 @@ mod islands;
 mod reversi;
 mod table;
 
-use table::DuelTable;
 pub use table::ToDuelTable;
 mod view;
 
@@ -24,7 +23,9 @@ use super::keymap::{self, Action, Context, KeyMode};
 pub use super::match_screen::Note;
 pub use super::match_screen::Playback as Replay;
 use super::match_screen::words::{self, Answer};
-use super::match_screen::{self, Computer, Lifetime, Motion, Pace, REMARK_LIFETIME, states_of};
+use super::match_screen::{
+    self, Board, Computer, Lifetime, MatchScreen, Pace, REMARK_LIFETIME, states_of,
+};
 use super::timeline::{self, Point};
 use super::view::theme::Theme;
 use crate::controller::Seat;
@@ -54,42 +55,29 @@ pub type NewDuel<G> = Box<dyn FnMut(&DuelConfig<G>) -> Result<Duel<G>, String>>;
 /// (watching computers) at least between two moves; 250 ms to start with.
 const PACE: Pace = Pace::new(&[1400, 800, 450, 250, 120, 60], 3);
 
-/// One screen's match of a board game.
-pub struct DuelApp<G: BoardGame> {
-    duel: Duel<G>,
-    /// The position before each move, then the current one: `states[i]` is before move `i`.
-    states: Vec<G>,
-    events: Sender<Event>,
-    /// The computer seats here (none at a table, which plays its own).
-    computer: Computer<G>,
-    viewer: bool,
+/// A board of cells with stones on the match screen: the cursor, how a large board is
+/// scrolled and zoomed, how far the log is scrolled back, and how `n` deals.
+pub struct Stones<G: BoardGame> {
     pub(crate) cursor: Cell,
     /// The top-left cell shown when a leaning board is too large for the window; it
     /// follows the cursor (or the last move, when no person is to move).
     pub(crate) scroll: Cell,
     /// A leaning board drawn a character a cell (`z`).
     pub(crate) zoomed_out: bool,
-    pub(crate) hints: bool,
-    pub(crate) help: bool,
-    pub(crate) note: Option<Note>,
-    /// The last move's flips playing out, the replay, the watcher's pause and pace.
-    motion: Motion,
-    /// `n` asked whether to deal a new game while one is on; the next key answers.
-    confirm_new: bool,
     /// Moves the log is scrolled back by.
     pub(crate) log_back: usize,
     new_duel: NewDuel<G>,
-    pub(crate) size: (u16, u16),
-    pub(crate) theme: Theme,
-    /// The time of the latest event: when remarks said now will fade from.
-    clock: Instant,
-    quit: bool,
-    suspend: bool,
-    /// Set when the match is played at a server's table rather than here.
-    table: Option<DuelTable<G>>,
 }
 
-impl<G: BoardGame> DuelApp<G> {
+impl<G: BoardGame> Board for Stones<G> {
+    type Game = G;
+    type Setup = DuelConfig<G>;
+}
+
+/// One screen's match of a board game.
+pub type DuelApp<G> = MatchScreen<Stones<G>>;
+
+impl<G: BoardGame> MatchScreen<Stones<G>> {
     /// A screen playing `duel`; computer seats think on a thread of their own and answer
     /// through `events`.
     pub fn new(
@@ -125,76 +113,25 @@ impl<G: BoardGame> DuelApp<G> {
         theme: Theme,
         viewer: bool,
     ) -> DuelApp<G> {
-        let states = states_of(&duel);
         let computers = duel.config().seats.iter().any(|s| *s != Seat::Human);
         let mut computer = Computer::none();
         if !viewer && computers {
             computer.start(duel.take_strategies(), &events);
         }
         let (rows, cols) = duel.game().dims();
-        let mut app = DuelApp {
-            duel,
-            states,
-            events,
-            computer,
-            viewer,
+        let board = Stones {
             cursor: (rows.saturating_sub(1) / 2, cols.saturating_sub(1) / 2),
             scroll: (0, 0),
             zoomed_out: false,
-            hints: false,
-            help: false,
-            note: None,
-            motion: Motion::new(PACE),
-            confirm_new: false,
             log_back: 0,
             new_duel,
-            size,
-            theme,
-            clock: Instant::now(),
-            quit: false,
-            suspend: false,
-            table: None,
         };
+        let mut app = MatchScreen::with_board(duel, board, events, size, theme, PACE);
+        app.computer = computer;
+        app.viewer = viewer;
         app.cursor_to_a_legal_cell();
         app.keep_in_view();
         app
-    }
-
-    /// The match as it stands (for saving and for what the screen says at the end).
-    pub fn duel(&self) -> &Duel<G> {
-        &self.duel
-    }
-
-    pub fn into_duel(self) -> Duel<G> {
-        self.duel
-    }
-
-    pub fn should_quit(&self) -> bool {
-        self.quit
-    }
-
-    pub fn take_suspend(&mut self) -> bool {
-        std::mem::take(&mut self.suspend)
-    }
-
-    /// Battle animations on or off (`--no-animation`).
-    pub fn set_animations(&mut self, on: bool) {
-        self.motion.animations = on;
-    }
-
-    /// The current position of the match.
-    pub fn game(&self) -> &G {
-        self.duel.game()
-    }
-
-    pub fn history(&self) -> &[crate::controller::duel::Turn<G>] {
-        self.duel.history()
-    }
-
-    /// The point of the timeline on screen: a replay's, an animation's, or the last.
-    pub fn shown_point(&self) -> Point {
-        let history = self.history();
-        timeline::point(history, self.motion.shown_index(timeline::last(history)))
     }
 
     /// Every cell as the screen shows it now, row-major.
@@ -205,22 +142,6 @@ impl<G: BoardGame> DuelApp<G> {
                 G::shown(&self.states[mv], &self.history()[mv].played, shown)
             }
         }
-    }
-
-    /// The position at the point on screen (after the whole move being shown).
-    pub fn shown_game(&self) -> &G {
-        match self.shown_point() {
-            Point::Start => &self.states[0],
-            Point::Move { mv, .. } => &self.states[mv + 1],
-        }
-    }
-
-    pub fn replay(&self) -> Option<Replay> {
-        self.motion.replay
-    }
-
-    pub fn animating(&self) -> bool {
-        self.motion.animation.is_some()
     }
 
     /// Whether a computer is choosing the next move: here, or at the table this screen shows
@@ -236,10 +157,6 @@ impl<G: BoardGame> DuelApp<G> {
                     && table.seats[self.game().to_move().index()].state == SeatState::Computer
             }
         }
-    }
-
-    pub fn paused(&self) -> bool {
-        self.motion.paused
     }
 
     /// The seat's name: `you`, `expert`, `Dark` (two people at one keyboard).
@@ -265,14 +182,6 @@ impl<G: BoardGame> DuelApp<G> {
         match_screen::context(self.viewer, table, humans)
     }
 
-    pub fn key_mode(&self) -> KeyMode {
-        if self.motion.replay.is_some() {
-            KeyMode::Replay
-        } else {
-            KeyMode::Play
-        }
-    }
-
     /// Whether a person may place a stone now.
     pub fn human_to_move(&self) -> bool {
         let mine = match &self.table {
@@ -289,16 +198,6 @@ impl<G: BoardGame> DuelApp<G> {
             && self.motion.animation.is_none()
             && !self.game().is_over()
             && mine
-    }
-
-    /// When the screen next needs a tick: an animation or replay step, the end of a
-    /// watcher's pause between moves, or a note fading.
-    pub fn next_tick(&self) -> Option<Instant> {
-        let fades = self.note.as_ref().and_then(Note::due);
-        match (self.motion.next_tick(), fades) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
     }
 
     /// Computers play both seats here: each move is held a while once shown. (A table is
@@ -334,14 +233,7 @@ impl<G: BoardGame> DuelApp<G> {
         }
         self.advance(now);
         self.keep_in_view();
-        let moves = self.history().len();
-        if self
-            .note
-            .as_ref()
-            .is_some_and(|n| n.expired(moves, self.clock))
-        {
-            self.note = None;
-        }
+        self.expire_note();
     }
 
     /// The cell the view of a scrolled board follows: the cursor while a person is to move,
@@ -356,7 +248,7 @@ impl<G: BoardGame> DuelApp<G> {
         };
         shown_move
             .and_then(|turn| G::cell_of(turn.mv))
-            .unwrap_or(self.cursor)
+            .unwrap_or(self.board.cursor)
     }
 
     /// Scrolls a board too large for the window so that the focus stays in view, a couple of
@@ -371,9 +263,9 @@ impl<G: BoardGame> DuelApp<G> {
         }
         let (rows, cols) = self.game().dims();
         let (r, c) = self.focus();
-        self.scroll = (
-            follow(self.scroll.0, r, layout.shown.0, rows),
-            follow(self.scroll.1, c, layout.shown.1, cols),
+        self.board.scroll = (
+            follow(self.board.scroll.0, r, layout.shown.0, rows),
+            follow(self.board.scroll.1, c, layout.shown.1, cols),
         );
     }
 
@@ -424,7 +316,7 @@ impl<G: BoardGame> DuelApp<G> {
                     let who = line.split(' ').next().unwrap_or_default().to_string();
                     self.say(&format!("{who} has no legal move and passes"), false);
                 }
-                self.log_back = 0;
+                self.board.log_back = 0;
                 let history = self.history();
                 let start = timeline::move_start(history, history.len() - 1);
                 self.motion.played(start, steps, now, self.paced());
@@ -461,13 +353,13 @@ impl<G: BoardGame> DuelApp<G> {
     /// Keeps the cursor where it is if that cell is legal; otherwise the nearest legal cell.
     fn cursor_to_a_legal_cell(&mut self) {
         let legal = self.game().legal_cells();
-        if legal.is_empty() || legal.contains(&self.cursor) {
+        if legal.is_empty() || legal.contains(&self.board.cursor) {
             return;
         }
-        let (r, c) = self.cursor;
+        let (r, c) = self.board.cursor;
         let distance = |&(lr, lc): &Cell| lr.abs_diff(r).pow(2) + lc.abs_diff(c).pow(2);
         if let Some(&best) = legal.iter().min_by_key(|cell| distance(cell)) {
-            self.cursor = best;
+            self.board.cursor = best;
         }
     }
 
@@ -522,17 +414,17 @@ impl<G: BoardGame> DuelApp<G> {
             return false;
         }
         let (rows, cols) = self.game().dims();
-        let (r, c) = self.cursor;
+        let (r, c) = self.board.cursor;
         match key.code {
             KeyCode::Home if self.key_mode() == KeyMode::Play => {
-                self.cursor = (r.saturating_sub(1), c.saturating_sub(1));
+                self.board.cursor = (r.saturating_sub(1), c.saturating_sub(1));
             }
             KeyCode::End if self.key_mode() == KeyMode::Play => {
-                self.cursor = ((r + 1).min(rows - 1), (c + 1).min(cols - 1));
+                self.board.cursor = ((r + 1).min(rows - 1), (c + 1).min(cols - 1));
             }
             KeyCode::Char('z') => {
-                self.zoomed_out = !self.zoomed_out;
-                let text = if self.zoomed_out {
+                self.board.zoomed_out = !self.board.zoomed_out;
+                let text = if self.board.zoomed_out {
                     "Zoomed out: a character a cell, rows square; z zooms back in"
                 } else {
                     "Zoomed in"
@@ -569,8 +461,10 @@ impl<G: BoardGame> DuelApp<G> {
                 self.say(words::animations(on), false);
             }
             Action::TakeBack => self.take_back(now),
-            Action::LogUp => self.log_back = (self.log_back + 5).min(self.history().len()),
-            Action::LogDown => self.log_back = self.log_back.saturating_sub(5),
+            Action::LogUp => {
+                self.board.log_back = (self.board.log_back + 5).min(self.history().len())
+            }
+            Action::LogDown => self.board.log_back = self.board.log_back.saturating_sub(5),
             Action::NewGame => self.new_game(now),
             Action::Quit => self.quit = true,
             Action::Suspend => self.suspend = true,
@@ -597,8 +491,10 @@ impl<G: BoardGame> DuelApp<G> {
                     .replay_key(self.duel.history(), Action::Last, now);
             }
             Action::ToggleHelp => self.help = true,
-            Action::LogUp => self.log_back = (self.log_back + 5).min(self.history().len()),
-            Action::LogDown => self.log_back = self.log_back.saturating_sub(5),
+            Action::LogUp => {
+                self.board.log_back = (self.board.log_back + 5).min(self.history().len())
+            }
+            Action::LogDown => self.board.log_back = self.board.log_back.saturating_sub(5),
             Action::NewGame => self.new_game(now),
             Action::Quit => self.quit = true,
             Action::Suspend => self.suspend = true,
@@ -624,8 +520,8 @@ impl<G: BoardGame> DuelApp<G> {
 
     fn move_cursor(&mut self, action: Action) {
         let (rows, cols) = self.game().dims();
-        let (r, c) = self.cursor;
-        self.cursor = match action {
+        let (r, c) = self.board.cursor;
+        self.board.cursor = match action {
             Action::Up => (r.saturating_sub(1), c),
             Action::Down => ((r + 1).min(rows.saturating_sub(1)), c),
             Action::Left => (r, c.saturating_sub(1)),
@@ -649,7 +545,7 @@ impl<G: BoardGame> DuelApp<G> {
             }
             return;
         }
-        let mv = G::place(self.cursor);
+        let mv = G::place(self.board.cursor);
         if let Some(table) = &mut self.table {
             // Checked here for a quick answer; the table decides and announces it.
             if let Err(refusal) = self.duel.game().clone().play(mv) {
@@ -715,7 +611,7 @@ impl<G: BoardGame> DuelApp<G> {
 
     /// Deals a new match from this one's setup (`n` answered, or no game going on).
     fn deal_new_game(&mut self, now: Instant) {
-        match (self.new_duel)(self.duel.config()) {
+        match (self.board.new_duel)(self.duel.config()) {
             Ok(mut duel) => {
                 self.states = states_of(&duel);
                 self.computer.start(duel.take_strategies(), &self.events);
@@ -723,7 +619,7 @@ impl<G: BoardGame> DuelApp<G> {
                 self.motion.stop();
                 self.motion.replay = None;
                 self.motion.paused = false;
-                self.log_back = 0;
+                self.board.log_back = 0;
                 self.say("New game", false);
                 self.after_move(now);
             }
@@ -734,16 +630,18 @@ impl<G: BoardGame> DuelApp<G> {
     fn on_mouse(&mut self, mouse: MouseEvent, now: Instant) {
         match mouse.kind {
             MouseEventKind::ScrollUp => {
-                self.log_back = (self.log_back + 1).min(self.history().len());
+                self.board.log_back = (self.board.log_back + 1).min(self.history().len());
             }
-            MouseEventKind::ScrollDown => self.log_back = self.log_back.saturating_sub(1),
+            MouseEventKind::ScrollDown => {
+                self.board.log_back = self.board.log_back.saturating_sub(1)
+            }
             MouseEventKind::Down(MouseButton::Left) => {
                 if self.help {
                     self.help = false;
                     return;
                 }
                 if let Some(cell) = view::cell_at(self, mouse.column, mouse.row) {
-                    self.cursor = cell;
+                    self.board.cursor = cell;
                     self.note = None;
                     if self.motion.replay.is_none()
                         && !matches!(self.context(), Context::Watching | Context::TableSpectator)

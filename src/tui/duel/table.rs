@@ -14,9 +14,6 @@ use crate::tui::view::theme::Theme;
 /// Sends a request to the shared table a [`DuelApp`] shows.
 pub type ToDuelTable<G> = ToTable<DuelConfig<G>>;
 
-/// A match shown at a server's table (see [`AtTable`]).
-pub(super) type DuelTable<G> = AtTable<DuelConfig<G>>;
-
 impl<G: BoardGame> DuelApp<G> {
     /// A screen showing a server's table from where `joined` stands: the moves so far are
     /// replayed here, later ones arrive as [`Event::Duel`] news, and this player's moves go
@@ -111,7 +108,7 @@ impl<G: BoardGame> DuelApp<G> {
                     self.computer.queue(None);
                     self.motion.stop();
                     self.motion.replay = None;
-                    self.log_back = 0;
+                    self.board.log_back = 0;
                     // The fresh board shows for a step before any move waiting behind it.
                     self.motion.rest(now);
                     self.after_move(now);

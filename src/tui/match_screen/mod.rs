@@ -10,6 +10,7 @@ mod motion;
 mod note;
 mod pace;
 mod positions;
+mod screen;
 mod table;
 pub mod words;
 
@@ -18,6 +19,7 @@ pub use motion::{Motion, Playback};
 pub use note::{Lifetime, Note, REMARK_LIFETIME};
 pub use pace::Pace;
 pub use positions::{MirrorError, mirror, start_worker, states_of};
+pub use screen::{Board, MatchScreen};
 pub use table::{AtTable, Heard, Incoming, ToTable};
 
 use crate::controller::table::{Kind, Role};

@@ -12,17 +12,17 @@ pub(crate) mod text;
 
 use super::view::layout::{Hit, Layout};
 use crate::controller::table::{Joined, News, Request, Role};
-use crate::controller::{Match, MatchConfig, Turn};
+use crate::controller::{Match, MatchConfig};
 use crate::games::three_trios::platform::side_of;
 use crate::games::three_trios::{Game, Move, MoveError, Player, Pos};
 use crate::tui::event::Event;
-use crate::tui::keymap::{self, Action, Context, KeyMode};
+use crate::tui::keymap::{self, Action, Context};
 use crate::tui::match_screen::words::{self, Answer};
 use crate::tui::match_screen::{
-    self, AtTable, Computer, Heard, Incoming, MirrorError, Motion, Note, Pace, REMARK_LIFETIME,
+    self, AtTable, Board, Heard, Incoming, MatchScreen, MirrorError, Note, Pace, REMARK_LIFETIME,
     mirror, states_of,
 };
-use crate::tui::timeline::{self, Point};
+use crate::tui::timeline;
 use crate::tui::view::theme::Theme;
 
 /// Starts another match from a config (a fresh deal for `n`). Given by the front end, which
@@ -41,59 +41,38 @@ pub type Message = Note;
 
 pub use crate::tui::match_screen::{Lifetime, Playback, ToTable};
 
-/// A match shown at a shared table (see [`AtTable`]).
-pub(crate) type TrioTable = AtTable<MatchConfig>;
-
 /// Delay between battle steps at each speed; watching computers waits twice this between
 /// moves.
 const PACE: Pace = Pace::new(&[1200, 800, 500, 320, 200, 110, 40], 3);
 
-/// The whole state of the full-screen UI for one match.
+/// Three Trios's board on the match screen: the setup, where the keyboard cursor is in the
+/// hand and on the grid, the card picked, and the card number being typed.
 ///
-/// Invariants: `states.len() == history.len() + 1` and `states[i]` is the game before move
-/// `i` (the last entry is the live game); `hand_cursor` is within the hand shown; every
-/// pending computer request carries `ticket`, and answers with another ticket are dropped.
-pub struct App {
-    pub(crate) game: Match,
+/// Invariant: `hand_cursor` is within the hand shown.
+pub struct TriosBoard {
     /// The match's setup in Three Trios's own layout (what `n` deals again and the status
-    /// line shows); always the setup of `game`.
+    /// line shows); always the setup of the match shown.
     config: MatchConfig,
-    pub(crate) states: Vec<Game>,
     new_match: NewMatch,
-    events: Sender<Event>,
-    /// The computer seats here (none at a table, which plays its own).
-    computer: Computer<Game>,
     pub(crate) focus: Focus,
     pub(crate) hand_cursor: usize,
     pub(crate) grid_cursor: Pos,
     pub(crate) picked: Option<usize>,
-    pub(crate) hints: bool,
-    pub(crate) help: bool,
-    pub(crate) message: Option<Message>,
-    /// The last move's battle playing out, the replay, the watcher's pause and pace.
-    pub(crate) motion: Motion,
-    pub(crate) size: (u16, u16),
-    pub(crate) theme: Theme,
-    /// Opened from a record: there is no live play, only the viewer.
-    pub(crate) review_only: bool,
-    /// Set when the match is played at a shared table rather than here.
-    pub(crate) table: Option<TrioTable>,
-    /// `n` was pressed during a game: waiting for y (new game) or anything else (go on).
-    pub(crate) confirm_new: bool,
     /// The first digits of a card number being typed (hands of ten or more cards).
     typed: Option<usize>,
-    /// Ctrl-Z was pressed: the terminal loop should suspend the process.
-    suspend: bool,
     /// The battle log's first shown row when scrolled back; `None` follows the newest line.
     pub(crate) log_top: Option<usize>,
-    /// The help's first shown row, when it is taller than the screen.
-    pub(crate) help_top: usize,
-    /// The time of the event being applied (messages take their deadline from it).
-    clock: Instant,
-    quit: bool,
 }
 
-impl App {
+impl Board for TriosBoard {
+    type Game = Game;
+    type Setup = MatchConfig;
+}
+
+/// The full-screen UI for one match of Three Trios.
+pub type App = MatchScreen<TriosBoard>;
+
+impl MatchScreen<TriosBoard> {
     /// An app playing `game`. `events` is where computer moves will arrive; `size` is the
     /// screen's columns and rows.
     pub fn new(
@@ -103,33 +82,17 @@ impl App {
         size: (u16, u16),
         theme: Theme,
     ) -> App {
-        let mut app = App {
+        let board = TriosBoard {
             config: MatchConfig::from(game.config().clone()),
-            game,
-            states: Vec::new(),
             new_match,
-            events,
-            computer: Computer::none(),
             focus: Focus::Hand,
             hand_cursor: 0,
             grid_cursor: Pos::new(0, 0),
             picked: None,
-            hints: false,
-            help: false,
-            message: None,
-            motion: Motion::new(PACE),
-            size,
-            theme,
-            review_only: false,
-            table: None,
-            confirm_new: false,
             typed: None,
-            suspend: false,
             log_top: None,
-            help_top: 0,
-            clock: Instant::now(),
-            quit: false,
         };
+        let mut app = MatchScreen::with_board(game, board, events, size, theme, PACE);
         app.reset();
         app.drive(Instant::now());
         app
@@ -144,7 +107,7 @@ impl App {
         theme: Theme,
     ) -> App {
         let mut app = App::new(game, new_match, events, size, theme);
-        app.review_only = true;
+        app.viewer = true;
         app.computer.stop();
         app.motion.open_replay(0, Instant::now());
         app
@@ -185,56 +148,32 @@ impl App {
 
     /// The match being shown, for the front end to report on after the app ends.
     pub fn into_match(self) -> Match {
-        self.game
-    }
-
-    /// Whether the app asked to quit.
-    pub fn should_quit(&self) -> bool {
-        self.quit
-    }
-
-    /// When the app next needs a [`Event::Tick`], if at all. `None` means nothing is moving:
-    /// the loop may sleep until input arrives.
-    pub fn next_tick(&self) -> Option<Instant> {
-        let expiry = self.message.as_ref().and_then(Note::due);
-        match (self.motion.next_tick(), expiry) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
-    }
-
-    pub fn game(&self) -> &Game {
-        self.game.game()
+        self.duel
     }
 
     /// Where the keyboard cursor is: the hand or the grid.
     pub fn focus(&self) -> Focus {
-        self.focus
+        self.board.focus
     }
 
     /// The grid cell under the cursor.
     pub fn grid_cursor(&self) -> Pos {
-        self.grid_cursor
+        self.board.grid_cursor
     }
 
     /// The hand card under the cursor.
     pub fn hand_cursor(&self) -> usize {
-        self.hand_cursor
+        self.board.hand_cursor
     }
 
     /// The hand card picked to be placed.
     pub fn picked(&self) -> Option<usize> {
-        self.picked
+        self.board.picked
     }
 
     /// The status-bar message, if any.
     pub fn message(&self) -> Option<&Message> {
-        self.message.as_ref()
-    }
-
-    /// The replay viewer's position, when open.
-    pub fn replay(&self) -> Option<Playback> {
-        self.motion.replay
+        self.note.as_ref()
     }
 
     /// Whether a computer seat is choosing its move.
@@ -242,18 +181,8 @@ impl App {
         self.computer.thinking()
     }
 
-    /// Whether a battle animation is playing on the live board.
-    pub fn animating(&self) -> bool {
-        self.motion.animation.is_some()
-    }
-
-    /// Every move so far and what it did, oldest first.
-    pub fn history(&self) -> &[Turn<Game>] {
-        self.game.history()
-    }
-
     pub fn config(&self) -> &MatchConfig {
-        &self.config
+        &self.board.config
     }
 
     /// Whether a person plays `player`.
@@ -298,58 +227,15 @@ impl App {
             .filter(|&p| self.is_human(p))
             .count();
         let table = self.table.as_ref().map(|t| (t.role, t.kind));
-        match_screen::context(self.review_only, table, humans)
-    }
-
-    /// Which key table applies now: the replay viewer's or the game's.
-    pub fn key_mode(&self) -> KeyMode {
-        if self.motion.replay.is_some() {
-            KeyMode::Replay
-        } else {
-            KeyMode::Play
-        }
-    }
-
-    /// Whether battle animations are on.
-    pub fn animations(&self) -> bool {
-        self.motion.animations
-    }
-
-    /// Plays battles out step by step (the default) or shows each move at once.
-    pub fn set_animations(&mut self, on: bool) {
-        self.motion.animations = on;
-    }
-
-    /// Whether Ctrl-Z asked for the process to be suspended; asking clears it.
-    pub fn take_suspend(&mut self) -> bool {
-        std::mem::take(&mut self.suspend)
-    }
-
-    /// The game as it stands at the point shown: before the first move at the start, and
-    /// after the move being shown otherwise (its hands and score).
-    pub fn shown_game(&self) -> &Game {
-        match self.shown_point() {
-            Point::Start => self.states.first().unwrap_or(self.game.game()),
-            Point::Move { mv, .. } => self
-                .states
-                .get(mv + 1)
-                .or(self.states.last())
-                .unwrap_or(self.game.game()),
-        }
+        match_screen::context(self.viewer, table, humans)
     }
 
     /// Whether a person may act now: their turn, the game on, no viewer open.
     pub fn human_to_move(&self) -> bool {
-        !self.review_only
+        !self.viewer
             && !self.game().is_over()
             && self.may_move(self.game().turn())
             && self.motion.replay.is_none()
-    }
-
-    /// The point of the match the board shows: the replay's, the animation's, or the end.
-    pub fn shown_point(&self) -> Point {
-        let history = self.history();
-        timeline::point(history, self.motion.shown_index(timeline::last(history)))
     }
 
     pub(crate) fn step_delay(&self) -> Duration {
@@ -363,7 +249,7 @@ impl App {
 
     /// Applies one event. All state changes go through here.
     pub fn update(&mut self, event: Event, now: Instant) {
-        self.clock = now;
+        self.clock = now.max(self.clock);
         match event {
             Event::Key(key) => self.on_key(key, now),
             Event::Mouse(mouse) => self.on_mouse(mouse, now),
@@ -376,7 +262,7 @@ impl App {
                 }
             }
             Event::Chosen { ticket, index } => {
-                let game = self.game.game();
+                let game = self.duel.game();
                 if let Some(mv) = self.computer.answer(ticket, index, game) {
                     self.computer.queue(mv);
                 }
@@ -386,16 +272,7 @@ impl App {
         }
         self.advance(now);
         self.drive(now);
-        self.expire_message(now);
-    }
-
-    /// Drops the message once it is no longer true: a move was played or taken back since,
-    /// or its time is up.
-    fn expire_message(&mut self, now: Instant) {
-        let moves = self.history().len();
-        if self.message.as_ref().is_some_and(|m| m.expired(moves, now)) {
-            self.message = None;
-        }
+        self.expire_note();
     }
 
     fn on_key(&mut self, key: KeyEvent, now: Instant) {
@@ -405,7 +282,7 @@ impl App {
         if self.confirm_new {
             // The question takes one answer: y deals again, anything else goes on.
             self.confirm_new = false;
-            self.message = None;
+            self.note = None;
             match words::answer(key) {
                 Answer::Quit => self.quit = true,
                 Answer::Yes => self.new_game(now),
@@ -480,7 +357,7 @@ impl App {
     }
 
     fn act(&mut self, action: Action, now: Instant) {
-        self.message = None;
+        self.note = None;
         match action {
             Action::LogUp => return self.scroll_log(-(self.log_page() as isize)),
             Action::LogDown => return self.scroll_log(self.log_page() as isize),
@@ -522,9 +399,9 @@ impl App {
                 }
             }
             Action::Confirm if self.watching() => self.toggle_pause(),
-            _ if self.review_only || self.game().is_over() => {}
+            _ if self.viewer || self.game().is_over() => {}
             Action::SwitchFocus => {
-                self.focus = match self.focus {
+                self.board.focus = match self.board.focus {
                     Focus::Hand => Focus::Grid,
                     Focus::Grid => Focus::Hand,
                 }
@@ -533,8 +410,8 @@ impl App {
             Action::PickCard(i) => self.pick(i),
             Action::Confirm => self.confirm(now),
             Action::Cancel => {
-                self.picked = None;
-                self.focus = Focus::Hand;
+                self.board.picked = None;
+                self.board.focus = Focus::Hand;
             }
             Action::First | Action::Last | Action::LogUp | Action::LogDown | Action::ToggleHelp => {
             }
@@ -544,7 +421,7 @@ impl App {
     /// `n`: at a table, the table's to deal; here, at once when no game is going on, and
     /// after a y/n question otherwise.
     fn ask_new_game(&mut self, now: Instant) {
-        if self.review_only {
+        if self.viewer {
             return;
         }
         if self.table.is_some() {
@@ -554,8 +431,8 @@ impl App {
             return self.new_game(now);
         }
         self.confirm_new = true;
-        let question = words::new_game_question(self.game.record_path().is_some());
-        self.message = Some(Message::new(&question, false, Lifetime::Answer));
+        let question = words::new_game_question(self.duel.record_path().is_some());
+        self.note = Some(Message::new(&question, false, Lifetime::Answer));
     }
 
     /// Shows the end of the running battle animation at once.
@@ -579,19 +456,19 @@ impl App {
             return self.warn(words::NOTHING_TO_TAKE_BACK);
         };
         let count = history.len() - last;
-        if let Err(e) = self.game.take_back(count) {
+        if let Err(e) = self.duel.take_back(count) {
             return self.warn(&format!("Cannot take back: {e}"));
         }
         // A computer move being thought about or waiting to show is for a position gone.
         self.computer.forget();
         self.states.truncate(self.history().len() + 1);
         self.motion.stop();
-        self.picked = None;
-        self.focus = Focus::Hand;
-        self.hand_cursor = 0;
-        self.log_top = None;
-        self.grid_cursor = self.first_empty_cell().unwrap_or(Pos::new(0, 0));
-        if let Some(e) = self.game.take_record_error() {
+        self.board.picked = None;
+        self.board.focus = Focus::Hand;
+        self.board.hand_cursor = 0;
+        self.board.log_top = None;
+        self.board.grid_cursor = self.first_empty_cell().unwrap_or(Pos::new(0, 0));
+        if let Some(e) = self.duel.take_record_error() {
             return self.warn(&e.to_string());
         }
         self.say(words::took_back(count));
@@ -609,13 +486,13 @@ impl App {
         let total = text::log_rows(self, width).len();
         let page = self.log_page();
         let bottom = total.saturating_sub(page);
-        let top = self.log_top.unwrap_or(bottom) as isize + rows;
+        let top = self.board.log_top.unwrap_or(bottom) as isize + rows;
         let top = top.clamp(0, bottom as isize) as usize;
-        self.log_top = (top < bottom).then_some(top);
+        self.board.log_top = (top < bottom).then_some(top);
     }
 
     fn act_in_replay(&mut self, action: Action, now: Instant) {
-        if self.motion.replay_key(self.game.history(), action, now) {
+        if self.motion.replay_key(self.duel.history(), action, now) {
             return;
         }
         match action {
@@ -669,13 +546,13 @@ impl App {
             Heard::Refused(text) => self.warn(&text),
             // The status bar says the table is closed for as long as the table is shown,
             // in place of whatever was said before.
-            Heard::Closed => self.message = None,
+            Heard::Closed => self.note = None,
         }
     }
 
     fn new_game(&mut self, now: Instant) {
         let config = self.config().clone();
-        match (self.new_match)(&config) {
+        match (self.board.new_match)(&config) {
             Ok(game) => {
                 self.load(game);
                 self.say("New game");
@@ -688,8 +565,8 @@ impl App {
     /// Shows `game` from a clean slate: cursors home, no pick, viewer closed, its computer
     /// seats on a fresh worker.
     fn load(&mut self, game: Match) {
-        self.config = MatchConfig::from(game.config().clone());
-        self.game = game;
+        self.board.config = MatchConfig::from(game.config().clone());
+        self.duel = game;
         if let Some(table) = &mut self.table {
             table.sent = false;
         }
@@ -698,22 +575,22 @@ impl App {
 
     /// Everything about the shown match back to its start state (the match itself stays).
     fn reset(&mut self) {
-        self.states = states_of(&self.game);
-        self.review_only = false;
+        self.states = states_of(&self.duel);
+        self.viewer = false;
         self.confirm_new = false;
-        self.log_top = None;
+        self.board.log_top = None;
         self.motion.replay = None;
         self.motion.stop();
-        self.picked = None;
+        self.board.picked = None;
         self.computer.queue(None);
-        self.focus = Focus::Hand;
-        self.hand_cursor = 0;
-        self.grid_cursor = self.first_empty_cell().unwrap_or(Pos::new(0, 0));
+        self.board.focus = Focus::Hand;
+        self.board.hand_cursor = 0;
+        self.board.grid_cursor = self.first_empty_cell().unwrap_or(Pos::new(0, 0));
         self.start_worker();
     }
 
     fn start_worker(&mut self) {
-        let strategies = self.game.take_strategies();
+        let strategies = self.duel.take_strategies();
         if strategies.iter().any(Option::is_some) {
             self.computer.start(strategies, &self.events);
         } else {
@@ -727,30 +604,30 @@ impl App {
     }
 
     fn move_cursor(&mut self, action: Action) {
-        match self.focus {
+        match self.board.focus {
             Focus::Hand => {
                 let len = self.hand_len();
                 if len == 0 {
                     return;
                 }
                 match action {
-                    Action::Up => self.hand_cursor = (self.hand_cursor + len - 1) % len,
-                    Action::Down => self.hand_cursor = (self.hand_cursor + 1) % len,
+                    Action::Up => self.board.hand_cursor = (self.board.hand_cursor + len - 1) % len,
+                    Action::Down => self.board.hand_cursor = (self.board.hand_cursor + 1) % len,
                     // Sideways from the hand steps onto the grid.
-                    Action::Left | Action::Right => self.focus = Focus::Grid,
+                    Action::Left | Action::Right => self.board.focus = Focus::Grid,
                     _ => {}
                 }
             }
             Focus::Grid => {
                 let grid = self.game().grid();
                 let (rows, cols) = (grid.rows(), grid.cols());
-                let Pos { row, col } = self.grid_cursor;
-                self.grid_cursor = match action {
+                let Pos { row, col } = self.board.grid_cursor;
+                self.board.grid_cursor = match action {
                     Action::Up => Pos::new((row + rows - 1) % rows, col),
                     Action::Down => Pos::new((row + 1) % rows, col),
                     Action::Left => Pos::new(row, (col + cols - 1) % cols),
                     Action::Right => Pos::new(row, (col + 1) % cols),
-                    _ => self.grid_cursor,
+                    _ => self.board.grid_cursor,
                 };
             }
         }
@@ -763,42 +640,42 @@ impl App {
     fn typed_card(&mut self, key: KeyEvent) -> bool {
         let len = self.hand_len();
         if len < 10 || !self.human_to_move() || key.modifiers.contains(KeyModifiers::CONTROL) {
-            self.typed = None;
+            self.board.typed = None;
             return false;
         }
         let digit = match key.code {
             KeyCode::Char(c) => c.to_digit(10).map(|d| d as usize),
             _ => None,
         };
-        match (digit, self.typed) {
+        match (digit, self.board.typed) {
             (Some(d), typed) => {
                 let number = typed.unwrap_or(0) * 10 + d;
                 if number == 0 || number > len {
-                    self.typed = None;
+                    self.board.typed = None;
                     self.warn(&format!("There is no card {number}: the hand has {len}"));
                 } else if number * 10 > len {
-                    self.typed = None;
-                    self.message = None;
+                    self.board.typed = None;
+                    self.note = None;
                     self.pick(number - 1);
                 } else {
-                    self.typed = Some(number);
+                    self.board.typed = Some(number);
                     self.say(&format!("Card {number}… (another digit, or Enter)"));
                 }
                 true
             }
             (None, Some(number)) if key.code == KeyCode::Enter => {
-                self.typed = None;
-                self.message = None;
+                self.board.typed = None;
+                self.note = None;
                 self.pick(number - 1);
                 true
             }
             (None, Some(_)) if key.code == KeyCode::Esc => {
-                self.typed = None;
-                self.message = None;
+                self.board.typed = None;
+                self.note = None;
                 true
             }
             _ => {
-                self.typed = None;
+                self.board.typed = None;
                 false
             }
         }
@@ -811,13 +688,13 @@ impl App {
         if index >= self.hand_len() {
             return self.warn(&format!("There is no card {} in the hand", index + 1));
         }
-        self.hand_cursor = index;
-        self.picked = Some(index);
-        self.focus = Focus::Grid;
-        if !self.game().grid().is_card_cell(self.grid_cursor)
-            || self.game().owner(self.grid_cursor).is_some()
+        self.board.hand_cursor = index;
+        self.board.picked = Some(index);
+        self.board.focus = Focus::Grid;
+        if !self.game().grid().is_card_cell(self.board.grid_cursor)
+            || self.game().owner(self.board.grid_cursor).is_some()
         {
-            self.grid_cursor = self.first_empty_cell().unwrap_or(self.grid_cursor);
+            self.board.grid_cursor = self.first_empty_cell().unwrap_or(self.board.grid_cursor);
         }
     }
 
@@ -825,13 +702,13 @@ impl App {
         if !self.human_to_move() {
             return self.not_your_turn();
         }
-        match (self.focus, self.picked) {
-            (Focus::Hand, _) => self.pick(self.hand_cursor),
+        match (self.board.focus, self.board.picked) {
+            (Focus::Hand, _) => self.pick(self.board.hand_cursor),
             (Focus::Grid, None) => self.warn("Pick a card first: Tab to the hand, or press 1-9"),
             (Focus::Grid, Some(hand)) => self.play_move(
                 Move {
                     hand,
-                    pos: self.grid_cursor,
+                    pos: self.board.grid_cursor,
                 },
                 now,
             ),
@@ -850,8 +727,8 @@ impl App {
         if let Some(table) = &mut self.table {
             table.request(Request::Play(mv));
         }
-        self.picked = None;
-        self.focus = Focus::Hand;
+        self.board.picked = None;
+        self.board.focus = Focus::Hand;
     }
 
     fn not_your_turn(&mut self) {
@@ -887,23 +764,23 @@ impl App {
 
     /// Plays a move (a person's or a computer's) and starts its battle animation.
     fn place(&mut self, mv: Move, now: Instant) {
-        match self.game.play(mv) {
+        match self.duel.play(mv) {
             Ok(_) => {
-                self.states.push(self.game.game().clone());
-                self.picked = None;
-                self.focus = Focus::Hand;
+                self.states.push(self.duel.game().clone());
+                self.board.picked = None;
+                self.board.focus = Focus::Hand;
                 let len = self.hand_len();
-                self.hand_cursor = self.hand_cursor.min(len.saturating_sub(1));
+                self.board.hand_cursor = self.board.hand_cursor.min(len.saturating_sub(1));
                 if let Some(pos) = self.first_empty_cell()
-                    && self.game().owner(self.grid_cursor).is_some()
+                    && self.game().owner(self.board.grid_cursor).is_some()
                 {
-                    self.grid_cursor = pos;
+                    self.board.grid_cursor = pos;
                 }
                 let history = self.history();
                 let start = timeline::move_start(history, history.len() - 1);
                 let steps = history.last().map_or(0, |t| t.played.steps.len());
                 self.motion.played(start, steps, now, self.paced());
-                if let Some(e) = self.game.take_record_error() {
+                if let Some(e) = self.duel.take_record_error() {
                     self.warn(&e.to_string());
                 }
             }
@@ -923,7 +800,7 @@ impl App {
         if self.table.is_some() {
             return self.show_incoming(now);
         }
-        if self.review_only || self.game().is_over() || self.motion.replay.is_some() {
+        if self.viewer || self.game().is_over() || self.motion.replay.is_some() {
             return;
         }
         let turn = self.game().turn();
@@ -931,7 +808,7 @@ impl App {
             return;
         }
         if self.computer.queued().is_none() && !self.computer.thinking() {
-            self.computer.ask(self.game.game());
+            self.computer.ask(self.duel.game());
             return;
         }
         let Some(mv) = self.computer.queued() else {
@@ -943,7 +820,7 @@ impl App {
         }
         self.computer.queue(None);
         self.place(mv, now);
-        if self.game.game().is_over() {
+        if self.duel.game().is_over() {
             return;
         }
         // Ask for the next computer move right away; it is shown when the battle is done.
@@ -998,7 +875,7 @@ impl App {
             self.help = false;
             return;
         }
-        self.message = None;
+        self.note = None;
         match self.layout().hit(Position::new(mouse.column, mouse.row)) {
             Some(Hit::HandCard(player, index)) => {
                 if index >= self.game().hand(player).len() {
@@ -1011,9 +888,9 @@ impl App {
                 }
             }
             Some(Hit::Cell(pos)) => {
-                self.focus = Focus::Grid;
-                self.grid_cursor = pos;
-                if self.picked.is_some() {
+                self.board.focus = Focus::Grid;
+                self.board.grid_cursor = pos;
+                if self.board.picked.is_some() {
                     self.confirm(now);
                 }
             }
@@ -1027,7 +904,7 @@ impl App {
 
     /// A passing remark: goes after a while, or when a move is played.
     fn say(&mut self, text: &str) {
-        self.message = Some(Message {
+        self.note = Some(Message {
             text: text.to_string(),
             error: false,
             lifetime: Lifetime::Until(self.history().len(), self.clock + REMARK_LIFETIME),
@@ -1036,7 +913,7 @@ impl App {
 
     /// A refusal or a problem: stays until the next key, or until a move is played.
     fn warn(&mut self, text: &str) {
-        self.message = Some(Message {
+        self.note = Some(Message {
             text: text.to_string(),
             error: true,
             lifetime: Lifetime::Turn(self.history().len()),

@@ -118,7 +118,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     ));
     let width = |spans: &[Span]| spans.iter().map(Span::width).sum::<usize>();
     let room = usize::from(area.width);
-    let message = app.message.as_ref().map(|m| {
+    let message = app.note.as_ref().map(|m| {
         let style = if m.error {
             theme.error()
         } else {
@@ -163,11 +163,11 @@ pub(crate) fn key_state(app: &App) -> State {
             flag::CLOSED,
             app.table.as_ref().is_some_and(|t| t.closed.is_some()),
         )
-        .with(flag::OVER, app.game().is_over() || app.review_only)
+        .with(flag::OVER, app.game().is_over() || app.viewer)
         .with(flag::WATCHING, app.watching())
         .with(flag::PAUSED, app.motion.paused)
         .with(flag::ANIMATING, app.animating())
-        .with(flag::PICKED, app.picked.is_some())
-        .with(flag::GRID, app.focus == Focus::Grid)
+        .with(flag::PICKED, app.board.picked.is_some())
+        .with(flag::GRID, app.board.focus == Focus::Grid)
         .with(flag::TAKE_BACK, !app.history().is_empty())
 }

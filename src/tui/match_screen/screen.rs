@@ -1,0 +1,212 @@
+//! One match screen for every duel: the match and its positions, the computer seats, the
+//! table, the board's motion (animation, replay, pause, pace), the status note, the help,
+//! and quitting. A game brings only its board (`B`): the cursor and how keys and clicks
+//! move it, what a move is, and how the board is drawn.
+
+use std::sync::mpsc::Sender;
+use std::time::Instant;
+
+use super::{AtTable, Computer, Motion, Note, Playback};
+use crate::controller::duel::{Duel, Turn};
+use crate::controller::table_game::TableGame;
+use crate::games::TwoPlayer;
+use crate::tui::event::Event;
+use crate::tui::keymap::KeyMode;
+use crate::tui::timeline::{self, Point, Steps};
+use crate::tui::view::theme::Theme;
+
+/// What a game brings to the match screen: its position type, the setup a table deals,
+/// and (as the value itself) its board's own state: cursor, scroll, the key being typed.
+pub trait Board {
+    /// A position of the game.
+    type Game: TwoPlayer;
+    /// The setup a shared table deals the game from.
+    type Setup: TableGame;
+}
+
+/// The screen of one match of a two-player game.
+///
+/// Invariants: `states.len() == duel.history().len() + 1` and `states[i]` is the position
+/// before move `i` (the last entry is the live one); every computer request in flight
+/// carries the computer's current ticket; `table` is set exactly when the match is played
+/// at a shared table (then there is no computer here).
+pub struct MatchScreen<B: Board> {
+    pub(crate) duel: Duel<B::Game>,
+    pub(crate) states: Vec<B::Game>,
+    pub(crate) events: Sender<Event>,
+    /// The computer seats here (none at a table, which plays its own).
+    pub(crate) computer: Computer<B::Game>,
+    /// Set when the match is played at a shared table rather than here.
+    pub(crate) table: Option<AtTable<B::Setup>>,
+    /// The last move playing out, the replay, the watcher's pause and pace.
+    pub(crate) motion: Motion,
+    /// What the status line says, if anything.
+    pub(crate) note: Option<Note>,
+    /// Opened from a record: there is no live play, only the replay.
+    pub(crate) viewer: bool,
+    pub(crate) hints: bool,
+    pub(crate) help: bool,
+    /// The help's first shown row, when it is taller than the screen.
+    pub(crate) help_top: usize,
+    /// `n` asked whether to deal a new game while one is on; the next key answers.
+    pub(crate) confirm_new: bool,
+    pub(crate) size: (u16, u16),
+    pub(crate) theme: Theme,
+    /// The time of the event being applied (notes take their deadline from it).
+    pub(crate) clock: Instant,
+    pub(crate) quit: bool,
+    /// Ctrl-Z was pressed: the terminal loop should suspend the process.
+    pub(crate) suspend: bool,
+    /// The game's own board state.
+    pub(crate) board: B,
+}
+
+impl<B: Board> MatchScreen<B>
+where
+    Turn<B::Game>: Steps,
+{
+    /// A screen of `duel` drawn `size` large in `theme`, with `board` for its board; computer
+    /// answers come back through `events`. Nothing moves yet.
+    pub(crate) fn with_board(
+        duel: Duel<B::Game>,
+        board: B,
+        events: Sender<Event>,
+        size: (u16, u16),
+        theme: Theme,
+        pace: super::Pace,
+    ) -> MatchScreen<B> {
+        MatchScreen {
+            states: super::states_of(&duel),
+            duel,
+            events,
+            computer: Computer::none(),
+            table: None,
+            motion: Motion::new(pace),
+            note: None,
+            viewer: false,
+            hints: false,
+            help: false,
+            help_top: 0,
+            confirm_new: false,
+            size,
+            theme,
+            clock: Instant::now(),
+            quit: false,
+            suspend: false,
+            board,
+        }
+    }
+
+    /// The current position of the match.
+    pub fn game(&self) -> &B::Game {
+        self.duel.game()
+    }
+
+    /// Every move so far and what it did, oldest first.
+    pub fn history(&self) -> &[Turn<B::Game>] {
+        self.duel.history()
+    }
+
+    /// The match as it stands (for saving and for what the screen says at the end).
+    pub fn duel(&self) -> &Duel<B::Game> {
+        &self.duel
+    }
+
+    /// The match, for the front end to report on once the screen ends.
+    pub fn into_duel(self) -> Duel<B::Game> {
+        self.duel
+    }
+
+    /// Whether the screen asked to quit.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Whether Ctrl-Z asked for the process to be suspended; asking clears it.
+    pub fn take_suspend(&mut self) -> bool {
+        std::mem::take(&mut self.suspend)
+    }
+
+    /// Whether moves play out step by step.
+    pub fn animations(&self) -> bool {
+        self.motion.animations
+    }
+
+    /// Moves play out step by step (the default) or show their end at once
+    /// (`--no-animation`).
+    pub fn set_animations(&mut self, on: bool) {
+        self.motion.animations = on;
+    }
+
+    /// The replay's position, when open.
+    pub fn replay(&self) -> Option<Playback> {
+        self.motion.replay
+    }
+
+    /// Whether the last move is playing out on the live board.
+    pub fn animating(&self) -> bool {
+        self.motion.animation.is_some()
+    }
+
+    /// Whether a watched match is paused.
+    pub fn paused(&self) -> bool {
+        self.motion.paused
+    }
+
+    /// The status line's note, if any.
+    pub fn note(&self) -> Option<&Note> {
+        self.note.as_ref()
+    }
+
+    /// Which key table applies now: the replay's or the game's.
+    pub fn key_mode(&self) -> KeyMode {
+        if self.motion.replay.is_some() {
+            KeyMode::Replay
+        } else {
+            KeyMode::Play
+        }
+    }
+
+    /// When the screen next needs an [`Event::Tick`], if at all: a step of the board's
+    /// motion, the end of a watcher's pause, a note fading. `None`: nothing is moving, the
+    /// loop may sleep until input arrives.
+    pub fn next_tick(&self) -> Option<Instant> {
+        let fades = self.note.as_ref().and_then(Note::due);
+        match (self.motion.next_tick(), fades) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// The point of the match the board shows: the replay's, the animation's, or the end.
+    pub fn shown_point(&self) -> Point {
+        let history = self.history();
+        timeline::point(history, self.motion.shown_index(timeline::last(history)))
+    }
+
+    /// The position at the point shown: before the first move at the start, else after the
+    /// whole move being shown (its score and counts).
+    pub fn shown_game(&self) -> &B::Game {
+        let index = match self.shown_point() {
+            Point::Start => 0,
+            Point::Move { mv, .. } => mv + 1,
+        };
+        self.states
+            .get(index)
+            .or(self.states.last())
+            .unwrap_or(self.duel.game())
+    }
+
+    /// Drops the note once it is no longer true: a move was played or taken back since it
+    /// was said, or its time is up.
+    pub(crate) fn expire_note(&mut self) {
+        let moves = self.history().len();
+        if self
+            .note
+            .as_ref()
+            .is_some_and(|n| n.expired(moves, self.clock))
+        {
+            self.note = None;
+        }
+    }
+}
