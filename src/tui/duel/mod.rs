@@ -23,9 +23,7 @@ use super::keymap::{self, Action, Context, KeyMode};
 pub use super::match_screen::Note;
 pub use super::match_screen::Playback as Replay;
 use super::match_screen::words::{self, Answer};
-use super::match_screen::{
-    self, Board, Computer, Lifetime, MatchScreen, Pace, REMARK_LIFETIME, states_of,
-};
+use super::match_screen::{Board, Computer, Lifetime, MatchScreen, Pace, states_of};
 use super::timeline::{self, Point};
 use super::view::theme::Theme;
 use crate::controller::Seat;
@@ -175,13 +173,6 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
         *self.duel.config().seat(side) == Seat::Human
     }
 
-    /// Where the keys are used.
-    pub fn context(&self) -> Context {
-        let humans = Side::BOTH.iter().filter(|&&s| self.is_human(s)).count();
-        let table = self.table.as_ref().map(|t| (t.role, t.kind));
-        match_screen::context(self.viewer, table, humans)
-    }
-
     /// Whether a person may place a stone now.
     pub fn human_to_move(&self) -> bool {
         let mine = match &self.table {
@@ -200,17 +191,6 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
             && mine
     }
 
-    /// Computers play both seats here: each move is held a while once shown. (A table is
-    /// paced by its server.)
-    fn paced(&self) -> bool {
-        self.context() == Context::Watching
-    }
-
-    /// The match is watched, not played: computers in both seats, or a spectator's table.
-    fn watching(&self) -> bool {
-        matches!(self.context(), Context::Watching | Context::TableSpectator)
-    }
-
     /// Applies one event.
     pub fn update(&mut self, event: Event, now: Instant) {
         self.clock = now.max(self.clock);
@@ -225,7 +205,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
                 if self.table.as_ref().is_some_and(|t| t.id == id)
                     && let Some(news) = news.downcast_ref::<News<DuelConfig<G>>>()
                 {
-                    self.on_news(news.clone());
+                    self.heard(news.clone());
                 }
             }
             Event::Terminate | Event::Shutdown => self.quit = true,
@@ -296,7 +276,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
                 self.computer.queue(Some(mv));
                 self.advance(now);
             }
-            None => self.say("the computer found no move", true),
+            None => self.warn("the computer found no move"),
         }
     }
 
@@ -311,10 +291,10 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
                 self.states.push(before);
                 self.states.push(self.game().clone());
                 if let Some(e) = self.duel.take_record_error() {
-                    self.say(&format!("not saved: {e}"), true);
+                    self.warn(&format!("not saved: {e}"));
                 } else if G::cell_of(mv).is_none() {
                     let who = line.split(' ').next().unwrap_or_default().to_string();
-                    self.say(&format!("{who} has no legal move and passes"), false);
+                    self.say(&format!("{who} has no legal move and passes"));
                 }
                 self.board.log_back = 0;
                 let history = self.history();
@@ -322,7 +302,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
                 self.motion.played(start, steps, now, self.paced());
                 self.after_move(now);
             }
-            Err(refusal) => self.say(&refusal.to_string(), true),
+            Err(refusal) => self.warn(&refusal.to_string()),
         }
     }
 
@@ -361,16 +341,6 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
         if let Some(&best) = legal.iter().min_by_key(|cell| distance(cell)) {
             self.board.cursor = best;
         }
-    }
-
-    fn say(&mut self, text: &str, error: bool) {
-        // A remark fades after a while; an error stays until the next key.
-        let lifetime = if error {
-            Lifetime::Kept
-        } else {
-            Lifetime::Fades(self.clock + REMARK_LIFETIME)
-        };
-        self.note = Some(Note::new(text, error, lifetime));
     }
 
     fn on_key(&mut self, key: KeyEvent, now: Instant) {
@@ -429,7 +399,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
                 } else {
                     "Zoomed in"
                 };
-                self.say(text, false);
+                self.say(text);
                 return true;
             }
             _ => return false,
@@ -452,13 +422,13 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
             Action::ToggleHints => self.hints = !self.hints,
             Action::ToggleHelp => self.help = true,
             Action::Replay => self.start_replay(now),
-            Action::Faster | Action::Slower => self.change_speed(action),
+            Action::Faster | Action::Slower => self.change_speed(action == Action::Faster),
             Action::SkipAnimation => {
                 self.motion.skip_animation(now, self.paced());
             }
             Action::ToggleAnimations => {
                 let on = self.motion.toggle_animations(now, self.paced());
-                self.say(words::animations(on), false);
+                self.say(words::animations(on));
             }
             Action::TakeBack => self.take_back(now),
             Action::LogUp => {
@@ -481,7 +451,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
             return;
         }
         match action {
-            Action::Faster | Action::Slower => self.change_speed(action),
+            Action::Faster | Action::Slower => self.change_speed(action == Action::Faster),
             Action::Cancel | Action::Replay if !self.viewer => {
                 self.motion.close_replay(now);
                 self.advance(now);
@@ -502,19 +472,13 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
         }
     }
 
-    /// `+`/`-`: shorter or longer steps, said as `Speed 3/6` (6 is fastest).
-    fn change_speed(&mut self, action: Action) {
-        let text = self.motion.pace.change(action == Action::Faster);
-        self.say(&text, false);
-    }
-
     fn toggle_pause(&mut self, now: Instant) {
         let text = if self.motion.toggle_pause() {
             "Paused: Space resumes, . plays one move"
         } else {
             "Playing"
         };
-        self.say(text, false);
+        self.say(text);
         self.advance(now);
     }
 
@@ -532,16 +496,16 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
 
     fn place_at_cursor(&mut self, now: Instant) {
         if self.game().is_over() {
-            self.say("The game is over: n for a new game, r to replay", false);
+            self.say("The game is over: n for a new game, r to replay");
             return;
         }
         if !self.human_to_move() {
             if self.computer.thinking() {
-                self.say("The computer is thinking", false);
+                self.say("The computer is thinking");
             } else if self.waiting_for_opponent() {
-                self.say("Waiting for an opponent to join this table", false);
+                self.say("Waiting for an opponent to join this table");
             } else if self.table.is_some() && !self.table_busy() && self.table_closed().is_none() {
-                self.say("It is not your turn", false);
+                self.say("It is not your turn");
             }
             return;
         }
@@ -549,7 +513,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
         if let Some(table) = &mut self.table {
             // Checked here for a quick answer; the table decides and announces it.
             if let Err(refusal) = self.duel.game().clone().play(mv) {
-                self.say(&refusal.to_string(), true);
+                self.warn(&refusal.to_string());
                 return;
             }
             table.request(Request::Play(mv));
@@ -561,7 +525,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
     fn start_replay(&mut self, now: Instant) {
         let history = self.history();
         if history.is_empty() {
-            self.say(words::NOTHING_TO_REPLAY, false);
+            self.say(words::NOTHING_TO_REPLAY);
             return;
         }
         let index = timeline::move_start(history, history.len() - 1);
@@ -571,12 +535,12 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
     /// Takes back the person's last move and every computer reply after it.
     fn take_back(&mut self, now: Instant) {
         if self.table.is_some() {
-            self.say(words::NO_TAKE_BACK_AT_A_TABLE, false);
+            self.say(words::NO_TAKE_BACK_AT_A_TABLE);
             return;
         }
         let history = self.history();
         let Some(mine) = history.iter().rposition(|t| self.is_human(t.side)) else {
-            self.say(words::NOTHING_TO_TAKE_BACK, true);
+            self.warn(words::NOTHING_TO_TAKE_BACK);
             return;
         };
         let count = history.len() - mine;
@@ -585,10 +549,10 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
                 self.states.truncate(self.history().len() + 1);
                 self.computer.forget();
                 self.motion.stop();
-                self.say(words::took_back(count), false);
+                self.say(words::took_back(count));
                 self.after_move(now);
             }
-            Err(e) => self.say(&e.to_string(), true),
+            Err(e) => self.warn(&e.to_string()),
         }
     }
 
@@ -596,7 +560,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
         let over = self.game().is_over();
         if let Some(table) = &mut self.table {
             if let Err(why) = table.ask_new_deal(over) {
-                self.say(&why, true);
+                self.warn(&why);
             }
             return;
         }
@@ -620,10 +584,10 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
                 self.motion.replay = None;
                 self.motion.paused = false;
                 self.board.log_back = 0;
-                self.say("New game", false);
+                self.say("New game");
                 self.after_move(now);
             }
-            Err(e) => self.say(&e, true),
+            Err(e) => self.warn(&e),
         }
     }
 

@@ -6,9 +6,9 @@ use std::time::Instant;
 
 use super::{BoardGame, DuelApp, NewDuel};
 use crate::controller::duel::DuelConfig;
-use crate::controller::table::{Joined, News, Request, Role};
+use crate::controller::table::{Joined, Request, Role};
 use crate::tui::Event;
-use crate::tui::match_screen::{AtTable, Heard, Incoming, MirrorError, ToTable, mirror, states_of};
+use crate::tui::match_screen::{AtTable, Incoming, MirrorError, ToTable, mirror, states_of};
 use crate::tui::view::theme::Theme;
 
 /// Sends a request to the shared table a [`DuelApp`] shows.
@@ -38,28 +38,9 @@ impl<G: BoardGame> DuelApp<G> {
         self.table.as_ref().and_then(|t| t.closed.as_deref())
     }
 
-    /// At a table: whether it still waits for a second player.
-    pub fn waiting_for_opponent(&self) -> bool {
-        self.table
-            .as_ref()
-            .is_some_and(AtTable::waiting_for_opponent)
-    }
-
     /// At a table: whether this screen's move went out and its news has not come back yet.
     pub(super) fn table_busy(&self) -> bool {
         self.table.as_ref().is_some_and(AtTable::busy)
-    }
-
-    /// What the table said.
-    pub(super) fn on_news(&mut self, news: News<DuelConfig<G>>) {
-        let shown = self.history().len();
-        let Some(table) = &mut self.table else { return };
-        match table.receive(news, shown) {
-            Heard::Nothing => {}
-            Heard::Notice(text) => self.say(&text, false),
-            Heard::Refused(text) => self.say(&text, true),
-            Heard::Closed => self.note = None,
-        }
     }
 
     /// At a table a forced pass is still the player's to send, and only theirs: sent once
@@ -113,7 +94,7 @@ impl<G: BoardGame> DuelApp<G> {
                     self.motion.rest(now);
                     self.after_move(now);
                 }
-                Err(e) => self.say(&e.to_string(), true),
+                Err(e) => self.warn(&e.to_string()),
             },
         }
         true

@@ -6,12 +6,15 @@
 use std::sync::mpsc::Sender;
 use std::time::Instant;
 
-use super::{AtTable, Computer, Motion, Note, Playback};
+use super::{AtTable, Computer, Heard, Lifetime, Motion, Note, Playback, REMARK_LIFETIME};
+use crate::controller::Seat;
 use crate::controller::duel::{Duel, Turn};
+use crate::controller::table::News;
 use crate::controller::table_game::TableGame;
+use crate::games::Side;
 use crate::games::TwoPlayer;
 use crate::tui::event::Event;
-use crate::tui::keymap::KeyMode;
+use crate::tui::keymap::{Context, KeyMode};
 use crate::tui::timeline::{self, Point, Steps};
 use crate::tui::view::theme::Theme;
 
@@ -207,6 +210,69 @@ where
             .is_some_and(|n| n.expired(moves, self.clock))
         {
             self.note = None;
+        }
+    }
+
+    /// Whether a person plays `side` here.
+    pub fn is_person(&self, side: Side) -> bool {
+        *self.duel.config().seat(side) == Seat::Human
+    }
+
+    /// Where this screen is used, which decides the keys that work and how help reads.
+    pub fn context(&self) -> Context {
+        let humans = Side::BOTH.iter().filter(|&&s| self.is_person(s)).count();
+        let table = self.table.as_ref().map(|t| (t.role, t.kind));
+        super::context(self.viewer, table, humans)
+    }
+
+    /// The match is watched, not played: computers in both seats here, or a spectator's
+    /// table. Space pauses it and `.` plays one move.
+    pub fn watching(&self) -> bool {
+        matches!(self.context(), Context::Watching | Context::TableSpectator)
+    }
+
+    /// Computers play both seats here: each move is held a while once shown. (A table is
+    /// paced by its server.)
+    pub(crate) fn paced(&self) -> bool {
+        self.context() == Context::Watching
+    }
+
+    /// Whether this table still waits for a second player.
+    pub fn waiting_for_opponent(&self) -> bool {
+        self.table
+            .as_ref()
+            .is_some_and(AtTable::waiting_for_opponent)
+    }
+
+    /// A passing remark: goes after a while, or when a move is played.
+    pub(crate) fn say(&mut self, text: &str) {
+        let lifetime = Lifetime::Until(self.history().len(), self.clock + REMARK_LIFETIME);
+        self.note = Some(Note::new(text, false, lifetime));
+    }
+
+    /// A refusal or a problem: stays until the next key, or until a move is played.
+    pub(crate) fn warn(&mut self, text: &str) {
+        let lifetime = Lifetime::Turn(self.history().len());
+        self.note = Some(Note::new(text, true, lifetime));
+    }
+
+    /// `+`/`-`: shorter or longer steps, said as `Speed 3/6` (6 is fastest).
+    pub(crate) fn change_speed(&mut self, faster: bool) {
+        let text = self.motion.pace.change(faster);
+        self.say(&text);
+    }
+
+    /// What the table said.
+    pub(crate) fn heard(&mut self, news: News<B::Setup>) {
+        let shown = self.history().len();
+        let Some(table) = &mut self.table else { return };
+        match table.receive(news, shown) {
+            Heard::Nothing => {}
+            Heard::Notice(text) => self.say(&text),
+            Heard::Refused(text) => self.warn(&text),
+            // The status line says the table is closed for as long as the table is shown,
+            // in place of whatever was said before.
+            Heard::Closed => self.note = None,
         }
     }
 }

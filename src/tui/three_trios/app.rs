@@ -11,7 +11,7 @@ use ratatui::layout::{Position, Rect};
 pub(crate) mod text;
 
 use super::view::layout::{Hit, Layout};
-use crate::controller::table::{Joined, News, Request, Role};
+use crate::controller::table::{Joined, Request, Role};
 use crate::controller::{Match, MatchConfig};
 use crate::games::three_trios::platform::side_of;
 use crate::games::three_trios::{Game, Move, MoveError, Player, Pos};
@@ -19,8 +19,7 @@ use crate::tui::event::Event;
 use crate::tui::keymap::{self, Action, Context};
 use crate::tui::match_screen::words::{self, Answer};
 use crate::tui::match_screen::{
-    self, AtTable, Board, Heard, Incoming, MatchScreen, MirrorError, Note, Pace, REMARK_LIFETIME,
-    mirror, states_of,
+    AtTable, Board, Incoming, MatchScreen, MirrorError, Note, Pace, mirror, states_of,
 };
 use crate::tui::timeline;
 use crate::tui::view::theme::Theme;
@@ -139,13 +138,6 @@ impl MatchScreen<TriosBoard> {
         }
     }
 
-    /// Whether this table still waits for a second player.
-    pub fn waiting_for_opponent(&self) -> bool {
-        self.table
-            .as_ref()
-            .is_some_and(AtTable::waiting_for_opponent)
-    }
-
     /// The match being shown, for the front end to report on after the app ends.
     pub fn into_match(self) -> Match {
         self.duel
@@ -205,31 +197,6 @@ impl MatchScreen<TriosBoard> {
         }
     }
 
-    /// The match is watched, not played: both seats are computers, or this screen is a
-    /// spectator's.
-    pub fn watching(&self) -> bool {
-        match &self.table {
-            None => !self.is_human(Player::Red) && !self.is_human(Player::Blue),
-            Some(table) => table.role == Role::Watches,
-        }
-    }
-
-    /// Computers play both seats here: each move is held a while once shown. (A table is
-    /// paced by its server.)
-    fn paced(&self) -> bool {
-        self.context() == Context::Watching
-    }
-
-    /// Where this screen is used, which decides the keys that work and how help reads.
-    pub fn context(&self) -> Context {
-        let humans = [Player::Red, Player::Blue]
-            .into_iter()
-            .filter(|&p| self.is_human(p))
-            .count();
-        let table = self.table.as_ref().map(|t| (t.role, t.kind));
-        match_screen::context(self.viewer, table, humans)
-    }
-
     /// Whether a person may act now: their turn, the game on, no viewer open.
     pub fn human_to_move(&self) -> bool {
         !self.viewer
@@ -258,7 +225,7 @@ impl MatchScreen<TriosBoard> {
             Event::Table(id, news) => {
                 // News from a table this app has left is not for it.
                 if self.table.as_ref().is_some_and(|t| t.id == id) {
-                    self.on_news(news);
+                    self.heard(news);
                 }
             }
             Event::Chosen { ticket, index } => {
@@ -390,8 +357,8 @@ impl MatchScreen<TriosBoard> {
             }
             Action::NewGame => self.ask_new_game(now),
             Action::Replay => self.open_replay(now),
-            Action::Faster => self.change_speed(1),
-            Action::Slower => self.change_speed(-1),
+            Action::Faster => self.change_speed(true),
+            Action::Slower => self.change_speed(false),
             Action::Pause => self.toggle_pause(),
             Action::StepOne => {
                 if self.watching() {
@@ -499,8 +466,8 @@ impl MatchScreen<TriosBoard> {
             Action::Quit => self.quit = true,
             Action::NewGame => self.ask_new_game(now),
             Action::Cancel | Action::Replay => self.motion.close_replay(now),
-            Action::Faster => self.change_speed(1),
-            Action::Slower => self.change_speed(-1),
+            Action::Faster => self.change_speed(true),
+            Action::Slower => self.change_speed(false),
             _ => {}
         }
     }
@@ -512,11 +479,6 @@ impl MatchScreen<TriosBoard> {
         }
         let start = timeline::move_start(history, history.len() - 1);
         self.motion.open_replay(start, now);
-    }
-
-    fn change_speed(&mut self, delta: isize) {
-        let text = self.motion.pace.change(delta > 0);
-        self.say(&text);
     }
 
     fn toggle_pause(&mut self) {
@@ -533,20 +495,6 @@ impl MatchScreen<TriosBoard> {
         let Some(table) = &mut self.table else { return };
         if let Err(why) = table.ask_new_deal(over) {
             self.warn(&why);
-        }
-    }
-
-    /// What the table said.
-    fn on_news(&mut self, news: News) {
-        let shown = self.history().len();
-        let Some(table) = &mut self.table else { return };
-        match table.receive(news, shown) {
-            Heard::Nothing => {}
-            Heard::Notice(text) => self.say(&text),
-            Heard::Refused(text) => self.warn(&text),
-            // The status bar says the table is closed for as long as the table is shown,
-            // in place of whatever was said before.
-            Heard::Closed => self.note = None,
         }
     }
 
@@ -900,24 +848,6 @@ impl MatchScreen<TriosBoard> {
 
     fn first_empty_cell(&self) -> Option<Pos> {
         self.game().empty_positions().next()
-    }
-
-    /// A passing remark: goes after a while, or when a move is played.
-    fn say(&mut self, text: &str) {
-        self.note = Some(Message {
-            text: text.to_string(),
-            error: false,
-            lifetime: Lifetime::Until(self.history().len(), self.clock + REMARK_LIFETIME),
-        });
-    }
-
-    /// A refusal or a problem: stays until the next key, or until a move is played.
-    fn warn(&mut self, text: &str) {
-        self.note = Some(Message {
-            text: text.to_string(),
-            error: true,
-            lifetime: Lifetime::Turn(self.history().len()),
-        });
     }
 }
 
