@@ -450,3 +450,21 @@ fn new_game_during_a_game_asks_y_or_n_and_any_other_key_goes_on() {
     h.key(KeyCode::Char('y'));
     assert!(h.app.history().is_empty(), "y deals again");
 }
+
+#[test]
+fn esc_leaves_a_records_replay_for_its_end_and_space_pauses_without_a_remark() {
+    let mut h = Harness::new("human", "human", Some(TWO_LINES), (80, 24));
+    h.key(KeyCode::Enter);
+    h.settle();
+    let mut v = Harness::viewer(h.app.into_duel());
+    v.key(KeyCode::Esc);
+    assert!(
+        v.app.replay().is_none(),
+        "Esc closes the replay, as in Three Trios"
+    );
+    assert_eq!(v.app.shown_game(), v.app.game(), "the end is shown");
+    let mut w = Harness::new("greedy", "greedy", None, (80, 24));
+    w.key(KeyCode::Char(' '));
+    assert!(w.app.paused());
+    assert!(w.app.note().is_none(), "the status line says paused");
+}

@@ -371,6 +371,9 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
         if !matches!(action, Action::LogUp | Action::LogDown) {
             self.note = None;
         }
+        if self.motion_key(action, now) {
+            return self.advance(now);
+        }
         match self.key_mode() {
             KeyMode::Play => self.play_action(action, now),
             KeyMode::Replay => self.replay_action(action, now),
@@ -409,58 +412,12 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
     }
 
     fn play_action(&mut self, action: Action, now: Instant) {
-        let watching = matches!(self.context(), Context::Watching | Context::TableSpectator);
         match action {
             Action::Up | Action::Down | Action::Left | Action::Right => self.move_cursor(action),
-            Action::Confirm if watching => self.toggle_pause(now),
             Action::Confirm => self.place_at_cursor(now),
-            Action::Pause => self.toggle_pause(now),
-            Action::StepOne => {
-                self.motion.step_one();
-                self.advance(now);
-            }
             Action::ToggleHints => self.hints = !self.hints,
             Action::ToggleHelp => self.help = true,
-            Action::Replay => self.start_replay(now),
-            Action::Faster | Action::Slower => self.change_speed(action == Action::Faster),
-            Action::SkipAnimation => {
-                self.motion.skip_animation(now, self.paced());
-            }
-            Action::ToggleAnimations => {
-                let on = self.motion.toggle_animations(now, self.paced());
-                self.say(words::animations(on));
-            }
             Action::TakeBack => self.take_back(now),
-            Action::LogUp => {
-                self.board.log_back = (self.board.log_back + 5).min(self.history().len())
-            }
-            Action::LogDown => self.board.log_back = self.board.log_back.saturating_sub(5),
-            Action::NewGame => self.new_game(now),
-            Action::Quit => self.quit = true,
-            Action::Suspend => self.suspend = true,
-            Action::Cancel
-            | Action::SwitchFocus
-            | Action::PickCard(_)
-            | Action::First
-            | Action::Last => {}
-        }
-    }
-
-    fn replay_action(&mut self, action: Action, now: Instant) {
-        if self.motion.replay_key(self.duel.history(), action, now) {
-            return;
-        }
-        match action {
-            Action::Faster | Action::Slower => self.change_speed(action == Action::Faster),
-            Action::Cancel | Action::Replay if !self.viewer => {
-                self.motion.close_replay(now);
-                self.advance(now);
-            }
-            Action::Cancel | Action::Replay => {
-                self.motion
-                    .replay_key(self.duel.history(), Action::Last, now);
-            }
-            Action::ToggleHelp => self.help = true,
             Action::LogUp => {
                 self.board.log_back = (self.board.log_back + 5).min(self.history().len())
             }
@@ -472,14 +429,18 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
         }
     }
 
-    fn toggle_pause(&mut self, now: Instant) {
-        let text = if self.motion.toggle_pause() {
-            "Paused: Space resumes, . plays one move"
-        } else {
-            "Playing"
-        };
-        self.say(text);
-        self.advance(now);
+    fn replay_action(&mut self, action: Action, now: Instant) {
+        match action {
+            Action::ToggleHelp => self.help = true,
+            Action::LogUp => {
+                self.board.log_back = (self.board.log_back + 5).min(self.history().len())
+            }
+            Action::LogDown => self.board.log_back = self.board.log_back.saturating_sub(5),
+            Action::NewGame => self.new_game(now),
+            Action::Quit => self.quit = true,
+            Action::Suspend => self.suspend = true,
+            _ => {}
+        }
     }
 
     fn move_cursor(&mut self, action: Action) {
@@ -520,16 +481,6 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
             return;
         }
         self.play(mv, now);
-    }
-
-    fn start_replay(&mut self, now: Instant) {
-        let history = self.history();
-        if history.is_empty() {
-            self.say(words::NOTHING_TO_REPLAY);
-            return;
-        }
-        let index = timeline::move_start(history, history.len() - 1);
-        self.motion.open_replay(index, now);
     }
 
     /// Takes back the person's last move and every computer reply after it.

@@ -6,6 +6,7 @@
 use std::sync::mpsc::Sender;
 use std::time::Instant;
 
+use super::words;
 use super::{AtTable, Computer, Heard, Lifetime, Motion, Note, Playback, REMARK_LIFETIME};
 use crate::controller::Seat;
 use crate::controller::duel::{Duel, Turn};
@@ -14,7 +15,7 @@ use crate::controller::table_game::TableGame;
 use crate::games::Side;
 use crate::games::TwoPlayer;
 use crate::tui::event::Event;
-use crate::tui::keymap::{Context, KeyMode};
+use crate::tui::keymap::{Action, Context, KeyMode};
 use crate::tui::timeline::{self, Point, Steps};
 use crate::tui::view::theme::Theme;
 
@@ -274,5 +275,50 @@ where
             // in place of whatever was said before.
             Heard::Closed => self.note = None,
         }
+    }
+
+    /// The keys every duel treats alike, whatever its board: the replay's (walking, play
+    /// and pause, back to the game), the watcher's (Space pauses, Enter too, `.` plays one
+    /// move), the pace, and the animation's (`s` skips it, `a` turns them off or on). Gives
+    /// whether `action` was one of them.
+    pub(crate) fn motion_key(&mut self, action: Action, now: Instant) -> bool {
+        if self.motion.replay.is_some() {
+            if self.motion.replay_key(self.duel.history(), action, now) {
+                return true;
+            }
+            match action {
+                Action::Cancel | Action::Replay => self.motion.close_replay(now),
+                Action::Faster | Action::Slower => self.change_speed(action == Action::Faster),
+                _ => return false,
+            }
+            return true;
+        }
+        let watching = self.watching();
+        match action {
+            Action::Faster | Action::Slower => self.change_speed(action == Action::Faster),
+            // The status line says the match is paused, and the keys to go on.
+            Action::Pause | Action::Confirm if watching => {
+                self.motion.toggle_pause();
+            }
+            Action::StepOne if watching => self.motion.step_one(),
+            Action::SkipAnimation => self.motion.skip_animation(now, self.paced()),
+            Action::ToggleAnimations => {
+                let on = self.motion.toggle_animations(now, self.paced());
+                self.say(words::animations(on));
+            }
+            Action::Replay => self.open_replay(now),
+            _ => return false,
+        }
+        true
+    }
+
+    /// `r`: replays the last move, playing.
+    fn open_replay(&mut self, now: Instant) {
+        let history = self.history();
+        if history.is_empty() {
+            return self.warn(words::NOTHING_TO_REPLAY);
+        }
+        let start = timeline::move_start(history, history.len() - 1);
+        self.motion.open_replay(start, now);
     }
 }

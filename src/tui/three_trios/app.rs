@@ -335,17 +335,15 @@ impl MatchScreen<TriosBoard> {
             }
             _ => {}
         }
+        if self.motion_key(action, now) {
+            return;
+        }
         if self.motion.replay.is_some() {
             return self.act_in_replay(action, now);
         }
         match action {
             Action::Quit => self.quit = true,
             Action::Suspend => {}
-            Action::SkipAnimation => self.skip_animation(now),
-            Action::ToggleAnimations => {
-                let on = self.motion.toggle_animations(now, self.paced());
-                self.say(words::animations(on));
-            }
             Action::TakeBack => self.take_back(),
             Action::ToggleHints => {
                 self.hints = !self.hints;
@@ -356,16 +354,6 @@ impl MatchScreen<TriosBoard> {
                 });
             }
             Action::NewGame => self.ask_new_game(now),
-            Action::Replay => self.open_replay(now),
-            Action::Faster => self.change_speed(true),
-            Action::Slower => self.change_speed(false),
-            Action::Pause => self.toggle_pause(),
-            Action::StepOne => {
-                if self.watching() {
-                    self.motion.step_one();
-                }
-            }
-            Action::Confirm if self.watching() => self.toggle_pause(),
             _ if self.viewer || self.game().is_over() => {}
             Action::SwitchFocus => {
                 self.board.focus = match self.board.focus {
@@ -380,8 +368,7 @@ impl MatchScreen<TriosBoard> {
                 self.board.picked = None;
                 self.board.focus = Focus::Hand;
             }
-            Action::First | Action::Last | Action::LogUp | Action::LogDown | Action::ToggleHelp => {
-            }
+            _ => {}
         }
     }
 
@@ -400,11 +387,6 @@ impl MatchScreen<TriosBoard> {
         self.confirm_new = true;
         let question = words::new_game_question(self.duel.record_path().is_some());
         self.note = Some(Message::new(&question, false, Lifetime::Answer));
-    }
-
-    /// Shows the end of the running battle animation at once.
-    fn skip_animation(&mut self, now: Instant) {
-        self.motion.skip_animation(now, self.paced());
     }
 
     /// Takes back the person's last move and the computer's replies after it (a local game
@@ -459,34 +441,11 @@ impl MatchScreen<TriosBoard> {
     }
 
     fn act_in_replay(&mut self, action: Action, now: Instant) {
-        if self.motion.replay_key(self.duel.history(), action, now) {
-            return;
-        }
         match action {
             Action::Quit => self.quit = true,
             Action::NewGame => self.ask_new_game(now),
-            Action::Cancel | Action::Replay => self.motion.close_replay(now),
-            Action::Faster => self.change_speed(true),
-            Action::Slower => self.change_speed(false),
             _ => {}
         }
-    }
-
-    fn open_replay(&mut self, now: Instant) {
-        let history = self.history();
-        if history.is_empty() {
-            return self.warn(words::NOTHING_TO_REPLAY);
-        }
-        let start = timeline::move_start(history, history.len() - 1);
-        self.motion.open_replay(start, now);
-    }
-
-    fn toggle_pause(&mut self) {
-        if !self.watching() {
-            return;
-        }
-        // The status bar shows PAUSED and the keys to go on.
-        self.motion.toggle_pause();
     }
 
     /// At a table: a new deal (or a rematch) is the table's to make, once the game is over.
