@@ -70,6 +70,15 @@ pub struct Stones<G: BoardGame> {
 impl<G: BoardGame> Board for Stones<G> {
     type Game = G;
     type Setup = DuelConfig<G>;
+
+    fn show_move(screen: &mut DuelApp<G>, mv: G::Move, now: Instant) {
+        screen.play(mv, now);
+    }
+
+    fn start_over(screen: &mut DuelApp<G>, now: Instant) {
+        screen.board.log_back = 0;
+        screen.after_move(now);
+    }
 }
 
 /// One screen's match of a board game.
@@ -87,6 +96,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
     ) -> DuelApp<G> {
         let mut app = DuelApp::build(duel, new_duel, events, size, theme, false);
         app.after_move(Instant::now());
+        app.drive(Instant::now());
         app
     }
 
@@ -199,7 +209,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
             Event::Mouse(mouse) => self.on_mouse(mouse, now),
             Event::Resize(w, h) => self.size = (w, h),
             Event::Tick(_) => {}
-            Event::Chosen { ticket, index } => self.on_chosen(ticket, index, now),
+            Event::Chosen { ticket, index } => self.chosen(ticket, index),
             Event::Duel(id, news) => {
                 // News from a table this screen has left is not for it.
                 if self.table.as_ref().is_some_and(|t| t.id == id)
@@ -253,30 +263,9 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
     fn advance(&mut self, now: Instant) {
         let last = timeline::last(self.history());
         self.motion.tick(now, last, self.paced());
+        self.drive(now);
         if self.table.is_some() {
-            self.show_incoming(now);
             self.send_forced_pass();
-            return;
-        }
-        if let Some(mv) = self.computer.queued()
-            && !self.motion.next_move_waits(now, self.watching())
-        {
-            self.computer.queue(None);
-            self.play(mv, now);
-        }
-    }
-
-    fn on_chosen(&mut self, ticket: u64, index: Option<usize>, now: Instant) {
-        let game = self.duel.game();
-        let Some(answer) = self.computer.answer(ticket, index, game) else {
-            return;
-        };
-        match answer {
-            Some(mv) => {
-                self.computer.queue(Some(mv));
-                self.advance(now);
-            }
-            None => self.warn("the computer found no move"),
         }
     }
 
@@ -325,8 +314,6 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
                 return;
             }
             self.cursor_to_a_legal_cell();
-        } else {
-            self.computer.ask(self.duel.game());
         }
     }
 

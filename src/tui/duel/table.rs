@@ -6,9 +6,9 @@ use std::time::Instant;
 
 use super::{BoardGame, DuelApp, NewDuel};
 use crate::controller::duel::DuelConfig;
-use crate::controller::table::{Joined, Request, Role};
+use crate::controller::table::{Joined, Request};
 use crate::tui::Event;
-use crate::tui::match_screen::{AtTable, Incoming, MirrorError, ToTable, mirror, states_of};
+use crate::tui::match_screen::{AtTable, MirrorError, ToTable, mirror};
 use crate::tui::view::theme::Theme;
 
 /// Sends a request to the shared table a [`DuelApp`] shows.
@@ -53,50 +53,5 @@ impl<G: BoardGame> DuelApp<G> {
         {
             table.request(Request::Play(pass));
         }
-    }
-
-    /// Shows the next announced move (or deal) once the last one's flips have been shown.
-    pub(super) fn show_incoming(&mut self, now: Instant) {
-        // Bounded: each round takes one piece of news off the queue.
-        while self.show_next(now) {}
-    }
-
-    /// Shows the next piece of news if it may show now; gives whether it did.
-    fn show_next(&mut self, now: Instant) -> bool {
-        // A player's own move shows at once, as at a local game; everyone else's waits for
-        // the last one to be shown (and, watching, for the pause between moves).
-        let own = self.table.as_ref().is_some_and(|t| {
-            t.role == Role::Plays(self.game().to_move())
-                && matches!(t.incoming.front(), Some(Incoming::Move(_)))
-        });
-        let watching = self.watching();
-        if !self.motion.table_news_shows(now, watching, own) {
-            return false;
-        }
-        let Some(next) = self.table.as_mut().and_then(|t| t.incoming.pop_front()) else {
-            return false;
-        };
-        match next {
-            Incoming::Move(mv) => {
-                // What was said before this move (a refusal, a notice) is stale by now.
-                self.note = None;
-                self.play(mv, now);
-            }
-            Incoming::Deal(config) => match mirror(&*config, &[]) {
-                Ok(duel) => {
-                    self.states = states_of(&duel);
-                    self.duel = duel;
-                    self.computer.queue(None);
-                    self.motion.stop();
-                    self.motion.replay = None;
-                    self.board.log_back = 0;
-                    // The fresh board shows for a step before any move waiting behind it.
-                    self.motion.rest(now);
-                    self.after_move(now);
-                }
-                Err(e) => self.warn(&e.to_string()),
-            },
-        }
-        true
     }
 }

@@ -7,10 +7,13 @@ use std::sync::mpsc::Sender;
 use std::time::Instant;
 
 use super::words;
-use super::{AtTable, Computer, Heard, Lifetime, Motion, Note, Playback, REMARK_LIFETIME};
+use super::{
+    AtTable, Computer, Heard, Incoming, Lifetime, Motion, Note, Playback, REMARK_LIFETIME, mirror,
+    states_of,
+};
 use crate::controller::Seat;
-use crate::controller::duel::{Duel, Turn};
-use crate::controller::table::News;
+use crate::controller::duel::{Duel, DuelConfig, Setup, Turn};
+use crate::controller::table::{News, Role};
 use crate::controller::table_game::TableGame;
 use crate::games::Side;
 use crate::games::TwoPlayer;
@@ -21,11 +24,20 @@ use crate::tui::view::theme::Theme;
 
 /// What a game brings to the match screen: its position type, the setup a table deals,
 /// and (as the value itself) its board's own state: cursor, scroll, the key being typed.
-pub trait Board {
+pub trait Board: Sized {
     /// A position of the game.
     type Game: TwoPlayer;
     /// The setup a shared table deals the game from.
-    type Setup: TableGame;
+    type Setup: TableGame<Move = <Self::Game as TwoPlayer>::Move>
+        + Setup<Game = Self::Game>
+        + From<DuelConfig<Self::Game>>;
+
+    /// Plays `mv` (a computer's, or one a table announced) for the side to move, shown the
+    /// game's way: its animation, its cursor, what it says.
+    fn show_move(screen: &mut MatchScreen<Self>, mv: <Self::Game as TwoPlayer>::Move, now: Instant);
+
+    /// A fresh match is on the screen (a table's new deal): the board starts over.
+    fn start_over(screen: &mut MatchScreen<Self>, now: Instant);
 }
 
 /// The screen of one match of a two-player game.
@@ -320,5 +332,88 @@ where
         }
         let start = timeline::move_start(history, history.len() - 1);
         self.motion.open_replay(start, now);
+    }
+
+    /// A computer's answer to the screen's latest question (older ones are dropped).
+    pub(crate) fn chosen(&mut self, ticket: u64, index: Option<usize>) {
+        let Some(answer) = self.computer.answer(ticket, index, self.duel.game()) else {
+            return;
+        };
+        if answer.is_none() {
+            self.warn("The computer found no move");
+        }
+        self.computer.queue(answer);
+    }
+
+    /// Keeps the match going: at a table, shows the news that may show now; here, asks a
+    /// computer seat for its move when it is to move, and plays the answer once it may show
+    /// (the last move shown, and a watcher's pause over).
+    pub(crate) fn drive(&mut self, now: Instant) {
+        if self.table.is_some() {
+            return self.show_incoming(now);
+        }
+        // Bounded: a round that plays a move is followed by one that asks for the next.
+        loop {
+            let game = self.duel.game();
+            if self.viewer || game.is_over() || self.motion.replay.is_some() {
+                return;
+            }
+            if self.is_person(game.to_move()) {
+                return;
+            }
+            let Some(mv) = self.computer.queued() else {
+                if !self.computer.thinking() {
+                    self.computer.ask(self.duel.game());
+                }
+                return;
+            };
+            if self.motion.next_move_waits(now, self.watching()) {
+                return;
+            }
+            self.computer.queue(None);
+            B::show_move(self, mv, now);
+        }
+    }
+
+    /// At a table: shows what was announced, in order, as far as it may show now.
+    fn show_incoming(&mut self, now: Instant) {
+        // Bounded: each round takes one piece of news off the queue.
+        while self.show_next(now) {}
+    }
+
+    /// Shows the next piece of a table's news if it may show now; gives whether it did.
+    fn show_next(&mut self, now: Instant) -> bool {
+        let to_move = self.duel.game().to_move();
+        let own = self.table.as_ref().is_some_and(|t| {
+            t.role == Role::Plays(to_move) && matches!(t.incoming.front(), Some(Incoming::Move(_)))
+        });
+        if !self.motion.table_news_shows(now, self.watching(), own) {
+            return false;
+        }
+        let Some(next) = self.table.as_mut().and_then(|t| t.incoming.pop_front()) else {
+            return false;
+        };
+        match next {
+            Incoming::Move(mv) => B::show_move(self, mv, now),
+            Incoming::Deal(config) => match mirror(&*config, &[]) {
+                Ok(duel) => {
+                    self.states = states_of(&duel);
+                    self.duel = duel;
+                    if let Some(table) = &mut self.table {
+                        table.sent = false;
+                    }
+                    self.computer.queue(None);
+                    self.motion.stop();
+                    self.motion.replay = None;
+                    self.confirm_new = false;
+                    B::start_over(self, now);
+                    self.say("New deal");
+                    // The fresh board shows for a step before any move waiting behind it.
+                    self.motion.rest(now);
+                }
+                Err(e) => self.warn(&format!("Cannot show the new deal: {e}")),
+            },
+        }
+        true
     }
 }

@@ -19,7 +19,7 @@ use crate::tui::event::Event;
 use crate::tui::keymap::{self, Action, Context};
 use crate::tui::match_screen::words::{self, Answer};
 use crate::tui::match_screen::{
-    AtTable, Board, Incoming, MatchScreen, MirrorError, Note, Pace, mirror, states_of,
+    AtTable, Board, MatchScreen, MirrorError, Note, Pace, mirror, states_of,
 };
 use crate::tui::timeline;
 use crate::tui::view::theme::Theme;
@@ -66,6 +66,15 @@ pub struct TriosBoard {
 impl Board for TriosBoard {
     type Game = Game;
     type Setup = MatchConfig;
+
+    fn show_move(screen: &mut App, mv: Move, now: Instant) {
+        screen.place(mv, now);
+    }
+
+    fn start_over(screen: &mut App, _now: Instant) {
+        screen.board.config = MatchConfig::from(screen.duel.config().clone());
+        screen.reset();
+    }
 }
 
 /// The full-screen UI for one match of Three Trios.
@@ -228,12 +237,7 @@ impl MatchScreen<TriosBoard> {
                     self.heard(news);
                 }
             }
-            Event::Chosen { ticket, index } => {
-                let game = self.duel.game();
-                if let Some(mv) = self.computer.answer(ticket, index, game) {
-                    self.computer.queue(mv);
-                }
-            }
+            Event::Chosen { ticket, index } => self.chosen(ticket, index),
             Event::Duel(..) => {}
             Event::Terminate | Event::Shutdown => self.quit = true,
         }
@@ -699,76 +703,6 @@ impl MatchScreen<TriosBoard> {
     fn advance(&mut self, now: Instant) {
         let last = timeline::last(self.history());
         self.motion.tick(now, last, self.paced());
-    }
-
-    /// Keeps computer seats going: asks for a move when one is due, and plays an answer once
-    /// the previous battle has been shown (and, when watching, after a pause).
-    fn drive(&mut self, now: Instant) {
-        if self.table.is_some() {
-            return self.show_incoming(now);
-        }
-        if self.viewer || self.game().is_over() || self.motion.replay.is_some() {
-            return;
-        }
-        let turn = self.game().turn();
-        if self.is_human(turn) {
-            return;
-        }
-        if self.computer.queued().is_none() && !self.computer.thinking() {
-            self.computer.ask(self.duel.game());
-            return;
-        }
-        let Some(mv) = self.computer.queued() else {
-            return;
-        };
-        let watching = self.watching();
-        if self.motion.next_move_waits(now, watching) {
-            return;
-        }
-        self.computer.queue(None);
-        self.place(mv, now);
-        if self.duel.game().is_over() {
-            return;
-        }
-        // Ask for the next computer move right away; it is shown when the battle is done.
-        self.drive(now);
-    }
-
-    /// At a table: shows the next announced move once the last battle has been shown (and,
-    /// for a spectator, after the pause between moves unless paused).
-    fn show_incoming(&mut self, now: Instant) {
-        // Bounded: each round takes one piece of news off the queue.
-        while self.show_next(now) {}
-    }
-
-    /// Shows the next piece of news if it may show now; gives whether it did.
-    fn show_next(&mut self, now: Instant) -> bool {
-        // A player's own move shows at once, as at a local game (ending the battle on show);
-        // everyone else's waits for it.
-        let own = self.table.as_ref().is_some_and(|t| {
-            t.role == Role::Plays(side_of(self.game().turn()))
-                && matches!(t.incoming.front(), Some(Incoming::Move(_)))
-        });
-        let watching = self.watching();
-        if !self.motion.table_news_shows(now, watching, own) {
-            return false;
-        }
-        let Some(next) = self.table.as_mut().and_then(|t| t.incoming.pop_front()) else {
-            return false;
-        };
-        match next {
-            Incoming::Move(mv) => self.place(mv, now),
-            Incoming::Deal(config) => match mirror(&*config, &[]) {
-                Ok(game) => {
-                    self.load(game);
-                    self.say("New deal");
-                    // The fresh board shows for a moment before any move waiting behind it.
-                    self.motion.rest(now);
-                }
-                Err(e) => self.warn(&format!("Cannot show the new deal: {e}")),
-            },
-        }
-        true
     }
 
     fn on_mouse(&mut self, mouse: MouseEvent, now: Instant) {
