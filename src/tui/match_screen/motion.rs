@@ -83,8 +83,9 @@ impl Motion {
 
     /// A move was played whose steps start at point `start` of the timeline and that has
     /// `steps` of them after its placing: it plays out when animations are on and it has
-    /// steps, else it shows at once (`paced`: computers watched here, whose next move is
-    /// then held).
+    /// steps, else it shows at once. Either way the next move that comes by itself (a
+    /// computer's, a table's) waits: two steps for computers watched here (`paced`), else
+    /// one step for a move without steps, so that each is seen and what is said of it read.
     pub fn played(&mut self, start: usize, steps: usize, now: Instant, paced: bool) {
         self.step_once = false;
         self.hold_until = None;
@@ -94,7 +95,11 @@ impl Motion {
         } else {
             self.animation = None;
             self.next_at = None;
-            self.hold(now, paced);
+            if paced {
+                self.hold(now, paced);
+            } else if self.animations {
+                self.rest(now);
+            }
         }
     }
 
@@ -290,7 +295,17 @@ mod tests {
         assert_eq!(m.next_tick(), Some(t + step * 4));
         assert!(!m.next_move_waits(t + step * 4, true));
         m.played(4, 0, t, false);
-        assert!(!m.next_move_waits(t, false), "players are not held");
+        assert!(
+            m.next_move_waits(t, false),
+            "a move without steps shows for a step"
+        );
+        assert!(!m.next_move_waits(t + step, false));
+        m.animations = false;
+        m.played(5, 0, t, false);
+        assert!(
+            !m.next_move_waits(t, false),
+            "without animations nothing waits"
+        );
     }
 
     #[test]
