@@ -22,8 +22,7 @@ use super::Event;
 use super::keymap::{self, Action, Context, KeyMode};
 pub use super::match_screen::Note;
 pub use super::match_screen::Playback as Replay;
-use super::match_screen::words::{self, Answer};
-use super::match_screen::{Board, Computer, Lifetime, MatchScreen, Pace, states_of};
+use super::match_screen::{Board, Computer, MatchScreen, Pace, states_of};
 use super::timeline::{self, Point};
 use super::view::theme::Theme;
 use crate::controller::Seat;
@@ -77,6 +76,14 @@ impl<G: BoardGame> Board for Stones<G> {
 
     fn start_over(screen: &mut DuelApp<G>, now: Instant) {
         screen.board.log_back = 0;
+        screen.after_move(now);
+    }
+
+    fn new_game(screen: &mut DuelApp<G>, now: Instant) {
+        screen.deal_new_game(now);
+    }
+
+    fn taken_back(screen: &mut DuelApp<G>, now: Instant) {
         screen.after_move(now);
     }
 }
@@ -334,15 +341,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
         if key.kind == KeyEventKind::Release {
             return;
         }
-        if self.confirm_new {
-            // The question takes one answer: y deals again, anything else goes on.
-            self.confirm_new = false;
-            self.note = None;
-            match words::answer(key) {
-                Answer::Quit => self.quit = true,
-                Answer::Yes => self.deal_new_game(now),
-                Answer::No => {}
-            }
+        if self.answer_key(key, now) {
             return;
         }
         if self.help {
@@ -409,7 +408,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
                 self.board.log_back = (self.board.log_back + 5).min(self.history().len())
             }
             Action::LogDown => self.board.log_back = self.board.log_back.saturating_sub(5),
-            Action::NewGame => self.new_game(now),
+            Action::NewGame => self.ask_new_game(now),
             Action::Quit => self.quit = true,
             Action::Suspend => self.suspend = true,
             _ => {}
@@ -423,7 +422,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
                 self.board.log_back = (self.board.log_back + 5).min(self.history().len())
             }
             Action::LogDown => self.board.log_back = self.board.log_back.saturating_sub(5),
-            Action::NewGame => self.new_game(now),
+            Action::NewGame => self.ask_new_game(now),
             Action::Quit => self.quit = true,
             Action::Suspend => self.suspend = true,
             _ => {}
@@ -468,47 +467,6 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
             return;
         }
         self.play(mv, now);
-    }
-
-    /// Takes back the person's last move and every computer reply after it.
-    fn take_back(&mut self, now: Instant) {
-        if self.table.is_some() {
-            self.say(words::NO_TAKE_BACK_AT_A_TABLE);
-            return;
-        }
-        let history = self.history();
-        let Some(mine) = history.iter().rposition(|t| self.is_human(t.side)) else {
-            self.warn(words::NOTHING_TO_TAKE_BACK);
-            return;
-        };
-        let count = history.len() - mine;
-        match self.duel.take_back(count) {
-            Ok(_) => {
-                self.states.truncate(self.history().len() + 1);
-                self.computer.forget();
-                self.motion.stop();
-                self.say(words::took_back(count));
-                self.after_move(now);
-            }
-            Err(e) => self.warn(&e.to_string()),
-        }
-    }
-
-    fn new_game(&mut self, now: Instant) {
-        let over = self.game().is_over();
-        if let Some(table) = &mut self.table {
-            if let Err(why) = table.ask_new_deal(over) {
-                self.warn(&why);
-            }
-            return;
-        }
-        if !over && !self.history().is_empty() {
-            self.confirm_new = true;
-            let question = words::new_game_question(self.duel.record_path().is_some());
-            self.note = Some(Note::new(&question, false, Lifetime::Answer));
-            return;
-        }
-        self.deal_new_game(now);
     }
 
     /// Deals a new match from this one's setup (`n` answered, or no game going on).

@@ -4,9 +4,11 @@
 //! move it, what a move is, and how the board is drawn.
 
 use std::sync::mpsc::Sender;
+
+use ratatui::crossterm::event::KeyEvent;
 use std::time::Instant;
 
-use super::words;
+use super::words::{self, Answer};
 use super::{
     AtTable, Computer, Heard, Incoming, Lifetime, Motion, Note, Playback, REMARK_LIFETIME, mirror,
     states_of,
@@ -38,6 +40,12 @@ pub trait Board: Sized {
 
     /// A fresh match is on the screen (a table's new deal): the board starts over.
     fn start_over(screen: &mut MatchScreen<Self>, now: Instant);
+
+    /// Deals a new match here from this one's setup (`n`, answered if a game was on).
+    fn new_game(screen: &mut MatchScreen<Self>, now: Instant);
+
+    /// Moves were taken back (`u`): the board follows the position now shown.
+    fn taken_back(screen: &mut MatchScreen<Self>, now: Instant);
 }
 
 /// The screen of one match of a two-player game.
@@ -415,5 +423,66 @@ where
             },
         }
         true
+    }
+
+    /// `n`: at a table, the table's to deal; here, at once when no game is going on, and
+    /// after a y/n question otherwise. A record's replay deals nothing.
+    pub(crate) fn ask_new_game(&mut self, now: Instant) {
+        if self.viewer {
+            return;
+        }
+        let over = self.duel.game().is_over();
+        if let Some(table) = &mut self.table {
+            if let Err(why) = table.ask_new_deal(over) {
+                self.warn(&why);
+            }
+            return;
+        }
+        if over || self.history().is_empty() {
+            return B::new_game(self, now);
+        }
+        self.confirm_new = true;
+        let question = words::new_game_question(self.duel.record_path().is_some());
+        self.note = Some(Note::new(&question, false, Lifetime::Answer));
+    }
+
+    /// A key while the new-game question is open answers it: `y` deals, Ctrl-C quits,
+    /// anything else goes on. Gives whether the question was open.
+    pub(crate) fn answer_key(&mut self, key: KeyEvent, now: Instant) -> bool {
+        if !self.confirm_new {
+            return false;
+        }
+        self.confirm_new = false;
+        self.note = None;
+        match words::answer(key) {
+            Answer::Quit => self.quit = true,
+            Answer::Yes => B::new_game(self, now),
+            Answer::No => {}
+        }
+        true
+    }
+
+    /// `u`: takes back the last move of a person here and every move after it.
+    pub(crate) fn take_back(&mut self, now: Instant) {
+        if self.table.is_some() {
+            return self.warn(words::NO_TAKE_BACK_AT_A_TABLE);
+        }
+        let history = self.history();
+        let Some(mine) = history.iter().rposition(|t| self.is_person(t.side)) else {
+            return self.warn(words::NOTHING_TO_TAKE_BACK);
+        };
+        let count = history.len() - mine;
+        if let Err(e) = self.duel.take_back(count) {
+            return self.warn(&format!("Cannot take back: {e}"));
+        }
+        // A computer move being thought about or waiting to show is for a position gone.
+        self.computer.forget();
+        self.states.truncate(self.history().len() + 1);
+        self.motion.stop();
+        B::taken_back(self, now);
+        if let Some(e) = self.duel.take_record_error() {
+            return self.warn(&e.to_string());
+        }
+        self.say(words::took_back(count));
     }
 }

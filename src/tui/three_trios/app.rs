@@ -17,7 +17,6 @@ use crate::games::three_trios::platform::side_of;
 use crate::games::three_trios::{Game, Move, MoveError, Player, Pos};
 use crate::tui::event::Event;
 use crate::tui::keymap::{self, Action, Context};
-use crate::tui::match_screen::words::{self, Answer};
 use crate::tui::match_screen::{
     AtTable, Board, MatchScreen, MirrorError, Note, Pace, mirror, states_of,
 };
@@ -74,6 +73,20 @@ impl Board for TriosBoard {
     fn start_over(screen: &mut App, _now: Instant) {
         screen.board.config = MatchConfig::from(screen.duel.config().clone());
         screen.reset();
+    }
+
+    fn new_game(screen: &mut App, now: Instant) {
+        screen.new_game(now);
+    }
+
+    fn taken_back(screen: &mut App, _now: Instant) {
+        let cell = screen.first_empty_cell().unwrap_or(Pos::new(0, 0));
+        let board = &mut screen.board;
+        board.picked = None;
+        board.focus = Focus::Hand;
+        board.hand_cursor = 0;
+        board.log_top = None;
+        board.grid_cursor = cell;
     }
 }
 
@@ -250,15 +263,7 @@ impl MatchScreen<TriosBoard> {
         if key.kind == KeyEventKind::Release {
             return;
         }
-        if self.confirm_new {
-            // The question takes one answer: y deals again, anything else goes on.
-            self.confirm_new = false;
-            self.note = None;
-            match words::answer(key) {
-                Answer::Quit => self.quit = true,
-                Answer::Yes => self.new_game(now),
-                Answer::No => {}
-            }
+        if self.answer_key(key, now) {
             return;
         }
         if self.typed_card(key) {
@@ -348,7 +353,7 @@ impl MatchScreen<TriosBoard> {
         match action {
             Action::Quit => self.quit = true,
             Action::Suspend => {}
-            Action::TakeBack => self.take_back(),
+            Action::TakeBack => self.take_back(now),
             Action::ToggleHints => {
                 self.hints = !self.hints;
                 self.say(if self.hints {
@@ -376,57 +381,6 @@ impl MatchScreen<TriosBoard> {
         }
     }
 
-    /// `n`: at a table, the table's to deal; here, at once when no game is going on, and
-    /// after a y/n question otherwise.
-    fn ask_new_game(&mut self, now: Instant) {
-        if self.viewer {
-            return;
-        }
-        if self.table.is_some() {
-            return self.ask_new_deal();
-        }
-        if self.game().is_over() || self.history().is_empty() {
-            return self.new_game(now);
-        }
-        self.confirm_new = true;
-        let question = words::new_game_question(self.duel.record_path().is_some());
-        self.note = Some(Message::new(&question, false, Lifetime::Answer));
-    }
-
-    /// Takes back the person's last move and the computer's replies after it (a local game
-    /// against the computer only), and records that it did.
-    fn take_back(&mut self) {
-        if self.context() != (Context::Local { computer: true }) {
-            return;
-        }
-        let person = if self.is_human(Player::Red) {
-            Player::Red
-        } else {
-            Player::Blue
-        };
-        let history = self.history();
-        let Some(last) = history.iter().rposition(|t| t.played.player == person) else {
-            return self.warn(words::NOTHING_TO_TAKE_BACK);
-        };
-        let count = history.len() - last;
-        if let Err(e) = self.duel.take_back(count) {
-            return self.warn(&format!("Cannot take back: {e}"));
-        }
-        // A computer move being thought about or waiting to show is for a position gone.
-        self.computer.forget();
-        self.states.truncate(self.history().len() + 1);
-        self.motion.stop();
-        self.board.picked = None;
-        self.board.focus = Focus::Hand;
-        self.board.hand_cursor = 0;
-        self.board.log_top = None;
-        self.board.grid_cursor = self.first_empty_cell().unwrap_or(Pos::new(0, 0));
-        if let Some(e) = self.duel.take_record_error() {
-            return self.warn(&e.to_string());
-        }
-        self.say(words::took_back(count));
-    }
-
     /// Rows the log shows at once (a page for PageUp and PageDown).
     fn log_page(&self) -> usize {
         usize::from(self.layout().log.height.saturating_sub(2)).max(1)
@@ -449,15 +403,6 @@ impl MatchScreen<TriosBoard> {
             Action::Quit => self.quit = true,
             Action::NewGame => self.ask_new_game(now),
             _ => {}
-        }
-    }
-
-    /// At a table: a new deal (or a rematch) is the table's to make, once the game is over.
-    fn ask_new_deal(&mut self) {
-        let over = self.game().is_over();
-        let Some(table) = &mut self.table else { return };
-        if let Err(why) = table.ask_new_deal(over) {
-            self.warn(&why);
         }
     }
 
