@@ -15,7 +15,7 @@ use std::sync::mpsc::Sender;
 use std::time::Instant;
 
 use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
 use super::Event;
@@ -27,7 +27,7 @@ use super::timeline::{self, Point};
 use super::view::theme::Theme;
 use crate::controller::Seat;
 use crate::controller::duel::{Duel, DuelConfig};
-use crate::controller::table::{News, Request, Role, SeatState};
+use crate::controller::table::{News, Request, Role, SeatState, TableId};
 use crate::games::Side;
 pub use board::{BoardGame, Cell, Mark, Shown};
 
@@ -81,6 +81,30 @@ impl<G: BoardGame> Board for Stones<G> {
 
     fn new_game(screen: &mut DuelApp<G>, now: Instant) {
         screen.deal_new_game(now);
+    }
+
+    fn key(screen: &mut DuelApp<G>, key: KeyEvent, now: Instant) {
+        screen.on_key(key, now);
+    }
+
+    fn mouse(screen: &mut DuelApp<G>, mouse: MouseEvent, now: Instant) {
+        screen.on_mouse(mouse, now);
+    }
+
+    fn news(event: Event) -> Option<(TableId, News<DuelConfig<G>>)> {
+        match event {
+            Event::Duel(id, news) => news
+                .downcast_ref::<News<DuelConfig<G>>>()
+                .map(|news| (id, news.clone())),
+            _ => None,
+        }
+    }
+
+    fn settle(screen: &mut DuelApp<G>, _now: Instant) {
+        if screen.table.is_some() {
+            screen.send_forced_pass();
+        }
+        screen.keep_in_view();
     }
 
     fn taken_back(screen: &mut DuelApp<G>, now: Instant) {
@@ -208,31 +232,6 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
             && mine
     }
 
-    /// Applies one event.
-    pub fn update(&mut self, event: Event, now: Instant) {
-        self.clock = now.max(self.clock);
-        match event {
-            Event::Key(key) => self.on_key(key, now),
-            Event::Mouse(mouse) => self.on_mouse(mouse, now),
-            Event::Resize(w, h) => self.size = (w, h),
-            Event::Tick(_) => {}
-            Event::Chosen { ticket, index } => self.chosen(ticket, index),
-            Event::Duel(id, news) => {
-                // News from a table this screen has left is not for it.
-                if self.table.as_ref().is_some_and(|t| t.id == id)
-                    && let Some(news) = news.downcast_ref::<News<DuelConfig<G>>>()
-                {
-                    self.heard(news.clone());
-                }
-            }
-            Event::Terminate | Event::Shutdown => self.quit = true,
-            Event::Table(..) | Event::Lobby => {}
-        }
-        self.advance(now);
-        self.keep_in_view();
-        self.expire_note();
-    }
-
     /// The cell the view of a scrolled board follows: the cursor while a person is to move,
     /// else the move being shown or the last one played.
     fn focus(&self) -> Cell {
@@ -264,16 +263,6 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
             follow(self.board.scroll.0, r, layout.shown.0, rows),
             follow(self.board.scroll.1, c, layout.shown.1, cols),
         );
-    }
-
-    /// Moves time on: animation and replay steps, then the next move when it may show.
-    fn advance(&mut self, now: Instant) {
-        let last = timeline::last(self.history());
-        self.motion.tick(now, last, self.paced());
-        self.drive(now);
-        if self.table.is_some() {
-            self.send_forced_pass();
-        }
     }
 
     /// Plays a move for the side to move, shows it, and asks the next computer if any.
@@ -338,12 +327,6 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
     }
 
     fn on_key(&mut self, key: KeyEvent, now: Instant) {
-        if key.kind == KeyEventKind::Release {
-            return;
-        }
-        if self.answer_key(key, now) {
-            return;
-        }
         if self.help {
             self.help = false;
             return;
@@ -358,7 +341,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
             self.note = None;
         }
         if self.motion_key(action, now) {
-            return self.advance(now);
+            return;
         }
         match self.key_mode() {
             KeyMode::Play => self.play_action(action, now),

@@ -5,7 +5,7 @@
 
 use std::sync::mpsc::Sender;
 
-use ratatui::crossterm::event::KeyEvent;
+use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseEvent};
 use std::time::Instant;
 
 use super::words::{self, Answer};
@@ -15,7 +15,7 @@ use super::{
 };
 use crate::controller::Seat;
 use crate::controller::duel::{Duel, DuelConfig, Setup, Turn};
-use crate::controller::table::{News, Role};
+use crate::controller::table::{News, Role, TableId};
 use crate::controller::table_game::TableGame;
 use crate::games::Side;
 use crate::games::TwoPlayer;
@@ -46,6 +46,18 @@ pub trait Board: Sized {
 
     /// Moves were taken back (`u`): the board follows the position now shown.
     fn taken_back(screen: &mut MatchScreen<Self>, now: Instant);
+
+    /// A key pressed (not a release, not the answer to a question): the game's keys.
+    fn key(screen: &mut MatchScreen<Self>, key: KeyEvent, now: Instant);
+
+    /// A mouse event over the screen.
+    fn mouse(screen: &mut MatchScreen<Self>, mouse: MouseEvent, now: Instant);
+
+    /// The table news in `event`, if it carries this game's.
+    fn news(event: Event) -> Option<(TableId, News<Self::Setup>)>;
+
+    /// After each event, once the match has moved on: what the board keeps up to date.
+    fn settle(_screen: &mut MatchScreen<Self>, _now: Instant) {}
 }
 
 /// The screen of one match of a two-player game.
@@ -484,5 +496,36 @@ where
             return self.warn(&e.to_string());
         }
         self.say(words::took_back(count));
+    }
+
+    /// Applies one event: every change of the screen goes through here. Time moves on to
+    /// `now`, then the match (a computer's move, a table's news), then the note's life.
+    pub fn update(&mut self, event: Event, now: Instant) {
+        self.clock = now.max(self.clock);
+        match event {
+            Event::Key(key) if key.kind == KeyEventKind::Release => {}
+            Event::Key(key) => {
+                if !self.answer_key(key, now) {
+                    B::key(self, key, now);
+                }
+            }
+            Event::Mouse(mouse) => B::mouse(self, mouse, now),
+            Event::Resize(w, h) => self.size = (w, h),
+            Event::Chosen { ticket, index } => self.chosen(ticket, index),
+            Event::Terminate | Event::Shutdown => self.quit = true,
+            other => {
+                // News from a table this screen has left is not for it.
+                if let Some((id, news)) = B::news(other)
+                    && self.table.as_ref().is_some_and(|t| t.id == id)
+                {
+                    self.heard(news);
+                }
+            }
+        }
+        let last = timeline::last(self.history());
+        self.motion.tick(now, last, self.paced());
+        self.drive(now);
+        B::settle(self, now);
+        self.expire_note();
     }
 }

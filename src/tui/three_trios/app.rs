@@ -4,14 +4,14 @@ use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::{Position, Rect};
 
 pub(crate) mod text;
 
 use super::view::layout::{Hit, Layout};
-use crate::controller::table::{Joined, Request, Role};
+use crate::controller::table::{Joined, News, Request, Role, TableId};
 use crate::controller::{Match, MatchConfig};
 use crate::games::three_trios::platform::side_of;
 use crate::games::three_trios::{Game, Move, MoveError, Player, Pos};
@@ -77,6 +77,21 @@ impl Board for TriosBoard {
 
     fn new_game(screen: &mut App, now: Instant) {
         screen.new_game(now);
+    }
+
+    fn key(screen: &mut App, key: KeyEvent, now: Instant) {
+        screen.on_key(key, now);
+    }
+
+    fn mouse(screen: &mut App, mouse: MouseEvent, now: Instant) {
+        screen.on_mouse(mouse, now);
+    }
+
+    fn news(event: Event) -> Option<(TableId, News)> {
+        match event {
+            Event::Table(id, news) => Some((id, news)),
+            _ => None,
+        }
     }
 
     fn taken_back(screen: &mut App, _now: Instant) {
@@ -236,36 +251,7 @@ impl MatchScreen<TriosBoard> {
         Layout::compute(Rect::new(0, 0, self.size.0, self.size.1), self)
     }
 
-    /// Applies one event. All state changes go through here.
-    pub fn update(&mut self, event: Event, now: Instant) {
-        self.clock = now.max(self.clock);
-        match event {
-            Event::Key(key) => self.on_key(key, now),
-            Event::Mouse(mouse) => self.on_mouse(mouse, now),
-            Event::Resize(w, h) => self.size = (w, h),
-            Event::Tick(_) | Event::Lobby => {}
-            Event::Table(id, news) => {
-                // News from a table this app has left is not for it.
-                if self.table.as_ref().is_some_and(|t| t.id == id) {
-                    self.heard(news);
-                }
-            }
-            Event::Chosen { ticket, index } => self.chosen(ticket, index),
-            Event::Duel(..) => {}
-            Event::Terminate | Event::Shutdown => self.quit = true,
-        }
-        self.advance(now);
-        self.drive(now);
-        self.expire_note();
-    }
-
     fn on_key(&mut self, key: KeyEvent, now: Instant) {
-        if key.kind == KeyEventKind::Release {
-            return;
-        }
-        if self.answer_key(key, now) {
-            return;
-        }
         if self.typed_card(key) {
             return;
         }
@@ -642,12 +628,6 @@ impl MatchScreen<TriosBoard> {
             }
             Err(e) => self.warn(&capitalise(&e.to_string())),
         }
-    }
-
-    /// Moves timed things along: animation and replay steps.
-    fn advance(&mut self, now: Instant) {
-        let last = timeline::last(self.history());
-        self.motion.tick(now, last, self.paced());
     }
 
     fn on_mouse(&mut self, mouse: MouseEvent, now: Instant) {
