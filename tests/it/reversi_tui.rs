@@ -468,3 +468,11 @@ fn esc_leaves_a_records_replay_for_its_end_and_space_pauses_without_a_remark() {
     assert!(w.app.paused());
     assert!(w.app.note().is_none(), "the status line says paused");
 }
+
+#[test]
+fn q_quits_from_the_help_as_in_every_duel() {
+    let mut h = Harness::new("human", "expert", None, (80, 24));
+    h.key(KeyCode::Char('?'));
+    h.key(KeyCode::Char('q'));
+    assert!(h.app.should_quit(), "q quits with the help open");
+}

@@ -327,14 +327,15 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
     }
 
     fn on_key(&mut self, key: KeyEvent, now: Instant) {
-        if self.help {
-            self.help = false;
+        let action = keymap::action_for(self.key_mode(), self.context(), key);
+        // The help is one screen here: it does not scroll.
+        if self.screen_key(key, action, 0) {
             return;
         }
         if G::LEAN && self.hex_key(key) {
             return;
         }
-        let Some(action) = keymap::action_for(self.key_mode(), self.context(), key) else {
+        let Some(action) = action else {
             return;
         };
         if !matches!(action, Action::LogUp | Action::LogDown) {
@@ -393,7 +394,6 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
             Action::LogDown => self.board.log_back = self.board.log_back.saturating_sub(5),
             Action::NewGame => self.ask_new_game(now),
             Action::Quit => self.quit = true,
-            Action::Suspend => self.suspend = true,
             _ => {}
         }
     }
@@ -407,7 +407,6 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
             Action::LogDown => self.board.log_back = self.board.log_back.saturating_sub(5),
             Action::NewGame => self.ask_new_game(now),
             Action::Quit => self.quit = true,
-            Action::Suspend => self.suspend = true,
             _ => {}
         }
     }
@@ -479,10 +478,6 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
                 self.board.log_back = self.board.log_back.saturating_sub(1)
             }
             MouseEventKind::Down(MouseButton::Left) => {
-                if self.help {
-                    self.help = false;
-                    return;
-                }
                 if let Some(cell) = view::cell_at(self, mouse.column, mouse.row) {
                     self.board.cursor = cell;
                     self.note = None;

@@ -5,7 +5,9 @@
 
 use std::sync::mpsc::Sender;
 
-use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseEvent};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
+};
 use std::time::Instant;
 
 use super::words::{self, Answer};
@@ -509,7 +511,11 @@ where
                     B::key(self, key, now);
                 }
             }
-            Event::Mouse(mouse) => B::mouse(self, mouse, now),
+            Event::Mouse(mouse) => {
+                if !self.mouse_on_help(mouse) {
+                    B::mouse(self, mouse, now);
+                }
+            }
             Event::Resize(w, h) => self.size = (w, h),
             Event::Chosen { ticket, index } => self.chosen(ticket, index),
             Event::Terminate | Event::Shutdown => self.quit = true,
@@ -527,5 +533,66 @@ where
         self.drive(now);
         B::settle(self, now);
         self.expire_note();
+    }
+
+    /// The keys that act alike whatever the board: with the help open, arrows and page keys
+    /// scroll it when it is taller than the screen (`help_limit` rows can be scrolled), `q`
+    /// and Ctrl-C quit, any other key closes it; Ctrl-Z suspends a local terminal. Gives
+    /// whether the key was taken (`action` is what the keymap makes of it).
+    pub(crate) fn screen_key(
+        &mut self,
+        key: KeyEvent,
+        action: Option<Action>,
+        help_limit: usize,
+    ) -> bool {
+        if self.help {
+            self.help_key(key, action, help_limit);
+            return true;
+        }
+        if action != Some(Action::Suspend) {
+            return false;
+        }
+        // Only a local terminal can be handed back to its shell.
+        if self.table.is_some() {
+            self.say("Ctrl-Z does nothing over SSH: q goes back to the lobby");
+        } else {
+            self.suspend = true;
+        }
+        true
+    }
+
+    fn help_key(&mut self, key: KeyEvent, action: Option<Action>, limit: usize) {
+        let page = usize::from(self.size.1.saturating_sub(4)).max(1);
+        let top = self.help_top;
+        let scrolls = limit > 0;
+        self.help_top = match key.code {
+            KeyCode::Up | KeyCode::Char('k') if scrolls => top.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') if scrolls => top + 1,
+            KeyCode::PageUp if scrolls => top.saturating_sub(page),
+            KeyCode::PageDown if scrolls => top + page,
+            KeyCode::Home if scrolls => 0,
+            KeyCode::End if scrolls => usize::MAX,
+            _ if action == Some(Action::Quit) => {
+                self.quit = true;
+                return;
+            }
+            _ => {
+                self.help = false;
+                return;
+            }
+        };
+        self.help_top = self.help_top.min(limit);
+    }
+
+    /// With the help open the mouse acts on it alone: a click closes it, the rest does
+    /// nothing. Gives whether the help was open.
+    fn mouse_on_help(&mut self, mouse: MouseEvent) -> bool {
+        if !self.help {
+            return false;
+        }
+        if matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
+            self.help = false;
+        }
+        true
     }
 }

@@ -256,21 +256,12 @@ impl MatchScreen<TriosBoard> {
             return;
         }
         let action = keymap::action_for(self.key_mode(), self.context(), key);
-        if self.help {
-            return self.key_in_help(key, action);
+        if self.screen_key(key, action, text::help_scroll_limit(self)) {
+            return;
         }
         let Some(action) = action else {
             return self.key_not_offered(key);
         };
-        if action == Action::Suspend {
-            // Only a local terminal can be handed back to its shell.
-            if self.table.is_some() {
-                self.say("Ctrl-Z does nothing over SSH: q goes back to the lobby");
-            } else {
-                self.suspend = true;
-            }
-            return;
-        }
         // With the game hidden behind the "too small" screen, only quitting makes sense.
         if self.layout().too_small.is_some() && action != Action::Quit {
             return;
@@ -290,32 +281,6 @@ impl MatchScreen<TriosBoard> {
             Context::Watching => self.warn("Computers play both seats: ? lists the keys"),
             Context::Local { .. } | Context::TablePlayer { .. } => {}
         }
-    }
-
-    /// With the help open: arrows and page keys scroll it when it is taller than the
-    /// screen, `q` and Ctrl-C quit, any other key closes it.
-    fn key_in_help(&mut self, key: KeyEvent, action: Option<Action>) {
-        let page = usize::from(self.size.1.saturating_sub(4)).max(1);
-        let top = self.help_top;
-        let limit = text::help_scroll_limit(self);
-        let scrolls = limit > 0;
-        self.help_top = match key.code {
-            KeyCode::Up | KeyCode::Char('k') if scrolls => top.saturating_sub(1),
-            KeyCode::Down | KeyCode::Char('j') if scrolls => top + 1,
-            KeyCode::PageUp if scrolls => top.saturating_sub(page),
-            KeyCode::PageDown if scrolls => top + page,
-            KeyCode::Home if scrolls => 0,
-            KeyCode::End if scrolls => usize::MAX,
-            _ if action == Some(Action::Quit) => {
-                self.quit = true;
-                return;
-            }
-            _ => {
-                self.help = false;
-                return;
-            }
-        };
-        self.help_top = self.help_top.min(limit);
     }
 
     fn act(&mut self, action: Action, now: Instant) {
@@ -338,7 +303,6 @@ impl MatchScreen<TriosBoard> {
         }
         match action {
             Action::Quit => self.quit = true,
-            Action::Suspend => {}
             Action::TakeBack => self.take_back(now),
             Action::ToggleHints => {
                 self.hints = !self.hints;
@@ -633,13 +597,9 @@ impl MatchScreen<TriosBoard> {
     fn on_mouse(&mut self, mouse: MouseEvent, now: Instant) {
         match mouse.kind {
             MouseEventKind::Down(MouseButton::Left) => {}
-            MouseEventKind::ScrollUp if !self.help => return self.scroll_log(-3),
-            MouseEventKind::ScrollDown if !self.help => return self.scroll_log(3),
+            MouseEventKind::ScrollUp => return self.scroll_log(-3),
+            MouseEventKind::ScrollDown => return self.scroll_log(3),
             _ => return,
-        }
-        if self.help {
-            self.help = false;
-            return;
         }
         self.note = None;
         match self.layout().hit(Position::new(mouse.column, mouse.row)) {
