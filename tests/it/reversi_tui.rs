@@ -476,3 +476,20 @@ fn q_quits_from_the_help_as_in_every_duel() {
     h.key(KeyCode::Char('q'));
     assert!(h.app.should_quit(), "q quits with the help open");
 }
+
+#[test]
+fn a_key_that_does_nothing_while_watching_says_why() {
+    let mut h = Harness::new("greedy", "greedy", None, (80, 24));
+    h.key(KeyCode::Left);
+    assert!(
+        h.screen()
+            .contains("Computers play both seats: ? lists the keys"),
+        "{}",
+        h.screen()
+    );
+    // Hidden behind the "too small" screen, the board takes no key but q.
+    h.resize(20, 6);
+    h.key(KeyCode::Char('?'));
+    h.resize(80, 24);
+    assert!(!h.screen().contains("Reversi keys"), "{}", h.screen());
+}

@@ -83,6 +83,10 @@ impl<G: BoardGame> Board for Stones<G> {
         screen.deal_new_game(now);
     }
 
+    fn hidden(screen: &DuelApp<G>) -> bool {
+        view::layout(screen).too_small.is_some()
+    }
+
     fn key(screen: &mut DuelApp<G>, key: KeyEvent, now: Instant) {
         screen.on_key(key, now);
     }
@@ -336,7 +340,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
             return;
         }
         let Some(action) = action else {
-            return;
+            return self.key_not_offered(key);
         };
         if !matches!(action, Action::LogUp | Action::LogDown) {
             self.note = None;

@@ -22,7 +22,7 @@ use crate::controller::table_game::TableGame;
 use crate::games::Side;
 use crate::games::TwoPlayer;
 use crate::tui::event::Event;
-use crate::tui::keymap::{Action, Context, KeyMode};
+use crate::tui::keymap::{self, Action, Context, KeyMode};
 use crate::tui::timeline::{self, Point, Steps};
 use crate::tui::view::theme::Theme;
 
@@ -57,6 +57,9 @@ pub trait Board: Sized {
 
     /// The table news in `event`, if it carries this game's.
     fn news(event: Event) -> Option<(TableId, News<Self::Setup>)>;
+
+    /// Whether the board is hidden behind the "too small" screen (then only quitting works).
+    fn hidden(screen: &MatchScreen<Self>) -> bool;
 
     /// After each event, once the match has moved on: what the board keeps up to date.
     fn settle(_screen: &mut MatchScreen<Self>, _now: Instant) {}
@@ -549,8 +552,11 @@ where
             self.help_key(key, action, help_limit);
             return true;
         }
-        if action != Some(Action::Suspend) {
-            return false;
+        match action {
+            Some(Action::Suspend) => {}
+            // With the game hidden behind the "too small" screen, only quitting makes sense.
+            Some(action) if action != Action::Quit && B::hidden(self) => return true,
+            _ => return false,
         }
         // Only a local terminal can be handed back to its shell.
         if self.table.is_some() {
@@ -594,5 +600,20 @@ where
             self.help = false;
         }
         true
+    }
+
+    /// A key that does something elsewhere but not here: says why, where it is not obvious
+    /// (a match watched, a record, a spectator's seat).
+    pub(crate) fn key_not_offered(&mut self, key: KeyEvent) {
+        let anywhere = keymap::action_for(self.key_mode(), Context::Local { computer: false }, key);
+        if anywhere.is_none() || B::hidden(self) {
+            return;
+        }
+        match self.context() {
+            Context::TableSpectator => self.warn("You are watching: only the players move"),
+            Context::Viewer => self.warn("A recorded match, to view only: ? lists the keys"),
+            Context::Watching => self.warn("Computers play both seats: ? lists the keys"),
+            Context::Local { .. } | Context::TablePlayer { .. } => {}
+        }
     }
 }

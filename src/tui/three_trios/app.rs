@@ -16,7 +16,7 @@ use crate::controller::{Match, MatchConfig};
 use crate::games::three_trios::platform::side_of;
 use crate::games::three_trios::{Game, Move, MoveError, Player, Pos};
 use crate::tui::event::Event;
-use crate::tui::keymap::{self, Action, Context};
+use crate::tui::keymap::{self, Action};
 use crate::tui::match_screen::{
     AtTable, Board, MatchScreen, MirrorError, Note, Pace, mirror, states_of,
 };
@@ -77,6 +77,10 @@ impl Board for TriosBoard {
 
     fn new_game(screen: &mut App, now: Instant) {
         screen.new_game(now);
+    }
+
+    fn hidden(screen: &App) -> bool {
+        screen.layout().too_small.is_some()
     }
 
     fn key(screen: &mut App, key: KeyEvent, now: Instant) {
@@ -262,25 +266,7 @@ impl MatchScreen<TriosBoard> {
         let Some(action) = action else {
             return self.key_not_offered(key);
         };
-        // With the game hidden behind the "too small" screen, only quitting makes sense.
-        if self.layout().too_small.is_some() && action != Action::Quit {
-            return;
-        }
         self.act(action, now);
-    }
-
-    /// A key that does something elsewhere but not here: says why, where it is not obvious.
-    fn key_not_offered(&mut self, key: KeyEvent) {
-        let anywhere = keymap::action_for(self.key_mode(), Context::Local { computer: false }, key);
-        if anywhere.is_none() || self.layout().too_small.is_some() {
-            return;
-        }
-        match self.context() {
-            Context::TableSpectator => self.warn("You are watching: only the players move"),
-            Context::Viewer => self.warn("A recorded match, to view only: ? lists the keys"),
-            Context::Watching => self.warn("Computers play both seats: ? lists the keys"),
-            Context::Local { .. } | Context::TablePlayer { .. } => {}
-        }
     }
 
     fn act(&mut self, action: Action, now: Instant) {
