@@ -493,3 +493,10 @@ fn a_key_that_does_nothing_while_watching_says_why() {
     h.resize(80, 24);
     assert!(!h.screen().contains("Reversi keys"), "{}", h.screen());
 }
+
+#[test]
+fn the_speed_scale_is_the_one_of_every_duel() {
+    let mut h = Harness::new("greedy", "greedy", None, (80, 24));
+    h.key(KeyCode::Char('+'));
+    assert!(h.screen().contains("Speed 5/7"), "{}", h.screen());
+}

@@ -22,7 +22,7 @@ use super::Event;
 use super::keymap::{self, Action, Context, KeyMode};
 pub use super::match_screen::Note;
 pub use super::match_screen::Playback as Replay;
-use super::match_screen::{Board, Computer, MatchScreen, Pace, states_of};
+use super::match_screen::{Board, Computer, MatchScreen, states_of};
 use super::timeline::{self, Point};
 use super::view::theme::Theme;
 use crate::controller::Seat;
@@ -47,10 +47,6 @@ fn follow(first: usize, at: usize, shown: usize, total: usize) -> usize {
 
 /// Deals a new match from the finished one's setup (`n`), or says why it cannot.
 pub type NewDuel<G> = Box<dyn FnMut(&DuelConfig<G>) -> Result<Duel<G>, String>>;
-
-/// The delays to choose from with `+`/`-` (slowest first): between animation steps, and
-/// (watching computers) at least between two moves; 250 ms to start with.
-const PACE: Pace = Pace::new(&[1400, 800, 450, 250, 120, 60], 3);
 
 /// A board of cells with stones on the match screen: the cursor, how a large board is
 /// scrolled and zoomed, how far the log is scrolled back, and how `n` deals.
@@ -169,7 +165,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
             log_back: 0,
             new_duel,
         };
-        let mut app = MatchScreen::with_board(duel, board, events, size, theme, PACE);
+        let mut app = MatchScreen::with_board(duel, board, events, size, theme);
         app.computer = computer;
         app.viewer = viewer;
         app.cursor_to_a_legal_cell();

@@ -17,7 +17,7 @@ pub mod words;
 pub use computer::Computer;
 pub use motion::{Motion, Playback};
 pub use note::{Lifetime, Note, REMARK_LIFETIME};
-pub use pace::Pace;
+pub use pace::{PACE, Pace};
 pub use positions::{MirrorError, mirror, start_worker, states_of};
 pub use screen::{Board, MatchScreen};
 pub use table::{AtTable, Heard, Incoming, ToTable};

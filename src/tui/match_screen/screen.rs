@@ -114,7 +114,6 @@ where
         events: Sender<Event>,
         size: (u16, u16),
         theme: Theme,
-        pace: super::Pace,
     ) -> MatchScreen<B> {
         MatchScreen {
             states: super::states_of(&duel),
@@ -122,7 +121,7 @@ where
             events,
             computer: Computer::none(),
             table: None,
-            motion: Motion::new(pace),
+            motion: Motion::new(super::PACE),
             note: None,
             viewer: false,
             hints: false,

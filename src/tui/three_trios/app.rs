@@ -17,9 +17,7 @@ use crate::games::three_trios::platform::side_of;
 use crate::games::three_trios::{Game, Move, MoveError, Player, Pos};
 use crate::tui::event::Event;
 use crate::tui::keymap::{self, Action};
-use crate::tui::match_screen::{
-    AtTable, Board, MatchScreen, MirrorError, Note, Pace, mirror, states_of,
-};
+use crate::tui::match_screen::{AtTable, Board, MatchScreen, MirrorError, Note, mirror, states_of};
 use crate::tui::timeline;
 use crate::tui::view::theme::Theme;
 
@@ -38,10 +36,6 @@ pub enum Focus {
 pub type Message = Note;
 
 pub use crate::tui::match_screen::{Lifetime, Playback, ToTable};
-
-/// Delay between battle steps at each speed; watching computers waits twice this between
-/// moves.
-const PACE: Pace = Pace::new(&[1200, 800, 500, 320, 200, 110, 40], 3);
 
 /// Three Trios's board on the match screen: the setup, where the keyboard cursor is in the
 /// hand and on the grid, the card picked, and the card number being typed.
@@ -132,7 +126,7 @@ impl MatchScreen<TriosBoard> {
             typed: None,
             log_top: None,
         };
-        let mut app = MatchScreen::with_board(game, board, events, size, theme, PACE);
+        let mut app = MatchScreen::with_board(game, board, events, size, theme);
         app.reset();
         app.drive(Instant::now());
         app
