@@ -73,7 +73,11 @@ fn a_click_places_on_the_leaning_cell_and_the_computer_answers() {
     let answer = inbox
         .recv_timeout(Duration::from_secs(20))
         .expect("the connector answers");
+    // The person's move shows for a step before the computer's answer comes.
     app.update(answer, now);
+    assert_eq!(app.history().len(), 1, "the answer waits a step");
+    let later = now + Duration::from_secs(2);
+    app.update(Event::Tick(later), later);
     assert_eq!(app.history().len(), 2);
     assert!(screen(&app, (80, 24)).contains("2. Black "));
     app.update(

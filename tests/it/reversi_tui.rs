@@ -279,7 +279,7 @@ fn a_person_without_a_move_passes_and_it_is_announced() {
     assert_eq!(h.app.history()[0].mv, Move::Pass);
     let screen = h.screen();
     assert!(
-        screen.contains("Dark has no legal move and passes."),
+        screen.contains("Dark has no legal move and passes"),
         "{screen}"
     );
     assert!(screen.contains("1. Dark passes"), "{screen}");
@@ -311,7 +311,7 @@ fn take_back_undoes_the_persons_move_and_the_reply() {
     assert_eq!(h.app.history().len(), 2);
     h.key(KeyCode::Char('u'));
     assert!(h.app.history().is_empty(), "both moves taken back");
-    assert!(h.screen().contains("Taken back."));
+    assert!(h.screen().contains("Took back your move and the reply"));
     assert_eq!(h.app.game(), &Game::new());
 }
 
@@ -408,4 +408,95 @@ fn the_viewer_opens_at_the_start_and_steps_to_the_end() {
     assert!(v.screen().contains("south 1 flip: 4 3"), "{}", v.screen());
     v.key(KeyCode::Char('n'));
     assert!(v.app.replay().is_some(), "a viewer deals nothing");
+}
+
+#[test]
+fn a_replay_plays_by_itself_space_pauses_and_resumes_it_and_the_speed_keeps_it() {
+    let mut h = Harness::new("human", "human", None, (80, 24));
+    h.key(KeyCode::Enter);
+    h.settle();
+    h.key(KeyCode::Char('r'));
+    let playing = |h: &Harness| h.app.replay().map(|r| r.playing);
+    assert_eq!(playing(&h), Some(true), "r plays the last move again");
+    h.key(KeyCode::Char('+'));
+    assert_eq!(playing(&h), Some(true), "the speed does not stop it");
+    h.key(KeyCode::Char(' '));
+    assert_eq!(playing(&h), Some(false), "Space pauses");
+    h.key(KeyCode::Char(' '));
+    assert_eq!(playing(&h), Some(true), "Space resumes");
+    h.settle();
+    let last = trios::tui::timeline::last(h.app.history());
+    assert_eq!(
+        h.app.replay().map(|r| (r.index, r.playing)),
+        Some((last, false))
+    );
+}
+
+#[test]
+fn new_game_during_a_game_asks_y_or_n_and_any_other_key_goes_on() {
+    let mut h = Harness::new("human", "human", None, (80, 24));
+    h.key(KeyCode::Enter);
+    h.settle();
+    h.key(KeyCode::Char('n'));
+    assert!(
+        h.screen().contains("New game?") && h.screen().contains("y: yes, any other key: no"),
+        "{}",
+        h.screen()
+    );
+    h.key(KeyCode::Char('n'));
+    assert_eq!(h.app.history().len(), 1, "n does not answer yes");
+    assert!(!h.screen().contains("New game?"));
+    h.key(KeyCode::Char('n'));
+    h.key(KeyCode::Char('y'));
+    assert!(h.app.history().is_empty(), "y deals again");
+}
+
+#[test]
+fn esc_leaves_a_records_replay_for_its_end_and_space_pauses_without_a_remark() {
+    let mut h = Harness::new("human", "human", Some(TWO_LINES), (80, 24));
+    h.key(KeyCode::Enter);
+    h.settle();
+    let mut v = Harness::viewer(h.app.into_duel());
+    v.key(KeyCode::Esc);
+    assert!(
+        v.app.replay().is_none(),
+        "Esc closes the replay, as in Three Trios"
+    );
+    assert_eq!(v.app.shown_game(), v.app.game(), "the end is shown");
+    let mut w = Harness::new("greedy", "greedy", None, (80, 24));
+    w.key(KeyCode::Char(' '));
+    assert!(w.app.paused());
+    assert!(w.app.note().is_none(), "the status line says paused");
+}
+
+#[test]
+fn q_quits_from_the_help_as_in_every_duel() {
+    let mut h = Harness::new("human", "expert", None, (80, 24));
+    h.key(KeyCode::Char('?'));
+    h.key(KeyCode::Char('q'));
+    assert!(h.app.should_quit(), "q quits with the help open");
+}
+
+#[test]
+fn a_key_that_does_nothing_while_watching_says_why() {
+    let mut h = Harness::new("greedy", "greedy", None, (80, 24));
+    h.key(KeyCode::Left);
+    assert!(
+        h.screen()
+            .contains("Computers play both seats: ? lists the keys"),
+        "{}",
+        h.screen()
+    );
+    // Hidden behind the "too small" screen, the board takes no key but q.
+    h.resize(20, 6);
+    h.key(KeyCode::Char('?'));
+    h.resize(80, 24);
+    assert!(!h.screen().contains("Reversi keys"), "{}", h.screen());
+}
+
+#[test]
+fn the_speed_scale_is_the_one_of_every_duel() {
+    let mut h = Harness::new("greedy", "greedy", None, (80, 24));
+    h.key(KeyCode::Char('+'));
+    assert!(h.screen().contains("Speed 5/7"), "{}", h.screen());
 }

@@ -119,7 +119,7 @@ async fn two_play_a_table_while_a_third_watches(
             // Its screen has shown every move so far, and offers one (a forced pass of the
             // opponent's says so in place of the offer).
             let caught_up = moves == 0 || view.shows(&format!(" {moves}. "));
-            let offered = view.shows(MY_MOVE) || view.shows("passes.");
+            let offered = view.shows(MY_MOVE) || view.shows("passes");
             if !caught_up || !view.shows(side) || !offered {
                 continue;
             }

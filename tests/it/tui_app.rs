@@ -464,7 +464,7 @@ fn a_record_opens_in_the_viewer_and_plays_from_the_start() {
     let new_match =
         Box::new(|c: &MatchConfig| Match::start(c.clone(), None).map_err(|e| e.to_string()));
     let mut app = App::review(game, new_match, events, (100, 30), Theme::plain());
-    assert_eq!(app.replay().map(|r| (r.index, r.auto)), Some((0, true)));
+    assert_eq!(app.replay().map(|r| (r.index, r.playing)), Some((0, true)));
     let now = Instant::now();
     let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
     app.update(key(KeyCode::End), now);
@@ -858,9 +858,10 @@ fn new_game_during_a_game_asks_first() {
     let mut h = combo_harness();
     h.key(KeyCode::Char('n'));
     assert_eq!(h.app.history().len(), 4, "nothing is thrown away yet");
+    let screen = h.screen();
     assert!(
-        h.screen()
-            .contains("New game? the current one is not saved — y/n")
+        screen.contains("New game? this one is not saved — y: yes, any other key: no"),
+        "{screen}"
     );
     h.key(KeyCode::Char('x'));
     assert_eq!(
@@ -1106,4 +1107,25 @@ fn cards_past_the_ninth_are_picked_by_typing_their_number() {
     h.keys(&[KeyCode::Char('2'), KeyCode::Char('9')]);
     assert_eq!(h.app.picked(), None, "there is no card 29");
     assert!(h.screen().contains("no card 29"));
+}
+
+#[test]
+fn every_walking_key_stops_a_replay_and_dot_pauses_a_watched_match_after_one_move() {
+    let mut h = combo_harness();
+    h.place(0, 1, 0);
+    h.settle();
+    h.key(KeyCode::Char('r'));
+    assert_eq!(h.app.replay().map(|r| r.playing), Some(true));
+    h.key(KeyCode::Home);
+    assert_eq!(
+        h.app.replay().map(|r| (r.index, r.playing)),
+        Some((0, false)),
+        "Home goes to the start and stops there, as every walking key does"
+    );
+    // Not paused yet: `.` plays one move and pauses after it, as in every duel.
+    let mut h = Harness::new(config("maxflip", "corners", 5), (80, 24));
+    h.key(KeyCode::Char('.'));
+    h.settle();
+    assert_eq!(h.app.history().len(), 1, ". plays exactly one move");
+    assert!(h.status().contains("PAUSED"), "{}", h.status());
 }

@@ -8,26 +8,26 @@ mod islands;
 mod reversi;
 mod table;
 
-use table::DuelTable;
 pub use table::ToDuelTable;
 mod view;
 
 use std::sync::mpsc::Sender;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
 use super::Event;
 use super::keymap::{self, Action, Context, KeyMode};
 pub use super::match_screen::Note;
-use super::match_screen::{self, Computer, Lifetime, Pace, REMARK_LIFETIME, states_of};
+pub use super::match_screen::Playback as Replay;
+use super::match_screen::{Board, Computer, MatchScreen, states_of};
 use super::timeline::{self, Point};
 use super::view::theme::Theme;
 use crate::controller::Seat;
 use crate::controller::duel::{Duel, DuelConfig};
-use crate::controller::table::{Kind, News, Request, Role, SeatState};
+use crate::controller::table::{News, Request, Role, SeatState, TableId};
 use crate::games::Side;
 pub use board::{BoardGame, Cell, Mark, Shown};
 
@@ -48,67 +48,74 @@ fn follow(first: usize, at: usize, shown: usize, total: usize) -> usize {
 /// Deals a new match from the finished one's setup (`n`), or says why it cannot.
 pub type NewDuel<G> = Box<dyn FnMut(&DuelConfig<G>) -> Result<Duel<G>, String>>;
 
-/// The delays to choose from with `+`/`-` (slowest first): between animation steps, and
-/// (watching computers) at least between two moves; 250 ms to start with.
-const PACE: Pace = Pace::new(&[1400, 800, 450, 250, 120, 60], 3);
-
-/// Stepping through the match (`r`): a point of the timeline, and whether it plays on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Replay {
-    pub index: usize,
-    pub playing: bool,
-    next_at: Instant,
-}
-
-/// The flips of the move just played, shown step by step.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Animation {
-    index: usize,
-    next_at: Instant,
-}
-
-/// One screen's match of a board game.
-pub struct DuelApp<G: BoardGame> {
-    duel: Duel<G>,
-    /// The position before each move, then the current one: `states[i]` is before move `i`.
-    states: Vec<G>,
-    events: Sender<Event>,
-    /// The computer seats here (none at a table, which plays its own).
-    computer: Computer<G>,
-    last_move_at: Instant,
-    viewer: bool,
+/// A board of cells with stones on the match screen: the cursor, how a large board is
+/// scrolled and zoomed, how far the log is scrolled back, and how `n` deals.
+pub struct Stones<G: BoardGame> {
     pub(crate) cursor: Cell,
     /// The top-left cell shown when a leaning board is too large for the window; it
     /// follows the cursor (or the last move, when no person is to move).
     pub(crate) scroll: Cell,
     /// A leaning board drawn a character a cell (`z`).
     pub(crate) zoomed_out: bool,
-    pub(crate) hints: bool,
-    pub(crate) help: bool,
-    pub(crate) note: Option<Note>,
-    replay: Option<Replay>,
-    animation: Option<Animation>,
-    animations: bool,
-    pace: Pace,
-    paused: bool,
-    /// Watching: play one move, then pause again.
-    step_once: bool,
-    /// `n` pressed once while a game is on; a second `n` deals.
-    confirm_new: bool,
     /// Moves the log is scrolled back by.
     pub(crate) log_back: usize,
     new_duel: NewDuel<G>,
-    pub(crate) size: (u16, u16),
-    pub(crate) theme: Theme,
-    /// The time of the latest event: when remarks said now will fade from.
-    clock: Instant,
-    quit: bool,
-    suspend: bool,
-    /// Set when the match is played at a server's table rather than here.
-    table: Option<DuelTable<G>>,
 }
 
-impl<G: BoardGame> DuelApp<G> {
+impl<G: BoardGame> Board for Stones<G> {
+    type Game = G;
+    type Setup = DuelConfig<G>;
+
+    fn show_move(screen: &mut DuelApp<G>, mv: G::Move, now: Instant) {
+        screen.play(mv, now);
+    }
+
+    fn start_over(screen: &mut DuelApp<G>, now: Instant) {
+        screen.board.log_back = 0;
+        screen.after_move(now);
+    }
+
+    fn new_game(screen: &mut DuelApp<G>, now: Instant) {
+        screen.deal_new_game(now);
+    }
+
+    fn hidden(screen: &DuelApp<G>) -> bool {
+        view::layout(screen).too_small.is_some()
+    }
+
+    fn key(screen: &mut DuelApp<G>, key: KeyEvent, now: Instant) {
+        screen.on_key(key, now);
+    }
+
+    fn mouse(screen: &mut DuelApp<G>, mouse: MouseEvent, now: Instant) {
+        screen.on_mouse(mouse, now);
+    }
+
+    fn news(event: Event) -> Option<(TableId, News<DuelConfig<G>>)> {
+        match event {
+            Event::Duel(id, news) => news
+                .downcast_ref::<News<DuelConfig<G>>>()
+                .map(|news| (id, news.clone())),
+            _ => None,
+        }
+    }
+
+    fn settle(screen: &mut DuelApp<G>, _now: Instant) {
+        if screen.table.is_some() {
+            screen.send_forced_pass();
+        }
+        screen.keep_in_view();
+    }
+
+    fn taken_back(screen: &mut DuelApp<G>, now: Instant) {
+        screen.after_move(now);
+    }
+}
+
+/// One screen's match of a board game.
+pub type DuelApp<G> = MatchScreen<Stones<G>>;
+
+impl<G: BoardGame> MatchScreen<Stones<G>> {
     /// A screen playing `duel`; computer seats think on a thread of their own and answer
     /// through `events`.
     pub fn new(
@@ -120,6 +127,7 @@ impl<G: BoardGame> DuelApp<G> {
     ) -> DuelApp<G> {
         let mut app = DuelApp::build(duel, new_duel, events, size, theme, false);
         app.after_move(Instant::now());
+        app.drive(Instant::now());
         app
     }
 
@@ -132,11 +140,7 @@ impl<G: BoardGame> DuelApp<G> {
     ) -> DuelApp<G> {
         let refuse: NewDuel<G> = Box::new(|_| Err("a recorded match only plays back".into()));
         let mut app = DuelApp::build(duel, refuse, events, size, theme, true);
-        app.replay = Some(Replay {
-            index: 0,
-            playing: false,
-            next_at: Instant::now(),
-        });
+        app.motion.open_replay(0, Instant::now());
         app
     }
 
@@ -148,87 +152,25 @@ impl<G: BoardGame> DuelApp<G> {
         theme: Theme,
         viewer: bool,
     ) -> DuelApp<G> {
-        let states = states_of(&duel);
         let computers = duel.config().seats.iter().any(|s| *s != Seat::Human);
         let mut computer = Computer::none();
         if !viewer && computers {
             computer.start(duel.take_strategies(), &events);
         }
         let (rows, cols) = duel.game().dims();
-        let mut app = DuelApp {
-            duel,
-            states,
-            events,
-            computer,
-            last_move_at: Instant::now(),
-            viewer,
+        let board = Stones {
             cursor: (rows.saturating_sub(1) / 2, cols.saturating_sub(1) / 2),
             scroll: (0, 0),
             zoomed_out: false,
-            hints: false,
-            help: false,
-            note: None,
-            replay: None,
-            animation: None,
-            animations: true,
-            pace: PACE,
-            paused: false,
-            step_once: false,
-            confirm_new: false,
             log_back: 0,
             new_duel,
-            size,
-            theme,
-            clock: Instant::now(),
-            quit: false,
-            suspend: false,
-            table: None,
         };
+        let mut app = MatchScreen::with_board(duel, board, events, size, theme);
+        app.computer = computer;
+        app.viewer = viewer;
         app.cursor_to_a_legal_cell();
         app.keep_in_view();
         app
-    }
-
-    /// The match as it stands (for saving and for what the screen says at the end).
-    pub fn duel(&self) -> &Duel<G> {
-        &self.duel
-    }
-
-    pub fn into_duel(self) -> Duel<G> {
-        self.duel
-    }
-
-    pub fn should_quit(&self) -> bool {
-        self.quit
-    }
-
-    pub fn take_suspend(&mut self) -> bool {
-        std::mem::take(&mut self.suspend)
-    }
-
-    /// Battle animations on or off (`--no-animation`).
-    pub fn set_animations(&mut self, on: bool) {
-        self.animations = on;
-    }
-
-    /// The current position of the match.
-    pub fn game(&self) -> &G {
-        self.duel.game()
-    }
-
-    pub fn history(&self) -> &[crate::controller::duel::Turn<G>] {
-        self.duel.history()
-    }
-
-    /// The point of the timeline on screen: a replay's, an animation's, or the last.
-    pub fn shown_point(&self) -> Point {
-        let history = self.history();
-        let index = match (self.replay, self.animation) {
-            (Some(r), _) => r.index,
-            (None, Some(a)) => a.index,
-            (None, None) => timeline::last(history),
-        };
-        timeline::point(history, index)
     }
 
     /// Every cell as the screen shows it now, row-major.
@@ -241,22 +183,6 @@ impl<G: BoardGame> DuelApp<G> {
         }
     }
 
-    /// The position at the point on screen (after the whole move being shown).
-    pub fn shown_game(&self) -> &G {
-        match self.shown_point() {
-            Point::Start => &self.states[0],
-            Point::Move { mv, .. } => &self.states[mv + 1],
-        }
-    }
-
-    pub fn replay(&self) -> Option<Replay> {
-        self.replay
-    }
-
-    pub fn animating(&self) -> bool {
-        self.animation.is_some()
-    }
-
     /// Whether a computer is choosing the next move: here, or at the table this screen shows
     /// (a computer seat to move and its move not yet announced).
     pub fn thinking(&self) -> bool {
@@ -266,14 +192,10 @@ impl<G: BoardGame> DuelApp<G> {
                 !self.game().is_over()
                     && table.closed.is_none()
                     && table.incoming.is_empty()
-                    && self.animation.is_none()
+                    && self.motion.animation.is_none()
                     && table.seats[self.game().to_move().index()].state == SeatState::Computer
             }
         }
-    }
-
-    pub fn paused(&self) -> bool {
-        self.paused
     }
 
     /// The seat's name: `you`, `expert`, `Dark` (two people at one keyboard).
@@ -292,21 +214,6 @@ impl<G: BoardGame> DuelApp<G> {
         *self.duel.config().seat(side) == Seat::Human
     }
 
-    /// Where the keys are used.
-    pub fn context(&self) -> Context {
-        let humans = Side::BOTH.iter().filter(|&&s| self.is_human(s)).count();
-        let table = self.table.as_ref().map(|t| (t.role, t.kind));
-        match_screen::context(self.viewer, table, humans)
-    }
-
-    pub fn key_mode(&self) -> KeyMode {
-        if self.replay.is_some() {
-            KeyMode::Replay
-        } else {
-            KeyMode::Play
-        }
-    }
-
     /// Whether a person may place a stone now.
     pub fn human_to_move(&self) -> bool {
         let mine = match &self.table {
@@ -319,90 +226,17 @@ impl<G: BoardGame> DuelApp<G> {
             None => self.is_human(self.game().to_move()),
         };
         !self.viewer
-            && self.replay.is_none()
-            && self.animation.is_none()
+            && self.motion.replay.is_none()
+            && self.motion.animation.is_none()
             && !self.game().is_over()
             && mine
-    }
-
-    /// When the screen next needs a tick: an animation step, a replay playing, or a queued
-    /// computer move waiting for its time.
-    pub fn next_tick(&self) -> Option<Instant> {
-        let mut due: Option<Instant> = None;
-        let mut at = |t: Instant| due = Some(due.map_or(t, |d: Instant| d.min(t)));
-        if let Some(a) = self.animation {
-            at(a.next_at);
-        }
-        if let Some(r) = self.replay
-            && r.playing
-        {
-            at(r.next_at);
-        }
-        if self.computer.queued().is_some() && self.animation.is_none() {
-            at(self.move_due());
-        }
-        if self.animation.is_none()
-            && self.table.as_ref().is_some_and(|t| !t.incoming.is_empty())
-            && (!self.paused || self.step_once)
-        {
-            at(self.last_move_at);
-        }
-        if let Some(fades) = self.note.as_ref().and_then(Note::due) {
-            at(fades);
-        }
-        due
-    }
-
-    fn step_delay(&self) -> Duration {
-        self.pace.delay()
-    }
-
-    /// When a queued computer move may be played: watchers get time to see each move.
-    fn move_due(&self) -> Instant {
-        if self.context() == Context::Watching {
-            self.last_move_at + self.step_delay() * 3
-        } else {
-            self.last_move_at
-        }
-    }
-
-    /// Applies one event.
-    pub fn update(&mut self, event: Event, now: Instant) {
-        self.clock = now.max(self.clock);
-        match event {
-            Event::Key(key) => self.on_key(key, now),
-            Event::Mouse(mouse) => self.on_mouse(mouse, now),
-            Event::Resize(w, h) => self.size = (w, h),
-            Event::Tick(_) => {}
-            Event::Chosen { ticket, index } => self.on_chosen(ticket, index, now),
-            Event::Duel(id, news) => {
-                // News from a table this screen has left is not for it.
-                if self.table.as_ref().is_some_and(|t| t.id == id)
-                    && let Some(news) = news.downcast_ref::<News<DuelConfig<G>>>()
-                {
-                    self.on_news(news.clone());
-                }
-            }
-            Event::Terminate | Event::Shutdown => self.quit = true,
-            Event::Table(..) | Event::Lobby => {}
-        }
-        self.advance(now);
-        self.keep_in_view();
-        let moves = self.history().len();
-        if self
-            .note
-            .as_ref()
-            .is_some_and(|n| n.expired(moves, self.clock))
-        {
-            self.note = None;
-        }
     }
 
     /// The cell the view of a scrolled board follows: the cursor while a person is to move,
     /// else the move being shown or the last one played.
     fn focus(&self) -> Cell {
         let history = self.history();
-        let shown_move = match (self.replay, self.shown_point()) {
+        let shown_move = match (self.motion.replay, self.shown_point()) {
             (Some(_), Point::Move { mv, .. }) => history.get(mv),
             (Some(_), Point::Start) => None,
             (None, _) if self.human_to_move() => None,
@@ -410,7 +244,7 @@ impl<G: BoardGame> DuelApp<G> {
         };
         shown_move
             .and_then(|turn| G::cell_of(turn.mv))
-            .unwrap_or(self.cursor)
+            .unwrap_or(self.board.cursor)
     }
 
     /// Scrolls a board too large for the window so that the focus stays in view, a couple of
@@ -425,66 +259,10 @@ impl<G: BoardGame> DuelApp<G> {
         }
         let (rows, cols) = self.game().dims();
         let (r, c) = self.focus();
-        self.scroll = (
-            follow(self.scroll.0, r, layout.shown.0, rows),
-            follow(self.scroll.1, c, layout.shown.1, cols),
+        self.board.scroll = (
+            follow(self.board.scroll.0, r, layout.shown.0, rows),
+            follow(self.board.scroll.1, c, layout.shown.1, cols),
         );
-    }
-
-    /// Moves time on: animation steps, replay playing, queued computer moves.
-    fn advance(&mut self, now: Instant) {
-        if let Some(a) = self.animation
-            && now >= a.next_at
-        {
-            let last = timeline::last(self.history());
-            if a.index >= last {
-                self.animation = None;
-            } else {
-                self.animation = Some(Animation {
-                    index: a.index + 1,
-                    next_at: now + self.step_delay(),
-                });
-            }
-        }
-        if let Some(r) = self.replay
-            && r.playing
-            && now >= r.next_at
-        {
-            let last = timeline::last(self.history());
-            self.replay = Some(Replay {
-                index: (r.index + 1).min(last),
-                playing: r.index + 1 < last,
-                next_at: now + self.step_delay(),
-            });
-        }
-        if self.table.is_some() {
-            self.show_incoming(now);
-            self.send_forced_pass();
-            return;
-        }
-        if self.animation.is_none()
-            && let Some(mv) = self.computer.queued()
-            && now >= self.move_due()
-            && (!self.paused || self.step_once)
-        {
-            self.computer.queue(None);
-            self.step_once = false;
-            self.play(mv, now);
-        }
-    }
-
-    fn on_chosen(&mut self, ticket: u64, index: Option<usize>, now: Instant) {
-        let game = self.duel.game();
-        let Some(answer) = self.computer.answer(ticket, index, game) else {
-            return;
-        };
-        match answer {
-            Some(mv) => {
-                self.computer.queue(Some(mv));
-                self.advance(now);
-            }
-            None => self.say("the computer found no move", true),
-        }
     }
 
     /// Plays a move for the side to move, shows it, and asks the next computer if any.
@@ -498,23 +276,18 @@ impl<G: BoardGame> DuelApp<G> {
                 self.states.push(before);
                 self.states.push(self.game().clone());
                 if let Some(e) = self.duel.take_record_error() {
-                    self.say(&format!("not saved: {e}"), true);
+                    self.warn(&format!("not saved: {e}"));
                 } else if G::cell_of(mv).is_none() {
                     let who = line.split(' ').next().unwrap_or_default().to_string();
-                    self.say(&format!("{who} has no legal move and passes."), false);
+                    self.say(&format!("{who} has no legal move and passes"));
                 }
-                self.last_move_at = now;
-                self.log_back = 0;
+                self.board.log_back = 0;
                 let history = self.history();
-                if self.animations && steps > 0 {
-                    self.animation = Some(Animation {
-                        index: timeline::move_start(history, history.len() - 1),
-                        next_at: now + self.step_delay(),
-                    });
-                }
+                let start = timeline::move_start(history, history.len() - 1);
+                self.motion.played(start, steps, now, self.paced());
                 self.after_move(now);
             }
-            Err(refusal) => self.say(&refusal.to_string(), true),
+            Err(refusal) => self.warn(&refusal.to_string()),
         }
     }
 
@@ -537,53 +310,39 @@ impl<G: BoardGame> DuelApp<G> {
                 return;
             }
             self.cursor_to_a_legal_cell();
-        } else {
-            self.computer.ask(self.duel.game());
         }
     }
 
     /// Keeps the cursor where it is if that cell is legal; otherwise the nearest legal cell.
     fn cursor_to_a_legal_cell(&mut self) {
         let legal = self.game().legal_cells();
-        if legal.is_empty() || legal.contains(&self.cursor) {
+        if legal.is_empty() || legal.contains(&self.board.cursor) {
             return;
         }
-        let (r, c) = self.cursor;
+        let (r, c) = self.board.cursor;
         let distance = |&(lr, lc): &Cell| lr.abs_diff(r).pow(2) + lc.abs_diff(c).pow(2);
         if let Some(&best) = legal.iter().min_by_key(|cell| distance(cell)) {
-            self.cursor = best;
+            self.board.cursor = best;
         }
-    }
-
-    fn say(&mut self, text: &str, error: bool) {
-        // A remark fades after a while; an error stays until the next key.
-        let lifetime = if error {
-            Lifetime::Kept
-        } else {
-            Lifetime::Fades(self.clock + REMARK_LIFETIME)
-        };
-        self.note = Some(Note::new(text, error, lifetime));
     }
 
     fn on_key(&mut self, key: KeyEvent, now: Instant) {
-        if key.kind == KeyEventKind::Release {
-            return;
-        }
-        if self.help {
-            self.help = false;
+        let action = keymap::action_for(self.key_mode(), self.context(), key);
+        // The help is one screen here: it does not scroll.
+        if self.screen_key(key, action, 0) {
             return;
         }
         if G::LEAN && self.hex_key(key) {
             return;
         }
-        let Some(action) = keymap::action_for(self.key_mode(), self.context(), key) else {
-            return;
+        let Some(action) = action else {
+            return self.key_not_offered(key);
         };
-        if action != Action::NewGame {
-            self.confirm_new = false;
-        }
         if !matches!(action, Action::LogUp | Action::LogDown) {
             self.note = None;
+        }
+        if self.motion_key(action, now) {
+            return;
         }
         match self.key_mode() {
             KeyMode::Play => self.play_action(action, now),
@@ -598,22 +357,22 @@ impl<G: BoardGame> DuelApp<G> {
             return false;
         }
         let (rows, cols) = self.game().dims();
-        let (r, c) = self.cursor;
+        let (r, c) = self.board.cursor;
         match key.code {
             KeyCode::Home if self.key_mode() == KeyMode::Play => {
-                self.cursor = (r.saturating_sub(1), c.saturating_sub(1));
+                self.board.cursor = (r.saturating_sub(1), c.saturating_sub(1));
             }
             KeyCode::End if self.key_mode() == KeyMode::Play => {
-                self.cursor = ((r + 1).min(rows - 1), (c + 1).min(cols - 1));
+                self.board.cursor = ((r + 1).min(rows - 1), (c + 1).min(cols - 1));
             }
             KeyCode::Char('z') => {
-                self.zoomed_out = !self.zoomed_out;
-                let text = if self.zoomed_out {
-                    "Zoomed out: a character a cell, rows square. z zooms back in."
+                self.board.zoomed_out = !self.board.zoomed_out;
+                let text = if self.board.zoomed_out {
+                    "Zoomed out: a character a cell, rows square; z zooms back in"
                 } else {
-                    "Zoomed in."
+                    "Zoomed in"
                 };
-                self.say(text, false);
+                self.say(text);
                 return true;
             }
             _ => return false,
@@ -623,108 +382,39 @@ impl<G: BoardGame> DuelApp<G> {
     }
 
     fn play_action(&mut self, action: Action, now: Instant) {
-        let watching = matches!(self.context(), Context::Watching | Context::TableSpectator);
         match action {
             Action::Up | Action::Down | Action::Left | Action::Right => self.move_cursor(action),
-            Action::Confirm if watching => self.toggle_pause(now),
             Action::Confirm => self.place_at_cursor(now),
-            Action::Pause => self.toggle_pause(now),
-            Action::StepOne => {
-                self.paused = true;
-                self.step_once = true;
-                self.advance(now);
-            }
             Action::ToggleHints => self.hints = !self.hints,
             Action::ToggleHelp => self.help = true,
-            Action::Replay => self.start_replay(now),
-            Action::Faster | Action::Slower => self.change_speed(action),
-            Action::SkipAnimation => self.animation = None,
-            Action::ToggleAnimations => {
-                self.animations = !self.animations;
-                self.animation = None;
-                let state = if self.animations { "on" } else { "off" };
-                self.say(&format!("Animations {state}."), false);
-            }
             Action::TakeBack => self.take_back(now),
-            Action::LogUp => self.log_back = (self.log_back + 5).min(self.history().len()),
-            Action::LogDown => self.log_back = self.log_back.saturating_sub(5),
-            Action::NewGame => self.new_game(now),
+            Action::LogUp => {
+                self.board.log_back = (self.board.log_back + 5).min(self.history().len())
+            }
+            Action::LogDown => self.board.log_back = self.board.log_back.saturating_sub(5),
+            Action::NewGame => self.ask_new_game(now),
             Action::Quit => self.quit = true,
-            Action::Suspend => self.suspend = true,
-            Action::Cancel
-            | Action::SwitchFocus
-            | Action::PickCard(_)
-            | Action::First
-            | Action::Last => {}
+            _ => {}
         }
     }
 
     fn replay_action(&mut self, action: Action, now: Instant) {
-        let Some(mut r) = self.replay else {
-            return;
-        };
-        let history = self.history();
-        let last = timeline::last(history);
-        r.playing = false;
         match action {
-            Action::Left
-            | Action::Right
-            | Action::Up
-            | Action::Down
-            | Action::First
-            | Action::Last => r.index = match_screen::walk(history, r.index, action),
-            Action::Pause => {
-                r.playing = r.index < last;
-                if r.index >= last {
-                    r.index = 0;
-                    r.playing = last > 0;
-                }
-                r.next_at = now + self.step_delay();
-            }
-            Action::Faster | Action::Slower => self.change_speed(action),
-            Action::Cancel | Action::Replay if !self.viewer => {
-                self.replay = None;
-                self.advance(now);
-                return;
-            }
-            Action::Cancel | Action::Replay => r.index = last,
             Action::ToggleHelp => self.help = true,
-            Action::LogUp => self.log_back = (self.log_back + 5).min(self.history().len()),
-            Action::LogDown => self.log_back = self.log_back.saturating_sub(5),
-            Action::NewGame => {
-                self.replay = None;
-                self.new_game(now);
-                return;
+            Action::LogUp => {
+                self.board.log_back = (self.board.log_back + 5).min(self.history().len())
             }
+            Action::LogDown => self.board.log_back = self.board.log_back.saturating_sub(5),
+            Action::NewGame => self.ask_new_game(now),
             Action::Quit => self.quit = true,
-            Action::Suspend => self.suspend = true,
             _ => {}
         }
-        self.replay = Some(r);
-    }
-
-    /// `+`/`-`: shorter or longer steps, said as `Speed 3/6` (6 is fastest).
-    fn change_speed(&mut self, action: Action) {
-        let text = self.pace.change(action == Action::Faster);
-        self.say(&text, false);
-    }
-
-    fn toggle_pause(&mut self, now: Instant) {
-        self.paused = !self.paused;
-        self.step_once = false;
-        let text = if self.paused {
-            "Paused: Space resumes, . plays one move."
-        } else {
-            "Playing."
-        };
-        self.say(text, false);
-        self.advance(now);
     }
 
     fn move_cursor(&mut self, action: Action) {
         let (rows, cols) = self.game().dims();
-        let (r, c) = self.cursor;
-        self.cursor = match action {
+        let (r, c) = self.board.cursor;
+        self.board.cursor = match action {
             Action::Up => (r.saturating_sub(1), c),
             Action::Down => ((r + 1).min(rows.saturating_sub(1)), c),
             Action::Left => (r, c.saturating_sub(1)),
@@ -735,24 +425,24 @@ impl<G: BoardGame> DuelApp<G> {
 
     fn place_at_cursor(&mut self, now: Instant) {
         if self.game().is_over() {
-            self.say("The game is over: n deals a new one, r replays it.", false);
+            self.say("The game is over: n for a new game, r to replay");
             return;
         }
         if !self.human_to_move() {
             if self.computer.thinking() {
-                self.say("The computer is thinking.", false);
+                self.say("The computer is thinking");
             } else if self.waiting_for_opponent() {
-                self.say("Waiting for an opponent to join this table.", false);
+                self.say("Waiting for an opponent to join this table");
             } else if self.table.is_some() && !self.table_busy() && self.table_closed().is_none() {
-                self.say("It is not your turn.", false);
+                self.say("It is not your turn");
             }
             return;
         }
-        let mv = G::place(self.cursor);
+        let mv = G::place(self.board.cursor);
         if let Some(table) = &mut self.table {
             // Checked here for a quick answer; the table decides and announces it.
             if let Err(refusal) = self.duel.game().clone().play(mv) {
-                self.say(&refusal.to_string(), true);
+                self.warn(&refusal.to_string());
                 return;
             }
             table.request(Request::Play(mv));
@@ -761,102 +451,37 @@ impl<G: BoardGame> DuelApp<G> {
         self.play(mv, now);
     }
 
-    fn start_replay(&mut self, now: Instant) {
-        let history = self.history();
-        if history.is_empty() {
-            self.say("Nothing to replay yet.", false);
-            return;
-        }
-        let index = timeline::move_start(history, history.len() - 1);
-        self.animation = None;
-        self.replay = Some(Replay {
-            index,
-            playing: false,
-            next_at: now,
-        });
-    }
-
-    /// Takes back the person's last move and every computer reply after it.
-    fn take_back(&mut self, now: Instant) {
-        if self.table.is_some() {
-            self.say("Moves at a table cannot be taken back.", false);
-            return;
-        }
-        let history = self.history();
-        let Some(mine) = history.iter().rposition(|t| self.is_human(t.side)) else {
-            self.say("Nothing of yours to take back.", false);
-            return;
-        };
-        let count = history.len() - mine;
-        match self.duel.take_back(count) {
-            Ok(_) => {
-                self.states.truncate(self.history().len() + 1);
-                self.computer.forget();
-                self.animation = None;
-                self.say("Taken back.", false);
-                self.after_move(now);
-            }
-            Err(e) => self.say(&e.to_string(), true),
-        }
-    }
-
-    fn new_game(&mut self, now: Instant) {
-        let over = self.game().is_over();
-        if let Some(table) = &mut self.table {
-            if !table.may_ask_new_deal() {
-                self.say("New games start in the lobby: q goes back to it.", false);
-            } else if !over {
-                let what = if table.kind == Kind::TwoPlayers {
-                    "A rematch"
-                } else {
-                    "A new game"
-                };
-                self.say(&format!("{what} can start once this game is over."), false);
-            } else {
-                (table.send)(Request::NewDeal);
-            }
-            return;
-        }
-        if !self.game().is_over() && !self.history().is_empty() && !self.confirm_new {
-            self.confirm_new = true;
-            self.say(
-                "Press n again for a new game (this one stays saved).",
-                false,
-            );
-            return;
-        }
-        self.confirm_new = false;
-        match (self.new_duel)(self.duel.config()) {
+    /// Deals a new match from this one's setup (`n` answered, or no game going on).
+    fn deal_new_game(&mut self, now: Instant) {
+        match (self.board.new_duel)(self.duel.config()) {
             Ok(mut duel) => {
                 self.states = states_of(&duel);
                 self.computer.start(duel.take_strategies(), &self.events);
                 self.duel = duel;
-                self.animation = None;
-                self.replay = None;
-                self.paused = false;
-                self.log_back = 0;
-                self.say("New game.", false);
+                self.motion.stop();
+                self.motion.replay = None;
+                self.motion.paused = false;
+                self.board.log_back = 0;
+                self.say("New game");
                 self.after_move(now);
             }
-            Err(e) => self.say(&e, true),
+            Err(e) => self.warn(&e),
         }
     }
 
     fn on_mouse(&mut self, mouse: MouseEvent, now: Instant) {
         match mouse.kind {
             MouseEventKind::ScrollUp => {
-                self.log_back = (self.log_back + 1).min(self.history().len());
+                self.board.log_back = (self.board.log_back + 1).min(self.history().len());
             }
-            MouseEventKind::ScrollDown => self.log_back = self.log_back.saturating_sub(1),
+            MouseEventKind::ScrollDown => {
+                self.board.log_back = self.board.log_back.saturating_sub(1)
+            }
             MouseEventKind::Down(MouseButton::Left) => {
-                if self.help {
-                    self.help = false;
-                    return;
-                }
                 if let Some(cell) = view::cell_at(self, mouse.column, mouse.row) {
-                    self.cursor = cell;
+                    self.board.cursor = cell;
                     self.note = None;
-                    if self.replay.is_none()
+                    if self.motion.replay.is_none()
                         && !matches!(self.context(), Context::Watching | Context::TableSpectator)
                     {
                         self.place_at_cursor(now);

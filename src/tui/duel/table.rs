@@ -6,16 +6,13 @@ use std::time::Instant;
 
 use super::{BoardGame, DuelApp, NewDuel};
 use crate::controller::duel::DuelConfig;
-use crate::controller::table::{Joined, News, Request};
+use crate::controller::table::{Joined, Request};
 use crate::tui::Event;
-use crate::tui::match_screen::{AtTable, Heard, Incoming, MirrorError, ToTable, mirror, states_of};
+use crate::tui::match_screen::{AtTable, MirrorError, ToTable, mirror};
 use crate::tui::view::theme::Theme;
 
 /// Sends a request to the shared table a [`DuelApp`] shows.
 pub type ToDuelTable<G> = ToTable<DuelConfig<G>>;
-
-/// A match shown at a server's table (see [`AtTable`]).
-pub(super) type DuelTable<G> = AtTable<DuelConfig<G>>;
 
 impl<G: BoardGame> DuelApp<G> {
     /// A screen showing a server's table from where `joined` stands: the moves so far are
@@ -41,28 +38,9 @@ impl<G: BoardGame> DuelApp<G> {
         self.table.as_ref().and_then(|t| t.closed.as_deref())
     }
 
-    /// At a table: whether it still waits for a second player.
-    pub fn waiting_for_opponent(&self) -> bool {
-        self.table
-            .as_ref()
-            .is_some_and(AtTable::waiting_for_opponent)
-    }
-
     /// At a table: whether this screen's move went out and its news has not come back yet.
     pub(super) fn table_busy(&self) -> bool {
         self.table.as_ref().is_some_and(AtTable::busy)
-    }
-
-    /// What the table said.
-    pub(super) fn on_news(&mut self, news: News<DuelConfig<G>>) {
-        let shown = self.history().len();
-        let Some(table) = &mut self.table else { return };
-        match table.receive(news, shown) {
-            Heard::Nothing => {}
-            Heard::Notice(text) => self.say(&text, false),
-            Heard::Refused(text) => self.say(&text, true),
-            Heard::Closed => self.note = None,
-        }
     }
 
     /// At a table a forced pass is still the player's to send, and only theirs: sent once
@@ -74,36 +52,6 @@ impl<G: BoardGame> DuelApp<G> {
             && let Some(table) = &mut self.table
         {
             table.request(Request::Play(pass));
-        }
-    }
-
-    /// Shows the next announced move (or deal) once the last one's flips have been shown.
-    pub(super) fn show_incoming(&mut self, now: Instant) {
-        if self.animation.is_some() || (self.paused && !self.step_once) {
-            return;
-        }
-        let Some(next) = self.table.as_mut().and_then(|t| t.incoming.pop_front()) else {
-            return;
-        };
-        self.step_once = false;
-        match next {
-            Incoming::Move(mv) => {
-                // What was said before this move (a refusal, a notice) is stale by now.
-                self.note = None;
-                self.play(mv, now);
-            }
-            Incoming::Deal(config) => match mirror(&*config, &[]) {
-                Ok(duel) => {
-                    self.states = states_of(&duel);
-                    self.duel = duel;
-                    self.computer.queue(None);
-                    self.animation = None;
-                    self.replay = None;
-                    self.log_back = 0;
-                    self.after_move(now);
-                }
-                Err(e) => self.say(&e.to_string(), true),
-            },
         }
     }
 }

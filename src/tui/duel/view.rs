@@ -234,7 +234,7 @@ fn lean_layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
     let label_w = usize::from(LEAN_LABEL_W);
     // Outlined hexagons when the whole board fits them, panel and all.
     let hex_w = cols * 4 + 1 + 2 * rows.saturating_sub(1) + 2 * (label_w + 2);
-    let hex_fits = !app.zoomed_out
+    let hex_fits = !app.board.zoomed_out
         && hex_w + usize::from(PANEL_MIN) < usize::from(w)
         && 2 * rows + 1 + 2 <= room_h;
     if hex_fits {
@@ -253,10 +253,14 @@ fn lean_layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
             shown: (rows, cols),
         };
     }
-    let size = if app.zoomed_out { DENSE } else { SIZES[3] };
+    let size = if app.board.zoomed_out {
+        DENSE
+    } else {
+        SIZES[3]
+    };
     let px = usize::from(size.pitch().0);
     let lean_of = |shown_rows: usize| {
-        if app.zoomed_out {
+        if app.board.zoomed_out {
             0
         } else {
             shown_rows.saturating_sub(1)
@@ -297,8 +301,8 @@ fn lean_layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
         };
     }
     let first = (
-        app.scroll.0.min(rows - shown.0),
-        app.scroll.1.min(cols - shown.1),
+        app.board.scroll.0.min(rows - shown.0),
+        app.board.scroll.1.min(cols - shown.1),
     );
     let lean = lean_of(shown.0) as u16;
     let gw = (shown.1 * px + 1) as u16 + lean;
@@ -429,7 +433,7 @@ fn title<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
         spans.push(Span::styled(" · watching", theme.key()));
     }
     Paragraph::new(Line::from(spans)).render(area, buf);
-    let zoom = G::LEAN && (app.zoomed_out || layout.scrolls(app.game().dims()));
+    let zoom = G::LEAN && (app.board.zoomed_out || layout.scrolls(app.game().dims()));
     let help = Span::styled(
         if zoom { "z zoom · ? help " } else { "? help " },
         theme.dim(),
@@ -596,7 +600,7 @@ fn board<G: BoardGame>(
     } else {
         coordinates(layout, rows, cols, label, buf);
     }
-    let cursor = app.cursor;
+    let cursor = app.board.cursor;
     let cursor_on = app.cursor_shown();
     let (r0, c0) = layout.first;
     for r in r0..r0 + layout.shown.0 {
@@ -914,7 +918,7 @@ fn side_panel<G: BoardGame>(
     let history = app.history();
     let room = usize::from(area.height).saturating_sub(head);
     let current = app.shown_step().map(|(mv, _)| mv);
-    let mut end = history.len().saturating_sub(app.log_back);
+    let mut end = history.len().saturating_sub(app.board.log_back);
     // In a replay the log follows the move shown.
     if app.replay().is_some()
         && let Some(mv) = current
@@ -1023,7 +1027,7 @@ fn prompt<G: BoardGame>(app: &DuelApp<G>, room: usize) -> Line<'static> {
         .with(flag::WAITING, app.waiting_for_opponent())
         .with(flag::OVER, app.game().is_over())
         .with(flag::TO_MOVE, app.human_to_move());
-    let cell = G::cell_name(app.cursor);
+    let cell = G::cell_name(app.board.cursor);
     let reason = closed.map(|r| r.to_string()).unwrap_or_default();
     let fills = [
         ("step", step.as_deref().unwrap_or_default()),

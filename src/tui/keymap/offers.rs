@@ -367,7 +367,7 @@ const DUEL_BAR: &[Offer] = &[
     o(&[], Act::Note, "", "{step}", |s| replay(s) && s.has(STEP_SHOWN), KEEP),
     o(&[Left, Right], g(Action::Left), "←/→", "step", replay, 100),
     o(&[Up, Down], g(Action::Up), "↑/↓", "move", replay, 90),
-    o(&[Char(' ')], g(Action::Pause), "Space", "play", replay, 80),
+    o(&[Char(' ')], g(Action::Pause), "Space", "play/pause", replay, 80),
     o(&[Esc], g(Action::Cancel), "Esc", "back", replay, 95),
     o(&[Char('?')], g(Action::ToggleHelp), "?", "help", |s| replay(s) && !s.has(STEP_SHOWN), KEEP),
     o(&[], Act::Note, "", "The table closed: {reason}", closed, KEEP),

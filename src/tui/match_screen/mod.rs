@@ -1,20 +1,25 @@
-//! What every duel's match screen does the same way, whatever its board: the match's
-//! positions before each move, its computer seats' thread, where the screen is used (and so
-//! which keys work), the watcher's pace, the status line's notes and how long they stay, and a shared
-//! table's news queue. Three Trios's screen
-//! (`tui::three_trios`) and the platform games' screen (`tui::duel`) both build on it; each
-//! keeps only its board, its move input and its words.
+//! The one match screen of the duels ([`MatchScreen`]) and what it is made of: the
+//! match's positions before each move, its computer seats' thread, where the screen is
+//! used (and so which keys work), the board's motion (animation, replay, pause, pace), the
+//! status line's notes and words, and a shared table's news queue. Three Trios
+//! (`tui::three_trios`) and Reversi/Islands (`tui::duel`) each bring only their board:
+//! its cursor, its move input and its drawing.
 
 mod computer;
+mod motion;
 mod note;
 mod pace;
 mod positions;
+mod screen;
 mod table;
+pub mod words;
 
 pub use computer::Computer;
+pub use motion::{Motion, Playback};
 pub use note::{Lifetime, Note, REMARK_LIFETIME};
-pub use pace::Pace;
+pub use pace::{PACE, Pace};
 pub use positions::{MirrorError, mirror, start_worker, states_of};
+pub use screen::{Board, MatchScreen};
 pub use table::{AtTable, Heard, Incoming, ToTable};
 
 use crate::controller::table::{Kind, Role};

@@ -3,6 +3,11 @@
 
 use std::time::Duration;
 
+/// The one speed scale of every duel screen (`+`/`-`): the delay between animation and
+/// replay steps, slowest first, 320 ms to start with. Computers watched here wait twice the
+/// delay between moves.
+pub const PACE: Pace = Pace::new(&[1200, 800, 500, 320, 200, 110, 40], 3);
+
 /// A speed from a list of step delays.
 ///
 /// Invariant: `delays` is not empty, slowest first, and `speed` is an index into it.

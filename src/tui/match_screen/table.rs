@@ -51,6 +51,18 @@ pub enum Heard {
 }
 
 impl<C: TableGame> AtTable<C> {
+    /// `n` at the table: asks it for a new deal once the game is `over`, or gives why not.
+    pub fn ask_new_deal(&mut self, over: bool) -> Result<(), String> {
+        if !self.may_ask_new_deal() {
+            Err(super::words::NEW_GAMES_IN_THE_LOBBY.to_string())
+        } else if !over {
+            Err(super::words::new_deal_later(self.two_players()))
+        } else {
+            (self.send)(Request::NewDeal);
+            Ok(())
+        }
+    }
+
     /// The table `joined` describes, nothing announced yet, moves sent through `send`.
     pub fn new(joined: &Joined<C>, send: ToTable<C>) -> AtTable<C> {
         AtTable {

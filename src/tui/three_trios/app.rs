@@ -4,24 +4,21 @@ use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::{Position, Rect};
 
 pub(crate) mod text;
 
 use super::view::layout::{Hit, Layout};
-use crate::controller::table::{Joined, News, Request, Role};
-use crate::controller::{Match, MatchConfig, Turn};
+use crate::controller::table::{Joined, News, Request, Role, TableId};
+use crate::controller::{Match, MatchConfig};
 use crate::games::three_trios::platform::side_of;
 use crate::games::three_trios::{Game, Move, MoveError, Player, Pos};
 use crate::tui::event::Event;
-use crate::tui::keymap::{self, Action, Context, KeyMode};
-use crate::tui::match_screen::{
-    self, AtTable, Computer, Heard, Incoming, MirrorError, Note, Pace, REMARK_LIFETIME, mirror,
-    states_of,
-};
-use crate::tui::timeline::{self, Point};
+use crate::tui::keymap::{self, Action};
+use crate::tui::match_screen::{AtTable, Board, MatchScreen, MirrorError, Note, mirror, states_of};
+use crate::tui::timeline;
 use crate::tui::view::theme::Theme;
 
 /// Starts another match from a config (a fresh deal for `n`). Given by the front end, which
@@ -38,79 +35,78 @@ pub enum Focus {
 /// A status-bar message. Any key replaces it; besides, it goes when its `lifetime` ends.
 pub type Message = Note;
 
-/// Walking the timeline: the current flat index, and whether it advances by itself.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Playback {
-    pub index: usize,
-    pub auto: bool,
-}
+pub use crate::tui::match_screen::{Lifetime, Playback, ToTable};
 
-pub use crate::tui::match_screen::{Lifetime, ToTable};
-
-/// A match shown at a shared table (see [`AtTable`]).
-pub(crate) type TrioTable = AtTable<MatchConfig>;
-
-/// Delay between battle steps at each speed; watching computers waits twice this between
-/// moves.
-const PACE: Pace = Pace::new(&[1200, 800, 500, 320, 200, 110, 40], 3);
-
-/// The whole state of the full-screen UI for one match.
+/// Three Trios's board on the match screen: the setup, where the keyboard cursor is in the
+/// hand and on the grid, the card picked, and the card number being typed.
 ///
-/// Invariants: `states.len() == history.len() + 1` and `states[i]` is the game before move
-/// `i` (the last entry is the live game); `hand_cursor` is within the hand shown; every
-/// pending computer request carries `ticket`, and answers with another ticket are dropped.
-pub struct App {
-    pub(crate) game: Match,
+/// Invariant: `hand_cursor` is within the hand shown.
+pub struct TriosBoard {
     /// The match's setup in Three Trios's own layout (what `n` deals again and the status
-    /// line shows); always the setup of `game`.
+    /// line shows); always the setup of the match shown.
     config: MatchConfig,
-    pub(crate) states: Vec<Game>,
     new_match: NewMatch,
-    events: Sender<Event>,
-    /// The computer seats here (none at a table, which plays its own).
-    computer: Computer<Game>,
     pub(crate) focus: Focus,
     pub(crate) hand_cursor: usize,
     pub(crate) grid_cursor: Pos,
     pub(crate) picked: Option<usize>,
-    pub(crate) hints: bool,
-    pub(crate) help: bool,
-    pub(crate) message: Option<Message>,
-    /// The last move's battle, playing out on the live board.
-    pub(crate) animation: Option<Playback>,
-    /// The replay viewer, when open.
-    pub(crate) replay: Option<Playback>,
-    pub(crate) paused: bool,
-    pub(crate) pace: Pace,
-    /// When the next timed change is due (an animation step or a paced computer move).
-    next_at: Option<Instant>,
-    /// A watched match waits until then before the next computer move.
-    hold_until: Option<Instant>,
-    step_once: bool,
-    pub(crate) size: (u16, u16),
-    pub(crate) theme: Theme,
-    /// Opened from a record: there is no live play, only the viewer.
-    pub(crate) review_only: bool,
-    /// Set when the match is played at a shared table rather than here.
-    pub(crate) table: Option<TrioTable>,
-    /// `n` was pressed during a game: waiting for y (new game) or anything else (go on).
-    pub(crate) confirm_new: bool,
     /// The first digits of a card number being typed (hands of ten or more cards).
     typed: Option<usize>,
-    /// Whether moves play out step by step; off, each move shows its end at once.
-    pub(crate) animations: bool,
-    /// Ctrl-Z was pressed: the terminal loop should suspend the process.
-    suspend: bool,
     /// The battle log's first shown row when scrolled back; `None` follows the newest line.
     pub(crate) log_top: Option<usize>,
-    /// The help's first shown row, when it is taller than the screen.
-    pub(crate) help_top: usize,
-    /// The time of the event being applied (messages take their deadline from it).
-    clock: Instant,
-    quit: bool,
 }
 
-impl App {
+impl Board for TriosBoard {
+    type Game = Game;
+    type Setup = MatchConfig;
+
+    fn show_move(screen: &mut App, mv: Move, now: Instant) {
+        screen.place(mv, now);
+    }
+
+    fn start_over(screen: &mut App, _now: Instant) {
+        screen.board.config = MatchConfig::from(screen.duel.config().clone());
+        screen.reset();
+    }
+
+    fn new_game(screen: &mut App, now: Instant) {
+        screen.new_game(now);
+    }
+
+    fn hidden(screen: &App) -> bool {
+        screen.layout().too_small.is_some()
+    }
+
+    fn key(screen: &mut App, key: KeyEvent, now: Instant) {
+        screen.on_key(key, now);
+    }
+
+    fn mouse(screen: &mut App, mouse: MouseEvent, now: Instant) {
+        screen.on_mouse(mouse, now);
+    }
+
+    fn news(event: Event) -> Option<(TableId, News)> {
+        match event {
+            Event::Table(id, news) => Some((id, news)),
+            _ => None,
+        }
+    }
+
+    fn taken_back(screen: &mut App, _now: Instant) {
+        let cell = screen.first_empty_cell().unwrap_or(Pos::new(0, 0));
+        let board = &mut screen.board;
+        board.picked = None;
+        board.focus = Focus::Hand;
+        board.hand_cursor = 0;
+        board.log_top = None;
+        board.grid_cursor = cell;
+    }
+}
+
+/// The full-screen UI for one match of Three Trios.
+pub type App = MatchScreen<TriosBoard>;
+
+impl MatchScreen<TriosBoard> {
     /// An app playing `game`. `events` is where computer moves will arrive; `size` is the
     /// screen's columns and rows.
     pub fn new(
@@ -120,40 +116,17 @@ impl App {
         size: (u16, u16),
         theme: Theme,
     ) -> App {
-        let mut app = App {
+        let board = TriosBoard {
             config: MatchConfig::from(game.config().clone()),
-            game,
-            states: Vec::new(),
             new_match,
-            events,
-            computer: Computer::none(),
             focus: Focus::Hand,
             hand_cursor: 0,
             grid_cursor: Pos::new(0, 0),
             picked: None,
-            hints: false,
-            help: false,
-            message: None,
-            animation: None,
-            replay: None,
-            paused: false,
-            pace: PACE,
-            next_at: None,
-            hold_until: None,
-            step_once: false,
-            size,
-            theme,
-            review_only: false,
-            table: None,
-            confirm_new: false,
             typed: None,
-            animations: true,
-            suspend: false,
             log_top: None,
-            help_top: 0,
-            clock: Instant::now(),
-            quit: false,
         };
+        let mut app = MatchScreen::with_board(game, board, events, size, theme);
         app.reset();
         app.drive(Instant::now());
         app
@@ -168,13 +141,9 @@ impl App {
         theme: Theme,
     ) -> App {
         let mut app = App::new(game, new_match, events, size, theme);
-        app.review_only = true;
+        app.viewer = true;
         app.computer.stop();
-        app.replay = Some(Playback {
-            index: 0,
-            auto: true,
-        });
-        app.next_at = Some(Instant::now() + app.step_delay());
+        app.motion.open_replay(0, Instant::now());
         app
     }
 
@@ -204,65 +173,34 @@ impl App {
         }
     }
 
-    /// Whether this table still waits for a second player.
-    pub fn waiting_for_opponent(&self) -> bool {
-        self.table
-            .as_ref()
-            .is_some_and(AtTable::waiting_for_opponent)
-    }
-
     /// The match being shown, for the front end to report on after the app ends.
     pub fn into_match(self) -> Match {
-        self.game
-    }
-
-    /// Whether the app asked to quit.
-    pub fn should_quit(&self) -> bool {
-        self.quit
-    }
-
-    /// When the app next needs a [`Event::Tick`], if at all. `None` means nothing is moving:
-    /// the loop may sleep until input arrives.
-    pub fn next_tick(&self) -> Option<Instant> {
-        let expiry = self.message.as_ref().and_then(Note::due);
-        match (self.next_at, expiry) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
-    }
-
-    pub fn game(&self) -> &Game {
-        self.game.game()
+        self.duel
     }
 
     /// Where the keyboard cursor is: the hand or the grid.
     pub fn focus(&self) -> Focus {
-        self.focus
+        self.board.focus
     }
 
     /// The grid cell under the cursor.
     pub fn grid_cursor(&self) -> Pos {
-        self.grid_cursor
+        self.board.grid_cursor
     }
 
     /// The hand card under the cursor.
     pub fn hand_cursor(&self) -> usize {
-        self.hand_cursor
+        self.board.hand_cursor
     }
 
     /// The hand card picked to be placed.
     pub fn picked(&self) -> Option<usize> {
-        self.picked
+        self.board.picked
     }
 
     /// The status-bar message, if any.
     pub fn message(&self) -> Option<&Message> {
-        self.message.as_ref()
-    }
-
-    /// The replay viewer's position, when open.
-    pub fn replay(&self) -> Option<Playback> {
-        self.replay
+        self.note.as_ref()
     }
 
     /// Whether a computer seat is choosing its move.
@@ -270,18 +208,8 @@ impl App {
         self.computer.thinking()
     }
 
-    /// Whether a battle animation is playing on the live board.
-    pub fn animating(&self) -> bool {
-        self.animation.is_some()
-    }
-
-    /// Every move so far and what it did, oldest first.
-    pub fn history(&self) -> &[Turn<Game>] {
-        self.game.history()
-    }
-
     pub fn config(&self) -> &MatchConfig {
-        &self.config
+        &self.board.config
     }
 
     /// Whether a person plays `player`.
@@ -304,80 +232,16 @@ impl App {
         }
     }
 
-    /// The match is watched, not played: both seats are computers, or this screen is a
-    /// spectator's.
-    pub fn watching(&self) -> bool {
-        match &self.table {
-            None => !self.is_human(Player::Red) && !self.is_human(Player::Blue),
-            Some(table) => table.role == Role::Watches,
-        }
-    }
-
-    /// Where this screen is used, which decides the keys that work and how help reads.
-    pub fn context(&self) -> Context {
-        let humans = [Player::Red, Player::Blue]
-            .into_iter()
-            .filter(|&p| self.is_human(p))
-            .count();
-        let table = self.table.as_ref().map(|t| (t.role, t.kind));
-        match_screen::context(self.review_only, table, humans)
-    }
-
-    /// Which key table applies now: the replay viewer's or the game's.
-    pub fn key_mode(&self) -> KeyMode {
-        if self.replay.is_some() {
-            KeyMode::Replay
-        } else {
-            KeyMode::Play
-        }
-    }
-
-    /// Whether battle animations are on.
-    pub fn animations(&self) -> bool {
-        self.animations
-    }
-
-    /// Plays battles out step by step (the default) or shows each move at once.
-    pub fn set_animations(&mut self, on: bool) {
-        self.animations = on;
-    }
-
-    /// Whether Ctrl-Z asked for the process to be suspended; asking clears it.
-    pub fn take_suspend(&mut self) -> bool {
-        std::mem::take(&mut self.suspend)
-    }
-
-    /// The game as it stands at the point shown: before the first move at the start, and
-    /// after the move being shown otherwise (its hands and score).
-    pub fn shown_game(&self) -> &Game {
-        match self.shown_point() {
-            Point::Start => self.states.first().unwrap_or(self.game.game()),
-            Point::Move { mv, .. } => self
-                .states
-                .get(mv + 1)
-                .or(self.states.last())
-                .unwrap_or(self.game.game()),
-        }
-    }
-
     /// Whether a person may act now: their turn, the game on, no viewer open.
     pub fn human_to_move(&self) -> bool {
-        !self.review_only
+        !self.viewer
             && !self.game().is_over()
             && self.may_move(self.game().turn())
-            && self.replay.is_none()
-    }
-
-    /// The point of the match the board shows: the replay's, the animation's, or the end.
-    pub fn shown_point(&self) -> Point {
-        match self.replay.or(self.animation) {
-            Some(p) => timeline::point(self.history(), p.index),
-            None => timeline::point(self.history(), timeline::last(self.history())),
-        }
+            && self.motion.replay.is_none()
     }
 
     pub(crate) fn step_delay(&self) -> Duration {
-        self.pace.delay()
+        self.motion.delay()
     }
 
     /// The screen layout for the current size (the same one drawing uses).
@@ -385,127 +249,22 @@ impl App {
         Layout::compute(Rect::new(0, 0, self.size.0, self.size.1), self)
     }
 
-    /// Applies one event. All state changes go through here.
-    pub fn update(&mut self, event: Event, now: Instant) {
-        self.clock = now;
-        match event {
-            Event::Key(key) => self.on_key(key, now),
-            Event::Mouse(mouse) => self.on_mouse(mouse, now),
-            Event::Resize(w, h) => self.size = (w, h),
-            Event::Tick(_) | Event::Lobby => {}
-            Event::Table(id, news) => {
-                // News from a table this app has left is not for it.
-                if self.table.as_ref().is_some_and(|t| t.id == id) {
-                    self.on_news(news);
-                }
-            }
-            Event::Chosen { ticket, index } => {
-                let game = self.game.game();
-                if let Some(mv) = self.computer.answer(ticket, index, game) {
-                    self.computer.queue(mv);
-                }
-            }
-            Event::Duel(..) => {}
-            Event::Terminate | Event::Shutdown => self.quit = true,
-        }
-        self.advance(now);
-        self.drive(now);
-        self.expire_message(now);
-    }
-
-    /// Drops the message once it is no longer true: a move was played or taken back since,
-    /// or its time is up.
-    fn expire_message(&mut self, now: Instant) {
-        let moves = self.history().len();
-        if self.message.as_ref().is_some_and(|m| m.expired(moves, now)) {
-            self.message = None;
-        }
-    }
-
     fn on_key(&mut self, key: KeyEvent, now: Instant) {
-        if key.kind == KeyEventKind::Release {
-            return;
-        }
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        if self.confirm_new {
-            // The question takes one answer: y deals again, anything else goes on.
-            self.confirm_new = false;
-            self.message = None;
-            match key.code {
-                KeyCode::Char('c') | KeyCode::Char('q') if ctrl => self.quit = true,
-                KeyCode::Char('y') | KeyCode::Char('Y') if !ctrl => self.new_game(now),
-                _ => {}
-            }
-            return;
-        }
         if self.typed_card(key) {
             return;
         }
         let action = keymap::action_for(self.key_mode(), self.context(), key);
-        if self.help {
-            return self.key_in_help(key, action);
+        if self.screen_key(key, action, text::help_scroll_limit(self)) {
+            return;
         }
         let Some(action) = action else {
             return self.key_not_offered(key);
         };
-        if action == Action::Suspend {
-            // Only a local terminal can be handed back to its shell.
-            if self.table.is_some() {
-                self.say("Ctrl-Z does nothing over SSH: q goes back to the lobby");
-            } else {
-                self.suspend = true;
-            }
-            return;
-        }
-        // With the game hidden behind the "too small" screen, only quitting makes sense.
-        if self.layout().too_small.is_some() && action != Action::Quit {
-            return;
-        }
         self.act(action, now);
     }
 
-    /// A key that does something elsewhere but not here: says why, where it is not obvious.
-    fn key_not_offered(&mut self, key: KeyEvent) {
-        let anywhere = keymap::action_for(self.key_mode(), Context::Local { computer: false }, key);
-        if anywhere.is_none() || self.layout().too_small.is_some() {
-            return;
-        }
-        match self.context() {
-            Context::TableSpectator => self.warn("You are watching: only the players move"),
-            Context::Viewer => self.warn("A recorded match, to view only: ? lists the keys"),
-            Context::Watching => self.warn("Computers play both seats: ? lists the keys"),
-            Context::Local { .. } | Context::TablePlayer { .. } => {}
-        }
-    }
-
-    /// With the help open: arrows and page keys scroll it when it is taller than the
-    /// screen, `q` and Ctrl-C quit, any other key closes it.
-    fn key_in_help(&mut self, key: KeyEvent, action: Option<Action>) {
-        let page = usize::from(self.size.1.saturating_sub(4)).max(1);
-        let top = self.help_top;
-        let limit = text::help_scroll_limit(self);
-        let scrolls = limit > 0;
-        self.help_top = match key.code {
-            KeyCode::Up | KeyCode::Char('k') if scrolls => top.saturating_sub(1),
-            KeyCode::Down | KeyCode::Char('j') if scrolls => top + 1,
-            KeyCode::PageUp if scrolls => top.saturating_sub(page),
-            KeyCode::PageDown if scrolls => top + page,
-            KeyCode::Home if scrolls => 0,
-            KeyCode::End if scrolls => usize::MAX,
-            _ if action == Some(Action::Quit) => {
-                self.quit = true;
-                return;
-            }
-            _ => {
-                self.help = false;
-                return;
-            }
-        };
-        self.help_top = self.help_top.min(limit);
-    }
-
     fn act(&mut self, action: Action, now: Instant) {
-        self.message = None;
+        self.note = None;
         match action {
             Action::LogUp => return self.scroll_log(-(self.log_page() as isize)),
             Action::LogDown => return self.scroll_log(self.log_page() as isize),
@@ -516,25 +275,15 @@ impl App {
             }
             _ => {}
         }
-        if self.replay.is_some() {
+        if self.motion_key(action, now) {
+            return;
+        }
+        if self.motion.replay.is_some() {
             return self.act_in_replay(action, now);
         }
         match action {
             Action::Quit => self.quit = true,
-            Action::Suspend => {}
-            Action::SkipAnimation => self.skip_animation(now),
-            Action::ToggleAnimations => {
-                self.animations = !self.animations;
-                if !self.animations {
-                    self.skip_animation(now);
-                }
-                self.say(if self.animations {
-                    "Animations on"
-                } else {
-                    "Animations off until you quit: a to turn them on"
-                });
-            }
-            Action::TakeBack => self.take_back(),
+            Action::TakeBack => self.take_back(now),
             Action::ToggleHints => {
                 self.hints = !self.hints;
                 self.say(if self.hints {
@@ -544,20 +293,9 @@ impl App {
                 });
             }
             Action::NewGame => self.ask_new_game(now),
-            Action::Replay => self.open_replay(now),
-            Action::Faster => self.change_speed(1),
-            Action::Slower => self.change_speed(-1),
-            Action::Pause => self.toggle_pause(),
-            Action::StepOne => {
-                if self.watching() {
-                    self.step_once = true;
-                    self.hold_until = None;
-                }
-            }
-            Action::Confirm if self.watching() => self.toggle_pause(),
-            _ if self.review_only || self.game().is_over() => {}
+            _ if self.viewer || self.game().is_over() => {}
             Action::SwitchFocus => {
-                self.focus = match self.focus {
+                self.board.focus = match self.board.focus {
                     Focus::Hand => Focus::Grid,
                     Focus::Grid => Focus::Hand,
                 }
@@ -566,87 +304,11 @@ impl App {
             Action::PickCard(i) => self.pick(i),
             Action::Confirm => self.confirm(now),
             Action::Cancel => {
-                self.picked = None;
-                self.focus = Focus::Hand;
+                self.board.picked = None;
+                self.board.focus = Focus::Hand;
             }
-            Action::First | Action::Last | Action::LogUp | Action::LogDown | Action::ToggleHelp => {
-            }
+            _ => {}
         }
-    }
-
-    /// `n`: at a table, the table's to deal; here, at once when no game is going on, and
-    /// after a y/n question otherwise.
-    fn ask_new_game(&mut self, now: Instant) {
-        if self.review_only {
-            return;
-        }
-        if self.table.is_some() {
-            return self.ask_new_deal();
-        }
-        if self.game().is_over() || self.history().is_empty() {
-            return self.new_game(now);
-        }
-        self.confirm_new = true;
-        let kept = if self.game.record_path().is_some() {
-            "the current one stays saved"
-        } else {
-            "the current one is not saved"
-        };
-        self.message = Some(Message {
-            text: format!("New game? {kept} — y/n"),
-            error: false,
-            lifetime: Lifetime::Answer,
-        });
-    }
-
-    /// Shows the end of the running battle animation at once.
-    fn skip_animation(&mut self, now: Instant) {
-        if self.animation.take().is_some() {
-            self.next_at = None;
-            if self.watching() {
-                self.hold_until = Some(now + self.step_delay() * 2);
-            }
-        }
-    }
-
-    /// Takes back the person's last move and the computer's replies after it (a local game
-    /// against the computer only), and records that it did.
-    fn take_back(&mut self) {
-        if self.context() != (Context::Local { computer: true }) {
-            return;
-        }
-        let person = if self.is_human(Player::Red) {
-            Player::Red
-        } else {
-            Player::Blue
-        };
-        let history = self.history();
-        let Some(last) = history.iter().rposition(|t| t.played.player == person) else {
-            return self.warn("Nothing to take back yet");
-        };
-        let count = history.len() - last;
-        if let Err(e) = self.game.take_back(count) {
-            return self.warn(&format!("Cannot take back: {e}"));
-        }
-        // A computer move being thought about or waiting to show is for a position gone.
-        self.computer.forget();
-        self.states.truncate(self.history().len() + 1);
-        self.animation = None;
-        self.next_at = None;
-        self.hold_until = None;
-        self.picked = None;
-        self.focus = Focus::Hand;
-        self.hand_cursor = 0;
-        self.log_top = None;
-        self.grid_cursor = self.first_empty_cell().unwrap_or(Pos::new(0, 0));
-        if let Some(e) = self.game.take_record_error() {
-            return self.warn(&e.to_string());
-        }
-        self.say(if count == 1 {
-            "Took back your move"
-        } else {
-            "Took back your move and the reply"
-        });
     }
 
     /// Rows the log shows at once (a page for PageUp and PageDown).
@@ -661,107 +323,22 @@ impl App {
         let total = text::log_rows(self, width).len();
         let page = self.log_page();
         let bottom = total.saturating_sub(page);
-        let top = self.log_top.unwrap_or(bottom) as isize + rows;
+        let top = self.board.log_top.unwrap_or(bottom) as isize + rows;
         let top = top.clamp(0, bottom as isize) as usize;
-        self.log_top = (top < bottom).then_some(top);
+        self.board.log_top = (top < bottom).then_some(top);
     }
 
     fn act_in_replay(&mut self, action: Action, now: Instant) {
-        let history_last = timeline::last(self.history());
-        let Some(mut replay) = self.replay else {
-            return;
-        };
         match action {
             Action::Quit => self.quit = true,
-            Action::NewGame => return self.ask_new_game(now),
-            Action::Cancel | Action::Replay => {
-                self.replay = None;
-                self.next_at = None;
-                self.hold_until = Some(now + self.step_delay());
-                return;
-            }
-            // The start keeps a replay playing; every other walk stops it.
-            Action::First => replay.index = 0,
-            Action::Left | Action::Right | Action::Up | Action::Down | Action::Last => {
-                replay.index = match_screen::walk(self.history(), replay.index, action);
-                replay.auto = false;
-            }
-            Action::Pause | Action::Confirm => {
-                if replay.index == history_last {
-                    replay.index = 0;
-                }
-                replay.auto = !replay.auto;
-            }
-            Action::Faster => self.change_speed(1),
-            Action::Slower => self.change_speed(-1),
+            Action::NewGame => self.ask_new_game(now),
             _ => {}
-        }
-        self.replay = Some(replay);
-        self.next_at = replay.auto.then(|| now + self.step_delay());
-    }
-
-    fn open_replay(&mut self, now: Instant) {
-        let history = self.history();
-        if history.is_empty() {
-            return self.warn("No move to replay yet");
-        }
-        let start = timeline::move_start(history, history.len() - 1);
-        self.animation = None;
-        self.replay = Some(Playback {
-            index: start,
-            auto: true,
-        });
-        self.next_at = Some(now + self.step_delay());
-    }
-
-    fn change_speed(&mut self, delta: isize) {
-        let text = self.pace.change(delta > 0);
-        self.say(&text);
-    }
-
-    fn toggle_pause(&mut self) {
-        if !self.watching() {
-            return;
-        }
-        // The status bar shows PAUSED and the keys to go on.
-        self.paused = !self.paused;
-    }
-
-    /// At a table: a new deal (or a rematch) is the table's to make, once the game is over.
-    fn ask_new_deal(&mut self) {
-        let over = self.game().is_over();
-        let Some(table) = &mut self.table else { return };
-        if !table.may_ask_new_deal() {
-            self.warn("New games start in the lobby: q goes back to it");
-        } else if !over {
-            let what = if table.two_players() {
-                "A rematch"
-            } else {
-                "A new game"
-            };
-            self.warn(&format!("{what} can start once this game is over"));
-        } else {
-            (table.send)(Request::NewDeal);
-        }
-    }
-
-    /// What the table said.
-    fn on_news(&mut self, news: News) {
-        let shown = self.history().len();
-        let Some(table) = &mut self.table else { return };
-        match table.receive(news, shown) {
-            Heard::Nothing => {}
-            Heard::Notice(text) => self.say(&text),
-            Heard::Refused(text) => self.warn(&text),
-            // The status bar says the table is closed for as long as the table is shown,
-            // in place of whatever was said before.
-            Heard::Closed => self.message = None,
         }
     }
 
     fn new_game(&mut self, now: Instant) {
         let config = self.config().clone();
-        match (self.new_match)(&config) {
+        match (self.board.new_match)(&config) {
             Ok(game) => {
                 self.load(game);
                 self.say("New game");
@@ -774,8 +351,8 @@ impl App {
     /// Shows `game` from a clean slate: cursors home, no pick, viewer closed, its computer
     /// seats on a fresh worker.
     fn load(&mut self, game: Match) {
-        self.config = MatchConfig::from(game.config().clone());
-        self.game = game;
+        self.board.config = MatchConfig::from(game.config().clone());
+        self.duel = game;
         if let Some(table) = &mut self.table {
             table.sent = false;
         }
@@ -784,24 +361,22 @@ impl App {
 
     /// Everything about the shown match back to its start state (the match itself stays).
     fn reset(&mut self) {
-        self.states = states_of(&self.game);
-        self.review_only = false;
+        self.states = states_of(&self.duel);
+        self.viewer = false;
         self.confirm_new = false;
-        self.log_top = None;
-        self.replay = None;
-        self.animation = None;
-        self.picked = None;
+        self.board.log_top = None;
+        self.motion.replay = None;
+        self.motion.stop();
+        self.board.picked = None;
         self.computer.queue(None);
-        self.focus = Focus::Hand;
-        self.hand_cursor = 0;
-        self.hold_until = None;
-        self.next_at = None;
-        self.grid_cursor = self.first_empty_cell().unwrap_or(Pos::new(0, 0));
+        self.board.focus = Focus::Hand;
+        self.board.hand_cursor = 0;
+        self.board.grid_cursor = self.first_empty_cell().unwrap_or(Pos::new(0, 0));
         self.start_worker();
     }
 
     fn start_worker(&mut self) {
-        let strategies = self.game.take_strategies();
+        let strategies = self.duel.take_strategies();
         if strategies.iter().any(Option::is_some) {
             self.computer.start(strategies, &self.events);
         } else {
@@ -815,30 +390,30 @@ impl App {
     }
 
     fn move_cursor(&mut self, action: Action) {
-        match self.focus {
+        match self.board.focus {
             Focus::Hand => {
                 let len = self.hand_len();
                 if len == 0 {
                     return;
                 }
                 match action {
-                    Action::Up => self.hand_cursor = (self.hand_cursor + len - 1) % len,
-                    Action::Down => self.hand_cursor = (self.hand_cursor + 1) % len,
+                    Action::Up => self.board.hand_cursor = (self.board.hand_cursor + len - 1) % len,
+                    Action::Down => self.board.hand_cursor = (self.board.hand_cursor + 1) % len,
                     // Sideways from the hand steps onto the grid.
-                    Action::Left | Action::Right => self.focus = Focus::Grid,
+                    Action::Left | Action::Right => self.board.focus = Focus::Grid,
                     _ => {}
                 }
             }
             Focus::Grid => {
                 let grid = self.game().grid();
                 let (rows, cols) = (grid.rows(), grid.cols());
-                let Pos { row, col } = self.grid_cursor;
-                self.grid_cursor = match action {
+                let Pos { row, col } = self.board.grid_cursor;
+                self.board.grid_cursor = match action {
                     Action::Up => Pos::new((row + rows - 1) % rows, col),
                     Action::Down => Pos::new((row + 1) % rows, col),
                     Action::Left => Pos::new(row, (col + cols - 1) % cols),
                     Action::Right => Pos::new(row, (col + 1) % cols),
-                    _ => self.grid_cursor,
+                    _ => self.board.grid_cursor,
                 };
             }
         }
@@ -851,42 +426,42 @@ impl App {
     fn typed_card(&mut self, key: KeyEvent) -> bool {
         let len = self.hand_len();
         if len < 10 || !self.human_to_move() || key.modifiers.contains(KeyModifiers::CONTROL) {
-            self.typed = None;
+            self.board.typed = None;
             return false;
         }
         let digit = match key.code {
             KeyCode::Char(c) => c.to_digit(10).map(|d| d as usize),
             _ => None,
         };
-        match (digit, self.typed) {
+        match (digit, self.board.typed) {
             (Some(d), typed) => {
                 let number = typed.unwrap_or(0) * 10 + d;
                 if number == 0 || number > len {
-                    self.typed = None;
+                    self.board.typed = None;
                     self.warn(&format!("There is no card {number}: the hand has {len}"));
                 } else if number * 10 > len {
-                    self.typed = None;
-                    self.message = None;
+                    self.board.typed = None;
+                    self.note = None;
                     self.pick(number - 1);
                 } else {
-                    self.typed = Some(number);
+                    self.board.typed = Some(number);
                     self.say(&format!("Card {number}… (another digit, or Enter)"));
                 }
                 true
             }
             (None, Some(number)) if key.code == KeyCode::Enter => {
-                self.typed = None;
-                self.message = None;
+                self.board.typed = None;
+                self.note = None;
                 self.pick(number - 1);
                 true
             }
             (None, Some(_)) if key.code == KeyCode::Esc => {
-                self.typed = None;
-                self.message = None;
+                self.board.typed = None;
+                self.note = None;
                 true
             }
             _ => {
-                self.typed = None;
+                self.board.typed = None;
                 false
             }
         }
@@ -899,13 +474,13 @@ impl App {
         if index >= self.hand_len() {
             return self.warn(&format!("There is no card {} in the hand", index + 1));
         }
-        self.hand_cursor = index;
-        self.picked = Some(index);
-        self.focus = Focus::Grid;
-        if !self.game().grid().is_card_cell(self.grid_cursor)
-            || self.game().owner(self.grid_cursor).is_some()
+        self.board.hand_cursor = index;
+        self.board.picked = Some(index);
+        self.board.focus = Focus::Grid;
+        if !self.game().grid().is_card_cell(self.board.grid_cursor)
+            || self.game().owner(self.board.grid_cursor).is_some()
         {
-            self.grid_cursor = self.first_empty_cell().unwrap_or(self.grid_cursor);
+            self.board.grid_cursor = self.first_empty_cell().unwrap_or(self.board.grid_cursor);
         }
     }
 
@@ -913,13 +488,13 @@ impl App {
         if !self.human_to_move() {
             return self.not_your_turn();
         }
-        match (self.focus, self.picked) {
-            (Focus::Hand, _) => self.pick(self.hand_cursor),
+        match (self.board.focus, self.board.picked) {
+            (Focus::Hand, _) => self.pick(self.board.hand_cursor),
             (Focus::Grid, None) => self.warn("Pick a card first: Tab to the hand, or press 1-9"),
             (Focus::Grid, Some(hand)) => self.play_move(
                 Move {
                     hand,
-                    pos: self.grid_cursor,
+                    pos: self.board.grid_cursor,
                 },
                 now,
             ),
@@ -938,8 +513,8 @@ impl App {
         if let Some(table) = &mut self.table {
             table.request(Request::Play(mv));
         }
-        self.picked = None;
-        self.focus = Focus::Hand;
+        self.board.picked = None;
+        self.board.focus = Focus::Hand;
     }
 
     fn not_your_turn(&mut self) {
@@ -975,34 +550,23 @@ impl App {
 
     /// Plays a move (a person's or a computer's) and starts its battle animation.
     fn place(&mut self, mv: Move, now: Instant) {
-        match self.game.play(mv) {
+        match self.duel.play(mv) {
             Ok(_) => {
-                self.states.push(self.game.game().clone());
-                self.picked = None;
-                self.focus = Focus::Hand;
+                self.states.push(self.duel.game().clone());
+                self.board.picked = None;
+                self.board.focus = Focus::Hand;
                 let len = self.hand_len();
-                self.hand_cursor = self.hand_cursor.min(len.saturating_sub(1));
+                self.board.hand_cursor = self.board.hand_cursor.min(len.saturating_sub(1));
                 if let Some(pos) = self.first_empty_cell()
-                    && self.game().owner(self.grid_cursor).is_some()
+                    && self.game().owner(self.board.grid_cursor).is_some()
                 {
-                    self.grid_cursor = pos;
+                    self.board.grid_cursor = pos;
                 }
-                if self.animations {
-                    let history = self.history();
-                    let start = timeline::move_start(history, history.len() - 1);
-                    self.animation = Some(Playback {
-                        index: start,
-                        auto: true,
-                    });
-                    self.next_at = Some(now + self.step_delay());
-                } else {
-                    self.animation = None;
-                    self.next_at = None;
-                    if self.watching() {
-                        self.hold_until = Some(now + self.step_delay() * 2);
-                    }
-                }
-                if let Some(e) = self.game.take_record_error() {
+                let history = self.history();
+                let start = timeline::move_start(history, history.len() - 1);
+                let steps = history.last().map_or(0, |t| t.played.steps.len());
+                self.motion.played(start, steps, now, self.paced());
+                if let Some(e) = self.duel.take_record_error() {
                     self.warn(&e.to_string());
                 }
             }
@@ -1010,142 +574,14 @@ impl App {
         }
     }
 
-    /// Moves timed things along: animation and replay steps.
-    fn advance(&mut self, now: Instant) {
-        let Some(due) = self.next_at else { return };
-        if now < due {
-            return;
-        }
-        let last = timeline::last(self.history());
-        let delay = self.step_delay();
-        if let Some(replay) = &mut self.replay {
-            if replay.auto {
-                replay.index = (replay.index + 1).min(last);
-                replay.auto = replay.index < last;
-            }
-            self.next_at = replay.auto.then(|| now + delay);
-            return;
-        }
-        if let Some(animation) = &mut self.animation {
-            animation.index += 1;
-            if animation.index >= last {
-                self.animation = None;
-                self.next_at = None;
-                if self.watching() {
-                    self.hold_until = Some(now + delay * 2);
-                }
-            } else {
-                self.next_at = Some(now + delay);
-            }
-            return;
-        }
-        self.next_at = None;
-    }
-
-    /// Keeps computer seats going: asks for a move when one is due, and plays an answer once
-    /// the previous battle has been shown (and, when watching, after a pause).
-    fn drive(&mut self, now: Instant) {
-        if self.table.is_some() {
-            return self.show_incoming(now);
-        }
-        if self.review_only || self.game().is_over() || self.replay.is_some() {
-            return;
-        }
-        let turn = self.game().turn();
-        if self.is_human(turn) {
-            return;
-        }
-        if self.computer.queued().is_none() && !self.computer.thinking() {
-            self.computer.ask(self.game.game());
-            return;
-        }
-        let Some(mv) = self.computer.queued() else {
-            return;
-        };
-        if self.animation.is_some() {
-            return;
-        }
-        if self.watcher_waits(now) {
-            return;
-        }
-        self.computer.queue(None);
-        self.step_once = false;
-        self.hold_until = None;
-        self.place(mv, now);
-        if self.game.game().is_over() {
-            return;
-        }
-        // Ask for the next computer move right away; it is shown when the battle is done.
-        self.drive(now);
-    }
-
-    /// Whether a watched match holds its next move back: paused, or in the pause between
-    /// moves (then the next tick is set for its end). A `.` step goes through either way.
-    fn watcher_waits(&mut self, now: Instant) -> bool {
-        if !self.watching() || self.step_once {
-            return false;
-        }
-        if self.paused {
-            return true;
-        }
-        match self.hold_until {
-            Some(hold) if now < hold => {
-                self.next_at = Some(hold);
-                true
-            }
-            _ => false,
-        }
-    }
-
-    /// At a table: shows the next announced move once the last battle has been shown (and,
-    /// for a spectator, after the pause between moves unless paused).
-    fn show_incoming(&mut self, now: Instant) {
-        if self.replay.is_some() {
-            return;
-        }
-        // A player's own move shows at once, as at a local game (ending the battle on show);
-        // everyone else's waits for it.
-        let own_move_next = self.table.as_ref().is_some_and(|t| {
-            t.role == Role::Plays(side_of(self.game().turn()))
-                && matches!(t.incoming.front(), Some(Incoming::Move(_)))
-        });
-        if self.animation.is_some() && !own_move_next {
-            return;
-        }
-        if self.watcher_waits(now) {
-            return;
-        }
-        let Some(next) = self.table.as_mut().and_then(|t| t.incoming.pop_front()) else {
-            return;
-        };
-        self.step_once = false;
-        self.hold_until = None;
-        match next {
-            Incoming::Move(mv) => self.place(mv, now),
-            Incoming::Deal(config) => match mirror(&*config, &[]) {
-                Ok(game) => {
-                    self.load(game);
-                    self.say("New deal");
-                    // The fresh board shows for a moment before any move waiting behind it.
-                    self.next_at = Some(now + self.step_delay());
-                }
-                Err(e) => self.warn(&format!("Cannot show the new deal: {e}")),
-            },
-        }
-    }
-
     fn on_mouse(&mut self, mouse: MouseEvent, now: Instant) {
         match mouse.kind {
             MouseEventKind::Down(MouseButton::Left) => {}
-            MouseEventKind::ScrollUp if !self.help => return self.scroll_log(-3),
-            MouseEventKind::ScrollDown if !self.help => return self.scroll_log(3),
+            MouseEventKind::ScrollUp => return self.scroll_log(-3),
+            MouseEventKind::ScrollDown => return self.scroll_log(3),
             _ => return,
         }
-        if self.help {
-            self.help = false;
-            return;
-        }
-        self.message = None;
+        self.note = None;
         match self.layout().hit(Position::new(mouse.column, mouse.row)) {
             Some(Hit::HandCard(player, index)) => {
                 if index >= self.game().hand(player).len() {
@@ -1158,9 +594,9 @@ impl App {
                 }
             }
             Some(Hit::Cell(pos)) => {
-                self.focus = Focus::Grid;
-                self.grid_cursor = pos;
-                if self.picked.is_some() {
+                self.board.focus = Focus::Grid;
+                self.board.grid_cursor = pos;
+                if self.board.picked.is_some() {
                     self.confirm(now);
                 }
             }
@@ -1170,24 +606,6 @@ impl App {
 
     fn first_empty_cell(&self) -> Option<Pos> {
         self.game().empty_positions().next()
-    }
-
-    /// A passing remark: goes after a while, or when a move is played.
-    fn say(&mut self, text: &str) {
-        self.message = Some(Message {
-            text: text.to_string(),
-            error: false,
-            lifetime: Lifetime::Until(self.history().len(), self.clock + REMARK_LIFETIME),
-        });
-    }
-
-    /// A refusal or a problem: stays until the next key, or until a move is played.
-    fn warn(&mut self, text: &str) {
-        self.message = Some(Message {
-            text: text.to_string(),
-            error: true,
-            lifetime: Lifetime::Turn(self.history().len()),
-        });
     }
 }
 

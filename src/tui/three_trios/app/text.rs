@@ -117,7 +117,7 @@ struct Entry {
 pub(crate) fn log_rows(app: &App, width: u16) -> Vec<Line<'static>> {
     let theme = app.theme;
     let current = app.shown_point();
-    let highlight = app.replay.is_some() || app.animation.is_some();
+    let highlight = app.motion.replay.is_some() || app.motion.animation.is_some();
     let entries: Vec<Entry> = entries(app.history(), &theme)
         .into_iter()
         .filter(|e| happened(e.point, current))
@@ -244,7 +244,7 @@ pub(crate) fn help_lines(app: &App, width: u16) -> Vec<Line<'static>> {
         keymap::Context::Local { .. } | keymap::Context::TablePlayer { .. }
     );
     let mut notes = Vec::new();
-    if plays && app.replay.is_none() {
+    if plays && app.motion.replay.is_none() {
         notes.push("Mouse: click a card in your hand, then a cell.");
     }
     let closing = |lines: &mut Vec<Line<'static>>, text: &'static str| {

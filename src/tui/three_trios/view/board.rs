@@ -16,7 +16,7 @@ use crate::tui::view::theme::Theme;
 /// Draws the board block and every cell at the point the app is showing.
 pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
     let theme = app.theme;
-    let mut title = if app.replay.is_some() {
+    let mut title = if app.motion.replay.is_some() {
         " replay ".to_string()
     } else {
         " Three Trios ".to_string()
@@ -52,17 +52,19 @@ pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
     if layout.tile == TileSize::Compact {
         separators(layout, &theme, buf);
     }
-    let live = app.replay.is_none() && app.animation.is_none();
-    let hint_card =
-        (app.hints && app.human_to_move()).then(|| app.picked.unwrap_or(app.hand_cursor));
+    let live = app.motion.replay.is_none() && app.motion.animation.is_none();
+    let hint_card = (app.hints && app.human_to_move())
+        .then(|| app.board.picked.unwrap_or(app.board.hand_cursor));
     let (top, left) = layout.origin;
     let (shown_rows, shown_cols) = layout.view;
     for row in top..top + shown_rows {
         for col in left..left + shown_cols {
             let pos = Pos::new(row, col);
             let area = layout.cell_rect(pos).intersection(buf.area);
-            let cursor =
-                live && app.human_to_move() && app.focus == Focus::Grid && app.grid_cursor == pos;
+            let cursor = live
+                && app.human_to_move()
+                && app.board.focus == Focus::Grid
+                && app.board.grid_cursor == pos;
             let hint = match (hint_card, cells[row * cols + col]) {
                 (Some(hand), CellView::Empty) => app.game().flips_if(Move { hand, pos }).ok(),
                 _ => None,

@@ -36,7 +36,8 @@ fn draw_hand(
     buf: &mut Buffer,
 ) {
     let theme = app.theme;
-    let to_move = !app.game().is_over() && app.game().turn() == player && app.replay.is_none();
+    let to_move =
+        !app.game().is_over() && app.game().turn() == player && app.motion.replay.is_none();
     let seat = app.seat_label(player);
     let marker = if to_move { "▶ " } else { "" };
     let title = Line::from(vec![
@@ -54,7 +55,7 @@ fn draw_hand(
         .title(title)
         .title_bottom(Line::from(Span::styled(score, theme.owner_text(player))).right_aligned())
         .render(area.block, buf);
-    let human_cursor = to_move && app.human_to_move() && app.focus == Focus::Hand;
+    let human_cursor = to_move && app.human_to_move() && app.board.focus == Focus::Hand;
     let above = area.first;
     let below = hand.len().saturating_sub(area.first + area.capacity());
     // Only the cards on screen are visited: a hand may hold half a million.
@@ -67,8 +68,8 @@ fn draw_hand(
         let Some(rect) = area.card_rect(index) else {
             continue;
         };
-        let picked = to_move && app.picked == Some(index);
-        let style = if human_cursor && app.hand_cursor == index {
+        let picked = to_move && app.board.picked == Some(index);
+        let style = if human_cursor && app.board.hand_cursor == index {
             theme.cursor()
         } else if picked {
             theme.picked()

@@ -155,7 +155,7 @@ impl Layout {
             view = (fit_rows.max(1), fit_cols.max(1));
         }
         let need_h = need_h.max(STATUS + 8);
-        let cursor = app.grid_cursor;
+        let cursor = app.board.grid_cursor;
         let start = |at: usize, shown: u16, all: u16| {
             at.saturating_sub(shown as usize / 2)
                 .min(all.saturating_sub(shown) as usize)
@@ -215,7 +215,7 @@ impl Layout {
                 first: 0,
             };
             let cursor = if player == app.game().turn() {
-                app.hand_cursor
+                app.board.hand_cursor
             } else {
                 0
             };

@@ -33,7 +33,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let height = usize::from(inner.height);
     let bottom = rows.len().saturating_sub(height);
-    let first = app.log_top.unwrap_or(bottom).min(bottom);
+    let first = app.board.log_top.unwrap_or(bottom).min(bottom);
     let below = rows.len().saturating_sub(first + height);
     if first > 0 {
         block = block.title(Line::styled(format!(" ↑ {first} more "), theme.dim()).right_aligned());

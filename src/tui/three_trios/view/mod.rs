@@ -26,7 +26,7 @@ impl Widget for &App {
         hands::draw(self, &layout, buf);
         log::draw(self, layout.log, buf);
         status::draw(self, layout.status, buf);
-        let showing_end = self.replay.is_none() && self.animation.is_none();
+        let showing_end = self.motion.replay.is_none() && self.motion.animation.is_none();
         if showing_end && self.game().is_over() && !self.help {
             overlay::game_over(self, layout.log, buf);
         }

@@ -22,7 +22,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     let game = app.game();
     let shown = app.shown_game();
     let mut first: Vec<Span> = Vec::new();
-    if let Some(replay) = app.replay {
+    if let Some(replay) = app.motion.replay {
         let history = app.history();
         let text = match timeline::point(history, replay.index) {
             Point::Start => "REPLAY · start".to_string(),
@@ -88,14 +88,14 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         format!("{}", shown.score(Player::Blue)),
         theme.owner_text(Player::Blue),
     ));
-    if app.watching() && app.replay.is_none() {
+    if app.watching() && app.motion.replay.is_none() {
         // The pace of a watched match, and whether it is held.
         let pace = app.step_delay().as_secs_f64();
         first.push(Span::styled(
             format!(" · speed {pace:.2} s/step"),
             theme.dim(),
         ));
-        if app.paused {
+        if app.motion.paused {
             first.push(Span::styled(" · PAUSED", theme.key()));
         }
     }
@@ -118,7 +118,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     ));
     let width = |spans: &[Span]| spans.iter().map(Span::width).sum::<usize>();
     let room = usize::from(area.width);
-    let message = app.message.as_ref().map(|m| {
+    let message = app.note.as_ref().map(|m| {
         let style = if m.error {
             theme.error()
         } else {
@@ -163,11 +163,11 @@ pub(crate) fn key_state(app: &App) -> State {
             flag::CLOSED,
             app.table.as_ref().is_some_and(|t| t.closed.is_some()),
         )
-        .with(flag::OVER, app.game().is_over() || app.review_only)
+        .with(flag::OVER, app.game().is_over() || app.viewer)
         .with(flag::WATCHING, app.watching())
-        .with(flag::PAUSED, app.paused)
+        .with(flag::PAUSED, app.motion.paused)
         .with(flag::ANIMATING, app.animating())
-        .with(flag::PICKED, app.picked.is_some())
-        .with(flag::GRID, app.focus == Focus::Grid)
+        .with(flag::PICKED, app.board.picked.is_some())
+        .with(flag::GRID, app.board.focus == Focus::Grid)
         .with(flag::TAKE_BACK, !app.history().is_empty())
 }
