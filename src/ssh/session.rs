@@ -26,6 +26,7 @@ use crate::controller::duel::DuelConfig;
 use crate::controller::race_table::{RaceTable, Setup, TableRace};
 use crate::controller::refusal::TableError;
 use crate::controller::table::{ClientId, Identity, Kind, News, Table, TableId, TableSpec, Want};
+use crate::controller::table_kind::TableKind;
 use crate::controller::tables::Registry;
 use crate::controller::{MatchConfig, Seat};
 use crate::front::entry;
@@ -660,8 +661,32 @@ pub(crate) type MakeRaceScreen<R, A, E> = fn(
     Theme,
 ) -> Result<A, E>;
 
+/// Sits at (or watches) table `id` of kind `K`, its news told through `tell`, and makes the
+/// screen that shows it with `make` (given what joining gave and the way to ask the table);
+/// a screen that cannot be made leaves the table again.
+fn sit_and_show<K: TableKind, A, E>(
+    spec: &GameSpec,
+    id: TableId,
+    want: Want,
+    tell: Box<dyn Fn(K::News) -> bool + Send>,
+    make: impl FnOnce(K::Joined, Box<dyn Fn(K::Request) + Send>) -> Result<A, E>,
+) -> Result<A, AtTableError>
+where
+    E: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    let registry = spec.shared.tables.clone();
+    let joined = registry.join::<K>(id, spec.client, spec.who.clone(), want, tell)?;
+    let client = spec.client;
+    let asks = registry.clone();
+    let app = make(
+        joined,
+        Box::new(move |request| asks.ask::<K>(id, client, request)),
+    );
+    left_if_failed(&registry, id, client, app)
+}
+
 /// Sits at (or watches) a race table of game `R` and makes the screen that follows it with
-/// `make`; a screen that cannot be made leaves the table again.
+/// `make`.
 pub(crate) fn join_race_table<R: TableRace, A, E>(
     spec: &GameSpec,
     events: &Sender<Event>,
@@ -674,23 +699,9 @@ where
     R::News: Sync,
     E: std::error::Error + Send + Sync + 'static,
 {
-    let registry = spec.shared.tables.clone();
-    let joined = registry.join::<RaceTable<R>>(
-        id,
-        spec.client,
-        spec.who.clone(),
-        want,
-        news_to(events, id),
-    )?;
-    let client = spec.client;
-    let asks = registry.clone();
-    let app = make(
-        joined,
-        Box::new(move |request| asks.ask::<RaceTable<R>>(id, client, request)),
-        size,
-        spec.theme,
-    );
-    left_if_failed(&registry, id, client, app)
+    sit_and_show::<RaceTable<R>, _, _>(spec, id, want, news_to(events, id), |joined, ask| {
+        make(joined, ask, size, spec.theme)
+    })
 }
 
 /// Sits at (or watches) a table of a platform game and makes the screen that shows it.
@@ -701,24 +712,13 @@ pub(crate) fn join_duel<G: BoardGame>(
     want: Want,
     size: (u16, u16),
 ) -> Result<DuelApp<G>, AtTableError> {
-    let registry = spec.shared.tables.clone();
-    let joined = registry.join::<Table<DuelConfig<G>>>(
+    sit_and_show::<Table<DuelConfig<G>>, _, _>(
+        spec,
         id,
-        spec.client,
-        spec.who.clone(),
         want,
         news_to(events, id),
-    )?;
-    let client = spec.client;
-    let asks = registry.clone();
-    let app = DuelApp::at_table(
-        joined,
-        Box::new(move |request| asks.ask::<Table<DuelConfig<G>>>(id, client, request)),
-        events.clone(),
-        size,
-        spec.theme,
-    );
-    left_if_failed(&registry, id, client, app)
+        |joined, ask| DuelApp::at_table(joined, Box::new(ask), events.clone(), size, spec.theme),
+    )
 }
 
 /// Sits at (or watches) a Three Trios table and makes the app that shows it.
@@ -729,25 +729,11 @@ pub(crate) fn join_trios(
     want: Want,
     size: (u16, u16),
 ) -> Result<App, AtTableError> {
-    let registry = spec.shared.tables.clone();
     let news = events.clone();
-    let joined = registry.join::<Table>(
-        id,
-        spec.client,
-        spec.who.clone(),
-        want,
-        Box::new(move |item| news.send(Event::Table(id, item)).is_ok()),
-    )?;
-    let client = spec.client;
-    let asks = registry.clone();
-    let app = App::at_table(
-        joined,
-        Box::new(move |request| asks.ask::<Table>(id, client, request)),
-        events.clone(),
-        size,
-        spec.theme,
-    );
-    left_if_failed(&registry, id, client, app)
+    let tell = Box::new(move |item| news.send(Event::Table(id, item)).is_ok());
+    sit_and_show::<Table, _, _>(spec, id, want, tell, |joined, ask| {
+        App::at_table(joined, Box::new(ask), events.clone(), size, spec.theme)
+    })
 }
 
 /// Opens a table of a platform game: against `opponent` when it is one of the game's
