@@ -71,25 +71,38 @@ impl std::error::Error for SetupFailure {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StrategyList(pub Vec<String>);
 
+/// Why a round robin's list of strategies is unusable, whatever the game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NameListError {
+    #[error("an empty strategy name in the list")]
+    Empty,
+    #[error("a simulation has no human players; list strategies only")]
+    Human,
+    #[error("strategy \"{0}\" is listed twice")]
+    Twice(String),
+    #[error("a round robin needs at least two strategies, comma-separated")]
+    TooFew,
+}
+
 /// Parses a comma list of at least two different strategy names for any game: trimmed and
 /// lower-cased, no empty names, no `human`. Each game checks the names it knows.
-pub fn parse_name_list(list: &str) -> Result<StrategyList, String> {
+pub fn parse_name_list(list: &str) -> Result<StrategyList, NameListError> {
     let mut names: Vec<String> = Vec::new();
     for spec in list.split(',') {
         let name = spec.trim().to_ascii_lowercase();
         if name.is_empty() {
-            return Err("an empty strategy name in the list".into());
+            return Err(NameListError::Empty);
         }
         if name == "human" {
-            return Err("a simulation has no human players; list strategies only".into());
+            return Err(NameListError::Human);
         }
         if names.contains(&name) {
-            return Err(format!("strategy \"{name}\" is listed twice"));
+            return Err(NameListError::Twice(name));
         }
         names.push(name);
     }
     if names.len() < 2 {
-        return Err("a round robin needs at least two strategies, comma-separated".into());
+        return Err(NameListError::TooFew);
     }
     Ok(StrategyList(names))
 }

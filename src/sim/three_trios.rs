@@ -67,13 +67,13 @@ pub enum StrategySpecError {
     Unknown(#[from] ai::UnknownStrategy),
     /// The list itself is unusable (empty name, twice the same, fewer than two), as
     /// [`parse_name_list`] says.
-    #[error("{0}")]
-    List(String),
+    #[error(transparent)]
+    List(#[from] super::NameListError),
 }
 
 /// Parses a comma list of at least two different Three Trios strategy specs.
 pub fn parse_strategy_list(list: &str) -> Result<StrategyList, StrategySpecError> {
-    let names = parse_name_list(list).map_err(StrategySpecError::List)?;
+    let names = parse_name_list(list)?;
     for name in &names.0 {
         parse_strategy(name)?;
     }

@@ -252,6 +252,15 @@ fn bad_input_is_refused_with_exit_code_2() {
         (vec!["--red", "maxflip"], "--blue"),
         (vec!["--round-robin", "random"], "at least two"),
         (
+            vec!["--round-robin", "random,Random"],
+            "strategy \"random\" is listed twice",
+        ),
+        (
+            vec!["--round-robin", "random,,maxflip"],
+            "an empty strategy name",
+        ),
+        (vec!["--round-robin", "random,human"], "no human players"),
+        (
             vec!["--round-robin", "random,maxflip", "--red", "random"],
             "--round-robin",
         ),
