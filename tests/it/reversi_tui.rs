@@ -257,6 +257,31 @@ fn flips_animate_line_by_line_and_replay_steps_through_them() {
     assert!(h.app.replay().is_none());
 }
 
+/// The game-over box is the one every duel draws: the result and the keys for what next,
+/// over the move log; at a small size, without the panel, it goes over the board and the
+/// status bar keeps the score and the keys.
+#[test]
+fn the_end_shows_the_shared_game_over_box_at_any_size() {
+    for size in [(80, 24), (44, 16)] {
+        let mut h = Harness::new("human", "human", Some(TWO_LINES), size);
+        h.key(KeyCode::Enter);
+        h.settle();
+        let screen = h.screen();
+        assert!(screen.contains("game over"), "{size:?}\n{screen}");
+        assert!(screen.contains("Dark wins 5–0"), "{size:?}\n{screen}");
+        let rows: Vec<&str> = screen.lines().collect();
+        let last = rows.len() - 1;
+        assert!(rows[last].contains("n new game"), "{size:?}\n{screen}");
+        assert!(rows[last - 1].contains("Dark 5"), "{size:?}\n{screen}");
+        if size == (44, 16) {
+            insta::assert_snapshot!("reversi_game_over_small", screen);
+        }
+        // A replay hides the box; its end shows it again.
+        h.key(KeyCode::Char('r'));
+        assert!(!h.screen().contains("game over"), "{}", h.screen());
+    }
+}
+
 #[test]
 fn shift_h_shows_how_many_discs_each_move_flips() {
     let mut h = Harness::new("human", "human", Some(TWO_LINES), (80, 24));

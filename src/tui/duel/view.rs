@@ -381,10 +381,18 @@ impl<G: BoardGame> Widget for &DuelApp<G> {
         let ending = (self.replay().is_none() && !self.animating() && self.game().is_over())
             .then(|| self.game().ending());
         board(self, &layout, ending.as_ref(), buf);
+        // The game-over box goes over the move log, or over the board without a panel.
+        let below_board = Rect::new(0, 1, area.width, layout.status.y.saturating_sub(1));
+        let mut end_area = below_board;
         if let Some(panel) = layout.panel {
-            side_panel(self, &layout, ending.as_ref(), panel, buf);
+            end_area = side_panel(self, &layout, ending.as_ref(), panel, buf);
         }
         status(self, layout.status, buf);
+        self.draw_game_over(
+            |side| Span::styled(G::side_title(side), side_style(self, side)),
+            end_area,
+            buf,
+        );
         if self.help {
             help(self, area, buf);
         }
@@ -869,13 +877,15 @@ fn draw_cursor(buf: &mut Buffer, layout: &Layout, cell: Cell, color: bool) {
         .render(rect, buf);
 }
 
+/// Draws the side panel: the players and their scores, the goal, the result, the move
+/// log. Returns the move log's rectangle.
 fn side_panel<G: BoardGame>(
     app: &DuelApp<G>,
     layout: &Layout,
     ending: Option<&Ending>,
     area: Rect,
     buf: &mut Buffer,
-) {
+) -> Rect {
     let theme = app.theme;
     let plain = !theme.color;
     let game = app.shown_game();
@@ -940,6 +950,8 @@ fn side_panel<G: BoardGame>(
         lines.push(Line::styled(text, style));
     }
     Paragraph::new(lines).render(area, buf);
+    let head = u16::try_from(head).unwrap_or(u16::MAX).min(area.height);
+    Rect::new(area.x, area.y + head, area.width, area.height - head)
 }
 
 /// `Game over: Dark wins 40-24`, once the game is over and the end is on screen.
