@@ -973,22 +973,28 @@ fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
     let plain = !theme.color;
     let game = app.shown_game();
     let score = game.score();
-    let mut spans = Vec::new();
-    for side in Side::BOTH {
-        spans.push(Span::styled(
-            format!(
-                " {} {} {}",
-                G::stone_glyph(side, plain),
-                G::side_title(side),
-                score[side.index()]
-            ),
-            side_style(app, side),
-        ));
-        spans.push(Span::styled(
-            format!(" · {} moves  ", game.mobility(side)),
-            theme.dim(),
-        ));
-    }
+    // Each side's stone, name and score, then its moves; narrower rows drop the moves,
+    // then the names, so that the state (whose turn, the result) still shows.
+    let sides = |names: bool, moves: bool| -> Vec<Span<'static>> {
+        let mut spans = Vec::new();
+        for side in Side::BOTH {
+            let glyph = G::stone_glyph(side, plain);
+            let text = if names {
+                format!(" {glyph} {} {}", G::side_title(side), score[side.index()])
+            } else {
+                format!(" {glyph} {}", score[side.index()])
+            };
+            spans.push(Span::styled(text, side_style(app, side)));
+            let after = if moves {
+                format!(" · {} moves  ", game.mobility(side))
+            } else {
+                " ".to_string()
+            };
+            spans.push(Span::styled(after, theme.dim()));
+        }
+        spans.push(Span::raw(" "));
+        spans
+    };
     let state = if let Some(replay) = app.replay() {
         let total = app.history().len();
         let at = match app.shown_step() {
@@ -1011,8 +1017,25 @@ fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
         }
         state
     };
-    spans.push(Span::styled(state, theme.title()));
-    let first = Line::from(spans);
+    let state = Span::styled(state, theme.title());
+    let room = usize::from(area.width);
+    let first = [(true, true), (true, false), (false, false)]
+        .into_iter()
+        .map(|(names, moves)| {
+            let mut spans = sides(names, moves);
+            if moves {
+                // The full row keeps its old spacing: the moves end in two spaces.
+                spans.pop();
+            }
+            spans.push(state.clone());
+            Line::from(spans)
+        })
+        .find(|line| line.width() <= room)
+        .unwrap_or_else(|| {
+            let mut spans = sides(false, false);
+            spans.push(state.clone());
+            Line::from(spans)
+        });
     let second = match &app.note {
         Some(Note {
             text, error: true, ..
