@@ -392,7 +392,12 @@ fn two_computers_play_a_whole_game_while_watched() {
 fn space_pauses_two_computers_and_dot_plays_one_move() {
     let mut h = Harness::new("greedy", "greedy", None, (80, 24));
     h.key(KeyCode::Char(' '));
-    assert!(h.screen().contains("paused"), "{}", h.screen());
+    // The pace and the hold, in the words of every duel.
+    assert!(
+        h.screen().contains("speed 0.32 s/step · PAUSED"),
+        "{}",
+        h.screen()
+    );
     let event = h
         .inbox
         .recv_timeout(Duration::from_secs(20))

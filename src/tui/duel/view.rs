@@ -1007,17 +1007,14 @@ fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
     } else {
         let side = app.game().to_move();
         let who = G::side_title(side);
-        let mut state = if app.thinking() {
+        if app.thinking() {
             format!("{who} ({}) is thinking…", app.seat_label(side))
         } else {
             format!("{who} to move")
-        };
-        if app.paused() {
-            state.push_str(" · paused");
         }
-        state
     };
-    let state = Span::styled(state, theme.title());
+    let mut state = vec![Span::styled(state, theme.title())];
+    state.extend(app.pace_spans());
     let room = usize::from(area.width);
     let first = [(true, true), (true, false), (false, false)]
         .into_iter()
@@ -1027,13 +1024,13 @@ fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
                 // The full row keeps its old spacing: the moves end in two spaces.
                 spans.pop();
             }
-            spans.push(state.clone());
+            spans.extend(state.iter().cloned());
             Line::from(spans)
         })
         .find(|line| line.width() <= room)
         .unwrap_or_else(|| {
             let mut spans = sides(false, false);
-            spans.push(state.clone());
+            spans.extend(state.iter().cloned());
             Line::from(spans)
         });
     let second = match &app.note {

@@ -2,7 +2,7 @@
 //! match's positions before each move, its computer seats' thread, where the screen is
 //! used (and so which keys work), the board's motion (animation, replay, pause, pace), the
 //! status line's notes and words, a shared table's news queue, and the parts every duel
-//! draws alike (the game-over box). Three Trios (`tui::three_trios`) and Reversi/Islands
+//! draws alike (the game-over box, the watch pace). Three Trios (`tui::three_trios`) and Reversi/Islands
 //! (`tui::duel`) each bring only their board: its cursor, its move input and its drawing.
 
 mod computer;
@@ -12,6 +12,7 @@ mod note;
 mod pace;
 mod positions;
 mod screen;
+mod status;
 mod table;
 pub mod words;
 
