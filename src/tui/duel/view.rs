@@ -12,7 +12,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::board::{BoardGame, Cell, Mark, Shown};
 use super::{DuelApp, Note};
-use crate::games::{Side, Verdict};
+use crate::games::Side;
 use crate::tui::keymap::{self, Action, Context, KeyMode, State, Where, flag};
 use crate::tui::timeline::Point;
 use crate::tui::view::keybar::{self, Look};
@@ -954,18 +954,14 @@ fn side_panel<G: BoardGame>(
     Rect::new(area.x, area.y + head, area.width, area.height - head)
 }
 
-/// `Game over: Dark wins 40-24`, once the game is over and the end is on screen.
+/// `Dark wins 40–24`, once the game is over and the end is on screen: the game-over
+/// box's result line, as plain text.
 fn result_line<G: BoardGame>(app: &DuelApp<G>) -> Option<String> {
-    let game = app.game();
-    let verdict = game.verdict()?;
     if app.replay().is_some() || app.animating() {
         return None;
     }
-    let [a, b] = game.score();
-    Some(match verdict {
-        Verdict::Win(side) => format!("{} wins {a}–{b}", G::side_title(side)),
-        Verdict::Tie => format!("Tie {a}–{b}"),
-    })
+    let line = app.result_line(|side| Span::raw(G::side_title(side)))?;
+    Some(line.to_string())
 }
 
 fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
