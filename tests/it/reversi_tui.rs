@@ -257,6 +257,53 @@ fn flips_animate_line_by_line_and_replay_steps_through_them() {
     assert!(h.app.replay().is_none());
 }
 
+/// A narrow status row drops the move counts, then the side names, before whose turn it
+/// is: the score and the state stay on screen at 44 columns (the result at the end: see
+/// the game-over test below).
+#[test]
+fn a_narrow_status_row_keeps_whose_turn_and_the_score() {
+    let mut h = Harness::new("human", "human", None, (44, 16));
+    let screen = h.screen();
+    let rows: Vec<&str> = screen.lines().collect();
+    let status = rows[rows.len() - 2];
+    assert!(status.contains("Dark to move"), "{screen}");
+    assert!(
+        status.contains("Dark 2") && status.contains("Light 2"),
+        "{screen}"
+    );
+    let mut wide = Harness::new("human", "human", None, (80, 24));
+    let wide = wide.screen();
+    assert!(wide.contains("X Dark 2 · 4 moves"), "{wide}");
+}
+
+/// The game-over box is the one every duel draws: the result and the keys for what next,
+/// over the move log; at a small size, without the panel, it goes over the board and the
+/// status bar keeps the score and the keys.
+#[test]
+fn the_end_shows_the_shared_game_over_box_at_any_size() {
+    for size in [(80, 24), (44, 16)] {
+        let mut h = Harness::new("human", "human", Some(TWO_LINES), size);
+        h.key(KeyCode::Enter);
+        h.settle();
+        let screen = h.screen();
+        assert!(screen.contains("game over"), "{size:?}\n{screen}");
+        assert!(screen.contains("Dark wins 5–0"), "{size:?}\n{screen}");
+        let rows: Vec<&str> = screen.lines().collect();
+        let last = rows.len() - 1;
+        assert!(rows[last].contains("n new game"), "{size:?}\n{screen}");
+        assert!(
+            rows[last - 1].contains("Game over: Dark wins 5–0"),
+            "{size:?}\n{screen}"
+        );
+        if size == (44, 16) {
+            insta::assert_snapshot!("reversi_game_over_small", screen);
+        }
+        // A replay hides the box; its end shows it again.
+        h.key(KeyCode::Char('r'));
+        assert!(!h.screen().contains("game over"), "{}", h.screen());
+    }
+}
+
 #[test]
 fn shift_h_shows_how_many_discs_each_move_flips() {
     let mut h = Harness::new("human", "human", Some(TWO_LINES), (80, 24));
@@ -345,7 +392,12 @@ fn two_computers_play_a_whole_game_while_watched() {
 fn space_pauses_two_computers_and_dot_plays_one_move() {
     let mut h = Harness::new("greedy", "greedy", None, (80, 24));
     h.key(KeyCode::Char(' '));
-    assert!(h.screen().contains("paused"), "{}", h.screen());
+    // The pace and the hold, in the words of every duel.
+    assert!(
+        h.screen().contains("speed 0.32 s/step · PAUSED"),
+        "{}",
+        h.screen()
+    );
     let event = h
         .inbox
         .recv_timeout(Duration::from_secs(20))

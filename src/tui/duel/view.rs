@@ -12,7 +12,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::board::{BoardGame, Cell, Mark, Shown};
 use super::{DuelApp, Note};
-use crate::games::{Side, Verdict};
+use crate::games::Side;
 use crate::tui::keymap::{self, Action, Context, KeyMode, State, Where, flag};
 use crate::tui::timeline::Point;
 use crate::tui::view::keybar::{self, Look};
@@ -381,10 +381,18 @@ impl<G: BoardGame> Widget for &DuelApp<G> {
         let ending = (self.replay().is_none() && !self.animating() && self.game().is_over())
             .then(|| self.game().ending());
         board(self, &layout, ending.as_ref(), buf);
+        // The game-over box goes over the move log, or over the board without a panel.
+        let below_board = Rect::new(0, 1, area.width, layout.status.y.saturating_sub(1));
+        let mut end_area = below_board;
         if let Some(panel) = layout.panel {
-            side_panel(self, &layout, ending.as_ref(), panel, buf);
+            end_area = side_panel(self, &layout, ending.as_ref(), panel, buf);
         }
         status(self, layout.status, buf);
+        self.draw_game_over(
+            |side| Span::styled(G::side_title(side), side_style(self, side)),
+            end_area,
+            buf,
+        );
         if self.help {
             help(self, area, buf);
         }
@@ -869,13 +877,15 @@ fn draw_cursor(buf: &mut Buffer, layout: &Layout, cell: Cell, color: bool) {
         .render(rect, buf);
 }
 
+/// Draws the side panel: the players and their scores, the goal, the result, the move
+/// log. Returns the move log's rectangle.
 fn side_panel<G: BoardGame>(
     app: &DuelApp<G>,
     layout: &Layout,
     ending: Option<&Ending>,
     area: Rect,
     buf: &mut Buffer,
-) {
+) -> Rect {
     let theme = app.theme;
     let plain = !theme.color;
     let game = app.shown_game();
@@ -940,20 +950,18 @@ fn side_panel<G: BoardGame>(
         lines.push(Line::styled(text, style));
     }
     Paragraph::new(lines).render(area, buf);
+    let head = u16::try_from(head).unwrap_or(u16::MAX).min(area.height);
+    Rect::new(area.x, area.y + head, area.width, area.height - head)
 }
 
-/// `Game over: Dark wins 40-24`, once the game is over and the end is on screen.
+/// `Dark wins 40–24`, once the game is over and the end is on screen: the game-over
+/// box's result line, as plain text.
 fn result_line<G: BoardGame>(app: &DuelApp<G>) -> Option<String> {
-    let game = app.game();
-    let verdict = game.verdict()?;
     if app.replay().is_some() || app.animating() {
         return None;
     }
-    let [a, b] = game.score();
-    Some(match verdict {
-        Verdict::Win(side) => format!("{} wins {a}–{b}", G::side_title(side)),
-        Verdict::Tie => format!("Tie {a}–{b}"),
-    })
+    let line = app.result_line(|side| Span::raw(G::side_title(side)))?;
+    Some(line.to_string())
 }
 
 fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
@@ -961,22 +969,28 @@ fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
     let plain = !theme.color;
     let game = app.shown_game();
     let score = game.score();
-    let mut spans = Vec::new();
-    for side in Side::BOTH {
-        spans.push(Span::styled(
-            format!(
-                " {} {} {}",
-                G::stone_glyph(side, plain),
-                G::side_title(side),
-                score[side.index()]
-            ),
-            side_style(app, side),
-        ));
-        spans.push(Span::styled(
-            format!(" · {} moves  ", game.mobility(side)),
-            theme.dim(),
-        ));
-    }
+    // Each side's stone, name and score, then its moves; narrower rows drop the moves,
+    // then the names, so that the state (whose turn, the result) still shows.
+    let sides = |names: bool, moves: bool| -> Vec<Span<'static>> {
+        let mut spans = Vec::new();
+        for side in Side::BOTH {
+            let glyph = G::stone_glyph(side, plain);
+            let text = if names {
+                format!(" {glyph} {} {}", G::side_title(side), score[side.index()])
+            } else {
+                format!(" {glyph} {}", score[side.index()])
+            };
+            spans.push(Span::styled(text, side_style(app, side)));
+            let after = if moves {
+                format!(" · {} moves  ", game.mobility(side))
+            } else {
+                " ".to_string()
+            };
+            spans.push(Span::styled(after, theme.dim()));
+        }
+        spans.push(Span::raw(" "));
+        spans
+    };
     let state = if let Some(replay) = app.replay() {
         let total = app.history().len();
         let at = match app.shown_step() {
@@ -989,18 +1003,32 @@ fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
     } else {
         let side = app.game().to_move();
         let who = G::side_title(side);
-        let mut state = if app.thinking() {
+        if app.thinking() {
             format!("{who} ({}) is thinking…", app.seat_label(side))
         } else {
             format!("{who} to move")
-        };
-        if app.paused() {
-            state.push_str(" · paused");
         }
-        state
     };
-    spans.push(Span::styled(state, theme.title()));
-    let first = Line::from(spans);
+    let mut state = vec![Span::styled(state, theme.title())];
+    state.extend(app.pace_spans());
+    let room = usize::from(area.width);
+    let first = [(true, true), (true, false), (false, false)]
+        .into_iter()
+        .map(|(names, moves)| {
+            let mut spans = sides(names, moves);
+            if moves {
+                // The full row keeps its old spacing: the moves end in two spaces.
+                spans.pop();
+            }
+            spans.extend(state.iter().cloned());
+            Line::from(spans)
+        })
+        .find(|line| line.width() <= room)
+        .unwrap_or_else(|| {
+            let mut spans = sides(false, false);
+            spans.extend(state.iter().cloned());
+            Line::from(spans)
+        });
     let second = match &app.note {
         Some(Note {
             text, error: true, ..

@@ -1,16 +1,18 @@
 //! The one match screen of the duels ([`MatchScreen`]) and what it is made of: the
 //! match's positions before each move, its computer seats' thread, where the screen is
 //! used (and so which keys work), the board's motion (animation, replay, pause, pace), the
-//! status line's notes and words, and a shared table's news queue. Three Trios
-//! (`tui::three_trios`) and Reversi/Islands (`tui::duel`) each bring only their board:
-//! its cursor, its move input and its drawing.
+//! status line's notes and words, a shared table's news queue, and the parts every duel
+//! draws alike (the game-over box, the watch pace). Three Trios (`tui::three_trios`) and Reversi/Islands
+//! (`tui::duel`) each bring only their board: its cursor, its move input and its drawing.
 
 mod computer;
+mod game_over;
 mod motion;
 mod note;
 mod pace;
 mod positions;
 mod screen;
+mod status;
 mod table;
 pub mod words;
 

@@ -1,7 +1,7 @@
 //! The app's state and its one way to change: `update(event)`. Drawing lives in `view`.
 
 use std::sync::mpsc::Sender;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -238,10 +238,6 @@ impl MatchScreen<TriosBoard> {
             && !self.game().is_over()
             && self.may_move(self.game().turn())
             && self.motion.replay.is_none()
-    }
-
-    pub(crate) fn step_delay(&self) -> Duration {
-        self.motion.delay()
     }
 
     /// The screen layout for the current size (the same one drawing uses).

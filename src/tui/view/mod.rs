@@ -1,7 +1,9 @@
-//! Widgets every screen draws with: the theme, the key bar, the help box and the boxes over
-//! a board (too small, game over). Each game's own drawing lives in its screen's folder.
+//! Widgets every screen draws with: the theme, the key bar, the help box, the boxes over
+//! a board (too small) and line wrapping. The duels' shared parts (game over) are drawn by
+//! `tui::match_screen`; each game's own drawing lives in its screen's folder.
 
 pub(crate) mod help;
 pub(crate) mod keybar;
 pub(crate) mod overlay;
 pub mod theme;
+pub(crate) mod wrap;

@@ -10,9 +10,11 @@ mod status;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::text::Span;
 use ratatui::widgets::Widget;
 
 use super::app::App;
+use crate::games::three_trios::platform::player_of;
 use layout::Layout;
 
 impl Widget for &App {
@@ -26,10 +28,15 @@ impl Widget for &App {
         hands::draw(self, &layout, buf);
         log::draw(self, layout.log, buf);
         status::draw(self, layout.status, buf);
-        let showing_end = self.motion.replay.is_none() && self.motion.animation.is_none();
-        if showing_end && self.game().is_over() && !self.help {
-            overlay::game_over(self, layout.log, buf);
-        }
+        let theme = self.theme;
+        self.draw_game_over(
+            |side| {
+                let p = player_of(side);
+                Span::styled(p.to_string(), theme.owner_text(p))
+            },
+            layout.log,
+            buf,
+        );
         if self.help {
             overlay::help(self, area, buf);
         }

@@ -88,17 +88,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         format!("{}", shown.score(Player::Blue)),
         theme.owner_text(Player::Blue),
     ));
-    if app.watching() && app.motion.replay.is_none() {
-        // The pace of a watched match, and whether it is held.
-        let pace = app.step_delay().as_secs_f64();
-        first.push(Span::styled(
-            format!(" · speed {pace:.2} s/step"),
-            theme.dim(),
-        ));
-        if app.motion.paused {
-            first.push(Span::styled(" · PAUSED", theme.key()));
-        }
-    }
+    first.extend(app.pace_spans());
     // Details give way to a message when the line is too short for both.
     let mut details = String::new();
     if let Some(table) = &app.table {
