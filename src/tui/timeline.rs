@@ -87,18 +87,21 @@ pub fn move_boundary<T: Steps>(history: &[T], index: usize, forward: bool) -> us
     }
 }
 
+/// A move of tests: this many steps after its placing.
+#[cfg(test)]
+pub(crate) struct FakeMove(pub usize);
+
+#[cfg(test)]
+impl Steps for FakeMove {
+    fn steps(&self) -> usize {
+        self.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A move with this many steps after its placing.
-    struct Move(usize);
-
-    impl Steps for Move {
-        fn steps(&self) -> usize {
-            self.0
-        }
-    }
+    use crate::tui::timeline::FakeMove as Move;
 
     #[test]
     fn move_boundaries_walk_whole_moves() {

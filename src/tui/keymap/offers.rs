@@ -235,8 +235,8 @@ pub enum Where {
     Home,
     /// The home screen's saved matches.
     Saved,
-    /// Three Trios' game-over box.
-    ThreeTriosEnd,
+    /// The game-over box of every duel.
+    DuelEnd,
     /// A screen with its own key table, bar and help, as its folder gives them.
     Own(&'static Offers),
 }
@@ -267,7 +267,7 @@ impl Where {
         Where::Lobby,
         Where::Home,
         Where::Saved,
-        Where::ThreeTriosEnd,
+        Where::DuelEnd,
     ];
 }
 
@@ -490,7 +490,7 @@ fn tt_end(s: State) -> bool {
 }
 
 #[rustfmt::skip]
-const THREE_TRIOS_END: &[Offer] = &[
+const DUEL_END: &[Offer] = &[
     at(&[Char('n')], g(Action::NewGame), "n", "rematch", |s| tt_end(s) && !s.has(CLOSED) && two_players(s)),
     at(&[Char('n')], g(Action::NewGame), "n", "new game", |s| tt_end(s) && !s.has(CLOSED) && !two_players(s)),
     at(&[Char('r')], g(Action::Replay), "r", "replay", tt_end),
@@ -506,7 +506,7 @@ pub fn bar_offers(place: Where) -> &'static [Offer] {
         Where::Lobby => LOBBY_BAR,
         Where::Home => HOME_BAR,
         Where::Saved => SAVED_BAR,
-        Where::ThreeTriosEnd => THREE_TRIOS_END,
+        Where::DuelEnd => DUEL_END,
         Where::Own(own) => own.bar,
     }
 }
@@ -515,7 +515,7 @@ pub fn bar_offers(place: Where) -> &'static [Offer] {
 /// table itself ([`super::offered`]), each in its own words, so they have none here.
 pub fn help_offers(place: Where) -> &'static [Offer] {
     match place {
-        Where::ThreeTrios | Where::Duel | Where::ThreeTriosEnd => &[],
+        Where::ThreeTrios | Where::Duel | Where::DuelEnd => &[],
         Where::Own(own) => own.help,
         Where::Lobby => &LOBBY_HELP,
         Where::Home | Where::Saved => &HOME_HELP,
@@ -599,10 +599,7 @@ pub(crate) mod tests {
     /// Whether `place` is keyed by the game table (so by mode and context) rather than by
     /// a screen's own table.
     fn on_game_table(place: Where) -> bool {
-        matches!(
-            place,
-            Where::ThreeTrios | Where::Duel | Where::ThreeTriosEnd
-        )
+        matches!(place, Where::ThreeTrios | Where::Duel | Where::DuelEnd)
     }
 
     /// The flags each screen sets.
@@ -615,7 +612,7 @@ pub(crate) mod tests {
             Where::Lobby => &[OPTION, TABLE_LINE, GAMES],
             Where::Home => &[OPTION, GAMES],
             Where::Saved => &[LISTED],
-            Where::ThreeTriosEnd => &[CLOSED],
+            Where::DuelEnd => &[CLOSED],
             Where::Own(own) => own.flags,
         }
     }
@@ -654,7 +651,7 @@ pub(crate) mod tests {
         let key = KeyEvent::new(code, KeyModifiers::NONE);
         let on = |screen| screen_action(screen, key).map(Act::Screen);
         match place {
-            Where::ThreeTrios | Where::Duel | Where::ThreeTriosEnd => {
+            Where::ThreeTrios | Where::Duel | Where::DuelEnd => {
                 action_for(state.mode, state.ctx, key).map(Act::Game)
             }
             Where::Own(own) => on(own.keys),

@@ -68,7 +68,7 @@ where
         let theme = self.theme;
         let closed = self.table.as_ref().is_some_and(|t| t.closed.is_some());
         let state = State::new(self.key_mode(), self.context()).with(flag::CLOSED, closed);
-        let offers = keymap::offers::bar(Where::ThreeTriosEnd, state);
+        let offers = keymap::offers::bar(Where::DuelEnd, state);
         let look = Look {
             sep: Style::new(),
             ..Look::keys(theme, "")

@@ -66,15 +66,7 @@ pub fn context(viewer: bool, table: Option<(Role, Kind)>, humans: usize) -> Cont
 mod tests {
     use super::*;
     use crate::games::Side;
-
-    /// A move with this many steps after its placing.
-    struct Move(usize);
-
-    impl Steps for Move {
-        fn steps(&self) -> usize {
-            self.0
-        }
-    }
+    use crate::tui::timeline::FakeMove as Move;
 
     #[test]
     fn walking_keys_stay_within_the_match() {

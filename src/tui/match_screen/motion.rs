@@ -267,14 +267,7 @@ impl Motion {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    struct Move(usize);
-
-    impl Steps for Move {
-        fn steps(&self) -> usize {
-            self.0
-        }
-    }
+    use crate::tui::timeline::FakeMove as Move;
 
     const PACE: Pace = Pace::new(&[100], 0);
 
