@@ -188,6 +188,8 @@ fn a_whole_game_ends_with_the_time_and_the_bests_kept() {
         "{text}"
     );
     assert!(text.contains("new best!"), "{text}");
+    // One game is one game, not "1 games".
+    assert!(text.contains("Your bests over 1 game "), "{text}");
     let kept = bests::load(&path).expect("the bests file");
     assert_eq!(kept.games, 1);
     assert_eq!(kept.most_triads, reference.found().len() as u32);
@@ -235,6 +237,23 @@ fn a_race_against_a_computer_rival_runs_to_the_standings() {
     let text = screen(&app, (80, 24));
     assert!(text.contains("1. hard"), "{text}");
     assert!(text.contains("2. you"), "{text}");
+}
+
+#[test]
+fn a_race_you_win_says_so_in_your_words() {
+    use trios::games::triad::race::Rival;
+    let rival = Rival::new("easy", 2).expect("a level");
+    let mut app = TriadApp::race(11, vec![rival], (80, 24), Theme::plain());
+    // Every triad picked at once, long before the easy rival takes one.
+    while let Some(triad) = first_triad(app.game().tableau()) {
+        for p in triad {
+            pick(&mut app, p);
+        }
+    }
+    assert!(app.game().is_over());
+    let text = screen(&app, (80, 24));
+    assert!(text.contains("You win the race."), "{text}");
+    assert!(!text.contains("you wins"), "{text}");
 }
 
 /// A screen at a server's race table, fed the table's news as the server's session feeds it.

@@ -1340,6 +1340,14 @@ fn triad_plays_full_screen() {
     pty.quit_restored();
 }
 
+/// A count of steps as a sentence says it: `1 step`, `3 steps`.
+fn steps(n: usize) -> String {
+    match n {
+        1 => "1 step".to_string(),
+        n => format!("{n} steps"),
+    }
+}
+
 /// Hex paths full screen in a real terminal: the first round's shortest move typed on the
 /// direction keys is accepted and scored, Space deals the next round, and `q` leaves with
 /// the terminal as it was.
@@ -1351,7 +1359,7 @@ fn hexpaths_plays_full_screen() {
     let (keys, n) = hexpaths_round_one_keys(3);
     pty.send(keys.as_bytes());
     pty.wait_for("at the goal", |s| {
-        s.contains(&format!("At the goal in {n} steps"))
+        s.contains(&format!("At the goal in {}", steps(n)))
     });
     pty.send(b"\r");
     pty.wait_for("the round scored", |s| {
@@ -1418,15 +1426,15 @@ fn two_openssh_clients_race_hexpaths_at_one_table() {
     let (keys, n) = hexpaths_round_one_keys(seed);
     bob.send(keys.as_bytes());
     bob.wait_for("bob at the goal", |s| {
-        s.contains(&format!("At the goal in {n} steps"))
+        s.contains(&format!("At the goal in {}", steps(n)))
     });
     bob.send(b"\r");
     alice.wait_for("bob's announcement", |s| {
-        s.contains(&format!("bob announces {n} steps"))
+        s.contains(&format!("bob announces {}", steps(n)))
     });
     alice.send(keys.as_bytes());
     alice.wait_for("alice at the goal", |s| {
-        s.contains(&format!("At the goal in {n} steps"))
+        s.contains(&format!("At the goal in {}", steps(n)))
     });
     alice.send(b"\r");
     alice.wait_for("alice's announcement", |s| s.contains("You announce"));

@@ -13,6 +13,7 @@ mod view;
 
 pub use table::{Ask, HexLink};
 
+use crate::tui::view::words::{count, subject};
 use std::ops::Deref;
 use std::time::{Duration, Instant};
 
@@ -317,7 +318,10 @@ impl HexApp {
                 let n = steps.len();
                 self.moves[i] = Some(steps);
                 let name = self.game.players()[i].name.clone();
-                self.say(&format!("{name} announces {n} steps."), false);
+                self.say(
+                    &format!("{} {}.", subject(&name, "announce"), count(n, "step")),
+                    false,
+                );
             }
         }
     }
@@ -357,14 +361,18 @@ impl HexApp {
             // plays itself out.
             Some(steps) => {
                 let from = round.pieces.clone();
-                self.show(format!("{name} shows {} steps", next.steps), steps, from);
+                self.show(
+                    format!("{} {}", subject(&name, "show"), count(next.steps, "step")),
+                    steps,
+                    from,
+                );
             }
             None => {
                 self.picked = round.objective.piece;
                 self.say(
                     &format!(
-                        "{name}: show your {} steps (pick, step, Enter).",
-                        next.steps
+                        "{name}: show your {} (pick, step, Enter).",
+                        count(next.steps, "step")
                     ),
                     false,
                 );
@@ -437,7 +445,7 @@ impl HexApp {
                     "Solved".to_string()
                 };
                 let text = if n <= optimal {
-                    format!("{who}: {n} steps, the shortest move; +{points}.")
+                    format!("{who}: {}, the shortest move; +{points}.", count(n, "step"))
                 } else {
                     // Kept short enough for 80 columns.
                     format!(
@@ -575,7 +583,10 @@ impl HexApp {
         let at = self.at();
         let name = self.game.players()[player].name.clone();
         match self.game.announce(player, steps, at) {
-            Ok(()) => self.say(&format!("{name} announces {steps} steps."), false),
+            Ok(()) => self.say(
+                &format!("{} {}.", subject(&name, "announce"), count(steps, "step")),
+                false,
+            ),
             Err(e) => self.say(&e.to_string(), true),
         }
     }
@@ -617,7 +628,10 @@ impl HexApp {
                         "Enter submits it"
                     };
                     self.say(
-                        &format!("At the goal in {n} steps: {what}, Backspace takes a step back."),
+                        &format!(
+                            "At the goal in {}: {what}, Backspace takes a step back.",
+                            count(n, "step")
+                        ),
                         false,
                     );
                 }
@@ -666,8 +680,8 @@ impl HexApp {
                         self.moves[me] = Some(steps.clone());
                         self.say(
                             &format!(
-                                "You announce {} steps; a shorter move may still be found.",
-                                steps.len()
+                                "You announce {}; a shorter move may still be found.",
+                                count(steps.len(), "step")
                             ),
                             false,
                         );
@@ -714,7 +728,7 @@ impl HexApp {
                 (title, steps.clone())
             }
             _ => (
-                format!("The shortest move: {optimal} steps"),
+                format!("The shortest move: {}", count(optimal, "step")),
                 outcome.optimal.clone(),
             ),
         };

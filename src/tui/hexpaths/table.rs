@@ -3,6 +3,7 @@
 //! announced (the table keeps it secret until the time is up), and plays out the moves the
 //! table demonstrates.
 
+use crate::tui::view::words::{count, subject};
 use std::time::Duration;
 
 use super::{HexApp, Phase};
@@ -224,9 +225,16 @@ impl HexApp {
             }
             Happening::Announced { player, steps, .. } => {
                 let text = if self.table_you() == Some(player) {
-                    format!("You announce {steps} steps; a shorter move may still be found.")
+                    format!(
+                        "You announce {}; a shorter move may still be found.",
+                        count(steps, "step")
+                    )
                 } else {
-                    format!("{} announces {steps} steps.", name_of(&self.game, player))
+                    format!(
+                        "{} {}.",
+                        subject(&name_of(&self.game, player), "announce"),
+                        count(steps, "step")
+                    )
                 };
                 self.say(&text, false);
             }
@@ -249,16 +257,19 @@ impl HexApp {
                 };
                 let text = match &winner {
                     Some((p, steps)) if steps.len() > optimal => format!(
-                        "{} wins in {} (shortest {optimal}, shown; the pieces stay as moved).",
-                        name_of(&self.game, *p),
-                        steps.len()
+                        "{} in {} (shortest {optimal}, shown; the pieces stay as moved).",
+                        subject(&name_of(&self.game, *p), "win"),
+                        count(steps.len(), "step")
                     ),
                     Some((p, steps)) => format!(
-                        "{} wins the round: {} steps (the shortest).",
-                        name_of(&self.game, *p),
-                        steps.len()
+                        "{} the round: {} (the shortest).",
+                        subject(&name_of(&self.game, *p), "win"),
+                        count(steps.len(), "step")
                     ),
-                    None => format!("Nobody won the round; the shortest move: {optimal} steps."),
+                    None => format!(
+                        "Nobody won the round; the shortest move: {}.",
+                        count(optimal, "step")
+                    ),
                 };
                 self.say(&text, false);
                 if let Some((title, steps, from)) = self.last_round_move() {

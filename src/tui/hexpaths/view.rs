@@ -10,6 +10,7 @@
 //! `▁` below, so a nook reads as a cup (`│▔·▔` is closed to the west, north-west and
 //! north-east).
 
+use crate::tui::view::words::count;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -464,8 +465,8 @@ fn side_panel(app: &HexApp, area: Rect, buf: &mut Buffer) {
             theme.title(),
         ));
         lines.push(Line::raw(format!(
-            "The shortest move: {} steps",
-            last.optimal.len()
+            "The shortest move: {}",
+            count(last.optimal.len(), "step")
         )));
     }
     lines.push(Line::raw(""));

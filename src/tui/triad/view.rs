@@ -6,6 +6,7 @@
 //! they also differ in lightness, and without colour the card names its colour and fill in
 //! letters.
 
+use crate::tui::view::words::{count, subject};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -391,7 +392,7 @@ fn end_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     if app.racing() {
         let standings = app.race_state().standings();
         let winner = match app.race_state().winner() {
-            Some(first) => format!("{} wins the race.", first.name),
+            Some(first) => format!("{} the race.", subject(&first.name, "win")),
             None if standings.is_empty() => String::new(),
             None => "A tie at the top.".to_string(),
         };
@@ -429,7 +430,7 @@ fn end_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
         Line::raw(format!("Time a triad    {per}{}", mark(f.new_per_triad))),
         Line::raw(""),
         Line::styled(
-            format!("Your bests over {} games", bests.games),
+            format!("Your bests over {}", count(bests.games as usize, "game")),
             theme.dim(),
         ),
     ];

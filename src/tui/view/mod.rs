@@ -6,4 +6,5 @@ pub(crate) mod help;
 pub(crate) mod keybar;
 pub(crate) mod overlay;
 pub mod theme;
+pub(crate) mod words;
 pub(crate) mod wrap;

@@ -1,0 +1,42 @@
+//! Counts and subjects in sentences every screen writes, so that no screen says "1 steps"
+//! or "you wins".
+
+/// `n` and the noun, singular for one: `1 step`, `0 steps`, `12 games`. The noun is a
+/// regular one, its plural made with an `s`.
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// A player's name as the subject of a verb in the present: `You win` for the person
+/// called `you` (the name a lone player goes by), `ivy wins` for anyone else. `verb` is the
+/// plain form (`win`, `announce`); its third person adds `s`.
+pub fn subject(name: &str, verb: &str) -> String {
+    if name == "you" {
+        format!("You {verb}")
+    } else {
+        format!("{name} {verb}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_is_singular_and_every_other_count_plural() {
+        assert_eq!(count(1, "step"), "1 step");
+        assert_eq!(count(0, "step"), "0 steps");
+        assert_eq!(count(2, "game"), "2 games");
+    }
+
+    #[test]
+    fn you_takes_the_plain_verb() {
+        assert_eq!(subject("you", "win"), "You win");
+        assert_eq!(subject("ivy", "win"), "ivy wins");
+        assert_eq!(subject("hard", "announce"), "hard announces");
+    }
+}
