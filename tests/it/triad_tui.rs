@@ -121,9 +121,12 @@ fn hints_count_cursor_and_mouse() {
         "{}",
         screen(&app, (80, 24))
     );
-    press(&mut app, KeyCode::Char('h'));
+    press(&mut app, KeyCode::Char('H'));
     let [i, j, k] = first_triad(&table).expect("a triad");
     assert_eq!(app.hinted(), vec![i]);
+    press(&mut app, KeyCode::Char('H'));
+    assert_eq!(app.hinted(), vec![i, j]);
+    // `h` is no hint here, as in no other game: hints are `H` everywhere.
     press(&mut app, KeyCode::Char('h'));
     assert_eq!(app.hinted(), vec![i, j]);
     assert!(screen(&app, (80, 24)).contains(" hint "));
@@ -330,7 +333,7 @@ fn a_race_at_a_server_table_waits_then_shows_claims_and_live_scores() {
     alice.until("the start", |app| !app.waiting());
     bob.until("the start", |app| !app.waiting());
     // No hints in a race against people.
-    press(&mut bob.app, KeyCode::Char('h'));
+    press(&mut bob.app, KeyCode::Char('H'));
     assert!(status(&screen(&bob.app, (80, 24))).contains("No hints"));
 
     let triad = first_triad(alice.app.game().tableau()).expect("a triad");

@@ -51,7 +51,7 @@ pub const KEYS: Screen = Screen {
         on(&[Down], ScreenAction::Down),
         on(&[Enter, Char(' ')], ScreenAction::Confirm),
         on(&[Esc], ScreenAction::Cancel),
-        on(&[Char('h')], ScreenAction::Hint),
+        on(&[Char('H')], ScreenAction::Hint),
         on(&[Char('c')], ScreenAction::CountTriads),
         on(&[Char('s')], ScreenAction::StartRace),
         on(&[Char('+')], ScreenAction::AddRival),
@@ -81,7 +81,7 @@ const TRIAD_BAR: &[Offer] = &[
     o(&[Char('n')], s(ScreenAction::NewGame), "n", "another race", |s| tr_over(s) && s.has(TABLE), 100),
     o(&[Char('n')], s(ScreenAction::NewGame), "n", "new game", |s| tr_over(s) && !s.has(TABLE), 100),
     o(&[Char('7'), Up, Char(' ')], s(ScreenAction::PickCard(0)), "Card keys or arrows+Space", "pick", tr_on, 100),
-    o(&[Char('h')], s(ScreenAction::Hint), "h", "hint", |s| tr_on(s) && !s.has(TABLE), 90),
+    o(&[Char('H')], s(ScreenAction::Hint), "H", "hint", |s| tr_on(s) && !s.has(TABLE), 90),
     o(&[Char('c')], s(ScreenAction::CountTriads), "c", "count", |s| tr_on(s) && !s.has(TABLE), 80),
     o(&[Char('n')], s(ScreenAction::NewGame), "n", "new", |s| tr_on(s) && !s.has(TABLE), 70),
     o(&[Char('q')], s(ScreenAction::Quit), "q", "back to the lobby", table, KEEP_MOST),
@@ -99,7 +99,7 @@ const TRIAD_HELP: &[Offer] = &[
     at(&[Char('s')], s(ScreenAction::StartRace), "s", "start the race (before it begins)", table),
     at(&[Char('+'), Char('-')], s(ScreenAction::AddRival), "+ -", "add or remove a computer rival (before it begins)", table),
     at(&[Char('n')], s(ScreenAction::NewGame), "n", "another race, once this one is over", table),
-    at(&[Char('h')], s(ScreenAction::Hint), "h", "hint: a card of a triad; again, a second one", alone),
+    at(&[Char('H')], s(ScreenAction::Hint), "H", "hint: a card of a triad; again, a second one", alone),
     at(&[Char('c')], s(ScreenAction::CountTriads), "c", "how many triads are on the table", alone),
     at(&[Char('n')], s(ScreenAction::NewGame), "n", "new game (asks first while a game is on)", alone),
     h(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help"),
@@ -152,7 +152,7 @@ mod tests {
                 assert_eq!(key_of(3 * c + r), Some(k));
             }
         }
-        assert_eq!(key('h'), Some(ScreenAction::Hint));
+        assert_eq!(key('H'), Some(ScreenAction::Hint));
         assert_eq!(key('x'), None);
         assert!(bound_twice(&KEYS).is_empty());
     }

@@ -420,7 +420,7 @@ impl TriadApp {
         }
         self.hint = (self.hint + 1).min(2);
         let text = if self.hint == 1 {
-            "Hint: the marked card is in a triad (h again for a second card)."
+            "Hint: the marked card is in a triad (H again for a second card)."
         } else {
             "Hint: the two marked cards are in a triad; find the third."
         };
