@@ -379,3 +379,45 @@ fn a_place_moves_to_a_new_session_only_for_the_same_key_and_the_lobby_counts_wat
         std::thread::sleep(Duration::from_millis(10));
     }
 }
+
+/// A spectator's screen says it is watching while the players look for a move; only a
+/// player is told how to announce one.
+#[test]
+fn a_spectator_is_not_told_to_announce() {
+    use trios::tui::hexpaths::HexApp;
+    use trios::tui::{Event, Theme};
+    let registry = Registry::new();
+    let table = open(&registry, &["hard"]);
+    let alice = join(&registry, table, 1, "alice", Want::Seat);
+    let (tell, news) = mpsc::channel();
+    let joined = registry
+        .join::<HexTable>(
+            table,
+            2,
+            keyed("carol"),
+            Want::Watch,
+            Box::new(move |n| tell.send(n).is_ok()),
+        )
+        .expect("carol watches");
+    let asks = registry.clone();
+    let mut carol = HexApp::at_table(
+        joined,
+        Box::new(move |request| asks.ask::<HexTable>(table, 2, request)),
+        (80, 24),
+        Theme::plain(),
+    )
+    .expect("carol's screen");
+    registry.ask::<HexTable>(table, alice.id, HexRequest::Start);
+    let deadline = Instant::now() + WAIT;
+    while !matches!(carol.phase(), trios::tui::hexpaths::Phase::Thinking) {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let heard = news.recv_timeout(left).expect("the round starts");
+        carol.update(
+            Event::Duel(table, std::sync::Arc::new(heard)),
+            Instant::now(),
+        );
+    }
+    let text = common::screen::screen(&carol, (80, 24));
+    assert!(text.contains("watching: the players look"), "{text}");
+    assert!(!text.contains("announce: your key"), "{text}");
+}

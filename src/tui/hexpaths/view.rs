@@ -604,6 +604,10 @@ fn status(app: &HexApp, area: Rect, buf: &mut Buffer) {
         (Phase::Thinking, None) if app.entering() => {
             format!("steps {} · piece {piece}", app.steps.len())
         }
+        // A spectator at a table announces nothing: the players do.
+        (Phase::Thinking, None) if app.table.is_some() && app.table_you().is_none() => {
+            "watching: the players look for the shortest move".to_string()
+        }
         (Phase::Thinking, None) => "announce: your key, the steps, Enter".to_string(),
         (Phase::Done, None) => match app.next_round_in() {
             Some(left) => format!("round over · the next in {} s", left.as_secs()),
