@@ -334,6 +334,26 @@ fn a_person_without_a_move_passes_and_it_is_announced() {
 }
 
 #[test]
+fn take_back_goes_past_a_forced_pass_to_a_move_the_person_chose() {
+    // Dark (the person) can only pass; the computer replies.
+    let mut h = Harness::new("human", "random", Some(DARK_MUST_PASS), (80, 24));
+    h.settle();
+    h.computer();
+    assert_eq!(h.app.history().len(), 2, "{}", h.screen());
+    assert_eq!(h.app.history()[0].mv, Move::Pass);
+    // The pass was not chosen: there is nothing of the person's to take back, so the
+    // match stays as it is (before, the pass and the reply went, only to be replayed).
+    h.key(KeyCode::Char('u'));
+    h.settle();
+    assert_eq!(h.app.history().len(), 2, "{}", h.screen());
+    assert!(
+        h.screen().contains("Nothing to take back yet"),
+        "{}",
+        h.screen()
+    );
+}
+
+#[test]
 fn a_click_on_a_legal_cell_plays_there() {
     let mut h = Harness::new("human", "human", None, (80, 24));
     // The legal moves are the dots: click the top-most.

@@ -66,6 +66,10 @@ impl<G: BoardGame> Board for Stones<G> {
     type Game = G;
     type Setup = DuelConfig<G>;
 
+    fn is_pass(mv: G::Move) -> bool {
+        G::cell_of(mv).is_none()
+    }
+
     fn show_move(screen: &mut DuelApp<G>, mv: G::Move, now: Instant) {
         screen.play(mv, now);
     }

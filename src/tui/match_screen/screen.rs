@@ -63,6 +63,12 @@ pub trait Board: Sized {
 
     /// After each event, once the match has moved on: what the board keeps up to date.
     fn settle(_screen: &mut MatchScreen<Self>, _now: Instant) {}
+
+    /// Whether `mv` is a pass forced on the player (played for them, not chosen): take
+    /// back goes past it to the last move a person chose.
+    fn is_pass(_mv: <Self::Game as TwoPlayer>::Move) -> bool {
+        false
+    }
 }
 
 /// The screen of one match of a two-player game.
@@ -484,7 +490,10 @@ where
             return self.warn(words::NO_TAKE_BACK_AT_A_TABLE);
         }
         let history = self.history();
-        let Some(mine) = history.iter().rposition(|t| self.is_person(t.side)) else {
+        let Some(mine) = history
+            .iter()
+            .rposition(|t| self.is_person(t.side) && !B::is_pass(t.mv))
+        else {
             return self.warn(words::NOTHING_TO_TAKE_BACK);
         };
         let count = history.len() - mine;
