@@ -247,6 +247,14 @@ fn a_race_you_win_says_so_in_your_words() {
     use trios::games::triad::race::Rival;
     let rival = Rival::new("easy", 2).expect("a level");
     let mut app = TriadApp::race(11, vec![rival], (80, 24), Theme::plain());
+    // In a race the status counts every player's triads, and the note says whose are yours.
+    let first = first_triad(app.game().tableau()).expect("a triad");
+    for p in first {
+        pick(&mut app, p);
+    }
+    let text = screen(&app, (80, 24));
+    assert!(text.contains("A triad! You have 1 triad."), "{text}");
+    assert!(text.contains("deck 66 · taken 1"), "{text}");
     // Every triad picked at once, long before the easy rival takes one.
     while let Some(triad) = first_triad(app.game().tableau()) {
         for p in triad {

@@ -11,6 +11,7 @@ mod view;
 
 pub use table::{Ask, TableLink};
 
+use crate::tui::view::words::count;
 use std::ops::Deref;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -389,7 +390,7 @@ impl TriadApp {
             Claim::Taken(found) => {
                 self.table_changed();
                 let n = self.race.racers()[YOU].found;
-                self.say(&format!("A triad! {n} found."), false);
+                self.say(&triad_taken(n, self.racing()), false);
                 self.announce_redeals(found.redeals.len());
                 if self.race.is_over() {
                     self.finish();
@@ -533,6 +534,17 @@ impl Deref for TriadApp {
 /// The screen in the shell.
 impl super::Screen for TriadApp {
     super::game_screen!();
+}
+
+/// What a player hears on taking a triad, `n` being their own count: alone it is the
+/// game's count too; in a race the status line counts every player's triads, so this
+/// says whose these are.
+pub(crate) fn triad_taken(n: u32, racing: bool) -> String {
+    if racing {
+        format!("A triad! You have {}.", count(n as usize, "triad"))
+    } else {
+        format!("A triad! {n} found.")
+    }
 }
 
 #[cfg(test)]

@@ -228,7 +228,7 @@ impl TriadApp {
                 self.table_changed();
                 if self.table.as_ref().and_then(|t| t.you) == Some(by) {
                     let n = self.race.racers().get(by).map_or(0, |r| r.found);
-                    self.say(&format!("A triad! {n} found."), false);
+                    self.say(&super::triad_taken(n, true), false);
                 } else {
                     self.taken = Some((positions, self.shell.now + Duration::from_millis(1500)));
                     self.say(&format!("{} took a triad.", self.name_at(by)), false);

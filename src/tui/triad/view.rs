@@ -339,8 +339,10 @@ fn status(app: &TriadApp, area: Rect, buf: &mut Buffer) {
         Span::styled(format!(" {} ", clock(app.elapsed())), theme.title()),
         Span::styled(
             format!(
-                " · deck {} · found {} · picked {}/3",
+                " · deck {} · {} {} · picked {}/3",
                 game.deck_left(),
+                // In a race the count is every player's: taken, not found by you.
+                if app.racing() { "taken" } else { "found" },
                 game.found().len(),
                 app.picked.len()
             ),
