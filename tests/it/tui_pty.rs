@@ -1491,7 +1491,9 @@ fn two_openssh_clients_and_a_computer_race_at_one_triad_table() {
     bob.wait_for("alice's triad and the scores", |s| {
         s.contains("alice took a triad") && s.contains("you 0 · alice 1 · hard")
     });
-    alice.wait_for("alice's own triad", |s| s.contains("A triad! You have 1 triad."));
+    alice.wait_for("alice's own triad", |s| {
+        s.contains("A triad! You have 1 triad.")
+    });
 
     // Bob picks three cards of the new table that are not a triad.
     let mut copy = game.clone();
