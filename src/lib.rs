@@ -22,3 +22,4 @@ pub mod textui;
 /// (the tests, benches and examples use it).
 pub use games::three_trios as trios;
 pub mod tui;
+pub mod words;

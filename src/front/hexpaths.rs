@@ -13,6 +13,7 @@ use crate::ssh::session::{join_race_table, open_race_table, race_news};
 use crate::tui::hexpaths::HexApp;
 use crate::tui::lobby::{GameOptions, Item, Launch, Mode};
 use crate::tui::{self, Opening};
+use crate::words::count;
 
 /// Hex paths' entry.
 pub static ENTRY: Entry = Entry {
@@ -278,8 +279,7 @@ pub fn tool(tool: &HexpathsTool) -> Result<bool, Error> {
                         .iter()
                         .map(|s| format!("{}>{}\n", s.from, s.to))
                         .collect();
-                    let n = solution.len();
-                    out.push_str(&format!("{n} {}\n", if n == 1 { "step" } else { "steps" }));
+                    out.push_str(&format!("{}\n", count(solution.len(), "step")));
                     if !solution.proven {
                         eprintln!(
                             "note: the search stopped after {} positions; a shorter move may exist",

@@ -1,6 +1,7 @@
 //! Triad in the registry: a solitaire or a race against computer rivals, from the play flags
 //! or the home screen, and its card tools (`trios triad …`).
 
+use crate::words::count;
 use std::io::{self, IsTerminal};
 
 use super::{Entry, LobbyRows, Sim};
@@ -192,11 +193,7 @@ pub fn tool(tool: &TriadTool) -> Result<(), Error> {
                 .iter()
                 .map(|[i, j, k]| format!("{i} {j} {k}\n"))
                 .collect();
-            let n = found.len();
-            out.push_str(&format!(
-                "{n} {}\n",
-                if n == 1 { "triad" } else { "triads" }
-            ));
+            out.push_str(&format!("{}\n", count(found.len(), "triad")));
             out
         }
     };

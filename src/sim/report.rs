@@ -1,6 +1,7 @@
 //! Reports of a simulation: the aligned text tables people read and the JSON scripts read.
 //! Strings and values only; the caller decides where they go.
 
+use crate::words::count;
 use std::time::Duration;
 
 use serde::Serialize;
@@ -270,11 +271,7 @@ fn timing(games: usize, elapsed: Duration, threads: &str) -> String {
 
 /// `1 thread`, `4 threads`.
 fn threads(n: usize) -> String {
-    if n == 1 {
-        "1 thread".to_string()
-    } else {
-        format!("{n} threads")
-    }
+    count(n, "thread")
 }
 
 /// `78.4%`, or `—` when there is no rate.
@@ -339,15 +336,6 @@ fn table(rows: &[Vec<String>], right: &[bool], gap: &str) -> String {
         out.push('\n');
     }
     out
-}
-
-/// `1 deal`, `2 deals`: a count with its noun.
-fn count(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use super::board::{BoardGame, Cell, Mark, Shown, plain_cells};
 use crate::controller::duel::Turn;
 use crate::games::Side;
 use crate::games::reversi::{Direction, Game, Move, MoveOutcome, Square, color_of};
+use crate::words::count;
 
 fn square(cell: Cell) -> Option<Square> {
     Square::new(cell.0, cell.1)
@@ -36,14 +37,6 @@ fn side_of(color: crate::games::reversi::Color) -> Side {
         Side::First
     } else {
         Side::Second
-    }
-}
-
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
     }
 }
 
@@ -159,7 +152,7 @@ impl BoardGame for Game {
         format!(
             "{} {}: {}",
             direction_name(line.direction),
-            plural(line.squares.len(), "flip"),
+            count(line.squares.len(), "flip"),
             squares.join(", ")
         )
     }

@@ -13,7 +13,7 @@ mod view;
 
 pub use table::{Ask, HexLink};
 
-use crate::tui::view::words::{count, subject};
+use crate::words::{count, subject};
 use std::ops::Deref;
 use std::time::{Duration, Instant};
 

@@ -3,7 +3,7 @@
 //! announced (the table keeps it secret until the time is up), and plays out the moves the
 //! table demonstrates.
 
-use crate::tui::view::words::{count, subject};
+use crate::words::{count, subject};
 use std::time::Duration;
 
 use super::{HexApp, Phase};

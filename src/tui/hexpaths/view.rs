@@ -10,7 +10,7 @@
 //! `▁` below, so a nook reads as a cup (`│▔·▔` is closed to the west, north-west and
 //! north-east).
 
-use crate::tui::view::words::count;
+use crate::words::count;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Color, Modifier, Style};

@@ -2,6 +2,7 @@
 //! folder, newest first, each summed up as game, players, date and result. A file that does
 //! not read as a record is listed with the reason, never skipped in silence.
 
+use crate::words::count;
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
@@ -56,10 +57,7 @@ impl Summary {
     pub fn of(record: &AnyRecord) -> Result<Summary, Unlisted> {
         let unfinished = || {
             let moves = record.moves();
-            format!(
-                "unfinished, {moves} move{}",
-                if moves == 1 { "" } else { "s" }
-            )
+            format!("unfinished, {}", count(moves, "move"))
         };
         let game = record.game();
         let Some((players, result)) = (entry(game).saved_line)(record, &unfinished) else {

@@ -3,6 +3,7 @@
 //! to do, a notice and the keys in a box in the middle of the screen, or the saved-matches
 //! list in its place. Pure: the same lobby always draws the same cells.
 
+use crate::words::count;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::style::Style;
@@ -566,11 +567,7 @@ impl Lobby {
                 if let Some(resumable) = &self.resumable {
                     let moves = resumable.moves;
                     spans.push(Span::styled(
-                        format!(
-                            " · {}, {moves} move{}",
-                            resumable.game.title(),
-                            if moves == 1 { "" } else { "s" }
-                        ),
+                        format!(" · {}, {}", resumable.game.title(), count(moves, "move")),
                         self.theme.dim(),
                     ));
                 }

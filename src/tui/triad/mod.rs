@@ -11,7 +11,7 @@ mod view;
 
 pub use table::{Ask, TableLink};
 
-use crate::tui::view::words::count;
+use crate::words::count;
 use std::ops::Deref;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -334,8 +334,7 @@ impl TriadApp {
             Some(Action::Hint) => self.give_hint(),
             Some(Action::CountTriads) => {
                 let n = count_triads(self.game().tableau());
-                let word = if n == 1 { "triad" } else { "triads" };
-                self.say(&format!("{n} {word} on the table."), false);
+                self.say(&format!("{} on the table.", count(n, "triad")), false);
             }
             Some(Action::PickCard(p)) if p < self.game().tableau().len() => {
                 self.cursor = p;

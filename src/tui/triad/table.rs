@@ -3,6 +3,7 @@
 //! table (which decides who was first), and shows the players, their scores and who is
 //! locked out.
 
+use crate::words::count;
 use std::time::Duration;
 
 use super::TriadApp;
@@ -95,8 +96,10 @@ impl TriadApp {
 
     fn waiting_line(&self) -> String {
         let n = self.race.racers().len();
-        let players = if n == 1 { "player" } else { "players" };
-        format!("Waiting for players ({n} {players} so far): s starts the race")
+        format!(
+            "Waiting for players ({} so far): s starts the race",
+            count(n, "player")
+        )
     }
 
     pub(super) fn ask_table(&self, request: RaceRequest) {

@@ -6,7 +6,7 @@
 //! they also differ in lightness, and without colour the card names its colour and fill in
 //! letters.
 
-use crate::tui::view::words::{count, subject};
+use crate::words::{count, subject};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};

@@ -6,5 +6,4 @@ pub(crate) mod help;
 pub(crate) mod keybar;
 pub(crate) mod overlay;
 pub mod theme;
-pub(crate) mod words;
 pub(crate) mod wrap;

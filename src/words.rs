@@ -1,5 +1,5 @@
-//! Counts and subjects in sentences every screen writes, so that no screen says "1 steps"
-//! or "you wins".
+//! Counts and subjects in sentences every screen, report and text mode writes, so that
+//! none says "1 steps" or "you wins".
 
 /// `n` and the noun, singular for one: `1 step`, `0 steps`, `12 games`. The noun is a
 /// regular one, its plural made with an `s`.
