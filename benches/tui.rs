@@ -9,21 +9,14 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
-use trios::controller::{Match, MatchConfig, Seat, SourceFile};
-use trios::trios::{DealMode, RuleSet};
+use trios::controller::{Match, MatchConfig};
 use trios::tui::{App, Event, Theme};
 
 /// A human-vs-human game on the default board after six moves, with a card picked.
 fn mid_game(size: (u16, u16)) -> App {
     let config = MatchConfig {
-        board: SourceFile::default_board(),
-        cards: SourceFile::default_cards(),
-        deal: DealMode::Shuffle,
-        seed: 3,
-        rules: RuleSet::default(),
-        red: Seat::Human,
-        blue: Seat::Human,
         think_ms: 1000,
+        ..MatchConfig::built_in(3)
     };
     let (events, _inbox) = mpsc::channel();
     let game = Match::start(config, None).expect("starts");

@@ -53,6 +53,21 @@ fn default_think_ms() -> u64 {
 }
 
 impl MatchConfig {
+    /// The embedded board and cards shuffled from `seed`, no variant rules, two people at
+    /// the keyboard and the default thinking time: the base a caller changes a field of.
+    pub fn built_in(seed: u64) -> MatchConfig {
+        MatchConfig {
+            board: SourceFile::default_board(),
+            cards: SourceFile::default_cards(),
+            deal: DealMode::Shuffle,
+            seed,
+            rules: RuleSet::default(),
+            red: Seat::Human,
+            blue: Seat::Human,
+            think_ms: default_think_ms(),
+        }
+    }
+
     /// The deal this config asks for.
     pub fn deal(&self) -> Deal {
         self.options().deal_with(self.seed)

@@ -258,19 +258,11 @@ fn final_state(game: &Game) -> Option<FinalState> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::controller::{Seat, SourceFile};
-    use crate::games::three_trios::{DealMode, RuleSet};
 
     fn setup() -> MatchConfig {
         MatchConfig {
-            board: SourceFile::default_board(),
-            cards: SourceFile::default_cards(),
-            deal: DealMode::Shuffle,
-            seed: 3,
-            rules: RuleSet::default(),
-            red: Seat::Human,
-            blue: Seat::Human,
             think_ms: 10,
+            ..MatchConfig::built_in(3)
         }
     }
 

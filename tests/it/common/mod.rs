@@ -54,16 +54,10 @@ pub fn keyed(user: &str) -> trios::controller::table::Identity {
 /// A Three Trios match on the default board and cards, shuffled from seed 3: a person as Red
 /// against the expert computer as Blue.
 pub fn base() -> trios::controller::MatchConfig {
-    use trios::controller::{MatchConfig, Seat, SourceFile};
-    use trios::trios::{DealMode, RuleSet};
+    use trios::controller::{MatchConfig, Seat};
     MatchConfig {
-        board: SourceFile::default_board(),
-        cards: SourceFile::default_cards(),
-        deal: DealMode::Shuffle,
-        seed: 3,
-        rules: RuleSet::default(),
-        red: Seat::Human,
         blue: Seat::Computer("expert".into()),
         think_ms: 1000,
+        ..MatchConfig::built_in(3)
     }
 }
