@@ -271,18 +271,15 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
 
     /// Plays a move for the side to move, shows it, and asks the next computer if any.
     fn play(&mut self, mv: G::Move, now: Instant) {
-        let before = self.game().clone();
         match self.duel.play(mv) {
             Ok(turn) => {
-                let line = G::log_line(turn);
                 let steps = G::step_count(&turn.played);
-                self.states.truncate(self.history().len() - 1);
-                self.states.push(before);
-                self.states.push(self.game().clone());
+                let side = turn.side;
+                self.played();
                 if let Some(e) = self.duel.take_record_error() {
                     self.warn(&format!("not saved: {e}"));
                 } else if G::cell_of(mv).is_none() {
-                    let who = line.split(' ').next().unwrap_or_default().to_string();
+                    let who = G::side_title(side);
                     self.say(&format!("{who} has no legal move and passes"));
                 }
                 self.board.log_back = 0;

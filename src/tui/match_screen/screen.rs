@@ -122,7 +122,7 @@ where
         theme: Theme,
     ) -> MatchScreen<B> {
         MatchScreen {
-            states: super::states_of(&duel),
+            states: states_of(&duel),
             duel,
             events,
             computer: Computer::none(),
@@ -482,6 +482,12 @@ where
             Answer::No => {}
         }
         true
+    }
+
+    /// After the match played a move: the new position joins the points replay and
+    /// animation draw from (keeping one position per move, plus the start).
+    pub(crate) fn played(&mut self) {
+        self.states.push(self.duel.game().clone());
     }
 
     /// `u`: takes back the last move of a person here and every move after it.

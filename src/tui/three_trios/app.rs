@@ -548,7 +548,7 @@ impl MatchScreen<TriosBoard> {
     fn place(&mut self, mv: Move, now: Instant) {
         match self.duel.play(mv) {
             Ok(_) => {
-                self.states.push(self.duel.game().clone());
+                self.played();
                 self.board.picked = None;
                 self.board.focus = Focus::Hand;
                 let len = self.hand_len();
