@@ -109,6 +109,11 @@ impl HexApp {
         self.table.as_ref().and_then(|t| t.you)
     }
 
+    /// Whether this screen watches a table, with no place at it.
+    pub(super) fn watching(&self) -> bool {
+        self.table.as_ref().is_some_and(|t| t.you.is_none())
+    }
+
     /// Actions with a meaning of their own at a table; `true` when the action was used here.
     pub(super) fn on_table_key(&mut self, action: Action) -> bool {
         let Some(link) = &self.table else {

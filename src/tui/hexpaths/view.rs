@@ -605,7 +605,7 @@ fn status(app: &HexApp, area: Rect, buf: &mut Buffer) {
             format!("steps {} · piece {piece}", app.steps.len())
         }
         // A spectator at a table announces nothing: the players do.
-        (Phase::Thinking, None) if app.table.is_some() && app.table_you().is_none() => {
+        (Phase::Thinking, None) if app.watching() => {
             "watching: the players look for the shortest move".to_string()
         }
         (Phase::Thinking, None) => "announce: your key, the steps, Enter".to_string(),
@@ -643,7 +643,7 @@ fn key_state(app: &HexApp) -> State {
     State::screen()
         .with(phase, true)
         .with(flag::TABLE, app.table().is_some())
-        .with(flag::WATCHING, app.table().is_some_and(|l| l.you.is_none()))
+        .with(flag::WATCHING, app.watching())
         .with(flag::ENTERING, app.entering())
         .with(flag::RACING, app.racing())
 }
