@@ -570,5 +570,27 @@ fn a_key_that_does_nothing_while_watching_says_why() {
 fn the_speed_scale_is_the_one_of_every_duel() {
     let mut h = Harness::new("greedy", "greedy", None, (80, 24));
     h.key(KeyCode::Char('+'));
-    assert!(h.screen().contains("Speed 5/7"), "{}", h.screen());
+    assert!(h.screen().contains("Speed 0.20 s/step"), "{}", h.screen());
+}
+
+#[test]
+fn the_help_holds_a_replay_still_and_it_goes_on_once_closed() {
+    let mut h = Harness::new("human", "human", Some(TWO_LINES), (80, 24));
+    h.key(KeyCode::Enter);
+    h.settle();
+    let mut v = Harness::viewer(h.app.into_duel());
+    let index = |v: &Harness| v.app.replay().map(|r| (r.index, r.playing));
+    let start = index(&v);
+    assert_eq!(start.map(|(_, playing)| playing), Some(true), "{start:?}");
+    v.key(KeyCode::Char('?'));
+    assert!(v.screen().contains("Reversi keys"), "{}", v.screen());
+    assert!(!v.tick(), "nothing is due while the help is open");
+    v.now += Duration::from_secs(30);
+    v.app.update(Event::Tick(v.now), v.now);
+    assert_eq!(index(&v), start, "the replay stood still under the help");
+    v.key(KeyCode::Esc);
+    assert!(!v.screen().contains("Reversi keys"));
+    v.settle();
+    let last = trios::tui::timeline::last(v.app.history());
+    assert_eq!(index(&v), Some((last, false)), "it played on to the end");
 }

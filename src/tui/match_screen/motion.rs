@@ -36,6 +36,9 @@ pub struct Motion {
     next_at: Option<Instant>,
     hold_until: Option<Instant>,
     step_once: bool,
+    /// Held still since then (the help is open over the board): nothing steps, nothing
+    /// comes, until [`Motion::hold_still`] lets it go on where it was.
+    still_since: Option<Instant>,
 }
 
 impl Motion {
@@ -50,6 +53,22 @@ impl Motion {
             next_at: None,
             hold_until: None,
             step_once: false,
+            still_since: None,
+        }
+    }
+
+    /// Holds everything still (`still`: the help covers the board) or lets it go on: the
+    /// step or hold under way then has as long left as it had when it stopped.
+    pub fn hold_still(&mut self, still: bool, now: Instant) {
+        match (still, self.still_since) {
+            (true, None) => self.still_since = Some(now),
+            (false, Some(since)) => {
+                self.still_since = None;
+                let gone = now.saturating_duration_since(since);
+                self.next_at = self.next_at.map(|at| at + gone);
+                self.hold_until = self.hold_until.map(|at| at + gone);
+            }
+            _ => {}
         }
     }
 
@@ -70,7 +89,7 @@ impl Motion {
 
     /// When the board next changes by itself, if it does.
     pub fn next_tick(&self) -> Option<Instant> {
-        self.next_at
+        self.next_at.filter(|_| self.still_since.is_none())
     }
 
     /// Nothing moving and nothing held: a new game, a move taken back.
@@ -196,7 +215,7 @@ impl Motion {
     /// Moves time on to `now` over a timeline whose last point is `last`: the replay plays a
     /// step, or the animation does (at its end a watched match holds the next move).
     pub fn tick(&mut self, now: Instant, last: usize, paced: bool) {
-        let Some(due) = self.next_at else { return };
+        let Some(due) = self.next_tick() else { return };
         if now < due {
             return;
         }
@@ -224,10 +243,11 @@ impl Motion {
     }
 
     /// Whether the next move may be shown now: no replay open, no move playing out, a
-    /// watched match (`watching`) not paused, and no hold running (then the next tick is
-    /// set for the hold's end). A `.` step goes through pause and hold.
+    /// watched match (`watching`) not paused, nothing held still under the help, and no hold
+    /// running (then the next tick is set for the hold's end). A `.` step goes through pause
+    /// and hold.
     pub fn next_move_waits(&mut self, now: Instant, watching: bool) -> bool {
-        if self.replay.is_some() || self.animation.is_some() {
+        if self.replay.is_some() || self.animation.is_some() || self.still_since.is_some() {
             return true;
         }
         if self.step_once {
@@ -348,5 +368,37 @@ mod tests {
             m.next_move_waits(t, true),
             "the live board shows a step first"
         );
+    }
+
+    #[test]
+    fn held_still_a_replay_and_a_hold_go_on_where_they_stopped() {
+        let t = Instant::now();
+        let step = PACE.delay();
+        let mut m = Motion::new(PACE);
+        m.open_replay(0, t);
+        m.hold_still(true, t);
+        assert_eq!(m.next_tick(), None, "no tick is asked for while still");
+        m.tick(t + step * 5, 3, false);
+        assert_eq!(m.replay.map(|r| r.index), Some(0), "nothing stepped");
+        let later = t + step * 5;
+        m.hold_still(false, later);
+        assert_eq!(
+            m.next_tick(),
+            Some(later + step),
+            "a whole step still to come"
+        );
+        m.tick(later + step, 3, false);
+        assert_eq!(m.replay.map(|r| r.index), Some(1));
+
+        let mut m = Motion::new(PACE);
+        m.played(1, 0, t, true);
+        m.hold_still(true, t);
+        assert!(
+            m.next_move_waits(t + step * 9, true),
+            "no move comes while still"
+        );
+        m.hold_still(false, t + step * 9);
+        assert!(m.next_move_waits(t + step * 10, true), "the hold goes on");
+        assert!(!m.next_move_waits(t + step * 11, true));
     }
 }

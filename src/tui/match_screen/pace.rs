@@ -31,8 +31,14 @@ impl Pace {
         Duration::from_millis(self.delays.get(self.speed).copied().unwrap_or(250))
     }
 
+    /// The pace in the words the status line shows it in: `speed 0.32 s/step`.
+    pub fn words(&self) -> String {
+        format!("speed {:.2} s/step", self.delay().as_secs_f64())
+    }
+
     /// One speed faster (shorter steps) or slower, kept in the list; gives what the status
-    /// line says of it: `Speed 4/7`, counted from the slowest.
+    /// line says of it, in the words of [`Pace::words`], and whether an end is reached:
+    /// `Speed 0.04 s/step, the fastest`.
     pub fn change(&mut self, faster: bool) -> String {
         let top = self.delays.len().saturating_sub(1);
         self.speed = if faster {
@@ -40,7 +46,13 @@ impl Pace {
         } else {
             self.speed.saturating_sub(1)
         };
-        format!("Speed {}/{}", self.speed + 1, top + 1)
+        let end = match self.speed {
+            s if s == top => ", the fastest",
+            0 => ", the slowest",
+            _ => "",
+        };
+        let words = self.words();
+        format!("S{}{end}", &words[1..])
     }
 }
 
@@ -52,12 +64,13 @@ mod tests {
     fn speeds_count_from_the_slowest_and_stop_at_either_end() {
         let mut pace = Pace::new(&[800, 400, 100], 1);
         assert_eq!(pace.delay(), Duration::from_millis(400));
-        assert_eq!(pace.change(true), "Speed 3/3");
-        assert_eq!(pace.change(true), "Speed 3/3");
+        assert_eq!(pace.words(), "speed 0.40 s/step");
+        assert_eq!(pace.change(true), "Speed 0.10 s/step, the fastest");
+        assert_eq!(pace.change(true), "Speed 0.10 s/step, the fastest");
         assert_eq!(pace.delay(), Duration::from_millis(100));
-        assert_eq!(pace.change(false), "Speed 2/3");
-        assert_eq!(pace.change(false), "Speed 1/3");
-        assert_eq!(pace.change(false), "Speed 1/3");
+        assert_eq!(pace.change(false), "Speed 0.40 s/step");
+        assert_eq!(pace.change(false), "Speed 0.80 s/step, the slowest");
+        assert_eq!(pace.change(false), "Speed 0.80 s/step, the slowest");
         assert_eq!(pace.delay(), Duration::from_millis(800));
         assert_eq!(Pace::new(&[50], 9).delay(), Duration::from_millis(50));
     }

@@ -299,7 +299,8 @@ where
         self.note = Some(Note::new(text, true, lifetime));
     }
 
-    /// `+`/`-`: shorter or longer steps, said as `Speed 3/6` (6 is fastest).
+    /// `+`/`-`: shorter or longer steps, said in the status line's words
+    /// (`Speed 0.20 s/step`).
     pub(crate) fn change_speed(&mut self, faster: bool) {
         let text = self.motion.pace.change(faster);
         self.say(&text);
@@ -545,6 +546,10 @@ where
                 }
             }
         }
+        // The help covers the board: what plays by itself waits for it to close, except at
+        // a table, whose game goes on for everyone.
+        self.motion
+            .hold_still(self.help && self.table.is_none(), now);
         let last = timeline::last(self.history());
         self.motion.tick(now, last, self.paced());
         self.drive(now);

@@ -17,9 +17,8 @@ where
         if !self.watching() || self.motion.replay.is_some() {
             return Vec::new();
         }
-        let pace = self.motion.delay().as_secs_f64();
         let mut spans = vec![Span::styled(
-            format!(" · speed {pace:.2} s/step"),
+            format!(" · {}", self.motion.pace.words()),
             self.theme.dim(),
         )];
         if self.motion.paused {
