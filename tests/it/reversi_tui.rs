@@ -594,3 +594,29 @@ fn the_help_holds_a_replay_still_and_it_goes_on_once_closed() {
     let last = trios::tui::timeline::last(v.app.history());
     assert_eq!(index(&v), Some((last, false)), "it played on to the end");
 }
+
+#[test]
+fn the_key_bar_shows_quit_take_back_and_resume_where_they_work() {
+    let mut h = Harness::new("human", "greedy", None, (100, 24));
+    let bar = |h: &mut Harness| h.screen().lines().last().unwrap_or_default().to_string();
+    let first = bar(&mut h);
+    assert!(first.contains("q quit"), "{first}");
+    assert!(
+        !first.contains("u take back"),
+        "nothing to take back yet: {first}"
+    );
+    h.key(KeyCode::Enter);
+    h.computer();
+    let after = bar(&mut h);
+    assert!(
+        after.contains("u take back") && after.contains("q quit"),
+        "{after}"
+    );
+
+    let mut w = Harness::new("greedy", "greedy", None, (100, 24));
+    assert!(bar(&mut w).contains("Space pause"), "{}", bar(&mut w));
+    w.key(KeyCode::Char(' '));
+    let paused = bar(&mut w);
+    assert!(paused.contains("Space resume"), "{paused}");
+    assert!(!paused.contains("take back"), "computers' moves: {paused}");
+}

@@ -13,7 +13,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use super::board::{BoardGame, Cell, Mark, Shown};
 use super::{DuelApp, Note};
 use crate::games::Side;
-use crate::tui::keymap::{self, Action, Context, KeyMode, State, Where, flag};
+use crate::tui::keymap::{self, Action, Context, KeyMode, Where, flag};
 use crate::tui::timeline::Point;
 use crate::tui::view::keybar::{self, Look};
 use crate::tui::view::{help, overlay};
@@ -1049,11 +1049,9 @@ fn prompt<G: BoardGame>(app: &DuelApp<G>, room: usize) -> Line<'static> {
         _ => None,
     };
     let closed = app.table_closed();
-    let state = State::new(app.key_mode(), app.context())
+    let state = app
+        .key_state()
         .with(flag::STEP_SHOWN, step.is_some())
-        .with(flag::CLOSED, closed.is_some())
-        .with(flag::WAITING, app.waiting_for_opponent())
-        .with(flag::OVER, app.game().is_over())
         .with(flag::TO_MOVE, app.human_to_move());
     let cell = G::cell_name(app.board.cursor);
     let reason = closed.map(|r| r.to_string()).unwrap_or_default();

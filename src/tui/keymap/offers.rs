@@ -314,13 +314,13 @@ const THREE_TRIOS_BAR: &[Offer] = &[
     o(&[Esc], g(Action::Cancel), "Esc", "back", |s| replay(s) && s.ctx != Context::Viewer, KEEP),
     o(&[Esc], g(Action::Cancel), "Esc", "end", |s| replay(s) && s.ctx == Context::Viewer, KEEP),
     o(&[Char('r')], g(Action::Replay), "r", "replay", closed, 100),
-    o(&[Char('u')], g(Action::TakeBack), "u", "undo", tt_over, 100),
+    o(&[Char('u')], g(Action::TakeBack), "u", "take back", |s| tt_over(s) && s.has(TAKE_BACK), 100),
     o(&[Char('n')], g(Action::NewGame), "n", "rematch", |s| tt_over(s) && two_players(s), 95),
     o(&[Char('n')], g(Action::NewGame), "n", "new game", |s| tt_over(s) && !two_players(s), 95),
     o(&[Char('r')], g(Action::Replay), "r", "replay", tt_over, 90),
     o(&[Char(' ')], g(Action::Confirm), "Space", "pause", |s| tt_watching(s) && !s.has(PAUSED), 100),
     o(&[Char(' ')], g(Action::Confirm), "Space", "resume", |s| tt_watching(s) && s.has(PAUSED), 100),
-    o(&[Char('.')], g(Action::StepOne), ".", "step", tt_watching, 90),
+    o(&[Char('.')], g(Action::StepOne), ".", "one move", tt_watching, 90),
     o(&[Char('+'), Char('-')], g(Action::Faster), "+/-", "speed", tt_watching, 80),
     o(&[Char('s')], g(Action::SkipAnimation), "s", "skip", |s| tt_watching(s) && s.has(ANIMATING), 75),
     o(&[Char('r')], g(Action::Replay), "r", "replay", tt_watching, 70),
@@ -335,7 +335,7 @@ const THREE_TRIOS_BAR: &[Offer] = &[
     o(&[Tab], g(Action::SwitchFocus), "Tab", "hand", |s| tt_playing(s) && s.has(GRID), 90),
     o(&[Char('1')], g(Action::PickCard(0)), "1-9", "pick", |s| tt_playing(s) && s.has(GRID), 80),
     o(&[Char('s')], g(Action::SkipAnimation), "s", "skip", |s| tt_playing(s) && s.has(ANIMATING), 70),
-    o(&[Char('u')], g(Action::TakeBack), "u", "undo", |s| tt_playing(s) && s.has(TAKE_BACK), 60),
+    o(&[Char('u')], g(Action::TakeBack), "u", "take back", |s| tt_playing(s) && s.has(TAKE_BACK), 60),
     o(&[Char('r')], g(Action::Replay), "r", "replay", tt_playing, 50),
     o(&[Char('?')], g(Action::ToggleHelp), "?", "help", |s| !s.replaying(), KEEP),
     o(&[Char('q')], g(Action::Quit), "q", "quit", |s| !s.at_table(), KEEP_MOST),
@@ -351,6 +351,9 @@ fn du_over(s: State) -> bool {
 }
 fn du_on(s: State) -> bool {
     !s.replaying() && !s.has(CLOSED | WAITING | OVER)
+}
+fn du_on_or_over(s: State) -> bool {
+    du_on(s) || du_over(s)
 }
 fn du_watching(s: State) -> bool {
     du_on(s) && matches!(s.ctx, Context::Watching | Context::TableSpectator)
@@ -376,17 +379,20 @@ const DUEL_BAR: &[Offer] = &[
     o(&[Char('n')], g(Action::NewGame), "n", "rematch", |s| du_over(s) && two_players(s), 100),
     o(&[Char('n')], g(Action::NewGame), "n", "new game", |s| du_over(s) && !two_players(s), 100),
     o(&[Char('r')], g(Action::Replay), "r", "replay", du_over, 90),
-    o(&[Char(' ')], g(Action::Confirm), "Space", "pause", du_watching, 100),
+    o(&[Char('u')], g(Action::TakeBack), "u", "take back", |s| du_over(s) && s.has(TAKE_BACK), 85),
+    o(&[Char(' ')], g(Action::Confirm), "Space", "pause", |s| du_watching(s) && !s.has(PAUSED), 100),
+    o(&[Char(' ')], g(Action::Confirm), "Space", "resume", |s| du_watching(s) && s.has(PAUSED), 100),
     o(&[Char('.')], g(Action::StepOne), ".", "one move", du_watching, 90),
     o(&[Char('+'), Char('-')], g(Action::Faster), "+/-", "speed", |s| du_watching(s) && s.ctx == Context::Watching, 80),
     o(&[Char('r')], g(Action::Replay), "r", "replay", du_watching, 70),
     o(&[Up, Down, Left, Right], g(Action::Up), "Arrows", "move", du_to_move, 100),
     o(&[Enter], g(Action::Confirm), "Enter or click:", "{place} at {cell}", du_to_move, 90),
     o(&[Char('H')], g(Action::ToggleHints), "H", "{hint}", du_to_move, 80),
+    o(&[Char('u')], g(Action::TakeBack), "u", "take back", |s| du_to_move(s) && s.has(TAKE_BACK), 60),
     o(&[Char('r')], g(Action::Replay), "r", "replay", du_waits, 90),
-    o(&[Char('u')], g(Action::TakeBack), "u", "take back", du_waits, 80),
-    o(&[Char('q')], g(Action::Quit), "q", "quit", |s| (du_over(s) || du_watching(s) || du_waits(s)) && !s.at_table(), KEEP_MOST),
-    o(&[Char('q')], g(Action::Quit), "q", "back to the lobby", |s| (du_over(s) || du_watching(s) || du_waits(s)) && s.at_table(), KEEP_MOST),
+    o(&[Char('u')], g(Action::TakeBack), "u", "take back", |s| du_waits(s) && s.has(TAKE_BACK), 80),
+    o(&[Char('q')], g(Action::Quit), "q", "quit", |s| du_on_or_over(s) && !s.at_table(), KEEP_MOST),
+    o(&[Char('q')], g(Action::Quit), "q", "back to the lobby", |s| du_on_or_over(s) && s.at_table(), KEEP_MOST),
     o(&[Char('?')], g(Action::ToggleHelp), "?", "help", |s| du_over(s) || du_to_move(s) || du_waits(s), KEEP),
 ];
 

@@ -7,6 +7,7 @@
 
 mod computer;
 mod game_over;
+mod keys;
 mod motion;
 mod note;
 mod pace;

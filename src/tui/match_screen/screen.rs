@@ -491,16 +491,27 @@ where
         self.states.push(self.duel.game().clone());
     }
 
+    /// The last move a person here chose (not a pass forced on them): where `u` takes the
+    /// match back to.
+    fn last_chosen_by_a_person(&self) -> Option<usize> {
+        self.history()
+            .iter()
+            .rposition(|t| self.is_person(t.side) && !B::is_pass(t.mv))
+    }
+
+    /// Whether `u` would take a move back now: a match played here (not at a table, not a
+    /// record viewed) in which a person has chosen a move.
+    pub fn can_take_back(&self) -> bool {
+        self.table.is_none() && !self.viewer && self.last_chosen_by_a_person().is_some()
+    }
+
     /// `u`: takes back the last move of a person here and every move after it.
     pub(crate) fn take_back(&mut self, now: Instant) {
         if self.table.is_some() {
             return self.warn(words::NO_TAKE_BACK_AT_A_TABLE);
         }
         let history = self.history();
-        let Some(mine) = history
-            .iter()
-            .rposition(|t| self.is_person(t.side) && !B::is_pass(t.mv))
-        else {
+        let Some(mine) = self.last_chosen_by_a_person() else {
             return self.warn(words::NOTHING_TO_TAKE_BACK);
         };
         let count = history.len() - mine;

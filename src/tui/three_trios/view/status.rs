@@ -148,16 +148,8 @@ fn key_line(app: &App, room: usize) -> Line<'static> {
 
 /// The state of the match as far as its keys care.
 pub(crate) fn key_state(app: &App) -> State {
-    State::new(app.key_mode(), app.context())
-        .with(
-            flag::CLOSED,
-            app.table.as_ref().is_some_and(|t| t.closed.is_some()),
-        )
+    app.key_state()
         .with(flag::OVER, app.game().is_over() || app.viewer)
-        .with(flag::WATCHING, app.watching())
-        .with(flag::PAUSED, app.motion.paused)
-        .with(flag::ANIMATING, app.animating())
         .with(flag::PICKED, app.board.picked.is_some())
         .with(flag::GRID, app.board.focus == Focus::Grid)
-        .with(flag::TAKE_BACK, !app.history().is_empty())
 }
