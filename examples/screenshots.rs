@@ -177,9 +177,12 @@ fn main() {
     help.save("help");
 
     reversi_shots();
-    islands_shot();
-    triad_shot();
+    islands_shot("islands", (80, 24));
+    triad_shot("triad", (80, 24), true);
     hexpaths_shots();
+    for size in [(80, 24), (200, 60)] {
+        gallery(size);
+    }
 
     // The home screen at 80x24 with Reversi chosen (no data folder: nothing to resume).
     let mut home = Lobby::home(
@@ -288,17 +291,68 @@ fn reversi_shots() {
     save("reversi-replay", &watch.app, (120, 40));
 }
 
-/// Triad at 80x24: two cards picked, a hint shown.
-fn triad_shot() {
+/// Triad: a card of a triad picked, and with `hint` the hint shown.
+fn triad_shot(name: &str, size: (u16, u16), hint: bool) {
     use trios::tui::triad::{TriadApp, key_of};
-    let mut app = TriadApp::new(5, None, (80, 24), Theme::colored());
+    let mut app = TriadApp::new(5, None, size, Theme::colored());
     let table = app.game().tableau().to_vec();
     let [i, _, _] = trios::games::triad::first_triad(&table).expect("a triad");
     let now = std::time::Instant::now();
     let key = |c: char| Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
-    app.update(key('h'), now);
+    if hint {
+        app.update(key('H'), now);
+    }
     app.update(key(key_of(i).expect("a key")), now);
-    save("triad", &app, (80, 24));
+    save(name, &app, size);
+}
+
+/// Every game and the home screen at `size`, a few moves in, as `<game>-<w>x<h>`: the
+/// README's gallery of the smallest window trios is made for and a large one.
+fn gallery(size: (u16, u16)) {
+    let name = |game: &str| format!("{game}-{}x{}", size.0, size.1);
+
+    let mut trios = Screen::new(Seat::Human, Seat::Computer("expert".into()), 7, size);
+    for _ in 0..3 {
+        trios.key(KeyCode::Enter);
+        trios.key(KeyCode::Enter);
+        trios.settle();
+    }
+    trios.key(KeyCode::Char('2'));
+    save(&name("three-trios"), &trios.app, size);
+
+    let mut reversi = ReversiScreen::new("human", "expert", size);
+    for _ in 0..7 {
+        reversi.key(KeyCode::Enter);
+        reversi.settle();
+    }
+    save(&name("reversi"), &reversi.app, size);
+
+    islands_shot(&name("islands"), size);
+
+    triad_shot(&name("triad"), size, false);
+
+    {
+        use trios::games::hexpaths::round::{Rival, Settings};
+        use trios::tui::hexpaths::HexApp;
+        let rival = Rival::new("medium", 3).expect("a level");
+        let app = HexApp::new(
+            3,
+            Settings::default(),
+            Vec::new(),
+            vec![rival],
+            size,
+            Theme::colored(),
+        );
+        save(&name("hexpaths"), &app, size);
+    }
+
+    let home = Lobby::home(
+        Arc::new(Choices::home(MatchConfig::built_in(1))),
+        None,
+        size,
+        Theme::colored(),
+    );
+    save(&name("home"), &home, size);
 }
 
 /// Hex paths at 80x24 (compact) and 120x40 (outlined hexagons and the side panel): the
@@ -333,8 +387,8 @@ fn hexpaths_shots() {
     }
 }
 
-/// Islands of Hex at 80x24: a person against the connector a few moves in.
-fn islands_shot() {
+/// Islands of Hex: a person against the connector a few moves in.
+fn islands_shot(name: &str, size: (u16, u16)) {
     use trios::games::islands::{Game as Islands, Place};
     let mut config = DuelConfig::<Islands>::new([Seat::Human, Seat::named("connector")], 5, 50);
     config.options.size = 11;
@@ -349,8 +403,8 @@ fn islands_shot() {
     let (events, _inbox) = mpsc::channel();
     let new_duel: NewDuel<Islands> =
         Box::new(|c| Duel::start(c.clone(), None).map_err(|e| e.to_string()));
-    let app = DuelApp::new(duel, new_duel, events, (80, 24), Theme::colored());
-    save("islands", &app, (80, 24));
+    let app = DuelApp::new(duel, new_duel, events, size, Theme::colored());
+    save(name, &app, size);
 }
 
 fn lobby() -> Lobby {
