@@ -392,7 +392,7 @@ const DUEL_BAR: &[Offer] = &[
     o(&[Char('r')], g(Action::Replay), "r", "replay", du_waits, 90),
     o(&[Char('u')], g(Action::TakeBack), "u", "take back", |s| du_waits(s) && s.has(TAKE_BACK), 80),
     o(&[Char('q')], g(Action::Quit), "q", "quit", |s| du_on_or_over(s) && !s.at_table(), KEEP_MOST),
-    o(&[Char('q')], g(Action::Quit), "q", "back to the lobby", |s| du_on_or_over(s) && s.at_table(), KEEP_MOST),
+    o(&[Char('q')], g(Action::Quit), "q", "lobby", |s| du_on_or_over(s) && s.at_table(), KEEP_MOST),
     o(&[Char('?')], g(Action::ToggleHelp), "?", "help", |s| du_over(s) || du_to_move(s) || du_waits(s), KEEP),
 ];
 
