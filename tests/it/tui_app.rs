@@ -1129,3 +1129,19 @@ fn every_walking_key_stops_a_replay_and_dot_pauses_a_watched_match_after_one_mov
     assert_eq!(h.app.history().len(), 1, ". plays exactly one move");
     assert!(h.status().contains("PAUSED"), "{}", h.status());
 }
+
+#[test]
+fn tab_back_to_the_hand_with_a_card_picked_offers_the_hands_keys() {
+    let mut h = Harness::new(config("human", "human", 5), (80, 24));
+    h.key(KeyCode::Char('1'));
+    assert_eq!(h.app.focus(), Focus::Grid);
+    let grid = h.status();
+    assert!(grid.contains("arrows cell · Enter place"), "{grid}");
+    h.key(KeyCode::Tab);
+    assert_eq!((h.app.focus(), h.app.picked()), (Focus::Hand, Some(0)));
+    let hand = h.status();
+    assert!(!hand.contains("Enter place"), "{hand}");
+    assert!(!hand.contains("arrows cell"), "{hand}");
+    assert!(hand.contains("↑↓ 1-9 card · Enter pick · Tab grid"), "{hand}");
+    assert!(hand.contains("Esc cancel"), "{hand}");
+}
