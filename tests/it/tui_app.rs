@@ -1145,3 +1145,37 @@ fn tab_back_to_the_hand_with_a_card_picked_offers_the_hands_keys() {
     assert!(hand.contains("↑↓ 1-9 card · Enter pick · Tab grid"), "{hand}");
     assert!(hand.contains("Esc cancel"), "{hand}");
 }
+
+/// The rows of the screen's middle column between `from` and `to` (x), top to bottom.
+fn column(screen: &str, from: usize, to: usize) -> Vec<String> {
+    screen
+        .lines()
+        .map(|l| l.chars().skip(from).take(to - from).collect())
+        .collect()
+}
+
+#[test]
+fn the_game_over_box_leaves_the_battle_log_readable() {
+    let mut h = Harness::new(config("human", "maxflip", 11), (80, 24));
+    while !h.app.game().is_over() {
+        h.key(KeyCode::Enter);
+        h.key(KeyCode::Enter);
+        h.settle();
+    }
+    let screen = h.screen();
+    assert!(screen.contains("game over"), "{screen}");
+    let log = h.app.layout().log;
+    let rows = column(&screen, log.x as usize, log.right() as usize);
+    let log_rows = &rows[log.y as usize..log.bottom() as usize];
+    assert!(log_rows[0].contains("battle log"), "{screen}");
+    // Every row inside the log's frame is the log's: framed on both sides, no box over it.
+    for row in &log_rows[1..] {
+        assert!(row.starts_with('│') || row.starts_with('╰'), "{screen}");
+        assert!(!row.contains("game over") && !row.contains('═'), "{screen}");
+    }
+    let board = h.app.layout().board;
+    let over = rows[board.y as usize..board.bottom() as usize]
+        .iter()
+        .any(|r| r.contains("game over"));
+    assert!(over, "the box sits over the board: {screen}");
+}
