@@ -1179,3 +1179,28 @@ fn the_game_over_box_leaves_the_battle_log_readable() {
         .any(|r| r.contains("game over"));
     assert!(over, "the box sits over the board: {screen}");
 }
+
+/// The title in a frame's top line that starts at column `x` of `row` (after its corner).
+fn frame_title(row: &str, x: usize) -> String {
+    row.chars()
+        .skip(x + 1)
+        .take_while(|c| !matches!(c, '╮' | '┐' | '╗' | '─' | '═'))
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+#[test]
+fn frame_titles_fit_their_frame_or_end_with_an_ellipsis_at_60x20() {
+    let mut h = Harness::new(config("human", "corners>maxflip", 5), (60, 20));
+    let screen = h.screen();
+    let top = screen.lines().next().expect("a top row");
+    let layout = h.app.layout();
+    assert!(layout.partial(), "{screen}");
+    let board = frame_title(top, layout.board.x as usize);
+    let whole = board.ends_with("/5") || board.ends_with("of 5");
+    assert!(whole || board.ends_with('…'), "board title cut: {board:?}\n{screen}");
+    let blue = frame_title(top, layout.blue.block.x as usize);
+    assert!(blue.ends_with('…'), "seat name cut: {blue:?}\n{screen}");
+    assert!(blue.starts_with("BLUE corners"), "{blue:?}");
+}

@@ -7,6 +7,9 @@ use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
+use unicode_width::UnicodeWidthStr;
+
+use super::fit::fit;
 use super::layout::{HandArea, Layout};
 use crate::games::three_trios::{Card, Direction, Player};
 use crate::tui::three_trios::app::{App, Focus};
@@ -40,9 +43,12 @@ fn draw_hand(
         !app.game().is_over() && app.game().turn() == player && app.motion.replay.is_none();
     let seat = app.seat_label(player);
     let marker = if to_move { "▶ " } else { "" };
+    let side = format!(" {marker}{player}");
+    // The seat's name gives way, ending in `…`, before it would run into the corner.
+    let room = usize::from(area.block.width.saturating_sub(2)).saturating_sub(side.width() + 2);
     let title = Line::from(vec![
-        Span::styled(format!(" {marker}{player}"), theme.owner_text(player)),
-        Span::styled(format!(" {seat} "), theme.dim()),
+        Span::styled(side, theme.owner_text(player)),
+        Span::styled(format!(" {} ", fit(&seat, room)), theme.dim()),
     ]);
     let score = format!(" {score} ");
     let (set, border_style) = match player {

@@ -2,6 +2,7 @@
 //! looks at keys.
 
 mod board;
+mod fit;
 mod hands;
 pub mod layout;
 mod log;
