@@ -836,9 +836,13 @@ fn table_notices_fit_pass_and_give_way_to_the_close() {
     );
     let notice = "bob (BLUE) lost the connection; the seat is kept 120 s for them to come back";
     h.news(News::Notice(notice.into()));
-    let status = h.status();
+    // Too long for the status row, it shows on a row of its own above it.
+    let screen = h.screen();
+    let rows: Vec<&str> = screen.lines().collect();
+    let status = rows[rows.len() - 3..].join(" ");
     let words = status.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(words.contains(notice), "the whole notice shows:\n{status}");
+    assert!(words.contains("RED (alice) to move · 9–9"), "{status}");
     // It passes after a while...
     h.settle();
     assert_eq!(h.app.message(), None);
@@ -1203,4 +1207,25 @@ fn frame_titles_fit_their_frame_or_end_with_an_ellipsis_at_60x20() {
     let blue = frame_title(top, layout.blue.block.x as usize);
     assert!(blue.ends_with('…'), "seat name cut: {blue:?}\n{screen}");
     assert!(blue.starts_with("BLUE corners"), "{blue:?}");
+}
+
+#[test]
+fn a_long_message_leaves_the_turn_the_score_and_the_keys_in_place_at_80x24() {
+    let mut h = Harness::new(config("human", "human", 5), (80, 24));
+    h.key(KeyCode::Char('1'));
+    let keys = h.screen().lines().last().expect("rows").to_string();
+    h.key(KeyCode::Char('H'));
+    let message = h.app.message().expect("a message").text.clone();
+    let screen = h.screen();
+    let rows: Vec<&str> = screen.lines().collect();
+    assert_eq!(rows[rows.len() - 1], keys, "{screen}");
+    let status = rows[rows.len() - 2];
+    assert!(status.starts_with("RED to move · 9–9"), "{screen}");
+    // The message reads whole, from the status row upwards.
+    let said: String = rows[rows.len() - 3..rows.len() - 1]
+        .iter()
+        .map(|r| r.trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(said.contains(&message), "{said:?}\n{screen}");
 }
