@@ -1146,7 +1146,10 @@ fn tab_back_to_the_hand_with_a_card_picked_offers_the_hands_keys() {
     let hand = h.status();
     assert!(!hand.contains("Enter place"), "{hand}");
     assert!(!hand.contains("arrows cell"), "{hand}");
-    assert!(hand.contains("↑↓ 1-9 card · Enter pick · Tab grid"), "{hand}");
+    assert!(
+        hand.contains("↑↓ 1-9 card · Enter pick · Tab grid"),
+        "{hand}"
+    );
     assert!(hand.contains("Esc cancel"), "{hand}");
 }
 
@@ -1203,7 +1206,10 @@ fn frame_titles_fit_their_frame_or_end_with_an_ellipsis_at_60x20() {
     assert!(layout.partial(), "{screen}");
     let board = frame_title(top, layout.board.x as usize);
     let whole = board.ends_with("/5") || board.ends_with("of 5");
-    assert!(whole || board.ends_with('…'), "board title cut: {board:?}\n{screen}");
+    assert!(
+        whole || board.ends_with('…'),
+        "board title cut: {board:?}\n{screen}"
+    );
     let blue = frame_title(top, layout.blue.block.x as usize);
     assert!(blue.ends_with('…'), "seat name cut: {blue:?}\n{screen}");
     assert!(blue.starts_with("BLUE corners"), "{blue:?}");
@@ -1228,4 +1234,83 @@ fn a_long_message_leaves_the_turn_the_score_and_the_keys_in_place_at_80x24() {
         .collect::<Vec<_>>()
         .join(" ");
     assert!(said.contains(&message), "{said:?}\n{screen}");
+}
+
+/// The score on the bottom border of each hand (Red's, then Blue's), as "R–B".
+fn hand_scores(screen: &str) -> String {
+    let bottom = screen.lines().rev().nth(2).expect("the panels' bottom row");
+    let numbers: Vec<String> = bottom
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+        .collect();
+    format!("{}–{}", numbers[0], numbers[numbers.len() - 1])
+}
+
+#[test]
+fn the_numbers_follow_each_step_of_a_move_playing_out() {
+    let mut h = combo_harness();
+    // Before Red's R2 (two flips, one in a combo wave): 3–3, Red to move.
+    assert!(
+        h.status().starts_with("RED to move · 3–3"),
+        "{}",
+        h.status()
+    );
+    h.place(0, 1, 0);
+    assert!(h.app.animating());
+    // The card is down, nothing flipped yet: the score has not moved and Red is at it.
+    let screen = h.screen();
+    assert!(h.status().starts_with("RED plays · 3–3"), "{screen}");
+    assert_eq!(hand_scores(&screen), "3–3", "{screen}");
+    assert!(screen.contains("▶ RED"), "{screen}");
+    h.tick(); // B0 taken
+    let screen = h.screen();
+    assert!(h.status().starts_with("RED plays · 4–2"), "{screen}");
+    assert_eq!(hand_scores(&screen), "4–2", "{screen}");
+    h.settle(); // the combo takes B1, and the turn passes
+    let screen = h.screen();
+    assert!(h.status().starts_with("BLUE to move · 5–1"), "{screen}");
+    assert_eq!(hand_scores(&screen), "5–1", "{screen}");
+    assert!(screen.contains("▶ BLUE"), "{screen}");
+}
+
+#[test]
+fn the_replay_shows_the_numbers_of_the_step_shown_forwards_and_back() {
+    let mut h = combo_harness();
+    h.place(0, 1, 0);
+    h.settle();
+    h.key(KeyCode::Char('r'));
+    h.key(KeyCode::Char(' ')); // stop at move 5, step 0
+    let want = [
+        ("step 0/2", "3–3", "▶ RED"),
+        ("step 1/2", "4–2", "▶ RED"),
+        ("step 2/2", "5–1", "▶ BLUE"),
+    ];
+    for (i, (step, score, turn)) in want.iter().enumerate() {
+        if i > 0 {
+            h.key(KeyCode::Right);
+        }
+        let screen = h.screen();
+        let status = h.status();
+        assert!(status.contains(&format!("move 5/5 · {step}")), "{screen}");
+        assert_eq!(status_score(&status), *score, "{screen}");
+        assert_eq!(hand_scores(&screen), *score, "{screen}");
+        assert!(screen.contains(turn), "{screen}");
+    }
+    // Back a move: move 4, whose one step holds, shown whole; Red is to move next.
+    h.key(KeyCode::Up);
+    h.key(KeyCode::Up);
+    let screen = h.screen();
+    let status = h.status();
+    assert!(status.contains("move 4/5 · step 0/1"), "{screen}");
+    assert_eq!(status_score(&status), "3–3", "{screen}");
+    assert!(screen.contains("▶ BLUE"), "Blue's move plays out: {screen}");
+    assert!(
+        !screen.contains("5 RED 1,0"),
+        "the log holds nothing after: {screen}"
+    );
+    h.key(KeyCode::Right);
+    let screen = h.screen();
+    assert!(screen.contains("▶ RED"), "{screen}");
+    assert_eq!(hand_scores(&screen), "3–3", "{screen}");
 }

@@ -23,7 +23,7 @@ pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
             app,
             player,
             &hand,
-            shown_game.score(player),
+            app.shown_score(player),
             layout.hand(player),
             buf,
         );
@@ -39,7 +39,10 @@ fn draw_hand(
     buf: &mut Buffer,
 ) {
     let theme = app.theme;
-    let to_move =
+    // The marker follows the board shown; the cursor and the pick follow the live game,
+    // where keys act.
+    let to_move = app.shown_turn() == Some(player);
+    let live_turn =
         !app.game().is_over() && app.game().turn() == player && app.motion.replay.is_none();
     let seat = app.seat_label(player);
     let marker = if to_move { "▶ " } else { "" };
@@ -61,7 +64,7 @@ fn draw_hand(
         .title(title)
         .title_bottom(Line::from(Span::styled(score, theme.owner_text(player))).right_aligned())
         .render(area.block, buf);
-    let human_cursor = to_move && app.human_to_move() && app.board.focus == Focus::Hand;
+    let human_cursor = live_turn && app.human_to_move() && app.board.focus == Focus::Hand;
     let above = area.first;
     let below = hand.len().saturating_sub(area.first + area.capacity());
     // Only the cards on screen are visited: a hand may hold half a million.
@@ -74,7 +77,7 @@ fn draw_hand(
         let Some(rect) = area.card_rect(index) else {
             continue;
         };
-        let picked = to_move && app.board.picked == Some(index);
+        let picked = live_turn && app.board.picked == Some(index);
         let style = if human_cursor && app.board.hand_cursor == index {
             theme.cursor()
         } else if picked {

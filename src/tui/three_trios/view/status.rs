@@ -23,7 +23,6 @@ use crate::tui::view::keybar::{self, Look};
 pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let game = app.game();
-    let shown = app.shown_game();
     let mut first: Vec<Span> = Vec::new();
     if let Some(replay) = app.motion.replay {
         let history = app.history();
@@ -55,6 +54,10 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
             format!("Table closed: {reason}"),
             theme.error(),
         ));
+    } else if let Some(mover) = app.shown_battle() {
+        // A move playing out: its side is still at it on the board shown.
+        first.push(Span::styled(format!("{mover}"), theme.owner_text(mover)));
+        first.push(Span::raw(" plays"));
     } else if let Some(outcome) = game.outcome() {
         let text = match outcome {
             Outcome::Win(p) => format!("Game over: {p} wins"),
@@ -80,15 +83,15 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         };
         first.push(Span::raw(doing));
     }
-    // The score of the point shown, as the hands show it.
+    // The score of the point shown, step by step, as the hands show it.
     first.push(Span::styled(" · ", theme.dim()));
     first.push(Span::styled(
-        format!("{}", shown.score(Player::Red)),
+        format!("{}", app.shown_score(Player::Red)),
         theme.owner_text(Player::Red),
     ));
     first.push(Span::raw("–"));
     first.push(Span::styled(
-        format!("{}", shown.score(Player::Blue)),
+        format!("{}", app.shown_score(Player::Blue)),
         theme.owner_text(Player::Blue),
     ));
     first.extend(app.pace_spans());
