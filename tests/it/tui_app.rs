@@ -1314,3 +1314,83 @@ fn the_replay_shows_the_numbers_of_the_step_shown_forwards_and_back() {
     assert!(screen.contains("▶ RED"), "{screen}");
     assert_eq!(hand_scores(&screen), "3–3", "{screen}");
 }
+
+#[test]
+fn a_large_window_shows_the_hands_as_small_cards() {
+    let mut h = Harness::new(config("human", "human", 5), (200, 60));
+    let layout = h.app.layout();
+    assert!(layout.red.tiles_per_row >= 1, "{layout:?}");
+    let first = h
+        .app
+        .game()
+        .hand(Player::Red)
+        .next()
+        .expect("a card")
+        .clone();
+    let rect = layout.red.card_rect(0).expect("the first card shows");
+    let screen = h.screen();
+    let rows: Vec<&str> = screen.lines().collect();
+    let tile: Vec<String> = (rect.y..rect.bottom())
+        .map(|y| {
+            rows[y as usize]
+                .chars()
+                .skip(rect.x as usize)
+                .take(rect.width as usize)
+                .collect()
+        })
+        .collect();
+    let value = |d| first.value(d).to_string();
+    use trios::trios::Direction;
+    // A card as on the board: number and north on the top border, the name, west, the
+    // owner's letter and east, then south on the bottom border.
+    // (The first card is under the cursor: its border is thick.)
+    assert!(
+        tile[0].starts_with("┏1") && tile[0].contains(&value(Direction::North)),
+        "{tile:?}"
+    );
+    assert!(tile[1].contains(first.name()), "{tile:?}");
+    let middle = &tile[2];
+    assert!(
+        middle.starts_with(&format!("┃{}", value(Direction::West))),
+        "{tile:?}"
+    );
+    assert!(middle.contains(" R "), "{tile:?}");
+    assert!(
+        middle.ends_with(&format!("{}┃", value(Direction::East))),
+        "{tile:?}"
+    );
+    assert!(tile[4].contains(&value(Direction::South)), "{tile:?}");
+    insta::assert_snapshot!("hand_tiles_200x60", screen);
+    // A click on a tile picks its card.
+    let second = layout.red.card_rect(1).expect("the second card shows");
+    h.click(second.x + 2, second.y + 2);
+    assert_eq!(h.app.picked(), Some(1));
+    assert!(h.screen().contains("»2"), "{}", h.screen());
+}
+
+#[test]
+fn names_cut_in_the_hands_end_with_an_ellipsis_at_120x40() {
+    let mut c = config("human", "human", 5);
+    let text: String = SourceFile::default_cards()
+        .text
+        .lines()
+        .map(|l| format!("TheLongWanderingKnightOf{l}\n"))
+        .collect();
+    c.cards = SourceFile {
+        name: "long-names".into(),
+        text,
+    };
+    let mut h = Harness::new(c, (120, 40));
+    let layout = h.app.layout();
+    assert_eq!(layout.red.tiles_per_row, 0, "a list at 120x40");
+    let screen = h.screen();
+    let names: Vec<&str> = screen
+        .lines()
+        .filter_map(|row| row.split('│').nth(1))
+        .filter(|cell| cell.contains("TheLong"))
+        .collect();
+    assert!(!names.is_empty(), "{screen}");
+    for name in names {
+        assert!(name.trim_end().ends_with('…'), "{name:?}\n{screen}");
+    }
+}
