@@ -39,6 +39,10 @@ pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
                 rows.0, rows.1, rows.2, cols.0, cols.1, cols.2
             ),
             format!(
+                " rows {}-{}/{} cols {}-{}/{} ",
+                rows.0, rows.1, rows.2, cols.0, cols.1, cols.2
+            ),
+            format!(
                 "rows {}-{}/{} cols {}-{}/{}",
                 rows.0, rows.1, rows.2, cols.0, cols.1, cols.2
             ),
