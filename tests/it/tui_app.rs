@@ -836,9 +836,13 @@ fn table_notices_fit_pass_and_give_way_to_the_close() {
     );
     let notice = "bob (BLUE) lost the connection; the seat is kept 120 s for them to come back";
     h.news(News::Notice(notice.into()));
-    let status = h.status();
+    // Too long for the status row, it shows on a row of its own above it.
+    let screen = h.screen();
+    let rows: Vec<&str> = screen.lines().collect();
+    let status = rows[rows.len() - 3..].join(" ");
     let words = status.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(words.contains(notice), "the whole notice shows:\n{status}");
+    assert!(words.contains("RED (alice) to move · 9–9"), "{status}");
     // It passes after a while...
     h.settle();
     assert_eq!(h.app.message(), None);
@@ -1128,4 +1132,265 @@ fn every_walking_key_stops_a_replay_and_dot_pauses_a_watched_match_after_one_mov
     h.settle();
     assert_eq!(h.app.history().len(), 1, ". plays exactly one move");
     assert!(h.status().contains("PAUSED"), "{}", h.status());
+}
+
+#[test]
+fn tab_back_to_the_hand_with_a_card_picked_offers_the_hands_keys() {
+    let mut h = Harness::new(config("human", "human", 5), (80, 24));
+    h.key(KeyCode::Char('1'));
+    assert_eq!(h.app.focus(), Focus::Grid);
+    let grid = h.status();
+    assert!(grid.contains("arrows cell · Enter place"), "{grid}");
+    h.key(KeyCode::Tab);
+    assert_eq!((h.app.focus(), h.app.picked()), (Focus::Hand, Some(0)));
+    let hand = h.status();
+    assert!(!hand.contains("Enter place"), "{hand}");
+    assert!(!hand.contains("arrows cell"), "{hand}");
+    assert!(
+        hand.contains("↑↓ 1-9 card · Enter pick · Tab grid"),
+        "{hand}"
+    );
+    assert!(hand.contains("Esc cancel"), "{hand}");
+}
+
+/// The rows of the screen's middle column between `from` and `to` (x), top to bottom.
+fn column(screen: &str, from: usize, to: usize) -> Vec<String> {
+    screen
+        .lines()
+        .map(|l| l.chars().skip(from).take(to - from).collect())
+        .collect()
+}
+
+#[test]
+fn the_game_over_box_leaves_the_battle_log_readable() {
+    let mut h = Harness::new(config("human", "maxflip", 11), (80, 24));
+    while !h.app.game().is_over() {
+        h.key(KeyCode::Enter);
+        h.key(KeyCode::Enter);
+        h.settle();
+    }
+    let screen = h.screen();
+    assert!(screen.contains("game over"), "{screen}");
+    let log = h.app.layout().log;
+    let rows = column(&screen, log.x as usize, log.right() as usize);
+    let log_rows = &rows[log.y as usize..log.bottom() as usize];
+    assert!(log_rows[0].contains("battle log"), "{screen}");
+    // Every row inside the log's frame is the log's: framed on both sides, no box over it.
+    for row in &log_rows[1..] {
+        assert!(row.starts_with('│') || row.starts_with('╰'), "{screen}");
+        assert!(!row.contains("game over") && !row.contains('═'), "{screen}");
+    }
+    let board = h.app.layout().board;
+    let over = rows[board.y as usize..board.bottom() as usize]
+        .iter()
+        .any(|r| r.contains("game over"));
+    assert!(over, "the box sits over the board: {screen}");
+}
+
+/// The title in a frame's top line that starts at column `x` of `row` (after its corner).
+fn frame_title(row: &str, x: usize) -> String {
+    row.chars()
+        .skip(x + 1)
+        .take_while(|c| !matches!(c, '╮' | '┐' | '╗' | '─' | '═'))
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+#[test]
+fn frame_titles_fit_their_frame_or_end_with_an_ellipsis_at_60x20() {
+    let mut h = Harness::new(config("human", "corners>maxflip", 5), (60, 20));
+    let screen = h.screen();
+    let top = screen.lines().next().expect("a top row");
+    let layout = h.app.layout();
+    assert!(layout.partial(), "{screen}");
+    let board = frame_title(top, layout.board.x as usize);
+    let whole = board.ends_with("/5") || board.ends_with("of 5");
+    assert!(
+        whole || board.ends_with('…'),
+        "board title cut: {board:?}\n{screen}"
+    );
+    let blue = frame_title(top, layout.blue.block.x as usize);
+    assert!(blue.ends_with('…'), "seat name cut: {blue:?}\n{screen}");
+    assert!(blue.starts_with("BLUE corners"), "{blue:?}");
+}
+
+#[test]
+fn a_long_message_leaves_the_turn_the_score_and_the_keys_in_place_at_80x24() {
+    let mut h = Harness::new(config("human", "human", 5), (80, 24));
+    h.key(KeyCode::Char('1'));
+    let keys = h.screen().lines().last().expect("rows").to_string();
+    h.key(KeyCode::Char('H'));
+    let message = h.app.message().expect("a message").text.clone();
+    let screen = h.screen();
+    let rows: Vec<&str> = screen.lines().collect();
+    assert_eq!(rows[rows.len() - 1], keys, "{screen}");
+    let status = rows[rows.len() - 2];
+    assert!(status.starts_with("RED to move · 9–9"), "{screen}");
+    // The message reads whole, from the status row upwards.
+    let said: String = rows[rows.len() - 3..rows.len() - 1]
+        .iter()
+        .map(|r| r.trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(said.contains(&message), "{said:?}\n{screen}");
+}
+
+/// The score on the bottom border of each hand (Red's, then Blue's), as "R–B".
+fn hand_scores(screen: &str) -> String {
+    let bottom = screen.lines().rev().nth(2).expect("the panels' bottom row");
+    let numbers: Vec<String> = bottom
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+        .collect();
+    format!("{}–{}", numbers[0], numbers[numbers.len() - 1])
+}
+
+#[test]
+fn the_numbers_follow_each_step_of_a_move_playing_out() {
+    let mut h = combo_harness();
+    // Before Red's R2 (two flips, one in a combo wave): 3–3, Red to move.
+    assert!(
+        h.status().starts_with("RED to move · 3–3"),
+        "{}",
+        h.status()
+    );
+    h.place(0, 1, 0);
+    assert!(h.app.animating());
+    // The card is down, nothing flipped yet: the score has not moved and Red is at it.
+    let screen = h.screen();
+    assert!(h.status().starts_with("RED plays · 3–3"), "{screen}");
+    assert_eq!(hand_scores(&screen), "3–3", "{screen}");
+    assert!(screen.contains("▶ RED"), "{screen}");
+    h.tick(); // B0 taken
+    let screen = h.screen();
+    assert!(h.status().starts_with("RED plays · 4–2"), "{screen}");
+    assert_eq!(hand_scores(&screen), "4–2", "{screen}");
+    h.settle(); // the combo takes B1, and the turn passes
+    let screen = h.screen();
+    assert!(h.status().starts_with("BLUE to move · 5–1"), "{screen}");
+    assert_eq!(hand_scores(&screen), "5–1", "{screen}");
+    assert!(screen.contains("▶ BLUE"), "{screen}");
+}
+
+#[test]
+fn the_replay_shows_the_numbers_of_the_step_shown_forwards_and_back() {
+    let mut h = combo_harness();
+    h.place(0, 1, 0);
+    h.settle();
+    h.key(KeyCode::Char('r'));
+    h.key(KeyCode::Char(' ')); // stop at move 5, step 0
+    let want = [
+        ("step 0/2", "3–3", "▶ RED"),
+        ("step 1/2", "4–2", "▶ RED"),
+        ("step 2/2", "5–1", "▶ BLUE"),
+    ];
+    for (i, (step, score, turn)) in want.iter().enumerate() {
+        if i > 0 {
+            h.key(KeyCode::Right);
+        }
+        let screen = h.screen();
+        let status = h.status();
+        assert!(status.contains(&format!("move 5/5 · {step}")), "{screen}");
+        assert_eq!(status_score(&status), *score, "{screen}");
+        assert_eq!(hand_scores(&screen), *score, "{screen}");
+        assert!(screen.contains(turn), "{screen}");
+    }
+    // Back a move: move 4, whose one step holds, shown whole; Red is to move next.
+    h.key(KeyCode::Up);
+    h.key(KeyCode::Up);
+    let screen = h.screen();
+    let status = h.status();
+    assert!(status.contains("move 4/5 · step 0/1"), "{screen}");
+    assert_eq!(status_score(&status), "3–3", "{screen}");
+    assert!(screen.contains("▶ BLUE"), "Blue's move plays out: {screen}");
+    assert!(
+        !screen.contains("5 RED 1,0"),
+        "the log holds nothing after: {screen}"
+    );
+    h.key(KeyCode::Right);
+    let screen = h.screen();
+    assert!(screen.contains("▶ RED"), "{screen}");
+    assert_eq!(hand_scores(&screen), "3–3", "{screen}");
+}
+
+#[test]
+fn a_large_window_shows_the_hands_as_small_cards() {
+    let mut h = Harness::new(config("human", "human", 5), (200, 60));
+    let layout = h.app.layout();
+    assert!(layout.red.tiles_per_row >= 1, "{layout:?}");
+    let first = h
+        .app
+        .game()
+        .hand(Player::Red)
+        .next()
+        .expect("a card")
+        .clone();
+    let rect = layout.red.card_rect(0).expect("the first card shows");
+    let screen = h.screen();
+    let rows: Vec<&str> = screen.lines().collect();
+    let tile: Vec<String> = (rect.y..rect.bottom())
+        .map(|y| {
+            rows[y as usize]
+                .chars()
+                .skip(rect.x as usize)
+                .take(rect.width as usize)
+                .collect()
+        })
+        .collect();
+    let value = |d| first.value(d).to_string();
+    use trios::trios::Direction;
+    // A card as on the board: number and north on the top border, the name, west, the
+    // owner's letter and east, then south on the bottom border.
+    // (The first card is under the cursor: its border is thick.)
+    assert!(
+        tile[0].starts_with("┏1") && tile[0].contains(&value(Direction::North)),
+        "{tile:?}"
+    );
+    assert!(tile[1].contains(first.name()), "{tile:?}");
+    let middle = &tile[2];
+    assert!(
+        middle.starts_with(&format!("┃{}", value(Direction::West))),
+        "{tile:?}"
+    );
+    assert!(middle.contains(" R "), "{tile:?}");
+    assert!(
+        middle.ends_with(&format!("{}┃", value(Direction::East))),
+        "{tile:?}"
+    );
+    assert!(tile[4].contains(&value(Direction::South)), "{tile:?}");
+    insta::assert_snapshot!("hand_tiles_200x60", screen);
+    // A click on a tile picks its card.
+    let second = layout.red.card_rect(1).expect("the second card shows");
+    h.click(second.x + 2, second.y + 2);
+    assert_eq!(h.app.picked(), Some(1));
+    assert!(h.screen().contains("»2"), "{}", h.screen());
+}
+
+#[test]
+fn names_cut_in_the_hands_end_with_an_ellipsis_at_120x40() {
+    let mut c = config("human", "human", 5);
+    let text: String = SourceFile::default_cards()
+        .text
+        .lines()
+        .map(|l| format!("TheLongWanderingKnightOf{l}\n"))
+        .collect();
+    c.cards = SourceFile {
+        name: "long-names".into(),
+        text,
+    };
+    let mut h = Harness::new(c, (120, 40));
+    let layout = h.app.layout();
+    assert_eq!(layout.red.tiles_per_row, 0, "a list at 120x40");
+    let screen = h.screen();
+    let names: Vec<&str> = screen
+        .lines()
+        .filter_map(|row| row.split('│').nth(1))
+        .filter(|cell| cell.contains("TheLong"))
+        .collect();
+    assert!(!names.is_empty(), "{screen}");
+    for name in names {
+        assert!(name.trim_end().ends_with('…'), "{name:?}\n{screen}");
+    }
 }

@@ -18,7 +18,7 @@ use crate::games::three_trios::{Game, Move, MoveError, Player, Pos};
 use crate::tui::event::Event;
 use crate::tui::keymap::{self, Action};
 use crate::tui::match_screen::{AtTable, Board, MatchScreen, MirrorError, Note, mirror, states_of};
-use crate::tui::timeline;
+use crate::tui::timeline::{self, Point};
 use crate::tui::view::theme::Theme;
 
 /// Starts another match from a config (a fresh deal for `n`). Given by the front end, which
@@ -238,6 +238,51 @@ impl MatchScreen<TriosBoard> {
             && !self.game().is_over()
             && self.may_move(self.game().turn())
             && self.motion.replay.is_none()
+    }
+
+    /// The side whose move is playing out at the point shown (its battle not over yet):
+    /// an animation's or a replay's step before the move's last.
+    pub fn shown_battle(&self) -> Option<Player> {
+        let Point::Move { mv, shown } = self.shown_point() else {
+            return None;
+        };
+        let played = &self.history().get(mv)?.played;
+        (shown < played.steps.len()).then_some(played.player)
+    }
+
+    /// Whose turn it is on the board shown: the side whose move is playing out, else the
+    /// side to move after it; `None` once the game is over there.
+    pub fn shown_turn(&self) -> Option<Player> {
+        if let Some(mover) = self.shown_battle() {
+            return Some(mover);
+        }
+        let game = self.shown_game();
+        (!game.is_over()).then(|| game.turn())
+    }
+
+    /// `player`'s score on the board shown: the flips of the move playing out count as
+    /// they land, so the score matches the cells drawn at every step.
+    pub fn shown_score(&self, player: Player) -> usize {
+        let after = self.shown_game().score(player);
+        let Point::Move { mv, shown } = self.shown_point() else {
+            return after;
+        };
+        let Some(turn) = self.history().get(mv) else {
+            return after;
+        };
+        let played = &turn.played;
+        // Each flip moves one card from the other side to the mover.
+        let to_come = played
+            .steps
+            .iter()
+            .skip(shown)
+            .filter(|s| s.flipped)
+            .count();
+        if player == played.player {
+            after.saturating_sub(to_come)
+        } else {
+            after + to_come
+        }
     }
 
     /// The screen layout for the current size (the same one drawing uses).

@@ -6,6 +6,7 @@ use ratatui::style::Style;
 use ratatui::symbols::border;
 use ratatui::widgets::{Block, Borders, Widget};
 
+use super::fit;
 use super::layout::{Layout, TileSize};
 use crate::games::three_trios::{Card, Direction, Move, Player, Pos};
 use crate::tui::three_trios::app::{App, Focus};
@@ -16,25 +17,39 @@ use crate::tui::view::theme::Theme;
 /// Draws the board block and every cell at the point the app is showing.
 pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
     let theme = app.theme;
-    let mut title = if app.motion.replay.is_some() {
+    let mut titles = vec![if app.motion.replay.is_some() {
         " replay ".to_string()
     } else {
         " Three Trios ".to_string()
-    };
+    }];
     if layout.partial() {
-        // Where the window is on a board too big for the screen.
+        // Where the window is on a board too big for the screen, in fewer words when the
+        // frame is narrow.
         let (r, c) = layout.origin;
         let (vr, vc) = layout.view;
-        title = format!(
-            " rows {}-{} of {} · cols {}-{} of {} ",
-            r,
-            r + vr - 1,
-            layout.grid.0,
-            c,
-            c + vc - 1,
-            layout.grid.1
-        );
+        let rows = (r, r + vr - 1, layout.grid.0);
+        let cols = (c, c + vc - 1, layout.grid.1);
+        titles = vec![
+            format!(
+                " rows {}-{} of {} · cols {}-{} of {} ",
+                rows.0, rows.1, rows.2, cols.0, cols.1, cols.2
+            ),
+            format!(
+                " rows {}-{}/{} · cols {}-{}/{} ",
+                rows.0, rows.1, rows.2, cols.0, cols.1, cols.2
+            ),
+            format!(
+                " rows {}-{}/{} cols {}-{}/{} ",
+                rows.0, rows.1, rows.2, cols.0, cols.1, cols.2
+            ),
+            format!(
+                "rows {}-{}/{} cols {}-{}/{}",
+                rows.0, rows.1, rows.2, cols.0, cols.1, cols.2
+            ),
+        ];
     }
+    // Between the frame's corners, cut with `…` rather than run into the corner.
+    let title = fit::first_fitting(&titles, usize::from(layout.board.width.saturating_sub(2)));
     Block::bordered()
         .border_set(border::ROUNDED)
         .border_style(theme.dim())

@@ -1,4 +1,5 @@
-//! The two hands: Red's on the left, Blue's on the right, with cursor and picked card.
+//! The two hands: Red's on the left, Blue's on the right, with cursor and picked card;
+//! as small card tiles where the whole deal fits that way, else as a list.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -7,9 +8,13 @@ use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
+use unicode_width::UnicodeWidthStr;
+
+use super::fit::fit;
 use super::layout::{HandArea, Layout};
 use crate::games::three_trios::{Card, Direction, Player};
 use crate::tui::three_trios::app::{App, Focus};
+use crate::tui::view::theme::Theme;
 
 /// Draws both hands as they are at the point shown.
 pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
@@ -20,7 +25,7 @@ pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
             app,
             player,
             &hand,
-            shown_game.score(player),
+            app.shown_score(player),
             layout.hand(player),
             buf,
         );
@@ -36,13 +41,19 @@ fn draw_hand(
     buf: &mut Buffer,
 ) {
     let theme = app.theme;
-    let to_move =
+    // The marker follows the board shown; the cursor and the pick follow the live game,
+    // where keys act.
+    let to_move = app.shown_turn() == Some(player);
+    let live_turn =
         !app.game().is_over() && app.game().turn() == player && app.motion.replay.is_none();
     let seat = app.seat_label(player);
     let marker = if to_move { "▶ " } else { "" };
+    let side = format!(" {marker}{player}");
+    // The seat's name gives way, ending in `…`, before it would run into the corner.
+    let room = usize::from(area.block.width.saturating_sub(2)).saturating_sub(side.width() + 2);
     let title = Line::from(vec![
-        Span::styled(format!(" {marker}{player}"), theme.owner_text(player)),
-        Span::styled(format!(" {seat} "), theme.dim()),
+        Span::styled(side, theme.owner_text(player)),
+        Span::styled(format!(" {} ", fit(&seat, room)), theme.dim()),
     ]);
     let score = format!(" {score} ");
     let (set, border_style) = match player {
@@ -55,7 +66,7 @@ fn draw_hand(
         .title(title)
         .title_bottom(Line::from(Span::styled(score, theme.owner_text(player))).right_aligned())
         .render(area.block, buf);
-    let human_cursor = to_move && app.human_to_move() && app.board.focus == Focus::Hand;
+    let human_cursor = live_turn && app.human_to_move() && app.board.focus == Focus::Hand;
     let above = area.first;
     let below = hand.len().saturating_sub(area.first + area.capacity());
     // Only the cards on screen are visited: a hand may hold half a million.
@@ -68,8 +79,18 @@ fn draw_hand(
         let Some(rect) = area.card_rect(index) else {
             continue;
         };
-        let picked = to_move && app.board.picked == Some(index);
-        let style = if human_cursor && app.board.hand_cursor == index {
+        let picked = live_turn && app.board.picked == Some(index);
+        let cursor = human_cursor && app.board.hand_cursor == index;
+        if area.tiles_per_row > 0 {
+            let look = TileLook {
+                owner: player,
+                picked,
+                cursor,
+            };
+            draw_tile(index, card, look, rect, &theme, buf);
+            continue;
+        }
+        let style = if cursor {
             theme.cursor()
         } else if picked {
             theme.picked()
@@ -127,10 +148,12 @@ fn draw_card(
     );
     let width = rect.width as usize;
     if rows >= 2 {
+        // A name longer than the row ends in `…`, so a cut name never passes for whole.
+        let name = fit(card.name(), width.saturating_sub(3));
         buf.set_stringn(
             rect.x,
             rect.y,
-            format!("{pick}{number} {}", card.name()),
+            format!("{pick}{number} {name}"),
             width,
             style,
         );
@@ -144,8 +167,79 @@ fn draw_card(
             v(Direction::West)
         );
         let name_room = width.saturating_sub(compact.len() + 4);
-        let name: String = card.name().chars().take(name_room).collect();
-        let line = format!("{pick}{number} {name:<name_room$} {compact}");
+        let name = fit(card.name(), name_room);
+        let pad = " ".repeat(name_room.saturating_sub(name.width()));
+        let line = format!("{pick}{number} {name}{pad} {compact}");
         buf.set_stringn(rect.x, rect.y, line, width, style);
+    }
+}
+
+/// How a hand's card tile is drawn: whose it is, and whether it is picked or under the
+/// cursor.
+#[derive(Debug, Clone, Copy)]
+struct TileLook {
+    owner: Player,
+    picked: bool,
+    cursor: bool,
+}
+
+/// Card `index` as a small tile, as it would lie on the board: its number (and `»` when
+/// picked) on the top border, its name, its four values around its owner's letter, in its
+/// owner's colour and border (plain for Red, double for Blue, thick under the cursor).
+fn draw_tile(
+    index: usize,
+    card: &Card,
+    look: TileLook,
+    rect: Rect,
+    theme: &Theme,
+    buf: &mut Buffer,
+) {
+    let style = if look.cursor {
+        theme.cursor()
+    } else if look.picked {
+        theme.picked()
+    } else {
+        theme.card(look.owner)
+    };
+    let set = match (look.cursor, look.owner) {
+        (true, _) => border::THICK,
+        (false, Player::Red) => border::PLAIN,
+        (false, Player::Blue) => border::DOUBLE,
+    };
+    Block::bordered()
+        .border_set(set)
+        .style(style)
+        .render(rect, buf);
+    let inner = usize::from(rect.width.saturating_sub(2));
+    let pick = if look.picked { "»" } else { "" };
+    // Cards past the ninth are picked by typing their number, so every tile shows it.
+    let number = format!("{pick}{}", index + 1);
+    buf.set_stringn(rect.x + 1, rect.y, &number, inner, style);
+    let name = fit(card.name(), inner);
+    let centred = |text: &str| rect.x + rect.width.saturating_sub(text.width() as u16) / 2;
+    buf.set_stringn(centred(&name), rect.y + 1, &name, inner, style);
+    let value = |d: Direction| card.value(d).to_string();
+    let middle = rect.y + rect.height / 2;
+    let north = value(Direction::North);
+    let south = value(Direction::South);
+    buf.set_string(centred(&north), rect.y, &north, style);
+    buf.set_string(rect.x + 1, middle, value(Direction::West), style);
+    let letter = look.owner.letter().to_string();
+    buf.set_string(centred(&letter), middle, &letter, style);
+    buf.set_string(
+        rect.right().saturating_sub(2),
+        middle,
+        value(Direction::East),
+        style,
+    );
+    buf.set_string(
+        centred(&south),
+        rect.bottom().saturating_sub(1),
+        &south,
+        style,
+    );
+    if look.picked {
+        let label = "picked";
+        buf.set_stringn(centred(label), rect.y + 3, label, inner, style);
     }
 }

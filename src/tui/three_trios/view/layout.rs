@@ -44,21 +44,40 @@ pub enum Hit {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HandArea {
     pub block: Rect,
-    /// Rows per card: 2 (name, then values) or 1 when space is short.
+    /// Rows per card in the text list: 2 (name, then values) or 1 when space is short.
     pub rows_per_card: u16,
     /// Index of the first card shown (the list scrolls to keep the cursor in view).
     pub first: usize,
+    /// Cards drawn as small tiles, this many a row; 0 for the text list.
+    pub tiles_per_row: u16,
+    /// The tiles' width: [`HAND_TILE`]'s at least, wider (up to [`HAND_TILE_MAX`]) when the
+    /// panel has room, for longer names.
+    pub tile_width: u16,
 }
+
+/// Least width and the height of a card drawn as a tile in a hand: the board's large tile.
+pub const HAND_TILE: (u16, u16) = TileSize::Large.dims();
+/// The widest a hand's tile grows: the board's wide tile.
+pub const HAND_TILE_MAX: u16 = TileSize::Wide.dims().0;
 
 impl HandArea {
     fn inner(&self) -> Rect {
         self.block.inner(ratatui::layout::Margin::new(1, 1))
     }
 
-    /// The screen rows of card `index`, if it is shown.
+    /// The screen cells of card `index`, if it is shown: its tile, or its rows of the list.
     pub fn card_rect(&self, index: usize) -> Option<Rect> {
         let inner = self.inner();
         let slot = u16::try_from(index.checked_sub(self.first)?).ok()?;
+        if self.tiles_per_row > 0 {
+            let (w, h) = (self.tile_width, HAND_TILE.1);
+            let per_row = self.tiles_per_row;
+            let (row, col) = (slot / per_row, slot % per_row);
+            let used = per_row * w + (per_row - 1);
+            let x = inner.x + inner.width.saturating_sub(used) / 2 + col * (w + 1);
+            let y = inner.y.checked_add(row.checked_mul(h)?)?;
+            return (y.saturating_add(h) <= inner.bottom()).then(|| Rect::new(x, y, w, h));
+        }
         let y = inner.y.checked_add(slot.checked_mul(self.rows_per_card)?)?;
         (y.saturating_add(self.rows_per_card) <= inner.bottom())
             .then(|| Rect::new(inner.x, y, inner.width, self.rows_per_card))
@@ -66,7 +85,38 @@ impl HandArea {
 
     /// How many cards fit.
     pub fn capacity(&self) -> usize {
-        (self.inner().height / self.rows_per_card.max(1)) as usize
+        let inner = self.inner();
+        if self.tiles_per_row > 0 {
+            return usize::from(self.tiles_per_row) * usize::from(inner.height / HAND_TILE.1);
+        }
+        (inner.height / self.rows_per_card.max(1)) as usize
+    }
+
+    /// The card under screen position `at`, if any (within the panel's frame).
+    fn card_at(&self, at: Position) -> Option<usize> {
+        let inner = self.inner();
+        if !inner.contains(at) {
+            return None;
+        }
+        if self.tiles_per_row > 0 {
+            return (self.first..self.first + self.capacity())
+                .find(|&i| self.card_rect(i).is_some_and(|r| r.contains(at)));
+        }
+        Some(self.first + ((at.y - inner.y) / self.rows_per_card.max(1)) as usize)
+    }
+
+    /// How many tiles a row of a panel `block` holds, and how wide, if its cards are best
+    /// drawn as tiles: every one of `cards` fits, a whole tile each. (0, 0) otherwise (the
+    /// text list).
+    fn tiles_for(block: Rect, cards: u16) -> (u16, u16) {
+        let inner = block.inner(ratatui::layout::Margin::new(1, 1));
+        let (w, h) = HAND_TILE;
+        let per_row = (inner.width + 1) / (w + 1);
+        if per_row == 0 || cards.div_ceil(per_row).saturating_mul(h) > inner.height {
+            return (0, 0);
+        }
+        let width = ((inner.width + 1) / per_row - 1).min(HAND_TILE_MAX);
+        (per_row, width)
     }
 }
 
@@ -171,11 +221,15 @@ impl Layout {
                 block: Rect::default(),
                 rows_per_card: 2,
                 first: 0,
+                tiles_per_row: 0,
+                tile_width: 0,
             },
             blue: HandArea {
                 block: Rect::default(),
                 rows_per_card: 2,
                 first: 0,
+                tiles_per_row: 0,
+                tile_width: 0,
             },
             board: Rect::default(),
             tiles: (0, 0),
@@ -208,11 +262,27 @@ impl Layout {
         } else {
             1
         };
+        // Beside a board of bordered tiles, hands whose whole deal fits as small tiles are
+        // drawn so, for the whole match; else (a long hand, a small window) as a list.
+        let dealt = app
+            .states
+            .first()
+            .map_or(longest_hand, |start| {
+                let len = |p| u16::try_from(start.hand(p).len()).unwrap_or(u16::MAX);
+                len(Player::Red).max(len(Player::Blue))
+            })
+            .max(1);
+        let (tiles_per_row, tile_width) = match tile {
+            TileSize::Compact => (0, 0),
+            TileSize::Wide | TileSize::Large => HandArea::tiles_for(red, dealt),
+        };
         for (player, block) in [(Player::Red, red), (Player::Blue, blue)] {
             let mut hand = HandArea {
                 block,
                 rows_per_card,
                 first: 0,
+                tiles_per_row,
+                tile_width,
             };
             let cursor = if player == app.game().turn() {
                 app.board.hand_cursor
@@ -266,12 +336,7 @@ impl Layout {
         for player in Player::BOTH {
             let hand = self.hand(player);
             if hand.block.contains(at) {
-                let inner = hand.inner();
-                if !inner.contains(at) {
-                    return None;
-                }
-                let index = hand.first + ((at.y - inner.y) / hand.rows_per_card) as usize;
-                return Some(Hit::HandCard(player, index));
+                return hand.card_at(at).map(|index| Hit::HandCard(player, index));
             }
         }
         if !self.board.contains(at) {

@@ -2,6 +2,7 @@
 //! looks at keys.
 
 mod board;
+mod fit;
 mod hands;
 pub mod layout;
 mod log;
@@ -29,12 +30,14 @@ impl Widget for &App {
         log::draw(self, layout.log, buf);
         status::draw(self, layout.status, buf);
         let theme = self.theme;
+        // Over the board, which shows the end as the status line says it, so that the
+        // battle log stays readable below.
         self.draw_game_over(
             |side| {
                 let p = player_of(side);
                 Span::styled(p.to_string(), theme.owner_text(p))
             },
-            layout.log,
+            layout.board,
             buf,
         );
         if self.help {

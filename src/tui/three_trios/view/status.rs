@@ -4,7 +4,9 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::{Clear, Paragraph, Widget};
+
+use super::fit::fit;
 
 use crate::controller::table::{Role, SeatState};
 use crate::games::three_trios::platform::player_of;
@@ -15,12 +17,12 @@ use crate::tui::timeline::{self, Point};
 use crate::tui::view::keybar::{self, Look};
 
 /// Draws the two status rows: the state of the point shown with its score, the details and
-/// any message, then the keys that work now. A message too long for the first row takes
-/// both, wrapped, in place of the keys.
+/// any message, then the keys that work now. A message too long for the first row goes
+/// on rows of its own just above (a few at most, then `…`): whose turn it is, the score
+/// and the keys always keep their rows.
 pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let game = app.game();
-    let shown = app.shown_game();
     let mut first: Vec<Span> = Vec::new();
     if let Some(replay) = app.motion.replay {
         let history = app.history();
@@ -52,6 +54,10 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
             format!("Table closed: {reason}"),
             theme.error(),
         ));
+    } else if let Some(mover) = app.shown_battle() {
+        // A move playing out: its side is still at it on the board shown.
+        first.push(Span::styled(format!("{mover}"), theme.owner_text(mover)));
+        first.push(Span::raw(" plays"));
     } else if let Some(outcome) = game.outcome() {
         let text = match outcome {
             Outcome::Win(p) => format!("Game over: {p} wins"),
@@ -77,15 +83,15 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         };
         first.push(Span::raw(doing));
     }
-    // The score of the point shown, as the hands show it.
+    // The score of the point shown, step by step, as the hands show it.
     first.push(Span::styled(" · ", theme.dim()));
     first.push(Span::styled(
-        format!("{}", shown.score(Player::Red)),
+        format!("{}", app.shown_score(Player::Red)),
         theme.owner_text(Player::Red),
     ));
     first.push(Span::raw("–"));
     first.push(Span::styled(
-        format!("{}", shown.score(Player::Blue)),
+        format!("{}", app.shown_score(Player::Blue)),
         theme.owner_text(Player::Blue),
     ));
     first.extend(app.pace_spans());
@@ -117,26 +123,46 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         Span::styled(m.text.clone(), style)
     });
     let message_width = message.as_ref().map_or(0, |m| m.width() + 2);
-    // Without a message the details show as far as they fit.
-    if message.is_none() || width(&first) + details.chars().count() + message_width <= room {
-        first.push(Span::styled(details, theme.dim()));
-    }
+    let details = Span::styled(details, theme.dim());
     let Some(message) = message else {
-        let second = key_line(app, room);
-        Paragraph::new(vec![Line::from(first), second]).render(area, buf);
+        // Without a message the details show as far as they fit.
+        first.push(details);
+        Paragraph::new(vec![Line::from(first), key_line(app, room)]).render(area, buf);
         return;
     };
-    first.push(Span::raw("  "));
-    first.push(message);
-    let line = Line::from(first);
+    // Details give way to a message when the row is too short for both.
+    let mut with_message = first.clone();
+    if width(&first) + details.width() + message_width <= room {
+        with_message.push(details.clone());
+    }
+    with_message.push(Span::raw("  "));
+    with_message.push(message.clone());
+    let line = Line::from(with_message);
     if line.width() <= room {
         Paragraph::new(vec![line, key_line(app, room)]).render(area, buf);
-    } else {
-        // Too long for one row: the message goes on over the keys' row.
-        let rows = text::wrap(&line, room, 2);
-        Paragraph::new(rows).render(area, buf);
+        return;
     }
+    // Too long for the status row: the message takes rows of its own just above it (a few
+    // at most, then `…`), and the status row and the keys stay as they are.
+    let mut rows = text::wrap(&Line::from(message), room, 2);
+    let above = rows.len().min(usize::from(area.y)).min(MESSAGE_ROWS_ABOVE);
+    if rows.len() > above {
+        rows.truncate(above);
+        if let Some(last) = rows.last_mut() {
+            let text: String = last.spans.iter().map(|s| s.content.as_ref()).collect();
+            let style = last.spans.last().map(|s| s.style).unwrap_or_default();
+            *last = Line::styled(fit(&format!("{}…", text.trim_end()), room), style);
+        }
+    }
+    let rect = Rect::new(area.x, area.y - above as u16, area.width, above as u16);
+    Clear.render(rect, buf);
+    Paragraph::new(rows).render(rect, buf);
+    first.push(details);
+    Paragraph::new(vec![Line::from(first), key_line(app, room)]).render(area, buf);
 }
+
+/// Rows a long message may take above the status row (it goes on the next key anyway).
+const MESSAGE_ROWS_ABOVE: usize = 3;
 
 /// The hint row: each key that works now and a word on what it does, from the keymap's
 /// entries for this state. When the row is too short for all, the ones before `?` and `q`

@@ -1,0 +1,53 @@
+//! Text cut to a number of display columns, with `…` where it was cut: frame titles and
+//! card names that would otherwise run into a border or lose their end unseen.
+
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+/// `text` as it fits in `width` columns (a wide character takes two): whole when it fits,
+/// else cut with `…` as its last column. Never wider than `width`.
+pub fn fit(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    if width == 0 {
+        return String::new();
+    }
+    let mut kept = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w > width - 1 {
+            break;
+        }
+        kept.push(c);
+        used += w;
+    }
+    kept.push('…');
+    kept
+}
+
+/// The first of `choices` (longest wording first) that fits `width` columns whole, else the
+/// last one cut to fit.
+pub fn first_fitting(choices: &[String], width: usize) -> String {
+    choices
+        .iter()
+        .find(|c| c.width() <= width)
+        .cloned()
+        .unwrap_or_else(|| fit(choices.last().map_or("", String::as_str), width))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cuts_by_display_columns_and_marks_the_cut() {
+        assert_eq!(fit("GlimmerMoth", 20), "GlimmerMoth");
+        assert_eq!(fit("GlimmerMoth", 6), "Glimm…");
+        assert_eq!(fit("日本語", 4), "日…");
+        assert_eq!(fit("abc", 0), "");
+        let choices = ["a long one".to_string(), "short".to_string()];
+        assert_eq!(first_fitting(&choices, 6), "short");
+        assert_eq!(first_fitting(&choices, 3), "sh…");
+    }
+}
