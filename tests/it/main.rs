@@ -7,6 +7,7 @@ mod ai;
 mod budgets;
 mod config_files;
 mod contract;
+mod duel_frames;
 mod hex_tables;
 mod hexpaths;
 mod hexpaths_cli;

@@ -4,6 +4,7 @@
 //! [`DuelApp::update`]; `view` draws it.
 
 pub mod board;
+mod frame;
 mod islands;
 mod reversi;
 mod table;
@@ -179,12 +180,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
 
     /// Every cell as the screen shows it now, row-major.
     pub fn shown_cells(&self) -> Vec<Shown> {
-        match self.shown_point() {
-            Point::Start => board::plain_cells(&self.states[0]),
-            Point::Move { mv, shown } => {
-                G::shown(&self.states[mv], &self.history()[mv].played, shown)
-            }
-        }
+        self.frame().cells
     }
 
     /// Whether a computer is choosing the next move: here, or at the table this screen shows

@@ -557,14 +557,15 @@ fn board<G: BoardGame>(
     let (rows, cols) = app.game().dims();
     let size = layout.size;
     let grid = layout.grid;
-    let mut cells = app.shown_cells();
+    let frame = app.frame();
+    let shown_game = frame.position;
+    let mut cells = frame.cells;
     // At the end, the cells that decided it (Islands: the chain) stand out.
     for &(r, c) in ending.map_or(&[][..], |(chain, _)| chain) {
         if let Some(cell) = cells.get_mut(r * cols + c) {
             cell.mark = Mark::Changed;
         }
     }
-    let shown_game = app.shown_game();
     let live = app.replay().is_none() && !app.animating();
     // Which cells a person may play now, looked up once a cell.
     let mut legal = vec![false; rows * cols];
@@ -888,12 +889,15 @@ fn side_panel<G: BoardGame>(
 ) -> Rect {
     let theme = app.theme;
     let plain = !theme.color;
-    let game = app.shown_game();
-    let score = game.score();
+    let frame = app.frame();
+    let score = frame.score;
     let mut lines: Vec<Line> = Vec::new();
     for side in Side::BOTH {
-        let to_move = !game.is_over() && game.to_move() == side;
-        let arrow = if to_move { "▸" } else { " " };
+        let arrow = if frame.to_move == Some(side) {
+            "▸"
+        } else {
+            " "
+        };
         lines.push(Line::from(vec![
             Span::styled(arrow, theme.key()),
             Span::styled(
@@ -907,7 +911,7 @@ fn side_panel<G: BoardGame>(
     for goal in G::GOAL {
         lines.push(Line::styled(*goal, theme.dim()));
     }
-    if layout.scrolls(game.dims()) {
+    if layout.scrolls(app.game().dims()) {
         let ((r0, c0), (vr, vc)) = (layout.first, layout.shown);
         lines.push(Line::styled(
             format!("Rows {r0}–{}, cols {c0}–{} shown", r0 + vr - 1, c0 + vc - 1),
@@ -927,22 +931,16 @@ fn side_panel<G: BoardGame>(
     let head = lines.len();
     let history = app.history();
     let room = usize::from(area.height).saturating_sub(head);
-    let current = app.shown_step().map(|(mv, _)| mv);
-    let mut end = history.len().saturating_sub(app.board.log_back);
-    // In a replay the log follows the move shown.
-    if app.replay().is_some()
-        && let Some(mv) = current
-        && (mv >= end || mv + room < end)
-    {
-        end = (mv + 1 + room / 2).clamp(room.min(history.len()), history.len());
-    }
+    // The log lists the moves the board drawn has had, the last at the bottom unless
+    // scrolled back.
+    let end = frame.moves.saturating_sub(app.board.log_back);
     let start = end.saturating_sub(room);
-    if history.is_empty() {
+    if frame.moves == 0 {
         lines.push(Line::styled("none yet", theme.dim()));
     }
     for (n, turn) in history.iter().enumerate().take(end).skip(start) {
         let text = format!("{:>3}. {}", n + 1, G::log_line(turn));
-        let style = if Some(n) == current && (app.replay().is_some() || app.animating()) {
+        let style = if Some(n) == frame.current && (app.replay().is_some() || app.animating()) {
             theme.current_line()
         } else {
             Style::new()
@@ -967,8 +965,8 @@ fn result_line<G: BoardGame>(app: &DuelApp<G>) -> Option<String> {
 fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let plain = !theme.color;
-    let game = app.shown_game();
-    let score = game.score();
+    let frame = app.frame();
+    let (score, game) = (frame.score, frame.position);
     // Each side's stone, name and score, then its moves; narrower rows drop the moves,
     // then the names, so that the state (whose turn, the result) still shows.
     let sides = |names: bool, moves: bool| -> Vec<Span<'static>> {
@@ -998,6 +996,11 @@ fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
             Some((mv, _)) => format!("Replay: move {} of {total}", mv + 1),
         };
         at + if replay.playing { " ▶" } else { "" }
+    } else if let Some(mv) = frame.moving {
+        // A move playing out: its side is still at it.
+        let turn = &app.history()[mv];
+        let at = G::cell_of(turn.mv).map(G::cell_name).unwrap_or_default();
+        format!("{} plays {at}", G::side_title(turn.side))
     } else if app.game().is_over() {
         result_line(app).map_or_else(String::new, |r| format!("Game over: {r}"))
     } else {
