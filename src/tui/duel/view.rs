@@ -878,8 +878,8 @@ fn draw_cursor(buf: &mut Buffer, layout: &Layout, cell: Cell, color: bool) {
         .render(rect, buf);
 }
 
-/// Draws the side panel: the players and their scores, the goal, the result, the move
-/// log. Returns the move log's rectangle.
+/// Draws the side panel: the players and their scores, the goal, how the game ended, the
+/// move log. Returns the move log's rectangle.
 fn side_panel<G: BoardGame>(
     app: &DuelApp<G>,
     layout: &Layout,
@@ -919,12 +919,9 @@ fn side_panel<G: BoardGame>(
         ));
     }
     lines.push(Line::raw(""));
-    let result = result_line(app);
-    if let Some(result) = &result {
-        if let Some(how) = ending.and_then(|(_, how)| how.clone()) {
-            lines.push(Line::styled(how, theme.dim()));
-        }
-        lines.push(Line::styled(result.clone(), theme.title()));
+    // How the game ended (Islands: the chain); the result itself is the game-over box's.
+    if let Some(how) = ending.and_then(|(_, how)| how.clone()) {
+        lines.push(Line::styled(how, theme.dim()));
         lines.push(Line::raw(""));
     }
     lines.push(Line::styled("Moves", theme.title()));

@@ -1,0 +1,107 @@
+//! The Reversi and Islands screens at their edges: the end of a game, small and large
+//! windows, long names and messages; read back from a `TestBackend` buffer.
+
+use crate::common;
+
+use std::sync::mpsc;
+use std::time::Instant;
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use trios::controller::{Duel, DuelConfig, Seat};
+use trios::games::islands;
+use trios::games::reversi;
+use trios::tui::duel::{BoardGame, DuelApp, NewDuel};
+use trios::tui::{Event, Theme};
+
+/// Dark to move at 3 3 flips one disc east and one south, and then Light has none left.
+const TWO_LINES: &str = concat!(
+    "--------",
+    "--------",
+    "---OX---",
+    "--O-----",
+    "--X-----",
+    "--------",
+    "--------",
+    "-------- X"
+);
+
+/// A screen drawn `size` large.
+struct Screen<G: BoardGame> {
+    app: DuelApp<G>,
+    size: (u16, u16),
+    now: Instant,
+}
+
+impl<G: BoardGame> Screen<G> {
+    fn new(config: DuelConfig<G>, size: (u16, u16)) -> Screen<G> {
+        let duel = Duel::start(config, None).expect("a valid match");
+        let (events, _inbox) = mpsc::channel();
+        let new_duel: NewDuel<G> =
+            Box::new(|config| Duel::start(config.clone(), None).map_err(|e| e.to_string()));
+        Screen {
+            app: DuelApp::new(duel, new_duel, events, size, Theme::plain()),
+            size,
+            now: Instant::now(),
+        }
+    }
+
+    fn key(&mut self, code: KeyCode) {
+        let key = KeyEvent::new(code, KeyModifiers::NONE);
+        self.app.update(Event::Key(key), self.now);
+    }
+
+    fn settle(&mut self) {
+        for _ in 0..200 {
+            let Some(due) = self.app.next_tick() else {
+                return;
+            };
+            self.now = due.max(self.now);
+            self.app.update(Event::Tick(self.now), self.now);
+        }
+    }
+
+    fn resize(&mut self, w: u16, h: u16) {
+        self.size = (w, h);
+        self.app.update(Event::Resize(w, h), self.now);
+    }
+
+    fn text(&self) -> String {
+        common::screen::screen(&self.app, self.size)
+    }
+}
+
+fn reversi(seats: [Seat; 2], position: Option<&str>, size: (u16, u16)) -> Screen<reversi::Game> {
+    let mut config = DuelConfig::<reversi::Game>::new(seats, 7, 20);
+    config.options.position = position.map(String::from);
+    Screen::new(config, size)
+}
+
+fn islands(seats: [Seat; 2], board: usize, size: (u16, u16)) -> Screen<islands::Game> {
+    let mut config = DuelConfig::<islands::Game>::new(seats, 3, 20);
+    config.options.size = board;
+    Screen::new(config, size)
+}
+
+const PEOPLE: [Seat; 2] = [Seat::Human, Seat::Human];
+
+/// The rows above the status bar (the title, the board, the panel, the game-over box).
+fn above_status(text: &str) -> Vec<&str> {
+    let rows: Vec<&str> = text.lines().collect();
+    rows[..rows.len() - 2].to_vec()
+}
+
+/// At the end the result is said once above the status bar: in the game-over box, not again
+/// in the side panel.
+#[test]
+fn the_result_shows_once_at_the_end() {
+    let mut s = reversi(PEOPLE, Some(TWO_LINES), (80, 24));
+    s.key(KeyCode::Enter);
+    s.settle();
+    let text = s.text();
+    let said = above_status(&text)
+        .iter()
+        .filter(|row| row.contains("Dark wins 5–0"))
+        .count();
+    assert_eq!(said, 1, "{text}");
+    assert!(text.contains("game over"), "{text}");
+}
