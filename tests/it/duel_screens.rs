@@ -105,3 +105,21 @@ fn the_result_shows_once_at_the_end() {
     assert_eq!(said, 1, "{text}");
     assert!(text.contains("game over"), "{text}");
 }
+
+/// A refusal shares the last row with the keys: `5 5 is taken` does not push the key bar off
+/// the screen, at 80 columns or at 44.
+#[test]
+fn a_message_leaves_the_key_bar_on_screen() {
+    for size in [(80, 24), (44, 16)] {
+        let mut s = islands(PEOPLE, 11, size);
+        s.key(KeyCode::Enter);
+        s.settle();
+        // The cursor went to a free cell next to the stone; step back onto the stone.
+        s.key(KeyCode::Down);
+        s.key(KeyCode::Enter);
+        let text = s.text();
+        let last = text.lines().last().unwrap_or_default().to_string();
+        assert!(last.contains("5 5 is taken"), "{size:?}\n{text}");
+        assert!(last.contains("? help"), "{size:?}\n{text}");
+    }
+}

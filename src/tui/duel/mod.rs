@@ -4,6 +4,7 @@
 //! [`DuelApp::update`]; `view` draws it.
 
 pub mod board;
+mod fit;
 mod frame;
 mod islands;
 mod reversi;

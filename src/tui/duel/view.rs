@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::board::{BoardGame, Cell, Mark, Shown};
-use super::{DuelApp, Note};
+use super::{DuelApp, Note, fit};
 use crate::games::Side;
 use crate::tui::keymap::{self, Action, Context, KeyMode, State, Where, flag};
 use crate::tui::timeline::Point;
@@ -1030,13 +1030,38 @@ fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
             Line::from(spans)
         });
     let second = match &app.note {
-        Some(Note {
-            text, error: true, ..
-        }) => Line::styled(format!(" {text}"), theme.error()),
-        Some(Note { text, .. }) => Line::styled(format!(" {text}"), theme.key()),
-        None => prompt(app, usize::from(area.width)),
+        Some(note) => note_and_keys(app, note, room),
+        None => prompt(app, room),
     };
     Paragraph::new(vec![first, second]).render(area, buf);
+}
+
+/// The least room the key bar keeps beside a note: `? help` and a key or two.
+const KEYS_BESIDE_NOTE: usize = 16;
+
+/// The note, then the key bar in the room left: a note never pushes the keys off the
+/// screen. A note too long for both is cut (`…`) so that the key bar keeps its least room.
+fn note_and_keys<G: BoardGame>(app: &DuelApp<G>, note: &Note, room: usize) -> Line<'static> {
+    let style = if note.error {
+        app.theme.error()
+    } else {
+        app.theme.key()
+    };
+    let sep = " ·";
+    let text = format!(" {}", note.text);
+    let spare = room.saturating_sub(fit::width(&text) + fit::width(sep));
+    let mut keys = prompt(app, spare.max(KEYS_BESIDE_NOTE.min(room)));
+    if keys.width() == 0 {
+        // No room for even the help key.
+        return Line::styled(fit::ellipsis(&text, room), style);
+    }
+    let text = fit::ellipsis(&text, room.saturating_sub(keys.width() + fit::width(sep)));
+    let mut spans = vec![
+        Span::styled(text, style),
+        Span::styled(sep, app.theme.dim()),
+    ];
+    spans.append(&mut keys.spans);
+    Line::from(spans)
 }
 
 /// What the keys do right now, in a few words, from the keymap's entries for this state;
