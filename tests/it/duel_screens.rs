@@ -123,3 +123,64 @@ fn a_message_leaves_the_key_bar_on_screen() {
         assert!(last.contains("? help"), "{size:?}\n{text}");
     }
 }
+
+/// The status row of a screen.
+fn status_row(text: &str) -> String {
+    let rows: Vec<&str> = text.lines().collect();
+    rows[rows.len() - 2].to_string()
+}
+
+/// Whether a status row gives `side`'s score `n`, named (`X Dark 4`) or not (`X 4`).
+fn scores(status: &str, glyph: char, name: &str, n: usize) -> bool {
+    status.contains(&format!("{glyph} {name} {n}")) || status.contains(&format!("{glyph} {n}"))
+}
+
+/// At 44x16 and 30x13 the status row still says whose turn it is and both scores, whatever
+/// it says: a computer thinking, a replay, the result.
+#[test]
+fn small_windows_keep_whose_turn_and_the_score() {
+    for size in [(44, 16), (30, 13)] {
+        let mut s = reversi([Seat::Human, Seat::named("expert")], None, size);
+        s.key(KeyCode::Enter);
+        s.settle();
+        let text = s.text();
+        let status = status_row(&text);
+        assert!(
+            scores(&status, 'X', "Dark", 4) && scores(&status, 'O', "Light", 1),
+            "{text}"
+        );
+        let turn = status.find("Light").zip(status.find("thinking…"));
+        assert!(turn.is_some(), "{size:?}\n{text}");
+
+        let mut s = reversi(PEOPLE, Some(TWO_LINES), size);
+        s.key(KeyCode::Enter);
+        s.settle();
+        let text = s.text();
+        let status = status_row(&text);
+        assert!(
+            scores(&status, 'X', "Dark", 5) && scores(&status, 'O', "Light", 0),
+            "{text}"
+        );
+        assert!(status.contains("Dark wins 5–0"), "{size:?}\n{text}");
+        s.key(KeyCode::Char('r'));
+        s.key(KeyCode::Right);
+        let status = status_row(&s.text());
+        assert!(
+            scores(&status, 'X', "Dark", 4) && scores(&status, 'O', "Light", 1),
+            "{status}"
+        );
+        assert!(status.contains("ove 1"), "the move shown: {status}");
+
+        let mut s = reversi([Seat::named("greedy"), Seat::named("greedy")], None, size);
+        s.key(KeyCode::Char(' '));
+        let text = s.text();
+        let status = status_row(&text);
+        assert!(
+            status.contains("Dark") && scores(&status, 'X', "Dark", 2),
+            "{text}"
+        );
+        if size.0 >= 44 {
+            assert!(status.contains("PAUSED"), "{size:?}\n{text}");
+        }
+    }
+}

@@ -11,6 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::board::{BoardGame, Cell, Mark, Shown};
+use super::frame::Frame;
 use super::{DuelApp, Note, fit};
 use crate::games::Side;
 use crate::tui::keymap::{self, Action, Context, KeyMode, State, Where, flag};
@@ -986,47 +987,36 @@ fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
         spans.push(Span::raw(" "));
         spans
     };
-    let state = if let Some(replay) = app.replay() {
-        let total = app.history().len();
-        let at = match app.shown_step() {
-            None => format!("Replay: the start of {total} moves"),
-            Some((mv, _)) => format!("Replay: move {} of {total}", mv + 1),
-        };
-        at + if replay.playing { " ▶" } else { "" }
-    } else if let Some(mv) = frame.moving {
-        // A move playing out: its side is still at it.
-        let turn = &app.history()[mv];
-        let at = G::cell_of(turn.mv).map(G::cell_name).unwrap_or_default();
-        format!("{} plays {at}", G::side_title(turn.side))
-    } else if app.game().is_over() {
-        result_line(app).map_or_else(String::new, |r| format!("Game over: {r}"))
-    } else {
-        let side = app.game().to_move();
-        let who = G::side_title(side);
-        if app.thinking() {
-            format!("{who} ({}) is thinking…", app.seat_label(side))
-        } else {
-            format!("{who} to move")
-        }
-    };
-    let mut state = vec![Span::styled(state, theme.title())];
-    state.extend(app.pace_spans());
+    let (long, short) = states(app, &frame);
+    let title = |text: &str| Span::styled(text.to_string(), theme.title());
+    // The state said in full with the pace, then without the speed (a pause still shows),
+    // then in short: the first that fits beside the scores, whose names and move counts go
+    // first.
+    let pace = app.pace_spans();
+    let paused = pace.get(1..).unwrap_or_default().to_vec();
+    let candidates = [(&long, pace), (&long, paused.clone()), (&short, paused)];
     let room = usize::from(area.width);
-    let first = [(true, true), (true, false), (false, false)]
-        .into_iter()
-        .map(|(names, moves)| {
+    let mut lines = candidates.iter().flat_map(|(text, pace)| {
+        [(true, true), (true, false), (false, false)]
+            .into_iter()
+            .map(move |(names, moves)| (text, pace, names, moves))
+    });
+    let first = lines
+        .find_map(|(text, pace, names, moves)| {
             let mut spans = sides(names, moves);
             if moves {
                 // The full row keeps its old spacing: the moves end in two spaces.
                 spans.pop();
             }
-            spans.extend(state.iter().cloned());
-            Line::from(spans)
+            spans.push(title(text));
+            spans.extend(pace.iter().cloned());
+            let line = Line::from(spans);
+            (line.width() <= room).then_some(line)
         })
-        .find(|line| line.width() <= room)
         .unwrap_or_else(|| {
             let mut spans = sides(false, false);
-            spans.extend(state.iter().cloned());
+            let used: usize = spans.iter().map(Span::width).sum();
+            spans.push(title(&fit::ellipsis(&short, room.saturating_sub(used))));
             Line::from(spans)
         });
     let second = match &app.note {
@@ -1034,6 +1024,46 @@ fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
         None => prompt(app, room),
     };
     Paragraph::new(vec![first, second]).render(area, buf);
+}
+
+/// What the status bar says of the frame shown, in full and in short: the replay's point,
+/// the move playing out, the result, or whose turn it is.
+fn states<G: BoardGame>(app: &DuelApp<G>, frame: &Frame<'_, G>) -> (String, String) {
+    if let Some(replay) = app.replay() {
+        let total = app.history().len();
+        let playing = if replay.playing { " ▶" } else { "" };
+        return match app.shown_step() {
+            None => (
+                format!("Replay: the start of {total} moves{playing}"),
+                format!("Start of {total}{playing}"),
+            ),
+            Some((mv, _)) => (
+                format!("Replay: move {} of {total}{playing}", mv + 1),
+                format!("Move {}/{total}{playing}", mv + 1),
+            ),
+        };
+    }
+    if let Some(mv) = frame.moving {
+        // A move playing out: its side is still at it.
+        let turn = &app.history()[mv];
+        let who = G::side_title(turn.side);
+        let at = G::cell_of(turn.mv).map(G::cell_name).unwrap_or_default();
+        return (format!("{who} plays {at}"), format!("{who} plays"));
+    }
+    if app.game().is_over() {
+        let result = result_line(app).unwrap_or_default();
+        return (format!("Game over: {result}"), result);
+    }
+    let side = app.game().to_move();
+    let who = G::side_title(side);
+    if app.thinking() {
+        (
+            format!("{who} ({}) is thinking…", app.seat_label(side)),
+            format!("{who} thinking…"),
+        )
+    } else {
+        (format!("{who} to move"), format!("{who} to move"))
+    }
 }
 
 /// The least room the key bar keeps beside a note: `? help` and a key or two.
