@@ -184,3 +184,53 @@ fn small_windows_keep_whose_turn_and_the_score() {
         }
     }
 }
+
+/// The title part of a top line (before the help hint), and whether the hint is there whole.
+fn title_and_hint(text: &str) -> (String, bool) {
+    let top = text.lines().next().unwrap_or_default();
+    match top.find("? help") {
+        Some(at) => {
+            let before = &top[..at];
+            let before = before.strip_suffix("z zoom · ").unwrap_or(before);
+            (before.to_string(), true)
+        }
+        None => (top.to_string(), false),
+    }
+}
+
+/// Checks a top line: the hint, when drawn, has a space before it, and no seat name is cut
+/// off by it: every name opened is closed, cut names end in `…`.
+fn assert_title_clear(text: &str, width: u16) {
+    let (title, hint) = title_and_hint(text);
+    if hint {
+        assert!(title.ends_with(' '), "{width}: {title:?}\n{text}");
+    }
+    let title = title.trim_end();
+    assert_eq!(
+        title.matches('(').count(),
+        title.matches(')').count(),
+        "{width}: {title:?}\n{text}"
+    );
+    assert!(title.contains(" vs "), "{width}: {title:?}");
+}
+
+/// From 48 to 80 columns the title never runs into the help hint: seat names are cut with
+/// `…`, then left out, and the hint stays whole (at 80 columns it shows).
+#[test]
+fn titles_make_room_for_the_help_hint() {
+    for width in 48..=80 {
+        let mut r = reversi([Seat::Human, Seat::named("expert")], None, (80, 24));
+        r.resize(width, 24);
+        assert_title_clear(&r.text(), width);
+        let mut i = islands([Seat::Human, Seat::named("connector")], 11, (80, 24));
+        i.resize(width, 24);
+        assert_title_clear(&i.text(), width);
+    }
+    let mut i = islands([Seat::Human, Seat::named("connector")], 11, (58, 24));
+    let (title, hint) = title_and_hint(&i.text());
+    assert!(hint, "{title}");
+    assert!(title.contains('…'), "a name cut to fit: {title}");
+    i.resize(80, 24);
+    let (title, hint) = title_and_hint(&i.text());
+    assert!(hint && title.contains("(connector)"), "{title}");
+}

@@ -417,38 +417,66 @@ fn side_style<G: BoardGame>(app: &DuelApp<G>, side: Side) -> Style {
     )
 }
 
+/// The title line: the game, each side and its seat, and the `? help` hint at the right.
+/// Long seat names are cut (`…`), then left out, so that the hint stays whole.
 fn title<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
     let area = layout.title;
     let theme = app.theme;
     let plain = !theme.color;
-    let mut spans = vec![Span::styled(
-        format!(" {} ", G::KIND.title()),
-        theme.title(),
-    )];
-    for (n, side) in Side::BOTH.into_iter().enumerate() {
-        if n == 1 {
-            spans.push(Span::raw(" vs "));
-        }
-        spans.push(Span::styled(
-            format!("{} {}", G::stone_glyph(side, plain), G::side_title(side)),
-            side_style(app, side),
-        ));
-        spans.push(Span::styled(
-            format!(" ({})", app.seat_label(side)),
-            theme.dim(),
-        ));
-    }
-    if app.context() == Context::TableSpectator {
-        spans.push(Span::styled(" · watching", theme.key()));
-    }
-    Paragraph::new(Line::from(spans)).render(area, buf);
     let zoom = G::LEAN && (app.board.zoomed_out || layout.scrolls(app.game().dims()));
     let help = Span::styled(
         if zoom { "z zoom · ? help " } else { "? help " },
         theme.dim(),
     );
     let x = area.right().saturating_sub(help.width() as u16);
-    if x > area.x + 40 {
+    let hint = x > area.x + 40;
+    // The title's room: up to a space before the hint.
+    let room = if hint {
+        usize::from(x - area.x).saturating_sub(1)
+    } else {
+        usize::from(area.width)
+    };
+    let labels = Side::BOTH.map(|side| app.seat_label(side));
+    // The title with each seat name cut to `cut` columns (`None`: without seat names).
+    let line = |cut: Option<usize>| {
+        let mut spans = vec![Span::styled(
+            format!(" {} ", G::KIND.title()),
+            theme.title(),
+        )];
+        for (n, side) in Side::BOTH.into_iter().enumerate() {
+            if n == 1 {
+                spans.push(Span::raw(" vs "));
+            }
+            spans.push(Span::styled(
+                format!("{} {}", G::stone_glyph(side, plain), G::side_title(side)),
+                side_style(app, side),
+            ));
+            if let Some(cut) = cut {
+                let label = fit::ellipsis(&labels[n], cut);
+                spans.push(Span::styled(format!(" ({label})"), theme.dim()));
+            }
+        }
+        if app.context() == Context::TableSpectator {
+            spans.push(Span::styled(" · watching", theme.key()));
+        }
+        Line::from(spans)
+    };
+    let longest = labels.iter().map(|l| fit::width(l)).max().unwrap_or(0);
+    let title = (1..=longest)
+        .rev()
+        .map(Some)
+        .chain([None])
+        .map(line)
+        .find(|l| l.width() <= room)
+        .unwrap_or_else(|| line(None));
+    let title_area = Rect::new(
+        area.x,
+        area.y,
+        room.min(usize::from(area.width)) as u16,
+        area.height,
+    );
+    Paragraph::new(title).render(title_area, buf);
+    if hint {
         buf.set_span(x, area.y, &help, help.width() as u16);
     }
 }
