@@ -234,3 +234,18 @@ fn titles_make_room_for_the_help_hint() {
     let (title, hint) = title_and_hint(&i.text());
     assert!(hint && title.contains("(connector)"), "{title}");
 }
+
+/// Two computers on a 25x25 board at 80x24: the board takes the width and the panel goes,
+/// and the title line says which rows are in view; it follows the scrolling.
+#[test]
+fn a_scrolled_board_without_its_panel_says_which_rows_show() {
+    let seats = [Seat::named("connector"), Seat::named("connector")];
+    let mut s = islands(seats, 25, (80, 24));
+    let text = s.text();
+    assert!(!text.contains("Moves"), "no panel at this size:\n{text}");
+    let top = text.lines().next().unwrap_or_default().to_string();
+    assert!(top.contains("rows 0–18 · z zoom · ? help"), "{text}");
+    s.resize(200, 60);
+    let text = s.text();
+    assert!(!text.contains("rows 0–"), "the whole board shows:\n{text}");
+}

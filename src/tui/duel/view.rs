@@ -423,9 +423,17 @@ fn title<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
     let area = layout.title;
     let theme = app.theme;
     let plain = !theme.color;
-    let zoom = G::LEAN && (app.board.zoomed_out || layout.scrolls(app.game().dims()));
+    let dims = app.game().dims();
+    let zoom = G::LEAN && (app.board.zoomed_out || layout.scrolls(dims));
+    let keys = if zoom { "z zoom · ? help " } else { "? help " };
+    // Without the side panel, a scrolled board's rows and columns in view are said here.
+    let range = shown_range(layout, dims).filter(|_| layout.panel.is_none());
+    let hints = range.map(|range| format!("{range} · {keys}"));
+    let fits = |text: &str| area.right().saturating_sub(fit::width(text) as u16) > area.x + 40;
     let help = Span::styled(
-        if zoom { "z zoom · ? help " } else { "? help " },
+        hints
+            .filter(|h| fits(h))
+            .unwrap_or_else(|| keys.to_string()),
         theme.dim(),
     );
     let x = area.right().saturating_sub(help.width() as u16);
@@ -479,6 +487,20 @@ fn title<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
     if hint {
         buf.set_span(x, area.y, &help, help.width() as u16);
     }
+}
+
+/// `rows 0–18`, `rows 3–21 cols 0–11`: the lines of a scrolled board in view (none when the
+/// whole board is).
+fn shown_range(layout: &Layout, (rows, cols): (usize, usize)) -> Option<String> {
+    let ((r0, c0), (vr, vc)) = (layout.first, layout.shown);
+    let mut parts = Vec::new();
+    if vr < rows {
+        parts.push(format!("rows {r0}–{}", r0 + vr - 1));
+    }
+    if vc < cols {
+        parts.push(format!("cols {c0}–{}", c0 + vc - 1));
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
 }
 
 /// Board colours: felt green, discs black and white; marks on top. Without grid lines the
