@@ -249,3 +249,59 @@ fn a_scrolled_board_without_its_panel_says_which_rows_show() {
     let text = s.text();
     assert!(!text.contains("rows 0–"), "the whole board shows:\n{text}");
 }
+
+/// The screen's note, if any.
+fn note<G: BoardGame>(s: &Screen<G>) -> String {
+    s.app.note().map(|n| n.text.clone()).unwrap_or_default()
+}
+
+/// A move out of turn is refused in Three Trios' words, naming the side and its seat.
+#[test]
+fn a_move_out_of_turn_says_who_is_to_move() {
+    let mut s = reversi([Seat::Human, Seat::named("expert")], None, (80, 24));
+    s.key(KeyCode::Enter);
+    s.settle();
+    s.key(KeyCode::Enter);
+    assert_eq!(note(&s), "Wait: Light (expert) is to move");
+    let mut i = islands([Seat::named("connector"), Seat::Human], 5, (80, 24));
+    i.key(KeyCode::Enter);
+    assert_eq!(note(&i), "Wait: White (connector) is to move");
+}
+
+/// A move made while the last one plays out ends its animation and plays, as in Three
+/// Trios: the second person need not wait for the first's flips.
+#[test]
+fn a_move_during_an_animation_ends_it_and_plays() {
+    let mut s = reversi(PEOPLE, None, (80, 24));
+    s.key(KeyCode::Enter);
+    assert!(s.app.animating());
+    s.key(KeyCode::Enter);
+    assert_eq!(s.app.history().len(), 2, "{}", s.text());
+    let mut s = reversi([Seat::Human, Seat::named("expert")], None, (80, 24));
+    s.key(KeyCode::Enter);
+    assert!(s.app.animating());
+    s.key(KeyCode::Enter);
+    assert!(!s.app.animating(), "the animation ends");
+    assert_eq!(note(&s), "Wait: Light (expert) is to move");
+}
+
+/// A step of the mouse wheel scrolls the move log three lines, as in Three Trios.
+#[test]
+fn a_wheel_step_scrolls_the_log_three_lines() {
+    use ratatui::crossterm::event::{MouseEvent, MouseEventKind};
+    let mut s = reversi(PEOPLE, None, (80, 24));
+    for _ in 0..12 {
+        s.key(KeyCode::Enter);
+        s.settle();
+    }
+    let wheel = MouseEvent {
+        kind: MouseEventKind::ScrollUp,
+        column: 60,
+        row: 10,
+        modifiers: KeyModifiers::NONE,
+    };
+    s.app.update(Event::Mouse(wheel), s.now);
+    let text = s.text();
+    assert!(text.contains("  9. "), "{text}");
+    assert!(!text.contains(" 10. "), "{text}");
+}
