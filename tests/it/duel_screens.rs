@@ -305,3 +305,29 @@ fn a_wheel_step_scrolls_the_log_three_lines() {
     assert!(text.contains("  9. "), "{text}");
     assert!(!text.contains(" 10. "), "{text}");
 }
+
+/// The columns and rows the board's grid takes on a Reversi screen: from its top-left
+/// corner `┌` to its top-right `┐`, and down to its bottom-left `└`.
+fn grid_extent(text: &str) -> (usize, usize) {
+    let rows: Vec<&str> = text.lines().collect();
+    let top = rows.iter().position(|r| r.contains('┌')).unwrap_or(0);
+    let bottom = rows.iter().position(|r| r.contains('└')).unwrap_or(0);
+    let line: Vec<char> = rows.get(top).copied().unwrap_or_default().chars().collect();
+    let left = line.iter().position(|&c| c == '┌').unwrap_or(0);
+    let right = line.iter().position(|&c| c == '┐').unwrap_or(0);
+    (
+        right.saturating_sub(left) + 1,
+        bottom.saturating_sub(top) + 1,
+    )
+}
+
+/// A big window is used: at 200x60 Reversi's grid takes most of the height (it stopped at
+/// 65x33 before), and 80x24 keeps its cells.
+#[test]
+fn reversi_fills_a_big_window() {
+    let mut s = reversi([Seat::Human, Seat::named("expert")], None, (200, 60));
+    let (w, h) = grid_extent(&s.text());
+    assert!(w >= 90 && h >= 45, "{w}x{h}\n{}", s.text());
+    s.resize(80, 24);
+    assert_eq!(grid_extent(&s.text()), (33, 17), "{}", s.text());
+}

@@ -31,8 +31,24 @@ struct CellSize {
     hex: bool,
 }
 
-/// Largest first; the first that fits is drawn.
-const SIZES: [CellSize; 4] = [
+/// Largest first; the first that fits is drawn. The two largest fill a big window (an 8x8
+/// board of 11x5 cells takes 97x49 of a 200x60 screen); from 7x3 down the sizes are those
+/// of 120x40 and smaller windows.
+const SIZES: [CellSize; 6] = [
+    CellSize {
+        inner_w: 11,
+        inner_h: 5,
+        lines: true,
+        dense: false,
+        hex: false,
+    },
+    CellSize {
+        inner_w: 9,
+        inner_h: 4,
+        lines: true,
+        dense: false,
+        hex: false,
+    },
     CellSize {
         inner_w: 7,
         inner_h: 3,
@@ -62,6 +78,9 @@ const SIZES: [CellSize; 4] = [
         hex: false,
     },
 ];
+
+/// The smallest size: a character a cell, no grid lines.
+const COMPACT: CellSize = SIZES[SIZES.len() - 1];
 
 /// A leaning board zoomed out: a character a cell, rows square under each other.
 const DENSE: CellSize = CellSize {
@@ -161,12 +180,12 @@ pub(super) fn layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
         None => match sizes.iter().find(|&&s| fits(s, w)) {
             Some(&s) => (s, false),
             None => {
-                let (gw, gh) = grid_of(SIZES[3]);
+                let (gw, gh) = grid_of(COMPACT);
                 let need = (gw + 2 * LABEL_W, gh + 2 + CHROME_ROWS);
                 return Layout {
                     title,
                     grid: area,
-                    size: SIZES[3],
+                    size: COMPACT,
                     panel: None,
                     status,
                     too_small: Some((need.0.max(30), need.1.max(8))),
@@ -254,11 +273,7 @@ fn lean_layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
             shown: (rows, cols),
         };
     }
-    let size = if app.board.zoomed_out {
-        DENSE
-    } else {
-        SIZES[3]
-    };
+    let size = if app.board.zoomed_out { DENSE } else { COMPACT };
     let px = usize::from(size.pitch().0);
     let lean_of = |shown_rows: usize| {
         if app.board.zoomed_out {
@@ -570,6 +585,38 @@ fn stone_rows<G: BoardGame>(side: Side, size: CellSize, plain: bool) -> Vec<Stri
         (2, true, false) => vec!["╭─╮", "╰─╯"],
         (3, true, true) => vec!["╲   ╱", "╳", "╱   ╲"],
         (3, true, false) => vec!["╭───╮", "│   │", "╰───╯"],
+        (4, false, true) => vec!["▄█████▄", "█████████", "█████████", "▀█████▀"],
+        (4, false, false) => vec!["▄▀▀▀▀▀▄", "█       █", "█       █", "▀▄▄▄▄▄▀"],
+        (4, true, true) => vec!["╲     ╱", "  ╲ ╱  ", "  ╱ ╲  ", "╱     ╲"],
+        (4, true, false) => vec!["╭─────╮", "│     │", "│     │", "╰─────╯"],
+        (5, false, true) => vec![
+            "▄███████▄",
+            "███████████",
+            "███████████",
+            "███████████",
+            "▀███████▀",
+        ],
+        (5, false, false) => vec![
+            "▄▀▀▀▀▀▀▀▄",
+            "█         █",
+            "█         █",
+            "█         █",
+            "▀▄▄▄▄▄▄▄▀",
+        ],
+        (5, true, true) => vec![
+            "╲       ╱",
+            "  ╲   ╱  ",
+            "    ╳    ",
+            "  ╱   ╲  ",
+            "╱       ╲",
+        ],
+        (5, true, false) => vec![
+            "╭───────╮",
+            "│       │",
+            "│       │",
+            "│       │",
+            "╰───────╯",
+        ],
         _ => Vec::new(),
     };
     if shape.is_empty() {
