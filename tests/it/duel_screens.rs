@@ -331,3 +331,64 @@ fn reversi_fills_a_big_window() {
     s.resize(80, 24);
     assert_eq!(grid_extent(&s.text()), (33, 17), "{}", s.text());
 }
+
+/// At 200x60 an 11x11 Islands board of hexagons takes most of the height (it stopped at 23
+/// rows before), and 80x24 keeps its compact cells.
+#[test]
+fn islands_fills_a_big_window() {
+    let rows_with_cells = |text: &str| text.lines().filter(|l| l.contains("|   ·   |")).count();
+    let board_rows = |text: &str| {
+        let rows: Vec<&str> = text.lines().collect();
+        let first = rows.iter().position(|l| l.contains("/ \\")).unwrap_or(0);
+        let last = rows.iter().rposition(|l| l.contains("\\ /")).unwrap_or(0);
+        last.saturating_sub(first) + 1
+    };
+    let mut s = islands([Seat::Human, Seat::named("connector")], 11, (200, 60));
+    let text = s.text();
+    assert!(board_rows(&text) >= 40, "{}\n{text}", board_rows(&text));
+    assert_eq!(
+        rows_with_cells(&text),
+        11,
+        "the stone rows of the cells:\n{text}"
+    );
+    s.resize(80, 24);
+    let text = s.text();
+    assert!(!text.contains("/ \\"), "compact cells at 80x24:\n{text}");
+}
+
+/// A click inside a large hexagon places there (one column in from its outline); a click on
+/// the outline does not.
+#[test]
+fn a_click_lands_inside_a_large_hexagon() {
+    use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    let mut s = islands(PEOPLE, 11, (200, 60));
+    let text = s.text();
+    // Row 3's label, then its first hexagon's outline two columns on.
+    let (col, row) = text
+        .lines()
+        .enumerate()
+        .find_map(|(y, l)| {
+            l.find(" 3 |")
+                .map(|b| (l[..b].chars().count() as u16, y as u16))
+        })
+        .expect("row 3");
+    let outline = col + 3;
+    let click = |s: &mut Screen<islands::Game>, column: u16| {
+        let click = MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        };
+        s.app.update(Event::Mouse(click), s.now);
+    };
+    click(&mut s, outline + 8 * 4);
+    assert!(s.app.history().is_empty(), "an outline:\n{}", s.text());
+    click(&mut s, outline + 8 * 4 + 1);
+    assert_eq!(
+        s.app.history()[0].mv,
+        islands::Place { row: 3, col: 4 },
+        "{}",
+        s.text()
+    );
+}

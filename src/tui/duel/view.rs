@@ -91,6 +91,16 @@ const DENSE: CellSize = CellSize {
     hex: false,
 };
 
+/// Outlined hexagons eight columns apart, their sides two rows tall and two rows of slopes
+/// between rows, a stone drawn 5x2 inside: a leaning board that fills a big window.
+const BIG_HEX: CellSize = CellSize {
+    inner_w: 5,
+    inner_h: 2,
+    lines: false,
+    dense: false,
+    hex: true,
+};
+
 /// A leaning board drawn as outlined hexagons, `| ○ |` with `/ \` between rows, when the
 /// whole board fits that way.
 const HEX: CellSize = CellSize {
@@ -132,7 +142,8 @@ impl CellSize {
         if self.lines {
             (self.inner_w + 1, self.inner_h + 1)
         } else if self.hex {
-            (4, 2)
+            // The inside, a column either side, an outline; sides and slopes alike tall.
+            (self.inner_w + 3, 2 * self.inner_h)
         } else if self.dense {
             (1, 1)
         } else {
@@ -252,19 +263,36 @@ fn lean_layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
     let status = Rect::new(0, h.saturating_sub(2), w, 2.min(h));
     let room_h = usize::from(h.saturating_sub(CHROME_ROWS));
     let label_w = usize::from(LEAN_LABEL_W);
-    // Outlined hexagons when the whole board fits them, panel and all.
-    let hex_w = cols * 4 + 1 + 2 * rows.saturating_sub(1) + 2 * (label_w + 2);
-    let hex_fits = !app.board.zoomed_out
-        && hex_w + usize::from(PANEL_MIN) < usize::from(w)
-        && 2 * rows + 1 + 2 <= room_h;
-    if hex_fits {
+    // Outlined hexagons, large ones first, when the whole board fits them, panel and all.
+    let hex_grid = |size: CellSize| {
+        let (px, py) = size.pitch();
+        let (px, py) = (usize::from(px), usize::from(py));
+        let h = usize::from(size.inner_h);
+        (
+            cols * px + 1 + px / 2 * rows.saturating_sub(1),
+            rows * py + h,
+        )
+    };
+    let hex_fits = |size: CellSize| {
+        let (gw, gh) = hex_grid(size);
+        !app.board.zoomed_out
+            && gw + 2 * (label_w + 2) + usize::from(PANEL_MIN) < usize::from(w)
+            && gh + 2 <= room_h
+    };
+    if let Some(size) = [BIG_HEX, HEX].into_iter().find(|&s| hex_fits(s)) {
         let lean = rows.saturating_sub(1) as u16;
-        let (gw, gh) = ((cols * 4 + 1) as u16 + 2 * lean, (2 * rows + 1) as u16);
-        let (grid, panel) = place(w, room_h as u16, (gw, gh), LEAN_LABEL_W + 2, true);
+        let (gw, gh) = hex_grid(size);
+        let (grid, panel) = place(
+            w,
+            room_h as u16,
+            (gw as u16, gh as u16),
+            LEAN_LABEL_W + 2,
+            true,
+        );
         return Layout {
             title,
             grid,
-            size: HEX,
+            size,
             panel,
             status,
             too_small: None,
@@ -356,7 +384,12 @@ fn cell_origin(layout: &Layout, (r, c): Cell) -> (u16, u16) {
     let shift = layout.lean.saturating_sub(r) * (px / 2).max(1);
     let inset = if layout.size.hex { 2 } else { 1 };
     let x = layout.grid.x + inset + shift + c * px;
-    let y = layout.grid.y + u16::from(layout.size.lines || layout.size.hex) + r * py;
+    let top = if layout.size.hex {
+        layout.size.inner_h
+    } else {
+        u16::from(layout.size.lines)
+    };
+    let y = layout.grid.y + top + r * py;
     (x, y)
 }
 
@@ -368,7 +401,12 @@ pub(super) fn cell_at<G: BoardGame>(app: &DuelApp<G>, x: u16, y: u16) -> Option<
     }
     let (px, py) = layout.size.pitch();
     let hex = layout.size.hex;
-    let dy = y.checked_sub(layout.grid.y + u16::from(layout.size.lines || hex))?;
+    let top = if hex {
+        layout.size.inner_h
+    } else {
+        u16::from(layout.size.lines)
+    };
+    let dy = y.checked_sub(layout.grid.y + top)?;
     let r = (dy / py) as usize;
     let shift = layout.lean.saturating_sub(r as u16) * (px / 2).max(1);
     // From a cell's left (a hexagon's inside is its glyph and a column either side).
@@ -377,7 +415,7 @@ pub(super) fn cell_at<G: BoardGame>(app: &DuelApp<G>, x: u16, y: u16) -> Option<
     let inside = if layout.size.lines {
         dx % px < layout.size.inner_w && dy % py < layout.size.inner_h
     } else if hex {
-        dy % py == 0 && dx % px < 3
+        dy % py < layout.size.inner_h && dx % px < px - 1
     } else {
         layout.size.dense || dx % px == 0
     };
@@ -569,14 +607,16 @@ impl<G: BoardGame> DuelApp<G> {
 }
 
 /// The glyphs of a stone filling a cell's inside: its one-character glyph in small cells
-/// and without colour; with room, a disc drawn in blocks, solid for the first side and a ring
-/// for the second, so the two read apart by shape as well as colour.
+/// and without colour; with room, a disc drawn in blocks, solid for the dark side and a ring
+/// for the light one, so the two read apart by shape as well as colour. A leaning board
+/// without colour keeps its letters (W and B, as its edges are marked).
 fn stone_rows<G: BoardGame>(side: Side, size: CellSize, plain: bool) -> Vec<String> {
     let w = usize::from(size.inner_w);
     let h = usize::from(size.inner_h);
-    let solid = side == Side::First;
+    let solid = !G::light(side);
     // Without colour the two sides are a cross and a ring of lines (the X and O of text).
     let shape: Vec<&str> = match (h, plain, solid) {
+        _ if plain && G::LEAN => Vec::new(),
         (2, false, true) => vec!["▄███▄", "▀███▀"],
         (2, false, false) => vec!["▄▀▀▀▄", "▀▄▄▄▀"],
         (3, false, true) => vec!["▄███▄", "███████", "▀███▀"],
@@ -724,7 +764,8 @@ fn board<G: BoardGame>(
             let rows_text: Vec<String> = match shown.stone {
                 Some(_) if group > 0 => {
                     style = group_style(theme.color, style, group, at_cursor);
-                    vec![GROUP_MARKS[group as usize - 1].to_string()]
+                    let mark = GROUP_MARKS[group as usize - 1].to_string();
+                    vec![center(&mark, usize::from(size.inner_w))]
                 }
                 Some(side) => stone_rows::<G>(side, size, plain),
                 None if is_legal => {
@@ -737,18 +778,21 @@ fn board<G: BoardGame>(
                     };
                     let mut rows =
                         vec![" ".repeat(usize::from(size.inner_w)); usize::from(size.inner_h)];
-                    rows[usize::from(size.inner_h) / 2] = center(&mark, usize::from(size.inner_w));
+                    // Level with the row numbers on a leaning board.
+                    let h = usize::from(size.inner_h);
+                    let mid = if G::LEAN { (h - 1) / 2 } else { h / 2 };
+                    rows[mid] = center(&mark, usize::from(size.inner_w));
                     rows
                 }
                 // A leaning board keeps its empty cells visible, so its shape always shows.
-                None if G::LEAN => vec!["·".to_string()],
+                None if G::LEAN => vec![center("·", usize::from(size.inner_w))],
                 None => vec![" ".repeat(usize::from(size.inner_w)); usize::from(size.inner_h)],
             };
             let inner = Rect::new(x, y, size.inner_w, size.inner_h);
             buf.set_style(inner, style);
             if size.hex && (at_cursor || shown.mark != Mark::None || group > 0) {
                 // The hexagon's whole inside shows the cursor and the marks.
-                buf.set_style(Rect::new(x - 1, y, 3, 1), style);
+                buf.set_style(hex_inside(size, x, y), style);
             }
             let hint_style = if is_legal && shown.stone.is_none() {
                 styled(
@@ -769,28 +813,46 @@ fn board<G: BoardGame>(
     }
 }
 
+/// The inside of a hexagon whose stone's top-left is at (`x`, `y`): a column either side of
+/// the stone, between the outlines.
+fn hex_inside(size: CellSize, x: u16, y: u16) -> Rect {
+    Rect::new(x - 1, y, size.inner_w + 2, size.inner_h)
+}
+
 /// The outlines of a leaning board of hexagons: `| |` beside each cell, `/ \` above and
-/// `\ /` below it; neighbours share their edges. With colour, the insides are felt.
+/// `\ /` below it (two columns in a row of slopes, as many rows as the sides are tall);
+/// neighbours share their edges. With colour, the insides are felt.
 fn draw_hexagons(layout: &Layout, line: Style, color: bool, buf: &mut Buffer) {
+    let size = layout.size;
+    let (px, h) = (i32::from(size.pitch().0), i32::from(size.inner_h));
     let (r0, c0) = layout.first;
     for r in r0..r0 + layout.shown.0 {
         for c in c0..c0 + layout.shown.1 {
             let (x, y) = cell_origin(layout, (r, c));
-            for (dx, dy, ch) in [
-                (-2, 0, '|'),
-                (2, 0, '|'),
-                (-1, -1, '/'),
-                (1, -1, '\\'),
-                (-1, 1, '\\'),
-                (1, 1, '/'),
-            ] {
-                let at = ((i32::from(x) + dx) as u16, (i32::from(y) + dy) as u16);
-                if let Some(cell) = buf.cell_mut(at) {
+            // The left outline's column.
+            let x0 = i32::from(x) - 2;
+            let y = i32::from(y);
+            let mut marks = Vec::new();
+            for i in 0..h {
+                marks.extend([(x0, y + i, '|'), (x0 + px, y + i, '|')]);
+                marks.extend([
+                    (x0 + 1 + 2 * i, y - 1 - i, '/'),
+                    (x0 + px - 1 - 2 * i, y - 1 - i, '\\'),
+                    (x0 + 1 + 2 * i, y + h + i, '\\'),
+                    (x0 + px - 1 - 2 * i, y + h + i, '/'),
+                ]);
+            }
+            for (mx, my, ch) in marks {
+                let (Ok(mx), Ok(my)) = (u16::try_from(mx), u16::try_from(my)) else {
+                    continue;
+                };
+                if let Some(cell) = buf.cell_mut((mx, my)) {
                     cell.set_char(ch).set_style(line);
                 }
             }
             if color {
-                buf.set_style(Rect::new(x - 1, y, 3, 1), Style::new().bg(Color::Green));
+                let inside = hex_inside(size, x, y as u16);
+                buf.set_style(inside, Style::new().bg(Color::Green));
             }
         }
     }
@@ -853,6 +915,8 @@ fn lean_labels<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer
     // How far a cell's outline reaches either side of its glyph.
     let hex = layout.size.hex;
     let reach: u16 = if hex { 2 } else { 1 };
+    // How far a cell's inside runs right of its origin (large hexagons).
+    let wide = layout.size.inner_w - 1;
     // Top and bottom: column numbers.
     for (y, row, edge) in [
         (grid.y.saturating_sub(1), r0, r0 == 0),
@@ -864,11 +928,11 @@ fn lean_labels<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer
         let (x_last, _) = cell_origin(layout, (row, last_c));
         if let Some(side) = owner {
             let pad = reach + 1;
-            let bar = Rect::new(x_first - pad, y, x_last + 2 * pad + 1 - x_first, 1);
+            let bar = Rect::new(x_first - pad, y, x_last + wide + 2 * pad + 1 - x_first, 1);
             buf.set_style(bar, style);
             let stone = G::stone_glyph(side, plain).to_string();
             buf.set_string(x_first - pad, y, &stone, style);
-            buf.set_string(x_last + pad, y, &stone, style);
+            buf.set_string(x_last + wide + pad, y, &stone, style);
         }
         for c in c0..=last_c {
             let (x, _) = cell_origin(layout, (row, c));
@@ -878,7 +942,7 @@ fn lean_labels<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer
             } else {
                 (c % 10).to_string()
             };
-            buf.set_string(x, y, text, style);
+            buf.set_string(x + wide / 2, y, text, style);
         }
     }
     // Left and right: row numbers.
@@ -889,7 +953,7 @@ fn lean_labels<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer
         let end_row = r == 0 || r + 1 == rows;
         for (edge, x, text) in [
             (left_edge, x_first - 3 - 2 * reach + 1, format!("{r:>3}")),
-            (right_edge, x_last + 2 * reach, format!("{r:<3}")),
+            (right_edge, x_last + wide + 2 * reach, format!("{r:<3}")),
         ] {
             let owner = owners.filter(|_| edge).map(|[_, left_right]| left_right);
             let style = owner.map_or(label, edge_style);
