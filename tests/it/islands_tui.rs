@@ -268,9 +268,13 @@ fn the_end_names_the_chain_and_the_result() {
 
 #[test]
 fn a_board_that_fits_is_drawn_as_outlined_hexagons_and_clicks_land_inside_them() {
-    let (mut app, _inbox) = app(11, "human", (200, 60));
-    let text = screen(&app, (200, 60));
-    insta::assert_snapshot!("islands_hexagons_200x60", text);
+    let big = screen(&app(11, "human", (200, 60)).0, (200, 60));
+    insta::assert_snapshot!("islands_hexagons_200x60", big);
+    assert!(big.contains("|   ·   |"), "{big}");
+    // Below the size of large hexagons, small ones.
+    let size = (120, 40);
+    let (mut app, _inbox) = app(11, "human", size);
+    let text = screen(&app, size);
     assert!(text.contains("| · | · |"), "{text}");
     assert!(text.contains("/ \\ / \\"), "{text}");
     // Row 3's hexagon in column 4: its glyph, and one column right of it (still inside).
@@ -285,7 +289,7 @@ fn a_board_that_fits_is_drawn_as_outlined_hexagons_and_clicks_land_inside_them()
         }),
         Instant::now(),
     );
-    assert_eq!(app.history().len(), 1, "{}", screen(&app, (200, 60)));
+    assert_eq!(app.history().len(), 1, "{}", screen(&app, size));
     assert_eq!(app.history()[0].mv, Place { row: 3, col: 4 });
     // A click on an outline places nothing.
     app.update(

@@ -7,6 +7,8 @@ mod ai;
 mod budgets;
 mod config_files;
 mod contract;
+mod duel_frames;
+mod duel_screens;
 mod hex_tables;
 mod hexpaths;
 mod hexpaths_cli;

@@ -455,7 +455,7 @@ fn the_board_grows_with_the_window_and_says_when_it_cannot_fit() {
     h.resize(200, 60);
     let large = h.screen();
     insta::assert_snapshot!("reversi_start_200x60", large);
-    assert!(large.contains("╭───╮"), "discs drawn large:\n{large}");
+    assert!(large.contains("╭───────╮"), "discs drawn large:\n{large}");
     h.resize(44, 16);
     let small = h.screen();
     assert!(small.contains("X O"), "compact cells:\n{small}");

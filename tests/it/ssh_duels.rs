@@ -98,7 +98,9 @@ async fn two_play_a_table_while_a_third_watches(
     // The second side may not move on the first's turn.
     second.send(b"\r").await;
     second
-        .wait_for("the refusal", |s| s.shows("not your turn"))
+        .wait_for("the refusal", |s| {
+            s.shows("Wait: ") && s.shows(" is to move")
+        })
         .await;
     assert_eq!(server.tables()[0].moves, 0);
 

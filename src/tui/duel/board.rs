@@ -60,6 +60,13 @@ pub trait BoardGame: TwoPlayer + crate::controller::table_game::Hosted + std::fm
     fn step_line(played: &Self::Played, step: usize) -> String;
     /// How many moves a side has now (for the status bar), if the game counts them.
     fn mobility(&self, side: Side) -> usize;
+    /// Each side's score on a board showing `cells` part way through a move whose whole
+    /// result is `after`. By default the score of `after` (a game whose steps leave the score
+    /// alone); Reversi counts the discs drawn, so the score climbs as the flips land.
+    fn partial_score(cells: &[Shown], after: &Self) -> [usize; 2] {
+        let _ = cells;
+        after.score()
+    }
     /// Whether the board is drawn leaning, each row half a cell left of the row above (a
     /// board of hexagons); such boards use compact cells only.
     const LEAN: bool = false;

@@ -4,6 +4,8 @@
 //! [`DuelApp::update`]; `view` draws it.
 
 pub mod board;
+mod fit;
+mod frame;
 mod islands;
 mod reversi;
 mod table;
@@ -44,6 +46,9 @@ fn follow(first: usize, at: usize, shown: usize, total: usize) -> usize {
     }
     first.min(last_first)
 }
+
+/// Lines of the move log a step of the mouse wheel scrolls, as in Three Trios.
+const WHEEL_LINES: usize = 3;
 
 /// Deals a new match from the finished one's setup (`n`), or says why it cannot.
 pub type NewDuel<G> = Box<dyn FnMut(&DuelConfig<G>) -> Result<Duel<G>, String>>;
@@ -179,12 +184,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
 
     /// Every cell as the screen shows it now, row-major.
     pub fn shown_cells(&self) -> Vec<Shown> {
-        match self.shown_point() {
-            Point::Start => board::plain_cells(&self.states[0]),
-            Point::Move { mv, shown } => {
-                G::shown(&self.states[mv], &self.history()[mv].played, shown)
-            }
-        }
+        self.frame().cells
     }
 
     /// Whether a computer is choosing the next move: here, or at the table this screen shows
@@ -429,15 +429,12 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
             self.say("The game is over: n for a new game, r to replay");
             return;
         }
+        // A move playing out ends at once for the next one, as in Three Trios.
+        if self.motion.animation.is_some() && self.motion.replay.is_none() {
+            self.motion.skip_animation(now, self.paced());
+        }
         if !self.human_to_move() {
-            if self.computer.thinking() {
-                self.say("The computer is thinking");
-            } else if self.waiting_for_opponent() {
-                self.say("Waiting for an opponent to join this table");
-            } else if self.table.is_some() && !self.table_busy() && self.table_closed().is_none() {
-                self.say("It is not your turn");
-            }
-            return;
+            return self.not_your_turn();
         }
         let mv = G::place(self.board.cursor);
         if let Some(table) = &mut self.table {
@@ -450,6 +447,25 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
             return;
         }
         self.play(mv, now);
+    }
+
+    /// Why a move cannot be made now, worded as in Three Trios: `Wait: Light (expert) is to
+    /// move`, or the table still waits for a player. Nothing while this screen's own move is
+    /// on its way to the table, or once the table has closed (the status bar says so).
+    fn not_your_turn(&mut self) {
+        if self.waiting_for_opponent() {
+            return self.warn("Waiting for an opponent to join this table");
+        }
+        if self.table_busy() || self.table_closed().is_some() {
+            return;
+        }
+        let side = self.game().to_move();
+        let text = format!(
+            "Wait: {} ({}) is to move",
+            G::side_title(side),
+            self.seat_label(side)
+        );
+        self.warn(&text);
     }
 
     /// Deals a new match from this one's setup (`n` answered, or no game going on).
@@ -473,10 +489,10 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
     fn on_mouse(&mut self, mouse: MouseEvent, now: Instant) {
         match mouse.kind {
             MouseEventKind::ScrollUp => {
-                self.board.log_back = (self.board.log_back + 1).min(self.history().len());
+                self.board.log_back = (self.board.log_back + WHEEL_LINES).min(self.history().len());
             }
             MouseEventKind::ScrollDown => {
-                self.board.log_back = self.board.log_back.saturating_sub(1)
+                self.board.log_back = self.board.log_back.saturating_sub(WHEEL_LINES)
             }
             MouseEventKind::Down(MouseButton::Left) => {
                 if let Some(cell) = view::cell_at(self, mouse.column, mouse.row) {

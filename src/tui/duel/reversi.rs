@@ -157,6 +157,14 @@ impl BoardGame for Game {
         )
     }
 
+    fn partial_score(cells: &[Shown], _after: &Game) -> [usize; 2] {
+        let mut score = [0; 2];
+        for side in cells.iter().filter_map(|cell| cell.stone) {
+            score[side.index()] += 1;
+        }
+        score
+    }
+
     fn mobility(&self, side: Side) -> usize {
         if self.is_over() {
             return 0;

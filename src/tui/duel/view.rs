@@ -11,7 +11,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::board::{BoardGame, Cell, Mark, Shown};
-use super::{DuelApp, Note};
+use super::frame::Frame;
+use super::{DuelApp, Note, fit};
 use crate::games::Side;
 use crate::tui::keymap::{self, Action, Context, KeyMode, Where, flag};
 use crate::tui::timeline::Point;
@@ -30,8 +31,24 @@ struct CellSize {
     hex: bool,
 }
 
-/// Largest first; the first that fits is drawn.
-const SIZES: [CellSize; 4] = [
+/// Largest first; the first that fits is drawn. The two largest fill a big window (an 8x8
+/// board of 11x5 cells takes 97x49 of a 200x60 screen); from 7x3 down the sizes are those
+/// of 120x40 and smaller windows.
+const SIZES: [CellSize; 6] = [
+    CellSize {
+        inner_w: 11,
+        inner_h: 5,
+        lines: true,
+        dense: false,
+        hex: false,
+    },
+    CellSize {
+        inner_w: 9,
+        inner_h: 4,
+        lines: true,
+        dense: false,
+        hex: false,
+    },
     CellSize {
         inner_w: 7,
         inner_h: 3,
@@ -62,6 +79,9 @@ const SIZES: [CellSize; 4] = [
     },
 ];
 
+/// The smallest size: a character a cell, no grid lines.
+const COMPACT: CellSize = SIZES[SIZES.len() - 1];
+
 /// A leaning board zoomed out: a character a cell, rows square under each other.
 const DENSE: CellSize = CellSize {
     inner_w: 1,
@@ -69,6 +89,16 @@ const DENSE: CellSize = CellSize {
     lines: false,
     dense: true,
     hex: false,
+};
+
+/// Outlined hexagons eight columns apart, their sides two rows tall and two rows of slopes
+/// between rows, a stone drawn 5x2 inside: a leaning board that fills a big window.
+const BIG_HEX: CellSize = CellSize {
+    inner_w: 5,
+    inner_h: 2,
+    lines: false,
+    dense: false,
+    hex: true,
 };
 
 /// A leaning board drawn as outlined hexagons, `| ○ |` with `/ \` between rows, when the
@@ -112,7 +142,8 @@ impl CellSize {
         if self.lines {
             (self.inner_w + 1, self.inner_h + 1)
         } else if self.hex {
-            (4, 2)
+            // The inside, a column either side, an outline; sides and slopes alike tall.
+            (self.inner_w + 3, 2 * self.inner_h)
         } else if self.dense {
             (1, 1)
         } else {
@@ -160,12 +191,12 @@ pub(super) fn layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
         None => match sizes.iter().find(|&&s| fits(s, w)) {
             Some(&s) => (s, false),
             None => {
-                let (gw, gh) = grid_of(SIZES[3]);
+                let (gw, gh) = grid_of(COMPACT);
                 let need = (gw + 2 * LABEL_W, gh + 2 + CHROME_ROWS);
                 return Layout {
                     title,
                     grid: area,
-                    size: SIZES[3],
+                    size: COMPACT,
                     panel: None,
                     status,
                     too_small: Some((need.0.max(30), need.1.max(8))),
@@ -232,19 +263,36 @@ fn lean_layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
     let status = Rect::new(0, h.saturating_sub(2), w, 2.min(h));
     let room_h = usize::from(h.saturating_sub(CHROME_ROWS));
     let label_w = usize::from(LEAN_LABEL_W);
-    // Outlined hexagons when the whole board fits them, panel and all.
-    let hex_w = cols * 4 + 1 + 2 * rows.saturating_sub(1) + 2 * (label_w + 2);
-    let hex_fits = !app.board.zoomed_out
-        && hex_w + usize::from(PANEL_MIN) < usize::from(w)
-        && 2 * rows + 1 + 2 <= room_h;
-    if hex_fits {
+    // Outlined hexagons, large ones first, when the whole board fits them, panel and all.
+    let hex_grid = |size: CellSize| {
+        let (px, py) = size.pitch();
+        let (px, py) = (usize::from(px), usize::from(py));
+        let h = usize::from(size.inner_h);
+        (
+            cols * px + 1 + px / 2 * rows.saturating_sub(1),
+            rows * py + h,
+        )
+    };
+    let hex_fits = |size: CellSize| {
+        let (gw, gh) = hex_grid(size);
+        !app.board.zoomed_out
+            && gw + 2 * (label_w + 2) + usize::from(PANEL_MIN) < usize::from(w)
+            && gh + 2 <= room_h
+    };
+    if let Some(size) = [BIG_HEX, HEX].into_iter().find(|&s| hex_fits(s)) {
         let lean = rows.saturating_sub(1) as u16;
-        let (gw, gh) = ((cols * 4 + 1) as u16 + 2 * lean, (2 * rows + 1) as u16);
-        let (grid, panel) = place(w, room_h as u16, (gw, gh), LEAN_LABEL_W + 2, true);
+        let (gw, gh) = hex_grid(size);
+        let (grid, panel) = place(
+            w,
+            room_h as u16,
+            (gw as u16, gh as u16),
+            LEAN_LABEL_W + 2,
+            true,
+        );
         return Layout {
             title,
             grid,
-            size: HEX,
+            size,
             panel,
             status,
             too_small: None,
@@ -253,11 +301,7 @@ fn lean_layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
             shown: (rows, cols),
         };
     }
-    let size = if app.board.zoomed_out {
-        DENSE
-    } else {
-        SIZES[3]
-    };
+    let size = if app.board.zoomed_out { DENSE } else { COMPACT };
     let px = usize::from(size.pitch().0);
     let lean_of = |shown_rows: usize| {
         if app.board.zoomed_out {
@@ -340,7 +384,12 @@ fn cell_origin(layout: &Layout, (r, c): Cell) -> (u16, u16) {
     let shift = layout.lean.saturating_sub(r) * (px / 2).max(1);
     let inset = if layout.size.hex { 2 } else { 1 };
     let x = layout.grid.x + inset + shift + c * px;
-    let y = layout.grid.y + u16::from(layout.size.lines || layout.size.hex) + r * py;
+    let top = if layout.size.hex {
+        layout.size.inner_h
+    } else {
+        u16::from(layout.size.lines)
+    };
+    let y = layout.grid.y + top + r * py;
     (x, y)
 }
 
@@ -352,7 +401,12 @@ pub(super) fn cell_at<G: BoardGame>(app: &DuelApp<G>, x: u16, y: u16) -> Option<
     }
     let (px, py) = layout.size.pitch();
     let hex = layout.size.hex;
-    let dy = y.checked_sub(layout.grid.y + u16::from(layout.size.lines || hex))?;
+    let top = if hex {
+        layout.size.inner_h
+    } else {
+        u16::from(layout.size.lines)
+    };
+    let dy = y.checked_sub(layout.grid.y + top)?;
     let r = (dy / py) as usize;
     let shift = layout.lean.saturating_sub(r as u16) * (px / 2).max(1);
     // From a cell's left (a hexagon's inside is its glyph and a column either side).
@@ -361,7 +415,7 @@ pub(super) fn cell_at<G: BoardGame>(app: &DuelApp<G>, x: u16, y: u16) -> Option<
     let inside = if layout.size.lines {
         dx % px < layout.size.inner_w && dy % py < layout.size.inner_h
     } else if hex {
-        dy % py == 0 && dx % px < 3
+        dy % py < layout.size.inner_h && dx % px < px - 1
     } else {
         layout.size.dense || dx % px == 0
     };
@@ -416,40 +470,90 @@ fn side_style<G: BoardGame>(app: &DuelApp<G>, side: Side) -> Style {
     )
 }
 
+/// The title line: the game, each side and its seat, and the `? help` hint at the right.
+/// Long seat names are cut (`…`), then left out, so that the hint stays whole.
 fn title<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
     let area = layout.title;
     let theme = app.theme;
     let plain = !theme.color;
-    let mut spans = vec![Span::styled(
-        format!(" {} ", G::KIND.title()),
-        theme.title(),
-    )];
-    for (n, side) in Side::BOTH.into_iter().enumerate() {
-        if n == 1 {
-            spans.push(Span::raw(" vs "));
-        }
-        spans.push(Span::styled(
-            format!("{} {}", G::stone_glyph(side, plain), G::side_title(side)),
-            side_style(app, side),
-        ));
-        spans.push(Span::styled(
-            format!(" ({})", app.seat_label(side)),
-            theme.dim(),
-        ));
-    }
-    if app.context() == Context::TableSpectator {
-        spans.push(Span::styled(" · watching", theme.key()));
-    }
-    Paragraph::new(Line::from(spans)).render(area, buf);
-    let zoom = G::LEAN && (app.board.zoomed_out || layout.scrolls(app.game().dims()));
+    let dims = app.game().dims();
+    let zoom = G::LEAN && (app.board.zoomed_out || layout.scrolls(dims));
+    let keys = if zoom { "z zoom · ? help " } else { "? help " };
+    // Without the side panel, a scrolled board's rows and columns in view are said here.
+    let range = shown_range(layout, dims).filter(|_| layout.panel.is_none());
+    let hints = range.map(|range| format!("{range} · {keys}"));
+    let fits = |text: &str| area.right().saturating_sub(fit::width(text) as u16) > area.x + 40;
     let help = Span::styled(
-        if zoom { "z zoom · ? help " } else { "? help " },
+        hints
+            .filter(|h| fits(h))
+            .unwrap_or_else(|| keys.to_string()),
         theme.dim(),
     );
     let x = area.right().saturating_sub(help.width() as u16);
-    if x > area.x + 40 {
+    let hint = x > area.x + 40;
+    // The title's room: up to a space before the hint.
+    let room = if hint {
+        usize::from(x - area.x).saturating_sub(1)
+    } else {
+        usize::from(area.width)
+    };
+    let labels = Side::BOTH.map(|side| app.seat_label(side));
+    // The title with each seat name cut to `cut` columns (`None`: without seat names).
+    let line = |cut: Option<usize>| {
+        let mut spans = vec![Span::styled(
+            format!(" {} ", G::KIND.title()),
+            theme.title(),
+        )];
+        for (n, side) in Side::BOTH.into_iter().enumerate() {
+            if n == 1 {
+                spans.push(Span::raw(" vs "));
+            }
+            spans.push(Span::styled(
+                format!("{} {}", G::stone_glyph(side, plain), G::side_title(side)),
+                side_style(app, side),
+            ));
+            if let Some(cut) = cut {
+                let label = fit::ellipsis(&labels[n], cut);
+                spans.push(Span::styled(format!(" ({label})"), theme.dim()));
+            }
+        }
+        if app.context() == Context::TableSpectator {
+            spans.push(Span::styled(" · watching", theme.key()));
+        }
+        Line::from(spans)
+    };
+    let longest = labels.iter().map(|l| fit::width(l)).max().unwrap_or(0);
+    let title = (1..=longest)
+        .rev()
+        .map(Some)
+        .chain([None])
+        .map(line)
+        .find(|l| l.width() <= room)
+        .unwrap_or_else(|| line(None));
+    let title_area = Rect::new(
+        area.x,
+        area.y,
+        room.min(usize::from(area.width)) as u16,
+        area.height,
+    );
+    Paragraph::new(title).render(title_area, buf);
+    if hint {
         buf.set_span(x, area.y, &help, help.width() as u16);
     }
+}
+
+/// `rows 0–18`, `rows 3–21 cols 0–11`: the lines of a scrolled board in view (none when the
+/// whole board is).
+fn shown_range(layout: &Layout, (rows, cols): (usize, usize)) -> Option<String> {
+    let ((r0, c0), (vr, vc)) = (layout.first, layout.shown);
+    let mut parts = Vec::new();
+    if vr < rows {
+        parts.push(format!("rows {r0}–{}", r0 + vr - 1));
+    }
+    if vc < cols {
+        parts.push(format!("cols {c0}–{}", c0 + vc - 1));
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
 }
 
 /// Board colours: felt green, discs black and white; marks on top. Without grid lines the
@@ -503,14 +607,16 @@ impl<G: BoardGame> DuelApp<G> {
 }
 
 /// The glyphs of a stone filling a cell's inside: its one-character glyph in small cells
-/// and without colour; with room, a disc drawn in blocks, solid for the first side and a ring
-/// for the second, so the two read apart by shape as well as colour.
+/// and without colour; with room, a disc drawn in blocks, solid for the dark side and a ring
+/// for the light one, so the two read apart by shape as well as colour. A leaning board
+/// without colour keeps its letters (W and B, as its edges are marked).
 fn stone_rows<G: BoardGame>(side: Side, size: CellSize, plain: bool) -> Vec<String> {
     let w = usize::from(size.inner_w);
     let h = usize::from(size.inner_h);
-    let solid = side == Side::First;
+    let solid = !G::light(side);
     // Without colour the two sides are a cross and a ring of lines (the X and O of text).
     let shape: Vec<&str> = match (h, plain, solid) {
+        _ if plain && G::LEAN => Vec::new(),
         (2, false, true) => vec!["▄███▄", "▀███▀"],
         (2, false, false) => vec!["▄▀▀▀▄", "▀▄▄▄▀"],
         (3, false, true) => vec!["▄███▄", "███████", "▀███▀"],
@@ -519,6 +625,38 @@ fn stone_rows<G: BoardGame>(side: Side, size: CellSize, plain: bool) -> Vec<Stri
         (2, true, false) => vec!["╭─╮", "╰─╯"],
         (3, true, true) => vec!["╲   ╱", "╳", "╱   ╲"],
         (3, true, false) => vec!["╭───╮", "│   │", "╰───╯"],
+        (4, false, true) => vec!["▄█████▄", "█████████", "█████████", "▀█████▀"],
+        (4, false, false) => vec!["▄▀▀▀▀▀▄", "█       █", "█       █", "▀▄▄▄▄▄▀"],
+        (4, true, true) => vec!["╲     ╱", "  ╲ ╱  ", "  ╱ ╲  ", "╱     ╲"],
+        (4, true, false) => vec!["╭─────╮", "│     │", "│     │", "╰─────╯"],
+        (5, false, true) => vec![
+            "▄███████▄",
+            "███████████",
+            "███████████",
+            "███████████",
+            "▀███████▀",
+        ],
+        (5, false, false) => vec![
+            "▄▀▀▀▀▀▀▀▄",
+            "█         █",
+            "█         █",
+            "█         █",
+            "▀▄▄▄▄▄▄▄▀",
+        ],
+        (5, true, true) => vec![
+            "╲       ╱",
+            "  ╲   ╱  ",
+            "    ╳    ",
+            "  ╱   ╲  ",
+            "╱       ╲",
+        ],
+        (5, true, false) => vec![
+            "╭───────╮",
+            "│       │",
+            "│       │",
+            "│       │",
+            "╰───────╯",
+        ],
         _ => Vec::new(),
     };
     if shape.is_empty() {
@@ -557,14 +695,15 @@ fn board<G: BoardGame>(
     let (rows, cols) = app.game().dims();
     let size = layout.size;
     let grid = layout.grid;
-    let mut cells = app.shown_cells();
+    let frame = app.frame();
+    let shown_game = frame.position;
+    let mut cells = frame.cells;
     // At the end, the cells that decided it (Islands: the chain) stand out.
     for &(r, c) in ending.map_or(&[][..], |(chain, _)| chain) {
         if let Some(cell) = cells.get_mut(r * cols + c) {
             cell.mark = Mark::Changed;
         }
     }
-    let shown_game = app.shown_game();
     let live = app.replay().is_none() && !app.animating();
     // Which cells a person may play now, looked up once a cell.
     let mut legal = vec![false; rows * cols];
@@ -625,7 +764,8 @@ fn board<G: BoardGame>(
             let rows_text: Vec<String> = match shown.stone {
                 Some(_) if group > 0 => {
                     style = group_style(theme.color, style, group, at_cursor);
-                    vec![GROUP_MARKS[group as usize - 1].to_string()]
+                    let mark = GROUP_MARKS[group as usize - 1].to_string();
+                    vec![center(&mark, usize::from(size.inner_w))]
                 }
                 Some(side) => stone_rows::<G>(side, size, plain),
                 None if is_legal => {
@@ -638,18 +778,21 @@ fn board<G: BoardGame>(
                     };
                     let mut rows =
                         vec![" ".repeat(usize::from(size.inner_w)); usize::from(size.inner_h)];
-                    rows[usize::from(size.inner_h) / 2] = center(&mark, usize::from(size.inner_w));
+                    // Level with the row numbers on a leaning board.
+                    let h = usize::from(size.inner_h);
+                    let mid = if G::LEAN { (h - 1) / 2 } else { h / 2 };
+                    rows[mid] = center(&mark, usize::from(size.inner_w));
                     rows
                 }
                 // A leaning board keeps its empty cells visible, so its shape always shows.
-                None if G::LEAN => vec!["·".to_string()],
+                None if G::LEAN => vec![center("·", usize::from(size.inner_w))],
                 None => vec![" ".repeat(usize::from(size.inner_w)); usize::from(size.inner_h)],
             };
             let inner = Rect::new(x, y, size.inner_w, size.inner_h);
             buf.set_style(inner, style);
             if size.hex && (at_cursor || shown.mark != Mark::None || group > 0) {
                 // The hexagon's whole inside shows the cursor and the marks.
-                buf.set_style(Rect::new(x - 1, y, 3, 1), style);
+                buf.set_style(hex_inside(size, x, y), style);
             }
             let hint_style = if is_legal && shown.stone.is_none() {
                 styled(
@@ -670,28 +813,46 @@ fn board<G: BoardGame>(
     }
 }
 
+/// The inside of a hexagon whose stone's top-left is at (`x`, `y`): a column either side of
+/// the stone, between the outlines.
+fn hex_inside(size: CellSize, x: u16, y: u16) -> Rect {
+    Rect::new(x - 1, y, size.inner_w + 2, size.inner_h)
+}
+
 /// The outlines of a leaning board of hexagons: `| |` beside each cell, `/ \` above and
-/// `\ /` below it; neighbours share their edges. With colour, the insides are felt.
+/// `\ /` below it (two columns in a row of slopes, as many rows as the sides are tall);
+/// neighbours share their edges. With colour, the insides are felt.
 fn draw_hexagons(layout: &Layout, line: Style, color: bool, buf: &mut Buffer) {
+    let size = layout.size;
+    let (px, h) = (i32::from(size.pitch().0), i32::from(size.inner_h));
     let (r0, c0) = layout.first;
     for r in r0..r0 + layout.shown.0 {
         for c in c0..c0 + layout.shown.1 {
             let (x, y) = cell_origin(layout, (r, c));
-            for (dx, dy, ch) in [
-                (-2, 0, '|'),
-                (2, 0, '|'),
-                (-1, -1, '/'),
-                (1, -1, '\\'),
-                (-1, 1, '\\'),
-                (1, 1, '/'),
-            ] {
-                let at = ((i32::from(x) + dx) as u16, (i32::from(y) + dy) as u16);
-                if let Some(cell) = buf.cell_mut(at) {
+            // The left outline's column.
+            let x0 = i32::from(x) - 2;
+            let y = i32::from(y);
+            let mut marks = Vec::new();
+            for i in 0..h {
+                marks.extend([(x0, y + i, '|'), (x0 + px, y + i, '|')]);
+                marks.extend([
+                    (x0 + 1 + 2 * i, y - 1 - i, '/'),
+                    (x0 + px - 1 - 2 * i, y - 1 - i, '\\'),
+                    (x0 + 1 + 2 * i, y + h + i, '\\'),
+                    (x0 + px - 1 - 2 * i, y + h + i, '/'),
+                ]);
+            }
+            for (mx, my, ch) in marks {
+                let (Ok(mx), Ok(my)) = (u16::try_from(mx), u16::try_from(my)) else {
+                    continue;
+                };
+                if let Some(cell) = buf.cell_mut((mx, my)) {
                     cell.set_char(ch).set_style(line);
                 }
             }
             if color {
-                buf.set_style(Rect::new(x - 1, y, 3, 1), Style::new().bg(Color::Green));
+                let inside = hex_inside(size, x, y as u16);
+                buf.set_style(inside, Style::new().bg(Color::Green));
             }
         }
     }
@@ -754,6 +915,8 @@ fn lean_labels<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer
     // How far a cell's outline reaches either side of its glyph.
     let hex = layout.size.hex;
     let reach: u16 = if hex { 2 } else { 1 };
+    // How far a cell's inside runs right of its origin (large hexagons).
+    let wide = layout.size.inner_w - 1;
     // Top and bottom: column numbers.
     for (y, row, edge) in [
         (grid.y.saturating_sub(1), r0, r0 == 0),
@@ -765,11 +928,11 @@ fn lean_labels<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer
         let (x_last, _) = cell_origin(layout, (row, last_c));
         if let Some(side) = owner {
             let pad = reach + 1;
-            let bar = Rect::new(x_first - pad, y, x_last + 2 * pad + 1 - x_first, 1);
+            let bar = Rect::new(x_first - pad, y, x_last + wide + 2 * pad + 1 - x_first, 1);
             buf.set_style(bar, style);
             let stone = G::stone_glyph(side, plain).to_string();
             buf.set_string(x_first - pad, y, &stone, style);
-            buf.set_string(x_last + pad, y, &stone, style);
+            buf.set_string(x_last + wide + pad, y, &stone, style);
         }
         for c in c0..=last_c {
             let (x, _) = cell_origin(layout, (row, c));
@@ -779,7 +942,7 @@ fn lean_labels<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer
             } else {
                 (c % 10).to_string()
             };
-            buf.set_string(x, y, text, style);
+            buf.set_string(x + wide / 2, y, text, style);
         }
     }
     // Left and right: row numbers.
@@ -790,7 +953,7 @@ fn lean_labels<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer
         let end_row = r == 0 || r + 1 == rows;
         for (edge, x, text) in [
             (left_edge, x_first - 3 - 2 * reach + 1, format!("{r:>3}")),
-            (right_edge, x_last + 2 * reach, format!("{r:<3}")),
+            (right_edge, x_last + wide + 2 * reach, format!("{r:<3}")),
         ] {
             let owner = owners.filter(|_| edge).map(|[_, left_right]| left_right);
             let style = owner.map_or(label, edge_style);
@@ -877,8 +1040,8 @@ fn draw_cursor(buf: &mut Buffer, layout: &Layout, cell: Cell, color: bool) {
         .render(rect, buf);
 }
 
-/// Draws the side panel: the players and their scores, the goal, the result, the move
-/// log. Returns the move log's rectangle.
+/// Draws the side panel: the players and their scores, the goal, how the game ended, the
+/// move log. Returns the move log's rectangle.
 fn side_panel<G: BoardGame>(
     app: &DuelApp<G>,
     layout: &Layout,
@@ -888,12 +1051,15 @@ fn side_panel<G: BoardGame>(
 ) -> Rect {
     let theme = app.theme;
     let plain = !theme.color;
-    let game = app.shown_game();
-    let score = game.score();
+    let frame = app.frame();
+    let score = frame.score;
     let mut lines: Vec<Line> = Vec::new();
     for side in Side::BOTH {
-        let to_move = !game.is_over() && game.to_move() == side;
-        let arrow = if to_move { "▸" } else { " " };
+        let arrow = if frame.to_move == Some(side) {
+            "▸"
+        } else {
+            " "
+        };
         lines.push(Line::from(vec![
             Span::styled(arrow, theme.key()),
             Span::styled(
@@ -907,7 +1073,7 @@ fn side_panel<G: BoardGame>(
     for goal in G::GOAL {
         lines.push(Line::styled(*goal, theme.dim()));
     }
-    if layout.scrolls(game.dims()) {
+    if layout.scrolls(app.game().dims()) {
         let ((r0, c0), (vr, vc)) = (layout.first, layout.shown);
         lines.push(Line::styled(
             format!("Rows {r0}–{}, cols {c0}–{} shown", r0 + vr - 1, c0 + vc - 1),
@@ -915,34 +1081,25 @@ fn side_panel<G: BoardGame>(
         ));
     }
     lines.push(Line::raw(""));
-    let result = result_line(app);
-    if let Some(result) = &result {
-        if let Some(how) = ending.and_then(|(_, how)| how.clone()) {
-            lines.push(Line::styled(how, theme.dim()));
-        }
-        lines.push(Line::styled(result.clone(), theme.title()));
+    // How the game ended (Islands: the chain); the result itself is the game-over box's.
+    if let Some(how) = ending.and_then(|(_, how)| how.clone()) {
+        lines.push(Line::styled(how, theme.dim()));
         lines.push(Line::raw(""));
     }
     lines.push(Line::styled("Moves", theme.title()));
     let head = lines.len();
     let history = app.history();
     let room = usize::from(area.height).saturating_sub(head);
-    let current = app.shown_step().map(|(mv, _)| mv);
-    let mut end = history.len().saturating_sub(app.board.log_back);
-    // In a replay the log follows the move shown.
-    if app.replay().is_some()
-        && let Some(mv) = current
-        && (mv >= end || mv + room < end)
-    {
-        end = (mv + 1 + room / 2).clamp(room.min(history.len()), history.len());
-    }
+    // The log lists the moves the board drawn has had, the last at the bottom unless
+    // scrolled back.
+    let end = frame.moves.saturating_sub(app.board.log_back);
     let start = end.saturating_sub(room);
-    if history.is_empty() {
+    if frame.moves == 0 {
         lines.push(Line::styled("none yet", theme.dim()));
     }
     for (n, turn) in history.iter().enumerate().take(end).skip(start) {
         let text = format!("{:>3}. {}", n + 1, G::log_line(turn));
-        let style = if Some(n) == current && (app.replay().is_some() || app.animating()) {
+        let style = if Some(n) == frame.current && (app.replay().is_some() || app.animating()) {
             theme.current_line()
         } else {
             Style::new()
@@ -967,8 +1124,8 @@ fn result_line<G: BoardGame>(app: &DuelApp<G>) -> Option<String> {
 fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let plain = !theme.color;
-    let game = app.shown_game();
-    let score = game.score();
+    let frame = app.frame();
+    let (score, game) = (frame.score, frame.position);
     // Each side's stone, name and score, then its moves; narrower rows drop the moves,
     // then the names, so that the state (whose turn, the result) still shows.
     let sides = |names: bool, moves: bool| -> Vec<Span<'static>> {
@@ -991,52 +1148,111 @@ fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
         spans.push(Span::raw(" "));
         spans
     };
-    let state = if let Some(replay) = app.replay() {
-        let total = app.history().len();
-        let at = match app.shown_step() {
-            None => format!("Replay: the start of {total} moves"),
-            Some((mv, _)) => format!("Replay: move {} of {total}", mv + 1),
-        };
-        at + if replay.playing { " ▶" } else { "" }
-    } else if app.game().is_over() {
-        result_line(app).map_or_else(String::new, |r| format!("Game over: {r}"))
-    } else {
-        let side = app.game().to_move();
-        let who = G::side_title(side);
-        if app.thinking() {
-            format!("{who} ({}) is thinking…", app.seat_label(side))
-        } else {
-            format!("{who} to move")
-        }
-    };
-    let mut state = vec![Span::styled(state, theme.title())];
-    state.extend(app.pace_spans());
+    let (long, short) = states(app, &frame);
+    let title = |text: &str| Span::styled(text.to_string(), theme.title());
+    // The state said in full with the pace, then without the speed (a pause still shows),
+    // then in short: the first that fits beside the scores, whose names and move counts go
+    // first.
+    let pace = app.pace_spans();
+    let paused = pace.get(1..).unwrap_or_default().to_vec();
+    let candidates = [(&long, pace), (&long, paused.clone()), (&short, paused)];
     let room = usize::from(area.width);
-    let first = [(true, true), (true, false), (false, false)]
-        .into_iter()
-        .map(|(names, moves)| {
+    let mut lines = candidates.iter().flat_map(|(text, pace)| {
+        [(true, true), (true, false), (false, false)]
+            .into_iter()
+            .map(move |(names, moves)| (text, pace, names, moves))
+    });
+    let first = lines
+        .find_map(|(text, pace, names, moves)| {
             let mut spans = sides(names, moves);
             if moves {
                 // The full row keeps its old spacing: the moves end in two spaces.
                 spans.pop();
             }
-            spans.extend(state.iter().cloned());
-            Line::from(spans)
+            spans.push(title(text));
+            spans.extend(pace.iter().cloned());
+            let line = Line::from(spans);
+            (line.width() <= room).then_some(line)
         })
-        .find(|line| line.width() <= room)
         .unwrap_or_else(|| {
             let mut spans = sides(false, false);
-            spans.extend(state.iter().cloned());
+            let used: usize = spans.iter().map(Span::width).sum();
+            spans.push(title(&fit::ellipsis(&short, room.saturating_sub(used))));
             Line::from(spans)
         });
     let second = match &app.note {
-        Some(Note {
-            text, error: true, ..
-        }) => Line::styled(format!(" {text}"), theme.error()),
-        Some(Note { text, .. }) => Line::styled(format!(" {text}"), theme.key()),
-        None => prompt(app, usize::from(area.width)),
+        Some(note) => note_and_keys(app, note, room),
+        None => prompt(app, room),
     };
     Paragraph::new(vec![first, second]).render(area, buf);
+}
+
+/// What the status bar says of the frame shown, in full and in short: the replay's point,
+/// the move playing out, the result, or whose turn it is.
+fn states<G: BoardGame>(app: &DuelApp<G>, frame: &Frame<'_, G>) -> (String, String) {
+    if let Some(replay) = app.replay() {
+        let total = app.history().len();
+        let playing = if replay.playing { " ▶" } else { "" };
+        return match app.shown_step() {
+            None => (
+                format!("Replay: the start of {total} moves{playing}"),
+                format!("Start of {total}{playing}"),
+            ),
+            Some((mv, _)) => (
+                format!("Replay: move {} of {total}{playing}", mv + 1),
+                format!("Move {}/{total}{playing}", mv + 1),
+            ),
+        };
+    }
+    if let Some(mv) = frame.moving {
+        // A move playing out: its side is still at it.
+        let turn = &app.history()[mv];
+        let who = G::side_title(turn.side);
+        let at = G::cell_of(turn.mv).map(G::cell_name).unwrap_or_default();
+        return (format!("{who} plays {at}"), format!("{who} plays"));
+    }
+    if app.game().is_over() {
+        let result = result_line(app).unwrap_or_default();
+        return (format!("Game over: {result}"), result);
+    }
+    let side = app.game().to_move();
+    let who = G::side_title(side);
+    if app.thinking() {
+        (
+            format!("{who} ({}) is thinking…", app.seat_label(side)),
+            format!("{who} thinking…"),
+        )
+    } else {
+        (format!("{who} to move"), format!("{who} to move"))
+    }
+}
+
+/// The least room the key bar keeps beside a note: `? help` and a key or two.
+const KEYS_BESIDE_NOTE: usize = 16;
+
+/// The note, then the key bar in the room left: a note never pushes the keys off the
+/// screen. A note too long for both is cut (`…`) so that the key bar keeps its least room.
+fn note_and_keys<G: BoardGame>(app: &DuelApp<G>, note: &Note, room: usize) -> Line<'static> {
+    let style = if note.error {
+        app.theme.error()
+    } else {
+        app.theme.key()
+    };
+    let sep = " ·";
+    let text = format!(" {}", note.text);
+    let spare = room.saturating_sub(fit::width(&text) + fit::width(sep));
+    let mut keys = prompt(app, spare.max(KEYS_BESIDE_NOTE.min(room)));
+    if keys.width() == 0 {
+        // No room for even the help key.
+        return Line::styled(fit::ellipsis(&text, room), style);
+    }
+    let text = fit::ellipsis(&text, room.saturating_sub(keys.width() + fit::width(sep)));
+    let mut spans = vec![
+        Span::styled(text, style),
+        Span::styled(sep, app.theme.dim()),
+    ];
+    spans.append(&mut keys.spans);
+    Line::from(spans)
 }
 
 /// What the keys do right now, in a few words, from the keymap's entries for this state;
