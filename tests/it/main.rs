@@ -21,6 +21,7 @@ mod layers;
 mod lobby;
 mod parser_properties;
 mod properties;
+mod race_confirm;
 mod race_contract;
 mod race_tables;
 mod record_safety;

@@ -358,6 +358,18 @@ impl Pty {
         self.assert_terminal_restored();
     }
 
+    /// `q` in a game that is on and not kept: its question, `y`, an exit with status 0,
+    /// and the terminal as it was.
+    fn leave_game_restored(&mut self) {
+        self.send(b"q");
+        self.wait_for("the leave question", |s| {
+            s.contains("Leave this game? it is not saved — y: yes, any other key: no")
+        });
+        self.send(b"y");
+        assert!(self.wait_exit(EXIT_TIMEOUT).success());
+        self.assert_terminal_restored();
+    }
+
     /// The single match record in the data folder.
     fn only_record(&self) -> (PathBuf, Record) {
         let files = self.match_files();
@@ -1337,7 +1349,7 @@ fn triad_plays_full_screen() {
     pty.wait_for("the triad taken", |s| {
         s.contains("deck 66 · found 1") && s.contains("A triad! 1 found.")
     });
-    pty.quit_restored();
+    pty.leave_game_restored();
 }
 
 /// A count of steps as a sentence says it: `1 step`, `3 steps`.
@@ -1367,7 +1379,7 @@ fn hexpaths_plays_full_screen() {
     });
     pty.send(b" ");
     pty.wait_for("round 2", |s| s.contains("round 2/10"));
-    pty.quit_restored();
+    pty.leave_game_restored();
 }
 
 /// The keys of the shortest move of round 1 of a Hex paths game from `seed`: Tab to each

@@ -21,7 +21,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 
 use super::Event;
 use super::keymap::{self, ScreenAction as Action};
-use super::race_screen::{self, RaceBoard, Rivals, Shell, Word};
+use super::race_screen::{self, Question, RaceBoard, Rivals, Shell, Word};
 use super::view::theme::Theme;
 use crate::controller::race_table::hexpaths::{HexNews, HexRequest};
 use crate::controller::table::SeatState;
@@ -524,6 +524,7 @@ impl HexApp {
             return;
         }
         match action {
+            Action::Quit if self.game_on() => self.shell.ask(Question::Leave, false),
             Action::Quit => self.shell.quit(),
             Action::ToggleHelp => self.shell.help = true,
             Action::ToggleNumbers => self.numbers = !self.numbers,
@@ -568,6 +569,18 @@ impl HexApp {
             }
             _ => {}
         }
+    }
+
+    /// Whether a game here is going on with something in it (a round played, a step
+    /// entered, a move announced): leaving would throw it away. A table keeps its game.
+    fn game_on(&self) -> bool {
+        let announced = self
+            .game
+            .round()
+            .is_some_and(|r| !r.announcements.is_empty());
+        self.table.is_none()
+            && self.phase != Phase::Over
+            && (!self.game.outcomes().is_empty() || !self.steps.is_empty() || announced)
     }
 
     fn showing_done(&self) -> bool {

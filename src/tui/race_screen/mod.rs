@@ -2,8 +2,11 @@
 //! ticking, the flash line, the help, quitting and suspending, and the tie to a server's
 //! race table. Each game's screen holds a [`Shell`] and supplies its board and its moves.
 
+mod ask;
 mod rivals;
 mod table;
+
+pub use ask::Question;
 
 pub(crate) use rivals::Rivals;
 pub(crate) use table::Word;
@@ -13,7 +16,7 @@ use std::any::Any;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ratatui::crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 
 use super::view::theme::Theme;
 use super::{Event, FirstKey, first_key};
@@ -33,6 +36,8 @@ pub(crate) enum Input {
     Click(MouseEvent),
     /// News from the table this screen follows.
     News(Arc<dyn Any + Send + Sync>),
+    /// `y` to a question the board asked (leaving is the shell's own).
+    Yes(Question),
 }
 
 /// A race screen's shell and the table it follows, if any, borrowed together.
@@ -59,6 +64,8 @@ pub(crate) trait RaceBoard {
     fn news(&mut self, news: Self::News);
     /// What time brings, after every event.
     fn advance(&mut self);
+    /// `y` to a question it asked, other than leaving (which the shell does itself).
+    fn confirmed(&mut self, _question: Question) {}
 }
 
 /// Applies one event to a race screen: the shell takes its part, the board the rest, then
@@ -69,6 +76,7 @@ pub(crate) fn update<B: RaceBoard>(board: &mut B, event: Event, now: Instant) {
     match shell.take(event, now, id) {
         Some(Input::Key(key)) => board.key(key),
         Some(Input::Click(mouse)) => board.click(mouse),
+        Some(Input::Yes(question)) => board.confirmed(question),
         Some(Input::News(news)) => {
             if let Some(news) = news.downcast_ref::<B::News>() {
                 match B::word(news.clone()) {
@@ -105,6 +113,8 @@ pub struct Shell {
     started: Instant,
     quit: bool,
     suspend: bool,
+    /// A y/n question waiting for its answer: the next key answers it.
+    question: Option<Question>,
 }
 
 impl Shell {
@@ -122,6 +132,7 @@ impl Shell {
             started: now,
             quit: false,
             suspend: false,
+            question: None,
         }
     }
 
@@ -136,6 +147,9 @@ impl Shell {
     ) -> Option<Input> {
         self.now = now.max(self.now);
         match event {
+            Event::Key(key) if key.kind != KeyEventKind::Release && self.question.is_some() => {
+                self.answer(key)
+            }
             Event::Key(key) => match first_key(&key, &mut self.help) {
                 FirstKey::Own => Some(Input::Key(key)),
                 FirstKey::Taken => None,
@@ -149,6 +163,11 @@ impl Shell {
                 }
             },
             Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+                // A click answers a question as any other key than `y` does.
+                if self.question.take().is_some() {
+                    self.note = None;
+                    return None;
+                }
                 if std::mem::take(&mut self.help) {
                     return None;
                 }
@@ -167,8 +186,40 @@ impl Shell {
         }
     }
 
-    /// Shows `text` in the status bar, as an error or not.
+    /// Asks `question` on the status line (`saved`: whether the game stays saved); the next
+    /// key answers it.
+    pub(crate) fn ask(&mut self, question: Question, saved: bool) {
+        self.question = None;
+        self.say(&question.text(saved), false);
+        self.question = Some(question);
+    }
+
+    /// The question waiting for its answer, if any.
+    pub fn question(&self) -> Option<Question> {
+        self.question
+    }
+
+    /// `key` answers the question open: `y` leaves, or goes back to the board for what it
+    /// asked; Ctrl-C and Ctrl-Q quit; any other key leaves things as they are.
+    fn answer(&mut self, key: KeyEvent) -> Option<Input> {
+        let question = self.question.take()?;
+        self.note = None;
+        match (ask::answer(key), question) {
+            (ask::Answer::Quit, _) | (ask::Answer::Yes, Question::Leave) => {
+                self.quit = true;
+                None
+            }
+            (ask::Answer::Yes, asked) => Some(Input::Yes(asked)),
+            (ask::Answer::No, _) => None,
+        }
+    }
+
+    /// Shows `text` in the status bar, as an error or not; while a question waits for its
+    /// answer, the question stays.
     pub(crate) fn say(&mut self, text: &str, error: bool) {
+        if self.question.is_some() {
+            return;
+        }
         self.note = Some(Note {
             text: text.to_string(),
             error,
@@ -178,7 +229,7 @@ impl Shell {
 
     /// Clears a note that has stayed its lifetime.
     pub(crate) fn expire_note(&mut self) {
-        if self.note_due().is_some_and(|due| self.now >= due) {
+        if self.question.is_none() && self.note_due().is_some_and(|due| self.now >= due) {
             self.note = None;
         }
     }

@@ -104,7 +104,7 @@ const TRIAD_HELP: &[Offer] = &[
     at(&[Char('n')], s(ScreenAction::NewGame), "n", "new game (asks first while a game is on)", alone),
     h(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help"),
     at(&[Char('q')], s(ScreenAction::Quit), "q", "back to the lobby (your score stays; you can come back)", table),
-    at(&[Char('q')], s(ScreenAction::Quit), "q", "quit", alone),
+    at(&[Char('q')], s(ScreenAction::Quit), "q", "quit (asks first while a game is on)", alone),
 ];
 
 #[rustfmt::skip]

@@ -21,7 +21,7 @@ use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use crate::tui::keymap::{self, ScreenAction as Action};
 
 use super::Event;
-use super::race_screen::{self, RaceBoard, Rivals, Shell, Word};
+use super::race_screen::{self, Question, RaceBoard, Rivals, Shell, Word};
 use super::view::theme::Theme;
 use crate::controller::race_table::Phase;
 use crate::controller::race_table::triad::{RaceNews, RaceRequest, RaceSeat};
@@ -62,8 +62,6 @@ pub struct TriadApp {
     pub(crate) shaking: Option<([usize; 3], Instant)>,
     bests: Bests,
     bests_path: Option<PathBuf>,
-    /// `n` pressed once during a game; a second `n` deals.
-    confirm_new: bool,
     /// The server's table deciding the race, when the race is there.
     table: Option<TableLink>,
     /// Where the race at the table stands.
@@ -105,7 +103,6 @@ impl TriadApp {
             shaking: None,
             bests: Bests::default(),
             bests_path,
-            confirm_new: false,
             table: None,
             table_phase: Phase::Racing,
             locked_until: None,
@@ -299,9 +296,6 @@ impl TriadApp {
         // Keys reach Triad as actions from its table (`keys::KEYS`); a key outside it still ends in
         // the "game is over" line below once the game is over, as every key did.
         let action = keymap::screen_action(&keys::KEYS, key);
-        if action != Some(Action::NewGame) {
-            self.confirm_new = false;
-        }
         if let Some(action) = action
             && self.on_table_key(action)
         {
@@ -309,9 +303,10 @@ impl TriadApp {
         }
         let columns = self.game().tableau().len().div_ceil(3);
         match action {
+            Some(Action::Quit) if self.game_on() => self.shell.ask(Question::Leave, false),
             Some(Action::Quit) => self.shell.quit(),
             Some(Action::ToggleHelp) => self.shell.help = true,
-            Some(Action::NewGame) => self.new_game(),
+            Some(Action::NewGame) => self.ask_new_game(),
             _ if self.finished.is_some() => {
                 let text = match &self.table {
                     Some(link) if link.you.is_none() => {
@@ -453,19 +448,28 @@ impl TriadApp {
         }
     }
 
+    /// Whether a game here is going on with something in it (a triad taken): leaving or
+    /// dealing anew would throw it away. A table keeps its race; a game over is kept in the
+    /// bests.
+    fn game_on(&self) -> bool {
+        self.table.is_none() && self.finished.is_none() && !self.game().found().is_empty()
+    }
+
+    /// `n`: a new game, after a y/n question while one is going on.
+    fn ask_new_game(&mut self) {
+        if self.table.is_some() {
+            return;
+        }
+        if self.game_on() {
+            return self.shell.ask(Question::NewGame, false);
+        }
+        self.new_game();
+    }
+
     fn new_game(&mut self) {
         if self.table.is_some() {
             return;
         }
-        if self.finished.is_none() && !self.game().found().is_empty() && !self.confirm_new {
-            self.confirm_new = true;
-            self.say(
-                "Press n again for a new game (this one is not kept).",
-                false,
-            );
-            return;
-        }
-        self.confirm_new = false;
         let names = self.race.racers().iter().map(|r| r.name.clone()).collect();
         self.race = Race::new(rand::random(), names);
         self.rivals.forget();
@@ -519,6 +523,11 @@ impl RaceBoard for TriadApp {
     }
     fn advance(&mut self) {
         TriadApp::advance(self);
+    }
+    fn confirmed(&mut self, question: Question) {
+        if question == Question::NewGame {
+            self.new_game();
+        }
     }
 }
 
