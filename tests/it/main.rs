@@ -23,6 +23,7 @@ mod parser_properties;
 mod properties;
 mod race_confirm;
 mod race_contract;
+mod race_help_pause;
 mod race_tables;
 mod record_safety;
 mod records;

@@ -526,7 +526,7 @@ impl HexApp {
         match action {
             Action::Quit if self.game_on() => self.shell.ask(Question::Leave, false),
             Action::Quit => self.shell.quit(),
-            Action::ToggleHelp => self.shell.help = true,
+            Action::ToggleHelp => self.shell.open_help(self.table.is_none()),
             Action::ToggleNumbers => self.numbers = !self.numbers,
             Action::Replay => self.replay(),
             Action::NewGame if self.phase == Phase::Over && self.table.is_none() => self.new_game(),

@@ -97,7 +97,7 @@ pub(crate) fn update<B: RaceBoard>(board: &mut B, event: Event, now: Instant) {
 }
 
 /// The state every race screen shares. Invariant: `now` never goes back; the clock reads
-/// `now - started`.
+/// `now - started`, or `paused_at - started` while the help pauses it.
 pub struct Shell {
     /// The clock as last drawn; the view reads it rather than the system clock.
     pub(crate) now: Instant,
@@ -115,6 +115,8 @@ pub struct Shell {
     suspend: bool,
     /// A y/n question waiting for its answer: the next key answers it.
     question: Option<Question>,
+    /// When the help paused the clock, while it is open over a game played here.
+    paused_at: Option<Instant>,
 }
 
 impl Shell {
@@ -133,6 +135,7 @@ impl Shell {
             quit: false,
             suspend: false,
             question: None,
+            paused_at: None,
         }
     }
 
@@ -152,7 +155,12 @@ impl Shell {
             }
             Event::Key(key) => match first_key(&key, &mut self.help) {
                 FirstKey::Own => Some(Input::Key(key)),
-                FirstKey::Taken => None,
+                FirstKey::Taken => {
+                    if !self.help {
+                        self.resume();
+                    }
+                    None
+                }
                 FirstKey::Quit => {
                     self.quit = true;
                     None
@@ -169,6 +177,7 @@ impl Shell {
                     return None;
                 }
                 if std::mem::take(&mut self.help) {
+                    self.resume();
                     return None;
                 }
                 Some(Input::Click(mouse))
@@ -183,6 +192,27 @@ impl Shell {
                 None
             }
             _ => None,
+        }
+    }
+
+    /// Opens the help; `pause`: the clock stops until it closes (a game played here; a
+    /// race at a table goes on).
+    pub(crate) fn open_help(&mut self, pause: bool) {
+        self.help = true;
+        if pause && self.paused_at.is_none() {
+            self.paused_at = Some(self.now);
+        }
+    }
+
+    /// Whether the help holds the clock.
+    pub(crate) fn paused(&self) -> bool {
+        self.paused_at.is_some()
+    }
+
+    /// The help closed: the clock goes on from where it stood.
+    fn resume(&mut self) {
+        if let Some(at) = self.paused_at.take() {
+            self.started += self.now.saturating_duration_since(at);
         }
     }
 
@@ -254,12 +284,16 @@ impl Shell {
 
     /// Time on the clock.
     pub(crate) fn at(&self) -> Duration {
-        self.now.saturating_duration_since(self.started)
+        let now = self.paused_at.unwrap_or(self.now);
+        now.saturating_duration_since(self.started)
     }
 
-    /// The clock starts again now.
+    /// The clock starts again now (held still if the help pauses it).
     pub(crate) fn restart_clock(&mut self) {
         self.started = self.now;
+        if self.paused_at.is_some() {
+            self.paused_at = Some(self.now);
+        }
     }
 
     /// The clock reads `elapsed` now (as a table says when a screen joins late).
@@ -335,6 +369,25 @@ mod tests {
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         shell.take(Event::Key(ctrl_c), now, None);
         assert!(shell.should_quit());
+    }
+
+    #[test]
+    fn the_help_holds_the_clock_over_a_game_here_and_not_at_a_table() {
+        let esc = || Event::Key(KeyEvent::from(KeyCode::Esc));
+        for pause in [true, false] {
+            let mut shell = Shell::new((80, 24), Theme::plain(), None);
+            let start = shell.now;
+            shell.take(Event::Resize(80, 24), start + Duration::from_secs(2), None);
+            shell.open_help(pause);
+            shell.take(Event::Resize(80, 24), start + Duration::from_secs(9), None);
+            let under_help = if pause { 2 } else { 9 };
+            assert_eq!(shell.at(), Duration::from_secs(under_help));
+            shell.take(esc(), start + Duration::from_secs(10), None);
+            assert!(!shell.help && !shell.paused());
+            shell.take(Event::Resize(80, 24), start + Duration::from_secs(11), None);
+            let after = if pause { 3 } else { 11 };
+            assert_eq!(shell.at(), Duration::from_secs(after));
+        }
     }
 
     #[test]

@@ -182,7 +182,7 @@ impl TriadApp {
         if let Some((_, until)) = self.shaking {
             return Some((self.shell.now + SHAKE_STEP).min(until));
         }
-        if self.finished.is_some() || self.waiting() {
+        if self.finished.is_some() || self.waiting() || self.shell.paused() {
             return None;
         }
         let second = self.shell.next_second();
@@ -305,7 +305,7 @@ impl TriadApp {
         match action {
             Some(Action::Quit) if self.game_on() => self.shell.ask(Question::Leave, false),
             Some(Action::Quit) => self.shell.quit(),
-            Some(Action::ToggleHelp) => self.shell.help = true,
+            Some(Action::ToggleHelp) => self.shell.open_help(self.table.is_none()),
             Some(Action::NewGame) => self.ask_new_game(),
             _ if self.finished.is_some() => {
                 let text = match &self.table {
