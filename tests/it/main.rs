@@ -48,6 +48,7 @@ mod tables;
 mod text_mode;
 mod triad;
 mod triad_cli;
+mod triad_legend;
 mod triad_tui;
 mod tui_app;
 mod tui_pty;
