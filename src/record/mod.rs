@@ -12,6 +12,7 @@ pub mod duel;
 pub mod stream;
 pub mod target;
 mod three_trios;
+pub mod triad;
 
 /// Three Trios's record under the names library users and tests write
 /// (`trios::record::Record`).

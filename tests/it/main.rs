@@ -49,6 +49,7 @@ mod text_mode;
 mod triad;
 mod triad_cli;
 mod triad_legend;
+mod triad_record;
 mod triad_tui;
 mod tui_app;
 mod tui_pty;

@@ -1332,8 +1332,9 @@ fn islands_plays_full_screen_and_its_record_replays_on_screen() {
     );
 }
 
-/// Triad full screen in a real terminal: a triad picked by its card keys is taken, and `q`
-/// leaves with the terminal as it was.
+/// Triad full screen in a real terminal: a triad picked by its card keys is taken, `q`
+/// leaves at once with the terminal as it was (the game is saved, so nothing is lost), the
+/// record in the data folder holds the triad, and `--resume` brings the game back.
 #[test]
 fn triad_plays_full_screen() {
     let args: Vec<String> = words(&["play", "--game", "triad", "--seed", "5"]);
@@ -1349,7 +1350,21 @@ fn triad_plays_full_screen() {
     pty.wait_for("the triad taken", |s| {
         s.contains("deck 66 · found 1") && s.contains("A triad! 1 found.")
     });
-    pty.leave_game_restored();
+    pty.quit_restored();
+    let files = pty.match_files();
+    assert_eq!(files.len(), 1, "one autosave: {files:?}");
+    let record = trios::record::AnyRecord::load(&files[0]).expect("a valid record");
+    assert_eq!(record.game(), trios::games::GameKind::Triad);
+    assert_eq!(record.moves(), 1);
+    assert!(!record.finished());
+
+    // Resumed in the same data folder: the triad taken is still taken.
+    let resume = ["play", "--resume"].map(String::from).to_vec();
+    let mut again = Pty::start_in(80, 24, &resume, pty.data.path());
+    again.wait_for("the resumed game", |s| {
+        s.contains("deck 66 · found 1") && s.contains("Game resumed: 1 triad found.")
+    });
+    again.quit_restored();
 }
 
 /// A count of steps as a sentence says it: `1 step`, `3 steps`.

@@ -27,6 +27,8 @@ use crate::controller::race_table::Phase;
 use crate::controller::race_table::triad::{RaceNews, RaceRequest, RaceSeat};
 use crate::games::triad::race::{Claim, Race, Rival};
 use crate::games::triad::{Game, count_triads, first_triad};
+use crate::record::RecordError;
+use crate::record::triad::{self as triad_record, TriadRecorder};
 use bests::{Bests, Finished};
 pub use keys::{CARD_KEYS, key_of, position_of};
 
@@ -68,6 +70,8 @@ pub struct TriadApp {
     table_phase: Phase,
     /// Locked out at the table after a wrong claim, until then.
     pub(crate) locked_until: Option<Instant>,
+    /// The record this solitaire is saved in, triad by triad, when it is saved.
+    record: Option<TriadRecorder>,
 }
 
 impl TriadApp {
@@ -106,6 +110,7 @@ impl TriadApp {
             table: None,
             table_phase: Phase::Racing,
             locked_until: None,
+            record: None,
         };
         if let Some(path) = &app.bests_path {
             match bests::load(path) {
@@ -116,6 +121,60 @@ impl TriadApp {
         app.announce_redeals(app.game().opening_redeals().len());
         app.schedule_rivals();
         app
+    }
+
+    /// The solitaire saved in `recorder`, continued where it was left: its triads taken
+    /// again, the clock at the time played.
+    pub fn resume(
+        recorder: TriadRecorder,
+        bests_path: Option<PathBuf>,
+        size: (u16, u16),
+        theme: Theme,
+    ) -> Result<TriadApp, RecordError> {
+        let record = recorder.record().clone();
+        let name = recorder.path().display().to_string();
+        let mut app = TriadApp::build(record.seed, Vec::new(), bests_path, size, theme);
+        for (i, mv) in record.moves.iter().enumerate() {
+            let at = Duration::from_millis(mv.at_ms);
+            if let Claim::Taken(_) = app.race.claim(YOU, mv.cards, app.race.version(), at) {
+                continue;
+            }
+            return Err(RecordError::Diverged {
+                path: name,
+                number: i + 1,
+                reason: "those cards are not a triad on the table the moves before leave".into(),
+            });
+        }
+        if app.race.is_over() {
+            return Err(RecordError::Diverged {
+                path: name,
+                number: record.moves.len(),
+                reason: "the game is over; trios replay shows it".into(),
+            });
+        }
+        app.shell.set_clock(record.clock());
+        app.record = Some(recorder);
+        let found = app.race.racers()[YOU].found as usize;
+        app.say(
+            &format!("Game resumed: {} found.", count(found, "triad")),
+            false,
+        );
+        Ok(app)
+    }
+
+    /// This solitaire saved in the record made for it, or, when none could be made, played
+    /// unsaved with the reason said.
+    pub fn autosaved(mut self, recorder: Result<TriadRecorder, String>) -> TriadApp {
+        match recorder {
+            Ok(recorder) => self.record = Some(recorder),
+            Err(why) => self.say(&format!("Not saved: {why}"), true),
+        }
+        self
+    }
+
+    /// The file this game is saved in, if it is.
+    pub fn record_path(&self) -> Option<&std::path::Path> {
+        self.record.as_ref().map(|r| r.path())
     }
 
     pub fn game(&self) -> &Game {
@@ -271,9 +330,15 @@ impl TriadApp {
         }
     }
 
-    /// Applies one event.
+    /// Applies one event. A saved game being left keeps its time played.
     pub fn update(&mut self, event: Event, now: Instant) {
         race_screen::update(self, event, now);
+        if self.shell.should_quit()
+            && let Some(record) = &mut self.record
+        {
+            // Closing: the triads are saved already; only the last seconds could be lost.
+            let _ = record.leave(self.shell.at());
+        }
     }
 
     /// What time brings: shakes and marks fade, rivals claim.
@@ -303,7 +368,7 @@ impl TriadApp {
         }
         let columns = self.game().tableau().len().div_ceil(3);
         match action {
-            Some(Action::Quit) if self.game_on() => self.shell.ask(Question::Leave, false),
+            Some(Action::Quit) if self.would_lose() => self.shell.ask(Question::Leave, false),
             Some(Action::Quit) => self.shell.quit(),
             Some(Action::ToggleHelp) => self.shell.open_help(self.table.is_none()),
             Some(Action::NewGame) => self.ask_new_game(),
@@ -386,6 +451,11 @@ impl TriadApp {
                 let n = self.race.racers()[YOU].found;
                 self.say(&triad_taken(n, self.racing()), false);
                 self.announce_redeals(found.redeals.len());
+                if let Some(record) = &mut self.record
+                    && let Err(e) = record.push(positions, at, self.race.game())
+                {
+                    self.shell.say(&format!("Not saved: {e}"), true);
+                }
                 if self.race.is_over() {
                     self.finish();
                 }
@@ -455,13 +525,18 @@ impl TriadApp {
         self.table.is_none() && self.finished.is_none() && !self.game().found().is_empty()
     }
 
+    /// Whether leaving would throw a game away: one going on that is not saved.
+    fn would_lose(&self) -> bool {
+        self.game_on() && self.record.is_none()
+    }
+
     /// `n`: a new game, after a y/n question while one is going on.
     fn ask_new_game(&mut self) {
         if self.table.is_some() {
             return;
         }
         if self.game_on() {
-            return self.shell.ask(Question::NewGame, false);
+            return self.shell.ask(Question::NewGame, self.record.is_some());
         }
         self.new_game();
     }
@@ -470,8 +545,10 @@ impl TriadApp {
         if self.table.is_some() {
             return;
         }
+        let left_at = self.shell.at();
         let names = self.race.racers().iter().map(|r| r.name.clone()).collect();
-        self.race = Race::new(rand::random(), names);
+        let seed = rand::random();
+        self.race = Race::new(seed, names);
         self.rivals.forget();
         self.taken = None;
         self.picked.clear();
@@ -481,6 +558,14 @@ impl TriadApp {
         self.finished = None;
         self.shaking = None;
         self.say("New game.", false);
+        // A saved game's successor is saved too, in a file of its own.
+        if let Some(mut old) = self.record.take() {
+            let _ = old.leave(left_at);
+            match triad_record::autosave(seed) {
+                Ok(record) => self.record = Some(record),
+                Err(e) => self.say(&format!("New game, not saved: {e}"), true),
+            }
+        }
         self.announce_redeals(self.game().opening_redeals().len());
         self.schedule_rivals();
     }
