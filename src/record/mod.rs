@@ -9,6 +9,7 @@
 //! record shares is here: [`AnyRecord`], the atomic saving, the errors.
 
 pub mod duel;
+pub mod hexpaths;
 pub mod stream;
 pub mod target;
 mod three_trios;

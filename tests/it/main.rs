@@ -24,6 +24,7 @@ mod properties;
 mod race_confirm;
 mod race_contract;
 mod race_help_pause;
+mod race_record;
 mod race_tables;
 mod record_safety;
 mod records;

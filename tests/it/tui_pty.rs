@@ -358,18 +358,6 @@ impl Pty {
         self.assert_terminal_restored();
     }
 
-    /// `q` in a game that is on and not kept: its question, `y`, an exit with status 0,
-    /// and the terminal as it was.
-    fn leave_game_restored(&mut self) {
-        self.send(b"q");
-        self.wait_for("the leave question", |s| {
-            s.contains("Leave this game? it is not saved — y: yes, any other key: no")
-        });
-        self.send(b"y");
-        assert!(self.wait_exit(EXIT_TIMEOUT).success());
-        self.assert_terminal_restored();
-    }
-
     /// The single match record in the data folder.
     fn only_record(&self) -> (PathBuf, Record) {
         let files = self.match_files();
@@ -1376,8 +1364,8 @@ fn steps(n: usize) -> String {
 }
 
 /// Hex paths full screen in a real terminal: the first round's shortest move typed on the
-/// direction keys is accepted and scored, Space deals the next round, and `q` leaves with
-/// the terminal as it was.
+/// direction keys is accepted and scored, Space deals the next round, `q` leaves at once with
+/// the terminal as it was (the game is saved), and `--resume` brings it back at round 2.
 #[test]
 fn hexpaths_plays_full_screen() {
     let args: Vec<String> = words(&["play", "--game", "hexpaths", "--seed", "3"]);
@@ -1394,7 +1382,20 @@ fn hexpaths_plays_full_screen() {
     });
     pty.send(b" ");
     pty.wait_for("round 2", |s| s.contains("round 2/10"));
-    pty.leave_game_restored();
+    pty.quit_restored();
+    let files = pty.match_files();
+    assert_eq!(files.len(), 1, "one autosave: {files:?}");
+    let record = trios::record::AnyRecord::load(&files[0]).expect("a valid record");
+    assert_eq!(record.game(), trios::games::GameKind::HexPaths);
+    assert_eq!(record.moves(), 1);
+
+    // Resumed in the same data folder: round 1 stays played, round 2 is on.
+    let resume = ["play", "--resume"].map(String::from).to_vec();
+    let mut again = Pty::start_in(80, 24, &resume, pty.data.path());
+    again.wait_for("the resumed game", |s| {
+        s.contains("round 2/10") && s.contains("Game resumed after 1 round.")
+    });
+    again.quit_restored();
 }
 
 /// The keys of the shortest move of round 1 of a Hex paths game from `seed`: Tab to each
