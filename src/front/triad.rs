@@ -31,8 +31,8 @@ pub static ENTRY: Entry = Entry {
     resume: Some(|path, _, ui| resume_triad(path, ui)),
     resume_screen: Some(resume_screen),
     launch,
-    replay: Some(|path, _| Err(not_replayed(path))),
-    replay_screen: Some(|path| Err(not_replayed(path))),
+    replay: Some(replay_triad),
+    replay_screen: Some(replay_screen),
     solve: None,
     tool: |command| match command {
         Command::Triad(asked) => Some(tool(asked).map(|()| true)),
@@ -214,14 +214,42 @@ fn resume_screen(path: PathBuf) -> Result<tui::Opening, Error> {
     }))
 }
 
-/// A Triad record asked to be replayed: not yet stepped through move by move; what can be
-/// done with it instead.
-fn not_replayed(path: &std::path::Path) -> Error {
-    Error::Usage(format!(
-        "{}: Triad games are not replayed yet; Resume last match (trios play --resume) \
-         continues the latest unfinished one",
-        path.display()
-    ))
+/// The saved game at `path`, read and checked, to step through.
+fn recorded_game(path: &std::path::Path) -> Result<(TriadRecord, String), Error> {
+    let record = TriadRecord::load(path)?;
+    let name = path.display().to_string();
+    record.replay_moves(&name, |_, _| {})?;
+    Ok((record, name))
+}
+
+/// The replay as a screen, or a fresh solitaire saying why it could not be (the record was
+/// checked as it was read).
+fn replay_app(record: TriadRecord, name: &str, size: (u16, u16), theme: tui::Theme) -> TriadApp {
+    TriadApp::replay(record, name, size, theme).unwrap_or_else(|e| {
+        TriadApp::new(rand::random(), None, size, theme)
+            .autosaved(Err(format!("{name} not replayed: {e}")))
+    })
+}
+
+/// `trios replay FILE` of a Triad record: stepped through full screen.
+fn replay_triad(path: &std::path::Path, ui: crate::cli::Ui) -> Result<(), Error> {
+    if ui != crate::cli::Ui::Tui {
+        return Err(Error::Usage(
+            "a Triad game is replayed full screen; drop --ui text".into(),
+        ));
+    }
+    let (record, name) = recorded_game(path)?;
+    tui::run_screen(|_events, size, theme| replay_app(record, &name, size, theme))
+        .map_err(Error::Terminal)?;
+    Ok(())
+}
+
+/// The Saved list's replay of a Triad record.
+fn replay_screen(path: &std::path::Path) -> Result<tui::Opening, Error> {
+    let (record, name) = recorded_game(path)?;
+    Ok(Box::new(move |_events, size, theme| {
+        Box::new(replay_app(record, &name, size, theme))
+    }))
 }
 
 /// The saved list's line of a Triad record: `solitaire`, and the triads and time.

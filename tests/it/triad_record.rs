@@ -90,3 +90,60 @@ fn a_record_that_does_not_replay_is_refused_on_resume() {
     let why = refused.err().map(|e| e.to_string()).unwrap_or_default();
     assert!(why.contains("move 1 does not replay"), "{why}");
 }
+
+/// Presses a key that is not a character.
+fn key(app: &mut TriadApp, code: KeyCode) {
+    app.update(
+        Event::Key(KeyEvent::new(code, KeyModifiers::NONE)),
+        Instant::now(),
+    );
+}
+
+fn status(app: &TriadApp) -> String {
+    let text = crate::common::screen::screen(app, (80, 24));
+    text.lines().last().unwrap_or_default().to_string()
+}
+
+#[test]
+fn a_saved_game_replays_triad_by_triad_with_the_arrows() {
+    let mut game = trios::games::triad::Game::new(5);
+    let mut record = TriadRecord::new(5);
+    for i in 0..3u64 {
+        let cards = first_triad(game.tableau()).expect("a triad");
+        game.pick(cards).expect("taken");
+        record.moves.push(trios::record::triad::TriadMove {
+            cards,
+            at_ms: 4000 * (i + 1),
+        });
+    }
+    let first = record.moves[0].cards;
+    let mut app = TriadApp::replay(record, "t.json", (80, 24), Theme::plain()).expect("replays");
+    assert!(app.replaying());
+    assert_eq!(app.game().found().len(), 0);
+    assert_eq!(app.picked(), &first[..], "the next triad is marked");
+    assert!(
+        status(&app).contains("Replay: triad 1 of 3 marked"),
+        "{}",
+        status(&app)
+    );
+    key(&mut app, KeyCode::Right);
+    assert_eq!(app.game().found().len(), 1);
+    assert_eq!(app.elapsed(), 4.0);
+    // A card key plays nothing in a replay.
+    let before = app.game().clone();
+    for p in first {
+        press(&mut app, key_of(p).expect("a key"), Instant::now());
+    }
+    assert_eq!(*app.game(), before);
+    key(&mut app, KeyCode::End);
+    assert_eq!(app.game().found().len(), 3);
+    assert!(
+        status(&app).contains("the end, 3 triads taken"),
+        "{}",
+        status(&app)
+    );
+    key(&mut app, KeyCode::Left);
+    assert_eq!(app.game().found().len(), 2);
+    press(&mut app, 'q', Instant::now());
+    assert!(app.should_quit());
+}

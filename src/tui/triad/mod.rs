@@ -6,6 +6,7 @@
 
 pub mod bests;
 pub mod keys;
+mod replay;
 mod table;
 mod view;
 
@@ -72,6 +73,8 @@ pub struct TriadApp {
     pub(crate) locked_until: Option<Instant>,
     /// The record this solitaire is saved in, triad by triad, when it is saved.
     record: Option<TriadRecorder>,
+    /// A saved game being stepped through, when this screen replays one.
+    replay: Option<replay::Replay>,
 }
 
 impl TriadApp {
@@ -111,6 +114,7 @@ impl TriadApp {
             table_phase: Phase::Racing,
             locked_until: None,
             record: None,
+            replay: None,
         };
         if let Some(path) = &app.bests_path {
             match bests::load(path) {
@@ -228,6 +232,9 @@ impl TriadApp {
 
     /// Seconds played: to the end once the game is over.
     pub fn elapsed(&self) -> f64 {
+        if let Some(at) = self.replay_clock() {
+            return at;
+        }
         match self.finished {
             Some(f) => f.secs,
             None if self.waiting() => 0.0,
@@ -241,7 +248,7 @@ impl TriadApp {
         if let Some((_, until)) = self.shaking {
             return Some((self.shell.now + SHAKE_STEP).min(until));
         }
-        if self.finished.is_some() || self.waiting() || self.shell.paused() {
+        if self.finished.is_some() || self.waiting() || self.shell.paused() || self.replaying() {
             return None;
         }
         let second = self.shell.next_second();
@@ -358,6 +365,9 @@ impl TriadApp {
     }
 
     fn on_key(&mut self, key: KeyEvent) {
+        if self.replaying() {
+            return self.replay_key(key);
+        }
         // Keys reach Triad as actions from its table (`keys::KEYS`); a key outside it still ends in
         // the "game is over" line below once the game is over, as every key did.
         let action = keymap::screen_action(&keys::KEYS, key);
@@ -572,7 +582,7 @@ impl TriadApp {
 
     /// A left click (the help closed): picks the card under it.
     fn on_click(&mut self, mouse: MouseEvent) {
-        if self.finished.is_some() {
+        if self.finished.is_some() || self.replaying() {
             return;
         }
         if let Some(p) = view::card_at(self, mouse.column, mouse.row) {
