@@ -1352,7 +1352,15 @@ fn triad_plays_full_screen() {
     again.wait_for("the resumed game", |s| {
         s.contains("deck 66 · found 1") && s.contains("Game resumed: 1 triad found.")
     });
-    again.quit_restored();
+    // Ctrl-C leaves too, the terminal restored and the game kept with its time.
+    let before = trios::record::triad::TriadRecord::load(&files[0]).expect("the record");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    again.send(b"\x03");
+    assert!(again.wait_exit(EXIT_TIMEOUT).success());
+    again.assert_terminal_restored();
+    let after = trios::record::triad::TriadRecord::load(&files[0]).expect("the record");
+    assert_eq!(after.moves, before.moves);
+    assert!(after.clock_ms > before.clock_ms, "{after:?}");
 }
 
 /// A count of steps as a sentence says it: `1 step`, `3 steps`.
