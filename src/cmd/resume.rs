@@ -6,9 +6,8 @@ use std::path::PathBuf;
 use super::Error;
 use crate::autosave::{self, AutosaveError};
 
-/// Triad and Hex paths games are played through and not saved.
-pub const TRIAD_NOT_SAVED: &str =
-    "Triad and Hex paths games are not saved, so there is none to resume";
+/// A game whose entry cannot continue a record of it.
+pub const TRIAD_NOT_SAVED: &str = "games of this kind are not saved, so there is none to resume";
 
 /// The most recent unfinished autosaved match of any game, or why there is none.
 pub fn latest_unfinished() -> Result<PathBuf, Error> {

@@ -9,11 +9,14 @@ use crate::cmd::{Error, front_end};
 use crate::games::hexpaths::args::{HexpathsArgs, HexpathsTool};
 use crate::games::hexpaths::platform::HexRace;
 use crate::games::{GameKind, hexpaths};
+use crate::record::AnyRecord;
+use crate::record::hexpaths::{self as hex_record, HexRecord, HexRecorder};
 use crate::ssh::session::{join_race_table, open_race_table, race_news};
 use crate::tui::hexpaths::HexApp;
 use crate::tui::lobby::{GameOptions, Item, Launch, Mode};
 use crate::tui::{self, Opening};
 use crate::words::count;
+use std::path::PathBuf;
 
 /// Hex paths' entry.
 pub static ENTRY: Entry = Entry {
@@ -27,13 +30,13 @@ pub static ENTRY: Entry = Entry {
     play: |args| {
         let setup = hexpaths_setup(args)?;
         let ui = front_end(args.ui)?;
-        play_hexpaths(setup, ui == crate::cli::Ui::Tui)
+        play_hexpaths(setup, ui == crate::cli::Ui::Tui, !args.no_autosave)
     },
-    resume: None,
-    resume_screen: None,
+    resume: Some(|path, _, ui| resume_hexpaths(path, ui)),
+    resume_screen: Some(resume_screen),
     launch,
-    replay: None,
-    replay_screen: None,
+    replay: Some(|path, _| Err(not_replayed(path))),
+    replay_screen: Some(|path| Err(not_replayed(path))),
     solve: None,
     tool: |command| match command {
         Command::Hexpaths(asked) => Some(tool(asked)),
@@ -61,8 +64,8 @@ pub static ENTRY: Entry = Entry {
         _ => None,
     },
     race_progress: Some(|table| format!("round {}/{}", table.moves + 1, table.cells)),
-    read_record: None,
-    saved_line: |_, _| None,
+    read_record: Some(|name, json| HexRecord::from_json(name, json).map(AnyRecord::of)),
+    saved_line,
     alone: Some(|| GameOptions::HexPaths {
         rival: None,
         people: 1,
@@ -96,12 +99,15 @@ fn launch(launch: &Launch) -> Result<Opening, Error> {
     } else {
         Vec::new()
     };
-    Ok(hexpaths_screen(HexpathsSetup {
-        seed,
-        settings: Default::default(),
-        people,
-        rivals,
-    }))
+    Ok(hexpaths_screen(
+        HexpathsSetup {
+            seed,
+            settings: Default::default(),
+            people,
+            rivals,
+        },
+        true,
+    ))
 }
 
 /// A game of Hex paths as `trios play` asks for it: its seed, settings, the people at the
@@ -178,36 +184,108 @@ fn hexpaths_setup(args: &PlayArgs) -> Result<HexpathsSetup, Error> {
 
 /// `trios play --game hexpaths`: rounds on the hexagon, full screen: alone, several people
 /// at this keyboard (`--players`), or against computer `--rivals`.
-fn play_hexpaths(setup: HexpathsSetup, full_screen: bool) -> Result<(), Error> {
+fn play_hexpaths(setup: HexpathsSetup, full_screen: bool, save: bool) -> Result<(), Error> {
     if !full_screen {
         return Err(Error::Usage(
             "Hex paths is played full screen; drop --ui text (the tools are `trios hexpaths …`)"
                 .into(),
         ));
     }
-    tui::run_screen(|_events, size, theme| hexpaths_app(setup, size, theme))
+    tui::run_screen(|_events, size, theme| hexpaths_app(setup, save, size, theme))
         .map_err(Error::Terminal)?;
     Ok(())
 }
 
-/// The Hex paths screen for `setup`.
-fn hexpaths_app(
-    setup: HexpathsSetup,
-    size: (u16, u16),
-    theme: tui::Theme,
-) -> tui::hexpaths::HexApp {
+/// The Hex paths screen for `setup`; a lone player's game is saved when `save` (a race's
+/// rivals and announcements are not a move list).
+fn hexpaths_app(setup: HexpathsSetup, save: bool, size: (u16, u16), theme: tui::Theme) -> HexApp {
     let HexpathsSetup {
         seed,
         settings,
         people,
         rivals,
     } = setup;
-    tui::hexpaths::HexApp::new(seed, settings, people, rivals, size, theme)
+    let alone = people.len() <= 1 && rivals.is_empty();
+    let record = (save && alone).then(|| hex_record::autosave(seed, &settings));
+    let app = HexApp::new(seed, settings, people, rivals, size, theme);
+    match record {
+        Some(record) => app.autosaved(record),
+        None => app,
+    }
 }
 
 /// Hex paths as a screen of the shell.
-pub fn hexpaths_screen(setup: HexpathsSetup) -> tui::Opening {
-    Box::new(move |_events, size, theme| Box::new(hexpaths_app(setup, size, theme)))
+pub fn hexpaths_screen(setup: HexpathsSetup, save: bool) -> tui::Opening {
+    Box::new(move |_events, size, theme| Box::new(hexpaths_app(setup, save, size, theme)))
+}
+
+/// The saved lone game at `path`, checked and locked, ready to go on.
+fn saved_game(path: PathBuf) -> Result<HexRecorder, Error> {
+    let recorder = HexRecorder::resume(path)?;
+    let name = recorder.path().display().to_string();
+    if recorder.record().replay_moves(&name)?.is_over() {
+        return Err(Error::Usage(format!(
+            "{name}: this Hex paths game is over; nothing is left to play"
+        )));
+    }
+    Ok(recorder)
+}
+
+/// The saved lone game as a screen.
+fn resume_app(recorder: HexRecorder, size: (u16, u16), theme: tui::Theme) -> HexApp {
+    let path = recorder.path().display().to_string();
+    let settings = recorder.record().setup.settings(&path).unwrap_or_default();
+    HexApp::resume(recorder, size, theme).unwrap_or_else(|e| {
+        // Checked as it was opened; a file changed since then is said, not played.
+        HexApp::new(
+            rand::random(),
+            settings,
+            Vec::new(),
+            Vec::new(),
+            size,
+            theme,
+        )
+        .autosaved(Err(format!("{path} not resumed: {e}")))
+    })
+}
+
+/// `trios play --resume` of a lone Hex paths game (full screen, as it is played).
+fn resume_hexpaths(path: PathBuf, ui: crate::cli::Ui) -> Result<(), Error> {
+    if ui != crate::cli::Ui::Tui {
+        return Err(Error::Usage(
+            "Hex paths is played full screen; drop --ui text".into(),
+        ));
+    }
+    let recorder = saved_game(path)?;
+    tui::run_screen(|_events, size, theme| resume_app(recorder, size, theme))
+        .map_err(Error::Terminal)?;
+    Ok(())
+}
+
+/// The home screen's resume of the lone Hex paths game at `path`.
+fn resume_screen(path: PathBuf) -> Result<tui::Opening, Error> {
+    let recorder = saved_game(path)?;
+    Ok(Box::new(move |_events, size, theme| {
+        Box::new(resume_app(recorder, size, theme))
+    }))
+}
+
+/// A Hex paths record asked to be replayed: not yet stepped through; what to do instead.
+fn not_replayed(path: &std::path::Path) -> Error {
+    Error::Usage(format!(
+        "{}: Hex paths games are not replayed yet; Resume last match (trios play --resume) \
+         continues the latest unfinished one",
+        path.display()
+    ))
+}
+
+/// The saved list's line of a Hex paths record: `alone`, and the score and rounds.
+fn saved_line(record: &AnyRecord, unfinished: &dyn Fn() -> String) -> Option<(String, String)> {
+    let record = record.downcast_ref::<HexRecord>()?;
+    let result = record.result.map_or_else(unfinished, |score| {
+        format!("score {score}, {}", count(record.moves.len(), "round"))
+    });
+    Some(("alone".to_string(), result))
 }
 
 /// `trios hexpaths …`: answers a question about crannies, nooks, a game, a step, a path or

@@ -3,6 +3,7 @@
 
 use crate::words::count;
 use std::io::{self, IsTerminal};
+use std::path::PathBuf;
 
 use super::{Entry, LobbyRows, Sim};
 use crate::cli::{Command, PlayArgs, SimArgs};
@@ -11,6 +12,8 @@ use crate::cmd::{Error, front_end, seed_note};
 use crate::games::triad::args::TriadTool;
 use crate::games::triad::platform::TriadRace;
 use crate::games::{GameKind, triad};
+use crate::record::AnyRecord;
+use crate::record::triad::{self as triad_record, TriadRecord, TriadRecorder};
 use crate::ssh::session::{join_race_table, open_race_table, race_news};
 use crate::textui;
 use crate::tui::lobby::{GameOptions, Item, Launch, Mode};
@@ -25,11 +28,11 @@ pub static ENTRY: Entry = Entry {
     flags_given: |_| None,
     flags_refused_first: false,
     play: |args| play_triad(args, front_end(args.ui)? == crate::cli::Ui::Tui),
-    resume: None,
-    resume_screen: None,
+    resume: Some(|path, _, ui| resume_triad(path, ui)),
+    resume_screen: Some(resume_screen),
     launch,
-    replay: None,
-    replay_screen: None,
+    replay: Some(replay_triad),
+    replay_screen: Some(replay_screen),
     solve: None,
     tool: |command| match command {
         Command::Triad(asked) => Some(tool(asked).map(|()| true)),
@@ -58,8 +61,8 @@ pub static ENTRY: Entry = Entry {
         _ => None,
     },
     race_progress: Some(|table| format!("{} triads taken", table.moves)),
-    read_record: None,
-    saved_line: |_, _| None,
+    read_record: Some(|name, json| TriadRecord::from_json(name, json).map(AnyRecord::of)),
+    saved_line,
     alone: Some(|| GameOptions::Triad { rival: None }),
     own_rows: &[],
     most_players: crate::controller::race_table::triad::MAX_RACERS,
@@ -85,7 +88,7 @@ fn launch(launch: &Launch) -> Result<Opening, Error> {
         Some(level) => vec![triad::race::Rival::new(level, seed ^ 1).map_err(Error::game)?],
         None => Vec::new(),
     };
-    Ok(triad_screen(seed, rivals))
+    Ok(triad_screen(seed, rivals, true))
 }
 
 /// `trios play --game triad`: a solitaire from `--seed` (drawn and announced when absent),
@@ -117,7 +120,7 @@ pub fn play_triad(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
         ));
     }
     if full_screen {
-        return triad_full_screen(seed, rivals);
+        return triad_full_screen(seed, rivals, !args.no_autosave);
     }
     if args.seeding.seed.is_none() {
         eprintln!("{}", seed_note(seed));
@@ -135,31 +138,132 @@ pub fn play_triad(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
     text_ended(ended)
 }
 
-/// Triad full screen: a solitaire (its best times kept) without `rivals`, else a race
-/// against them.
-fn triad_full_screen(seed: u64, rivals: Vec<triad::race::Rival>) -> Result<(), Error> {
-    tui::run_screen(|_events, size, theme| triad_app(seed, rivals, size, theme))
+/// Triad full screen: a solitaire (its best times kept, and saved in the data folder when
+/// `save`) without `rivals`, else a race against them.
+fn triad_full_screen(seed: u64, rivals: Vec<triad::race::Rival>, save: bool) -> Result<(), Error> {
+    tui::run_screen(|_events, size, theme| triad_app(seed, rivals, save, size, theme))
         .map_err(Error::Terminal)?;
     Ok(())
 }
 
-/// The Triad screen: a solitaire (its best times kept) without `rivals`, else a race.
+/// The Triad screen: a solitaire (its best times kept; saved when `save`) without `rivals`,
+/// else a race (never saved: its rivals' timing is not a move list).
 fn triad_app(
     seed: u64,
     rivals: Vec<triad::race::Rival>,
+    save: bool,
     size: (u16, u16),
     theme: tui::Theme,
-) -> tui::triad::TriadApp {
-    if rivals.is_empty() {
-        tui::triad::TriadApp::new(seed, tui::triad::bests::path(), size, theme)
-    } else {
-        tui::triad::TriadApp::race(seed, rivals, size, theme)
+) -> TriadApp {
+    if !rivals.is_empty() {
+        return TriadApp::race(seed, rivals, size, theme);
     }
+    let app = TriadApp::new(seed, tui::triad::bests::path(), size, theme);
+    if !save {
+        return app;
+    }
+    app.autosaved(triad_record::autosave(seed))
 }
 
 /// Triad as a screen of the shell (as `triad_full_screen` plays it on its own).
-pub fn triad_screen(seed: u64, rivals: Vec<triad::race::Rival>) -> tui::Opening {
-    Box::new(move |_events, size, theme| Box::new(triad_app(seed, rivals, size, theme)))
+pub fn triad_screen(seed: u64, rivals: Vec<triad::race::Rival>, save: bool) -> tui::Opening {
+    Box::new(move |_events, size, theme| Box::new(triad_app(seed, rivals, save, size, theme)))
+}
+
+/// The saved Triad solitaire at `path`, checked and locked, ready to go on.
+fn saved_game(path: PathBuf) -> Result<TriadRecorder, Error> {
+    let recorder = TriadRecorder::resume(path)?;
+    let name = recorder.path().display().to_string();
+    if recorder.record().replay_moves(&name, |_, _| {})?.is_over() {
+        return Err(Error::Usage(format!(
+            "{name}: this Triad game is over; trios replay shows it"
+        )));
+    }
+    Ok(recorder)
+}
+
+/// The saved solitaire at `path` as a screen.
+fn resume_app(recorder: TriadRecorder, size: (u16, u16), theme: tui::Theme) -> TriadApp {
+    let path = recorder.path().display().to_string();
+    let bests = tui::triad::bests::path();
+    TriadApp::resume(recorder, bests.clone(), size, theme).unwrap_or_else(|e| {
+        // Checked as it was opened; a file changed since then is said, not played.
+        TriadApp::new(rand::random(), bests, size, theme)
+            .autosaved(Err(format!("{path} not resumed: {e}")))
+    })
+}
+
+/// `trios play --resume` of a Triad solitaire: full screen only.
+fn resume_triad(path: PathBuf, ui: crate::cli::Ui) -> Result<(), Error> {
+    if ui != crate::cli::Ui::Tui {
+        return Err(Error::Usage(
+            "a Triad game goes on full screen; drop --ui text".into(),
+        ));
+    }
+    let recorder = saved_game(path)?;
+    tui::run_screen(|_events, size, theme| resume_app(recorder, size, theme))
+        .map_err(Error::Terminal)?;
+    Ok(())
+}
+
+/// The home screen's resume of the Triad solitaire at `path`.
+fn resume_screen(path: PathBuf) -> Result<tui::Opening, Error> {
+    let recorder = saved_game(path)?;
+    Ok(Box::new(move |_events, size, theme| {
+        Box::new(resume_app(recorder, size, theme))
+    }))
+}
+
+/// The saved game at `path`, read and checked, to step through.
+fn recorded_game(path: &std::path::Path) -> Result<(TriadRecord, String), Error> {
+    let record = TriadRecord::load(path)?;
+    let name = path.display().to_string();
+    record.replay_moves(&name, |_, _| {})?;
+    Ok((record, name))
+}
+
+/// The replay as a screen, or a fresh solitaire saying why it could not be (the record was
+/// checked as it was read).
+fn replay_app(record: TriadRecord, name: &str, size: (u16, u16), theme: tui::Theme) -> TriadApp {
+    TriadApp::replay(record, name, size, theme).unwrap_or_else(|e| {
+        TriadApp::new(rand::random(), None, size, theme)
+            .autosaved(Err(format!("{name} not replayed: {e}")))
+    })
+}
+
+/// `trios replay FILE` of a Triad record: stepped through full screen.
+fn replay_triad(path: &std::path::Path, ui: crate::cli::Ui) -> Result<(), Error> {
+    if ui != crate::cli::Ui::Tui {
+        return Err(Error::Usage(
+            "a Triad game is replayed full screen; drop --ui text".into(),
+        ));
+    }
+    let (record, name) = recorded_game(path)?;
+    tui::run_screen(|_events, size, theme| replay_app(record, &name, size, theme))
+        .map_err(Error::Terminal)?;
+    Ok(())
+}
+
+/// The Saved list's replay of a Triad record.
+fn replay_screen(path: &std::path::Path) -> Result<tui::Opening, Error> {
+    let (record, name) = recorded_game(path)?;
+    Ok(Box::new(move |_events, size, theme| {
+        Box::new(replay_app(record, &name, size, theme))
+    }))
+}
+
+/// The saved list's line of a Triad record: `solitaire`, and the triads and time.
+fn saved_line(record: &AnyRecord, unfinished: &dyn Fn() -> String) -> Option<(String, String)> {
+    let record = record.downcast_ref::<TriadRecord>()?;
+    let result = record.result.map_or_else(unfinished, |end| {
+        let secs = end.clock_ms as f64 / 1000.0;
+        format!(
+            "{} in {}",
+            count(end.triads, "triad"),
+            tui::triad::bests::clock(secs)
+        )
+    });
+    Some(("solitaire".to_string(), result))
 }
 
 /// `trios triad check|find`: reads the cards, then prints the answer.

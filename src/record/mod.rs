@@ -9,9 +9,11 @@
 //! record shares is here: [`AnyRecord`], the atomic saving, the errors.
 
 pub mod duel;
+pub mod hexpaths;
 pub mod stream;
 pub mod target;
 mod three_trios;
+pub mod triad;
 
 /// Three Trios's record under the names library users and tests write
 /// (`trios::record::Record`).

@@ -1320,8 +1320,9 @@ fn islands_plays_full_screen_and_its_record_replays_on_screen() {
     );
 }
 
-/// Triad full screen in a real terminal: a triad picked by its card keys is taken, and `q`
-/// leaves with the terminal as it was.
+/// Triad full screen in a real terminal: a triad picked by its card keys is taken, `q`
+/// leaves at once with the terminal as it was (the game is saved, so nothing is lost), the
+/// record in the data folder holds the triad, and `--resume` brings the game back.
 #[test]
 fn triad_plays_full_screen() {
     let args: Vec<String> = words(&["play", "--game", "triad", "--seed", "5"]);
@@ -1338,6 +1339,28 @@ fn triad_plays_full_screen() {
         s.contains("deck 66 · found 1") && s.contains("A triad! 1 found.")
     });
     pty.quit_restored();
+    let files = pty.match_files();
+    assert_eq!(files.len(), 1, "one autosave: {files:?}");
+    let record = trios::record::AnyRecord::load(&files[0]).expect("a valid record");
+    assert_eq!(record.game(), trios::games::GameKind::Triad);
+    assert_eq!(record.moves(), 1);
+    assert!(!record.finished());
+
+    // Resumed in the same data folder: the triad taken is still taken.
+    let resume = ["play", "--resume"].map(String::from).to_vec();
+    let mut again = Pty::start_in(80, 24, &resume, pty.data.path());
+    again.wait_for("the resumed game", |s| {
+        s.contains("deck 66 · found 1") && s.contains("Game resumed: 1 triad found.")
+    });
+    // Ctrl-C leaves too, the terminal restored and the game kept with its time.
+    let before = trios::record::triad::TriadRecord::load(&files[0]).expect("the record");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    again.send(b"\x03");
+    assert!(again.wait_exit(EXIT_TIMEOUT).success());
+    again.assert_terminal_restored();
+    let after = trios::record::triad::TriadRecord::load(&files[0]).expect("the record");
+    assert_eq!(after.moves, before.moves);
+    assert!(after.clock_ms > before.clock_ms, "{after:?}");
 }
 
 /// A count of steps as a sentence says it: `1 step`, `3 steps`.
@@ -1349,8 +1372,8 @@ fn steps(n: usize) -> String {
 }
 
 /// Hex paths full screen in a real terminal: the first round's shortest move typed on the
-/// direction keys is accepted and scored, Space deals the next round, and `q` leaves with
-/// the terminal as it was.
+/// direction keys is accepted and scored, Space deals the next round, `q` leaves at once with
+/// the terminal as it was (the game is saved), and `--resume` brings it back at round 2.
 #[test]
 fn hexpaths_plays_full_screen() {
     let args: Vec<String> = words(&["play", "--game", "hexpaths", "--seed", "3"]);
@@ -1368,6 +1391,19 @@ fn hexpaths_plays_full_screen() {
     pty.send(b" ");
     pty.wait_for("round 2", |s| s.contains("round 2/10"));
     pty.quit_restored();
+    let files = pty.match_files();
+    assert_eq!(files.len(), 1, "one autosave: {files:?}");
+    let record = trios::record::AnyRecord::load(&files[0]).expect("a valid record");
+    assert_eq!(record.game(), trios::games::GameKind::HexPaths);
+    assert_eq!(record.moves(), 1);
+
+    // Resumed in the same data folder: round 1 stays played, round 2 is on.
+    let resume = ["play", "--resume"].map(String::from).to_vec();
+    let mut again = Pty::start_in(80, 24, &resume, pty.data.path());
+    again.wait_for("the resumed game", |s| {
+        s.contains("round 2/10") && s.contains("Game resumed after 1 round.")
+    });
+    again.quit_restored();
 }
 
 /// The keys of the shortest move of round 1 of a Hex paths game from `seed`: Tab to each

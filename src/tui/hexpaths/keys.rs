@@ -168,7 +168,8 @@ const HEXPATHS_HELP: &[Offer] = &[
     at(&[Char('s')], s(ScreenAction::StartRace), "s", "start the race (before it begins)", table),
     at(&[Char('+')], s(ScreenAction::AddRival), "+", "add a computer rival (before it begins)", table),
     h(&[Char('n')], s(ScreenAction::NewGame), "n", "once the game is over: a new one"),
-    h(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help"),
+    at(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help (the clock stops while it is open)", alone),
+    at(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help (the game at the table goes on under it)", table),
     h(&[Char('q')], s(ScreenAction::Quit), "q", "quit"),
 ];
 

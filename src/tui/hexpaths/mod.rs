@@ -21,12 +21,14 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 
 use super::Event;
 use super::keymap::{self, ScreenAction as Action};
-use super::race_screen::{self, RaceBoard, Rivals, Shell, Word};
+use super::race_screen::{self, Question, RaceBoard, Rivals, Shell, Word};
 use super::view::theme::Theme;
 use crate::controller::race_table::hexpaths::{HexNews, HexRequest};
 use crate::controller::table::SeatState;
 use crate::games::hexpaths::round::{Demonstration, Game, Rival, Settings};
 use crate::games::hexpaths::{Cell, Cells, Dir, Step};
+use crate::record::RecordError;
+use crate::record::hexpaths::{self as hex_record, HexRecorder};
 pub use keys::{DIRECTION_KEYS, direction_of};
 
 /// How long each step of a move shown takes.
@@ -99,6 +101,8 @@ pub struct HexApp {
     pub(crate) shell: Shell,
     /// The server's table deciding the game, when it is there.
     table: Option<HexLink>,
+    /// The record a lone player's game is saved in, round by round, when it is saved.
+    record: Option<HexRecorder>,
 }
 
 impl HexApp {
@@ -149,7 +153,39 @@ impl HexApp {
             numbers: false,
             shell: Shell::new(size, theme, Some(NOTE_LIFETIME)),
             table: None,
+            record: None,
         }
+    }
+
+    /// This lone game saved in the record made for it, or played unsaved with the reason
+    /// said when none could be made.
+    pub fn autosaved(mut self, recorder: Result<HexRecorder, String>) -> HexApp {
+        match recorder {
+            Ok(recorder) => self.record = Some(recorder),
+            Err(why) => self.say(&format!("Not saved: {why}"), true),
+        }
+        self
+    }
+
+    /// The lone game saved in `recorder`, continued where it was left: its rounds played
+    /// again, the round going on at the time it had.
+    pub fn resume(
+        recorder: HexRecorder,
+        size: (u16, u16),
+        theme: Theme,
+    ) -> Result<HexApp, RecordError> {
+        let name = recorder.path().display().to_string();
+        let game = recorder.record().replay_moves(&name)?;
+        let mut app = HexApp::build(game, 1, Rivals::new(Vec::new()), size, theme);
+        app.next_round();
+        app.shell.set_clock(recorder.record().clock());
+        app.record = Some(recorder);
+        let played = app.game.outcomes().len();
+        app.say(
+            &format!("Game resumed after {}.", count(played, "round")),
+            false,
+        );
+        Ok(app)
     }
 
     pub fn game(&self) -> &Game {
@@ -293,9 +329,16 @@ impl HexApp {
         });
     }
 
-    /// Applies one event.
+    /// Applies one event. A saved game being left keeps the time of its round.
     pub fn update(&mut self, event: Event, now: Instant) {
         race_screen::update(self, event, now);
+        if self.shell.should_quit()
+            && let Some(record) = &mut self.record
+        {
+            // Closing: the rounds are saved already; only the round's clock could be lost.
+            let at = (self.phase == Phase::Thinking).then(|| self.shell.at());
+            let _ = record.leave(at);
+        }
     }
 
     /// What time brings: rivals announce, the clock runs out, moves play out.
@@ -480,6 +523,13 @@ impl HexApp {
         let winner = self.winner.clone();
         let optimal = self.game.round().map_or(0, |r| r.optimal());
         self.game.finish(winner.clone());
+        if let Some(record) = &mut self.record {
+            let steps = winner.as_ref().map(|(_, steps)| steps.as_slice());
+            let at = self.shell.at().min(self.game.settings().round_time);
+            if let Err(e) = record.push(steps, at, &self.game) {
+                self.shell.say(&format!("Not saved: {e}"), true);
+            }
+        }
         self.phase = Phase::Done;
         self.typing = None;
         let needs_showing = winner.as_ref().is_none_or(|(_, w)| w.len() > optimal);
@@ -524,8 +574,18 @@ impl HexApp {
             return;
         }
         match action {
+            // A record resumes from the rounds it holds: before the first, nothing is kept.
+            Action::Quit
+                if self.game_on()
+                    && self
+                        .record
+                        .as_ref()
+                        .is_none_or(|r| r.record().moves.is_empty()) =>
+            {
+                self.shell.ask(Question::Leave, false)
+            }
             Action::Quit => self.shell.quit(),
-            Action::ToggleHelp => self.shell.help = true,
+            Action::ToggleHelp => self.shell.open_help(self.table.is_none()),
             Action::ToggleNumbers => self.numbers = !self.numbers,
             Action::Replay => self.replay(),
             Action::NewGame if self.phase == Phase::Over && self.table.is_none() => self.new_game(),
@@ -568,6 +628,18 @@ impl HexApp {
             }
             _ => {}
         }
+    }
+
+    /// Whether a game here is going on with something in it (a round played, a step
+    /// entered, a move announced): leaving would throw it away. A table keeps its game.
+    fn game_on(&self) -> bool {
+        let announced = self
+            .game
+            .round()
+            .is_some_and(|r| !r.announcements.is_empty());
+        self.table.is_none()
+            && self.phase != Phase::Over
+            && (!self.game.outcomes().is_empty() || !self.steps.is_empty() || announced)
     }
 
     fn showing_done(&self) -> bool {
@@ -738,7 +810,12 @@ impl HexApp {
     /// A new game for the same players and rivals, on a new board.
     fn new_game(&mut self) {
         let names = self.game.players().iter().map(|p| p.name.clone()).collect();
-        self.game = Game::new(rand::random(), self.game.settings().clone(), names);
+        let seed = rand::random();
+        self.game = Game::new(seed, self.game.settings().clone(), names);
+        // A saved game's successor is saved too, in a file of its own.
+        if self.record.take().is_some() {
+            self.record = hex_record::autosave(seed, self.game.settings()).ok();
+        }
         self.shell.note = None;
         self.next_round();
         self.say("A new game on a new board.", false);

@@ -2,8 +2,11 @@
 //! ticking, the flash line, the help, quitting and suspending, and the tie to a server's
 //! race table. Each game's screen holds a [`Shell`] and supplies its board and its moves.
 
+mod ask;
 mod rivals;
 mod table;
+
+pub use ask::Question;
 
 pub(crate) use rivals::Rivals;
 pub(crate) use table::Word;
@@ -13,7 +16,7 @@ use std::any::Any;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ratatui::crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 
 use super::view::theme::Theme;
 use super::{Event, FirstKey, first_key};
@@ -33,6 +36,8 @@ pub(crate) enum Input {
     Click(MouseEvent),
     /// News from the table this screen follows.
     News(Arc<dyn Any + Send + Sync>),
+    /// `y` to a question the board asked (leaving is the shell's own).
+    Yes(Question),
 }
 
 /// A race screen's shell and the table it follows, if any, borrowed together.
@@ -59,6 +64,8 @@ pub(crate) trait RaceBoard {
     fn news(&mut self, news: Self::News);
     /// What time brings, after every event.
     fn advance(&mut self);
+    /// `y` to a question it asked, other than leaving (which the shell does itself).
+    fn confirmed(&mut self, _question: Question) {}
 }
 
 /// Applies one event to a race screen: the shell takes its part, the board the rest, then
@@ -69,6 +76,7 @@ pub(crate) fn update<B: RaceBoard>(board: &mut B, event: Event, now: Instant) {
     match shell.take(event, now, id) {
         Some(Input::Key(key)) => board.key(key),
         Some(Input::Click(mouse)) => board.click(mouse),
+        Some(Input::Yes(question)) => board.confirmed(question),
         Some(Input::News(news)) => {
             if let Some(news) = news.downcast_ref::<B::News>() {
                 match B::word(news.clone()) {
@@ -89,7 +97,7 @@ pub(crate) fn update<B: RaceBoard>(board: &mut B, event: Event, now: Instant) {
 }
 
 /// The state every race screen shares. Invariant: `now` never goes back; the clock reads
-/// `now - started`.
+/// `now - started`, or `paused_at - started` while the help pauses it.
 pub struct Shell {
     /// The clock as last drawn; the view reads it rather than the system clock.
     pub(crate) now: Instant,
@@ -105,6 +113,10 @@ pub struct Shell {
     started: Instant,
     quit: bool,
     suspend: bool,
+    /// A y/n question waiting for its answer: the next key answers it.
+    question: Option<Question>,
+    /// When the help paused the clock, while it is open over a game played here.
+    paused_at: Option<Instant>,
 }
 
 impl Shell {
@@ -122,6 +134,8 @@ impl Shell {
             started: now,
             quit: false,
             suspend: false,
+            question: None,
+            paused_at: None,
         }
     }
 
@@ -136,9 +150,17 @@ impl Shell {
     ) -> Option<Input> {
         self.now = now.max(self.now);
         match event {
+            Event::Key(key) if key.kind != KeyEventKind::Release && self.question.is_some() => {
+                self.answer(key)
+            }
             Event::Key(key) => match first_key(&key, &mut self.help) {
                 FirstKey::Own => Some(Input::Key(key)),
-                FirstKey::Taken => None,
+                FirstKey::Taken => {
+                    if !self.help {
+                        self.resume();
+                    }
+                    None
+                }
                 FirstKey::Quit => {
                     self.quit = true;
                     None
@@ -149,7 +171,13 @@ impl Shell {
                 }
             },
             Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+                // A click answers a question as any other key than `y` does.
+                if self.question.take().is_some() {
+                    self.note = None;
+                    return None;
+                }
                 if std::mem::take(&mut self.help) {
+                    self.resume();
                     return None;
                 }
                 Some(Input::Click(mouse))
@@ -167,8 +195,61 @@ impl Shell {
         }
     }
 
-    /// Shows `text` in the status bar, as an error or not.
+    /// Opens the help; `pause`: the clock stops until it closes (a game played here; a
+    /// race at a table goes on).
+    pub(crate) fn open_help(&mut self, pause: bool) {
+        self.help = true;
+        if pause && self.paused_at.is_none() {
+            self.paused_at = Some(self.now);
+        }
+    }
+
+    /// Whether the help holds the clock.
+    pub(crate) fn paused(&self) -> bool {
+        self.paused_at.is_some()
+    }
+
+    /// The help closed: the clock goes on from where it stood.
+    fn resume(&mut self) {
+        if let Some(at) = self.paused_at.take() {
+            self.started += self.now.saturating_duration_since(at);
+        }
+    }
+
+    /// Asks `question` on the status line (`saved`: whether the game stays saved); the next
+    /// key answers it.
+    pub(crate) fn ask(&mut self, question: Question, saved: bool) {
+        self.question = None;
+        self.say(&question.text(saved), false);
+        self.question = Some(question);
+    }
+
+    /// The question waiting for its answer, if any.
+    pub fn question(&self) -> Option<Question> {
+        self.question
+    }
+
+    /// `key` answers the question open: `y` leaves, or goes back to the board for what it
+    /// asked; Ctrl-C and Ctrl-Q quit; any other key leaves things as they are.
+    fn answer(&mut self, key: KeyEvent) -> Option<Input> {
+        let question = self.question.take()?;
+        self.note = None;
+        match (ask::answer(key), question) {
+            (ask::Answer::Quit, _) | (ask::Answer::Yes, Question::Leave) => {
+                self.quit = true;
+                None
+            }
+            (ask::Answer::Yes, asked) => Some(Input::Yes(asked)),
+            (ask::Answer::No, _) => None,
+        }
+    }
+
+    /// Shows `text` in the status bar, as an error or not; while a question waits for its
+    /// answer, the question stays.
     pub(crate) fn say(&mut self, text: &str, error: bool) {
+        if self.question.is_some() {
+            return;
+        }
         self.note = Some(Note {
             text: text.to_string(),
             error,
@@ -178,7 +259,7 @@ impl Shell {
 
     /// Clears a note that has stayed its lifetime.
     pub(crate) fn expire_note(&mut self) {
-        if self.note_due().is_some_and(|due| self.now >= due) {
+        if self.question.is_none() && self.note_due().is_some_and(|due| self.now >= due) {
             self.note = None;
         }
     }
@@ -203,12 +284,16 @@ impl Shell {
 
     /// Time on the clock.
     pub(crate) fn at(&self) -> Duration {
-        self.now.saturating_duration_since(self.started)
+        let now = self.paused_at.unwrap_or(self.now);
+        now.saturating_duration_since(self.started)
     }
 
-    /// The clock starts again now.
+    /// The clock starts again now (held still if the help pauses it).
     pub(crate) fn restart_clock(&mut self) {
         self.started = self.now;
+        if self.paused_at.is_some() {
+            self.paused_at = Some(self.now);
+        }
     }
 
     /// The clock reads `elapsed` now (as a table says when a screen joins late).
@@ -284,6 +369,25 @@ mod tests {
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         shell.take(Event::Key(ctrl_c), now, None);
         assert!(shell.should_quit());
+    }
+
+    #[test]
+    fn the_help_holds_the_clock_over_a_game_here_and_not_at_a_table() {
+        let esc = || Event::Key(KeyEvent::from(KeyCode::Esc));
+        for pause in [true, false] {
+            let mut shell = Shell::new((80, 24), Theme::plain(), None);
+            let start = shell.now;
+            shell.take(Event::Resize(80, 24), start + Duration::from_secs(2), None);
+            shell.open_help(pause);
+            shell.take(Event::Resize(80, 24), start + Duration::from_secs(9), None);
+            let under_help = if pause { 2 } else { 9 };
+            assert_eq!(shell.at(), Duration::from_secs(under_help));
+            shell.take(esc(), start + Duration::from_secs(10), None);
+            assert!(!shell.help && !shell.paused());
+            shell.take(Event::Resize(80, 24), start + Duration::from_secs(11), None);
+            let after = if pause { 3 } else { 11 };
+            assert_eq!(shell.at(), Duration::from_secs(after));
+        }
     }
 
     #[test]

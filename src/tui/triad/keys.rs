@@ -102,9 +102,10 @@ const TRIAD_HELP: &[Offer] = &[
     at(&[Char('H')], s(ScreenAction::Hint), "H", "hint: a card of a triad; again, a second one", alone),
     at(&[Char('c')], s(ScreenAction::CountTriads), "c", "how many triads are on the table", alone),
     at(&[Char('n')], s(ScreenAction::NewGame), "n", "new game (asks first while a game is on)", alone),
-    h(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help"),
+    at(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help (the clock stops while it is open)", alone),
+    at(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help (the race at the table goes on under it)", table),
     at(&[Char('q')], s(ScreenAction::Quit), "q", "back to the lobby (your score stays; you can come back)", table),
-    at(&[Char('q')], s(ScreenAction::Quit), "q", "quit", alone),
+    at(&[Char('q')], s(ScreenAction::Quit), "q", "quit (asks first while a game is on)", alone),
 ];
 
 #[rustfmt::skip]

@@ -6,6 +6,7 @@
 
 pub mod bests;
 pub mod keys;
+mod replay;
 mod table;
 mod view;
 
@@ -21,12 +22,14 @@ use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use crate::tui::keymap::{self, ScreenAction as Action};
 
 use super::Event;
-use super::race_screen::{self, RaceBoard, Rivals, Shell, Word};
+use super::race_screen::{self, Question, RaceBoard, Rivals, Shell, Word};
 use super::view::theme::Theme;
 use crate::controller::race_table::Phase;
 use crate::controller::race_table::triad::{RaceNews, RaceRequest, RaceSeat};
 use crate::games::triad::race::{Claim, Race, Rival};
 use crate::games::triad::{Game, count_triads, first_triad};
+use crate::record::RecordError;
+use crate::record::triad::{self as triad_record, TriadRecorder};
 use bests::{Bests, Finished};
 pub use keys::{CARD_KEYS, key_of, position_of};
 
@@ -62,14 +65,16 @@ pub struct TriadApp {
     pub(crate) shaking: Option<([usize; 3], Instant)>,
     bests: Bests,
     bests_path: Option<PathBuf>,
-    /// `n` pressed once during a game; a second `n` deals.
-    confirm_new: bool,
     /// The server's table deciding the race, when the race is there.
     table: Option<TableLink>,
     /// Where the race at the table stands.
     table_phase: Phase,
     /// Locked out at the table after a wrong claim, until then.
     pub(crate) locked_until: Option<Instant>,
+    /// The record this solitaire is saved in, triad by triad, when it is saved.
+    record: Option<TriadRecorder>,
+    /// A saved game being stepped through, when this screen replays one.
+    replay: Option<replay::Replay>,
 }
 
 impl TriadApp {
@@ -105,10 +110,11 @@ impl TriadApp {
             shaking: None,
             bests: Bests::default(),
             bests_path,
-            confirm_new: false,
             table: None,
             table_phase: Phase::Racing,
             locked_until: None,
+            record: None,
+            replay: None,
         };
         if let Some(path) = &app.bests_path {
             match bests::load(path) {
@@ -119,6 +125,60 @@ impl TriadApp {
         app.announce_redeals(app.game().opening_redeals().len());
         app.schedule_rivals();
         app
+    }
+
+    /// The solitaire saved in `recorder`, continued where it was left: its triads taken
+    /// again, the clock at the time played.
+    pub fn resume(
+        recorder: TriadRecorder,
+        bests_path: Option<PathBuf>,
+        size: (u16, u16),
+        theme: Theme,
+    ) -> Result<TriadApp, RecordError> {
+        let record = recorder.record().clone();
+        let name = recorder.path().display().to_string();
+        let mut app = TriadApp::build(record.seed, Vec::new(), bests_path, size, theme);
+        for (i, mv) in record.moves.iter().enumerate() {
+            let at = Duration::from_millis(mv.at_ms);
+            if let Claim::Taken(_) = app.race.claim(YOU, mv.cards, app.race.version(), at) {
+                continue;
+            }
+            return Err(RecordError::Diverged {
+                path: name,
+                number: i + 1,
+                reason: "those cards are not a triad on the table the moves before leave".into(),
+            });
+        }
+        if app.race.is_over() {
+            return Err(RecordError::Diverged {
+                path: name,
+                number: record.moves.len(),
+                reason: "the game is over; trios replay shows it".into(),
+            });
+        }
+        app.shell.set_clock(record.clock());
+        app.record = Some(recorder);
+        let found = app.race.racers()[YOU].found as usize;
+        app.say(
+            &format!("Game resumed: {} found.", count(found, "triad")),
+            false,
+        );
+        Ok(app)
+    }
+
+    /// This solitaire saved in the record made for it, or, when none could be made, played
+    /// unsaved with the reason said.
+    pub fn autosaved(mut self, recorder: Result<TriadRecorder, String>) -> TriadApp {
+        match recorder {
+            Ok(recorder) => self.record = Some(recorder),
+            Err(why) => self.say(&format!("Not saved: {why}"), true),
+        }
+        self
+    }
+
+    /// The file this game is saved in, if it is.
+    pub fn record_path(&self) -> Option<&std::path::Path> {
+        self.record.as_ref().map(|r| r.path())
     }
 
     pub fn game(&self) -> &Game {
@@ -172,6 +232,9 @@ impl TriadApp {
 
     /// Seconds played: to the end once the game is over.
     pub fn elapsed(&self) -> f64 {
+        if let Some(at) = self.replay_clock() {
+            return at;
+        }
         match self.finished {
             Some(f) => f.secs,
             None if self.waiting() => 0.0,
@@ -185,7 +248,7 @@ impl TriadApp {
         if let Some((_, until)) = self.shaking {
             return Some((self.shell.now + SHAKE_STEP).min(until));
         }
-        if self.finished.is_some() || self.waiting() {
+        if self.finished.is_some() || self.waiting() || self.shell.paused() || self.replaying() {
             return None;
         }
         let second = self.shell.next_second();
@@ -274,9 +337,15 @@ impl TriadApp {
         }
     }
 
-    /// Applies one event.
+    /// Applies one event. A saved game being left keeps its time played.
     pub fn update(&mut self, event: Event, now: Instant) {
         race_screen::update(self, event, now);
+        if self.shell.should_quit()
+            && let Some(record) = &mut self.record
+        {
+            // Closing: the triads are saved already; only the last seconds could be lost.
+            let _ = record.leave(self.shell.at());
+        }
     }
 
     /// What time brings: shakes and marks fade, rivals claim.
@@ -296,12 +365,12 @@ impl TriadApp {
     }
 
     fn on_key(&mut self, key: KeyEvent) {
+        if self.replaying() {
+            return self.replay_key(key);
+        }
         // Keys reach Triad as actions from its table (`keys::KEYS`); a key outside it still ends in
         // the "game is over" line below once the game is over, as every key did.
         let action = keymap::screen_action(&keys::KEYS, key);
-        if action != Some(Action::NewGame) {
-            self.confirm_new = false;
-        }
         if let Some(action) = action
             && self.on_table_key(action)
         {
@@ -309,9 +378,10 @@ impl TriadApp {
         }
         let columns = self.game().tableau().len().div_ceil(3);
         match action {
+            Some(Action::Quit) if self.would_lose() => self.shell.ask(Question::Leave, false),
             Some(Action::Quit) => self.shell.quit(),
-            Some(Action::ToggleHelp) => self.shell.help = true,
-            Some(Action::NewGame) => self.new_game(),
+            Some(Action::ToggleHelp) => self.shell.open_help(self.table.is_none()),
+            Some(Action::NewGame) => self.ask_new_game(),
             _ if self.finished.is_some() => {
                 let text = match &self.table {
                     Some(link) if link.you.is_none() => {
@@ -391,6 +461,11 @@ impl TriadApp {
                 let n = self.race.racers()[YOU].found;
                 self.say(&triad_taken(n, self.racing()), false);
                 self.announce_redeals(found.redeals.len());
+                if let Some(record) = &mut self.record
+                    && let Err(e) = record.push(positions, at, self.race.game())
+                {
+                    self.shell.say(&format!("Not saved: {e}"), true);
+                }
                 if self.race.is_over() {
                     self.finish();
                 }
@@ -453,21 +528,37 @@ impl TriadApp {
         }
     }
 
+    /// Whether a game here is going on with something in it (a triad taken): leaving or
+    /// dealing anew would throw it away. A table keeps its race; a game over is kept in the
+    /// bests.
+    fn game_on(&self) -> bool {
+        self.table.is_none() && self.finished.is_none() && !self.game().found().is_empty()
+    }
+
+    /// Whether leaving would throw a game away: one going on that is not saved.
+    fn would_lose(&self) -> bool {
+        self.game_on() && self.record.is_none()
+    }
+
+    /// `n`: a new game, after a y/n question while one is going on.
+    fn ask_new_game(&mut self) {
+        if self.table.is_some() {
+            return;
+        }
+        if self.game_on() {
+            return self.shell.ask(Question::NewGame, self.record.is_some());
+        }
+        self.new_game();
+    }
+
     fn new_game(&mut self) {
         if self.table.is_some() {
             return;
         }
-        if self.finished.is_none() && !self.game().found().is_empty() && !self.confirm_new {
-            self.confirm_new = true;
-            self.say(
-                "Press n again for a new game (this one is not kept).",
-                false,
-            );
-            return;
-        }
-        self.confirm_new = false;
+        let left_at = self.shell.at();
         let names = self.race.racers().iter().map(|r| r.name.clone()).collect();
-        self.race = Race::new(rand::random(), names);
+        let seed = rand::random();
+        self.race = Race::new(seed, names);
         self.rivals.forget();
         self.taken = None;
         self.picked.clear();
@@ -477,13 +568,21 @@ impl TriadApp {
         self.finished = None;
         self.shaking = None;
         self.say("New game.", false);
+        // A saved game's successor is saved too, in a file of its own.
+        if let Some(mut old) = self.record.take() {
+            let _ = old.leave(left_at);
+            match triad_record::autosave(seed) {
+                Ok(record) => self.record = Some(record),
+                Err(e) => self.say(&format!("New game, not saved: {e}"), true),
+            }
+        }
         self.announce_redeals(self.game().opening_redeals().len());
         self.schedule_rivals();
     }
 
     /// A left click (the help closed): picks the card under it.
     fn on_click(&mut self, mouse: MouseEvent) {
-        if self.finished.is_some() {
+        if self.finished.is_some() || self.replaying() {
             return;
         }
         if let Some(p) = view::card_at(self, mouse.column, mouse.row) {
@@ -519,6 +618,11 @@ impl RaceBoard for TriadApp {
     }
     fn advance(&mut self) {
         TriadApp::advance(self);
+    }
+    fn confirmed(&mut self, question: Question) {
+        if question == Question::NewGame {
+            self.new_game();
+        }
     }
 }
 

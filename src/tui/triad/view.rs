@@ -155,6 +155,46 @@ impl Widget for &TriadApp {
     }
 }
 
+/// The letters a card without colour shows when it has no room for words: its colour's
+/// first letter in capitals, then its fill's (`Ol`: orange, light).
+fn letters(hue: usize, fill: usize) -> String {
+    let [_, colors, _, fills] = crate::games::triad::PROPERTIES.map(|(_, v)| v);
+    format!("{}{}", code(colors[hue], true), code(fills[fill], false))
+}
+
+/// The letter of one colour (a capital) or fill (a small letter).
+fn code(word: &str, color: bool) -> char {
+    let first = word.chars().next().unwrap_or(' ');
+    if color {
+        first.to_ascii_uppercase()
+    } else {
+        first
+    }
+}
+
+/// What the letters on cards without colour mean, in the longest wording at most `width`
+/// columns long: `letters: O orange · P purple · G green, then n none · l light · d dark`.
+fn legend(width: usize) -> Option<String> {
+    let [_, colors, _, fills] = crate::games::triad::PROPERTIES.map(|(_, v)| v);
+    let colors = colors.map(|w| format!("{} {w}", code(w, true)));
+    let fills = fills.map(|w| format!("{} {w}", code(w, false)));
+    [
+        format!(
+            "letters: {}, then {}",
+            colors.join(" · "),
+            fills.join(" · ")
+        ),
+        format!("{} · {}", colors.join(" "), fills.join(" ")),
+    ]
+    .into_iter()
+    .find(|text| text.chars().count() <= width)
+}
+
+/// Whether the cards show letter codes: without colour, on cards too low for words.
+fn shows_letters(app: &TriadApp) -> bool {
+    !app.theme.color && layout(app).cards.first().is_some_and(|r| r.height < 6)
+}
+
 fn title(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let width = usize::from(area.width);
@@ -162,6 +202,7 @@ fn title(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     let mut spans = vec![Span::styled(" Triad ", theme.title())];
     let mut room_for_help = true;
     let aim = "find three cards that are, in every property, all the same or all different";
+    let room = |help: bool| width.saturating_sub(spans[0].width() + if help { 9 } else { 1 });
     if let Some(link) = app.table() {
         // At a table the top line keeps the live scores, where the most players fit: the
         // table's number and the help key give way to them when they must.
@@ -177,6 +218,14 @@ fn title(app: &TriadApp, area: Rect, buf: &mut Buffer) {
             }
         }
         spans.push(scores);
+    } else if shows_letters(app) {
+        // The cards' letters need their key more than the aim does; the help key gives
+        // way to it when it must (the help says it too).
+        let text = legend(room(true)).or_else(|| {
+            room_for_help = false;
+            legend(room(false))
+        });
+        spans.extend(text.map(|t| Span::styled(t, theme.dim())));
     } else if width >= aim.len() + 20 {
         spans.push(Span::styled(aim, theme.dim()));
     } else {
@@ -298,15 +347,7 @@ fn draw_card(
             },
         );
     } else if !color {
-        let letters = format!(
-            "{}{}",
-            colors[hue]
-                .chars()
-                .next()
-                .unwrap_or(' ')
-                .to_ascii_uppercase(),
-            fills[fill].chars().next().unwrap_or(' ')
-        );
+        let letters = letters(hue, fill);
         buf.set_string(
             inner.right().saturating_sub(2),
             inner.y,
@@ -506,7 +547,7 @@ fn help(app: &TriadApp, area: Rect, buf: &mut Buffer) {
         })
         .collect();
     let cards = rows.join(" / ");
-    let notes = vec![
+    let mut notes = vec![
         Line::styled(
             "Symbols: triangle △ ◭ ▲, oval ○ ◐ ●, diamond ◇ ◈ ◆ (none, light, dark).",
             theme.dim(),
@@ -516,6 +557,13 @@ fn help(app: &TriadApp, area: Rect, buf: &mut Buffer) {
             theme.dim(),
         ),
     ];
+    if !theme.color {
+        let text = legend(usize::MAX).unwrap_or_default();
+        notes.push(Line::styled(
+            format!("Without colour, small cards show {text}."),
+            theme.dim(),
+        ));
+    }
     let offers = keymap::offers::help(Where::Own(&super::keys::PLAY), key_state(app));
     help::draw(
         " Triad keys ",

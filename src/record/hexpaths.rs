@@ -1,0 +1,364 @@
+//! Hex paths records of a lone player (version 2, `"game": "hexpaths"`): the seed and the
+//! settings, each round played (the move that solved it and the clock then, or none when
+//! the time ran out), the clock of the round going on and, once the last round is over, the
+//! score; written atomically after every round and when the game is left, replayed round by
+//! round.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::{FORMAT, GAME_VERSION, RecordError, corrupt, game_of, read, target};
+use crate::games::GameKind;
+use crate::games::hexpaths::round::{Demonstration, Game, Settings};
+use crate::games::hexpaths::{Difficulty, Step};
+
+/// The name a lone player plays under.
+const YOU: &str = "you";
+
+/// The most rounds and pieces a record may ask for: what `trios play` accepts is far below.
+const MOST_ROUNDS: usize = 1_000;
+const MOST_PIECES: usize = 4;
+
+/// A whole lone game of Hex paths as saved on disk.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HexRecord {
+    pub format: String,
+    pub version: u32,
+    pub game: GameKind,
+    /// The trios version that wrote it, for people reading the file.
+    pub written_by: String,
+    /// The deal: the board and every round's objective follow from it.
+    pub seed: u64,
+    pub setup: HexSetup,
+    /// The rounds played, in order.
+    pub moves: Vec<HexRound>,
+    /// The time on the clock of the round going on when the record was last written, in
+    /// milliseconds (0 between rounds).
+    pub clock_ms: u64,
+    /// The score, once the last round is over.
+    pub result: Option<i32>,
+}
+
+/// The settings of the game, as `trios play` takes them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HexSetup {
+    pub pieces: usize,
+    pub rounds: usize,
+    pub round_ms: u64,
+    /// Every round's difficulty (`easy` …), or rising through the game when absent.
+    pub difficulty: Option<String>,
+}
+
+/// One round played: the move that solved it (each step a `[from, to]` pair of cells) and
+/// the clock then; no move when the time ran out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HexRound {
+    #[serde(rename = "move")]
+    pub steps: Option<Vec<[u8; 2]>>,
+    pub at_ms: u64,
+}
+
+/// Milliseconds of `d`, saturating.
+fn ms(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+impl HexSetup {
+    fn of(settings: &Settings) -> HexSetup {
+        HexSetup {
+            pieces: settings.pieces,
+            rounds: settings.rounds,
+            round_ms: ms(settings.round_time),
+            difficulty: settings.difficulty.map(|d| d.name().to_string()),
+        }
+    }
+
+    /// The settings again; what is out of range is refused naming the file.
+    pub fn settings(&self, path: &str) -> Result<Settings, RecordError> {
+        super::check_range(
+            path,
+            "setup.pieces",
+            self.pieces as u64,
+            1..=MOST_PIECES as u64,
+        )?;
+        super::check_range(
+            path,
+            "setup.rounds",
+            self.rounds as u64,
+            1..=MOST_ROUNDS as u64,
+        )?;
+        super::check_range(path, "setup.round_ms", self.round_ms, 1..=86_400_000)?;
+        let difficulty = match &self.difficulty {
+            None => None,
+            Some(name) => Some(name.parse::<Difficulty>().map_err(|_| RecordError::Range {
+                path: path.into(),
+                field: "setup.difficulty",
+                value: name.clone(),
+                range: Difficulty::ALL.map(Difficulty::name).join(", "),
+            })?),
+        };
+        Ok(Settings {
+            pieces: self.pieces,
+            rounds: self.rounds,
+            round_time: Duration::from_millis(self.round_ms),
+            difficulty,
+        })
+    }
+}
+
+impl HexRecord {
+    /// An empty record for a lone game from `seed` with `settings`.
+    pub fn new(seed: u64, settings: &Settings) -> HexRecord {
+        HexRecord {
+            format: FORMAT.into(),
+            version: GAME_VERSION,
+            game: GameKind::HexPaths,
+            written_by: format!("trios {}", env!("CARGO_PKG_VERSION")),
+            seed,
+            setup: HexSetup::of(settings),
+            moves: Vec::new(),
+            clock_ms: 0,
+            result: None,
+        }
+    }
+
+    /// Parses a Hex paths record, checking format, version and game before the body.
+    pub fn from_json(path: &str, json: &str) -> Result<HexRecord, RecordError> {
+        match game_of(path, json)? {
+            (GameKind::HexPaths, GAME_VERSION) => {
+                let record: HexRecord = serde_json::from_str(json).map_err(|e| corrupt(path, e))?;
+                record.setup.settings(path)?;
+                Ok(record)
+            }
+            (game, _) => Err(RecordError::WrongGame {
+                path: path.into(),
+                game,
+                expected: GameKind::HexPaths,
+            }),
+        }
+    }
+
+    /// Reads a Hex paths record file.
+    pub fn load(path: &Path) -> Result<HexRecord, RecordError> {
+        let (name, json) = read(path)?;
+        HexRecord::from_json(&name, &json)
+    }
+
+    /// The clock of the round going on, as last saved.
+    pub fn clock(&self) -> Duration {
+        Duration::from_millis(self.clock_ms)
+    }
+
+    /// Deals the game and plays every recorded round again: each move must solve its round.
+    /// The game as the rounds leave it (between rounds).
+    pub fn replay_moves(&self, path: &str) -> Result<Game, RecordError> {
+        let settings = self.setup.settings(path)?;
+        let mut game = Game::new(self.seed, settings, vec![YOU.to_string()]);
+        for (i, round) in self.moves.iter().enumerate() {
+            let diverged = |reason: String| RecordError::Diverged {
+                path: path.into(),
+                number: i + 1,
+                reason,
+            };
+            if game.start_round().is_none() {
+                return Err(diverged("the game was already over".into()));
+            }
+            let winner = match &round.steps {
+                None => None,
+                Some(pairs) => {
+                    let steps: Vec<Step> =
+                        pairs.iter().map(|&[from, to]| Step { from, to }).collect();
+                    let at = Duration::from_millis(round.at_ms);
+                    match game.demonstrate(0, &steps, at) {
+                        Ok(Demonstration::Wins { .. }) => Some((0, steps)),
+                        Ok(Demonstration::Fails { why }) => return Err(diverged(why)),
+                        Err(e) => return Err(diverged(e.to_string())),
+                    }
+                }
+            };
+            game.finish(winner);
+        }
+        Ok(game)
+    }
+
+    /// [`HexRecord::replay_moves`], then the result checked: present exactly when the last
+    /// round is over, with the score the rounds make.
+    pub fn replay(&self, path: &str) -> Result<Game, RecordError> {
+        let game = self.replay_moves(path)?;
+        let score = game.players().first().map_or(0, |p| p.score);
+        let agrees = match self.result {
+            Some(result) => game.is_over() && result == score,
+            None => !game.is_over(),
+        };
+        if !agrees {
+            return Err(RecordError::Diverged {
+                path: path.into(),
+                number: self.moves.len(),
+                reason: "the final result differs from the recorded one".into(),
+            });
+        }
+        Ok(game)
+    }
+
+    fn to_json(&self) -> String {
+        // A record holds only strings, numbers and plain enums: serialising cannot fail.
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}
+
+impl super::SavedRecord for HexRecord {
+    fn game(&self) -> GameKind {
+        GameKind::HexPaths
+    }
+
+    fn finished(&self) -> bool {
+        self.result.is_some()
+    }
+
+    fn moves(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn replays(&self, name: &str) -> bool {
+        self.replay(name).is_ok()
+    }
+
+    fn over_when_replayed(&self, name: &str) -> Result<bool, RecordError> {
+        Ok(self.replay_moves(name)?.is_over())
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+/// Keeps a Hex paths record file current, rewriting it atomically after every round, and
+/// holds its lock ([`target::lock`]) so no second trios records into it meanwhile.
+#[derive(Debug)]
+pub struct HexRecorder {
+    path: PathBuf,
+    record: HexRecord,
+    lock: File,
+}
+
+impl HexRecorder {
+    /// Starts a record of a lone game at `path` and writes it once (no round), so a bad path
+    /// fails before play.
+    pub fn create(
+        path: PathBuf,
+        seed: u64,
+        settings: &Settings,
+    ) -> Result<HexRecorder, RecordError> {
+        let lock = target::lock(&path)?;
+        let mut recorder = HexRecorder {
+            path,
+            record: HexRecord::new(seed, settings),
+            lock,
+        };
+        recorder.save()?;
+        Ok(recorder)
+    }
+
+    /// Continues the record at `path`: takes its file's lock, then loads it.
+    pub fn resume(path: PathBuf) -> Result<HexRecorder, RecordError> {
+        let lock = target::lock_existing(&path)?;
+        let record = HexRecord::load(&path)?;
+        Ok(HexRecorder { path, record, lock })
+    }
+
+    /// A round ended: solved by `steps` with `at` on its clock, or not (`None`); `game` is
+    /// the game after it.
+    pub fn push(
+        &mut self,
+        steps: Option<&[Step]>,
+        at: Duration,
+        game: &Game,
+    ) -> Result<(), RecordError> {
+        self.record.moves.push(HexRound {
+            steps: steps.map(|s| s.iter().map(|s| [s.from, s.to]).collect()),
+            at_ms: ms(at),
+        });
+        self.record.clock_ms = 0;
+        if game.is_over() {
+            self.record.result = game.players().first().map(|p| p.score);
+        }
+        self.save()
+    }
+
+    /// The game is left with `at` on the clock of the round going on (`None` between
+    /// rounds): the time is kept for its resume.
+    pub fn leave(&mut self, at: Option<Duration>) -> Result<(), RecordError> {
+        let clock_ms = at.map_or(0, ms);
+        if self.record.result.is_some() || clock_ms == self.record.clock_ms {
+            return Ok(());
+        }
+        self.record.clock_ms = clock_ms;
+        self.save()
+    }
+
+    pub fn record(&self) -> &HexRecord {
+        &self.record
+    }
+
+    /// The file the record is kept in.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn save(&mut self) -> Result<(), RecordError> {
+        self.lock = super::save_locked(&self.path, &self.record.to_json())?;
+        Ok(())
+    }
+}
+
+/// A new record in the data folder's matches folder for a lone game from `seed`, as every
+/// game's autosave is named; the reason, in words, when it cannot be made.
+pub fn autosave(seed: u64, settings: &Settings) -> Result<HexRecorder, String> {
+    let path = crate::autosave::new_autosave_file(seed).map_err(|e| e.to_string())?;
+    HexRecorder::create(path, seed, settings).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_replays_its_rounds_and_refuses_a_move_that_does_not_solve() {
+        let settings = Settings::default();
+        let mut game = Game::new(3, settings.clone(), vec![YOU.into()]);
+        let mut record = HexRecord::new(3, &settings);
+        for i in 0..2u64 {
+            let round = game.start_round().cloned().expect("a round");
+            let steps = round.objective.solution.steps.clone();
+            let at = Duration::from_secs(10 * (i + 1));
+            game.demonstrate(0, &steps, at).expect("judged");
+            game.finish(Some((0, steps.clone())));
+            record.moves.push(HexRound {
+                steps: Some(steps.iter().map(|s| [s.from, s.to]).collect()),
+                at_ms: ms(at),
+            });
+        }
+        record.moves.push(HexRound {
+            steps: None,
+            at_ms: 60_000,
+        });
+        let json = record.to_json();
+        let back = HexRecord::from_json("h.json", &json).expect("reads back");
+        assert_eq!(back, record);
+        let replayed = back.replay("h.json").expect("replays");
+        assert_eq!(replayed.outcomes().len(), 3);
+        assert_eq!(replayed.players()[0].score, game.players()[0].score);
+        let mut wrong = record;
+        if let Some(steps) = &mut wrong.moves[1].steps {
+            steps.truncate(steps.len() - 1);
+            steps.push([0, 0]);
+        }
+        assert!(matches!(
+            wrong.replay("h.json"),
+            Err(RecordError::Diverged { number: 2, .. })
+        ));
+    }
+}

@@ -1,0 +1,113 @@
+//! A lone Hex paths game is saved like the duels: a record in the records' layout
+//! (`"format": "trios-record"`, version 2, `"game": "hexpaths"`, the seed and settings, the
+//! move of every round), rewritten after every round and when the game is left, listed by
+//! the saved matches, and resumed with the round going on at the time it had.
+
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use trios::games::hexpaths::round::Settings;
+use trios::record::AnyRecord;
+use trios::record::hexpaths::{HexRecord, HexRecorder};
+use trios::tui::hexpaths::{DIRECTION_KEYS, HexApp, Phase};
+use trios::tui::lobby::saved::SavedMatch;
+use trios::tui::{Event, Theme};
+
+fn press(app: &mut HexApp, code: KeyCode, at: Instant) {
+    app.update(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)), at);
+}
+
+/// Solves the round going on with its shortest move, entered on the keys, at `at`.
+fn solve(app: &mut HexApp, at: Instant) {
+    let round = app.game().round().cloned().expect("a round");
+    for step in &round.objective.solution.steps {
+        let piece = app
+            .pieces()
+            .iter()
+            .position(|&c| c == step.from)
+            .expect("a piece there");
+        while app.picked() != piece {
+            press(app, KeyCode::Tab, at);
+        }
+        let d = app
+            .step_ends()
+            .iter()
+            .position(|&e| e == Some(step.to))
+            .expect("the step offered");
+        press(app, KeyCode::Char(DIRECTION_KEYS[d][0]), at);
+    }
+    press(app, KeyCode::Enter, at);
+}
+
+#[test]
+fn a_lone_hexpaths_game_is_saved_every_round_listed_and_resumed_mid_round() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let path = dir.path().join("hex.json");
+    let settings = Settings::default();
+    let recorder = HexRecorder::create(path.clone(), 3, &settings).expect("a record");
+    let mut app = HexApp::new(
+        3,
+        settings,
+        Vec::new(),
+        Vec::new(),
+        (80, 24),
+        Theme::plain(),
+    )
+    .autosaved(Ok(recorder));
+    let t0 = Instant::now();
+    // Before the first round is played the record holds nothing to resume: q still asks.
+    let d = app
+        .step_ends()
+        .iter()
+        .position(Option::is_some)
+        .expect("the picked piece can step");
+    press(&mut app, KeyCode::Char(DIRECTION_KEYS[d][0]), t0);
+    press(&mut app, KeyCode::Char('q'), t0);
+    assert!(!app.should_quit(), "q asked first");
+    press(&mut app, KeyCode::Esc, t0);
+    press(&mut app, KeyCode::Backspace, t0);
+    solve(&mut app, t0 + Duration::from_secs(4));
+    assert_eq!(app.game().outcomes().len(), 1);
+    let score = app.game().players()[0].score;
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("the file")).expect("json");
+    assert_eq!(json["format"], "trios-record");
+    assert_eq!(json["version"], 2);
+    assert_eq!(json["game"], "hexpaths");
+    assert_eq!(json["seed"], 3);
+    assert_eq!(json["moves"].as_array().map(Vec::len), Some(1));
+
+    // Saved, so q leaves at once, even with a step entered in the next round.
+    press(&mut app, KeyCode::Char(' '), t0 + Duration::from_secs(5));
+    assert_eq!(*app.phase(), Phase::Thinking);
+    let later = t0 + Duration::from_secs(17);
+    app.update(Event::Tick(later), later);
+    press(&mut app, KeyCode::Char('q'), later);
+    assert!(app.should_quit());
+    drop(app);
+    let record = HexRecord::load(&path).expect("reads back");
+    assert!(
+        (12_000..12_500).contains(&record.clock_ms),
+        "{}",
+        record.clock_ms
+    );
+
+    let any = AnyRecord::load(&path).expect("any record");
+    assert_eq!(any.resumable("hex.json").ok(), Some(true));
+    let summary = SavedMatch::read(path.clone()).summary.expect("a summary");
+    assert_eq!(summary.players, "alone");
+    assert_eq!(summary.result, "unfinished, 1 move");
+
+    // Resumed: round 2 on, the score kept, its clock where it stood.
+    let recorder = HexRecorder::resume(path.clone()).expect("the lock");
+    let again = HexApp::resume(recorder, (80, 24), Theme::plain()).expect("resumed");
+    assert_eq!(again.game().outcomes().len(), 1);
+    assert_eq!(again.game().round().map(|r| r.number), Some(2));
+    assert_eq!(again.game().players()[0].score, score);
+    let round = again.game().settings().round_time;
+    let left = again.time_left();
+    assert!(
+        left <= round - Duration::from_secs(12) && left > round - Duration::from_secs(13),
+        "{left:?} left"
+    );
+}
