@@ -11,6 +11,7 @@ mod hex_tables;
 mod hexpaths;
 mod hexpaths_cli;
 mod hexpaths_rounds;
+mod hexpaths_screen;
 mod hexpaths_tui;
 mod home;
 mod hostile_cli;

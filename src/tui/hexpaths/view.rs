@@ -162,10 +162,14 @@ struct Marks {
     goal: Option<Cell>,
 }
 
-/// What one cell shows in its middle.
+/// What one cell shows in its middle: three columns, each a space where a barrier's corner
+/// mark may go.
 struct Content {
     text: String,
     style: Style,
+    /// The picked piece: drawn `[A]` in hexagons; on the one-line board its brackets stand
+    /// outside the cell (where no barrier is), so the cell's marks stay in view.
+    picked: bool,
 }
 
 impl HexApp {
@@ -213,7 +217,8 @@ impl HexApp {
         }
     }
 
-    fn content(&self, cell: Cell, marks: &Marks) -> Content {
+    /// `outlined`: the cell is drawn as a hexagon, whose outline already marks it.
+    fn content(&self, cell: Cell, marks: &Marks, outlined: bool) -> Content {
         let theme = self.theme;
         let goal = marks.goal;
         if let Some(i) = self.pieces.iter().position(|&c| c == cell) {
@@ -227,6 +232,20 @@ impl HexApp {
             return Content {
                 text,
                 style: self.piece_style(i, picked),
+                picked,
+            };
+        }
+        // With the numbers on, the goal shows its number too, marked by its style (and
+        // underlined, as step ends are, when a step ends there).
+        if Some(cell) == goal && self.numbers {
+            let mut style = theme.title().add_modifier(Modifier::REVERSED);
+            if marks.step_ends.contains(&Some(cell)) {
+                style = style.add_modifier(Modifier::UNDERLINED);
+            }
+            return Content {
+                text: format!("{cell:>3}"),
+                style,
+                picked: false,
             };
         }
         if let Some(d) = marks.step_ends.iter().position(|&e| e == Some(cell)) {
@@ -239,40 +258,50 @@ impl HexApp {
                     format!(" {key} ")
                 },
                 style: theme.key().add_modifier(Modifier::UNDERLINED),
+                picked: false,
             };
         }
         if Some(cell) == goal {
             return Content {
                 text: " ◎ ".into(),
                 style: theme.title(),
+                picked: false,
             };
         }
         if let Some((_, n)) = marks.ends.iter().rev().find(|(c, _)| *c == cell) {
             return Content {
                 text: format!("{n:^3}"),
                 style: theme.hint(),
+                picked: false,
             };
         }
         if marks.passed.contains(&cell) {
             return Content {
                 text: " • ".into(),
                 style: theme.hint(),
+                picked: false,
             };
         }
+        let nook = self.game().board().is_nook(cell);
         if self.numbers {
+            // A nook's number stands out as its barriers do.
+            let style = if nook { self.wall_style() } else { theme.dim() };
             return Content {
                 text: format!("{cell:>3}"),
-                style: theme.dim(),
+                style,
+                picked: false,
             };
         }
-        let text = if self.game().board().is_nook(cell) {
-            " ∘ "
-        } else {
-            "   "
+        // On the one-line board every cell shows a mark, so a row never reads as blank space.
+        let text = match (nook, outlined) {
+            (true, _) => " ∘ ",
+            (false, true) => "   ",
+            (false, false) => " · ",
         };
         Content {
             text: text.into(),
             style: theme.dim(),
+            picked: false,
         }
     }
 
@@ -406,24 +435,32 @@ fn draw_board(app: &HexApp, layout: &Layout, buf: &mut Buffer) {
                     }
                 }
             }
-            let content = app.content(cell, &marks);
+            let outlined = layout.drawing == Drawing::Hexagons;
+            let mut content = app.content(cell, &marks, outlined);
+            if layout.drawing == Drawing::Compact && content.picked {
+                // The brackets go between the cells, where no barrier stands.
+                content.text = content.text.replace(['[', ']'], " ");
+                for (d, sx, bracket) in [(4u8, x, "["), (1u8, x + 4, "]")] {
+                    if !walled(d) {
+                        put(buf, sx, y, bracket, content.style);
+                    }
+                }
+            }
             let chars: Vec<char> = content.text.chars().collect();
             for (i, ch) in chars.iter().enumerate().take(3) {
                 put(buf, x + 1 + i as u16, y, &ch.to_string(), content.style);
             }
             // Slanted barriers are marked on the cell that owns them: a nook's own sides, and
-            // a cranny's rim cells (a neighbour of a nook leaves them to the nook).
+            // a cranny's rim cells (a neighbour of a nook leaves them to the nook). A mark
+            // only takes a blank column: it never cuts a number.
             let owns = board.is_nook(cell) || ring(cell) == RINGS;
-            if layout.drawing == Drawing::Compact && owns && content.text.starts_with(' ') {
-                for (d, sx, mark) in [
-                    (5u8, x + 1, "▔"),
-                    (0u8, x + 3, "▔"),
-                    (3u8, x + 1, "▁"),
-                    (2u8, x + 3, "▁"),
-                ] {
+            if layout.drawing == Drawing::Compact && owns {
+                for (d, at, mark) in [(5u8, 0, "▔"), (0u8, 2, "▔"), (3u8, 0, "▁"), (2u8, 2, "▁")]
+                {
                     let inside = NEIGHBOURS[cell as usize][d as usize] != NONE;
-                    if walled(d) && inside {
-                        put(buf, sx, y, mark, wall);
+                    let blank = chars.get(at).is_none_or(|&c| c == ' ');
+                    if walled(d) && inside && blank {
+                        put(buf, x + 1 + at as u16, y, mark, wall);
                     }
                 }
             }
