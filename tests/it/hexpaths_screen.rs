@@ -1,5 +1,6 @@
 //! The Hex paths board as drawn, read back from a `TestBackend` buffer: every cell marked,
-//! cell numbers whole, the goal numbered, a picked piece keeping its nook's marks.
+//! cell numbers whole, the goal numbered, a picked piece keeping its nook's marks, the title
+//! clear of the help hint.
 
 use crate::common;
 
@@ -117,5 +118,25 @@ fn a_picked_piece_keeps_the_marks_of_its_nook() {
             "picked:\n{picked}\nnot picked:\n{other}"
         );
         assert!(picked.contains('[') || picked.contains(']'), "{picked}");
+    }
+}
+
+#[test]
+fn the_title_never_runs_into_the_help_hint() {
+    let wide = common::screen::screen(&alone(3, (200, 60)), (200, 60));
+    let full = wide.lines().next().expect("a title");
+    let full = full.trim_end_matches("? help").trim_end();
+    for w in 69..=100 {
+        let text = common::screen::screen(&alone(3, (w, 24)), (w, 24));
+        let top = text.lines().next().expect("a title");
+        assert!(top.ends_with(" ? help"), "at {w}: {top:?}");
+        let body = top.trim_end_matches("? help").trim_end();
+        if body == full {
+            continue;
+        }
+        let cut = body
+            .strip_suffix('…')
+            .unwrap_or_else(|| panic!("at {w} the title is cut without an ellipsis: {top:?}"));
+        assert!(full.starts_with(cut), "at {w}: {top:?} is not {full:?}");
     }
 }
