@@ -13,6 +13,7 @@ mod hexpaths_cli;
 mod hexpaths_rounds;
 mod hexpaths_screen;
 mod hexpaths_tui;
+mod hexpaths_words;
 mod home;
 mod hostile_cli;
 mod islands;

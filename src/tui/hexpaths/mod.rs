@@ -34,6 +34,16 @@ const SHOW_STEP: Duration = Duration::from_millis(600);
 /// How long a note stays.
 const NOTE_LIFETIME: Duration = Duration::from_secs(6);
 
+/// `Your move` for the person called `you` (the name a lone player goes by), `ivy's move`
+/// for anyone else.
+pub(crate) fn whose_move(name: &str) -> String {
+    if name == "you" {
+        "Your move".to_string()
+    } else {
+        format!("{name}'s move")
+    }
+}
+
 /// A line in the status bar, for a while.
 pub use super::race_screen::Note;
 
@@ -440,7 +450,7 @@ impl HexApp {
             Ok(Demonstration::Wins { steps: n, points }) => {
                 let optimal = self.game.round().map_or(n, |r| r.optimal());
                 let who = if self.racing() {
-                    format!("{name} wins the round")
+                    format!("{} the round", subject(&name, "win"))
                 } else {
                     "Solved".to_string()
                 };
@@ -457,7 +467,7 @@ impl HexApp {
                 self.end_round();
             }
             Ok(Demonstration::Fails { why }) => {
-                self.say(&format!("{name}'s move fails: {why}; −1."), true);
+                self.say(&format!("{} fails: {why}; −1.", whose_move(&name)), true);
                 self.failed.push(player);
                 if self.racing() {
                     self.next_demonstration();
@@ -723,7 +733,7 @@ impl HexApp {
                 let title = if yours {
                     "Your move".to_string()
                 } else {
-                    format!("{}'s move", self.game.players().get(*player)?.name)
+                    whose_move(&self.game.players().get(*player)?.name)
                 };
                 (title, steps.clone())
             }

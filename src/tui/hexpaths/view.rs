@@ -10,7 +10,7 @@
 //! `▁` below, so a nook reads as a cup (`│▔·▔` is closed to the west, north-west and
 //! north-east).
 
-use crate::words::count;
+use crate::words::{count, subject};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -635,8 +635,8 @@ fn players(app: &HexApp, area: Rect, buf: &mut Buffer) {
     if let Some((player, digits)) = &app.typing {
         spans.push(Span::styled(
             format!(
-                "   {} announces: {digits}▏ (Enter)",
-                game.players()[*player].name
+                "   {}: {digits}▏ (Enter)",
+                subject(&game.players()[*player].name, "announce")
             ),
             theme.cursor(),
         ));
@@ -666,12 +666,12 @@ fn status(app: &HexApp, area: Rect, buf: &mut Buffer) {
     let what = match (&app.phase, showing) {
         (_, Some(show)) => format!("{} ({}/{})", show.title, show.shown, show.steps.len()),
         (Phase::Demonstrating { player }, None) => format!(
-            "{} demonstrates · steps {} · piece {piece}",
-            app.game().players()[*player].name,
-            app.steps.len()
+            "{} · {} · piece {piece}",
+            subject(&app.game().players()[*player].name, "demonstrate"),
+            count(app.steps.len(), "step")
         ),
         (Phase::Thinking, None) if app.entering() => {
-            format!("steps {} · piece {piece}", app.steps.len())
+            format!("{} · piece {piece}", count(app.steps.len(), "step"))
         }
         // A spectator at a table announces nothing: the players do.
         (Phase::Thinking, None) if app.watching() => {
@@ -727,15 +727,24 @@ fn final_table(app: &HexApp, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let game = app.game();
     let mut lines = vec![
-        Line::styled(format!("{} rounds played.", game.played()), theme.title()),
+        Line::styled(
+            format!("{} played.", count(game.played(), "round")),
+            theme.title(),
+        ),
         Line::raw(""),
     ];
     for (place, p) in game.standings().iter().enumerate() {
+        // A score below zero keeps its sign before the count of points.
+        let points = count(p.score.unsigned_abs() as usize, "point");
+        let points = if p.score < 0 {
+            format!("−{points}")
+        } else {
+            points
+        };
         lines.push(Line::raw(format!(
-            "{}. {:<8} {:>3} points  ({} won, {} with the shortest move)",
+            "{}. {:<8} {points:>10}  ({} won, {} with the shortest move)",
             place + 1,
             p.name,
-            p.score,
             p.won,
             p.optimal
         )));
