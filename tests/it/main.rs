@@ -10,6 +10,7 @@ mod contract;
 mod hex_tables;
 mod hexpaths;
 mod hexpaths_cli;
+mod hexpaths_hint;
 mod hexpaths_rounds;
 mod hexpaths_screen;
 mod hexpaths_tui;

@@ -116,7 +116,7 @@ fn layout(app: &HexApp) -> Layout {
 const PANEL_WIDTH: u16 = 40;
 
 /// The direction names, by direction.
-const DIRECTION_NAMES: [&str; 6] = [
+pub(super) const DIRECTION_NAMES: [&str; 6] = [
     "north-east",
     "east",
     "south-east",
@@ -251,6 +251,22 @@ impl HexApp {
         }
         if let Some(d) = marks.step_ends.iter().position(|&e| e == Some(cell)) {
             let key = DIRECTION_KEYS[d][0];
+            // The step a hint showed: its end stands out, `>d<`.
+            let picked = self.pieces.get(self.picked).copied();
+            if self
+                .hint
+                .is_some_and(|h| h.to == cell && Some(h.from) == picked)
+            {
+                return Content {
+                    text: if Some(cell) == goal {
+                        format!(">{key}◎")
+                    } else {
+                        format!(">{key}<")
+                    },
+                    style: theme.cursor(),
+                    picked: false,
+                };
+            }
             return Content {
                 // A step that ends on the goal says so.
                 text: if Some(cell) == goal {
