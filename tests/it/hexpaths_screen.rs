@@ -140,3 +140,60 @@ fn the_title_never_runs_into_the_help_hint() {
         assert!(full.starts_with(cut), "at {w}: {top:?} is not {full:?}");
     }
 }
+
+/// The columns and lines the board's outline takes: from the first to the last side drawn,
+/// left of the panel (whose legend draws sides too).
+fn board_extent(text: &str) -> (usize, usize) {
+    let panel = text
+        .lines()
+        .find_map(|l| l.find("Round 1 of").map(|b| l[..b].chars().count()))
+        .expect("the panel");
+    let mut cols = (usize::MAX, 0);
+    let mut lines = (usize::MAX, 0);
+    for (y, line) in text.lines().enumerate().skip(1) {
+        for (x, c) in line.chars().enumerate() {
+            if "┃|╱╲/\\".contains(c) && x < panel {
+                cols = (cols.0.min(x), cols.1.max(x));
+                lines = (lines.0.min(y), lines.1.max(y));
+            }
+        }
+    }
+    (cols.1 + 1 - cols.0, lines.1 + 1 - lines.0)
+}
+
+#[test]
+fn a_big_window_gets_a_big_board_and_clicks_still_find_cells() {
+    // 120x40: outlined hexagons, one line of slant a side.
+    let text = common::screen::screen(&alone(3, (120, 40)), (120, 40));
+    assert_eq!(board_extent(&text), (69, 35), "{text}");
+    // 200x60: twice as wide and half as high again, the panel still beside it.
+    let mut app = alone(3, (200, 60));
+    let text = common::screen::screen(&app, (200, 60));
+    let (w, h) = board_extent(&text);
+    assert!(w >= 130 && h >= 50, "{w}x{h}\n{text}");
+    assert!(text.contains("Round 1 of 10"), "{text}");
+    // A click on a piece's letter picks it.
+    let other = (app.picked() + 1) % app.pieces().len();
+    let letter = ['A', 'B', 'C', 'D'][other];
+    let (x, y) = text
+        .lines()
+        .enumerate()
+        .skip(1)
+        .find_map(|(y, l)| {
+            let chars: Vec<char> = l.chars().collect();
+            (0..chars.len())
+                .find(|&x| chars[x] == letter && chars[x - 1] == ' ' && chars[x + 1] == ' ')
+                .map(|x| (x, y))
+        })
+        .expect("the letter on the board");
+    let click = ratatui::crossterm::event::MouseEvent {
+        kind: ratatui::crossterm::event::MouseEventKind::Down(
+            ratatui::crossterm::event::MouseButton::Left,
+        ),
+        column: x as u16 + 2,
+        row: y as u16 + 1,
+        modifiers: KeyModifiers::NONE,
+    };
+    app.update(Event::Mouse(click), Instant::now());
+    assert_eq!(app.picked(), other);
+}

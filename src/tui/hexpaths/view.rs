@@ -9,6 +9,9 @@
 //! cells (`│`), and those on a cell's slanted sides are marked in its corners, `▔` above and
 //! `▁` below, so a nook reads as a cup (`│▔·▔` is closed to the west, north-west and
 //! north-east).
+//!
+//! Outlined hexagons grow with the window: at scale `s` a cell is `4s` columns wide, its
+//! slanted sides `s` lines high, so a big window holds a big board (scale 2 at 200x60).
 
 use crate::words::{count, subject};
 use ratatui::buffer::Buffer;
@@ -31,8 +34,11 @@ use crate::tui::view::{help, overlay};
 /// Rows above the board (title, objective) and below it (players, status bar).
 const TOP_ROWS: u16 = 1;
 const BOTTOM_ROWS: u16 = 3;
-/// A cell is this many columns from the next in its row.
+/// A cell is this many columns from the next in its row, at scale 1 (and on the one-line
+/// board).
 const PITCH: u16 = 4;
+/// The largest scale tried: far beyond any window.
+const MAX_SCALE: u16 = 8;
 /// The widest row, and half a cell's offset per row away from the middle.
 const WIDEST: u16 = 17;
 const MIDDLE: usize = ROWS / 2;
@@ -45,8 +51,8 @@ const PIECE_COLORS: [Color; 4] = [Color::Yellow, Color::Cyan, Color::Magenta, Co
 /// How the board is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Drawing {
-    /// Outlined hexagons, two lines a row.
-    Hexagons,
+    /// Outlined hexagons at a scale (from 1): `s + 1` lines a row, `4s` columns a cell.
+    Hexagons(u16),
     /// One line a row.
     Compact,
 }
@@ -62,10 +68,20 @@ struct Layout {
 }
 
 fn board_size(drawing: Drawing) -> (u16, u16) {
-    let w = WIDEST * PITCH + 1;
+    let s = drawing.scale();
+    let w = WIDEST * PITCH * s + 1;
     match drawing {
-        Drawing::Hexagons => (w, 2 * ROWS as u16 + 1),
+        Drawing::Hexagons(_) => (w, (s + 1) * ROWS as u16 + s),
         Drawing::Compact => (w, ROWS as u16),
+    }
+}
+
+impl Drawing {
+    fn scale(self) -> u16 {
+        match self {
+            Drawing::Hexagons(s) => s,
+            Drawing::Compact => 1,
+        }
     }
 }
 
@@ -76,8 +92,13 @@ fn layout(app: &HexApp) -> Layout {
         let (bw, bh) = board_size(d);
         bw <= w && bh <= room
     };
-    let drawing = if fits(Drawing::Hexagons) {
-        Drawing::Hexagons
+    // The largest hexagons that leave room for the panel beside them; else the largest
+    // that fit; else one line a row.
+    let with_panel = |d: Drawing| fits(d) && board_size(d).0 + PANEL_WIDTH + 4 <= w;
+    let scales = (1..=MAX_SCALE).rev().map(Drawing::Hexagons);
+    let largest = scales.clone().find(|&d| with_panel(d));
+    let drawing = if let Some(d) = largest.or_else(|| scales.clone().find(|&d| fits(d))) {
+        d
     } else if fits(Drawing::Compact) {
         Drawing::Compact
     } else {
@@ -93,7 +114,7 @@ fn layout(app: &HexApp) -> Layout {
     let (bw, bh) = board_size(drawing);
     let top = TOP_ROWS + (room - bh) / 2;
     // With room for a panel, the board and the panel share the width, centred together.
-    if drawing == Drawing::Hexagons && w >= bw + PANEL_WIDTH + 4 {
+    if matches!(drawing, Drawing::Hexagons(_)) && w >= bw + PANEL_WIDTH + 4 {
         let left = (w - bw - PANEL_WIDTH - 4) / 2;
         return Layout {
             drawing,
@@ -128,13 +149,24 @@ pub(super) const DIRECTION_NAMES: [&str; 6] = [
 impl Layout {
     /// The column of a cell's left side and the line of its middle.
     fn origin(&self, row: usize, col: usize) -> (u16, u16) {
-        let offset = MIDDLE.abs_diff(row) as u16 * PITCH / 2;
-        let x = self.left + offset + col as u16 * PITCH;
+        let pitch = self.pitch();
+        let offset = MIDDLE.abs_diff(row) as u16 * pitch / 2;
+        let x = self.left + offset + col as u16 * pitch;
         let y = match self.drawing {
-            Drawing::Hexagons => self.top + 2 * row as u16 + 1,
+            Drawing::Hexagons(s) => self.top + (s + 1) * row as u16 + s,
             Drawing::Compact => self.top + row as u16,
         };
         (x, y)
+    }
+
+    /// Columns from a cell to the next in its row.
+    fn pitch(&self) -> u16 {
+        PITCH * self.drawing.scale()
+    }
+
+    /// The column of the first of the three a cell's content takes, from its left side.
+    fn inset(&self) -> u16 {
+        2 * self.drawing.scale() - 1
     }
 }
 
@@ -147,7 +179,9 @@ pub(super) fn cell_at(app: &HexApp, x: u16, y: u16) -> Option<Cell> {
     (0..ROWS).find_map(|row| {
         (0..row_len(row)).find_map(|col| {
             let (cx, cy) = layout.origin(row, col);
-            (y == cy && (cx + 1..=cx + 3).contains(&x))
+            let s = layout.drawing.scale();
+            let inside = (cx + 1..cx + layout.pitch()).contains(&x);
+            (inside && (cy + 1 - s..=cy + s - 1).contains(&y))
                 .then(|| cell_at_row_col(row, col))
                 .flatten()
         })
@@ -424,18 +458,22 @@ fn draw_board(app: &HexApp, layout: &Layout, buf: &mut Buffer) {
             let (x, y) = layout.origin(row, col);
             let walled = |d: u8| board.blocked(cell, d);
             match layout.drawing {
-                Drawing::Hexagons => {
-                    // Sides by direction: NE, E, SE, SW, W, NW.
-                    let sides: [(u16, u16, &str, &str); 6] = [
-                        (x + 3, y - 1, "\\", "╲"),
-                        (x + 4, y, "|", "┃"),
-                        (x + 3, y + 1, "/", "╱"),
-                        (x + 1, y + 1, "\\", "╲"),
-                        (x, y, "|", "┃"),
-                        (x + 1, y - 1, "/", "╱"),
-                    ];
-                    for (d, &(sx, sy, plain, heavy)) in sides.iter().enumerate() {
-                        if walled(d as u8) {
+                Drawing::Hexagons(s) => {
+                    // Sides by direction: NE, E, SE, SW, W, NW; each slanted side a
+                    // character on each of `s` lines, two columns apart.
+                    let mut sides: Vec<(u8, u16, u16, &str, &str)> =
+                        vec![(1, x + 4 * s, y, "|", "┃"), (4, x, y, "|", "┃")];
+                    for k in 1..=s {
+                        let (near, far) = (x + 2 * k - 1, x + 4 * s - 2 * k + 1);
+                        sides.extend([
+                            (0, far, y - k, "\\", "╲"),
+                            (2, far, y + k, "/", "╱"),
+                            (3, near, y + k, "\\", "╲"),
+                            (5, near, y - k, "/", "╱"),
+                        ]);
+                    }
+                    for (d, sx, sy, plain, heavy) in sides {
+                        if walled(d) {
                             put(buf, sx, sy, heavy, wall);
                         } else if buf
                             .cell(Position { x: sx, y: sy })
@@ -454,7 +492,7 @@ fn draw_board(app: &HexApp, layout: &Layout, buf: &mut Buffer) {
                     }
                 }
             }
-            let outlined = layout.drawing == Drawing::Hexagons;
+            let outlined = layout.drawing != Drawing::Compact;
             let mut content = app.content(cell, &marks, outlined);
             if layout.drawing == Drawing::Compact && content.picked {
                 // The brackets go between the cells, where no barrier stands.
@@ -466,8 +504,9 @@ fn draw_board(app: &HexApp, layout: &Layout, buf: &mut Buffer) {
                 }
             }
             let chars: Vec<char> = content.text.chars().collect();
+            let inset = layout.inset();
             for (i, ch) in chars.iter().enumerate().take(3) {
-                put(buf, x + 1 + i as u16, y, &ch.to_string(), content.style);
+                put(buf, x + inset + i as u16, y, &ch.to_string(), content.style);
             }
             // Slanted barriers are marked on the cell that owns them: a nook's own sides, and
             // a cranny's rim cells (a neighbour of a nook leaves them to the nook). A mark
