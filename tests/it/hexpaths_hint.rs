@@ -59,7 +59,7 @@ fn hints_followed_step_by_step_reach_the_goal_by_a_shortest_move_and_score_1() {
             let shown = screen(&app);
             let status = shown.lines().last().unwrap_or_default();
             assert!(
-                status.contains(&format!("Hint: ")) && status.contains(&format!("to {}", hint.to)),
+                status.contains("Hint: ") && status.contains(&format!("to {}", hint.to)),
                 "{shown}"
             );
             // The hinted step's piece is picked and its end stands out on the board.
@@ -97,15 +97,11 @@ fn a_hint_after_a_wrong_step_says_the_move_from_the_start_is_shorter() {
         while app.picked() != piece {
             press(&mut app, KeyCode::Tab, KeyModifiers::NONE);
         }
-        for d in 0..6 {
+        for (d, keys) in DIRECTION_KEYS.iter().enumerate() {
             if app.step_ends()[d].is_none() {
                 continue;
             }
-            press(
-                &mut app,
-                KeyCode::Char(DIRECTION_KEYS[d][0]),
-                KeyModifiers::NONE,
-            );
+            press(&mut app, KeyCode::Char(keys[0]), KeyModifiers::NONE);
             if 1 + shortest_from_here(&app) > before {
                 worse = Some(d);
                 break;
