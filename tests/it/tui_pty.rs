@@ -1406,6 +1406,29 @@ fn hexpaths_plays_full_screen() {
     again.quit_restored();
 }
 
+/// Hex paths' hint in a real terminal: Shift-H marks the next step of a shortest move and
+/// says it in the status, and the round then scores 1 when solved.
+#[test]
+fn hexpaths_hint_full_screen() {
+    let args: Vec<String> = words(&["play", "--game", "hexpaths", "--seed", "3"]);
+    let mut pty = Pty::start(80, 24, &args);
+    pty.wait_for("round 1", |s| {
+        s.contains("round 1/10") && s.contains("H hint")
+    });
+    let (keys, n) = hexpaths_round_one_keys(3);
+    pty.send(b"H");
+    pty.wait_for("the hint", |s| s.contains("Hint: ") && s.contains("hinted"));
+    pty.send(keys.as_bytes());
+    pty.wait_for("at the goal", |s| {
+        s.contains(&format!("At the goal in {}", steps(n)))
+    });
+    pty.send(b"\r");
+    pty.wait_for("the hinted round scored", |s| {
+        s.contains("Solved with a hint") && s.contains("you 1")
+    });
+    pty.quit_restored();
+}
+
 /// The keys of the shortest move of round 1 of a Hex paths game from `seed`: Tab to each
 /// step's piece, then its direction.
 fn hexpaths_round_one_keys(seed: u64) -> (String, usize) {

@@ -26,5 +26,5 @@ pub use board::{Board, Cells, UNREACHABLE};
 pub use error::{Item, StateError};
 pub use geometry::{CELLS, Cell, Dir};
 pub use random::{Difficulty, Objective, draw_objective, new_game, objective, objectives};
-pub use solve::{DEFAULT_BUDGET, Solution, Step, Unsolved, replay, solve};
+pub use solve::{DEFAULT_BUDGET, Solution, Step, Unsolved, next_step, replay, solve};
 pub use state::{MAX_PIECES, State, parse_crannies, parse_nooks};

@@ -8,7 +8,8 @@
 //!
 //! Scoring: a move of the optimal length scores 3, a longer one 1; a failed demonstration
 //! costs 1. A lone player scores the same, plus 1 for a move found in the first half of the
-//! time.
+//! time. A round in which the lone player took a hint (a step of a shortest move, shown)
+//! scores 1 whatever the move: the points are for finding the move, and a hint finds it.
 
 use std::time::Duration;
 
@@ -77,6 +78,8 @@ pub struct Round {
     /// Where the pieces stood when the round began.
     pub pieces: Vec<Cell>,
     pub announcements: Vec<Announcement>,
+    /// Whether a hint was taken this round (see [`Game::take_hint`]).
+    pub hinted: bool,
 }
 
 impl Round {
@@ -112,6 +115,8 @@ pub enum RoundError {
     /// No player sits at this place (counted from 0; the words count from 1).
     #[error("there is no player {}", .0 + 1)]
     NoPlayer(usize),
+    #[error("no hints in a race: a hint would help one player alone")]
+    HintInRace,
     #[error("no round is on")]
     NoRound,
     #[error("the time is up")]
@@ -277,6 +282,7 @@ impl Game {
             objective,
             pieces,
             announcements: Vec::new(),
+            hinted: false,
         });
         self.round.as_ref()
     }
@@ -366,6 +372,7 @@ impl Game {
         };
         let solo = self.players.len() == 1;
         let fast = at * 2 <= self.settings.round_time;
+        let hinted = round.hinted;
         let who = &mut self.players[player];
         Ok(match verdict {
             Ok(()) => {
@@ -373,9 +380,13 @@ impl Game {
                 if solo && fast {
                     points += 1;
                 }
+                // A hinted move was not found alone: it scores as a longer one, no bonus.
+                if hinted {
+                    points = 1;
+                }
                 who.score += points;
                 who.won += 1;
-                if steps.len() <= optimal {
+                if steps.len() <= optimal && !hinted {
                     who.optimal += 1;
                 }
                 Demonstration::Wins {
@@ -390,6 +401,17 @@ impl Game {
                 }
             }
         })
+    }
+
+    /// The lone player takes a hint: the round is marked, and a win in it scores 1. Only a
+    /// lone player's round can be hinted: in a race a hint would help one player alone.
+    pub fn take_hint(&mut self) -> Result<(), RoundError> {
+        if self.players.len() != 1 {
+            return Err(RoundError::HintInRace);
+        }
+        let round = self.round.as_mut().ok_or(RoundError::NoRound)?;
+        round.hinted = true;
+        Ok(())
     }
 
     /// Ends the round: the pieces move as the winner's move left them (`winner`: the player

@@ -269,6 +269,22 @@ pub fn solve(
     }
 }
 
+/// The first step of a shortest move bringing `pieces[piece]` to `goal` (a hint), and the
+/// length of that move, searched within [`DEFAULT_BUDGET`]; `None` when the piece is at the
+/// goal already.
+pub fn next_step(
+    board: &Board,
+    pieces: &[Cell],
+    piece: usize,
+    goal: Cell,
+) -> Result<Option<(Step, usize)>, Unsolved> {
+    if pieces.get(piece) == Some(&goal) {
+        return Ok(None);
+    }
+    let solution = solve(board, pieces, piece, goal, DEFAULT_BUDGET)?;
+    Ok(solution.steps.first().map(|&step| (step, solution.len())))
+}
+
 /// The steps from the start to position `k`, following the recorded parents.
 fn trace(seen: &HashMap<u32, Seen, BuildHasherDefault<KeyHasher>>, mut k: u32) -> Vec<Step> {
     let mut steps = Vec::new();

@@ -38,7 +38,7 @@ const fn on(keys: &'static [KeyCode], action: ScreenAction) -> KeyBind {
 
 /// Hex paths' key table. The direction keys ([`DIRECTION_KEYS`], either case) are read after
 /// these; `n` is `NewGame` here, and the screen still steps south-east with it when no new
-/// game is due.
+/// game is due; `H` is the hint, as in the other games (`h` still steps west).
 pub const KEYS: Screen = Screen {
     name: "HexPaths",
     binds: &[
@@ -46,6 +46,7 @@ pub const KEYS: Screen = Screen {
         on(&[Char('?')], ScreenAction::ToggleHelp),
         on(&[Char('#')], ScreenAction::ToggleNumbers),
         on(&[Char('r')], ScreenAction::Replay),
+        on(&[Char('H')], ScreenAction::Hint),
         on(&[Char('n')], ScreenAction::NewGame),
         on(&[Char('g')], ScreenAction::TimesUp),
         on(&[Char('s')], ScreenAction::StartRace),
@@ -89,6 +90,10 @@ fn hx_alone_in(s: State, phase: u32) -> bool {
 }
 fn hx_entering(s: State) -> bool {
     hx_alone(s) && s.has(ENTERING) && (s.has(THINKING) || s.has(DEMONSTRATING))
+}
+/// A lone player entering a move: the hint is offered.
+fn hx_hinting(s: State) -> bool {
+    hx_entering(s) && s.has(THINKING) && !s.has(RACING)
 }
 fn hx_announcing(s: State) -> bool {
     hx_alone_in(s, THINKING) && !s.has(ENTERING)
@@ -138,7 +143,10 @@ const HEXPATHS_BAR: &[Offer] = &[
     o(&[Char('n')], s(ScreenAction::NewGame), "n", "new game", |s| hx_alone_in(s, OVER), 100),
     o(&[Char('r')], s(ScreenAction::Replay), "r", "replay the last round", |s| hx_alone_in(s, OVER), 90),
     o(&[Tab], s(ScreenAction::Down), "Tab", "piece", hx_entering, 100),
-    o(STEP_KEYS, s(ScreenAction::Step(5)), "w e a d z x", "step (or y u h l b n)", hx_entering, 95),
+    // Alone the hint takes the room of the other direction keys, which the help lists.
+    o(STEP_KEYS, s(ScreenAction::Step(5)), "w e a d z x", "step", hx_hinting, 95),
+    o(STEP_KEYS, s(ScreenAction::Step(5)), "w e a d z x", "step (or y u h l b n)", |s| hx_entering(s) && !hx_hinting(s), 95),
+    o(&[Char('H')], s(ScreenAction::Hint), "H", "hint", hx_hinting, 85),
     o(&[Backspace], s(ScreenAction::Undo), "⌫", "back", hx_entering, 80),
     o(&[Enter], s(ScreenAction::Confirm), "Enter", "announce", |s| hx_entering(s) && s.has(THINKING) && s.has(RACING), 90),
     o(&[Enter], s(ScreenAction::Confirm), "Enter", "submit", |s| hx_entering(s) && !(s.has(THINKING) && s.has(RACING)), 90),
@@ -157,6 +165,7 @@ const HEXPATHS_HELP: &[Offer] = &[
     h(&[Char('a'), Char('d'), Left, Right], s(ScreenAction::Step(4)), "a d ← →", "step west ({w}) or east ({e})"),
     h(&[Char('z'), Char('x')], s(ScreenAction::Step(3)), "z x", "step south-west ({sw}) or south-east ({se})"),
     h(&[], Act::Note, "", "a step slides to a barrier or a piece; its end is marked (click it)"),
+    h(&[Char('H')], s(ScreenAction::Hint), "H", "alone: a hint, the next step of a shortest move (a win then scores 1)"),
     h(&[Backspace, Esc], s(ScreenAction::Undo), "Backspace", "take a step back (Esc: all of them)"),
     h(&[Enter], s(ScreenAction::Confirm), "Enter", "submit the move (in a race: announce its length)"),
     h(&[Char('1'), Char('2'), Char('3'), Char('4')], s(ScreenAction::Announce(0)), "1–4", "several people: announce a number of steps, then Enter"),
@@ -223,6 +232,7 @@ mod tests {
             let action = screen_action(&KEYS, KeyEvent::new(Char(c), KeyModifiers::NONE));
             match direction_of(c) {
                 Some(_) if c == 'n' => assert_eq!(action, Some(ScreenAction::NewGame)),
+                Some(_) if c == 'H' => assert_eq!(action, Some(ScreenAction::Hint)),
                 Some(d) => assert_eq!(action, Some(ScreenAction::Step(d)), "{c}"),
                 None => assert!(!matches!(action, Some(ScreenAction::Step(_))), "{c}"),
             }

@@ -26,7 +26,7 @@ use super::view::theme::Theme;
 use crate::controller::race_table::hexpaths::{HexNews, HexRequest};
 use crate::controller::table::SeatState;
 use crate::games::hexpaths::round::{Demonstration, Game, Rival, Settings};
-use crate::games::hexpaths::{Cell, Cells, Dir, Step};
+use crate::games::hexpaths::{Cell, Cells, Dir, Step, next_step};
 use crate::record::RecordError;
 use crate::record::hexpaths::{self as hex_record, HexRecorder};
 pub use keys::{DIRECTION_KEYS, direction_of};
@@ -35,6 +35,16 @@ pub use keys::{DIRECTION_KEYS, direction_of};
 const SHOW_STEP: Duration = Duration::from_millis(600);
 /// How long a note stays.
 const NOTE_LIFETIME: Duration = Duration::from_secs(6);
+
+/// `Your move` for the person called `you` (the name a lone player goes by), `ivy's move`
+/// for anyone else.
+pub(crate) fn whose_move(name: &str) -> String {
+    if name == "you" {
+        "Your move".to_string()
+    } else {
+        format!("{name}'s move")
+    }
+}
 
 /// A line in the status bar, for a while.
 pub use super::race_screen::Note;
@@ -96,6 +106,9 @@ pub struct HexApp {
     /// The round's winner, once known.
     pub(crate) winner: Option<(usize, Vec<Step>)>,
     pub(crate) numbers: bool,
+    /// The step a hint showed (`H`), marked on the board until a step is entered or taken
+    /// back.
+    pub(crate) hint: Option<Step>,
     /// The round's clock (or the countdown between rounds at a table), the status line,
     /// help, quitting: what every race screen has.
     pub(crate) shell: Shell,
@@ -151,6 +164,7 @@ impl HexApp {
             showing: None,
             winner: None,
             numbers: false,
+            hint: None,
             shell: Shell::new(size, theme, Some(NOTE_LIFETIME)),
             table: None,
             record: None,
@@ -303,8 +317,14 @@ impl HexApp {
         }
     }
 
+    /// The step the last hint showed, while it stands.
+    pub fn hint(&self) -> Option<Step> {
+        self.hint
+    }
+
     /// Draws the next round's objective and sets the clock.
     fn next_round(&mut self) {
+        self.hint = None;
         self.steps.clear();
         self.failed.clear();
         self.winner = None;
@@ -482,8 +502,11 @@ impl HexApp {
         match self.game.demonstrate(player, &steps, at) {
             Ok(Demonstration::Wins { steps: n, points }) => {
                 let optimal = self.game.round().map_or(n, |r| r.optimal());
+                let hinted = self.game.round().is_some_and(|r| r.hinted);
                 let who = if self.racing() {
-                    format!("{name} wins the round")
+                    format!("{} the round", subject(&name, "win"))
+                } else if hinted {
+                    "Solved with a hint".to_string()
                 } else {
                     "Solved".to_string()
                 };
@@ -500,7 +523,7 @@ impl HexApp {
                 self.end_round();
             }
             Ok(Demonstration::Fails { why }) => {
-                self.say(&format!("{name}'s move fails: {why}; −1."), true);
+                self.say(&format!("{} fails: {why}; −1.", whose_move(&name)), true);
                 self.failed.push(player);
                 if self.racing() {
                     self.next_demonstration();
@@ -588,6 +611,7 @@ impl HexApp {
             Action::ToggleHelp => self.shell.open_help(self.table.is_none()),
             Action::ToggleNumbers => self.numbers = !self.numbers,
             Action::Replay => self.replay(),
+            Action::Hint => self.give_hint(),
             Action::NewGame if self.phase == Phase::Over && self.table.is_none() => self.new_game(),
             Action::TimesUp if self.phase == Phase::Thinking && self.racing() => self.times_up(),
             Action::Continue | Action::Confirm
@@ -687,6 +711,7 @@ impl HexApp {
         };
         match self.game.board().slide(from, d, &self.occupied()) {
             Some(to) => {
+                self.hint = None;
                 self.pieces[self.picked] = to;
                 self.steps.push(Step { from, to });
                 self.shell.note = None;
@@ -719,6 +744,7 @@ impl HexApp {
         if let Some(step) = self.steps.pop()
             && let Some(i) = self.pieces.iter().position(|&c| c == step.to)
         {
+            self.hint = None;
             self.pieces[i] = step.from;
             self.picked = i;
         }
@@ -728,6 +754,64 @@ impl HexApp {
         while !self.steps.is_empty() && self.entering() {
             self.undo();
         }
+    }
+
+    /// `H`: the next step of a shortest move from where the pieces stand, marked on the
+    /// board (its piece picked) and said in the status. Alone only; the round is then marked
+    /// as hinted and a win in it scores 1 (see `round`'s scoring).
+    fn give_hint(&mut self) {
+        if self.racing() {
+            return self.say(
+                "No hints in a race: a hint would help one player alone.",
+                false,
+            );
+        }
+        if self.phase != Phase::Thinking || !self.entering() {
+            return self.say("A hint is for a round being played.", false);
+        }
+        let Some(round) = self.game.round() else {
+            return;
+        };
+        let (piece, goal) = (round.objective.piece, round.objective.goal);
+        let optimal = round.optimal();
+        let hint = next_step(self.game.board(), &self.pieces, piece, goal);
+        let (step, left) = match hint {
+            Ok(Some(found)) => found,
+            Ok(None) => return self.say("At the goal already: Enter submits the move.", false),
+            Err(_) => {
+                return self.say(
+                    "No move from here reaches the goal: Esc takes the steps back.",
+                    true,
+                );
+            }
+        };
+        let Some(i) = self.pieces.iter().position(|&c| c == step.from) else {
+            return;
+        };
+        if self.game.take_hint().is_err() {
+            return;
+        }
+        self.picked = i;
+        self.hint = Some(step);
+        let letter = view::PIECE_LETTERS.get(i).copied().unwrap_or('?');
+        let d = crate::games::hexpaths::geometry::line_to(step.from, step.to)
+            .map_or(0, |(d, _)| usize::from(d));
+        let key = DIRECTION_KEYS[d][0];
+        let direction = view::DIRECTION_NAMES[d];
+        // The steps entered may have made the move longer than the round's shortest.
+        let longer = if self.steps.len() + left > optimal {
+            format!(" (Esc: {optimal} from the start)")
+        } else {
+            String::new()
+        };
+        self.say(
+            &format!(
+                "Hint: {letter} {direction} to {} ({key}), {} to go{longer}; hinted: a win scores 1.",
+                step.to,
+                count(left, "step")
+            ),
+            false,
+        );
     }
 
     /// Enter: a lone player's move is judged; in a race, a lone person announces its length
@@ -795,7 +879,7 @@ impl HexApp {
                 let title = if yours {
                     "Your move".to_string()
                 } else {
-                    format!("{}'s move", self.game.players().get(*player)?.name)
+                    whose_move(&self.game.players().get(*player)?.name)
                 };
                 (title, steps.clone())
             }

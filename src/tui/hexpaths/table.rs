@@ -245,8 +245,12 @@ impl HexApp {
             }
             Happening::Demonstrated { player, .. } => {
                 if let Some(why) = failed {
-                    let name = name_of(&self.game, player);
-                    self.say(&format!("{name}'s move fails: {why}; −1."), true);
+                    let whose = if self.table_you() == Some(player) {
+                        "Your move".to_string()
+                    } else {
+                        super::whose_move(&name_of(&self.game, player))
+                    };
+                    self.say(&format!("{whose} fails: {why}; −1."), true);
                 }
             }
             Happening::RoundEnded { winner } => {

@@ -9,13 +9,17 @@
 //! cells (`│`), and those on a cell's slanted sides are marked in its corners, `▔` above and
 //! `▁` below, so a nook reads as a cup (`│▔·▔` is closed to the west, north-west and
 //! north-east).
+//!
+//! Outlined hexagons grow with the window: at scale `s` a cell is `4s` columns wide, its
+//! slanted sides `s` lines high, so a big window holds a big board (scale 2 at 200x60).
 
-use crate::words::count;
+use crate::words::{count, subject};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
+use unicode_width::UnicodeWidthChar;
 
 use super::{DIRECTION_KEYS, HexApp, Phase};
 use crate::controller::table::SeatState;
@@ -30,8 +34,11 @@ use crate::tui::view::{help, overlay};
 /// Rows above the board (title, objective) and below it (players, status bar).
 const TOP_ROWS: u16 = 1;
 const BOTTOM_ROWS: u16 = 3;
-/// A cell is this many columns from the next in its row.
+/// A cell is this many columns from the next in its row, at scale 1 (and on the one-line
+/// board).
 const PITCH: u16 = 4;
+/// The largest scale tried: far beyond any window.
+const MAX_SCALE: u16 = 8;
 /// The widest row, and half a cell's offset per row away from the middle.
 const WIDEST: u16 = 17;
 const MIDDLE: usize = ROWS / 2;
@@ -44,8 +51,8 @@ const PIECE_COLORS: [Color; 4] = [Color::Yellow, Color::Cyan, Color::Magenta, Co
 /// How the board is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Drawing {
-    /// Outlined hexagons, two lines a row.
-    Hexagons,
+    /// Outlined hexagons at a scale (from 1): `s + 1` lines a row, `4s` columns a cell.
+    Hexagons(u16),
     /// One line a row.
     Compact,
 }
@@ -61,10 +68,20 @@ struct Layout {
 }
 
 fn board_size(drawing: Drawing) -> (u16, u16) {
-    let w = WIDEST * PITCH + 1;
+    let s = drawing.scale();
+    let w = WIDEST * PITCH * s + 1;
     match drawing {
-        Drawing::Hexagons => (w, 2 * ROWS as u16 + 1),
+        Drawing::Hexagons(_) => (w, (s + 1) * ROWS as u16 + s),
         Drawing::Compact => (w, ROWS as u16),
+    }
+}
+
+impl Drawing {
+    fn scale(self) -> u16 {
+        match self {
+            Drawing::Hexagons(s) => s,
+            Drawing::Compact => 1,
+        }
     }
 }
 
@@ -75,8 +92,13 @@ fn layout(app: &HexApp) -> Layout {
         let (bw, bh) = board_size(d);
         bw <= w && bh <= room
     };
-    let drawing = if fits(Drawing::Hexagons) {
-        Drawing::Hexagons
+    // The largest hexagons that leave room for the panel beside them; else the largest
+    // that fit; else one line a row.
+    let with_panel = |d: Drawing| fits(d) && board_size(d).0 + PANEL_WIDTH + 4 <= w;
+    let scales = (1..=MAX_SCALE).rev().map(Drawing::Hexagons);
+    let largest = scales.clone().find(|&d| with_panel(d));
+    let drawing = if let Some(d) = largest.or_else(|| scales.clone().find(|&d| fits(d))) {
+        d
     } else if fits(Drawing::Compact) {
         Drawing::Compact
     } else {
@@ -92,7 +114,7 @@ fn layout(app: &HexApp) -> Layout {
     let (bw, bh) = board_size(drawing);
     let top = TOP_ROWS + (room - bh) / 2;
     // With room for a panel, the board and the panel share the width, centred together.
-    if drawing == Drawing::Hexagons && w >= bw + PANEL_WIDTH + 4 {
+    if matches!(drawing, Drawing::Hexagons(_)) && w >= bw + PANEL_WIDTH + 4 {
         let left = (w - bw - PANEL_WIDTH - 4) / 2;
         return Layout {
             drawing,
@@ -115,7 +137,7 @@ fn layout(app: &HexApp) -> Layout {
 const PANEL_WIDTH: u16 = 40;
 
 /// The direction names, by direction.
-const DIRECTION_NAMES: [&str; 6] = [
+pub(super) const DIRECTION_NAMES: [&str; 6] = [
     "north-east",
     "east",
     "south-east",
@@ -127,13 +149,24 @@ const DIRECTION_NAMES: [&str; 6] = [
 impl Layout {
     /// The column of a cell's left side and the line of its middle.
     fn origin(&self, row: usize, col: usize) -> (u16, u16) {
-        let offset = MIDDLE.abs_diff(row) as u16 * PITCH / 2;
-        let x = self.left + offset + col as u16 * PITCH;
+        let pitch = self.pitch();
+        let offset = MIDDLE.abs_diff(row) as u16 * pitch / 2;
+        let x = self.left + offset + col as u16 * pitch;
         let y = match self.drawing {
-            Drawing::Hexagons => self.top + 2 * row as u16 + 1,
+            Drawing::Hexagons(s) => self.top + (s + 1) * row as u16 + s,
             Drawing::Compact => self.top + row as u16,
         };
         (x, y)
+    }
+
+    /// Columns from a cell to the next in its row.
+    fn pitch(&self) -> u16 {
+        PITCH * self.drawing.scale()
+    }
+
+    /// The column of the first of the three a cell's content takes, from its left side.
+    fn inset(&self) -> u16 {
+        2 * self.drawing.scale() - 1
     }
 }
 
@@ -146,7 +179,9 @@ pub(super) fn cell_at(app: &HexApp, x: u16, y: u16) -> Option<Cell> {
     (0..ROWS).find_map(|row| {
         (0..row_len(row)).find_map(|col| {
             let (cx, cy) = layout.origin(row, col);
-            (y == cy && (cx + 1..=cx + 3).contains(&x))
+            let s = layout.drawing.scale();
+            let inside = (cx + 1..cx + layout.pitch()).contains(&x);
+            (inside && (cy + 1 - s..=cy + s - 1).contains(&y))
                 .then(|| cell_at_row_col(row, col))
                 .flatten()
         })
@@ -162,10 +197,14 @@ struct Marks {
     goal: Option<Cell>,
 }
 
-/// What one cell shows in its middle.
+/// What one cell shows in its middle: three columns, each a space where a barrier's corner
+/// mark may go.
 struct Content {
     text: String,
     style: Style,
+    /// The picked piece: drawn `[A]` in hexagons; on the one-line board its brackets stand
+    /// outside the cell (where no barrier is), so the cell's marks stay in view.
+    picked: bool,
 }
 
 impl HexApp {
@@ -213,7 +252,8 @@ impl HexApp {
         }
     }
 
-    fn content(&self, cell: Cell, marks: &Marks) -> Content {
+    /// `outlined`: the cell is drawn as a hexagon, whose outline already marks it.
+    fn content(&self, cell: Cell, marks: &Marks, outlined: bool) -> Content {
         let theme = self.theme;
         let goal = marks.goal;
         if let Some(i) = self.pieces.iter().position(|&c| c == cell) {
@@ -227,10 +267,40 @@ impl HexApp {
             return Content {
                 text,
                 style: self.piece_style(i, picked),
+                picked,
+            };
+        }
+        // With the numbers on, the goal shows its number too, marked by its style (and
+        // underlined, as step ends are, when a step ends there).
+        if Some(cell) == goal && self.numbers {
+            let mut style = theme.title().add_modifier(Modifier::REVERSED);
+            if marks.step_ends.contains(&Some(cell)) {
+                style = style.add_modifier(Modifier::UNDERLINED);
+            }
+            return Content {
+                text: format!("{cell:>3}"),
+                style,
+                picked: false,
             };
         }
         if let Some(d) = marks.step_ends.iter().position(|&e| e == Some(cell)) {
             let key = DIRECTION_KEYS[d][0];
+            // The step a hint showed: its end stands out, `>d<`.
+            let picked = self.pieces.get(self.picked).copied();
+            if self
+                .hint
+                .is_some_and(|h| h.to == cell && Some(h.from) == picked)
+            {
+                return Content {
+                    text: if Some(cell) == goal {
+                        format!(">{key}◎")
+                    } else {
+                        format!(">{key}<")
+                    },
+                    style: theme.cursor(),
+                    picked: false,
+                };
+            }
             return Content {
                 // A step that ends on the goal says so.
                 text: if Some(cell) == goal {
@@ -239,40 +309,50 @@ impl HexApp {
                     format!(" {key} ")
                 },
                 style: theme.key().add_modifier(Modifier::UNDERLINED),
+                picked: false,
             };
         }
         if Some(cell) == goal {
             return Content {
                 text: " ◎ ".into(),
                 style: theme.title(),
+                picked: false,
             };
         }
         if let Some((_, n)) = marks.ends.iter().rev().find(|(c, _)| *c == cell) {
             return Content {
                 text: format!("{n:^3}"),
                 style: theme.hint(),
+                picked: false,
             };
         }
         if marks.passed.contains(&cell) {
             return Content {
                 text: " • ".into(),
                 style: theme.hint(),
+                picked: false,
             };
         }
+        let nook = self.game().board().is_nook(cell);
         if self.numbers {
+            // A nook's number stands out as its barriers do.
+            let style = if nook { self.wall_style() } else { theme.dim() };
             return Content {
                 text: format!("{cell:>3}"),
-                style: theme.dim(),
+                style,
+                picked: false,
             };
         }
-        let text = if self.game().board().is_nook(cell) {
-            " ∘ "
-        } else {
-            "   "
+        // On the one-line board every cell shows a mark, so a row never reads as blank space.
+        let text = match (nook, outlined) {
+            (true, _) => " ∘ ",
+            (false, true) => "   ",
+            (false, false) => " · ",
         };
         Content {
             text: text.into(),
             style: theme.dim(),
+            picked: false,
         }
     }
 
@@ -331,9 +411,11 @@ impl Widget for &HexApp {
             overlay::too_small_for(self.theme, need, area, buf);
             return;
         }
-        let title = Rect::new(0, 0, area.width, 1);
-        Paragraph::new(self.objective_line()).render(title, buf);
         let help = Span::styled(" ? help ", self.theme.dim());
+        // The title keeps clear of the help hint: cut with `…` when it would reach it.
+        let room = usize::from(area.width).saturating_sub(help.width());
+        let title = Rect::new(0, 0, area.width, 1);
+        Paragraph::new(fit_line(self.objective_line(), room)).render(title, buf);
         buf.set_span(
             area.right().saturating_sub(help.width() as u16),
             0,
@@ -376,18 +458,22 @@ fn draw_board(app: &HexApp, layout: &Layout, buf: &mut Buffer) {
             let (x, y) = layout.origin(row, col);
             let walled = |d: u8| board.blocked(cell, d);
             match layout.drawing {
-                Drawing::Hexagons => {
-                    // Sides by direction: NE, E, SE, SW, W, NW.
-                    let sides: [(u16, u16, &str, &str); 6] = [
-                        (x + 3, y - 1, "\\", "╲"),
-                        (x + 4, y, "|", "┃"),
-                        (x + 3, y + 1, "/", "╱"),
-                        (x + 1, y + 1, "\\", "╲"),
-                        (x, y, "|", "┃"),
-                        (x + 1, y - 1, "/", "╱"),
-                    ];
-                    for (d, &(sx, sy, plain, heavy)) in sides.iter().enumerate() {
-                        if walled(d as u8) {
+                Drawing::Hexagons(s) => {
+                    // Sides by direction: NE, E, SE, SW, W, NW; each slanted side a
+                    // character on each of `s` lines, two columns apart.
+                    let mut sides: Vec<(u8, u16, u16, &str, &str)> =
+                        vec![(1, x + 4 * s, y, "|", "┃"), (4, x, y, "|", "┃")];
+                    for k in 1..=s {
+                        let (near, far) = (x + 2 * k - 1, x + 4 * s - 2 * k + 1);
+                        sides.extend([
+                            (0, far, y - k, "\\", "╲"),
+                            (2, far, y + k, "/", "╱"),
+                            (3, near, y + k, "\\", "╲"),
+                            (5, near, y - k, "/", "╱"),
+                        ]);
+                    }
+                    for (d, sx, sy, plain, heavy) in sides {
+                        if walled(d) {
                             put(buf, sx, sy, heavy, wall);
                         } else if buf
                             .cell(Position { x: sx, y: sy })
@@ -406,24 +492,33 @@ fn draw_board(app: &HexApp, layout: &Layout, buf: &mut Buffer) {
                     }
                 }
             }
-            let content = app.content(cell, &marks);
+            let outlined = layout.drawing != Drawing::Compact;
+            let mut content = app.content(cell, &marks, outlined);
+            if layout.drawing == Drawing::Compact && content.picked {
+                // The brackets go between the cells, where no barrier stands.
+                content.text = content.text.replace(['[', ']'], " ");
+                for (d, sx, bracket) in [(4u8, x, "["), (1u8, x + 4, "]")] {
+                    if !walled(d) {
+                        put(buf, sx, y, bracket, content.style);
+                    }
+                }
+            }
             let chars: Vec<char> = content.text.chars().collect();
+            let inset = layout.inset();
             for (i, ch) in chars.iter().enumerate().take(3) {
-                put(buf, x + 1 + i as u16, y, &ch.to_string(), content.style);
+                put(buf, x + inset + i as u16, y, &ch.to_string(), content.style);
             }
             // Slanted barriers are marked on the cell that owns them: a nook's own sides, and
-            // a cranny's rim cells (a neighbour of a nook leaves them to the nook).
+            // a cranny's rim cells (a neighbour of a nook leaves them to the nook). A mark
+            // only takes a blank column: it never cuts a number.
             let owns = board.is_nook(cell) || ring(cell) == RINGS;
-            if layout.drawing == Drawing::Compact && owns && content.text.starts_with(' ') {
-                for (d, sx, mark) in [
-                    (5u8, x + 1, "▔"),
-                    (0u8, x + 3, "▔"),
-                    (3u8, x + 1, "▁"),
-                    (2u8, x + 3, "▁"),
-                ] {
+            if layout.drawing == Drawing::Compact && owns {
+                for (d, at, mark) in [(5u8, 0, "▔"), (0u8, 2, "▔"), (3u8, 0, "▁"), (2u8, 2, "▁")]
+                {
                     let inside = NEIGHBOURS[cell as usize][d as usize] != NONE;
-                    if walled(d) && inside {
-                        put(buf, sx, y, mark, wall);
+                    let blank = chars.get(at).is_none_or(|&c| c == ' ');
+                    if walled(d) && inside && blank {
+                        put(buf, x + 1 + at as u16, y, mark, wall);
                     }
                 }
             }
@@ -527,6 +622,35 @@ fn side_panel(app: &HexApp, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).render(area, buf);
 }
 
+/// `line` cut to `room` columns (as displayed: a wide character takes two), ending in `…`
+/// where it was cut; the styles of what is kept stay.
+fn fit_line(line: Line<'static>, room: usize) -> Line<'static> {
+    if line.width() <= room {
+        return line;
+    }
+    let mut kept: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    let last = room.saturating_sub(1);
+    'spans: for span in line.spans {
+        let mut text = String::new();
+        for c in span.content.chars() {
+            let w = c.width().unwrap_or(0);
+            if used + w > last {
+                kept.push(Span::styled(text, span.style));
+                break 'spans;
+            }
+            text.push(c);
+            used += w;
+        }
+        kept.push(Span::styled(text, span.style));
+    }
+    if room > 0 {
+        let style = kept.last().map_or_else(Style::new, |s| s.style);
+        kept.push(Span::styled("…", style));
+    }
+    Line::from(kept)
+}
+
 /// Sets one screen cell.
 fn put(buf: &mut Buffer, x: u16, y: u16, ch: &str, style: Style) {
     if let Some(cell) = buf.cell_mut(Position { x, y }) {
@@ -566,8 +690,8 @@ fn players(app: &HexApp, area: Rect, buf: &mut Buffer) {
     if let Some((player, digits)) = &app.typing {
         spans.push(Span::styled(
             format!(
-                "   {} announces: {digits}▏ (Enter)",
-                game.players()[*player].name
+                "   {}: {digits}▏ (Enter)",
+                subject(&game.players()[*player].name, "announce")
             ),
             theme.cursor(),
         ));
@@ -597,12 +721,12 @@ fn status(app: &HexApp, area: Rect, buf: &mut Buffer) {
     let what = match (&app.phase, showing) {
         (_, Some(show)) => format!("{} ({}/{})", show.title, show.shown, show.steps.len()),
         (Phase::Demonstrating { player }, None) => format!(
-            "{} demonstrates · steps {} · piece {piece}",
-            app.game().players()[*player].name,
-            app.steps.len()
+            "{} · {} · piece {piece}",
+            subject(&app.game().players()[*player].name, "demonstrate"),
+            count(app.steps.len(), "step")
         ),
         (Phase::Thinking, None) if app.entering() => {
-            format!("steps {} · piece {piece}", app.steps.len())
+            format!("{} · piece {piece}", count(app.steps.len(), "step"))
         }
         // A spectator at a table announces nothing: the players do.
         (Phase::Thinking, None) if app.watching() => {
@@ -658,15 +782,24 @@ fn final_table(app: &HexApp, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let game = app.game();
     let mut lines = vec![
-        Line::styled(format!("{} rounds played.", game.played()), theme.title()),
+        Line::styled(
+            format!("{} played.", count(game.played(), "round")),
+            theme.title(),
+        ),
         Line::raw(""),
     ];
     for (place, p) in game.standings().iter().enumerate() {
+        // A score below zero keeps its sign before the count of points.
+        let points = count(p.score.unsigned_abs() as usize, "point");
+        let points = if p.score < 0 {
+            format!("−{points}")
+        } else {
+            points
+        };
         lines.push(Line::raw(format!(
-            "{}. {:<8} {:>3} points  ({} won, {} with the shortest move)",
+            "{}. {:<8} {points:>10}  ({} won, {} with the shortest move)",
             place + 1,
             p.name,
-            p.score,
             p.won,
             p.optimal
         )));
