@@ -13,6 +13,8 @@ mod hexpaths_cli;
 mod hexpaths_rounds;
 mod hexpaths_tui;
 mod home;
+mod home_data;
+mod home_saved;
 mod hostile_cli;
 mod islands;
 mod islands_cli;

@@ -217,6 +217,17 @@ pub struct SavedList {
     pub selected: usize,
 }
 
+impl SavedList {
+    /// The file of the chosen match when Enter continues it: it reads, is unfinished, and
+    /// its game can be continued from the home screen.
+    pub fn chosen_continues(&self) -> Option<&std::path::Path> {
+        let chosen = self.matches.get(self.selected)?;
+        let summary = chosen.summary.as_ref().ok()?;
+        let continues = !summary.finished && entry(summary.game).resume_screen.is_some();
+        continues.then_some(chosen.path.as_path())
+    }
+}
+
 /// One player's lobby screen.
 pub struct Lobby {
     pub(crate) place: Place,
@@ -443,7 +454,7 @@ impl Lobby {
                     let list = self.saved.as_mut()?;
                     let again = row == list.selected;
                     list.selected = row;
-                    return if again { self.replay_selected() } else { None };
+                    return if again { self.open_selected() } else { None };
                 }
                 let row = view::item_at(self, mouse.row)?;
                 let again = row == self.selected;
@@ -527,13 +538,23 @@ impl Lobby {
             Action::PageDown => list.selected = (list.selected + page).min(last),
             Action::First => list.selected = 0,
             Action::Last => list.selected = last,
-            Action::Confirm => return self.replay_selected(),
+            Action::Confirm => return self.open_selected(),
+            Action::Replay => return self.replay_selected(),
             _ => {}
         }
         None
     }
 
-    /// Enter on a saved match: replay it, or say why it cannot be.
+    /// Enter on a saved match: continue it when it is unfinished and its game can be
+    /// continued, else replay it.
+    fn open_selected(&mut self) -> Option<Intent> {
+        match self.saved.as_ref()?.chosen_continues() {
+            Some(path) => Some(Intent::Resume(path.to_path_buf())),
+            None => self.replay_selected(),
+        }
+    }
+
+    /// `r` on a saved match (Enter on a finished one): replay it, or say why it cannot be.
     fn replay_selected(&mut self) -> Option<Intent> {
         let list = self.saved.as_ref()?;
         let chosen = list.matches.get(list.selected)?;

@@ -111,7 +111,7 @@ fn too_small(lobby: &Lobby) -> bool {
 pub const LOBBY_KEYS: [(&str, &str); 8] = words(&offers::LOBBY_HELP);
 
 /// The home screen's keys, as its help box lists them (the keymap's home help).
-pub const HOME_KEYS: [(&str, &str); 8] = words(&offers::HOME_HELP);
+pub const HOME_KEYS: [(&str, &str); 9] = words(&offers::HOME_HELP);
 
 /// The label and sentence of each help entry.
 const fn words<const N: usize>(help: &[Offer; N]) -> [(&'static str, &'static str); N] {
@@ -715,10 +715,14 @@ impl Lobby {
         if let Some((text, error)) = notice {
             draw_notice(theme, &text, error, inner, bottom - 2, buf);
         }
-        let state = State::screen().with(flag::LISTED, count > 0);
+        let continues = list.chosen_continues().is_some();
+        let state = State::screen()
+            .with(flag::LISTED, count > 0)
+            .with(flag::OVER, !continues);
+        let enter = if continues { "resume" } else { "replay" };
         let keys = keybar::bar(
             &offers::bar(Where::Saved, state),
-            &[],
+            &[("enter", enter)],
             Look::keys(theme, " "),
             usize::from(inner.width),
         );
