@@ -242,7 +242,30 @@ pub fn latest_unfinished_noting(
     dir: &Path,
     skipped: &mut dyn FnMut(String),
 ) -> Result<Option<PathBuf>, AutosaveError> {
+    Ok(latest_unfinished_where(dir, skipped, &|_| true)?.map(|found| found.path))
+}
+
+/// An unfinished match [`latest_unfinished_where`] found: its file, its record and when the
+/// file last changed.
+#[derive(Debug)]
+pub struct Unfinished {
+    pub path: PathBuf,
+    pub record: AnyRecord,
+    pub modified: SystemTime,
+}
+
+/// [`latest_unfinished_noting`] among the records `wanted` accepts only; the others are
+/// passed over without a word, as if they were not there (the home screen's Resume wants a
+/// match with a person in it, not one two computers played while someone watched).
+pub fn latest_unfinished_where(
+    dir: &Path,
+    skipped: &mut dyn FnMut(String),
+    wanted: &dyn Fn(&AnyRecord) -> bool,
+) -> Result<Option<Unfinished>, AutosaveError> {
     for saved in saved_matches_noting(dir, skipped)? {
+        if !wanted(&saved.record) {
+            continue;
+        }
         let name = saved.path.display().to_string();
         match saved.record.resumable(&name) {
             Ok(false) => {}
@@ -252,7 +275,13 @@ pub fn latest_unfinished_noting(
                     "{name}: is being played in another trios right now"
                 ));
             }
-            Ok(true) => return Ok(Some(saved.path)),
+            Ok(true) => {
+                return Ok(Some(Unfinished {
+                    path: saved.path,
+                    record: saved.record,
+                    modified: saved.modified,
+                }));
+            }
         }
     }
     Ok(None)

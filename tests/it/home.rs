@@ -279,7 +279,7 @@ fn resume_saved_matches_and_quit_give_their_intents() {
     let mut lobby = home(Some(&data));
     let screen = render(&lobby);
     assert!(
-        line_with(&screen, "Resume last match").contains("Three Trios, 2 moves"),
+        line_with(&screen, "Resume last match").contains("Three Trios · you vs maxflip · "),
         "{screen}"
     );
     // Play, Two players, Watch, then Resume.

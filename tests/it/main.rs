@@ -14,6 +14,7 @@ mod hexpaths_rounds;
 mod hexpaths_tui;
 mod home;
 mod home_data;
+mod home_resume;
 mod home_saved;
 mod hostile_cli;
 mod islands;

@@ -3,7 +3,6 @@
 //! to do, a notice and the keys in a box in the middle of the screen, or the saved-matches
 //! list in its place. Pure: the same lobby always draws the same cells.
 
-use crate::words::count;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::style::Style;
@@ -424,6 +423,27 @@ fn fit(text: &str, width: usize) -> String {
     format!("{kept}…")
 }
 
+/// `line` cut to `width` columns, with `…` where it was cut; each span keeps its style.
+fn fit_line(line: Line<'static>, width: usize) -> Line<'static> {
+    if line.width() <= width {
+        return line;
+    }
+    let mut room = width;
+    let mut spans = Vec::new();
+    for span in line.spans {
+        let w = span.content.width();
+        if w < room {
+            room -= w;
+            spans.push(span);
+            continue;
+        }
+        let cut = fit(&span.content, room);
+        spans.push(Span::styled(cut, span.style));
+        break;
+    }
+    Line::from(spans)
+}
+
 /// `text` wrapped at spaces into at most `rows` lines of `width` columns; the last is cut
 /// with `…` when the text runs on.
 fn wrap(text: &str, width: usize, rows: usize) -> Vec<String> {
@@ -565,9 +585,13 @@ impl Lobby {
             Item::Resume => {
                 let mut spans = vec![Span::raw("Resume last match")];
                 if let Some(resumable) = &self.resumable {
-                    let moves = resumable.moves;
+                    let mut about = vec![resumable.game.title().to_string()];
+                    if !resumable.players.is_empty() {
+                        about.push(resumable.players.clone());
+                    }
+                    about.push(super::age(self.clock, resumable.saved));
                     spans.push(Span::styled(
-                        format!(" · {}, {}", resumable.game.title(), count(moves, "move")),
+                        format!(" · {}", about.join(" · ")),
                         self.theme.dim(),
                     ));
                 }
@@ -617,7 +641,11 @@ impl Lobby {
         let selected = self.selected.min(items.len() - 1);
         for (row, index) in home_rows(self) {
             let content = self.home_line(items[index], index == selected);
-            line(buf, row - inner.y, content);
+            line(
+                buf,
+                row - inner.y,
+                fit_line(content, usize::from(inner.width)),
+            );
         }
         let bottom = inner.height;
         if let Some(notice) = &self.notice {
