@@ -27,6 +27,13 @@ pub enum AutosaveError {
         path: String,
         source: std::io::Error,
     },
+    #[error(
+        "{path}: cannot write saved matches in this folder: {source}; make it writable or set {DATA_DIR_ENV} to another folder"
+    )]
+    Write {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("{path}: cannot list the saved matches: {source}; check the folder's permissions")]
     List {
         path: String,
@@ -82,6 +89,43 @@ pub fn new_autosave_file(seed: u64) -> Result<PathBuf, AutosaveError> {
     let dir = data_dir().ok_or(AutosaveError::NoDataDir)?;
     create_matches_dir(&dir)?;
     Ok(new_match_path(&dir, seed))
+}
+
+/// Where a new match's autosave goes, named but not yet created: see [`new_autosave_slot`].
+#[derive(Debug, Clone)]
+pub struct AutosaveSlot {
+    folder: PathBuf,
+    /// `<UTC YYYYMMDD-HHMMSS>-<seed>`, the time being the match's start.
+    stem: String,
+}
+
+impl AutosaveSlot {
+    /// Creates the file, empty and exclusively, under the name the match got at its start
+    /// (with `-2`, `-3`… when taken meanwhile), and gives its path; called at the first move.
+    pub fn create(&self) -> PathBuf {
+        unique_path(&self.folder, &self.stem)
+    }
+}
+
+/// The autosave of a match dealt with `seed` starting now, for a record created at its first
+/// move ([`crate::controller::Duel::start_at_first_move`]): a match left before any move
+/// leaves no file, even when trios is killed. The folder is made and shown to take files now
+/// (a file is created in it and removed), so a data folder that cannot hold the record is
+/// reported before play, as before.
+pub fn new_autosave_slot(seed: u64) -> Result<AutosaveSlot, AutosaveError> {
+    let dir = data_dir().ok_or(AutosaveError::NoDataDir)?;
+    let folder = create_matches_dir(&dir)?;
+    tempfile::NamedTempFile::new_in(&folder).map_err(|source| AutosaveError::Write {
+        path: folder.display().to_string(),
+        source,
+    })?;
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    Ok(AutosaveSlot {
+        folder,
+        stem: format!("{}-{seed}", utc_timestamp(now)),
+    })
 }
 
 /// Like [`new_match_path`] for a match at a server's table: the table number is part of the

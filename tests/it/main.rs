@@ -13,6 +13,7 @@ mod hexpaths_cli;
 mod hexpaths_rounds;
 mod hexpaths_tui;
 mod home;
+mod home_autosave;
 mod home_data;
 mod home_resume;
 mod home_saved;
