@@ -15,6 +15,7 @@ mod hexpaths_tui;
 mod home;
 mod home_autosave;
 mod home_data;
+mod home_games;
 mod home_resume;
 mod home_saved;
 mod hostile_cli;

@@ -489,6 +489,12 @@ impl Lobby {
                     list.selected = row;
                     return if again { self.open_selected() } else { None };
                 }
+                // A click on a game of the home list chooses it.
+                if let Some(game) = view::game_at(self, mouse.row) {
+                    self.game = game;
+                    self.keep_selection(Item::Game);
+                    return None;
+                }
                 let row = view::item_at(self, mouse.row)?;
                 let again = row == self.selected;
                 self.selected = row;
