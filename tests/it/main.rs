@@ -16,6 +16,7 @@ mod home;
 mod home_autosave;
 mod home_data;
 mod home_games;
+mod home_pty;
 mod home_resume;
 mod home_saved;
 mod hostile_cli;
