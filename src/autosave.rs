@@ -83,8 +83,9 @@ pub fn new_match_path(dir: &Path, seed: u64) -> PathBuf {
     unique_path(&matches_dir(dir), &format!("{}-{seed}", utc_timestamp(now)))
 }
 
-/// A new autosave file name in the data folder for a match dealt with `seed`, its folder
-/// created: what every game's autosave starts from.
+/// A new autosave file in the data folder for a match dealt with `seed`, its folder created
+/// and the file made (empty) now. A match should rather take a [`new_autosave_slot`], whose
+/// file is made with the first move, so that a match left before it leaves no file.
 pub fn new_autosave_file(seed: u64) -> Result<PathBuf, AutosaveError> {
     let dir = data_dir().ok_or(AutosaveError::NoDataDir)?;
     create_matches_dir(&dir)?;
