@@ -27,6 +27,13 @@ pub enum AutosaveError {
         path: String,
         source: std::io::Error,
     },
+    #[error(
+        "{path}: cannot write saved matches in this folder: {source}; make it writable or set {DATA_DIR_ENV} to another folder"
+    )]
+    Write {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("{path}: cannot list the saved matches: {source}; check the folder's permissions")]
     List {
         path: String,
@@ -76,12 +83,50 @@ pub fn new_match_path(dir: &Path, seed: u64) -> PathBuf {
     unique_path(&matches_dir(dir), &format!("{}-{seed}", utc_timestamp(now)))
 }
 
-/// A new autosave file name in the data folder for a match dealt with `seed`, its folder
-/// created: what every game's autosave starts from.
+/// A new autosave file in the data folder for a match dealt with `seed`, its folder created
+/// and the file made (empty) now. A match should rather take a [`new_autosave_slot`], whose
+/// file is made with the first move, so that a match left before it leaves no file.
 pub fn new_autosave_file(seed: u64) -> Result<PathBuf, AutosaveError> {
     let dir = data_dir().ok_or(AutosaveError::NoDataDir)?;
     create_matches_dir(&dir)?;
     Ok(new_match_path(&dir, seed))
+}
+
+/// Where a new match's autosave goes, named but not yet created: see [`new_autosave_slot`].
+#[derive(Debug, Clone)]
+pub struct AutosaveSlot {
+    folder: PathBuf,
+    /// `<UTC YYYYMMDD-HHMMSS>-<seed>`, the time being the match's start.
+    stem: String,
+}
+
+impl AutosaveSlot {
+    /// Creates the file, empty and exclusively, under the name the match got at its start
+    /// (with `-2`, `-3`… when taken meanwhile), and gives its path; called at the first move.
+    pub fn create(&self) -> PathBuf {
+        unique_path(&self.folder, &self.stem)
+    }
+}
+
+/// The autosave of a match dealt with `seed` starting now, for a record created at its first
+/// move ([`crate::controller::Duel::start_at_first_move`]): a match left before any move
+/// leaves no file, even when trios is killed. The folder is made and shown to take files now
+/// (a file is created in it and removed), so a data folder that cannot hold the record is
+/// reported before play, as before.
+pub fn new_autosave_slot(seed: u64) -> Result<AutosaveSlot, AutosaveError> {
+    let dir = data_dir().ok_or(AutosaveError::NoDataDir)?;
+    let folder = create_matches_dir(&dir)?;
+    tempfile::NamedTempFile::new_in(&folder).map_err(|source| AutosaveError::Write {
+        path: folder.display().to_string(),
+        source,
+    })?;
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    Ok(AutosaveSlot {
+        folder,
+        stem: format!("{}-{seed}", utc_timestamp(now)),
+    })
 }
 
 /// Like [`new_match_path`] for a match at a server's table: the table number is part of the
@@ -242,7 +287,30 @@ pub fn latest_unfinished_noting(
     dir: &Path,
     skipped: &mut dyn FnMut(String),
 ) -> Result<Option<PathBuf>, AutosaveError> {
+    Ok(latest_unfinished_where(dir, skipped, &|_| true)?.map(|found| found.path))
+}
+
+/// An unfinished match [`latest_unfinished_where`] found: its file, its record and when the
+/// file last changed.
+#[derive(Debug)]
+pub struct Unfinished {
+    pub path: PathBuf,
+    pub record: AnyRecord,
+    pub modified: SystemTime,
+}
+
+/// [`latest_unfinished_noting`] among the records `wanted` accepts only; the others are
+/// passed over without a word, as if they were not there (the home screen's Resume wants a
+/// match with a person in it, not one two computers played while someone watched).
+pub fn latest_unfinished_where(
+    dir: &Path,
+    skipped: &mut dyn FnMut(String),
+    wanted: &dyn Fn(&AnyRecord) -> bool,
+) -> Result<Option<Unfinished>, AutosaveError> {
     for saved in saved_matches_noting(dir, skipped)? {
+        if !wanted(&saved.record) {
+            continue;
+        }
         let name = saved.path.display().to_string();
         match saved.record.resumable(&name) {
             Ok(false) => {}
@@ -252,7 +320,13 @@ pub fn latest_unfinished_noting(
                     "{name}: is being played in another trios right now"
                 ));
             }
-            Ok(true) => return Ok(Some(saved.path)),
+            Ok(true) => {
+                return Ok(Some(Unfinished {
+                    path: saved.path,
+                    record: saved.record,
+                    modified: saved.modified,
+                }));
+            }
         }
     }
     Ok(None)

@@ -223,11 +223,9 @@ fn start_autosaved<G: TwoPlayer>(
     config: DuelConfig<G>,
     warn: impl FnOnce(&str),
 ) -> Result<Duel<G>, DuelError> {
-    let why = match autosave::new_autosave_file(config.seed) {
-        Ok(path) => match Duel::start(config.clone(), Some(path)) {
-            Err(DuelError::Record(e)) => e.to_string(),
-            started => return started,
-        },
+    let why = match autosave::new_autosave_slot(config.seed) {
+        // The file is made with the first move: a match left before it leaves none.
+        Ok(slot) => return Duel::start_at_first_move(config, move || slot.create()),
         Err(e) => e.to_string(),
     };
     warn(&why);

@@ -196,11 +196,9 @@ pub fn start_autosaved(
     config: MatchConfig,
     warn: impl Fn(&dyn Display),
 ) -> Result<Match, StartError> {
-    let why: Box<dyn Display> = match autosave::new_autosave_file(config.seed) {
-        Ok(path) => match Match::start(config.clone(), Some(path)) {
-            Err(StartError::Record(e)) => Box::new(e),
-            started => return started,
-        },
+    let why: Box<dyn Display> = match autosave::new_autosave_slot(config.seed) {
+        // The file is made with the first move: a match left before it leaves none.
+        Ok(slot) => return Match::start_at_first_move(config, move || slot.create()),
         Err(e) => Box::new(e),
     };
     warn(why.as_ref());

@@ -252,8 +252,13 @@ pub struct Duel<G: TwoPlayer> {
     history: Vec<Turn<G>>,
     ais: Computers<G>,
     recorder: Option<Box<dyn MatchLog<G>>>,
+    /// A record to create at the first move (an autosave): until then nothing is on disk.
+    pending: Option<PendingLog<G>>,
     record_error: Option<RecordError>,
 }
+
+/// Creates a match's record file once it has a move to keep.
+type PendingLog<G> = Box<dyn FnOnce() -> Result<Box<dyn MatchLog<G>>, RecordError> + Send>;
 
 impl<G: TwoPlayer> Duel<G> {
     /// Starts a match and, with `record`, writes the first record (no moves yet, in the
@@ -270,6 +275,24 @@ impl<G: TwoPlayer> Duel<G> {
         Ok(duel)
     }
 
+    /// Starts a match whose record is created only with its first move, at the path `path`
+    /// gives then (an autosave: a fresh name in the data folder). A match left before any
+    /// move leaves no file behind, even when trios is killed; from the first move on the
+    /// file holds every move, as with [`Duel::start`]. A record that cannot be created is
+    /// reported once, by [`Duel::take_record_error`], and the match plays on unrecorded.
+    pub fn start_at_first_move<S>(
+        setup: S,
+        path: impl FnOnce() -> PathBuf + Send + 'static,
+    ) -> Result<Duel<G>, DuelError>
+    where
+        S: Setup<Game = G> + Send + 'static,
+    {
+        let game = setup.deal()?;
+        let mut duel = Duel::dealt(setup.duel_config(), game)?;
+        duel.pending = Some(Box::new(move || setup.create_log(path())));
+        Ok(duel)
+    }
+
     /// A match from `game`, the start its config gives, not yet recorded (see
     /// [`Duel::set_log`]).
     pub(crate) fn dealt(config: DuelConfig<G>, game: G) -> Result<Duel<G>, UnknownStrategy> {
@@ -280,6 +303,7 @@ impl<G: TwoPlayer> Duel<G> {
             history: Vec::new(),
             ais,
             recorder: None,
+            pending: None,
             record_error: None,
         })
     }
@@ -378,6 +402,7 @@ impl<G: TwoPlayer> Duel<G> {
             history,
             ais,
             recorder: None,
+            pending: None,
             record_error: None,
         })
     }
@@ -425,6 +450,12 @@ impl<G: TwoPlayer> Duel<G> {
         let side = self.game.to_move();
         let played = self.game.play(mv)?;
         let turn = Turn { side, mv, played };
+        if let Some(create) = self.pending.take() {
+            match create() {
+                Ok(log) => self.recorder = Some(log),
+                Err(e) => self.record_error = Some(e),
+            }
+        }
         if let Some(recorder) = &mut self.recorder
             && let Err(e) = recorder.push(&turn, &self.game)
         {

@@ -21,7 +21,7 @@ use std::path::PathBuf;
 /// Hex paths' entry.
 pub static ENTRY: Entry = Entry {
     kind: GameKind::HexPaths,
-    description: "slide pieces across a hexagon; each round asks for the shortest move to a nook",
+    description: "slide pieces on a hexagon to a nook in the fewest moves",
     takes_rivals: true,
     flags_given: |args| args.hexpaths.any().then_some(HexpathsArgs::FLAGS),
     flags_refused_first: true,

@@ -47,7 +47,7 @@ fn side(lobby: &Lobby) -> usize {
 /// Islands of Hex's entry.
 pub static ENTRY: Entry = Entry {
     kind: GameKind::Islands,
-    description: "stones on a board of hexagons: white joins top to bottom, black left to right; more islands wins",
+    description: "stones on hexagons; once a side joins, more islands wins",
     takes_rivals: false,
     flags_given: |args| args.games.islands.any().then_some(IslandsArgs::FLAGS),
     flags_refused_first: false,

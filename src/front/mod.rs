@@ -85,7 +85,9 @@ pub enum Sim {
 pub struct Entry {
     /// Which game; its names and title are [`GameKind::name`] and [`GameKind::title`].
     pub kind: GameKind,
-    /// One line saying what the game is.
+    /// One line saying what the game is, as the home screen's list of games shows it beside
+    /// the game's title: at most [`crate::tui::lobby::view::DESCRIPTION_WIDTH`] columns, so
+    /// it fits whole on an 80-column screen.
     pub description: &'static str,
     /// Whether `trios play --rivals` applies to it (races against computers).
     pub takes_rivals: bool,
@@ -356,7 +358,11 @@ mod tests {
         assert_eq!(kinds, GameKind::ALL.to_vec());
         for kind in GameKind::ALL {
             assert_eq!(entry(kind).kind, kind);
-            assert!(!entry(kind).description.is_empty());
+            let description = entry(kind).description;
+            assert!(!description.is_empty());
+            let width = unicode_width::UnicodeWidthStr::width(description);
+            let most = crate::tui::lobby::view::DESCRIPTION_WIDTH;
+            assert!(width <= most, "{kind}: {width} > {most} columns");
         }
     }
 

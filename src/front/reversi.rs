@@ -28,7 +28,7 @@ use crate::tui::lobby::{GameOptions, Item, Launch, Lobby};
 /// Reversi's entry.
 pub static ENTRY: Entry = Entry {
     kind: GameKind::Reversi,
-    description: "flip your rival's discs by closing lines around them on an 8x8 board",
+    description: "flip your rival's discs by closing lines around them",
     takes_rivals: false,
     flags_given: |args| args.games.reversi.any().then_some(ReversiArgs::FLAGS),
     flags_refused_first: false,

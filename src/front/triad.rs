@@ -23,7 +23,7 @@ use crate::tui::{self, Opening};
 /// Triad's entry.
 pub static ENTRY: Entry = Entry {
     kind: GameKind::Triad,
-    description: "find three cards that are, in every property, all the same or all different",
+    description: "find three cards: each trait all same or all different",
     takes_rivals: true,
     flags_given: |_| None,
     flags_refused_first: false,

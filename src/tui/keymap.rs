@@ -433,6 +433,7 @@ pub const SAVED_LIST: &[KeyBind] = &[
     on(&[Home, Char('g')], ScreenAction::First),
     on(&[End, Char('G')], ScreenAction::Last),
     on(&[Enter, Char(' '), Right], ScreenAction::Confirm),
+    on(&[Char('r')], ScreenAction::Replay),
 ];
 
 /// The action a key asks for on `screen`, if any: its table first, then its board keys.

@@ -175,7 +175,11 @@ fn a_match_quit_before_its_first_move_is_not_offered() {
     let data = dir.path().join("data");
     dir.run_with_data(&data, &play_args(&[]), "quit\n")
         .assert_clean_exit();
-    assert_eq!(saved(&data).len(), 1, "the record exists from the start");
+    assert_eq!(
+        saved(&data).len(),
+        0,
+        "a record is made with the first move"
+    );
     resume(&dir, &data, &[]).assert_refused("error: no unfinished match to resume in ");
 }
 
@@ -295,7 +299,7 @@ fn no_autosave_and_record_leave_the_data_folder_alone() {
 fn plain_trios_is_autosaved_too() {
     let dir = fixtures();
     let data = dir.path().join("data");
-    let run = dir.run_with_data(&data, &[], "quit\n");
+    let run = dir.run_with_data(&data, &[], "place 0 0 0\nquit\n");
     assert_eq!(run.code, Some(0));
     let path = only_save(&data);
     let name = path.file_name().unwrap().to_string_lossy().into_owned();
@@ -304,7 +308,7 @@ fn plain_trios_is_autosaved_too() {
         name.ends_with(&format!("-{}.json", record.setup.seed)),
         "{name}"
     );
-    assert!(record.moves.is_empty() && record.result.is_none());
+    assert!(record.moves.len() == 1 && record.result.is_none());
 }
 
 /// Plays through a session as Red, always card 0 on the first free cell, until the game ends

@@ -1274,7 +1274,7 @@ fn islands_plays_full_screen_and_its_record_replays_on_screen() {
     // The home screen offers the unfinished match and resumes it on the board.
     let mut home = Pty::start_in(80, 24, &[], pty.data.path());
     home.wait_for("the home screen", |s| {
-        s.contains("Resume last match · Islands of Hex, 2 moves")
+        s.contains("Resume last match · Islands of Hex · you vs random")
     });
     // One step at a time, each seen on the screen: a loaded machine may draw late.
     let marked = |s: &Screen| {

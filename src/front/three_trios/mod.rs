@@ -30,7 +30,7 @@ use crate::tui::lobby::{GameOptions, Item, Launch};
 /// Three Trios' entry.
 pub static ENTRY: Entry = Entry {
     kind: GameKind::ThreeTrios,
-    description: "place cards on a board; a higher side captures the card beside it",
+    description: "place cards; a higher side captures the card beside it",
     takes_rivals: false,
     flags_given: |_| None,
     flags_refused_first: false,

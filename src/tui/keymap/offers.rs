@@ -71,7 +71,8 @@ impl State {
 
 /// The states a screen's keys depend on. Each screen sets the ones it knows of.
 pub mod flag {
-    /// The game is over (Three Trios: or only reviewed).
+    /// The game is over (Three Trios: or only reviewed; saved list: the chosen match cannot
+    /// be continued).
     pub const OVER: u32 = 1;
     /// The person watches rather than plays.
     pub const WATCHING: u32 = 1 << 1;
@@ -473,10 +474,11 @@ const HOME_BAR: &[Offer] = &[
 /// The home screen's help (its saved list's too); [`crate::tui::lobby::view::HOME_KEYS`]
 /// is its words. `PageUp PageDown` are the saved list's keys.
 #[rustfmt::skip]
-pub const HOME_HELP: [Offer; 8] = [
+pub const HOME_HELP: [Offer; 9] = [
     h(&[Up, Down, Char('j'), Char('k'), Tab], s(ScreenAction::Up), "↑ ↓  j k  Tab", "choose a line"),
     h(&[Left, Right, Char('h'), Char('l')], s(ScreenAction::Left), "← →  h l", "change the option (on other lines: the game)"),
-    h(&[Enter, Char(' ')], s(ScreenAction::Confirm), "Enter  Space", "start the line, or replay the chosen match"),
+    h(&[Enter, Char(' ')], s(ScreenAction::Confirm), "Enter  Space", "start the line, or resume/replay the match"),
+    h(&[Char('r')], s(ScreenAction::Replay), "r", "replay the chosen saved match"),
     h(&[Home, End, Char('g'), Char('G')], s(ScreenAction::First), "Home End  g G", "first / last line"),
     h(&[PageUp, PageDown], s(ScreenAction::PageUp), "PageUp PageDown", "saved matches: a page at a time"),
     h(&[], Act::Note, "mouse", "click a line to choose it, again to open it"),
@@ -487,7 +489,8 @@ pub const HOME_HELP: [Offer; 8] = [
 #[rustfmt::skip]
 const SAVED_BAR: &[Offer] = &[
     o(&[Up, Down], s(ScreenAction::Up), "↑↓", "choose", |s| s.has(LISTED), 100),
-    o(&[Enter], s(ScreenAction::Confirm), "Enter", "replay", |s| s.has(LISTED), 90),
+    o(&[Enter], s(ScreenAction::Confirm), "Enter", "{enter}", |s| s.has(LISTED), 90),
+    o(&[Char('r')], s(ScreenAction::Replay), "r", "replay", |s| s.has(LISTED) && !s.has(OVER), 80),
     o(&[Esc], s(ScreenAction::Cancel), "Esc", "back", always, KEEP_MOST),
     HELP,
 ];
@@ -620,7 +623,7 @@ pub(crate) mod tests {
             Where::Duel => &[STEP_SHOWN, CLOSED, WAITING, OVER, TO_MOVE],
             Where::Lobby => &[OPTION, TABLE_LINE, GAMES],
             Where::Home => &[OPTION, GAMES],
-            Where::Saved => &[LISTED],
+            Where::Saved => &[LISTED, OVER],
             Where::DuelEnd => &[CLOSED],
             Where::Own(own) => own.flags,
         }

@@ -10,6 +10,7 @@ pub mod view;
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
 
@@ -21,7 +22,6 @@ use crate::controller::{MatchConfig, Seat};
 pub use crate::front::GameOptions;
 use crate::front::{SetupChoices, entry, setup_choices};
 use crate::games::{GameKind, Side};
-use crate::record::AnyRecord;
 use crate::tui::Event;
 use crate::tui::Theme;
 use crate::tui::keymap::{self, Screen, ScreenAction as Action};
@@ -202,12 +202,17 @@ pub struct Notice {
     pub error: bool,
 }
 
-/// The unfinished match "Resume last match" continues.
+/// The unfinished match "Resume last match" continues: the newest one a person played in
+/// (a match two computers played while someone watched never takes its place).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Resumable {
     pub path: PathBuf,
     pub game: GameKind,
     pub moves: usize,
+    /// The players as the person reads them: `you vs expert`.
+    pub players: String,
+    /// When its file last changed, in seconds since 1970-01-01 UTC.
+    pub saved: u64,
 }
 
 /// The saved-matches list, open over the home menu.
@@ -215,6 +220,38 @@ pub struct Resumable {
 pub struct SavedList {
     pub matches: Vec<SavedMatch>,
     pub selected: usize,
+}
+
+impl SavedList {
+    /// The file of the chosen match when Enter continues it: it reads, is unfinished, and
+    /// its game can be continued from the home screen.
+    pub fn chosen_continues(&self) -> Option<&std::path::Path> {
+        let chosen = self.matches.get(self.selected)?;
+        let summary = chosen.summary.as_ref().ok()?;
+        let continues = !summary.finished && entry(summary.game).resume_screen.is_some();
+        continues.then_some(chosen.path.as_path())
+    }
+}
+
+/// `time` in whole seconds since 1970-01-01 UTC (0 before it).
+fn seconds(time: SystemTime) -> u64 {
+    time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+/// How long before `now` a match was saved at `then` (both in seconds since 1970):
+/// `just now`, `5 min ago`, `2 h ago`, `3 days ago`, and past a week its date, `2024-01-03`.
+pub fn age(now: u64, then: u64) -> String {
+    const MINUTE: u64 = 60;
+    const HOUR: u64 = 60 * MINUTE;
+    const DAY: u64 = 24 * HOUR;
+    match now.saturating_sub(then) {
+        secs if secs < MINUTE => "just now".into(),
+        secs if secs < HOUR => format!("{} min ago", secs / MINUTE),
+        secs if secs < DAY => format!("{} h ago", secs / HOUR),
+        secs if secs < 2 * DAY => "1 day ago".into(),
+        secs if secs < 7 * DAY => format!("{} days ago", secs / DAY),
+        _ => saved::date(then).chars().take(10).collect(),
+    }
 }
 
 /// One player's lobby screen.
@@ -234,6 +271,9 @@ pub struct Lobby {
     pub(crate) picks: Vec<(GameKind, Item, usize)>,
     /// Home: the match "Resume last match" continues, if there is one.
     pub(crate) resumable: Option<Resumable>,
+    /// Home: the time the data folder was last read, in seconds since 1970-01-01 UTC; how
+    /// old the match to resume is counts from it, so drawing stays pure.
+    pub(crate) clock: u64,
     /// Home: the saved-matches list, while it is open.
     pub(crate) saved: Option<SavedList>,
     pub(crate) notice: Option<Notice>,
@@ -277,6 +317,7 @@ impl Lobby {
                 .flat_map(|e| e.own_rows.iter().map(|row| (e.kind, row.item, row.first)))
                 .collect(),
             resumable: None,
+            clock: 0,
             saved: None,
             notice: None,
             size,
@@ -368,17 +409,20 @@ impl Lobby {
             return;
         };
         let current = self.selected_item();
-        self.resumable = autosave::latest_unfinished(dir)
-            .ok()
-            .flatten()
-            .and_then(|path| {
-                let record = AnyRecord::load(&path).ok()?;
-                Some(Resumable {
-                    game: record.game(),
-                    moves: record.moves(),
-                    path,
-                })
-            });
+        self.clock = seconds(SystemTime::now());
+        let found = autosave::latest_unfinished_where(dir, &mut |_| {}, &saved::has_person);
+        self.resumable = found.ok().flatten().map(|found| {
+            let record = &found.record;
+            Resumable {
+                game: record.game(),
+                moves: record.moves(),
+                players: saved::Summary::of(record)
+                    .map(|summary| summary.players_for_you())
+                    .unwrap_or_default(),
+                saved: seconds(found.modified),
+                path: found.path,
+            }
+        });
         if let Some(list) = &self.saved {
             let selected = list.selected;
             let matches = saved::list(dir).unwrap_or_default();
@@ -443,7 +487,13 @@ impl Lobby {
                     let list = self.saved.as_mut()?;
                     let again = row == list.selected;
                     list.selected = row;
-                    return if again { self.replay_selected() } else { None };
+                    return if again { self.open_selected() } else { None };
+                }
+                // A click on a game of the home list chooses it.
+                if let Some(game) = view::game_at(self, mouse.row) {
+                    self.game = game;
+                    self.keep_selection(Item::Game);
+                    return None;
                 }
                 let row = view::item_at(self, mouse.row)?;
                 let again = row == self.selected;
@@ -527,13 +577,23 @@ impl Lobby {
             Action::PageDown => list.selected = (list.selected + page).min(last),
             Action::First => list.selected = 0,
             Action::Last => list.selected = last,
-            Action::Confirm => return self.replay_selected(),
+            Action::Confirm => return self.open_selected(),
+            Action::Replay => return self.replay_selected(),
             _ => {}
         }
         None
     }
 
-    /// Enter on a saved match: replay it, or say why it cannot be.
+    /// Enter on a saved match: continue it when it is unfinished and its game can be
+    /// continued, else replay it.
+    fn open_selected(&mut self) -> Option<Intent> {
+        match self.saved.as_ref()?.chosen_continues() {
+            Some(path) => Some(Intent::Resume(path.to_path_buf())),
+            None => self.replay_selected(),
+        }
+    }
+
+    /// `r` on a saved match (Enter on a finished one): replay it, or say why it cannot be.
     fn replay_selected(&mut self) -> Option<Intent> {
         let list = self.saved.as_ref()?;
         let chosen = list.matches.get(list.selected)?;
@@ -749,6 +809,20 @@ mod tests {
             press(&mut l, KeyCode::Char('c'), ctrl),
             Some(Intent::Quit)
         ));
+    }
+
+    #[test]
+    fn ages_count_down_to_minutes_and_past_a_week_give_the_date() {
+        let now = 1_709_210_096; // 2024-02-29 12:34:56 UTC
+        assert_eq!(age(now, now), "just now");
+        assert_eq!(age(now, now + 30), "just now", "a clock set back");
+        assert_eq!(age(now, now - 59), "just now");
+        assert_eq!(age(now, now - 60), "1 min ago");
+        assert_eq!(age(now, now - 3599), "59 min ago");
+        assert_eq!(age(now, now - 2 * 3600 - 1800), "2 h ago");
+        assert_eq!(age(now, now - 86_400), "1 day ago");
+        assert_eq!(age(now, now - 6 * 86_400), "6 days ago");
+        assert_eq!(age(now, now - 7 * 86_400), "2024-02-22");
     }
 
     #[test]

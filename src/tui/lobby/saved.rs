@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
 use crate::autosave;
+use crate::controller::Seat;
 use crate::front::entry;
 use crate::games::GameKind;
 use crate::record::AnyRecord;
@@ -70,6 +71,60 @@ impl Summary {
             finished: record.finished(),
         })
     }
+}
+
+impl Summary {
+    /// The names of the seats on the players line (`human vs expert`, or a race's
+    /// `human, hard`), as [`crate::controller::Seat`] writes them.
+    fn seat_names(&self) -> impl Iterator<Item = &str> {
+        (self.players.split(" vs "))
+            .flat_map(|side| side.split(", "))
+            .map(str::trim)
+    }
+
+    /// How many seats a person took.
+    pub fn people(&self) -> usize {
+        self.seat_names()
+            .filter(|name| Seat::named(name).is_human())
+            .count()
+    }
+
+    /// The players as the person who played reads them: `you vs expert`; two people at one
+    /// keyboard are `two players`; with no person, the line as it is.
+    pub fn players_for_you(&self) -> String {
+        let seats = self.seat_names().count();
+        match self.people() {
+            1 => (self.seat_names())
+                .map(|name| match Seat::named(name).is_human() {
+                    true => "you",
+                    false => name,
+                })
+                .collect::<Vec<_>>()
+                .join(if self.players.contains(" vs ") {
+                    " vs "
+                } else {
+                    ", "
+                }),
+            people if people == seats => format!("{} players", count_word(people)),
+            _ => self.players.clone(),
+        }
+    }
+}
+
+/// `two`, `three`, … for the small counts of players at one keyboard.
+fn count_word(n: usize) -> String {
+    match n {
+        2 => "two".into(),
+        3 => "three".into(),
+        4 => "four".into(),
+        n => n.to_string(),
+    }
+}
+
+/// Whether a person sat in the recorded match. A record its game cannot sum up is taken to
+/// have one: a person's match is never hidden for want of words.
+pub fn has_person(record: &AnyRecord) -> bool {
+    Summary::of(record).map_or(true, |summary| summary.people() > 0)
 }
 
 impl SavedMatch {
@@ -154,6 +209,38 @@ pub fn list(dir: &Path) -> Result<Vec<SavedMatch>, ListError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn summary(players: &str) -> Summary {
+        Summary {
+            game: GameKind::Reversi,
+            players: players.into(),
+            result: String::new(),
+            finished: false,
+        }
+    }
+
+    #[test]
+    fn the_players_line_speaks_to_the_person_who_played() {
+        let you = summary("human vs expert");
+        assert_eq!(
+            (you.people(), you.players_for_you().as_str()),
+            (1, "you vs expert")
+        );
+        let second = summary("greedy vs human");
+        assert_eq!(second.players_for_you(), "greedy vs you");
+        let friends = summary("human vs human");
+        assert_eq!(
+            (friends.people(), friends.players_for_you().as_str()),
+            (2, "two players")
+        );
+        let watched = summary("positional vs expert");
+        assert_eq!(
+            (watched.people(), watched.players_for_you().as_str()),
+            (0, "positional vs expert")
+        );
+        let race = summary("human, hard");
+        assert_eq!(race.players_for_you(), "you, hard");
+    }
 
     #[test]
     fn dates_are_utc_minutes() {

@@ -3,7 +3,6 @@
 //! to do, a notice and the keys in a box in the middle of the screen, or the saved-matches
 //! list in its place. Pure: the same lobby always draws the same cells.
 
-use crate::words::count;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::style::Style;
@@ -12,6 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::{Item, Lobby, Place};
+use crate::controller::Seat;
 use crate::controller::race_table::Phase;
 use crate::controller::table::{Kind, SeatState};
 use crate::controller::tables::Summary;
@@ -27,16 +27,38 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 pub const MIN_SIZE: (u16, u16) = (44, 14);
 /// The smallest screen the home screen draws on: its menu's whole box.
 pub const HOME_MIN_SIZE: (u16, u16) = HOME_SIZE;
-/// The home menu's box, columns and rows; smaller screens get the "too small" message.
-const HOME_SIZE: (u16, u16) = (60, 17);
+/// The home menu's box at its narrowest, columns and rows; smaller screens get the "too
+/// small" message. Wider screens get a wider box, up to [`HOME_WIDEST`], and screens with
+/// room below the menu get the keys listed there ([`HOME_KEYS_TOP`]).
+const HOME_SIZE: (u16, u16) = (60, 2 + HOME_ACTIONS_TOP + MOST_ACTION_ROWS + FOOTER);
+/// The home box's widest: room for every game's whole line (an 80-column screen's width),
+/// without spreading the menu over a wide screen.
+const HOME_WIDEST: u16 = 80;
+/// On a screen with the rows for it, the home box lists the keys from this row on, after a
+/// blank, under the actions: what the `?` help says, without asking for it.
+const HOME_KEYS_TOP: u16 = HOME_ACTIONS_TOP + MOST_ACTION_ROWS + 1;
+/// The home box's rows when it lists the keys: a heading and a line for each key.
+const HOME_TALL: u16 = HOME_SIZE.1 + 2 + HOME_KEYS.len() as u16;
 /// The saved-matches box at its largest; it shrinks with the screen down to the menu's.
 const SAVED_SIZE: (u16, u16) = (78, 24);
-/// Inside the home box: the Game row, then the option rows, then the actions (a fixed row,
-/// so they stay put when the game changes its options).
-const HOME_OPTIONS_TOP: u16 = 1;
+/// The saved-matches box at its shortest (with the screen: the smallest home screen's rows).
+const SAVED_MIN_ROWS: u16 = 17;
+/// Inside the home box: every game a line, then the option rows, then the actions (fixed
+/// rows, so they stay put when the game changes its options).
+const HOME_GAMES_TOP: u16 = 0;
+const HOME_OPTIONS_TOP: u16 = HOME_GAMES_TOP + MOST_GAMES + 1;
 const HOME_ACTIONS_TOP: u16 = HOME_OPTIONS_TOP + MOST_OPTION_ROWS + 1;
-/// The Game row and the most option rows a game has (Three Trios: opponent, board, rules).
-const MOST_OPTION_ROWS: u16 = 4;
+/// The most games the home screen lists (every game trios has).
+const MOST_GAMES: u16 = 5;
+/// The most option rows a game has at home (Three Trios: opponent, board, rules).
+const MOST_OPTION_ROWS: u16 = 3;
+/// The most action rows: a game's own (Play, Two players, Watch) and Resume, Saved, Quit.
+const MOST_ACTION_ROWS: u16 = 6;
+/// A game's title column in the home list, `‹ Islands of Hex ›` and a space.
+const GAME_NAME_WIDTH: usize = 19;
+/// The widest a game's description may be to fit whole beside its title in the home box of
+/// an 80-column screen: the box's inside less the marker and the title column.
+pub const DESCRIPTION_WIDTH: usize = 80 - 2 - 3 - GAME_NAME_WIDTH;
 /// Rows above the menu (title and rule).
 const MENU_TOP: u16 = 2;
 /// The width of a table's "red vs blue" column (longer names are cut).
@@ -111,7 +133,7 @@ fn too_small(lobby: &Lobby) -> bool {
 pub const LOBBY_KEYS: [(&str, &str); 8] = words(&offers::LOBBY_HELP);
 
 /// The home screen's keys, as its help box lists them (the keymap's home help).
-pub const HOME_KEYS: [(&str, &str); 8] = words(&offers::HOME_HELP);
+pub const HOME_KEYS: [(&str, &str); 9] = words(&offers::HOME_HELP);
 
 /// The label and sentence of each help entry.
 const fn words<const N: usize>(help: &[Offer; N]) -> [(&'static str, &'static str); N] {
@@ -424,6 +446,27 @@ fn fit(text: &str, width: usize) -> String {
     format!("{kept}…")
 }
 
+/// `line` cut to `width` columns, with `…` where it was cut; each span keeps its style.
+fn fit_line(line: Line<'static>, width: usize) -> Line<'static> {
+    if line.width() <= width {
+        return line;
+    }
+    let mut room = width;
+    let mut spans = Vec::new();
+    for span in line.spans {
+        let w = span.content.width();
+        if w < room {
+            room -= w;
+            spans.push(span);
+            continue;
+        }
+        let cut = fit(&span.content, room);
+        spans.push(Span::styled(cut, span.style));
+        break;
+    }
+    Line::from(spans)
+}
+
 /// `text` wrapped at spaces into at most `rows` lines of `width` columns; the last is cut
 /// with `…` when the text runs on.
 fn wrap(text: &str, width: usize, rows: usize) -> Vec<String> {
@@ -463,12 +506,51 @@ fn draw_notice(theme: Theme, text: &str, error: bool, inner: Rect, last: u16, bu
     }
 }
 
-/// The home menu's box, centred on a screen of `area`.
+/// The home menu's box, centred on a screen of `area`: as wide as the screen up to
+/// [`HOME_WIDEST`], and taller, listing the keys, where the screen has the rows.
 fn home_box(area: Rect) -> Rect {
+    let rows = if lists_keys(area) {
+        HOME_TALL
+    } else {
+        HOME_SIZE.1
+    };
     area.centered(
-        Constraint::Length(HOME_SIZE.0.min(area.width)),
-        Constraint::Length(HOME_SIZE.1.min(area.height)),
+        Constraint::Length(area.width.min(HOME_WIDEST)),
+        Constraint::Length(rows.min(area.height)),
     )
+}
+
+/// Whether the home box on a screen of `area` lists the keys under the actions.
+fn lists_keys(area: Rect) -> bool {
+    area.height >= HOME_TALL
+}
+
+/// The keys under the home menu: a heading, then each key and what it does.
+fn draw_home_keys(theme: Theme, inner: Rect, buf: &mut Buffer) {
+    let label = HOME_KEYS.iter().map(|(k, _)| k.width()).max().unwrap_or(0);
+    put_line(
+        inner,
+        HOME_KEYS_TOP,
+        Line::styled(" Keys", theme.title()),
+        buf,
+    );
+    for (n, (keys, what)) in HOME_KEYS.iter().enumerate() {
+        let line = Line::from(vec![
+            Span::styled(format!("   {keys:>label$}  "), theme.key()),
+            Span::styled(*what, theme.dim()),
+        ]);
+        put_line(inner, HOME_KEYS_TOP + 1 + n as u16, line, buf);
+    }
+}
+
+/// The game (by index into the choices' games) listed on screen row `row` of the home menu.
+pub fn game_at(lobby: &Lobby, row: u16) -> Option<usize> {
+    if too_small(lobby) || lobby.saved.is_some() || !is_home(lobby) {
+        return None;
+    }
+    let inner = home_box(screen(lobby)).inner(ratatui::layout::Margin::new(1, 1));
+    let index = usize::from(row.checked_sub(inner.y + HOME_GAMES_TOP)?);
+    (index < lobby.choices.games.len()).then_some(index)
 }
 
 /// Rows of the saved-matches box besides the list: borders, heading, column titles, two for
@@ -476,11 +558,11 @@ fn home_box(area: Rect) -> Rect {
 const SAVED_CHROME: u16 = 2 + 2 + 2 + 1;
 
 /// The saved-matches box for `count` matches, centred on a screen of `area`: as tall as the
-/// list needs, between the menu's height and [`SAVED_SIZE`].
+/// list needs, between [`SAVED_MIN_ROWS`] and [`SAVED_SIZE`].
 fn saved_box(area: Rect, count: usize) -> Rect {
     let wanted = (count.max(1) as u16)
         .saturating_add(SAVED_CHROME)
-        .clamp(HOME_SIZE.1, SAVED_SIZE.1);
+        .clamp(SAVED_MIN_ROWS, SAVED_SIZE.1);
     area.centered(
         Constraint::Length(SAVED_SIZE.0.min(area.width)),
         Constraint::Length(wanted.min(area.height)),
@@ -498,7 +580,9 @@ fn home_rows(lobby: &Lobby) -> Vec<(u16, usize)> {
     let (mut option, mut action) = (0, 0);
     let mut rows = Vec::new();
     for (index, item) in lobby.items().into_iter().enumerate() {
-        let row = if item.is_option() {
+        let row = if item == Item::Game {
+            HOME_GAMES_TOP + lobby.game as u16
+        } else if item.is_option() {
             option += 1;
             HOME_OPTIONS_TOP + option - 1
         } else {
@@ -565,9 +649,13 @@ impl Lobby {
             Item::Resume => {
                 let mut spans = vec![Span::raw("Resume last match")];
                 if let Some(resumable) = &self.resumable {
-                    let moves = resumable.moves;
+                    let mut about = vec![resumable.game.title().to_string()];
+                    if !resumable.players.is_empty() {
+                        about.push(resumable.players.clone());
+                    }
+                    about.push(super::age(self.clock, resumable.saved));
                     spans.push(Span::styled(
-                        format!(" · {}, {}", resumable.game.title(), count(moves, "move")),
+                        format!(" · {}", about.join(" · ")),
                         self.theme.dim(),
                     ));
                 }
@@ -578,6 +666,41 @@ impl Lobby {
             _ => "",
         };
         vec![Span::raw(text)]
+    }
+
+    /// Who plays whom when watching two computers, first mover first: `expert vs minimax`.
+    fn watched_pair(&self) -> Option<String> {
+        match self.launch(super::Mode::Watch).seats() {
+            [Seat::Computer(first), Seat::Computer(second)] => Some(format!("{first} vs {second}")),
+            _ => None,
+        }
+    }
+
+    /// The home menu's list of games, a line each: the chosen one between ‹ › (and marked
+    /// when its line is selected), then what the game is.
+    fn draw_games(&self, inner: Rect, game_selected: bool, buf: &mut Buffer) {
+        let theme = self.theme;
+        let room = usize::from(inner.width).saturating_sub(3 + GAME_NAME_WIDTH);
+        for (index, &game) in self.choices.games.iter().enumerate() {
+            let chosen = index == self.game;
+            let marker = if chosen && game_selected {
+                " ▸ "
+            } else {
+                "   "
+            };
+            let title = game.title();
+            let (name, style) = match (chosen, game_selected) {
+                (true, true) => (format!("‹ {title} ›"), theme.cursor()),
+                (true, false) => (format!("‹ {title} ›"), theme.title()),
+                (false, _) => (format!("  {title}"), Style::new()),
+            };
+            let line = Line::from(vec![
+                Span::styled(marker, theme.key()),
+                Span::styled(format!("{name:<GAME_NAME_WIDTH$}"), style),
+                Span::styled(fit(entry(game).description, room), theme.dim()),
+            ]);
+            put_line(inner, HOME_GAMES_TOP + index as u16, line, buf);
+        }
     }
 
     /// A line of the home menu: marker, then an option's name and value or an action.
@@ -591,6 +714,11 @@ impl Lobby {
                 spans.push(Span::raw(format!("‹ {value} ›")));
             }
             None => spans.extend(self.describe_home(item)),
+        }
+        if item == Item::Watch
+            && let Some(pair) = self.watched_pair()
+        {
+            spans.push(Span::styled(format!(" · {pair}"), theme.dim()));
         }
         if chosen {
             for span in spans.iter_mut().skip(1) {
@@ -615,9 +743,20 @@ impl Lobby {
         let line = |buf: &mut Buffer, row: u16, content: Line| put_line(inner, row, content, buf);
         let items = self.items();
         let selected = self.selected.min(items.len() - 1);
+        self.draw_games(inner, items[selected] == Item::Game, buf);
+        if lists_keys(area) {
+            draw_home_keys(theme, inner, buf);
+        }
         for (row, index) in home_rows(self) {
+            if items[index] == Item::Game {
+                continue;
+            }
             let content = self.home_line(items[index], index == selected);
-            line(buf, row - inner.y, content);
+            line(
+                buf,
+                row - inner.y,
+                fit_line(content, usize::from(inner.width)),
+            );
         }
         let bottom = inner.height;
         if let Some(notice) = &self.notice {
@@ -715,10 +854,14 @@ impl Lobby {
         if let Some((text, error)) = notice {
             draw_notice(theme, &text, error, inner, bottom - 2, buf);
         }
-        let state = State::screen().with(flag::LISTED, count > 0);
+        let continues = list.chosen_continues().is_some();
+        let state = State::screen()
+            .with(flag::LISTED, count > 0)
+            .with(flag::OVER, !continues);
+        let enter = if continues { "resume" } else { "replay" };
         let keys = keybar::bar(
             &offers::bar(Where::Saved, state),
-            &[],
+            &[("enter", enter)],
             Look::keys(theme, " "),
             usize::from(inner.width),
         );
@@ -740,5 +883,25 @@ fn framed(rect: Rect, title: &str, theme: Theme, buf: &mut Buffer) -> Rect {
 fn put_line(inner: Rect, row: u16, content: Line, buf: &mut Buffer) {
     if row < inner.height {
         content.render(Rect::new(inner.x, inner.y + row, inner.width, 1), buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::front::ENTRIES;
+
+    /// The home box's fixed rows hold every game's list line, option rows and actions.
+    #[test]
+    fn the_home_rows_hold_every_game() {
+        assert!(ENTRIES.len() <= usize::from(MOST_GAMES));
+        for e in ENTRIES {
+            assert!(e.lobby_options.home.len() <= usize::from(MOST_OPTION_ROWS));
+            // Resume, Saved matches and Quit follow the game's own actions.
+            assert!(e.home_actions.len() + 3 <= usize::from(MOST_ACTION_ROWS));
+            let title = format!("‹ {} › ", e.kind.title());
+            assert!(title.width() <= GAME_NAME_WIDTH, "{title}");
+        }
+        assert_eq!(HOME_SIZE, (60, 21));
     }
 }

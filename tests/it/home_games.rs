@@ -1,0 +1,58 @@
+//! The home screen lists every game, each with its one-line description, on an 80x24 screen
+//! and on larger ones, and says who plays whom when watching two computers.
+
+use crate::home_data::{home_at, keys, line_with, render};
+use trios::games::GameKind;
+
+#[test]
+fn every_game_is_listed_with_its_description_at_80x24() {
+    let mut lobby = home_at(None, (80, 24));
+    let screen = render(&lobby);
+    insta::assert_snapshot!(screen);
+    for game in GameKind::ALL {
+        let line = line_with(&screen, game.title());
+        let description = trios::front::entry(game).description;
+        assert!(line.contains(description), "{game}: {line}");
+    }
+    // The chosen game stands between ‹ ›; ←/→ move the choice down the list.
+    assert!(screen.contains("‹ Three Trios ›"), "{screen}");
+    keys(&mut lobby, ">>");
+    let screen = render(&lobby);
+    assert!(screen.contains("‹ Islands of Hex ›"), "{screen}");
+    assert!(!screen.contains("‹ Three Trios ›"), "{screen}");
+}
+
+#[test]
+fn watch_says_who_plays_whom() {
+    let mut lobby = home_at(None, (80, 24));
+    // Three Trios: the chosen opponent (expert) against the strongest other, which moves first.
+    let screen = render(&lobby);
+    assert!(
+        line_with(&screen, "Watch two computers").contains("· minimax vs expert"),
+        "{screen}"
+    );
+    // Reversi: positional (dark, first) against the chosen expert.
+    keys(&mut lobby, ">");
+    let screen = render(&lobby);
+    assert!(
+        line_with(&screen, "Watch two computers").contains("· positional vs expert"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn larger_screens_show_the_menu_centred_and_whole() {
+    for size in [(120, 40), (200, 60)] {
+        let lobby = home_at(None, size);
+        let screen = render(&lobby);
+        let name = format!("home_at_{}x{}", size.0, size.1);
+        insta::assert_snapshot!(name, screen);
+        for game in GameKind::ALL {
+            let line = line_with(&screen, game.title());
+            assert!(
+                line.contains(trios::front::entry(game).description),
+                "{line}"
+            );
+        }
+    }
+}
