@@ -177,34 +177,10 @@ fn main() {
     help.save("help");
 
     reversi_shots();
-    islands_shot("islands", (80, 24));
-    triad_shot("triad", (80, 24), true);
     hexpaths_shots();
     for size in [(80, 24), (200, 60)] {
         gallery(size);
     }
-
-    // The home screen at 80x24 with Reversi chosen (no data folder: nothing to resume).
-    let mut home = Lobby::home(
-        Arc::new(Choices::home(MatchConfig {
-            board: SourceFile::default_board(),
-            cards: SourceFile::default_cards(),
-            deal: DealMode::Shuffle,
-            seed: 1,
-            rules: RuleSet::default(),
-            red: Seat::Human,
-            blue: Seat::Computer("expert".into()),
-            think_ms: 1000,
-        })),
-        None,
-        (80, 24),
-        Theme::colored(),
-    );
-    home.update(Event::Key(KeyEvent::new(
-        KeyCode::Right,
-        KeyModifiers::NONE,
-    )));
-    save("home", &home, (80, 24));
 
     // The SSH lobby at 80x24, with the showcase, an open table, a game under way and a seat
     // kept for this player.
@@ -291,17 +267,14 @@ fn reversi_shots() {
     save("reversi-replay", &watch.app, (120, 40));
 }
 
-/// Triad: a card of a triad picked, and with `hint` the hint shown.
-fn triad_shot(name: &str, size: (u16, u16), hint: bool) {
+/// Triad: a card of a triad picked.
+fn triad_shot(name: &str, size: (u16, u16)) {
     use trios::tui::triad::{TriadApp, key_of};
     let mut app = TriadApp::new(5, None, size, Theme::colored());
     let table = app.game().tableau().to_vec();
     let [i, _, _] = trios::games::triad::first_triad(&table).expect("a triad");
     let now = std::time::Instant::now();
     let key = |c: char| Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
-    if hint {
-        app.update(key('H'), now);
-    }
     app.update(key(key_of(i).expect("a key")), now);
     save(name, &app, size);
 }
@@ -329,7 +302,7 @@ fn gallery(size: (u16, u16)) {
 
     islands_shot(&name("islands"), size);
 
-    triad_shot(&name("triad"), size, false);
+    triad_shot(&name("triad"), size);
 
     {
         use trios::games::hexpaths::round::{Rival, Settings};
