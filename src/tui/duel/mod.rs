@@ -4,7 +4,6 @@
 //! [`DuelApp::update`]; `view` draws it.
 
 pub mod board;
-mod fit;
 mod frame;
 mod islands;
 mod reversi;

@@ -12,10 +12,11 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::board::{BoardGame, Cell, Mark, Shown};
 use super::frame::Frame;
-use super::{DuelApp, Note, fit};
+use super::{DuelApp, Note};
 use crate::games::Side;
 use crate::tui::keymap::{self, Action, Context, KeyMode, Where, flag};
 use crate::tui::timeline::Point;
+use crate::tui::view::fit;
 use crate::tui::view::keybar::{self, Look};
 use crate::tui::view::{help, overlay};
 
@@ -513,7 +514,7 @@ fn title<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
                 side_style(app, side),
             ));
             if let Some(cut) = cut {
-                let label = fit::ellipsis(&labels[n], cut);
+                let label = fit::fit(&labels[n], cut);
                 spans.push(Span::styled(format!(" ({label})"), theme.dim()));
             }
         }
@@ -1177,7 +1178,7 @@ fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
         .unwrap_or_else(|| {
             let mut spans = sides(false, false);
             let used: usize = spans.iter().map(Span::width).sum();
-            spans.push(title(&fit::ellipsis(&short, room.saturating_sub(used))));
+            spans.push(title(&fit::fit(&short, room.saturating_sub(used))));
             Line::from(spans)
         });
     let second = match &app.note {
@@ -1244,9 +1245,9 @@ fn note_and_keys<G: BoardGame>(app: &DuelApp<G>, note: &Note, room: usize) -> Li
     let mut keys = prompt(app, spare.max(KEYS_BESIDE_NOTE.min(room)));
     if keys.width() == 0 {
         // No room for even the help key.
-        return Line::styled(fit::ellipsis(&text, room), style);
+        return Line::styled(fit::fit(&text, room), style);
     }
-    let text = fit::ellipsis(&text, room.saturating_sub(keys.width() + fit::width(sep)));
+    let text = fit::fit(&text, room.saturating_sub(keys.width() + fit::width(sep)));
     let mut spans = vec![
         Span::styled(text, style),
         Span::styled(sep, app.theme.dim()),

@@ -6,12 +6,12 @@ use ratatui::style::Style;
 use ratatui::symbols::border;
 use ratatui::widgets::{Block, Borders, Widget};
 
-use super::fit;
 use super::layout::{Layout, TileSize};
 use crate::games::three_trios::{Card, Direction, Move, Player, Pos};
 use crate::tui::three_trios::app::{App, Focus};
 use crate::tui::three_trios::cells::{self, CellView, Mark};
 use crate::tui::timeline::Point;
+use crate::tui::view::fit;
 use crate::tui::view::theme::Theme;
 
 /// Draws the board block and every cell at the point the app is showing.

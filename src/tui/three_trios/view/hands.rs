@@ -10,10 +10,10 @@ use ratatui::widgets::{Block, Widget};
 
 use unicode_width::UnicodeWidthStr;
 
-use super::fit::fit;
 use super::layout::{HandArea, Layout};
 use crate::games::three_trios::{Card, Direction, Player};
 use crate::tui::three_trios::app::{App, Focus};
+use crate::tui::view::fit::fit;
 use crate::tui::view::theme::Theme;
 
 /// Draws both hands as they are at the point shown.

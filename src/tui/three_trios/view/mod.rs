@@ -2,7 +2,6 @@
 //! looks at keys.
 
 mod board;
-mod fit;
 mod hands;
 pub mod layout;
 mod log;

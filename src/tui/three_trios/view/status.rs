@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
-use super::fit::fit;
+use crate::tui::view::fit::fit;
 
 use crate::controller::table::{Role, SeatState};
 use crate::games::three_trios::platform::player_of;

@@ -1,7 +1,12 @@
-//! Text cut to a number of display columns, with `…` where it was cut: frame titles and
-//! card names that would otherwise run into a border or lose their end unseen.
+//! Text cut to a number of display columns, with `…` where it was cut: frame titles, seat
+//! and card names that would otherwise run into a border, a hint or lose their end unseen.
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+/// The columns `text` takes on screen (wide characters two, combining ones none).
+pub fn width(text: &str) -> usize {
+    text.width()
+}
 
 /// `text` as it fits in `width` columns (a wide character takes two): whole when it fits,
 /// else cut with `…` as its last column. Never wider than `width`.
@@ -46,6 +51,8 @@ mod tests {
         assert_eq!(fit("GlimmerMoth", 6), "Glimm…");
         assert_eq!(fit("日本語", 4), "日…");
         assert_eq!(fit("abc", 0), "");
+        assert_eq!(fit("abc", 1), "…");
+        assert_eq!(width("日本語"), 6);
         let choices = ["a long one".to_string(), "short".to_string()];
         assert_eq!(first_fitting(&choices, 6), "short");
         assert_eq!(first_fitting(&choices, 3), "sh…");
