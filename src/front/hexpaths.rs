@@ -11,6 +11,7 @@ use crate::games::hexpaths::platform::HexRace;
 use crate::games::{GameKind, hexpaths};
 use crate::record::AnyRecord;
 use crate::record::hexpaths::{self as hex_record, HexRecord, HexRecorder};
+use crate::record::race::RaceRecord;
 use crate::ssh::session::{join_race_table, open_race_table, race_news};
 use crate::tui::hexpaths::HexApp;
 use crate::tui::lobby::{GameOptions, Item, Launch, Mode};
@@ -206,7 +207,8 @@ fn hexpaths_app(setup: HexpathsSetup, save: bool, size: (u16, u16), theme: tui::
         rivals,
     } = setup;
     let alone = people.len() <= 1 && rivals.is_empty();
-    let record = (save && alone).then(|| hex_record::autosave(seed, &settings));
+    let record =
+        (save && alone).then(|| hex_record::autosave(seed, &settings).map_err(|e| e.to_string()));
     let app = HexApp::new(seed, settings, people, rivals, size, theme);
     match record {
         Some(record) => app.autosaved(record),
@@ -222,7 +224,7 @@ pub fn hexpaths_screen(setup: HexpathsSetup, save: bool) -> tui::Opening {
 /// The saved lone game at `path`, checked and locked, ready to go on.
 fn saved_game(path: PathBuf) -> Result<HexRecorder, Error> {
     let recorder = HexRecorder::resume(path)?;
-    let name = recorder.path().display().to_string();
+    let name = recorder.name();
     if recorder.record().replay_moves(&name)?.is_over() {
         return Err(Error::Usage(format!(
             "{name}: this Hex paths game is over; nothing is left to play"
@@ -233,7 +235,7 @@ fn saved_game(path: PathBuf) -> Result<HexRecorder, Error> {
 
 /// The saved lone game as a screen.
 fn resume_app(recorder: HexRecorder, size: (u16, u16), theme: tui::Theme) -> HexApp {
-    let path = recorder.path().display().to_string();
+    let path = recorder.name();
     let settings = recorder.record().setup.settings(&path).unwrap_or_default();
     HexApp::resume(recorder, size, theme).unwrap_or_else(|e| {
         // Checked as it was opened; a file changed since then is said, not played.

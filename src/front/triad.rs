@@ -13,6 +13,7 @@ use crate::games::triad::args::TriadTool;
 use crate::games::triad::platform::TriadRace;
 use crate::games::{GameKind, triad};
 use crate::record::AnyRecord;
+use crate::record::race::RaceRecord;
 use crate::record::triad::{self as triad_record, TriadRecord, TriadRecorder};
 use crate::ssh::session::{join_race_table, open_race_table, race_news};
 use crate::textui;
@@ -162,7 +163,7 @@ fn triad_app(
     if !save {
         return app;
     }
-    app.autosaved(triad_record::autosave(seed))
+    app.autosaved(triad_record::autosave(seed).map_err(|e| e.to_string()))
 }
 
 /// Triad as a screen of the shell (as `triad_full_screen` plays it on its own).
@@ -173,7 +174,7 @@ pub fn triad_screen(seed: u64, rivals: Vec<triad::race::Rival>, save: bool) -> t
 /// The saved Triad solitaire at `path`, checked and locked, ready to go on.
 fn saved_game(path: PathBuf) -> Result<TriadRecorder, Error> {
     let recorder = TriadRecorder::resume(path)?;
-    let name = recorder.path().display().to_string();
+    let name = recorder.name();
     if recorder.record().replay_moves(&name, |_, _| {})?.is_over() {
         return Err(Error::Usage(format!(
             "{name}: this Triad game is over; trios replay shows it"
@@ -184,7 +185,7 @@ fn saved_game(path: PathBuf) -> Result<TriadRecorder, Error> {
 
 /// The saved solitaire at `path` as a screen.
 fn resume_app(recorder: TriadRecorder, size: (u16, u16), theme: tui::Theme) -> TriadApp {
-    let path = recorder.path().display().to_string();
+    let path = recorder.name();
     let bests = tui::triad::bests::path();
     TriadApp::resume(recorder, bests.clone(), size, theme).unwrap_or_else(|e| {
         // Checked as it was opened; a file changed since then is said, not played.

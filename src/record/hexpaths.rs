@@ -4,13 +4,14 @@
 //! score; written atomically after every round and when the game is left, replayed round by
 //! round.
 
-use std::fs::File;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::{FORMAT, GAME_VERSION, RecordError, corrupt, game_of, read, target};
+use super::race::{RaceRecord, RaceRecorder, ms};
+use super::{FORMAT, GAME_VERSION, RecordError};
+use crate::autosave::AutosaveError;
 use crate::games::GameKind;
 use crate::games::hexpaths::round::{Demonstration, Game, Settings};
 use crate::games::hexpaths::{Difficulty, Step};
@@ -59,11 +60,6 @@ pub struct HexRound {
     #[serde(rename = "move")]
     pub steps: Option<Vec<[u8; 2]>>,
     pub at_ms: u64,
-}
-
-/// Milliseconds of `d`, saturating.
-fn ms(d: Duration) -> u64 {
-    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
 impl HexSetup {
@@ -125,33 +121,6 @@ impl HexRecord {
         }
     }
 
-    /// Parses a Hex paths record, checking format, version and game before the body.
-    pub fn from_json(path: &str, json: &str) -> Result<HexRecord, RecordError> {
-        match game_of(path, json)? {
-            (GameKind::HexPaths, GAME_VERSION) => {
-                let record: HexRecord = serde_json::from_str(json).map_err(|e| corrupt(path, e))?;
-                record.setup.settings(path)?;
-                Ok(record)
-            }
-            (game, _) => Err(RecordError::WrongGame {
-                path: path.into(),
-                game,
-                expected: GameKind::HexPaths,
-            }),
-        }
-    }
-
-    /// Reads a Hex paths record file.
-    pub fn load(path: &Path) -> Result<HexRecord, RecordError> {
-        let (name, json) = read(path)?;
-        HexRecord::from_json(&name, &json)
-    }
-
-    /// The clock of the round going on, as last saved.
-    pub fn clock(&self) -> Duration {
-        Duration::from_millis(self.clock_ms)
-    }
-
     /// Deals the game and plays every recorded round again: each move must solve its round.
     /// The game as the rounds leave it (between rounds).
     pub fn replay_moves(&self, path: &str) -> Result<Game, RecordError> {
@@ -202,49 +171,44 @@ impl HexRecord {
         }
         Ok(game)
     }
-
-    fn to_json(&self) -> String {
-        // A record holds only strings, numbers and plain enums: serialising cannot fail.
-        serde_json::to_string_pretty(self).unwrap_or_default()
-    }
 }
 
-impl super::SavedRecord for HexRecord {
-    fn game(&self) -> GameKind {
-        GameKind::HexPaths
+impl RaceRecord for HexRecord {
+    const GAME: GameKind = GameKind::HexPaths;
+
+    fn check(&self, path: &str) -> Result<(), RecordError> {
+        self.setup.settings(path).map(|_| ())
+    }
+
+    fn move_count(&self) -> usize {
+        self.moves.len()
     }
 
     fn finished(&self) -> bool {
         self.result.is_some()
     }
 
-    fn moves(&self) -> usize {
-        self.moves.len()
+    fn clock_ms(&self) -> u64 {
+        self.clock_ms
     }
 
-    fn replays(&self, name: &str) -> bool {
-        self.replay(name).is_ok()
+    fn set_clock_ms(&mut self, ms: u64) {
+        self.clock_ms = ms;
     }
 
-    fn over_when_replayed(&self, name: &str) -> Result<bool, RecordError> {
-        Ok(self.replay_moves(name)?.is_over())
+    fn over_when_replayed(&self, path: &str) -> Result<bool, RecordError> {
+        Ok(self.replay_moves(path)?.is_over())
     }
 
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
+    fn check_replay(&self, path: &str) -> Result<(), RecordError> {
+        self.replay(path).map(|_| ())
     }
 }
 
-/// Keeps a Hex paths record file current, rewriting it atomically after every round, and
-/// holds its lock ([`target::lock`]) so no second trios records into it meanwhile.
-#[derive(Debug)]
-pub struct HexRecorder {
-    path: PathBuf,
-    record: HexRecord,
-    lock: File,
-}
+/// Keeps a Hex paths record file current, round by round ([`RaceRecorder`]).
+pub type HexRecorder = RaceRecorder<HexRecord>;
 
-impl HexRecorder {
+impl RaceRecorder<HexRecord> {
     /// Starts a record of a lone game at `path` and writes it once (no round), so a bad path
     /// fails before play.
     pub fn create(
@@ -252,21 +216,7 @@ impl HexRecorder {
         seed: u64,
         settings: &Settings,
     ) -> Result<HexRecorder, RecordError> {
-        let lock = target::lock(&path)?;
-        let mut recorder = HexRecorder {
-            path,
-            record: HexRecord::new(seed, settings),
-            lock,
-        };
-        recorder.save()?;
-        Ok(recorder)
-    }
-
-    /// Continues the record at `path`: takes its file's lock, then loads it.
-    pub fn resume(path: PathBuf) -> Result<HexRecorder, RecordError> {
-        let lock = target::lock_existing(&path)?;
-        let record = HexRecord::load(&path)?;
-        Ok(HexRecorder { path, record, lock })
+        RaceRecorder::start(path, HexRecord::new(seed, settings))
     }
 
     /// A round ended: solved by `steps` with `at` on its clock, or not (`None`); `game` is
@@ -277,48 +227,23 @@ impl HexRecorder {
         at: Duration,
         game: &Game,
     ) -> Result<(), RecordError> {
-        self.record.moves.push(HexRound {
-            steps: steps.map(|s| s.iter().map(|s| [s.from, s.to]).collect()),
-            at_ms: ms(at),
-        });
-        self.record.clock_ms = 0;
-        if game.is_over() {
-            self.record.result = game.players().first().map(|p| p.score);
-        }
-        self.save()
-    }
-
-    /// The game is left with `at` on the clock of the round going on (`None` between
-    /// rounds): the time is kept for its resume.
-    pub fn leave(&mut self, at: Option<Duration>) -> Result<(), RecordError> {
-        let clock_ms = at.map_or(0, ms);
-        if self.record.result.is_some() || clock_ms == self.record.clock_ms {
-            return Ok(());
-        }
-        self.record.clock_ms = clock_ms;
-        self.save()
-    }
-
-    pub fn record(&self) -> &HexRecord {
-        &self.record
-    }
-
-    /// The file the record is kept in.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    fn save(&mut self) -> Result<(), RecordError> {
-        self.lock = super::save_locked(&self.path, &self.record.to_json())?;
-        Ok(())
+        self.write(|record| {
+            record.moves.push(HexRound {
+                steps: steps.map(|s| s.iter().map(|s| [s.from, s.to]).collect()),
+                at_ms: ms(at),
+            });
+            record.clock_ms = 0;
+            if game.is_over() {
+                record.result = game.players().first().map(|p| p.score);
+            }
+        })
     }
 }
 
-/// A new record in the data folder's matches folder for a lone game from `seed`, as every
-/// game's autosave is named; the reason, in words, when it cannot be made.
-pub fn autosave(seed: u64, settings: &Settings) -> Result<HexRecorder, String> {
-    let path = crate::autosave::new_autosave_file(seed).map_err(|e| e.to_string())?;
-    HexRecorder::create(path, seed, settings).map_err(|e| e.to_string())
+/// A new autosave in the data folder's matches folder for a lone game from `seed`, its file
+/// made with the first round; why not, when the folder cannot take it.
+pub fn autosave(seed: u64, settings: &Settings) -> Result<HexRecorder, AutosaveError> {
+    RaceRecorder::autosave(seed, HexRecord::new(seed, settings))
 }
 
 #[cfg(test)]

@@ -3,13 +3,14 @@
 //! deck is out, the result; written atomically after every triad and when the game is left,
 //! replayed triad by triad.
 
-use std::fs::File;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::{FORMAT, GAME_VERSION, RecordError, corrupt, game_of, read, target};
+use super::race::{RaceRecord, RaceRecorder, ms};
+use super::{FORMAT, GAME_VERSION, RecordError};
+use crate::autosave::AutosaveError;
 use crate::games::GameKind;
 use crate::games::triad::Game;
 
@@ -45,11 +46,6 @@ pub struct TriadResult {
     pub clock_ms: u64,
 }
 
-/// Milliseconds of `d`, saturating.
-fn ms(d: Duration) -> u64 {
-    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
-}
-
 impl TriadRecord {
     /// An empty record for a game dealt from `seed`.
     pub fn new(seed: u64) -> TriadRecord {
@@ -63,31 +59,6 @@ impl TriadRecord {
             clock_ms: 0,
             result: None,
         }
-    }
-
-    /// Parses a Triad record, checking format, version and game before the body.
-    pub fn from_json(path: &str, json: &str) -> Result<TriadRecord, RecordError> {
-        match game_of(path, json)? {
-            (GameKind::Triad, GAME_VERSION) => {
-                serde_json::from_str(json).map_err(|e| corrupt(path, e))
-            }
-            (game, _) => Err(RecordError::WrongGame {
-                path: path.into(),
-                game,
-                expected: GameKind::Triad,
-            }),
-        }
-    }
-
-    /// Reads a Triad record file.
-    pub fn load(path: &Path) -> Result<TriadRecord, RecordError> {
-        let (name, json) = read(path)?;
-        TriadRecord::from_json(&name, &json)
-    }
-
-    /// The time on the clock as last saved.
-    pub fn clock(&self) -> Duration {
-        Duration::from_millis(self.clock_ms)
     }
 
     /// Deals the game from the seed and takes every recorded triad, calling `visit` with the
@@ -129,67 +100,44 @@ impl TriadRecord {
         }
         Ok(game)
     }
-
-    fn to_json(&self) -> String {
-        // A record holds only strings, numbers and plain enums: serialising cannot fail.
-        serde_json::to_string_pretty(self).unwrap_or_default()
-    }
 }
 
-impl super::SavedRecord for TriadRecord {
-    fn game(&self) -> GameKind {
-        GameKind::Triad
+impl RaceRecord for TriadRecord {
+    const GAME: GameKind = GameKind::Triad;
+
+    fn move_count(&self) -> usize {
+        self.moves.len()
     }
 
     fn finished(&self) -> bool {
         self.result.is_some()
     }
 
-    fn moves(&self) -> usize {
-        self.moves.len()
+    fn clock_ms(&self) -> u64 {
+        self.clock_ms
     }
 
-    fn replays(&self, name: &str) -> bool {
-        self.replay(name).is_ok()
+    fn set_clock_ms(&mut self, ms: u64) {
+        self.clock_ms = ms;
     }
 
-    fn over_when_replayed(&self, name: &str) -> Result<bool, RecordError> {
-        Ok(self.replay_moves(name, |_, _| {})?.is_over())
+    fn over_when_replayed(&self, path: &str) -> Result<bool, RecordError> {
+        Ok(self.replay_moves(path, |_, _| {})?.is_over())
     }
 
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
+    fn check_replay(&self, path: &str) -> Result<(), RecordError> {
+        self.replay(path).map(|_| ())
     }
 }
 
-/// Keeps a Triad record file current, rewriting it atomically after every triad, and holds
-/// its lock ([`target::lock`]) so no second trios records into it meanwhile.
-#[derive(Debug)]
-pub struct TriadRecorder {
-    path: PathBuf,
-    record: TriadRecord,
-    lock: File,
-}
+/// Keeps a Triad record file current, triad by triad ([`RaceRecorder`]).
+pub type TriadRecorder = RaceRecorder<TriadRecord>;
 
-impl TriadRecorder {
+impl RaceRecorder<TriadRecord> {
     /// Starts a record of a game from `seed` at `path` and writes it once (no triads), so a
     /// bad path fails before play.
     pub fn create(path: PathBuf, seed: u64) -> Result<TriadRecorder, RecordError> {
-        let lock = target::lock(&path)?;
-        let mut recorder = TriadRecorder {
-            path,
-            record: TriadRecord::new(seed),
-            lock,
-        };
-        recorder.save()?;
-        Ok(recorder)
-    }
-
-    /// Continues the record at `path`: takes its file's lock, then loads it.
-    pub fn resume(path: PathBuf) -> Result<TriadRecorder, RecordError> {
-        let lock = target::lock_existing(&path)?;
-        let record = TriadRecord::load(&path)?;
-        Ok(TriadRecorder { path, record, lock })
+        RaceRecorder::start(path, TriadRecord::new(seed))
     }
 
     /// A triad taken at `cards` with `at` on the clock; `game` is the game after it.
@@ -199,49 +147,26 @@ impl TriadRecorder {
         at: Duration,
         game: &Game,
     ) -> Result<(), RecordError> {
-        self.record.moves.push(TriadMove {
-            cards,
-            at_ms: ms(at),
-        });
-        self.record.clock_ms = ms(at);
-        if game.is_over() {
-            self.record.result = Some(TriadResult {
-                triads: game.found().len(),
-                clock_ms: ms(at),
+        self.write(|record| {
+            record.moves.push(TriadMove {
+                cards,
+                at_ms: ms(at),
             });
-        }
-        self.save()
-    }
-
-    /// The game is left with `at` on the clock: the time played is kept for its resume.
-    pub fn leave(&mut self, at: Duration) -> Result<(), RecordError> {
-        if self.record.result.is_some() || ms(at) == self.record.clock_ms {
-            return Ok(());
-        }
-        self.record.clock_ms = ms(at);
-        self.save()
-    }
-
-    pub fn record(&self) -> &TriadRecord {
-        &self.record
-    }
-
-    /// The file the record is kept in.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    fn save(&mut self) -> Result<(), RecordError> {
-        self.lock = super::save_locked(&self.path, &self.record.to_json())?;
-        Ok(())
+            record.clock_ms = ms(at);
+            if game.is_over() {
+                record.result = Some(TriadResult {
+                    triads: game.found().len(),
+                    clock_ms: ms(at),
+                });
+            }
+        })
     }
 }
 
-/// A new record in the data folder's matches folder for a game from `seed`, as every
-/// game's autosave is named; the reason, in words, when it cannot be made.
-pub fn autosave(seed: u64) -> Result<TriadRecorder, String> {
-    let path = crate::autosave::new_autosave_file(seed).map_err(|e| e.to_string())?;
-    TriadRecorder::create(path, seed).map_err(|e| e.to_string())
+/// A new autosave in the data folder's matches folder for a game from `seed`, its file made
+/// with the first triad; why not, when the folder cannot take it.
+pub fn autosave(seed: u64) -> Result<TriadRecorder, AutosaveError> {
+    RaceRecorder::autosave(seed, TriadRecord::new(seed))
 }
 
 #[cfg(test)]

@@ -111,7 +111,7 @@ fn records(data: &Path) -> Vec<String> {
 }
 
 #[test]
-fn matches_opened_from_home_and_left_before_a_move_leave_no_record() {
+fn games_opened_from_home_and_left_before_a_move_leave_no_record() {
     let data = tempfile::tempdir().expect("data folder");
     let mut home = Home::start(data.path());
     home.wait_for("Play the computer");
@@ -127,6 +127,22 @@ fn matches_opened_from_home_and_left_before_a_move_leave_no_record() {
     home.wait_for("Dark to move");
     home.send(b"q");
     home.wait_for("Play the computer");
+    // Triad's solitaire and a lone Hex paths game, the same.
+    home.send(b"\x1b[C\x1b[C");
+    home.wait_for("‹ Triad ›");
+    home.send(b"\x1b[A");
+    home.wait_for("▸ Play solitaire");
+    home.send(b"\r");
+    home.wait_for("deck 69");
+    home.send(b"q");
+    home.wait_for("‹ Triad ›");
+    home.send(b"\x1b[C");
+    home.wait_for("‹ Hex paths ›");
+    home.wait_for("▸ Play alone");
+    home.send(b"\r");
+    home.wait_for("bring");
+    home.send(b"q");
+    home.wait_for("‹ Hex paths ›");
     assert_eq!(records(data.path()), Vec::<String>::new());
     // Nothing to resume or list either.
     assert!(!home.contents().contains("Resume"), "{}", home.contents());

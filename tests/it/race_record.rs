@@ -9,6 +9,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use trios::games::hexpaths::round::Settings;
 use trios::record::AnyRecord;
 use trios::record::hexpaths::{HexRecord, HexRecorder};
+use trios::record::race::RaceRecord;
 use trios::tui::hexpaths::{DIRECTION_KEYS, HexApp, Phase};
 use trios::tui::lobby::saved::SavedMatch;
 use trios::tui::{Event, Theme};

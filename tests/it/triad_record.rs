@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use trios::games::triad::first_triad;
 use trios::record::AnyRecord;
+use trios::record::race::RaceRecord;
 use trios::record::triad::{TriadRecord, TriadRecorder};
 use trios::tui::lobby::saved::SavedMatch;
 use trios::tui::triad::{TriadApp, key_of};

@@ -1353,12 +1353,16 @@ fn triad_plays_full_screen() {
         s.contains("deck 66 · found 1") && s.contains("Game resumed: 1 triad found.")
     });
     // Ctrl-C leaves too, the terminal restored and the game kept with its time.
-    let before = trios::record::triad::TriadRecord::load(&files[0]).expect("the record");
+    let before =
+        <trios::record::triad::TriadRecord as trios::record::race::RaceRecord>::load(&files[0])
+            .expect("the record");
     std::thread::sleep(std::time::Duration::from_millis(300));
     again.send(b"\x03");
     assert!(again.wait_exit(EXIT_TIMEOUT).success());
     again.assert_terminal_restored();
-    let after = trios::record::triad::TriadRecord::load(&files[0]).expect("the record");
+    let after =
+        <trios::record::triad::TriadRecord as trios::record::race::RaceRecord>::load(&files[0])
+            .expect("the record");
     assert_eq!(after.moves, before.moves);
     assert!(after.clock_ms > before.clock_ms, "{after:?}");
 }

@@ -29,6 +29,7 @@ use crate::games::hexpaths::round::{Demonstration, Game, Rival, Settings};
 use crate::games::hexpaths::{Cell, Cells, Dir, Step, next_step};
 use crate::record::RecordError;
 use crate::record::hexpaths::{self as hex_record, HexRecorder};
+use crate::record::race::RaceRecord;
 pub use keys::{DIRECTION_KEYS, direction_of};
 
 /// How long each step of a move shown takes.
@@ -188,7 +189,7 @@ impl HexApp {
         size: (u16, u16),
         theme: Theme,
     ) -> Result<HexApp, RecordError> {
-        let name = recorder.path().display().to_string();
+        let name = recorder.name();
         let game = recorder.record().replay_moves(&name)?;
         let mut app = HexApp::build(game, 1, Rivals::new(Vec::new()), size, theme);
         app.next_round();
@@ -357,7 +358,7 @@ impl HexApp {
         {
             // Closing: the rounds are saved already; only the round's clock could be lost.
             let at = (self.phase == Phase::Thinking).then(|| self.shell.at());
-            let _ = record.leave(at);
+            let _ = record.leave(at.unwrap_or_default());
         }
     }
 

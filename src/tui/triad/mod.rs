@@ -29,6 +29,7 @@ use crate::controller::race_table::triad::{RaceNews, RaceRequest, RaceSeat};
 use crate::games::triad::race::{Claim, Race, Rival};
 use crate::games::triad::{Game, count_triads, first_triad};
 use crate::record::RecordError;
+use crate::record::race::RaceRecord;
 use crate::record::triad::{self as triad_record, TriadRecorder};
 use bests::{Bests, Finished};
 pub use keys::{CARD_KEYS, key_of, position_of};
@@ -136,7 +137,7 @@ impl TriadApp {
         theme: Theme,
     ) -> Result<TriadApp, RecordError> {
         let record = recorder.record().clone();
-        let name = recorder.path().display().to_string();
+        let name = recorder.name();
         let mut app = TriadApp::build(record.seed, Vec::new(), bests_path, size, theme);
         for (i, mv) in record.moves.iter().enumerate() {
             let at = Duration::from_millis(mv.at_ms);
@@ -178,7 +179,7 @@ impl TriadApp {
 
     /// The file this game is saved in, if it is.
     pub fn record_path(&self) -> Option<&std::path::Path> {
-        self.record.as_ref().map(|r| r.path())
+        self.record.as_ref().and_then(|r| r.path())
     }
 
     pub fn game(&self) -> &Game {
