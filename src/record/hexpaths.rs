@@ -230,6 +230,14 @@ impl super::SavedRecord for HexRecord {
         Ok(self.replay_moves(name)?.is_over())
     }
 
+    fn unit(&self) -> &'static str {
+        "round"
+    }
+
+    fn solitaire(&self) -> bool {
+        true
+    }
+
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }

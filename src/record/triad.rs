@@ -157,6 +157,14 @@ impl super::SavedRecord for TriadRecord {
         Ok(self.replay_moves(name, |_, _| {})?.is_over())
     }
 
+    fn unit(&self) -> &'static str {
+        "triad"
+    }
+
+    fn solitaire(&self) -> bool {
+        true
+    }
+
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }

@@ -63,7 +63,7 @@ fn a_saved_solitaire_is_written_after_every_triad_listed_and_resumed() {
     let listed = SavedMatch::read(path.clone());
     let summary = listed.summary.expect("a summary");
     assert_eq!(summary.players, "solitaire");
-    assert_eq!(summary.result, "unfinished, 2 moves");
+    assert_eq!(summary.result, "unfinished, 2 triads");
 
     // Resumed: the same table, the clock where it stood, and it goes on being saved.
     let recorder = TriadRecorder::resume(path.clone()).expect("the lock");
