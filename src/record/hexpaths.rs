@@ -175,6 +175,7 @@ impl HexRecord {
 
 impl RaceRecord for HexRecord {
     const GAME: GameKind = GameKind::HexPaths;
+    const UNIT: &'static str = "round";
 
     fn check(&self, path: &str) -> Result<(), RecordError> {
         self.setup.settings(path).map(|_| ())

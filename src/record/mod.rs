@@ -301,6 +301,16 @@ pub trait SavedRecord: std::fmt::Debug + Send + Sync + 'static {
     fn check_continuable(&self, _name: &str) -> Result<(), RecordError> {
         Ok(())
     }
+    /// The word its moves are counted in on the saved list and the Resume line, singular:
+    /// `move`, or the game's own (`triad`, `round`).
+    fn unit(&self) -> &'static str {
+        "move"
+    }
+    /// Whether it is a game one person plays alone (no seats to name): always a person's
+    /// own, and told apart by how far it got rather than by its players.
+    fn solitaire(&self) -> bool {
+        false
+    }
     /// The record itself, for its game's entry to read.
     fn as_any(&self) -> &dyn std::any::Any;
 }
@@ -351,6 +361,16 @@ impl AnyRecord {
     /// How many moves the line played holds.
     pub fn moves(&self) -> usize {
         self.0.moves()
+    }
+
+    /// The word its moves are counted in, singular (`move`, `triad`, `round`).
+    pub fn unit(&self) -> &'static str {
+        self.0.unit()
+    }
+
+    /// Whether one person plays it alone.
+    pub fn solitaire(&self) -> bool {
+        self.0.solitaire()
     }
 
     /// Whether every move replays as recorded.

@@ -20,6 +20,8 @@ pub trait RaceRecord:
 {
     /// The game the record is of.
     const GAME: GameKind;
+    /// The word its moves are counted in, singular (`triad`, `round`).
+    const UNIT: &'static str;
     /// What serde cannot check of a record just read (a setting out of range).
     fn check(&self, _path: &str) -> Result<(), RecordError> {
         Ok(())
@@ -82,6 +84,15 @@ impl<R: RaceRecord> super::SavedRecord for R {
 
     fn moves(&self) -> usize {
         self.move_count()
+    }
+
+    fn unit(&self) -> &'static str {
+        R::UNIT
+    }
+
+    /// Only a game one person plays alone is saved.
+    fn solitaire(&self) -> bool {
+        true
     }
 
     fn replays(&self, name: &str) -> bool {

@@ -104,6 +104,7 @@ impl TriadRecord {
 
 impl RaceRecord for TriadRecord {
     const GAME: GameKind = GameKind::Triad;
+    const UNIT: &'static str = "triad";
 
     fn move_count(&self) -> usize {
         self.moves.len()

@@ -421,3 +421,34 @@ fn a_spectator_is_not_told_to_announce() {
     assert!(text.contains("watching: the players look"), "{text}");
     assert!(!text.contains("announce: your key"), "{text}");
 }
+
+/// At a table `q` leaves for the lobby without a question, and the help says so rather than
+/// the lone player's "asks first".
+#[test]
+fn the_help_at_a_table_says_q_goes_back_to_the_lobby() {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use trios::tui::hexpaths::HexApp;
+    use trios::tui::{Event, Theme};
+    let registry = Registry::new();
+    let table = open(&registry, &[]);
+    let joined = registry
+        .join::<HexTable>(table, 2, keyed("bob"), Want::Seat, Box::new(|_| true))
+        .expect("bob sits");
+    let asks = registry.clone();
+    let mut bob = HexApp::at_table(
+        joined,
+        Box::new(move |request| asks.ask::<HexTable>(table, 2, request)),
+        (80, 24),
+        Theme::plain(),
+    )
+    .expect("bob's screen");
+    let help = KeyEvent::new(KeyCode::Char('?'), KeyModifiers::NONE);
+    bob.update(Event::Key(help), Instant::now());
+    let text = common::screen::screen(&bob, (80, 24));
+    let q = text
+        .lines()
+        .find(|l| l.contains("│q "))
+        .unwrap_or_else(|| panic!("no q in the help:\n{text}"));
+    assert!(q.contains("back to the lobby"), "{q}\n{text}");
+    assert!(!q.contains("asks first"), "{q}\n{text}");
+}

@@ -458,3 +458,20 @@ fn racing_at_80_columns_the_bar_leaves_out_a_whole_entry_rather_than_cut_one() {
         "{wide}"
     );
 }
+
+#[test]
+fn the_help_says_q_asks_first_while_a_game_would_be_lost() {
+    for size in [(80, 24), (120, 40)] {
+        let mut app = alone(3, size);
+        press(&mut app, KeyCode::Char('?'));
+        let help = screen(&app, size);
+        let q = help
+            .lines()
+            .find(|l| l.contains("│q "))
+            .unwrap_or_else(|| panic!("no q in the help:\n{help}"));
+        assert!(
+            q.contains("quit (asks first while a game would be lost)"),
+            "{q}\n{help}"
+        );
+    }
+}

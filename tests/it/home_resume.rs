@@ -44,3 +44,43 @@ fn a_watched_match_never_takes_the_place_of_the_persons_own() {
     let screen = render(&home_at(Some(&data), (80, 24)));
     assert!(!screen.contains("Resume"), "{screen}");
 }
+
+/// A saved Triad solitaire of its first `n` triads.
+fn unfinished_triad(path: &std::path::Path, n: usize) {
+    use trios::record::triad::{TriadMove, TriadRecord};
+    let mut game = trios::games::triad::Game::new(5);
+    let mut record = TriadRecord::new(5);
+    for i in 0..n {
+        let cards = trios::games::triad::first_triad(game.tableau()).expect("a triad");
+        game.pick(cards).expect("taken");
+        record.moves.push(TriadMove {
+            cards,
+            at_ms: 4000 * (i as u64 + 1),
+        });
+    }
+    std::fs::write(path, serde_json::to_string(&record).expect("JSON")).expect("write");
+}
+
+#[test]
+fn a_triad_solitaire_is_resumed_and_counted_in_triads() {
+    let dir = Dir::new();
+    let (data, matches) = data_folder(&dir);
+    let path = matches.join("triad.json");
+    for (n, counted) in [(1, "1 triad"), (2, "2 triads")] {
+        unfinished_triad(&path, n);
+        touch(&path, ago(120));
+        let screen = render(&home_at(Some(&data), (80, 24)));
+        let line = line_with(&screen, "Resume last match");
+        assert!(
+            line.contains(&format!(
+                "Resume last match · Triad · solitaire · {counted} · 2 min ago"
+            )),
+            "{screen}"
+        );
+        assert!(!line.contains("move"), "{line}");
+        // The saved list counts it in the same word.
+        let listed = trios::tui::lobby::saved::SavedMatch::read(path.clone());
+        let summary = listed.summary.expect("a summary");
+        assert_eq!(summary.result, format!("unfinished, {counted}"));
+    }
+}

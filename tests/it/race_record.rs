@@ -97,7 +97,7 @@ fn a_lone_hexpaths_game_is_saved_every_round_listed_and_resumed_mid_round() {
     assert_eq!(any.resumable("hex.json").ok(), Some(true));
     let summary = SavedMatch::read(path.clone()).summary.expect("a summary");
     assert_eq!(summary.players, "alone");
-    assert_eq!(summary.result, "unfinished, 1 move");
+    assert_eq!(summary.result, "unfinished, 1 round");
 
     // Resumed: round 2 on, the score kept, its clock where it stood.
     let recorder = HexRecorder::resume(path.clone()).expect("the lock");

@@ -64,7 +64,7 @@ fn a_saved_solitaire_is_written_after_every_triad_listed_and_resumed() {
     let listed = SavedMatch::read(path.clone());
     let summary = listed.summary.expect("a summary");
     assert_eq!(summary.players, "solitaire");
-    assert_eq!(summary.result, "unfinished, 2 moves");
+    assert_eq!(summary.result, "unfinished, 2 triads");
 
     // Resumed: the same table, the clock where it stood, and it goes on being saved.
     let recorder = TriadRecorder::resume(path.clone()).expect("the lock");
@@ -146,5 +146,66 @@ fn a_saved_game_replays_triad_by_triad_with_the_arrows() {
     key(&mut app, KeyCode::Left);
     assert_eq!(app.game().found().len(), 2);
     press(&mut app, 'q', Instant::now());
+    assert!(app.should_quit());
+}
+
+/// A record of the first `n` triads of the game from `seed`, one every 4 s.
+fn record_of(seed: u64, n: u64) -> TriadRecord {
+    let mut game = trios::games::triad::Game::new(seed);
+    let mut record = TriadRecord::new(seed);
+    for i in 0..n {
+        let cards = first_triad(game.tableau()).expect("a triad");
+        game.pick(cards).expect("taken");
+        record.moves.push(trios::record::triad::TriadMove {
+            cards,
+            at_ms: 4000 * (i + 1),
+        });
+    }
+    record
+}
+
+#[test]
+fn a_replay_says_where_it_stands_and_its_help_lists_its_own_keys() {
+    let mut app =
+        TriadApp::replay(record_of(5, 3), "t.json", (80, 24), Theme::plain()).expect("replays");
+    let counts = |app: &TriadApp| {
+        let text = crate::common::screen::screen(app, (80, 24));
+        let lines: Vec<&str> = text.lines().collect();
+        lines[lines.len() - 2].to_string()
+    };
+    // The marked triad is the replay's, not a pick: no "picked 3/3".
+    let line = counts(&app);
+    assert!(line.contains("Replay · triad 1 of 3"), "{line}");
+    assert!(!line.contains("picked"), "{line}");
+    key(&mut app, KeyCode::Right);
+    assert!(
+        counts(&app).contains("Replay · triad 2 of 3"),
+        "{}",
+        counts(&app)
+    );
+    key(&mut app, KeyCode::End);
+    let line = counts(&app);
+    assert!(line.contains("Replay · the end, 3 triads"), "{line}");
+
+    press(&mut app, '?', Instant::now());
+    let help = crate::common::screen::screen(&app, (80, 24));
+    assert!(help.contains("Triad replay keys"), "{help}");
+    for (keys, words) in [
+        ("← →", "a triad back or on"),
+        ("Home End", "the deal, or the end"),
+        ("Esc q", "leave the replay"),
+    ] {
+        assert!(
+            help.lines().any(|l| l.contains(keys) && l.contains(words)),
+            "{keys} {words}:\n{help}"
+        );
+    }
+    for play in ["pick that card", "hint", "new game"] {
+        assert!(!help.contains(play), "{play} offered in a replay:\n{help}");
+    }
+    // Any key closes the help; Esc then leaves, as the help says.
+    key(&mut app, KeyCode::Esc);
+    assert!(!app.should_quit());
+    key(&mut app, KeyCode::Esc);
     assert!(app.should_quit());
 }

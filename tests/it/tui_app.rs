@@ -1394,3 +1394,29 @@ fn names_cut_in_the_hands_end_with_an_ellipsis_at_120x40() {
         assert!(name.trim_end().ends_with('…'), "{name:?}\n{screen}");
     }
 }
+
+#[test]
+fn names_cut_on_the_board_tiles_end_with_an_ellipsis_at_120x40() {
+    let mut c = config("human", "human", 5);
+    let text: String = SourceFile::default_cards()
+        .text
+        .lines()
+        .map(|l| format!("TheLongWanderingKnightOf{l}\n"))
+        .collect();
+    c.cards = SourceFile {
+        name: "long-names".into(),
+        text,
+    };
+    let mut h = Harness::new(c, (120, 40));
+    h.place(0, 0, 0);
+    h.settle();
+    let screen = h.screen();
+    // Tiles are 9 columns inside at 120x40: eight letters and the mark of the cut.
+    assert!(screen.contains("TheLongW…"), "{screen}");
+    for border in ['│', '║'] {
+        assert!(
+            !screen.contains(&format!("{border}TheLongWa{border}")),
+            "a name cut with no mark:\n{screen}"
+        );
+    }
+}

@@ -179,7 +179,9 @@ const HEXPATHS_HELP: &[Offer] = &[
     h(&[Char('n')], s(ScreenAction::NewGame), "n", "once the game is over: a new one"),
     at(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help (the clock stops while it is open)", alone),
     at(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help (the game at the table goes on under it)", table),
-    h(&[Char('q')], s(ScreenAction::Quit), "q", "quit"),
+    // Alone `q` asks first until the game's first round is saved; at a table it leaves.
+    at(&[Char('q')], s(ScreenAction::Quit), "q", "back to the lobby", table),
+    at(&[Char('q')], s(ScreenAction::Quit), "q", "quit (asks first while a game would be lost)", alone),
 ];
 
 #[rustfmt::skip]

@@ -211,6 +211,9 @@ pub struct Resumable {
     pub moves: usize,
     /// The players as the person reads them: `you vs expert`.
     pub players: String,
+    /// How far a solitaire got, in its game's word (`1 triad`, `3 rounds`); `None` for a
+    /// match its players name.
+    pub progress: Option<String>,
     /// When its file last changed, in seconds since 1970-01-01 UTC.
     pub saved: u64,
 }
@@ -416,6 +419,9 @@ impl Lobby {
             Resumable {
                 game: record.game(),
                 moves: record.moves(),
+                progress: record
+                    .solitaire()
+                    .then(|| crate::words::count(record.moves(), record.unit())),
                 players: saved::Summary::of(record)
                     .map(|summary| summary.players_for_you())
                     .unwrap_or_default(),

@@ -48,7 +48,8 @@ pub struct Summary {
     pub game: GameKind,
     /// The seats, first mover first: `human vs expert`.
     pub players: String,
-    /// `Red wins 6–4`, `Dark wins 40–24`, `tie 5–5`, or `unfinished, 7 moves`.
+    /// `Red wins 6–4`, `Dark wins 40–24`, `tie 5–5`, or `unfinished, 7 moves` (in the
+    /// game's own word: `unfinished, 1 triad`).
     pub result: String,
     pub finished: bool,
 }
@@ -58,7 +59,7 @@ impl Summary {
     pub fn of(record: &AnyRecord) -> Result<Summary, Unlisted> {
         let unfinished = || {
             let moves = record.moves();
-            format!("unfinished, {}", count(moves, "move"))
+            format!("unfinished, {}", count(moves, record.unit()))
         };
         let game = record.game();
         let Some((players, result)) = (entry(game).saved_line)(record, &unfinished) else {
@@ -121,10 +122,11 @@ fn count_word(n: usize) -> String {
     }
 }
 
-/// Whether a person sat in the recorded match. A record its game cannot sum up is taken to
-/// have one: a person's match is never hidden for want of words.
+/// Whether a person sat in the recorded match: a solitaire is always one person's. A record
+/// its game cannot sum up is taken to have one: a person's match is never hidden for want of
+/// words.
 pub fn has_person(record: &AnyRecord) -> bool {
-    Summary::of(record).map_or(true, |summary| summary.people() > 0)
+    record.solitaire() || Summary::of(record).map_or(true, |summary| summary.people() > 0)
 }
 
 impl SavedMatch {

@@ -653,6 +653,7 @@ impl Lobby {
                     if !resumable.players.is_empty() {
                         about.push(resumable.players.clone());
                     }
+                    about.extend(resumable.progress.clone());
                     about.push(super::age(self.clock, resumable.saved));
                     spans.push(Span::styled(
                         format!(" · {}", about.join(" · ")),

@@ -5,11 +5,11 @@ use ratatui::crossterm::event::KeyCode;
 
 use crate::tui::keymap::offers::flag::*;
 use crate::tui::keymap::offers::{
-    Act, KEEP, KEEP_MOST, Offer, Offers, State, alone, at, h, o, s, seated, table,
+    Act, KEEP, KEEP_MOST, Offer, Offers, State, alone, always, at, h, o, s, seated, table,
 };
 use crate::tui::keymap::{KeyBind, Screen, ScreenAction};
 
-use KeyCode::{Char, Down, Enter, Esc, Left, Right, Up};
+use KeyCode::{Char, Down, End, Enter, Esc, Home, Left, Right, Up};
 
 /// The keys that pick a card, by the tableau's rows: the card at row `r`, column `c` (position
 /// `3c + r`) is `CARD_KEYS[r][c]`, a block under the right hand shaped like the tableau.
@@ -134,6 +134,52 @@ pub static END: Offers = Offers {
     flags: &[TABLE, WATCHING],
 };
 
+/// The keys of a saved game being replayed: nothing is picked or played, so no card key
+/// and no arrow but ← → does anything.
+pub const REPLAY_KEYS: Screen = Screen {
+    name: "TriadReplay",
+    binds: &[
+        on(&[Char('q'), Esc], ScreenAction::Quit),
+        on(&[Char('?')], ScreenAction::ToggleHelp),
+        on(&[Left], ScreenAction::Left),
+        on(&[Right], ScreenAction::Right),
+        on(&[Home], ScreenAction::First),
+        on(&[End], ScreenAction::Last),
+    ],
+    board: no_card,
+};
+
+/// No card keys in a replay.
+fn no_card(_: char) -> Option<ScreenAction> {
+    None
+}
+
+#[rustfmt::skip]
+const REPLAY_BAR: &[Offer] = &[
+    o(&[Left, Right], s(ScreenAction::Left), "←→", "step", always, 100),
+    o(&[Home, End], s(ScreenAction::First), "Home End", "deal / end", always, 90),
+    o(&[Esc, Char('q')], s(ScreenAction::Quit), "Esc q", "leave", always, KEEP_MOST),
+    o(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "help", always, KEEP),
+];
+
+#[rustfmt::skip]
+const REPLAY_HELP: &[Offer] = &[
+    h(&[], Act::Note, "", "a saved game, triad by triad: the next triad taken is marked"),
+    h(&[Left, Right], s(ScreenAction::Left), "← →", "a triad back or on"),
+    h(&[Home, End], s(ScreenAction::First), "Home End", "the deal, or the end of the game"),
+    h(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help"),
+    h(&[Esc, Char('q')], s(ScreenAction::Quit), "Esc q", "leave the replay (nothing is played or saved)"),
+];
+
+/// A saved game replayed: its key bar and help.
+pub static REPLAY: Offers = Offers {
+    name: "TriadReplay",
+    bar: REPLAY_BAR,
+    help: REPLAY_HELP,
+    keys: &REPLAY_KEYS,
+    flags: &[],
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,7 +206,7 @@ mod tests {
 
     #[test]
     fn every_key_the_bar_and_help_show_does_what_they_say() {
-        for place in [Where::Own(&PLAY), Where::Own(&END)] {
+        for place in [Where::Own(&PLAY), Where::Own(&END), Where::Own(&REPLAY)] {
             let problems = crate::tui::keymap::offers::tests::problems(place);
             assert!(problems.is_empty(), "{}", problems.join("\n"));
         }

@@ -3,12 +3,13 @@
 
 use std::time::Duration;
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::KeyEvent;
 
-use super::{TriadApp, YOU};
+use super::{TriadApp, YOU, keys};
 use crate::games::triad::race::{Claim, Race};
 use crate::record::RecordError;
 use crate::record::triad::TriadRecord;
+use crate::tui::keymap::{self, ScreenAction as Action};
 use crate::tui::view::theme::Theme;
 use crate::words::count;
 
@@ -47,22 +48,35 @@ impl TriadApp {
         self.replay.is_some()
     }
 
-    /// A key while replaying: ← → step, Home End jump, ? help, q leaves; nothing else.
+    /// A key while replaying, read from [`keys::REPLAY_KEYS`]: ← → step, Home End jump,
+    /// ? help, Esc or q leaves; nothing else.
     pub(super) fn replay_key(&mut self, key: KeyEvent) {
         let Some(replay) = &mut self.replay else {
             return;
         };
         let last = replay.record.moves.len();
-        replay.shown = match key.code {
-            KeyCode::Left => replay.shown.saturating_sub(1),
-            KeyCode::Right => (replay.shown + 1).min(last),
-            KeyCode::Home => 0,
-            KeyCode::End => last,
-            KeyCode::Char('?') => return self.shell.open_help(false),
-            KeyCode::Char('q') => return self.shell.quit(),
+        replay.shown = match keymap::screen_action(&keys::REPLAY_KEYS, key) {
+            Some(Action::Left) => replay.shown.saturating_sub(1),
+            Some(Action::Right) => (replay.shown + 1).min(last),
+            Some(Action::First) => 0,
+            Some(Action::Last) => last,
+            Some(Action::ToggleHelp) => return self.shell.open_help(false),
+            Some(Action::Quit) => return self.shell.quit(),
             _ => replay.shown,
         };
         self.show_replay();
+    }
+
+    /// Where the replay stands, for the status line: "Replay · triad 4 of 9" while a triad
+    /// is marked, "Replay · the end, 9 triads" past the last.
+    pub(crate) fn replay_place(&self) -> Option<String> {
+        let replay = self.replay.as_ref()?;
+        let total = replay.record.moves.len();
+        Some(if replay.shown < total {
+            format!("Replay · triad {} of {total}", replay.shown + 1)
+        } else {
+            format!("Replay · the end, {}", count(total, "triad"))
+        })
     }
 
     /// The table after the triads shown, the next one marked, and where the replay is.
@@ -95,12 +109,12 @@ impl TriadApp {
         self.picked = next.map_or_else(Vec::new, |mv| mv.cards.to_vec());
         let text = match next {
             Some(_) => format!(
-                "Replay: triad {} of {} marked · ← → step · Home End · q leaves",
+                "Replay: triad {} of {} marked · ← → step · Home End · Esc q leave",
                 shown + 1,
                 moves.len()
             ),
             None => format!(
-                "Replay: the end, {} taken · ← back · Home · q leaves",
+                "Replay: the end, {} taken · ← back · Home · Esc q leave",
                 count(moves.len(), "triad")
             ),
         };

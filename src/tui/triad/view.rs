@@ -373,19 +373,32 @@ fn key_state(app: &TriadApp) -> State {
         .with(flag::OVER, app.finished.is_some())
 }
 
+/// The keys of the screen as it is: a replay's, or the game's.
+fn keys_here(app: &TriadApp) -> Where {
+    if app.replaying() {
+        Where::Own(&super::keys::REPLAY)
+    } else {
+        Where::Own(&super::keys::PLAY)
+    }
+}
+
 fn status(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let game = app.game();
+    // A replay marks the next triad taken rather than picks: where it stands instead.
+    let last = match app.replay_place() {
+        Some(place) => place,
+        None => format!("picked {}/3", app.picked.len()),
+    };
     let mut spans = vec![
         Span::styled(format!(" {} ", clock(app.elapsed())), theme.title()),
         Span::styled(
             format!(
-                " · deck {} · {} {} · picked {}/3",
+                " · deck {} · {} {} · {last}",
                 game.deck_left(),
                 // In a race the count is every player's: taken, not found by you.
                 if app.racing() { "taken" } else { "found" },
                 game.found().len(),
-                app.picked.len()
             ),
             theme.dim(),
         ),
@@ -408,7 +421,7 @@ fn status(app: &TriadApp, area: Rect, buf: &mut Buffer) {
         Some(Note { text, error: true }) => Line::styled(format!(" {text}"), theme.error()),
         Some(Note { text, .. }) => Line::styled(format!(" {text}"), theme.key()),
         None => {
-            let offers = keymap::offers::bar(Where::Own(&super::keys::PLAY), key_state(app));
+            let offers = keymap::offers::bar(keys_here(app), key_state(app));
             keybar::bar(&offers, &[], Look::dim(theme), usize::from(area.width))
         }
     };
@@ -564,9 +577,13 @@ fn help(app: &TriadApp, area: Rect, buf: &mut Buffer) {
             theme.dim(),
         ));
     }
-    let offers = keymap::offers::help(Where::Own(&super::keys::PLAY), key_state(app));
+    let offers = keymap::offers::help(keys_here(app), key_state(app));
     help::draw(
-        " Triad keys ",
+        if app.replaying() {
+            " Triad replay keys "
+        } else {
+            " Triad keys "
+        },
         &offers,
         &[("cards", &cards)],
         notes,

@@ -212,8 +212,8 @@ fn tile(
                 .style(base)
                 .render(area, buf);
             let inner = area.width.saturating_sub(2) as usize;
-            let name: String = card.name().chars().take(inner).collect();
-            put_centered(area, 1, &name, base, buf);
+            // A name too long for the tile ends in `…`, as in the hands.
+            put_centered(area, 1, &fit::fit(card.name(), inner), base, buf);
             let bottom = area.height.saturating_sub(1);
             let middle = area.height / 2;
             compass(area, card, &letter, (0, middle, bottom), 1, base, buf);
@@ -272,8 +272,9 @@ fn put(area: Rect, x: u16, y: u16, text: &str, style: Style, buf: &mut Buffer) {
     );
 }
 
+/// Writes `text` centred on row `y` of `area` by its display width, clipped to it.
 fn put_centered(area: Rect, y: u16, text: &str, style: Style, buf: &mut Buffer) {
-    let width = text.chars().count() as u16;
+    let width = u16::try_from(fit::width(text)).unwrap_or(u16::MAX);
     let x = area.width.saturating_sub(width) / 2;
     put(area, x, y, text, style, buf);
 }
