@@ -159,3 +159,14 @@ fn hexpaths_with_nothing_entered_leaves_at_once() {
     press(&mut app, 'q');
     assert!(app.should_quit());
 }
+
+#[test]
+fn triad_help_says_what_q_does_to_a_solitaire_and_to_a_race() {
+    let mut app = TriadApp::new(5, None, (80, 24), Theme::plain());
+    press(&mut app, '?');
+    let help = app.shown();
+    assert!(
+        help.contains("a solitaire is kept to resume; a race asks first"),
+        "{help}"
+    );
+}

@@ -105,7 +105,7 @@ const TRIAD_HELP: &[Offer] = &[
     at(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help (the clock stops while it is open)", alone),
     at(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help (the race at the table goes on under it)", table),
     at(&[Char('q')], s(ScreenAction::Quit), "q", "back to the lobby (your score stays; you can come back)", table),
-    at(&[Char('q')], s(ScreenAction::Quit), "q", "quit (asks first while a game is on)", alone),
+    at(&[Char('q')], s(ScreenAction::Quit), "q", "quit (a solitaire is kept to resume; a race asks first)", alone),
 ];
 
 #[rustfmt::skip]
