@@ -2,6 +2,7 @@
 //! racing computer rivals, from the play flags or the home screen, and its tools
 //! (`trios hexpaths …`).
 
+use super::race_resume;
 use super::{Entry, LobbyRows, Sim};
 use crate::cli::{Command, PlayArgs};
 use crate::cmd::output::write_out;
@@ -223,14 +224,7 @@ pub fn hexpaths_screen(setup: HexpathsSetup, save: bool) -> tui::Opening {
 
 /// The saved lone game at `path`, checked and locked, ready to go on.
 fn saved_game(path: PathBuf) -> Result<HexRecorder, Error> {
-    let recorder = HexRecorder::resume(path)?;
-    let name = recorder.name();
-    if recorder.record().replay_moves(&name)?.is_over() {
-        return Err(Error::Usage(format!(
-            "{name}: this Hex paths game is over; nothing is left to play"
-        )));
-    }
-    Ok(recorder)
+    race_resume::saved_game(path, "this Hex paths game is over; nothing is left to play")
 }
 
 /// The saved lone game as a screen.
@@ -253,23 +247,13 @@ fn resume_app(recorder: HexRecorder, size: (u16, u16), theme: tui::Theme) -> Hex
 
 /// `trios play --resume` of a lone Hex paths game (full screen, as it is played).
 fn resume_hexpaths(path: PathBuf, ui: crate::cli::Ui) -> Result<(), Error> {
-    if ui != crate::cli::Ui::Tui {
-        return Err(Error::Usage(
-            "Hex paths is played full screen; drop --ui text".into(),
-        ));
-    }
-    let recorder = saved_game(path)?;
-    tui::run_screen(|_events, size, theme| resume_app(recorder, size, theme))
-        .map_err(Error::Terminal)?;
-    Ok(())
+    let refusal = "Hex paths is played full screen; drop --ui text";
+    race_resume::resume(saved_game(path), ui, refusal, resume_app)
 }
 
 /// The home screen's resume of the lone Hex paths game at `path`.
 fn resume_screen(path: PathBuf) -> Result<tui::Opening, Error> {
-    let recorder = saved_game(path)?;
-    Ok(Box::new(move |_events, size, theme| {
-        Box::new(resume_app(recorder, size, theme))
-    }))
+    race_resume::resume_screen(saved_game(path), resume_app)
 }
 
 /// A Hex paths record asked to be replayed: not yet stepped through; what to do instead.

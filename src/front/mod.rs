@@ -7,6 +7,7 @@
 
 pub mod hexpaths;
 pub mod islands;
+mod race_resume;
 pub mod reversi;
 pub mod three_trios;
 pub mod triad;

@@ -5,6 +5,7 @@ use crate::words::count;
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
+use super::race_resume;
 use super::{Entry, LobbyRows, Sim};
 use crate::cli::{Command, PlayArgs, SimArgs};
 use crate::cmd::output::{text_ended, write_out};
@@ -173,14 +174,7 @@ pub fn triad_screen(seed: u64, rivals: Vec<triad::race::Rival>, save: bool) -> t
 
 /// The saved Triad solitaire at `path`, checked and locked, ready to go on.
 fn saved_game(path: PathBuf) -> Result<TriadRecorder, Error> {
-    let recorder = TriadRecorder::resume(path)?;
-    let name = recorder.name();
-    if recorder.record().replay_moves(&name, |_, _| {})?.is_over() {
-        return Err(Error::Usage(format!(
-            "{name}: this Triad game is over; trios replay shows it"
-        )));
-    }
-    Ok(recorder)
+    race_resume::saved_game(path, "this Triad game is over; trios replay shows it")
 }
 
 /// The saved solitaire at `path` as a screen.
@@ -196,23 +190,13 @@ fn resume_app(recorder: TriadRecorder, size: (u16, u16), theme: tui::Theme) -> T
 
 /// `trios play --resume` of a Triad solitaire: full screen only.
 fn resume_triad(path: PathBuf, ui: crate::cli::Ui) -> Result<(), Error> {
-    if ui != crate::cli::Ui::Tui {
-        return Err(Error::Usage(
-            "a Triad game goes on full screen; drop --ui text".into(),
-        ));
-    }
-    let recorder = saved_game(path)?;
-    tui::run_screen(|_events, size, theme| resume_app(recorder, size, theme))
-        .map_err(Error::Terminal)?;
-    Ok(())
+    let refusal = "a Triad game goes on full screen; drop --ui text";
+    race_resume::resume(saved_game(path), ui, refusal, resume_app)
 }
 
 /// The home screen's resume of the Triad solitaire at `path`.
 fn resume_screen(path: PathBuf) -> Result<tui::Opening, Error> {
-    let recorder = saved_game(path)?;
-    Ok(Box::new(move |_events, size, theme| {
-        Box::new(resume_app(recorder, size, theme))
-    }))
+    race_resume::resume_screen(saved_game(path), resume_app)
 }
 
 /// The saved game at `path`, read and checked, to step through.
