@@ -1,4 +1,5 @@
-//! Speed of drawing a whole frame of the full-screen UI.
+//! Speed of drawing a whole frame of the full-screen UI: Three Trios mid-game at three
+//! sizes, and every other game's board at the largest (where boards are drawn biggest).
 
 use std::hint::black_box;
 use std::sync::mpsc;
@@ -9,7 +10,13 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
-use trios::controller::{Match, MatchConfig};
+use trios::controller::{Duel, DuelConfig, Match, MatchConfig, Seat};
+use trios::games::hexpaths::round::{Rival, Settings};
+use trios::games::islands::Game as Islands;
+use trios::games::reversi::Game as Reversi;
+use trios::tui::duel::{DuelApp, NewDuel};
+use trios::tui::hexpaths::HexApp;
+use trios::tui::triad::TriadApp;
 use trios::tui::{App, Event, Theme};
 
 /// A human-vs-human game on the default board after six moves, with a card picked.
@@ -33,9 +40,71 @@ fn mid_game(size: (u16, u16)) -> App {
     app
 }
 
+/// A duel of two people at the start, at `size`.
+fn duel<G: trios::tui::duel::BoardGame>(config: DuelConfig<G>, size: (u16, u16)) -> DuelApp<G> {
+    let (events, _inbox) = mpsc::channel();
+    let duel = Duel::start(config, None).expect("starts");
+    let new_duel: NewDuel<G> =
+        Box::new(|c| Duel::start(c.clone(), None).map_err(|e| e.to_string()));
+    DuelApp::new(duel, new_duel, events, size, Theme::colored())
+}
+
+/// Draws `screen` into a fresh buffer of `size`, as every frame does.
+fn draw(screen: &impl WidgetRef, size: (u16, u16)) -> Buffer {
+    let area = Rect::new(0, 0, size.0, size.1);
+    let mut buf = Buffer::empty(area);
+    screen.draw(area, &mut buf);
+    buf
+}
+
+/// A screen drawn by reference, as the terminal draws it.
+trait WidgetRef {
+    fn draw(&self, area: Rect, buf: &mut Buffer);
+}
+
+impl<T> WidgetRef for T
+where
+    for<'a> &'a T: Widget,
+{
+    fn draw(&self, area: Rect, buf: &mut Buffer) {
+        self.render(area, buf);
+    }
+}
+
+fn boards(c: &mut Criterion) {
+    let mut group = c.benchmark_group("frame");
+    let size = (200, 60);
+    let people = [Seat::Human, Seat::Human];
+    let reversi = duel(DuelConfig::<Reversi>::new(people.clone(), 3, 50), size);
+    group.bench_function("200x60 reversi", |b| {
+        b.iter(|| draw(black_box(&reversi), size))
+    });
+    let mut config = DuelConfig::<Islands>::new(people, 3, 50);
+    config.options.size = 11;
+    let islands = duel(config, size);
+    group.bench_function("200x60 islands 11x11", |b| {
+        b.iter(|| draw(black_box(&islands), size))
+    });
+    let triad = TriadApp::new(3, None, size, Theme::colored());
+    group.bench_function("200x60 triad", |b| b.iter(|| draw(black_box(&triad), size)));
+    let rival = Rival::new("medium", 3).expect("a level");
+    let hexpaths = HexApp::new(
+        3,
+        Settings::default(),
+        Vec::new(),
+        vec![rival],
+        size,
+        Theme::colored(),
+    );
+    group.bench_function("200x60 hexpaths", |b| {
+        b.iter(|| draw(black_box(&hexpaths), size))
+    });
+    group.finish();
+}
+
 fn frame(c: &mut Criterion) {
     let mut group = c.benchmark_group("frame");
-    for (w, h) in [(120u16, 40u16), (80, 24)] {
+    for (w, h) in [(200u16, 60u16), (120, 40), (80, 24)] {
         let mut app = mid_game((w, h));
         let area = Rect::new(0, 0, w, h);
         group.bench_function(format!("{w}x{h} mid-game"), |b| {
@@ -60,5 +129,5 @@ fn frame(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, frame);
+criterion_group!(benches, frame, boards);
 criterion_main!(benches);
