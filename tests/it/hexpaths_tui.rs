@@ -475,3 +475,24 @@ fn the_help_says_q_asks_first_while_a_game_would_be_lost() {
         );
     }
 }
+
+/// Once a round is over, the move stepped through by hand (← or →, stopped part way) does not
+/// hold the next round back: one Space deals it, as the bar's "Space next round" says.
+#[test]
+fn after_stepping_through_the_move_one_space_deals_the_next_round() {
+    for first in [KeyCode::Left, KeyCode::Right] {
+        let mut app = alone(3, (80, 24));
+        let round = app.game().round().expect("a round").clone();
+        let optimal = round.objective.solution.steps.clone();
+        assert!(optimal.len() > 1, "a move of several steps");
+        enter(&mut app, &optimal);
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(app.phase(), &Phase::Done);
+        press(&mut app, first);
+        assert_ne!(app.pieces(), app.game().pieces(), "the move is part way");
+        press(&mut app, KeyCode::Char(' '));
+        assert_eq!(app.phase(), &Phase::Thinking, "{first:?}");
+        assert_eq!(app.game().round().map(|r| r.number), Some(2), "{first:?}");
+        assert_eq!(app.pieces(), app.game().pieces());
+    }
+}

@@ -668,10 +668,12 @@ impl HexApp {
             && (!self.game.outcomes().is_empty() || !self.steps.is_empty() || announced)
     }
 
+    /// Whether the move shown after a round no longer plays out: it is at its end, or it is
+    /// being stepped through by hand (←/→), which a Space leaves for the next round.
     fn showing_done(&self) -> bool {
         self.showing
             .as_ref()
-            .is_none_or(|s| s.shown >= s.steps.len())
+            .is_none_or(|s| s.paused || s.shown >= s.steps.len())
     }
 
     fn announce_typed(&mut self, player: usize, digits: &str) {
