@@ -496,3 +496,31 @@ fn after_stepping_through_the_move_one_space_deals_the_next_round() {
         assert_eq!(app.pieces(), app.game().pieces());
     }
 }
+
+/// At 80x24 a help sentence too long for the box goes on under the sentences' column, not
+/// under the keys: the hint's sentence continues where it began.
+#[test]
+fn the_help_at_80x24_continues_a_long_sentence_under_the_sentences() {
+    let mut app = alone(3, (80, 24));
+    press(&mut app, KeyCode::Char('?'));
+    let help = screen(&app, (80, 24));
+    let lines: Vec<&str> = help.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("│H ") && l.contains("alone: a hint"))
+        .unwrap_or_else(|| panic!("the hint's entry:\n{help}"));
+    let column = |line: &str, needle: &str| {
+        line.find(needle)
+            .map(|b| line[..b].chars().count())
+            .unwrap_or_else(|| panic!("{needle} in {line}"))
+    };
+    let sentence = column(lines[at], "alone: a hint");
+    let next = lines[at + 1];
+    let border = column(next, "│");
+    let text: String = next.chars().skip(border + 1).collect();
+    let start = sentence - border - 1;
+    assert!(
+        text.chars().take(start).all(|c| c == ' ') && !text[start..].starts_with(' '),
+        "the continued sentence starts at column {sentence}:\n{help}"
+    );
+}
