@@ -2,7 +2,8 @@
 //! settings, each round played (the move that solved it and the clock then, or none when
 //! the time ran out), the clock of the round going on and, once the last round is over, the
 //! score; written atomically after every round and when the game is left, replayed round by
-//! round.
+//! round. A round solved after a hint says so (`"hinted": true`, absent otherwise), so the
+//! replay scores it as the game did.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -60,6 +61,14 @@ pub struct HexRound {
     #[serde(rename = "move")]
     pub steps: Option<Vec<[u8; 2]>>,
     pub at_ms: u64,
+    /// Whether a hint was taken in the round (a win in it scores 1). Written only when
+    /// true, so records from before it was kept read as they were.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hinted: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl HexSetup {
@@ -134,6 +143,9 @@ impl HexRecord {
             };
             if game.start_round().is_none() {
                 return Err(diverged("the game was already over".into()));
+            }
+            if round.hinted {
+                game.take_hint().map_err(|e| diverged(e.to_string()))?;
             }
             let winner = match &round.steps {
                 None => None,
@@ -220,18 +232,20 @@ impl RaceRecorder<HexRecord> {
         RaceRecorder::start(path, HexRecord::new(seed, settings))
     }
 
-    /// A round ended: solved by `steps` with `at` on its clock, or not (`None`); `game` is
-    /// the game after it.
+    /// A round ended: solved by `steps` with `at` on its clock, or not (`None`), after a
+    /// hint or not (`hinted`); `game` is the game after it.
     pub fn push(
         &mut self,
         steps: Option<&[Step]>,
         at: Duration,
+        hinted: bool,
         game: &Game,
     ) -> Result<(), RecordError> {
         self.write(|record| {
             record.moves.push(HexRound {
                 steps: steps.map(|s| s.iter().map(|s| [s.from, s.to]).collect()),
                 at_ms: ms(at),
+                hinted,
             });
             record.clock_ms = 0;
             if game.is_over() {
@@ -265,11 +279,13 @@ mod tests {
             record.moves.push(HexRound {
                 steps: Some(steps.iter().map(|s| [s.from, s.to]).collect()),
                 at_ms: ms(at),
+                hinted: false,
             });
         }
         record.moves.push(HexRound {
             steps: None,
             at_ms: 60_000,
+            hinted: false,
         });
         let json = record.to_json();
         let back = HexRecord::from_json("h.json", &json).expect("reads back");

@@ -475,3 +475,52 @@ fn the_help_says_q_asks_first_while_a_game_would_be_lost() {
         );
     }
 }
+
+/// Once a round is over, the move stepped through by hand (← or →, stopped part way) does not
+/// hold the next round back: one Space deals it, as the bar's "Space next round" says.
+#[test]
+fn after_stepping_through_the_move_one_space_deals_the_next_round() {
+    for first in [KeyCode::Left, KeyCode::Right] {
+        let mut app = alone(3, (80, 24));
+        let round = app.game().round().expect("a round").clone();
+        let optimal = round.objective.solution.steps.clone();
+        assert!(optimal.len() > 1, "a move of several steps");
+        enter(&mut app, &optimal);
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(app.phase(), &Phase::Done);
+        press(&mut app, first);
+        assert_ne!(app.pieces(), app.game().pieces(), "the move is part way");
+        press(&mut app, KeyCode::Char(' '));
+        assert_eq!(app.phase(), &Phase::Thinking, "{first:?}");
+        assert_eq!(app.game().round().map(|r| r.number), Some(2), "{first:?}");
+        assert_eq!(app.pieces(), app.game().pieces());
+    }
+}
+
+/// At 80x24 a help sentence too long for the box goes on under the sentences' column, not
+/// under the keys: the hint's sentence continues where it began.
+#[test]
+fn the_help_at_80x24_continues_a_long_sentence_under_the_sentences() {
+    let mut app = alone(3, (80, 24));
+    press(&mut app, KeyCode::Char('?'));
+    let help = screen(&app, (80, 24));
+    let lines: Vec<&str> = help.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("│H ") && l.contains("alone: a hint"))
+        .unwrap_or_else(|| panic!("the hint's entry:\n{help}"));
+    let column = |line: &str, needle: &str| {
+        line.find(needle)
+            .map(|b| line[..b].chars().count())
+            .unwrap_or_else(|| panic!("{needle} in {line}"))
+    };
+    let sentence = column(lines[at], "alone: a hint");
+    let next = lines[at + 1];
+    let border = column(next, "│");
+    let text: String = next.chars().skip(border + 1).collect();
+    let start = sentence - border - 1;
+    assert!(
+        text.chars().take(start).all(|c| c == ' ') && !text[start..].starts_with(' '),
+        "the continued sentence starts at column {sentence}:\n{help}"
+    );
+}

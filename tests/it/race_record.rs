@@ -112,3 +112,81 @@ fn a_lone_hexpaths_game_is_saved_every_round_listed_and_resumed_mid_round() {
         "{left:?} left"
     );
 }
+
+/// Rounds solved after a hint score 1 each; the record keeps that they were hinted, so the
+/// game resumed scores them as it did before it was left (not as moves found alone).
+#[test]
+fn a_resumed_game_keeps_the_score_of_its_hinted_rounds() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let path = dir.path().join("hex.json");
+    let settings = Settings::default();
+    let recorder = HexRecorder::create(path.clone(), 3, &settings).expect("a record");
+    let mut app = HexApp::new(
+        3,
+        settings,
+        Vec::new(),
+        Vec::new(),
+        (80, 24),
+        Theme::plain(),
+    )
+    .autosaved(Ok(recorder));
+    let t0 = Instant::now();
+    for round in 0..2u64 {
+        let at = t0 + Duration::from_secs(10 * round + 2);
+        app.update(
+            Event::Key(KeyEvent::new(KeyCode::Char('H'), KeyModifiers::SHIFT)),
+            at,
+        );
+        assert!(app.game().round().expect("a round").hinted);
+        solve(&mut app, at);
+        assert_eq!(*app.phase(), Phase::Done);
+        if round == 0 {
+            press(&mut app, KeyCode::Char(' '), at);
+            assert_eq!(*app.phase(), Phase::Thinking);
+        }
+    }
+    let score = app.game().players()[0].score;
+    assert_eq!(score, 2, "two hinted rounds score 1 each");
+    press(&mut app, KeyCode::Char('q'), t0 + Duration::from_secs(30));
+    assert!(app.should_quit());
+    drop(app);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("the file")).expect("json");
+    assert_eq!(json["moves"][0]["hinted"], true);
+    assert_eq!(json["moves"][1]["hinted"], true);
+
+    let recorder = HexRecorder::resume(path.clone()).expect("the lock");
+    let again = HexApp::resume(recorder, (80, 24), Theme::plain()).expect("resumed");
+    assert_eq!(again.game().outcomes().len(), 2);
+    assert_eq!(again.game().players()[0].score, score);
+}
+
+/// A round played without a hint writes no `hinted` field, and a record without one reads
+/// as unhinted: records written before the field existed replay as they did.
+#[test]
+fn an_unhinted_round_writes_no_hinted_field_and_old_records_still_read() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let path = dir.path().join("hex.json");
+    let settings = Settings::default();
+    let recorder = HexRecorder::create(path.clone(), 3, &settings).expect("a record");
+    let mut app = HexApp::new(
+        3,
+        settings,
+        Vec::new(),
+        Vec::new(),
+        (80, 24),
+        Theme::plain(),
+    )
+    .autosaved(Ok(recorder));
+    let t0 = Instant::now();
+    solve(&mut app, t0 + Duration::from_secs(2));
+    let score = app.game().players()[0].score;
+    press(&mut app, KeyCode::Char('q'), t0 + Duration::from_secs(3));
+    drop(app);
+    let text = std::fs::read_to_string(&path).expect("the file");
+    assert!(!text.contains("hinted"), "{text}");
+    let record = HexRecord::load(&path).expect("reads back");
+    assert!(!record.moves[0].hinted);
+    let game = record.replay("hex.json").expect("replays");
+    assert_eq!(game.players()[0].score, score);
+}

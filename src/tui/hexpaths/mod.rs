@@ -546,11 +546,12 @@ impl HexApp {
     fn end_round(&mut self) {
         let winner = self.winner.clone();
         let optimal = self.game.round().map_or(0, |r| r.optimal());
+        let hinted = self.game.round().is_some_and(|r| r.hinted);
         self.game.finish(winner.clone());
         if let Some(record) = &mut self.record {
             let steps = winner.as_ref().map(|(_, steps)| steps.as_slice());
             let at = self.shell.at().min(self.game.settings().round_time);
-            if let Err(e) = record.push(steps, at, &self.game) {
+            if let Err(e) = record.push(steps, at, hinted, &self.game) {
                 self.shell.say(&format!("Not saved: {e}"), true);
             }
         }
@@ -667,10 +668,12 @@ impl HexApp {
             && (!self.game.outcomes().is_empty() || !self.steps.is_empty() || announced)
     }
 
+    /// Whether the move shown after a round no longer plays out: it is at its end, or it is
+    /// being stepped through by hand (←/→), which a Space leaves for the next round.
     fn showing_done(&self) -> bool {
         self.showing
             .as_ref()
-            .is_none_or(|s| s.shown >= s.steps.len())
+            .is_none_or(|s| s.paused || s.shown >= s.steps.len())
     }
 
     fn announce_typed(&mut self, player: usize, digits: &str) {

@@ -1,5 +1,6 @@
 //! The help box the games draw: a screen's live help entries
-//! ([`crate::tui::keymap::offers::help`]), a label and a sentence a line, then notes.
+//! ([`crate::tui::keymap::offers::help`]), a label and a sentence a line, then notes. A
+//! sentence too long for the box goes on under the sentences' column, not under the labels.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -7,6 +8,7 @@ use ratatui::text::Line;
 
 use super::overlay;
 use super::theme::Theme;
+use super::wrap::wrap;
 use crate::tui::keymap::offers::{Offer, fill};
 
 /// The entries as the box lists them: label and sentence, each `{name}` filled from `fills`.
@@ -40,6 +42,38 @@ pub fn draw_entries(
     area: Rect,
     buf: &mut Buffer,
 ) {
+    let (width, lines) = layout(entries, notes, theme, area);
+    overlay::boxed_in(title, lines, width, theme, area, buf);
+}
+
+/// The box's width and lines in `area`: an entry wider than the box is broken into rows,
+/// those after the first starting under the sentences' column (the labels' width and two
+/// spaces); the notes are left for the box to wrap. The width is the one the unbroken lines
+/// give the box.
+fn layout(
+    entries: &[(&str, String)],
+    notes: Vec<Line<'static>>,
+    theme: Theme,
+    area: Rect,
+) -> (u16, Vec<Line<'static>>) {
+    let label_w = entries
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
     let lines = overlay::key_lines(entries, notes, theme);
-    overlay::boxed(title, lines, theme, area, buf);
+    let width = overlay::box_width(&lines, area);
+    let inner = usize::from(width.saturating_sub(2)).max(1);
+    let lines = lines
+        .into_iter()
+        .enumerate()
+        .flat_map(|(i, line)| {
+            if i < entries.len() && line.width() > inner {
+                wrap(&line, inner, label_w + 2)
+            } else {
+                vec![line]
+            }
+        })
+        .collect();
+    (width, lines)
 }

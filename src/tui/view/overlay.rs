@@ -46,7 +46,26 @@ pub(crate) fn too_small_for(theme: Theme, need: (u16, u16), area: Rect, buf: &mu
 
 /// `lines` in a rounded box titled `title`, in the middle of `area` (cut to fit).
 pub(crate) fn boxed(title: &str, lines: Vec<Line>, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let width = (lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 4).min(area.width);
+    let width = box_width(&lines, area);
+    boxed_in(title, lines, width, theme, area, buf);
+}
+
+/// The width [`boxed`] gives a box of `lines` in `area`: the widest line and a margin, no
+/// wider than `area`.
+pub(crate) fn box_width(lines: &[Line], area: Rect) -> u16 {
+    (lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 4).min(area.width)
+}
+
+/// [`boxed`], `width` columns wide (at most `area`'s width).
+pub(crate) fn boxed_in(
+    title: &str,
+    lines: Vec<Line>,
+    width: u16,
+    theme: Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let width = width.min(area.width);
     // A line wider than the box wraps, and takes the rows it wraps onto.
     let inner = usize::from(width.saturating_sub(2)).max(1);
     let rows: usize = lines.iter().map(|l| wrapped_rows(l, inner)).sum();
