@@ -645,8 +645,14 @@ impl Lobby {
             _ if self.choices.games.len() > 1 => step(&mut self.game, self.choices.games.len()),
             _ => {}
         }
-        // Games have different option lines: stay on the same line, not the same row.
+        // Games have different option lines: stay on the same line, not the same row. An
+        // action the new game lacks gives way to its first action, never to an option row,
+        // so the next ←/→ still changes the game as the key bar says.
         if let Some(at) = self.position(before) {
+            self.selected = at;
+        } else if !before.is_option()
+            && let Some(at) = self.items().iter().position(|&i| !i.is_option())
+        {
             self.selected = at;
         }
     }
