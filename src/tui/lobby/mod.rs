@@ -430,12 +430,15 @@ impl Lobby {
             }
         });
         if let Some(list) = &self.saved {
-            let selected = list.selected;
+            // The list is sorted newest first, so the match just played moves: the
+            // highlight follows its file, and stays on the same row only when it is gone.
+            let chosen = list.matches.get(list.selected).map(|m| m.path.clone());
+            let row = list.selected;
             let matches = saved::list(dir).unwrap_or_default();
-            self.saved = Some(SavedList {
-                selected: selected.min(matches.len().saturating_sub(1)),
-                matches,
-            });
+            let selected = chosen
+                .and_then(|path| matches.iter().position(|m| m.path == path))
+                .unwrap_or(row.min(matches.len().saturating_sub(1)));
+            self.saved = Some(SavedList { selected, matches });
         }
         self.keep_selection(current);
     }
