@@ -56,3 +56,34 @@ fn larger_screens_show_the_menu_centred_and_whole() {
         }
     }
 }
+
+#[test]
+fn changing_the_game_from_an_action_keeps_the_highlight_on_an_action() {
+    // Hex paths' `Play alone`, then Triad's `Play solitaire`: Islands has neither, and the
+    // highlight goes to its first action, so the next ← changes the game, not the board.
+    let mut lobby = home_at(None, (80, 24));
+    keys(&mut lobby, "<^");
+    assert!(line_with(&render(&lobby), "Play alone").contains('▸'));
+    keys(&mut lobby, "<");
+    assert!(line_with(&render(&lobby), "Play solitaire").contains('▸'));
+    keys(&mut lobby, "<");
+    let screen = render(&lobby);
+    assert!(screen.contains("‹ Islands of Hex ›"), "{screen}");
+    let highlighted = line_with(&screen, "▸");
+    assert!(highlighted.contains("Play the computer"), "{screen}");
+    keys(&mut lobby, "<");
+    let screen = render(&lobby);
+    assert!(screen.contains("‹ Reversi ›"), "{screen}");
+    assert!(
+        line_with(&screen, "▸").contains("Play the computer"),
+        "{screen}"
+    );
+    // An action both games have stays chosen.
+    keys(&mut lobby, "v>");
+    let screen = render(&lobby);
+    assert!(screen.contains("‹ Islands of Hex ›"), "{screen}");
+    assert!(
+        !line_with(&screen, "▸").contains("Play the computer"),
+        "{screen}"
+    );
+}

@@ -55,3 +55,24 @@ fn enter_continues_an_unfinished_saved_match_and_replays_a_finished_one() {
     assert!(help.contains("resume/replay the match"), "{help}");
     assert!(help.contains("replay the chosen saved match"), "{help}");
 }
+
+#[test]
+fn coming_back_to_the_list_keeps_the_highlight_on_the_match_just_opened() {
+    let dir = Dir::new();
+    let (data, matches) = data_folder(&dir);
+    let older = matches.join("older.json");
+    let newer = matches.join("newer.json");
+    finished_reversi(&dir, &older);
+    finished_reversi(&dir, &newer);
+    let noon = SystemTime::UNIX_EPOCH + Duration::from_secs(1_704_110_400);
+    touch(&older, noon);
+    touch(&newer, noon + Duration::from_secs(86_400));
+
+    let mut lobby = home_at(Some(&data), (80, 24));
+    keys(&mut lobby, "G^\r");
+    // The older match, second in the list, is opened; playing it makes it the newest.
+    assert_eq!(keys(&mut lobby, "vr"), Some(Intent::Replay(older.clone())));
+    touch(&older, noon + Duration::from_secs(2 * 86_400));
+    lobby.refresh();
+    assert_eq!(keys(&mut lobby, "r"), Some(Intent::Replay(older)));
+}

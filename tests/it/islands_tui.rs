@@ -161,12 +161,12 @@ fn the_edges_each_side_joins_are_marked_with_its_stone() {
     // numbers; black's (B) stands beside the first and last row on both sides.
     let columns: Vec<&str> = text
         .lines()
-        .filter(|l| l.contains("0 1 2 3 4 5 6 7 8 9 0"))
+        .filter(|l| l.contains("0 1 2 3 4 5 6 7 8 9 10"))
         .collect();
     assert_eq!(columns.len(), 2, "{text}");
     for line in columns {
         assert!(line.trim_start().starts_with("W 0 1"), "{line}");
-        assert!(line.contains("9 0 W"), "{line}");
+        assert!(line.contains("9 10 W"), "{line}");
     }
     for row in [0, 10] {
         let line = row_line(&text, row).expect("an edge row");
@@ -302,4 +302,43 @@ fn a_board_that_fits_is_drawn_as_outlined_hexagons_and_clicks_land_inside_them()
         Instant::now(),
     );
     assert_eq!(app.history().len(), 1);
+}
+
+/// The numbers over the columns, read left to right, on the rows that have them (the
+/// lines starting, after the edge's stone, with a number and holding no cell).
+fn column_numbers(text: &str) -> Vec<Vec<usize>> {
+    text.lines()
+        .map(|line| line.split('▸').next().unwrap_or_default())
+        .filter(|line| !line.contains('·') && !line.contains('|'))
+        .map(|line| {
+            line.split_whitespace()
+                .filter_map(|word| word.parse().ok())
+                .collect::<Vec<usize>>()
+        })
+        .filter(|numbers| numbers.len() > 3)
+        .collect()
+}
+
+/// At 80x24 a column number is never cut to its last digit (`10` read as `0`): every
+/// number shown is whole, so they rise left to right, and an 11x11 board shows all of them.
+#[test]
+fn column_numbers_at_80x24_are_whole_and_rise() {
+    let (small, _inbox) = app(11, "connector", (80, 24));
+    let text = screen(&small, (80, 24));
+    let rows = column_numbers(&text);
+    assert_eq!(rows.len(), 2, "{text}");
+    for numbers in rows {
+        assert_eq!(numbers, (0..=10).collect::<Vec<_>>(), "{text}");
+    }
+    let (large, _inbox) = app(40, "connector", (80, 24));
+    let text = screen(&large, (80, 24));
+    let rows = column_numbers(&text);
+    assert!(!rows.is_empty(), "{text}");
+    for numbers in rows {
+        assert!(
+            numbers.windows(2).all(|w| w[0] < w[1]),
+            "{numbers:?}\n{text}"
+        );
+        assert!(numbers.iter().any(|&n| n >= 10), "{numbers:?}\n{text}");
+    }
 }

@@ -620,3 +620,20 @@ fn the_key_bar_shows_quit_take_back_and_resume_where_they_work() {
     assert!(paused.contains("Space resume"), "{paused}");
     assert!(!paused.contains("take back"), "computers' moves: {paused}");
 }
+
+/// Enter once the game is over says so, and the keys for what next are the key bar's alone.
+#[test]
+fn enter_after_the_end_says_the_game_is_over_without_repeating_the_keys() {
+    let mut h = Harness::new("human", "human", Some(TWO_LINES), (80, 24));
+    h.key(KeyCode::Enter);
+    h.settle();
+    h.key(KeyCode::Enter);
+    let screen = h.screen();
+    let bar = screen.lines().last().unwrap_or_default().to_string();
+    assert!(bar.contains("The game is over"), "{screen}");
+    for keys in ["n new game", "r replay", "q quit"] {
+        assert_eq!(bar.matches(keys).count(), 1, "{keys}: {bar}");
+    }
+    assert!(!bar.contains("for a new game"), "{bar}");
+    assert!(!bar.contains("to replay"), "{bar}");
+}

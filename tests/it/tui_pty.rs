@@ -1261,7 +1261,7 @@ fn islands_plays_full_screen_and_its_record_replays_on_screen() {
     ]);
     let mut pty = Pty::start(80, 24, &args);
     pty.wait_for("the Islands board", |s| {
-        s.contains("White to move") && s.contains("0 1 2 3 4 5 6 7 8 9 0")
+        s.contains("White to move") && s.contains("0 1 2 3 4 5 6 7 8 9 10")
     });
     pty.send(b"\r");
     pty.wait_for("the computer's answer", |s| {

@@ -425,7 +425,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
 
     fn place_at_cursor(&mut self, now: Instant) {
         if self.game().is_over() {
-            self.say("The game is over: n for a new game, r to replay");
+            self.say("The game is over.");
             return;
         }
         // A move playing out ends at once for the next one, as in Three Trios.

@@ -890,8 +890,8 @@ fn group_style(color: bool, style: Style, group: u32, cursor: bool) -> Style {
         .add_modifier(Modifier::BOLD)
 }
 
-/// The numbers along a leaning board's edges, 0-based and following the lean (the last
-/// digit only for columns, whose cells are close), and the marks of the edges each side
+/// The numbers along a leaning board's edges, 0-based and following the lean (see
+/// [`column_label`] for columns, whose cells are close), and the marks of the edges each side
 /// joins: a bar in the side's colour behind the numbers of its edges (reversed without
 /// colour, for the dark side), and its stone at the ends of them. Only edges in view are
 /// marked, so a scrolled board shows where its edges are.
@@ -927,23 +927,25 @@ fn lean_labels<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer
         let style = owner.map_or(label, edge_style);
         let (x_first, _) = cell_origin(layout, (row, c0));
         let (x_last, _) = cell_origin(layout, (row, last_c));
+        // A last label of two digits runs one column past its cell: the edge's stone moves
+        // along so that the two never touch.
+        let tail = column_label(last_c, hex).map_or(0, |text| {
+            text.len().saturating_sub(1 + usize::from(wide)) as u16
+        });
         if let Some(side) = owner {
             let pad = reach + 1;
-            let bar = Rect::new(x_first - pad, y, x_last + wide + 2 * pad + 1 - x_first, 1);
+            let width = x_last + wide + 2 * pad + tail + 1 - x_first;
+            let bar = Rect::new(x_first - pad, y, width, 1);
             buf.set_style(bar, style);
             let stone = G::stone_glyph(side, plain).to_string();
             buf.set_string(x_first - pad, y, &stone, style);
-            buf.set_string(x_last + wide + pad, y, &stone, style);
+            buf.set_string(x_last + wide + pad + tail, y, &stone, style);
         }
         for c in c0..=last_c {
             let (x, _) = cell_origin(layout, (row, c));
-            // Whole numbers where hexagons leave room; else the last digit.
-            let text = if hex {
-                c.to_string()
-            } else {
-                (c % 10).to_string()
-            };
-            buf.set_string(x + wide / 2, y, text, style);
+            if let Some(text) = column_label(c, hex) {
+                buf.set_string(x + wide / 2, y, text, style);
+            }
         }
     }
     // Left and right: row numbers.
@@ -966,6 +968,14 @@ fn lean_labels<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer
             }
         }
     }
+}
+
+/// The number over column `c` of a leaning board, whole or not at all: hexagons leave room
+/// for every number; close cells (two screen columns apart) show every column up to 10 and
+/// every other one past it, so that a two-digit number has the next cell's place. A number
+/// is never cut to its last digit, which would read as another column.
+fn column_label(c: usize, hex: bool) -> Option<String> {
+    (hex || c <= 10 || c.is_multiple_of(2)).then(|| c.to_string())
 }
 
 /// Numbers along all four sides of a square board, 1-based.

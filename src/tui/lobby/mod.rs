@@ -430,12 +430,15 @@ impl Lobby {
             }
         });
         if let Some(list) = &self.saved {
-            let selected = list.selected;
+            // The list is sorted newest first, so the match just played moves: the
+            // highlight follows its file, and stays on the same row only when it is gone.
+            let chosen = list.matches.get(list.selected).map(|m| m.path.clone());
+            let row = list.selected;
             let matches = saved::list(dir).unwrap_or_default();
-            self.saved = Some(SavedList {
-                selected: selected.min(matches.len().saturating_sub(1)),
-                matches,
-            });
+            let selected = chosen
+                .and_then(|path| matches.iter().position(|m| m.path == path))
+                .unwrap_or(row.min(matches.len().saturating_sub(1)));
+            self.saved = Some(SavedList { selected, matches });
         }
         self.keep_selection(current);
     }
@@ -645,8 +648,14 @@ impl Lobby {
             _ if self.choices.games.len() > 1 => step(&mut self.game, self.choices.games.len()),
             _ => {}
         }
-        // Games have different option lines: stay on the same line, not the same row.
+        // Games have different option lines: stay on the same line, not the same row. An
+        // action the new game lacks gives way to its first action, never to an option row,
+        // so the next ←/→ still changes the game as the key bar says.
         if let Some(at) = self.position(before) {
+            self.selected = at;
+        } else if !before.is_option()
+            && let Some(at) = self.items().iter().position(|&i| !i.is_option())
+        {
             self.selected = at;
         }
     }
