@@ -2,77 +2,14 @@
 //! turn it is and the move log follow each frame of a move playing out, and each point of a
 //! replay; read back from a `TestBackend` buffer.
 
-use crate::common;
+use crate::common::duel::{DuelScreen, TWO_LINES};
 
-use std::sync::mpsc;
-use std::time::Instant;
-
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use trios::controller::{Duel, DuelConfig, Seat};
+use ratatui::crossterm::event::KeyCode;
+use trios::controller::{DuelConfig, Seat};
 use trios::games::islands;
 use trios::games::reversi;
-use trios::tui::duel::{BoardGame, DuelApp, NewDuel};
-use trios::tui::{Event, Theme};
 
-/// Dark to move at 3 3 flips one disc east and one south, and then Light has none left.
-const TWO_LINES: &str = concat!(
-    "--------",
-    "--------",
-    "---OX---",
-    "--O-----",
-    "--X-----",
-    "--------",
-    "--------",
-    "-------- X"
-);
-
-/// A screen of two people at one keyboard, drawn `size` large.
-struct Screen<G: BoardGame> {
-    app: DuelApp<G>,
-    size: (u16, u16),
-    now: Instant,
-}
-
-impl<G: BoardGame> Screen<G> {
-    fn new(mut config: DuelConfig<G>, size: (u16, u16)) -> Screen<G> {
-        config.seats = [Seat::Human, Seat::Human];
-        let duel = Duel::start(config, None).expect("a valid match");
-        let (events, _inbox) = mpsc::channel();
-        let new_duel: NewDuel<G> =
-            Box::new(|config| Duel::start(config.clone(), None).map_err(|e| e.to_string()));
-        Screen {
-            app: DuelApp::new(duel, new_duel, events, size, Theme::plain()),
-            size,
-            now: Instant::now(),
-        }
-    }
-
-    fn key(&mut self, code: KeyCode) {
-        let key = KeyEvent::new(code, KeyModifiers::NONE);
-        self.app.update(Event::Key(key), self.now);
-    }
-
-    /// One step of the motion: the next frame of a move playing out, or of a replay.
-    fn tick(&mut self) {
-        if let Some(due) = self.app.next_tick() {
-            self.now = due.max(self.now);
-            self.app.update(Event::Tick(self.now), self.now);
-        }
-    }
-
-    fn settle(&mut self) {
-        for _ in 0..200 {
-            if self.app.next_tick().is_none() {
-                return;
-            }
-            self.tick();
-        }
-    }
-
-    fn text(&self) -> String {
-        common::screen::screen(&self.app, self.size)
-    }
-}
+type Screen<G> = DuelScreen<G>;
 
 fn reversi(position: Option<&str>) -> Screen<reversi::Game> {
     let mut config = DuelConfig::<reversi::Game>::new([Seat::Human, Seat::Human], 7, 20);

@@ -1,74 +1,16 @@
 //! The Reversi and Islands screens at their edges: the end of a game, small and large
 //! windows, long names and messages; read back from a `TestBackend` buffer.
 
-use crate::common;
+use crate::common::duel::{DuelScreen, TWO_LINES};
 
-use std::sync::mpsc;
-use std::time::Instant;
-
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use trios::controller::{Duel, DuelConfig, Seat};
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+use trios::controller::{DuelConfig, Seat};
 use trios::games::islands;
 use trios::games::reversi;
-use trios::tui::duel::{BoardGame, DuelApp, NewDuel};
-use trios::tui::{Event, Theme};
+use trios::tui::Event;
+use trios::tui::duel::BoardGame;
 
-/// Dark to move at 3 3 flips one disc east and one south, and then Light has none left.
-const TWO_LINES: &str = concat!(
-    "--------",
-    "--------",
-    "---OX---",
-    "--O-----",
-    "--X-----",
-    "--------",
-    "--------",
-    "-------- X"
-);
-
-/// A screen drawn `size` large.
-struct Screen<G: BoardGame> {
-    app: DuelApp<G>,
-    size: (u16, u16),
-    now: Instant,
-}
-
-impl<G: BoardGame> Screen<G> {
-    fn new(config: DuelConfig<G>, size: (u16, u16)) -> Screen<G> {
-        let duel = Duel::start(config, None).expect("a valid match");
-        let (events, _inbox) = mpsc::channel();
-        let new_duel: NewDuel<G> =
-            Box::new(|config| Duel::start(config.clone(), None).map_err(|e| e.to_string()));
-        Screen {
-            app: DuelApp::new(duel, new_duel, events, size, Theme::plain()),
-            size,
-            now: Instant::now(),
-        }
-    }
-
-    fn key(&mut self, code: KeyCode) {
-        let key = KeyEvent::new(code, KeyModifiers::NONE);
-        self.app.update(Event::Key(key), self.now);
-    }
-
-    fn settle(&mut self) {
-        for _ in 0..200 {
-            let Some(due) = self.app.next_tick() else {
-                return;
-            };
-            self.now = due.max(self.now);
-            self.app.update(Event::Tick(self.now), self.now);
-        }
-    }
-
-    fn resize(&mut self, w: u16, h: u16) {
-        self.size = (w, h);
-        self.app.update(Event::Resize(w, h), self.now);
-    }
-
-    fn text(&self) -> String {
-        common::screen::screen(&self.app, self.size)
-    }
-}
+type Screen<G> = DuelScreen<G>;
 
 fn reversi(seats: [Seat; 2], position: Option<&str>, size: (u16, u16)) -> Screen<reversi::Game> {
     let mut config = DuelConfig::<reversi::Game>::new(seats, 7, 20);

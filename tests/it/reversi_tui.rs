@@ -15,17 +15,7 @@ use trios::games::reversi::{Game, Move, Square};
 use trios::tui::duel::{DuelApp, Mark, NewDuel};
 use trios::tui::{Event, Theme};
 
-/// Dark to move at 3 3 flips one disc east and one south, and then Light has none left.
-const TWO_LINES: &str = concat!(
-    "--------",
-    "--------",
-    "---OX---",
-    "--O-----",
-    "--X-----",
-    "--------",
-    "--------",
-    "-------- X"
-);
+use crate::common::duel::TWO_LINES;
 
 /// Dark cannot move (its only discs touch Light's only on the edge); Light can.
 const DARK_MUST_PASS: &str = concat!(

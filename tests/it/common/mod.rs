@@ -37,6 +37,7 @@ pub const RED: Player = Player::Red;
 pub const BLUE: Player = Player::Blue;
 
 pub mod bin;
+pub mod duel;
 pub mod fork;
 pub mod open2;
 pub mod reopen;
