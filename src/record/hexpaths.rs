@@ -40,6 +40,10 @@ pub struct HexRecord {
     /// The time on the clock of the round going on when the record was last written, in
     /// milliseconds (0 between rounds).
     pub clock_ms: u64,
+    /// Whether a hint was taken in the round going on when the game was left (so a resumed
+    /// round scores as hinted). Written only when true.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub round_hinted: bool,
     /// The score, once the last round is over.
     pub result: Option<i32>,
 }
@@ -126,6 +130,7 @@ impl HexRecord {
             setup: HexSetup::of(settings),
             moves: Vec::new(),
             clock_ms: 0,
+            round_hinted: false,
             result: None,
         }
     }
@@ -248,6 +253,7 @@ impl RaceRecorder<HexRecord> {
                 hinted,
             });
             record.clock_ms = 0;
+            record.round_hinted = false;
             if game.is_over() {
                 record.result = game.players().first().map(|p| p.score);
             }

@@ -197,14 +197,25 @@ impl<R: RaceRecord> RaceRecorder<R> {
     /// rounds): kept for the resume, unless the game is over, the clock is the one kept, or
     /// nothing was ever written (no move: no file).
     pub fn leave(&mut self, clock: Duration) -> Result<(), RecordError> {
-        let clock_ms = ms(clock);
-        if self.record.finished()
-            || clock_ms == self.record.clock_ms()
-            || matches!(self.place, Place::Slot(_))
-        {
+        self.leave_with(clock, |_| {})
+    }
+
+    /// [`RaceRecorder::leave`], with `change` made to the record too (what the move going on
+    /// has done so far, such as a hint taken); written only if the record changed.
+    pub fn leave_with(
+        &mut self,
+        clock: Duration,
+        change: impl FnOnce(&mut R),
+    ) -> Result<(), RecordError> {
+        if self.record.finished() || matches!(self.place, Place::Slot(_)) {
             return Ok(());
         }
-        self.record.set_clock_ms(clock_ms);
+        let before = self.record.to_json();
+        self.record.set_clock_ms(ms(clock));
+        change(&mut self.record);
+        if self.record.to_json() == before {
+            return Ok(());
+        }
         self.save()
     }
 

@@ -190,3 +190,49 @@ fn an_unhinted_round_writes_no_hinted_field_and_old_records_still_read() {
     let game = record.replay("hex.json").expect("replays");
     assert_eq!(game.players()[0].score, score);
 }
+
+/// A hint taken in a round left unfinished still counts when the game is resumed: the round
+/// scores as hinted, not as a move found alone.
+#[test]
+fn a_hint_taken_in_the_round_left_unfinished_still_counts_on_resume() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let path = dir.path().join("hex.json");
+    let settings = Settings::default();
+    let recorder = HexRecorder::create(path.clone(), 3, &settings).expect("a record");
+    let mut app = HexApp::new(
+        3,
+        settings,
+        Vec::new(),
+        Vec::new(),
+        (80, 24),
+        Theme::plain(),
+    )
+    .autosaved(Ok(recorder));
+    let t0 = Instant::now();
+    // Round 1 solved alone, so the record has a file; round 2 hinted, then left.
+    solve(&mut app, t0 + Duration::from_secs(2));
+    press(&mut app, KeyCode::Char(' '), t0 + Duration::from_secs(3));
+    assert_eq!(*app.phase(), Phase::Thinking);
+    app.update(
+        Event::Key(KeyEvent::new(KeyCode::Char('H'), KeyModifiers::SHIFT)),
+        t0 + Duration::from_secs(5),
+    );
+    assert!(app.game().round().expect("a round").hinted);
+    press(&mut app, KeyCode::Char('q'), t0 + Duration::from_secs(6));
+    assert!(app.should_quit());
+    drop(app);
+
+    let recorder = HexRecorder::resume(path.clone()).expect("the lock");
+    let mut again = HexApp::resume(recorder, (80, 24), Theme::plain()).expect("resumed");
+    assert!(
+        again.game().round().expect("the round going on").hinted,
+        "the hint taken before leaving still marks the round"
+    );
+    let before = again.game().players()[0].score;
+    solve(&mut again, Instant::now());
+    assert_eq!(
+        again.game().players()[0].score,
+        before + 1,
+        "a hinted win scores 1"
+    );
+}

@@ -194,6 +194,10 @@ impl HexApp {
         let mut app = HexApp::build(game, 1, Rivals::new(Vec::new()), size, theme);
         app.next_round();
         app.shell.set_clock(recorder.record().clock());
+        // A hint taken in the round going on when the game was left still counts.
+        if recorder.record().round_hinted {
+            let _ = app.game.take_hint();
+        }
         app.record = Some(recorder);
         let played = app.game.outcomes().len();
         app.say(
@@ -357,8 +361,14 @@ impl HexApp {
             && let Some(record) = &mut self.record
         {
             // Closing: the rounds are saved already; only the round's clock could be lost.
-            let at = (self.phase == Phase::Thinking).then(|| self.shell.at());
-            let _ = record.leave(at.unwrap_or_default());
+            let thinking = self.phase == Phase::Thinking;
+            let at = if thinking {
+                self.shell.at()
+            } else {
+                Duration::ZERO
+            };
+            let hinted = thinking && self.game.round().is_some_and(|r| r.hinted);
+            let _ = record.leave_with(at, |r| r.round_hinted = hinted);
         }
     }
 
