@@ -269,6 +269,8 @@ fn a_late_ffo_line_solves_to_the_brute_force_value() {
     }
     let s = solve(&game);
     assert_eq!(s.value, brute_force(&game));
+    // Edax's way of counting adds at least the root's moves, each scored to order them.
+    assert!(s.scored >= game.legal_moves().len() as u64);
     assert!(solve_within(&game, 1).is_none());
     assert_eq!(solve_within(&game, u64::MAX), Some(s));
 }
