@@ -226,6 +226,37 @@ fn a_full_board_ends_the_game() {
 mod ffo;
 use ffo::FFO;
 
+/// The FFO table is the published suite #40–#59 as transcribed: every position parses with
+/// the published number of empties, and every published best move is legal there. A board
+/// read in the wrong orientation or a slipped character fails this without any solving.
+#[test]
+fn every_ffo_entry_parses_with_its_published_empties_and_legal_best_moves() {
+    const EMPTIES: [u32; 20] = [
+        20, 22, 22, 23, 23, 24, 24, 25, 25, 26, 26, 27, 27, 28, 28, 29, 29, 30, 30, 34,
+    ];
+    let numbers: Vec<u32> = FFO.iter().map(|entry| entry.0).collect();
+    assert_eq!(numbers, (40..=59).collect::<Vec<u32>>());
+    for (&(number, text, value, best), empties) in FFO.iter().zip(EMPTIES) {
+        let game: Game = text
+            .parse()
+            .unwrap_or_else(|e| panic!("FFO #{number}: {e:?}"));
+        assert_eq!(game.empties(), empties, "FFO #{number}");
+        assert_eq!(
+            value % 2,
+            0,
+            "FFO #{number}: a margin with no empties left is even"
+        );
+        let legal: Vec<String> = game.legal_squares().map(Square::algebraic).collect();
+        assert!(!best.is_empty(), "FFO #{number}");
+        for mv in best {
+            assert!(
+                legal.iter().any(|l| l == mv),
+                "FFO #{number}: {mv} is not legal"
+            );
+        }
+    }
+}
+
 /// FFO #40 after a few best moves, small enough for an unoptimised build.
 #[test]
 fn a_late_ffo_line_solves_to_the_brute_force_value() {
@@ -238,6 +269,8 @@ fn a_late_ffo_line_solves_to_the_brute_force_value() {
     }
     let s = solve(&game);
     assert_eq!(s.value, brute_force(&game));
+    // Edax's way of counting adds at least the root's moves, each scored to order them.
+    assert!(s.scored >= game.legal_moves().len() as u64);
     assert!(solve_within(&game, 1).is_none());
     assert_eq!(solve_within(&game, u64::MAX), Some(s));
 }

@@ -21,6 +21,9 @@ pub struct Solution {
     pub best: Option<Square>,
     /// Positions visited.
     pub nodes: u64,
+    /// Children scored only to order moves (the table's move excepted). `nodes + scored`
+    /// counts positions the way Edax does, for comparing with its published counts.
+    pub scored: u64,
 }
 
 /// How a solve may run.
@@ -90,6 +93,7 @@ fn run(game: &Game, options: &SolveOptions) -> (Solution, bool) {
         value,
         best: best.and_then(Square::from_index),
         nodes: solvers.iter().map(|s| s.nodes).sum(),
+        scored: solvers.iter().map(|s| s.scored).sum(),
     };
     (solution, solvers.iter().any(|s| s.aborted))
 }

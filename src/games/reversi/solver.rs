@@ -88,6 +88,9 @@ pub(crate) struct Solver {
     table: Vec<Entry>,
     mask: usize,
     pub(crate) nodes: u64,
+    /// Children scored to order the moves (the table's move excepted), which the search
+    /// may never enter: Edax counts these as positions too, `nodes` does not.
+    pub(crate) scored: u64,
     budget: u64,
     pub(crate) aborted: bool,
     progress: Option<Arc<AtomicU64>>,
@@ -106,6 +109,7 @@ impl Solver {
             table: vec![Entry::default(); size],
             mask: size - 1,
             nodes: 0,
+            scored: 0,
             budget: budget.unwrap_or(u64::MAX),
             aborted: false,
             progress,
@@ -234,6 +238,9 @@ pub(crate) fn solve_parallel(solvers: &mut [Solver], p: u64, o: u64) -> (i32, Op
         ));
     }
     list.sort_by_key(|&(_, _, rank)| rank);
+    if let Some(first) = solvers.first_mut() {
+        first.scored += list.len() as u64;
+    }
 
     let stop = Arc::new(AtomicBool::new(false));
     for solver in solvers.iter_mut() {
@@ -327,6 +334,7 @@ macro_rules! search_functions {
             }
             let mut list = [Candidate::default(); 64];
             let n = order(p, o, mv, None, &mut list);
+            s.scored += n as u64;
             let (mut lower, mut upper) = (-64, 64);
             let mut best_sq = list[0].sq;
             let mut guess = 0;
@@ -451,6 +459,9 @@ macro_rules! search_functions {
             let original_alpha = alpha;
             let mut list = [Candidate::default(); 64];
             let n = order(p, o, mv, hint, &mut list);
+            // The table's move is legal here (the entry holds this exact position) and is
+            // placed first without being scored.
+            s.scored += n as u64 - u64::from(hint.is_some());
             if empties >= ETC_FROM {
                 // A child the table already proves good enough cuts off at once.
                 for c in &list[..n] {
