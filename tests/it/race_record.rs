@@ -44,17 +44,7 @@ fn solve(app: &mut HexApp, at: Instant) {
 fn a_lone_hexpaths_game_is_saved_every_round_listed_and_resumed_mid_round() {
     let dir = tempfile::tempdir().expect("temporary folder");
     let path = dir.path().join("hex.json");
-    let settings = Settings::default();
-    let recorder = HexRecorder::create(path.clone(), 3, &settings).expect("a record");
-    let mut app = HexApp::new(
-        3,
-        settings,
-        Vec::new(),
-        Vec::new(),
-        (80, 24),
-        Theme::plain(),
-    )
-    .autosaved(Ok(recorder));
+    let mut app = saved_lone_game(&path);
     let t0 = Instant::now();
     // Before the first round is played the record holds nothing to resume: q still asks.
     let d = app
@@ -119,17 +109,7 @@ fn a_lone_hexpaths_game_is_saved_every_round_listed_and_resumed_mid_round() {
 fn a_resumed_game_keeps_the_score_of_its_hinted_rounds() {
     let dir = tempfile::tempdir().expect("temporary folder");
     let path = dir.path().join("hex.json");
-    let settings = Settings::default();
-    let recorder = HexRecorder::create(path.clone(), 3, &settings).expect("a record");
-    let mut app = HexApp::new(
-        3,
-        settings,
-        Vec::new(),
-        Vec::new(),
-        (80, 24),
-        Theme::plain(),
-    )
-    .autosaved(Ok(recorder));
+    let mut app = saved_lone_game(&path);
     let t0 = Instant::now();
     for round in 0..2u64 {
         let at = t0 + Duration::from_secs(10 * round + 2);
@@ -167,17 +147,7 @@ fn a_resumed_game_keeps_the_score_of_its_hinted_rounds() {
 fn an_unhinted_round_writes_no_hinted_field_and_old_records_still_read() {
     let dir = tempfile::tempdir().expect("temporary folder");
     let path = dir.path().join("hex.json");
-    let settings = Settings::default();
-    let recorder = HexRecorder::create(path.clone(), 3, &settings).expect("a record");
-    let mut app = HexApp::new(
-        3,
-        settings,
-        Vec::new(),
-        Vec::new(),
-        (80, 24),
-        Theme::plain(),
-    )
-    .autosaved(Ok(recorder));
+    let mut app = saved_lone_game(&path);
     let t0 = Instant::now();
     solve(&mut app, t0 + Duration::from_secs(2));
     let score = app.game().players()[0].score;
@@ -197,17 +167,7 @@ fn an_unhinted_round_writes_no_hinted_field_and_old_records_still_read() {
 fn a_hint_taken_in_the_round_left_unfinished_still_counts_on_resume() {
     let dir = tempfile::tempdir().expect("temporary folder");
     let path = dir.path().join("hex.json");
-    let settings = Settings::default();
-    let recorder = HexRecorder::create(path.clone(), 3, &settings).expect("a record");
-    let mut app = HexApp::new(
-        3,
-        settings,
-        Vec::new(),
-        Vec::new(),
-        (80, 24),
-        Theme::plain(),
-    )
-    .autosaved(Ok(recorder));
+    let mut app = saved_lone_game(&path);
     let t0 = Instant::now();
     // Round 1 solved alone, so the record has a file; round 2 hinted, then left.
     solve(&mut app, t0 + Duration::from_secs(2));
@@ -235,4 +195,19 @@ fn a_hint_taken_in_the_round_left_unfinished_still_counts_on_resume() {
         before + 1,
         "a hinted win scores 1"
     );
+}
+
+/// A lone game from seed 3 with the default settings, saved in a record at `path`.
+fn saved_lone_game(path: &std::path::Path) -> HexApp {
+    let settings = Settings::default();
+    let recorder = HexRecorder::create(path.to_path_buf(), 3, &settings).expect("a record");
+    HexApp::new(
+        3,
+        settings,
+        Vec::new(),
+        Vec::new(),
+        (80, 24),
+        Theme::plain(),
+    )
+    .autosaved(Ok(recorder))
 }
