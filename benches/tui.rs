@@ -50,25 +50,11 @@ fn duel<G: trios::tui::duel::BoardGame>(config: DuelConfig<G>, size: (u16, u16))
 }
 
 /// Draws `screen` into a fresh buffer of `size`, as every frame does.
-fn draw(screen: &impl WidgetRef, size: (u16, u16)) -> Buffer {
+fn draw(screen: impl Widget, size: (u16, u16)) -> Buffer {
     let area = Rect::new(0, 0, size.0, size.1);
     let mut buf = Buffer::empty(area);
-    screen.draw(area, &mut buf);
+    screen.render(area, &mut buf);
     buf
-}
-
-/// A screen drawn by reference, as the terminal draws it.
-trait WidgetRef {
-    fn draw(&self, area: Rect, buf: &mut Buffer);
-}
-
-impl<T> WidgetRef for T
-where
-    for<'a> &'a T: Widget,
-{
-    fn draw(&self, area: Rect, buf: &mut Buffer) {
-        self.render(area, buf);
-    }
 }
 
 fn boards(c: &mut Criterion) {
@@ -106,24 +92,15 @@ fn frame(c: &mut Criterion) {
     let mut group = c.benchmark_group("frame");
     for (w, h) in [(200u16, 60u16), (120, 40), (80, 24)] {
         let mut app = mid_game((w, h));
-        let area = Rect::new(0, 0, w, h);
         group.bench_function(format!("{w}x{h} mid-game"), |b| {
-            b.iter(|| {
-                let mut buf = Buffer::empty(area);
-                black_box(&app).render(area, &mut buf);
-                buf
-            })
+            b.iter(|| draw(black_box(&app), (w, h)))
         });
         app.update(
             Event::Key(KeyEvent::new(KeyCode::Char('H'), KeyModifiers::NONE)),
             Instant::now(),
         );
         group.bench_function(format!("{w}x{h} mid-game with hints"), |b| {
-            b.iter(|| {
-                let mut buf = Buffer::empty(area);
-                black_box(&app).render(area, &mut buf);
-                buf
-            })
+            b.iter(|| draw(black_box(&app), (w, h)))
         });
     }
     group.finish();
