@@ -19,7 +19,6 @@ use ratatui::layout::{Position, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
-use unicode_width::UnicodeWidthChar;
 
 use super::{DIRECTION_KEYS, HexApp, Phase};
 use crate::controller::table::SeatState;
@@ -29,7 +28,7 @@ use crate::games::hexpaths::geometry::{
 };
 use crate::tui::keymap::{self, State, Where, flag};
 use crate::tui::view::keybar::{self, Look};
-use crate::tui::view::{help, overlay};
+use crate::tui::view::{fit, help, overlay};
 
 /// Rows above the board (title, objective) and below it (players, status bar).
 const TOP_ROWS: u16 = 1;
@@ -415,7 +414,7 @@ impl Widget for &HexApp {
         // The title keeps clear of the help hint: cut with `…` when it would reach it.
         let room = usize::from(area.width).saturating_sub(help.width());
         let title = Rect::new(0, 0, area.width, 1);
-        Paragraph::new(fit_line(self.objective_line(), room)).render(title, buf);
+        Paragraph::new(fit::fit_line(self.objective_line(), room)).render(title, buf);
         buf.set_span(
             area.right().saturating_sub(help.width() as u16),
             0,
@@ -620,35 +619,6 @@ fn side_panel(app: &HexApp, area: Rect, buf: &mut Buffer) {
     ));
     lines.push(Line::styled("e d x z a w: where a step ends", theme.dim()));
     Paragraph::new(lines).render(area, buf);
-}
-
-/// `line` cut to `room` columns (as displayed: a wide character takes two), ending in `…`
-/// where it was cut; the styles of what is kept stay.
-fn fit_line(line: Line<'static>, room: usize) -> Line<'static> {
-    if line.width() <= room {
-        return line;
-    }
-    let mut kept: Vec<Span<'static>> = Vec::new();
-    let mut used = 0;
-    let last = room.saturating_sub(1);
-    'spans: for span in line.spans {
-        let mut text = String::new();
-        for c in span.content.chars() {
-            let w = c.width().unwrap_or(0);
-            if used + w > last {
-                kept.push(Span::styled(text, span.style));
-                break 'spans;
-            }
-            text.push(c);
-            used += w;
-        }
-        kept.push(Span::styled(text, span.style));
-    }
-    if room > 0 {
-        let style = kept.last().map_or_else(Style::new, |s| s.style);
-        kept.push(Span::styled("…", style));
-    }
-    Line::from(kept)
 }
 
 /// Sets one screen cell.
