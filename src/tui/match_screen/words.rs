@@ -45,12 +45,14 @@ pub fn new_deal_later(two_players: bool) -> String {
 
 /// The question `n` asks while a game is going on; it says which key answers what.
 pub fn new_game_question(saved: bool) -> String {
-    let kept = if saved {
-        "this one stays saved"
-    } else {
-        "this one is not saved"
-    };
-    format!("New game? {kept} — y: yes, any other key: no")
+    question_before_losing("New game?", "this one", saved)
+}
+
+/// A y/n question asked before a game is left behind: `question`, whether `game` (how the
+/// question names it) stays saved, and which key answers what.
+pub fn question_before_losing(question: &str, game: &str, saved: bool) -> String {
+    let kept = if saved { "stays saved" } else { "is not saved" };
+    format!("{question} {game} {kept} — y: yes, any other key: no")
 }
 
 /// The answer to a y/n question.

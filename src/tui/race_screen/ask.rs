@@ -1,7 +1,9 @@
 //! The y/n questions a race screen asks before a game would be lost: leaving it, or dealing
 //! a new one over it. Worded as the duels word theirs, with the same one answer key.
 
-pub(crate) use crate::tui::match_screen::words::{Answer, answer, new_game_question};
+pub(crate) use crate::tui::match_screen::words::{
+    Answer, answer, new_game_question, question_before_losing,
+};
 
 /// What a race screen asks before it throws a game away.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -14,12 +16,7 @@ pub enum Question {
 
 /// The question `q` asks while a game is on; `saved`: whether the game stays saved.
 pub fn leave_question(saved: bool) -> String {
-    let kept = if saved {
-        "it stays saved"
-    } else {
-        "it is not saved"
-    };
-    format!("Leave this game? {kept} — y: yes, any other key: no")
+    question_before_losing("Leave this game?", "it", saved)
 }
 
 impl Question {
