@@ -6,22 +6,16 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use trios::controller::MatchConfig;
 use trios::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView};
-use trios::controller::{MatchConfig, Seat, SourceFile};
 use trios::games::Side;
-use trios::trios::{DealMode, Move, RuleSet};
+use trios::trios::Move;
 use trios::tui::{App, Event, Theme};
 
 fn config(seed: u64) -> MatchConfig {
     MatchConfig {
-        board: SourceFile::default_board(),
-        cards: SourceFile::default_cards(),
-        deal: DealMode::Shuffle,
-        seed,
-        rules: RuleSet::default(),
-        red: Seat::Human,
-        blue: Seat::Human,
         think_ms: 20,
+        ..MatchConfig::built_in(seed)
     }
 }
 
