@@ -157,7 +157,7 @@ fn main() {
                     if g >= games {
                         break;
                     }
-                    let outcome = play(&setup, &spec, g / 2, g % 2 == 0);
+                    let outcome = play(&setup, &spec, g / 2, g.is_multiple_of(2));
                     match &outcome {
                         Ok(m) => eprintln!("game {g}: ours {m:+}"),
                         Err(e) => eprintln!("game {g}: {e}"),
