@@ -69,7 +69,9 @@ impl<G: TwoPlayer> DuelConfig<G> {
     pub fn strategies(&self) -> Result<Computers<G>, UnknownStrategy> {
         let build = |side: Side| match self.seat(side) {
             Seat::Human => Ok(None),
-            Seat::Computer(name) => G::strategy(name, self.ai_seed(side), self.think_ms).map(Some),
+            Seat::Computer(name) => {
+                G::strategy_for(name, self.ai_seed(side), self.think_ms, &self.options).map(Some)
+            }
         };
         Ok([build(Side::First)?, build(Side::Second)?])
     }
@@ -498,7 +500,7 @@ impl<G: TwoPlayer> Duel<G> {
     pub fn suggest(&self, strategy: &str) -> Result<Option<G::Move>, UnknownStrategy> {
         let seed =
             self.config.seed ^ (self.history.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let mut ai = G::strategy(strategy, seed, self.config.think_ms)?;
+        let mut ai = G::strategy_for(strategy, seed, self.config.think_ms, &self.config.options)?;
         Ok(ai.choose(&self.game))
     }
 }

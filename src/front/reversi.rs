@@ -15,7 +15,7 @@ use crate::cmd::{Error, front_end};
 use crate::controller::Duel;
 use crate::controller::duel::DuelConfig;
 use crate::controller::table_game::Hosted;
-use crate::games::reversi::args::ReversiArgs;
+use crate::games::reversi::args::{BookSwitch, ReversiArgs};
 use crate::games::reversi::{self, Game as Reversi, Move, Square};
 use crate::games::{GameKind, Side, TwoPlayer};
 use crate::record::duel::DuelRecord;
@@ -110,6 +110,7 @@ pub fn play_reversi(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
     ];
     let mut config = new_config::<Reversi>(args, seats, full_screen, REVERSI_OPPONENT)?;
     config.options.position = args.games.reversi.position.clone();
+    config.options.no_book = args.games.reversi.book == Some(BookSwitch::Off);
     Reversi::start(&config.options, config.seed).map_err(Error::game)?;
     let mut duel = start_duel(args, config)?;
     if full_screen {
@@ -252,7 +253,11 @@ fn sim(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String,
             ));
         }
     };
-    crate::cmd::sim::sim_game::<Reversi>(args, &names, reversi::Options::default(), progress)
+    let options = reversi::Options {
+        no_book: args.reversi.book == Some(BookSwitch::Off),
+        ..reversi::Options::default()
+    };
+    crate::cmd::sim::sim_game::<Reversi>(args, &names, options, progress)
 }
 
 /// How the colour choice reads: who moves first, and the letter of the text view.

@@ -260,6 +260,18 @@ pub trait TwoPlayer: Clone + Send + Sync + 'static {
         seed: u64,
         think_ms: u64,
     ) -> Result<Box<dyn Strategy<Self>>, UnknownStrategy>;
+    /// The strategy `spec` as it plays in a match with these options: [`strategy`] unless
+    /// the options change how computers play (Reversi's opening book can be turned off).
+    ///
+    /// [`strategy`]: TwoPlayer::strategy
+    fn strategy_for(
+        spec: &str,
+        seed: u64,
+        think_ms: u64,
+        _options: &Self::Options,
+    ) -> Result<Box<dyn Strategy<Self>>, UnknownStrategy> {
+        Self::strategy(spec, seed, think_ms)
+    }
 }
 
 /// A computer player of game `G`: asked for a move whenever its side is to move.
@@ -370,6 +382,7 @@ mod tests {
     fn a_refused_start_reads_as_the_game_says_it_and_keeps_its_cause() {
         let options = reversi::Options {
             position: Some("not a position".into()),
+            ..Default::default()
         };
         let refused = <reversi::Game as TwoPlayer>::start(&options, 0);
         let Err(e) = refused else {

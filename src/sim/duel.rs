@@ -157,7 +157,7 @@ impl<G: SimGame> Tournament for DuelSpec<G> {
         let mut board = self.opening(deal)?;
         let seed = self.seed.wrapping_add(deal as u64);
         let build = |name: &str, side: Seat| {
-            G::strategy(name, ai_seed_of(seed, side), self.think_ms)
+            G::strategy_for(name, ai_seed_of(seed, side), self.think_ms, &self.options)
                 .map_err(|e| SimError::Strategy(e.to_string()))
         };
         let mut players = [build(&self.a, a_side)?, build(&self.b, a_side.other())?];

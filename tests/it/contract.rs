@@ -299,7 +299,10 @@ fn reversi(which: usize) -> Subject<reversi::Game> {
         )),
     };
     Subject {
-        options: reversi::Options { position },
+        options: reversi::Options {
+            position,
+            ..Default::default()
+        },
         pass: Some(reversi::Move::Pass),
     }
 }

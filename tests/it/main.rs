@@ -42,6 +42,7 @@ mod records;
 mod registry;
 mod regression;
 mod resume;
+mod reversi_book;
 mod reversi_cli;
 mod reversi_engine;
 mod reversi_tables;

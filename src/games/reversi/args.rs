@@ -1,7 +1,15 @@
 //! Reversi's own command-line flags, flattened into `trios play`, `sim`, `solve` and
 //! `perft` by the common command line.
 
-use clap::Args;
+use clap::{Args, ValueEnum};
+
+/// `--book on|off`: whether the strong computers open from the opening book.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum BookSwitch {
+    #[default]
+    On,
+    Off,
+}
 
 /// `trios play --game reversi`: the seats and the start. Checked against the strategies when
 /// the match starts.
@@ -18,15 +26,22 @@ pub struct ReversiArgs {
     /// Reversi: start from this position (64 characters X, O, - then the side to move).
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     pub position: Option<String>,
+    /// Reversi: `off` makes the expert think from the first move instead of opening from
+    /// its book of opening moves.
+    #[arg(long, value_name = "on|off")]
+    pub book: Option<BookSwitch>,
 }
 
 impl ReversiArgs {
     /// The flags, as a refusal names them when another game is played.
-    pub const FLAGS: &'static str = "--dark, --light and --position";
+    pub const FLAGS: &'static str = "--dark, --light, --position and --book";
 
     /// Whether any of these flags was given (other games refuse them).
     pub fn any(&self) -> bool {
-        self.dark.is_some() || self.light.is_some() || self.position.is_some()
+        self.dark.is_some()
+            || self.light.is_some()
+            || self.position.is_some()
+            || self.book.is_some()
     }
 }
 
@@ -50,6 +65,9 @@ pub struct ReversiSimArgs {
         conflicts_with_all = ["round_robin", "red", "blue"]
     )]
     pub light: Option<String>,
+    /// Reversi: `off` plays the expert without its opening book.
+    #[arg(long, value_name = "on|off")]
+    pub book: Option<BookSwitch>,
 }
 
 /// `trios solve --game reversi`: the position solved.

@@ -5,6 +5,7 @@
 pub mod ai;
 pub mod args;
 pub mod bitboard;
+pub mod book;
 pub mod endgame;
 pub mod eval;
 pub mod expert;

@@ -4,6 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::ai;
+use super::book::Book;
+use super::book::player::{Booked, book_tolerance};
 use super::game::{Game, Move, MoveError, MoveOutcome};
 use super::square::Color;
 use crate::games::{GameKind, OptionsError, Side, Strategy, TwoPlayer, UnknownStrategy};
@@ -15,6 +17,10 @@ pub struct Options {
     /// A position string (64 squares then the side to move); `None` is the standard start.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
+    /// Whether the computers play without the opening book (`--book off`); recorded only
+    /// when true, so records without it read as before.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_book: bool,
 }
 
 /// The strategy the brief's `IntelligentComputerPlayer` names: the simplest one measured to
@@ -123,5 +129,20 @@ impl TwoPlayer for Game {
         ai::by_spec(&name, seed)
             .map(|s| Box::new(Plain(s)) as Box<dyn Strategy<Game>>)
             .map_err(|_| unknown())
+    }
+
+    fn strategy_for(
+        spec: &str,
+        seed: u64,
+        think_ms: u64,
+        options: &Options,
+    ) -> Result<Box<dyn Strategy<Game>>, UnknownStrategy> {
+        let strategy = Self::strategy(spec, seed, think_ms)?;
+        Ok(match book_tolerance(&canonical(spec)) {
+            Some(tolerance) if !options.no_book => {
+                Box::new(Booked::new(strategy, Book::embedded(), seed, tolerance))
+            }
+            _ => strategy,
+        })
     }
 }

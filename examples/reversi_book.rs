@@ -1,0 +1,76 @@
+//! Builds Reversi's opening book from the engine's own searches and writes it where trios
+//! embeds it:
+//!
+//! `cargo run --release --example reversi_book -- --depth 8 --positions 3000`
+//!
+//! Every move of each expanded position is searched to `--depth` plies; moves within
+//! `--tolerance` discs of the best are followed, lines whose moves gave up more than
+//! `--deviation` discs in all are not, nothing past `--plies` plies is expanded, and at most
+//! `--positions` positions are. The same flags build the same book, byte for byte.
+
+use std::time::Instant;
+
+use trios::games::reversi::Game;
+use trios::games::reversi::book::build::{Reach, build};
+use trios::search::{Limits, Searcher};
+
+fn number_after(args: &[String], flag: &str, default: i64) -> i64 {
+    match args.iter().position(|a| a == flag) {
+        None => default,
+        Some(i) => match args.get(i + 1).and_then(|v| v.parse().ok()) {
+            Some(n) => n,
+            None => {
+                eprintln!("{flag} takes a whole number");
+                std::process::exit(2);
+            }
+        },
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let depth = number_after(&args, "--depth", 8).clamp(1, 20) as usize;
+    let reach = Reach {
+        positions: number_after(&args, "--positions", 3000).max(1) as usize,
+        plies: number_after(&args, "--plies", 16).clamp(1, 60) as u32,
+        tolerance: number_after(&args, "--tolerance", 2) as i32,
+        deviation: number_after(&args, "--deviation", 4) as i32,
+    };
+    let out = args
+        .iter()
+        .position(|a| a == "--out")
+        .and_then(|i| args.get(i + 1).cloned())
+        .unwrap_or_else(|| "configs/reversi/book.bin".into());
+    let started = Instant::now();
+    let book = build(
+        reach,
+        |game: &Game| {
+            let mut searcher = Searcher::new(*game, 18);
+            let moves = searcher.root_moves();
+            searcher
+                .rank(&moves, depth, Limits::default())
+                .unwrap_or_default()
+        },
+        |n| {
+            if n % 100 == 0 {
+                eprintln!(
+                    "{n} positions expanded, {:.0} s",
+                    started.elapsed().as_secs_f64()
+                );
+            }
+        },
+    );
+    let bytes = book.to_bytes();
+    if let Err(e) = std::fs::write(&out, &bytes) {
+        eprintln!("cannot write {out}: {e}");
+        std::process::exit(1);
+    }
+    let expanded = book.entries().iter().filter(|e| e.expanded).count();
+    println!(
+        "{out}: {} positions ({expanded} expanded), {} bytes, depth {depth}, {:?}, {:.0} s",
+        book.len(),
+        bytes.len(),
+        reach,
+        started.elapsed().as_secs_f64()
+    );
+}
