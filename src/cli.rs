@@ -488,11 +488,18 @@ mod tests {
         let mut checked = 0;
         for arg in games.get_arguments() {
             let long = format!("--{}", arg.get_long().unwrap_or_default());
-            // A valid value: the default where there is one, else a number (valid for all).
+            // A valid value: the default where there is one, else the first of the values
+            // the flag lists, else a number (valid for all the others).
+            let listed: Vec<String> = arg
+                .get_possible_values()
+                .iter()
+                .map(|v| v.get_name().to_string())
+                .collect();
             let value = arg.get_value_names().map(|_| {
                 arg.get_default_values()
                     .first()
                     .and_then(|v| v.to_str())
+                    .or(listed.first().map(String::as_str))
                     .unwrap_or("1")
             });
             let args = ["trios", "play", "--resume", long.as_str()]
