@@ -94,3 +94,21 @@ pub fn parse(text: &str) -> Result<Vec<Solved>, String> {
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fixture_text_round_trips_and_bad_lines_are_named() {
+        let g = Game::new();
+        let text = format(&[Solved { game: g, value: -3 }]);
+        assert_eq!(
+            parse(&format!("# note\n\n{text}")),
+            Ok(vec![Solved { game: g, value: -3 }])
+        );
+        assert!(parse("nonsense").unwrap_err().starts_with("line 1"));
+        let far = text.replace("-3", "70");
+        assert!(parse(&far).unwrap_err().contains("outside"));
+    }
+}
