@@ -8,7 +8,7 @@
 //! or step by step (`all` runs exactly these, with these defaults):
 //!
 //! ```text
-//! reversi_train selfplay --seed 1 --games 4600 --depth 4 --out target/reversi-train/gen0.bin
+//! reversi_train selfplay --seed 1 --games 4631 --depth 4 --out target/reversi-train/gen0.bin
 //! reversi_train fit --data target/reversi-train/gen0.bin --out target/reversi-train/gen0-eval.bin
 //! reversi_train heldout --seed 1 --out configs/reversi/heldout-20-24.txt
 //! reversi_train selfplay --seed 1 --first 100000 --games G1 --depth 3 \
@@ -107,7 +107,7 @@ enum Step {
     All {
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        #[arg(long, default_value_t = 4600)]
+        #[arg(long, default_value_t = 4631)]
         games0: u64,
         #[arg(long, default_value_t = 8000)]
         games1: u64,
