@@ -13,7 +13,9 @@
 //! reversi_train heldout --seed 1 --out configs/reversi/heldout-20-24.txt
 //! reversi_train selfplay --seed 1 --first 100000 --games G1 --depth 3 \
 //!     --weights target/reversi-train/gen0-eval.bin --out target/reversi-train/gen1.bin
-//! reversi_train fit --data target/reversi-train/gen0.bin,target/reversi-train/gen1.bin --out configs/reversi/eval.bin
+//! reversi_train selfplay --seed 1 --first 200000 --games G0B --depth 4 --out target/reversi-train/gen0b.bin
+//! reversi_train fit --data target/reversi-train/gen0.bin,target/reversi-train/gen1.bin,target/reversi-train/gen0b.bin \
+//!     --out configs/reversi/eval.bin
 //! reversi_train report
 //! ```
 //!
@@ -103,7 +105,8 @@ enum Step {
         #[arg(long, default_value = "configs/reversi/eval.bin")]
         weights: PathBuf,
     },
-    /// Everything: generation 0, its fit, the fixture, generation 1, the final fit, the report.
+    /// Everything: generation 0, its fit, the fixture, generation 1, more generation-0 games,
+    /// the final fit, the report.
     All {
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -111,6 +114,9 @@ enum Step {
         games0: u64,
         #[arg(long, default_value_t = 8000)]
         games1: u64,
+        /// More games on the old evaluation, played after generation 1 (extra data).
+        #[arg(long, default_value_t = 6000)]
+        games0b: u64,
         #[command(flatten)]
         fit: FitArgs,
         #[arg(long, default_value = "target/reversi-train")]
@@ -158,12 +164,13 @@ fn main() -> Result<(), String> {
             seed,
             games0,
             games1,
+            games0b,
             fit,
             work,
             out,
         } => {
             let (gen0, eval0) = (work.join("gen0.bin"), work.join("gen0-eval.bin"));
-            let gen1 = work.join("gen1.bin");
+            let (gen1, gen0b) = (work.join("gen1.bin"), work.join("gen0b.bin"));
             let (fixture, weights) = (out.join("heldout-20-24.txt"), out.join("eval.bin"));
             selfplay_step(&clock, seed, 0, games0, 4, 18, None, &gen0)?;
             fit_step(&clock, std::slice::from_ref(&gen0), fit, seed, &eval0)?;
@@ -171,7 +178,8 @@ fn main() -> Result<(), String> {
                 heldout_step(&clock, seed, &[100, 100, 60, 40, 30], 4, &fixture)?;
             }
             selfplay_step(&clock, seed, 100_000, games1, 3, 18, Some(&eval0), &gen1)?;
-            fit_step(&clock, &[gen0, gen1], fit, seed, &weights)?;
+            selfplay_step(&clock, seed, 200_000, games0b, 4, 18, None, &gen0b)?;
+            fit_step(&clock, &[gen0, gen1, gen0b], fit, seed, &weights)?;
             report_step(&clock, &fixture, &weights)?;
         }
     }
