@@ -45,6 +45,7 @@ mod resume;
 mod reversi_book;
 mod reversi_cli;
 mod reversi_engine;
+mod reversi_learned;
 mod reversi_tables;
 mod reversi_tui;
 mod rules;

@@ -10,12 +10,16 @@ pub mod endgame;
 pub mod eval;
 pub mod expert;
 pub mod game;
+pub mod learned;
+pub mod pattern;
 pub mod perft;
 mod platform;
 pub mod position;
 mod solver;
 pub mod square;
 pub mod text;
+pub mod train;
+pub mod weights;
 
 pub use endgame::{Solution, SolveOptions, solve, solve_with, solve_within};
 pub use game::{FlipLine, Game, Move, MoveError, MoveOutcome, Outcome, Undo};
