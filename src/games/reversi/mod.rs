@@ -17,6 +17,7 @@ mod platform;
 pub mod position;
 mod solver;
 pub mod square;
+pub mod symmetry;
 pub mod text;
 pub mod train;
 pub mod weights;

@@ -9,6 +9,8 @@
 //! images makes the evaluation exactly symmetric: a position and any of its images visit the
 //! same eight oriented boards, only in another order.
 
+pub use super::symmetry::{SYMMETRIES, flip_vertical, images, mirror_horizontal, transpose};
+
 /// The pattern types, in weight-table order: (name, squares).
 pub const PATTERNS: [(&str, u32); TYPES] = [
     ("corner 3x3", 9),
@@ -29,9 +31,6 @@ pub const TYPES: usize = 11;
 
 /// Identifies this pattern set in the weight file header.
 pub const SET_ID: u16 = 1;
-
-/// Symmetries evaluated per position.
-pub const SYMMETRIES: usize = 8;
 
 /// Weight lookups per position: one per pattern type and board image.
 pub const FEATURES: usize = TYPES * SYMMETRIES;
@@ -84,56 +83,6 @@ const fn ternary_table() -> [u16; 1024] {
         x += 1;
     }
     t
-}
-
-/// Row r becomes row 7 − r.
-#[inline(always)]
-pub const fn flip_vertical(b: u64) -> u64 {
-    b.swap_bytes()
-}
-
-/// Column c becomes column 7 − c.
-#[inline(always)]
-pub const fn mirror_horizontal(b: u64) -> u64 {
-    const K1: u64 = 0x5555_5555_5555_5555;
-    const K2: u64 = 0x3333_3333_3333_3333;
-    const K4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-    let b = ((b >> 1) & K1) | ((b & K1) << 1);
-    let b = ((b >> 2) & K2) | ((b & K2) << 2);
-    ((b >> 4) & K4) | ((b & K4) << 4)
-}
-
-/// Square (r, c) becomes (c, r).
-#[inline(always)]
-pub const fn transpose(mut b: u64) -> u64 {
-    const K1: u64 = 0x5500_5500_5500_5500;
-    const K2: u64 = 0x3333_0000_3333_0000;
-    const K4: u64 = 0x0f0f_0f0f_0000_0000;
-    let mut t = K4 & (b ^ (b << 28));
-    b ^= t ^ (t >> 28);
-    t = K2 & (b ^ (b << 14));
-    b ^= t ^ (t >> 14);
-    t = K1 & (b ^ (b << 7));
-    b ^= t ^ (t >> 7);
-    b
-}
-
-/// The eight images of a bitboard, in a fixed order; `images(b)[k]` is symmetry `k`.
-#[inline(always)]
-pub fn images(b: u64) -> [u64; SYMMETRIES] {
-    let h = mirror_horizontal(b);
-    let d = transpose(b);
-    let dh = mirror_horizontal(d);
-    [
-        b,
-        h,
-        flip_vertical(b),
-        flip_vertical(h),
-        d,
-        dh,
-        flip_vertical(d),
-        flip_vertical(dh),
-    ]
 }
 
 /// Bits of the diagonal of `len` squares from (0, 8 − len) to (len − 1, 7), by column.
@@ -319,22 +268,6 @@ mod tests {
 
     fn sq(r: u32, c: u32) -> u64 {
         1 << (8 * r + c)
-    }
-
-    #[test]
-    fn symmetries_move_squares_as_named() {
-        assert_eq!(flip_vertical(sq(1, 2)), sq(6, 2));
-        assert_eq!(mirror_horizontal(sq(1, 2)), sq(1, 5));
-        assert_eq!(transpose(sq(1, 2)), sq(2, 1));
-        assert_eq!(transpose(sq(7, 0)), sq(0, 7));
-    }
-
-    #[test]
-    fn the_eight_images_are_distinct_for_an_asymmetric_square() {
-        let mut seen: Vec<u64> = images(sq(0, 1)).to_vec();
-        seen.sort_unstable();
-        seen.dedup();
-        assert_eq!(seen.len(), 8);
     }
 
     #[test]

@@ -5,9 +5,9 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
-use super::symmetry::canonical;
 use super::{Book, Entry};
 use crate::games::reversi::game::{Game, Move};
+use crate::games::reversi::symmetry::canonical;
 
 /// How far a book reaches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

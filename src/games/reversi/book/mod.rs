@@ -7,13 +7,12 @@
 
 pub mod build;
 pub mod player;
-pub mod symmetry;
 
 use std::sync::OnceLock;
 
 use super::game::{Game, Move};
+use super::symmetry::canonical;
 use crate::games::rng::{below, seeded};
-use symmetry::canonical;
 
 /// The first bytes of a book file.
 pub const MAGIC: &[u8; 8] = b"TRIOSBK1";
@@ -41,7 +40,7 @@ pub enum BookError {
     Order(usize),
 }
 
-/// One position of the book, in canonical form (see [`symmetry::canonical`]).
+/// One position of the book, in canonical form (see [`canonical`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Entry {
     /// Discs of the side to move.
