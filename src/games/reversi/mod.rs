@@ -9,12 +9,16 @@ pub mod endgame;
 pub mod eval;
 pub mod expert;
 pub mod game;
+mod last;
+mod order;
 pub mod perft;
 mod platform;
 pub mod position;
 mod solver;
 pub mod square;
+mod stability;
 pub mod text;
+mod tt;
 
 pub use endgame::{Solution, SolveOptions, solve, solve_with, solve_within};
 pub use game::{FlipLine, Game, Move, MoveError, MoveOutcome, Outcome, Undo};
