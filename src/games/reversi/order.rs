@@ -6,16 +6,22 @@
 
 use super::bitboard::{bit, moves, neighbours};
 
-/// A midgame evaluation for the shallow ordering searches: the predicted final margin for
-/// the side to move (`p` the mover's discs, `o` the opponent's), in `1 / EVAL_UNITS` discs.
-pub type Eval = fn(u64, u64) -> i32;
+/// A midgame evaluation for the shallow ordering searches: `f(p, o)` is the predicted final
+/// margin for the side to move (`p` the mover's discs, `o` the opponent's), in `1 / units`
+/// discs, strictly inside ±64 discs.
+#[derive(Clone, Copy)]
+pub struct Evaluation {
+    pub f: fn(u64, u64) -> i32,
+    pub units: i32,
+}
 
-/// The evaluation the ordering searches use. Swapping in another one (with its
-/// [`EVAL_UNITS`]) is this one line and the next.
-pub const EVAL: Eval = super::eval::evaluate;
-
-/// Evaluation units per disc of [`EVAL`].
-pub const EVAL_UNITS: i32 = 1;
+/// The evaluation the ordering and preliminary searches use: the one seam to change to
+/// swap in another (e.g. `Evaluation { f: super::learned::evaluate, units:
+/// super::learned::UNITS_PER_DISC }`).
+pub const EVAL: Evaluation = Evaluation {
+    f: super::eval::evaluate,
+    units: 1,
+};
 
 pub const CORNERS: u64 = 0x8100_0000_0000_0081;
 

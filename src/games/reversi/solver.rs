@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use super::bitboard::{bit, final_value, flips, moves};
 use super::last::{PRESORT_RANK, flips_near, solve_1, solve_2};
-use super::order::{EVAL, EVAL_UNITS, fast_rank, odd_quadrants};
+use super::order::{EVAL, fast_rank, odd_quadrants};
 use super::stability::{stable, worth_trying};
 use super::tt::{NO_MOVE, Table};
 
@@ -22,25 +22,28 @@ use super::tt::{NO_MOVE, Table};
 const INF: i32 = 65;
 
 /// Above any evaluation, in evaluation units.
-const EVAL_INF: i32 = 65 * EVAL_UNITS;
+const EVAL_INF: i32 = 65 * EVAL.units;
 
 /// At or below this many empties the search tries each empty square directly, in parity
 /// order over a presorted list, without generating moves or probing the table.
 const SHALLOW: u32 = 6;
 
 /// At or above this many empties positions are stored in the transposition table.
-const TABLE_FROM: u32 = 8;
+const TABLE_FROM: u32 = 7;
 
 /// At or above this many empties a node first looks its children up in the table
 /// (enhanced transposition cutoff).
-const ETC_FROM: u32 = 12;
+const ETC_FROM: u32 = 10;
 
 /// At or above this many empties moves are ordered by shallow searches on the evaluation
 /// rather than by the fast rank alone.
-const SEARCH_SORT_FROM: u32 = 15;
+const SEARCH_SORT_FROM: u32 = 13;
 
-/// Weight of the shallow search's value (per evaluation unit) against the fast rank.
-const SORT_VALUE: i32 = 16;
+/// Weight of the shallow search's value (per disc) against the fast rank.
+const SORT_VALUE: i32 = 32;
+
+/// Plies added to the ordering searches' depth of `(empties - SEARCH_SORT_FROM) / 3`.
+const SORT_DEEPER: u32 = 0;
 
 /// At or above this many empties the root first searches to limited depths on the
 /// evaluation, ending `ID_GAP` plies short of the end.
@@ -323,7 +326,7 @@ macro_rules! search_functions {
                 let (mut alpha, mut beta) = if depth <= 2 {
                     (-EVAL_INF, EVAL_INF)
                 } else {
-                    (value - 4 * EVAL_UNITS, value + 4 * EVAL_UNITS)
+                    (value - 4 * EVAL.units, value + 4 * EVAL.units)
                 };
                 loop {
                     let v = midgame(s, p, o, alpha, beta, depth);
@@ -342,7 +345,7 @@ macro_rules! search_functions {
                 depth += 2;
             }
             // To the nearest even margin.
-            let discs = (value + value.signum() * EVAL_UNITS / 2) / EVAL_UNITS;
+            let discs = (value + value.signum() * EVAL.units / 2) / EVAL.units;
             (discs + discs.rem_euclid(2)).clamp(-64, 64)
         }
 
@@ -425,7 +428,7 @@ macro_rules! search_functions {
             let empty = !(p | o);
             let odd = odd_quadrants(empty);
             let sort_depth = if empties >= SEARCH_SORT_FROM {
-                Some(((empties - SEARCH_SORT_FROM) / 3).min(6))
+                Some(((empties - SEARCH_SORT_FROM) / 3 + SORT_DEEPER).min(6))
             } else {
                 None
             };
@@ -448,13 +451,13 @@ macro_rules! search_functions {
                         None | Some(0) => {
                             s.scored += 1;
                             if sort_depth.is_some() {
-                                rank += SORT_VALUE * EVAL(np, no) / EVAL_UNITS;
+                                rank += SORT_VALUE * (EVAL.f)(np, no) / EVAL.units;
                             }
                         }
                         Some(d) => {
                             // The child's value for the opponent: lower is better for us.
                             let v = midgame(s, np, no, -EVAL_INF, EVAL_INF, d);
-                            rank += SORT_VALUE * v / EVAL_UNITS;
+                            rank += SORT_VALUE * v / EVAL.units;
                         }
                     }
                     rank
@@ -475,12 +478,12 @@ macro_rules! search_functions {
                 return 0;
             }
             if depth == 0 {
-                return EVAL(p, o);
+                return (EVAL.f)(p, o);
             }
             let mv = moves(p, o);
             if mv == 0 {
                 if moves(o, p) == 0 {
-                    return final_value(p, o) * EVAL_UNITS;
+                    return final_value(p, o) * EVAL.units;
                 }
                 return -midgame(s, o, p, -beta, -alpha, depth);
             }
@@ -508,7 +511,7 @@ macro_rules! search_functions {
                     m &= m - 1;
                     let f = flips(p, o, sq);
                     s.nodes += 1;
-                    let v = -EVAL(o ^ f, p ^ f ^ bit(sq));
+                    let v = -(EVAL.f)(o ^ f, p ^ f ^ bit(sq));
                     if v > best {
                         best = v;
                         if v > alpha {
@@ -643,35 +646,51 @@ macro_rules! search_functions {
                     }
                 }
             }
-            let mut list = [Candidate::default(); 64];
-            let n = order(s, p, o, mv, hints, empties, &mut list);
-            if s.interrupted() {
-                return 0;
-            }
             let mut best = -INF;
-            let mut best_sq = list[0].sq;
-            for (i, c) in list[..n].iter().enumerate() {
-                let (np, no) = (o ^ c.flipped, p ^ c.flipped ^ bit(c.sq));
-                let value = if i == 0 {
-                    -search(s, np, no, -beta, -alpha)
-                } else {
-                    let probe = -search(s, np, no, -alpha - 1, -alpha);
-                    if probe > alpha && probe < beta && !s.interrupted() {
-                        -search(s, np, no, -beta, -alpha)
-                    } else {
-                        probe
-                    }
-                };
+            let mut best_sq = u32::from(NO_MOVE);
+            let mut rest = mv;
+            let first = u32::from(hints[0]);
+            if first < 64 && mv & bit(first) != 0 {
+                // The table's move alone first: if it cuts off, no other child is scored.
+                let f = flips(p, o, first);
+                best = -search(s, o ^ f, p ^ f ^ bit(first), -beta, -alpha);
                 if s.interrupted() {
                     return 0;
                 }
-                if value > best {
-                    best = value;
-                    best_sq = c.sq;
-                    if value > alpha {
-                        alpha = value;
-                        if alpha >= beta {
-                            break;
+                best_sq = first;
+                rest &= !bit(first);
+                alpha = alpha.max(best);
+            }
+            if alpha < beta && rest != 0 {
+                let mut list = [Candidate::default(); 64];
+                let n = order(s, p, o, rest, hints, empties, &mut list);
+                if s.interrupted() {
+                    return 0;
+                }
+                let full_first = best == -INF;
+                for (i, c) in list[..n].iter().enumerate() {
+                    let (np, no) = (o ^ c.flipped, p ^ c.flipped ^ bit(c.sq));
+                    let value = if i == 0 && full_first {
+                        -search(s, np, no, -beta, -alpha)
+                    } else {
+                        let probe = -search(s, np, no, -alpha - 1, -alpha);
+                        if probe > alpha && probe < beta && !s.interrupted() {
+                            -search(s, np, no, -beta, -alpha)
+                        } else {
+                            probe
+                        }
+                    };
+                    if s.interrupted() {
+                        return 0;
+                    }
+                    if value > best {
+                        best = value;
+                        best_sq = c.sq;
+                        if value > alpha {
+                            alpha = value;
+                            if alpha >= beta {
+                                break;
+                            }
                         }
                     }
                 }
