@@ -89,11 +89,14 @@ pub fn stable(p: u64, o: u64) -> u64 {
 pub const CUT_UNTIL: u32 = 30;
 
 /// The least alpha, by empties, at which the opponent's stable discs are counted to try a
-/// cut-off: below it no cut was ever seen on the FFO set and random endgames, so the count
-/// would be wasted. Fitted by measurement (see the solver's notes).
+/// cut-off. Fitted by counting: with every threshold open, the lowest alpha at which a cut
+/// happened on FFO #40–#47 (3 empties: -39, 4: -33, 5–7: -17, 8–9: -12, 10: -9, 11–12:
+/// -1, 13: 8, 14–15: 38, none seen from 16 on), lowered by one or two for positions outside
+/// that set, and continued upwards where no cut was seen. (A first, guessed table, alpha >=
+/// 2 * empties - 4, missed so many cuts that it cost 63 M positions on that set.)
 pub const CUT_ALPHA: [i32; CUT_UNTIL as usize] = [
-    99, 99, 99, 99, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42,
-    44, 46, 48, 50, 52,
+    99, 99, 99, -40, -34, -18, -18, -18, -14, -14, -10, -2, -2, 6, 36, 36, 38, 40, 42, 44, 46, 48,
+    50, 52, 54, 56, 58, 60, 62, 64,
 ];
 
 /// Whether a node of `empties` empties at `alpha` should count the opponent's stable
