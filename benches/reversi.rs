@@ -1,4 +1,5 @@
-//! Speed of the Reversi engine: perft, move generation and the exact endgame solver.
+//! Speed of the Reversi engine: perft, move generation and the exact endgame solver (a
+//! 16-empty position, FFO #40, and the fixed set #40, #41, #44 plus the 16-empty one).
 
 use std::hint::black_box;
 
@@ -6,12 +7,21 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use trios::games::reversi::bitboard::moves;
 use trios::games::reversi::{Game, Move, perft, solve};
 
-/// FFO problem #40: 20 empties, dark to move; best A2 (row 2, column 1), value +38.
-const FFO_40: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+#[path = "../tests/ffo/mod.rs"]
+mod ffo;
+
+/// Published FFO problem `number` (40..=59), parsed.
+fn ffo(number: u32) -> Game {
+    let entry = ffo::FFO
+        .iter()
+        .find(|e| e.0 == number)
+        .expect("FFO #40-#59 are in the table");
+    entry.1.parse().expect("FFO positions parse")
+}
 
 /// FFO #40 four plies on along a best line: 16 empties.
 fn sixteen_empties() -> Game {
-    let mut game: Game = FFO_40.parse().expect("FFO #40 parses");
+    let mut game = ffo(40);
     while game.empties() > 16 {
         let best = solve(&game).best;
         let mv = best.map_or(Move::Pass, Move::Place);
@@ -92,9 +102,18 @@ fn endgame_bench(c: &mut Criterion) {
     group.bench_function("solve_16_empties", |b| {
         b.iter(|| solve(black_box(&sixteen)))
     });
-    let twenty: Game = FFO_40.parse().expect("FFO #40 parses");
+    let twenty = ffo(40);
     group.bench_function("solve_20_empties_ffo40", |b| {
         b.iter(|| solve(black_box(&twenty)))
+    });
+    // The fixed set: FFO #40 (20 empties), #41 (22), #44 (23) and the 16-empty position.
+    let set = [ffo(40), ffo(41), ffo(44), sixteen];
+    group.bench_function("ffo_set", |b| {
+        b.iter(|| {
+            set.iter()
+                .map(|game| solve(black_box(game)).value)
+                .sum::<i32>()
+        })
     });
     group.finish();
 }

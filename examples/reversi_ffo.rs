@@ -3,7 +3,9 @@
 //! `cargo run --release --example reversi_ffo -- --from 40 --to 49 --threads 2`.
 //!
 //! `--from N --to M` picks problems N..=M of #40–#59 (default #40–#44, seconds each in a
-//! release build; #50 on take minutes); `--threads N` solves on N threads (default 1).
+//! release build; #50 on take minutes); `--threads N` solves on N threads (default 1);
+//! `--hash-bits B` gives the shared table 2^B entries of 24 bytes (default from the
+//! empties, 2^22 at 24 and more; at most 2^25).
 //! Two counts are shown: `nodes`, the positions the search enters, and `edax`, those plus
 //! every child scored to order moves, which is how Edax counts. Far too slow unoptimised
 //! for the test suite, which solves #40 a few moves on. Exits with 1 if any value or move
@@ -11,6 +13,7 @@
 
 use std::time::{Duration, Instant};
 
+use trios::games::reversi::endgame::MAX_TABLE_BITS;
 use trios::games::reversi::{Game, SolveOptions, Square, solve_with};
 
 #[path = "../tests/ffo/mod.rs"]
@@ -70,8 +73,17 @@ fn main() {
         eprintln!("--to must be at most 59: the table holds FFO #40 to #59");
         std::process::exit(2);
     }
+    let table_bits = args
+        .iter()
+        .position(|a| a == "--hash-bits")
+        .map(|_| number_after(&args, "--hash-bits", 0, 4) as u32);
+    if table_bits.is_some_and(|b| b > MAX_TABLE_BITS) {
+        eprintln!("--hash-bits must be at most {MAX_TABLE_BITS}");
+        std::process::exit(2);
+    }
     let options = SolveOptions {
         threads,
+        table_bits,
         ..Default::default()
     };
     println!("FFO #{from}–#{to}, {threads} thread(s)\n");

@@ -364,9 +364,20 @@ fn naive_placements(game: &Game) -> Vec<Square> {
         .collect()
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(32))]
+/// Cases for the solver-against-brute-force property: 32 by default (seconds in a debug
+/// build), or as many as the `PROPTEST_CASES` environment variable asks for.
+fn solver_cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(32)
+}
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(solver_cases()))]
+
+    /// The solver's value, and the value of the move it names, equal plain minimax on
+    /// random positions (seeded playouts from the start) with up to 10 empties.
     #[test]
     fn solver_matches_brute_force(seed in any::<u64>(), empties in 1u32..=10) {
         let game = near_the_end(seed, empties);

@@ -10,6 +10,7 @@ use std::sync::atomic::AtomicU64;
 use super::game::{Game, Move};
 use super::solver::{Solver, solve_parallel};
 use super::square::Square;
+use super::tt::Table;
 
 /// The exact result of a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,8 +35,9 @@ pub struct SolveOptions {
     /// Receives the running node count, for progress displays; updated every few thousand
     /// positions.
     pub progress: Option<Arc<AtomicU64>>,
-    /// Transposition-table size as a power of two (entries, 24 bytes each, per thread);
-    /// `None` picks one from the number of empty squares.
+    /// Transposition-table size as a power of two (entries, 24 bytes each, one table
+    /// shared by all threads), at most [`MAX_TABLE_BITS`]; `None` picks one from the number
+    /// of empty squares ([`default_table_bits`]).
     pub table_bits: Option<u32>,
     /// Threads to search with; 0 and 1 both mean the calling thread alone. With more, the
     /// root moves are shared out and the node budget is split evenly between them.
@@ -68,18 +70,28 @@ pub fn solve_with(game: &Game, options: &SolveOptions) -> Option<Solution> {
     }
 }
 
+/// The largest table a caller may ask for: 2^25 entries of 24 bytes (768 MiB).
+pub const MAX_TABLE_BITS: u32 = 25;
+
+/// The table size picked from the number of empty squares: 2^(empties - 2) entries, from
+/// 2^12 (96 KiB) up to 2^22 (96 MiB) at 24 empties and more.
+pub fn default_table_bits(empties: u32) -> u32 {
+    empties.saturating_sub(2).clamp(12, 22)
+}
+
 /// The search, and whether it ran out of budget (the solution is then meaningless).
 fn run(game: &Game, options: &SolveOptions) -> (Solution, bool) {
     let (p, o) = (game.player_bits(), game.opponent_bits());
     let empties = game.empties();
     let bits = options
         .table_bits
-        .unwrap_or_else(|| (12 + empties.saturating_sub(10)).clamp(12, 20))
-        .clamp(4, 28);
+        .unwrap_or_else(|| default_table_bits(empties))
+        .clamp(4, MAX_TABLE_BITS);
     let threads = options.threads.max(1);
     let budget = options.node_budget.map(|b| b / threads as u64);
+    let table = Arc::new(Table::new(bits));
     let mut solvers: Vec<Solver> = (0..threads)
-        .map(|_| Solver::new(bits, budget, options.progress.clone()))
+        .map(|_| Solver::new(Arc::clone(&table), budget, options.progress.clone()))
         .collect();
     let (value, best) = if threads == 1 {
         solvers[0].solve(p, o)
@@ -173,6 +185,42 @@ mod tests {
         let mut child = game;
         child.make(Move::Place(best));
         assert_eq!(-solve(&child).value, one.value);
+    }
+
+    /// A tiny table (four buckets) is overwritten all the time, and threads share it: a
+    /// bound it returns for the wrong position, or torn, would change the value. The same
+    /// positions (12 to 14 empties, along two lines from FFO #40) solve alike with 2^4 and
+    /// 2^20 entries, on one and two threads.
+    #[test]
+    fn the_table_never_returns_a_wrong_bound() {
+        for pick in [0usize, 1] {
+            let mut game: Game = FFO_40.parse().unwrap();
+            while game.empties() > 14 {
+                let list = game.legal_moves();
+                let mv = list[pick.min(list.len() - 1)];
+                game.play(mv).unwrap();
+            }
+            for _ in 0..3 {
+                let mut values = Vec::new();
+                for (bits, threads) in [(20, 1), (4, 1), (4, 2), (20, 2)] {
+                    let options = SolveOptions {
+                        table_bits: Some(bits),
+                        threads,
+                        ..SolveOptions::default()
+                    };
+                    let s = solve_with(&game, &options).unwrap();
+                    if let Some(sq) = s.best {
+                        let mut child = game;
+                        child.make(Move::Place(sq));
+                        assert_eq!(-solve(&child).value, s.value, "{game} {bits} {threads}");
+                    }
+                    values.push(s.value);
+                }
+                assert!(values.windows(2).all(|w| w[0] == w[1]), "{game} {values:?}");
+                let list = game.legal_moves();
+                game.play(list[list.len() - 1]).unwrap();
+            }
+        }
     }
 
     #[test]

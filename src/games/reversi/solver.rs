@@ -1,6 +1,10 @@
-//! The search behind the endgame solver, on raw bitboards: negamax alpha-beta with null
-//! windows, a transposition table, fastest-first ordering while the tree is wide, and, in
-//! the last few empties, parity ordering by quadrant with no move generation at all.
+//! The search behind the endgame solver, on raw bitboards: negamax alpha-beta (principal
+//! variation search) over a shared transposition table, with the opponent's stable discs
+//! capping values, moves ordered by the table's moves, then by shallow searches far from
+//! the end and by a fast rank nearer it, and, in the last few empties, parity order over a
+//! presorted list of empty squares with no move generation at all. The root first runs
+//! depth-limited searches on the evaluation to fill the table with best moves and guess
+//! the value, then proves the exact value with null-window probes around that guess.
 //!
 //! The recursion is compiled twice, for the baseline instruction set and for processors
 //! with population count and the bit-manipulation extensions, and picked at run time.
@@ -8,71 +12,53 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use super::bitboard::{bit, edge_stable, final_value, flips, moves, neighbours};
+use super::bitboard::{bit, final_value, flips, moves};
+use super::last::{PRESORT_RANK, flips_near, solve_1, solve_2};
+use super::order::{EVAL, fast_rank, odd_quadrants};
+use super::stability::{stable, worth_trying};
+use super::tt::{NO_MOVE, Table};
 
 /// Above any reachable margin.
 const INF: i32 = 65;
 
-/// At or below this many empties the search tries each empty square directly, in parity
-/// order, without generating moves or probing the table.
-const SHALLOW: u32 = 5;
+/// Above any evaluation, in evaluation units.
+const EVAL_INF: i32 = 65 * EVAL.units;
 
-/// At or above this many empties moves are sorted fastest-first; below, by parity only.
-const SORT_FROM: u32 = 7;
+/// At or below this many empties the search tries each empty square directly, in parity
+/// order over a presorted list, without generating moves or probing the table.
+const SHALLOW: u32 = 6;
 
 /// At or above this many empties positions are stored in the transposition table.
-const TABLE_FROM: u32 = 8;
-
-/// At or above this many empties move ordering also weighs the opponent's potential
-/// mobility, by this much against 16 per reply.
-const POTENTIAL_FROM: u32 = 16;
-const POTENTIAL_WEIGHT: i32 = 6;
+const TABLE_FROM: u32 = 7;
 
 /// At or above this many empties a node first looks its children up in the table
 /// (enhanced transposition cutoff).
-const ETC_FROM: u32 = 14;
+const ETC_FROM: u32 = 10;
 
-/// From this alpha up a search node checks whether the opponent's stable discs already
-/// cap its value at alpha.
-const STABILITY_ALPHA: i32 = 8;
+/// At or above this many empties moves are ordered by shallow searches on the evaluation
+/// rather than by the fast rank alone.
+const SEARCH_SORT_FROM: u32 = 13;
 
-/// The four quadrants, for parity ordering.
-const QUADRANTS: [u64; 4] = [
-    0x0000_0000_0F0F_0F0F,
-    0x0000_0000_F0F0_F0F0,
-    0x0F0F_0F0F_0000_0000,
-    0xF0F0_F0F0_0000_0000,
-];
+/// Weight of the shallow search's value (per disc) against the fast rank.
+const SORT_VALUE: i32 = 32;
 
-const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// Plies added to the ordering searches' depth of `(empties - SEARCH_SORT_FROM) / 3`.
+const SORT_DEEPER: u32 = 1;
+
+/// At or above this many empties the root first searches to limited depths on the
+/// evaluation, ending `ID_GAP` plies short of the end.
+const ID_FROM: u32 = 14;
+const ID_GAP: u32 = 10;
+
+/// Depth-limited searches of at least this depth use the table.
+const MID_TABLE_DEPTH: u32 = 3;
+
+/// Table depths of exact entries are offset by this, above any depth-limited search, so
+/// that the two kinds of bounds are never confused.
+const EXACT: u32 = 64;
 
 /// How often (in nodes) progress is published.
 const PUBLISH_EVERY: u64 = 1 << 14;
-
-/// The squares of the quadrants holding an odd number of empties: a move there is likely
-/// to leave the opponent without the last move of the region.
-#[inline(always)]
-fn odd_quadrants(empty: u64) -> u64 {
-    let mut odd = 0u64;
-    for q in QUADRANTS {
-        if (empty & q).count_ones() & 1 == 1 {
-            odd |= q;
-        }
-    }
-    odd
-}
-
-/// One transposition-table slot: the exact position, bounds on its value, and the move
-/// that was best (or cut off).
-#[derive(Debug, Clone, Copy, Default)]
-struct Entry {
-    p: u64,
-    o: u64,
-    lower: i8,
-    upper: i8,
-    best: u8,
-    used: bool,
-}
 
 /// A move being ordered: its square, what it flips, and how promising it looks (lower
 /// first).
@@ -83,13 +69,14 @@ struct Candidate {
     rank: i32,
 }
 
-/// The search state of one solve: the table, the node count and the budget.
+/// The search state of one thread of a solve: the shared table, the node counts and the
+/// budget.
 pub(crate) struct Solver {
-    table: Vec<Entry>,
-    mask: usize,
+    table: Arc<Table>,
+    /// Positions entered by any search (exact, depth-limited, ordering).
     pub(crate) nodes: u64,
-    /// Children scored to order the moves (the table's move excepted), which the search
-    /// may never enter: Edax counts these as positions too, `nodes` does not.
+    /// Children scored to order the moves without being entered (the table's moves and
+    /// wipe-outs excepted): Edax counts these as positions too, `nodes` does not.
     pub(crate) scored: u64,
     budget: u64,
     pub(crate) aborted: bool,
@@ -102,12 +89,14 @@ pub(crate) struct Solver {
 }
 
 impl Solver {
-    /// A solver with a table of `2^bits` entries that gives up after `budget` nodes.
-    pub(crate) fn new(bits: u32, budget: Option<u64>, progress: Option<Arc<AtomicU64>>) -> Solver {
-        let size = 1usize << bits;
+    /// A solver on `table` that gives up after `budget` nodes.
+    pub(crate) fn new(
+        table: Arc<Table>,
+        budget: Option<u64>,
+        progress: Option<Arc<AtomicU64>>,
+    ) -> Solver {
         Solver {
-            table: vec![Entry::default(); size],
-            mask: size - 1,
+            table,
             nodes: 0,
             scored: 0,
             budget: budget.unwrap_or(u64::MAX),
@@ -130,22 +119,59 @@ impl Solver {
     /// The exact value of the position with `p` to move and a best square (bit index), or
     /// `None` for the square if `p` has no placement. Meaningless if `aborted` is set after.
     pub(crate) fn solve(&mut self, p: u64, o: u64) -> (i32, Option<u32>) {
+        let guess = self.presearch(p, o);
+        self.probes(p, o, guess)
+    }
+
+    /// Depth-limited searches from the root, leaving best moves in the table; the value
+    /// they point to, in discs (even), or 0 when the position is too small to bother.
+    fn presearch(&mut self, p: u64, o: u64) -> i32 {
         if modern_cpu() {
             // SAFETY: `modern_cpu` checked the features `modern` is compiled for.
             #[cfg(target_arch = "x86_64")]
-            return unsafe { modern::root(self, p, o) };
+            return unsafe { modern::presearch(self, p, o) };
         }
-        baseline::root(self, p, o)
+        baseline::presearch(self, p, o)
+    }
+
+    /// The exact root by null-window probes starting at `guess`.
+    fn probes(&mut self, p: u64, o: u64, guess: i32) -> (i32, Option<u32>) {
+        if modern_cpu() {
+            // SAFETY: as in `presearch`.
+            #[cfg(target_arch = "x86_64")]
+            return unsafe { modern::root(self, p, o, guess) };
+        }
+        baseline::root(self, p, o, guess)
     }
 
     /// The value of the position with `p` to move within `(alpha, beta)`, fail-soft.
     fn window(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
         if modern_cpu() {
-            // SAFETY: as in `solve`.
+            // SAFETY: as in `presearch`.
             #[cfg(target_arch = "x86_64")]
             return unsafe { modern::search(self, p, o, alpha, beta) };
         }
         baseline::search(self, p, o, alpha, beta)
+    }
+
+    /// The root's placements in search order, each with what it flips: the table's moves
+    /// first, then by the ordering of an interior node.
+    fn root_list(&mut self, p: u64, o: u64) -> Vec<(u32, u64)> {
+        let mut list = [Candidate::default(); 64];
+        let n = if modern_cpu() {
+            // SAFETY: as in `presearch`.
+            #[cfg(target_arch = "x86_64")]
+            {
+                unsafe { modern::root_order(self, p, o, &mut list) }
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            {
+                baseline::root_order(self, p, o, &mut list)
+            }
+        } else {
+            baseline::root_order(self, p, o, &mut list)
+        };
+        list[..n].iter().map(|c| (c.sq, c.flipped)).collect()
     }
 
     /// Whether the search must unwind now: out of budget, or stopped from outside.
@@ -160,38 +186,16 @@ impl Solver {
         self.nodes += 1;
         if self.nodes & (PUBLISH_EVERY - 1) == 0 {
             self.publish();
+            if let Some(stop) = &self.stop
+                && stop.load(Ordering::Relaxed)
+            {
+                self.halted = true;
+            }
         }
         if self.nodes > self.budget {
             self.aborted = true;
         }
-        if self.nodes & 255 == 0
-            && let Some(stop) = &self.stop
-            && stop.load(Ordering::Relaxed)
-        {
-            self.halted = true;
-        }
         self.interrupted()
-    }
-
-    #[inline(always)]
-    fn slot(&self, p: u64, o: u64) -> usize {
-        let h = (p ^ o.rotate_left(23))
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .rotate_left(29)
-            ^ o.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        (h >> 20) as usize & self.mask
-    }
-
-    #[inline(always)]
-    fn store(&mut self, slot: usize, p: u64, o: u64, lower: i32, upper: i32, best: u32) {
-        self.table[slot] = Entry {
-            p,
-            o,
-            lower: lower as i8,
-            upper: upper as i8,
-            best: best as u8,
-            used: true,
-        };
     }
 }
 
@@ -212,35 +216,23 @@ fn modern_cpu() -> bool {
     }
 }
 
-/// [`Solver::solve`] with the root moves shared out among one solver per thread (each with
-/// its own table): the same null-window probes as the single-threaded root, where the
-/// first thread to prove a probe's bound stops the others.
+/// [`Solver::solve`] on several threads sharing one table: the first solver runs the
+/// depth-limited searches alone, then the root moves of each null-window probe are shared
+/// out, and the first thread to prove a probe's bound stops the others.
 pub(crate) fn solve_parallel(solvers: &mut [Solver], p: u64, o: u64) -> (i32, Option<u32>) {
     let mv = moves(p, o);
-    if solvers.len() < 2 || mv.count_ones() < 2 {
-        return match solvers.first_mut() {
-            Some(first) => first.solve(p, o),
-            None => (0, None),
-        };
+    let threads = solvers.len();
+    let Some(first) = solvers.first_mut() else {
+        return (0, None);
+    };
+    if threads < 2 || mv.count_ones() < 2 {
+        return first.solve(p, o);
     }
-    // Fewest replies first, as in the sequential root.
-    let mut list: Vec<(u32, u64, u32)> = Vec::with_capacity(mv.count_ones() as usize);
-    let mut m = mv;
-    while m != 0 {
-        let sq = m.trailing_zeros();
-        m &= m - 1;
-        let f = flips(p, o, sq);
-        let replies = moves(o ^ f, p ^ f ^ bit(sq));
-        list.push((
-            sq,
-            f,
-            replies.count_ones() + (replies & CORNERS).count_ones(),
-        ));
+    let mut guess = first.presearch(p, o);
+    if first.interrupted() {
+        return (0, None);
     }
-    list.sort_by_key(|&(_, _, rank)| rank);
-    if let Some(first) = solvers.first_mut() {
-        first.scored += list.len() as u64;
-    }
+    let list = first.root_list(p, o);
 
     let stop = Arc::new(AtomicBool::new(false));
     for solver in solvers.iter_mut() {
@@ -248,7 +240,6 @@ pub(crate) fn solve_parallel(solvers: &mut [Solver], p: u64, o: u64) -> (i32, Op
     }
     let (mut lower, mut upper) = (-64, 64);
     let mut best_sq = list[0].0;
-    let mut guess = 0;
     while lower < upper {
         let beta = if guess <= lower {
             lower + 1
@@ -268,7 +259,7 @@ pub(crate) fn solve_parallel(solvers: &mut [Solver], p: u64, o: u64) -> (i32, Op
                         let mut value = -INF;
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(&(sq, f, _)) = list.get(i) else {
+                            let Some(&(sq, f)) = list.get(i) else {
                                 break (value, None);
                             };
                             if stop.load(Ordering::Relaxed) {
@@ -320,10 +311,49 @@ macro_rules! search_functions {
     ($(#[$features:meta])*) => {
         use super::*;
 
-        /// The root: null-window probes that narrow the value down from both sides,
-        /// reusing the table between probes, rather than one wide-window search.
+        /// Depth-limited searches from the root on the evaluation, deeper and deeper, each
+        /// within a window around the last value; the last value, in even discs.
         $(#[$features])*
-        pub(super) fn root(s: &mut Solver, p: u64, o: u64) -> (i32, Option<u32>) {
+        pub(super) fn presearch(s: &mut Solver, p: u64, o: u64) -> i32 {
+            let empties = (!(p | o)).count_ones();
+            if empties < ID_FROM || moves(p, o) == 0 {
+                return 0;
+            }
+            let last = empties - ID_GAP;
+            let mut value = 0;
+            let mut depth = if last % 2 == 0 { 2 } else { 1 };
+            while depth <= last {
+                let (mut alpha, mut beta) = if depth <= 2 {
+                    (-EVAL_INF, EVAL_INF)
+                } else {
+                    (value - 4 * EVAL.units, value + 4 * EVAL.units)
+                };
+                loop {
+                    let v = midgame(s, p, o, alpha, beta, depth);
+                    if s.interrupted() {
+                        return 0;
+                    }
+                    if v <= alpha && alpha > -EVAL_INF {
+                        alpha = -EVAL_INF;
+                    } else if v >= beta && beta < EVAL_INF {
+                        beta = EVAL_INF;
+                    } else {
+                        value = v;
+                        break;
+                    }
+                }
+                depth += 2;
+            }
+            // To the nearest even margin.
+            let discs = (value + value.signum() * EVAL.units / 2) / EVAL.units;
+            (discs + discs.rem_euclid(2)).clamp(-64, 64)
+        }
+
+        /// The exact root: null-window probes that narrow the value down from both sides,
+        /// starting at `guess`, reusing the table between probes, rather than one
+        /// wide-window search.
+        $(#[$features])*
+        pub(super) fn root(s: &mut Solver, p: u64, o: u64, mut guess: i32) -> (i32, Option<u32>) {
             let mv = moves(p, o);
             if mv == 0 {
                 s.nodes += 1;
@@ -333,11 +363,9 @@ macro_rules! search_functions {
                 return (-search(s, o, p, -INF, INF), None);
             }
             let mut list = [Candidate::default(); 64];
-            let n = order(p, o, mv, None, &mut list);
-            s.scored += n as u64;
+            let n = root_order(s, p, o, &mut list);
             let (mut lower, mut upper) = (-64, 64);
             let mut best_sq = list[0].sq;
-            let mut guess = 0;
             while lower < upper {
                 // Is the value at least `beta`?
                 let beta = if guess <= lower { lower + 1 } else { guess.min(upper) };
@@ -369,43 +397,191 @@ macro_rules! search_functions {
             (lower, Some(best_sq))
         }
 
-        /// Orders the placements `mv` of `p`, writing them to `list` and returning how
-        /// many: the table's move first, then fewest opponent replies (corners counted
-        /// twice), with a nudge towards corners and odd quadrants; far from the end, fewer
-        /// empty squares next to the mover's discs (the opponent's potential mobility) too.
+        /// The root's moves in search order, as an interior node orders them.
         $(#[$features])*
-        fn order(p: u64, o: u64, mv: u64, hint: Option<u32>, list: &mut [Candidate; 64]) -> usize {
+        pub(super) fn root_order(
+            s: &mut Solver,
+            p: u64,
+            o: u64,
+            list: &mut [Candidate; 64],
+        ) -> usize {
+            let hints = s.table.probe(p, o).map_or([NO_MOVE; 2], |h| h.moves);
+            let mv = moves(p, o);
+            let empties = (!(p | o)).count_ones();
+            order(s, p, o, mv, hints, empties, list)
+        }
+
+        /// Orders the placements `mv` of `p`, writing them to `list` and returning how
+        /// many: a wipe-out and the table's moves first (legal moves only, unscored), then
+        /// the rest by rank, lowest first; the rank adds a shallow search's value from
+        /// `SEARCH_SORT_FROM` empties on. Counts every child scored.
+        $(#[$features])*
+        fn order(
+            s: &mut Solver,
+            p: u64,
+            o: u64,
+            mv: u64,
+            hints: [u8; 2],
+            empties: u32,
+            list: &mut [Candidate; 64],
+        ) -> usize {
             let empty = !(p | o);
-            let far = empty.count_ones() >= POTENTIAL_FROM;
             let odd = odd_quadrants(empty);
+            let sort_depth = if empties >= SEARCH_SORT_FROM {
+                Some(((empties - SEARCH_SORT_FROM) / 3 + SORT_DEEPER).min(6))
+            } else {
+                None
+            };
             let mut n = 0;
             let mut m = mv;
             while m != 0 {
                 let sq = m.trailing_zeros();
                 m &= m - 1;
                 let f = flips(p, o, sq);
-                let replies = moves(o ^ f, p ^ f ^ bit(sq));
-                let mut rank =
-                    16 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
-                if odd & bit(sq) != 0 {
-                    rank -= 4;
-                }
-                if bit(sq) & CORNERS != 0 {
-                    rank -= 8;
-                }
-                if far {
-                    let mine = p ^ f ^ bit(sq);
-                    rank += POTENTIAL_WEIGHT
-                        * (neighbours(mine) & empty & !bit(sq)).count_ones() as i32;
-                }
-                if Some(sq) == hint {
-                    rank = i32::MIN;
-                }
+                let rank = if f == o {
+                    i32::MIN
+                } else if sq == u32::from(hints[0]) {
+                    i32::MIN + 1
+                } else if sq == u32::from(hints[1]) {
+                    i32::MIN + 2
+                } else {
+                    let mut rank = fast_rank(p, o, sq, f, empty, odd);
+                    let (np, no) = (o ^ f, p ^ f ^ bit(sq));
+                    match sort_depth {
+                        None | Some(0) => {
+                            s.scored += 1;
+                            if sort_depth.is_some() {
+                                rank += SORT_VALUE * (EVAL.f)(np, no) / EVAL.units;
+                            }
+                        }
+                        Some(d) => {
+                            // The child's value for the opponent: lower is better for us.
+                            let v = midgame(s, np, no, -EVAL_INF, EVAL_INF, d);
+                            rank += SORT_VALUE * v / EVAL.units;
+                        }
+                    }
+                    rank
+                };
                 list[n] = Candidate { sq, flipped: f, rank };
                 n += 1;
             }
             list[..n].sort_unstable_by_key(|c| c.rank);
             n
+        }
+
+        /// Depth-limited negamax on the evaluation, in evaluation units, fail-soft: the
+        /// root's preliminary searches and the ordering searches far from the end. Uses
+        /// the table from `MID_TABLE_DEPTH` plies on (bounds of that same depth only).
+        $(#[$features])*
+        fn midgame(s: &mut Solver, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32) -> i32 {
+            if s.tick() {
+                return 0;
+            }
+            if depth == 0 {
+                return (EVAL.f)(p, o);
+            }
+            let mv = moves(p, o);
+            if mv == 0 {
+                if moves(o, p) == 0 {
+                    return final_value(p, o) * EVAL.units;
+                }
+                return -midgame(s, o, p, -beta, -alpha, depth);
+            }
+            let use_table = depth >= MID_TABLE_DEPTH;
+            let mut hints = [NO_MOVE; 2];
+            if use_table && let Some(hit) = s.table.probe(p, o) {
+                if u32::from(hit.depth) == depth {
+                    if hit.lower >= beta {
+                        return hit.lower;
+                    }
+                    if hit.upper <= alpha {
+                        return hit.upper;
+                    }
+                }
+                hints = hit.moves;
+            }
+            let start = s.nodes;
+            let original_alpha = alpha;
+            let mut best = -EVAL_INF;
+            let mut best_sq = NO_MOVE as u32;
+            if depth == 1 {
+                let mut m = mv;
+                while m != 0 {
+                    let sq = m.trailing_zeros();
+                    m &= m - 1;
+                    let f = flips(p, o, sq);
+                    s.nodes += 1;
+                    let v = -(EVAL.f)(o ^ f, p ^ f ^ bit(sq));
+                    if v > best {
+                        best = v;
+                        if v > alpha {
+                            alpha = v;
+                            if alpha >= beta {
+                                break;
+                            }
+                        }
+                    }
+                }
+                return best;
+            }
+            let mut list = [Candidate::default(); 64];
+            let mut n = 0;
+            let mut m = mv;
+            let empty = !(p | o);
+            let odd = odd_quadrants(empty);
+            while m != 0 {
+                let sq = m.trailing_zeros();
+                m &= m - 1;
+                let f = flips(p, o, sq);
+                let rank = if sq == u32::from(hints[0]) {
+                    i32::MIN
+                } else if sq == u32::from(hints[1]) {
+                    i32::MIN + 1
+                } else {
+                    s.scored += 1;
+                    fast_rank(p, o, sq, f, empty, odd)
+                };
+                list[n] = Candidate { sq, flipped: f, rank };
+                n += 1;
+            }
+            list[..n].sort_unstable_by_key(|c| c.rank);
+            for (i, c) in list[..n].iter().enumerate() {
+                let (np, no) = (o ^ c.flipped, p ^ c.flipped ^ bit(c.sq));
+                let v = if i == 0 {
+                    -midgame(s, np, no, -beta, -alpha, depth - 1)
+                } else {
+                    let probe = -midgame(s, np, no, -alpha - 1, -alpha, depth - 1);
+                    if probe > alpha && probe < beta && !s.interrupted() {
+                        -midgame(s, np, no, -beta, -alpha, depth - 1)
+                    } else {
+                        probe
+                    }
+                };
+                if s.interrupted() {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    best_sq = c.sq;
+                    if v > alpha {
+                        alpha = v;
+                        if alpha >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            if use_table {
+                let (lower, upper) = if best >= beta {
+                    (best, EVAL_INF)
+                } else if best > original_alpha {
+                    (best, best)
+                } else {
+                    (-EVAL_INF, best)
+                };
+                s.table.store(p, o, depth, (lower, upper), best_sq, s.nodes - start);
+            }
+            best
         }
 
         /// Negamax alpha-beta value of the position with `p` to move, within (alpha, beta).
@@ -414,7 +590,7 @@ macro_rules! search_functions {
             let empty = !(p | o);
             let empties = empty.count_ones();
             if empties <= SHALLOW {
-                return shallow(s, p, o, alpha, beta, empty);
+                return shallow_root(s, p, o, alpha, beta, empty);
             }
             if s.tick() {
                 return 0;
@@ -426,78 +602,95 @@ macro_rules! search_functions {
                 }
                 return -search(s, o, p, -beta, -alpha);
             }
-            if alpha >= STABILITY_ALPHA {
+            if worth_trying(empties, alpha, o.count_ones()) {
                 // The opponent keeps its stable discs whatever happens.
-                let most = 64 - 2 * (edge_stable(p, o) & o).count_ones() as i32;
+                let most = 64 - 2 * stable(o, p).count_ones() as i32;
                 if most <= alpha {
                     return most;
                 }
             }
-            if empties < SORT_FROM {
-                return unsorted(s, p, o, alpha, beta, mv, empty);
-            }
 
             let use_table = empties >= TABLE_FROM;
-            let slot = if use_table { s.slot(p, o) } else { 0 };
-            let mut hint = None;
-            if use_table {
-                let e = s.table[slot];
-                if e.used && e.p == p && e.o == o {
-                    let (lower, upper) = (i32::from(e.lower), i32::from(e.upper));
-                    if lower >= beta || lower == upper {
-                        return lower;
+            let mut hints = [NO_MOVE; 2];
+            if use_table && let Some(hit) = s.table.probe(p, o) {
+                if u32::from(hit.depth) >= EXACT {
+                    if hit.lower >= beta || hit.lower == hit.upper {
+                        return hit.lower;
                     }
-                    if upper <= alpha {
-                        return upper;
+                    if hit.upper <= alpha {
+                        return hit.upper;
                     }
-                    alpha = alpha.max(lower);
-                    beta = beta.min(upper);
-                    hint = Some(u32::from(e.best));
+                    alpha = alpha.max(hit.lower);
+                    beta = beta.min(hit.upper);
                 }
+                hints = hit.moves;
             }
 
+            let start = s.nodes + s.scored;
             let original_alpha = alpha;
-            let mut list = [Candidate::default(); 64];
-            let n = order(p, o, mv, hint, &mut list);
-            // The table's move is legal here (the entry holds this exact position) and is
-            // placed first without being scored.
-            s.scored += n as u64 - u64::from(hint.is_some());
             if empties >= ETC_FROM {
                 // A child the table already proves good enough cuts off at once.
-                for c in &list[..n] {
-                    let (np, no) = (o ^ c.flipped, p ^ c.flipped ^ bit(c.sq));
-                    let e = s.table[s.slot(np, no)];
-                    if e.used && e.p == np && e.o == no && -i32::from(e.upper) >= beta {
-                        let value = -i32::from(e.upper);
-                        s.store(slot, p, o, value, INF, c.sq);
+                let mut m = mv;
+                while m != 0 {
+                    let sq = m.trailing_zeros();
+                    m &= m - 1;
+                    let f = flips(p, o, sq);
+                    let (np, no) = (o ^ f, p ^ f ^ bit(sq));
+                    if let Some(hit) = s.table.probe(np, no)
+                        && u32::from(hit.depth) >= EXACT
+                        && -hit.upper >= beta
+                    {
+                        let value = -hit.upper;
+                        s.table.store(p, o, EXACT + empties, (value, INF), sq, 1);
                         return value;
                     }
                 }
             }
             let mut best = -INF;
-            let mut best_sq = list[0].sq;
-            for (i, c) in list[..n].iter().enumerate() {
-                let (np, no) = (o ^ c.flipped, p ^ c.flipped ^ bit(c.sq));
-                let value = if i == 0 {
-                    -search(s, np, no, -beta, -alpha)
-                } else {
-                    let probe = -search(s, np, no, -alpha - 1, -alpha);
-                    if probe > alpha && probe < beta && !s.interrupted() {
-                        -search(s, np, no, -beta, -alpha)
-                    } else {
-                        probe
-                    }
-                };
+            let mut best_sq = u32::from(NO_MOVE);
+            let mut rest = mv;
+            let first = u32::from(hints[0]);
+            if first < 64 && mv & bit(first) != 0 {
+                // The table's move alone first: if it cuts off, no other child is scored.
+                let f = flips(p, o, first);
+                best = -search(s, o ^ f, p ^ f ^ bit(first), -beta, -alpha);
                 if s.interrupted() {
                     return 0;
                 }
-                if value > best {
-                    best = value;
-                    best_sq = c.sq;
-                    if value > alpha {
-                        alpha = value;
-                        if alpha >= beta {
-                            break;
+                best_sq = first;
+                rest &= !bit(first);
+                alpha = alpha.max(best);
+            }
+            if alpha < beta && rest != 0 {
+                let mut list = [Candidate::default(); 64];
+                let n = order(s, p, o, rest, hints, empties, &mut list);
+                if s.interrupted() {
+                    return 0;
+                }
+                let full_first = best == -INF;
+                for (i, c) in list[..n].iter().enumerate() {
+                    let (np, no) = (o ^ c.flipped, p ^ c.flipped ^ bit(c.sq));
+                    let value = if i == 0 && full_first {
+                        -search(s, np, no, -beta, -alpha)
+                    } else {
+                        let probe = -search(s, np, no, -alpha - 1, -alpha);
+                        if probe > alpha && probe < beta && !s.interrupted() {
+                            -search(s, np, no, -beta, -alpha)
+                        } else {
+                            probe
+                        }
+                    };
+                    if s.interrupted() {
+                        return 0;
+                    }
+                    if value > best {
+                        best = value;
+                        best_sq = c.sq;
+                        if value > alpha {
+                            alpha = value;
+                            if alpha >= beta {
+                                break;
+                            }
                         }
                     }
                 }
@@ -511,76 +704,96 @@ macro_rules! search_functions {
                 } else {
                     (-INF, best)
                 };
-                s.store(slot, p, o, lower, upper, best_sq);
+                let cost = s.nodes + s.scored - start;
+                s.table.store(p, o, EXACT + empties, (lower, upper), best_sq, cost);
             }
             best
         }
 
-        /// A middle-sized node: placements generated but tried in parity order only.
+        /// Enters the no-table search: the empty squares listed in presorted order.
         $(#[$features])*
-        fn unsorted(
+        fn shallow_root(s: &mut Solver, p: u64, o: u64, alpha: i32, beta: i32, empty: u64) -> i32 {
+            let mut squares = [0u8; SHALLOW as usize];
+            let mut n = 0;
+            let mut m = empty;
+            while m != 0 {
+                let sq = m.trailing_zeros() as u8;
+                m &= m - 1;
+                // Insertion by presort rank.
+                let mut i = n;
+                while i > 0 && PRESORT_RANK[squares[i - 1] as usize] > PRESORT_RANK[sq as usize] {
+                    squares[i] = squares[i - 1];
+                    i -= 1;
+                }
+                squares[i] = sq;
+                n += 1;
+            }
+            shallow(s, p, o, alpha, beta, &squares[..n], empty)
+        }
+
+        /// The last few empties (`squares`, presorted, whose set is `empty`): each square is
+        /// tried directly (a placement is legal iff it flips something), odd quadrants
+        /// first.
+        $(#[$features])*
+        fn shallow(
             s: &mut Solver,
             p: u64,
             o: u64,
             mut alpha: i32,
             beta: i32,
-            mv: u64,
+            squares: &[u8],
             empty: u64,
         ) -> i32 {
-            let odd = odd_quadrants(empty);
-            let mut best = -INF;
-            for group in [mv & odd, mv & !odd] {
-                let mut m = group;
-                while m != 0 {
-                    let sq = m.trailing_zeros();
-                    m &= m - 1;
-                    let f = flips(p, o, sq);
-                    let value = -search(s, o ^ f, p ^ f ^ bit(sq), -beta, -alpha);
-                    if s.interrupted() {
-                        return 0;
-                    }
-                    if value > best {
-                        best = value;
-                        if value > alpha {
-                            alpha = value;
-                            if alpha >= beta {
-                                return best;
-                            }
-                        }
-                    }
-                }
-            }
-            best
-        }
-
-        /// The last few empties: each empty square is tried directly (a placement is legal
-        /// iff it flips something), odd quadrants first.
-        $(#[$features])*
-        fn shallow(s: &mut Solver, p: u64, o: u64, mut alpha: i32, beta: i32, empty: u64) -> i32 {
-            if empty & empty.wrapping_sub(1) == 0 {
-                if empty == 0 {
+            match squares.len() {
+                0 => {
                     s.nodes += 1;
                     return final_value(p, o);
                 }
-                return last(s, p, o, empty.trailing_zeros());
-            }
-            let rest = empty & (empty - 1);
-            if rest & (rest - 1) == 0 {
-                return last_two(s, p, o, beta, empty.trailing_zeros(), rest.trailing_zeros());
+                1 => return solve_1(&mut s.nodes, p, o, u32::from(squares[0])),
+                2 => {
+                    return solve_2(
+                        &mut s.nodes,
+                        p,
+                        o,
+                        beta,
+                        u32::from(squares[0]),
+                        u32::from(squares[1]),
+                    );
+                }
+                _ => {}
             }
             s.nodes += 1;
+            let empties = squares.len() as u32;
+            if worth_trying(empties, alpha, o.count_ones()) {
+                let most = 64 - 2 * stable(o, p).count_ones() as i32;
+                if most <= alpha {
+                    return most;
+                }
+            }
             let odd = odd_quadrants(empty);
+            let mut rest = [0u8; SHALLOW as usize];
             let mut best = -INF;
-            for group in [empty & odd, empty & !odd] {
-                let mut m = group;
-                while m != 0 {
-                    let sq = m.trailing_zeros();
-                    m &= m - 1;
-                    let f = flips(p, o, sq);
+            for pass in [true, false] {
+                for (i, &sq) in squares.iter().enumerate() {
+                    if (odd & bit(u32::from(sq)) != 0) != pass {
+                        continue;
+                    }
+                    let f = flips_near(p, o, u32::from(sq));
                     if f == 0 {
                         continue;
                     }
-                    let value = -shallow(s, o ^ f, p ^ f ^ bit(sq), -beta, -alpha, empty ^ bit(sq));
+                    let k = squares.len() - 1;
+                    rest[..i].copy_from_slice(&squares[..i]);
+                    rest[i..k].copy_from_slice(&squares[i + 1..]);
+                    let value = -shallow(
+                        s,
+                        o ^ f,
+                        p ^ f ^ bit(u32::from(sq)),
+                        -beta,
+                        -alpha,
+                        &rest[..k],
+                        empty ^ bit(u32::from(sq)),
+                    );
                     if value > best {
                         best = value;
                         if value > alpha {
@@ -597,59 +810,9 @@ macro_rules! search_functions {
                 if moves(o, p) == 0 {
                     return final_value(p, o);
                 }
-                return -shallow(s, o, p, -beta, -alpha, empty);
+                return -shallow(s, o, p, -beta, -alpha, squares, empty);
             }
             best
-        }
-
-        /// Two empty squares left, `a` and `b`: each order of play is tried directly.
-        $(#[$features])*
-        fn last_two(s: &mut Solver, p: u64, o: u64, beta: i32, a: u32, b: u32) -> i32 {
-            s.nodes += 1;
-            let mut best = -INF;
-            let fa = flips(p, o, a);
-            if fa != 0 {
-                best = -last(s, o ^ fa, p ^ fa ^ bit(a), b);
-                if best >= beta {
-                    return best;
-                }
-            }
-            let fb = flips(p, o, b);
-            if fb != 0 {
-                best = best.max(-last(s, o ^ fb, p ^ fb ^ bit(b), a));
-            }
-            if best > -INF {
-                return best;
-            }
-            // The mover passes; the opponent plays if it can.
-            let (fa, fb) = (flips(o, p, a), flips(o, p, b));
-            if fa == 0 && fb == 0 {
-                return final_value(p, o);
-            }
-            let mut theirs = -INF;
-            if fa != 0 {
-                theirs = -last(s, p ^ fa, o ^ fa ^ bit(a), b);
-            }
-            if fb != 0 {
-                theirs = theirs.max(-last(s, p ^ fb, o ^ fb ^ bit(b), a));
-            }
-            -theirs
-        }
-
-        /// One empty square left, `sq`: whoever can take it does.
-        $(#[$features])*
-        fn last(s: &mut Solver, p: u64, o: u64, sq: u32) -> i32 {
-            s.nodes += 1;
-            let flipped = flips(p, o, sq).count_ones() as i32;
-            if flipped > 0 {
-                // No empty square is left afterwards: the margin is 2 * mine - 64.
-                return 2 * (p.count_ones() as i32 + flipped + 1) - 64;
-            }
-            let flipped = flips(o, p, sq).count_ones() as i32;
-            if flipped > 0 {
-                return 64 - 2 * (o.count_ones() as i32 + flipped + 1);
-            }
-            final_value(p, o)
         }
     };
 }
