@@ -5,13 +5,17 @@
 pub mod ai;
 pub mod args;
 pub mod bitboard;
+mod classic;
 pub mod endgame;
 pub mod eval;
 pub mod expert;
 pub mod game;
+pub mod levels;
+pub mod midgame;
 pub mod perft;
 mod platform;
 pub mod position;
+pub mod probcut;
 mod solver;
 pub mod square;
 pub mod text;
