@@ -4,11 +4,14 @@
 //! ```text
 //! cargo run --release --example reversi_mpc -- fit [POSITIONS] [MAX_DEPTH]
 //! cargo run --release --example reversi_mpc -- depth [POSITIONS] [NODES]
+//! cargo run --release --example reversi_mpc -- match [DEALS] [THINK_MS] [T]
 //! ```
 //!
 //! `fit` prints the table (`src/games/reversi/probcut_params.in`) and, per depth, the
 //! fitted σ in discs. `depth` prints the mean depth reached within a node budget, full width
-//! and at each selectivity. Positions come from seeded games (random plies, then a
+//! and at each selectivity. `match` plays level 10 with ProbCut at selectivity T (default
+//! the levels') against level 10 without it, at the same work budget, from seeded 6-ply
+//! openings, seats swapped, and prints the record with its Wilson interval. Positions come from seeded games (random plies, then a
 //! shallow search with a little noise), so runs are reproducible.
 
 use std::time::Instant;
@@ -17,7 +20,8 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use trios::games::reversi::midgame::{self, Limits, UNITS_PER_DISC};
 use trios::games::reversi::probcut::{self, MAX_FITTED_DEPTH, MIN_DEPTH, STAGE_EMPTIES, STAGES};
-use trios::games::reversi::{Game, Move};
+use trios::games::reversi::{Color, Game, Move, levels};
+use trios::sim::{Z95, wilson};
 
 /// Positions of seeded games with `empties` empty squares: 6 random plies, then depth-2
 /// search with one move in eight random.
@@ -192,6 +196,57 @@ fn depth(count: usize, nodes: u64) {
     }
 }
 
+fn play_match(deals: usize, think_ms: u64, t: f64) {
+    let with = levels::LevelSpec {
+        selectivity: Some(t),
+        ..levels::spec(10)
+    };
+    let without = levels::LevelSpec {
+        selectivity: None,
+        ..levels::spec(10)
+    };
+    let (mut wins, mut losses, mut ties, mut margin) = (0usize, 0usize, 0usize, 0i64);
+    let started = Instant::now();
+    for deal in 0..deals {
+        let mut rng = ChaCha8Rng::seed_from_u64(1_000 + deal as u64);
+        let mut opening = Game::new();
+        for _ in 0..6 {
+            let moves = opening.legal_moves();
+            let _ = opening.play(moves[rng.random_range(0..moves.len())]);
+        }
+        for with_is_dark in [true, false] {
+            let mut game = opening;
+            while !game.is_over() {
+                let dark = game.turn() == Color::Dark;
+                let spec = if dark == with_is_dark { &with } else { &without };
+                let Some(mv) = levels::choose(&game, spec, think_ms) else {
+                    break;
+                };
+                if game.play(mv).is_err() {
+                    break;
+                }
+            }
+            let mine = if with_is_dark { Color::Dark } else { Color::Light };
+            let diff = game.count(mine) as i64 - game.count(mine.other()) as i64;
+            margin += diff;
+            match diff.signum() {
+                1 => wins += 1,
+                -1 => losses += 1,
+                _ => ties += 1,
+            }
+        }
+        eprintln!("{} deals, {wins}-{losses}-{ties}, {:.0} s", deal + 1, started.elapsed().as_secs_f64());
+    }
+    let (lo, hi) = wilson(wins, wins + losses, Z95).unwrap_or((0.0, 0.0));
+    println!(
+        "MPC t={t} vs off at {think_ms} ms: {wins}-{losses}-{ties}, {:.1}% of decided [{:.1}, {:.1}], mean margin {:+.2}",
+        100.0 * wins as f64 / (wins + losses).max(1) as f64,
+        lo * 100.0,
+        hi * 100.0,
+        margin as f64 / (2 * deals).max(1) as f64
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let number = |i: usize, default: u64| {
@@ -202,8 +257,16 @@ fn main() {
     match args.first().map(String::as_str) {
         Some("fit") => fit(number(1, 300) as usize, number(2, 10) as u32),
         Some("depth") => depth(number(1, 50) as usize, number(2, 100_000)),
+        Some("match") => play_match(
+            number(1, 50) as usize,
+            number(2, 100),
+            args.get(3).and_then(|s| s.parse().ok()).unwrap_or(levels::MPC),
+        ),
         _ => {
-            eprintln!("usage: reversi_mpc fit [POSITIONS] [MAX_DEPTH] | depth [POSITIONS] [NODES]");
+            eprintln!(
+                "usage: reversi_mpc fit [POSITIONS] [MAX_DEPTH] | depth [POSITIONS] [NODES] \
+                 | match [DEALS] [THINK_MS] [T]"
+            );
             std::process::exit(2);
         }
     }

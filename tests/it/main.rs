@@ -44,6 +44,7 @@ mod regression;
 mod resume;
 mod reversi_cli;
 mod reversi_engine;
+mod reversi_learned;
 mod reversi_levels;
 mod reversi_tables;
 mod reversi_tui;

@@ -28,6 +28,9 @@ pub const NODES_PER_MS: u64 = 2_500;
 /// does not fit.
 pub const SOLVE_NODES_PER_MS: u64 = 4_000;
 
+/// Multi-ProbCut's confidence at the selective levels, in σ.
+pub const MPC: f64 = 1.5;
+
 /// What holds a level back.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LevelSpec {
@@ -37,31 +40,33 @@ pub struct LevelSpec {
     pub exact: u32,
     /// Multi-ProbCut's confidence, `None` for full-width.
     pub selectivity: Option<f64>,
-    /// The share of the work budget, in eighths.
-    pub eighths: u64,
+    /// The share of the work budget, in 64ths.
+    pub share: u64,
     /// Transposition-table size (power of two).
     pub table_bits: u32,
 }
 
 /// Level `n`'s settings, `n` in `LOWEST..=HIGHEST`.
 pub fn spec(level: u8) -> LevelSpec {
-    let (depth, exact, selectivity, eighths, table_bits) = match level {
-        0 | 1 => (1, 2, None, 8, 10),
-        2 => (2, 4, None, 8, 12),
-        3 => (3, 6, None, 8, 14),
-        4 => (4, 8, None, 8, 16),
-        5 => (6, 12, None, 8, 16),
-        6 => (8, 14, None, 8, 18),
-        7 => (10, 16, Some(1.5), 8, 18),
-        8 => (12, 18, Some(1.5), 8, 20),
-        9 => (60, 20, Some(1.5), 4, 20),
-        _ => (60, 22, Some(1.5), 8, 20),
+    // Levels 1-6 search a fixed depth full width; from 7 on the budget decides, each
+    // level twice the one below, with ProbCut and a wider exact-solve range.
+    let (depth, exact, selectivity, share, table_bits) = match level {
+        0 | 1 => (1, 2, None, 64, 10),
+        2 => (2, 4, None, 64, 12),
+        3 => (3, 6, None, 64, 14),
+        4 => (4, 8, None, 64, 16),
+        5 => (5, 10, None, 64, 16),
+        6 => (6, 12, None, 64, 18),
+        7 => (60, 14, Some(MPC), 8, 18),
+        8 => (60, 16, Some(MPC), 16, 18),
+        9 => (60, 18, Some(MPC), 32, 20),
+        _ => (60, 20, Some(MPC), 64, 20),
     };
     LevelSpec {
         depth,
         exact,
         selectivity,
-        eighths,
+        share,
         table_bits,
     }
 }
@@ -134,8 +139,8 @@ pub fn choose(game: &Game, spec: &LevelSpec, think_ms: u64) -> Option<Move> {
         nodes: Some(
             NODES_PER_MS
                 .saturating_mul(think_ms)
-                .saturating_mul(spec.eighths)
-                / 8,
+                .saturating_mul(spec.share)
+                / 64,
         ),
         deadline: Some(Instant::now() + Duration::from_millis(think_ms * 9 / 10)),
         selectivity: spec.selectivity.map(Selectivity),

@@ -17,16 +17,17 @@ use super::probcut::{self, Selectivity};
 use super::square::Square;
 
 /// Units of a value per disc of margin: the scale of [`evaluate`].
-pub const UNITS_PER_DISC: i32 = 32;
+pub const UNITS_PER_DISC: i32 = super::learned::UNITS_PER_DISC;
 
 /// Above any value a position can have (64 discs is 2,048 units).
 const INF: i32 = 4_096;
 
 /// The evaluation every leaf of the search goes through: the side to move's predicted final
-/// margin in [`UNITS_PER_DISC`] units, strictly inside ±64 discs.
+/// margin in [`UNITS_PER_DISC`] units, strictly inside ±64 discs (the learned patterns of
+/// [`super::learned`]).
 #[inline]
 pub fn evaluate(p: u64, o: u64) -> i32 {
-    super::eval::evaluate(p, o) * UNITS_PER_DISC
+    super::learned::evaluate(p, o)
 }
 
 /// How far a search may go.
@@ -283,7 +284,9 @@ impl Search {
             return 0;
         }
         if depth == 0 {
-            return if p | o == u64::MAX {
+            // A full board or a wiped-out side is scored exactly; other finished games
+            // (both sides blocked) are rare enough at a leaf to be left to the evaluation.
+            return if p | o == u64::MAX || p == 0 || o == 0 {
                 final_value(p, o) * UNITS_PER_DISC
             } else {
                 evaluate(p, o)

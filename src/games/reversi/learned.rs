@@ -1,0 +1,47 @@
+//! The learned evaluation: pattern weights fitted to trios's own self-play (see `train`),
+//! giving the side to move's predicted final margin in 1/32 disc.
+//!
+//! The weights ship inside the binary (`configs/reversi/eval.bin`) and are decoded once, at
+//! first use. The old hand-set evaluation stays in `eval.rs`.
+
+use std::sync::OnceLock;
+
+use super::pattern;
+use super::weights::{Weights, WeightsError, decode};
+
+/// Evaluation units per disc of final margin.
+pub const UNITS_PER_DISC: i32 = 32;
+
+/// The largest magnitude `evaluate` returns: just under a 64-disc margin.
+pub const LIMIT: i32 = 64 * UNITS_PER_DISC - 1;
+
+/// The weight file built into the binary.
+pub static EMBEDDED: &[u8] = include_bytes!("../../../configs/reversi/eval.bin");
+
+static WEIGHTS: OnceLock<Result<Weights, WeightsError>> = OnceLock::new();
+
+/// The built-in weights, decoded on first use.
+pub fn weights() -> Result<&'static Weights, &'static WeightsError> {
+    WEIGHTS.get_or_init(|| decode(EMBEDDED)).as_ref()
+}
+
+/// The side to move's predicted final margin, in 1/32 disc, strictly inside ±64 discs:
+/// `p` holds the mover's discs, `o` the opponent's. Pure, and equal on all eight images of
+/// a position. It reads the patterns only: a finished game is for the caller to score.
+///
+/// The built-in weights are checked by the tests; should they ever fail to decode, the old
+/// hand-set evaluation answers instead (scaled), so play goes on.
+#[inline]
+pub fn evaluate(p: u64, o: u64) -> i32 {
+    match weights() {
+        Ok(w) => evaluate_with(w, p, o),
+        Err(_) => super::eval::evaluate(p, o) * UNITS_PER_DISC,
+    }
+}
+
+/// [`evaluate`] with the given weights, for training and experiments.
+#[inline]
+pub fn evaluate_with(w: &Weights, p: u64, o: u64) -> i32 {
+    let empties = 64 - (p | o).count_ones();
+    pattern::score(w.stage(empties), p, o).clamp(-LIMIT, LIMIT)
+}

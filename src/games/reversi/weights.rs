@@ -1,0 +1,213 @@
+//! The learned evaluation's weight file: a fixed header (magic, version, stage count,
+//! pattern-set id, weights per stage, checksum, training seed) and then little-endian `i16`
+//! weights, in 1/32 disc, stage after stage.
+//!
+//! The file ships inside the binary (`learned.rs`), and the trainer writes it with
+//! [`encode`]. [`decode`] checks every header field and the checksum, so a truncated or
+//! altered file is a typed [`WeightsError`], never a wrong evaluation.
+
+use super::pattern::{SET_ID, WEIGHTS_PER_STAGE};
+
+/// First eight bytes of every weight file.
+pub const MAGIC: &[u8; 8] = b"TRIOSEV1";
+
+/// Format version this code reads and writes.
+pub const VERSION: u16 = 1;
+
+/// Header length in bytes.
+pub const HEADER: usize = 32;
+
+/// Most stages a file may declare (one per empty-square count).
+pub const MAX_STAGES: usize = 61;
+
+/// Why a weight file was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WeightsError {
+    #[error("weight file too short for its header: {0} bytes, need {HEADER}")]
+    TooShort(usize),
+    #[error("not a weight file: it does not start with TRIOSEV1")]
+    BadMagic,
+    #[error("weight file version {0} is not supported (this build reads version {VERSION})")]
+    Version(u16),
+    #[error("weight file is for pattern set {found}, this build uses set {expected}")]
+    PatternSet { found: u16, expected: u16 },
+    #[error(
+        "weight file declares {stages} stages of {per_stage} weights; expected 1..={MAX_STAGES} stages of {WEIGHTS_PER_STAGE}"
+    )]
+    Shape { stages: u16, per_stage: u32 },
+    #[error("weight file is {found} bytes, its header says {expected}: truncated or padded")]
+    Length { expected: usize, found: usize },
+    #[error(
+        "weight file checksum {found:08x} does not match its header's {expected:08x}: the file is corrupt"
+    )]
+    Checksum { expected: u32, found: u32 },
+}
+
+/// Decoded weights: `stages` tables of `WEIGHTS_PER_STAGE` values in 1/32 disc.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Weights {
+    /// Number of game stages; stage `s` covers the empties with `stage_of(e) == s`.
+    pub stages: usize,
+    /// The seed the trainer used (informative).
+    pub seed: u64,
+    /// All stages, one after another.
+    pub values: Vec<i16>,
+}
+
+impl Weights {
+    /// The table for a position with `empties` empty squares.
+    #[inline]
+    pub fn stage(&self, empties: u32) -> &[i16] {
+        let s = stage_of(empties, self.stages);
+        &self.values[s * WEIGHTS_PER_STAGE..(s + 1) * WEIGHTS_PER_STAGE]
+    }
+}
+
+/// The stage of a position with `empties` empty squares when 0..=60 is cut into `stages`
+/// nearly equal bands.
+#[inline]
+pub const fn stage_of(empties: u32, stages: usize) -> usize {
+    let e = if empties > 60 { 60 } else { empties } as usize;
+    e * stages / 61
+}
+
+/// FNV-1a over `bytes`: cheap, and enough to catch truncation and stray edits.
+pub fn checksum(bytes: &[u8]) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for &b in bytes {
+        h ^= u32::from(b);
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h
+}
+
+/// The file for `weights`.
+pub fn encode(weights: &Weights) -> Vec<u8> {
+    let mut payload = Vec::with_capacity(weights.values.len() * 2);
+    for v in &weights.values {
+        payload.extend_from_slice(&v.to_le_bytes());
+    }
+    let mut out = Vec::with_capacity(HEADER + payload.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&(weights.stages as u16).to_le_bytes());
+    out.extend_from_slice(&SET_ID.to_le_bytes());
+    out.extend_from_slice(&0u16.to_le_bytes());
+    out.extend_from_slice(&(WEIGHTS_PER_STAGE as u32).to_le_bytes());
+    out.extend_from_slice(&checksum(&payload).to_le_bytes());
+    out.extend_from_slice(&weights.seed.to_le_bytes());
+    out.extend_from_slice(&payload);
+    out
+}
+
+/// Reads a weight file, checking its header, its length and its checksum.
+pub fn decode(bytes: &[u8]) -> Result<Weights, WeightsError> {
+    if bytes.len() < HEADER {
+        return Err(WeightsError::TooShort(bytes.len()));
+    }
+    if &bytes[..8] != MAGIC {
+        return Err(WeightsError::BadMagic);
+    }
+    let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
+    let u32_at =
+        |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    let version = u16_at(8);
+    if version != VERSION {
+        return Err(WeightsError::Version(version));
+    }
+    let stages = u16_at(10);
+    let set = u16_at(12);
+    if set != SET_ID {
+        return Err(WeightsError::PatternSet {
+            found: set,
+            expected: SET_ID,
+        });
+    }
+    let per_stage = u32_at(16);
+    if stages == 0 || usize::from(stages) > MAX_STAGES || per_stage as usize != WEIGHTS_PER_STAGE {
+        return Err(WeightsError::Shape { stages, per_stage });
+    }
+    let expected = HEADER + usize::from(stages) * WEIGHTS_PER_STAGE * 2;
+    if bytes.len() != expected {
+        return Err(WeightsError::Length {
+            expected,
+            found: bytes.len(),
+        });
+    }
+    let payload = &bytes[HEADER..];
+    let (want, got) = (u32_at(20), checksum(payload));
+    if want != got {
+        return Err(WeightsError::Checksum {
+            expected: want,
+            found: got,
+        });
+    }
+    let mut seed = [0u8; 8];
+    seed.copy_from_slice(&bytes[24..32]);
+    Ok(Weights {
+        stages: usize::from(stages),
+        seed: u64::from_le_bytes(seed),
+        values: payload
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Weights {
+        Weights {
+            stages: 2,
+            seed: 7,
+            values: (0..2 * WEIGHTS_PER_STAGE)
+                .map(|i| (i % 977) as i16 - 400)
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_file_round_trips() {
+        let w = sample();
+        assert_eq!(decode(&encode(&w)), Ok(w));
+    }
+
+    #[test]
+    fn damage_is_a_typed_error() {
+        let good = encode(&sample());
+        assert_eq!(decode(&good[..10]), Err(WeightsError::TooShort(10)));
+        let mut bad = good.clone();
+        bad[0] = b'X';
+        assert_eq!(decode(&bad), Err(WeightsError::BadMagic));
+        let mut bad = good.clone();
+        bad[8] = 9;
+        assert_eq!(decode(&bad), Err(WeightsError::Version(9)));
+        let mut bad = good.clone();
+        bad[12] = 99;
+        assert!(matches!(decode(&bad), Err(WeightsError::PatternSet { .. })));
+        let mut bad = good.clone();
+        bad[10] = 0;
+        assert!(matches!(decode(&bad), Err(WeightsError::Shape { .. })));
+        assert!(matches!(
+            decode(&good[..good.len() - 1]),
+            Err(WeightsError::Length { .. })
+        ));
+        let mut bad = good.clone();
+        let last = bad.len() - 1;
+        bad[last] ^= 1;
+        assert!(matches!(decode(&bad), Err(WeightsError::Checksum { .. })));
+    }
+
+    #[test]
+    fn stages_cover_every_empty_count_in_order() {
+        for n in [1, 4, 6, 12, 61] {
+            assert_eq!(stage_of(0, n), 0);
+            assert_eq!(stage_of(60, n), n - 1);
+            for e in 1..=60 {
+                assert!(stage_of(e, n) >= stage_of(e - 1, n));
+            }
+        }
+    }
+}
