@@ -218,7 +218,11 @@ fn play_match(deals: usize, think_ms: u64, t: f64) {
             let mut game = opening;
             while !game.is_over() {
                 let dark = game.turn() == Color::Dark;
-                let spec = if dark == with_is_dark { &with } else { &without };
+                let spec = if dark == with_is_dark {
+                    &with
+                } else {
+                    &without
+                };
                 let Some(mv) = levels::choose(&game, spec, think_ms) else {
                     break;
                 };
@@ -226,7 +230,11 @@ fn play_match(deals: usize, think_ms: u64, t: f64) {
                     break;
                 }
             }
-            let mine = if with_is_dark { Color::Dark } else { Color::Light };
+            let mine = if with_is_dark {
+                Color::Dark
+            } else {
+                Color::Light
+            };
             let diff = game.count(mine) as i64 - game.count(mine.other()) as i64;
             margin += diff;
             match diff.signum() {
@@ -235,7 +243,11 @@ fn play_match(deals: usize, think_ms: u64, t: f64) {
                 _ => ties += 1,
             }
         }
-        eprintln!("{} deals, {wins}-{losses}-{ties}, {:.0} s", deal + 1, started.elapsed().as_secs_f64());
+        eprintln!(
+            "{} deals, {wins}-{losses}-{ties}, {:.0} s",
+            deal + 1,
+            started.elapsed().as_secs_f64()
+        );
     }
     let (lo, hi) = wilson(wins, wins + losses, Z95).unwrap_or((0.0, 0.0));
     println!(
@@ -260,7 +272,9 @@ fn main() {
         Some("match") => play_match(
             number(1, 50) as usize,
             number(2, 100),
-            args.get(3).and_then(|s| s.parse().ok()).unwrap_or(levels::MPC),
+            args.get(3)
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(levels::MPC),
         ),
         _ => {
             eprintln!(

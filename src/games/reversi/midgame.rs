@@ -278,11 +278,11 @@ impl Search {
 
     /// Fail-soft principal-variation search of `p, o` to `depth` plies in `alpha..beta`.
     fn pvs(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
         self.check_limits();
         if self.stopped {
             return 0;
         }
+        self.nodes += 1;
         if depth == 0 {
             // A full board or a wiped-out side is scored exactly; other finished games
             // (both sides blocked) are rare enough at a leaf to be left to the evaluation.
