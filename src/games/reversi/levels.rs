@@ -48,8 +48,8 @@ pub struct LevelSpec {
 
 /// Level `n`'s settings, `n` in `LOWEST..=HIGHEST`.
 pub fn spec(level: u8) -> LevelSpec {
-    // Levels 1-6 search a fixed depth full width; from 7 on the budget decides, each
-    // level twice the one below, with ProbCut and a wider exact-solve range.
+    // Levels 1-6 search a fixed depth full width; from 7 on the budget decides (1/16, 1/4,
+    // 1/2 and all of it), with ProbCut and a wider exact-solve range at each level.
     let (depth, exact, selectivity, share, table_bits) = match level {
         0 | 1 => (1, 2, None, 64, 10),
         2 => (2, 4, None, 64, 12),
@@ -57,10 +57,10 @@ pub fn spec(level: u8) -> LevelSpec {
         4 => (4, 8, None, 64, 16),
         5 => (5, 10, None, 64, 16),
         6 => (6, 12, None, 64, 18),
-        7 => (60, 14, Some(MPC), 8, 18),
+        7 => (60, 14, Some(MPC), 4, 18),
         8 => (60, 16, Some(MPC), 16, 18),
         9 => (60, 18, Some(MPC), 32, 20),
-        _ => (60, 20, Some(MPC), 64, 20),
+        _ => (60, 22, Some(MPC), 64, 20),
     };
     LevelSpec {
         depth,
