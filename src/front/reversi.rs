@@ -240,11 +240,13 @@ fn perft(args: &PerftArgs) -> Result<(), Error> {
     Ok(())
 }
 
-/// `trios sim --game reversi --dark A --light B`.
+/// `trios sim --game reversi --dark A --light B`, `--round-robin`, or with neither the
+/// ladder of levels.
 fn sim(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String, Error> {
     let names: Vec<String> = match (&args.round_robin, &args.reversi.dark, &args.reversi.light) {
         (Some(list), _, _) => list.0.iter().map(|n| reversi::canonical(n)).collect(),
         (None, Some(a), Some(b)) => vec![reversi::canonical(a), reversi::canonical(b)],
+        (None, None, None) => return ladder(args, progress),
         _ => {
             return Err(Error::Usage(
                 "a Reversi simulation needs --dark A --light B (two strategies) or \
@@ -258,6 +260,31 @@ fn sim(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String,
         ..reversi::Options::default()
     };
     crate::cmd::sim::sim_game::<Reversi>(args, &names, options, progress)
+}
+
+/// `trios sim --game reversi` with no strategies: the ladder, each of `level:1` …
+/// `level:10` against the one below it (`level:1` against `positional`).
+fn ladder(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String, Error> {
+    let rungs: Vec<String> = std::iter::once("positional".to_string())
+        .chain((reversi::levels::LOWEST..=reversi::levels::HIGHEST).map(|n| format!("level:{n}")))
+        .collect();
+    let seed = args.seeding.seed.unwrap_or_else(rand::random);
+    if args.seeding.seed.is_none() {
+        eprintln!("{}", crate::cmd::sim_seed_note(seed));
+    }
+    let mut spec =
+        crate::sim::duel::DuelSpec::<Reversi>::new(&rungs[1], &rungs[0], seed, args.think_ms)?;
+    spec.deals = args.games;
+    spec.swap = args.swap;
+    spec.openings = args.openings;
+    spec.threads = args.threads.unwrap_or_else(crate::games::cores);
+    let started = Instant::now();
+    let results = crate::sim::ladder::ladder(&rungs, &spec, progress)?;
+    Ok(if args.json {
+        format!("{}\n", crate::sim::ladder::ladder_json(&spec, &results))
+    } else {
+        crate::sim::ladder::ladder_text(&spec, &results, started.elapsed())
+    })
 }
 
 /// How the colour choice reads: who moves first, and the letter of the text view.

@@ -8,6 +8,7 @@
 //! aggregated in order, so the thread count never changes them.
 
 pub mod duel;
+pub mod ladder;
 pub mod report;
 pub mod three_trios;
 pub mod triad;

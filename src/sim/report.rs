@@ -246,7 +246,7 @@ fn pair_line(pair: &PairResult) -> String {
 }
 
 /// `board … · cards … · rules … · seed …`, plus the deal when it is not the default.
-fn setup_line(spec: &impl Tournament) -> String {
+pub(super) fn setup_line(spec: &impl Tournament) -> String {
     let parts = spec.setup_parts();
     // Broken between parts so that long file names do not push the line past 80 columns.
     let mut lines: Vec<String> = Vec::new();
@@ -263,7 +263,7 @@ fn setup_line(spec: &impl Tournament) -> String {
 }
 
 /// `N games in S s (R games/s, <threads>)`.
-fn timing(games: usize, elapsed: Duration, threads: &str) -> String {
+pub(super) fn timing(games: usize, elapsed: Duration, threads: &str) -> String {
     let secs = elapsed.as_secs_f64();
     let rate = games as f64 / secs.max(1e-9);
     format!("{games} games in {secs:.2} s ({rate:.0} games/s, {threads})\n")
@@ -275,12 +275,12 @@ fn threads(n: usize) -> String {
 }
 
 /// `78.4%`, or `—` when there is no rate.
-fn percent(rate: Option<f64>) -> String {
+pub(super) fn percent(rate: Option<f64>) -> String {
     rate.map_or_else(|| "—".to_string(), |r| format!("{:.1}%", r * 100.0))
 }
 
 /// `[74.0, 82.2]` in percent, or `—`.
-fn interval(bounds: Option<(f64, f64)>) -> String {
+pub(super) fn interval(bounds: Option<(f64, f64)>) -> String {
     bounds.map_or_else(
         || "—".to_string(),
         |(lo, hi)| format!("[{:.1}, {:.1}]", lo * 100.0, hi * 100.0),
@@ -306,7 +306,7 @@ fn rounded(x: f64) -> f64 {
 
 /// Rows as aligned columns two spaces apart; `right[i]` right-aligns column `i`. Widths
 /// count characters, so `—` and `µ` line up. No trailing spaces.
-fn table(rows: &[Vec<String>], right: &[bool], gap: &str) -> String {
+pub(super) fn table(rows: &[Vec<String>], right: &[bool], gap: &str) -> String {
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
     let width = |c: usize| {
         rows.iter()

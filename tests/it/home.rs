@@ -188,14 +188,19 @@ fn the_game_row_cycles_the_games_and_their_option_rows() {
     // Reversi's opponents come from the game, strongest first.
     let mut offered = Vec::new();
     keys(&mut lobby, "v");
-    for _ in 0..4 {
+    for _ in 0..13 {
         let screen = render(&lobby);
         let line = line_with(&screen, "Opponent");
         let name = line.split('‹').nth(1).and_then(|s| s.split('›').next());
         offered.push(name.unwrap_or_default().trim().to_string());
         keys(&mut lobby, ">");
     }
-    assert_eq!(offered, ["expert", "positional", "greedy", "random"]);
+    let levels = (1..=9).rev().map(|n| format!("level:{n}"));
+    let expected: Vec<String> = std::iter::once("expert".to_string())
+        .chain(levels)
+        .chain(["positional", "greedy", "random"].map(String::from))
+        .collect();
+    assert_eq!(offered, expected);
     assert_eq!(GameKind::Reversi.opponents(), offered);
 
     // Left from Reversi wraps back to Three Trios, whose options kept their values.
@@ -245,7 +250,7 @@ fn each_play_item_launches_the_match_it_names() {
 
     // Reversi as Light against greedy: the computer moves first, as dark.
     let mut lobby = home(None);
-    keys(&mut lobby, "g>v>>v>");
+    keys(&mut lobby, "g>v<<v>");
     assert_eq!(lobby.color(), Color::Light);
     let launch = play(keys(&mut lobby, "v\r"));
     assert_eq!(launch.game, GameKind::Reversi);

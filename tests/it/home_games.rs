@@ -31,11 +31,11 @@ fn watch_says_who_plays_whom() {
         line_with(&screen, "Watch two computers").contains("· minimax vs expert"),
         "{screen}"
     );
-    // Reversi: positional (dark, first) against the chosen expert.
+    // Reversi: level:9 (dark, first) against the chosen expert.
     keys(&mut lobby, ">");
     let screen = render(&lobby);
     assert!(
-        line_with(&screen, "Watch two computers").contains("· positional vs expert"),
+        line_with(&screen, "Watch two computers").contains("· level:9 vs expert"),
         "{screen}"
     );
 }

@@ -46,6 +46,7 @@ mod reversi_book;
 mod reversi_cli;
 mod reversi_engine;
 mod reversi_learned;
+mod reversi_levels;
 mod reversi_tables;
 mod reversi_tui;
 mod rules;

@@ -16,8 +16,8 @@ pub enum BookSwitch {
 #[derive(Debug, Clone, Args)]
 pub struct ReversiArgs {
     /// Reversi: dark's seat (X, moves first): `human` or a strategy (random, greedy,
-    /// positional, expert; the brief's Human, RandomComputerPlayer and
-    /// IntelligentComputerPlayer are accepted too).
+    /// positional, level:1 to level:10, expert = level:10; the brief's Human,
+    /// RandomComputerPlayer and IntelligentComputerPlayer are accepted too).
     #[arg(long, value_name = "SEAT")]
     pub dark: Option<String>,
     /// Reversi: light's seat (O): `human` or a strategy, as for --dark.
@@ -46,10 +46,12 @@ impl ReversiArgs {
 }
 
 /// `trios sim --game reversi`: the two strategies. Each needs the other, and neither goes
-/// with a round robin or the Three Trios strategies.
+/// with a round robin or the Three Trios strategies. With neither, the ladder of levels is
+/// played: each level against the one below.
 #[derive(Debug, Clone, Args)]
 pub struct ReversiSimArgs {
-    /// Reversi: strategy `a`, playing dark (X, first) and light with --swap.
+    /// Reversi: strategy `a`, playing dark (X, first) and light with --swap. Without
+    /// --dark, --light and --round-robin: the ladder, level:k against level:k-1.
     #[arg(
         long,
         value_name = "STRATEGY",

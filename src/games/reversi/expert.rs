@@ -1,74 +1,27 @@
-//! The strongest Reversi player: the shared search ([`crate::search`]) over the evaluation
-//! of [`super::eval`] (mobility, potential mobility, corners, stable discs, parity), and an
-//! exact solve by [`super::endgame`] once the empties left fit the budget.
-//!
-//! Its budget is counted in work, not time, so the same position gets the same move on any
-//! machine fast enough; a wall-clock stop at 90% of the thinking time protects slower ones.
+//! `expert`, the strongest Reversi player: level 10 of [`super::levels`], the full engine
+//! (midgame search with multi-ProbCut over the evaluation, and an exact solve once the
+//! empties left fit the budget). The name stays, so old records and settings naming it
+//! still play.
 
-use std::time::{Duration, Instant};
-
-use super::endgame;
 use super::game::{Game, Move};
+use super::levels::{HIGHEST, Level};
 use crate::games::Strategy;
-use crate::search::{Limits, Searcher, root_moves};
-
-/// Units of search work (positions visited plus moves weighed) allowed per millisecond of
-/// thinking time: about half of what one core of the machines trios was measured on does,
-/// so the budget, not the clock, decides.
-pub const WORK_PER_MS: u64 = 1_500;
-
-/// Positions the endgame solver may visit per millisecond of thinking time: it visits them
-/// far faster than the midgame search, and gives up (and the search plays) when a solve
-/// does not fit.
-pub const SOLVE_NODES_PER_MS: u64 = 4_000;
-
-/// Empties at or below which an exact solve is tried before searching.
-pub const SOLVE_EMPTIES: u32 = 20;
-
-/// Table size of a move's search: 2^18 entries.
-const TABLE_BITS: u32 = 18;
 
 /// `expert`: deterministic for a given thinking time.
-pub struct Expert {
-    think_ms: u64,
-}
+pub struct Expert(Level);
 
 impl Expert {
     pub fn new(think_ms: u64) -> Expert {
-        Expert {
-            think_ms: think_ms.max(1),
-        }
+        Expert(Level::named(HIGHEST, "expert".into(), think_ms))
     }
 }
 
 impl Strategy<Game> for Expert {
     fn name(&self) -> &str {
-        "expert"
+        self.0.name()
     }
 
     fn choose(&mut self, game: &Game) -> Option<Move> {
-        let moves = game.legal_moves();
-        match moves.as_slice() {
-            [] => return None,
-            [only] => return Some(*only),
-            _ => {}
-        }
-        if game.empties() <= SOLVE_EMPTIES
-            && let Some(solution) =
-                endgame::solve_within(game, SOLVE_NODES_PER_MS.saturating_mul(self.think_ms))
-        {
-            return Some(solution.best.map_or(Move::Pass, Move::Place));
-        }
-        let limits = Limits {
-            max_depth: None,
-            work: Some(WORK_PER_MS.saturating_mul(self.think_ms)),
-            deadline: Some(Instant::now() + Duration::from_millis(self.think_ms * 9 / 10)),
-        };
-        let mut searcher = Searcher::new(*game, TABLE_BITS);
-        let ordered = root_moves(game);
-        searcher
-            .deepen(&ordered, limits)
-            .map(|found| found.best)
-            .or_else(|| ordered.first().copied())
+        self.0.choose(game)
     }
 }

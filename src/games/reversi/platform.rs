@@ -27,8 +27,32 @@ pub struct Options {
 /// beat `random` in well over 80% of decided games while answering at once.
 pub const INTELLIGENT: &str = "positional";
 
-/// Every strategy name, weakest first.
-pub const STRATEGY_NAMES: [&str; 4] = ["random", "greedy", "positional", "expert"];
+/// Every strategy name, weakest first: the simple players, the levels, and `expert`, which
+/// is `level:10` (also accepted) under its own name.
+pub const STRATEGY_NAMES: [&str; 13] = [
+    "random",
+    "greedy",
+    "positional",
+    "level:1",
+    "level:2",
+    "level:3",
+    "level:4",
+    "level:5",
+    "level:6",
+    "level:7",
+    "level:8",
+    "level:9",
+    "expert",
+];
+
+/// What an unknown strategy's message lists as accepted.
+const ACCEPTED: [&str; 5] = [
+    "random",
+    "greedy",
+    "positional",
+    "level:1 to level:10 (level:10 is expert)",
+    "expert",
+];
 
 /// A strategy's own name for a seat name: the brief's class names map onto trios's.
 pub fn canonical(name: &str) -> String {
@@ -121,10 +145,18 @@ impl TwoPlayer for Game {
         let name = canonical(spec);
         let unknown = || UnknownStrategy {
             name: spec.to_string(),
-            known: STRATEGY_NAMES.to_vec(),
+            known: ACCEPTED.to_vec(),
         };
         if name == "expert" {
             return Ok(Box::new(super::expert::Expert::new(think_ms)));
+        }
+        if name == super::classic::NAME {
+            return Ok(Box::new(super::classic::Classic::new(think_ms)));
+        }
+        match super::levels::parse(&name) {
+            Ok(Some(level)) => return Ok(Box::new(super::levels::Level::new(level, think_ms))),
+            Ok(None) => {}
+            Err(_) => return Err(unknown()),
         }
         ai::by_spec(&name, seed)
             .map(|s| Box::new(Plain(s)) as Box<dyn Strategy<Game>>)

@@ -6,11 +6,12 @@ use crate::games::Strategy;
 use crate::games::reversi::game::{Game, Move};
 
 /// How many discs below the best a book move may be for the strategy `name` (canonical
-/// spelling), or `None` if it plays without the book: the strongest player keeps to the
-/// best moves, and the weak ones never use it.
+/// spelling), or `None` if it plays without the book: the strongest level keeps to the
+/// best moves, the two below it allow a little more, and the weaker ones find their own.
 pub fn book_tolerance(name: &str) -> Option<i32> {
     match name {
-        "expert" => Some(1),
+        "expert" | "level:10" => Some(1),
+        "level:8" | "level:9" => Some(2),
         _ => None,
     }
 }

@@ -1,0 +1,562 @@
+//! The midgame search: principal-variation (negascout) alpha-beta straight on bitboards, with
+//! its own transposition table, iterative deepening with aspiration windows, move ordering
+//! (table move, then shallow searches, then the opponent's mobility) and optional
+//! multi-ProbCut ([`super::probcut`]).
+//!
+//! Values are the side to move's predicted final margin in units of 1/[`UNITS_PER_DISC`] of
+//! a disc: leaves go through the one evaluation seam, [`evaluate`]; finished games score
+//! exactly. The search is stopped by a node budget (deterministic: the same position and
+//! budget give the same move on any machine) and, as a guard for slow machines, a deadline.
+
+use std::time::Instant;
+
+use super::bitboard::{bit, edge_stable, final_value, flips, moves};
+use super::eval::{SQUARE_WEIGHTS, hash};
+use super::game::Game;
+use super::probcut::{self, Selectivity};
+use super::square::Square;
+
+/// Units of a value per disc of margin: the scale of [`evaluate`].
+pub const UNITS_PER_DISC: i32 = super::learned::UNITS_PER_DISC;
+
+/// Above any value a position can have (64 discs is 2,048 units).
+const INF: i32 = 4_096;
+
+/// The evaluation every leaf of the search goes through: the side to move's predicted final
+/// margin in [`UNITS_PER_DISC`] units, strictly inside ±64 discs (the learned patterns of
+/// [`super::learned`]).
+#[inline]
+pub fn evaluate(p: u64, o: u64) -> i32 {
+    super::learned::evaluate(p, o)
+}
+
+/// How far a search may go.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// The deepest iteration, in plies (passes are free).
+    pub depth: u32,
+    /// Stop after visiting this many positions; the last finished iteration answers.
+    pub nodes: Option<u64>,
+    /// Stop at this instant, whatever the node count (a guard only: it makes moves depend
+    /// on the machine's speed).
+    pub deadline: Option<Instant>,
+    /// Multi-ProbCut's confidence, `None` for a full-width search.
+    pub selectivity: Option<Selectivity>,
+    /// Transposition-table size as a power of two (24-byte entries).
+    pub table_bits: u32,
+}
+
+impl Limits {
+    /// A full-width search to `depth` with no other limit and a small table.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth,
+            nodes: None,
+            deadline: None,
+            selectivity: None,
+            table_bits: 16,
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Found {
+    /// The move chosen; `None` when the side to move has no placement (pass or game over).
+    pub best: Option<Square>,
+    /// Its value in [`UNITS_PER_DISC`] units, from the deepest iteration that produced it.
+    pub value: i32,
+    /// The deepest iteration finished (0 if none was).
+    pub depth: u32,
+    /// Positions visited in all.
+    pub nodes: u64,
+}
+
+/// One slot of the table: the position itself (so a hash collision is never trusted), the
+/// bounds found at `depth`, and the best move (64 for none).
+#[derive(Debug, Clone, Copy, Default)]
+struct Entry {
+    p: u64,
+    o: u64,
+    lower: i16,
+    upper: i16,
+    depth: u8,
+    best: u8,
+}
+
+const NO_MOVE: u8 = 64;
+
+/// One search: its table, counters and limits.
+struct Search {
+    table: Vec<Entry>,
+    mask: usize,
+    nodes: u64,
+    budget: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+    selectivity: Option<Selectivity>,
+    /// Set while a ProbCut probe runs: probes do not nest.
+    probing: bool,
+}
+
+/// Searches `game` within `limits` and returns the best move found and its value.
+pub fn search(game: &Game, limits: &Limits) -> Found {
+    let (p, o) = (game.player_bits(), game.opponent_bits());
+    search_bits(p, o, limits)
+}
+
+/// [`search`] on bitboards: `p` the side to move's discs, `o` the other's.
+pub fn search_bits(p: u64, o: u64, limits: &Limits) -> Found {
+    let mut s = Search::new(limits);
+    s.root(p, o, limits.depth.max(1))
+}
+
+/// The full-width value of `p, o` searched to exactly `depth` plies, in units; for fitting
+/// ProbCut and for tests. No budget.
+pub fn value_at(p: u64, o: u64, depth: u32, table_bits: u32) -> i32 {
+    let mut s = Search::new(&Limits {
+        table_bits,
+        ..Limits::depth(depth)
+    });
+    s.pvs(p, o, depth, -INF, INF)
+}
+
+impl Search {
+    fn new(limits: &Limits) -> Search {
+        let bits = limits.table_bits.clamp(8, 26);
+        Search {
+            table: vec![Entry::default(); 1 << bits],
+            mask: (1 << bits) - 1,
+            nodes: 0,
+            budget: limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits.deadline,
+            stopped: false,
+            selectivity: limits.selectivity,
+            probing: false,
+        }
+    }
+
+    /// Iterative deepening at the root, each iteration inside an aspiration window around
+    /// the last value, widened on failure.
+    fn root(&mut self, p: u64, o: u64, max_depth: u32) -> Found {
+        let legal = moves(p, o);
+        let empties = (!(p | o)).count_ones();
+        let mut found = Found {
+            best: None,
+            value: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        if legal == 0 {
+            found.value = if moves(o, p) == 0 {
+                final_value(p, o) * UNITS_PER_DISC
+            } else {
+                -evaluate(o, p)
+            };
+            return found;
+        }
+        // Root moves, reordered after every iteration by their values.
+        let mut list: Vec<(i32, u32)> = squares(legal).map(|sq| (0, sq)).collect();
+        self.sort_root(p, o, &mut list);
+        found.best = Square::from_index(list[0].1);
+        // Past the empties, deeper iterations change nothing: the search is exact.
+        let last = max_depth.min(empties.max(1));
+        for depth in 1..=last {
+            let guess = found.value;
+            let mut delta = 2 * UNITS_PER_DISC;
+            let (mut lo, mut hi) = if depth >= 4 {
+                (guess - delta, guess + delta)
+            } else {
+                (-INF, INF)
+            };
+            loop {
+                let (value, best) = self.root_iteration(p, o, depth, &mut list, lo, hi);
+                if self.stopped {
+                    // A move that beat the last iteration's choice in full is still better.
+                    if let Some(sq) = best
+                        && Some(sq) != found.best.map(Square::index)
+                        && value > lo
+                    {
+                        found.best = Square::from_index(sq);
+                    }
+                    found.nodes = self.nodes;
+                    return found;
+                }
+                if value <= lo && lo > -INF {
+                    delta *= 2;
+                    lo = (value - delta).max(-INF);
+                    if delta > 16 * UNITS_PER_DISC {
+                        lo = -INF;
+                    }
+                } else if value >= hi && hi < INF {
+                    delta *= 2;
+                    hi = (value + delta).min(INF);
+                    if delta > 16 * UNITS_PER_DISC {
+                        hi = INF;
+                    }
+                } else {
+                    found.value = value;
+                    found.best = best.and_then(Square::from_index).or(found.best);
+                    found.depth = depth;
+                    break;
+                }
+            }
+            // Best first, then the others by their (bound) values.
+            list.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
+        }
+        found.nodes = self.nodes;
+        found
+    }
+
+    /// Orders the root moves before the first iteration, as an interior node would.
+    fn sort_root(&mut self, p: u64, o: u64, list: &mut [(i32, u32)]) {
+        for entry in list.iter_mut() {
+            let (cp, co) = child(p, o, entry.1);
+            entry.0 = quick_score(cp, co, entry.1);
+        }
+        list.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
+    }
+
+    /// One root iteration in the window `lo..hi`: the value and the move that reached it.
+    /// Each move's value (or bound) is written into `list` for the next ordering.
+    fn root_iteration(
+        &mut self,
+        p: u64,
+        o: u64,
+        depth: u32,
+        list: &mut [(i32, u32)],
+        lo: i32,
+        hi: i32,
+    ) -> (i32, Option<u32>) {
+        let mut alpha = lo;
+        let mut best = -INF;
+        let mut best_sq = None;
+        for (i, entry) in list.iter_mut().enumerate() {
+            let sq = entry.1;
+            let (cp, co) = child(p, o, sq);
+            let value = if i == 0 {
+                -self.pvs(cp, co, depth - 1, -hi, -alpha)
+            } else {
+                let mut v = -self.pvs(cp, co, depth - 1, -alpha - 1, -alpha);
+                if v > alpha && v < hi && !self.stopped {
+                    v = -self.pvs(cp, co, depth - 1, -hi, -v.max(alpha));
+                }
+                v
+            };
+            if self.stopped {
+                return (best, best_sq);
+            }
+            entry.0 = value;
+            if value > best {
+                best = value;
+                if value > alpha || best_sq.is_none() {
+                    best_sq = Some(sq);
+                }
+                if value > alpha {
+                    alpha = value;
+                    if alpha >= hi {
+                        break;
+                    }
+                }
+            }
+        }
+        // Moves after a cut keep their old values, below the one that cut.
+        (best, best_sq)
+    }
+
+    /// Stops the search once the budget is spent or the deadline passed.
+    fn check_limits(&mut self) {
+        if self.nodes >= self.budget {
+            self.stopped = true;
+        } else if self.nodes & 1023 == 0
+            && let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// Fail-soft principal-variation search of `p, o` to `depth` plies in `alpha..beta`.
+    fn pvs(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+        self.nodes += 1;
+        if depth == 0 {
+            // A full board or a wiped-out side is scored exactly; other finished games
+            // (both sides blocked) are rare enough at a leaf to be left to the evaluation.
+            return if p | o == u64::MAX || p == 0 || o == 0 {
+                final_value(p, o) * UNITS_PER_DISC
+            } else {
+                evaluate(p, o)
+            };
+        }
+        let legal = moves(p, o);
+        if legal == 0 {
+            if moves(o, p) == 0 {
+                return final_value(p, o) * UNITS_PER_DISC;
+            }
+            // A pass costs no depth: the opponent moves again at the same depth.
+            return -self.pvs(o, p, depth, -beta, -alpha);
+        }
+        let empties = (!(p | o)).count_ones();
+
+        // Stable discs of the opponent bound what the mover can still win.
+        if empties <= 24 && alpha >= 8 * UNITS_PER_DISC {
+            let theirs = (edge_stable(p, o) & o).count_ones() as i32;
+            let most = (64 - 2 * theirs) * UNITS_PER_DISC;
+            if most <= alpha {
+                return most;
+            }
+        }
+
+        let slot = (hash(p, o, false) as usize) & self.mask;
+        let mut table_move = NO_MOVE;
+        let entry = self.table[slot];
+        if entry.p == p && entry.o == o {
+            if u32::from(entry.depth) >= depth {
+                let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
+                if lower >= beta {
+                    return lower;
+                }
+                if upper <= alpha {
+                    return upper;
+                }
+                if lower == upper {
+                    return lower;
+                }
+            }
+            table_move = entry.best;
+        }
+
+        if let Some(cut) = self.probcut(p, o, depth, empties, alpha, beta) {
+            return cut;
+        }
+
+        let mut list = MoveList::new();
+        self.order(p, o, legal, depth, table_move, &mut list);
+        let start_alpha = alpha;
+        let mut best = -INF;
+        let mut best_sq = NO_MOVE;
+        for i in 0..list.len {
+            let sq = list.pick(i);
+            let (cp, co) = child(p, o, u32::from(sq));
+            let value = if i == 0 {
+                -self.pvs(cp, co, depth - 1, -beta, -alpha)
+            } else {
+                let mut v = -self.pvs(cp, co, depth - 1, -alpha - 1, -alpha);
+                if v > alpha && v < beta && !self.stopped {
+                    v = -self.pvs(cp, co, depth - 1, -beta, -v);
+                }
+                v
+            };
+            if self.stopped {
+                return 0;
+            }
+            if value > best {
+                best = value;
+                best_sq = sq;
+                if value > alpha {
+                    alpha = value;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+
+        let (lower, upper) = if best >= beta {
+            (best, INF)
+        } else if best > start_alpha {
+            (best, best)
+        } else {
+            (-INF, best)
+        };
+        self.table[slot] = Entry {
+            p,
+            o,
+            lower: lower as i16,
+            upper: upper as i16,
+            depth: depth.min(255) as u8,
+            best: best_sq,
+        };
+        best
+    }
+
+    /// Multi-ProbCut: a shallow null-window search predicts the deep value well enough to
+    /// cut this node, at the selectivity's confidence. `None` when no probe cuts.
+    fn probcut(
+        &mut self,
+        p: u64,
+        o: u64,
+        depth: u32,
+        empties: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let selectivity = self.selectivity?;
+        if self.probing || depth < probcut::MIN_DEPTH || empties <= depth {
+            return None;
+        }
+        let model = probcut::model(empties, depth)?;
+        let margin = selectivity.t() * model.sigma;
+        self.probing = true;
+        let mut cut = None;
+        // Fail high: the shallow value above the bound predicts a deep one above beta.
+        let high = ((f64::from(beta) + margin - model.b) / model.a).ceil() as i32;
+        if high < INF && beta > -INF {
+            let v = self.pvs(p, o, model.shallow, high - 1, high);
+            if !self.stopped && v >= high {
+                cut = Some(beta);
+            }
+        }
+        if cut.is_none() {
+            let low = ((f64::from(alpha) - margin - model.b) / model.a).floor() as i32;
+            if low > -INF && alpha < INF {
+                let v = self.pvs(p, o, model.shallow, low, low + 1);
+                if !self.stopped && v <= low {
+                    cut = Some(alpha);
+                }
+            }
+        }
+        self.probing = false;
+        cut
+    }
+
+    /// Orders `legal` into `list`: the table move first, then by a shallow search (deep
+    /// nodes) or the static evaluation (middle), with the opponent's mobility as a tiebreak
+    /// and the only key near the leaves.
+    fn order(
+        &mut self,
+        p: u64,
+        o: u64,
+        legal: u64,
+        depth: u32,
+        table_move: u8,
+        list: &mut MoveList,
+    ) {
+        let shallow = match depth {
+            0..=2 => None,
+            3..=5 => Some(0),
+            6..=8 => Some(1),
+            _ => Some(2),
+        };
+        for sq in squares(legal) {
+            let score = if sq == u32::from(table_move) {
+                1 << 28
+            } else {
+                let (cp, co) = child(p, o, sq);
+                let mut score = quick_score(cp, co, sq);
+                match shallow {
+                    Some(0) => score += -evaluate(cp, co) * 4,
+                    Some(d) => score += -self.pvs(cp, co, d, -INF, INF) * 4,
+                    None => {}
+                }
+                score
+            };
+            list.push(sq as u8, score);
+        }
+    }
+}
+
+/// The opponent's mobility after a move (corners twice), a wipe-out first, and the classic
+/// square weights as a tiebreak: higher is better for the mover.
+#[inline]
+fn quick_score(cp: u64, co: u64, sq: u32) -> i32 {
+    if cp == 0 {
+        return 1 << 27;
+    }
+    const CORNERS: u64 = 0x8100_0000_0000_0081;
+    let theirs = moves(cp, co);
+    let mobility = (theirs.count_ones() + (theirs & CORNERS).count_ones()) as i32;
+    -mobility * 64 + SQUARE_WEIGHTS[sq as usize]
+}
+
+/// The position after the mover places on `sq`, seen from the opponent (now to move).
+#[inline(always)]
+fn child(p: u64, o: u64, sq: u32) -> (u64, u64) {
+    let f = flips(p, o, sq);
+    (o & !f, p | f | bit(sq))
+}
+
+/// The squares of a bitboard, lowest first.
+fn squares(mut b: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (b != 0).then(|| {
+            let sq = b.trailing_zeros();
+            b &= b - 1;
+            sq
+        })
+    })
+}
+
+/// A node's moves with their ordering scores, taken best first by selection (most nodes
+/// cut after one or two moves, so a full sort would be wasted).
+struct MoveList {
+    squares: [u8; 64],
+    scores: [i32; 64],
+    len: usize,
+}
+
+impl MoveList {
+    fn new() -> MoveList {
+        MoveList {
+            squares: [0; 64],
+            scores: [0; 64],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, sq: u8, score: i32) {
+        self.squares[self.len] = sq;
+        self.scores[self.len] = score;
+        self.len += 1;
+    }
+
+    /// Moves the best of the moves from `i` on into place `i` and returns it.
+    fn pick(&mut self, i: usize) -> u8 {
+        let mut best = i;
+        for j in i + 1..self.len {
+            if self.scores[j] > self.scores[best] {
+                best = j;
+            }
+        }
+        self.squares.swap(i, best);
+        self.scores.swap(i, best);
+        self.squares[i]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::reversi::endgame::brute_force;
+
+    #[test]
+    fn deep_enough_is_exact() {
+        let mut game: Game = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"
+            .parse()
+            .unwrap();
+        while game.empties() > 9 {
+            let mv = game.legal_moves()[0];
+            game.play(mv).unwrap();
+        }
+        let found = search(&game, &Limits::depth(game.empties()));
+        assert_eq!(found.value, brute_force(&game) * UNITS_PER_DISC);
+    }
+
+    #[test]
+    fn the_budget_stops_the_search_and_decides_it() {
+        let game = Game::new();
+        let limits = Limits {
+            nodes: Some(5_000),
+            ..Limits::depth(30)
+        };
+        let a = search(&game, &limits);
+        let b = search(&game, &limits);
+        assert_eq!(a, b);
+        assert!(a.nodes <= 5_000 && a.depth >= 2, "{a:?}");
+        assert!(a.best.is_some());
+    }
+}
