@@ -1,9 +1,10 @@
 //! Builds Reversi's opening book from the engine's own searches and writes it where trios
 //! embeds it:
 //!
-//! `cargo run --release --example reversi_book -- --depth 8 --positions 3000`
+//! `cargo run --release --example reversi_book -- --depth 9 --positions 3000`
 //!
-//! Every move of each expanded position is searched to `--depth` plies; moves within
+//! Every move of each expanded position is searched to `--depth` plies by the midgame
+//! search on the learned evaluation, full width; moves within
 //! `--tolerance` discs of the best are followed, lines whose moves gave up more than
 //! `--deviation` discs in all are not, nothing past `--plies` plies is expanded, and at most
 //! `--positions` positions are. The same flags build the same book, byte for byte.
@@ -12,7 +13,8 @@ use std::time::Instant;
 
 use trios::games::reversi::Game;
 use trios::games::reversi::book::build::{Reach, build};
-use trios::search::{Limits, Searcher};
+use trios::games::reversi::learned::UNITS_PER_DISC;
+use trios::games::reversi::midgame::value_at;
 
 fn number_after(args: &[String], flag: &str, default: i64) -> i64 {
     match args.iter().position(|a| a == flag) {
@@ -29,7 +31,7 @@ fn number_after(args: &[String], flag: &str, default: i64) -> i64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let depth = number_after(&args, "--depth", 8).clamp(1, 20) as usize;
+    let depth = number_after(&args, "--depth", 9).clamp(2, 20) as usize;
     let reach = Reach {
         positions: number_after(&args, "--positions", 3000).max(1) as usize,
         plies: number_after(&args, "--plies", 16).clamp(1, 60) as u32,
@@ -45,11 +47,28 @@ fn main() {
     let book = build(
         reach,
         |game: &Game| {
-            let mut searcher = Searcher::new(*game, 18);
-            let moves = searcher.root_moves();
-            searcher
-                .rank(&moves, depth, Limits::default())
-                .unwrap_or_default()
+            // Each move's value: the reply's full-width search one ply shorter, on the
+            // learned evaluation, rounded to whole discs.
+            game.legal_moves()
+                .into_iter()
+                .filter_map(|mv| {
+                    let mut next = *game;
+                    next.play(mv).ok()?;
+                    let (p, o) = (next.player_bits(), next.opponent_bits());
+                    let value = if next.is_over() {
+                        next.final_margin() * if next.turn() == game.turn() { 1 } else { -1 }
+                    } else {
+                        let units = value_at(p, o, depth as u32 - 1, 18);
+                        let discs = (units as f64 / UNITS_PER_DISC as f64).round() as i32;
+                        if next.turn() == game.turn() {
+                            discs
+                        } else {
+                            -discs
+                        }
+                    };
+                    Some((mv, value))
+                })
+                .collect()
         },
         |n| {
             if n % 100 == 0 {

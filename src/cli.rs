@@ -110,7 +110,8 @@ pub struct PlayArgs {
     /// Default: the strongest computer player full screen, `human` in text mode.
     #[arg(long, value_name = "SEAT")]
     pub blue: Option<Seat>,
-    /// Thinking time per move for the `expert` player, in milliseconds [1-600000].
+    /// Thinking time per move of the searching computers (`expert`, Reversi's levels 9 and 10),
+    /// in milliseconds [1-600000].
     #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = think_ms())]
     pub think_ms: u64,
     /// Keep a match record in FILE (JSON), rewritten after every move. Replaces the autosave.
@@ -315,7 +316,8 @@ pub struct SimArgs {
     /// prints the cross table (of the strategies of the game --game names).
     #[arg(long, value_name = "LIST", value_parser = crate::sim::parse_name_list)]
     pub round_robin: Option<crate::sim::StrategyList>,
-    /// Thinking time per move for the `expert` player, in milliseconds [1-600000].
+    /// Thinking time per move of the searching computers (`expert`, Reversi's levels 9 and 10),
+    /// in milliseconds [1-600000].
     #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = think_ms())]
     pub think_ms: u64,
     /// Games played at once [1-256]. Default: one per core (one per four cores with expert,

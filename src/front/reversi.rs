@@ -263,9 +263,9 @@ fn sim(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String,
 }
 
 /// `trios sim --game reversi` with no strategies: the ladder, each of `level:1` …
-/// `level:10` against the one below it (`level:1` against `positional`).
+/// `level:10` against the one below it (`level:1` against `random`).
 fn ladder(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String, Error> {
-    let rungs: Vec<String> = std::iter::once("positional".to_string())
+    let rungs: Vec<String> = std::iter::once("random".to_string())
         .chain((reversi::levels::LOWEST..=reversi::levels::HIGHEST).map(|n| format!("level:{n}")))
         .collect();
     let seed = args.seeding.seed.unwrap_or_else(rand::random);
