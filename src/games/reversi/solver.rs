@@ -40,7 +40,7 @@ const ETC_FROM: u32 = 10;
 const SEARCH_SORT_FROM: u32 = 13;
 
 /// Weight of the shallow search's value (per disc) against the fast rank.
-const SORT_VALUE: i32 = 32;
+const SORT_VALUE: i32 = 16;
 
 /// Plies added to the ordering searches' depth of `(empties - SEARCH_SORT_FROM) / 3`.
 const SORT_DEEPER: u32 = 1;
@@ -48,7 +48,7 @@ const SORT_DEEPER: u32 = 1;
 /// At or above this many empties the root first searches to limited depths on the
 /// evaluation, ending `ID_GAP` plies short of the end.
 const ID_FROM: u32 = 14;
-const ID_GAP: u32 = 10;
+const ID_GAP: u32 = 12;
 
 /// Depth-limited searches of at least this depth use the table.
 const MID_TABLE_DEPTH: u32 = 3;
