@@ -1,7 +1,7 @@
 //! Computer players: the `Strategy` trait and the simple strategies selectable by name.
 //!
-//! The strong player, `expert` (`expert.rs`), searches with the shared engine and is built
-//! by the platform's `TwoPlayer::strategy`, beside these.
+//! The strong players, `level:1` … `level:10` and `expert` (`levels.rs`), search with the
+//! Reversi engine and are built by the platform's `TwoPlayer::strategy`, beside these.
 
 use super::eval::SQUARE_WEIGHTS;
 use super::game::{Game, Move};

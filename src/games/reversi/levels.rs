@@ -8,7 +8,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::ai;
+use super::ai::{self, Strategy as _};
 use super::endgame;
 use super::game::{Game, Move};
 use super::midgame::{self, Limits};
@@ -108,6 +108,11 @@ impl Level {
         Level::named(level, format!("level:{level}"), think_ms)
     }
 
+    /// `expert`: the full engine, level 10 under the name old records and settings use.
+    pub fn expert(think_ms: u64) -> Level {
+        Level::named(HIGHEST, "expert".into(), think_ms)
+    }
+
     /// The level under another name (`expert` is level 10).
     pub fn named(level: u8, name: String, think_ms: u64) -> Level {
         Level {
@@ -133,7 +138,7 @@ pub fn choose(game: &Game, spec: &LevelSpec, think_ms: u64) -> Option<Move> {
         _ => {}
     }
     if spec.depth == 0 {
-        return ai::by_spec("greedy", 0).ok()?.choose(game);
+        return ai::Greedy.choose(game);
     }
     let think_ms = think_ms.max(1);
     if game.empties() <= spec.exact

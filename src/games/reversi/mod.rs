@@ -9,7 +9,6 @@ pub mod book;
 mod classic;
 pub mod endgame;
 pub mod eval;
-pub mod expert;
 pub mod game;
 mod last;
 pub mod learned;

@@ -148,7 +148,7 @@ impl TwoPlayer for Game {
             known: ACCEPTED.to_vec(),
         };
         if name == "expert" {
-            return Ok(Box::new(super::expert::Expert::new(think_ms)));
+            return Ok(Box::new(super::levels::Level::expert(think_ms)));
         }
         if name == super::classic::NAME {
             return Ok(Box::new(super::classic::Classic::new(think_ms)));
