@@ -46,6 +46,9 @@ pub struct LevelSpec {
     pub share: u64,
     /// Transposition-table size (power of two).
     pub table_bits: u32,
+    /// How many discs below the best a move of the opening book may be for the level to
+    /// play it; `None` when it finds its own moves from the first.
+    pub book: Option<i32>,
 }
 
 /// Level `n`'s settings, `n` in `LOWEST..=HIGHEST`.
@@ -67,12 +70,20 @@ pub fn spec(level: u8) -> LevelSpec {
         9 => (60, 18, Some(MPC), 16, 20),
         _ => (60, 22, Some(MPC), 64, 20),
     };
+    // The strongest level keeps to the book's best moves, the two below it allow a little
+    // more, and the weaker ones find their own.
+    let book = match level {
+        8 | 9 => Some(2),
+        10.. => Some(1),
+        _ => None,
+    };
     LevelSpec {
         depth,
         exact,
         selectivity,
         share,
         table_bits,
+        book,
     }
 }
 

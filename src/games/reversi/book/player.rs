@@ -4,16 +4,17 @@
 use super::Book;
 use crate::games::Strategy;
 use crate::games::reversi::game::{Game, Move};
+use crate::games::reversi::levels::{self, HIGHEST};
 
 /// How many discs below the best a book move may be for the strategy `name` (canonical
-/// spelling), or `None` if it plays without the book: the strongest level keeps to the
-/// best moves, the two below it allow a little more, and the weaker ones find their own.
+/// spelling), or `None` if it plays without the book: the level's own setting
+/// ([`levels::LevelSpec::book`]), with `expert` as level 10.
 pub fn book_tolerance(name: &str) -> Option<i32> {
-    match name {
-        "expert" | "level:10" => Some(1),
-        "level:8" | "level:9" => Some(2),
-        _ => None,
-    }
+    let level = match name {
+        "expert" => HIGHEST,
+        _ => levels::parse(name).ok()??,
+    };
+    levels::spec(level).book
 }
 
 /// `inner`, opening from `book`.
@@ -49,5 +50,21 @@ impl Strategy<Game> for Booked {
         self.book
             .choose(game, self.seed, self.tolerance)
             .or_else(|| self.inner.choose(game))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::book_tolerance;
+
+    #[test]
+    fn only_the_top_levels_open_from_the_book() {
+        assert_eq!(book_tolerance("expert"), Some(1));
+        assert_eq!(book_tolerance("level:10"), Some(1));
+        assert_eq!(book_tolerance("level:9"), Some(2));
+        assert_eq!(book_tolerance("level:8"), Some(2));
+        for name in ["level:7", "level:1", "positional", "random", "level:11"] {
+            assert_eq!(book_tolerance(name), None, "{name}");
+        }
     }
 }
