@@ -321,8 +321,10 @@ fn leaving_before_the_game_begins_gives_the_place_up() {
         .map(|p| p.name.as_str())
         .collect();
     assert_eq!(names, ["alice", "carol"]);
-    // Bob has no seat kept for him.
-    assert_eq!(registry.seat_kept_for(&keyed("bob")), None);
+    // Bob has no seat kept for him, once the lobby has heard.
+    common::eventually("bob's place given up in the lobby", || {
+        registry.seat_kept_for(&keyed("bob")).is_none()
+    });
     registry.ask::<HexTable>(table, alice.id, HexRequest::Start);
     alice.happened("round 1", |h| matches!(h, Happening::RoundStarted));
 }

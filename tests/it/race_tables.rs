@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::keyed;
+use common::{eventually, keyed};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
@@ -153,14 +153,6 @@ fn not_a_triad(race: &Race) -> [usize; 3] {
         }
     }
     panic!("every three cards on the table are a triad")
-}
-
-fn eventually(what: &str, holds: impl Fn() -> bool) {
-    let deadline = Instant::now() + WAIT;
-    while !holds() {
-        assert!(Instant::now() < deadline, "never: {what}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 #[test]

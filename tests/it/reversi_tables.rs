@@ -3,6 +3,7 @@
 //! dropped player's seat waits for them, the match is recorded as a v2 Reversi record, and a
 //! showcase hands over to another game's.
 
+use crate::common::eventually;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
@@ -108,14 +109,6 @@ impl Client {
         while let Ok(news) = self.news.try_recv() {
             assert!(!matches!(news, News::Refused(_)), "{news:?}");
         }
-    }
-}
-
-fn eventually(what: &str, holds: impl Fn() -> bool) {
-    let deadline = Instant::now() + WAIT;
-    while !holds() {
-        assert!(Instant::now() < deadline, "never: {what}");
-        std::thread::sleep(Duration::from_millis(5));
     }
 }
 

@@ -1,6 +1,7 @@
 //! Shared tables without any terminal: who may move, what everyone hears, seats kept for
 //! players who leave, and the showcase that plays by itself.
 
+use crate::common::eventually;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
@@ -104,15 +105,6 @@ impl Client {
     /// A refusal of this client's own request.
     fn expect_refused(&self, text: &str) {
         self.expect(text, |n| matches!(n, News::Refused(t) if t.contains(text)));
-    }
-}
-
-/// Waits until `holds` (the lobby's list is updated just after a table's news goes out).
-fn eventually(what: &str, holds: impl Fn() -> bool) {
-    let deadline = Instant::now() + WAIT;
-    while !holds() {
-        assert!(Instant::now() < deadline, "never: {what}");
-        std::thread::sleep(Duration::from_millis(5));
     }
 }
 

@@ -62,3 +62,13 @@ pub fn base() -> trios::controller::MatchConfig {
         ..MatchConfig::built_in(3)
     }
 }
+
+/// Waits until `holds`, failing with `what` after ten seconds. A table thread tells the lobby
+/// how it stands just after its news goes out, so the lobby's view trails a client's.
+pub fn eventually(what: &str, holds: impl Fn() -> bool) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !holds() {
+        assert!(std::time::Instant::now() < deadline, "never: {what}");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
