@@ -1,16 +1,17 @@
 //! The Reversi engine through its public API: perft, the text view, position strings, the
-//! brief's sample game, passes and the end, and the endgame solver against brute force.
+//! brief's sample game, passes and the end, and the endgame solver against brute force and,
+//! on two threads, against itself on one.
 //!
 //! The property tests run 32 cases each; for a deeper check run e.g.
-//! `PROPTEST_CASES=2000 cargo test --release --test reversi_engine`.
+//! `PROPTEST_CASES=2000 cargo test --release --test it -- reversi_engine`.
 
 use proptest::prelude::*;
 use trios::games::Searchable;
-use trios::games::reversi::endgame::{brute_force, brute_force_moves};
+use trios::games::reversi::endgame::{Solution, brute_force, brute_force_moves};
 use trios::games::reversi::text::{render, render_plain};
 use trios::games::reversi::{
-    Color, Direction, Game, Move, MoveError, Outcome, PositionError, Square, perft, perft_threads,
-    solve, solve_within,
+    Color, Direction, Game, Move, MoveError, Outcome, PositionError, SolveOptions, Square, perft,
+    perft_threads, solve, solve_with, solve_within,
 };
 
 fn sq(row: usize, col: usize) -> Square {
@@ -373,8 +374,36 @@ fn solver_cases() -> u32 {
         .unwrap_or(32)
 }
 
+/// A parallel solve on `threads` threads.
+fn solve_on(game: &Game, threads: usize) -> Solution {
+    let options = SolveOptions {
+        threads,
+        ..SolveOptions::default()
+    };
+    solve_with(game, &options).expect("no budget")
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(solver_cases()))]
+
+    /// Two threads split the tree three plies deep from 12 empties on (eldest moves first,
+    /// the rest shared out), so positions of 12 to 15 empties, passes included, take every
+    /// path of the split: they give one thread's value, and the move they name reaches it.
+    #[test]
+    fn two_threads_solve_as_one_does(seed in any::<u64>(), empties in 12u32..=15) {
+        let game = near_the_end(seed, empties);
+        let one = solve(&game);
+        let two = solve_on(&game, 2);
+        prop_assert_eq!(two.value, one.value, "{}", game);
+        match two.best {
+            Some(best) => {
+                let mut child = game;
+                child.make(Move::Place(best));
+                prop_assert_eq!(-solve(&child).value, one.value, "{} {}", game, best);
+            }
+            None => prop_assert!(game.placements() == 0, "{}", game),
+        }
+    }
 
     /// The solver's value, and the value of the move it names, equal plain minimax on
     /// random positions (seeded playouts from the start) with up to 10 empties.

@@ -174,6 +174,43 @@ impl Solver {
         list[..n].iter().map(|c| (c.sq, c.flipped)).collect()
     }
 
+    /// The value of `p` to move against `beta` (null window) when the stable discs or the
+    /// table already settle it, without searching: a split node's cut-offs.
+    fn settled(&self, p: u64, o: u64, beta: i32, mv: u64) -> Option<i32> {
+        let alpha = beta - 1;
+        let empties = (!(p | o)).count_ones();
+        if worth_trying(empties, alpha, o.count_ones()) {
+            let most = 64 - 2 * stable(o, p).count_ones() as i32;
+            if most <= alpha {
+                return Some(most);
+            }
+        }
+        if let Some(hit) = self.table.probe(p, o)
+            && u32::from(hit.depth) >= EXACT
+        {
+            if hit.lower >= beta {
+                return Some(hit.lower);
+            }
+            if hit.upper <= alpha {
+                return Some(hit.upper);
+            }
+        }
+        // A child the table already proves good enough cuts at once.
+        let mut m = mv;
+        while m != 0 {
+            let sq = m.trailing_zeros();
+            m &= m - 1;
+            let f = flips(p, o, sq);
+            if let Some(hit) = self.table.probe(o ^ f, p ^ f ^ bit(sq))
+                && u32::from(hit.depth) >= EXACT
+                && -hit.upper >= beta
+            {
+                return Some(-hit.upper);
+            }
+        }
+        None
+    }
+
     /// Whether the search must unwind now: out of budget, or stopped from outside.
     #[inline(always)]
     fn interrupted(&self) -> bool {
@@ -216,9 +253,24 @@ fn modern_cpu() -> bool {
     }
 }
 
+/// How many plies from the root the threads split the work (young brothers wait: a node's
+/// eldest moves first, alone, then its younger brothers shared out).
+const SPLIT_PLIES: u32 = 3;
+
+/// How many moves of a split node below the root are searched alone before the others are
+/// shared out. With one, a second thread often searched a brother of the move that cut; two
+/// cost a little waiting and save that (FFO #40-#49: 1,037 M positions against 1,085 M).
+const ELDERS: usize = 2;
+
+/// Below this many empties a node is not split: the work is too small to share.
+const SPLIT_FROM: u32 = 12;
+
 /// [`Solver::solve`] on several threads sharing one table: the first solver runs the
-/// depth-limited searches alone, then the root moves of each null-window probe are shared
-/// out, and the first thread to prove a probe's bound stops the others.
+/// depth-limited searches alone, then each null-window probe splits the tree near the root,
+/// young brothers wait: at a node the eldest moves are searched first (splitting again below
+/// them), and only if they do not cut are the others shared out, the first thread to prove a
+/// cut stopping the others. A second thread seldom searches a brother of a move that cuts,
+/// so two threads visit about as many positions as one.
 pub(crate) fn solve_parallel(solvers: &mut [Solver], p: u64, o: u64) -> (i32, Option<u32>) {
     let mv = moves(p, o);
     let threads = solvers.len();
@@ -232,12 +284,11 @@ pub(crate) fn solve_parallel(solvers: &mut [Solver], p: u64, o: u64) -> (i32, Op
     if first.interrupted() {
         return (0, None);
     }
-    let list = first.root_list(p, o);
-
-    let stop = Arc::new(AtomicBool::new(false));
-    for solver in solvers.iter_mut() {
-        solver.stop = Some(Arc::clone(&stop));
-    }
+    let mut list = first.root_list(p, o);
+    let mut team = Team {
+        solvers,
+        stop: Arc::new(AtomicBool::new(false)),
+    };
     let (mut lower, mut upper) = (-64, 64);
     let mut best_sq = list[0].0;
     while lower < upper {
@@ -246,63 +297,189 @@ pub(crate) fn solve_parallel(solvers: &mut [Solver], p: u64, o: u64) -> (i32, Op
         } else {
             guess.min(upper)
         };
+        let (value, best) = team.node(p, o, beta, &list, SPLIT_PLIES, None);
+        if team.aborted() {
+            return (0, None);
+        }
+        if value >= beta {
+            lower = value;
+            best_sq = list[best].0;
+            // Try this move first in the next probes, as one thread does.
+            list[..=best].rotate_right(1);
+        } else {
+            upper = value;
+        }
+        guess = value;
+    }
+    (lower, Some(best_sq))
+}
+
+/// The solvers of a parallel solve, and the flag that stops them when a shared-out move
+/// cuts. Splits happen one at a time, so one flag serves them all.
+struct Team<'a> {
+    solvers: &'a mut [Solver],
+    stop: Arc<AtomicBool>,
+}
+
+impl Team<'_> {
+    fn aborted(&self) -> bool {
+        self.solvers.iter().any(|s| s.aborted)
+    }
+
+    fn interrupted(&self) -> bool {
+        self.solvers.iter().any(|s| s.interrupted())
+    }
+
+    /// Positions counted by every solver, as Edax counts them.
+    fn work(&self) -> u64 {
+        self.solvers.iter().map(|s| s.nodes + s.scored).sum()
+    }
+
+    /// The null-window value of `p` to move against `beta` (fail-soft), given the node's
+    /// moves in order, and the index of the best move found. `searched` is the value of the
+    /// first move when it was searched already. At the root one move goes alone, below it
+    /// [`ELDERS`].
+    fn node(
+        &mut self,
+        p: u64,
+        o: u64,
+        beta: i32,
+        list: &[(u32, u64)],
+        plies: u32,
+        searched: Option<i32>,
+    ) -> (i32, usize) {
+        let elders = if plies == SPLIT_PLIES { 1 } else { ELDERS };
+        let (mut value, mut best) = (-INF, 0);
+        for (i, &(sq, f)) in list.iter().enumerate().take(elders) {
+            let v = match searched {
+                Some(v) if i == 0 => v,
+                _ => -self.child(o ^ f, p ^ f ^ bit(sq), -beta + 1, plies - 1),
+            };
+            if v > value {
+                (value, best) = (v, i);
+            }
+            if value >= beta || self.interrupted() {
+                return (value, best);
+            }
+        }
+        if list.len() <= elders {
+            return (value, best);
+        }
+        let next = AtomicUsize::new(elders);
+        let (next, stop) = (&next, &self.stop);
         stop.store(false, Ordering::Relaxed);
-        let next = AtomicUsize::new(0);
-        let (list, next, stop) = (&list, &next, &stop);
-        // Per thread: the best bound it proved, and the move that reached `beta` if any.
-        let results: Vec<(i32, Option<usize>)> = std::thread::scope(|scope| {
-            let workers: Vec<_> = solvers
+        // Per thread: the best value it found and where.
+        let results: Vec<(i32, usize)> = std::thread::scope(|scope| {
+            let workers: Vec<_> = self
+                .solvers
                 .iter_mut()
-                .map(|solver| {
-                    scope.spawn(move || {
-                        solver.halted = false;
-                        let mut value = -INF;
-                        loop {
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(&(sq, f)) = list.get(i) else {
-                                break (value, None);
-                            };
-                            if stop.load(Ordering::Relaxed) {
-                                break (value, None);
-                            }
-                            let v = -solver.window(o ^ f, p ^ f ^ bit(sq), -beta, -beta + 1);
-                            if solver.interrupted() {
-                                break (value, None);
-                            }
-                            value = value.max(v);
-                            if v >= beta {
-                                stop.store(true, Ordering::Relaxed);
-                                break (value, Some(i));
-                            }
-                        }
-                    })
-                })
+                .map(|solver| scope.spawn(move || share(solver, stop, next, p, o, beta, list)))
                 .collect();
             workers
                 .into_iter()
                 .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
                 .collect()
         });
-        if solvers.iter().any(|s| s.aborted) {
-            return (0, None);
-        }
-        let value = results.iter().map(|r| r.0).max().unwrap_or(-INF);
-        let cut = results
-            .iter()
-            .filter_map(|&(v, i)| i.map(|i| (v, i)))
-            .max_by_key(|&(v, _)| v);
-        if let Some((v, i)) = cut {
-            lower = v;
-            best_sq = list[i].0;
-        } else {
-            upper = value;
-        }
-        guess = if cut.is_some() { lower } else { upper };
+        results
+            .into_iter()
+            .fold((value, best), |a, b| if b.0 > a.0 { b } else { a })
     }
-    for solver in solvers.iter_mut() {
-        solver.stop = None;
+
+    /// The null-window value of `p` to move against `beta` (fail-soft): split again while
+    /// `plies` remain and the node is large enough, else searched by the first solver
+    /// alone. A split node takes the table's and the stable discs' cut-offs first, and its
+    /// bound and best move go in the table like any other node's.
+    fn child(&mut self, p: u64, o: u64, beta: i32, plies: u32) -> i32 {
+        let empties = (!(p | o)).count_ones();
+        let mv = moves(p, o);
+        let first = &mut self.solvers[0];
+        if plies == 0 || empties < SPLIT_FROM || mv.count_ones() < 2 {
+            return first.window(p, o, beta - 1, beta);
+        }
+        first.nodes += 1;
+        if let Some(v) = first.settled(p, o, beta, mv) {
+            return v;
+        }
+        let before = self.work();
+        // The table's move is searched before the others are ordered, as a single thread
+        // does: when it cuts, ordering the others would be wasted.
+        let hint = self.solvers[0]
+            .table
+            .probe(p, o)
+            .map(|hit| u32::from(hit.moves[0]))
+            .filter(|&sq| sq < 64 && mv & bit(sq) != 0);
+        let mut searched = None;
+        if let Some(sq) = hint {
+            let f = flips(p, o, sq);
+            let v = -self.child(o ^ f, p ^ f ^ bit(sq), -beta + 1, plies - 1);
+            if v >= beta && !self.interrupted() {
+                let cost = self.work() - before;
+                let table = &self.solvers[0].table;
+                table.store(p, o, EXACT + empties, (v, INF), sq, cost);
+            }
+            if v >= beta || self.interrupted() {
+                return v;
+            }
+            searched = Some(v);
+        }
+        let mut list = self.solvers[0].root_list(p, o);
+        if let Some(sq) = hint
+            && let Some(i) = list.iter().position(|&(s, _)| s == sq)
+        {
+            list[..=i].rotate_right(1);
+        }
+        let (value, best) = self.node(p, o, beta, &list, plies, searched);
+        if !self.interrupted() {
+            let bounds = if value >= beta {
+                (value, INF)
+            } else {
+                (-INF, value)
+            };
+            let cost = self.work() - before;
+            let table = &self.solvers[0].table;
+            table.store(p, o, EXACT + empties, bounds, list[best].0, cost);
+        }
+        value
     }
-    (lower, Some(best_sq))
+}
+
+/// One thread's share of a split node: the next move no thread has taken, until none is
+/// left or a move cuts (here or on another thread); the best value seen and its index.
+fn share(
+    solver: &mut Solver,
+    stop: &Arc<AtomicBool>,
+    next: &AtomicUsize,
+    p: u64,
+    o: u64,
+    beta: i32,
+    list: &[(u32, u64)],
+) -> (i32, usize) {
+    solver.halted = false;
+    solver.stop = Some(Arc::clone(stop));
+    let (mut value, mut best) = (-INF, 0);
+    loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some(&(sq, f)) = list.get(i) else {
+            break;
+        };
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let v = -solver.window(o ^ f, p ^ f ^ bit(sq), -beta, -beta + 1);
+        if solver.interrupted() {
+            break;
+        }
+        if v > value {
+            (value, best) = (v, i);
+        }
+        if v >= beta {
+            stop.store(true, Ordering::Relaxed);
+            break;
+        }
+    }
+    solver.stop = None;
+    solver.halted = false;
+    (value, best)
 }
 
 /// The recursion. Every function carries the same `target_feature` attribute (or none), so
