@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use super::bitboard::{bit, final_value, flips, moves};
-use super::last::{PRESORT_RANK, flips_near, solve_1, solve_2};
+use super::last::{PRESORT_RANK, flips_near, solve_1, solve_2, solve_3};
 use super::order::{EVAL, fast_rank, odd_quadrants};
 use super::stability::{stable, worth_trying};
 use super::tt::{NO_MOVE, Table};
@@ -927,6 +927,11 @@ macro_rules! search_functions {
                     return final_value(p, o);
                 }
                 1 => return solve_1(&mut s.nodes, p, o, u32::from(squares[0])),
+                3 => {
+                    let squares = [squares[0], squares[1], squares[2]].map(u32::from);
+                    let odd = odd_quadrants(empty);
+                    return solve_3(&mut s.nodes, p, o, alpha, beta, squares, odd);
+                }
                 2 => {
                     return solve_2(
                         &mut s.nodes,
