@@ -163,7 +163,8 @@ fn reversi_position(given: Option<&str>) -> Result<Reversi, Error> {
 }
 
 /// `trios solve --game reversi --position P`: the exact value for the side to move (empty
-/// squares to the winner) and a best move.
+/// squares to the winner) and a best move, searched on up to four threads as Three Trios'
+/// solve is.
 fn solve(args: &SolveArgs) -> Result<(), Error> {
     let Some(text) = args.reversi.position.as_deref() else {
         return Err(Error::Usage(
@@ -179,7 +180,7 @@ fn solve(args: &SolveArgs) -> Result<(), Error> {
         ));
     }
     let started = Instant::now();
-    let solution = reversi::endgame::solve(&game);
+    let solution = reversi::endgame::solve_on(&game, crate::games::search_threads());
     let millis = started.elapsed().as_millis();
     let best = solution.best.map(|sq: Square| (sq.row() + 1, sq.col() + 1));
     if args.json {

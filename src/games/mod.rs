@@ -23,6 +23,12 @@ pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
+/// Threads one exact solve or one computer's search is worth: the machine's cores, at most
+/// four (past that the shared table's traffic eats the gain).
+pub fn search_threads() -> usize {
+    cores().clamp(1, 4)
+}
+
 /// The computer rival called `name` among `levels` (a game's rivals, strongest first, each
 /// with its mean time to answer), or why not, listing the levels.
 pub fn rival_level(
@@ -271,6 +277,14 @@ pub trait TwoPlayer: Clone + Send + Sync + 'static {
         _options: &Self::Options,
     ) -> Result<Box<dyn Strategy<Self>>, UnknownStrategy> {
         Self::strategy(spec, seed, think_ms)
+    }
+
+    /// Whether the strategy `spec` plays differently with another seed in a match with
+    /// these options, beyond `random` (Reversi's book players draw their lines from it): a
+    /// drawn seed must then be shown for the match to be played again.
+    fn strategy_draws_from_seed(spec: &str, options: &Self::Options) -> bool {
+        let _ = (spec, options);
+        false
     }
 }
 

@@ -150,3 +150,37 @@ fn a_wrong_book_switch_is_refused_by_name() {
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert!(run.stderr.contains("--book"), "{}", run.stderr);
 }
+
+/// Whether a text-mode match with these flags and no `--seed` tells the seed it drew.
+fn tells_the_seed(extra: &[&str]) -> bool {
+    let dir = Dir::new();
+    let mut args = vec![
+        "play",
+        "--game",
+        "reversi",
+        "--ui",
+        "text",
+        "--think-ms",
+        "5",
+        "--no-autosave",
+    ];
+    args.extend_from_slice(extra);
+    let run = dir.run(&args, "");
+    assert_no_panic(&run.stderr);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    run.stderr.contains("play this game again with --seed")
+}
+
+#[test]
+fn a_book_player_shows_the_seed_it_drew_its_lines_from() {
+    // A book player's opening follows the seed: without the seed the game cannot be played
+    // again, so the drawn seed is told, as for a random player.
+    assert!(tells_the_seed(&["--dark", "expert", "--light", "greedy"]));
+    assert!(tells_the_seed(&["--dark", "greedy", "--light", "level:8"]));
+    // Below level 8, or with the book off, the seed changes nothing and is not told.
+    assert!(!tells_the_seed(&["--dark", "level:7", "--light", "greedy"]));
+    assert!(!tells_the_seed(&[
+        "--dark", "expert", "--light", "greedy", "--book", "off"
+    ]));
+    assert!(tells_the_seed(&["--dark", "random", "--light", "greedy"]));
+}

@@ -7,11 +7,11 @@
 
 use proptest::prelude::*;
 use trios::games::Searchable;
-use trios::games::reversi::endgame::{Solution, brute_force, brute_force_moves};
+use trios::games::reversi::endgame::{brute_force, brute_force_moves};
 use trios::games::reversi::text::{render, render_plain};
 use trios::games::reversi::{
-    Color, Direction, Game, Move, MoveError, Outcome, PositionError, SolveOptions, Square, perft,
-    perft_threads, solve, solve_with, solve_within,
+    Color, Direction, Game, Move, MoveError, Outcome, PositionError, Square, perft, perft_threads,
+    solve, solve_on, solve_within,
 };
 
 fn sq(row: usize, col: usize) -> Square {
@@ -372,15 +372,6 @@ fn solver_cases() -> u32 {
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(32)
-}
-
-/// A parallel solve on `threads` threads.
-fn solve_on(game: &Game, threads: usize) -> Solution {
-    let options = SolveOptions {
-        threads,
-        ..SolveOptions::default()
-    };
-    solve_with(game, &options).expect("no budget")
 }
 
 proptest! {

@@ -50,6 +50,16 @@ pub fn solve(game: &Game) -> Solution {
     run(game, &SolveOptions::default()).0
 }
 
+/// Solves `game` exactly on `threads` threads sharing one table.
+pub fn solve_on(game: &Game, threads: usize) -> Solution {
+    let options = SolveOptions {
+        threads,
+        ..SolveOptions::default()
+    };
+    // Without a budget the search always runs to the end.
+    run(game, &options).0
+}
+
 /// Solves `game` exactly if that takes at most `node_budget` positions; `None` otherwise.
 /// Lets a caller find out cheaply whether an exact answer is within reach.
 pub fn solve_within(game: &Game, node_budget: u64) -> Option<Solution> {

@@ -29,7 +29,7 @@ pub mod train;
 mod tt;
 pub mod weights;
 
-pub use endgame::{Solution, SolveOptions, solve, solve_with, solve_within};
+pub use endgame::{Solution, SolveOptions, solve, solve_on, solve_with, solve_within};
 pub use game::{FlipLine, Game, Move, MoveError, MoveOutcome, Outcome, Undo};
 pub use perft::{perft, perft_threads};
 pub use platform::{INTELLIGENT, Options, STRATEGY_NAMES, canonical, color_of};

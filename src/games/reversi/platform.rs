@@ -177,4 +177,8 @@ impl TwoPlayer for Game {
             _ => strategy,
         })
     }
+
+    fn strategy_draws_from_seed(spec: &str, options: &Options) -> bool {
+        !options.no_book && book_tolerance(&canonical(spec)).is_some()
+    }
 }

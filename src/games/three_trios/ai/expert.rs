@@ -76,15 +76,10 @@ impl Strategy for Expert {
         let bits = (64 - self.work.leading_zeros()).clamp(12, 20);
         // One searcher per thread, each with its own table and budget and its share of the
         // root moves: the move found does not depend on timing.
-        let mut searchers: Vec<Searcher<Position>> = (0..threads())
+        let mut searchers: Vec<Searcher<Position>> = (0..crate::games::search_threads())
             .map(|_| Searcher::new(position.clone(), bits))
             .collect();
         let found = search::deepen_split(&mut searchers, &moves, limits);
         Some(found.map_or(first, |f| f.best))
     }
-}
-
-/// Threads worth using: the machine's cores, at most four.
-pub(crate) fn threads() -> usize {
-    crate::games::cores().clamp(1, 4)
 }

@@ -1,6 +1,5 @@
 //! Exact solving: the game-theoretic value of a position and a best move, on every core.
 
-use super::expert::threads;
 use crate::games::Searchable;
 use crate::games::three_trios::game::{Game, Move};
 use crate::games::three_trios::player::Player;
@@ -60,7 +59,7 @@ impl SolveBudget {
 
     fn options(&self, progress: Option<std::sync::Arc<Progress>>) -> SolveOptions {
         SolveOptions {
-            threads: threads(),
+            threads: crate::games::search_threads(),
             table_bits: self.table_bits(),
             deadline: self.deadline,
             progress,
