@@ -79,18 +79,26 @@ pub(crate) fn new_config<G: TwoPlayer>(
 }
 
 /// Plays a match on the full screen until the person quits, then says where an unfinished
-/// match is kept.
+/// match is kept and, when the seed shaped the match shown last and the person could not
+/// know it (not `known_seed`, the one given with `--seed` or read from a record), which seed
+/// plays it again.
 pub(crate) fn play_full_screen<G: BoardGame>(
     duel: Duel<G>,
     no_autosave: bool,
     animate: bool,
+    known_seed: Option<u64>,
 ) -> Result<(), Error> {
     let app = tui::run_screen(|events, size, theme| {
         duel_app(duel, no_autosave, animate, (events, size, theme))
     })
     .map_err(Error::Terminal)?;
-    if let Some(note) = left(&app.into_duel()) {
+    let last = app.into_duel();
+    if let Some(note) = left(&last) {
         eprintln!("{note}");
+    }
+    let config = last.config();
+    if Some(config.seed) != known_seed && config.depends_on_seed() {
+        eprintln!("{}", seed_note(config.seed));
     }
     Ok(())
 }
@@ -194,13 +202,15 @@ pub(crate) fn play_text_with<G: TwoPlayer>(
 }
 
 /// Starts a new match of `config` as the play flags say: the drawn seed shown when it
-/// matters, recorded in `--record FILE` (not overwriting another match unless `--force`),
-/// unrecorded with `--no-autosave`, else autosaved.
+/// matters (in text mode at once; full screen once the screen is left, by
+/// [`play_full_screen`]), recorded in `--record FILE` (not overwriting another match unless
+/// `--force`), unrecorded with `--no-autosave`, else autosaved.
 pub(crate) fn start_duel<G: crate::controller::table_game::Hosted>(
     args: &PlayArgs,
     config: DuelConfig<G>,
+    full_screen: bool,
 ) -> Result<Duel<G>, Error> {
-    if args.seeding.seed.is_none() && config.depends_on_seed() {
+    if !full_screen && args.seeding.seed.is_none() && config.depends_on_seed() {
         eprintln!("{}", seed_note(config.seed));
     }
     Ok(match &args.record {
@@ -250,7 +260,8 @@ pub(crate) fn resume_duel<G: BoardGame>(
 ) -> Result<(), Error> {
     let mut duel = Duel::<G>::resume(path.clone())?;
     if full_screen {
-        return play_full_screen(duel, false, true);
+        let recorded = duel.config().seed;
+        return play_full_screen(duel, false, true, Some(recorded));
     }
     eprintln!(
         "resuming {} (move {})",

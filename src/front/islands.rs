@@ -153,9 +153,10 @@ pub fn play_islands(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
     if full_screen {
         islands_fit_the_screen(config.options.size)?;
     }
-    let mut duel = start_duel(args, config)?;
+    let mut duel = start_duel(args, config, full_screen)?;
     if full_screen {
-        return play_full_screen(duel, args.no_autosave, !args.no_animation);
+        let known = args.seeding.seed;
+        return play_full_screen(duel, args.no_autosave, !args.no_animation, known);
     }
     play_islands_text(&mut duel)
 }

@@ -112,9 +112,10 @@ pub fn play_reversi(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
     config.options.position = args.games.reversi.position.clone();
     config.options.no_book = args.games.reversi.book == Some(BookSwitch::Off);
     Reversi::start(&config.options, config.seed).map_err(Error::game)?;
-    let mut duel = start_duel(args, config)?;
+    let mut duel = start_duel(args, config, full_screen)?;
     if full_screen {
-        return play_full_screen(duel, args.no_autosave, !args.no_animation);
+        let known = args.seeding.seed;
+        return play_full_screen(duel, args.no_autosave, !args.no_animation, known);
     }
     play_text(&mut duel)
 }

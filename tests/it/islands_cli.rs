@@ -258,3 +258,34 @@ fn sim_plays_islands_strategies_on_a_chosen_size() {
     )
     .assert_refused("unknown strategy \"x\"");
 }
+
+/// The expert grows its trees from the match's seed, so a match with it tells the seed it
+/// drew, as a random player's does; the connector's does not need one.
+#[test]
+fn a_match_with_the_expert_tells_the_drawn_seed() {
+    let dir = Dir::new();
+    for (white, told) in [("expert", true), ("connector", false)] {
+        let run = islands(
+            &dir,
+            &[
+                "--size",
+                "4",
+                "--white",
+                white,
+                "--black",
+                "connector",
+                "--think-ms",
+                "5",
+                "--no-autosave",
+            ],
+            "",
+        );
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        assert_eq!(
+            run.stderr.contains("play this game again with --seed"),
+            told,
+            "{white}: {}",
+            run.stderr
+        );
+    }
+}

@@ -83,31 +83,34 @@ fn a_damaged_book_is_refused_with_its_reason() {
     assert_eq!(Book::parse(b""), Err(BookError::Magic));
 }
 
-/// The first `n` moves the expert plays against itself in text mode with these flags.
-fn expert_opening(seed: u64, extra: &[&str], n: usize) -> Vec<String> {
+/// A text-mode Reversi match between computers, 5 ms a move, unrecorded, with these
+/// flags; its standard output once it ends, and its standard error.
+fn text_match(extra: &[&str]) -> (String, String) {
     let dir = Dir::new();
-    let seed = seed.to_string();
     let mut args = vec![
         "play",
         "--game",
         "reversi",
         "--ui",
         "text",
-        "--dark",
-        "expert",
-        "--light",
-        "expert",
         "--think-ms",
         "5",
         "--no-autosave",
-        "--seed",
-        &seed,
     ];
     args.extend_from_slice(extra);
     let run = dir.run(&args, "");
     assert_no_panic(&run.stderr);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    run.stdout
+    (run.stdout, run.stderr)
+}
+
+/// The first `n` moves the expert plays against itself in text mode with these flags.
+fn expert_opening(seed: u64, extra: &[&str], n: usize) -> Vec<String> {
+    let seed = seed.to_string();
+    let mut args = vec!["--dark", "expert", "--light", "expert", "--seed", &seed];
+    args.extend_from_slice(extra);
+    let (stdout, _) = text_match(&args);
+    stdout
         .lines()
         .filter(|l| l.contains(" plays "))
         .take(n)
@@ -153,22 +156,8 @@ fn a_wrong_book_switch_is_refused_by_name() {
 
 /// Whether a text-mode match with these flags and no `--seed` tells the seed it drew.
 fn tells_the_seed(extra: &[&str]) -> bool {
-    let dir = Dir::new();
-    let mut args = vec![
-        "play",
-        "--game",
-        "reversi",
-        "--ui",
-        "text",
-        "--think-ms",
-        "5",
-        "--no-autosave",
-    ];
-    args.extend_from_slice(extra);
-    let run = dir.run(&args, "");
-    assert_no_panic(&run.stderr);
-    assert_eq!(run.code, Some(0), "{}", run.stderr);
-    run.stderr.contains("play this game again with --seed")
+    let (_, stderr) = text_match(extra);
+    stderr.contains("play this game again with --seed")
 }
 
 #[test]

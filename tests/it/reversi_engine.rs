@@ -10,8 +10,8 @@ use trios::games::Searchable;
 use trios::games::reversi::endgame::{brute_force, brute_force_moves};
 use trios::games::reversi::text::{render, render_plain};
 use trios::games::reversi::{
-    Color, Direction, Game, Move, MoveError, Outcome, PositionError, Square, perft, perft_threads,
-    solve, solve_on, solve_within,
+    Color, Direction, Game, Move, MoveError, Outcome, PositionError, SolveOptions, Square, perft,
+    perft_threads, solve, solve_on, solve_with, solve_within,
 };
 
 fn sq(row: usize, col: usize) -> Square {
@@ -259,6 +259,30 @@ fn every_ffo_entry_parses_with_its_published_empties_and_legal_best_moves() {
 }
 
 /// FFO #40 after a few best moves, small enough for an unoptimised build.
+/// A budget on two threads: too small a one gives up, a large enough one gives the exact
+/// value, and a budget never changes a value it lets through.
+#[test]
+fn two_threads_give_up_within_a_budget_and_are_exact_within_enough() {
+    let game = near_the_end(4, 15);
+    let exact = solve(&game);
+    let within = |budget| {
+        let options = SolveOptions {
+            threads: 2,
+            node_budget: Some(budget),
+            ..SolveOptions::default()
+        };
+        solve_with(&game, &options)
+    };
+    assert_eq!(within(1_000), None);
+    let enough = within(u64::MAX).expect("no real budget");
+    assert_eq!(enough.value, exact.value);
+    for budget in [20_000, 100_000, 400_000, 2_000_000] {
+        if let Some(s) = within(budget) {
+            assert_eq!(s.value, exact.value, "budget {budget}");
+        }
+    }
+}
+
 #[test]
 fn a_late_ffo_line_solves_to_the_brute_force_value() {
     let mut game: Game = FFO[0].1.parse().expect("FFO #40");
@@ -383,6 +407,8 @@ proptest! {
     #[test]
     fn two_threads_solve_as_one_does(seed in any::<u64>(), empties in 12u32..=15) {
         let game = near_the_end(seed, empties);
+        // With one move or none the solve never splits.
+        prop_assume!(game.legal_moves().len() >= 2);
         let one = solve(&game);
         let two = solve_on(&game, 2);
         prop_assert_eq!(two.value, one.value, "{}", game);

@@ -1251,6 +1251,27 @@ fn reversi_plays_full_screen_and_resumes() {
     again.quit_restored();
 }
 
+/// The expert opens from the book by the match's seed: once the screen is left, a drawn
+/// seed is told so the match can be played again, and a seed given with `--seed` is not.
+#[test]
+fn reversi_full_screen_tells_a_drawn_seed_once_the_screen_is_left() {
+    for (extra, told) in [(&[][..], true), (&["--seed", "3"][..], false)] {
+        let mut args = vec!["play", "--game", "reversi", "--light", "expert"];
+        args.extend_from_slice(extra);
+        let mut pty = Pty::start(80, 24, &words(&args));
+        pty.wait_for("the Reversi board", |s| s.contains("Dark to move"));
+        pty.send(b"q");
+        let status = pty.wait_exit(EXIT_TIMEOUT);
+        assert!(status.success(), "q exits 0, got {status:?}");
+        pty.assert_terminal_restored();
+        assert_eq!(
+            pty.raw().contains("play this game again with --seed"),
+            told,
+            "{args:?}"
+        );
+    }
+}
+
 /// Islands of Hex full screen in a real terminal: a stone placed with Enter, the computer's
 /// answer, `q` leaves the match saved; `trios replay` opens the saved match in the viewer;
 /// a board too large for the screen is refused before the screen opens.

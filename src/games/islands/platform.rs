@@ -132,4 +132,9 @@ impl TwoPlayer for Game {
             }),
         }
     }
+
+    /// The expert's trees grow from its seeded stream.
+    fn strategy_draws_from_seed(spec: &str, _options: &Options) -> bool {
+        spec.trim().eq_ignore_ascii_case("expert")
+    }
 }

@@ -40,7 +40,9 @@ pub struct SolveOptions {
     /// of empty squares ([`default_table_bits`]).
     pub table_bits: Option<u32>,
     /// Threads to search with; 0 and 1 both mean the calling thread alone. With more, the
-    /// root moves are shared out and the node budget is split evenly between them.
+    /// moves of nodes near the root are shared out once their eldest moves have not cut,
+    /// and the node budget is split evenly between the threads (the first, which also runs
+    /// everything not shared, runs out first).
     pub threads: usize,
 }
 

@@ -467,6 +467,10 @@ fn share(
         }
         let v = -solver.window(o ^ f, p ^ f ^ bit(sq), -beta, -beta + 1);
         if solver.interrupted() {
+            if solver.aborted {
+                // Out of budget: the whole solve gives up, so the others can stop too.
+                stop.store(true, Ordering::Relaxed);
+            }
             break;
         }
         if v > value {
