@@ -40,7 +40,9 @@ impl Home {
         cmd.cwd(data);
         cmd.env("TRIOS_DATA_DIR", data);
         cmd.env("TERM", "xterm-256color");
+        let spawning = crate::common::fork::spawning();
         let child = pair.slave.spawn_command(cmd).expect("trios starts");
+        drop(spawning);
         drop(pair.slave);
         let rows = NonZeroU16::new(24).expect("rows");
         let cols = NonZeroU16::new(80).expect("columns");

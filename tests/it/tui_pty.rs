@@ -202,10 +202,14 @@ impl Pty {
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("RUST_BACKTRACE");
         cmd.env_remove("RUST_LIB_BACKTRACE");
+        // Started like every other child: never while another test opens a terminal, whose
+        // ends it would otherwise inherit and keep open.
+        let spawning = crate::common::fork::spawning();
         let child = pair
             .slave
             .spawn_command(cmd)
             .unwrap_or_else(|e| panic!("cannot start trios in the pseudo-terminal: {e:#}"));
+        drop(spawning);
         // Only the child may hold the terminal's far end, so its exit reads as end of output.
         drop(pair.slave);
         let reader = pair.master.try_clone_reader().expect("pty reader");

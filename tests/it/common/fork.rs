@@ -13,8 +13,9 @@ use std::sync::{PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 /// Shared by whoever starts a child, held alone while a pseudo-terminal is opened.
 static FORKS: RwLock<()> = RwLock::new(());
 
-/// Held while a child starts: no pseudo-terminal is being opened meanwhile.
-fn spawning() -> RwLockReadGuard<'static, ()> {
+/// Held while a child starts: no pseudo-terminal is being opened meanwhile. Children started
+/// some other way than [`SpawnGuarded`] (in a pseudo-terminal of their own) hold it too.
+pub fn spawning() -> RwLockReadGuard<'static, ()> {
     FORKS.read().unwrap_or_else(PoisonError::into_inner)
 }
 
