@@ -2,10 +2,10 @@
 //! weight file and its error on damage, accuracy on the held-out solved positions against the
 //! old evaluation, and a behavioural check in play.
 
-use trios::games::reversi::bitboard::{final_value, moves};
+use trios::games::reversi::bitboard::{after, final_value, moves};
 use trios::games::reversi::pattern::{WEIGHTS_PER_STAGE, fold, images};
 use trios::games::reversi::train::heldout;
-use trios::games::reversi::train::play::{play, random_move, search};
+use trios::games::reversi::train::play::{random_move, search};
 use trios::games::reversi::train::{Rng, report};
 use trios::games::reversi::weights::{Weights, WeightsError, decode};
 use trios::games::reversi::{Game, eval, learned};
@@ -20,7 +20,7 @@ fn random_positions(n: usize, seed: u64) -> Vec<(u64, u64)> {
         let plies = 4 + rng.below(52);
         for _ in 0..plies {
             match random_move(&mut rng, p, o) {
-                Some(sq) => (p, o) = play(p, o, sq),
+                Some(sq) => (p, o) = after(p, o, sq),
                 None if moves(o, p) != 0 => (p, o) = (o, p),
                 None => break,
             }
@@ -154,7 +154,7 @@ fn one_ply_on_the_learned_eval_beats_random_play() {
                 random_move(&mut rng, p, o)
             };
             match mv {
-                Some(sq) => (p, o) = play(p, o, sq),
+                Some(sq) => (p, o) = after(p, o, sq),
                 None if moves(o, p) != 0 => (p, o) = (o, p),
                 None => break,
             }

@@ -6,6 +6,17 @@
 //! takes the discs of the player to move (`p`) and of the opponent (`o`); callers keep
 //! `p & o == 0`.
 
+/// The four corners.
+pub const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// The position after the mover places on `sq` (a legal square), seen from the opponent,
+/// who moves next: `(opponent's discs, mover's discs)`.
+#[inline(always)]
+pub fn after(p: u64, o: u64, sq: u32) -> (u64, u64) {
+    let f = flips(p, o, sq);
+    (o ^ f, p | f | bit(sq))
+}
+
 /// Every square but those in the first and last column: a run of discs that must not wrap
 /// from one row into the next is masked with this before a sideways shift.
 const NOT_EDGE_COLS: u64 = 0x7E7E_7E7E_7E7E_7E7E;

@@ -4,11 +4,9 @@
 //! Values are in discs from the side to move's point of view, the scale of the final
 //! margin, so a heuristic value and an exact end can be compared at any depth.
 
-use super::bitboard::{edge_stable, flips, moves, neighbours};
+use super::bitboard::{CORNERS, edge_stable, flips, moves, neighbours};
 use super::game::{Game, Move, Undo};
 use crate::games::Searchable;
-
-const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// For each corner (1,1), (1,8), (8,1), (8,8): the corner, its X-square (diagonal
 /// neighbour) and its two C-squares (edge neighbours).

@@ -10,7 +10,7 @@
 
 use std::time::Instant;
 
-use super::bitboard::{bit, edge_stable, final_value, flips, moves};
+use super::bitboard::{CORNERS, after, edge_stable, final_value, moves};
 use super::eval::{SQUARE_WEIGHTS, hash};
 use super::game::Game;
 use super::probcut::{self, Selectivity};
@@ -211,7 +211,7 @@ impl Search {
     /// Orders the root moves before the first iteration, as an interior node would.
     fn sort_root(&mut self, p: u64, o: u64, list: &mut [(i32, u32)]) {
         for entry in list.iter_mut() {
-            let (cp, co) = child(p, o, entry.1);
+            let (cp, co) = after(p, o, entry.1);
             entry.0 = quick_score(cp, co, entry.1);
         }
         list.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
@@ -233,7 +233,7 @@ impl Search {
         let mut best_sq = None;
         for (i, entry) in list.iter_mut().enumerate() {
             let sq = entry.1;
-            let (cp, co) = child(p, o, sq);
+            let (cp, co) = after(p, o, sq);
             let value = if i == 0 {
                 -self.pvs(cp, co, depth - 1, -hi, -alpha)
             } else {
@@ -341,7 +341,7 @@ impl Search {
         let mut best_sq = NO_MOVE;
         for i in 0..list.len {
             let sq = list.pick(i);
-            let (cp, co) = child(p, o, u32::from(sq));
+            let (cp, co) = after(p, o, u32::from(sq));
             let value = if i == 0 {
                 -self.pvs(cp, co, depth - 1, -beta, -alpha)
             } else {
@@ -446,7 +446,7 @@ impl Search {
             let score = if sq == u32::from(table_move) {
                 1 << 28
             } else {
-                let (cp, co) = child(p, o, sq);
+                let (cp, co) = after(p, o, sq);
                 let mut score = quick_score(cp, co, sq);
                 match shallow {
                     Some(0) => score += -evaluate(cp, co) * 4,
@@ -467,17 +467,9 @@ fn quick_score(cp: u64, co: u64, sq: u32) -> i32 {
     if cp == 0 {
         return 1 << 27;
     }
-    const CORNERS: u64 = 0x8100_0000_0000_0081;
     let theirs = moves(cp, co);
     let mobility = (theirs.count_ones() + (theirs & CORNERS).count_ones()) as i32;
     -mobility * 64 + SQUARE_WEIGHTS[sq as usize]
-}
-
-/// The position after the mover places on `sq`, seen from the opponent (now to move).
-#[inline(always)]
-fn child(p: u64, o: u64, sq: u32) -> (u64, u64) {
-    let f = flips(p, o, sq);
-    (o & !f, p | f | bit(sq))
 }
 
 /// The squares of a bitboard, lowest first.

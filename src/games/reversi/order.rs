@@ -4,7 +4,7 @@
 //! corner discs, the square's class and quadrant parity. Far from the end the solver adds a
 //! shallow search's value, taken from [`EVAL`] at its leaves.
 
-use super::bitboard::{bit, moves, neighbours};
+use super::bitboard::{CORNERS, bit, moves, neighbours};
 
 /// A midgame evaluation for the shallow ordering searches: `f(p, o)` is the predicted final
 /// margin for the side to move (`p` the mover's discs, `o` the opponent's), in `1 / units`
@@ -22,8 +22,6 @@ pub const EVAL: Evaluation = Evaluation {
     f: super::learned::evaluate,
     units: super::learned::UNITS_PER_DISC,
 };
-
-pub const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// Weights of the fast rank's terms (per reply, per potential-mobility square, per stable
 /// corner disc, per square class step, for an even quadrant).

@@ -2,17 +2,10 @@
 //! on any evaluation, and a uniformly random mover for openings.
 
 use super::Rng;
-use crate::games::reversi::bitboard::{final_value, flips, moves};
+use crate::games::reversi::bitboard::{after, final_value, moves};
 
 /// Scale of the evaluations given to [`search`]: values are in 1/32 disc.
 pub const UNITS: i32 = 32;
-
-/// The position after the mover places on `sq` (a legal square), from the new mover's side.
-#[inline]
-pub fn play(p: u64, o: u64, sq: u32) -> (u64, u64) {
-    let f = flips(p, o, sq);
-    (o ^ f, p | f | (1 << sq))
-}
 
 /// Negamax value of `(p, o)` searched `depth` plies deep with alpha-beta; passes are free
 /// and finished games score exactly.
@@ -38,7 +31,7 @@ pub fn negamax<E: Fn(u64, u64) -> i32>(
     while m != 0 {
         let sq = m.trailing_zeros();
         m &= m - 1;
-        let (np, no) = play(p, o, sq);
+        let (np, no) = after(p, o, sq);
         let v = -negamax(eval, np, no, depth - 1, -beta, -alpha);
         if v > best {
             best = v;
@@ -61,7 +54,7 @@ pub fn search<E: Fn(u64, u64) -> i32>(eval: &E, p: u64, o: u64, depth: u32) -> O
     while m != 0 {
         let sq = m.trailing_zeros();
         m &= m - 1;
-        let (np, no) = play(p, o, sq);
+        let (np, no) = after(p, o, sq);
         let alpha = best.map_or(i32::MIN + 1, |b| b.1);
         let v = -negamax(eval, np, no, depth.saturating_sub(1), i32::MIN + 1, -alpha);
         if best.is_none_or(|b| v > b.1) {

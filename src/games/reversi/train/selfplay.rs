@@ -3,9 +3,9 @@
 //! on, so every position from there is labelled with its exact value.
 
 use super::data::Sample;
-use super::play::{play, random_move, search};
+use super::play::{random_move, search};
 use super::{Rng, game_seed};
-use crate::games::reversi::bitboard::{final_value, moves};
+use crate::games::reversi::bitboard::{after, final_value, moves};
 use crate::games::reversi::{Color, Game, endgame};
 
 /// How training games are played.
@@ -67,7 +67,7 @@ pub fn play_game<E: Fn(u64, u64) -> i32>(cfg: &Config, index: u64, eval: &E) -> 
         };
         let Some(sq) = sq else { break };
         positions.push((p, o, dark));
-        (p, o) = play(p, o, sq);
+        (p, o) = after(p, o, sq);
         dark = !dark;
     }
     let v = final_value(p, o);
