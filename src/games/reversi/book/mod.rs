@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 
 use super::game::{Game, Move};
 use super::symmetry::canonical;
+use super::weights::checksum;
 use crate::games::rng::{below, seeded};
 
 /// The first bytes of a book file.
@@ -204,11 +205,4 @@ impl Book {
         }
         Ok(Book { entries })
     }
-}
-
-/// 32-bit FNV-1a: enough to tell a damaged file from a good one.
-fn checksum(bytes: &[u8]) -> u32 {
-    bytes.iter().fold(0x811C_9DC5, |h: u32, &b| {
-        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
-    })
 }
