@@ -5,7 +5,7 @@
 //! counts as a node, as Edax counts them: the node itself and every move it plays.
 
 use super::bitboard::{bit, final_value, flips, moves};
-use super::stability::{stable, worth_trying};
+use super::stability::stable_cut;
 
 /// The squares around each square (8-neighbourhood).
 pub static NEIGHBOURS: [u64; 64] = build_neighbours();
@@ -108,11 +108,8 @@ pub fn solve_3(
     odd: u64,
 ) -> i32 {
     *nodes += 1;
-    if worth_trying(3, alpha, o.count_ones()) {
-        let most = 64 - 2 * stable(o, p).count_ones() as i32;
-        if most <= alpha {
-            return most;
-        }
+    if let Some(most) = stable_cut(p, o, 3, alpha) {
+        return most;
     }
     let [a, b, c] = squares;
     // Each move and the two squares it leaves, in presort order.

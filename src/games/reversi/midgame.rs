@@ -15,6 +15,7 @@ use super::eval::{SQUARE_WEIGHTS, hash};
 use super::game::Game;
 use super::probcut::{self, Selectivity};
 use super::square::Square;
+use super::tt::proven_bounds;
 
 /// Units of a value per disc of margin: the scale of [`evaluate`].
 pub const UNITS_PER_DISC: i32 = super::learned::UNITS_PER_DISC;
@@ -366,13 +367,7 @@ impl Search {
             }
         }
 
-        let (lower, upper) = if best >= beta {
-            (best, INF)
-        } else if best > start_alpha {
-            (best, best)
-        } else {
-            (-INF, best)
-        };
+        let (lower, upper) = proven_bounds(best, start_alpha, beta, INF);
         self.table[slot] = Entry {
             p,
             o,

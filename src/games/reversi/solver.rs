@@ -15,8 +15,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use super::bitboard::{bit, final_value, flips, moves};
 use super::last::{PRESORT_RANK, flips_near, solve_1, solve_2, solve_3};
 use super::order::{EVAL, fast_rank, odd_quadrants};
-use super::stability::{stable, worth_trying};
-use super::tt::{NO_MOVE, Table};
+use super::stability::stable_cut;
+use super::tt::{NO_MOVE, Table, proven_bounds};
 
 /// Above any reachable margin.
 const INF: i32 = 65;
@@ -179,11 +179,8 @@ impl Solver {
     fn settled(&self, p: u64, o: u64, beta: i32, mv: u64) -> Option<i32> {
         let alpha = beta - 1;
         let empties = (!(p | o)).count_ones();
-        if worth_trying(empties, alpha, o.count_ones()) {
-            let most = 64 - 2 * stable(o, p).count_ones() as i32;
-            if most <= alpha {
-                return Some(most);
-            }
+        if let Some(most) = stable_cut(p, o, empties, alpha) {
+            return Some(most);
         }
         if let Some(hit) = self.table.probe(p, o)
             && u32::from(hit.depth) >= EXACT
@@ -430,11 +427,7 @@ impl Team<'_> {
         }
         let (value, best) = self.node(p, o, beta, &list, plies, searched);
         if !self.interrupted() {
-            let bounds = if value >= beta {
-                (value, INF)
-            } else {
-                (-INF, value)
-            };
+            let bounds = proven_bounds(value, beta - 1, beta, INF);
             let cost = self.work() - before;
             let table = &self.solvers[0].table;
             table.store(p, o, EXACT + empties, bounds, list[best].0, cost);
@@ -753,14 +746,8 @@ macro_rules! search_functions {
                 }
             }
             if use_table {
-                let (lower, upper) = if best >= beta {
-                    (best, EVAL_INF)
-                } else if best > original_alpha {
-                    (best, best)
-                } else {
-                    (-EVAL_INF, best)
-                };
-                s.table.store(p, o, depth, (lower, upper), best_sq, s.nodes - start);
+                let bounds = proven_bounds(best, original_alpha, beta, EVAL_INF);
+                s.table.store(p, o, depth, bounds, best_sq, s.nodes - start);
             }
             best
         }
@@ -783,12 +770,8 @@ macro_rules! search_functions {
                 }
                 return -search(s, o, p, -beta, -alpha);
             }
-            if worth_trying(empties, alpha, o.count_ones()) {
-                // The opponent keeps its stable discs whatever happens.
-                let most = 64 - 2 * stable(o, p).count_ones() as i32;
-                if most <= alpha {
-                    return most;
-                }
+            if let Some(most) = stable_cut(p, o, empties, alpha) {
+                return most;
             }
 
             let use_table = empties >= TABLE_FROM;
@@ -878,15 +861,9 @@ macro_rules! search_functions {
             }
 
             if use_table {
-                let (lower, upper) = if best >= beta {
-                    (best, INF)
-                } else if best > original_alpha {
-                    (best, best)
-                } else {
-                    (-INF, best)
-                };
+                let bounds = proven_bounds(best, original_alpha, beta, INF);
                 let cost = s.nodes + s.scored - start;
-                s.table.store(p, o, EXACT + empties, (lower, upper), best_sq, cost);
+                s.table.store(p, o, EXACT + empties, bounds, best_sq, cost);
             }
             best
         }
@@ -950,11 +927,8 @@ macro_rules! search_functions {
             }
             s.nodes += 1;
             let empties = squares.len() as u32;
-            if worth_trying(empties, alpha, o.count_ones()) {
-                let most = 64 - 2 * stable(o, p).count_ones() as i32;
-                if most <= alpha {
-                    return most;
-                }
+            if let Some(most) = stable_cut(p, o, empties, alpha) {
+                return most;
             }
             let odd = odd_quadrants(empty);
             let mut rest = [0u8; SHALLOW as usize];

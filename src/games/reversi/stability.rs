@@ -103,10 +103,22 @@ pub const CUT_ALPHA: [i32; CUT_UNTIL as usize] = [
 /// discs: only where a cut has been seen, and only if the opponent has enough discs that
 /// keeping them all could hold the value to alpha.
 #[inline(always)]
-pub fn worth_trying(empties: u32, alpha: i32, opponent_discs: u32) -> bool {
+fn worth_trying(empties: u32, alpha: i32, opponent_discs: u32) -> bool {
     empties < CUT_UNTIL
         && alpha >= CUT_ALPHA[empties as usize]
         && 64 - 2 * opponent_discs as i32 <= alpha
+}
+
+/// The stable-disc cut-off of the exact search: the most `p` to move can still reach, when
+/// the opponent keeps its stable discs whatever happens and that holds the value to
+/// `alpha` (a fail-low bound); `None` when the cut is not worth trying or does not hold.
+#[inline(always)]
+pub fn stable_cut(p: u64, o: u64, empties: u32, alpha: i32) -> Option<i32> {
+    if !worth_trying(empties, alpha, o.count_ones()) {
+        return None;
+    }
+    let most = 64 - 2 * stable(o, p).count_ones() as i32;
+    (most <= alpha).then_some(most)
 }
 
 #[cfg(test)]

@@ -13,6 +13,20 @@ const WAYS: usize = 4;
 /// No move stored.
 pub const NO_MOVE: u8 = 64;
 
+/// The bounds a fail-soft search's `best` proves when it searched within `(alpha, beta)`:
+/// a lower bound when it reached `beta`, the value when inside the window, else an upper
+/// bound; `inf` is the value scale's infinity.
+#[inline(always)]
+pub fn proven_bounds(best: i32, alpha: i32, beta: i32, inf: i32) -> (i32, i32) {
+    if best >= beta {
+        (best, inf)
+    } else if best > alpha {
+        (best, best)
+    } else {
+        (-inf, best)
+    }
+}
+
 /// What the table knows about a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Hit {
