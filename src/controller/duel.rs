@@ -78,15 +78,15 @@ impl<G: TwoPlayer> DuelConfig<G> {
 }
 
 impl<G: Hosted> DuelConfig<G> {
-    /// Whether the seed changes the game (a `random` seat, a seat that draws from it such
-    /// as Reversi's book players, or a start dealt from the seed such as Three Trios's
-    /// shuffle); only then must a drawn seed be shown for the game to be reproducible.
+    /// Whether the seed changes the game (a seat whose player draws from it, such as
+    /// `random` or Reversi's book players, or a start dealt from the seed such as Three
+    /// Trios's shuffle); only then must a drawn seed be shown for the game to be
+    /// reproducible.
     pub fn depends_on_seed(&self) -> bool {
         G::dealt_from_seed(&self.options)
             || self.seats.iter().any(|s| {
-                s.is_random()
-                    || matches!(s, Seat::Computer(name)
-                        if G::strategy_draws_from_seed(name, &self.options))
+                matches!(s, Seat::Computer(name)
+                    if G::strategy_draws_from_seed(name, &self.options))
             })
     }
 }

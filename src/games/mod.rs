@@ -280,11 +280,11 @@ pub trait TwoPlayer: Clone + Send + Sync + 'static {
     }
 
     /// Whether the strategy `spec` plays differently with another seed in a match with
-    /// these options, beyond `random` (Reversi's book players draw their lines from it): a
+    /// these options (`random`; a game adds its own, such as Reversi's book players): a
     /// drawn seed must then be shown for the match to be played again.
     fn strategy_draws_from_seed(spec: &str, options: &Self::Options) -> bool {
-        let _ = (spec, options);
-        false
+        let _ = options;
+        spec.trim().eq_ignore_ascii_case("random")
     }
 }
 

@@ -133,8 +133,9 @@ impl TwoPlayer for Game {
         }
     }
 
-    /// The expert's trees grow from its seeded stream.
+    /// `random`, and the expert, whose trees grow from its seeded stream.
     fn strategy_draws_from_seed(spec: &str, _options: &Options) -> bool {
-        spec.trim().eq_ignore_ascii_case("expert")
+        let name = spec.trim().to_ascii_lowercase();
+        name == "random" || name == "expert"
     }
 }

@@ -178,7 +178,9 @@ impl TwoPlayer for Game {
         })
     }
 
+    /// `random` under any of its names, and the book players unless the book is off.
     fn strategy_draws_from_seed(spec: &str, options: &Options) -> bool {
-        !options.no_book && book_tolerance(&canonical(spec)).is_some()
+        let name = canonical(spec);
+        name == "random" || (!options.no_book && book_tolerance(&name).is_some())
     }
 }

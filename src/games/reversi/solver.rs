@@ -16,7 +16,7 @@ use super::bitboard::{bit, final_value, flips, moves};
 use super::last::{PRESORT_RANK, flips_near, solve_1, solve_2, solve_3};
 use super::order::{EVAL, fast_rank, odd_quadrants};
 use super::stability::stable_cut;
-use super::tt::{NO_MOVE, Table, proven_bounds};
+use super::tt::{Hit, NO_MOVE, Table, proven_bounds};
 
 /// Above any reachable margin.
 const INF: i32 = 65;
@@ -175,14 +175,15 @@ impl Solver {
     }
 
     /// The value of `p` to move against `beta` (null window) when the stable discs or the
-    /// table already settle it, without searching: a split node's cut-offs.
-    fn settled(&self, p: u64, o: u64, beta: i32, mv: u64) -> Option<i32> {
+    /// table (`hit`, what it holds for this position) already settle it, without
+    /// searching: a split node's cut-offs.
+    fn settled(&self, p: u64, o: u64, beta: i32, mv: u64, hit: Option<Hit>) -> Option<i32> {
         let alpha = beta - 1;
         let empties = (!(p | o)).count_ones();
         if let Some(most) = stable_cut(p, o, empties, alpha) {
             return Some(most);
         }
-        if let Some(hit) = self.table.probe(p, o)
+        if let Some(hit) = hit
             && u32::from(hit.depth) >= EXACT
         {
             if hit.lower >= beta {
@@ -394,15 +395,14 @@ impl Team<'_> {
             return first.window(p, o, beta - 1, beta);
         }
         first.nodes += 1;
-        if let Some(v) = first.settled(p, o, beta, mv) {
+        let hit = first.table.probe(p, o);
+        if let Some(v) = first.settled(p, o, beta, mv, hit) {
             return v;
         }
         let before = self.work();
         // The table's move is searched before the others are ordered, as a single thread
         // does: when it cuts, ordering the others would be wasted.
-        let hint = self.solvers[0]
-            .table
-            .probe(p, o)
+        let hint = hit
             .map(|hit| u32::from(hit.moves[0]))
             .filter(|&sq| sq < 64 && mv & bit(sq) != 0);
         let mut searched = None;
