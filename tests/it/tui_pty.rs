@@ -1148,6 +1148,33 @@ fn two_openssh_clients_play_reversi_at_one_table() {
     }
 }
 
+/// How long trios may take to end once its terminal hung up. It notices at once; the rest
+/// is room for a two-core machine running the whole suite.
+const HANG_UP_WAIT: Duration = Duration::from_secs(30);
+
+/// The processes (pid and command line) with a descriptor open on the device `tty`.
+fn holders_of(tty: &Path) -> String {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let pid = entry.file_name().to_string_lossy().into_owned();
+        if !pid.chars().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        let fds = std::fs::read_dir(entry.path().join("fd"))
+            .into_iter()
+            .flatten();
+        if fds
+            .flatten()
+            .any(|fd| std::fs::read_link(fd.path()).is_ok_and(|to| to == tty))
+        {
+            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            found.push(format!("{pid} {}", cmdline.trim()));
+        }
+    }
+    found.join("; ")
+}
+
 /// A window closed under a wrapper that ignores SIGHUP: trios gets no signal, only a terminal
 /// that has hung up. It must notice, end within moments instead of spinning on the dead
 /// input, and say nothing about the cursor it can no longer show.
@@ -1172,6 +1199,7 @@ fn a_hung_up_terminal_ends_the_app_even_without_sighup() {
     cmd.env("TERM", "xterm-256color");
     let mut child = pair.slave.spawn_command(cmd).expect("start bash");
     drop(pair.slave);
+    let tty = pair.master.tty_name();
     let writer = pair.master.take_writer().expect("pty writer");
     // Read until a whole first frame is on the screen, then let go of the terminal.
     let mut reader = pair.master.try_clone_reader().expect("pty reader");
@@ -1195,11 +1223,17 @@ fn a_hung_up_terminal_ends_the_app_even_without_sighup() {
     drop(no_spawns);
 
     let done = data.path().join("done.txt");
-    let deadline = Instant::now() + TIMEOUT;
+    let deadline = Instant::now() + HANG_UP_WAIT;
     while !done.exists() && Instant::now() < deadline {
         thread::sleep(Duration::from_millis(50));
     }
     let finished = done.exists();
+    // Who still holds the terminal open, if trios did not end: the clue to why.
+    let holders = if finished {
+        String::new()
+    } else {
+        tty.map(|t| holders_of(&t)).unwrap_or_default()
+    };
     if !finished {
         let _ = child.kill();
         let _ = Command::new("pkill")
@@ -1207,7 +1241,10 @@ fn a_hung_up_terminal_ends_the_app_even_without_sighup() {
             .status_guarded();
     }
     let _ = child.wait();
-    assert!(finished, "trios still runs after its terminal hung up");
+    assert!(
+        finished,
+        "trios still runs after its terminal hung up; holding it: {holders}"
+    );
     let stderr = std::fs::read_to_string(data.path().join("stderr.txt")).unwrap_or_default();
     assert!(
         !stderr.contains("Failed to show the cursor"),
