@@ -16,6 +16,7 @@ pub mod record;
 pub mod search;
 pub mod shot;
 pub mod sim;
+pub mod store;
 pub mod ssh;
 pub mod textui;
 /// Three Trios under its original path, so code written against `trios::trios` keeps working

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::audience::{Audience, Teller};
 use super::refusal::Refused;
-use super::table::{ClientId, Identity, Proof, SeatState};
+use super::table::{ClientId, Identity, SeatState};
 
 /// Who holds a place; `P` is what a computer place keeps (its name, or a rival's state).
 pub(super) enum Occupant<P> {
@@ -110,7 +110,7 @@ impl<N: Clone, P> Seating<N, P> {
             return Err(Refused::new("the seat is no longer yours"));
         };
         match *slot {
-            Some(old) if matches!(who.proof, Proof::Key(_)) => {
+            Some(old) if who.proof.keyed() => {
                 self.audience.dismiss(old, dismissed());
             }
             Some(_) => return Err(refused()),

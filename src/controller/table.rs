@@ -36,12 +36,60 @@ pub struct Identity {
 }
 
 /// What ties a returning person to a seat.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone)]
 pub enum Proof {
     /// The fingerprint of the key they logged in with.
     Key(String),
     /// No key: the address they connected from (anyone there could use the same name).
     Address(std::net::IpAddr),
+    /// An account, by any of its keys; `from` is where this connection comes from (two
+    /// players from one address play casual), which does not change who they are.
+    Account {
+        id: crate::store::AccountId,
+        from: std::net::IpAddr,
+    },
+}
+
+impl Proof {
+    /// Whether a key shows who this is (a key, or an account's key): such a person may take
+    /// their seat back from another connection.
+    pub fn keyed(&self) -> bool {
+        matches!(self, Proof::Key(_) | Proof::Account { .. })
+    }
+
+    /// The account, for a player who has one.
+    pub fn account(&self) -> Option<crate::store::AccountId> {
+        match self {
+            Proof::Account { id, .. } => Some(*id),
+            _ => None,
+        }
+    }
+}
+
+/// Two proofs are the same person's: the same key, the same address, or the same account
+/// from anywhere.
+impl PartialEq for Proof {
+    fn eq(&self, other: &Proof) -> bool {
+        match (self, other) {
+            (Proof::Key(a), Proof::Key(b)) => a == b,
+            (Proof::Address(a), Proof::Address(b)) => a == b,
+            (Proof::Account { id: a, .. }, Proof::Account { id: b, .. }) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Proof {}
+
+impl std::hash::Hash for Proof {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::mem::discriminant(self).hash(state);
+        match self {
+            Proof::Key(key) => key.hash(state),
+            Proof::Address(ip) => ip.hash(state),
+            Proof::Account { id, .. } => id.hash(state),
+        }
+    }
 }
 
 /// What kind of match a table holds.
@@ -120,6 +168,9 @@ pub enum News<C: TableGame = MatchConfig> {
     NewDeal(Box<C>),
     /// The table is gone; nothing more will happen at it.
     Closed(String),
+    /// The finished game's rating changes, one line each (`Reversi 1500? → 1741? (+241)`),
+    /// or a word that the result waits for the database.
+    Rated(Vec<String>),
 }
 
 /// How news reaches one client; returns `false` once the client is gone.
@@ -172,6 +223,18 @@ pub struct Joined<C: TableGame = MatchConfig> {
     /// The moves so far, to be replayed on `config`'s deal.
     pub moves: Vec<C::Move>,
     pub seats: [SeatView; 2],
+}
+
+mod report;
+
+pub use report::RESULT_WAITS;
+
+/// What a duel table's own helpers send its thread.
+pub enum TableOwn<M> {
+    /// A computer seat's answer.
+    Computer(ComputerMove<M>),
+    /// What the store made of the finished game.
+    Reported(crate::store::worker::Reported),
 }
 
 /// A computer seat's answer, as the table's worker sends it to the table's thread.
@@ -234,6 +297,12 @@ pub struct Table<C: TableGame = MatchConfig> {
     unrecorded: bool,
     /// The players were told the match is not recorded (once a table is enough).
     told_unrecorded: bool,
+    /// The game's id in the store, drawn at each deal.
+    game_id: String,
+    /// When the game was dealt (Unix seconds).
+    started_at: crate::store::Timestamp,
+    /// The finished game went to the store (it goes once).
+    reported: bool,
 }
 
 /// What the players read when their match's record cannot be written.
@@ -251,7 +320,7 @@ impl<C: TableGame> TableKind for Table<C> {
     type News = News<C>;
     type Request = Request<C>;
     type Joined = Joined<C>;
-    type Own = ComputerMove<C::Move>;
+    type Own = TableOwn<C::Move>;
 
     fn opener(spec: &TableSpec<C>) -> Option<&Identity> {
         spec.opener.as_ref().filter(|_| spec.kind != Kind::Showcase)
@@ -332,6 +401,9 @@ impl<C: TableGame> Table<C> {
             successor,
             unrecorded,
             told_unrecorded: false,
+            game_id: super::rated::new_game_id(),
+            started_at: crate::store::worker::now(),
+            reported: false,
         };
         table.start_worker();
         Ok(table)
@@ -423,7 +495,8 @@ impl<C: TableGame> Table<C> {
             }
             Command::Leave { client, dropped } => self.leave(client, dropped, now),
             Command::Ask { client, request } => self.ask(client, request, now),
-            Command::Own(ComputerMove { ticket, mv }) => {
+            Command::Own(TableOwn::Reported(reported)) => self.hear_reported(reported),
+            Command::Own(TableOwn::Computer(ComputerMove { ticket, mv })) => {
                 if ticket == self.ticket && self.thinking {
                     self.thinking = false;
                     match mv {
@@ -623,6 +696,8 @@ impl<C: TableGame> Table<C> {
             if self.kind() == Kind::Showcase {
                 self.redeal_at = Some(now + self.spec.rest);
             }
+            let summary = describe::<C>(outcome, &self.seat_views());
+            self.report_verdict(outcome, summary);
             self.close_if_deserted();
         }
     }
@@ -657,6 +732,9 @@ impl<C: TableGame> Table<C> {
             Ok((game, unrecorded)) => {
                 self.game = game;
                 self.unrecorded |= unrecorded;
+                self.game_id = super::rated::new_game_id();
+                self.started_at = crate::store::worker::now();
+                self.reported = false;
                 self.queued = None;
                 self.redeal_at = None;
                 self.start_worker();
@@ -681,7 +759,10 @@ impl<C: TableGame> Table<C> {
         let commands = self.commands.clone();
         self.worker = self.game.start_worker(Box::new(move |ticket, mv| {
             commands
-                .send(Command::Own(ComputerMove { ticket, mv }))
+                .send(Command::Own(TableOwn::Computer(ComputerMove {
+                    ticket,
+                    mv,
+                })))
                 .is_ok()
         }));
     }
@@ -731,6 +812,14 @@ impl<C: TableGame> Table<C> {
             Some(_) if self.game.played() != 0 => "; the match is saved",
             _ => "",
         };
+        let who = who.clone();
+        if !self.game.is_over()
+            && let Some(place) = self.seating.own(&who)
+        {
+            // Whoever did not come back loses the game.
+            let places = Side::BOTH.map(|s| u32::from(s.index() == place));
+            self.report(places, format!("{} did not come back", who.user));
+        }
         self.closed = Some(format!(
             "{} did not come back within {} s{saved}",
             who.user,

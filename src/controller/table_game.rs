@@ -45,6 +45,9 @@ pub trait TableGame: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     fn board(&self) -> String;
     /// What the lobby adds about the rules in play: empty when the game's usual rules apply.
     fn rules(&self) -> String;
+    /// The rating group a rated game of this setup counts in: one rating per game and per
+    /// rule set that changes the contest (`reversi`, `three-trios-reverse`, `islands-small`).
+    fn rating_group(&self) -> String;
 }
 
 /// A match in progress as a table drives it.
@@ -120,6 +123,9 @@ where
     fn rules(&self) -> String {
         S::Game::rules_label(&self.duel_config().options)
     }
+    fn rating_group(&self) -> String {
+        S::Game::rating_group(&self.duel_config().options)
+    }
 }
 
 /// What a platform game tells a table beyond [`TwoPlayer`]: how long a game is, what its
@@ -151,6 +157,12 @@ pub trait Hosted: TwoPlayer {
     fn rules_label(options: &Self::Options) -> String {
         let _ = options;
         String::new()
+    }
+    /// The rating group of a setup with `options`: the game's name, unless its options
+    /// change the contest enough to be rated apart.
+    fn rating_group(options: &Self::Options) -> String {
+        let _ = options;
+        Self::KIND.name().to_string()
     }
     /// Whether a start with `options` depends on the seed (a shuffled deal); the games whose
     /// start the seed never changes keep the default.

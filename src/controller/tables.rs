@@ -12,7 +12,7 @@ use std::time::Duration;
 use super::audience::Teller;
 use super::race_table::Phase;
 use super::refusal::{Refused, TableError};
-use super::table::{ClientId, Identity, Kind, Proof, SeatView, TableId, Want};
+use super::table::{ClientId, Identity, Kind, SeatView, TableId, Want};
 use super::table_kind::{Command, OpensTable, TableKind};
 use crate::games::{GameKind, Verdict};
 
@@ -56,8 +56,7 @@ impl Summary {
     /// they hold from another session and prove with their key (that session may be a
     /// connection that died without a word).
     pub fn keeps_seat_for(&self, who: &Identity) -> bool {
-        self.away.contains(who)
-            || (matches!(who.proof, Proof::Key(_)) && self.present.contains(who))
+        self.away.contains(who) || (who.proof.keyed() && self.present.contains(who))
     }
 }
 
@@ -106,11 +105,23 @@ struct Inner {
 #[derive(Default)]
 pub struct Registry {
     inner: Mutex<Inner>,
+    /// Where finished games go to be kept and rated; unset, nothing is kept.
+    ratings: std::sync::OnceLock<super::rated::Ratings>,
 }
 
 impl Registry {
     pub fn new() -> Arc<Registry> {
         Arc::new(Registry::default())
+    }
+
+    /// Has every table report its finished games to `ratings` (set once, at start).
+    pub fn keep_results(&self, ratings: super::rated::Ratings) {
+        let _ = self.ratings.set(ratings);
+    }
+
+    /// Where finished games go, if anywhere.
+    pub fn ratings(&self) -> Option<&super::rated::Ratings> {
+        self.ratings.get()
     }
 
     fn lock(&self) -> MutexGuard<'_, Inner> {

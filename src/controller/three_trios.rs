@@ -179,6 +179,18 @@ impl Hosted for Game {
             options.rules.to_string().replace(',', " + ")
         }
     }
+    /// Reverse and Fallen Ace turn the card values round: rated apart, with or without the
+    /// capture rules. Same and Plus chain captures: rated apart from the plain game.
+    fn rating_group(options: &Self::Options) -> String {
+        let rules = options.rules;
+        if rules.reverse || rules.fallen_ace {
+            "three-trios-reverse".to_string()
+        } else if rules.same || rules.plus {
+            "three-trios-combos".to_string()
+        } else {
+            "three-trios".to_string()
+        }
+    }
     fn dealt_from_seed(options: &Self::Options) -> bool {
         options.deal == DealMode::Shuffle
     }

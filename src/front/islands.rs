@@ -249,6 +249,15 @@ impl Hosted for Islands {
             Side::Second => "Black",
         }
     }
+    /// The board's size changes the contest: small boards (up to 9 a side) are quick and
+    /// tactical, 10 to 13 are the classic sizes (11 the default), 14 and up are long games.
+    fn rating_group(options: &Self::Options) -> String {
+        match options.size {
+            0..=9 => "islands-small".to_string(),
+            10..=13 => "islands".to_string(),
+            _ => "islands-large".to_string(),
+        }
+    }
 }
 
 /// A tournament of Islands takes the platform's defaults.

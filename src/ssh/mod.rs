@@ -6,6 +6,7 @@
 //! game), and keeps the host key; `handler` speaks SSH for one connection, `session` runs its
 //! game, and `input` turns its bytes into keys.
 
+pub mod account;
 pub mod handler;
 pub mod input;
 pub mod lobby;
@@ -97,6 +98,11 @@ pub struct ServeConfig {
     /// Connections not yet logged in from one address; more from it are closed at once, so
     /// one address cannot take every place in `max_startups`.
     pub max_startups_per_address: usize,
+    /// Where accounts, ratings and histories are kept; `None` keeps nothing (every player
+    /// is a guest).
+    pub store: Option<crate::store::worker::StoreService>,
+    /// Rate games between players who connect from one address (behind one NAT).
+    pub rated_same_address: bool,
 }
 
 impl ServeConfig {
@@ -123,6 +129,8 @@ impl ServeConfig {
             login_grace: Duration::from_secs(30),
             max_startups: 32,
             max_startups_per_address: 4,
+            store: None,
+            rated_same_address: false,
         }
     }
 
@@ -290,6 +298,12 @@ pub(crate) struct Shared {
     /// Every screen thread whose output still reaches its client, by connection number: told
     /// to say goodbye when the server stops, and gone once its last bytes are sent.
     pub(crate) screens: Mutex<HashMap<u64, std::sync::mpsc::Sender<crate::tui::Event>>>,
+    /// Where accounts and ratings are kept, if anywhere.
+    pub(crate) store: Option<crate::store::worker::StoreService>,
+    /// Names no account may take: the computer players' and their levels'.
+    pub(crate) reserved: Vec<String>,
+    /// Wrong link codes, by address and by key.
+    pub(crate) link_tries: account::LinkTries,
 }
 
 impl Shared {
@@ -507,6 +521,12 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         fresh_seed
     };
     let tables = Registry::new();
+    if let Some(service) = &config.store {
+        tables.keep_results(crate::controller::rated::Ratings {
+            service: service.clone(),
+            rated_same_address: config.rated_same_address,
+        });
+    }
     let think_ms = config.game.think_ms.min(SHOWCASE_THINK_MS);
     let games: Vec<Show> = (config.showcases.iter())
         .filter_map(|(kind, [a, b])| {
@@ -551,6 +571,9 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         live: Mutex::new(HashMap::new()),
         recent: Mutex::new(HashMap::new()),
         screens: Mutex::new(HashMap::new()),
+        store: config.store.clone(),
+        reserved: account::reserved_names(),
+        link_tries: account::LinkTries::default(),
     });
     let (stop, stopped) = watch::channel(false);
     if let Some(dir) = config.data_dir.clone() {

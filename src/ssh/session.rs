@@ -468,6 +468,11 @@ fn run(
 ) -> Ended {
     let shared = spec.shared.clone();
     let registry = &shared.tables;
+    let mut spec = spec;
+    let greeting = match sign_in(&mut spec, &events, &inbox, &out) {
+        Ok(said) => said,
+        Err(ended) => return ended,
+    };
     watch_lobby(&spec, &events);
     let mut lobby = Lobby::new(
         spec.who.clone(),
@@ -476,6 +481,9 @@ fn run(
         spec.theme,
     );
     lobby.set_tables(registry.list());
+    if let Some((text, warn)) = greeting {
+        lobby.say(&text, warn);
+    }
     let (size, theme, client) = (spec.size, spec.theme, spec.client);
     let conn = Rc::new(Conn {
         spec,
@@ -532,6 +540,105 @@ fn run(
         let _ = out.blocking_send(goodbye);
     }
     ended
+}
+
+/// Finds who the player is before the lobby opens: their account by key, a new account
+/// (the sign-up screen), a linked key, or a guest. Gives what the lobby should say first
+/// (and whether as a warning), or how the session ended (a banned account, the player left).
+fn sign_in(
+    spec: &mut GameSpec,
+    events: &Sender<Event>,
+    inbox: &Receiver<Event>,
+    out: &OutSender<Vec<u8>>,
+) -> Result<Option<(String, bool)>, Ended> {
+    use super::account::{self, Lookup};
+    use crate::tui::signup::{SignUp, SignUpChoice};
+    let shared = spec.shared.clone();
+    let from = spec.peer.ip();
+    match account::look_up(shared.store.as_ref(), &spec.who) {
+        Lookup::Guest => Ok(None),
+        Lookup::Known(found) => {
+            spec.who = account::as_account(&found, from);
+            Ok(Some((format!("Welcome back, {}", found.handle), false)))
+        }
+        Lookup::Unavailable(why) => {
+            tracing::warn!(peer = %spec.peer, "no account lookup: {why}");
+            Ok(Some((
+                "The players database is away: you play as a guest this time".into(),
+                true,
+            )))
+        }
+        Lookup::Banned(found) => {
+            tracing::info!(peer = %spec.peer, handle = %found.handle, "banned account refused");
+            let _ = out.blocking_send(
+                format!(
+                    "trios: the account {} is banned from this server.\r\n",
+                    crate::escape::escape(&found.handle)
+                )
+                .into_bytes(),
+            );
+            Err(Ended::Quit)
+        }
+        Lookup::New => {
+            let (Some(store), crate::controller::table::Proof::Key(fingerprint)) =
+                (shared.store.clone(), spec.who.proof.clone())
+            else {
+                return Ok(None);
+            };
+            let made: Rc<RefCell<Option<crate::store::Account>>> = Rc::default();
+            let keep = made.clone();
+            let decide = Box::new(move |choice: &SignUpChoice| {
+                let account = match choice {
+                    SignUpChoice::Guest => return Ok(()),
+                    SignUpChoice::Handle(handle) => {
+                        account::sign_up(&store, &shared.reserved, handle, &fingerprint)?
+                    }
+                    SignUpChoice::Code(code) => {
+                        account::link(&store, &shared.link_tries, from, &fingerprint, code)?
+                    }
+                };
+                *keep.borrow_mut() = Some(account);
+                Ok(())
+            });
+            let screen = SignUp::new(&spec.who.user, decide, spec.theme);
+            let mailbox: Mailbox = {
+                let events = events.clone();
+                Box::new(move |_| Ok(events.clone()))
+            };
+            let mut stack = Stack::new(screen, spec.size, spec.theme, mailbox);
+            let ended = event_loop(&mut stack, spec, inbox, out);
+            let chose = stack.root.chosen.clone();
+            match (chose, made.take()) {
+                (Some(SignUpChoice::Handle(_)), Some(found)) => {
+                    spec.who = account::as_account(&found, from);
+                    tracing::info!(peer = %spec.peer, handle = %found.handle, "account made");
+                    Ok(Some((
+                        format!(
+                            "Welcome, {}: your games are rated from now on",
+                            found.handle
+                        ),
+                        false,
+                    )))
+                }
+                (Some(SignUpChoice::Code(_)), Some(found)) => {
+                    spec.who = account::as_account(&found, from);
+                    Ok(Some((
+                        format!("This key is now linked to {}", found.handle),
+                        false,
+                    )))
+                }
+                (Some(SignUpChoice::Guest), _) => Ok(Some((
+                    "You play as a guest: your games are casual".into(),
+                    false,
+                ))),
+                _ if ended == Ended::Quit => {
+                    let _ = out.blocking_send(LEAVE.as_bytes().to_vec());
+                    Err(Ended::Quit)
+                }
+                _ => Err(ended),
+            }
+        }
+    }
 }
 
 /// Has the lobby hear of changes to the list of tables (only while it shows: a player at a
@@ -819,8 +926,8 @@ fn open_and_sit<C: crate::controller::table_game::TableGame>(
 
 /// The event loop: sleep until input, news or an animation step; draw at most
 /// [`FRAME_INTERVAL`] apart; stop on quit, idleness or a vanished client.
-fn event_loop(
-    stack: &mut Stack<LobbyScreen>,
+fn event_loop<S: TuiScreen>(
+    stack: &mut Stack<S>,
     spec: &GameSpec,
     inbox: &Receiver<Event>,
     out: &OutSender<Vec<u8>>,

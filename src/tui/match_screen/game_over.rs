@@ -74,8 +74,27 @@ where
             ..Look::keys(theme, "")
         };
         let keys = keybar::line(&keybar::items(&offers, &[]), look);
-        let width = (keys.width() as u16 + 4).max(MIN_WIDTH).min(area.width);
+        let widest_rated = self
+            .table
+            .as_ref()
+            .and_then(|t| t.rated.iter().map(|l| l.chars().count()).max())
+            .unwrap_or(0) as u16;
+        let width = (keys.width() as u16 + 4)
+            .max(widest_rated + 4)
+            .max(MIN_WIDTH)
+            .min(area.width);
         let mut lines = vec![headline.centered()];
+        // Rating changes, under the result: `Reversi 1500? → 1741? (+241)`.
+        let rated = self
+            .table
+            .as_ref()
+            .map(|t| t.rated.as_slice())
+            .unwrap_or(&[]);
+        lines.extend(
+            rated
+                .iter()
+                .map(|line| Line::styled(line.clone(), theme.title()).centered()),
+        );
         lines.extend(
             wrap(&keys, usize::from(width.saturating_sub(2)), 0)
                 .into_iter()

@@ -29,6 +29,9 @@ pub struct AtTable<C: TableGame> {
     pub sent: bool,
     /// Why the table closed, once it has.
     pub closed: Option<String>,
+    /// The finished game's rating changes, as the table told them (empty until then, and
+    /// again once a new game is dealt).
+    pub rated: Vec<String>,
 }
 
 /// Announced news waiting to be shown: a move, or a fresh deal after the moves before it.
@@ -74,6 +77,7 @@ impl<C: TableGame> AtTable<C> {
             incoming: VecDeque::new(),
             sent: false,
             closed: None,
+            rated: Vec::new(),
         }
     }
 
@@ -139,7 +143,12 @@ impl<C: TableGame> AtTable<C> {
                 self.sent = false;
                 Heard::Refused(text)
             }
+            News::Rated(lines) => {
+                self.rated = lines;
+                Heard::Nothing
+            }
             News::NewDeal(config) => {
+                self.rated.clear();
                 // A screen a whole game behind (a slow or paused spectator) finishes the game
                 // it shows, then skips the one after rather than fall further behind.
                 if let Some(last_deal) = self

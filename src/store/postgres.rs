@@ -1,0 +1,1 @@
+//! The shared store: a Postgres database that several servers use at once.

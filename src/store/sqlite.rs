@@ -1,0 +1,1 @@
+//! The embedded store: one SQLite file in the data folder, in WAL mode.
