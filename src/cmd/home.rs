@@ -85,7 +85,9 @@ impl Screen for Home {
             Some(Intent::Resume(path)) => self.open(resume(path)),
             Some(Intent::Replay(path)) => self.open(replay::replay_screen(&path)),
             // Tables belong to a server's lobby.
-            Some(Intent::Open { .. } | Intent::Join(_) | Intent::Watch(_)) => Transition::Stay,
+            Some(
+                Intent::Open { .. } | Intent::Join(_) | Intent::Watch(_) | Intent::Players { .. },
+            ) => Transition::Stay,
         }
     }
 

@@ -12,9 +12,9 @@
 
 pub mod hexpaths;
 mod protocol;
+mod report;
 pub mod triad;
 
-use std::convert::Infallible;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::{Duration, Instant};
@@ -68,6 +68,14 @@ pub struct RaceTable<R: TableRace> {
     /// Until a person first sits down: when the table gives up waiting for its opener.
     unclaimed_until: Option<Instant>,
     closed: Option<String>,
+    /// Reaches the table's own thread (the store's word on a finished race).
+    commands: Sender<Command<Self>>,
+    /// The race's id in the store, drawn at each deal.
+    game_id: String,
+    /// When the race was dealt (Unix seconds).
+    started_at: crate::store::Timestamp,
+    /// The finished race went to the store (it goes once).
+    reported: bool,
 }
 
 impl<R: TableRace> OpensTable for Setup<R> {
@@ -82,7 +90,7 @@ impl<R: TableRace> TableKind for RaceTable<R> {
     type News = R::News;
     type Request = R::Request;
     type Joined = R::Joined;
-    type Own = Infallible;
+    type Own = crate::store::worker::Reported;
 
     fn opener(setup: &Setup<R>) -> Option<&Identity> {
         Some(&setup.opener)
@@ -91,9 +99,9 @@ impl<R: TableRace> TableKind for RaceTable<R> {
         id: TableId,
         setup: Setup<R>,
         registry: Arc<Registry>,
-        _commands: Sender<Command<Self>>,
+        commands: Sender<Command<Self>>,
     ) -> Result<Self, TableError> {
-        Ok(RaceTable::set_up(id, setup, registry)?)
+        Ok(RaceTable::set_up(id, setup, registry, commands)?)
     }
     fn summary(&self) -> Summary {
         RaceTable::summary(self)
@@ -130,6 +138,7 @@ impl<R: TableRace> RaceTable<R> {
         id: TableId,
         setup: Setup<R>,
         registry: Arc<Registry>,
+        commands: Sender<Command<Self>>,
     ) -> Result<RaceTable<R>, Refused> {
         if setup.rivals.len() + 1 > R::MAX_PLAYERS {
             return Err(Refused(format!(
@@ -153,6 +162,10 @@ impl<R: TableRace> RaceTable<R> {
             closed: None,
             registry,
             setup,
+            commands,
+            game_id: super::rated::new_game_id(),
+            started_at: crate::store::worker::now(),
+            reported: false,
         };
         // The opener's place is kept for them until their screen sits down.
         let opener = table.setup.opener.clone();
@@ -277,7 +290,7 @@ impl<R: TableRace> RaceTable<R> {
             }
             Command::Leave { client, .. } => self.leave(client, now),
             Command::Ask { client, request } => self.ask(client, R::action(request), now),
-            Command::Own(never) => match never {},
+            Command::Own(reported) => self.hear_reported(reported),
             Command::Stop(reason) => self.closed = Some(reason),
         }
     }
@@ -498,6 +511,9 @@ impl<R: TableRace> RaceTable<R> {
                 };
                 let (fresh, joins) = self.race.again(seed);
                 self.race = fresh;
+                self.game_id = super::rated::new_game_id();
+                self.started_at = crate::store::worker::now();
+                self.reported = false;
                 self.happenings = joins;
                 if let Some(news) = R::dealt_again(&self.race, &self.happenings) {
                     self.broadcast(news);
@@ -629,6 +645,7 @@ impl<R: TableRace> RaceTable<R> {
                     .unwrap_or_default();
                 tracing::info!(table = self.id, winner = %escape(&winner), "race over");
             }
+            self.report();
         } else if let Some(between) = R::BETWEEN_ROUNDS {
             self.next_at = Some(Instant::now() + between);
         }

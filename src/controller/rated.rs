@@ -59,6 +59,8 @@ pub struct Ending {
     pub places: Vec<u32>,
     /// Every side made a move (a game ended before that is aborted, not rated).
     pub everyone_moved: bool,
+    /// A race: rated among the people with accounts, whoever else took part.
+    pub race: bool,
 }
 
 /// Whether the people at `seats` may play rated: two or more, every one with an account, no
@@ -89,7 +91,17 @@ pub fn result(ending: Ending, same_address: bool, casual: bool) -> Option<Finish
     if ending.seats.iter().all(|s| s.account().is_none()) {
         return None;
     }
-    let rated = !casual && ending.everyone_moved && may_rate(&ending.seats, same_address);
+    let rated = !casual
+        && ending.everyone_moved
+        && if ending.race {
+            let people: Vec<SeatInfo> = (ending.seats.iter())
+                .filter(|s| s.account().is_some())
+                .cloned()
+                .collect();
+            may_rate(&people, same_address)
+        } else {
+            may_rate(&ending.seats, same_address)
+        };
     let players = ending
         .seats
         .iter()
@@ -201,6 +213,7 @@ mod tests {
             places: vec![0, 1],
             seats,
             everyone_moved: moved,
+            race: false,
         };
         let (a, b) = (person(1, [10, 0, 0, 1]), person(2, [10, 0, 0, 2]));
         assert!(
@@ -218,9 +231,17 @@ mod tests {
         assert!(!aborted.rated);
         let casual = result(ending(vec![a.clone(), b], true), false, true).unwrap();
         assert!(!casual.rated);
-        let against_computer = result(ending(vec![a, computer()], true), false, false).unwrap();
+        let against_computer =
+            result(ending(vec![a.clone(), computer()], true), false, false).unwrap();
         assert!(!against_computer.rated);
         assert!(against_computer.players[1].computer);
+        // A race rates the accounts among themselves, whoever else ran.
+        let mut race = ending(vec![a.clone(), guest([1, 1, 1, 1]), computer()], true);
+        race.places = vec![0, 1, 2];
+        race.race = true;
+        assert!(!result(race.clone(), false, false).unwrap().rated);
+        race.seats[1] = person(2, [10, 0, 0, 2]);
+        assert!(result(race, false, false).unwrap().rated);
     }
 
     #[test]

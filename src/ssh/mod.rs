@@ -12,6 +12,7 @@ pub mod input;
 pub mod lobby;
 pub mod lobby_view;
 pub mod name;
+pub mod players;
 pub mod session;
 mod startup;
 mod turned_away;

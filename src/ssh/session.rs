@@ -404,7 +404,29 @@ impl LobbyScreen {
             }
             // Saved matches stay on the server's disk.
             Intent::Resume(_) | Intent::Replay(_) => Err(AtTableError::SavedMatches),
+            // Opened above, without a table.
+            Intent::Players { .. } => return None,
         })
+    }
+}
+
+impl LobbyScreen {
+    /// The player's profile (`profile`) or the leaderboards, on a server that keeps them;
+    /// `None` for a guest's profile.
+    fn players_screen(&self, profile: bool) -> Option<Opening> {
+        let store = self.conn.spec.shared.store.clone()?;
+        let who = &self.conn.spec.who;
+        let me = who.proof.account();
+        if profile && me.is_none() {
+            return None;
+        }
+        let source = Box::new(super::players::StoreSource { store, me });
+        let (handle, game) = (who.user.clone(), self.lobby.game_kind());
+        Some(Box::new(move |_events, _size, theme| {
+            Box::new(crate::tui::players::PlayersScreen::new(
+                source, &handle, game, profile, theme,
+            ))
+        }))
     }
 }
 
@@ -423,6 +445,18 @@ impl TuiScreen for LobbyScreen {
         let Some(intent) = self.lobby.update(event) else {
             return Transition::Stay;
         };
+        if let Intent::Players { profile } = intent {
+            return match self.players_screen(profile) {
+                Some(opening) => Transition::Push(opening),
+                None => {
+                    self.lobby.say(
+                        "Guests have no profile: connect with an SSH key to have one",
+                        true,
+                    );
+                    Transition::Stay
+                }
+            };
+        }
         match self.table_for(intent) {
             None => Transition::Quit,
             Some(Ok(table)) => {
@@ -484,6 +518,7 @@ fn run(
     if let Some((text, warn)) = greeting {
         lobby.say(&text, warn);
     }
+    lobby.set_players(shared.store.is_some());
     let (size, theme, client) = (spec.size, spec.theme, spec.client);
     let conn = Rc::new(Conn {
         spec,

@@ -30,11 +30,12 @@ pub fn day_of(at: Timestamp) -> i64 {
     at.div_euclid(DAY)
 }
 
-/// The rated pairs of `result`: every two distinct accounts, lower id first, each with the
-/// score of the first against the second. Empty when the table did not play it rated, or a
-/// computer sat, or an account sat twice (two keys of one account never meet rated).
+/// The rated pairs of `result`: every two accounts, lower id first, each with the score of
+/// the first against the second (computers and guests count for nothing). Empty when the
+/// table did not play it rated, or an account sat twice (two keys of one account never meet
+/// rated).
 pub fn pairs(result: &Finished) -> Vec<(AccountId, AccountId, f64)> {
-    if !result.rated || result.players.iter().any(|p| p.computer) {
+    if !result.rated {
         return Vec::new();
     }
     let seated: Vec<(AccountId, u32)> = result

@@ -354,6 +354,10 @@ pub enum ScreenAction {
     Announce(usize),
     /// Hex paths: one step in direction N (the screen's direction keys say which).
     Step(u8),
+    /// Lobby at a server that keeps players: one's own profile.
+    Profile,
+    /// Lobby at a server that keeps players: the leaderboards.
+    Leaderboard,
 }
 
 /// One binding of a screen that words its own key bar and help: keys and the action.
@@ -418,6 +422,8 @@ pub const LOBBY: &[KeyBind] = &[
     on(&[Right, Char('l')], ScreenAction::Right),
     on(&[Enter, Char(' ')], ScreenAction::Confirm),
     on(&[Char('w')], ScreenAction::Watch),
+    on(&[Char('p')], ScreenAction::Profile),
+    on(&[Char('b')], ScreenAction::Leaderboard),
 ];
 
 /// The saved-matches list. `q` is `Quit` (it also leaves with the help open); the other

@@ -11,6 +11,7 @@ pub mod lobby;
 pub mod match_screen;
 pub mod race_screen;
 pub mod shell;
+pub mod players;
 pub mod signup;
 mod terminal;
 pub mod three_trios;

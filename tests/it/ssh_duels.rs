@@ -3,7 +3,7 @@
 //! Islands of Hex, at one table while a third watches; the showcase takes turns between the
 //! games.
 
-use crate::common::ssh::{self, bounded, eventually, login_any, open_game, start};
+use crate::common::ssh::{self, MY_MOVE, bounded, eventually, login_any, open_game, start};
 
 use std::time::Duration;
 
@@ -27,9 +27,6 @@ fn server_config() -> ServeConfig {
     config.lobby_game = GameKind::Reversi;
     config
 }
-
-/// What a player's screen says when it is their move.
-const MY_MOVE: &str = "Enter or click";
 
 /// Two clients play a whole game of `game` at one table while a third watches: the first
 /// opens the table from a lobby that starts on `game`, the second joins it, the third
@@ -104,37 +101,7 @@ async fn two_play_a_table_while_a_third_watches(
         .await;
     assert_eq!(server.tables()[0].moves, 0);
 
-    // The whole game: whoever's side is to move plays the cell under the cursor (the
-    // screen keeps it on a legal one).
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let to_move = sides.map(|side| format!("{side} to move"));
-    while server.tables()[0].outcome.is_none() {
-        assert!(
-            Instant::now() < deadline,
-            "the game never ended:\n{}\n{}",
-            first.contents(),
-            second.contents()
-        );
-        let moves = server.tables()[0].moves;
-        for (view, side) in [(&mut first, &to_move[0]), (&mut second, &to_move[1])] {
-            view.pump().await;
-            // Its screen has shown every move so far, and offers one (a forced pass of the
-            // opponent's says so in place of the offer).
-            let caught_up = moves == 0 || view.shows(&format!(" {moves}. "));
-            let offered = view.shows(MY_MOVE) || view.shows("passes");
-            if !caught_up || !view.shows(side) || !offered {
-                continue;
-            }
-            view.send(b"\r").await;
-            // A screen a frame behind may have asked out of turn: the table refuses and the
-            // loop asks again.
-            let deadline = Instant::now() + Duration::from_secs(2);
-            while server.tables()[0].moves == moves && Instant::now() < deadline {
-                tokio::time::sleep(Duration::from_millis(5)).await;
-            }
-            break;
-        }
-    }
+    ssh::play_out(&server, [&mut first, &mut second], sides).await;
     for view in [&mut first, &mut second, &mut watcher] {
         view.wait_for("the end on every screen", |s| s.shows("Game over"))
             .await;

@@ -57,6 +57,7 @@ impl<C: TableGame> Table<C> {
             places: places.to_vec(),
             // Each side has moved once two moves are played.
             everyone_moved: self.game.played() >= 2,
+            race: false,
         };
         let Some(result) = rated::result(ending, ratings.rated_same_address, false) else {
             return;

@@ -114,6 +114,8 @@ pub mod flag {
     pub const GAMES: u32 = 1 << 19;
     /// Saved list: it holds matches.
     pub const LISTED: u32 = 1 << 20;
+    /// Lobby: the server keeps players (profiles and leaderboards).
+    pub const PLAYERS: u32 = 1 << 21;
 }
 
 use flag::*;
@@ -444,17 +446,21 @@ const LOBBY_BAR: &[Offer] = &[
     o(&[Char('w')], s(ScreenAction::Watch), "w", "watch", lb_table, 80),
     o(&[Enter], s(ScreenAction::Confirm), "Enter", "start", lb_start, 90),
     o(&[Left, Right], s(ScreenAction::Left), "←→", "game", |s| lb_start(s) && s.has(GAMES), 80),
+    o(&[Char('p')], s(ScreenAction::Profile), "p", "profile", |s| s.has(PLAYERS), 60),
+    o(&[Char('b')], s(ScreenAction::Leaderboard), "b", "leaderboard", |s| s.has(PLAYERS), 50),
     HELP,
     QUIT,
 ];
 
 /// The lobby's help; [`crate::tui::lobby::view::LOBBY_KEYS`] is its words.
 #[rustfmt::skip]
-pub const LOBBY_HELP: [Offer; 8] = [
+pub const LOBBY_HELP: [Offer; 10] = [
     h(&[Up, Down, Char('j'), Char('k'), Tab], s(ScreenAction::Up), "↑ ↓  j k  Tab", "choose a line"),
     h(&[Left, Right, Char('h'), Char('l')], s(ScreenAction::Left), "← →  h l", "change the option (on other lines: the game)"),
     h(&[Enter, Char(' ')], s(ScreenAction::Confirm), "Enter  Space", "start, join your seat or a free one, else watch"),
     h(&[Char('w')], s(ScreenAction::Watch), "w", "watch the chosen table"),
+    h(&[Char('p')], s(ScreenAction::Profile), "p", "your profile: ratings, games, keys (where the server keeps players)"),
+    h(&[Char('b')], s(ScreenAction::Leaderboard), "b", "the leaderboards of every game"),
     h(&[Home, End, Char('g'), Char('G')], s(ScreenAction::First), "Home End  g G", "first / last line"),
     h(&[], Act::Note, "mouse", "click a line to choose it, again to open it"),
     h(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help (any key closes it)"),

@@ -193,6 +193,10 @@ pub enum Intent {
     Resume(PathBuf),
     /// View the match recorded in this file.
     Replay(PathBuf),
+    /// At a server that keeps players: one's profile, or (`false`) the leaderboards.
+    Players {
+        profile: bool,
+    },
 }
 
 /// A status line under the menu.
@@ -284,12 +288,19 @@ pub struct Lobby {
     pub(crate) theme: Theme,
     /// The key help is open (`?`); any key closes it.
     pub(crate) help: bool,
+    /// A server that keeps players: `p` and `b` open profiles and leaderboards.
+    pub(crate) players: bool,
 }
 
 impl Lobby {
     /// A server's lobby for the player signed in as `me`.
     pub fn new(me: Identity, choices: Arc<Choices>, size: (u16, u16), theme: Theme) -> Lobby {
         Lobby::at(Place::Server(me), choices, size, theme)
+    }
+
+    /// Offers profiles and leaderboards (`p`, `b`): the server keeps players.
+    pub fn set_players(&mut self, players: bool) {
+        self.players = players;
     }
 
     /// The home screen, with the saved matches of data folder `data_dir`.
@@ -326,6 +337,7 @@ impl Lobby {
             size,
             theme,
             help: false,
+            players: false,
         };
         lobby.selected = lobby.position(Item::PlayComputer).unwrap_or(0);
         lobby
@@ -564,6 +576,10 @@ impl Lobby {
             Action::Right => self.change(1),
             Action::Confirm => return self.activate(false),
             Action::Watch if !self.at_home() => return self.activate(true),
+            Action::Profile if self.players => return Some(Intent::Players { profile: true }),
+            Action::Leaderboard if self.players => {
+                return Some(Intent::Players { profile: false });
+            }
             _ => {}
         }
         None

@@ -130,7 +130,7 @@ fn too_small(lobby: &Lobby) -> bool {
 }
 
 /// The lobby's keys, as the help box lists them (the keymap's lobby help).
-pub const LOBBY_KEYS: [(&str, &str); 8] = words(&offers::LOBBY_HELP);
+pub const LOBBY_KEYS: [(&str, &str); 10] = words(&offers::LOBBY_HELP);
 
 /// The home screen's keys, as its help box lists them (the keymap's home help).
 pub const HOME_KEYS: [(&str, &str); 9] = words(&offers::HOME_HELP);
@@ -290,7 +290,8 @@ impl Lobby {
         let state = State::screen()
             .with(flag::OPTION, items[selected].is_option())
             .with(flag::TABLE_LINE, matches!(items[selected], Item::Table(_)))
-            .with(flag::GAMES, self.choices.games.len() > 1);
+            .with(flag::GAMES, self.choices.games.len() > 1)
+            .with(flag::PLAYERS, self.players);
         let keys = keybar::bar(
             &offers::bar(Where::Lobby, state),
             &[],

@@ -331,3 +331,42 @@ impl Game {
             .await;
     }
 }
+
+/// What a player's screen says when it is their move.
+pub const MY_MOVE: &str = "Enter or click";
+
+/// Plays the game at the server's first table to its end: whoever's side (named as the
+/// screens name it, `Dark`) is to move plays the cell under the cursor, which the screen
+/// keeps on a legal one.
+pub async fn play_out(server: &ServerHandle, views: [&mut Game; 2], sides: [&str; 2]) {
+    let [first, second] = views;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let to_move = sides.map(|side| format!("{side} to move"));
+    while server.tables()[0].outcome.is_none() {
+        assert!(
+            Instant::now() < deadline,
+            "the game never ended:\n{}\n{}",
+            first.contents(),
+            second.contents()
+        );
+        let moves = server.tables()[0].moves;
+        for (view, side) in [(&mut *first, &to_move[0]), (&mut *second, &to_move[1])] {
+            view.pump().await;
+            // Its screen has shown every move so far, and offers one (a forced pass of the
+            // opponent's says so in place of the offer).
+            let caught_up = moves == 0 || view.shows(&format!(" {moves}. "));
+            let offered = view.shows(MY_MOVE) || view.shows("passes");
+            if !caught_up || !view.shows(side) || !offered {
+                continue;
+            }
+            view.send(b"\r").await;
+            // A screen a frame behind may have asked out of turn: the table refuses and the
+            // loop asks again.
+            let deadline = Instant::now() + Duration::from_secs(2);
+            while server.tables()[0].moves == moves && Instant::now() < deadline {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            break;
+        }
+    }
+}

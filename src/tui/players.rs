@@ -1,0 +1,439 @@
+//! The players screen: a leaderboard per rating group and a player's profile (ratings with
+//! their rank and a sparkline, won/lost/drawn, the last games with their rating change, and
+//! on one's own profile the linked keys and a code to link another).
+//!
+//! The screen shows and navigates; what it shows comes from a [`PlayerSource`] handed in by
+//! the front end (the SSH session asks the store).
+
+use std::time::Instant;
+
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEventKind};
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+
+use super::shell::{Screen, Transition};
+use super::{Event, Theme};
+use crate::controller::rated::group_title;
+use crate::games::GameKind;
+use crate::store::{GameRow, LICHESS, LinkedKey, Rating, Standing};
+
+/// Every rating group, in the order the leaderboard steps through them, with its game.
+pub const GROUPS: [(GameKind, &str); 9] = [
+    (GameKind::ThreeTrios, "three-trios"),
+    (GameKind::ThreeTrios, "three-trios-combos"),
+    (GameKind::ThreeTrios, "three-trios-reverse"),
+    (GameKind::Reversi, "reversi"),
+    (GameKind::Islands, "islands"),
+    (GameKind::Islands, "islands-small"),
+    (GameKind::Islands, "islands-large"),
+    (GameKind::Triad, "triad"),
+    (GameKind::HexPaths, "hexpaths"),
+];
+
+/// A leaderboard as the screen shows it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Board {
+    pub rows: Vec<Standing>,
+    /// The viewer's own place and rating, when they are established but not in the rows.
+    pub mine: Option<Standing>,
+}
+
+/// One rating of a profile.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProfileRating {
+    pub group: String,
+    pub rating: Rating,
+    pub games: i64,
+    pub wins: i64,
+    pub losses: i64,
+    pub draws: i64,
+    pub rank: Option<usize>,
+    /// The rating after each recent rated game, oldest first.
+    pub history: Vec<f64>,
+}
+
+/// A profile as the screen shows it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Profile {
+    pub handle: String,
+    /// The viewer's own: keys are shown and can be linked or removed.
+    pub own: bool,
+    pub ratings: Vec<ProfileRating>,
+    pub games: Vec<GameRow>,
+    pub keys: Vec<LinkedKey>,
+}
+
+/// Where the screen's data comes from; every answer is `Err` with words to show when it
+/// cannot be had.
+pub trait PlayerSource {
+    fn leaderboard(&mut self, group: &str) -> Result<Board, String>;
+    fn profile(&mut self, handle: &str) -> Result<Profile, String>;
+    /// A new one-time code to link another key to the viewer's account.
+    fn link_code(&mut self) -> Result<String, String>;
+    fn remove_key(&mut self, fingerprint: &str) -> Result<(), String>;
+}
+
+/// What the screen shows now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum View {
+    Board,
+    Profile,
+}
+
+/// The players screen.
+pub struct PlayersScreen {
+    source: Box<dyn PlayerSource>,
+    theme: Theme,
+    view: View,
+    group: usize,
+    board: Board,
+    profile: Profile,
+    /// The viewer's handle (their own profile).
+    me: String,
+    /// The selected row: a leaderboard line, or a profile's key.
+    selected: usize,
+    message: Option<(String, bool)>,
+}
+
+impl PlayersScreen {
+    /// Opens on the leaderboard of `game`'s main group, or on `me`'s profile.
+    pub fn new(
+        source: Box<dyn PlayerSource>,
+        me: &str,
+        game: GameKind,
+        profile_first: bool,
+        theme: Theme,
+    ) -> PlayersScreen {
+        let group = GROUPS.iter().position(|(g, _)| *g == game).unwrap_or(0);
+        let mut screen = PlayersScreen {
+            source,
+            theme,
+            view: View::Board,
+            group,
+            board: Board::default(),
+            profile: Profile::default(),
+            me: me.to_string(),
+            selected: 0,
+            message: None,
+        };
+        if profile_first {
+            screen.show_profile(me.to_string());
+        } else {
+            screen.load_board();
+        }
+        screen
+    }
+
+    fn load_board(&mut self) {
+        self.view = View::Board;
+        self.selected = 0;
+        match self.source.leaderboard(GROUPS[self.group].1) {
+            Ok(board) => {
+                self.board = board;
+                self.message = None;
+            }
+            Err(e) => {
+                self.board = Board::default();
+                self.message = Some((e, true));
+            }
+        }
+    }
+
+    fn show_profile(&mut self, handle: String) {
+        match self.source.profile(&handle) {
+            Ok(profile) => {
+                self.profile = profile;
+                self.view = View::Profile;
+                self.selected = 0;
+                self.message = None;
+            }
+            Err(e) => self.message = Some((e, true)),
+        }
+    }
+
+    fn rows(&self) -> usize {
+        match self.view {
+            View::Board => self.board.rows.len(),
+            View::Profile => self.profile.keys.len(),
+        }
+    }
+}
+
+impl Screen for PlayersScreen {
+    fn update(&mut self, event: Event, _now: Instant) -> Transition {
+        let Event::Key(key) = event else {
+            return Transition::Stay;
+        };
+        if key.kind == KeyEventKind::Release {
+            return Transition::Stay;
+        }
+        match (self.view, key.code) {
+            (_, KeyCode::Esc | KeyCode::Char('q')) => return Transition::Pop,
+            (_, KeyCode::Up) => self.selected = self.selected.saturating_sub(1),
+            (_, KeyCode::Down) => {
+                self.selected = (self.selected + 1).min(self.rows().saturating_sub(1))
+            }
+            (View::Board, KeyCode::Left) => {
+                self.group = (self.group + GROUPS.len() - 1) % GROUPS.len();
+                self.load_board();
+            }
+            (View::Board, KeyCode::Right) => {
+                self.group = (self.group + 1) % GROUPS.len();
+                self.load_board();
+            }
+            (View::Board, KeyCode::Enter) => {
+                if let Some(row) = self.board.rows.get(self.selected) {
+                    self.show_profile(row.handle.clone());
+                }
+            }
+            (View::Board, KeyCode::Char('p')) => self.show_profile(self.me.clone()),
+            (View::Profile, KeyCode::Char('b') | KeyCode::Tab) => self.load_board(),
+            (View::Board, KeyCode::Tab) => self.show_profile(self.me.clone()),
+            (View::Profile, KeyCode::Char('l')) if self.profile.own => {
+                self.message = Some(match self.source.link_code() {
+                    Ok(code) => (
+                        format!(
+                            "Link another key: connect with it and type {code} (valid 10 minutes)"
+                        ),
+                        false,
+                    ),
+                    Err(e) => (e, true),
+                });
+            }
+            (View::Profile, KeyCode::Char('x')) if self.profile.own => {
+                if let Some(key) = self.profile.keys.get(self.selected).cloned() {
+                    match self.source.remove_key(&key.fingerprint) {
+                        Ok(()) => {
+                            let handle = self.profile.handle.clone();
+                            self.show_profile(handle);
+                            self.message = Some(("Key removed".into(), false));
+                        }
+                        Err(e) => self.message = Some((e, true)),
+                    }
+                }
+            }
+            _ => {}
+        }
+        Transition::Stay
+    }
+
+    fn next_tick(&self) -> Option<Instant> {
+        None
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer) {
+        Clear.render(area, buf);
+        let theme = self.theme;
+        let (title, mut lines, keys) = match self.view {
+            View::Board => self.board_lines(area.width),
+            View::Profile => self.profile_lines(area.width),
+        };
+        // The message and the keys stay at the bottom, whatever the height.
+        let room = area.height.saturating_sub(4) as usize;
+        lines.truncate(room);
+        while lines.len() < room {
+            lines.push(Line::default());
+        }
+        lines.push(match &self.message {
+            Some((text, true)) => Line::styled(text.clone(), theme.error()),
+            Some((text, false)) => Line::from(text.clone()),
+            None => Line::default(),
+        });
+        lines.push(keys);
+        Paragraph::new(lines)
+            .block(
+                Block::bordered()
+                    .title(format!(" {title} "))
+                    .title_style(theme.title()),
+            )
+            .render(area, buf);
+    }
+}
+
+/// A key and its word, for the key line.
+fn key_line(theme: Theme, entries: &[(&str, &str)]) -> Line<'static> {
+    let mut spans = Vec::new();
+    for (n, (key, word)) in entries.iter().enumerate() {
+        if n > 0 {
+            spans.push(Span::styled(" · ", theme.dim()));
+        }
+        spans.push(Span::styled(key.to_string(), theme.key()));
+        spans.push(Span::raw(format!(" {word}")));
+    }
+    Line::from(spans)
+}
+
+/// Ratings as a line of block characters, lowest to highest.
+pub fn sparkline(history: &[f64], width: usize) -> String {
+    const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    let shown = &history[history.len().saturating_sub(width)..];
+    let (lo, hi) = shown
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(lo, hi), &r| (lo.min(r), hi.max(r)));
+    shown
+        .iter()
+        .map(|&r| {
+            let at = if hi > lo { (r - lo) / (hi - lo) } else { 0.5 };
+            BARS[((at * 7.0).round() as usize).min(7)]
+        })
+        .collect()
+}
+
+/// `+241`, `-12`, `±0`.
+fn signed(delta: i64) -> String {
+    if delta == 0 {
+        "±0".into()
+    } else {
+        format!("{delta:+}")
+    }
+}
+
+impl PlayersScreen {
+    fn board_lines(&self, width: u16) -> (String, Vec<Line<'static>>, Line<'static>) {
+        let theme = self.theme;
+        let (game, group) = GROUPS[self.group];
+        let title = format!("Leaderboard ‹ {} ›", group_title(game, group));
+        let mut lines = vec![Line::styled(
+            format!(
+                "{:>4}  {:<20} {:>7} {:>5} {:>6}",
+                "#", "player", "rating", "RD", "games"
+            ),
+            theme.dim(),
+        )];
+        if self.board.rows.is_empty() {
+            lines.push(Line::from(
+                "No established players yet: a place needs 10 rated games, RD under 75",
+            ));
+            lines.push(Line::from("and a game in the last 30 days."));
+        }
+        for (n, row) in self.board.rows.iter().enumerate() {
+            let text = standing_text(row);
+            let style = if n == self.selected {
+                theme.current_line()
+            } else if row.handle == self.me {
+                theme.title()
+            } else {
+                ratatui::style::Style::new()
+            };
+            lines.push(Line::styled(text, style));
+        }
+        if let Some(mine) = &self.board.mine {
+            lines.push(Line::styled("   …", theme.dim()));
+            lines.push(Line::styled(standing_text(mine), theme.title()));
+        }
+        let _ = width;
+        let keys = key_line(
+            theme,
+            &[
+                ("←→", "game"),
+                ("↑↓", "player"),
+                ("Enter", "profile"),
+                ("p", "my profile"),
+                ("Esc", "back"),
+            ],
+        );
+        (title, lines, keys)
+    }
+
+    fn profile_lines(&self, width: u16) -> (String, Vec<Line<'static>>, Line<'static>) {
+        let theme = self.theme;
+        let profile = &self.profile;
+        let title = format!("Profile of {}", profile.handle);
+        let spark = usize::from(width.saturating_sub(60)).clamp(8, 60);
+        let mut lines = vec![Line::styled("Ratings", theme.title())];
+        if profile.ratings.is_empty() {
+            lines.push(Line::from("  No rated games yet."));
+        }
+        for r in &profile.ratings {
+            let game = GROUPS
+                .iter()
+                .find(|(_, g)| *g == r.group)
+                .map(|(k, _)| *k)
+                .unwrap_or_default();
+            let rank = r
+                .rank
+                .map(|n| format!("#{n}"))
+                .unwrap_or_else(|| "–".into());
+            lines.push(Line::from(format!(
+                "  {:<24} {:>6} {:>5}  {}W {}L {}D  {}",
+                group_title(game, &r.group),
+                r.rating.shown(&LICHESS),
+                rank,
+                r.wins,
+                r.losses,
+                r.draws,
+                sparkline(&r.history, spark)
+            )));
+        }
+        lines.push(Line::default());
+        lines.push(Line::styled("Last games", theme.title()));
+        if profile.games.is_empty() {
+            lines.push(Line::from("  None yet."));
+        }
+        for game in profile.games.iter().take(20) {
+            let change = match &game.change {
+                Some(c) => format!(
+                    "{} ({})",
+                    c.after.shown(&LICHESS),
+                    signed((c.after.rating.round() - c.before.rating.round()) as i64)
+                ),
+                None => "casual".into(),
+            };
+            let players: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
+            lines.push(Line::from(format!(
+                "  {:<12} {:<28} {:<22} {}",
+                game.game,
+                crate::tui::view::fit::fit(&players.join(" vs "), 28),
+                crate::tui::view::fit::fit(&game.summary, 22),
+                change
+            )));
+        }
+        let mut keys = vec![("b", "leaderboard"), ("Esc", "back")];
+        if profile.own {
+            lines.push(Line::default());
+            lines.push(Line::styled("Linked keys", theme.title()));
+            for (n, key) in profile.keys.iter().enumerate() {
+                let style = if n == self.selected {
+                    theme.current_line()
+                } else {
+                    ratatui::style::Style::new()
+                };
+                lines.push(Line::styled(format!("  {}", key.fingerprint), style));
+            }
+            keys = vec![
+                ("l", "link another key"),
+                ("x", "remove key"),
+                ("b", "leaderboard"),
+                ("Esc", "back"),
+            ];
+        }
+        (title, lines, key_line(theme, &keys))
+    }
+}
+
+/// A leaderboard line: rank, handle, rating, RD, games.
+fn standing_text(row: &Standing) -> String {
+    format!(
+        "{:>4}  {:<20} {:>7} {:>5} {:>6}",
+        row.rank,
+        crate::tui::view::fit::fit(&row.handle, 20),
+        row.rating.round() as i64,
+        row.deviation.round() as i64,
+        row.games
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sparkline_spans_the_lowest_to_the_highest_rating() {
+        assert_eq!(sparkline(&[1500.0, 1600.0, 1550.0], 10), "▁█▅");
+        assert_eq!(sparkline(&[1500.0, 1500.0], 10), "▅▅");
+        assert_eq!(sparkline(&[1.0, 2.0, 3.0, 4.0], 2), "▁█");
+        assert_eq!(sparkline(&[], 5), "");
+    }
+}
