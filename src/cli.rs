@@ -59,6 +59,8 @@ pub enum Command {
     /// and moves, new games. A game is its state string; cells are plain numbers, 0 to 216.
     #[command(subcommand)]
     Hexpaths(HexpathsTool),
+    /// Read and manage the server's players: leaderboards, profiles, histories; rename and ban.
+    Players(PlayersArgs),
 }
 
 /// Which front end to use.
@@ -474,6 +476,96 @@ pub struct ServeArgs {
     pub three_trios: ThreeTriosArgs,
     #[command(flatten)]
     pub seeding: SeedArg,
+    /// Where players, ratings and histories are kept: a postgres:// URL shared by several
+    /// servers; default: trios.db in the data folder.
+    #[arg(
+        long,
+        value_name = "URL",
+        env = "TRIOS_DATABASE_URL",
+        hide_env_values = true
+    )]
+    pub database: Option<String>,
+    /// Rate games between players connecting from one address (players behind one NAT); by
+    /// default such games are casual.
+    #[arg(long)]
+    pub rated_same_address: bool,
+}
+
+// `trios players`: the server's players, read and managed from the command line.
+
+/// The most rows `trios players top` and `trios players games` print.
+pub const MAX_PLAYER_ROWS: usize = 1000;
+
+/// `trios players`: leaderboards, profiles and histories; rename and ban.
+#[derive(Debug, Clone, Args)]
+pub struct PlayersArgs {
+    /// Where players, ratings and histories are kept: a postgres:// URL shared by several
+    /// servers; default: trios.db in the data folder.
+    #[arg(
+        long,
+        value_name = "URL",
+        env = "TRIOS_DATABASE_URL",
+        hide_env_values = true,
+        global = true
+    )]
+    pub database: Option<String>,
+    #[command(subcommand)]
+    pub tool: PlayersTool,
+}
+
+/// What `trios players` does.
+#[derive(Debug, Clone, Subcommand)]
+pub enum PlayersTool {
+    /// A leaderboard: the established players of a rating group, best first.
+    Top {
+        /// The rating group (three-trios-reverse, islands-small…) or a game, meaning its main
+        /// group: three-trios, reversi, islands, triad or hexpaths.
+        #[arg(long, value_name = "GROUP")]
+        game: String,
+        /// Print one JSON object: {"group", "players": [{"rank", "handle", "rating",
+        /// "deviation", "games"}]}.
+        #[arg(long)]
+        json: bool,
+        /// The most players listed [1-1000].
+        #[arg(long, value_name = "N", default_value_t = crate::store::TOP,
+              value_parser = count(1, MAX_PLAYER_ROWS))]
+        limit: usize,
+    },
+    /// A player's profile: their account and their rating in every group they have played.
+    Show {
+        /// The player's handle (any case).
+        name: String,
+        /// Print one JSON object (see the README's "Players and ratings").
+        #[arg(long)]
+        json: bool,
+    },
+    /// A player's games, newest first, with their own rating change in each.
+    Games {
+        /// The player's handle (any case).
+        name: String,
+        /// Print one JSON object (see the README's "Players and ratings").
+        #[arg(long)]
+        json: bool,
+        /// The most games listed [1-1000].
+        #[arg(long, value_name = "N", default_value_t = 20,
+              value_parser = count(1, MAX_PLAYER_ROWS))]
+        limit: usize,
+    },
+    /// Give a player a new handle (refused when another player has it in any case).
+    Rename {
+        /// The player's handle now (any case).
+        old: String,
+        /// The new handle.
+        new: String,
+    },
+    /// Ban a player: their keys are refused at login. Their games and ratings stay.
+    Ban {
+        /// The player's handle (any case).
+        name: String,
+        /// Lift the ban instead.
+        #[arg(long)]
+        undo: bool,
+    },
 }
 
 #[cfg(test)]

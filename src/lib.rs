@@ -16,8 +16,8 @@ pub mod record;
 pub mod search;
 pub mod shot;
 pub mod sim;
-pub mod store;
 pub mod ssh;
+pub mod store;
 pub mod textui;
 /// Three Trios under its original path, so code written against `trios::trios` keeps working
 /// (the tests, benches and examples use it).

@@ -8,6 +8,7 @@ pub mod home;
 pub mod output;
 pub mod perft;
 pub mod play;
+pub mod players;
 pub mod replay;
 pub mod resume;
 pub mod serve;

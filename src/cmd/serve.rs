@@ -6,6 +6,11 @@ use super::Error;
 use crate::autosave::AutosaveError;
 use crate::cli::ServeArgs;
 use crate::ssh::ServeConfig;
+use crate::store::journal::Journal;
+use crate::store::lazy::LazyStore;
+use crate::store::open::Database;
+use crate::store::worker::StoreService;
+use crate::store::{LICHESS, StoreError};
 
 /// A host key the user named goes where they said or nowhere: its folder must exist (a typo
 /// should not quietly make new folders). Only the default key in the data folder gets its
@@ -95,6 +100,8 @@ fn serve_config(args: &ServeArgs) -> Result<ServeConfig, Error> {
     if args.no_showcase {
         config.showcases.clear();
     }
+    config.store = Some(start_store(args)?);
+    config.rated_same_address = args.rated_same_address;
     if !args.no_record {
         let dir = crate::autosave::data_dir().ok_or(AutosaveError::NoDataDir)?;
         match crate::ssh::records_writable(&dir) {
@@ -107,6 +114,28 @@ fn serve_config(args: &ServeArgs) -> Result<ServeConfig, Error> {
         config.data_dir = Some(dir);
     }
     Ok(config)
+}
+
+/// The players database `--database` names (the SQLite file in the data folder by default),
+/// with its journal in the data folder. A database that is away does not stop the server:
+/// it serves guests and journals results until the database is back. One from a newer trios,
+/// or one that is not a trios database, is refused untouched.
+fn start_store(args: &ServeArgs) -> Result<StoreService, Error> {
+    let data_dir = crate::autosave::data_dir();
+    let database = Database::from_url_or_dir(args.database.as_deref(), data_dir.as_deref())
+        .map_err(|e| Error::Usage(format!("--database: {e}")))?;
+    let (store, opened) = LazyStore::new(database.clone());
+    match opened {
+        Ok(()) => eprintln!("players, ratings and histories are kept in {database}"),
+        Err(StoreError::Unavailable(why)) => eprintln!(
+            "warning: the players database {database} is unavailable ({why}); serving \
+             anyway: players are guests and results wait in the journal until it is back"
+        ),
+        Err(e) => return Err(Error::Usage(e.to_string())),
+    }
+    let journal = data_dir.map(|dir| Journal::in_dir(&dir));
+    StoreService::start(Box::new(store), journal, LICHESS)
+        .map_err(|e| Error::Usage(format!("cannot start the store's threads: {e}")))
 }
 
 /// Waits for Ctrl-C (SIGINT) or SIGTERM: both stop the server the same graceful way.

@@ -23,7 +23,7 @@ pub const CODE_LEN: usize = 8;
 pub const CODE_LIFE_SECS: i64 = 600;
 /// Characters of a code: no 0/O, 1/I/L, so a code read aloud is typed right.
 const CODE_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-/// Wrong codes allowed from one address, or with one key, in [`TRY_WINDOW`].
+/// Wrong codes allowed from one address, or with one key, in ten minutes.
 pub const WRONG_CODES: usize = 5;
 const TRY_WINDOW: Duration = Duration::from_secs(600);
 /// The most addresses and keys whose wrong tries are remembered.

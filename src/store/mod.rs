@@ -8,6 +8,8 @@
 pub mod glicko2;
 pub mod handle;
 pub mod journal;
+pub mod lazy;
+pub mod migrate;
 pub mod open;
 pub mod plan;
 pub mod postgres;
@@ -343,10 +345,5 @@ pub trait Store: Send + Sync {
     fn presence(&self, now: Timestamp, within: i64) -> Result<Vec<Online>, StoreError>;
 
     /// The day's leaderboard of a puzzle, best first.
-    fn daily_top(
-        &self,
-        day: i64,
-        game: &str,
-        limit: usize,
-    ) -> Result<Vec<DailyEntry>, StoreError>;
+    fn daily_top(&self, day: i64, game: &str, limit: usize) -> Result<Vec<DailyEntry>, StoreError>;
 }

@@ -1,0 +1,617 @@
+//! `trios players`: the server's players from the command line — leaderboards, profiles and
+//! histories, as a table or as JSON for scripts, and renaming and banning.
+//!
+//! Reads never create the database: a missing SQLite file is said, not made.
+
+use std::borrow::Cow;
+use std::path::Path;
+
+use serde::Serialize;
+use unicode_width::UnicodeWidthStr;
+
+use super::Error;
+use super::output::write_out;
+use crate::autosave;
+use crate::cli::{PlayersArgs, PlayersTool};
+use crate::escape::{QUOTED_CHARS, escape, is_invisible, quoted, shorten};
+use crate::store::open::{Database, SQLITE_FILE, open};
+use crate::store::worker::now;
+use crate::store::{
+    Account, AccountId, DAY, ESTABLISHED_DAYS, ESTABLISHED_DEVIATION, ESTABLISHED_GAMES, GameRow,
+    LICHESS, Rating, Standing, Store, StoreError, Timestamp, handle,
+};
+use crate::tui::players::GROUPS;
+
+/// Runs `trios players …`.
+pub fn run(args: &PlayersArgs) -> Result<(), Error> {
+    let store = open_existing(args.database.as_deref())?;
+    let store = store.as_ref();
+    let now = now();
+    let text = match &args.tool {
+        PlayersTool::Top { game, json, limit } => top(store, game, *json, *limit, now)?,
+        PlayersTool::Show { name, json } => show(store, name, *json, now)?,
+        PlayersTool::Games { name, json, limit } => games(store, name, *json, *limit)?,
+        PlayersTool::Rename { old, new } => rename(store, old, new)?,
+        PlayersTool::Ban { name, undo } => ban(store, name, !*undo)?,
+    };
+    write_out(&text)
+}
+
+/// The store `url` names (else the SQLite file in the data folder), opened only if it is
+/// there already.
+fn open_existing(url: Option<&str>) -> Result<Box<dyn Store>, Error> {
+    let url = url.filter(|u| !u.is_empty());
+    let data = autosave::data_dir();
+    // Looked for before naming the database, which would create the data folder.
+    if url.is_none()
+        && let Some(dir) = &data
+    {
+        missing(&dir.join(SQLITE_FILE))?;
+    }
+    let database = Database::from_url_or_dir(url, data.as_deref()).map_err(refused)?;
+    if let Database::Sqlite(path) = &database {
+        missing(path)?;
+    }
+    open(&database).map_err(refused)
+}
+
+/// Refuses a SQLite file that is not there: reading must not create it.
+fn missing(path: &Path) -> Result<(), Error> {
+    match path.try_exists() {
+        Ok(false) => Err(Error::Usage(format!(
+            "no players database at {} yet (a server creates it when it first runs)",
+            path.display()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// A store's refusal, in its own words.
+fn refused(e: StoreError) -> Error {
+    Error::Usage(e.to_string())
+}
+
+/// The account called `name` (any case), or the error that says there is none.
+fn account(store: &dyn Store, name: &str) -> Result<Account, Error> {
+    store
+        .account_by_handle(name)
+        .map_err(refused)?
+        .ok_or_else(|| refused(StoreError::NoSuchPlayer(shorten(name, QUOTED_CHARS).into())))
+}
+
+/// The rating group `--game` names: a group, or a game meaning its main group (which has the
+/// game's name).
+fn group(name: &str) -> Result<&'static str, Error> {
+    match GROUPS.iter().find(|(_, g)| *g == name) {
+        Some((_, g)) => Ok(g),
+        None => {
+            let all: Vec<&str> = GROUPS.iter().map(|(_, g)| *g).collect();
+            Err(Error::Usage(format!(
+                "--game: no rating group is called \"{}\"; the groups are {}",
+                quoted(name),
+                all.join(", ")
+            )))
+        }
+    }
+}
+
+/// A leaderboard as JSON prints it.
+#[derive(Serialize)]
+struct Top<'a> {
+    group: &'a str,
+    players: Vec<TopLine<'a>>,
+}
+
+/// One leaderboard line as JSON prints it.
+#[derive(Serialize)]
+struct TopLine<'a> {
+    rank: usize,
+    handle: &'a str,
+    rating: f64,
+    deviation: f64,
+    games: i64,
+}
+
+/// `trios players top`.
+fn top(
+    store: &dyn Store,
+    game: &str,
+    json: bool,
+    limit: usize,
+    now: Timestamp,
+) -> Result<String, Error> {
+    let group = group(game)?;
+    let standings: Vec<Standing> = store.top(group, now, limit, &LICHESS).map_err(refused)?;
+    if json {
+        let players: Vec<TopLine> = standings
+            .iter()
+            .map(|s| TopLine {
+                rank: s.rank,
+                handle: &s.handle,
+                rating: s.rating,
+                deviation: s.deviation,
+                games: s.games,
+            })
+            .collect();
+        let value = Top { group, players };
+        return Ok(format!("{}\n", serde_json::to_string(&value)?));
+    }
+    if standings.is_empty() {
+        return Ok(format!(
+            "No established players in {group} yet (a player needs {ESTABLISHED_GAMES} rated \
+             games, RD under {ESTABLISHED_DEVIATION} and a game in the last \
+             {ESTABLISHED_DAYS} days).\n"
+        ));
+    }
+    let mut table = Table::new(&["rank", "handle", "rating", "RD", "games"], "><>>>");
+    for s in &standings {
+        table.row(vec![
+            s.rank.to_string(),
+            clean(&s.handle).into_owned(),
+            format!("{}", s.rating.round() as i64),
+            format!("{}", s.deviation.round() as i64),
+            s.games.to_string(),
+        ]);
+    }
+    Ok(table.render())
+}
+
+/// One group of a profile as JSON prints it.
+#[derive(Serialize)]
+struct ProfileLine<'a> {
+    group: &'a str,
+    rating: f64,
+    deviation: f64,
+    volatility: f64,
+    provisional: bool,
+    games: i64,
+    wins: i64,
+    losses: i64,
+    draws: i64,
+    rank: Option<usize>,
+    last_played: Timestamp,
+}
+
+/// A profile as JSON prints it.
+#[derive(Serialize)]
+struct Profile<'a> {
+    handle: &'a str,
+    created: Timestamp,
+    banned: bool,
+    keys: usize,
+    ratings: Vec<ProfileLine<'a>>,
+}
+
+/// `trios players show`.
+fn show(store: &dyn Store, name: &str, json: bool, now: Timestamp) -> Result<String, Error> {
+    let account = account(store, name)?;
+    let keys = store.keys(account.id).map_err(refused)?.len();
+    let ratings = store.ratings(account.id).map_err(refused)?;
+    let mut lines = Vec::with_capacity(ratings.len());
+    for r in &ratings {
+        let current = r.as_of(now, &LICHESS);
+        let rank = store
+            .rank(account.id, &r.group, now, &LICHESS)
+            .map_err(refused)?;
+        lines.push(ProfileLine {
+            group: &r.group,
+            rating: current.rating,
+            deviation: current.deviation,
+            volatility: current.volatility,
+            provisional: current.provisional(&LICHESS),
+            games: r.games,
+            wins: r.wins,
+            losses: r.losses,
+            draws: r.draws,
+            rank,
+            last_played: r.last_played,
+        });
+    }
+    let profile = Profile {
+        handle: &account.handle,
+        created: account.created,
+        banned: account.banned,
+        keys,
+        ratings: lines,
+    };
+    if json {
+        return Ok(format!("{}\n", serde_json::to_string(&profile)?));
+    }
+    let mut out = format!(
+        "{}\n  created     {}\n  banned      {}\n  keys        {} linked\n\n",
+        clean(profile.handle),
+        date_time(profile.created),
+        if profile.banned {
+            "yes: their keys are refused at login"
+        } else {
+            "no"
+        },
+        profile.keys
+    );
+    if profile.ratings.is_empty() {
+        out.push_str("No rated games yet.\n");
+        return Ok(out);
+    }
+    let mut table = Table::new(
+        &[
+            "group",
+            "rating",
+            "RD",
+            "volatility",
+            "games",
+            "won",
+            "lost",
+            "drawn",
+            "rank",
+            "last played",
+        ],
+        "<>>>>>>>><",
+    );
+    for line in &profile.ratings {
+        let shown = Rating {
+            rating: line.rating,
+            deviation: line.deviation,
+            volatility: line.volatility,
+        }
+        .shown(&LICHESS);
+        table.row(vec![
+            clean(line.group).into_owned(),
+            shown,
+            format!("{}", line.deviation.round() as i64),
+            format!("{:.5}", line.volatility),
+            line.games.to_string(),
+            line.wins.to_string(),
+            line.losses.to_string(),
+            line.draws.to_string(),
+            line.rank.map_or_else(|| "–".into(), |n| format!("#{n}")),
+            date_time(line.last_played),
+        ]);
+    }
+    out.push_str(&table.render());
+    Ok(out)
+}
+
+/// A rating as JSON prints it.
+#[derive(Serialize)]
+struct RatingJson {
+    rating: f64,
+    deviation: f64,
+    volatility: f64,
+}
+
+impl From<&Rating> for RatingJson {
+    fn from(r: &Rating) -> RatingJson {
+        RatingJson {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+        }
+    }
+}
+
+/// A rating change as JSON prints it.
+#[derive(Serialize)]
+struct Change {
+    before: RatingJson,
+    after: RatingJson,
+}
+
+/// One seat of a game as JSON prints it.
+#[derive(Serialize)]
+struct Seat<'a> {
+    name: &'a str,
+    account: Option<AccountId>,
+    place: u32,
+    computer: bool,
+}
+
+/// A history as JSON prints it.
+#[derive(Serialize)]
+struct History<'a> {
+    handle: &'a str,
+    games: Vec<HistoryLine<'a>>,
+}
+
+/// One game of a history as JSON prints it.
+#[derive(Serialize)]
+struct HistoryLine<'a> {
+    id: &'a str,
+    game: &'a str,
+    group: &'a str,
+    rated: bool,
+    started: Timestamp,
+    ended: Timestamp,
+    summary: &'a str,
+    record: Option<&'a str>,
+    players: Vec<Seat<'a>>,
+    change: Option<Change>,
+}
+
+/// `trios players games`.
+fn games(store: &dyn Store, name: &str, json: bool, limit: usize) -> Result<String, Error> {
+    let account = account(store, name)?;
+    let rows: Vec<GameRow> = store.games(account.id, limit).map_err(refused)?;
+    if json {
+        let games: Vec<HistoryLine> = rows
+            .iter()
+            .map(|g| HistoryLine {
+                id: &g.id,
+                game: &g.game,
+                group: &g.group,
+                rated: g.rated,
+                started: g.started,
+                ended: g.ended,
+                summary: &g.summary,
+                record: g.record.as_deref(),
+                players: g
+                    .players
+                    .iter()
+                    .map(|p| Seat {
+                        name: &p.name,
+                        account: p.account,
+                        place: p.place,
+                        computer: p.computer,
+                    })
+                    .collect(),
+                change: g.change.as_ref().map(|c| Change {
+                    before: (&c.before).into(),
+                    after: (&c.after).into(),
+                }),
+            })
+            .collect();
+        let value = History {
+            handle: &account.handle,
+            games,
+        };
+        return Ok(format!("{}\n", serde_json::to_string(&value)?));
+    }
+    if rows.is_empty() {
+        return Ok(format!(
+            "{} has played no games yet.\n",
+            clean(&account.handle)
+        ));
+    }
+    let mut table = Table::new(
+        &[
+            "ended", "game", "group", "rated", "players", "result", "rating", "record",
+        ],
+        "<<<<<<<<",
+    );
+    for g in &rows {
+        let players: Vec<Cow<str>> = g.players.iter().map(|p| clean(&p.name)).collect();
+        let change = match &g.change {
+            Some(c) => change_text(&c.before, &c.after),
+            None => "–".into(),
+        };
+        table.row(vec![
+            date_time(g.ended),
+            clean(&g.game).into_owned(),
+            clean(&g.group).into_owned(),
+            if g.rated { "rated" } else { "casual" }.into(),
+            players.join(" vs "),
+            clean(&g.summary).into_owned(),
+            change,
+            g.record
+                .as_deref()
+                .map_or_else(|| "–".into(), |r| clean(r).into_owned()),
+        ]);
+    }
+    Ok(table.render())
+}
+
+/// A rating change as players read it: `1500? → 1741? (+241)`, the sign always shown.
+fn change_text(before: &Rating, after: &Rating) -> String {
+    let delta = (after.rating.round() - before.rating.round()) as i64;
+    format!(
+        "{} → {} ({delta:+})",
+        before.shown(&LICHESS),
+        after.shown(&LICHESS)
+    )
+}
+
+/// `trios players rename`.
+fn rename(store: &dyn Store, old: &str, new: &str) -> Result<String, Error> {
+    let account = account(store, old)?;
+    handle::check(new, &crate::ssh::account::reserved_names())
+        .map_err(|e| Error::Usage(e.to_string()))?;
+    let renamed = store.rename(&account.handle, new).map_err(refused)?;
+    Ok(format!(
+        "renamed {} to {}\n",
+        clean(&account.handle),
+        clean(&renamed.handle)
+    ))
+}
+
+/// `trios players ban` (`banned` false: `--undo`).
+fn ban(store: &dyn Store, name: &str, banned: bool) -> Result<String, Error> {
+    let account = account(store, name)?;
+    let account = store.set_banned(&account.handle, banned).map_err(refused)?;
+    let handle = clean(&account.handle);
+    Ok(if banned {
+        format!("banned {handle}: their keys are refused at login\n")
+    } else {
+        format!("unbanned {handle}\n")
+    })
+}
+
+/// Text from the database as a terminal may show it: as it is, unless it holds a control or
+/// invisible character, which is then escaped.
+fn clean(text: &str) -> Cow<'_, str> {
+    if text.chars().any(|c| c.is_control() || is_invisible(c)) {
+        escape(text).into()
+    } else {
+        text.into()
+    }
+}
+
+/// How a column is aligned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Align {
+    Left,
+    Right,
+}
+
+/// A plain text table: a header line and rows, columns two spaces apart and as wide as
+/// their widest cell.
+struct Table {
+    header: Vec<String>,
+    columns: Vec<Align>,
+    rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    /// A table with these headers, aligned as `aligns` says (`<` left, `>` right, one a
+    /// column).
+    fn new(header: &[&str], aligns: &str) -> Table {
+        Table {
+            header: header.iter().map(|h| h.to_string()).collect(),
+            columns: aligns
+                .chars()
+                .map(|c| if c == '>' { Align::Right } else { Align::Left })
+                .collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    fn row(&mut self, cells: Vec<String>) {
+        self.rows.push(cells);
+    }
+
+    fn render(&self) -> String {
+        let all = || std::iter::once(&self.header).chain(&self.rows);
+        let widths: Vec<usize> = (0..self.header.len())
+            .map(|i| {
+                all()
+                    .map(|r| r.get(i).map_or(0, |c| c.width()))
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let mut out = String::new();
+        for row in all() {
+            let mut line = String::new();
+            for (i, cell) in row.iter().enumerate() {
+                let pad = " ".repeat(widths.get(i).copied().unwrap_or(0) - cell.width());
+                if i > 0 {
+                    line.push_str("  ");
+                }
+                match self.columns.get(i) {
+                    Some(Align::Right) => {
+                        line.push_str(&pad);
+                        line.push_str(cell);
+                    }
+                    _ => {
+                        line.push_str(cell);
+                        line.push_str(&pad);
+                    }
+                }
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// `secs` after the epoch as a UTC date and time: `2025-03-01 14:05 UTC`.
+pub fn date_time(secs: Timestamp) -> String {
+    let (days, rest) = (secs.div_euclid(DAY), secs.rem_euclid(DAY));
+    let (year, month, day) = civil_from_days(days);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        rest / 3600,
+        rest % 3600 / 60
+    )
+}
+
+/// The Gregorian date (year, month 1–12, day 1–31) `days` days after 1970-01-01 (before it
+/// when negative): Howard Hinnant's `civil_from_days`, by 400-year eras.
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097); // [0, 146096]
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365; // [0, 399]
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100); // [0, 365]
+    let mp = (5 * doy + 2) / 153; // [0, 11], from March
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_the_calendar_s() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(-1), (1969, 12, 31));
+        assert_eq!(civil_from_days(59), (1970, 3, 1));
+        // 2000 was a leap year, 1900 and 2100 are not.
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(11_017), (2000, 3, 1));
+        assert_eq!(civil_from_days(47_541), (2100, 3, 1));
+        assert_eq!(civil_from_days(-25_508), (1900, 3, 1));
+        assert_eq!(date_time(1_700_000_000), "2023-11-14 22:13 UTC");
+        assert_eq!(date_time(-1), "1969-12-31 23:59 UTC");
+        // Every day follows the one before it.
+        let mut last = civil_from_days(-800_000);
+        for days in -799_999..800_000 {
+            let next = civil_from_days(days);
+            let follows = (next.0 == last.0 && next.1 == last.1 && next.2 == last.2 + 1)
+                || (next.0 == last.0 && next.1 == last.1 + 1 && next.2 == 1)
+                || (next.0 == last.0 + 1 && next.1 == 1 && next.2 == 1 && last.1 == 12);
+            assert!(follows, "{last:?} then {next:?}");
+            last = next;
+        }
+    }
+
+    #[test]
+    fn a_change_always_shows_its_sign() {
+        let at = |rating, deviation| Rating {
+            rating,
+            deviation,
+            volatility: 0.09,
+        };
+        assert_eq!(
+            change_text(&at(1500.0, 500.0), &at(1741.2, 300.0)),
+            "1500? → 1741? (+241)"
+        );
+        assert_eq!(
+            change_text(&at(1700.0, 60.0), &at(1690.4, 60.0)),
+            "1700 → 1690 (-10)"
+        );
+        assert_eq!(
+            change_text(&at(1700.0, 60.0), &at(1700.2, 60.0)),
+            "1700 → 1700 (+0)"
+        );
+    }
+
+    #[test]
+    fn only_text_that_could_drive_a_terminal_is_escaped() {
+        assert_eq!(clean("Ana María"), "Ana María");
+        assert_eq!(clean("a\\b"), "a\\b");
+        assert_eq!(clean("a\x1b[2Jb"), escape("a\x1b[2Jb"));
+    }
+
+    #[test]
+    fn a_table_aligns_wide_characters_by_their_columns() {
+        let mut table = Table::new(&["n", "name"], "><");
+        table.row(vec!["1".into(), "東京".into()]);
+        table.row(vec!["10".into(), "bob".into()]);
+        assert_eq!(table.render(), " n  name\n 1  東京\n10  bob\n");
+    }
+
+    #[test]
+    fn groups_and_games_are_known_by_name() {
+        assert_eq!(group("reversi").ok(), Some("reversi"));
+        assert_eq!(group("islands-small").ok(), Some("islands-small"));
+        let refused = group("chess")
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(refused.contains("\"chess\""), "{refused}");
+        assert!(refused.contains("three-trios"), "{refused}");
+    }
+}
