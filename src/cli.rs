@@ -489,6 +489,21 @@ pub struct ServeArgs {
     /// default such games are casual.
     #[arg(long)]
     pub rated_same_address: bool,
+    /// Where players reach this server (HOST:PORT), as the lobbies of other servers sharing
+    /// the database list it beside this server's players; default: the --listen address.
+    #[arg(long, value_name = "HOST:PORT", value_parser = public_address)]
+    pub public_address: Option<String>,
+}
+
+/// A `--public-address`: printable, without spaces, at most 255 bytes.
+fn public_address(text: &str) -> Result<String, String> {
+    if text.is_empty() || text.len() > 255 {
+        return Err("give HOST:PORT, at most 255 characters".into());
+    }
+    if text.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err("HOST:PORT has no spaces or control characters".into());
+    }
+    Ok(text.to_string())
 }
 
 // `trios players`: the server's players, read and managed from the command line.

@@ -102,6 +102,7 @@ fn serve_config(args: &ServeArgs) -> Result<ServeConfig, Error> {
     }
     config.store = Some(start_store(args)?);
     config.rated_same_address = args.rated_same_address;
+    config.public_address = args.public_address.clone();
     if !args.no_record {
         let dir = crate::autosave::data_dir().ok_or(AutosaveError::NoDataDir)?;
         match crate::ssh::records_writable(&dir) {

@@ -366,7 +366,8 @@ impl Registry {
 
     /// Tells every lobby screen the list changed. The calls happen outside the lock, so a
     /// notifier may use the registry; screens that are gone are dropped.
-    fn notify_lobby(&self) {
+    /// Tells every lobby that what it shows changed (the tables, or who is online).
+    pub fn notify_lobby(&self) {
         let watchers: Vec<(ClientId, Notify)> = self.lock().lobby.clone();
         let gone: Vec<ClientId> = watchers
             .into_iter()

@@ -13,6 +13,7 @@ pub mod lobby;
 pub mod lobby_view;
 pub mod name;
 pub mod players;
+mod presence;
 pub mod session;
 mod startup;
 mod turned_away;
@@ -104,6 +105,9 @@ pub struct ServeConfig {
     pub store: Option<crate::store::worker::StoreService>,
     /// Rate games between players who connect from one address (behind one NAT).
     pub rated_same_address: bool,
+    /// Where players reach this server (`host:port`), shown in the lobbies of other servers
+    /// sharing its database; the listening address when unset.
+    pub public_address: Option<String>,
 }
 
 impl ServeConfig {
@@ -132,6 +136,7 @@ impl ServeConfig {
             max_startups_per_address: 4,
             store: None,
             rated_same_address: false,
+            public_address: None,
         }
     }
 
@@ -305,9 +310,25 @@ pub(crate) struct Shared {
     pub(crate) reserved: Vec<String>,
     /// Wrong link codes, by address and by key.
     pub(crate) link_tries: account::LinkTries,
+    /// Who is signed in here, by connection.
+    pub(crate) online: Mutex<HashMap<u64, crate::controller::table::Identity>>,
+    /// Who is online here and on the servers sharing the database, as the lobbies list them.
+    pub(crate) online_view: Mutex<Vec<crate::tui::lobby::OnlinePlayer>>,
+    /// Set when the server stops: background work ends.
+    stopped: std::sync::atomic::AtomicBool,
 }
 
 impl Shared {
+    /// Whether the server is stopping.
+    pub(crate) fn stopping(&self) -> bool {
+        self.stopped.load(Ordering::SeqCst)
+    }
+
+    /// Who is online, as the lobbies list them.
+    pub(crate) fn online_now(&self) -> Vec<crate::tui::lobby::OnlinePlayer> {
+        lock(&self.online_view).clone()
+    }
+
     /// The login methods offered: keys only with `--authorized-keys`, else anything but
     /// "none" (see the handler's `auth_none`).
     pub(crate) fn methods(&self) -> MethodSet {
@@ -478,6 +499,7 @@ impl ServerHandle {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         let _ = self.stop.send(true);
+        self.shared.stopped.store(true, Ordering::SeqCst);
         let _ = self.task.await;
         self.shared.tables.stop_all();
     }
@@ -575,7 +597,15 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         store: config.store.clone(),
         reserved: account::reserved_names(),
         link_tries: account::LinkTries::default(),
+        online: Mutex::new(HashMap::new()),
+        online_view: Mutex::new(Vec::new()),
+        stopped: std::sync::atomic::AtomicBool::new(false),
     });
+    if config.store.is_some() {
+        let address = (config.public_address.clone()).unwrap_or_else(|| local_addr.to_string());
+        let name = format!("{local_addr}-{:016x}", rand::random::<u64>());
+        presence::start(&shared, name, address)?;
+    }
     let (stop, stopped) = watch::channel(false);
     if let Some(dir) = config.data_dir.clone() {
         tokio::spawn(prune_records(dir, stopped.clone()));

@@ -436,6 +436,7 @@ impl TuiScreen for LobbyScreen {
         let registry = &conn.spec.shared.tables;
         if matches!(event, Event::Lobby) {
             self.lobby.set_tables(registry.list());
+            self.lobby.set_online(conn.spec.shared.online_now());
             return Transition::Stay;
         }
         if matches!(event, Event::Table(..)) {
@@ -484,6 +485,7 @@ impl TuiScreen for LobbyScreen {
         let conn = &self.conn;
         watch_lobby(&conn.spec, &conn.events);
         self.lobby.set_tables(conn.spec.shared.tables.list());
+        self.lobby.set_online(conn.spec.shared.online_now());
         self.lobby.say("Back in the lobby", false);
         Transition::Stay
     }
@@ -519,6 +521,8 @@ fn run(
         lobby.say(&text, warn);
     }
     lobby.set_players(shared.store.is_some());
+    lobby.set_online(shared.online_now());
+    crate::ssh::lock(&shared.online).insert(spec.client, spec.who.clone());
     let (size, theme, client) = (spec.size, spec.theme, spec.client);
     let conn = Rc::new(Conn {
         spec,
@@ -554,6 +558,7 @@ fn run(
         }
     }
     let ended = event_loop(&mut stack, &conn.spec, &inbox, &out);
+    crate::ssh::lock(&shared.online).remove(&client);
     registry.unwatch_lobby(client);
     if let Some(id) = conn.at_table.take() {
         registry.leave(id, client, ended != Ended::Quit);

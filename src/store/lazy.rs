@@ -32,9 +32,18 @@ impl LazyStore {
     /// A store of `database`, opened now if it can be (`first` is what opening said, for
     /// the caller to report).
     pub fn new(database: Database) -> (LazyStore, Result<(), StoreError>) {
-        let (opened, first) = match open(&database) {
-            Ok(store) => (Some(store), Ok(())),
-            Err(e) => (None, Err(e)),
+        // On a thread of its own: the Postgres client runs a runtime of its own, which must
+        // not start inside the caller's (a server's tokio runtime).
+        let tried = std::thread::scope(|scope| scope.spawn(|| open(&database)).join());
+        let (opened, first) = match tried {
+            Ok(Ok(store)) => (Some(store), Ok(())),
+            Ok(Err(e)) => (None, Err(e)),
+            Err(_) => (
+                None,
+                Err(StoreError::Unavailable(
+                    "opening the database failed".into(),
+                )),
+            ),
         };
         let place = match &opened {
             Some(store) => store.place(),

@@ -38,6 +38,26 @@ pub struct PostgresStore {
     client: Mutex<Option<Client>>,
 }
 
+/// The client runs a runtime of its own, which may not be shut down inside another (a
+/// server's tokio runtime, where the last handle on a store may be let go): there, it is let
+/// go on a thread of its own.
+impl Drop for PostgresStore {
+    fn drop(&mut self) {
+        let client = self
+            .client
+            .get_mut()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
+        if let Some(client) = client
+            && tokio::runtime::Handle::try_current().is_ok()
+        {
+            let _ = std::thread::Builder::new()
+                .name("trios-pg-close".into())
+                .spawn(move || drop(client));
+        }
+    }
+}
+
 impl PostgresStore {
     /// Connects to the database at `url` (without TLS) and brings its schema up to
     /// [`migrate::SCHEMA_VERSION`]; a database from a newer trios, or of another program, is

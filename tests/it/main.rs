@@ -61,6 +61,7 @@ mod ssh_hostile_connections;
 mod ssh_hostile_input;
 mod ssh_ratings;
 mod store;
+mod store_faults;
 mod table_view;
 mod tables;
 mod text_mode;

@@ -2,15 +2,11 @@
 //! play a whole rated Reversi game at one table, see their rating change in the game-over
 //! box, and find it again on their profile after the server restarts.
 
-use crate::common::ssh::{
-    self, Game, MY_MOVE, bounded, connect_from, key, key_in, open_game, start,
-};
+use crate::common::ssh::{self, arrive, bounded, key, start};
 
-use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
 
-use russh::keys::PrivateKey;
 use trios::games::GameKind;
 use trios::ssh::ServerHandle;
 use trios::store::glicko2::{self, Outcome};
@@ -36,19 +32,6 @@ async fn rated_server(db: &Path, data: &Path) -> ServerHandle {
     start(config).await
 }
 
-/// A player with `key` connecting from `from`: their session, and its screen in the lobby.
-async fn arrive(
-    addr: SocketAddr,
-    from: [u8; 4],
-    user: &str,
-    key: &PrivateKey,
-) -> (ssh::Connection, Game) {
-    let mut conn = connect_from(addr, from).await;
-    key_in(&mut conn, user, key).await;
-    let game = open_game(&conn, 80, 24).await;
-    (conn, game)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_keyed_players_sign_up_play_rated_reversi_and_keep_their_ratings() {
     bounded(TEST_LIMIT, async {
@@ -62,32 +45,13 @@ async fn two_keyed_players_sign_up_play_rated_reversi_and_keep_their_ratings() {
         let (_a, mut alice) = arrive(addr, [127, 0, 0, 2], "alice", &alice_key).await;
         let (_b, mut bob) = arrive(addr, [127, 0, 0, 3], "bob", &bob_key).await;
         for (view, name) in [(&mut alice, "alice"), (&mut bob, "bob")] {
-            view.wait_for("the sign-up", |g| g.shows("Choose the handle"))
-                .await;
-            assert!(view.shows(name), "{}", view.contents());
-            view.send(b"\r").await;
-            view.wait_lobby().await;
-            view.wait_for("the welcome", |g| g.shows(&format!("Welcome, {name}")))
-                .await;
+            ssh::sign_up(view, name).await;
             // The lobby offers the profile and the leaderboards.
             assert!(view.shows("p profile"), "{}", view.contents());
         }
 
         // Alice opens a table; Bob joins it.
-        alice.send(b"jj\r").await;
-        alice
-            .wait_for("the open table", |s| s.shows("Waiting for an opponent"))
-            .await;
-        bob.wait_for("the open table", |s| s.shows("waiting: Enter to join"))
-            .await;
-        bob.send(b"jjj\r").await;
-        alice
-            .wait_for("the table's notice", |s| s.shows("Both seats taken"))
-            .await;
-        for view in [&alice, &bob] {
-            view.send(b"a??").await;
-        }
-        alice.wait_for("the first move", |s| s.shows(MY_MOVE)).await;
+        ssh::open_and_join(&mut alice, &mut bob).await;
         ssh::play_out(&server, [&mut alice, &mut bob], ["Dark", "Light"]).await;
 
         // Both ratings are as Glicko-2 computes them from two new players' 1500/500/0.09.

@@ -290,12 +290,32 @@ pub struct Lobby {
     pub(crate) help: bool,
     /// A server that keeps players: `p` and `b` open profiles and leaderboards.
     pub(crate) players: bool,
+    /// Who is connected, to this server or another sharing its database.
+    pub(crate) online: Vec<OnlinePlayer>,
+}
+
+/// A person connected to the server (or to another sharing its database), as the lobby
+/// lists them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OnlinePlayer {
+    pub handle: String,
+    /// A guest has no account and no rating.
+    pub guest: bool,
+    /// Their ratings as shown (`1612?`), by rating group.
+    pub ratings: Vec<(String, String)>,
+    /// Where to connect to play them, when they are on another server.
+    pub elsewhere: Option<String>,
 }
 
 impl Lobby {
     /// A server's lobby for the player signed in as `me`.
     pub fn new(me: Identity, choices: Arc<Choices>, size: (u16, u16), theme: Theme) -> Lobby {
         Lobby::at(Place::Server(me), choices, size, theme)
+    }
+
+    /// Who is online now, best rated in the chosen game first when the lobby shows them.
+    pub fn set_online(&mut self, online: Vec<OnlinePlayer>) {
+        self.online = online;
     }
 
     /// Offers profiles and leaderboards (`p`, `b`): the server keeps players.
@@ -338,6 +358,7 @@ impl Lobby {
             theme,
             help: false,
             players: false,
+            online: Vec::new(),
         };
         lobby.selected = lobby.position(Item::PlayComputer).unwrap_or(0);
         lobby

@@ -95,7 +95,10 @@ fn rows(lobby: &Lobby) -> Vec<(u16, usize)> {
 
 /// The first table shown and how many fit, keeping the selected table in view.
 fn table_window(lobby: &Lobby) -> (usize, usize) {
-    let room = lobby.size.1.saturating_sub(tables_top(lobby) + 1 + FOOTER) as usize;
+    let room = lobby
+        .size
+        .1
+        .saturating_sub(tables_top(lobby) + 1 + footer(lobby)) as usize;
     let count = lobby.tables.len();
     if count <= room {
         return (0, count);
@@ -114,6 +117,51 @@ pub fn item_at(lobby: &Lobby, row: u16) -> Option<usize> {
         .into_iter()
         .find(|&(r, _)| r == row)
         .map(|(_, i)| i)
+}
+
+/// The rows under the tables: a blank, who is online (when anyone is listed), the notice
+/// and the keys.
+fn footer(lobby: &Lobby) -> u16 {
+    FOOTER + u16::from(!lobby.online.is_empty())
+}
+
+/// `Online (3): alice 1612 · bob 1500? · carol (guest)`, the best rated in `group` first,
+/// cut to `width` with a count of those left out.
+fn online_line(lobby: &Lobby, group: &str, width: usize) -> String {
+    let mut people: Vec<(Option<f64>, String)> = lobby
+        .online
+        .iter()
+        .map(|p| {
+            let rating = p.ratings.iter().find(|(g, _)| g == group).map(|(_, r)| r);
+            let value = rating.and_then(|r| r.trim_end_matches('?').parse::<f64>().ok());
+            let mut text = p.handle.clone();
+            match (p.guest, rating) {
+                (true, _) => text.push_str(" (guest)"),
+                (false, Some(r)) => text.push_str(&format!(" {r}")),
+                (false, None) => text.push_str(" –"),
+            }
+            if let Some(at) = &p.elsewhere {
+                text.push_str(&format!(" @{at}"));
+            }
+            (value, text)
+        })
+        .collect();
+    people.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+    let mut line = format!(" Online ({}): ", people.len());
+    for (n, (_, text)) in people.iter().enumerate() {
+        let sep = if n == 0 { "" } else { " · " };
+        let rest = people.len() - n;
+        let more = format!("{sep}+{rest} more");
+        if line.width() + sep.width() + text.width() + more.width() > width && rest > 1
+            || line.width() + sep.width() + text.width() > width
+        {
+            line.push_str(&more);
+            break;
+        }
+        line.push_str(sep);
+        line.push_str(text);
+    }
+    line
 }
 
 fn is_home(lobby: &Lobby) -> bool {
@@ -275,6 +323,10 @@ impl Lobby {
         };
         line(buf, tables_top(self), Line::styled(heading, theme.title()));
         let bottom = area.height;
+        if !self.online.is_empty() {
+            let text = online_line(self, self.game_kind().name(), usize::from(area.width));
+            line(buf, bottom - 3, Line::styled(text, theme.dim()));
+        }
         if let Some(notice) = &self.notice {
             let style = if notice.error {
                 theme.error()

@@ -40,6 +40,7 @@ pub mod bin;
 pub mod duel;
 pub mod fork;
 pub mod open2;
+pub mod postgres;
 pub mod reopen;
 pub mod screen;
 pub mod ssh;

@@ -370,3 +370,48 @@ pub async fn play_out(server: &ServerHandle, views: [&mut Game; 2], sides: [&str
         }
     }
 }
+
+/// A player with `key` connecting from `from`: their connection (keep it: dropping it hangs
+/// up), and their screen.
+pub async fn arrive(
+    addr: SocketAddr,
+    from: [u8; 4],
+    user: &str,
+    key: &PrivateKey,
+) -> (Connection, Game) {
+    let mut conn = connect_from(addr, from).await;
+    key_in(&mut conn, user, key).await;
+    let game = open_game(&conn, 80, 24).await;
+    (conn, game)
+}
+
+/// A new key's first login: the sign-up screen offers `name`, Enter takes it, and the lobby
+/// welcomes the new account.
+pub async fn sign_up(view: &mut Game, name: &str) {
+    view.wait_for("the sign-up", |g| g.shows("Choose the handle"))
+        .await;
+    assert!(view.shows(name), "{}", view.contents());
+    view.send(b"\r").await;
+    view.wait_lobby().await;
+    view.wait_for("the welcome", |g| g.shows(&format!("Welcome, {name}")))
+        .await;
+}
+
+/// Alice's screen opens a table of the lobby's game and Bob's joins it; both turn the
+/// animations off, and Alice is offered the first move.
+pub async fn open_and_join(alice: &mut Game, bob: &mut Game) {
+    alice.send(b"jj\r").await;
+    alice
+        .wait_for("the open table", |s| s.shows("Waiting for an opponent"))
+        .await;
+    bob.wait_for("the open table", |s| s.shows("waiting: Enter to join"))
+        .await;
+    bob.send(b"jjj\r").await;
+    alice
+        .wait_for("the table's notice", |s| s.shows("Both seats taken"))
+        .await;
+    for view in [&*alice, &*bob] {
+        view.send(b"a??").await;
+    }
+    alice.wait_for("the first move", |s| s.shows(MY_MOVE)).await;
+}

@@ -1,0 +1,116 @@
+//! Who is online: each server says every second who is connected to it, and reads who is
+//! connected to every server sharing its database, with their ratings, for the lobbies.
+//! Lobbies are told only when the list changed.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Weak};
+use std::thread;
+use std::time::Duration;
+
+use super::Shared;
+use crate::store::worker::now;
+use crate::store::{AccountId, LICHESS, Online};
+use crate::tui::lobby::OnlinePlayer;
+
+/// How often a server says who is connected and reads who is.
+const BEAT: Duration = Duration::from_secs(1);
+/// A server that has not spoken for this many seconds is gone (its players are not listed).
+const STALE_SECS: i64 = 5;
+/// How long a beat waits for the store.
+const WAIT: Duration = Duration::from_secs(2);
+
+/// Starts the beat of `shared`'s server, called `server` and reached at `address`; it ends
+/// with the server.
+pub(crate) fn start(shared: &Arc<Shared>, server: String, address: String) -> std::io::Result<()> {
+    let weak = Arc::downgrade(shared);
+    thread::Builder::new()
+        .name("trios-presence".into())
+        .spawn(move || beat(&weak, &server, &address))?;
+    Ok(())
+}
+
+fn beat(shared: &Weak<Shared>, server: &str, address: &str) {
+    loop {
+        {
+            let Some(shared) = shared.upgrade() else {
+                return;
+            };
+            if shared.stopping() {
+                return;
+            }
+            let fresh = read(&shared, server, address);
+            let mut shown = super::lock(&shared.online_view);
+            if *shown != fresh {
+                *shown = fresh;
+                drop(shown);
+                shared.tables.notify_lobby();
+            }
+        }
+        thread::sleep(BEAT);
+    }
+}
+
+/// Says who is here, and reads who is everywhere; on a store error, only who is here.
+fn read(shared: &Shared, server: &str, address: &str) -> Vec<OnlinePlayer> {
+    let here: Vec<Online> = super::lock(&shared.online)
+        .values()
+        .map(|who| Online {
+            server: server.to_string(),
+            address: address.to_string(),
+            account: who.proof.account(),
+            handle: who.user.clone(),
+        })
+        .collect();
+    let Some(store) = &shared.store else {
+        return listed(here, &HashMap::new(), server);
+    };
+    let (me, at, mine) = (server.to_string(), address.to_string(), here.clone());
+    let answer = store.ask(WAIT, move |s| {
+        let t = now();
+        s.put_presence(&me, &at, &mine, t)?;
+        let everyone = s.presence(t, STALE_SECS)?;
+        let mut ratings = HashMap::new();
+        for account in everyone.iter().filter_map(|o| o.account) {
+            if let std::collections::hash_map::Entry::Vacant(slot) = ratings.entry(account) {
+                let shown: Vec<(String, String)> = s
+                    .ratings(account)?
+                    .into_iter()
+                    .map(|r| {
+                        let shown = r.as_of(t, &LICHESS).shown(&LICHESS);
+                        (r.group, shown)
+                    })
+                    .collect();
+                slot.insert(shown);
+            }
+        }
+        Ok((everyone, ratings))
+    });
+    match answer {
+        Ok((everyone, ratings)) => listed(everyone, &ratings, server),
+        Err(_) => listed(here, &HashMap::new(), server),
+    }
+}
+
+/// The lobby's list: one line a person, in handle order, those elsewhere with their server's
+/// address.
+fn listed(
+    online: Vec<Online>,
+    ratings: &HashMap<AccountId, Vec<(String, String)>>,
+    server: &str,
+) -> Vec<OnlinePlayer> {
+    let mut people: Vec<OnlinePlayer> = online
+        .into_iter()
+        .map(|o| OnlinePlayer {
+            guest: o.account.is_none(),
+            ratings: o
+                .account
+                .and_then(|a| ratings.get(&a).cloned())
+                .unwrap_or_default(),
+            elsewhere: (o.server != server).then_some(o.address),
+            handle: o.handle,
+        })
+        .collect();
+    people.sort_by(|a, b| a.handle.cmp(&b.handle).then(a.elsewhere.cmp(&b.elsewhere)));
+    people.dedup();
+    people
+}
