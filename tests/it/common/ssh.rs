@@ -415,3 +415,35 @@ pub async fn open_and_join(alice: &mut Game, bob: &mut Game) {
     }
     alice.wait_for("the first move", |s| s.shows(MY_MOVE)).await;
 }
+
+/// Plays a game to its end by what the two screens show alone (for a server in another
+/// process): whoever's screen offers its side a move plays the cell under the cursor. Ends
+/// when both screens say the game is over.
+pub async fn play_out_by_screens(views: [&mut Game; 2], sides: [&str; 2]) {
+    let [first, second] = views;
+    let deadline = Instant::now() + Duration::from_secs(90);
+    let to_move = sides.map(|side| format!("{side} to move"));
+    loop {
+        first.pump().await;
+        second.pump().await;
+        if first.shows("Game over") && second.shows("Game over") {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the game never ended:\n{}\n{}",
+            first.contents(),
+            second.contents()
+        );
+        for (view, side) in [(&mut *first, &to_move[0]), (&mut *second, &to_move[1])] {
+            if view.shows(side) && (view.shows(MY_MOVE) || view.shows("passes")) {
+                view.send(b"\r").await;
+                // Wait for the move to show before asking again (a repeat is refused).
+                let until = Instant::now() + Duration::from_secs(2);
+                while view.shows(side) && Instant::now() < until {
+                    view.pump().await;
+                }
+            }
+        }
+    }
+}
