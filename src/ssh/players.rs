@@ -95,6 +95,16 @@ impl PlayerSource for StoreSource {
         account::new_link_code(&self.store, me).map_err(words)
     }
 
+    fn replay(&mut self, record: &str) -> Result<crate::tui::Opening, String> {
+        let path = std::path::Path::new(record);
+        let kind = crate::record::game_of_file(path)
+            .map_err(|e| format!("Cannot replay this game: {e}"))?;
+        let screen = crate::front::entry(kind)
+            .replay_screen
+            .ok_or_else(|| format!("{} games have no replay here", kind.title()))?;
+        screen(path).map_err(|e| format!("Cannot replay this game: {e}"))
+    }
+
     fn remove_key(&mut self, fingerprint: &str) -> Result<(), String> {
         let me = self.me.ok_or("Guests have no keys here")?;
         let fingerprint = fingerprint.to_string();

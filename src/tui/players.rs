@@ -73,6 +73,8 @@ pub trait PlayerSource {
     /// A new one-time code to link another key to the viewer's account.
     fn link_code(&mut self) -> Result<String, String>;
     fn remove_key(&mut self, fingerprint: &str) -> Result<(), String>;
+    /// The replay screen of the game recorded at `record`.
+    fn replay(&mut self, record: &str) -> Result<super::Opening, String>;
 }
 
 /// What the screen shows now.
@@ -92,7 +94,7 @@ pub struct PlayersScreen {
     profile: Profile,
     /// The viewer's handle (their own profile).
     me: String,
-    /// The selected row: a leaderboard line, or a profile's key.
+    /// The selected row: a leaderboard line, or a profile's game or key (games first).
     selected: usize,
     message: Option<(String, bool)>,
 }
@@ -156,7 +158,7 @@ impl PlayersScreen {
     fn rows(&self) -> usize {
         match self.view {
             View::Board => self.board.rows.len(),
-            View::Profile => self.profile.keys.len(),
+            View::Profile => self.profile.games.len() + self.profile.keys.len(),
         }
     }
 }
@@ -190,6 +192,19 @@ impl Screen for PlayersScreen {
             }
             (View::Board, KeyCode::Char('p')) => self.show_profile(self.me.clone()),
             (View::Profile, KeyCode::Char('b') | KeyCode::Tab) => self.load_board(),
+            (View::Profile, KeyCode::Enter) => {
+                let Some(game) = self.profile.games.get(self.selected) else {
+                    return Transition::Stay;
+                };
+                let Some(record) = game.record.clone() else {
+                    self.message = Some(("This game has no record to replay".into(), true));
+                    return Transition::Stay;
+                };
+                match self.source.replay(&record) {
+                    Ok(opening) => return Transition::Push(opening),
+                    Err(e) => self.message = Some((e, true)),
+                }
+            }
             (View::Board, KeyCode::Tab) => self.show_profile(self.me.clone()),
             (View::Profile, KeyCode::Char('l')) if self.profile.own => {
                 self.message = Some(match self.source.link_code() {
@@ -203,7 +218,8 @@ impl Screen for PlayersScreen {
                 });
             }
             (View::Profile, KeyCode::Char('x')) if self.profile.own => {
-                if let Some(key) = self.profile.keys.get(self.selected).cloned() {
+                let at = self.selected.checked_sub(self.profile.games.len());
+                if let Some(key) = at.and_then(|n| self.profile.keys.get(n)).cloned() {
                     match self.source.remove_key(&key.fingerprint) {
                         Ok(()) => {
                             let handle = self.profile.handle.clone();
@@ -372,7 +388,7 @@ impl PlayersScreen {
         if profile.games.is_empty() {
             lines.push(Line::from("  None yet."));
         }
-        for game in profile.games.iter().take(20) {
+        for (n, game) in profile.games.iter().enumerate() {
             let change = match &game.change {
                 Some(c) => format!(
                     "{} ({})",
@@ -382,20 +398,26 @@ impl PlayersScreen {
                 None => "casual".into(),
             };
             let players: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
-            lines.push(Line::from(format!(
+            let text = format!(
                 "  {:<12} {:<28} {:<22} {}",
                 game.game,
                 crate::tui::view::fit::fit(&players.join(" vs "), 28),
                 crate::tui::view::fit::fit(&game.summary, 22),
                 change
-            )));
+            );
+            let style = if n == self.selected {
+                theme.current_line()
+            } else {
+                ratatui::style::Style::new()
+            };
+            lines.push(Line::styled(text, style));
         }
-        let mut keys = vec![("b", "leaderboard"), ("Esc", "back")];
+        let mut keys = vec![("Enter", "replay"), ("b", "leaderboard"), ("Esc", "back")];
         if profile.own {
             lines.push(Line::default());
             lines.push(Line::styled("Linked keys", theme.title()));
             for (n, key) in profile.keys.iter().enumerate() {
-                let style = if n == self.selected {
+                let style = if n + profile.games.len() == self.selected {
                     theme.current_line()
                 } else {
                     ratatui::style::Style::new()
@@ -403,6 +425,7 @@ impl PlayersScreen {
                 lines.push(Line::styled(format!("  {}", key.fingerprint), style));
             }
             keys = vec![
+                ("Enter", "replay"),
                 ("l", "link another key"),
                 ("x", "remove key"),
                 ("b", "leaderboard"),

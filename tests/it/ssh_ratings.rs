@@ -114,6 +114,15 @@ async fn two_keyed_players_sign_up_play_rated_reversi_and_keep_their_ratings() {
         let mine = store.ratings(a.id).unwrap()[0].as_of(now(), &LICHESS);
         assert!(alice.shows(&mine.shown(&LICHESS)), "{}", alice.contents());
         assert!(alice.shows("bob"), "{}", alice.contents());
+        // Enter on the game replays it on the replay screen; q comes back to the profile.
+        alice.send(b"\r").await;
+        alice
+            .wait_for("the replay", |g| !g.shows("Profile of") && g.shows("Dark"))
+            .await;
+        alice.send(b"q").await;
+        alice
+            .wait_for("the profile again", |g| g.shows("Profile of alice"))
+            .await;
         server.shutdown().await;
     })
     .await;

@@ -10,11 +10,11 @@ use std::time::Duration;
 
 use trios::games::GameKind;
 use trios::ssh::ServerHandle;
+use trios::store::LICHESS;
 use trios::store::journal::Journal;
 use trios::store::lazy::LazyStore;
 use trios::store::open::Database;
 use trios::store::worker::StoreService;
-use trios::store::LICHESS;
 
 const TEST_LIMIT: Duration = Duration::from_secs(120);
 
