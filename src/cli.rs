@@ -573,6 +573,12 @@ pub enum PlayersTool {
         /// The new handle.
         new: String,
     },
+    /// Copy the SQLite players database, consistently, to a new file while servers keep
+    /// using it (SQLite's online backup). For Postgres, use pg_dump.
+    Backup {
+        /// The new file (refused if it exists).
+        dest: PathBuf,
+    },
     /// Ban a player: their keys are refused at login. Their games and ratings stay.
     Ban {
         /// The player's handle (any case).

@@ -24,6 +24,9 @@ use crate::tui::players::GROUPS;
 
 /// Runs `trios players …`.
 pub fn run(args: &PlayersArgs) -> Result<(), Error> {
+    if let PlayersTool::Backup { dest } = &args.tool {
+        return backup(args.database.as_deref(), dest);
+    }
     let store = open_existing(args.database.as_deref())?;
     let store = store.as_ref();
     let now = now();
@@ -33,6 +36,7 @@ pub fn run(args: &PlayersArgs) -> Result<(), Error> {
         PlayersTool::Games { name, json, limit } => games(store, name, *json, *limit)?,
         PlayersTool::Rename { old, new } => rename(store, old, new)?,
         PlayersTool::Ban { name, undo } => ban(store, name, !*undo)?,
+        PlayersTool::Backup { .. } => String::new(),
     };
     write_out(&text)
 }
@@ -53,6 +57,42 @@ fn open_existing(url: Option<&str>) -> Result<Box<dyn Store>, Error> {
         missing(path)?;
     }
     open(&database).map_err(refused)
+}
+
+/// `trios players backup DEST`: SQLite's online backup of the players database to a new
+/// file, while servers keep using it.
+fn backup(url: Option<&str>, dest: &Path) -> Result<(), Error> {
+    let url = url.filter(|u| !u.is_empty());
+    let data = autosave::data_dir();
+    if url.is_none()
+        && let Some(dir) = &data
+    {
+        missing(&dir.join(SQLITE_FILE))?;
+    }
+    let path = match Database::from_url_or_dir(url, data.as_deref()).map_err(refused)? {
+        Database::Sqlite(path) => path,
+        Database::Postgres(_) => {
+            return Err(Error::Usage(
+                "backup copies a SQLite database; back up Postgres with pg_dump (pg_dump URL > \
+                 FILE)"
+                    .into(),
+            ));
+        }
+    };
+    missing(&path)?;
+    if dest.exists() {
+        return Err(Error::Usage(format!(
+            "{} exists; give a new file to back up to",
+            dest.display()
+        )));
+    }
+    let store = crate::store::sqlite::SqliteStore::open(&path).map_err(refused)?;
+    store.backup_to(dest).map_err(refused)?;
+    write_out(&format!(
+        "backed up {} to {}\n",
+        path.display(),
+        dest.display()
+    ))
 }
 
 /// Refuses a SQLite file that is not there: reading must not create it.

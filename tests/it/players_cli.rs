@@ -466,3 +466,26 @@ fn an_unreachable_postgres_is_said_in_one_line() {
     assert!(run.stdout.contains(DATABASE_ENV), "{}", run.stdout);
     assert!(!run.stdout.contains("secret"), "{}", run.stdout);
 }
+
+#[test]
+fn a_backup_is_a_whole_database_and_never_overwrites() {
+    let world = World::new();
+    let dest = world.data().join("copy.db");
+    let dest_text = dest.to_str().unwrap();
+    let run = world.run(&["backup", dest_text]);
+    run.assert_clean_exit();
+    assert!(run.stdout.starts_with("backed up "), "{}", run.stdout);
+    // The copy is a trios database with the same players and games.
+    let copy = SqliteStore::open(&dest).unwrap();
+    let alice = world.account("alice");
+    let copied = copy.account_by_handle("alice").unwrap().unwrap();
+    assert_eq!(copied, alice);
+    assert_eq!(
+        copy.games(alice.id, 1000).unwrap(),
+        world.store().games(alice.id, 1000).unwrap()
+    );
+    // A second backup to the same file is refused, and the file kept.
+    let before = std::fs::read(&dest).unwrap();
+    world.run(&["backup", dest_text]).assert_refused("exists");
+    assert_eq!(std::fs::read(&dest).unwrap(), before);
+}
