@@ -25,7 +25,11 @@
 //! client runtime). `--split` runs the clients in a child process instead (this binary
 //! again, with `--clients-only ADDR`), so the memory and CPU figures are the server's alone.
 //!
-//! Run: `cargo run --release --example ssh_load -- [CLIENTS] [SECONDS] [--split]`
+//! `--store` gives the server a players database (SQLite in a temporary folder, as `trios
+//! serve` keeps by default): the clients are guests, so it costs the server its presence beat
+//! (who is online, once a second) and the lobby's online line.
+//!
+//! Run: `cargo run --release --example ssh_load -- [CLIENTS] [SECONDS] [--split] [--store]`
 //! (defaults 100 clients and 20 seconds). Linux only (reads `/proc`). It stops by itself:
 //! every wait is bounded.
 
@@ -496,7 +500,7 @@ fn print_results(results: &Results) -> f64 {
 // ---------------------------------------------------------------------------------------
 // Server
 
-fn server_config(clients: usize) -> ServeConfig {
+fn server_config(clients: usize, store: Option<&std::path::Path>) -> ServeConfig {
     let game = MatchConfig {
         board: SourceFile::default_board(),
         cards: SourceFile::default_cards(),
@@ -514,6 +518,22 @@ fn server_config(clients: usize) -> ServeConfig {
     config.max_sessions = clients + 8;
     config.connections_per_minute = clients * 4 + 100;
     config.idle_timeout = Duration::from_secs(600);
+    // Every client connects from 127.0.0.1 at once: the limits on unfinished logins would
+    // turn most away.
+    config.max_startups = clients + 8;
+    config.max_startups_per_address = clients + 8;
+    if let Some(dir) = store {
+        let db = trios::store::sqlite::SqliteStore::open(&dir.join("trios.db")).expect("store");
+        let journal = trios::store::journal::Journal::in_dir(dir);
+        config.store = Some(
+            trios::store::worker::StoreService::start(
+                Box::new(db),
+                Some(journal),
+                trios::store::LICHESS,
+            )
+            .expect("store threads"),
+        );
+    }
     config
 }
 
@@ -552,7 +572,7 @@ impl Clients {
     }
 }
 
-fn server_main(clients: usize, seconds: u64, split: bool) {
+fn server_main(clients: usize, seconds: u64, split: bool, store: bool) {
     let server_rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .thread_name("srv-rt")
@@ -576,8 +596,16 @@ fn server_main(clients: usize, seconds: u64, split: bool) {
         }
     );
     let rss_start = rss_mb();
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let store = store.then(|| folder.path());
+    if store.is_some() {
+        println!(
+            "with a players database (SQLite) in {}",
+            folder.path().display()
+        );
+    }
     let server = server_rt
-        .block_on(trios::ssh::serve(server_config(clients)))
+        .block_on(trios::ssh::serve(server_config(clients, store)))
         .expect("server starts");
     let addr = server.local_addr();
     let rss_before = rss_mb();
@@ -827,8 +855,9 @@ fn main() {
         return clients_main(addr, clients, seconds);
     }
     let split = args.iter().any(|a| a == "--split");
+    let store = args.iter().any(|a| a == "--store");
     let mut numbers = args.iter().filter(|a| !a.starts_with("--"));
     let clients: usize = numbers.next().and_then(|a| a.parse().ok()).unwrap_or(100);
     let seconds: u64 = numbers.next().and_then(|a| a.parse().ok()).unwrap_or(20);
-    server_main(clients.max(1), seconds.clamp(1, 600), split);
+    server_main(clients.max(1), seconds.clamp(1, 600), split, store);
 }

@@ -18,6 +18,9 @@ const BEAT: Duration = Duration::from_secs(1);
 const STALE_SECS: i64 = 5;
 /// How long a beat waits for the store.
 const WAIT: Duration = Duration::from_secs(2);
+/// A server whose players did not change says so again at least this often, so the others
+/// do not take it for gone.
+const RESAY_SECS: i64 = 2;
 
 /// Starts the beat of `shared`'s server, called `server` and reached at `address`; it ends
 /// with the server.
@@ -30,6 +33,7 @@ pub(crate) fn start(shared: &Arc<Shared>, server: String, address: String) -> st
 }
 
 fn beat(shared: &Weak<Shared>, server: &str, address: &str) {
+    let mut said = Said::default();
     loop {
         {
             let Some(shared) = shared.upgrade() else {
@@ -38,7 +42,7 @@ fn beat(shared: &Weak<Shared>, server: &str, address: &str) {
             if shared.stopping() {
                 return;
             }
-            let fresh = read(&shared, server, address);
+            let fresh = read(&shared, server, address, &mut said);
             let mut shown = super::lock(&shared.online_view);
             if *shown != fresh {
                 *shown = fresh;
@@ -50,8 +54,17 @@ fn beat(shared: &Weak<Shared>, server: &str, address: &str) {
     }
 }
 
-/// Says who is here, and reads who is everywhere; on a store error, only who is here.
-fn read(shared: &Shared, server: &str, address: &str) -> Vec<OnlinePlayer> {
+/// What this server last said of its players, and when: it says it again only when it
+/// changed, or every [`RESAY_SECS`].
+#[derive(Default)]
+struct Said {
+    online: Vec<Online>,
+    at: i64,
+}
+
+/// Says who is here (when that changed, or to stay fresh), and reads who is everywhere; on a
+/// store error, only who is here.
+fn read(shared: &Shared, server: &str, address: &str, said: &mut Said) -> Vec<OnlinePlayer> {
     let here: Vec<Online> = super::lock(&shared.online)
         .values()
         .map(|who| Online {
@@ -64,10 +77,19 @@ fn read(shared: &Shared, server: &str, address: &str) -> Vec<OnlinePlayer> {
     let Some(store) = &shared.store else {
         return listed(here, &HashMap::new(), server);
     };
+    let mut here = here;
+    here.sort_by(|a, b| (&a.handle, a.account).cmp(&(&b.handle, b.account)));
+    let t = now();
+    let say = here != said.online || t - said.at >= RESAY_SECS;
+    if say {
+        said.online = here.clone();
+        said.at = t;
+    }
     let (me, at, mine) = (server.to_string(), address.to_string(), here.clone());
     let answer = store.ask(WAIT, move |s| {
-        let t = now();
-        s.put_presence(&me, &at, &mine, t)?;
+        if say {
+            s.put_presence(&me, &at, &mine, t)?;
+        }
         let everyone = s.presence(t, STALE_SECS)?;
         let mut ratings = HashMap::new();
         for account in everyone.iter().filter_map(|o| o.account) {

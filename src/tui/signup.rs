@@ -11,7 +11,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Rect};
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, Padding, Paragraph, Widget, Wrap};
 
 use super::shell::{Screen, Transition};
 use super::{Event, Theme};
@@ -172,8 +172,8 @@ impl Screen for SignUp {
             Span::styled("Esc", theme.key()),
             Span::raw(" play as a guest"),
         ]));
-        let width = area.width.min(78);
-        let height = (lines.len() as u16 + 2).min(area.height);
+        let width = area.width.min(80);
+        let height = (lines.len() as u16 + 4).min(area.height);
         let rect = area.centered(Constraint::Length(width), Constraint::Length(height));
         Clear.render(area, buf);
         Paragraph::new(lines)
@@ -181,6 +181,7 @@ impl Screen for SignUp {
             .block(
                 Block::bordered()
                     .border_set(border::DOUBLE)
+                    .padding(Padding::new(2, 2, 1, 1))
                     .title(" welcome to trios ")
                     .title_style(theme.title()),
             )
