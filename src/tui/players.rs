@@ -241,6 +241,8 @@ impl Screen for PlayersScreen {
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
         Clear.render(area, buf);
+        // A wide terminal shows the lists in a column of readable width, in the middle.
+        let area = area.centered_horizontally(ratatui::layout::Constraint::Max(MAX_WIDTH));
         let theme = self.theme;
         let (title, mut lines, keys) = match self.view {
             View::Board => self.board_lines(area.width),
@@ -261,12 +263,16 @@ impl Screen for PlayersScreen {
         Paragraph::new(lines)
             .block(
                 Block::bordered()
+                    .padding(ratatui::widgets::Padding::horizontal(1))
                     .title(format!(" {title} "))
                     .title_style(theme.title()),
             )
             .render(area, buf);
     }
 }
+
+/// The widest the screen draws: wider lines are hard to follow.
+const MAX_WIDTH: u16 = 104;
 
 /// A key and its word, for the key line.
 fn key_line(theme: Theme, entries: &[(&str, &str)]) -> Line<'static> {
@@ -361,6 +367,14 @@ impl PlayersScreen {
         let mut lines = vec![Line::styled("Ratings", theme.title())];
         if profile.ratings.is_empty() {
             lines.push(Line::from("  No rated games yet."));
+        } else {
+            lines.push(Line::styled(
+                format!(
+                    "  {:<24} {:>6} {:>5}  {:<11} history",
+                    "game", "rating", "rank", "won/lost/drawn"
+                ),
+                theme.dim(),
+            ));
         }
         for r in &profile.ratings {
             let game = GROUPS
@@ -373,13 +387,11 @@ impl PlayersScreen {
                 .map(|n| format!("#{n}"))
                 .unwrap_or_else(|| "–".into());
             lines.push(Line::from(format!(
-                "  {:<24} {:>6} {:>5}  {}W {}L {}D  {}",
+                "  {:<24} {:>6} {:>5}  {:<14} {}",
                 group_title(game, &r.group),
                 r.rating.shown(&LICHESS),
                 rank,
-                r.wins,
-                r.losses,
-                r.draws,
+                format!("{}/{}/{}", r.wins, r.losses, r.draws),
                 sparkline(&r.history, spark)
             )));
         }
@@ -398,11 +410,18 @@ impl PlayersScreen {
                 None => "casual".into(),
             };
             let players: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
+            let title = GameKind::ALL
+                .iter()
+                .find(|k| k.name() == game.game)
+                .map_or(game.game.as_str(), |k| k.title());
+            // The names and the result share what the title and the change leave.
+            let room = usize::from(width.saturating_sub(4 + 2 + 11 + 3 + 15));
+            let (names, result) = ((room / 2).clamp(10, 28), (room - room / 2).clamp(10, 28));
             let text = format!(
-                "  {:<12} {:<28} {:<22} {}",
-                game.game,
-                crate::tui::view::fit::fit(&players.join(" vs "), 28),
-                crate::tui::view::fit::fit(&game.summary, 22),
+                "  {:<11} {:<names$} {:<result$} {}",
+                crate::tui::view::fit::fit(title, 11),
+                crate::tui::view::fit::fit(&players.join(" vs "), names),
+                crate::tui::view::fit::fit(&game.summary, result),
                 change
             );
             let style = if n == self.selected {
