@@ -35,6 +35,7 @@ mod players_cli;
 mod properties;
 mod race_confirm;
 mod race_contract;
+mod race_ratings;
 mod race_help_pause;
 mod race_record;
 mod race_tables;
