@@ -57,6 +57,7 @@ mod sim;
 mod solve;
 mod solver;
 mod ssh;
+mod ssh_accounts;
 mod ssh_duels;
 mod ssh_hostile_connections;
 mod ssh_hostile_input;

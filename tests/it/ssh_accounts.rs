@@ -1,0 +1,204 @@
+//! Accounts over SSH under hostile or careless use: handles that must be refused, link codes
+//! wrong, reused or guessed at speed, a key that drops before choosing and comes back as
+//! another, and a banned account.
+
+use crate::common::ssh::{self, Game, arrive, bounded, key, start};
+
+use std::path::Path;
+use std::time::Duration;
+
+use trios::games::GameKind;
+use trios::ssh::ServerHandle;
+use trios::store::sqlite::SqliteStore;
+use trios::store::worker::StoreService;
+use trios::store::{LICHESS, Store};
+
+const TEST_LIMIT: Duration = Duration::from_secs(90);
+
+async fn server_on(db: &Path) -> ServerHandle {
+    let mut config = ssh::server_config();
+    config.lobby_game = GameKind::Reversi;
+    config.showcases.clear();
+    let store = SqliteStore::open(db).unwrap();
+    config.store = Some(StoreService::start(Box::new(store), None, LICHESS).unwrap());
+    start(config).await
+}
+
+/// Clears the sign-up screen's field, types `text` and presses Enter.
+async fn enter(view: &mut Game, text: &str) {
+    view.send(b"\x15").await;
+    view.send(text.as_bytes()).await;
+    view.send(b"\r").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_handles_are_refused_on_the_welcome_screen_saying_why() {
+    bounded(TEST_LIMIT, async {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("trios.db");
+        let server = server_on(&db).await;
+        let addr = server.local_addr();
+        let (_a, mut alice) = arrive(addr, [127, 0, 0, 2], "alice", &key()).await;
+        ssh::sign_up(&mut alice, "alice").await;
+
+        // The user name arrives cleaned: no bidi or zero-width characters, cut to 20 columns.
+        let long = format!("\u{202e}\u{200b}{}", "m".repeat(1000));
+        let (_b, mut mallory) = arrive(addr, [127, 0, 0, 3], &long, &key()).await;
+        mallory
+            .wait_for("the welcome", |g| g.shows("Choose the handle"))
+            .await;
+        assert!(
+            mallory.shows(&format!("{}▏", "m".repeat(20))),
+            "{}",
+            mallory.contents()
+        );
+        for (typed, why) in [
+            ("", "cannot be empty"),
+            ("ALICE", "is taken"),
+            ("Expert", "is reserved"),
+            ("guest", "is reserved"),
+        ] {
+            enter(&mut mallory, typed).await;
+            mallory.wait_for(why, |g| g.shows(why)).await;
+        }
+        // At most 64 characters go into the field, and a long handle is refused.
+        enter(&mut mallory, &"x".repeat(1000)).await;
+        mallory
+            .wait_for("the length", |g| g.shows("at most 20 columns"))
+            .await;
+        enter(&mut mallory, "mallory").await;
+        mallory
+            .wait_for("the welcome", |g| g.shows("Welcome, mallory"))
+            .await;
+        let store = SqliteStore::open(&db).unwrap();
+        assert!(store.account_by_handle("mallory").unwrap().is_some());
+        server.shutdown().await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_code_links_a_key_once_and_guesses_at_speed_are_cut_off() {
+    bounded(TEST_LIMIT, async {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("trios.db");
+        let server = server_on(&db).await;
+        let addr = server.local_addr();
+        let (_a, mut alice) = arrive(addr, [127, 0, 0, 2], "alice", &key()).await;
+        ssh::sign_up(&mut alice, "alice").await;
+        alice.send(b"p").await;
+        alice
+            .wait_for("the profile", |g| g.shows("Profile of alice"))
+            .await;
+        alice.send(b"l").await;
+        alice
+            .wait_for("a code", |g| g.shows("(valid 10 minutes)"))
+            .await;
+        let contents = alice.contents();
+        let code = contents
+            .split("type ")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap()
+            .to_string();
+        assert_eq!(code.len(), 8, "{code}");
+
+        // A second key types the code (in small letters): it is Alice's now.
+        let laptop = key();
+        let (_b, mut second) = arrive(addr, [127, 0, 0, 2], "laptop", &laptop).await;
+        second
+            .wait_for("the welcome", |g| g.shows("Choose the handle"))
+            .await;
+        second.send(b"\t").await;
+        enter(&mut second, &code.to_lowercase()).await;
+        second
+            .wait_for("the link", |g| g.shows("This key is now linked to alice"))
+            .await;
+
+        // The same code again, from a third key: used up.
+        let (_c, mut third) = arrive(addr, [127, 0, 0, 4], "third", &key()).await;
+        third
+            .wait_for("the welcome", |g| g.shows("Choose the handle"))
+            .await;
+        third.send(b"\t").await;
+        enter(&mut third, &code).await;
+        third
+            .wait_for("the refusal", |g| g.shows("wrong or has expired"))
+            .await;
+        // Guesses at speed: after five wrong codes, no more tries for a while, even a right
+        // one.
+        for n in 0..5 {
+            enter(&mut third, &format!("WRONG{n:03}")).await;
+        }
+        third
+            .wait_for("the lock", |g| g.shows("Too many wrong codes"))
+            .await;
+        let store = SqliteStore::open(&db).unwrap();
+        let alice_id = store.account_by_handle("alice").unwrap().unwrap().id;
+        assert_eq!(store.keys(alice_id).unwrap().len(), 2);
+        server.shutdown().await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_key_that_drops_before_choosing_leaves_nothing_and_another_key_is_a_stranger() {
+    bounded(TEST_LIMIT, async {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("trios.db");
+        let server = server_on(&db).await;
+        let addr = server.local_addr();
+        let first = key();
+        {
+            let (conn, mut view) = arrive(addr, [127, 0, 0, 2], "alice", &first).await;
+            view.wait_for("the welcome", |g| g.shows("Choose the handle"))
+                .await;
+            drop(view);
+            drop(conn);
+        }
+        // Back with another key: a stranger again, who may take the handle.
+        let (_b, mut again) = arrive(addr, [127, 0, 0, 2], "alice", &key()).await;
+        ssh::sign_up(&mut again, "alice").await;
+        // The first key is nobody's: it is offered the welcome, and the handle is taken.
+        let (_c, mut first_again) = arrive(addr, [127, 0, 0, 2], "alice", &first).await;
+        first_again
+            .wait_for("the welcome", |g| g.shows("Choose the handle"))
+            .await;
+        first_again.send(b"\r").await;
+        first_again.wait_for("taken", |g| g.shows("is taken")).await;
+        let store = SqliteStore::open(&db).unwrap();
+        let alice = store.account_by_handle("alice").unwrap().unwrap();
+        assert_eq!(store.keys(alice.id).unwrap().len(), 1);
+        server.shutdown().await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_banned_account_is_told_and_let_go() {
+    bounded(TEST_LIMIT, async {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("trios.db");
+        let server = server_on(&db).await;
+        let addr = server.local_addr();
+        let bobs = key();
+        {
+            let (_b, mut bob) = arrive(addr, [127, 0, 0, 3], "bob", &bobs).await;
+            ssh::sign_up(&mut bob, "bob").await;
+        }
+        SqliteStore::open(&db)
+            .unwrap()
+            .set_banned("bob", true)
+            .unwrap();
+        let (_b, mut bob) = arrive(addr, [127, 0, 0, 3], "bob", &bobs).await;
+        bob.wait_closed().await;
+        assert!(
+            bob.text
+                .contains("the account bob is banned from this server"),
+            "{}",
+            bob.text
+        );
+        server.shutdown().await;
+    })
+    .await;
+}
