@@ -190,7 +190,7 @@ fn fill(store: &SqliteStore) {
             ended += 1200;
             n += 1;
             // The stronger (earlier) player wins three games in four.
-            let upset = (n * 2654435761) % 4 == 0;
+            let upset = (n * 2654435761).is_multiple_of(4);
             let (w, l) = if upset { (j, i) } else { (i, j) };
             let seat = |k: usize, place| Participant {
                 account: Some(accounts[k].id),

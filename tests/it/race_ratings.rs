@@ -185,10 +185,10 @@ fn a_race_of_three_accounts_is_rated_pair_by_pair_from_its_standings() {
     eventually("the race is stored", || {
         reader.games(ids[0], 5).unwrap().len() == 1
     });
-    for me in 0..3 {
+    for (me, &id) in ids.iter().enumerate() {
         let others: Vec<Outcome> = (0..3).filter(|&o| o != me).map(|o| versus(me, o)).collect();
         let expected = glicko2::update(LICHESS.initial, &others, &LICHESS);
-        let stored = &reader.ratings(ids[me]).unwrap()[0];
+        let stored = &reader.ratings(id).unwrap()[0];
         assert_eq!(stored.group, "triad");
         assert!((stored.rating - expected.rating).abs() < 1e-9, "{stored:?}");
         assert!((stored.deviation - expected.deviation).abs() < 1e-9);
