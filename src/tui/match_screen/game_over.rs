@@ -90,11 +90,15 @@ where
             .as_ref()
             .map(|t| t.rated.as_slice())
             .unwrap_or(&[]);
-        lines.extend(
-            rated
-                .iter()
-                .map(|line| Line::styled(line.clone(), theme.title()).centered()),
-        );
+        // A narrow box breaks a change at its spaces rather than cut its numbers off.
+        for line in rated {
+            let line = Line::styled(line.clone(), theme.title());
+            lines.extend(
+                wrap(&line, usize::from(width.saturating_sub(2)), 0)
+                    .into_iter()
+                    .map(Line::centered),
+            );
+        }
         lines.extend(
             wrap(&keys, usize::from(width.saturating_sub(2)), 0)
                 .into_iter()
