@@ -13,7 +13,13 @@ use ratatui::widgets::Widget;
 use super::resume::TRIAD_NOT_SAVED;
 use super::{Error, replay};
 use crate::autosave;
+use crate::front::daily::DailyStore;
 use crate::front::entry;
+use crate::store::AccountId;
+use crate::store::handle::{LOCAL_HANDLE, LOCAL_KEY};
+use crate::store::lazy::LazyStore;
+use crate::store::open::Database;
+use crate::store::worker::{StoreService, now};
 use crate::tui::lobby::{Choices, Intent, Launch, Lobby, Resumable};
 use crate::tui::{Closed, Event, Opening, Screen, Transition};
 
@@ -25,16 +31,66 @@ pub fn run() -> Result<(), Error> {
     if crate::tui::stop_requested() {
         return Ok(());
     }
+    let local = Local::open(autosave::data_dir().as_deref());
     crate::tui::run_screen(|_events, size, theme| {
         let mut lobby = Lobby::home(choices, autosave::data_dir(), size, theme);
         lobby.update(Event::Resize(size.0, size.1));
+        lobby.set_players(local.is_ok());
         Home {
             lobby,
             resumable: None,
+            local,
         }
     })
     .map_err(Error::Terminal)?;
     Ok(())
+}
+
+/// How long the home screen waits for its own store.
+const WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The home screen's own store (`trios.db` in the data folder) and its one account, the
+/// person at this terminal ([`LOCAL_HANDLE`]).
+#[derive(Clone)]
+pub struct Local {
+    pub store: StoreService,
+    pub me: AccountId,
+}
+
+impl Local {
+    /// Opens the store in `data_dir` and the local account, created on first use; `Err`
+    /// says why there is no local profile (no data folder, a store that cannot open).
+    pub fn open(data_dir: Option<&std::path::Path>) -> Result<Local, String> {
+        let database = Database::from_url_or_dir(None, data_dir).map_err(|e| e.to_string())?;
+        let (store, opened) = LazyStore::new(database);
+        opened.map_err(|e| e.to_string())?;
+        let store = StoreService::start(Box::new(store), None, crate::store::LICHESS)
+            .map_err(|e| format!("cannot start the store: {e}"))?;
+        let me = store
+            .ask(WAIT, |s| match s.account_by_key(LOCAL_KEY)? {
+                Some(account) => Ok(account.id),
+                None => Ok(s.create_account(LOCAL_HANDLE, LOCAL_KEY, now())?.id),
+            })
+            .map_err(|e| e.to_string())?;
+        Ok(Local { store, me })
+    }
+}
+
+/// The daily puzzles' keeper of the home screen: the local account in its own store, or
+/// nothing kept and why.
+pub fn daily_store(local: &Result<Local, String>) -> DailyStore {
+    match local {
+        Ok(local) => DailyStore {
+            store: Some(local.store.clone()),
+            me: Some(local.me),
+            not_kept: None,
+        },
+        Err(why) => DailyStore {
+            store: None,
+            me: None,
+            not_kept: Some(format!("no local profile: {why}")),
+        },
+    }
 }
 
 /// The home screen in the shell: the lobby, and what it remembers of the match opened last.
@@ -42,6 +98,8 @@ struct Home {
     lobby: Lobby,
     /// The match "Resume last match" continued before the match on top was opened.
     resumable: Option<Resumable>,
+    /// The local profile's store, or why there is none.
+    local: Result<Local, String>,
 }
 
 impl Home {
@@ -84,6 +142,15 @@ impl Screen for Home {
             Some(Intent::Play(launch)) => self.open(play(&launch)),
             Some(Intent::Resume(path)) => self.open(resume(path)),
             Some(Intent::Replay(path)) => self.open(replay::replay_screen(&path)),
+            Some(Intent::Daily(game)) => {
+                match crate::front::daily::today(game, daily_store(&self.local)) {
+                    Some(opening) => Transition::Push(opening),
+                    None => Transition::Stay,
+                }
+            }
+            Some(Intent::DailyBoard) => {
+                Transition::Push(crate::front::daily::board(daily_store(&self.local), None))
+            }
             // Tables belong to a server's lobby.
             Some(
                 Intent::Open { .. } | Intent::Join(_) | Intent::Watch(_) | Intent::Players { .. },

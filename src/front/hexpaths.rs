@@ -55,8 +55,13 @@ pub static ENTRY: Entry = Entry {
         home: &[Item::Opponent],
         server: &[Item::Opponent],
     },
-    // Alone, racing the chosen rival, or people racing at one keyboard.
-    home_actions: &[Item::Solitaire, Item::PlayComputer, Item::TwoPlayers],
+    // Alone, racing the chosen rival, people racing at one keyboard, or today's puzzle.
+    home_actions: &[
+        Item::Solitaire,
+        Item::PlayComputer,
+        Item::TwoPlayers,
+        Item::Daily,
+    ],
     short_title: "Hex",
     option_value: |_, _| None,
     home_words: |item| match item {

@@ -5,6 +5,7 @@
 //! The entries are apart from `games/` because the games are pure libraries (no I/O, no
 //! terminal), while an entry opens screens and runs commands.
 
+pub mod daily;
 pub mod hexpaths;
 pub mod islands;
 mod race_resume;

@@ -54,8 +54,8 @@ pub static ENTRY: Entry = Entry {
         home: &[Item::Opponent],
         server: &[Item::Opponent],
     },
-    // Alone, or racing the chosen rival.
-    home_actions: &[Item::Solitaire, Item::PlayComputer],
+    // Alone, racing the chosen rival, or today's puzzle.
+    home_actions: &[Item::Solitaire, Item::PlayComputer, Item::Daily],
     short_title: "Triad",
     option_value: |_, _| None,
     home_words: |item| match item {

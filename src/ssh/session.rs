@@ -405,7 +405,7 @@ impl LobbyScreen {
             // Saved matches stay on the server's disk.
             Intent::Resume(_) | Intent::Replay(_) => Err(AtTableError::SavedMatches),
             // Opened above, without a table.
-            Intent::Players { .. } => return None,
+            Intent::Players { .. } | Intent::Daily(_) | Intent::DailyBoard => return None,
         })
     }
 }
@@ -430,6 +430,27 @@ impl LobbyScreen {
     }
 }
 
+impl LobbyScreen {
+    /// Where this player's daily results go: the server's store for an account; a guest's
+    /// and a server without a store's are not kept, and the words say why.
+    fn daily_store(&self) -> crate::front::daily::DailyStore {
+        let store = self.conn.spec.shared.store.clone();
+        let me = self.conn.spec.who.proof.account();
+        let not_kept = if store.is_none() {
+            Some("this server keeps no players' results".to_string())
+        } else if me.is_none() {
+            Some("guests' results are not kept: connect with an SSH key to have them kept".into())
+        } else {
+            None
+        };
+        crate::front::daily::DailyStore {
+            store,
+            me,
+            not_kept,
+        }
+    }
+}
+
 impl TuiScreen for LobbyScreen {
     fn update(&mut self, event: Event, _now: Instant) -> Transition {
         let conn = self.conn.clone();
@@ -446,6 +467,18 @@ impl TuiScreen for LobbyScreen {
         let Some(intent) = self.lobby.update(event) else {
             return Transition::Stay;
         };
+        match intent {
+            Intent::Daily(game) => {
+                return match crate::front::daily::today(game, self.daily_store()) {
+                    Some(opening) => Transition::Push(opening),
+                    None => Transition::Stay,
+                };
+            }
+            Intent::DailyBoard => {
+                return Transition::Push(crate::front::daily::board(self.daily_store(), None));
+            }
+            _ => {}
+        }
         if let Intent::Players { profile } = intent {
             return match self.players_screen(profile) {
                 Some(opening) => Transition::Push(opening),

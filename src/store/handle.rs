@@ -9,9 +9,26 @@ use crate::escape::is_invisible;
 pub const MAX_HANDLE_WIDTH: usize = 20;
 /// The most characters of a handle.
 pub const MAX_HANDLE_CHARS: usize = 40;
-/// Names no account may take, whatever their case: the guest's and the computer's. The
-/// server adds its computer players' and levels' names.
-pub const ALWAYS_RESERVED: [&str; 2] = ["guest", "computer"];
+/// Names no account may take, whatever their case: the guest's, the computer's, and the
+/// home screen's own player's ([`LOCAL_HANDLE`]). The server adds its computer players' and
+/// levels' names.
+pub const ALWAYS_RESERVED: [&str; 3] = ["guest", "computer", LOCAL_HANDLE];
+
+/// The handle of the one account of the home screen's own store: the person at this
+/// terminal. Only the account with the pseudo key [`LOCAL_KEY`] has it.
+pub const LOCAL_HANDLE: &str = "you";
+/// The pseudo key fingerprint of the home screen's account (no SSH fingerprint looks like it:
+/// theirs start `SHA256:`).
+pub const LOCAL_KEY: &str = "local";
+
+/// Whether a new account with `fingerprint` may take `handle`: [`check`], but the home
+/// screen's account takes its reserved handle.
+pub fn check_new(handle: &str, fingerprint: &str) -> Result<(), HandleError> {
+    if handle == LOCAL_HANDLE && fingerprint == LOCAL_KEY {
+        return Ok(());
+    }
+    check(handle, &[])
+}
 
 /// Why a handle was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -81,6 +98,12 @@ mod tests {
             check("Computer", &none),
             Err(HandleError::Reserved(_))
         ));
+        assert!(matches!(check("You", &none), Err(HandleError::Reserved(_))));
+        assert!(matches!(
+            check_new("you", "SHA256:abc"),
+            Err(HandleError::Reserved(_))
+        ));
+        assert_eq!(check_new(LOCAL_HANDLE, LOCAL_KEY), Ok(()));
         let levels = vec!["expert".to_string(), "level 7".to_string()];
         assert!(matches!(
             check("Expert", &levels),

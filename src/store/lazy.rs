@@ -205,4 +205,15 @@ impl Store for LazyStore {
     fn daily_top(&self, day: i64, game: &str, limit: usize) -> Result<Vec<DailyEntry>, StoreError> {
         self.with(|s| s.daily_top(day, game, limit))
     }
+    fn daily_place(
+        &self,
+        day: i64,
+        game: &str,
+        account: AccountId,
+    ) -> Result<Option<(usize, DailyEntry)>, StoreError> {
+        self.with(|s| s.daily_place(day, game, account))
+    }
+    fn daily_best(&self, account: AccountId, game: &str) -> Result<Option<DailyEntry>, StoreError> {
+        self.with(|s| s.daily_best(account, game))
+    }
 }

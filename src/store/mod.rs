@@ -5,6 +5,7 @@
 //! The store sits above the records and below the tables: it names no game and no screen.
 //! Rating math is [`glicko2`]'s, planned once for both databases in [`plan`].
 
+pub mod daily;
 pub mod glicko2;
 pub mod handle;
 pub mod journal;
@@ -346,4 +347,15 @@ pub trait Store: Send + Sync {
 
     /// The day's leaderboard of a puzzle, best first.
     fn daily_top(&self, day: i64, game: &str, limit: usize) -> Result<Vec<DailyEntry>, StoreError>;
+    /// The account's result of a puzzle on `day` and its place on that day's leaderboard
+    /// (from 1; ties broken as [`Store::daily_top`] breaks them), if it played it.
+    fn daily_place(
+        &self,
+        day: i64,
+        game: &str,
+        account: AccountId,
+    ) -> Result<Option<(usize, DailyEntry)>, StoreError>;
+    /// The account's best result of a puzzle over every day (higher score, then less time,
+    /// then the later day), if it ever played it.
+    fn daily_best(&self, account: AccountId, game: &str) -> Result<Option<DailyEntry>, StoreError>;
 }

@@ -652,7 +652,7 @@ impl Store for PostgresStore {
         fingerprint: &str,
         now: Timestamp,
     ) -> Result<Account, StoreError> {
-        handle::check(handle, &[])?;
+        handle::check_new(handle, fingerprint)?;
         let folded = handle::fold(handle);
         self.with(|client| {
             let mut tx = client.transaction().map_err(pg)?;
@@ -1085,6 +1085,60 @@ impl Store for PostgresStore {
                 .collect()
         })
     }
+
+    fn daily_place(
+        &self,
+        day: i64,
+        game: &str,
+        account: AccountId,
+    ) -> Result<Option<(usize, DailyEntry)>, StoreError> {
+        self.with(|client| {
+            let rows = client
+                .query(
+                    "SELECT d.day, d.game, d.account, a.handle, d.score, d.millis, \
+                     (SELECT COUNT(*) FROM daily o WHERE o.day = d.day AND o.game = d.game \
+                     AND (o.score > d.score OR (o.score = d.score AND (o.millis < d.millis \
+                     OR (o.millis = d.millis AND o.account < d.account))))) \
+                     FROM daily d JOIN accounts a ON a.id = d.account \
+                     WHERE d.day = $1 AND d.game = $2 AND d.account = $3",
+                    &[&day, &game, &account],
+                )
+                .map_err(pg)?;
+            let Some(row) = rows.first() else {
+                return Ok(None);
+            };
+            let above: i64 = col(row, 6)?;
+            let place = usize::try_from(above).unwrap_or(usize::MAX - 1) + 1;
+            Ok(Some((place, daily_row(row)?)))
+        })
+    }
+
+    fn daily_best(&self, account: AccountId, game: &str) -> Result<Option<DailyEntry>, StoreError> {
+        self.with(|client| {
+            let rows = client
+                .query(
+                    "SELECT d.day, d.game, d.account, a.handle, d.score, d.millis FROM daily d \
+                     JOIN accounts a ON a.id = d.account WHERE d.account = $1 AND d.game = $2 \
+                     ORDER BY d.score DESC, d.millis, d.day DESC LIMIT 1",
+                    &[&account, &game],
+                )
+                .map_err(pg)?;
+            rows.first().map(daily_row).transpose()
+        })
+    }
+}
+
+/// A daily entry from the first six columns of `row` (day, game, account, handle, score,
+/// millis).
+fn daily_row(row: &Row) -> Result<DailyEntry, StoreError> {
+    Ok(DailyEntry {
+        day: col(row, 0)?,
+        game: col(row, 1)?,
+        account: col(row, 2)?,
+        handle: col(row, 3)?,
+        score: col(row, 4)?,
+        millis: col(row, 5)?,
+    })
 }
 
 #[cfg(test)]

@@ -542,7 +542,7 @@ impl Store for SqliteStore {
         fingerprint: &str,
         now: Timestamp,
     ) -> Result<Account, StoreError> {
-        handle::check(handle, &[])?;
+        handle::check_new(handle, fingerprint)?;
         let folded = handle::fold(handle);
         let mut conn = self.conn();
         let tx = conn
@@ -1041,4 +1041,62 @@ impl Store for SqliteStore {
             .map_err(db)?;
         rows.collect::<Result<_, _>>().map_err(db)
     }
+
+    fn daily_place(
+        &self,
+        day: i64,
+        game: &str,
+        account: AccountId,
+    ) -> Result<Option<(usize, DailyEntry)>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare_cached(
+                "SELECT d.day, d.game, d.account, a.handle, d.score, d.millis, \
+                 (SELECT COUNT(*) FROM daily o WHERE o.day = d.day AND o.game = d.game \
+                 AND (o.score > d.score OR (o.score = d.score AND (o.millis < d.millis \
+                 OR (o.millis = d.millis AND o.account < d.account))))) \
+                 FROM daily d JOIN accounts a ON a.id = d.account \
+                 WHERE d.day = ?1 AND d.game = ?2 AND d.account = ?3",
+            )
+            .map_err(db)?;
+        let mut rows = stmt.query(params![day, game, account]).map_err(db)?;
+        let Some(row) = rows.next().map_err(db)? else {
+            return Ok(None);
+        };
+        let above: i64 = row.get(6).map_err(db)?;
+        let entry = daily_row(row).map_err(db)?;
+        Ok(Some((
+            usize::try_from(above).unwrap_or(usize::MAX - 1) + 1,
+            entry,
+        )))
+    }
+
+    fn daily_best(&self, account: AccountId, game: &str) -> Result<Option<DailyEntry>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare_cached(
+                "SELECT d.day, d.game, d.account, a.handle, d.score, d.millis FROM daily d \
+                 JOIN accounts a ON a.id = d.account WHERE d.account = ?1 AND d.game = ?2 \
+                 ORDER BY d.score DESC, d.millis, d.day DESC LIMIT 1",
+            )
+            .map_err(db)?;
+        let mut rows = stmt.query(params![account, game]).map_err(db)?;
+        match rows.next().map_err(db)? {
+            Some(row) => daily_row(row).map(Some).map_err(db),
+            None => Ok(None),
+        }
+    }
+}
+
+/// A daily entry from the first six columns of `row` (day, game, account, handle, score,
+/// millis).
+fn daily_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<DailyEntry> {
+    Ok(DailyEntry {
+        day: row.get(0)?,
+        game: row.get(1)?,
+        account: row.get(2)?,
+        handle: row.get(3)?,
+        score: row.get(4)?,
+        millis: row.get(5)?,
+    })
 }

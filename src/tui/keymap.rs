@@ -358,6 +358,8 @@ pub enum ScreenAction {
     Profile,
     /// Lobby at a server that keeps players: the leaderboards.
     Leaderboard,
+    /// Lobby and home: the day's leaderboard of the daily puzzles.
+    Daily,
 }
 
 /// One binding of a screen that words its own key bar and help: keys and the action.
@@ -424,6 +426,7 @@ pub const LOBBY: &[KeyBind] = &[
     on(&[Char('w')], ScreenAction::Watch),
     on(&[Char('p')], ScreenAction::Profile),
     on(&[Char('b')], ScreenAction::Leaderboard),
+    on(&[Char('d')], ScreenAction::Daily),
 ];
 
 /// The saved-matches list. `q` is `Quit` (it also leaves with the help open); the other

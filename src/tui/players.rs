@@ -5,6 +5,8 @@
 //! The screen shows and navigates; what it shows comes from a [`PlayerSource`] handed in by
 //! the front end (the SSH session asks the store).
 
+pub mod daily;
+
 use std::time::Instant;
 
 use ratatui::buffer::Buffer;

@@ -403,7 +403,7 @@ fn a_small_screen_says_how_big_it_must_be_and_help_lists_the_keys() {
     let screen = render(&lobby);
     let lower = screen.to_lowercase();
     assert!(
-        lower.contains("too small") && lower.contains("need 60×21"),
+        lower.contains("too small") && lower.contains("need 60×22"),
         "{screen}"
     );
     lobby.update(Event::Resize(200, 60));
@@ -581,4 +581,30 @@ fn islands_at_home_offers_the_board_side() {
     let launch = play(keys(&mut lobby, "v\r"));
     assert_eq!(launch.game, GameKind::Islands);
     assert_eq!(launch.options, GameOptions::Islands { size: 13 });
+}
+
+#[test]
+fn triad_and_hex_paths_offer_todays_puzzle_at_home_and_d_its_leaderboard() {
+    let mut lobby = home(None);
+    let screen = render(&lobby);
+    assert!(!screen.contains("Today's puzzle"), "{screen}");
+    assert_eq!(keys(&mut lobby, "d"), Some(Intent::DailyBoard));
+    // Triad: alone, the race, today's puzzle; Hex paths: alone, the race, two players, today's.
+    for (game, lefts, downs) in [
+        (GameKind::Triad, "<<", "v"),
+        (GameKind::HexPaths, ">", "vv"),
+    ] {
+        keys(&mut lobby, lefts);
+        assert_eq!(lobby.game_kind(), game);
+        let screen = render(&lobby);
+        line_with(&screen, "Today's puzzle");
+        keys(&mut lobby, downs);
+        let screen = render(&lobby);
+        assert!(
+            line_with(&screen, "Today's puzzle").contains('▸'),
+            "{screen}"
+        );
+        assert_eq!(keys(&mut lobby, "\r"), Some(Intent::Daily(game)));
+        keys(&mut lobby, &"^".repeat(downs.len()));
+    }
 }

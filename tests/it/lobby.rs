@@ -303,3 +303,34 @@ fn the_table_list_names_each_game_and_tells_a_race_by_its_own_progress() {
         assert!(screen.contains(line), "{line:?} in\n{screen}");
     }
 }
+
+#[test]
+fn triad_and_hex_paths_offer_todays_puzzle_after_the_tables_and_d_its_leaderboard() {
+    use trios::games::GameKind;
+    use trios::tui::lobby::Item;
+    let mut lobby = lobby((80, 24));
+    assert!(
+        !lobby.items().contains(&Item::Daily),
+        "Three Trios has none"
+    );
+    assert!(!render(&lobby).contains("Today's puzzle"));
+    // Without a store that keeps players, `d` does nothing.
+    assert_eq!(keys(&mut lobby, "d"), None);
+    lobby.set_players(true);
+    assert_eq!(keys(&mut lobby, "d"), Some(Intent::DailyBoard));
+    for (game, rights) in [(GameKind::Triad, ">>>"), (GameKind::HexPaths, ">")] {
+        keys(&mut lobby, rights);
+        assert_eq!(lobby.game_kind(), game);
+        let items = lobby.items();
+        assert_eq!(items.last(), Some(&Item::Daily), "{items:?}");
+        assert!(
+            matches!(items[items.len() - 2], Item::Table(_)),
+            "{items:?}"
+        );
+        let screen = render(&lobby);
+        assert!(screen.contains("Today's puzzle"), "{screen}");
+        // The last line.
+        assert_eq!(keys(&mut lobby, "G\r"), Some(Intent::Daily(game)));
+        keys(&mut lobby, "j");
+    }
+}

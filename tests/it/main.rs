@@ -58,6 +58,7 @@ mod solve;
 mod solver;
 mod ssh;
 mod ssh_accounts;
+mod ssh_daily;
 mod ssh_duels;
 mod ssh_hostile_connections;
 mod ssh_hostile_input;

@@ -151,6 +151,7 @@ contract!(
     leaderboards_list_established_players_only,
     a_history_is_newest_first_with_players_and_changes,
     dailies_keep_each_players_best,
+    a_daily_place_counts_those_ahead_and_a_best_spans_the_days,
     presence_is_replaced_per_server_and_ages_out,
 );
 
@@ -720,6 +721,66 @@ fn dailies_keep_each_players_best(store: &dyn Store) {
     assert!(top.iter().all(|e| e.day == 20_000 && e.game == "hexpaths"));
     assert_eq!(store.daily_top(20_000, "hexpaths", 1).unwrap().len(), 1);
     assert!(store.daily_top(20_000, "triad", 10).unwrap().is_empty());
+}
+
+fn a_daily_place_counts_those_ahead_and_a_best_spans_the_days(store: &dyn Store) {
+    let a = account(store, "alice");
+    let b = account(store, "bob");
+    let c = account(store, "carol");
+    let entry = |day, account, score, millis| DailyEntry {
+        day,
+        game: "triad".into(),
+        account,
+        handle: String::new(),
+        score,
+        millis,
+    };
+    store.put_daily(&entry(30, a, 0, 90_000)).unwrap();
+    store.put_daily(&entry(30, b, 0, 60_000)).unwrap();
+    store.put_daily(&entry(30, c, 0, 90_000)).unwrap(); // ties alice: the older account first
+    store.put_daily(&entry(31, a, 0, 50_000)).unwrap();
+    store.put_daily(&entry(32, a, 0, 70_000)).unwrap();
+    let place = |day, account| {
+        store
+            .daily_place(day, "triad", account)
+            .unwrap()
+            .map(|(place, e)| (place, e.handle, e.millis))
+    };
+    assert_eq!(place(30, b), Some((1, "bob".to_string(), 60_000)));
+    assert_eq!(place(30, a), Some((2, "alice".to_string(), 90_000)));
+    assert_eq!(place(30, c), Some((3, "carol".to_string(), 90_000)));
+    assert_eq!(place(31, a), Some((1, "alice".to_string(), 50_000)));
+    assert_eq!(place(31, b), None, "bob did not play that day");
+    assert_eq!(store.daily_place(30, "hexpaths", a).unwrap(), None);
+    // The places agree with the day's leaderboard.
+    let top: Vec<AccountId> = store
+        .daily_top(30, "triad", 10)
+        .unwrap()
+        .iter()
+        .map(|e| e.account)
+        .collect();
+    assert_eq!(top, [b, a, c]);
+
+    let best = store.daily_best(a, "triad").unwrap().unwrap();
+    assert_eq!(
+        (best.day, best.millis, best.handle.as_str()),
+        (31, 50_000, "alice")
+    );
+    assert_eq!(
+        store.daily_best(b, "triad").unwrap().map(|e| e.day),
+        Some(30)
+    );
+    assert_eq!(store.daily_best(a, "hexpaths").unwrap(), None);
+    // Hex paths: the higher score first, then the faster.
+    let hex = |day, score, millis| DailyEntry {
+        game: "hexpaths".into(),
+        ..entry(day, c, score, millis)
+    };
+    store.put_daily(&hex(30, 12, 80_000)).unwrap();
+    store.put_daily(&hex(31, 15, 99_000)).unwrap();
+    store.put_daily(&hex(32, 15, 40_000)).unwrap();
+    let best = store.daily_best(c, "hexpaths").unwrap().unwrap();
+    assert_eq!((best.day, best.score, best.millis), (32, 15, 40_000));
 }
 
 fn presence_is_replaced_per_server_and_ages_out(store: &dyn Store) {

@@ -117,6 +117,10 @@ pub struct HexApp {
     table: Option<HexLink>,
     /// The record a lone player's game is saved in, round by round, when it is saved.
     record: Option<HexRecorder>,
+    /// Played as the day's puzzle: one game, no other (`n` starts none).
+    daily: bool,
+    /// The time the rounds took so far (each round's clock when it ended).
+    thought: Duration,
 }
 
 impl HexApp {
@@ -169,7 +173,20 @@ impl HexApp {
             shell: Shell::new(size, theme, Some(NOTE_LIFETIME)),
             table: None,
             record: None,
+            daily: false,
+            thought: Duration::ZERO,
         }
+    }
+
+    /// This lone game played as the day's puzzle: the only game (`n` starts no other), and
+    /// it says so.
+    pub fn as_daily(mut self) -> HexApp {
+        self.daily = true;
+        self.say(
+            "Today's puzzle: score what you can; ties go to the faster.",
+            false,
+        );
+        self
     }
 
     /// This lone game saved in the record made for it, or played unsaved with the reason
@@ -554,6 +571,7 @@ impl HexApp {
     /// The round is over: the pieces go where the winner (or the optimal move) left them,
     /// and the optimal move plays out when the winner's was longer or nobody won.
     fn end_round(&mut self) {
+        self.thought += self.shell.at().min(self.game.settings().round_time);
         let winner = self.winner.clone();
         let optimal = self.game.round().map_or(0, |r| r.optimal());
         let hinted = self.game.round().is_some_and(|r| r.hinted);
@@ -624,6 +642,9 @@ impl HexApp {
             Action::ToggleNumbers => self.numbers = !self.numbers,
             Action::Replay => self.replay(),
             Action::Hint => self.give_hint(),
+            Action::NewGame if self.phase == Phase::Over && self.daily => {
+                self.say("Today's puzzle is one game: q goes back.", false)
+            }
             Action::NewGame if self.phase == Phase::Over && self.table.is_none() => self.new_game(),
             Action::TimesUp if self.phase == Phase::Thinking && self.racing() => self.times_up(),
             Action::Continue | Action::Confirm
@@ -990,6 +1011,20 @@ impl RaceBoard for HexApp {
     }
     fn advance(&mut self) {
         HexApp::advance(self);
+    }
+}
+
+/// A lone game played as the day's puzzle ends with its score and the time its rounds took.
+impl crate::tui::players::daily::Puzzle for HexApp {
+    fn outcome(&self) -> Option<crate::tui::players::daily::Outcome> {
+        if self.phase != Phase::Over || self.table.is_some() {
+            return None;
+        }
+        let me = self.game.players().first()?;
+        Some(crate::tui::players::daily::Outcome {
+            score: i64::from(me.score),
+            millis: i64::try_from(self.thought.as_millis()).unwrap_or(i64::MAX),
+        })
     }
 }
 

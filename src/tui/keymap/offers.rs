@@ -116,6 +116,8 @@ pub mod flag {
     pub const LISTED: u32 = 1 << 20;
     /// Lobby: the server keeps players (profiles and leaderboards).
     pub const PLAYERS: u32 = 1 << 21;
+    /// The lobby or home screen offers the daily puzzles' leaderboard (`d`).
+    pub const DAILY: u32 = 1 << 22;
 }
 
 use flag::*;
@@ -448,19 +450,21 @@ const LOBBY_BAR: &[Offer] = &[
     o(&[Left, Right], s(ScreenAction::Left), "←→", "game", |s| lb_start(s) && s.has(GAMES), 80),
     o(&[Char('p')], s(ScreenAction::Profile), "p", "profile", |s| s.has(PLAYERS), 60),
     o(&[Char('b')], s(ScreenAction::Leaderboard), "b", "leaderboard", |s| s.has(PLAYERS), 50),
+    o(&[Char('d')], s(ScreenAction::Daily), "d", "daily", |s| s.has(DAILY), 40),
     HELP,
     QUIT,
 ];
 
 /// The lobby's help; [`crate::tui::lobby::view::LOBBY_KEYS`] is its words.
 #[rustfmt::skip]
-pub const LOBBY_HELP: [Offer; 10] = [
+pub const LOBBY_HELP: [Offer; 11] = [
     h(&[Up, Down, Char('j'), Char('k'), Tab], s(ScreenAction::Up), "↑ ↓  j k  Tab", "choose a line"),
     h(&[Left, Right, Char('h'), Char('l')], s(ScreenAction::Left), "← →  h l", "change the option (on other lines: the game)"),
     h(&[Enter, Char(' ')], s(ScreenAction::Confirm), "Enter  Space", "start, join your seat or a free one, else watch"),
     h(&[Char('w')], s(ScreenAction::Watch), "w", "watch the chosen table"),
     h(&[Char('p')], s(ScreenAction::Profile), "p", "your profile: ratings, games, keys"),
     h(&[Char('b')], s(ScreenAction::Leaderboard), "b", "the leaderboards"),
+    h(&[Char('d')], s(ScreenAction::Daily), "d", "today's puzzles: leaderboard and your bests"),
     h(&[Home, End, Char('g'), Char('G')], s(ScreenAction::First), "Home End  g G", "first / last line"),
     h(&[], Act::Note, "mouse", "click a line to choose it, again to open it"),
     h(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "this help (any key closes it)"),
@@ -473,6 +477,8 @@ const HOME_BAR: &[Offer] = &[
     o(&[Left, Right], s(ScreenAction::Left), "←→", "change", lb_option, 90),
     o(&[Enter], s(ScreenAction::Confirm), "Enter", "{enter}", |s| !s.has(OPTION), 90),
     o(&[Left, Right], s(ScreenAction::Left), "←→", "game", |s| !s.has(OPTION) && s.has(GAMES), 80),
+    o(&[Char('p')], s(ScreenAction::Profile), "p", "profile", |s| s.has(PLAYERS), 60),
+    o(&[Char('d')], s(ScreenAction::Daily), "d", "daily", |s| s.has(DAILY), 50),
     HELP,
     QUIT,
 ];
@@ -480,11 +486,13 @@ const HOME_BAR: &[Offer] = &[
 /// The home screen's help (its saved list's too); [`crate::tui::lobby::view::HOME_KEYS`]
 /// is its words. `PageUp PageDown` are the saved list's keys.
 #[rustfmt::skip]
-pub const HOME_HELP: [Offer; 9] = [
+pub const HOME_HELP: [Offer; 11] = [
     h(&[Up, Down, Char('j'), Char('k'), Tab], s(ScreenAction::Up), "↑ ↓  j k  Tab", "choose a line"),
     h(&[Left, Right, Char('h'), Char('l')], s(ScreenAction::Left), "← →  h l", "change the option (on other lines: the game)"),
     h(&[Enter, Char(' ')], s(ScreenAction::Confirm), "Enter  Space", "start the line, or resume/replay the match"),
     h(&[Char('r')], s(ScreenAction::Replay), "r", "replay the chosen saved match"),
+    h(&[Char('p')], s(ScreenAction::Profile), "p", "your profile: games, records, bests"),
+    h(&[Char('d')], s(ScreenAction::Daily), "d", "today's puzzles: leaderboard and bests"),
     h(&[Home, End, Char('g'), Char('G')], s(ScreenAction::First), "Home End  g G", "first / last line"),
     h(&[PageUp, PageDown], s(ScreenAction::PageUp), "PageUp PageDown", "saved matches: a page at a time"),
     h(&[], Act::Note, "mouse", "click a line to choose it, again to open it"),

@@ -101,6 +101,8 @@ pub enum Item {
     Size,
     /// Triad: a game alone.
     Solitaire,
+    /// Triad and Hex paths: the day's puzzle, the same deal for everyone that UTC day.
+    Daily,
     PlayComputer,
     OpenTable,
     Table(TableId),
@@ -194,9 +196,14 @@ pub enum Intent {
     /// View the match recorded in this file.
     Replay(PathBuf),
     /// At a server that keeps players: one's profile, or (`false`) the leaderboards.
+    /// At home (the local store open): the local profile.
     Players {
         profile: bool,
     },
+    /// Play today's puzzle of this game.
+    Daily(GameKind),
+    /// The day's leaderboard of the daily puzzles.
+    DailyBoard,
 }
 
 /// A status line under the menu.
@@ -288,7 +295,8 @@ pub struct Lobby {
     pub(crate) theme: Theme,
     /// The key help is open (`?`); any key closes it.
     pub(crate) help: bool,
-    /// A server that keeps players: `p` and `b` open profiles and leaderboards.
+    /// A server that keeps players: `p` and `b` open profiles and leaderboards; at home,
+    /// the local store is open: `p` opens the local profile.
     pub(crate) players: bool,
     /// Who is connected, to this server or another sharing its database.
     pub(crate) online: Vec<OnlinePlayer>,
@@ -318,7 +326,8 @@ impl Lobby {
         self.online = online;
     }
 
-    /// Offers profiles and leaderboards (`p`, `b`): the server keeps players.
+    /// Offers profiles and leaderboards (`p`, `b`): the server keeps players (at home: `p`,
+    /// the local profile, kept in the data folder's store).
     pub fn set_players(&mut self, players: bool) {
         self.players = players;
     }
@@ -409,8 +418,17 @@ impl Lobby {
             items.extend(self.option_items());
             items.push(Item::OpenTable);
             items.extend(self.tables.iter().map(|t| Item::Table(t.id)));
+            // The one solo line, after the tables so theirs stay where they were.
+            if self.has_daily() {
+                items.push(Item::Daily);
+            }
         }
         items
+    }
+
+    /// Whether the chosen game has a daily puzzle (its home actions offer it).
+    pub fn has_daily(&self) -> bool {
+        entry(self.game_kind()).home_actions.contains(&Item::Daily)
     }
 
     fn position(&self, item: Item) -> Option<usize> {
@@ -598,9 +616,10 @@ impl Lobby {
             Action::Confirm => return self.activate(false),
             Action::Watch if !self.at_home() => return self.activate(true),
             Action::Profile if self.players => return Some(Intent::Players { profile: true }),
-            Action::Leaderboard if self.players => {
+            Action::Leaderboard if self.players && !self.at_home() => {
                 return Some(Intent::Players { profile: false });
             }
+            Action::Daily if self.players || self.at_home() => return Some(Intent::DailyBoard),
             _ => {}
         }
         None
@@ -712,6 +731,7 @@ impl Lobby {
                 }
                 Some(Intent::Play(launch))
             }
+            Item::Daily => Some(Intent::Daily(self.game_kind())),
             Item::PlayComputer if self.at_home() => {
                 Some(Intent::Play(self.launch(Mode::VsComputer)))
             }

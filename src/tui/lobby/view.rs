@@ -52,8 +52,9 @@ const HOME_ACTIONS_TOP: u16 = HOME_OPTIONS_TOP + MOST_OPTION_ROWS + 1;
 const MOST_GAMES: u16 = 5;
 /// The most option rows a game has at home (Three Trios: opponent, board, rules).
 const MOST_OPTION_ROWS: u16 = 3;
-/// The most action rows: a game's own (Play, Two players, Watch) and Resume, Saved, Quit.
-const MOST_ACTION_ROWS: u16 = 6;
+/// The most action rows: a game's own (Hex paths: alone, today's puzzle, the computer, two
+/// players) and Resume, Saved, Quit.
+const MOST_ACTION_ROWS: u16 = 7;
 /// A game's title column in the home list, `‹ Islands of Hex ›` and a space.
 const GAME_NAME_WIDTH: usize = 19;
 /// The widest a game's description may be to fit whole beside its title in the home box of
@@ -178,10 +179,10 @@ fn too_small(lobby: &Lobby) -> bool {
 }
 
 /// The lobby's keys, as the help box lists them (the keymap's lobby help).
-pub const LOBBY_KEYS: [(&str, &str); 10] = words(&offers::LOBBY_HELP);
+pub const LOBBY_KEYS: [(&str, &str); 11] = words(&offers::LOBBY_HELP);
 
 /// The home screen's keys, as its help box lists them (the keymap's home help).
-pub const HOME_KEYS: [(&str, &str); 9] = words(&offers::HOME_HELP);
+pub const HOME_KEYS: [(&str, &str); 11] = words(&offers::HOME_HELP);
 
 /// The label and sentence of each help entry.
 const fn words<const N: usize>(help: &[Offer; N]) -> [(&'static str, &'static str); N] {
@@ -343,7 +344,8 @@ impl Lobby {
             .with(flag::OPTION, items[selected].is_option())
             .with(flag::TABLE_LINE, matches!(items[selected], Item::Table(_)))
             .with(flag::GAMES, self.choices.games.len() > 1)
-            .with(flag::PLAYERS, self.players);
+            .with(flag::PLAYERS, self.players)
+            .with(flag::DAILY, self.players);
         let keys = keybar::bar(
             &offers::bar(Where::Lobby, state),
             &[],
@@ -372,6 +374,10 @@ impl Lobby {
                 vec![Span::raw("Open a race table and wait for players")]
             }
             Item::PlayComputer => vec![Span::raw("Play against the computer")],
+            Item::Daily => vec![
+                Span::raw("Today's puzzle"),
+                Span::styled(" · the same for everyone, d: leaderboard", theme.dim()),
+            ],
             Item::OpenTable => vec![Span::raw("Open a table and wait for an opponent")],
             Item::Table(id) => match self.tables.iter().find(|t| t.id == id) {
                 Some(table) => self.describe_table(table),
@@ -696,6 +702,7 @@ impl Lobby {
         }
         let text = match item {
             Item::Solitaire => "Play solitaire",
+            Item::Daily => "Today's puzzle",
             Item::PlayComputer => "Play the computer",
             Item::TwoPlayers => "Two players at this keyboard",
             Item::Watch => "Watch two computers",
@@ -824,7 +831,9 @@ impl Lobby {
         };
         let state = State::screen()
             .with(flag::OPTION, items[selected].is_option())
-            .with(flag::GAMES, self.choices.games.len() > 1);
+            .with(flag::GAMES, self.choices.games.len() > 1)
+            .with(flag::PLAYERS, self.players)
+            .with(flag::DAILY, true);
         let keys = keybar::bar(
             &offers::bar(Where::Home, state),
             &[("enter", action)],
@@ -956,6 +965,6 @@ mod tests {
             let title = format!("‹ {} › ", e.kind.title());
             assert!(title.width() <= GAME_NAME_WIDTH, "{title}");
         }
-        assert_eq!(HOME_SIZE, (60, 21));
+        assert_eq!(HOME_SIZE, (60, 22));
     }
 }

@@ -76,6 +76,8 @@ pub struct TriadApp {
     record: Option<TriadRecorder>,
     /// A saved game being stepped through, when this screen replays one.
     replay: Option<replay::Replay>,
+    /// Played as the day's puzzle: one deal, no other (`n` deals none).
+    daily: bool,
 }
 
 impl TriadApp {
@@ -116,6 +118,7 @@ impl TriadApp {
             locked_until: None,
             record: None,
             replay: None,
+            daily: false,
         };
         if let Some(path) = &app.bests_path {
             match bests::load(path) {
@@ -174,6 +177,14 @@ impl TriadApp {
             Ok(recorder) => self.record = Some(recorder),
             Err(why) => self.say(&format!("Not saved: {why}"), true),
         }
+        self
+    }
+
+    /// This solitaire played as the day's puzzle: its deal is the only one (`n` deals no
+    /// other), and it says so.
+    pub fn as_daily(mut self) -> TriadApp {
+        self.daily = true;
+        self.say("Today's puzzle: clear the deal as fast as you can.", false);
         self
     }
 
@@ -382,6 +393,9 @@ impl TriadApp {
             Some(Action::Quit) if self.would_lose() => self.shell.ask(Question::Leave, false),
             Some(Action::Quit) => self.shell.quit(),
             Some(Action::ToggleHelp) => self.shell.open_help(self.table.is_none()),
+            Some(Action::NewGame) if self.daily => {
+                self.say("Today's puzzle is one deal: q goes back.", false)
+            }
             Some(Action::NewGame) => self.ask_new_game(),
             _ if self.finished.is_some() => {
                 let text = match &self.table {
@@ -389,6 +403,7 @@ impl TriadApp {
                         "The race is over: q goes back to the lobby."
                     }
                     Some(_) => "The race is over: n deals another, q goes back to the lobby.",
+                    None if self.daily => "Today's puzzle is done: q goes back.",
                     None => "The game is over: n deals a new one, q quits.",
                 };
                 self.say(text, false)
@@ -624,6 +639,17 @@ impl RaceBoard for TriadApp {
         if question == Question::NewGame {
             self.new_game();
         }
+    }
+}
+
+/// A solitaire played as the day's puzzle ends with its time.
+impl crate::tui::players::daily::Puzzle for TriadApp {
+    fn outcome(&self) -> Option<crate::tui::players::daily::Outcome> {
+        let finished = self.finished.as_ref()?;
+        Some(crate::tui::players::daily::Outcome {
+            score: 0,
+            millis: (finished.secs * 1000.0).round() as i64,
+        })
     }
 }
 
