@@ -35,7 +35,6 @@ pub fn run() -> Result<(), Error> {
     crate::tui::run_screen(|_events, size, theme| {
         let mut lobby = Lobby::home(choices, autosave::data_dir(), size, theme);
         lobby.update(Event::Resize(size.0, size.1));
-        lobby.set_players(local.is_ok());
         Home {
             lobby,
             resumable: None,

@@ -196,7 +196,6 @@ pub enum Intent {
     /// View the match recorded in this file.
     Replay(PathBuf),
     /// At a server that keeps players: one's profile, or (`false`) the leaderboards.
-    /// At home (the local store open): the local profile.
     Players {
         profile: bool,
     },
@@ -295,8 +294,7 @@ pub struct Lobby {
     pub(crate) theme: Theme,
     /// The key help is open (`?`); any key closes it.
     pub(crate) help: bool,
-    /// A server that keeps players: `p` and `b` open profiles and leaderboards; at home,
-    /// the local store is open: `p` opens the local profile.
+    /// A server that keeps players: `p` and `b` open profiles and leaderboards.
     pub(crate) players: bool,
     /// Who is connected, to this server or another sharing its database.
     pub(crate) online: Vec<OnlinePlayer>,
@@ -326,8 +324,7 @@ impl Lobby {
         self.online = online;
     }
 
-    /// Offers profiles and leaderboards (`p`, `b`): the server keeps players (at home: `p`,
-    /// the local profile, kept in the data folder's store).
+    /// Offers profiles and leaderboards (`p`, `b`): the server keeps players.
     pub fn set_players(&mut self, players: bool) {
         self.players = players;
     }
