@@ -152,7 +152,11 @@ impl Screen for Home {
             }
             // Tables belong to a server's lobby.
             Some(
-                Intent::Open { .. } | Intent::Join(_) | Intent::Watch(_) | Intent::Players { .. },
+                Intent::Open { .. }
+                | Intent::Join(_)
+                | Intent::Watch(_)
+                | Intent::Players { .. }
+                | Intent::Casual(_),
             ) => Transition::Stay,
         }
     }

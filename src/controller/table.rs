@@ -263,6 +263,8 @@ pub struct TableSpec<C: TableGame = MatchConfig> {
     /// A showcase's next table, opened in place of its next deal (so showcases can take
     /// turns with another game's); `None` deals again at the same table.
     pub successor: Option<Successor>,
+    /// Its opener asked for casual games: kept in the players' histories, never rated.
+    pub casual: bool,
 }
 
 /// What a showcase does instead of dealing its next game: opens the table that follows it
@@ -534,8 +536,14 @@ impl<C: TableGame> Table<C> {
                 && self.game.played() == 0
                 && !self.waiting_for_opponent()
             {
+                // A casual table says so as its game begins.
+                let casual = if self.spec.casual {
+                    " (casual: not rated)"
+                } else {
+                    ""
+                };
                 self.broadcast(News::Notice(format!(
-                    "Both seats taken: {} moves first",
+                    "Both seats taken: {} moves first{casual}",
                     C::side_title(Side::First)
                 )));
                 tracing::info!(

@@ -241,6 +241,7 @@ fn open_show<C: TableGame>(
             fresh_seed_of
         },
         successor: next,
+        casual: true,
     })
 }
 

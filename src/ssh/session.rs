@@ -296,6 +296,8 @@ pub(crate) struct Conn {
     pub(crate) events: Sender<Event>,
     /// Set while a table's screen is open; the session leaves that table when it ends.
     at_table: Cell<Option<TableId>>,
+    /// Set while the lobby opens a table its opener asked to play casual.
+    casual: Cell<bool>,
 }
 
 /// A table being shown, on top of the lobby.
@@ -406,6 +408,13 @@ impl LobbyScreen {
             Intent::Resume(_) | Intent::Replay(_) => Err(AtTableError::SavedMatches),
             // Opened above, without a table.
             Intent::Players { .. } | Intent::Daily(_) | Intent::DailyBoard => return None,
+            // The same table, opened casual: its games are kept but not rated.
+            Intent::Casual(open) => {
+                conn.casual.set(true);
+                let opened = self.table_for(*open);
+                conn.casual.set(false);
+                return opened;
+            }
         })
     }
 }
@@ -561,6 +570,7 @@ fn run(
         spec,
         events: events.clone(),
         at_table: Cell::new(None),
+        casual: Cell::new(false),
     });
     let root = LobbyScreen {
         lobby,
@@ -993,6 +1003,7 @@ fn open_and_sit<C: crate::controller::table_game::TableGame>(
         rest: Duration::ZERO,
         reseed,
         successor: None,
+        casual: conn.casual.get(),
     })?;
     join(conn, id, Want::Seat, size)
 }

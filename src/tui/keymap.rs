@@ -358,6 +358,8 @@ pub enum ScreenAction {
     Profile,
     /// Lobby at a server that keeps players: the leaderboards.
     Leaderboard,
+    /// Lobby at a server that keeps players, on "Open a table": open it casual (unrated).
+    Casual,
     /// Lobby and home: the day's leaderboard of the daily puzzles.
     Daily,
 }
@@ -427,6 +429,7 @@ pub const LOBBY: &[KeyBind] = &[
     on(&[Char('p')], ScreenAction::Profile),
     on(&[Char('b')], ScreenAction::Leaderboard),
     on(&[Char('d')], ScreenAction::Daily),
+    on(&[Char('c')], ScreenAction::Casual),
 ];
 
 /// The saved-matches list. `q` is `Quit` (it also leaves with the help open); the other

@@ -541,6 +541,7 @@ fn race_tables_and_duel_tables_count_together_against_the_seats_a_person_may_hol
             rest: Duration::ZERO,
             reseed: |c: &MatchConfig| c.seed,
             successor: None,
+            casual: false,
         })
         .expect("open a duel");
     let (tell, ivy_news) = mpsc::channel::<News>();

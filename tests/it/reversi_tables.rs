@@ -37,6 +37,7 @@ fn spec(kind: Kind, config: Config, opener: Option<Identity>) -> TableSpec<Confi
         rest: Duration::ZERO,
         reseed: same_seed,
         successor: None,
+        casual: false,
     }
 }
 
@@ -287,12 +288,14 @@ fn a_reversi_showcase_hands_over_to_a_three_trios_one() {
             rest: Duration::from_secs(60),
             reseed: |c: &MatchConfig| c.seed,
             successor: None,
+            casual: false,
         };
         registry.open(spec).ok()
     });
     let table = registry
         .open(TableSpec {
             successor: Some(next),
+            casual: false,
             ..spec(Kind::Showcase, config, None)
         })
         .unwrap();

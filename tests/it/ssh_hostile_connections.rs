@@ -442,6 +442,7 @@ fn tables_shared_with_other_people_are_not_closed_to_make_room_the_new_one_is_re
         rest: Duration::ZERO,
         reseed: |config: &MatchConfig| config.seed,
         successor: None,
+        casual: false,
     };
     let registry = Registry::new();
     let mut listeners = Vec::new();

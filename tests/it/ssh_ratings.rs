@@ -127,3 +127,58 @@ async fn two_keyed_players_sign_up_play_rated_reversi_and_keep_their_ratings() {
     })
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_its_opener_makes_casual_is_kept_but_not_rated() {
+    bounded(TEST_LIMIT, async {
+        let data = tempfile::tempdir().unwrap();
+        let db = data.path().join("trios.db");
+        let server = rated_server(&db, data.path()).await;
+        let addr = server.local_addr();
+        let (_a, mut alice) = arrive(addr, [127, 0, 0, 2], "alice", &key()).await;
+        let (_b, mut bob) = arrive(addr, [127, 0, 0, 3], "bob", &key()).await;
+        ssh::sign_up(&mut alice, "alice").await;
+        ssh::sign_up(&mut bob, "bob").await;
+
+        // On "Open a table", c offers and opens a casual one.
+        alice.send(b"jj").await;
+        alice
+            .wait_for("the offer", |g| g.shows("c casual table"))
+            .await;
+        alice.send(b"c").await;
+        alice
+            .wait_for("the open table", |g| g.shows("Waiting for an opponent"))
+            .await;
+        bob.wait_for("the open table", |s| s.shows("waiting: Enter to join"))
+            .await;
+        bob.send(b"jjj\r").await;
+        alice
+            .wait_for("the table's notice", |s| {
+                s.shows("Both seats taken") && s.shows("(casual: not rated)")
+            })
+            .await;
+        for view in [&alice, &bob] {
+            view.send(b"a??").await;
+        }
+        alice
+            .wait_for("the first move", |s| s.shows(ssh::MY_MOVE))
+            .await;
+        ssh::play_out(&server, [&mut alice, &mut bob], ["Dark", "Light"]).await;
+        alice.wait_for("the end", |g| g.shows("Game over")).await;
+
+        let store = SqliteStore::open(&db).unwrap();
+        let a = store.account_by_handle("alice").unwrap().unwrap();
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        while store.games(a.id, 5).unwrap().is_empty() {
+            assert!(tokio::time::Instant::now() < deadline, "no game kept");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let games = store.games(a.id, 5).unwrap();
+        assert!(!games[0].rated, "{games:?}");
+        assert!(games[0].change.is_none());
+        assert!(store.ratings(a.id).unwrap().is_empty());
+        assert!(!alice.shows("Reversi 1500? →"), "{}", alice.contents());
+        server.shutdown().await;
+    })
+    .await;
+}

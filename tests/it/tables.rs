@@ -43,6 +43,7 @@ fn spec(kind: Kind, config: MatchConfig, opener: Option<Identity>) -> TableSpec 
         rest: Duration::ZERO,
         reseed: same_seed,
         successor: None,
+        casual: false,
     }
 }
 

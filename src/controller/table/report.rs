@@ -59,7 +59,8 @@ impl<C: TableGame> Table<C> {
             everyone_moved: self.game.played() >= 2,
             race: false,
         };
-        let Some(result) = rated::result(ending, ratings.rated_same_address, false) else {
+        let Some(result) = rated::result(ending, ratings.rated_same_address, self.spec.casual)
+        else {
             return;
         };
         let commands = self.commands.clone();

@@ -116,6 +116,8 @@ pub mod flag {
     pub const LISTED: u32 = 1 << 20;
     /// Lobby: the server keeps players (profiles and leaderboards).
     pub const PLAYERS: u32 = 1 << 21;
+    /// Lobby: the chosen line opens a table for two people.
+    pub const OPEN_LINE: u32 = 1 << 23;
     /// The lobby or home screen offers the daily puzzles' leaderboard (`d`).
     pub const DAILY: u32 = 1 << 22;
 }
@@ -448,6 +450,7 @@ const LOBBY_BAR: &[Offer] = &[
     o(&[Char('w')], s(ScreenAction::Watch), "w", "watch", lb_table, 80),
     o(&[Enter], s(ScreenAction::Confirm), "Enter", "start", lb_start, 90),
     o(&[Left, Right], s(ScreenAction::Left), "←→", "game", |s| lb_start(s) && s.has(GAMES), 80),
+    o(&[Char('c')], s(ScreenAction::Casual), "c", "casual table", |s| s.has(PLAYERS) && s.has(OPEN_LINE), 70),
     o(&[Char('p')], s(ScreenAction::Profile), "p", "profile", |s| s.has(PLAYERS), 60),
     o(&[Char('b')], s(ScreenAction::Leaderboard), "b", "leaderboard", |s| s.has(PLAYERS), 50),
     o(&[Char('d')], s(ScreenAction::Daily), "d", "daily", |s| s.has(DAILY), 40),
@@ -457,11 +460,12 @@ const LOBBY_BAR: &[Offer] = &[
 
 /// The lobby's help; [`crate::tui::lobby::view::LOBBY_KEYS`] is its words.
 #[rustfmt::skip]
-pub const LOBBY_HELP: [Offer; 11] = [
+pub const LOBBY_HELP: [Offer; 12] = [
     h(&[Up, Down, Char('j'), Char('k'), Tab], s(ScreenAction::Up), "↑ ↓  j k  Tab", "choose a line"),
     h(&[Left, Right, Char('h'), Char('l')], s(ScreenAction::Left), "← →  h l", "change the option (on other lines: the game)"),
     h(&[Enter, Char(' ')], s(ScreenAction::Confirm), "Enter  Space", "start, join your seat or a free one, else watch"),
     h(&[Char('w')], s(ScreenAction::Watch), "w", "watch the chosen table"),
+    h(&[Char('c')], s(ScreenAction::Casual), "c", "open a casual (unrated) table"),
     h(&[Char('p')], s(ScreenAction::Profile), "p", "your profile: ratings, games, keys"),
     h(&[Char('b')], s(ScreenAction::Leaderboard), "b", "the leaderboards"),
     h(&[Char('d')], s(ScreenAction::Daily), "d", "today's puzzles: leaderboard and your bests"),

@@ -195,6 +195,9 @@ pub enum Intent {
     Resume(PathBuf),
     /// View the match recorded in this file.
     Replay(PathBuf),
+    /// At a server that keeps players: the table `Open a table` opens, played casual (not
+    /// rated).
+    Casual(Box<Intent>),
     /// At a server that keeps players: one's profile, or (`false`) the leaderboards.
     Players {
         profile: bool,
@@ -613,6 +616,11 @@ impl Lobby {
             Action::Confirm => return self.activate(false),
             Action::Watch if !self.at_home() => return self.activate(true),
             Action::Profile if self.players => return Some(Intent::Players { profile: true }),
+            Action::Casual if self.players && self.selected_item() == Item::OpenTable => {
+                return self
+                    .activate(false)
+                    .map(|open| Intent::Casual(Box::new(open)));
+            }
             Action::Leaderboard if self.players && !self.at_home() => {
                 return Some(Intent::Players { profile: false });
             }

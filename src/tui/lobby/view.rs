@@ -179,7 +179,7 @@ fn too_small(lobby: &Lobby) -> bool {
 }
 
 /// The lobby's keys, as the help box lists them (the keymap's lobby help).
-pub const LOBBY_KEYS: [(&str, &str); 11] = words(&offers::LOBBY_HELP);
+pub const LOBBY_KEYS: [(&str, &str); 12] = words(&offers::LOBBY_HELP);
 
 /// The home screen's keys, as its help box lists them (the keymap's home help).
 pub const HOME_KEYS: [(&str, &str); 10] = words(&offers::HOME_HELP);
@@ -345,6 +345,7 @@ impl Lobby {
             .with(flag::TABLE_LINE, matches!(items[selected], Item::Table(_)))
             .with(flag::GAMES, self.choices.games.len() > 1)
             .with(flag::PLAYERS, self.players)
+            .with(flag::OPEN_LINE, items[selected] == Item::OpenTable)
             .with(flag::DAILY, self.players);
         let keys = keybar::bar(
             &offers::bar(Where::Lobby, state),
