@@ -7,10 +7,11 @@
 
 use std::net::IpAddr;
 
-use super::table::Proof;
+use super::seating::Occupant;
+use super::table::{ClientId, Proof};
 use crate::games::GameKind;
 use crate::store::glicko2::Params;
-use crate::store::worker::StoreService;
+use crate::store::worker::{Reported, StoreService};
 use crate::store::{Finished, Participant, RatingChange, Timestamp};
 
 /// How finished games reach the store, and the server's rule on players from one address.
@@ -146,6 +147,54 @@ pub fn change_line(title: &str, change: &RatingChange, params: &Params) -> Strin
         change.before.shown(params),
         change.after.shown(params)
     )
+}
+
+/// What players read when the database is away at the end of their game.
+pub const RESULT_WAITS: &str =
+    "The database is away: this result is kept and will be rated once it is back";
+
+/// What the store made of a reported game, as the people at its table hear it: the rating
+/// changes, or (`Err`) the one notice to give instead.
+pub fn heard(reported: Reported) -> Result<Vec<RatingChange>, String> {
+    match reported {
+        Reported::Written(written) => Ok(written.changes),
+        Reported::Waiting => Err(RESULT_WAITS.into()),
+        Reported::Lost(why) => Err(format!("This result could not be kept: {why}")),
+    }
+}
+
+/// One seated person's rating change: their client (while connected), their name, and the
+/// line that tells it.
+pub struct SeatChange {
+    pub client: Option<ClientId>,
+    pub name: String,
+    pub line: String,
+}
+
+/// The change of every person at `places` whose account `changes` names, told as `title`'s
+/// (`Reversi 1500? → 1741? (+241)`).
+pub(super) fn seat_changes<P>(
+    places: &[Occupant<P>],
+    changes: &[RatingChange],
+    title: &str,
+    params: &Params,
+) -> Vec<SeatChange> {
+    places
+        .iter()
+        .filter_map(|place| match place {
+            Occupant::Person { who, client, .. } => {
+                let change = changes
+                    .iter()
+                    .find(|c| Some(c.account) == who.proof.account())?;
+                Some(SeatChange {
+                    client: *client,
+                    name: who.user.clone(),
+                    line: change_line(title, change, params),
+                })
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// A fresh game id: random, so two servers sharing a database never draw the same.

@@ -227,7 +227,7 @@ pub struct Joined<C: TableGame = MatchConfig> {
 
 mod report;
 
-pub use report::RESULT_WAITS;
+pub use super::rated::RESULT_WAITS;
 
 /// What a duel table's own helpers send its thread.
 pub enum TableOwn<M> {

@@ -68,35 +68,23 @@ impl<R: TableRace> RaceTable<R> {
 
     /// Tells each player their rating change as a notice (watchers hear everyone's).
     pub(super) fn hear_reported(&mut self, reported: Reported) {
-        let changes = match reported {
-            Reported::Written(written) => written.changes,
-            Reported::Waiting => {
-                self.broadcast(R::notice(crate::controller::table::RESULT_WAITS.into()));
-                return;
-            }
-            Reported::Lost(why) => {
-                self.broadcast(R::notice(format!("This result could not be kept: {why}")));
-                return;
-            }
+        let changes = match rated::heard(reported) {
+            Ok(changes) => changes,
+            Err(notice) => return self.broadcast(R::notice(notice)),
         };
-        let Some(params) = self.registry.ratings().map(|r| *r.service.params()) else {
+        let Some(ratings) = self.registry.ratings() else {
             return;
         };
         let title = rated::group_title(R::KIND, R::KIND.name());
-        let lines: Vec<String> = (self.seating.places().iter())
-            .filter_map(|place| match place {
-                Occupant::Person { who, .. } => {
-                    let change = changes
-                        .iter()
-                        .find(|c| Some(c.account) == who.proof.account())?;
-                    Some(format!(
-                        "{}: {}",
-                        who.user,
-                        rated::change_line(&title, change, &params)
-                    ))
-                }
-                _ => None,
-            })
+        let seats = rated::seat_changes(
+            self.seating.places(),
+            &changes,
+            &title,
+            ratings.service.params(),
+        );
+        let lines: Vec<String> = seats
+            .iter()
+            .map(|s| format!("{}: {}", s.name, s.line))
             .collect();
         if !lines.is_empty() {
             self.broadcast(R::notice(lines.join(" · ")));

@@ -8,10 +8,6 @@ use crate::controller::table_game::{TableGame, TableMatch};
 use crate::games::{Side, Verdict};
 use crate::store::worker::{Reported, now};
 
-/// What players hear when the database is away at the end of their game.
-pub const RESULT_WAITS: &str =
-    "The database is away: this result is kept and will be rated once it is back";
-
 impl<C: TableGame> Table<C> {
     /// Reports the finished game to the store, once: `places` gives each side's standing (0
     /// first), `summary` the result in words. Showcases and servers without a store keep
@@ -81,44 +77,29 @@ impl<C: TableGame> Table<C> {
     /// Tells the people at the table what the store made of their game: each player their
     /// own rating change, watchers everyone's.
     pub(super) fn hear_reported(&mut self, reported: Reported) {
-        let changes = match reported {
-            Reported::Written(written) => written.changes,
-            Reported::Waiting => {
-                self.broadcast(News::Notice(RESULT_WAITS.into()));
-                return;
-            }
-            Reported::Lost(why) => {
-                self.broadcast(News::Notice(format!(
-                    "This result could not be kept: {why}"
-                )));
-                return;
-            }
+        let changes = match rated::heard(reported) {
+            Ok(changes) => changes,
+            Err(notice) => return self.broadcast(News::Notice(notice)),
         };
-        if changes.is_empty() {
-            return;
-        }
-        let Some(params) = self.registry.ratings().map(|r| *r.service.params()) else {
+        let (Some(first), Some(ratings)) = (changes.first(), self.registry.ratings()) else {
             return;
         };
-        let title = rated::group_title(C::GAME, &changes[0].group);
-        let mut everyone = Vec::new();
-        let mut own = Vec::new();
-        for place in self.seating.places() {
-            if let Occupant::Person { who, client, .. } = place
-                && let Some(change) = changes
-                    .iter()
-                    .find(|c| Some(c.account) == who.proof.account())
-            {
-                let line = rated::change_line(&title, change, &params);
-                everyone.push(format!("{}: {line}", who.user));
-                if let Some(client) = client {
-                    own.push((*client, line));
-                }
-            }
-        }
+        let title = rated::group_title(C::GAME, &first.group);
+        let seats = rated::seat_changes(
+            self.seating.places(),
+            &changes,
+            &title,
+            ratings.service.params(),
+        );
+        let everyone = seats
+            .iter()
+            .map(|s| format!("{}: {}", s.name, s.line))
+            .collect();
         self.broadcast(News::Rated(everyone));
-        for (client, line) in own {
-            self.tell(client, News::Rated(vec![line]));
+        for seat in seats {
+            if let Some(client) = seat.client {
+                self.tell(client, News::Rated(vec![seat.line]));
+            }
         }
     }
 }
