@@ -171,49 +171,14 @@ fn unique_path(folder: &Path, stem: &str) -> PathBuf {
 /// `YYYYMMDD-HHMMSS` in UTC for `secs` seconds after 1970-01-01 00:00:00 UTC.
 pub fn utc_timestamp(secs: u64) -> String {
     let (days, rest) = (secs / 86_400, secs % 86_400);
-    let (year, month, day) = civil_from_days(days);
+    // A u64 of days always fits an i64: it is at most u64::MAX / 86,400.
+    let (year, month, day) = crate::calendar::civil_from_days(days as i64);
     format!(
         "{year:04}{month:02}{day:02}-{:02}{:02}{:02}",
         rest / 3600,
         rest % 3600 / 60,
         rest % 60
     )
-}
-
-/// The Gregorian date (year, month 1-12, day 1-31) that is `days` days after 1970-01-01.
-///
-/// Walks whole years, then months: at most a few hundred steps for any clock this century,
-/// and simple enough to check by eye.
-fn civil_from_days(mut days: u64) -> (u64, u64, u64) {
-    let mut year = 1970;
-    while days >= days_in_year(year) {
-        days -= days_in_year(year);
-        year += 1;
-    }
-    let mut month = 1;
-    while days >= days_in_month(year, month) {
-        days -= days_in_month(year, month);
-        month += 1;
-    }
-    (year, month, days + 1)
-}
-
-fn is_leap(year: u64) -> bool {
-    (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400)
-}
-
-fn days_in_year(year: u64) -> u64 {
-    if is_leap(year) { 366 } else { 365 }
-}
-
-/// Days in `month` (1-12) of `year`.
-fn days_in_month(year: u64, month: u64) -> u64 {
-    match month {
-        2 if is_leap(year) => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
 }
 
 /// A record found in the matches folder.

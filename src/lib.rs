@@ -5,6 +5,7 @@
 //! full-screen TUI and the SSH server) drive them through the same API.
 
 pub mod autosave;
+pub mod calendar;
 pub mod cli;
 pub mod cmd;
 pub mod controller;

@@ -33,21 +33,6 @@ pub fn today(now: Timestamp, game: &str) -> (i64, u64) {
     (day, seed(day, game))
 }
 
-/// `day` as its date, `2024-03-01` (the proleptic Gregorian calendar, UTC).
-pub fn date(day: i64) -> String {
-    // Howard Hinnant's days-to-civil.
-    let z = day + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -75,9 +60,6 @@ mod tests {
 
     #[test]
     fn days_are_dates_in_utc() {
-        assert_eq!(date(0), "1970-01-01");
-        assert_eq!(date(19_783), "2024-03-01");
-        assert_eq!(date(19_782), "2024-02-29");
         assert_eq!(today(19_783 * 86_400 + 86_399, "triad").0, 19_783);
     }
 }

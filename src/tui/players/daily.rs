@@ -15,9 +15,9 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::key_line;
+use crate::calendar::date;
 use crate::games::GameKind;
 use crate::store::DailyEntry;
-use crate::store::daily::date;
 use crate::tui::shell::{Closed, Opening, Screen, Transition};
 use crate::tui::{Event, Theme};
 
