@@ -1071,18 +1071,7 @@ impl Store for PostgresStore {
                     &[&day, &game, &sql_count(limit)],
                 )
                 .map_err(pg)?;
-            rows.iter()
-                .map(|row| {
-                    Ok(DailyEntry {
-                        day: col(row, 0)?,
-                        game: col(row, 1)?,
-                        account: col(row, 2)?,
-                        handle: col(row, 3)?,
-                        score: col(row, 4)?,
-                        millis: col(row, 5)?,
-                    })
-                })
-                .collect()
+            rows.iter().map(daily_row).collect()
         })
     }
 

@@ -1028,16 +1028,7 @@ impl Store for SqliteStore {
             )
             .map_err(db)?;
         let rows = stmt
-            .query_map(params![day, game, sql_count(limit)], |row| {
-                Ok(DailyEntry {
-                    day: row.get(0)?,
-                    game: row.get(1)?,
-                    account: row.get(2)?,
-                    handle: row.get(3)?,
-                    score: row.get(4)?,
-                    millis: row.get(5)?,
-                })
-            })
+            .query_map(params![day, game, sql_count(limit)], daily_row)
             .map_err(db)?;
         rows.collect::<Result<_, _>>().map_err(db)
     }
