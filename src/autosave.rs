@@ -237,6 +237,42 @@ fn saved_matches_noting(
     Ok(saved)
 }
 
+/// The finished records of `dir`'s matches folder last changed at or after `since`, each
+/// with its path and when it changed, oldest first. Files changed before `since` are not
+/// read; files that are not records are passed over.
+pub fn finished_since(
+    dir: &Path,
+    since: SystemTime,
+) -> Result<Vec<(PathBuf, SystemTime, AnyRecord)>, AutosaveError> {
+    let folder = matches_dir(dir);
+    let entries = match std::fs::read_dir(&folder) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(source) => {
+            return Err(AutosaveError::List {
+                path: folder.display().to_string(),
+                source,
+            });
+        }
+    };
+    let mut found: Vec<(PathBuf, SystemTime, AnyRecord)> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "json"))
+        .filter_map(|path| {
+            let meta = std::fs::metadata(&path).ok()?;
+            let modified = meta.modified().unwrap_or(UNIX_EPOCH);
+            if !meta.is_file() || meta.len() == 0 || modified < since {
+                return None;
+            }
+            let record = AnyRecord::load(&path).ok()?;
+            record.finished().then_some((path, modified, record))
+        })
+        .collect();
+    found.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+    Ok(found)
+}
+
 /// The most recently changed saved match that is unfinished and replays cleanly, so
 /// [`crate::controller::Match::resume`] can continue it. Corrupt, foreign and finished files
 /// are passed over; only an unlistable folder is an error.

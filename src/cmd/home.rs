@@ -15,12 +15,15 @@ use super::{Error, replay};
 use crate::autosave;
 use crate::front::daily::DailyStore;
 use crate::front::entry;
+use crate::front::local::LocalProfile;
+use crate::games::GameKind;
 use crate::store::AccountId;
 use crate::store::handle::{LOCAL_HANDLE, LOCAL_KEY};
 use crate::store::lazy::LazyStore;
 use crate::store::open::Database;
 use crate::store::worker::{StoreService, now};
 use crate::tui::lobby::{Choices, Intent, Launch, Lobby, Resumable};
+use crate::tui::players::PlayersScreen;
 use crate::tui::{Closed, Event, Opening, Screen, Transition};
 
 /// The home screen until the person quits it or the process is told to stop; each match
@@ -35,6 +38,7 @@ pub fn run() -> Result<(), Error> {
     crate::tui::run_screen(|_events, size, theme| {
         let mut lobby = Lobby::home(choices, autosave::data_dir(), size, theme);
         lobby.update(Event::Resize(size.0, size.1));
+        lobby.set_players(local.is_ok());
         Home {
             lobby,
             resumable: None,
@@ -54,6 +58,8 @@ const WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 pub struct Local {
     pub store: StoreService,
     pub me: AccountId,
+    /// The local profile: the matches finished here, kept in the store.
+    pub profile: Option<LocalProfile>,
 }
 
 impl Local {
@@ -71,7 +77,11 @@ impl Local {
                 None => Ok(s.create_account(LOCAL_HANDLE, LOCAL_KEY, now())?.id),
             })
             .map_err(|e| e.to_string())?;
-        Ok(Local { store, me })
+        let profile = data_dir.map(|dir| LocalProfile::new(store.clone(), me, dir.to_path_buf()));
+        if let Some(profile) = &profile {
+            profile.keep_finished();
+        }
+        Ok(Local { store, me, profile })
     }
 }
 
@@ -150,14 +160,28 @@ impl Screen for Home {
             Some(Intent::DailyBoard) => {
                 Transition::Push(crate::front::daily::board(daily_store(&self.local), None))
             }
+            Some(Intent::Players { .. }) => match &self.local {
+                Ok(Local {
+                    profile: Some(profile),
+                    ..
+                }) => {
+                    let source = Box::new(profile.clone());
+                    Transition::Push(Box::new(move |_events, _size, theme| {
+                        Box::new(PlayersScreen::new(
+                            source,
+                            LOCAL_HANDLE,
+                            GameKind::default(),
+                            true,
+                            theme,
+                        ))
+                    }))
+                }
+                _ => Transition::Stay,
+            },
             // Tables belong to a server's lobby.
-            Some(
-                Intent::Open { .. }
-                | Intent::Join(_)
-                | Intent::Watch(_)
-                | Intent::Players { .. }
-                | Intent::Casual(_),
-            ) => Transition::Stay,
+            Some(Intent::Open { .. } | Intent::Join(_) | Intent::Watch(_) | Intent::Casual(_)) => {
+                Transition::Stay
+            }
         }
     }
 
@@ -173,6 +197,13 @@ impl Screen for Home {
     /// read again, and the home screen says why the match was not saved, or that it now is
     /// the one to resume.
     fn uncovered(&mut self, closed: Closed, _now: Instant) -> Transition {
+        if let Ok(Local {
+            profile: Some(profile),
+            ..
+        }) = &self.local
+        {
+            profile.keep_finished();
+        }
         let before = self.resumable.take();
         self.lobby.refresh();
         match closed.warning {

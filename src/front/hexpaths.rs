@@ -73,6 +73,7 @@ pub static ENTRY: Entry = Entry {
     race_progress: Some(|table| format!("round {}/{}", table.moves + 1, table.cells)),
     read_record: Some(|name, json| HexRecord::from_json(name, json).map(AnyRecord::of)),
     saved_line,
+    ended: |_| None,
     alone: Some(|| GameOptions::HexPaths {
         rival: None,
         people: 1,

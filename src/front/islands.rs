@@ -88,6 +88,7 @@ pub static ENTRY: Entry = Entry {
     race_progress: None,
     read_record: Some(super::read_duel::<Islands>),
     saved_line: super::duel_saved_line::<Islands>,
+    ended: super::duel_ended::<Islands>,
     alone: None,
     own_rows: &[OwnRow {
         item: Item::Size,

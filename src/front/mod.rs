@@ -8,6 +8,7 @@
 pub mod daily;
 pub mod hexpaths;
 pub mod islands;
+pub mod local;
 mod race_resume;
 pub mod reversi;
 pub mod three_trios;
@@ -66,6 +67,17 @@ pub type SimFn = fn(&SimArgs, &mut dyn FnMut(usize, usize)) -> Result<String, Er
 
 /// The saved list's players and result of a record.
 pub type SavedLineFn = fn(&AnyRecord, &dyn Fn() -> String) -> Option<(String, String)>;
+
+/// How a finished record of a game ended for its seats ([`Entry::ended`]).
+pub type EndedFn = fn(&AnyRecord) -> Option<Ended>;
+
+/// A finished game's seats, first mover first, each with its place (0 is first; equal
+/// places tie), and the result in the saved list's words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ended {
+    pub seats: Vec<(crate::controller::Seat, u32)>,
+    pub result: String,
+}
 
 /// How `trios sim` treats a game.
 pub enum Sim {
@@ -138,6 +150,9 @@ pub struct Entry {
     /// The players and result of a record of this game for the saved list (given the
     /// words for an unfinished one); `None` when the record is another game's.
     pub saved_line: SavedLineFn,
+    /// How a finished record of this game ended for each seat, for the local profile;
+    /// `None` when it is unfinished, another game's, or not a contest between seats.
+    pub ended: EndedFn,
     /// The options of a game alone (the home screen's solitaire), where it offers one.
     pub alone: Option<fn() -> GameOptions>,
     /// The game's own option rows, whose picks the lobby keeps for it.
@@ -245,6 +260,22 @@ pub(crate) fn duel_saved_line<G: BoardGame + std::fmt::Debug>(
         .map(|r| duel_line(r, unfinished))
 }
 
+/// How a finished duel's record of game `G` ended ([`Entry::ended`]).
+pub(crate) fn duel_ended<G: BoardGame + std::fmt::Debug>(record: &AnyRecord) -> Option<Ended> {
+    let r = record.downcast_ref::<DuelRecord<G>>()?;
+    let end = r.result.as_ref()?;
+    let places = match end.verdict {
+        Verdict::Win(Side::First) => [0, 1],
+        Verdict::Win(Side::Second) => [1, 0],
+        Verdict::Tie => [0, 0],
+    };
+    let [first, second] = r.setup.seats.clone();
+    Some(Ended {
+        seats: vec![(first, places[0]), (second, places[1])],
+        result: duel_line(r, &String::new).1,
+    })
+}
+
 /// A game's option rows in the lobby.
 pub struct LobbyRows {
     pub home: &'static [Item],
@@ -276,6 +307,17 @@ pub static ENTRIES: [&Entry; 5] = [
     &triad::ENTRY,
     &hexpaths::ENTRY,
 ];
+
+/// The replay screen of the game recorded at `path`, whatever its game, or why there is
+/// none (the players screens' Enter on a game).
+pub fn replay_record(path: &Path) -> Result<Opening, String> {
+    let kind =
+        crate::record::game_of_file(path).map_err(|e| format!("Cannot replay this game: {e}"))?;
+    let screen = entry(kind)
+        .replay_screen
+        .ok_or_else(|| format!("{} games have no replay here", kind.title()))?;
+    screen(path).map_err(|e| format!("Cannot replay this game: {e}"))
+}
 
 /// The entry of `kind`.
 pub fn entry(kind: GameKind) -> &'static Entry {

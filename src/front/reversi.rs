@@ -68,6 +68,7 @@ pub static ENTRY: Entry = Entry {
     // Dark, then light.
     read_record: Some(super::read_duel::<Reversi>),
     saved_line: super::duel_saved_line::<Reversi>,
+    ended: super::duel_ended::<Reversi>,
     alone: None,
     own_rows: &[OwnRow {
         item: Item::Color,

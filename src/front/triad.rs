@@ -65,6 +65,7 @@ pub static ENTRY: Entry = Entry {
     race_progress: Some(|table| format!("{} triads taken", table.moves)),
     read_record: Some(|name, json| TriadRecord::from_json(name, json).map(AnyRecord::of)),
     saved_line,
+    ended: |_| None,
     alone: Some(|| GameOptions::Triad { rival: None }),
     own_rows: &[],
     most_players: crate::controller::race_table::triad::MAX_RACERS,

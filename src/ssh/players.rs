@@ -84,6 +84,7 @@ impl PlayerSource for StoreSource {
                     handle: account.handle,
                     own,
                     ratings,
+                    ..Profile::default()
                 }))
             })
             .map_err(words)?
@@ -96,13 +97,7 @@ impl PlayerSource for StoreSource {
     }
 
     fn replay(&mut self, record: &str) -> Result<crate::tui::Opening, String> {
-        let path = std::path::Path::new(record);
-        let kind = crate::record::game_of_file(path)
-            .map_err(|e| format!("Cannot replay this game: {e}"))?;
-        let screen = crate::front::entry(kind)
-            .replay_screen
-            .ok_or_else(|| format!("{} games have no replay here", kind.title()))?;
-        screen(path).map_err(|e| format!("Cannot replay this game: {e}"))
+        crate::front::replay_record(std::path::Path::new(record))
     }
 
     fn remove_key(&mut self, fingerprint: &str) -> Result<(), String> {

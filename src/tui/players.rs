@@ -65,6 +65,13 @@ pub struct Profile {
     pub ratings: Vec<ProfileRating>,
     pub games: Vec<GameRow>,
     pub keys: Vec<LinkedKey>,
+    /// The home screen's profile of the person at this computer: unrated games only, no
+    /// leaderboards and no keys.
+    pub local: bool,
+    /// The record against each computer player (`Reversi level 7: 3–2`).
+    pub against: Vec<String>,
+    /// Personal bests, a line each.
+    pub bests: Vec<String>,
 }
 
 /// Where the screen's data comes from; every answer is `Err` with words to show when it
@@ -193,7 +200,9 @@ impl Screen for PlayersScreen {
                 }
             }
             (View::Board, KeyCode::Char('p')) => self.show_profile(self.me.clone()),
-            (View::Profile, KeyCode::Char('b') | KeyCode::Tab) => self.load_board(),
+            (View::Profile, KeyCode::Char('b') | KeyCode::Tab) if !self.profile.local => {
+                self.load_board()
+            }
             (View::Profile, KeyCode::Enter) => {
                 let Some(game) = self.profile.games.get(self.selected) else {
                     return Transition::Stay;
@@ -361,10 +370,10 @@ impl PlayersScreen {
         (title, lines, keys)
     }
 
-    fn profile_lines(&self, width: u16) -> (String, Vec<Line<'static>>, Line<'static>) {
+    /// A server profile's ratings: each group's rating, rank, won/lost/drawn and sparkline.
+    fn rating_lines(&self, width: u16) -> Vec<Line<'static>> {
         let theme = self.theme;
         let profile = &self.profile;
-        let title = format!("Profile of {}", profile.handle);
         let spark = usize::from(width.saturating_sub(60)).clamp(8, 60);
         let mut lines = vec![Line::styled("Ratings", theme.title())];
         if profile.ratings.is_empty() {
@@ -397,6 +406,39 @@ impl PlayersScreen {
                 sparkline(&r.history, spark)
             )));
         }
+        lines
+    }
+
+    /// The local profile's record against each computer player and its bests.
+    fn local_lines(&self) -> Vec<Line<'static>> {
+        let theme = self.theme;
+        let profile = &self.profile;
+        let mut lines = vec![Line::styled("Against the computer", theme.title())];
+        if profile.against.is_empty() {
+            lines.push(Line::from("  No games against the computer finished yet."));
+        }
+        lines.extend(profile.against.iter().map(|l| Line::from(format!("  {l}"))));
+        if !profile.bests.is_empty() {
+            lines.push(Line::default());
+            lines.push(Line::styled("Bests", theme.title()));
+            lines.extend(profile.bests.iter().map(|l| Line::from(format!("  {l}"))));
+        }
+        lines
+    }
+
+    fn profile_lines(&self, width: u16) -> (String, Vec<Line<'static>>, Line<'static>) {
+        let theme = self.theme;
+        let profile = &self.profile;
+        let title = if profile.local {
+            "Your profile on this computer".to_string()
+        } else {
+            format!("Profile of {}", profile.handle)
+        };
+        let mut lines = if profile.local {
+            self.local_lines()
+        } else {
+            self.rating_lines(width)
+        };
         lines.push(Line::default());
         lines.push(Line::styled("Last games", theme.title()));
         if profile.games.is_empty() {
@@ -433,7 +475,11 @@ impl PlayersScreen {
             };
             lines.push(Line::styled(text, style));
         }
-        let mut keys = vec![("Enter", "replay"), ("b", "leaderboard"), ("Esc", "back")];
+        let mut keys = if profile.local {
+            vec![("Enter", "replay"), ("Esc", "back")]
+        } else {
+            vec![("Enter", "replay"), ("b", "leaderboard"), ("Esc", "back")]
+        };
         if profile.own {
             lines.push(Line::default());
             lines.push(Line::styled("Linked keys", theme.title()));

@@ -156,3 +156,62 @@ fn games_opened_from_home_and_left_before_a_move_leave_no_record() {
     }
     assert_eq!(records(data.path()), Vec::<String>::new());
 }
+
+/// A finished Reversi record of a person (dark) against `random` (light), made by the
+/// binary from two `random` seats with the dark seat renamed: who won, from the record.
+fn person_against_random(matches: &Path, name: &str) -> bool {
+    std::fs::create_dir_all(matches).expect("matches folder");
+    let path = matches.join(name);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_trios"))
+        .args([
+            "play", "--game", "reversi", "--dark", "random", "--light", "random",
+        ])
+        .args(["--seed", "3", "--record"])
+        .arg(&path)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("trios runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&path).expect("the record");
+    let mut record: serde_json::Value = serde_json::from_str(&text).expect("json");
+    record["setup"]["seats"][0] = "human".into();
+    std::fs::write(&path, record.to_string()).expect("rewritten");
+    record["result"]["verdict"]["win"] == "first"
+}
+
+#[test]
+fn the_home_profile_counts_finished_matches_against_each_computer_and_replays_them() {
+    let data = tempfile::tempdir().expect("data folder");
+    let matches = data.path().join("matches");
+    let mut won = 0;
+    for n in 1..=3 {
+        won += usize::from(person_against_random(
+            &matches,
+            &format!("20261129-00000{n}-3.json"),
+        ));
+    }
+    let mut home = Home::start(data.path());
+    home.wait_for("Play the computer");
+    home.wait_for("p profile");
+    home.send(b"p");
+    home.wait_for("Your profile on this computer");
+    home.wait_for("Against the computer");
+    home.wait_for(&format!("Reversi random: {won}–{}", 3 - won));
+    assert_eq!(
+        home.contents().matches("you vs random").count(),
+        3,
+        "{}",
+        home.contents()
+    );
+    // Enter replays the chosen game on the replay screen; leaving it comes back.
+    home.send(b"\r");
+    home.wait_for("Replay");
+    home.send(b"q");
+    home.wait_for("Against the computer");
+    home.send(b"\x1b");
+    home.wait_for("Play the computer");
+}

@@ -94,6 +94,7 @@ pub static ENTRY: Entry = Entry {
             .downcast_ref::<Record>()
             .map(|r| saved_line(r, unfinished))
     },
+    ended: |record| record.downcast_ref::<Record>().and_then(ended),
     alone: None,
     own_rows: &[],
     most_players: 2,
@@ -253,6 +254,24 @@ fn saved_line(r: &Record, unfinished: &dyn Fn() -> String) -> (String, String) {
         }
     });
     (players, result)
+}
+
+/// How a finished match ended for Red and Blue ([`crate::front::Entry::ended`]).
+fn ended(r: &Record) -> Option<crate::front::Ended> {
+    use crate::games::three_trios::{Outcome, Player};
+    let end = r.result.as_ref()?;
+    let places = match end.outcome {
+        Outcome::Win(Player::Red) => [0, 1],
+        Outcome::Win(Player::Blue) => [1, 0],
+        Outcome::Tie => [0, 0],
+    };
+    Some(crate::front::Ended {
+        seats: vec![
+            (r.setup.red.clone(), places[0]),
+            (r.setup.blue.clone(), places[1]),
+        ],
+        result: saved_line(r, &String::new).1,
+    })
 }
 
 impl From<crate::games::three_trios::config::ConfigError> for Error {

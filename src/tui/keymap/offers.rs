@@ -481,6 +481,7 @@ const HOME_BAR: &[Offer] = &[
     o(&[Left, Right], s(ScreenAction::Left), "←→", "change", lb_option, 90),
     o(&[Enter], s(ScreenAction::Confirm), "Enter", "{enter}", |s| !s.has(OPTION), 90),
     o(&[Left, Right], s(ScreenAction::Left), "←→", "game", |s| !s.has(OPTION) && s.has(GAMES), 80),
+    o(&[Char('p')], s(ScreenAction::Profile), "p", "profile", |s| s.has(PLAYERS), 60),
     o(&[Char('d')], s(ScreenAction::Daily), "d", "daily", |s| s.has(DAILY), 50),
     HELP,
     QUIT,
@@ -489,11 +490,12 @@ const HOME_BAR: &[Offer] = &[
 /// The home screen's help (its saved list's too); [`crate::tui::lobby::view::HOME_KEYS`]
 /// is its words. `PageUp PageDown` are the saved list's keys.
 #[rustfmt::skip]
-pub const HOME_HELP: [Offer; 10] = [
+pub const HOME_HELP: [Offer; 11] = [
     h(&[Up, Down, Char('j'), Char('k'), Tab], s(ScreenAction::Up), "↑ ↓  j k  Tab", "choose a line"),
     h(&[Left, Right, Char('h'), Char('l')], s(ScreenAction::Left), "← →  h l", "change the option (on other lines: the game)"),
     h(&[Enter, Char(' ')], s(ScreenAction::Confirm), "Enter  Space", "start the line, or resume/replay the match"),
     h(&[Char('r')], s(ScreenAction::Replay), "r", "replay the chosen saved match"),
+    h(&[Char('p')], s(ScreenAction::Profile), "p", "your profile: games, records, bests"),
     h(&[Char('d')], s(ScreenAction::Daily), "d", "today's puzzles: leaderboard and bests"),
     h(&[Home, End, Char('g'), Char('G')], s(ScreenAction::First), "Home End  g G", "first / last line"),
     h(&[PageUp, PageDown], s(ScreenAction::PageUp), "PageUp PageDown", "saved matches: a page at a time"),
@@ -638,7 +640,7 @@ pub(crate) mod tests {
             ],
             Where::Duel => &[STEP_SHOWN, CLOSED, WAITING, OVER, TO_MOVE],
             Where::Lobby => &[OPTION, TABLE_LINE, GAMES],
-            Where::Home => &[OPTION, GAMES],
+            Where::Home => &[OPTION, GAMES, PLAYERS],
             Where::Saved => &[LISTED, OVER],
             Where::DuelEnd => &[CLOSED],
             Where::Own(own) => own.flags,

@@ -199,6 +199,7 @@ pub enum Intent {
     /// rated).
     Casual(Box<Intent>),
     /// At a server that keeps players: one's profile, or (`false`) the leaderboards.
+    /// At home (the local store open): the local profile.
     Players {
         profile: bool,
     },
@@ -297,7 +298,8 @@ pub struct Lobby {
     pub(crate) theme: Theme,
     /// The key help is open (`?`); any key closes it.
     pub(crate) help: bool,
-    /// A server that keeps players: `p` and `b` open profiles and leaderboards.
+    /// A server that keeps players: `p` and `b` open profiles and leaderboards; at home,
+    /// the local store is open: `p` opens the local profile.
     pub(crate) players: bool,
     /// Who is connected, to this server or another sharing its database.
     pub(crate) online: Vec<OnlinePlayer>,
@@ -327,7 +329,8 @@ impl Lobby {
         self.online = online;
     }
 
-    /// Offers profiles and leaderboards (`p`, `b`): the server keeps players.
+    /// Offers profiles and leaderboards (`p`, `b`): the server keeps players (at home: `p`,
+    /// the local profile, kept in the data folder's store).
     pub fn set_players(&mut self, players: bool) {
         self.players = players;
     }

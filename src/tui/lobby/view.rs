@@ -182,7 +182,7 @@ fn too_small(lobby: &Lobby) -> bool {
 pub const LOBBY_KEYS: [(&str, &str); 12] = words(&offers::LOBBY_HELP);
 
 /// The home screen's keys, as its help box lists them (the keymap's home help).
-pub const HOME_KEYS: [(&str, &str); 10] = words(&offers::HOME_HELP);
+pub const HOME_KEYS: [(&str, &str); 11] = words(&offers::HOME_HELP);
 
 /// The label and sentence of each help entry.
 const fn words<const N: usize>(help: &[Offer; N]) -> [(&'static str, &'static str); N] {
@@ -833,6 +833,7 @@ impl Lobby {
         let state = State::screen()
             .with(flag::OPTION, items[selected].is_option())
             .with(flag::GAMES, self.choices.games.len() > 1)
+            .with(flag::PLAYERS, self.players)
             .with(flag::DAILY, true);
         let keys = keybar::bar(
             &offers::bar(Where::Home, state),
