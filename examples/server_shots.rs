@@ -301,7 +301,7 @@ fn main() {
             player.save(shot);
             player.send(b"q").await;
             player
-                .wait("the lobby", |p| p.shows("Play against the computer"))
+                .wait("the lobby", |p| p.shows("Play the computer"))
                 .await;
             player.send(b"p").await;
             player.wait("the profile", |p| p.shows("Profile of")).await;

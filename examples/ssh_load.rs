@@ -200,7 +200,7 @@ async fn join(addr: SocketAddr, id: usize) -> Result<Player, String> {
     let deadline = Instant::now() + CONNECT_LIMIT;
     // The lobby first; its first line plays the server's computer.
     if player
-        .read_until(deadline, |p| p.shows("Play against the computer"))
+        .read_until(deadline, |p| p.shows("Play the computer"))
         .await
     {
         player.channel.data_bytes(&b"\r"[..]).await.ok();

@@ -452,13 +452,30 @@ fn a_server_offers_every_game_on_its_game_row() {
             GameKind::HexPaths
         ]
     );
-    let mut lobby = Lobby::new(me, Arc::new(choices), (80, 24), Theme::plain());
-    let screen = render(&lobby);
+    // A screen too short for the home screen's list of games keeps one Game line.
+    let short = Lobby::new(
+        me.clone(),
+        Arc::new(choices.clone()),
+        (80, 20),
+        Theme::plain(),
+    );
+    let screen = render(&short);
     assert!(
         line_with(&screen, "Game").contains("‹ Three Trios ›"),
         "{screen}"
     );
-    // Play against the computer stays selected first and opens a Three Trios table.
+    // From 24 rows the games are listed as at home, a line each with what the game is.
+    let mut lobby = Lobby::new(me, Arc::new(choices), (80, 24), Theme::plain());
+    let screen = render(&lobby);
+    for game in GameKind::ALL {
+        let line = line_with(&screen, game.title());
+        assert!(
+            line.contains(trios::front::entry(game).description),
+            "{line}"
+        );
+    }
+    assert!(screen.contains("‹ Three Trios ›"), "{screen}");
+    // Play the computer stays selected first and opens a Three Trios table.
     assert!(matches!(keys(&mut lobby, "\r"), Some(Intent::Open { .. })));
     keys(&mut lobby, "^>");
     let launch = play(keys(&mut lobby, "v\r"));

@@ -52,7 +52,7 @@ async fn two_play_a_table_while_a_third_watches(
     let mut second = open_game(&bob, 80, 24).await;
     let mut watcher = open_game(&carol, 80, 24).await;
 
-    // Alice opens a table of the lobby's game (Game, Play against the computer, Opponent,
+    // Alice opens a table of the lobby's game (Game, Play the computer, Opponent,
     // Open a table, then the tables).
     first.wait_lobby().await;
     first.send(b"jj\r").await;

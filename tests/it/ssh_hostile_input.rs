@@ -29,7 +29,7 @@ const WINDOW_GROWTH_KB: u64 = 100 * 1024;
 /// what it is sent grows at least by that much: the floods send two to three times this.
 const FLOOD_GROWTH_KB: u64 = 16 * 1024;
 /// What the lobby shows once it is drawn.
-const LOBBY: &str = "Play against the computer";
+const LOBBY: &str = "Play the computer";
 
 /// `trios serve` on a free loopback port with a data folder of its own; killed when dropped.
 struct Server {

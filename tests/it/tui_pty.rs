@@ -1084,7 +1084,7 @@ fn the_openssh_client_reaches_the_lobby_plays_and_leaves_its_terminal_as_it_was(
     // With no key offered, OpenSSH gets in by keyboard-interactive without a prompt.
     let args = server.ssh_args("olga", &["-o", "PubkeyAuthentication=no"]);
     let mut pty = Pty::start_program(&ssh, 80, 24, &args, Answers::CursorPosition);
-    pty.wait_for("the lobby", |s| s.contains("Play against the computer"));
+    pty.wait_for("the lobby", |s| s.contains("Play the computer"));
     pty.send(b"\r");
     pty.wait_for("the game", |s| s.contains("RED (olga) to move"));
     pty.send(b"1");
@@ -1127,7 +1127,7 @@ fn two_openssh_clients_play_reversi_at_one_table() {
     };
     let server = Server::start_with(&["--game", "reversi"]);
     let mut alice = at_lobby(&server, &ssh, "alice", "Reversi");
-    // Game, Play against the computer, Opponent, then Open a table.
+    // Game, Play the computer, Opponent, then Open a table.
     alice.send(b"jj\r");
     alice.wait_for("the open table", |s| s.contains("Waiting for an opponent"));
 

@@ -75,9 +75,30 @@ fn menu_len(lobby: &Lobby) -> usize {
     lobby.items().len() - lobby.tables.len()
 }
 
+/// The server's lobby lists every game as the home screen does (a line each, with what it
+/// is) when it offers several and the screen has this many rows; shorter screens keep one
+/// `Game ‹ Reversi ›` line.
+const GAME_LIST_ROWS: u16 = 24;
+
+/// Whether the server's lobby lists its games a line each.
+fn lists_games(lobby: &Lobby) -> bool {
+    lobby.choices.games.len() > 1 && lobby.size.1 >= GAME_LIST_ROWS
+}
+
+/// Screen rows the server's menu takes: its lines, and the list of games with a blank row
+/// after it in place of the game's line when the games are listed.
+fn menu_rows(lobby: &Lobby) -> u16 {
+    let lines = menu_len(lobby) as u16;
+    if lists_games(lobby) {
+        lines - 1 + lobby.choices.games.len() as u16 + 1
+    } else {
+        lines
+    }
+}
+
 /// The row of the server's "Tables" heading: after the menu and a blank row.
 fn tables_top(lobby: &Lobby) -> u16 {
-    MENU_TOP + menu_len(lobby) as u16 + 2
+    MENU_TOP + menu_rows(lobby) + 2
 }
 
 /// Which item (by index in [`Lobby::items`]) is drawn on each screen row.
@@ -86,7 +107,19 @@ fn rows(lobby: &Lobby) -> Vec<(u16, usize)> {
         return home_rows(lobby);
     }
     let menu = menu_len(lobby);
-    let mut rows: Vec<(u16, usize)> = (0..menu).map(|i| (MENU_TOP + i as u16, i)).collect();
+    let listed = lists_games(lobby);
+    let games = lobby.choices.games.len() as u16;
+    let mut rows = Vec::new();
+    let mut next = MENU_TOP;
+    for (index, item) in lobby.items().into_iter().take(menu).enumerate() {
+        if listed && item == Item::Game {
+            rows.push((MENU_TOP + lobby.game as u16, index));
+            next += games + 1;
+        } else {
+            rows.push((next, index));
+            next += 1;
+        }
+    }
     let (first, shown) = table_window(lobby);
     for n in 0..shown {
         rows.push((tables_top(lobby) + 1 + n as u16, menu + first + n));
@@ -293,8 +326,13 @@ impl Lobby {
         let items = self.items();
         let selected = self.selected.min(items.len() - 1);
         for (row, index) in rows(self) {
-            let text = self.describe(items[index]);
             let chosen = index == selected;
+            if items[index] == Item::Game && lists_games(self) {
+                let list = Rect::new(area.x, area.y + MENU_TOP, area.width, area.height);
+                self.draw_games(list, chosen, buf);
+                continue;
+            }
+            let text = self.describe(items[index]);
             let marker = if chosen { " ▸ " } else { "   " };
             let style = if chosen { theme.cursor() } else { Style::new() };
             let mut spans = vec![Span::styled(marker, theme.key())];
@@ -363,7 +401,7 @@ impl Lobby {
         let theme = self.theme;
         let option = |name: &str, value: String| {
             vec![
-                Span::styled(format!("    {name:<9}"), theme.dim()),
+                Span::styled(format!("{name:<10}"), theme.dim()),
                 Span::raw(format!("‹ {value} ›")),
             ]
         };
@@ -374,7 +412,7 @@ impl Lobby {
             Item::OpenTable if entry(self.game_kind()).race_progress.is_some() => {
                 vec![Span::raw("Open a race table and wait for players")]
             }
-            Item::PlayComputer => vec![Span::raw("Play against the computer")],
+            Item::PlayComputer => vec![Span::raw("Play the computer")],
             Item::Daily => vec![
                 Span::raw("Today's puzzle"),
                 Span::styled(" · the same for everyone, d: leaderboard", theme.dim()),
@@ -605,8 +643,12 @@ fn draw_home_keys(theme: Theme, inner: Rect, buf: &mut Buffer) {
 
 /// The game (by index into the choices' games) listed on screen row `row` of the home menu.
 pub fn game_at(lobby: &Lobby, row: u16) -> Option<usize> {
-    if too_small(lobby) || lobby.saved.is_some() || !is_home(lobby) {
+    if too_small(lobby) || lobby.saved.is_some() {
         return None;
+    }
+    if !is_home(lobby) {
+        let index = usize::from(row.checked_sub(MENU_TOP)?);
+        return (lists_games(lobby) && index < lobby.choices.games.len()).then_some(index);
     }
     let inner = home_box(screen(lobby)).inner(ratatui::layout::Margin::new(1, 1));
     let index = usize::from(row.checked_sub(inner.y + HOME_GAMES_TOP)?);

@@ -307,7 +307,7 @@ impl Game {
     }
 
     pub async fn wait_lobby(&mut self) {
-        self.wait_for("the lobby", |g| g.shows("Play against the computer"))
+        self.wait_for("the lobby", |g| g.shows("Play the computer"))
             .await;
     }
 
