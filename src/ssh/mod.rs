@@ -313,8 +313,9 @@ pub(crate) struct Shared {
     pub(crate) link_tries: account::LinkTries,
     /// Who is signed in here, by connection.
     pub(crate) online: Mutex<HashMap<u64, crate::controller::table::Identity>>,
-    /// Who is online here and on the servers sharing the database, as the lobbies list them.
-    pub(crate) online_view: Mutex<Vec<crate::tui::lobby::OnlinePlayer>>,
+    /// Who is online here and on the servers sharing the database, and the other servers'
+    /// tables, as the lobbies list them.
+    pub(crate) online_view: Mutex<presence::Heard>,
     /// Set when the server stops: background work ends.
     stopped: std::sync::atomic::AtomicBool,
 }
@@ -327,7 +328,12 @@ impl Shared {
 
     /// Who is online, as the lobbies list them.
     pub(crate) fn online_now(&self) -> Vec<crate::tui::lobby::OnlinePlayer> {
-        lock(&self.online_view).clone()
+        lock(&self.online_view).online.clone()
+    }
+
+    /// The tables open on the other servers sharing the database, as the lobbies list them.
+    pub(crate) fn tables_elsewhere(&self) -> Vec<crate::tui::lobby::ElsewhereTable> {
+        lock(&self.online_view).tables.clone()
     }
 
     /// The login methods offered: keys only with `--authorized-keys`, else anything but
@@ -599,7 +605,7 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         reserved: account::reserved_names(),
         link_tries: account::LinkTries::default(),
         online: Mutex::new(HashMap::new()),
-        online_view: Mutex::new(Vec::new()),
+        online_view: Mutex::new(presence::Heard::default()),
         stopped: std::sync::atomic::AtomicBool::new(false),
     });
     if config.store.is_some() {

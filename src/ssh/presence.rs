@@ -1,6 +1,6 @@
-//! Who is online: each server says every second who is connected to it, and reads who is
-//! connected to every server sharing its database, with their ratings, for the lobbies.
-//! Lobbies are told only when the list changed.
+//! Who is online and where to play: each server says every second who is connected to it
+//! and which tables it has open, and reads the same of every server sharing its database
+//! (players with their ratings), for the lobbies. Lobbies are told only when that changed.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Weak};
@@ -8,9 +8,20 @@ use std::thread;
 use std::time::Duration;
 
 use super::Shared;
+use crate::controller::table::Kind;
+use crate::controller::tables::Summary;
 use crate::store::worker::now;
-use crate::store::{AccountId, LICHESS, Online};
-use crate::tui::lobby::OnlinePlayer;
+use crate::store::{AccountId, LICHESS, Online, ServerTable};
+use crate::tui::lobby::{ElsewhereTable, OnlinePlayer};
+
+/// What the lobbies are shown of every server sharing the database.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Heard {
+    /// Who is online, here and elsewhere.
+    pub online: Vec<OnlinePlayer>,
+    /// The tables open on the other servers.
+    pub tables: Vec<ElsewhereTable>,
+}
 
 /// How often a server says who is connected and reads who is.
 const BEAT: Duration = Duration::from_secs(1);
@@ -54,17 +65,59 @@ fn beat(shared: &Weak<Shared>, server: &str, address: &str) {
     }
 }
 
-/// What this server last said of its players, and when: it says it again only when it
-/// changed, or every [`RESAY_SECS`].
+/// What this server last said of its players and tables, and when: it says it again only
+/// when that changed, or every [`RESAY_SECS`].
 #[derive(Default)]
 struct Said {
     online: Vec<Online>,
+    tables: Vec<String>,
     at: i64,
+}
+
+/// A table as other servers' lobbies list it: game, players and how far it is
+/// (`Reversi  alice vs open seat  waiting for a player`). Showcases are every server's own
+/// and are not listed.
+pub fn table_line(table: &Summary) -> Option<String> {
+    if table.kind == Kind::Showcase {
+        return None;
+    }
+    let sep = if table.race.is_some() { ", " } else { " vs " };
+    let players: Vec<String> = table.seats.iter().map(|s| s.label()).collect();
+    let open = table
+        .seats
+        .iter()
+        .any(|s| s.state == crate::controller::table::SeatState::Open);
+    let status = if table.outcome.is_some() {
+        "over".to_string()
+    } else if open
+        || (table.race.as_ref()).is_some_and(|r| r.phase == crate::games::race::Phase::Waiting)
+    {
+        "waiting for players".to_string()
+    } else {
+        format!("move {}/{}", table.moves, table.cells)
+    };
+    Some(format!(
+        "{:<8}{}  {status}",
+        crate::front::entry(table.game).short_title,
+        players.join(sep)
+    ))
+}
+
+/// The other servers' tables, theirs only, as the lobbies list them.
+fn elsewhere(tables: Vec<ServerTable>, server: &str) -> Vec<ElsewhereTable> {
+    tables
+        .into_iter()
+        .filter(|t| t.server != server)
+        .map(|t| ElsewhereTable {
+            line: t.line,
+            address: t.address,
+        })
+        .collect()
 }
 
 /// Says who is here (when that changed, or to stay fresh), and reads who is everywhere; on a
 /// store error, only who is here.
-fn read(shared: &Shared, server: &str, address: &str, said: &mut Said) -> Vec<OnlinePlayer> {
+fn read(shared: &Shared, server: &str, address: &str, said: &mut Said) -> Heard {
     let here: Vec<Online> = super::lock(&shared.online)
         .values()
         .map(|who| Online {
@@ -74,22 +127,30 @@ fn read(shared: &Shared, server: &str, address: &str, said: &mut Said) -> Vec<On
             handle: who.user.clone(),
         })
         .collect();
+    let only_here = |here| Heard {
+        online: listed(here, &HashMap::new(), server),
+        tables: Vec::new(),
+    };
     let Some(store) = &shared.store else {
-        return listed(here, &HashMap::new(), server);
+        return only_here(here);
     };
     let mut here = here;
     here.sort_by(|a, b| (&a.handle, a.account).cmp(&(&b.handle, b.account)));
+    let tables: Vec<String> = shared.tables.list().iter().filter_map(table_line).collect();
     let t = now();
-    let say = here != said.online || t - said.at >= RESAY_SECS;
+    let say = here != said.online || tables != said.tables || t - said.at >= RESAY_SECS;
     if say {
         said.online = here.clone();
+        said.tables = tables.clone();
         said.at = t;
     }
     let (me, at, mine) = (server.to_string(), address.to_string(), here.clone());
     let answer = store.ask(WAIT, move |s| {
         if say {
             s.put_presence(&me, &at, &mine, t)?;
+            s.put_tables(&me, &at, &tables, t)?;
         }
+        let open = s.tables(t, STALE_SECS)?;
         let everyone = s.presence(t, STALE_SECS)?;
         let mut ratings = HashMap::new();
         for account in everyone.iter().filter_map(|o| o.account) {
@@ -105,11 +166,14 @@ fn read(shared: &Shared, server: &str, address: &str, said: &mut Said) -> Vec<On
                 slot.insert(shown);
             }
         }
-        Ok((everyone, ratings))
+        Ok((everyone, ratings, open))
     });
     match answer {
-        Ok((everyone, ratings)) => listed(everyone, &ratings, server),
-        Err(_) => listed(here, &HashMap::new(), server),
+        Ok((everyone, ratings, open)) => Heard {
+            online: listed(everyone, &ratings, server),
+            tables: elsewhere(open, server),
+        },
+        Err(_) => only_here(here),
     }
 }
 

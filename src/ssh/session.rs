@@ -467,6 +467,7 @@ impl TuiScreen for LobbyScreen {
         if matches!(event, Event::Lobby) {
             self.lobby.set_tables(registry.list());
             self.lobby.set_online(conn.spec.shared.online_now());
+            (self.lobby).set_tables_elsewhere(conn.spec.shared.tables_elsewhere());
             return Transition::Stay;
         }
         if matches!(event, Event::Table(..)) {
@@ -528,6 +529,7 @@ impl TuiScreen for LobbyScreen {
         watch_lobby(&conn.spec, &conn.events);
         self.lobby.set_tables(conn.spec.shared.tables.list());
         self.lobby.set_online(conn.spec.shared.online_now());
+        (self.lobby).set_tables_elsewhere(conn.spec.shared.tables_elsewhere());
         self.lobby.say("Back in the lobby", false);
         Transition::Stay
     }
@@ -564,6 +566,7 @@ fn run(
     }
     lobby.set_players(shared.store.is_some());
     lobby.set_online(shared.online_now());
+    lobby.set_tables_elsewhere(shared.tables_elsewhere());
     crate::ssh::lock(&shared.online).insert(spec.client, spec.who.clone());
     let (size, theme, client) = (spec.size, spec.theme, spec.client);
     let conn = Rc::new(Conn {

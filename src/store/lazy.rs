@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use super::open::{Database, open};
 use super::{
     Account, AccountId, DailyEntry, Finished, GameRow, GroupRating, LinkedKey, Online, Params,
-    Standing, Store, StoreError, Timestamp, Written,
+    ServerTable, Standing, Store, StoreError, Timestamp, Written,
 };
 
 /// After a failed try, calls fail at once for this long rather than wait on the database
@@ -201,6 +201,18 @@ impl Store for LazyStore {
     }
     fn presence(&self, now: Timestamp, within: i64) -> Result<Vec<Online>, StoreError> {
         self.with(|s| s.presence(now, within))
+    }
+    fn put_tables(
+        &self,
+        server: &str,
+        address: &str,
+        lines: &[String],
+        now: Timestamp,
+    ) -> Result<(), StoreError> {
+        self.with(|s| s.put_tables(server, address, lines, now))
+    }
+    fn tables(&self, now: Timestamp, within: i64) -> Result<Vec<ServerTable>, StoreError> {
+        self.with(|s| s.tables(now, within))
     }
     fn daily_top(&self, day: i64, game: &str, limit: usize) -> Result<Vec<DailyEntry>, StoreError> {
         self.with(|s| s.daily_top(day, game, limit))

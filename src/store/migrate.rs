@@ -9,7 +9,7 @@
 use super::StoreError;
 
 /// The schema version this trios writes and understands.
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 2;
 
 /// One migration: the version it brings the database to and the SQL that does it.
 pub type Migration = (i64, &'static str);
@@ -64,10 +64,10 @@ pub fn pending<'a>(
 }
 
 /// SQLite's migrations, oldest first; the last brings the database to [`SCHEMA_VERSION`].
-pub const SQLITE: &[Migration] = &[(1, SQLITE_V1)];
+pub const SQLITE: &[Migration] = &[(1, SQLITE_V1), (2, TABLES_V2)];
 
 /// Postgres's migrations, oldest first; the last brings the database to [`SCHEMA_VERSION`].
-pub const POSTGRES: &[Migration] = &[(1, POSTGRES_V1)];
+pub const POSTGRES: &[Migration] = &[(1, POSTGRES_V1), (2, TABLES_V2)];
 
 /// Schema 1 on SQLite: timestamps are Unix seconds, booleans 0 or 1.
 const SQLITE_V1: &str = "
@@ -241,6 +241,19 @@ CREATE TABLE presence (
     seen BIGINT NOT NULL
 );
 CREATE INDEX presence_server ON presence(server);
+";
+
+/// Version 2: the tables each server has open, so the lobbies of the others sharing the
+/// database list them with the address to connect to. The same text serves both databases.
+const TABLES_V2: &str = "
+CREATE TABLE server_tables (
+    server TEXT NOT NULL,
+    address TEXT NOT NULL,
+    n BIGINT NOT NULL,
+    line TEXT NOT NULL,
+    seen BIGINT NOT NULL
+);
+CREATE INDEX server_tables_server ON server_tables(server);
 ";
 
 #[cfg(test)]

@@ -248,6 +248,17 @@ pub struct Online {
     pub handle: String,
 }
 
+/// A table open on some server sharing the database, as that server lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ServerTable {
+    /// The server's own name for itself.
+    pub server: String,
+    /// Where players connect to that server (`host:port`).
+    pub address: String,
+    /// The table as its lobby line says it (`Reversi  alice vs open seat`).
+    pub line: String,
+}
+
 /// The server's memory, on one database. Every method is one short transaction; callers run
 /// them off the tables' and sessions' threads (see [`worker`]).
 pub trait Store: Send + Sync {
@@ -344,6 +355,18 @@ pub trait Store: Send + Sync {
     ) -> Result<(), StoreError>;
     /// Everyone connected to a server that spoke at most `within` seconds before `now`.
     fn presence(&self, now: Timestamp, within: i64) -> Result<Vec<Online>, StoreError>;
+    /// Says which tables `server` (reachable at `address`) has open as of `now`, a line
+    /// each, replacing what that server said before.
+    fn put_tables(
+        &self,
+        server: &str,
+        address: &str,
+        lines: &[String],
+        now: Timestamp,
+    ) -> Result<(), StoreError>;
+    /// The tables of every server that spoke at most `within` seconds before `now`, by
+    /// server and in the order each listed them.
+    fn tables(&self, now: Timestamp, within: i64) -> Result<Vec<ServerTable>, StoreError>;
 
     /// The day's leaderboard of a puzzle, best first.
     fn daily_top(&self, day: i64, game: &str, limit: usize) -> Result<Vec<DailyEntry>, StoreError>;

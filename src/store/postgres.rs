@@ -23,7 +23,8 @@ use super::sqlite::{
 };
 use super::{
     Account, AccountId, DailyEntry, Finished, GameRow, GroupRating, LinkedKey, Online, Params,
-    Participant, RatingChange, Standing, Store, StoreError, Timestamp, Written, handle,
+    Participant, RatingChange, ServerTable, Standing, Store, StoreError, Timestamp, Written,
+    handle,
 };
 
 /// How long connecting may take before the database counts as unavailable.
@@ -1055,6 +1056,53 @@ impl Store for PostgresStore {
                         address: col(row, 1)?,
                         account: col(row, 2)?,
                         handle: col(row, 3)?,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    fn put_tables(
+        &self,
+        server: &str,
+        address: &str,
+        lines: &[String],
+        now: Timestamp,
+    ) -> Result<(), StoreError> {
+        self.with(|client| {
+            let mut tx = client.transaction().map_err(pg)?;
+            tx.execute("DELETE FROM server_tables WHERE server = $1", &[&server])
+                .map_err(pg)?;
+            if !lines.is_empty() {
+                // One statement for every line, each with its place in the list.
+                let order: Vec<i64> = (0..lines.len() as i64).collect();
+                tx.execute(
+                    "INSERT INTO server_tables (server, address, n, line, seen) \
+                     SELECT $1, $2, n, line, $4 FROM unnest($3::text[], $5::bigint[]) \
+                     AS t(line, n)",
+                    &[&server, &address, &lines, &now, &order],
+                )
+                .map_err(pg)?;
+            }
+            tx.commit().map_err(pg)
+        })
+    }
+
+    fn tables(&self, now: Timestamp, within: i64) -> Result<Vec<ServerTable>, StoreError> {
+        self.with(|client| {
+            let rows = client
+                .query(
+                    "SELECT server, address, line FROM server_tables WHERE seen >= $1 \
+                     ORDER BY server, n",
+                    &[&now.saturating_sub(within)],
+                )
+                .map_err(pg)?;
+            rows.iter()
+                .map(|row| {
+                    Ok(ServerTable {
+                        server: col(row, 0)?,
+                        address: col(row, 1)?,
+                        line: col(row, 2)?,
                     })
                 })
                 .collect()

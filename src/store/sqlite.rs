@@ -17,8 +17,8 @@ use super::plan::{self, Plan};
 use super::{
     Account, AccountId, DailyEntry, ESTABLISHED_DAYS, ESTABLISHED_DEVIATION, ESTABLISHED_GAMES,
     Finished, GameRow, GroupRating, LinkedKey, MAX_GROUP_LEN, MAX_PLAYERS, MAX_TEXT_LEN, Online,
-    Params, Participant, Rating, RatingChange, Standing, Store, StoreError, Timestamp, Written,
-    handle,
+    Params, Participant, Rating, RatingChange, ServerTable, Standing, Store, StoreError, Timestamp,
+    Written, handle,
 };
 
 /// How long a call waits for another process's write lock before giving up.
@@ -1012,6 +1012,54 @@ impl Store for SqliteStore {
                     address: row.get(1)?,
                     account: row.get(2)?,
                     handle: row.get(3)?,
+                })
+            })
+            .map_err(db)?;
+        rows.collect::<Result<_, _>>().map_err(db)
+    }
+
+    fn put_tables(
+        &self,
+        server: &str,
+        address: &str,
+        lines: &[String],
+        now: Timestamp,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(db)?;
+        tx.execute("DELETE FROM server_tables WHERE server = ?1", [server])
+            .map_err(db)?;
+        {
+            let mut stmt = tx
+                .prepare_cached(
+                    "INSERT INTO server_tables (server, address, n, line, seen) \
+                     VALUES (?1, ?2, ?3, ?4, ?5)",
+                )
+                .map_err(db)?;
+            for (n, line) in lines.iter().enumerate() {
+                stmt.execute(params![server, address, n as i64, line, now])
+                    .map_err(db)?;
+            }
+        }
+        tx.commit().map_err(db)
+    }
+
+    fn tables(&self, now: Timestamp, within: i64) -> Result<Vec<ServerTable>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare_cached(
+                "SELECT server, address, line FROM server_tables WHERE seen >= ?1 \
+                 ORDER BY server, n",
+            )
+            .map_err(db)?;
+        let rows = stmt
+            .query_map([now.saturating_sub(within)], |row| {
+                Ok(ServerTable {
+                    server: row.get(0)?,
+                    address: row.get(1)?,
+                    line: row.get(2)?,
                 })
             })
             .map_err(db)?;

@@ -92,3 +92,45 @@ async fn two_servers_on_one_postgres_share_accounts_ratings_and_who_is_online() 
     })
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lobby_lists_the_other_servers_tables_with_the_command_to_reach_them() {
+    let Some(pg) = Throwaway::start() else {
+        return;
+    };
+    bounded(TEST_LIMIT, async {
+        let (data_a, data_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let one = server_on(&pg.url, data_a.path()).await;
+        let other = server_on(&pg.url, data_b.path()).await;
+        let (at_one, at_other) = (one.local_addr(), other.local_addr());
+        let (_a, mut alice) = arrive(at_one, [127, 0, 0, 2], "alice", &key()).await;
+        let (_c, mut carol) = arrive(at_other, [127, 0, 0, 4], "carol", &key()).await;
+        ssh::sign_up(&mut alice, "alice").await;
+        ssh::sign_up(&mut carol, "carol").await;
+        alice.send(b"jj\r").await;
+        alice
+            .wait_for("the open table", |s| s.shows("Waiting for an opponent"))
+            .await;
+        // Carol's lobby lists it under the other servers, with the command that gets there.
+        let command = format!("ssh -p {} 127.0.0.1", at_one.port());
+        carol
+            .wait_for("alice's table elsewhere", |g| {
+                g.shows("On other servers (1)")
+                    && g.contents().lines().any(|line| {
+                        line.contains("Reversi alice vs open seat  waiting for players")
+                            && line.contains(&command)
+                    })
+            })
+            .await;
+        // Her own server lists none of its own tables there.
+        assert!(!alice.shows("On other servers"), "{}", alice.contents());
+        // Once the table closes, the other lobby stops listing it.
+        alice.send(b"q").await;
+        carol
+            .wait_for("the table gone", |g| !g.shows("On other servers"))
+            .await;
+        one.shutdown().await;
+        other.shutdown().await;
+    })
+    .await;
+}

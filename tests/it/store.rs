@@ -153,6 +153,7 @@ contract!(
     dailies_keep_each_players_best,
     a_daily_place_counts_those_ahead_and_a_best_spans_the_days,
     presence_is_replaced_per_server_and_ages_out,
+    tables_are_replaced_per_server_in_order_and_age_out,
 );
 
 // ---------------------------------------------------------------------------------------
@@ -833,6 +834,44 @@ fn presence_is_replaced_per_server_and_ages_out(store: &dyn Store) {
     );
 }
 
+fn tables_are_replaced_per_server_in_order_and_age_out(store: &dyn Store) {
+    let lines = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+    let now = 60_000;
+    let east = lines(&[
+        "Reversi alice vs open seat",
+        "Trios   bob vs expert",
+        "Triad   carol",
+    ]);
+    store.put_tables("east", "east:2222", &east, now).unwrap();
+    store
+        .put_tables(
+            "west",
+            "west:22",
+            &lines(&["Islands dan vs erin"]),
+            now - 100,
+        )
+        .unwrap();
+    let seen = store.tables(now, 60).unwrap();
+    let said: Vec<(&str, &str, &str)> = seen
+        .iter()
+        .map(|t| (t.server.as_str(), t.address.as_str(), t.line.as_str()))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            ("east", "east:2222", "Reversi alice vs open seat"),
+            ("east", "east:2222", "Trios   bob vs expert"),
+            ("east", "east:2222", "Triad   carol"),
+        ]
+    );
+    assert_eq!(store.tables(now, 200).unwrap().len(), 4);
+    // Saying again replaces all the server said: here, that it has no tables now.
+    store
+        .put_tables("east", "east:2222", &[], now + 10)
+        .unwrap();
+    assert_eq!(store.tables(now + 10, 60).unwrap(), []);
+}
+
 /// A result survives closing and reopening the database.
 fn a_result_outlives_the_store(open: &dyn Fn() -> Box<dyn Store>) {
     let (a, written) = {
@@ -880,6 +919,33 @@ fn refused_untouched(path: &Path, expected: fn(&StoreError) -> bool) {
 }
 
 #[test]
+fn sqlite_brings_a_version_1_database_up_to_date_keeping_its_players() {
+    let db = Sqlite::new();
+    let alice = account(&*db.open(), "alice");
+    {
+        // Version 1 is version 2 without the other servers' tables.
+        let conn = rusqlite::Connection::open(&db.path).unwrap();
+        conn.execute_batch("DROP TABLE server_tables; UPDATE schema_version SET version = 1")
+            .unwrap();
+    }
+    let store = db.open();
+    assert_eq!(
+        store.account_by_handle("alice").unwrap().map(|a| a.id),
+        Some(alice)
+    );
+    store
+        .put_tables("east", "east:22", &["Reversi".into()], 1)
+        .unwrap();
+    assert_eq!(store.tables(1, 5).unwrap().len(), 1);
+    drop(store);
+    let conn = rusqlite::Connection::open(&db.path).unwrap();
+    let version: i64 = conn
+        .query_row("SELECT version FROM schema_version", [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(version, trios::store::migrate::SCHEMA_VERSION);
+}
+
+#[test]
 fn sqlite_refuses_a_newer_database_untouched() {
     let db = Sqlite::new();
     drop(db.open());
@@ -893,7 +959,7 @@ fn sqlite_refuses_a_newer_database_untouched() {
             e,
             StoreError::Newer {
                 found: 99,
-                supported: 1,
+                supported: trios::store::migrate::SCHEMA_VERSION,
                 ..
             }
         )
@@ -975,7 +1041,7 @@ fn postgres_refuses_a_newer_or_foreign_schema() {
             refused,
             StoreError::Newer {
                 found: 99,
-                supported: 1,
+                supported: trios::store::migrate::SCHEMA_VERSION,
                 ..
             }
         ),

@@ -303,6 +303,8 @@ pub struct Lobby {
     pub(crate) players: bool,
     /// Who is connected, to this server or another sharing its database.
     pub(crate) online: Vec<OnlinePlayer>,
+    /// The tables open on the other servers sharing this one's database.
+    pub(crate) elsewhere: Vec<ElsewhereTable>,
 }
 
 /// A person connected to the server (or to another sharing its database), as the lobby
@@ -318,6 +320,16 @@ pub struct OnlinePlayer {
     pub elsewhere: Option<String>,
 }
 
+/// A table open on another server sharing this one's database: the lobby lists it with
+/// where to connect to join it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ElsewhereTable {
+    /// The table as that server describes it.
+    pub line: String,
+    /// That server's `host:port`.
+    pub address: String,
+}
+
 impl Lobby {
     /// A server's lobby for the player signed in as `me`.
     pub fn new(me: Identity, choices: Arc<Choices>, size: (u16, u16), theme: Theme) -> Lobby {
@@ -327,6 +339,11 @@ impl Lobby {
     /// Who is online now, best rated in the chosen game first when the lobby shows them.
     pub fn set_online(&mut self, online: Vec<OnlinePlayer>) {
         self.online = online;
+    }
+
+    /// The tables open on the other servers sharing this one's database.
+    pub fn set_tables_elsewhere(&mut self, tables: Vec<ElsewhereTable>) {
+        self.elsewhere = tables;
     }
 
     /// Offers profiles and leaderboards (`p`, `b`): the server keeps players (at home: `p`,
@@ -371,6 +388,7 @@ impl Lobby {
             help: false,
             players: false,
             online: Vec::new(),
+            elsewhere: Vec::new(),
         };
         lobby.selected = lobby.position(Item::PlayComputer).unwrap_or(0);
         lobby

@@ -362,6 +362,7 @@ impl Lobby {
         };
         line(buf, tables_top(self), Line::styled(heading, theme.title()));
         let bottom = area.height;
+        self.draw_elsewhere(area, bottom.saturating_sub(footer(self)), buf);
         if !self.online.is_empty() {
             let text = online_line(self, self.game_kind().name(), usize::from(area.width));
             line(buf, bottom - 3, Line::styled(text, theme.dim()));
@@ -395,7 +396,57 @@ impl Lobby {
     }
 }
 
+/// The command that connects to a server at `address` (`host:port`): `ssh -p 2223 host`,
+/// or `ssh host` on the usual port.
+pub fn ssh_command(address: &str) -> String {
+    let (host, port) = match address.rsplit_once(':') {
+        Some((host, port)) if !host.is_empty() && port.parse::<u16>().is_ok() => (host, port),
+        _ => return format!("ssh {address}"),
+    };
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    if port == "22" {
+        format!("ssh {host}")
+    } else {
+        format!("ssh -p {port} {host}")
+    }
+}
+
 impl Lobby {
+    /// The tables open on other servers, under this server's, in the rows left above
+    /// `last`: a heading, then each table and the command that connects to its server.
+    fn draw_elsewhere(&self, area: Rect, last: u16, buf: &mut Buffer) {
+        if self.elsewhere.is_empty() {
+            return;
+        }
+        let (_, shown) = table_window(self);
+        let top = tables_top(self) + 1 + shown as u16 + 1;
+        if top + 1 >= last {
+            return;
+        }
+        let width = usize::from(area.width);
+        let theme = self.theme;
+        let heading = format!(
+            " On other servers ({}): connect there to join",
+            self.elsewhere.len()
+        );
+        let put = |row: u16, content: Line, buf: &mut Buffer| {
+            content.render(Rect::new(area.x, area.y + row, area.width, 1), buf);
+        };
+        put(top, Line::styled(fit(&heading, width), theme.title()), buf);
+        for (n, table) in self.elsewhere.iter().enumerate() {
+            let row = top + 1 + n as u16;
+            if row >= last {
+                break;
+            }
+            let text = fit(&format!("   {}", table.line), width.saturating_sub(24));
+            let spans = vec![
+                Span::raw(text),
+                Span::styled(format!("  {}", ssh_command(&table.address)), theme.dim()),
+            ];
+            put(row, fit_line(Line::from(spans), width), buf);
+        }
+    }
+
     /// The words on an item's line.
     fn describe(&self, item: Item) -> Vec<Span<'static>> {
         let theme = self.theme;
