@@ -71,6 +71,14 @@ pub fn run(args: &ServeArgs) -> Result<(), Error> {
 /// default one is missing), who may log in, the limits, and where matches are recorded.
 fn serve_config(args: &ServeArgs) -> Result<ServeConfig, Error> {
     let game = crate::front::server_setup(args)?;
+    // Every refusal comes before the host key is made: a refused start leaves nothing.
+    let store = start_store(args)?;
+    let authorized_keys = match &args.authorized_keys {
+        Some(path) => {
+            Some(crate::ssh::read_authorized_keys(path).map_err(|e| Error::Usage(e.to_string()))?)
+        }
+        None => None,
+    };
     let key_path = match &args.host_key {
         Some(path) => {
             check_host_key_folder(path)?;
@@ -79,12 +87,6 @@ fn serve_config(args: &ServeArgs) -> Result<ServeConfig, Error> {
         None => crate::ssh::default_host_key_path().ok_or(AutosaveError::NoDataDir)?,
     };
     let host_key = crate::ssh::load_or_create_host_key(&key_path)?;
-    let authorized_keys = match &args.authorized_keys {
-        Some(path) => {
-            Some(crate::ssh::read_authorized_keys(path).map_err(|e| Error::Usage(e.to_string()))?)
-        }
-        None => None,
-    };
     let mut config = ServeConfig::new(host_key, game);
     config.listen = args.listen;
     config.max_sessions = args.max_sessions;
@@ -100,7 +102,7 @@ fn serve_config(args: &ServeArgs) -> Result<ServeConfig, Error> {
     if args.no_showcase {
         config.showcases.clear();
     }
-    config.store = Some(start_store(args)?);
+    config.store = Some(store);
     config.rated_same_address = args.rated_same_address;
     config.public_address = args.public_address.clone();
     if !args.no_record {

@@ -158,6 +158,12 @@ fn serve_refuses_a_corrupt_or_newer_database_and_leaves_it_untouched() {
     assert!(run.stderr.contains("trios.db"), "{}", run.stderr);
     crate::common::bin::assert_no_panic(&run.stderr);
     assert_eq!(std::fs::read(&db).unwrap(), junk, "the file was changed");
+    // Nothing else was made for a server that did not start: no host key.
+    let made: Vec<String> = std::fs::read_dir(data.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(made, ["trios.db"], "a refused start left files behind");
 
     // A database from a newer trios.
     std::fs::remove_file(&db).unwrap();
