@@ -152,19 +152,10 @@ fn read(shared: &Shared, server: &str, address: &str, said: &mut Said) -> Heard 
         }
         let open = s.tables(t, STALE_SECS)?;
         let everyone = s.presence(t, STALE_SECS)?;
-        let mut ratings = HashMap::new();
-        for account in everyone.iter().filter_map(|o| o.account) {
-            if let std::collections::hash_map::Entry::Vacant(slot) = ratings.entry(account) {
-                let shown: Vec<(String, String)> = s
-                    .ratings(account)?
-                    .into_iter()
-                    .map(|r| {
-                        let shown = r.as_of(t, &LICHESS).shown(&LICHESS);
-                        (r.group, shown)
-                    })
-                    .collect();
-                slot.insert(shown);
-            }
+        let mut ratings: HashMap<AccountId, Vec<(String, String)>> = HashMap::new();
+        for (account, r) in s.online_ratings(t, STALE_SECS)? {
+            let shown = r.as_of(t, &LICHESS).shown(&LICHESS);
+            ratings.entry(account).or_default().push((r.group, shown));
         }
         Ok((everyone, ratings, open))
     });

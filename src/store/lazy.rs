@@ -202,6 +202,13 @@ impl Store for LazyStore {
     fn presence(&self, now: Timestamp, within: i64) -> Result<Vec<Online>, StoreError> {
         self.with(|s| s.presence(now, within))
     }
+    fn online_ratings(
+        &self,
+        now: Timestamp,
+        within: i64,
+    ) -> Result<Vec<(AccountId, GroupRating)>, StoreError> {
+        self.with(|s| s.online_ratings(now, within))
+    }
     fn put_tables(
         &self,
         server: &str,

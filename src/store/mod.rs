@@ -355,6 +355,14 @@ pub trait Store: Send + Sync {
     ) -> Result<(), StoreError>;
     /// Everyone connected to a server that spoke at most `within` seconds before `now`.
     fn presence(&self, now: Timestamp, within: i64) -> Result<Vec<Online>, StoreError>;
+    /// Every rating of every account connected to a server that spoke at most `within`
+    /// seconds before `now`, by account: what the lobbies show beside who is online, read
+    /// in one query.
+    fn online_ratings(
+        &self,
+        now: Timestamp,
+        within: i64,
+    ) -> Result<Vec<(AccountId, GroupRating)>, StoreError>;
     /// Says which tables `server` (reachable at `address`) has open as of `now`, a line
     /// each, replacing what that server said before.
     fn put_tables(

@@ -1062,6 +1062,28 @@ impl Store for PostgresStore {
         })
     }
 
+    fn online_ratings(
+        &self,
+        now: Timestamp,
+        within: i64,
+    ) -> Result<Vec<(AccountId, GroupRating)>, StoreError> {
+        self.with(|client| {
+            let rows = client
+                .query(
+                    &format!(
+                        "SELECT account, {RATING} FROM ratings WHERE account IN \
+                         (SELECT account FROM presence WHERE seen >= $1 \
+                         AND account IS NOT NULL) ORDER BY account, grp"
+                    ),
+                    &[&now.saturating_sub(within)],
+                )
+                .map_err(pg)?;
+            rows.iter()
+                .map(|row| Ok((col(row, 0)?, rating_row(row, 1)?)))
+                .collect()
+        })
+    }
+
     fn put_tables(
         &self,
         server: &str,

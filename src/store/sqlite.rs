@@ -1018,6 +1018,27 @@ impl Store for SqliteStore {
         rows.collect::<Result<_, _>>().map_err(db)
     }
 
+    fn online_ratings(
+        &self,
+        now: Timestamp,
+        within: i64,
+    ) -> Result<Vec<(AccountId, GroupRating)>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare_cached(&format!(
+                "SELECT account, {RATING} FROM ratings WHERE account IN \
+                 (SELECT account FROM presence WHERE seen >= ?1 AND account IS NOT NULL) \
+                 ORDER BY account, grp"
+            ))
+            .map_err(db)?;
+        let rows = stmt
+            .query_map([now.saturating_sub(within)], |row| {
+                Ok((row.get(0)?, rating_row(row, 1)?))
+            })
+            .map_err(db)?;
+        rows.collect::<Result<_, _>>().map_err(db)
+    }
+
     fn put_tables(
         &self,
         server: &str,

@@ -823,6 +823,18 @@ fn presence_is_replaced_per_server_and_ages_out(store: &dyn Store) {
         ]
     );
     assert_eq!(store.presence(now, 200).unwrap().len(), 3);
+    // The ratings beside who is online: Alice's (she played Bob), not Bob's (away).
+    let b = account(store, "bob");
+    store
+        .write_result(&duel("p1", now, a, b), &LICHESS)
+        .unwrap();
+    let rated = store.online_ratings(now, 60).unwrap();
+    let groups: Vec<(AccountId, &str)> = rated
+        .iter()
+        .map(|(id, r)| (*id, r.group.as_str()))
+        .collect();
+    assert_eq!(groups, [(a, GROUP)]);
+    assert!(rated[0].1.rating > 1500.0, "{rated:?}");
     store
         .put_presence("east", "east:2222", &[online(None, "guest 4")], now + 10)
         .unwrap();
