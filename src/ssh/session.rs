@@ -422,19 +422,27 @@ impl LobbyScreen {
 impl LobbyScreen {
     /// The player's profile (`profile`) or the leaderboards, on a server that keeps them;
     /// `None` for a guest's profile.
-    fn players_screen(&self, profile: bool) -> Option<Opening> {
+    fn players_screen(&self, profile: bool, of: Option<String>) -> Option<Opening> {
         let store = self.conn.spec.shared.store.clone()?;
         let who = &self.conn.spec.who;
         let me = who.proof.account();
-        if profile && me.is_none() {
+        if profile && me.is_none() && of.is_none() {
             return None;
         }
         let source = Box::new(super::players::StoreSource { store, me });
         let (handle, game) = (who.user.clone(), self.lobby.game_kind());
         Some(Box::new(move |_events, _size, theme| {
-            Box::new(crate::tui::players::PlayersScreen::new(
-                source, &handle, game, profile, theme,
-            ))
+            let mut screen = crate::tui::players::PlayersScreen::new(
+                source,
+                &handle,
+                game,
+                profile && of.is_none(),
+                theme,
+            );
+            if let Some(other) = of {
+                screen.open_profile(other);
+            }
+            Box::new(screen)
         }))
     }
 }
@@ -489,8 +497,8 @@ impl TuiScreen for LobbyScreen {
             }
             _ => {}
         }
-        if let Intent::Players { profile } = intent {
-            return match self.players_screen(profile) {
+        if let Intent::Players { profile, of } = intent {
+            return match self.players_screen(profile, of) {
                 Some(opening) => Transition::Push(opening),
                 None => {
                     self.lobby.say(

@@ -106,7 +106,12 @@ pub struct PlayersScreen {
     /// The selected row: a leaderboard line, or a profile's game or key (games first).
     selected: usize,
     message: Option<(String, bool)>,
+    /// The handle being typed after `/` (find a player), while it is.
+    finding: Option<String>,
 }
+
+/// The longest handle `/` takes: longer than any handle an account may have.
+const MOST_TYPED: usize = 40;
 
 impl PlayersScreen {
     /// Opens on the leaderboard of `game`'s main group, or on `me`'s profile.
@@ -128,6 +133,7 @@ impl PlayersScreen {
             me: me.to_string(),
             selected: 0,
             message: None,
+            finding: None,
         };
         if profile_first {
             screen.show_profile(me.to_string());
@@ -149,6 +155,35 @@ impl PlayersScreen {
                 self.board = Board::default();
                 self.message = Some((e, true));
             }
+        }
+    }
+
+    /// Shows the profile of the player called `handle` (in any case), or says there is none.
+    pub fn open_profile(&mut self, handle: String) {
+        self.show_profile(handle);
+    }
+
+    /// A key while a handle is being typed after `/`.
+    fn find_key(&mut self, code: KeyCode) {
+        let Some(typed) = &mut self.finding else {
+            return;
+        };
+        match code {
+            KeyCode::Esc => self.finding = None,
+            KeyCode::Enter => {
+                let handle = typed.trim().to_string();
+                self.finding = None;
+                if !handle.is_empty() {
+                    self.show_profile(handle);
+                }
+            }
+            KeyCode::Backspace => {
+                typed.pop();
+            }
+            KeyCode::Char(c) if !c.is_control() && typed.chars().count() < MOST_TYPED => {
+                typed.push(c)
+            }
+            _ => {}
         }
     }
 
@@ -180,7 +215,15 @@ impl Screen for PlayersScreen {
         if key.kind == KeyEventKind::Release {
             return Transition::Stay;
         }
+        if self.finding.is_some() {
+            self.find_key(key.code);
+            return Transition::Stay;
+        }
         match (self.view, key.code) {
+            (_, KeyCode::Char('/')) if !self.profile.local || self.view == View::Board => {
+                self.finding = Some(String::new());
+                self.message = None;
+            }
             (_, KeyCode::Esc | KeyCode::Char('q')) => return Transition::Pop,
             (_, KeyCode::Up) => self.selected = self.selected.saturating_sub(1),
             (_, KeyCode::Down) => {
@@ -265,10 +308,17 @@ impl Screen for PlayersScreen {
         while lines.len() < room {
             lines.push(Line::default());
         }
-        lines.push(match &self.message {
-            Some((text, true)) => Line::styled(text.clone(), theme.error()),
-            Some((text, false)) => Line::from(text.clone()),
-            None => Line::default(),
+        lines.push(match (&self.finding, &self.message) {
+            (Some(typed), _) => Line::from(vec![
+                Span::styled("Find a player: ", theme.title()),
+                Span::raw(format!("{typed}▏")),
+                Span::styled("  Enter open · Esc cancel", theme.dim()),
+            ]),
+            (None, message) => match message {
+                Some((text, true)) => Line::styled(text.clone(), theme.error()),
+                Some((text, false)) => Line::from(text.clone()),
+                None => Line::default(),
+            },
         });
         lines.push(keys);
         Paragraph::new(lines)
@@ -364,6 +414,7 @@ impl PlayersScreen {
                 ("↑↓", "player"),
                 ("Enter", "profile"),
                 ("p", "my profile"),
+                ("/", "find a player"),
                 ("Esc", "back"),
             ],
         );
@@ -478,7 +529,12 @@ impl PlayersScreen {
         let mut keys = if profile.local {
             vec![("Enter", "replay"), ("Esc", "back")]
         } else {
-            vec![("Enter", "replay"), ("b", "leaderboard"), ("Esc", "back")]
+            vec![
+                ("Enter", "replay"),
+                ("b", "leaderboard"),
+                ("/", "find"),
+                ("Esc", "back"),
+            ]
         };
         if profile.own {
             lines.push(Line::default());
@@ -491,11 +547,17 @@ impl PlayersScreen {
                 };
                 lines.push(Line::styled(format!("  {}", key.fingerprint), style));
             }
+            // Enter replays the chosen game; on a key's line, x removes it instead.
+            let on_key = self.selected >= profile.games.len() && !profile.keys.is_empty();
             keys = vec![
-                ("Enter", "replay"),
+                if on_key {
+                    ("x", "remove key")
+                } else {
+                    ("Enter", "replay")
+                },
                 ("l", "link another key"),
-                ("x", "remove key"),
                 ("b", "leaderboard"),
+                ("/", "find"),
                 ("Esc", "back"),
             ];
         }

@@ -202,3 +202,40 @@ async fn a_banned_account_is_told_and_let_go() {
     })
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn profiles_open_from_a_tables_line_and_by_finding_a_handle() {
+    bounded(TEST_LIMIT, async {
+        let dir = tempfile::tempdir().unwrap();
+        let server = server_on(&dir.path().join("trios.db")).await;
+        let addr = server.local_addr();
+        let (_a, mut alice) = arrive(addr, [127, 0, 0, 2], "alice", &key()).await;
+        let (_b, mut bob) = arrive(addr, [127, 0, 0, 3], "bob", &key()).await;
+        ssh::sign_up(&mut alice, "alice").await;
+        ssh::sign_up(&mut bob, "bob").await;
+        alice.send(b"jj\r").await;
+        alice
+            .wait_for("the open table", |s| s.shows("Waiting for an opponent"))
+            .await;
+        bob.wait_for("the open table", |s| s.shows("waiting: Enter to join"))
+            .await;
+        // On the table's line, p opens the profile of the person sitting there.
+        bob.send(b"jjjp").await;
+        bob.wait_for("alice's profile", |s| s.shows("Profile of alice"))
+            .await;
+        assert!(!bob.shows("Linked keys"), "{}", bob.contents());
+        // / finds a player by handle, in any case; a handle nobody has is said so.
+        bob.send(b"/nobody\r").await;
+        bob.wait_for("no such player", |s| {
+            s.shows("No player is called \"nobody\"")
+        })
+        .await;
+        bob.send(b"/BOB\r").await;
+        bob.wait_for("his own profile", |s| {
+            s.shows("Profile of bob") && s.shows("Linked keys")
+        })
+        .await;
+        server.shutdown().await;
+    })
+    .await;
+}

@@ -466,7 +466,7 @@ pub const LOBBY_HELP: [Offer; 12] = [
     h(&[Enter, Char(' ')], s(ScreenAction::Confirm), "Enter  Space", "start, join your seat or a free one, else watch"),
     h(&[Char('w')], s(ScreenAction::Watch), "w", "watch the chosen table"),
     h(&[Char('c')], s(ScreenAction::Casual), "c", "open a casual (unrated) table"),
-    h(&[Char('p')], s(ScreenAction::Profile), "p", "your profile: ratings, games, keys"),
+    h(&[Char('p')], s(ScreenAction::Profile), "p", "your profile (on a table: its player's)"),
     h(&[Char('b')], s(ScreenAction::Leaderboard), "b", "the leaderboards"),
     h(&[Char('d')], s(ScreenAction::Daily), "d", "today's puzzles: leaderboard and your bests"),
     h(&[Home, End, Char('g'), Char('G')], s(ScreenAction::First), "Home End  g G", "first / last line"),

@@ -202,6 +202,8 @@ pub enum Intent {
     /// At home (the local store open): the local profile.
     Players {
         profile: bool,
+        /// Whose profile, when not one's own: a person at the chosen table.
+        of: Option<String>,
     },
     /// Play today's puzzle of this game.
     Daily(GameKind),
@@ -636,14 +638,22 @@ impl Lobby {
             Action::Right => self.change(1),
             Action::Confirm => return self.activate(false),
             Action::Watch if !self.at_home() => return self.activate(true),
-            Action::Profile if self.players => return Some(Intent::Players { profile: true }),
+            Action::Profile if self.players => {
+                return Some(Intent::Players {
+                    profile: true,
+                    of: self.person_at_chosen_table(),
+                });
+            }
             Action::Casual if self.players && self.selected_item() == Item::OpenTable => {
                 return self
                     .activate(false)
                     .map(|open| Intent::Casual(Box::new(open)));
             }
             Action::Leaderboard if self.players && !self.at_home() => {
-                return Some(Intent::Players { profile: false });
+                return Some(Intent::Players {
+                    profile: false,
+                    of: None,
+                });
             }
             Action::Daily if self.players || self.at_home() => return Some(Intent::DailyBoard),
             _ => {}
@@ -824,6 +834,24 @@ impl Lobby {
     }
 
     /// Whether `table` keeps a seat for this player while they are away.
+    /// On a table's line, the first person seated there other than oneself (whose profile
+    /// `p` opens); `None` elsewhere, or when only oneself and computers sit there.
+    fn person_at_chosen_table(&self) -> Option<String> {
+        let Item::Table(id) = self.selected_item() else {
+            return None;
+        };
+        let me = match &self.place {
+            Place::Server(me) => me.user.as_str(),
+            Place::Home(_) => "",
+        };
+        let table = self.tables.iter().find(|t| t.id == id)?;
+        table
+            .seats
+            .iter()
+            .find(|s| matches!(s.state, SeatState::Present | SeatState::Away) && s.name != me)
+            .map(|s| s.name.clone())
+    }
+
     pub(crate) fn keeps_seat(&self, table: &Summary) -> bool {
         match &self.place {
             Place::Server(me) => table.keeps_seat_for(me),
