@@ -20,7 +20,7 @@ use trios::controller::tables::Summary;
 use trios::controller::{Duel, DuelConfig, Match, MatchConfig, Seat};
 use trios::games::reversi::Game as Reversi;
 use trios::shot::{Palette, buffer_to_svg};
-use trios::ssh::lobby::{Choices, Lobby};
+use trios::ssh::lobby::Lobby;
 use trios::trios::{DealMode, RuleSet};
 use trios::tui::duel::{DuelApp, NewDuel};
 use trios::tui::timeline::{self, Point};
@@ -320,7 +320,7 @@ fn gallery(size: (u16, u16)) {
     }
 
     let home = Lobby::home(
-        Arc::new(Choices::home(MatchConfig::built_in(1))),
+        Arc::new(trios::front::lobby_choices(MatchConfig::built_in(1))),
         None,
         size,
         Theme::colored(),
@@ -457,7 +457,7 @@ fn lobby() -> Lobby {
     };
     let mut lobby = Lobby::new(
         me,
-        Arc::new(Choices::new(config)),
+        Arc::new(trios::front::lobby_choices(config)),
         (80, 24),
         Theme::colored(),
     );

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::record::AnyRecord;
+use crate::record::{AnyRecord, Readers};
 
 /// The environment variable that overrides the data folder (tests, portable installs).
 pub const DATA_DIR_ENV: &str = "TRIOS_DATA_DIR";
@@ -188,16 +188,20 @@ struct Saved {
     record: AnyRecord,
 }
 
-/// Every `*.json` file in `dir`'s matches folder that loads as a record, newest first (by
-/// modification time, then by name, which starts with the start time). Files that cannot be
-/// read or are not records are skipped. A missing folder holds no matches.
-fn saved_matches(dir: &Path) -> Result<Vec<Saved>, AutosaveError> {
-    saved_matches_noting(dir, &mut |_| {})
+/// Every `*.json` file in `dir`'s matches folder that loads as a record (read by
+/// `readers`), newest first (by modification time, then by name, which starts with the
+/// start time). Files that cannot be read or are not records are skipped. A missing folder
+/// holds no matches.
+fn saved_matches(dir: &Path, readers: Readers) -> Result<Vec<Saved>, AutosaveError> {
+    saved_since(dir, UNIX_EPOCH, readers, &mut |_| {})
 }
 
-/// [`saved_matches`], telling `skipped` why each file passed over was (once per file).
-fn saved_matches_noting(
+/// [`saved_matches`] of the files changed at or after `since` (others are not read),
+/// telling `skipped` why each file passed over was (once per file).
+fn saved_since(
     dir: &Path,
+    since: SystemTime,
+    readers: Readers,
     skipped: &mut dyn FnMut(String),
 ) -> Result<Vec<Saved>, AutosaveError> {
     let folder = matches_dir(dir);
@@ -217,15 +221,15 @@ fn saved_matches_noting(
         .filter(|path| path.extension().is_some_and(|e| e == "json"))
         .filter_map(|path| {
             let meta = std::fs::metadata(&path).ok()?;
+            let modified = meta.modified().unwrap_or(UNIX_EPOCH);
             // An empty file is a name taken for a match whose first save has not happened
             // (or never will).
-            if !meta.is_file() || meta.len() == 0 {
+            if !meta.is_file() || meta.len() == 0 || modified < since {
                 return None;
             }
-            let record = AnyRecord::load(&path)
+            let record = AnyRecord::load(&path, readers)
                 .map_err(|e| skipped(format!("{e}")))
                 .ok()?;
-            let modified = meta.modified().unwrap_or(UNIX_EPOCH);
             Some(Saved {
                 path,
                 modified,
@@ -243,41 +247,22 @@ fn saved_matches_noting(
 pub fn finished_since(
     dir: &Path,
     since: SystemTime,
+    readers: Readers,
 ) -> Result<Vec<(PathBuf, SystemTime, AnyRecord)>, AutosaveError> {
-    let folder = matches_dir(dir);
-    let entries = match std::fs::read_dir(&folder) {
-        Ok(entries) => entries,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(source) => {
-            return Err(AutosaveError::List {
-                path: folder.display().to_string(),
-                source,
-            });
-        }
-    };
-    let mut found: Vec<(PathBuf, SystemTime, AnyRecord)> = entries
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|e| e == "json"))
-        .filter_map(|path| {
-            let meta = std::fs::metadata(&path).ok()?;
-            let modified = meta.modified().unwrap_or(UNIX_EPOCH);
-            if !meta.is_file() || meta.len() == 0 || modified < since {
-                return None;
-            }
-            let record = AnyRecord::load(&path).ok()?;
-            record.finished().then_some((path, modified, record))
-        })
+    let mut found: Vec<_> = saved_since(dir, since, readers, &mut |_| {})?
+        .into_iter()
+        .filter(|s| s.record.finished())
+        .map(|s| (s.path, s.modified, s.record))
         .collect();
-    found.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+    found.reverse();
     Ok(found)
 }
 
 /// The most recently changed saved match that is unfinished and replays cleanly, so
 /// [`crate::controller::Match::resume`] can continue it. Corrupt, foreign and finished files
 /// are passed over; only an unlistable folder is an error.
-pub fn latest_unfinished(dir: &Path) -> Result<Option<PathBuf>, AutosaveError> {
-    latest_unfinished_noting(dir, &mut |_| {})
+pub fn latest_unfinished(dir: &Path, readers: Readers) -> Result<Option<PathBuf>, AutosaveError> {
+    latest_unfinished_noting(dir, readers, &mut |_| {})
 }
 
 /// [`latest_unfinished`], telling `skipped` about each file passed over that might have been
@@ -286,9 +271,10 @@ pub fn latest_unfinished(dir: &Path) -> Result<Option<PathBuf>, AutosaveError> {
 /// before their first move, are passed over without a word.
 pub fn latest_unfinished_noting(
     dir: &Path,
+    readers: Readers,
     skipped: &mut dyn FnMut(String),
 ) -> Result<Option<PathBuf>, AutosaveError> {
-    Ok(latest_unfinished_where(dir, skipped, &|_| true)?.map(|found| found.path))
+    Ok(latest_unfinished_where(dir, readers, skipped, &|_| true)?.map(|found| found.path))
 }
 
 /// An unfinished match [`latest_unfinished_where`] found: its file, its record and when the
@@ -305,10 +291,11 @@ pub struct Unfinished {
 /// match with a person in it, not one two computers played while someone watched).
 pub fn latest_unfinished_where(
     dir: &Path,
+    readers: Readers,
     skipped: &mut dyn FnMut(String),
     wanted: &dyn Fn(&AnyRecord) -> bool,
 ) -> Result<Option<Unfinished>, AutosaveError> {
-    for saved in saved_matches_noting(dir, skipped)? {
+    for saved in saved_since(dir, UNIX_EPOCH, readers, skipped)? {
         if !wanted(&saved.record) {
             continue;
         }
@@ -337,8 +324,8 @@ pub fn latest_unfinished_where(
 /// matches left before their first move; returns how many were deleted. Unfinished records
 /// with moves and files that are not records are never touched. (A match still running with
 /// no move yet loses nothing: its next save writes the whole record again.)
-pub fn prune(dir: &Path) -> Result<usize, AutosaveError> {
-    let (finished, unfinished): (Vec<Saved>, Vec<Saved>) = saved_matches(dir)?
+pub fn prune(dir: &Path, readers: Readers) -> Result<usize, AutosaveError> {
+    let (finished, unfinished): (Vec<Saved>, Vec<Saved>) = saved_matches(dir, readers)?
         .into_iter()
         .partition(|s| s.record.finished());
     let old: Vec<Saved> = finished
@@ -391,7 +378,7 @@ mod tests {
     fn a_missing_folder_holds_no_matches() {
         let dir = tempfile::tempdir().expect("temporary folder");
         let nowhere = dir.path().join("nowhere");
-        assert!(matches!(latest_unfinished(&nowhere), Ok(None)));
-        assert!(matches!(prune(&nowhere), Ok(0)));
+        assert!(matches!(latest_unfinished(&nowhere, |_| None), Ok(None)));
+        assert!(matches!(prune(&nowhere, |_| None), Ok(0)));
     }
 }

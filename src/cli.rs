@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::controller::Seat;
+use crate::flag_value::{NumberError, seed, within};
 use crate::games::GameKind;
 use crate::games::hexpaths::args::{HexpathsArgs, HexpathsTool};
 use crate::games::islands::args::{IslandsArgs, IslandsSimArgs};
@@ -331,16 +332,9 @@ pub struct SimArgs {
 /// Why a flag's value was refused, said after the flag's name by clap.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FlagError {
-    /// Not a whole number, or outside the flag's range (the bounds as the help says them).
-    #[error("\"{value}\" is not a whole number of at least {low} and at most {high}")]
-    OutOfRange {
-        value: String,
-        low: String,
-        high: String,
-    },
-    /// Not a `u64`.
-    #[error("\"{0}\" is not a seed; a seed is a whole number from 0 to {max}", max = u64::MAX)]
-    NotASeed(String),
+    /// Not a whole number in the flag's range, or not a seed.
+    #[error(transparent)]
+    Number(#[from] NumberError),
     /// Not a strategy's name.
     #[error(transparent)]
     Seat(#[from] crate::controller::three_trios::SeatError),
@@ -373,44 +367,22 @@ pub const MAX_OPENINGS: usize = 1000;
 /// The most connections at once, or a minute from one address, a server may allow.
 pub const MAX_CONNECTIONS: usize = 10_000;
 
-/// A numeric flag: a whole number from `low` to `high`, refused in the same words whatever
-/// the flag (clap's own range check would say `1..=86400`).
-pub fn within<T>(low: T, high: T) -> impl Fn(&str) -> Result<T, FlagError> + Clone + Send + Sync
-where
-    T: std::str::FromStr + PartialOrd + Copy + std::fmt::Display + Send + Sync + 'static,
-{
-    move |s: &str| match s.trim().parse::<T>() {
-        Ok(n) if low <= n && n <= high => Ok(n),
-        _ => Err(FlagError::OutOfRange {
-            value: crate::escape::quoted(s),
-            low: low.to_string(),
-            high: high.to_string(),
-        }),
-    }
-}
-
 /// A count flag: a whole number from `low` to `high`.
 fn count(
     low: usize,
     high: usize,
-) -> impl Fn(&str) -> Result<usize, FlagError> + Clone + Send + Sync {
+) -> impl Fn(&str) -> Result<usize, NumberError> + Clone + Send + Sync {
     within(low, high)
 }
 
 /// Threads: 1 to [`MAX_THREADS`].
-fn threads() -> impl Fn(&str) -> Result<usize, FlagError> + Clone + Send + Sync {
+fn threads() -> impl Fn(&str) -> Result<usize, NumberError> + Clone + Send + Sync {
     count(1, MAX_THREADS)
 }
 
 /// Thinking time in milliseconds: 1 to [`MAX_THINK_MS`].
-fn think_ms() -> impl Fn(&str) -> Result<u64, FlagError> + Clone + Send + Sync {
+fn think_ms() -> impl Fn(&str) -> Result<u64, NumberError> + Clone + Send + Sync {
     within(1, MAX_THINK_MS)
-}
-
-/// A seed: any `u64`, with a message that says so (a negative one included).
-pub fn seed(s: &str) -> Result<u64, FlagError> {
-    s.parse::<u64>()
-        .map_err(|_| FlagError::NotASeed(crate::escape::quoted(s)))
 }
 
 // `trios serve`: the game over SSH.
@@ -550,7 +522,7 @@ pub enum PlayersTool {
     Show {
         /// The player's handle (any case).
         name: String,
-        /// Print one JSON object (see the README's "Players and ratings").
+        /// Print one JSON object (its fields: docs/server.md, "Players and ratings").
         #[arg(long)]
         json: bool,
     },
@@ -558,7 +530,7 @@ pub enum PlayersTool {
     Games {
         /// The player's handle (any case).
         name: String,
-        /// Print one JSON object (see the README's "Players and ratings").
+        /// Print one JSON object (its fields: docs/server.md, "Players and ratings").
         #[arg(long)]
         json: bool,
         /// The most games listed [1-1000].

@@ -10,6 +10,7 @@ pub mod cli;
 pub mod cmd;
 pub mod controller;
 pub mod escape;
+pub mod flag_value;
 pub mod front;
 pub mod games;
 pub mod input_file;

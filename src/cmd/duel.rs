@@ -248,7 +248,7 @@ fn prune_after<G: TwoPlayer>(duel: &Duel<G>) {
         && duel.record_path().is_some()
         && let Some(dir) = autosave::data_dir()
     {
-        let _ = autosave::prune(&dir);
+        let _ = autosave::prune(&dir, crate::front::record_readers);
     }
 }
 

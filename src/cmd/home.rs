@@ -22,7 +22,7 @@ use crate::store::handle::{LOCAL_HANDLE, LOCAL_KEY};
 use crate::store::lazy::LazyStore;
 use crate::store::open::Database;
 use crate::store::worker::{StoreService, now};
-use crate::tui::lobby::{Choices, Intent, Launch, Lobby, Resumable};
+use crate::tui::lobby::{Intent, Launch, Lobby, Resumable};
 use crate::tui::players::PlayersScreen;
 use crate::tui::{Closed, Event, Opening, Screen, Transition};
 
@@ -30,7 +30,7 @@ use crate::tui::{Closed, Event, Opening, Screen, Transition};
 /// chosen there is opened on top of it and comes back to it when left.
 pub fn run() -> Result<(), Error> {
     let base = crate::front::home_setup()?;
-    let choices = Arc::new(Choices::home(base));
+    let choices = Arc::new(crate::front::lobby_choices(base));
     if crate::tui::stop_requested() {
         return Ok(());
     }

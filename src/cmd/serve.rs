@@ -87,7 +87,7 @@ fn serve_config(args: &ServeArgs) -> Result<ServeConfig, Error> {
         None => crate::ssh::default_host_key_path().ok_or(AutosaveError::NoDataDir)?,
     };
     let host_key = crate::ssh::load_or_create_host_key(&key_path)?;
-    let mut config = ServeConfig::new(host_key, game);
+    let mut config = ServeConfig::new(host_key, game, crate::front::server_games());
     config.listen = args.listen;
     config.max_sessions = args.max_sessions;
     config.connections_per_minute = args.per_address;

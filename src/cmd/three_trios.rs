@@ -220,7 +220,7 @@ pub fn resume(path: PathBuf) -> Result<Match, Error> {
 /// nothing is reported.
 fn prune_quietly() {
     if let Some(dir) = autosave::data_dir() {
-        let _ = autosave::prune(&dir);
+        let _ = autosave::prune(&dir, crate::front::record_readers);
     }
 }
 

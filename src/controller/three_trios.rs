@@ -347,10 +347,7 @@ mod tests {
         varied.rules.plus = true;
         assert_eq!(TableGame::rules(&varied), "same + plus");
         // The lobby's table line says the rules as its rules menu does.
-        assert_eq!(
-            TableGame::rules(&varied),
-            crate::front::three_trios::choices::rules_label(varied.rules)
-        );
+        assert_eq!(TableGame::rules(&varied), varied.rules.label());
         let before = setup.clone();
         setup.swap_seats();
         TableGame::set_seed(&mut setup, 99);

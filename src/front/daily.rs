@@ -2,115 +2,14 @@
 //! lobby or the home screen, their results kept in a store (a server's, or the home
 //! screen's own in the data folder) for an account, and the day's leaderboard read back.
 
-use std::time::Duration;
-
 use crate::games::GameKind;
-use crate::store::worker::{StoreService, now};
-use crate::store::{AccountId, DailyEntry, StoreError, daily};
+use crate::store::daily;
+use crate::store::worker::now;
 use crate::tui::Opening;
 use crate::tui::hexpaths::HexApp;
-use crate::tui::players::daily::{
-    DAILY_TOP, DailyBoard, DailyPlay, DailyScreen, DailySource, Outcome, Puzzle, PuzzleBoard,
-    ordinal, result_text,
-};
+use crate::tui::players::daily::{DailyPlay, Puzzle};
+pub use crate::tui::players::daily_store::{DailyStore, PUZZLES, board};
 use crate::tui::triad::TriadApp;
-
-/// How long a daily screen waits for the store.
-const WAIT: Duration = Duration::from_secs(2);
-
-/// The games with a daily puzzle, in the order the leaderboard lists them.
-pub const PUZZLES: [GameKind; 2] = [GameKind::Triad, GameKind::HexPaths];
-
-/// Where daily results go and the leaderboard comes from: a store, the account results are
-/// kept for, or why they are not kept (a guest, no store). Cheap to clone.
-#[derive(Clone)]
-pub struct DailyStore {
-    pub store: Option<StoreService>,
-    pub me: Option<AccountId>,
-    /// Why the player's results are not kept, said when a puzzle ends; `None` when they are.
-    pub not_kept: Option<String>,
-}
-
-fn words(e: StoreError) -> String {
-    format!("Cannot read the daily puzzles: {e}")
-}
-
-impl DailySource for DailyStore {
-    fn board(&mut self) -> Result<DailyBoard, String> {
-        let Some(store) = self.store.clone() else {
-            return Err(self
-                .not_kept
-                .clone()
-                .unwrap_or_else(|| "No store keeps the daily puzzles here".into()));
-        };
-        let (me, not_kept) = (self.me, self.not_kept.clone());
-        store
-            .ask(WAIT, move |s| {
-                let day = crate::store::plan::day_of(now());
-                let mut puzzles = Vec::new();
-                for game in PUZZLES {
-                    let name = game.name();
-                    let (mine, best) = match me {
-                        Some(me) => (s.daily_place(day, name, me)?, s.daily_best(me, name)?),
-                        None => (None, None),
-                    };
-                    puzzles.push(PuzzleBoard {
-                        game,
-                        top: s.daily_top(day, name, DAILY_TOP)?,
-                        mine,
-                        best,
-                    });
-                }
-                Ok(DailyBoard {
-                    day,
-                    puzzles,
-                    not_kept,
-                })
-            })
-            .map_err(words)
-    }
-}
-
-impl DailyStore {
-    /// Keeps `outcome` of `game`'s puzzle of `day` and says how it placed, or why it was not
-    /// kept (then as a warning).
-    fn keep(&self, game: GameKind, day: i64, outcome: Outcome) -> (String, bool) {
-        let result = result_text(game, outcome.score, outcome.millis);
-        let (Some(store), Some(me)) = (&self.store, self.me) else {
-            let why = self.not_kept.as_deref().unwrap_or("no store keeps it here");
-            return (format!("{result}: not kept ({why})"), true);
-        };
-        let name = game.name().to_string();
-        let kept = store.ask(WAIT, move |s| {
-            s.put_daily(&DailyEntry {
-                day,
-                game: name.clone(),
-                account: me,
-                handle: String::new(),
-                score: outcome.score,
-                millis: outcome.millis,
-            })?;
-            s.daily_place(day, &name, me)
-        });
-        match kept {
-            Ok(Some((place, best)))
-                if (best.score, best.millis) == (outcome.score, outcome.millis) =>
-            {
-                (format!("{result}: {} today", ordinal(place)), false)
-            }
-            Ok(Some((place, best))) => (
-                format!(
-                    "{result}; your best today stays {}: {} today",
-                    result_text(game, best.score, best.millis),
-                    ordinal(place)
-                ),
-                false,
-            ),
-            Ok(None) => (format!("{result}: kept"), false),
-            Err(e) => (format!("{result}: not kept ({e})"), true),
-        }
-    }
-}
 
 /// Today's puzzle of `game` as a screen: the day's deal (Triad solitaire, or Hex paths
 /// alone with the default settings), its result kept with `keeper` when it ends and the
@@ -140,9 +39,4 @@ pub fn today(game: GameKind, keeper: DailyStore) -> Option<Opening> {
         let board = Box::new(move |said| board(keeper.clone(), said));
         Box::new(DailyPlay::new(puzzle, keep, board))
     }))
-}
-
-/// The day's leaderboard as a screen, with `said` (how a puzzle just played was kept) on it.
-pub fn board(keeper: DailyStore, said: Option<(String, bool)>) -> Opening {
-    Box::new(move |_events, _size, theme| Box::new(DailyScreen::new(Box::new(keeper), said, theme)))
 }

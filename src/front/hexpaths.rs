@@ -3,7 +3,7 @@
 //! (`trios hexpaths …`).
 
 use super::race_resume;
-use super::{Entry, LobbyRows, Sim};
+use super::{Entry, LobbyGame, LobbyRows, Sim};
 use crate::cli::{Command, PlayArgs};
 use crate::cmd::output::write_out;
 use crate::cmd::{Error, front_end};
@@ -23,7 +23,6 @@ use std::path::PathBuf;
 /// Hex paths' entry.
 pub static ENTRY: Entry = Entry {
     kind: GameKind::HexPaths,
-    description: "slide pieces on a hexagon to a nook in the fewest moves",
     takes_rivals: true,
     flags_given: |args| args.hexpaths.any().then_some(HexpathsArgs::FLAGS),
     flags_refused_first: true,
@@ -51,44 +50,49 @@ pub static ENTRY: Entry = Entry {
     showcase: None,
     takes_position: false,
     solve_hint: Some("Hex paths moves: trios hexpaths solve"),
-    lobby_options: LobbyRows {
-        home: &[Item::Opponent],
-        server: &[Item::Opponent],
-    },
-    // Alone, racing the chosen rival, people racing at one keyboard, or today's puzzle.
-    home_actions: &[
-        Item::Solitaire,
-        Item::PlayComputer,
-        Item::TwoPlayers,
-        Item::Daily,
-    ],
-    short_title: "Hex",
-    option_value: |_, _| None,
-    home_words: |item| match item {
-        Item::Solitaire => Some("Play alone"),
-        Item::PlayComputer => Some("Race the computer"),
-        Item::TwoPlayers => Some("Two players race at this keyboard"),
-        _ => None,
-    },
-    race_progress: Some(|table| format!("round {}/{}", table.moves + 1, table.cells)),
     read_record: Some(|name, json| HexRecord::from_json(name, json).map(AnyRecord::of)),
-    saved_line,
     ended: |_| None,
-    alone: Some(|| GameOptions::HexPaths {
-        rival: None,
-        people: 1,
-    }),
-    own_rows: &[],
-    most_players: crate::controller::race_table::hexpaths::MAX_PLAYERS,
-    table_from_setup: false,
-    options: |lobby, mode| GameOptions::HexPaths {
-        rival: (mode == Mode::VsComputer).then(|| lobby.opponent_name()),
-        people: if mode == Mode::TwoPlayers { 2 } else { 1 },
-    },
     open_table: |conn, rival, size| open_race_table::<HexRace>(conn, rival, size),
     join_table: |spec, events, id, want, size| {
         let app = join_race_table::<HexRace, _, _>(spec, events, id, want, size, HexApp::at_table)?;
         Ok((Box::new(app), race_news::<HexRace>()))
+    },
+    lobby: LobbyGame {
+        kind: GameKind::HexPaths,
+        description: "slide pieces on a hexagon to a nook in the fewest moves",
+        lobby_options: LobbyRows {
+            home: &[Item::Opponent],
+            server: &[Item::Opponent],
+        },
+        // Alone, racing the chosen rival, people racing at one keyboard, or today's puzzle.
+        home_actions: &[
+            Item::Solitaire,
+            Item::PlayComputer,
+            Item::TwoPlayers,
+            Item::Daily,
+        ],
+        short_title: "Hex",
+        option_value: |_, _| None,
+        home_words: |item| match item {
+            Item::Solitaire => Some("Play alone"),
+            Item::PlayComputer => Some("Race the computer"),
+            Item::TwoPlayers => Some("Two players race at this keyboard"),
+            _ => None,
+        },
+        race_progress: Some(|table| format!("round {}/{}", table.moves + 1, table.cells)),
+        saved_line,
+        alone: Some(|| GameOptions::HexPaths {
+            rival: None,
+            people: 1,
+        }),
+        own_rows: &[],
+        most_players: crate::controller::race_table::hexpaths::MAX_PLAYERS,
+        table_from_setup: false,
+        options: |lobby, mode| GameOptions::HexPaths {
+            rival: (mode == Mode::VsComputer).then(|| lobby.opponent_name()),
+            people: if mode == Mode::TwoPlayers { 2 } else { 1 },
+        },
+        resumes: true,
     },
 };
 

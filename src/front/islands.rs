@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{DUEL_ACTIONS, Entry, LobbyRows, OwnRow, Sim};
+use super::{DUEL_ACTIONS, Entry, LobbyGame, LobbyRows, OwnRow, Sim};
 use crate::cli::{PlayArgs, SimArgs, Ui};
 use crate::cmd::duel::{
     duel_screen, home_screen, new_config, play_full_screen, play_text_with, resume_duel, start_duel,
@@ -47,7 +47,6 @@ fn side(lobby: &Lobby) -> usize {
 /// Islands of Hex's entry.
 pub static ENTRY: Entry = Entry {
     kind: GameKind::Islands,
-    description: "stones on hexagons; once a side joins, more islands wins",
     takes_rivals: false,
     flags_given: |args| args.games.islands.any().then_some(IslandsArgs::FLAGS),
     flags_refused_first: false,
@@ -71,33 +70,8 @@ pub static ENTRY: Entry = Entry {
     }),
     takes_position: false,
     solve_hint: None,
-    lobby_options: LobbyRows {
-        home: &[Item::Opponent, Item::Size],
-        server: &[Item::Opponent],
-    },
-    home_actions: DUEL_ACTIONS,
-    short_title: "Islands",
-    option_value: |lobby, item| match item {
-        Item::Size => {
-            let n = side(lobby);
-            Some(("Board", format!("{n}x{n}")))
-        }
-        _ => None,
-    },
-    home_words: |_| None,
-    race_progress: None,
     read_record: Some(super::read_duel::<Islands>),
-    saved_line: super::duel_saved_line::<Islands>,
     ended: super::duel_ended::<Islands>,
-    alone: None,
-    own_rows: &[OwnRow {
-        item: Item::Size,
-        values: ISLAND_SIDES.len(),
-        first: DEFAULT_SIDE,
-    }],
-    most_players: 2,
-    table_from_setup: false,
-    options: |lobby, _| GameOptions::Islands { size: side(lobby) },
     open_table: |conn, opponent, size| {
         let strongest = GameKind::Islands
             .opponents()
@@ -109,6 +83,36 @@ pub static ENTRY: Entry = Entry {
     join_table: |spec, events, id, want, size| {
         let app = join_duel::<Islands>(spec, events, id, want, size)?;
         Ok((Box::new(app), duel_news::<Islands>()))
+    },
+    lobby: LobbyGame {
+        kind: GameKind::Islands,
+        description: "stones on hexagons; once a side joins, more islands wins",
+        lobby_options: LobbyRows {
+            home: &[Item::Opponent, Item::Size],
+            server: &[Item::Opponent],
+        },
+        home_actions: DUEL_ACTIONS,
+        short_title: "Islands",
+        option_value: |lobby, item| match item {
+            Item::Size => {
+                let n = side(lobby);
+                Some(("Board", format!("{n}x{n}")))
+            }
+            _ => None,
+        },
+        home_words: |_| None,
+        race_progress: None,
+        saved_line: super::duel_saved_line::<Islands>,
+        alone: None,
+        own_rows: &[OwnRow {
+            item: Item::Size,
+            values: ISLAND_SIDES.len(),
+            first: DEFAULT_SIDE,
+        }],
+        most_players: 2,
+        table_from_setup: false,
+        options: |lobby, _| GameOptions::Islands { size: side(lobby) },
+        resumes: true,
     },
 };
 

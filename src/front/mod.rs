@@ -15,24 +15,18 @@ pub mod three_trios;
 pub mod triad;
 
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
-use std::sync::mpsc::Sender;
 
 use crate::cli::{Command, PerftArgs, PlayArgs, SimArgs, SolveArgs, Ui};
 use crate::cmd::Error;
 use crate::controller::MatchConfig;
-use crate::controller::table::{TableId, Want};
-use crate::controller::tables::Summary;
-use crate::games::reversi::Color;
 use crate::games::{GameKind, Side, TwoPlayer, Verdict};
 use crate::record::duel::DuelRecord;
 use crate::record::{AnyRecord, ReadRecordFn, RecordError};
 use crate::ssh::Showcase;
-use crate::ssh::session::{AtTable, AtTableError, Conn, GameSpec, TableNews};
 use crate::tui::Opening;
 use crate::tui::duel::BoardGame;
-use crate::tui::lobby::{Item, Launch, Lobby, Mode};
-use crate::tui::{Event, Screen};
+pub use crate::tui::lobby::games::{GameOptions, LobbyGame, LobbyRows, OwnRow, SavedLineFn};
+use crate::tui::lobby::{Item, Launch};
 
 /// Continues a saved match found by `trios play --resume`, in the front end given.
 pub type ResumeFn = fn(PathBuf, &PlayArgs, Ui) -> Result<(), Error>;
@@ -44,19 +38,7 @@ pub type ReplayFn = fn(&Path, Ui) -> Result<(), Error>;
 pub type ReplayScreenFn = fn(&Path) -> Result<Opening, Error>;
 /// `trios solve` of one game.
 pub type SolveFn = fn(&SolveArgs) -> Result<(), Error>;
-/// Opens a server's table for a player: the connection, the computer opponent if any, the
-/// screen size.
-pub(crate) type OpenTableFn =
-    fn(&Rc<Conn>, Option<String>, (u16, u16)) -> Result<AtTable, AtTableError>;
-/// Joins a server's table: the player, where their events go, the table, seat or watch,
-/// the screen size.
-pub(crate) type JoinTableFn = fn(
-    &GameSpec,
-    &Sender<Event>,
-    TableId,
-    Want,
-    (u16, u16),
-) -> Result<(Box<dyn Screen>, TableNews), AtTableError>;
+pub(crate) use crate::ssh::session::{JoinTableFn, OpenTableFn};
 /// A game's own subcommand, when the command given is it.
 pub type ToolFn = fn(&Command) -> Option<Result<bool, Error>>;
 /// `trios perft` of one game.
@@ -64,9 +46,6 @@ pub type PerftFn = fn(&PerftArgs) -> Result<(), Error>;
 /// `trios sim` of one game: plays the games the flags ask for, telling `progress` the games
 /// done of all, and gives the report.
 pub type SimFn = fn(&SimArgs, &mut dyn FnMut(usize, usize)) -> Result<String, Error>;
-
-/// The saved list's players and result of a record.
-pub type SavedLineFn = fn(&AnyRecord, &dyn Fn() -> String) -> Option<(String, String)>;
 
 /// How a finished record of a game ended for its seats ([`Entry::ended`]).
 pub type EndedFn = fn(&AnyRecord) -> Option<Ended>;
@@ -99,10 +78,6 @@ pub enum Sim {
 pub struct Entry {
     /// Which game; its names and title are [`GameKind::name`] and [`GameKind::title`].
     pub kind: GameKind,
-    /// One line saying what the game is, as the home screen's list of games shows it beside
-    /// the game's title: at most [`crate::tui::lobby::view::DESCRIPTION_WIDTH`] columns, so
-    /// it fits whole on an 80-column screen.
-    pub description: &'static str,
     /// Whether `trios play --rivals` applies to it (races against computers).
     pub takes_rivals: bool,
     /// This game's own play flags that were given (their names as messages list them), or
@@ -140,87 +115,20 @@ pub struct Entry {
     pub takes_position: bool,
     /// Where a game without `trios solve` solves its moves instead, for the refusal.
     pub solve_hint: Option<&'static str>,
-    /// The lobby's option rows for this game: at home, and at a server.
-    pub lobby_options: LobbyRows,
-    /// What the home screen offers to do with this game, in menu order.
-    pub home_actions: &'static [Item],
     /// Reads a record of this game (once its header said so), for the saved list and the
     /// resume of the latest match; `None` when the game is never recorded.
     pub read_record: Option<ReadRecordFn>,
-    /// The players and result of a record of this game for the saved list (given the
-    /// words for an unfinished one); `None` when the record is another game's.
-    pub saved_line: SavedLineFn,
     /// How a finished record of this game ended for each seat, for the local profile;
     /// `None` when it is unfinished, another game's, or not a contest between seats.
     pub ended: EndedFn,
-    /// The options of a game alone (the home screen's solitaire), where it offers one.
-    pub alone: Option<fn() -> GameOptions>,
-    /// The game's own option rows, whose picks the lobby keeps for it.
-    pub own_rows: &'static [OwnRow],
-    /// The game's name in a server's list of tables (at most 8 columns).
-    pub short_title: &'static str,
-    /// The name and value of the game's own option rows (board, rules, colour, size) as
-    /// the lobby shows them; `None` for the rows every game shares.
-    pub option_value: fn(&Lobby, Item) -> Option<(&'static str, String)>,
-    /// The game's own words for a home action, where they differ from a duel's.
-    pub home_words: fn(Item) -> Option<&'static str>,
-    /// How a race table under way tells its progress (moves made of all); `None` for duels.
-    pub race_progress: Option<fn(&Summary) -> String>,
-    /// The most players a race table of this game seats (duels: two).
-    pub most_players: usize,
-    /// Whether a server's tables of this game are opened from the lobby's setup (boards and
-    /// rules) rather than started as a match of the lobby's choice.
-    pub table_from_setup: bool,
-    /// The lobby's choices made into this game's options, played as the mode given.
-    pub options: fn(&Lobby, Mode) -> GameOptions,
     /// A server's lobby chose this game: opens a table for the choice (against the computer
     /// named, or for people) and sits the player at it.
     pub(crate) open_table: OpenTableFn,
     /// Sits at (or watches) a server's table of this game: the screen that shows it and how
     /// its news is told apart.
     pub(crate) join_table: JoinTableFn,
-}
-
-/// What a new match of each game needs besides its seats.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum GameOptions {
-    /// The whole Three Trios setup (board, cards, rules, and the seats of the mode); its
-    /// seed is the base's, so a caller that wants a fresh deal draws a new one.
-    ThreeTrios(Box<MatchConfig>),
-    /// Reversi: the colour the person plays (against the computer; when watching, the
-    /// colour the partner computer plays).
-    Reversi { person: Color },
-    /// Islands of Hex on a board of `size` x `size`, the person white.
-    Islands { size: usize },
-    /// Triad from a fresh seed: alone, or racing a computer rival of this level.
-    Triad { rival: Option<String> },
-    /// Hex paths from a fresh seed: `people` at this keyboard, and a computer rival of this
-    /// level if one is named.
-    HexPaths {
-        rival: Option<String>,
-        people: usize,
-    },
-}
-
-impl GameOptions {
-    /// The side the person plays: the first mover's, but for a Reversi person playing light.
-    pub fn person_side(&self) -> Side {
-        match self {
-            GameOptions::Reversi {
-                person: Color::Light,
-            } => Side::Second,
-            _ => Side::First,
-        }
-    }
-}
-
-/// One of a game's own option rows at home (Reversi's colour, Islands' size): how many
-/// values it steps through and which is picked first. The entry reads the pick (an index)
-/// back from the lobby to build its [`GameOptions`].
-pub struct OwnRow {
-    pub item: Item,
-    pub values: usize,
-    pub first: usize,
+    /// What the lobby and the home screen know of the game.
+    pub lobby: LobbyGame,
 }
 
 /// The saved list's players and result of a duel's record, in its screen's words for the sides
@@ -276,12 +184,6 @@ pub(crate) fn duel_ended<G: BoardGame + std::fmt::Debug>(record: &AnyRecord) -> 
     })
 }
 
-/// A game's option rows in the lobby.
-pub struct LobbyRows {
-    pub home: &'static [Item],
-    pub server: &'static [Item],
-}
-
 /// What the home screen offers for a two-player game: the computer, a friend at the same
 /// keyboard, or two computers to watch.
 pub const DUEL_ACTIONS: &[Item] = &[Item::PlayComputer, Item::TwoPlayers, Item::Watch];
@@ -291,13 +193,6 @@ pub const DUEL_ACTIONS: &[Item] = &[Item::PlayComputer, Item::TwoPlayers, Item::
 /// so its entry file builds them.
 pub use three_trios::choices::{Offered as SetupChoices, offered as setup_choices};
 pub use three_trios::{home_setup, server_setup};
-
-impl Entry {
-    /// The game's own option row `item`, if it has one.
-    pub fn own_row(&self, item: Item) -> Option<&'static OwnRow> {
-        self.own_rows.iter().find(|row| row.item == item)
-    }
-}
 
 /// Every game, in the order of [`GameKind::ALL`] (the order menus list them).
 pub static ENTRIES: [&Entry; 5] = [
@@ -317,6 +212,42 @@ pub fn replay_record(path: &Path) -> Result<Opening, String> {
         .replay_screen
         .ok_or_else(|| format!("{} games have no replay here", kind.title()))?;
     screen(path).map_err(|e| format!("Cannot replay this game: {e}"))
+}
+
+/// What a server knows of the games ([`crate::ssh::Games`]), from their entries.
+pub fn server_games() -> crate::ssh::Games {
+    crate::ssh::Games {
+        showcase: |kind| entry(kind).showcase.as_ref(),
+        readers: record_readers,
+        open_table: |kind| entry(kind).open_table,
+        join_table: |kind| entry(kind).join_table,
+        short_title: |kind| entry(kind).lobby.short_title,
+        replay: replay_record,
+        daily: daily::today,
+        choices: lobby_choices,
+    }
+}
+
+/// Each game's reader of its records, as the layers below are handed it
+/// ([`crate::record::Readers`]).
+pub fn record_readers(kind: GameKind) -> Option<crate::record::ReadRecordFn> {
+    entry(kind).read_record
+}
+
+/// Every game as the lobby and the home screen show it, in menu order.
+pub static LOBBY_GAMES: [&LobbyGame; 5] = [
+    &three_trios::ENTRY.lobby,
+    &reversi::ENTRY.lobby,
+    &islands::ENTRY.lobby,
+    &triad::ENTRY.lobby,
+    &hexpaths::ENTRY.lobby,
+];
+
+/// The lobby's choices for the Three Trios setup `base`: every game, and the boards and
+/// rules offered with `base` (a server's lobby and the home screen alike).
+pub fn lobby_choices(base: MatchConfig) -> crate::tui::lobby::Choices {
+    let offered = setup_choices(&base);
+    crate::tui::lobby::Choices::new(base, offered, &LOBBY_GAMES, record_readers)
 }
 
 /// The entry of `kind`.
@@ -402,7 +333,14 @@ mod tests {
         assert_eq!(kinds, GameKind::ALL.to_vec());
         for kind in GameKind::ALL {
             assert_eq!(entry(kind).kind, kind);
-            let description = entry(kind).description;
+            let description = entry(kind).lobby.description;
+            assert_eq!(entry(kind).lobby.kind, kind);
+            assert_eq!(LOBBY_GAMES[kind as usize].kind, kind);
+            // The home screen offers to continue exactly the games that resume as a screen.
+            assert_eq!(
+                entry(kind).lobby.resumes,
+                entry(kind).resume_screen.is_some()
+            );
             assert!(!description.is_empty());
             let width = unicode_width::UnicodeWidthStr::width(description);
             let most = crate::tui::lobby::view::DESCRIPTION_WIDTH;
@@ -413,12 +351,13 @@ mod tests {
     #[test]
     fn own_rows_start_on_one_of_their_values() {
         for e in ENTRIES {
-            for row in e.own_rows {
+            for row in e.lobby.own_rows {
                 assert!(row.first < row.values, "{}", e.kind);
             }
         }
         let sides = islands::ISLAND_SIDES;
         let size = entry(GameKind::Islands)
+            .lobby
             .own_row(Item::Size)
             .map(|r| sides[r.first]);
         assert_eq!(size, Some(crate::games::islands::DEFAULT_SIZE));

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::{DUEL_ACTIONS, Entry, LobbyRows, OwnRow, Sim};
+use super::{DUEL_ACTIONS, Entry, LobbyGame, LobbyRows, OwnRow, Sim};
 use crate::cli::{PerftArgs, PlayArgs, SimArgs, SolveArgs, Ui};
 use crate::cmd::duel::{
     duel_screen, home_screen, new_config, play_full_screen, play_text_with, resume_duel, start_duel,
@@ -28,7 +28,6 @@ use crate::tui::lobby::{GameOptions, Item, Launch, Lobby};
 /// Reversi's entry.
 pub static ENTRY: Entry = Entry {
     kind: GameKind::Reversi,
-    description: "flip your rival's discs by closing lines around them",
     takes_rivals: false,
     flags_given: |args| args.games.reversi.any().then_some(ReversiArgs::FLAGS),
     flags_refused_first: false,
@@ -52,38 +51,43 @@ pub static ENTRY: Entry = Entry {
     }),
     takes_position: true,
     solve_hint: None,
-    // A server's tables seat their opener first (dark): no colour to choose there.
-    lobby_options: LobbyRows {
-        home: &[Item::Opponent, Item::Color],
-        server: &[Item::Opponent],
-    },
-    home_actions: DUEL_ACTIONS,
-    short_title: "Reversi",
-    option_value: |lobby, item| match item {
-        Item::Color => Some(("You play", color_label(lobby.color()))),
-        _ => None,
-    },
-    home_words: |_| None,
-    race_progress: None,
     // Dark, then light.
     read_record: Some(super::read_duel::<Reversi>),
-    saved_line: super::duel_saved_line::<Reversi>,
     ended: super::duel_ended::<Reversi>,
-    alone: None,
-    own_rows: &[OwnRow {
-        item: Item::Color,
-        values: 2,
-        first: 0,
-    }],
-    most_players: 2,
-    table_from_setup: false,
-    options: |lobby, _| GameOptions::Reversi {
-        person: lobby.color(),
-    },
     open_table: |conn, opponent, size| open_duel::<Reversi>(conn, opponent, REVERSI_OPPONENT, size),
     join_table: |spec, events, id, want, size| {
         let app = join_duel::<Reversi>(spec, events, id, want, size)?;
         Ok((Box::new(app), duel_news::<Reversi>()))
+    },
+    lobby: LobbyGame {
+        kind: GameKind::Reversi,
+        description: "flip your rival's discs by closing lines around them",
+        // A server's tables seat their opener first (dark): no colour to choose there.
+        lobby_options: LobbyRows {
+            home: &[Item::Opponent, Item::Color],
+            server: &[Item::Opponent],
+        },
+        home_actions: DUEL_ACTIONS,
+        short_title: "Reversi",
+        option_value: |lobby, item| match item {
+            Item::Color => Some(("You play", color_label(lobby.color()))),
+            _ => None,
+        },
+        home_words: |_| None,
+        race_progress: None,
+        saved_line: super::duel_saved_line::<Reversi>,
+        alone: None,
+        own_rows: &[OwnRow {
+            item: Item::Color,
+            values: 2,
+            first: 0,
+        }],
+        most_players: 2,
+        table_from_setup: false,
+        options: |lobby, _| GameOptions::Reversi {
+            person: lobby.color(),
+        },
+        resumes: true,
     },
 };
 

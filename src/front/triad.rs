@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
 use super::race_resume;
-use super::{Entry, LobbyRows, Sim};
+use super::{Entry, LobbyGame, LobbyRows, Sim};
 use crate::cli::{Command, PlayArgs, SimArgs};
 use crate::cmd::output::{text_ended, write_out};
 use crate::cmd::{Error, front_end, seed_note};
@@ -25,7 +25,6 @@ use crate::tui::{self, Opening};
 /// Triad's entry.
 pub static ENTRY: Entry = Entry {
     kind: GameKind::Triad,
-    description: "find three cards: each trait all same or all different",
     takes_rivals: true,
     flags_given: |_| None,
     flags_refused_first: false,
@@ -50,34 +49,39 @@ pub static ENTRY: Entry = Entry {
     showcase: None,
     takes_position: false,
     solve_hint: None,
-    lobby_options: LobbyRows {
-        home: &[Item::Opponent],
-        server: &[Item::Opponent],
-    },
-    // Alone, racing the chosen rival, or today's puzzle.
-    home_actions: &[Item::Solitaire, Item::PlayComputer, Item::Daily],
-    short_title: "Triad",
-    option_value: |_, _| None,
-    home_words: |item| match item {
-        Item::PlayComputer => Some("Race the computer"),
-        _ => None,
-    },
-    race_progress: Some(|table| format!("{} triads taken", table.moves)),
     read_record: Some(|name, json| TriadRecord::from_json(name, json).map(AnyRecord::of)),
-    saved_line,
     ended: |_| None,
-    alone: Some(|| GameOptions::Triad { rival: None }),
-    own_rows: &[],
-    most_players: crate::controller::race_table::triad::MAX_RACERS,
-    table_from_setup: false,
-    options: |lobby, mode| GameOptions::Triad {
-        rival: (mode == Mode::VsComputer).then(|| lobby.opponent_name()),
-    },
     open_table: |conn, rival, size| open_race_table::<TriadRace>(conn, rival, size),
     join_table: |spec, events, id, want, size| {
         let app =
             join_race_table::<TriadRace, _, _>(spec, events, id, want, size, TriadApp::at_table)?;
         Ok((Box::new(app), race_news::<TriadRace>()))
+    },
+    lobby: LobbyGame {
+        kind: GameKind::Triad,
+        description: "find three cards: each trait all same or all different",
+        lobby_options: LobbyRows {
+            home: &[Item::Opponent],
+            server: &[Item::Opponent],
+        },
+        // Alone, racing the chosen rival, or today's puzzle.
+        home_actions: &[Item::Solitaire, Item::PlayComputer, Item::Daily],
+        short_title: "Triad",
+        option_value: |_, _| None,
+        home_words: |item| match item {
+            Item::PlayComputer => Some("Race the computer"),
+            _ => None,
+        },
+        race_progress: Some(|table| format!("{} triads taken", table.moves)),
+        saved_line,
+        alone: Some(|| GameOptions::Triad { rival: None }),
+        own_rows: &[],
+        most_players: crate::controller::race_table::triad::MAX_RACERS,
+        table_from_setup: false,
+        options: |lobby, mode| GameOptions::Triad {
+            rival: (mode == Mode::VsComputer).then(|| lobby.opponent_name()),
+        },
+        resumes: true,
     },
 };
 

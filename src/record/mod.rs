@@ -333,12 +333,12 @@ impl AnyRecord {
         self.0.as_any().downcast_ref()
     }
 
-    /// Reads a record file of any game: the header says which, and that game's registry
-    /// entry reads the rest.
-    pub fn load(path: &Path) -> Result<AnyRecord, RecordError> {
+    /// Reads a record file of any game: the header says which, and that game's reader,
+    /// as `readers` gives it, reads the rest.
+    pub fn load(path: &Path, readers: Readers) -> Result<AnyRecord, RecordError> {
         let (name, json) = read(path)?;
         let game = game_of(&name, &json)?.0;
-        match crate::front::entry(game).read_record {
+        match readers(game) {
             Some(read_record) => read_record(&name, &json),
             None => Err(RecordError::Corrupt {
                 path: name,
@@ -396,6 +396,10 @@ impl AnyRecord {
         Ok(!self.0.over_when_replayed(name)?)
     }
 }
+
+/// Each game's reader of its records (`None`: the game is never recorded), as the registry
+/// above this layer hands it in.
+pub type Readers = fn(GameKind) -> Option<ReadRecordFn>;
 
 /// Which game the record file at `path` holds.
 pub fn game_of_file(path: &Path) -> Result<GameKind, RecordError> {

@@ -8,9 +8,9 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use super::Searchable;
 use super::limits::{Limits, Meter, Progress};
 use super::table::{Bound, Entry, Table};
-use crate::games::Searchable;
 
 /// Above any value a game reports.
 pub(crate) const INF: i32 = 1 << 20;

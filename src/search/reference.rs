@@ -1,10 +1,10 @@
 //! Plain minimax over any [`Searchable`] game, with no pruning and no table: slow, obviously
 //! right, and what the real search is checked against ([`agrees_with_brute_force`]).
 
+use super::Searchable;
 use super::limits::Limits;
 use super::negamax::{Searcher, root_moves};
 use super::smp::{self, SolveOptions};
-use crate::games::Searchable;
 
 /// The exact value of `pos` for the player to move: every line to the end.
 pub fn value<G: Searchable>(pos: &mut G) -> i32 {

@@ -5,10 +5,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use super::Searchable;
 use super::limits::{Limits, Progress};
 use super::negamax::{Found, INF, Searcher, move_bytes, promote, root_moves};
 use super::table::Table;
-use crate::games::Searchable;
 
 /// The best of `moves` at `depth`, the moves dealt round-robin to the searchers, each on its
 /// own thread with its own table and budget, so the result never depends on timing. `None`

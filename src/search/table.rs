@@ -26,7 +26,7 @@ pub struct Entry {
     /// Remaining plies searched; [`Entry::TO_THE_END`] marks an entry searched to every end.
     pub depth: u8,
     pub bound: Bound,
-    /// The best move found, as its [`move_id`](crate::games::Searchable::move_id).
+    /// The best move found, as its [`move_id`](super::Searchable::move_id).
     pub best: Option<u32>,
 }
 

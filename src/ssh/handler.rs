@@ -12,12 +12,12 @@ use russh::server::{
 };
 use russh::{Channel, ChannelId, ChannelOpenFailure, Disconnect, Pty};
 
-use super::input::InputDecoder;
 use super::session::{self, GameSpec, InputQueue};
 use super::startup::Slot;
 use super::{Shared, TurnedAway};
 use crate::controller::table::{Identity, Proof};
 use crate::escape::{escape, escape_short};
+use crate::tui::input::InputDecoder;
 use crate::tui::{Event, Theme};
 
 /// How long an unfinished escape sequence waits for its next bytes before it counts as typed

@@ -8,7 +8,6 @@
 
 pub mod account;
 pub mod handler;
-pub mod input;
 pub mod lobby;
 pub mod lobby_view;
 pub mod name;
@@ -85,6 +84,8 @@ pub struct ServeConfig {
     /// round again; empty runs none. [`ServeConfig::new`] lists every game that has a
     /// showcase, with its entry's computers.
     pub showcases: Vec<(GameKind, [String; 2])>,
+    /// What the server knows of the games, from the registry.
+    pub games: Games,
     /// The game the lobby opens on (its Game row offers every game).
     pub lobby_game: GameKind,
     /// The showcase's least time between moves, so watchers can follow.
@@ -110,9 +111,32 @@ pub struct ServeConfig {
     pub public_address: Option<String>,
 }
 
+/// What the server needs to know of the games, handed in by the registry above it: the
+/// server itself names no game.
+#[derive(Clone, Copy)]
+pub struct Games {
+    /// Each game's showcase, where computers play it for watchers.
+    pub showcase: fn(GameKind) -> Option<&'static Showcase>,
+    /// Each game's reader of its records (old records are pruned through it).
+    pub readers: crate::record::Readers,
+    /// Opens a table of a game for the lobby's choice and sits the player at it.
+    pub(crate) open_table: fn(GameKind) -> session::OpenTableFn,
+    /// Sits at, or watches, a table of a game.
+    pub(crate) join_table: fn(GameKind) -> session::JoinTableFn,
+    /// A game's name in a list of tables (at most 8 columns).
+    pub short_title: fn(GameKind) -> &'static str,
+    /// The replay screen of the game recorded in a file, or why there is none.
+    pub replay: fn(&Path) -> Result<crate::tui::Opening, String>,
+    /// Today's puzzle of a game, its results kept by the keeper given.
+    pub daily:
+        fn(GameKind, crate::tui::players::daily_store::DailyStore) -> Option<crate::tui::Opening>,
+    /// The lobby's choices for the server's Three Trios setup.
+    pub choices: fn(MatchConfig) -> Choices,
+}
+
 impl ServeConfig {
-    /// The defaults of `trios serve` for a host key and a game setup.
-    pub fn new(host_key: PrivateKey, game: MatchConfig) -> ServeConfig {
+    /// The defaults of `trios serve` for a host key, a game setup and the games.
+    pub fn new(host_key: PrivateKey, game: MatchConfig, games: Games) -> ServeConfig {
         ServeConfig {
             listen: SocketAddr::from(([127, 0, 0, 1], 2222)),
             host_key,
@@ -124,10 +148,13 @@ impl ServeConfig {
             fixed_seed: false,
             grace: Duration::from_secs(120),
             data_dir: None,
-            showcases: crate::front::ENTRIES
+            showcases: GameKind::ALL
                 .iter()
-                .filter_map(|e| Some((e.kind, e.showcase.as_ref()?.computers.map(String::from))))
+                .filter_map(|&kind| {
+                    Some((kind, (games.showcase)(kind)?.computers.map(String::from)))
+                })
                 .collect(),
+            games,
             lobby_game: GameKind::default(),
             showcase_pace: SHOWCASE_PACE,
             showcase_rest: SHOWCASE_REST,
@@ -275,6 +302,8 @@ fn open_showcase(registry: &Arc<Registry>, shows: Arc<Showcases>, round: u64) ->
 
 /// What every connection's handler shares.
 pub(crate) struct Shared {
+    /// What the server knows of the games, from the registry.
+    pub(crate) games: Games,
     pub(crate) authorized_keys: Option<Vec<PublicKey>>,
     pub(crate) idle_timeout: Duration,
     /// Draws the seed of each new deal: fresh each time, or the same (`--seed`).
@@ -561,7 +590,7 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
     let games: Vec<Show> = (config.showcases.iter())
         .filter_map(|(kind, [a, b])| {
             let seats = [Seat::Computer(a.clone()), Seat::Computer(b.clone())];
-            let Some(showcase) = crate::front::entry(*kind).showcase.as_ref() else {
+            let Some(showcase) = (config.games.showcase)(*kind) else {
                 tracing::warn!("no showcase of {kind}: it has no computer players to watch");
                 return None;
             };
@@ -579,6 +608,7 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         open_showcase(&tables, Arc::new(shows), 0);
     }
     let shared = Arc::new(Shared {
+        games: config.games,
         authorized_keys: config.authorized_keys.clone(),
         idle_timeout: config.idle_timeout,
         reseed,
@@ -586,7 +616,9 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         grace: config.grace,
         data_dir: config.data_dir.clone(),
         tables,
-        choices: Arc::new(Choices::new(config.game.clone()).starting_with(config.lobby_game)),
+        choices: Arc::new(
+            (config.games.choices)(config.game.clone()).starting_with(config.lobby_game),
+        ),
         next_client: AtomicU64::new(0),
         dropped_frames: AtomicU64::new(0),
         max_sessions: config.max_sessions,
@@ -615,7 +647,7 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
     }
     let (stop, stopped) = watch::channel(false);
     if let Some(dir) = config.data_dir.clone() {
-        tokio::spawn(prune_records(dir, stopped.clone()));
+        tokio::spawn(prune_records(dir, config.games.readers, stopped.clone()));
     }
     let task = tokio::spawn(accept_loop(listener, shared.clone(), ssh_config, stopped));
     tracing::info!(%local_addr, "listening");
@@ -630,7 +662,11 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
 /// Keeps the records folder from growing without end on a server that runs for weeks: at
 /// start and then hourly, the same pruning as local play (the newest finished matches and
 /// every unfinished one with moves are kept).
-async fn prune_records(dir: PathBuf, mut stopped: watch::Receiver<bool>) {
+async fn prune_records(
+    dir: PathBuf,
+    readers: crate::record::Readers,
+    mut stopped: watch::Receiver<bool>,
+) {
     let mut hourly = tokio::time::interval(RECORD_PRUNING);
     loop {
         tokio::select! {
@@ -638,7 +674,7 @@ async fn prune_records(dir: PathBuf, mut stopped: watch::Receiver<bool>) {
             _ = hourly.tick() => {}
         }
         let dir = dir.clone();
-        match tokio::task::spawn_blocking(move || crate::autosave::prune(&dir)).await {
+        match tokio::task::spawn_blocking(move || crate::autosave::prune(&dir, readers)).await {
             Ok(Ok(0)) => {}
             Ok(Ok(n)) => tracing::info!(removed = n, "pruned old match records"),
             Ok(Err(e)) => tracing::warn!("cannot prune match records: {e}"),

@@ -19,6 +19,8 @@ const RECENT: usize = 20;
 pub struct StoreSource {
     pub store: StoreService,
     pub me: Option<AccountId>,
+    /// The replay screen of a recorded game, as the registry gives it.
+    pub replay: fn(&std::path::Path) -> Result<crate::tui::Opening, String>,
 }
 
 fn words(e: crate::store::StoreError) -> String {
@@ -97,7 +99,7 @@ impl PlayerSource for StoreSource {
     }
 
     fn replay(&mut self, record: &str) -> Result<crate::tui::Opening, String> {
-        crate::front::replay_record(std::path::Path::new(record))
+        (self.replay)(std::path::Path::new(record))
     }
 
     fn remove_key(&mut self, fingerprint: &str) -> Result<(), String> {

@@ -10,6 +10,7 @@ use std::time::Duration;
 use super::Shared;
 use crate::controller::table::Kind;
 use crate::controller::tables::Summary;
+use crate::games::GameKind;
 use crate::store::worker::now;
 use crate::store::{AccountId, LICHESS, Online, ServerTable};
 use crate::tui::lobby::{ElsewhereTable, OnlinePlayer};
@@ -77,7 +78,7 @@ struct Said {
 /// A table as other servers' lobbies list it: game, players and how far it is
 /// (`Reversi  alice vs open seat  waiting for a player`). Showcases are every server's own
 /// and are not listed.
-pub fn table_line(table: &Summary) -> Option<String> {
+pub fn table_line(table: &Summary, short_title: fn(GameKind) -> &'static str) -> Option<String> {
     if table.kind == Kind::Showcase {
         return None;
     }
@@ -98,7 +99,7 @@ pub fn table_line(table: &Summary) -> Option<String> {
     };
     Some(format!(
         "{:<8}{}  {status}",
-        crate::front::entry(table.game).short_title,
+        short_title(table.game),
         players.join(sep)
     ))
 }
@@ -136,7 +137,9 @@ fn read(shared: &Shared, server: &str, address: &str, said: &mut Said) -> Heard 
     };
     let mut here = here;
     here.sort_by(|a, b| (&a.handle, a.account).cmp(&(&b.handle, b.account)));
-    let tables: Vec<String> = shared.tables.list().iter().filter_map(table_line).collect();
+    let tables: Vec<String> = (shared.tables.list().iter())
+        .filter_map(|t| table_line(t, shared.games.short_title))
+        .collect();
     let t = now();
     let say = here != said.online || tables != said.tables || t - said.at >= RESAY_SECS;
     if say {

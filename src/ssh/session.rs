@@ -29,10 +29,10 @@ use crate::controller::table::{ClientId, Identity, Kind, News, Table, TableId, T
 use crate::controller::table_kind::TableKind;
 use crate::controller::tables::Registry;
 use crate::controller::{MatchConfig, Seat};
-use crate::front::entry;
 use crate::tui::driver::{self, End, Frontend, Policy, Shown};
 use crate::tui::duel::{BoardGame, DuelApp};
 use crate::tui::lobby::Mode;
+use crate::tui::players::daily_store::{self, DailyStore};
 use crate::tui::shell::{Mailbox, Stack};
 use crate::tui::{App, Closed, Drawn, Event, Opening, Screen as TuiScreen, Theme, Transition};
 
@@ -402,7 +402,7 @@ impl LobbyScreen {
             // The lobby's other games: a table against the chosen computer, or for two.
             Intent::Play(launch) => {
                 let opponent = (launch.mode != Mode::TwoPlayers).then(|| launch.opponent.clone());
-                (entry(launch.game).open_table)(conn, opponent, size)
+                ((conn.spec.shared.games.open_table)(launch.game))(conn, opponent, size)
             }
             // Saved matches stay on the server's disk.
             Intent::Resume(_) | Intent::Replay(_) => Err(AtTableError::SavedMatches),
@@ -429,7 +429,11 @@ impl LobbyScreen {
         if profile && me.is_none() && of.is_none() {
             return None;
         }
-        let source = Box::new(super::players::StoreSource { store, me });
+        let source = Box::new(super::players::StoreSource {
+            store,
+            me,
+            replay: self.conn.spec.shared.games.replay,
+        });
         let (handle, game) = (who.user.clone(), self.lobby.game_kind());
         Some(Box::new(move |_events, _size, theme| {
             let mut screen = crate::tui::players::PlayersScreen::new(
@@ -450,7 +454,7 @@ impl LobbyScreen {
 impl LobbyScreen {
     /// Where this player's daily results go: the server's store for an account; a guest's
     /// and a server without a store's are not kept, and the words say why.
-    fn daily_store(&self) -> crate::front::daily::DailyStore {
+    fn daily_store(&self) -> DailyStore {
         let store = self.conn.spec.shared.store.clone();
         let me = self.conn.spec.who.proof.account();
         let not_kept = if store.is_none() {
@@ -460,7 +464,7 @@ impl LobbyScreen {
         } else {
             None
         };
-        crate::front::daily::DailyStore {
+        DailyStore {
             store,
             me,
             not_kept,
@@ -487,13 +491,13 @@ impl TuiScreen for LobbyScreen {
         };
         match intent {
             Intent::Daily(game) => {
-                return match crate::front::daily::today(game, self.daily_store()) {
+                return match (self.conn.spec.shared.games.daily)(game, self.daily_store()) {
                     Some(opening) => Transition::Push(opening),
                     None => Transition::Stay,
                 };
             }
             Intent::DailyBoard => {
-                return Transition::Push(crate::front::daily::board(self.daily_store(), None));
+                return Transition::Push(daily_store::board(self.daily_store(), None));
             }
             _ => {}
         }
@@ -745,6 +749,20 @@ fn watch_lobby(spec: &GameSpec, events: &Sender<Event>) {
     );
 }
 
+/// Opens a server's table of a game for the lobby's choice (against the computer named, or
+/// for people) and sits the player at it: the connection, the opponent, the screen size.
+pub(crate) type OpenTableFn =
+    fn(&Rc<Conn>, Option<String>, (u16, u16)) -> Result<AtTable, AtTableError>;
+/// Joins a server's table of a game: the player, where their events go, the table, seat or
+/// watch, the screen size.
+pub(crate) type JoinTableFn = fn(
+    &GameSpec,
+    &Sender<Event>,
+    TableId,
+    Want,
+    (u16, u16),
+) -> Result<(Box<dyn TuiScreen>, TableNews), AtTableError>;
+
 /// Why the lobby could not open or join a table: the words follow "Cannot do that: ".
 #[derive(Debug, thiserror::Error)]
 pub enum AtTableError {
@@ -786,7 +804,7 @@ pub(crate) fn join(
     let Some(game) = registry.game_of(id) else {
         return Err(TableError::Closed(id).into());
     };
-    let (screen, news) = (entry(game).join_table)(spec, events, id, want, size)?;
+    let (screen, news) = ((spec.shared.games.join_table)(game))(spec, events, id, want, size)?;
 
     conn.at_table.set(Some(id));
     Ok(AtTable {

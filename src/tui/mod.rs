@@ -6,6 +6,7 @@ pub(crate) mod driver;
 pub mod duel;
 pub mod event;
 pub mod hexpaths;
+pub mod input;
 pub mod keymap;
 pub mod lobby;
 pub mod match_screen;

@@ -6,6 +6,7 @@
 //! the front end (the SSH session asks the store).
 
 pub mod daily;
+pub mod daily_store;
 
 use std::time::Instant;
 

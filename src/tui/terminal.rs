@@ -263,7 +263,7 @@ fn decode_missed_input() -> bool {
     match rustix::io::read(io::stdin(), &mut bytes) {
         Ok(0) => false,
         Ok(read) => {
-            let mut decoder = crate::ssh::input::InputDecoder::new();
+            let mut decoder = super::input::InputDecoder::new();
             let mut events = decoder.feed(&bytes[..read]);
             events.extend(decoder.flush());
             for event in events {

@@ -294,7 +294,7 @@ fn islands_players_answer_within_their_time_on_large_boards() {
     assert!(took < think * 10, "expert at size 300: {took:?}");
     // At the largest size a single pass over the board's 25 million cells takes a while in
     // an unoptimised build on a busy machine; what must hold is that the reply comes, not
-    // minutes later. (The release build's times are in the README.)
+    // minutes later. (The release build's times are in docs/benchmarks.md.)
     let took = reply_time(Box::new(Expert::new(200, 1)), islands_game(5000), CEILING);
     assert!(took < CEILING / 2, "expert at size 5000: {took:?}");
     let took = reply_time(Box::new(Connector), islands_game(500), CEILING);

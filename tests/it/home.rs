@@ -17,13 +17,13 @@ use trios::controller::table::{Identity, Proof};
 use trios::controller::{MatchConfig, Seat, SourceFile};
 use trios::games::GameKind;
 use trios::games::reversi::Color;
-use trios::tui::lobby::{Choices, GameOptions, Intent, Launch, Lobby, Mode};
+use trios::tui::lobby::{GameOptions, Intent, Launch, Lobby, Mode};
 use trios::tui::{Event, Theme};
 
 /// The home screen over data folder `data` (none: no data folder known).
 fn home(data: Option<&Path>) -> Lobby {
     Lobby::home(
-        Arc::new(Choices::home(base())),
+        Arc::new(trios::front::lobby_choices(base())),
         data.map(Path::to_path_buf),
         (80, 24),
         Theme::plain(),
@@ -430,7 +430,7 @@ fn a_server_offers_every_game_on_its_game_row() {
         user: "alice".into(),
         proof: Proof::Address([127, 0, 0, 1].into()),
     };
-    let choices = Choices::new(base());
+    let choices = trios::front::lobby_choices(base());
     assert_eq!(
         choices.games,
         [
@@ -441,7 +441,7 @@ fn a_server_offers_every_game_on_its_game_row() {
             GameKind::HexPaths
         ]
     );
-    let reversi_first = Choices::new(base()).starting_with(GameKind::Reversi);
+    let reversi_first = trios::front::lobby_choices(base()).starting_with(GameKind::Reversi);
     assert_eq!(
         reversi_first.games,
         [
@@ -470,7 +470,7 @@ fn a_server_offers_every_game_on_its_game_row() {
     for game in GameKind::ALL {
         let line = line_with(&screen, game.title());
         assert!(
-            line.contains(trios::front::entry(game).description),
+            line.contains(trios::front::entry(game).lobby.description),
             "{line}"
         );
     }
@@ -624,4 +624,45 @@ fn triad_and_hex_paths_offer_todays_puzzle_at_home_and_d_its_leaderboard() {
         assert_eq!(keys(&mut lobby, "\r"), Some(Intent::Daily(game)));
         keys(&mut lobby, &"^".repeat(downs.len()));
     }
+}
+
+fn press(lobby: &mut Lobby, code: KeyCode, modifiers: KeyModifiers) -> Option<Intent> {
+    lobby.update(Event::Key(KeyEvent::new(code, modifiers)))
+}
+
+#[test]
+fn with_the_help_open_esc_only_closes_it_but_q_and_ctrl_c_leave() {
+    let none = KeyModifiers::NONE;
+    let mut l = home(None);
+    press(&mut l, KeyCode::Char('?'), none);
+    assert!(press(&mut l, KeyCode::Esc, none).is_none());
+    assert!(matches!(
+        press(&mut l, KeyCode::Esc, none),
+        Some(Intent::Quit)
+    ));
+    press(&mut l, KeyCode::Char('?'), none);
+    assert!(matches!(
+        press(&mut l, KeyCode::Char('q'), none),
+        Some(Intent::Quit)
+    ));
+    press(&mut l, KeyCode::Char('?'), none);
+    assert!(matches!(
+        press(&mut l, KeyCode::Char('c'), KeyModifiers::CONTROL),
+        Some(Intent::Quit)
+    ));
+}
+
+#[test]
+fn list_keys_move_the_selection_whatever_the_modifiers() {
+    let mut l = home(None);
+    let items = l.items();
+    let (first, last) = (items[0], items[items.len() - 1]);
+    press(&mut l, KeyCode::Char('G'), KeyModifiers::SHIFT);
+    assert_eq!(l.selected_item(), last);
+    press(&mut l, KeyCode::Char('k'), KeyModifiers::CONTROL);
+    assert_eq!(l.selected_item(), items[items.len() - 2]);
+    press(&mut l, KeyCode::Tab, KeyModifiers::NONE);
+    assert_eq!(l.selected_item(), last);
+    press(&mut l, KeyCode::Home, KeyModifiers::NONE);
+    assert_eq!(l.selected_item(), first);
 }

@@ -47,7 +47,7 @@ fn the_first_move_creates_the_record_with_that_move() {
         name.ends_with("-42.json"),
         "named by start time and seed: {name}"
     );
-    let record = AnyRecord::load(&files[0]).expect("a record");
+    let record = AnyRecord::load(&files[0], trios::front::record_readers).expect("a record");
     assert_eq!((record.moves(), record.finished()), (1, false));
 
     // A Reversi match with one move of the person's is kept the same way.
@@ -60,5 +60,10 @@ fn the_first_move_creates_the_record_with_that_move() {
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let files = saved(&data);
     assert_eq!(files.len(), 1, "{files:?}");
-    assert!(AnyRecord::load(&files[0]).expect("a record").moves() >= 1);
+    assert!(
+        AnyRecord::load(&files[0], trios::front::record_readers)
+            .expect("a record")
+            .moves()
+            >= 1
+    );
 }

@@ -9,13 +9,13 @@ use std::time::{Duration, SystemTime};
 use crate::common::base;
 use crate::common::bin::Dir;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use trios::tui::lobby::{Choices, Intent, Lobby};
+use trios::tui::lobby::{Intent, Lobby};
 use trios::tui::{Event, Theme};
 
 /// The home screen over data folder `data` on a screen of `size`.
 pub fn home_at(data: Option<&Path>, size: (u16, u16)) -> Lobby {
     Lobby::home(
-        Arc::new(Choices::home(base())),
+        Arc::new(trios::front::lobby_choices(base())),
         data.map(Path::to_path_buf),
         size,
         Theme::plain(),

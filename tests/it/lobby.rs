@@ -10,7 +10,7 @@ use trios::controller::SourceFile;
 use trios::controller::table::{Identity, Kind, Proof, SeatState, SeatView};
 use trios::controller::tables::Summary;
 use trios::games::{Side, Verdict};
-use trios::ssh::lobby::{Choices, Intent, Lobby};
+use trios::ssh::lobby::{Intent, Lobby};
 use trios::tui::{Event, Theme};
 
 fn me() -> Identity {
@@ -87,7 +87,12 @@ fn tables() -> Vec<Summary> {
 }
 
 fn lobby(size: (u16, u16)) -> Lobby {
-    let mut lobby = Lobby::new(me(), Arc::new(Choices::new(base())), size, Theme::plain());
+    let mut lobby = Lobby::new(
+        me(),
+        Arc::new(trios::front::lobby_choices(base())),
+        size,
+        Theme::plain(),
+    );
     lobby.set_tables(tables());
     lobby
 }
@@ -285,7 +290,7 @@ fn the_table_list_names_each_game_and_tells_a_race_by_its_own_progress() {
     other_board.board = "plains".into();
     let mut lobby = Lobby::new(
         me(),
-        Arc::new(Choices::new(base())),
+        Arc::new(trios::front::lobby_choices(base())),
         (100, 30),
         Theme::plain(),
     );

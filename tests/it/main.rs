@@ -7,6 +7,7 @@ mod ai;
 mod budgets;
 mod config_files;
 mod contract;
+mod docs;
 mod duel_frames;
 mod duel_screens;
 mod hex_tables;

@@ -83,9 +83,14 @@ fn a_lone_hexpaths_game_is_saved_every_round_listed_and_resumed_mid_round() {
         record.clock_ms
     );
 
-    let any = AnyRecord::load(&path).expect("any record");
+    let any = AnyRecord::load(&path, trios::front::record_readers).expect("any record");
     assert_eq!(any.resumable("hex.json").ok(), Some(true));
-    let summary = SavedMatch::read(path.clone()).summary.expect("a summary");
+    let summary = SavedMatch::read(
+        path.clone(),
+        &trios::front::lobby_choices(trios::controller::MatchConfig::built_in(1)),
+    )
+    .summary
+    .expect("a summary");
     assert_eq!(summary.players, "alone");
     assert_eq!(summary.result, "unfinished, 1 round");
 

@@ -518,7 +518,10 @@ fn a_finished_game_whose_result_went_missing_is_not_resumed() {
     std::fs::write(&path, json.to_string()).expect("write");
     let err = Match::resume(path.clone()).err().expect("not resumable");
     assert!(matches!(err, StartError::Finished { .. }), "{err}");
-    assert_eq!(autosave::latest_unfinished(&data).ok(), Some(None));
+    assert_eq!(
+        autosave::latest_unfinished(&data, trios::front::record_readers).ok(),
+        Some(None)
+    );
     let run = dir.run_with_data(&data, &["play", "--resume"], "quit\n");
     run.assert_refused("no unfinished match to resume");
 }

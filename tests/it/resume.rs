@@ -452,7 +452,10 @@ fn prune_keeps_the_newest_finished_records_and_every_unfinished_one() {
     std::fs::write(matches.join("junk.json"), "{").unwrap();
     // A match left before its first move is worth nothing and goes too.
     api_record(&dir, &matches.join("empty.json"), 0);
-    assert_eq!(autosave::prune(&data).unwrap(), 4);
+    assert_eq!(
+        autosave::prune(&data, trios::front::record_readers).unwrap(),
+        4
+    );
     assert!(!matches.join("empty.json").exists());
     let left = saved(&data);
     assert_eq!(left.len(), KEEP_FINISHED + 3);
@@ -461,7 +464,10 @@ fn prune_keeps_the_newest_finished_records_and_every_unfinished_one() {
     }
     assert!(matches.join(format!("f{:03}.json", total - 4)).exists());
     assert!(matches.join("u0.json").exists() && matches.join("junk.json").exists());
-    assert_eq!(autosave::prune(&data).unwrap(), 0);
+    assert_eq!(
+        autosave::prune(&data, trios::front::record_readers).unwrap(),
+        0
+    );
 
     // Finishing an autosaved game prunes too: with KEEP_FINISHED already kept, its own
     // record pushes the oldest one out.

@@ -59,9 +59,12 @@ fn a_saved_solitaire_is_written_after_every_triad_listed_and_resumed() {
     );
 
     // The saved list sums it up; it is the one to resume.
-    let any = AnyRecord::load(&path).expect("any record");
+    let any = AnyRecord::load(&path, trios::front::record_readers).expect("any record");
     assert_eq!(any.resumable("game.json").ok(), Some(true));
-    let listed = SavedMatch::read(path.clone());
+    let listed = SavedMatch::read(
+        path.clone(),
+        &trios::front::lobby_choices(trios::controller::MatchConfig::built_in(1)),
+    );
     let summary = listed.summary.expect("a summary");
     assert_eq!(summary.players, "solitaire");
     assert_eq!(summary.result, "unfinished, 2 triads");

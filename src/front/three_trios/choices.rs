@@ -26,15 +26,8 @@ const BUILT_IN_BOARDS: [(&str, &str); 4] = [
     ),
 ];
 
-/// Three Trios' options as offered: each list in menu order, the setup's own first.
-#[derive(Debug, Clone)]
-pub struct Offered {
-    /// Computer opponents; the setup's own (`--blue`) first.
-    pub opponents: Vec<String>,
-    /// Label and board file; the setup's own board first.
-    pub boards: Vec<(String, SourceFile)>,
-    pub rules: Vec<RuleSet>,
-}
+/// Three Trios' options as offered, as the lobby takes them.
+pub use crate::tui::lobby::games::SetupChoices as Offered;
 
 /// The options offered with setup `base`: its board and rules first, then each built-in board
 /// its cards can fill and the usual rule sets, then the opponents.
@@ -106,9 +99,5 @@ fn board_label(board: &SourceFile) -> String {
 
 /// Rules as the lobby names them: `normal` when no variant is on.
 pub fn rules_label(rules: RuleSet) -> String {
-    if rules == RuleSet::default() {
-        "normal".to_string()
-    } else {
-        rules.to_string().replace(',', " + ")
-    }
+    rules.label()
 }

@@ -9,7 +9,7 @@ pub mod solve;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::{DUEL_ACTIONS, Entry, LobbyRows, Sim};
+use super::{DUEL_ACTIONS, Entry, LobbyGame, LobbyRows, Sim};
 use crate::cli::{PerftArgs, PlayArgs, ServeArgs, Ui};
 use crate::cmd::output::write_out;
 use crate::cmd::three_trios::{
@@ -30,7 +30,6 @@ use crate::tui::lobby::{GameOptions, Item, Launch};
 /// Three Trios' entry.
 pub static ENTRY: Entry = Entry {
     kind: GameKind::ThreeTrios,
-    description: "place cards; a higher side captures the card beside it",
     takes_rivals: false,
     flags_given: |_| None,
     flags_refused_first: false,
@@ -72,38 +71,43 @@ pub static ENTRY: Entry = Entry {
     }),
     takes_position: false,
     solve_hint: None,
-    lobby_options: LobbyRows {
-        home: &[Item::Opponent, Item::Board, Item::Rules],
-        server: &[Item::Opponent, Item::Board, Item::Rules],
-    },
-    home_actions: DUEL_ACTIONS,
-    short_title: "Trios",
-    option_value: |lobby, item| match item {
-        Item::Board => Some(("Board", lobby.board_label().to_string())),
-        Item::Rules => Some((
-            "Rules",
-            choices::rules_label(lobby.choices.offered.rules[lobby.rules]),
-        )),
-        _ => None,
-    },
-    home_words: |_| None,
-    race_progress: None,
     read_record: Some(|name, json| Record::from_json(name, json).map(AnyRecord::of)),
-    saved_line: |record, unfinished| {
-        record
-            .downcast_ref::<Record>()
-            .map(|r| saved_line(r, unfinished))
-    },
     ended: |record| record.downcast_ref::<Record>().and_then(ended),
-    alone: None,
-    own_rows: &[],
-    most_players: 2,
-    table_from_setup: true,
-    options: |lobby, _| GameOptions::ThreeTrios(Box::new(lobby.config())),
     open_table: |_, _, _| Err(AtTableError::FromSetup(GameKind::ThreeTrios)),
     join_table: |spec, events, id, want, size| {
         let app = join_trios(spec, events, id, want, size)?;
         Ok((Box::new(app), TRIOS_NEWS))
+    },
+    lobby: LobbyGame {
+        kind: GameKind::ThreeTrios,
+        description: "place cards; a higher side captures the card beside it",
+        lobby_options: LobbyRows {
+            home: &[Item::Opponent, Item::Board, Item::Rules],
+            server: &[Item::Opponent, Item::Board, Item::Rules],
+        },
+        home_actions: DUEL_ACTIONS,
+        short_title: "Trios",
+        option_value: |lobby, item| match item {
+            Item::Board => Some(("Board", lobby.board_label().to_string())),
+            Item::Rules => Some((
+                "Rules",
+                choices::rules_label(lobby.choices.offered.rules[lobby.rules]),
+            )),
+            _ => None,
+        },
+        home_words: |_| None,
+        race_progress: None,
+        saved_line: |record, unfinished| {
+            record
+                .downcast_ref::<Record>()
+                .map(|r| saved_line(r, unfinished))
+        },
+        alone: None,
+        own_rows: &[],
+        most_players: 2,
+        table_from_setup: true,
+        options: |lobby, _| GameOptions::ThreeTrios(Box::new(lobby.config())),
+        resumes: true,
     },
 };
 

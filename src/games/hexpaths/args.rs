@@ -12,13 +12,13 @@ pub struct HexpathsArgs {
     #[arg(long, value_name = "NAMES", value_delimiter = ',')]
     pub players: Vec<String>,
     /// Hex paths: rounds in the game [1-100].
-    #[arg(long, value_name = "N", value_parser = crate::cli::within::<u32>(1, 100))]
+    #[arg(long, value_name = "N", value_parser = crate::flag_value::within::<u32>(1, 100))]
     pub rounds: Option<u32>,
     /// Hex paths: seconds a round lasts [5-3600].
-    #[arg(long, value_name = "SECS", value_parser = crate::cli::within::<u64>(5, 3600))]
+    #[arg(long, value_name = "SECS", value_parser = crate::flag_value::within::<u64>(5, 3600))]
     pub round_secs: Option<u64>,
     /// Hex paths: pieces on the board [1-4].
-    #[arg(long, value_name = "N", value_parser = crate::cli::within::<u8>(1, 4))]
+    #[arg(long, value_name = "N", value_parser = crate::flag_value::within::<u8>(1, 4))]
     pub pieces: Option<u8>,
     /// Hex paths: every round's difficulty (easy, medium, hard, needs-another); by default
     /// it rises through the game.
@@ -90,11 +90,11 @@ pub enum HexpathsTool {
     New {
         /// Seed of the draw [0-18446744073709551615]; drawn at random (and printed on
         /// standard error) when absent.
-        #[arg(long, value_name = "N", value_parser = crate::cli::seed, allow_negative_numbers = true)]
+        #[arg(long, value_name = "N", value_parser = crate::flag_value::seed, allow_negative_numbers = true)]
         seed: Option<u64>,
         /// Pieces on the board [1-4].
         #[arg(long, value_name = "N", default_value_t = 4,
-              value_parser = crate::cli::within::<u8>(1, 4))]
+              value_parser = crate::flag_value::within::<u8>(1, 4))]
         pieces: u8,
     },
     /// Print the canonical state string: crannies and nooks ascending, pieces in order.

@@ -27,6 +27,16 @@ pub struct RuleSet {
 pub const RULE_NAMES: [&str; 4] = ["reverse", "fallen-ace", "same", "plus"];
 
 impl RuleSet {
+    /// The rules as the menus name them: `normal` when no variant is on, else the variants
+    /// joined by ` + ` (`same + plus`).
+    pub fn label(self) -> String {
+        if self == RuleSet::default() {
+            "normal".to_string()
+        } else {
+            self.to_string().replace(',', " + ")
+        }
+    }
+
     /// Whether attack value `a` beats defending value `b` under the comparison rule.
     ///
     /// Normal: `a > b`. Reverse: `a < b`. Fallen ace swaps the outcome between 1 and A only.

@@ -5,6 +5,7 @@
 //! or replays a saved one. Both choose the game and its options first. State changes only
 //! through [`Lobby::update`]; [`view`] draws it.
 
+pub mod games;
 pub mod saved;
 pub mod view;
 
@@ -19,17 +20,17 @@ use crate::controller::race_table::Phase;
 use crate::controller::table::{Identity, Kind, SeatState, TableId};
 use crate::controller::tables::Summary;
 use crate::controller::{MatchConfig, Seat};
-pub use crate::front::GameOptions;
-use crate::front::{SetupChoices, entry, setup_choices};
 use crate::games::{GameKind, Side};
+use crate::record::Readers;
 use crate::tui::Event;
 use crate::tui::Theme;
 use crate::tui::keymap::{self, Screen, ScreenAction as Action};
+pub use games::{GameOptions, LobbyGame, NO_GAME, SetupChoices};
 use saved::SavedMatch;
 
 /// What a lobby offers: games, and for Three Trios boards that can be dealt from its cards
-/// and rule sets.
-#[derive(Debug, Clone)]
+/// and rule sets; and what it knows of each game, from the registry.
+#[derive(Clone)]
 pub struct Choices {
     /// The games offered, in menu order; the Game row shows when there are several.
     pub games: Vec<GameKind>,
@@ -38,26 +39,49 @@ pub struct Choices {
     /// Three Trios' opponents, boards and rule sets as its entry offers them with `base`,
     /// each list in menu order, the setup's own first.
     pub offered: SetupChoices,
+    /// Every game as the lobby shows it, in menu order.
+    pub entries: &'static [&'static LobbyGame],
+    /// Each game's reader of its records (the saved list and Resume read them).
+    pub readers: Readers,
+}
+
+impl std::fmt::Debug for Choices {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Choices")
+            .field("games", &self.games)
+            .field("base", &self.base)
+            .field("offered", &self.offered)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Choices {
-    /// A server's choices: its games, its board and rules first, then each built-in board
-    /// its cards can fill.
-    pub fn new(base: MatchConfig) -> Choices {
+    /// The lobby's choices: every game of `entries` in their order, and for Three Trios the
+    /// setup `base` with the boards and rules `offered`.
+    pub fn new(
+        base: MatchConfig,
+        offered: SetupChoices,
+        entries: &'static [&'static LobbyGame],
+        readers: Readers,
+    ) -> Choices {
         Choices {
-            games: crate::front::kinds(),
-            offered: setup_choices(&base),
+            games: entries.iter().map(|e| e.kind).collect(),
             base,
+            offered,
+            entries,
+            readers,
         }
     }
 
-    /// The home screen's choices: every game with a full screen, and for Three Trios the
-    /// boards and rules a server with setup `base` offers.
-    pub fn home(base: MatchConfig) -> Choices {
-        Choices {
-            games: crate::front::kinds(),
-            ..Choices::new(base)
-        }
+    /// What the lobby knows of `game` (the first game's, should the registry lack it).
+    pub fn game(&self, game: GameKind) -> &'static LobbyGame {
+        let entries = self.entries;
+        entries
+            .iter()
+            .find(|e| e.kind == game)
+            .or(entries.first())
+            .copied()
+            .unwrap_or(&NO_GAME)
     }
 
     /// The same choices with `game` first, so the lobby opens on it (`trios serve --game`).
@@ -247,7 +271,7 @@ impl SavedList {
     pub fn chosen_continues(&self) -> Option<&std::path::Path> {
         let chosen = self.matches.get(self.selected)?;
         let summary = chosen.summary.as_ref().ok()?;
-        let continues = !summary.finished && entry(summary.game).resume_screen.is_some();
+        let continues = !summary.finished && summary.resumes;
         continues.then_some(chosen.path.as_path())
     }
 }
@@ -285,7 +309,7 @@ pub struct Lobby {
     pub(crate) opponent: Vec<usize>,
     pub(crate) board: usize,
     pub(crate) rules: usize,
-    /// The value picked in each game's own option rows (see [`crate::front::OwnRow`]), by
+    /// The value picked in each game's own option rows (see [`games::OwnRow`]), by
     /// index; every game's rows start at their first pick.
     pub(crate) picks: Vec<(GameKind, Item, usize)>,
     /// Home: the match "Resume last match" continues, if there is one.
@@ -368,6 +392,9 @@ impl Lobby {
 
     fn at(place: Place, choices: Arc<Choices>, size: (u16, u16), theme: Theme) -> Lobby {
         let games = choices.games.len();
+        let picks = (choices.entries.iter())
+            .flat_map(|e| e.own_rows.iter().map(|row| (e.kind, row.item, row.first)))
+            .collect();
         let mut lobby = Lobby {
             place,
             choices,
@@ -377,10 +404,7 @@ impl Lobby {
             opponent: vec![0; games],
             board: 0,
             rules: 0,
-            picks: crate::front::ENTRIES
-                .iter()
-                .flat_map(|e| e.own_rows.iter().map(|row| (e.kind, row.item, row.first)))
-                .collect(),
+            picks,
             resumable: None,
             clock: 0,
             saved: None,
@@ -415,7 +439,7 @@ impl Lobby {
 
     /// The option lines of the chosen game.
     fn option_items(&self) -> &'static [Item] {
-        let rows = &entry(self.game_kind()).lobby_options;
+        let rows = &self.choices.game(self.game_kind()).lobby_options;
         if self.at_home() {
             rows.home
         } else {
@@ -431,7 +455,7 @@ impl Lobby {
         }
         if self.at_home() {
             items.extend(self.option_items());
-            items.extend(entry(self.game_kind()).home_actions);
+            items.extend(self.choices.game(self.game_kind()).home_actions);
             if self.resumable.is_some() {
                 items.push(Item::Resume);
             }
@@ -451,7 +475,10 @@ impl Lobby {
 
     /// Whether the chosen game has a daily puzzle (its home actions offer it).
     pub fn has_daily(&self) -> bool {
-        entry(self.game_kind()).home_actions.contains(&Item::Daily)
+        self.choices
+            .game(self.game_kind())
+            .home_actions
+            .contains(&Item::Daily)
     }
 
     fn position(&self, item: Item) -> Option<usize> {
@@ -487,7 +514,10 @@ impl Lobby {
         };
         let current = self.selected_item();
         self.clock = seconds(SystemTime::now());
-        let found = autosave::latest_unfinished_where(dir, &mut |_| {}, &saved::has_person);
+        let found =
+            autosave::latest_unfinished_where(dir, self.choices.readers, &mut |_| {}, &|record| {
+                saved::has_person(record, &self.choices)
+            });
         self.resumable = found.ok().flatten().map(|found| {
             let record = &found.record;
             Resumable {
@@ -496,7 +526,7 @@ impl Lobby {
                 progress: record
                     .solitaire()
                     .then(|| crate::words::count(record.moves(), record.unit())),
-                players: saved::Summary::of(record)
+                players: saved::Summary::of(record, &self.choices)
                     .map(|summary| summary.players_for_you())
                     .unwrap_or_default(),
                 saved: seconds(found.modified),
@@ -508,7 +538,7 @@ impl Lobby {
             // highlight follows its file, and stays on the same row only when it is gone.
             let chosen = list.matches.get(list.selected).map(|m| m.path.clone());
             let row = list.selected;
-            let matches = saved::list(dir).unwrap_or_default();
+            let matches = saved::list(dir, &self.choices).unwrap_or_default();
             let selected = chosen
                 .and_then(|path| matches.iter().position(|m| m.path == path))
                 .unwrap_or(row.min(matches.len().saturating_sub(1)));
@@ -724,9 +754,13 @@ impl Lobby {
             }
             Item::Board => step(&mut self.board, self.choices.offered.boards.len()),
             Item::Rules => step(&mut self.rules, self.choices.offered.rules.len()),
-            item if entry(self.game_kind()).own_row(item).is_some() => {
+            item if self.choices.game(self.game_kind()).own_row(item).is_some() => {
                 let game = self.game_kind();
-                let values = entry(game).own_row(item).map_or(1, |row| row.values);
+                let values = self
+                    .choices
+                    .game(game)
+                    .own_row(item)
+                    .map_or(1, |row| row.values);
                 let picked = self
                     .picks
                     .iter_mut()
@@ -762,7 +796,7 @@ impl Lobby {
             }
             Item::Solitaire => {
                 let mut launch = self.launch(Mode::VsComputer);
-                if let Some(alone) = entry(launch.game).alone {
+                if let Some(alone) = self.choices.game(launch.game).alone {
                     launch.options = alone();
                 }
                 Some(Intent::Play(launch))
@@ -775,7 +809,7 @@ impl Lobby {
             Item::Watch => Some(Intent::Play(self.launch(Mode::Watch))),
             Item::PlayComputer | Item::OpenTable => {
                 let against = item == Item::PlayComputer;
-                if !entry(self.game_kind()).table_from_setup {
+                if !self.choices.game(self.game_kind()).table_from_setup {
                     let mode = if against {
                         Mode::VsComputer
                     } else {
@@ -822,7 +856,7 @@ impl Lobby {
             self.say(&format!("No saved matches: {why}"), true);
             return;
         };
-        match saved::list(dir) {
+        match saved::list(dir, &self.choices) {
             Ok(matches) => {
                 self.saved = Some(SavedList {
                     matches,
@@ -862,7 +896,8 @@ impl Lobby {
     /// Whether `table` has a seat this player could take.
     pub fn has_open_seat(&self, table: &Summary) -> bool {
         if let Some(race) = &table.race {
-            return race.phase != Phase::Over && table.seats.len() < entry(table.game).most_players;
+            return race.phase != Phase::Over
+                && table.seats.len() < self.choices.game(table.game).most_players;
         }
         table.kind == Kind::TwoPlayers
             && table.outcome.is_none()
@@ -880,7 +915,7 @@ impl Lobby {
     /// The new match the menu describes, played as `mode`.
     pub fn launch(&self, mode: Mode) -> Launch {
         let game = self.game_kind();
-        let options = (entry(game).options)(self, mode);
+        let options = (self.choices.game(game).options)(self, mode);
         let mut launch = Launch {
             game,
             mode,
@@ -898,44 +933,6 @@ impl Lobby {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
-
-    fn lobby() -> Lobby {
-        let base = crate::front::home_setup().expect("the built-in setup");
-        Lobby::home(
-            Arc::new(Choices::home(base)),
-            None,
-            (80, 24),
-            Theme::plain(),
-        )
-    }
-
-    fn press(lobby: &mut Lobby, code: KeyCode, modifiers: KeyModifiers) -> Option<Intent> {
-        lobby.update(Event::Key(KeyEvent::new(code, modifiers)))
-    }
-
-    #[test]
-    fn with_the_help_open_esc_only_closes_it_but_q_and_ctrl_c_leave() {
-        let none = KeyModifiers::NONE;
-        let mut l = lobby();
-        press(&mut l, KeyCode::Char('?'), none);
-        assert!(press(&mut l, KeyCode::Esc, none).is_none());
-        assert!(matches!(
-            press(&mut l, KeyCode::Esc, none),
-            Some(Intent::Quit)
-        ));
-        press(&mut l, KeyCode::Char('?'), none);
-        assert!(matches!(
-            press(&mut l, KeyCode::Char('q'), none),
-            Some(Intent::Quit)
-        ));
-        press(&mut l, KeyCode::Char('?'), none);
-        let ctrl = KeyModifiers::CONTROL;
-        assert!(matches!(
-            press(&mut l, KeyCode::Char('c'), ctrl),
-            Some(Intent::Quit)
-        ));
-    }
 
     #[test]
     fn ages_count_down_to_minutes_and_past_a_week_give_the_date() {
@@ -949,19 +946,5 @@ mod tests {
         assert_eq!(age(now, now - 86_400), "1 day ago");
         assert_eq!(age(now, now - 6 * 86_400), "6 days ago");
         assert_eq!(age(now, now - 7 * 86_400), "2024-02-22");
-    }
-
-    #[test]
-    fn list_keys_move_the_selection_whatever_the_modifiers() {
-        let mut l = lobby();
-        let last = l.items().len() - 1;
-        press(&mut l, KeyCode::Char('G'), KeyModifiers::SHIFT);
-        assert_eq!(l.selected, last);
-        press(&mut l, KeyCode::Char('k'), KeyModifiers::CONTROL);
-        assert_eq!(l.selected, last - 1);
-        press(&mut l, KeyCode::Tab, KeyModifiers::NONE);
-        assert_eq!(l.selected, last);
-        press(&mut l, KeyCode::Home, KeyModifiers::NONE);
-        assert_eq!(l.selected, 0);
     }
 }

@@ -8,9 +8,10 @@ use std::time::UNIX_EPOCH;
 
 use crate::autosave;
 use crate::controller::Seat;
-use crate::front::entry;
 use crate::games::GameKind;
 use crate::record::AnyRecord;
+
+use super::Choices;
 
 /// One file of the matches folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,17 +53,20 @@ pub struct Summary {
     /// game's own word: `unfinished, 1 triad`).
     pub result: String,
     pub finished: bool,
+    /// Whether its game's unfinished matches can be continued from the home screen.
+    pub resumes: bool,
 }
 
 impl Summary {
     /// The record's line, as its game's entry sums it up.
-    pub fn of(record: &AnyRecord) -> Result<Summary, Unlisted> {
+    pub fn of(record: &AnyRecord, choices: &Choices) -> Result<Summary, Unlisted> {
         let unfinished = || {
             let moves = record.moves();
             format!("unfinished, {}", count(moves, record.unit()))
         };
         let game = record.game();
-        let Some((players, result)) = (entry(game).saved_line)(record, &unfinished) else {
+        let entry = choices.game(game);
+        let Some((players, result)) = (entry.saved_line)(record, &unfinished) else {
             return Err(Unlisted::NoSummary { game });
         };
         Ok(Summary {
@@ -70,6 +74,7 @@ impl Summary {
             players,
             result,
             finished: record.finished(),
+            resumes: entry.resumes,
         })
     }
 }
@@ -125,21 +130,21 @@ fn count_word(n: usize) -> String {
 /// Whether a person sat in the recorded match: a solitaire is always one person's. A record
 /// its game cannot sum up is taken to have one: a person's match is never hidden for want of
 /// words.
-pub fn has_person(record: &AnyRecord) -> bool {
-    record.solitaire() || Summary::of(record).map_or(true, |summary| summary.people() > 0)
+pub fn has_person(record: &AnyRecord, choices: &Choices) -> bool {
+    record.solitaire() || Summary::of(record, choices).map_or(true, |summary| summary.people() > 0)
 }
 
 impl SavedMatch {
     /// Reads the record at `path` and sums it up.
-    pub fn read(path: PathBuf) -> SavedMatch {
+    pub fn read(path: PathBuf, choices: &Choices) -> SavedMatch {
         let modified = std::fs::metadata(&path)
             .and_then(|m| m.modified())
             .ok()
             .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
             .map(|d| d.as_secs());
         // The list shows the folder once; a reason names the file alone.
-        let summary = match AnyRecord::load(&path) {
-            Ok(record) => Summary::of(&record),
+        let summary = match AnyRecord::load(&path, choices.readers) {
+            Ok(record) => Summary::of(&record, choices),
             Err(e) => {
                 let full = path.display().to_string();
                 Err(Unlisted::Unreadable(e.to_string().replacen(
@@ -191,7 +196,7 @@ pub fn date(secs: u64) -> String {
 
 /// Every `*.json` file of the matches folder of data folder `dir`, newest first (then by
 /// name), or why the folder cannot be listed. A missing folder holds no matches.
-pub fn list(dir: &Path) -> Result<Vec<SavedMatch>, ListError> {
+pub fn list(dir: &Path, choices: &Choices) -> Result<Vec<SavedMatch>, ListError> {
     let folder = autosave::matches_dir(dir);
     let entries = match std::fs::read_dir(&folder) {
         Ok(entries) => entries,
@@ -202,7 +207,7 @@ pub fn list(dir: &Path) -> Result<Vec<SavedMatch>, ListError> {
         .filter_map(Result::ok)
         .map(|entry| entry.path())
         .filter(|path| path.extension().is_some_and(|e| e == "json") && path.is_file())
-        .map(SavedMatch::read)
+        .map(|path| SavedMatch::read(path, choices))
         .collect();
     saved.sort_by(|a, b| (b.modified, &b.path).cmp(&(a.modified, &a.path)));
     Ok(saved)
@@ -218,6 +223,7 @@ mod tests {
             players: players.into(),
             result: String::new(),
             finished: false,
+            resumes: true,
         }
     }
 
@@ -250,6 +256,17 @@ mod tests {
         assert_eq!(date(1_709_210_096), "2024-02-29 12:34");
     }
 
+    /// Choices that know no game: every record reads as one no game can read.
+    fn no_games() -> Choices {
+        let offered = super::super::SetupChoices {
+            opponents: Vec::new(),
+            boards: Vec::new(),
+            rules: Vec::new(),
+        };
+        let base = crate::controller::MatchConfig::built_in(1);
+        Choices::new(base, offered, &[], |_| None)
+    }
+
     #[test]
     fn files_that_are_not_records_are_listed_with_the_reason() {
         let dir = tempfile::tempdir().expect("temporary folder");
@@ -257,7 +274,7 @@ mod tests {
         std::fs::create_dir_all(&folder).expect("matches folder");
         std::fs::write(folder.join("broken.json"), "{ not json").expect("write");
         std::fs::write(folder.join("notes.txt"), "not listed").expect("write");
-        let saved = list(dir.path()).expect("listable");
+        let saved = list(dir.path(), &no_games()).expect("listable");
         assert_eq!(saved.len(), 1);
         assert_eq!(saved[0].file_name(), "broken.json");
         let why = saved[0]
@@ -266,6 +283,10 @@ mod tests {
             .expect_err("unreadable")
             .to_string();
         assert!(why.contains("not a valid record"), "{why}");
-        assert!(list(&dir.path().join("nowhere")).expect("empty").is_empty());
+        assert!(
+            list(&dir.path().join("nowhere"), &no_games())
+                .expect("empty")
+                .is_empty()
+        );
     }
 }

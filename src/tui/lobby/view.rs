@@ -15,7 +15,6 @@ use crate::controller::Seat;
 use crate::controller::race_table::Phase;
 use crate::controller::table::{Kind, SeatState};
 use crate::controller::tables::Summary;
-use crate::front::entry;
 use crate::games::Verdict;
 use crate::tui::Theme;
 use crate::tui::keymap::offers::{self, Offer, State, Where, flag};
@@ -30,7 +29,7 @@ pub const HOME_MIN_SIZE: (u16, u16) = HOME_SIZE;
 /// The home menu's box at its narrowest, columns and rows; smaller screens get the "too
 /// small" message. Wider screens get a wider box, up to [`HOME_WIDEST`], and screens with
 /// room below the menu get the keys listed there ([`HOME_KEYS_TOP`]).
-const HOME_SIZE: (u16, u16) = (60, 2 + HOME_ACTIONS_TOP + MOST_ACTION_ROWS + FOOTER);
+pub const HOME_SIZE: (u16, u16) = (60, 2 + HOME_ACTIONS_TOP + MOST_ACTION_ROWS + FOOTER);
 /// The home box's widest: room for every game's whole line (an 80-column screen's width),
 /// without spreading the menu over a wide screen.
 const HOME_WIDEST: u16 = 80;
@@ -49,14 +48,14 @@ const HOME_GAMES_TOP: u16 = 0;
 const HOME_OPTIONS_TOP: u16 = HOME_GAMES_TOP + MOST_GAMES + 1;
 const HOME_ACTIONS_TOP: u16 = HOME_OPTIONS_TOP + MOST_OPTION_ROWS + 1;
 /// The most games the home screen lists (every game trios has).
-const MOST_GAMES: u16 = 5;
+pub const MOST_GAMES: u16 = 5;
 /// The most option rows a game has at home (Three Trios: opponent, board, rules).
-const MOST_OPTION_ROWS: u16 = 3;
+pub const MOST_OPTION_ROWS: u16 = 3;
 /// The most action rows: a game's own (Hex paths: alone, today's puzzle, the computer, two
 /// players) and Resume, Saved, Quit.
-const MOST_ACTION_ROWS: u16 = 7;
+pub const MOST_ACTION_ROWS: u16 = 7;
 /// A game's title column in the home list, `‹ Islands of Hex ›` and a space.
-const GAME_NAME_WIDTH: usize = 19;
+pub const GAME_NAME_WIDTH: usize = 19;
 /// The widest a game's description may be to fit whole beside its title in the home box of
 /// an 80-column screen: the box's inside less the marker and the title column.
 pub const DESCRIPTION_WIDTH: usize = 80 - 2 - 3 - GAME_NAME_WIDTH;
@@ -457,10 +456,10 @@ impl Lobby {
             ]
         };
         match item {
-            Item::PlayComputer if entry(self.game_kind()).race_progress.is_some() => {
+            Item::PlayComputer if self.choices.game(self.game_kind()).race_progress.is_some() => {
                 vec![Span::raw("Race the computer (others may join)")]
             }
-            Item::OpenTable if entry(self.game_kind()).race_progress.is_some() => {
+            Item::OpenTable if self.choices.game(self.game_kind()).race_progress.is_some() => {
                 vec![Span::raw("Open a race table and wait for players")]
             }
             Item::PlayComputer => vec![Span::raw("Play the computer")],
@@ -519,7 +518,7 @@ impl Lobby {
                 (Phase::Over, None) => "over: a tie".to_string(),
                 (Phase::Waiting, _) => "waiting: Enter to join".to_string(),
                 (Phase::Racing, _) => {
-                    let progress = match entry(table.game).race_progress {
+                    let progress = match self.choices.game(table.game).race_progress {
                         Some(progress) => progress(table),
                         None => format!("move {}/{}", table.moves, table.cells),
                     };
@@ -544,7 +543,7 @@ impl Lobby {
         if several {
             spans.push(Span::raw(format!(
                 "{:<GAME_WIDTH$}",
-                entry(table.game).short_title
+                self.choices.game(table.game).short_title
             )));
         }
         spans.extend([
@@ -565,7 +564,9 @@ impl Lobby {
         {
             spans.push(Span::styled(" · a player is away", theme.dim()));
         }
-        if entry(table.game).table_from_setup && table.board != self.choices.base.board.name {
+        if self.choices.game(table.game).table_from_setup
+            && table.board != self.choices.base.board.name
+        {
             let board = table.board.trim_end_matches(" (built in)");
             spans.push(Span::styled(format!(" · {board}"), theme.dim()));
         }
@@ -785,13 +786,13 @@ impl Lobby {
         match item {
             Item::Game => Some(("Game", self.game_kind().title().to_string())),
             Item::Opponent => Some(("Opponent", self.opponent_name())),
-            _ => (entry(self.game_kind()).option_value)(self, item),
+            _ => (self.choices.game(self.game_kind()).option_value)(self, item),
         }
     }
 
     /// The words on a home action's line.
     fn describe_home(&self, item: Item) -> Vec<Span<'static>> {
-        if let Some(words) = (entry(self.game_kind()).home_words)(item) {
+        if let Some(words) = (self.choices.game(self.game_kind()).home_words)(item) {
             return vec![Span::raw(words)];
         }
         let text = match item {
@@ -852,7 +853,7 @@ impl Lobby {
             let line = Line::from(vec![
                 Span::styled(marker, theme.key()),
                 Span::styled(format!("{name:<GAME_NAME_WIDTH$}"), style),
-                Span::styled(fit(entry(game).description, room), theme.dim()),
+                Span::styled(fit(self.choices.game(game).description, room), theme.dim()),
             ]);
             put_line(inner, HOME_GAMES_TOP + index as u16, line, buf);
         }
@@ -1040,25 +1041,5 @@ fn framed(rect: Rect, title: &str, theme: Theme, buf: &mut Buffer) -> Rect {
 fn put_line(inner: Rect, row: u16, content: Line, buf: &mut Buffer) {
     if row < inner.height {
         content.render(Rect::new(inner.x, inner.y + row, inner.width, 1), buf);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::front::ENTRIES;
-
-    /// The home box's fixed rows hold every game's list line, option rows and actions.
-    #[test]
-    fn the_home_rows_hold_every_game() {
-        assert!(ENTRIES.len() <= usize::from(MOST_GAMES));
-        for e in ENTRIES {
-            assert!(e.lobby_options.home.len() <= usize::from(MOST_OPTION_ROWS));
-            // Resume, Saved matches and Quit follow the game's own actions.
-            assert!(e.home_actions.len() + 3 <= usize::from(MOST_ACTION_ROWS));
-            let title = format!("‹ {} › ", e.kind.title());
-            assert!(title.width() <= GAME_NAME_WIDTH, "{title}");
-        }
-        assert_eq!(HOME_SIZE, (60, 22));
     }
 }

@@ -1,5 +1,5 @@
-//! Bytes typed into an SSH channel, parsed by termwiz into keys, mouse clicks and pastes, and
-//! turned into the crossterm events the app understands.
+//! Bytes typed into a terminal (an SSH channel, or this one read raw), parsed by termwiz into keys,
+//! mouse clicks and pastes, and turned into the crossterm events the app understands.
 
 use ratatui::crossterm::event::{
     KeyCode as CtKey, KeyEvent as CtKeyEvent, KeyModifiers, MouseButton, MouseEvent as CtMouse,
@@ -9,7 +9,7 @@ use termwiz::input::{
     InputEvent, InputParser, KeyCode, KeyEvent, Modifiers, MouseButtons, MouseEvent,
 };
 
-use crate::tui::Event;
+use super::Event;
 
 /// The most of one bracketed paste that is kept (and typed); the rest is dropped, so a paste
 /// that never ends, or a huge one, costs at most this much memory and this many keys.
