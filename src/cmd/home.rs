@@ -204,6 +204,8 @@ impl Screen for Home {
         {
             profile.keep_finished();
         }
+        // Done with that match: old finished autosaves go, off the screen's thread.
+        std::thread::spawn(super::prune_autosaves);
         let before = self.resumable.take();
         self.lobby.refresh();
         match closed.warning {

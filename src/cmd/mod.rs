@@ -1,11 +1,9 @@
-//! The `trios` commands: play, replay, resume, solve, perft, sim, serve, the per-game tools
-//! and the home screen, one module each; the binary only parses the command line and
-//! dispatches here.
+//! The `trios` commands: play, replay, resume, solve, perft, sim, serve, players, the
+//! per-game tools and the home screen, one module each; the binary only parses the command
+//! line and dispatches here. Each goes through the registry ([`crate::front`]) to the game
+//! chosen; what the games' entries share to run a match is [`crate::run`].
 
-pub mod duel;
-pub mod error;
 pub mod home;
-pub mod output;
 pub mod perft;
 pub mod play;
 pub mod players;
@@ -14,56 +12,15 @@ pub mod resume;
 pub mod serve;
 pub mod sim;
 pub mod solve;
-pub mod three_trios;
 
-use std::io::{self, IsTerminal};
+pub use crate::run::Error;
+pub use crate::run::{front_end, interactive, saved_note, seed_note};
 
-use crate::cli::Ui;
-
-pub use error::Error;
-
-/// Whether standard input and output are both a terminal.
-pub fn interactive() -> bool {
-    io::stdin().is_terminal() && io::stdout().is_terminal()
-}
-
-/// The front end to use: `auto` becomes full screen only when both ends are a terminal.
-pub fn front_end(asked: Ui) -> Result<Ui, Error> {
-    let interactive = interactive();
-    let ui = asked.resolve(interactive);
-    if ui == Ui::Tui && !interactive {
-        return Err(Error::Usage(
-            "the full-screen UI needs a terminal on standard input and output; use --ui text"
-                .into(),
-        ));
+/// Drops old finished autosaves once a command or the home screen is done with a match
+/// (every game's records, read through the registry). Failing to is harmless and the match is
+/// over, so nothing is said.
+pub fn prune_autosaves() {
+    if let Some(dir) = crate::autosave::data_dir() {
+        let _ = crate::record::kept::prune_finished(&dir, crate::front::record_readers);
     }
-    Ok(ui)
-}
-
-/// A drawn seed that shapes the game is shown so the game can be played again; in text mode
-/// it goes to stderr, which scripts read only for `error:` lines.
-pub fn seed_note(seed: u64) -> String {
-    format!("seed: {seed} (play this game again with --seed {seed})")
-}
-
-/// Says on stderr that a new match could not be autosaved, and what to do about it: autosave
-/// never stops a game, but the player should know it cannot be resumed.
-pub fn warn_unrecorded(why: &dyn std::fmt::Display) {
-    eprintln!(
-        "warning: cannot autosave: {why}; this match will not be recoverable \
-         (use --record FILE or --no-autosave)"
-    );
-}
-
-/// Where an unfinished match with moves is kept and how to go on with it.
-pub fn saved_note(path: &std::path::Path) -> String {
-    format!(
-        "Match saved in {}; trios play --resume continues it.",
-        path.display()
-    )
-}
-
-/// The same for a simulation's games.
-pub fn sim_seed_note(seed: u64) -> String {
-    format!("seed: {seed} (run these games again with --seed {seed})")
 }

@@ -10,11 +10,11 @@ use serde::Serialize;
 use unicode_width::UnicodeWidthStr;
 
 use super::Error;
-use super::output::write_out;
 use crate::autosave;
 use crate::calendar::date_time;
 use crate::cli::{PlayersArgs, PlayersTool};
 use crate::escape::{QUOTED_CHARS, escape, is_invisible, quoted, shorten};
+use crate::run::output::write_out;
 use crate::store::open::{Database, SQLITE_FILE, open};
 use crate::store::worker::now;
 use crate::store::{

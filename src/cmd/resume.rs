@@ -13,10 +13,11 @@ pub const TRIAD_NOT_SAVED: &str = "games of this kind are not saved, so there is
 pub fn latest_unfinished() -> Result<PathBuf, Error> {
     let dir = autosave::data_dir().ok_or(AutosaveError::NoDataDir)?;
     let warn = &mut |why: String| eprintln!("warning: cannot resume: {why}; skipped");
-    autosave::latest_unfinished_noting(&dir, crate::front::record_readers, warn)?.ok_or_else(|| {
-        Error::Usage(format!(
-            "no unfinished match to resume in {}",
-            autosave::matches_dir(&dir).display()
-        ))
-    })
+    crate::record::kept::latest_unfinished_noting(&dir, crate::front::record_readers, warn)?
+        .ok_or_else(|| {
+            Error::Usage(format!(
+                "no unfinished match to resume in {}",
+                autosave::matches_dir(&dir).display()
+            ))
+        })
 }

@@ -7,7 +7,6 @@ pub mod duel;
 pub mod race_table;
 pub mod rated;
 pub mod refusal;
-mod seat;
 mod seating;
 mod serve;
 pub mod table;
@@ -17,8 +16,8 @@ pub mod tables;
 pub mod three_trios;
 pub mod worker;
 
+pub use crate::setup::Seat;
 pub use duel::{Duel, DuelConfig, DuelError, MatchLog, Replayable, Setup, Turn};
-pub use seat::Seat;
 /// Three Trios's match and its setup under the names library users, tests, benches and
 /// examples have always written (`trios::controller::Match`); the shared code that starts
 /// the lobby's matches (lobby, server, registry) names them here too, not the game's module.

@@ -5,14 +5,14 @@
 use super::race_resume;
 use super::{Entry, LobbyGame, LobbyRows, Sim};
 use crate::cli::{Command, PlayArgs};
-use crate::cmd::output::write_out;
-use crate::cmd::{Error, front_end};
 use crate::games::hexpaths::args::{HexpathsArgs, HexpathsTool};
 use crate::games::hexpaths::platform::HexRace;
 use crate::games::{GameKind, hexpaths};
 use crate::record::AnyRecord;
 use crate::record::hexpaths::{self as hex_record, HexRecord, HexRecorder};
 use crate::record::race::RaceRecord;
+use crate::run::output::write_out;
+use crate::run::{Error, front_end};
 use crate::ssh::session::{join_race_table, open_race_table, race_news};
 use crate::tui::hexpaths::HexApp;
 use crate::tui::lobby::{GameOptions, Item, Launch, Mode};

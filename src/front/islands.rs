@@ -5,11 +5,6 @@ use std::path::{Path, PathBuf};
 
 use super::{DUEL_ACTIONS, Entry, LobbyGame, LobbyRows, OwnRow, Sim};
 use crate::cli::{PlayArgs, SimArgs, Ui};
-use crate::cmd::duel::{
-    duel_screen, home_screen, new_config, play_full_screen, play_text_with, resume_duel, start_duel,
-};
-use crate::cmd::replay::{stream_duel, view_record, viewer_screen};
-use crate::cmd::{Error, front_end};
 use crate::controller::Duel;
 use crate::controller::duel::DuelConfig;
 use crate::controller::table_game::Hosted;
@@ -17,6 +12,11 @@ use crate::games::islands::args::IslandsArgs;
 use crate::games::islands::{self, Game as Islands};
 use crate::games::{GameKind, Side, TwoPlayer};
 use crate::record::duel::DuelRecord;
+use crate::run::duel::{
+    duel_screen, home_screen, new_config, play_full_screen, play_text_with, resume_duel, start_duel,
+};
+use crate::run::replay::{stream_duel, view_record, viewer_screen};
+use crate::run::{Error, front_end};
 use crate::ssh::session::{duel_news, join_duel, open_duel};
 use crate::ssh::{Showcase, show};
 use crate::textui;
@@ -152,6 +152,7 @@ pub fn play_islands(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
         (args.games.islands.white.as_deref(), "--white"),
         (args.games.islands.black.as_deref(), "--black"),
     ];
+    super::refuse_other_seats(args, GameKind::Islands, "--white and --black")?;
     let mut config = new_config::<Islands>(args, seats, full_screen, ISLANDS_OPPONENT)?;
     config.options.size = args.games.islands.size.unwrap_or(islands::DEFAULT_SIZE);
     Islands::start(&config.options, config.seed).map_err(|e| Error::flag("--size", e))?;
@@ -240,7 +241,7 @@ fn sim(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String,
         size: args.islands.size.unwrap_or(islands::DEFAULT_SIZE),
     };
     Islands::start(&options, 0).map_err(|e| Error::flag("--size", e))?;
-    crate::cmd::sim::sim_game::<Islands>(args, &names, options, progress)
+    crate::run::sim::sim_game::<Islands>(args, &names, options, progress)
 }
 
 /// What a table says of an Islands of Hex match: its seats' names and how many moves it can last.

@@ -65,8 +65,9 @@ impl LocalProfile {
         let mut looked = self.looked.lock().unwrap_or_else(PoisonError::into_inner);
         let started = SystemTime::now();
         let since = looked.map_or(UNIX_EPOCH, |t| t.checked_sub(OVERLAP).unwrap_or(UNIX_EPOCH));
-        let found = crate::autosave::finished_since(&self.data_dir, since, super::record_readers)
-            .map_err(|e| StoreError::Invalid(e.to_string()))?;
+        let found =
+            crate::record::kept::finished_since(&self.data_dir, since, super::record_readers)
+                .map_err(|e| StoreError::Invalid(e.to_string()))?;
         for (path, modified, record) in &found {
             if let Some(game) = local_game(self.me, path, *modified, record) {
                 s.write_result(&game, &LICHESS)?;

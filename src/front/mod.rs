@@ -17,11 +17,11 @@ pub mod triad;
 use std::path::{Path, PathBuf};
 
 use crate::cli::{Command, PerftArgs, PlayArgs, SimArgs, SolveArgs, Ui};
-use crate::cmd::Error;
 use crate::controller::MatchConfig;
 use crate::games::{GameKind, Side, TwoPlayer, Verdict};
 use crate::record::duel::DuelRecord;
 use crate::record::{AnyRecord, ReadRecordFn, RecordError};
+use crate::run::Error;
 use crate::ssh::Showcase;
 use crate::tui::Opening;
 use crate::tui::duel::BoardGame;
@@ -248,6 +248,45 @@ pub static LOBBY_GAMES: [&LobbyGame; 5] = [
 pub fn lobby_choices(base: MatchConfig) -> crate::tui::lobby::Choices {
     let offered = setup_choices(&base);
     crate::tui::lobby::Choices::new(base, offered, &LOBBY_GAMES, record_readers)
+}
+
+/// Refuses the flags of any game but the one chosen, saying which game they are for.
+pub fn refuse_flags_of_others(args: &PlayArgs) -> Result<(), Error> {
+    for other in ENTRIES.iter().filter(|e| e.kind != args.game) {
+        if let Some(flags) = (other.flags_given)(args) {
+            return Err(other_flags(flags, other.kind));
+        }
+    }
+    Ok(())
+}
+
+/// The usage error for `flags` of game `kind` given to another game.
+pub fn other_flags(flags: &str, kind: GameKind) -> Error {
+    Error::Usage(format!(
+        "{flags} are {} flags; add --game {}",
+        kind.title(),
+        kind.name()
+    ))
+}
+
+/// Refuses the flags of another game, naming the ones this game uses (`seats`).
+pub fn refuse_other_seats(args: &PlayArgs, game: GameKind, seats: &str) -> Result<(), Error> {
+    if args.first_game_flags_given() {
+        return Err(Error::Usage(format!(
+            "--red, --blue, --board and --cards are Three Trios flags; {} seats are {seats}",
+            game.title()
+        )));
+    }
+    for other in ENTRIES.iter().filter(|e| e.kind != game) {
+        if let Some(flags) = (other.flags_given)(args) {
+            return Err(Error::Usage(format!(
+                "{flags} are {} flags; {} seats are {seats}",
+                other.kind.title(),
+                game.title()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The entry of `kind`.

@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 
 use crate::cli::Ui;
-use crate::cmd::Error;
 use crate::record::race::{RaceRecord, RaceRecorder};
+use crate::run::Error;
 use crate::tui::{self, Opening, Screen, Theme};
 
 /// How a game's screen is rebuilt from its saved record, at a size and in a theme.

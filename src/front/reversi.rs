@@ -6,12 +6,6 @@ use std::time::Instant;
 
 use super::{DUEL_ACTIONS, Entry, LobbyGame, LobbyRows, OwnRow, Sim};
 use crate::cli::{PerftArgs, PlayArgs, SimArgs, SolveArgs, Ui};
-use crate::cmd::duel::{
-    duel_screen, home_screen, new_config, play_full_screen, play_text_with, resume_duel, start_duel,
-};
-use crate::cmd::output::write_out;
-use crate::cmd::replay::{stream_duel, view_record, viewer_screen};
-use crate::cmd::{Error, front_end};
 use crate::controller::Duel;
 use crate::controller::duel::DuelConfig;
 use crate::controller::table_game::Hosted;
@@ -19,6 +13,12 @@ use crate::games::reversi::args::{BookSwitch, ReversiArgs};
 use crate::games::reversi::{self, Game as Reversi, Move, Square};
 use crate::games::{GameKind, Side, TwoPlayer};
 use crate::record::duel::DuelRecord;
+use crate::run::duel::{
+    duel_screen, home_screen, new_config, play_full_screen, play_text_with, resume_duel, start_duel,
+};
+use crate::run::output::write_out;
+use crate::run::replay::{stream_duel, view_record, viewer_screen};
+use crate::run::{Error, front_end};
 use crate::ssh::session::{duel_news, join_duel, open_duel};
 use crate::ssh::{Showcase, show};
 use crate::textui;
@@ -113,6 +113,7 @@ pub fn play_reversi(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
         (args.games.reversi.dark.as_deref(), "--dark"),
         (args.games.reversi.light.as_deref(), "--light"),
     ];
+    super::refuse_other_seats(args, GameKind::Reversi, "--dark and --light")?;
     let mut config = new_config::<Reversi>(args, seats, full_screen, REVERSI_OPPONENT)?;
     config.options.position = args.games.reversi.position.clone();
     config.options.no_book = args.games.reversi.book == Some(BookSwitch::Off);
@@ -266,7 +267,7 @@ fn sim(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String,
         no_book: args.reversi.book == Some(BookSwitch::Off),
         ..reversi::Options::default()
     };
-    crate::cmd::sim::sim_game::<Reversi>(args, &names, options, progress)
+    crate::run::sim::sim_game::<Reversi>(args, &names, options, progress)
 }
 
 /// `trios sim --game reversi` with no strategies: the ladder, each of `level:1` …
@@ -277,7 +278,7 @@ fn ladder(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<Stri
         .collect();
     let seed = args.seeding.seed.unwrap_or_else(rand::random);
     if args.seeding.seed.is_none() {
-        eprintln!("{}", crate::cmd::sim_seed_note(seed));
+        eprintln!("{}", crate::run::sim_seed_note(seed));
     }
     let mut spec =
         crate::sim::duel::DuelSpec::<Reversi>::new(&rungs[1], &rungs[0], seed, args.think_ms)?;

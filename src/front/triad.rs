@@ -8,14 +8,14 @@ use std::path::PathBuf;
 use super::race_resume;
 use super::{Entry, LobbyGame, LobbyRows, Sim};
 use crate::cli::{Command, PlayArgs, SimArgs};
-use crate::cmd::output::{text_ended, write_out};
-use crate::cmd::{Error, front_end, seed_note};
 use crate::games::triad::args::TriadTool;
 use crate::games::triad::platform::TriadRace;
 use crate::games::{GameKind, triad};
 use crate::record::AnyRecord;
 use crate::record::race::RaceRecord;
 use crate::record::triad::{self as triad_record, TriadRecord, TriadRecorder};
+use crate::run::output::{text_ended, write_out};
+use crate::run::{Error, front_end, seed_note};
 use crate::ssh::session::{join_race_table, open_race_table, race_news};
 use crate::textui;
 use crate::tui::lobby::{GameOptions, Item, Launch, Mode};
@@ -305,7 +305,7 @@ fn sim(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String,
     }
     let seed = args.seeding.seed.unwrap_or_else(rand::random);
     if args.seeding.seed.is_none() {
-        eprintln!("{}", crate::cmd::sim_seed_note(seed));
+        eprintln!("{}", crate::run::sim_seed_note(seed));
     }
     let threads = args.threads.unwrap_or_else(crate::games::cores);
     let started = std::time::Instant::now();

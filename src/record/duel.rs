@@ -11,8 +11,8 @@ use super::{
     Existing, FORMAT, GAME_VERSION, Progress, RecordError, THINK_MS, check_overwrite_by,
     check_range, corrupt, game_of, read, target,
 };
-use crate::controller::duel::{DuelConfig, Turn};
 use crate::games::{GameKind, Side, TwoPlayer, Verdict};
+use crate::setup::duel::{DuelConfig, Turn};
 
 /// A whole match of game `G` as saved on disk.
 #[derive(Debug, Clone, Serialize, Deserialize)]

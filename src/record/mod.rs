@@ -10,6 +10,7 @@
 
 pub mod duel;
 pub mod hexpaths;
+pub mod kept;
 pub mod race;
 pub mod stream;
 pub mod target;

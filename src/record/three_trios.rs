@@ -13,9 +13,9 @@ use super::{
     Existing, FORMAT, Progress, RecordError, THINK_MS, VERSION, check_overwrite_by, check_range,
     corrupt, game_of, read, save_locked, target,
 };
-use crate::controller::MatchConfig;
 use crate::games::GameKind;
 use crate::games::three_trios::{BattleStep, Game, Move, MoveOutcome, Outcome, Player, text};
+use crate::setup::three_trios::MatchConfig;
 
 /// A whole match as saved on disk.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -674,7 +674,7 @@ async fn prune_records(
             _ = hourly.tick() => {}
         }
         let dir = dir.clone();
-        match tokio::task::spawn_blocking(move || crate::autosave::prune(&dir, readers)).await {
+        match tokio::task::spawn_blocking(move || crate::record::kept::prune(&dir, readers)).await {
             Ok(Ok(0)) => {}
             Ok(Ok(n)) => tracing::info!(removed = n, "pruned old match records"),
             Ok(Err(e)) => tracing::warn!("cannot prune match records: {e}"),

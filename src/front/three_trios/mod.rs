@@ -1,6 +1,6 @@
 //! Three Trios in the registry: a match from the play flags or the home screen, resumed and
 //! replayed, solved and counted; the match itself is set up and played by
-//! [`crate::cmd::three_trios`].
+//! [`crate::run::three_trios`].
 
 pub mod choices;
 pub mod sim;
@@ -11,16 +11,16 @@ use std::path::{Path, PathBuf};
 
 use super::{DUEL_ACTIONS, Entry, LobbyGame, LobbyRows, Sim};
 use crate::cli::{PerftArgs, PlayArgs, ServeArgs, Ui};
-use crate::cmd::output::write_out;
-use crate::cmd::three_trios::{
-    config_from, match_screen, play_full_screen, play_text, resume, start_autosaved, start_new,
-};
-use crate::cmd::{Error, front_end, output};
 use crate::controller::Seat;
 use crate::controller::{Match, MatchConfig};
 use crate::games::GameKind;
 use crate::games::three_trios::args::ThreeTriosArgs;
 use crate::record::{AnyRecord, Record};
+use crate::run::output::write_out;
+use crate::run::three_trios::{
+    config_from, match_screen, play_full_screen, play_text, resume, start_autosaved, start_new,
+};
+use crate::run::{Error, front_end, output};
 use crate::ssh::Showcase;
 use crate::ssh::session::{AtTableError, TRIOS_NEWS, join_trios};
 use crate::textui;
@@ -113,10 +113,7 @@ pub static ENTRY: Entry = Entry {
 
 /// `trios play`: the match found at `resumed`, else a new one from the flags, in `ui`.
 fn run(args: &PlayArgs, ui: Ui, resumed: Option<PathBuf>) -> Result<(), Error> {
-    crate::cmd::play::refuse_flags_of_others(args)?;
-    // A resumed match goes on in its autosave file; a new one is autosaved unless the player
-    // chose a record file or none.
-    let autosaving = args.resume || (args.record.is_none() && !args.no_autosave);
+    super::refuse_flags_of_others(args)?;
     let game = if let Some(path) = resumed {
         resume(path)?
     } else {
@@ -132,14 +129,14 @@ fn run(args: &PlayArgs, ui: Ui, resumed: Option<PathBuf>) -> Result<(), Error> {
         // The seed goes to stderr once the screen is back, so the game can be played again.
         let config = last.config();
         if !args.resume && Some(config.seed) != args.seeding.seed && config.depends_on_seed() {
-            eprintln!("{}", crate::cmd::seed_note(config.seed));
+            eprintln!("{}", crate::run::seed_note(config.seed));
         }
         return Ok(());
     }
     if args.seeding.seed.is_none() && !args.resume && game.config().depends_on_seed() {
-        eprintln!("{}", crate::cmd::seed_note(game.config().seed));
+        eprintln!("{}", crate::run::seed_note(game.config().seed));
     }
-    play_text(game, autosaving, args.describe)
+    play_text(game, args.describe)
 }
 
 /// A new match chosen on the home screen: autosaved like `trios play`'s, a warning kept for

@@ -1,10 +1,10 @@
 //! `trios sim` of Three Trios: pairs and round robins of strategies over dealt matches.
 
 use crate::cli::SimArgs;
-use crate::cmd::Error;
-use crate::cmd::sim::play_and_report;
 use crate::games::GameKind;
 use crate::games::three_trios::Game as ThreeTrios;
+use crate::run::Error;
+use crate::run::sim::play_and_report;
 use crate::sim::duel::DuelSpec;
 
 /// `trios sim` (the default game): a pair (`--red A --blue B`) or a round robin.
@@ -45,7 +45,7 @@ fn sim_spec(args: &SimArgs) -> Result<DuelSpec<ThreeTrios>, Error> {
         seed,
     )?;
     if args.seeding.seed.is_none() {
-        eprintln!("{}", crate::cmd::sim_seed_note(seed));
+        eprintln!("{}", crate::run::sim_seed_note(seed));
     }
     // A round robin names its strategies in the list (checked above); any pair stands in.
     let names = match &args.round_robin {

@@ -2,8 +2,8 @@
 //! time or memory runs out.
 
 use crate::cli::SolveArgs;
-use crate::cmd::output::write_out;
-use crate::cmd::{Error, three_trios::deal};
+use crate::run::output::write_out;
+use crate::run::{Error, three_trios::deal};
 
 /// `trios solve`: a Three Trios deal solved exactly (or bounded by --max-secs and
 /// --memory-mb).

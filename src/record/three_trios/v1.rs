@@ -4,11 +4,11 @@
 //! the final grid) is still checked, in version 1's own words.
 
 use super::{FinalState, Record, RecordError, RecordedMove, final_state, scores};
-use crate::controller::duel::{DuelConfig, Turn};
 use crate::games::three_trios::platform::side_of;
 use crate::games::three_trios::{Game, MoveOutcome, Outcome};
 use crate::games::{GameKind, Verdict};
 use crate::record::duel::{DuelMove, DuelRecord, DuelResult, DuelTakeback, MoveChecks};
+use crate::setup::duel::{DuelConfig, Turn};
 
 impl Record {
     /// This record in the common form: the same setup, moves, result and takebacks. Its
@@ -170,8 +170,10 @@ impl MoveChecks<Game> for Battles<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::controller::{MatchConfig, Seat, SourceFile};
+    use crate::games::three_trios::source::SourceFile;
     use crate::games::three_trios::{DealMode, RuleSet};
+    use crate::setup::Seat;
+    use crate::setup::three_trios::MatchConfig;
 
     #[test]
     fn a_converted_record_replays_on_the_common_path_to_the_same_end() {

@@ -514,10 +514,12 @@ impl Lobby {
         };
         let current = self.selected_item();
         self.clock = seconds(SystemTime::now());
-        let found =
-            autosave::latest_unfinished_where(dir, self.choices.readers, &mut |_| {}, &|record| {
-                saved::has_person(record, &self.choices)
-            });
+        let found = crate::record::kept::latest_unfinished_where(
+            dir,
+            self.choices.readers,
+            &mut |_| {},
+            &|record| saved::has_person(record, &self.choices),
+        );
         self.resumable = found.ok().flatten().map(|found| {
             let record = &found.record;
             Resumable {

@@ -10,7 +10,7 @@ use super::{Error, seed_note, warn_unrecorded};
 use crate::autosave;
 use crate::cli::PlayArgs;
 use crate::controller::{Duel, DuelConfig, DuelError, Seat};
-use crate::games::{GameKind, TwoPlayer};
+use crate::games::TwoPlayer;
 use crate::record::Existing;
 use crate::record::duel::check_overwrite;
 use crate::textui;
@@ -18,26 +18,6 @@ use crate::tui::{
     self, Closed, Event, Leaving, Opening, Theme,
     duel::{BoardGame, DuelApp, NewDuel},
 };
-
-/// Refuses the flags of another game, naming the ones this game uses (`seats`).
-fn refuse_other_seats(args: &PlayArgs, game: GameKind, seats: &str) -> Result<(), Error> {
-    if args.first_game_flags_given() {
-        return Err(Error::Usage(format!(
-            "--red, --blue, --board and --cards are Three Trios flags; {} seats are {seats}",
-            game.title()
-        )));
-    }
-    for other in crate::front::ENTRIES.iter().filter(|e| e.kind != game) {
-        if let Some(flags) = (other.flags_given)(args) {
-            return Err(Error::Usage(format!(
-                "{flags} are {} flags; {} seats are {seats}",
-                other.kind.title(),
-                game.title()
-            )));
-        }
-    }
-    Ok(())
-}
 
 /// The seat a flag names, checked against the game's strategies.
 fn seat_for<G: TwoPlayer>(given: Option<&str>, default: Seat, flag: &str) -> Result<Seat, Error> {
@@ -53,16 +33,14 @@ fn seat_for<G: TwoPlayer>(given: Option<&str>, default: Seat, flag: &str) -> Res
 
 /// The setup of a new match from the play flags: the seats `seats` name (flag value and
 /// name, first mover first), else the person first and, full screen, `opponent` second (in
-/// text mode two people); the seed given or drawn; the thinking time. Another game's flags
-/// are refused.
+/// text mode two people); the seed given or drawn; the thinking time. (The entry refuses
+/// another game's flags first: [`crate::front::refuse_other_seats`].)
 pub(crate) fn new_config<G: TwoPlayer>(
     args: &PlayArgs,
     seats: [(Option<&str>, &str); 2],
     full_screen: bool,
     opponent: &str,
 ) -> Result<DuelConfig<G>, Error> {
-    let [(_, a_flag), (_, b_flag)] = seats;
-    refuse_other_seats(args, G::KIND, &format!("{a_flag} and {b_flag}"))?;
     let second = if full_screen {
         Seat::Computer(opponent.into())
     } else {
@@ -127,10 +105,9 @@ fn duel_app<G: BoardGame>(
     app
 }
 
-/// Once the match shown last is left: old autosaves pruned if it is over, and where it is
-/// kept if it is unfinished with moves.
+/// Once the match shown last is left: where it is kept if it is unfinished with moves.
+/// (Old finished autosaves are pruned by the command or the home screen that ran it.)
 fn left<G: TwoPlayer>(last: &Duel<G>) -> Option<String> {
-    prune_after(last);
     let path = last.record_path()?;
     (!last.game().is_over() && !last.history().is_empty()).then(|| super::saved_note(path))
 }
@@ -197,7 +174,6 @@ pub(crate) fn play_text_with<G: TwoPlayer>(
         &mut io::stdout().lock(),
         &mut io::stderr().lock(),
     );
-    prune_after(duel);
     text_ended(ended)
 }
 
@@ -240,16 +216,6 @@ fn start_autosaved<G: TwoPlayer>(
     };
     warn(&why);
     Duel::start(config, None)
-}
-
-/// Prunes old autosaves once a recorded match is over, as every front end does.
-fn prune_after<G: TwoPlayer>(duel: &Duel<G>) {
-    if duel.game().is_over()
-        && duel.record_path().is_some()
-        && let Some(dir) = autosave::data_dir()
-    {
-        let _ = autosave::prune(&dir, crate::front::record_readers);
-    }
 }
 
 /// Continues the match recorded at `path`: full screen, or in text mode through `text`.

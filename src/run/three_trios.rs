@@ -12,9 +12,8 @@ use crate::controller::{Match, MatchConfig, Seat, SourceFile, StartError};
 use crate::games::three_trios::args::ThreeTriosArgs;
 use crate::textui;
 
-/// Plays `game` in text mode on standard input and output; with `autosaving`, old finished
-/// autosaves are pruned once it is over.
-pub fn play_text(mut game: Match, autosaving: bool, describe: bool) -> Result<(), Error> {
+/// Plays `game` in text mode on standard input and output.
+pub fn play_text(mut game: Match, describe: bool) -> Result<(), Error> {
     if io::stdin().is_terminal() {
         eprintln!("Three Trios: type help for the commands.");
     }
@@ -26,9 +25,6 @@ pub fn play_text(mut game: Match, autosaving: bool, describe: bool) -> Result<()
         &mut io::stderr().lock(),
         describe,
     );
-    if autosaving && game.game().is_over() {
-        prune_quietly();
-    }
     output::text_ended(ended)
 }
 
@@ -46,8 +42,7 @@ pub fn play_full_screen(
     Ok(last)
 }
 
-/// Runs the full-screen UI until the player leaves it and gives back the match shown last;
-/// old finished autosaves are pruned once a match is over.
+/// Runs the full-screen UI until the player leaves it and gives back the match shown last.
 pub fn run_full_screen(
     game: Match,
     start: crate::tui::Start,
@@ -56,7 +51,6 @@ pub fn run_full_screen(
 ) -> Result<Match, Error> {
     let last =
         crate::tui::run(game, new_match(no_autosave), start, animate).map_err(Error::Terminal)?;
-    after_match(&last);
     Ok(last)
 }
 
@@ -76,16 +70,9 @@ fn new_match(no_autosave: bool) -> crate::tui::NewMatch {
     })
 }
 
-/// Once the match shown last is left: old finished autosaves are pruned if it is over.
-fn after_match(last: &Match) {
-    if last.game().is_over() {
-        prune_quietly();
-    }
-}
-
 /// `game` as a screen of the shell (played, or reviewed from the top), new deals autosaved;
-/// closing it prunes finished autosaves and leaves where an unfinished match is kept and
-/// `warning` (why the match is not saved).
+/// closing it leaves where an unfinished match is kept and `warning` (why the match is not
+/// saved).
 pub fn match_screen(
     game: Match,
     start: crate::tui::Start,
@@ -97,7 +84,6 @@ pub fn match_screen(
             app,
             move |app: crate::tui::App| {
                 let last = app.into_match();
-                after_match(&last);
                 crate::tui::Closed {
                     saved: resume_hint(&last),
                     warning,
@@ -214,14 +200,6 @@ pub fn resume(path: PathBuf) -> Result<Match, Error> {
         game.history().len() + 1
     );
     Ok(game)
-}
-
-/// Drops old finished autosaves. Failing to is harmless, and the game is already over, so
-/// nothing is reported.
-fn prune_quietly() {
-    if let Some(dir) = autosave::data_dir() {
-        let _ = autosave::prune(&dir, crate::front::record_readers);
-    }
 }
 
 /// Reads the files and deals the game a setup describes; a drawn seed is announced on stderr.

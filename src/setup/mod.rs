@@ -1,0 +1,9 @@
+//! What decides a match before its first move, as every layer above keeps it: the seats
+//! ([`Seat`]), a two-player game's setup ([`duel::DuelConfig`]) and Three Trios' own
+//! ([`three_trios::MatchConfig`]). Records keep them at their head; matches start from them.
+
+pub mod duel;
+mod seat;
+pub mod three_trios;
+
+pub use seat::Seat;
