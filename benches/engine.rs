@@ -3,9 +3,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use trios::trios::ai::{MaxFlip, Random, Strategy};
-use trios::trios::config::{parse_cards, parse_grid};
-use trios::trios::{Deal, Game, Move, RuleSet};
+use trios::games::three_trios::ai::{MaxFlip, Random, Strategy};
+use trios::games::three_trios::config::{parse_cards, parse_grid};
+use trios::games::three_trios::{Deal, Game, Move, RuleSet};
 
 const SEED_BOARD: &str = include_str!("../configs/boards/seed-5x7.txt");
 const CARDS: &str = include_str!("../configs/cards/full-40.txt");
@@ -63,7 +63,7 @@ fn whole_games(c: &mut Criterion) {
             while let Some(mv) = ai.choose(&game) {
                 game.apply(mv).expect("legal");
             }
-            game.score(trios::trios::Player::Red)
+            game.score(trios::games::three_trios::Player::Red)
         })
     });
     group.bench_function("5x7 random game (play, with battle log)", |b| {
@@ -75,7 +75,7 @@ fn whole_games(c: &mut Criterion) {
             while let Some(mv) = ai.choose(&game) {
                 black_box(game.play(mv).expect("legal"));
             }
-            game.score(trios::trios::Player::Red)
+            game.score(trios::games::three_trios::Player::Red)
         })
     });
     group.bench_function("5x7 maxflip vs maxflip game", |b| {
@@ -84,7 +84,7 @@ fn whole_games(c: &mut Criterion) {
             while let Some(mv) = MaxFlip.choose(&game) {
                 game.apply(mv).expect("legal");
             }
-            game.score(trios::trios::Player::Red)
+            game.score(trios::games::three_trios::Player::Red)
         })
     });
     group.finish();
@@ -104,12 +104,14 @@ fn search(c: &mut Criterion) {
     )
     .expect("shipped cards");
     let game = Game::new(grid, deck, RuleSet::default(), Deal::InOrder).expect("enough cards");
-    let nodes = trios::trios::ai::solve(&game).expect("not over").nodes;
+    let nodes = trios::games::three_trios::ai::solve(&game)
+        .expect("not over")
+        .nodes;
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
     group.throughput(Throughput::Elements(nodes));
     group.bench_function("solve 3x3 opening (nodes)", |b| {
-        b.iter(|| trios::trios::ai::solve(black_box(&game)))
+        b.iter(|| trios::games::three_trios::ai::solve(black_box(&game)))
     });
     group.finish();
 }
@@ -118,19 +120,20 @@ fn search(c: &mut Criterion) {
 /// tournament's `play` on one thread, dealing included (one element = one game).
 fn sim(c: &mut Criterion) {
     use trios::sim::Tournament;
-    let mut spec =
-        trios::sim::duel::DuelSpec::<trios::trios::Game>::new("maxflip", "maxflip", 7, 1000)
-            .expect("known strategies");
-    spec.options = trios::trios::Options {
-        board: trios::trios::SourceFile {
+    let mut spec = trios::sim::duel::DuelSpec::<trios::games::three_trios::Game>::new(
+        "maxflip", "maxflip", 7, 1000,
+    )
+    .expect("known strategies");
+    spec.options = trios::games::three_trios::Options {
+        board: trios::games::three_trios::SourceFile {
             name: "seed-5x7.txt".into(),
             text: SEED_BOARD.into(),
         },
-        cards: trios::trios::SourceFile {
+        cards: trios::games::three_trios::SourceFile {
             name: "full-40.txt".into(),
             text: CARDS.into(),
         },
-        deal: trios::trios::DealMode::Shuffle,
+        deal: trios::games::three_trios::DealMode::Shuffle,
         rules: RuleSet::default(),
     };
     spec.swap = true;

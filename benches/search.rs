@@ -4,9 +4,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use trios::games::three_trios::config::{parse_cards, parse_grid};
+use trios::games::three_trios::{Deal, Game, Position, RuleSet};
 use trios::search::{Limits, Searcher, SolveOptions, root_moves, solve};
-use trios::trios::config::{parse_cards, parse_grid};
-use trios::trios::{Deal, Game, Position, RuleSet};
 
 /// The 3x3 opening the engine bench solves (small-10, dealt in order), and the same board
 /// dealt from the default cards with seed 2.

@@ -10,14 +10,17 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
-use trios::controller::{Duel, DuelConfig, Match, MatchConfig, Seat};
+use trios::controller::three_trios::Match;
+use trios::controller::{Duel, DuelConfig, Seat};
 use trios::games::hexpaths::round::{Rival, Settings};
 use trios::games::islands::Game as Islands;
 use trios::games::reversi::Game as Reversi;
+use trios::setup::three_trios::MatchConfig;
 use trios::tui::duel::{DuelApp, NewDuel};
 use trios::tui::hexpaths::HexApp;
+use trios::tui::three_trios::app::App;
 use trios::tui::triad::TriadApp;
-use trios::tui::{App, Event, Theme};
+use trios::tui::{Event, Theme};
 
 /// A human-vs-human game on the default board after six moves, with a card picked.
 fn mid_game(size: (u16, u16)) -> App {

@@ -14,17 +14,20 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use std::sync::Arc;
 
-use trios::controller::SourceFile;
 use trios::controller::table::{Identity, Kind, Proof, SeatState, SeatView};
 use trios::controller::tables::Summary;
-use trios::controller::{Duel, DuelConfig, Match, MatchConfig, Seat};
+use trios::controller::three_trios::Match;
+use trios::controller::{Duel, DuelConfig, Seat};
 use trios::games::reversi::Game as Reversi;
+use trios::games::three_trios::source::SourceFile;
+use trios::games::three_trios::{DealMode, RuleSet};
+use trios::setup::three_trios::MatchConfig;
 use trios::shot::{Palette, buffer_to_svg};
 use trios::ssh::lobby::Lobby;
-use trios::trios::{DealMode, RuleSet};
 use trios::tui::duel::{DuelApp, NewDuel};
+use trios::tui::three_trios::app::App;
 use trios::tui::timeline::{self, Point};
-use trios::tui::{App, Event, Theme};
+use trios::tui::{Event, Theme};
 
 struct Screen {
     app: App,

@@ -22,14 +22,16 @@ use russh::client::{self, Handle};
 use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg};
 use russh::{ChannelMsg, client::Msg};
 use tokio::time::{Instant, timeout};
-use trios::controller::{MatchConfig, Seat, SourceFile};
+use trios::controller::Seat;
 use trios::games::GameKind;
+use trios::games::three_trios::source::SourceFile;
+use trios::games::three_trios::{DealMode, RuleSet};
+use trios::setup::three_trios::MatchConfig;
 use trios::shot::{Palette, buffer_to_svg};
 use trios::ssh::ServeConfig;
 use trios::store::sqlite::SqliteStore;
 use trios::store::worker::{StoreService, now};
 use trios::store::{DAY, Finished, LICHESS, Participant, Store};
-use trios::trios::{DealMode, RuleSet};
 
 /// A client that trusts the server's key.
 struct Client;

@@ -48,9 +48,11 @@ use russh::client::{self, Handle};
 use russh::keys::{Algorithm, PrivateKey, PublicKeyOrCertificate};
 use tokio::sync::{mpsc, watch};
 use tokio::time::{Instant, sleep, timeout};
-use trios::controller::{MatchConfig, Seat, SourceFile};
+use trios::controller::Seat;
+use trios::games::three_trios::source::SourceFile;
+use trios::games::three_trios::{DealMode, RuleSet};
+use trios::setup::three_trios::MatchConfig;
 use trios::ssh::ServeConfig;
-use trios::trios::{DealMode, RuleSet};
 
 /// Clock ticks a second in `/proc/*/stat` (USER_HZ, 100 on Linux).
 const TICKS: f64 = 100.0;

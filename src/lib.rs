@@ -23,8 +23,5 @@ pub mod sim;
 pub mod ssh;
 pub mod store;
 pub mod textui;
-/// Three Trios under its original path, so code written against `trios::trios` keeps working
-/// (the tests, benches and examples use it).
-pub use games::three_trios as trios;
 pub mod tui;
 pub mod words;

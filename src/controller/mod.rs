@@ -1,6 +1,6 @@
 //! Matches: the setup they came from, two seats (human or computer), the moves so far, and
 //! the record kept on disk as they go. Every two-player game plays through [`Duel`]; Three
-//! Trios's [`Match`] is a duel set up and recorded in its own layout.
+//! Trios's match ([`three_trios`]) is a duel set up and recorded in its own layout.
 
 mod audience;
 pub mod duel;
@@ -18,10 +18,6 @@ pub mod worker;
 
 pub use crate::setup::Seat;
 pub use duel::{Duel, DuelConfig, DuelError, MatchLog, Replayable, Setup, Turn};
-/// Three Trios's match and its setup under the names library users, tests, benches and
-/// examples have always written (`trios::controller::Match`); the shared code that starts
-/// the lobby's matches (lobby, server, registry) names them here too, not the game's module.
-pub use three_trios::{Match, MatchConfig, SourceFile, StartError};
 pub use worker::{DeliverMove, DuelWorker};
 
 /// Whether a computer seat named `spec` draws on its seeded stream before doing anything

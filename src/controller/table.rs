@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::{Duration, Instant};
 
+use super::Seat;
 use super::duel::DuelError;
 use super::refusal::{Refused, TableError};
 use super::seating::{Occupant, Seating};
@@ -17,10 +18,10 @@ use super::serve::{TableThread, serve};
 use super::table_game::{TableGame, TableMatch};
 use super::table_kind::{Command, OpensTable, TableKind};
 use super::tables::{Registry, Summary};
-use super::{MatchConfig, Seat};
 use crate::autosave;
 use crate::escape::escape;
 use crate::games::{Side, Verdict};
+use crate::setup::three_trios::MatchConfig;
 
 /// A table's number in its server's lobby.
 pub type TableId = u64;

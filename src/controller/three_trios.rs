@@ -8,11 +8,11 @@ use super::duel::{Duel, DuelConfig, DuelError, MatchLog, Replayable, Setup, Turn
 use super::table_game::Hosted;
 use crate::games::Side;
 use crate::games::three_trios::ai::{self};
-pub use crate::games::three_trios::source::SourceFile;
 use crate::games::three_trios::{DealMode, Game, Move, MoveOutcome, RuleSet};
-use crate::record::{Record, RecordError, Recorder};
+use crate::record::RecordError;
+use crate::record::three_trios::{Record, Recorder};
 use crate::setup::Seat;
-pub use crate::setup::three_trios::MatchConfig;
+use crate::setup::three_trios::MatchConfig;
 
 mod seat;
 pub use seat::SeatError;
@@ -161,6 +161,7 @@ mod tests {
     use super::*;
     use crate::controller::table_game::TableGame;
     use crate::games::three_trios::Player;
+    use crate::games::three_trios::source::SourceFile;
     use crate::record::duel::DuelRecord;
 
     fn config(deal: DealMode) -> MatchConfig {

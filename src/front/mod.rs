@@ -17,11 +17,11 @@ pub mod triad;
 use std::path::{Path, PathBuf};
 
 use crate::cli::{Command, PerftArgs, PlayArgs, SimArgs, SolveArgs, Ui};
-use crate::controller::MatchConfig;
 use crate::games::{GameKind, Side, TwoPlayer, Verdict};
 use crate::record::duel::DuelRecord;
 use crate::record::{AnyRecord, ReadRecordFn, RecordError};
 use crate::run::Error;
+use crate::setup::three_trios::MatchConfig;
 use crate::ssh::Showcase;
 use crate::tui::Opening;
 use crate::tui::duel::BoardGame;

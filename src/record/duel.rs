@@ -306,7 +306,7 @@ impl<G: TwoPlayer> DuelRecorder<G> {
 }
 
 /// Whether a new record of `setup` may be written at `path`, and whether it continues one
-/// (the rule of [`super::check_overwrite`]).
+/// (the rule every game's records share).
 pub fn check_overwrite<G: TwoPlayer>(
     path: &Path,
     setup: &DuelConfig<G>,

@@ -85,9 +85,9 @@ pub fn finished_since(
     Ok(found)
 }
 
-/// The most recently changed saved match that is unfinished and replays cleanly, so
-/// [`crate::controller::Match::resume`] can continue it. Corrupt, foreign and finished files
-/// are passed over; only an unlistable folder is an error.
+/// The most recently changed saved match that is unfinished and replays cleanly, so its
+/// game can continue it. Corrupt, foreign and finished files are passed over; only an
+/// unlistable folder is an error.
 pub fn latest_unfinished(dir: &Path, readers: Readers) -> Result<Option<PathBuf>, AutosaveError> {
     latest_unfinished_noting(dir, readers, &mut |_| {})
 }

@@ -14,12 +14,8 @@ pub mod kept;
 pub mod race;
 pub mod stream;
 pub mod target;
-mod three_trios;
+pub mod three_trios;
 pub mod triad;
-
-/// Three Trios's record under the names library users and tests write
-/// (`trios::record::Record`).
-pub use three_trios::{FinalState, Record, RecordedMove, Recorder, Takeback, check_overwrite};
 
 use std::fs::File;
 use std::io::Write;
@@ -133,7 +129,8 @@ pub enum RecordError {
     WouldOverwrite { path: String, what: String },
 }
 
-/// What `--record FILE` found in FILE, once [`check_overwrite`] let it through.
+/// What `--record FILE` found in FILE, once its game's overwrite check (such as
+/// [`duel::check_overwrite`]) let it through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Existing {
     /// Nothing worth keeping: no file, an empty one, or this match before its first move.

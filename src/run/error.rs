@@ -157,12 +157,16 @@ mod tests {
 
     #[test]
     fn a_bug_reaches_the_report_with_its_whole_chain() {
-        let refused = crate::games::OptionsError::from(
-            "x".parse::<crate::games::reversi::Game>().unwrap_err(),
-        );
+        /// A failure that keeps its cause, as the ones behind a bug do.
+        #[derive(Debug, thiserror::Error)]
+        #[error("count: {0}")]
+        struct Count(#[source] std::num::ParseIntError);
+
+        let refused = Count("x".parse::<u8>().unwrap_err());
         let inner = refused.source().map(|e| e.to_string()).unwrap_or_default();
+        assert!(!inner.is_empty(), "the cause says something");
         let report = color_eyre::Report::from(Error::Unexpected(Box::new(refused)));
         let chain: Vec<String> = report.chain().map(ToString::to_string).collect();
-        assert_eq!(chain, [format!("position: {inner}"), inner]);
+        assert_eq!(chain, [format!("count: {inner}"), inner]);
     }
 }

@@ -8,8 +8,11 @@ use std::path::PathBuf;
 use super::{Error, output, warn_unrecorded};
 use crate::autosave;
 use crate::cli::{PlayArgs, Ui};
-use crate::controller::{Match, MatchConfig, Seat, SourceFile, StartError};
+use crate::controller::Seat;
+use crate::controller::three_trios::{Match, StartError};
 use crate::games::three_trios::args::ThreeTriosArgs;
+use crate::games::three_trios::source::SourceFile;
+use crate::setup::three_trios::MatchConfig;
 use crate::textui;
 
 /// Plays `game` in text mode on standard input and output.
@@ -49,14 +52,14 @@ pub fn run_full_screen(
     no_autosave: bool,
     animate: bool,
 ) -> Result<Match, Error> {
-    let last =
-        crate::tui::run(game, new_match(no_autosave), start, animate).map_err(Error::Terminal)?;
+    let last = crate::tui::three_trios::run(game, new_match(no_autosave), start, animate)
+        .map_err(Error::Terminal)?;
     Ok(last)
 }
 
 /// What `n` does on the match screen: deals a fresh game, autosaved like the first unless the
 /// player said not to.
-fn new_match(no_autosave: bool) -> crate::tui::NewMatch {
+fn new_match(no_autosave: bool) -> crate::tui::three_trios::app::NewMatch {
     Box::new(move |config: &MatchConfig| {
         let mut config = config.clone();
         config.seed = rand::random();
@@ -79,10 +82,16 @@ pub fn match_screen(
     warning: Option<String>,
 ) -> crate::tui::Opening {
     Box::new(move |events, size, theme| {
-        let app = crate::tui::match_app(game, new_match(false), start, true, (events, size, theme));
+        let app = crate::tui::three_trios::match_app(
+            game,
+            new_match(false),
+            start,
+            true,
+            (events, size, theme),
+        );
         Box::new(crate::tui::Leaving::new(
             app,
-            move |app: crate::tui::App| {
+            move |app: crate::tui::three_trios::app::App| {
                 let last = app.into_match();
                 crate::tui::Closed {
                     saved: resume_hint(&last),
@@ -115,7 +124,7 @@ pub fn start_new(args: &PlayArgs, ui: Ui) -> Result<Match, Error> {
             let existing = if args.force {
                 crate::record::Existing::Fresh
             } else {
-                crate::record::check_overwrite(&path, &config)?
+                crate::record::three_trios::check_overwrite(&path, &config)?
             };
             match existing {
                 crate::record::Existing::Continue => resume(path)?,

@@ -122,9 +122,9 @@ impl SimGame for Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::controller::MatchConfig;
     use crate::games::three_trios::Player;
     use crate::games::three_trios::platform::player_of;
+    use crate::setup::three_trios::MatchConfig;
     use crate::sim::{Tournament, run};
 
     fn spec(a: &str, b: &str, deals: usize, swap: bool, threads: usize) -> DuelSpec<Game> {

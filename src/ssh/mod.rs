@@ -33,12 +33,13 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+use crate::controller::Seat;
 use crate::controller::refusal::TableError;
 use crate::controller::table::{Kind, Successor, TableId, TableSpec};
 use crate::controller::table_game::TableGame;
 use crate::controller::tables::Registry;
-use crate::controller::{MatchConfig, Seat};
 use crate::games::GameKind;
+use crate::setup::three_trios::MatchConfig;
 use handler::SshHandler;
 use lobby::Choices;
 use startup::{Live, Startups};

@@ -1,4 +1,4 @@
-//! One connection's screen: the lobby, then a table's `tui::App`, on a thread of its own,
+//! One connection's screen: the lobby, then a table's screen, on a thread of its own,
 //! fed events through a channel and drawn into bytes that go back to the client through a
 //! bounded queue.
 
@@ -22,19 +22,21 @@ use tokio::sync::mpsc::error::TrySendError;
 
 use super::Shared;
 use super::lobby::{Intent, Lobby};
+use crate::controller::Seat;
 use crate::controller::duel::DuelConfig;
 use crate::controller::race_table::{RaceTable, Setup, TableRace};
 use crate::controller::refusal::TableError;
 use crate::controller::table::{ClientId, Identity, Kind, News, Table, TableId, TableSpec, Want};
 use crate::controller::table_kind::TableKind;
 use crate::controller::tables::Registry;
-use crate::controller::{MatchConfig, Seat};
+use crate::setup::three_trios::MatchConfig;
 use crate::tui::driver::{self, End, Frontend, Policy, Shown};
 use crate::tui::duel::{BoardGame, DuelApp};
-use crate::tui::lobby::Mode;
+use crate::tui::lobby::{GameOptions, Mode};
 use crate::tui::players::daily_store::{self, DailyStore};
 use crate::tui::shell::{Mailbox, Stack};
-use crate::tui::{App, Closed, Drawn, Event, Opening, Screen as TuiScreen, Theme, Transition};
+use crate::tui::three_trios::app::App;
+use crate::tui::{Closed, Drawn, Event, Opening, Screen as TuiScreen, Theme, Transition};
 
 /// At most this many frames a second go to one client.
 const FRAME_INTERVAL: Duration = Duration::from_millis(33);
@@ -396,7 +398,15 @@ impl LobbyScreen {
         let size = self.lobby.size;
         Some(match intent {
             Intent::Quit => return None,
-            Intent::Open { opponent, config } => open_trios(conn, opponent, *config, size),
+            Intent::Open {
+                opponent,
+                options: GameOptions::ThreeTrios(config),
+            } => open_trios(conn, opponent, *config, size),
+            // Only Three Trios opens its tables from the lobby's setup; another game's are
+            // opened as its registry entry opens them.
+            Intent::Open { opponent, options } => {
+                ((conn.spec.shared.games.open_table)(options.game()))(conn, opponent, size)
+            }
             Intent::Join(id) => join(conn, id, Want::Seat, size),
             Intent::Watch(id) => join(conn, id, Want::Watch, size),
             // The lobby's other games: a table against the chosen computer, or for two.

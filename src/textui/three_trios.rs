@@ -4,7 +4,7 @@
 use std::io::{self, BufRead, Write};
 
 use super::{Ended, Lines, Typed, quoted, say_error};
-use crate::controller::{Match, three_trios};
+use crate::controller::three_trios::{self, Match};
 use crate::games::three_trios::ai::STRATEGY_NAMES;
 use crate::games::three_trios::{Game, Move, MoveOutcome, Outcome, Player, text};
 

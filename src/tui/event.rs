@@ -8,7 +8,8 @@ use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 
 use crate::controller::table::{News, TableId};
 
-/// One input to [`super::App::update`]. Local terminals, SSH channels and tests all speak this.
+/// One input to a screen ([`super::Screen::update`]). Local terminals, SSH channels and tests
+/// all speak this.
 #[derive(Debug, Clone)]
 pub enum Event {
     Key(KeyEvent),

@@ -23,9 +23,6 @@ pub mod view;
 pub use event::Event;
 pub use shell::{Closed, Drawn, Leaving, Opening, Screen, Transition};
 pub use terminal::stop_requested;
-/// Three Trios's match screen under the names the server, tests, benches and examples use
-/// (`trios::tui::App`).
-pub use three_trios::app::{App, NewMatch, ToTable};
 pub use view::theme::Theme;
 
 use std::io;
@@ -33,7 +30,6 @@ use std::sync::mpsc::Sender;
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
-use crate::controller::Match;
 use duel::{BoardGame, DuelApp};
 
 /// How the UI opens a match.
@@ -113,38 +109,8 @@ macro_rules! game_screen {
 }
 pub(crate) use game_screen;
 
-impl Screen for App {
-    game_screen!();
-}
-
 impl<G: BoardGame> Screen for DuelApp<G> {
     game_screen!();
-}
-
-/// A Three Trios match screen: played from its start, or (`Review`) replayed from the top,
-/// with battles animated or not. `events` is where computer moves arrive.
-pub fn match_app(
-    game: Match,
-    new_match: NewMatch,
-    start: Start,
-    animate: bool,
-    (events, size, theme): (Sender<Event>, (u16, u16), Theme),
-) -> App {
-    let mut app = match start {
-        Start::Play => App::new(game, new_match, events, size, theme),
-        Start::Review => App::review(game, new_match, events, size, theme),
-    };
-    app.set_animations(animate);
-    app
-}
-
-/// Runs the UI in this terminal until the player quits or the process is told to stop, and
-/// gives back the match shown last.
-pub fn run(game: Match, new_match: NewMatch, start: Start, animate: bool) -> io::Result<Match> {
-    let app = shell::run(|events, size, theme| {
-        match_app(game, new_match, start, animate, (events, size, theme))
-    })?;
-    Ok(app.into_match())
 }
 
 /// Runs the screen `make` builds (given where its events go, the terminal's size and the

@@ -3,12 +3,16 @@
 use crate::common;
 
 use common::*;
-use trios::trios::ai::{self, Corners, MaxFlip, Random, Strategy};
-use trios::trios::{Deal, Game, Move, RuleSet};
+use trios::games::three_trios::ai::{self, Corners, MaxFlip, Random, Strategy};
+use trios::games::three_trios::{Deal, Game, Move, RuleSet};
 
 fn open3(
-    placed: Vec<(trios::trios::Pos, trios::trios::Card, trios::trios::Player)>,
-    red: Vec<trios::trios::Card>,
+    placed: Vec<(
+        trios::games::three_trios::Pos,
+        trios::games::three_trios::Card,
+        trios::games::three_trios::Player,
+    )>,
+    red: Vec<trios::games::three_trios::Card>,
 ) -> Game {
     let empty = 9 - placed.len();
     let blue = fillers("BlueFill", empty / 2);
@@ -133,7 +137,7 @@ fn every_strategy_plays_legal_moves_to_the_end_and_repeats_with_the_same_seed() 
     // stop at different points from run to run.
     let build = |name: &str, seed| -> Box<dyn Strategy> {
         match name {
-            "expert" => Box::new(trios::trios::ai::Expert::with_work(20_000)),
+            "expert" => Box::new(trios::games::three_trios::ai::Expert::with_work(20_000)),
             _ => ai::by_name(name, seed).unwrap(),
         }
     };
@@ -270,26 +274,28 @@ fn minimax_and_expert_find_the_exact_best_in_a_small_endgame() {
         RED,
     )
     .unwrap();
-    let (_, exact) = trios::trios::ai::search::brute_force(&game).unwrap();
+    let (_, exact) = trios::games::three_trios::ai::search::brute_force(&game).unwrap();
     let value_of = |mv: Move| {
         let mut next = game.clone();
         next.apply(mv).unwrap();
         if next.is_over() {
             next.score(RED) as i32 - next.score(BLUE) as i32
         } else {
-            -trios::trios::ai::search::brute_force(&next).unwrap().1
+            -trios::games::three_trios::ai::search::brute_force(&next)
+                .unwrap()
+                .1
         }
     };
     let deep = ai::by_name("minimax:6", 1).unwrap().choose(&game).unwrap();
     assert_eq!(value_of(deep), exact);
-    let expert = trios::trios::ai::Expert::with_work(100_000)
+    let expert = trios::games::three_trios::ai::Expert::with_work(100_000)
         .choose(&game)
         .unwrap();
     assert_eq!(value_of(expert), exact);
 }
 
 /// A deck of `n` varied cards.
-fn varied_deck(n: usize) -> Vec<trios::trios::Card> {
+fn varied_deck(n: usize) -> Vec<trios::games::three_trios::Card> {
     (0..n)
         .map(|i| {
             card(
@@ -321,7 +327,7 @@ fn open_board(rows: usize, cols: usize, seed: u64) -> Game {
 
 #[test]
 fn the_search_stops_at_its_work_budget_and_the_budget_is_deterministic() {
-    use trios::trios::ai::search::{Limits, Searcher};
+    use trios::games::three_trios::ai::search::{Limits, Searcher};
     let game = open_board(4, 5, 2);
     let budget = 20_000;
     let limits = Limits {
@@ -372,7 +378,7 @@ fn every_strategy_answers_on_a_big_board() {
 /// exactly the full-depth search, and defensive weighs every reply to every move.
 #[test]
 fn budgets_change_nothing_on_ordinary_boards() {
-    use trios::trios::ai::search::{Limits, Searcher};
+    use trios::games::three_trios::ai::search::{Limits, Searcher};
     for seed in 0..6 {
         let mut game = open_board(4, 5, seed);
         while !game.is_over() {

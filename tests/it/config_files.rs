@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use trios::trios::config::*;
-use trios::trios::{Card, Direction, Grid, Pos};
+use trios::games::three_trios::config::*;
+use trios::games::three_trios::{Card, Direction, Grid, Pos};
 
 fn config_path(dir: &str, name: &str) -> PathBuf {
     [env!("CARGO_MANIFEST_DIR"), "configs", dir, name]

@@ -8,12 +8,12 @@
 use proptest::prelude::*;
 use trios::controller::Seat;
 use trios::controller::duel::{DuelConfig, Turn};
+use trios::games::three_trios::{DealMode, RuleSet, SourceFile};
 use trios::games::{
     OptionsError, Side, Strategy as GameStrategy, TwoPlayer, UnknownStrategy, Verdict, islands,
     reversi,
 };
 use trios::record::duel::DuelRecord;
-use trios::trios::{DealMode, RuleSet, SourceFile};
 
 /// The plies a playout may take: more than any game below lasts (Reversi's 60 and passes).
 const MAX_PLIES: usize = 200;
@@ -249,8 +249,8 @@ fn source(name: &str, text: &str) -> SourceFile {
     }
 }
 
-fn three_trios(which: usize) -> Subject<trios::trios::Game> {
-    let mut options = trios::trios::Options::default();
+fn three_trios(which: usize) -> Subject<trios::games::three_trios::Game> {
+    let mut options = trios::games::three_trios::Options::default();
     match which {
         0 => {}
         1 => {
@@ -343,8 +343,8 @@ proptest! {
 fn the_same_options_and_seed_deal_the_same_three_trios_game_and_the_seed_matters() {
     let options = three_trios(0).options;
     let hands = |seed| {
-        let game = <trios::trios::Game as TwoPlayer>::start(&options, seed).unwrap();
-        game.hand(trios::trios::Player::Red)
+        let game = <trios::games::three_trios::Game as TwoPlayer>::start(&options, seed).unwrap();
+        game.hand(trios::games::three_trios::Player::Red)
             .map(|c| c.name().to_string())
             .collect::<Vec<_>>()
     };

@@ -13,10 +13,12 @@ use common::bin::Dir;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
+use trios::controller::Seat;
 use trios::controller::table::{Identity, Proof};
-use trios::controller::{MatchConfig, Seat, SourceFile};
 use trios::games::GameKind;
 use trios::games::reversi::Color;
+use trios::games::three_trios::source::SourceFile;
+use trios::setup::three_trios::MatchConfig;
 use trios::tui::lobby::{GameOptions, Intent, Launch, Lobby, Mode};
 use trios::tui::{Event, Theme};
 

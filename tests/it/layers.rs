@@ -204,20 +204,6 @@ const SHARED: &[&str] = &[
     "tui/mod.rs",
 ];
 
-/// Re-exports kept for library users, tests, benches and examples, each with a doc line
-/// saying so: the file and the start of the line.
-const KEPT: &[(&str, &str)] = &[
-    ("record/mod.rs", "pub use three_trios::{FinalState, Record,"),
-    (
-        "controller/mod.rs",
-        "pub use three_trios::{Match, MatchConfig,",
-    ),
-    (
-        "tui/mod.rs",
-        "pub use three_trios::app::{App, NewMatch, ToTable};",
-    ),
-];
-
 /// The lines of `text` (a file under `src/`, named `file`) that name a game's module as a
 /// path (`three_trios::`, `::triad`), comments and `mod` lines aside.
 fn naming_lines(file: &str, text: &str) -> Vec<String> {
@@ -225,12 +211,6 @@ fn naming_lines(file: &str, text: &str) -> Vec<String> {
     for (n, line) in text.lines().enumerate() {
         let code = line.split("//").next().unwrap_or("").trim();
         if code.starts_with("mod ") || code.starts_with("pub mod ") {
-            continue;
-        }
-        if KEPT
-            .iter()
-            .any(|&(f, start)| f == file && code.starts_with(start))
-        {
             continue;
         }
         let names = GAMES.iter().any(|g| {

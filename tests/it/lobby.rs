@@ -6,11 +6,12 @@ use crate::common::base;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
-use trios::controller::SourceFile;
 use trios::controller::table::{Identity, Kind, Proof, SeatState, SeatView};
 use trios::controller::tables::Summary;
+use trios::games::three_trios::source::SourceFile;
 use trios::games::{Side, Verdict};
 use trios::ssh::lobby::{Intent, Lobby};
+use trios::tui::lobby::GameOptions;
 use trios::tui::{Event, Theme};
 
 fn me() -> Identity {
@@ -131,7 +132,11 @@ fn enter_plays_the_servers_computer_with_the_chosen_board_and_rules() {
     let mut lobby = lobby((80, 24));
     // Down to the rules, one step on, back up to the first line.
     let intent = keys(&mut lobby, "jjj>kkk\r").unwrap();
-    let Intent::Open { opponent, config } = intent else {
+    let Intent::Open {
+        opponent,
+        options: GameOptions::ThreeTrios(config),
+    } = intent
+    else {
         panic!("{intent:?}")
     };
     assert_eq!(opponent.as_deref(), Some("expert"));
@@ -144,7 +149,11 @@ fn enter_plays_the_servers_computer_with_the_chosen_board_and_rules() {
     assert!(render(&lobby).contains("‹ minimax ›"));
     assert!(render(&lobby).contains("‹ open 3x3 ›"));
     let intent = keys(&mut lobby, "jj\r").unwrap();
-    let Intent::Open { opponent, config } = intent else {
+    let Intent::Open {
+        opponent,
+        options: GameOptions::ThreeTrios(config),
+    } = intent
+    else {
         panic!("{intent:?}")
     };
     assert_eq!(opponent, None);

@@ -9,11 +9,14 @@
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;
 
-use trios::controller::{Duel, DuelConfig, Match, MatchConfig, Seat, SourceFile};
+use trios::controller::three_trios::Match;
+use trios::controller::{Duel, DuelConfig, Seat};
+use trios::games::three_trios::config::{parse_cards, parse_grid};
+use trios::games::three_trios::source::SourceFile;
+use trios::games::three_trios::{ConfigErrorKind, DealMode, RuleSet};
 use trios::games::{hexpaths, islands, reversi, triad};
+use trios::setup::three_trios::MatchConfig;
 use trios::textui::{self, Ended};
-use trios::trios::config::{parse_cards, parse_grid};
-use trios::trios::{ConfigErrorKind, DealMode, RuleSet};
 
 /// Cases a property: 256 unless `PROPTEST_CASES` asks for another number.
 fn config() -> ProptestConfig {

@@ -2,10 +2,13 @@
 //! after every move, `flips_if` predicts `play`, and records replay to the same end.
 
 use proptest::prelude::*;
-use trios::controller::{Match, MatchConfig, Seat, SourceFile};
-use trios::record::Record;
-use trios::trios::config::{parse_cards, parse_grid};
-use trios::trios::{Cell, DealMode, Game, Player, Pos, RuleSet, text};
+use trios::controller::Seat;
+use trios::controller::three_trios::Match;
+use trios::games::three_trios::config::{parse_cards, parse_grid};
+use trios::games::three_trios::source::SourceFile;
+use trios::games::three_trios::{Cell, DealMode, Game, Player, Pos, RuleSet, text};
+use trios::record::three_trios::Record;
+use trios::setup::three_trios::MatchConfig;
 
 /// A random board file (up to 5x6, at least one card cell) and a card file with enough cards.
 fn setup_files() -> impl Strategy<Value = (String, String)> {
@@ -69,7 +72,13 @@ fn rules() -> impl Strategy<Value = RuleSet> {
 fn new_game(board: &str, cards: &str, rules: RuleSet, seed: u64) -> Game {
     let grid = parse_grid("board.txt", board.as_bytes()).expect("generated board parses");
     let deck = parse_cards("cards.txt", cards.as_bytes()).expect("generated cards parse");
-    Game::new(grid, deck, rules, trios::trios::Deal::Shuffle { seed }).expect("enough cards")
+    Game::new(
+        grid,
+        deck,
+        rules,
+        trios::games::three_trios::Deal::Shuffle { seed },
+    )
+    .expect("enough cards")
 }
 
 fn owners(game: &Game) -> Vec<Option<Player>> {

@@ -87,7 +87,7 @@ fn a_lone_hexpaths_game_is_saved_every_round_listed_and_resumed_mid_round() {
     assert_eq!(any.resumable("hex.json").ok(), Some(true));
     let summary = SavedMatch::read(
         path.clone(),
-        &trios::front::lobby_choices(trios::controller::MatchConfig::built_in(1)),
+        &trios::front::lobby_choices(trios::setup::three_trios::MatchConfig::built_in(1)),
     )
     .summary
     .expect("a summary");

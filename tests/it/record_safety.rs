@@ -15,8 +15,9 @@ use common::bin::{DATA_DIR_ENV, Dir, Run, Session};
 use common::open2::{MOVES, fixtures, play_args, script};
 use serde_json::{Value, json};
 use trios::autosave;
-use trios::controller::{Match, StartError};
-use trios::record::{Record, RecordError};
+use trios::controller::three_trios::{Match, StartError};
+use trios::record::RecordError;
+use trios::record::three_trios::Record;
 
 fn moves_in(path: &Path) -> usize {
     Record::load(path).expect("a record").moves.len()
@@ -550,12 +551,14 @@ fn a_link_put_in_place_of_a_record_during_play_is_not_written_through() {
         .setup;
     let path = dir.path().join("live.json");
     let mut game = Match::start(setup, Some(path.clone())).expect("a match");
-    game.play(trios::trios::Move::new(0, 0, 0)).expect("a move");
+    game.play(trios::games::three_trios::Move::new(0, 0, 0))
+        .expect("a move");
     assert!(game.take_record_error().is_none());
     dir.write("other.txt", "someone else's file\n");
     std::fs::remove_file(&path).expect("remove");
     std::os::unix::fs::symlink("other.txt", &path).expect("symlink");
-    game.play(trios::trios::Move::new(0, 0, 1)).expect("a move");
+    game.play(trios::games::three_trios::Move::new(0, 0, 1))
+        .expect("a move");
     let err = game.take_record_error().expect("the save is refused");
     assert!(matches!(err, RecordError::Link { .. }), "{err}");
     assert!(std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()));

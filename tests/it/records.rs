@@ -6,9 +6,13 @@ use std::path::{Path, PathBuf};
 
 use common::bin::{Dir, Session};
 use serde_json::{Value, json};
-use trios::controller::{Match, MatchConfig, Seat, SourceFile, StartError};
-use trios::record::{Record, RecordError};
-use trios::trios::{DealMode, Move, MoveError, Outcome, Player, RuleSet, text};
+use trios::controller::Seat;
+use trios::controller::three_trios::{Match, StartError};
+use trios::games::three_trios::source::SourceFile;
+use trios::games::three_trios::{DealMode, Move, MoveError, Outcome, Player, RuleSet, text};
+use trios::record::RecordError;
+use trios::record::three_trios::Record;
+use trios::setup::three_trios::MatchConfig;
 
 const ROW3: &str = "1 3\nCCC\n";
 const OPEN2: &str = "2 2\nCC\nCC\n";

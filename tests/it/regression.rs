@@ -3,10 +3,10 @@
 
 use std::path::Path;
 
-use trios::record::Record;
-use trios::trios::{Outcome, Player, Rule};
+use trios::games::three_trios::{Outcome, Player, Rule};
+use trios::record::three_trios::Record;
 
-fn replay(name: &str) -> (Record, trios::trios::Game) {
+fn replay(name: &str) -> (Record, trios::games::three_trios::Game) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
         .join(name);

@@ -10,9 +10,10 @@ use std::time::{Duration, SystemTime};
 use common::bin::{Dir, Run, Session};
 use common::open2::{self, MOVES, play_args, script};
 use trios::autosave::{self, KEEP_FINISHED};
-use trios::controller::{Match, StartError};
-use trios::record::{Record, RecordError};
-use trios::trios::{Move, text};
+use trios::controller::three_trios::{Match, StartError};
+use trios::games::three_trios::{Move, text};
+use trios::record::RecordError;
+use trios::record::three_trios::Record;
 
 const OPEN3: &str = "3 3\nCCC\nCCC\nCCC\n";
 /// How that game ends: Cat takes Ant, Bee takes it back, Dog takes nothing.

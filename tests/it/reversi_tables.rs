@@ -7,16 +7,18 @@ use crate::common::eventually;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
+use trios::controller::Seat;
 use trios::controller::duel::DuelConfig;
 use trios::controller::table::{
     Identity, Joined, Kind, News, Proof, Request, Role, SeatState, Table, TableId, TableSpec, Want,
 };
 use trios::controller::tables::Registry;
-use trios::controller::{MatchConfig, Seat, SourceFile};
 use trios::games::reversi::{Game, Move};
+use trios::games::three_trios::source::SourceFile;
+use trios::games::three_trios::{DealMode, RuleSet};
 use trios::games::{GameKind, Side, TwoPlayer};
 use trios::record::duel::DuelRecord;
-use trios::trios::{DealMode, RuleSet};
+use trios::setup::three_trios::MatchConfig;
 
 type Config = DuelConfig<Game>;
 

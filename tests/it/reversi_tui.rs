@@ -10,9 +10,10 @@ use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use trios::controller::{Duel, DuelConfig, Seat};
-use trios::games::Side;
-use trios::games::reversi::{Game, Move, Square};
+use trios::games::reversi::{Game, Move, Options, Square};
+use trios::games::{Side, TwoPlayer};
 use trios::tui::duel::{DuelApp, Mark, NewDuel};
+use trios::tui::match_screen::Computer;
 use trios::tui::{Event, Theme};
 
 use crate::common::duel::TWO_LINES;
@@ -626,4 +627,46 @@ fn enter_after_the_end_says_the_game_is_over_without_repeating_the_keys() {
     }
     assert!(!bar.contains("for a new game"), "{bar}");
     assert!(!bar.contains("to replay"), "{bar}");
+}
+
+/// The ticket of the next answer the computer thread sends.
+fn answered(answers: &Receiver<Event>) -> u64 {
+    match answers.recv_timeout(Duration::from_secs(20)) {
+        Ok(Event::Chosen { ticket, .. }) => ticket,
+        other => panic!("expected an answer, got {other:?}"),
+    }
+}
+
+/// A screen's computer seats take only the answer to the request they sent last: an older
+/// one, one already taken, or one for a position forgotten since is dropped.
+#[test]
+fn only_the_answer_to_the_latest_request_is_taken() {
+    let game = <Game as TwoPlayer>::start(&Options::default(), 0).expect("the usual start");
+    let (events, answers) = mpsc::channel();
+    let mut computer = Computer::<Game>::none();
+    assert!(!computer.ask(&game), "no thread, nothing asked");
+    assert_eq!(computer.answer(0, Some(0), &game), None, "nothing awaited");
+
+    // Seats with no strategy: the thread answers each request at once, naming no move.
+    computer.start([None, None], &events);
+    assert!(computer.ask(&game));
+    let asked = answered(&answers);
+    assert!(computer.thinking());
+    assert_eq!(computer.answer(asked - 1, Some(0), &game), None, "stale");
+    let first = game.legal_moves()[0];
+    assert_eq!(computer.answer(asked, Some(0), &game), Some(Some(first)));
+    assert!(!computer.thinking());
+    assert_eq!(
+        computer.answer(asked, Some(0), &game),
+        None,
+        "answered once"
+    );
+
+    assert!(computer.ask(&game));
+    let again = answered(&answers);
+    assert!(again > asked, "a new request, a new ticket");
+    computer.queue(Some(first));
+    computer.forget();
+    assert_eq!(computer.answer(again, Some(0), &game), None, "forgotten");
+    assert_eq!(computer.queued(), None);
 }

@@ -3,7 +3,7 @@
 use crate::common;
 
 use common::*;
-use trios::trios::{
+use trios::games::three_trios::{
     BattleStep, Cell, Deal, Direction, Game, Move, MoveError, Outcome, Player, Rule, RuleSet,
     SetupError, text,
 };
@@ -15,8 +15,12 @@ fn rules(s: &str) -> RuleSet {
 /// A 3x3 open board with `placed` cards on it, Red to move holding `red_hand`.
 fn position3(
     rules_: &str,
-    placed: Vec<(trios::trios::Pos, trios::trios::Card, Player)>,
-    red_hand: Vec<trios::trios::Card>,
+    placed: Vec<(
+        trios::games::three_trios::Pos,
+        trios::games::three_trios::Card,
+        Player,
+    )>,
+    red_hand: Vec<trios::games::three_trios::Card>,
 ) -> Game {
     let empty = 9 - placed.len();
     let mut red = red_hand;

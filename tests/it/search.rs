@@ -5,8 +5,8 @@
 //! More cases locally: `PROPTEST_CASES=2000 cargo test --release --test search`.
 
 use proptest::prelude::*;
+use trios::games::three_trios::{Card, Deal, Game, Grid, Position, RuleSet, Value};
 use trios::search::reference::agrees_with_brute_force;
-use trios::trios::{Card, Deal, Game, Grid, Position, RuleSet, Value};
 
 /// A random board of 4 to 6 card cells (holes anywhere), a deck, rules, and up to two moves
 /// already played.

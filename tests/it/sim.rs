@@ -8,9 +8,9 @@ use std::path::Path;
 
 use common::bin::{Dir, Run};
 use serde_json::Value;
+use trios::games::three_trios::{DealMode, RuleSet};
 use trios::sim::duel::DuelSpec;
 use trios::sim::{self, Side, Summary};
-use trios::trios::{DealMode, RuleSet};
 
 const OPEN_3X3: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/configs/boards/open-3x3.txt");
 
@@ -312,7 +312,7 @@ fn spec(
     deals: usize,
     threads: usize,
     board: Option<&Path>,
-) -> DuelSpec<trios::trios::Game> {
+) -> DuelSpec<trios::games::three_trios::Game> {
     let options = sim::three_trios::load(board, None, RuleSet::default(), DealMode::Shuffle, 1234)
         .expect("shipped files");
     let mut spec = DuelSpec::new(a, b, 1234, 5).expect("known strategies");

@@ -4,9 +4,9 @@
 use crate::common::fork::SpawnGuarded;
 use std::process::Command;
 
-use trios::trios::ai::search::brute_force;
-use trios::trios::config::{parse_cards, parse_grid};
-use trios::trios::{Deal, Game, RuleSet};
+use trios::games::three_trios::ai::search::brute_force;
+use trios::games::three_trios::config::{parse_cards, parse_grid};
+use trios::games::three_trios::{Deal, Game, RuleSet};
 
 const BOARD: &str = "2 3\nCCC\nCXC\n";
 const CARDS: &str =
@@ -93,7 +93,7 @@ fn bad_setups_exit_2_with_one_line() {
 #[test]
 fn a_stopped_solve_gives_a_true_bound() {
     use std::time::{Duration, Instant};
-    use trios::trios::ai::{Solved, solve, solve_within};
+    use trios::games::three_trios::ai::{Solved, solve, solve_within};
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let board = std::fs::read(root.join("configs/boards/open-3x3.txt")).expect("board");
     let cards = std::fs::read(root.join("configs/cards/small-10.txt")).expect("cards");

@@ -2,8 +2,8 @@
 //! combination of variant rules, the exact value must be the same.
 
 use proptest::prelude::*;
-use trios::trios::ai::search::{Limits, Searcher, brute_force};
-use trios::trios::{Card, Deal, Game, Grid, RuleSet, Value};
+use trios::games::three_trios::ai::search::{Limits, Searcher, brute_force};
+use trios::games::three_trios::{Card, Deal, Game, Grid, RuleSet, Value};
 
 /// A random open or holed board with 5 to 7 card cells, a deck, rules, and a few moves
 /// already played so positions start mid-game too.

@@ -786,7 +786,7 @@ async fn the_records_folder_is_pruned_as_in_local_play() {
         std::fs::create_dir_all(&matches).unwrap();
         // A match left before its first move: nothing worth keeping.
         let empty = matches.join("20260101-000000-1.json");
-        trios::record::Recorder::create(empty.clone(), &game_config()).unwrap();
+        trios::record::three_trios::Recorder::create(empty.clone(), &game_config()).unwrap();
         let server = start(quiet_config(data.path())).await;
         eventually("the empty record is pruned", POLL, || !empty.exists()).await;
         server.shutdown().await;

@@ -21,7 +21,8 @@ use russh::keys::PrivateKey;
 use tokio::io::AsyncReadExt;
 use tokio::net::TcpStream;
 use tokio::time::{Instant, timeout};
-use trios::controller::{MatchConfig, Seat};
+use trios::controller::Seat;
+use trios::setup::three_trios::MatchConfig;
 use trios::ssh::ServeConfig;
 
 /// Every test ends within this, pass or fail.

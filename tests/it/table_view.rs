@@ -6,11 +6,12 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use trios::controller::MatchConfig;
 use trios::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView};
 use trios::games::Side;
-use trios::trios::Move;
-use trios::tui::{App, Event, Theme};
+use trios::games::three_trios::Move;
+use trios::setup::three_trios::MatchConfig;
+use trios::tui::three_trios::app::App;
+use trios::tui::{Event, Theme};
 
 fn config(seed: u64) -> MatchConfig {
     MatchConfig {

@@ -5,13 +5,15 @@ use crate::common::eventually;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
+use trios::controller::Seat;
 use trios::controller::table::{
     Identity, Joined, Kind, News, Proof, Request, Role, SeatState, Table, TableId, TableSpec, Want,
 };
 use trios::controller::tables::Registry;
-use trios::controller::{MatchConfig, Seat, SourceFile};
 use trios::games::Side;
-use trios::trios::{DealMode, Move, Player, RuleSet};
+use trios::games::three_trios::source::SourceFile;
+use trios::games::three_trios::{DealMode, Move, Player, RuleSet};
+use trios::setup::three_trios::MatchConfig;
 
 const WAIT: Duration = Duration::from_secs(10);
 

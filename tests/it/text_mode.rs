@@ -325,7 +325,7 @@ fn help_lists_the_commands() {
         assert!(commands.contains(&command), "{command} missing in:\n{help}");
     }
     assert!(!help.contains("Player:"), "help is not a move:\n{help}");
-    for strategy in trios::trios::ai::STRATEGY_NAMES {
+    for strategy in trios::games::three_trios::ai::STRATEGY_NAMES {
         assert!(
             help.contains(strategy),
             "suggest {strategy} missing:\n{help}"

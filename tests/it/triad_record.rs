@@ -63,7 +63,7 @@ fn a_saved_solitaire_is_written_after_every_triad_listed_and_resumed() {
     assert_eq!(any.resumable("game.json").ok(), Some(true));
     let listed = SavedMatch::read(
         path.clone(),
-        &trios::front::lobby_choices(trios::controller::MatchConfig::built_in(1)),
+        &trios::front::lobby_choices(trios::setup::three_trios::MatchConfig::built_in(1)),
     );
     let summary = listed.summary.expect("a summary");
     assert_eq!(summary.players, "solitaire");

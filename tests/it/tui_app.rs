@@ -10,13 +10,17 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
+use trios::controller::Seat;
 use trios::controller::table::{Joined, Kind, News, Role, SeatState, SeatView};
-use trios::controller::{Match, MatchConfig, Seat, SourceFile};
+use trios::controller::three_trios::Match;
 use trios::games::Side;
-use trios::trios::{DealMode, Move, Player, Pos, RuleSet};
+use trios::games::three_trios::source::SourceFile;
+use trios::games::three_trios::{DealMode, Move, Player, Pos, RuleSet};
+use trios::setup::three_trios::MatchConfig;
 use trios::tui::keymap::{self, KeyMode};
+use trios::tui::three_trios::app::App;
 use trios::tui::three_trios::app::Focus;
-use trios::tui::{App, Event, Theme};
+use trios::tui::{Event, Theme};
 
 fn config(red: &str, blue: &str, seed: u64) -> MatchConfig {
     MatchConfig {
@@ -80,7 +84,7 @@ impl Harness {
     fn viewer(size: (u16, u16)) -> Harness {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/fixtures/default-reverse-fallen-ace.json");
-        let record = trios::record::Record::load(&path).expect("fixture");
+        let record = trios::record::three_trios::Record::load(&path).expect("fixture");
         let game = Match::replayed(&record, "fixture").expect("replays");
         let (events, inbox) = mpsc::channel();
         let new_match =
@@ -458,7 +462,7 @@ fn watching_two_computers_pauses_and_steps() {
 fn a_record_opens_in_the_viewer_and_plays_from_the_start() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/default-reverse-fallen-ace.json");
-    let record = trios::record::Record::load(&path).expect("fixture");
+    let record = trios::record::three_trios::Record::load(&path).expect("fixture");
     let game = Match::replayed(&record, "fixture").expect("replays");
     let (events, _inbox) = mpsc::channel();
     let new_match =
@@ -925,7 +929,7 @@ fn take_back_undoes_the_persons_move_and_the_reply_and_records_it() {
     );
     assert_eq!(h.app.history(), &kept[..]);
     assert_eq!(h.app.game().turn(), Player::Red);
-    let record = trios::record::Record::load(&path).expect("record");
+    let record = trios::record::three_trios::Record::load(&path).expect("record");
     assert_eq!(
         record.moves.len(),
         2,
@@ -941,7 +945,7 @@ fn take_back_undoes_the_persons_move_and_the_reply_and_records_it() {
     assert_eq!(h.app.history().len(), 2);
     assert_eq!(h.app.game().turn(), Player::Red);
     // The record resumes on the live line and replays.
-    let record = trios::record::Record::load(&path).expect("record");
+    let record = trios::record::three_trios::Record::load(&path).expect("record");
     assert_eq!(record.takebacks.len(), 2);
     drop(h);
     // The match above has just closed the record; see `crate::common::reopen`.
@@ -1340,7 +1344,7 @@ fn a_large_window_shows_the_hands_as_small_cards() {
         })
         .collect();
     let value = |d| first.value(d).to_string();
-    use trios::trios::Direction;
+    use trios::games::three_trios::Direction;
     // A card as on the board: number and north on the top border, the name, west, the
     // owner's letter and east, then south on the bottom border.
     // (The first card is under the cursor: its border is thick.)

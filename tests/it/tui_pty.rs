@@ -14,8 +14,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use portable_pty::{Child, CommandBuilder, ExitStatus, MasterPty, PtySize, native_pty_system};
-use trios::record::Record;
-use trios::trios::Outcome;
+use trios::games::three_trios::Outcome;
+use trios::record::three_trios::Record;
 
 /// How long the screen may take to show what a test waits for. Generous: CI is slow.
 const TIMEOUT: Duration = Duration::from_secs(10);

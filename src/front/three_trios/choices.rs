@@ -2,9 +2,11 @@
 //! built-in boards its cards can fill, the rule sets, and the computer opponents, with the
 //! labels the lobby shows for them.
 
-use crate::controller::{MatchConfig, Seat, SourceFile};
+use crate::controller::Seat;
 use crate::games::GameKind;
 use crate::games::three_trios::RuleSet;
+use crate::games::three_trios::source::SourceFile;
+use crate::setup::three_trios::MatchConfig;
 
 /// Boards built into trios besides the setup's own.
 const BUILT_IN_BOARDS: [(&str, &str); 4] = [

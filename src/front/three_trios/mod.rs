@@ -12,15 +12,17 @@ use std::path::{Path, PathBuf};
 use super::{DUEL_ACTIONS, Entry, LobbyGame, LobbyRows, Sim};
 use crate::cli::{PerftArgs, PlayArgs, ServeArgs, Ui};
 use crate::controller::Seat;
-use crate::controller::{Match, MatchConfig};
+use crate::controller::three_trios::Match;
 use crate::games::GameKind;
 use crate::games::three_trios::args::ThreeTriosArgs;
-use crate::record::{AnyRecord, Record};
+use crate::record::AnyRecord;
+use crate::record::three_trios::Record;
 use crate::run::output::write_out;
 use crate::run::three_trios::{
     config_from, match_screen, play_full_screen, play_text, resume, start_autosaved, start_new,
 };
 use crate::run::{Error, front_end, output};
+use crate::setup::three_trios::MatchConfig;
 use crate::ssh::Showcase;
 use crate::ssh::session::{AtTableError, TRIOS_NEWS, join_trios};
 use crate::textui;

@@ -1,12 +1,13 @@
 //! What the lobby and the home screen know of each game, handed in by the registry above
-//! them ([`Choices::new`](super::Choices::new)): the lobby names no game, and reads what it
-//! shows and offers for one from its [`LobbyGame`].
+//! them ([`Choices::new`]): the rest of the lobby names no game, and reads what it shows and
+//! offers for one from its [`LobbyGame`]. Three Trios's setup, which the lobby's Board and
+//! Rules rows change, is kept here ([`Choices::base`], [`Lobby::config`]).
 
-use crate::controller::MatchConfig;
 use crate::controller::tables::Summary;
 use crate::games::reversi::Color;
 use crate::games::{GameKind, Side};
-use crate::record::AnyRecord;
+use crate::record::{AnyRecord, Readers};
+use crate::setup::three_trios::MatchConfig;
 
 use super::{Item, Lobby, Mode};
 
@@ -32,6 +33,17 @@ pub enum GameOptions {
 }
 
 impl GameOptions {
+    /// The game these are the options of.
+    pub fn game(&self) -> GameKind {
+        match self {
+            GameOptions::ThreeTrios(_) => GameKind::ThreeTrios,
+            GameOptions::Reversi { .. } => GameKind::Reversi,
+            GameOptions::Islands { .. } => GameKind::Islands,
+            GameOptions::Triad { .. } => GameKind::Triad,
+            GameOptions::HexPaths { .. } => GameKind::HexPaths,
+        }
+    }
+
     /// The side the person plays: the first mover's, but for a Reversi person playing light.
     pub fn person_side(&self) -> Side {
         match self {
@@ -65,8 +77,105 @@ pub struct SetupChoices {
     /// Computer opponents; the setup's own (`--blue`) first.
     pub opponents: Vec<String>,
     /// Label and board file; the setup's own board first.
-    pub boards: Vec<(String, crate::controller::SourceFile)>,
+    pub boards: Vec<(String, crate::games::three_trios::source::SourceFile)>,
     pub rules: Vec<crate::games::three_trios::RuleSet>,
+}
+
+/// What a lobby offers: games, and for Three Trios boards that can be dealt from its cards
+/// and rule sets; and what it knows of each game, from the registry.
+#[derive(Clone)]
+pub struct Choices {
+    /// The games offered, in menu order; the Game row shows when there are several.
+    pub games: Vec<GameKind>,
+    /// The Three Trios setup; every Three Trios match starts from it.
+    pub base: MatchConfig,
+    /// Three Trios' opponents, boards and rule sets as its entry offers them with `base`,
+    /// each list in menu order, the setup's own first.
+    pub offered: SetupChoices,
+    /// Every game as the lobby shows it, in menu order.
+    pub entries: &'static [&'static LobbyGame],
+    /// Each game's reader of its records (the saved list and Resume read them).
+    pub readers: Readers,
+}
+
+impl std::fmt::Debug for Choices {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Choices")
+            .field("games", &self.games)
+            .field("base", &self.base)
+            .field("offered", &self.offered)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Choices {
+    /// The lobby's choices: every game of `entries` in their order, and for Three Trios the
+    /// setup `base` with the boards and rules `offered`.
+    pub fn new(
+        base: MatchConfig,
+        offered: SetupChoices,
+        entries: &'static [&'static LobbyGame],
+        readers: Readers,
+    ) -> Choices {
+        Choices {
+            games: entries.iter().map(|e| e.kind).collect(),
+            base,
+            offered,
+            entries,
+            readers,
+        }
+    }
+
+    /// What the lobby knows of `game` (the first game's, should the registry lack it).
+    pub fn game(&self, game: GameKind) -> &'static LobbyGame {
+        let entries = self.entries;
+        entries
+            .iter()
+            .find(|e| e.kind == game)
+            .or(entries.first())
+            .copied()
+            .unwrap_or(&NO_GAME)
+    }
+
+    /// The same choices with `game` first, so the lobby opens on it (`trios serve --game`).
+    pub fn starting_with(mut self, game: GameKind) -> Choices {
+        if let Some(at) = self.games.iter().position(|&g| g == game) {
+            self.games[..=at].rotate_right(1);
+        }
+        self
+    }
+
+    /// The computer opponents offered in `game`, in menu order.
+    pub fn opponents_of(&self, game: GameKind) -> Vec<String> {
+        match game {
+            GameKind::ThreeTrios => self.offered.opponents.clone(),
+            other => other.opponents().into_iter().map(String::from).collect(),
+        }
+    }
+}
+
+impl Lobby {
+    /// The Three Trios setup the menu shows: the base's, with the chosen board and rules.
+    pub fn config(&self) -> MatchConfig {
+        let mut config = self.choices.base.clone();
+        config.board = self.choices.offered.boards[self.board].1.clone();
+        config.rules = self.choices.offered.rules[self.rules];
+        config
+    }
+}
+
+#[cfg(test)]
+impl Choices {
+    /// Choices that know no game (every record reads as one no game can read), the built-in
+    /// Three Trios setup their base.
+    pub(super) fn no_games() -> Choices {
+        let offered = SetupChoices {
+            opponents: Vec::new(),
+            boards: Vec::new(),
+            rules: Vec::new(),
+        };
+        Choices::new(MatchConfig::built_in(1), offered, &[], |_| None)
+    }
 }
 
 /// The saved list's players and result of a record.

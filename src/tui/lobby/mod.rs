@@ -16,90 +16,16 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
 
 use crate::autosave;
+use crate::controller::Seat;
 use crate::controller::race_table::Phase;
 use crate::controller::table::{Identity, Kind, SeatState, TableId};
 use crate::controller::tables::Summary;
-use crate::controller::{MatchConfig, Seat};
 use crate::games::{GameKind, Side};
-use crate::record::Readers;
 use crate::tui::Event;
 use crate::tui::Theme;
 use crate::tui::keymap::{self, Screen, ScreenAction as Action};
-pub use games::{GameOptions, LobbyGame, NO_GAME, SetupChoices};
+pub use games::{Choices, GameOptions, LobbyGame, NO_GAME, SetupChoices};
 use saved::SavedMatch;
-
-/// What a lobby offers: games, and for Three Trios boards that can be dealt from its cards
-/// and rule sets; and what it knows of each game, from the registry.
-#[derive(Clone)]
-pub struct Choices {
-    /// The games offered, in menu order; the Game row shows when there are several.
-    pub games: Vec<GameKind>,
-    /// The Three Trios setup; every Three Trios match starts from it.
-    pub base: MatchConfig,
-    /// Three Trios' opponents, boards and rule sets as its entry offers them with `base`,
-    /// each list in menu order, the setup's own first.
-    pub offered: SetupChoices,
-    /// Every game as the lobby shows it, in menu order.
-    pub entries: &'static [&'static LobbyGame],
-    /// Each game's reader of its records (the saved list and Resume read them).
-    pub readers: Readers,
-}
-
-impl std::fmt::Debug for Choices {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Choices")
-            .field("games", &self.games)
-            .field("base", &self.base)
-            .field("offered", &self.offered)
-            .finish_non_exhaustive()
-    }
-}
-
-impl Choices {
-    /// The lobby's choices: every game of `entries` in their order, and for Three Trios the
-    /// setup `base` with the boards and rules `offered`.
-    pub fn new(
-        base: MatchConfig,
-        offered: SetupChoices,
-        entries: &'static [&'static LobbyGame],
-        readers: Readers,
-    ) -> Choices {
-        Choices {
-            games: entries.iter().map(|e| e.kind).collect(),
-            base,
-            offered,
-            entries,
-            readers,
-        }
-    }
-
-    /// What the lobby knows of `game` (the first game's, should the registry lack it).
-    pub fn game(&self, game: GameKind) -> &'static LobbyGame {
-        let entries = self.entries;
-        entries
-            .iter()
-            .find(|e| e.kind == game)
-            .or(entries.first())
-            .copied()
-            .unwrap_or(&NO_GAME)
-    }
-
-    /// The same choices with `game` first, so the lobby opens on it (`trios serve --game`).
-    pub fn starting_with(mut self, game: GameKind) -> Choices {
-        if let Some(at) = self.games.iter().position(|&g| g == game) {
-            self.games[..=at].rotate_right(1);
-        }
-        self
-    }
-
-    /// The computer opponents offered in `game`, in menu order.
-    pub fn opponents_of(&self, game: GameKind) -> Vec<String> {
-        match game {
-            GameKind::ThreeTrios => self.offered.opponents.clone(),
-            other => other.opponents().into_iter().map(String::from).collect(),
-        }
-    }
-}
 
 /// Where the lobby is shown, which decides what it offers.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -204,11 +130,12 @@ impl Launch {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Intent {
     Quit,
-    /// At a server, a new Three Trios table: against `opponent`, or (`None`) waiting for a
-    /// person.
+    /// At a server, a new table opened from the lobby's setup (a game whose entry says
+    /// `table_from_setup`: Three Trios), with the game's options: against `opponent`, or
+    /// (`None`) waiting for a person.
     Open {
         opponent: Option<String>,
-        config: Box<MatchConfig>,
+        options: GameOptions,
     },
     /// Sit at a table (an open seat, or one's own seat kept while away).
     Join(TableId),
@@ -811,17 +738,18 @@ impl Lobby {
             Item::Watch => Some(Intent::Play(self.launch(Mode::Watch))),
             Item::PlayComputer | Item::OpenTable => {
                 let against = item == Item::PlayComputer;
-                if !self.choices.game(self.game_kind()).table_from_setup {
-                    let mode = if against {
-                        Mode::VsComputer
-                    } else {
-                        Mode::TwoPlayers
-                    };
+                let mode = if against {
+                    Mode::VsComputer
+                } else {
+                    Mode::TwoPlayers
+                };
+                let entry = self.choices.game(self.game_kind());
+                if !entry.table_from_setup {
                     return Some(Intent::Play(self.launch(mode)));
                 }
                 Some(Intent::Open {
                     opponent: against.then(|| self.opponent_name()),
-                    config: Box::new(self.config()),
+                    options: (entry.options)(self, mode),
                 })
             }
             Item::Resume => self
@@ -904,14 +832,6 @@ impl Lobby {
         table.kind == Kind::TwoPlayers
             && table.outcome.is_none()
             && table.seats.iter().any(|s| s.state == SeatState::Open)
-    }
-
-    /// The Three Trios setup the menu shows: the base's, with the chosen board and rules.
-    pub fn config(&self) -> MatchConfig {
-        let mut config = self.choices.base.clone();
-        config.board = self.choices.offered.boards[self.board].1.clone();
-        config.rules = self.choices.offered.rules[self.rules];
-        config
     }
 
     /// The new match the menu describes, played as `mode`.

@@ -256,17 +256,6 @@ mod tests {
         assert_eq!(date(1_709_210_096), "2024-02-29 12:34");
     }
 
-    /// Choices that know no game: every record reads as one no game can read.
-    fn no_games() -> Choices {
-        let offered = super::super::SetupChoices {
-            opponents: Vec::new(),
-            boards: Vec::new(),
-            rules: Vec::new(),
-        };
-        let base = crate::controller::MatchConfig::built_in(1);
-        Choices::new(base, offered, &[], |_| None)
-    }
-
     #[test]
     fn files_that_are_not_records_are_listed_with_the_reason() {
         let dir = tempfile::tempdir().expect("temporary folder");
@@ -274,7 +263,7 @@ mod tests {
         std::fs::create_dir_all(&folder).expect("matches folder");
         std::fs::write(folder.join("broken.json"), "{ not json").expect("write");
         std::fs::write(folder.join("notes.txt"), "not listed").expect("write");
-        let saved = list(dir.path(), &no_games()).expect("listable");
+        let saved = list(dir.path(), &Choices::no_games()).expect("listable");
         assert_eq!(saved.len(), 1);
         assert_eq!(saved[0].file_name(), "broken.json");
         let why = saved[0]
@@ -284,7 +273,7 @@ mod tests {
             .to_string();
         assert!(why.contains("not a valid record"), "{why}");
         assert!(
-            list(&dir.path().join("nowhere"), &no_games())
+            list(&dir.path().join("nowhere"), &Choices::no_games())
                 .expect("empty")
                 .is_empty()
         );

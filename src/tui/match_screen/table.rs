@@ -5,9 +5,9 @@
 
 use std::collections::VecDeque;
 
-use crate::controller::MatchConfig;
 use crate::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView, TableId};
 use crate::controller::table_game::TableGame;
+use crate::setup::three_trios::MatchConfig;
 
 /// Sends a request to the shared table a screen shows (of Three Trios unless another game's
 /// setup is named).

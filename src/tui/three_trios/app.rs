@@ -12,9 +12,10 @@ pub(crate) mod text;
 
 use super::view::layout::{Hit, Layout};
 use crate::controller::table::{Joined, News, Request, Role, TableId};
-use crate::controller::{Match, MatchConfig};
+use crate::controller::three_trios::Match;
 use crate::games::three_trios::platform::side_of;
 use crate::games::three_trios::{Game, Move, MoveError, Player, Pos};
+use crate::setup::three_trios::MatchConfig;
 use crate::tui::event::Event;
 use crate::tui::keymap::{self, Action};
 use crate::tui::match_screen::{AtTable, Board, MatchScreen, MirrorError, Note, mirror, states_of};

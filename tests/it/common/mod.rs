@@ -1,7 +1,7 @@
 //! Small builders shared by the integration tests: grids from pictures, cards from values.
 #![allow(dead_code)]
 
-use trios::trios::{Card, Grid, Player, Pos, Value};
+use trios::games::three_trios::{Card, Grid, Player, Pos, Value};
 
 /// A grid from rows of `C` (card cell) and `X` (hole).
 pub fn grid(rows: &[&str]) -> Grid {
@@ -55,8 +55,9 @@ pub fn keyed(user: &str) -> trios::controller::table::Identity {
 
 /// A Three Trios match on the default board and cards, shuffled from seed 3: a person as Red
 /// against the expert computer as Blue.
-pub fn base() -> trios::controller::MatchConfig {
-    use trios::controller::{MatchConfig, Seat};
+pub fn base() -> trios::setup::three_trios::MatchConfig {
+    use trios::controller::Seat;
+    use trios::setup::three_trios::MatchConfig;
     MatchConfig {
         blue: Seat::Computer("expert".into()),
         think_ms: 1000,

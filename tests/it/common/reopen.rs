@@ -8,7 +8,7 @@ use std::path::Path;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use trios::controller::{Match, StartError};
+use trios::controller::three_trios::{Match, StartError};
 use trios::record::RecordError;
 
 /// Longest a just-forked child may hold a copy of a record's lock: far past any exec.

@@ -13,9 +13,11 @@ use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCerti
 use tokio::net::TcpSocket;
 use tokio::sync::mpsc;
 use tokio::time::{Instant, timeout};
-use trios::controller::{MatchConfig, Seat, SourceFile};
+use trios::controller::Seat;
+use trios::games::three_trios::source::SourceFile;
+use trios::games::three_trios::{DealMode, RuleSet};
+use trios::setup::three_trios::MatchConfig;
 use trios::ssh::{ServeConfig, ServerHandle};
-use trios::trios::{DealMode, RuleSet};
 
 /// How long to wait for one expected screen or message.
 pub const WAIT: Duration = Duration::from_secs(15);
