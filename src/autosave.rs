@@ -11,7 +11,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// The environment variable that overrides the data folder (tests, portable installs).
 pub const DATA_DIR_ENV: &str = "TRIOS_DATA_DIR";
 
-/// How many finished records [`prune`] keeps; unfinished ones are always kept.
+/// How many finished records [`crate::record::kept::prune`] keeps; unfinished ones are always kept.
 pub const KEEP_FINISHED: usize = 200;
 
 /// Why autosaving, resuming or pruning could not go on.

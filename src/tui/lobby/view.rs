@@ -27,8 +27,8 @@ pub const MIN_SIZE: (u16, u16) = (44, 14);
 /// The smallest screen the home screen draws on: its menu's whole box.
 pub const HOME_MIN_SIZE: (u16, u16) = HOME_SIZE;
 /// The home menu's box at its narrowest, columns and rows; smaller screens get the "too
-/// small" message. Wider screens get a wider box, up to [`HOME_WIDEST`], and screens with
-/// room below the menu get the keys listed there ([`HOME_KEYS_TOP`]).
+/// small" message. Wider screens get a wider box, up to `HOME_WIDEST`, and screens with
+/// room below the menu get the keys listed there (`HOME_KEYS_TOP`).
 pub const HOME_SIZE: (u16, u16) = (60, 2 + HOME_ACTIONS_TOP + MOST_ACTION_ROWS + FOOTER);
 /// The home box's widest: room for every game's whole line (an 80-column screen's width),
 /// without spreading the menu over a wide screen.
