@@ -143,9 +143,9 @@ const HEXPATHS_BAR: &[Offer] = &[
     o(&[Char('n')], s(ScreenAction::NewGame), "n", "new game", |s| hx_alone_in(s, OVER), 100),
     o(&[Char('r')], s(ScreenAction::Replay), "r", "replay the last round", |s| hx_alone_in(s, OVER), 90),
     o(&[Tab], s(ScreenAction::Down), "Tab", "piece", hx_entering, 100),
-    // Alone the hint takes the room of the other direction keys, which the help lists.
-    o(STEP_KEYS, s(ScreenAction::Step(5)), "w e a d z x", "step", hx_hinting, 95),
-    o(STEP_KEYS, s(ScreenAction::Step(5)), "w e a d z x", "step (or y u h l b n)", |s| hx_entering(s) && !hx_hinting(s), 95),
+    // The other direction keys (y u h l b n) are in the help: the bar keeps room for Enter
+    // and q at 80 columns.
+    o(STEP_KEYS, s(ScreenAction::Step(5)), "w e a d z x", "step", hx_entering, 95),
     o(&[Char('H')], s(ScreenAction::Hint), "H", "hint", hx_hinting, 85),
     o(&[Backspace], s(ScreenAction::Undo), "⌫", "back", hx_entering, 80),
     o(&[Enter], s(ScreenAction::Confirm), "Enter", "announce", |s| hx_entering(s) && s.has(THINKING) && s.has(RACING), 90),
@@ -154,7 +154,9 @@ const HEXPATHS_BAR: &[Offer] = &[
     o(&[Char('g')], s(ScreenAction::TimesUp), "g", "time's up now", hx_announcing, 90),
     o(&[Char('#')], s(ScreenAction::ToggleNumbers), "#", "numbers", hx_announcing, 80),
     o(&[], Act::Note, "", "Watch the move", |s| hx_alone_in(s, DEMONSTRATING) && !s.has(ENTERING), KEEP),
-    o(&[Char('q')], s(ScreenAction::Quit), "q", "quit", |s| hx_alone(s) && (s.has(WAITING) || s.has(DONE) || s.has(OVER) || hx_announcing(s)), KEEP_MOST),
+    // q quits at any moment alone (asking first while a game would be lost), so the bar
+    // always keeps it, last to go with ? help.
+    o(&[Char('q')], s(ScreenAction::Quit), "q", "quit", hx_alone, KEEP_MOST),
     o(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "help", hx_help, KEEP),
 ];
 
