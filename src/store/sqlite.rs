@@ -511,6 +511,30 @@ pub(crate) fn seated(result: &Finished) -> Vec<AccountId> {
     ids
 }
 
+impl SqliteStore {
+    /// Replaces what `server` said in `table` (presence, its tables) by the rows `fill`
+    /// runs `insert` with, in one transaction.
+    fn replace_server_rows(
+        &self,
+        server: &str,
+        table: &str,
+        insert: &str,
+        fill: impl FnOnce(&mut rusqlite::CachedStatement<'_>) -> rusqlite::Result<()>,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(db)?;
+        tx.execute(&format!("DELETE FROM {table} WHERE server = ?1"), [server])
+            .map_err(db)?;
+        {
+            let mut stmt = tx.prepare_cached(insert).map_err(db)?;
+            fill(&mut stmt).map_err(db)?;
+        }
+        tx.commit().map_err(db)
+    }
+}
+
 impl Store for SqliteStore {
     fn place(&self) -> String {
         self.path.display().to_string()
@@ -976,25 +1000,18 @@ impl Store for SqliteStore {
         online: &[Online],
         now: Timestamp,
     ) -> Result<(), StoreError> {
-        let mut conn = self.conn();
-        let tx = conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db)?;
-        tx.execute("DELETE FROM presence WHERE server = ?1", [server])
-            .map_err(db)?;
-        {
-            let mut stmt = tx
-                .prepare_cached(
-                    "INSERT INTO presence (server, address, account, handle, seen) \
-                     VALUES (?1, ?2, ?3, ?4, ?5)",
-                )
-                .map_err(db)?;
-            for o in online {
-                stmt.execute(params![server, address, o.account, o.handle, now])
-                    .map_err(db)?;
-            }
-        }
-        tx.commit().map_err(db)
+        self.replace_server_rows(
+            server,
+            "presence",
+            "INSERT INTO presence (server, address, account, handle, seen) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            |insert| {
+                for o in online {
+                    insert.execute(params![server, address, o.account, o.handle, now])?;
+                }
+                Ok(())
+            },
+        )
     }
 
     fn presence(&self, now: Timestamp, within: i64) -> Result<Vec<Online>, StoreError> {
@@ -1046,25 +1063,18 @@ impl Store for SqliteStore {
         lines: &[String],
         now: Timestamp,
     ) -> Result<(), StoreError> {
-        let mut conn = self.conn();
-        let tx = conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db)?;
-        tx.execute("DELETE FROM server_tables WHERE server = ?1", [server])
-            .map_err(db)?;
-        {
-            let mut stmt = tx
-                .prepare_cached(
-                    "INSERT INTO server_tables (server, address, n, line, seen) \
-                     VALUES (?1, ?2, ?3, ?4, ?5)",
-                )
-                .map_err(db)?;
-            for (n, line) in lines.iter().enumerate() {
-                stmt.execute(params![server, address, n as i64, line, now])
-                    .map_err(db)?;
-            }
-        }
-        tx.commit().map_err(db)
+        self.replace_server_rows(
+            server,
+            "server_tables",
+            "INSERT INTO server_tables (server, address, n, line, seen) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            |insert| {
+                for (n, line) in lines.iter().enumerate() {
+                    insert.execute(params![server, address, n as i64, line, now])?;
+                }
+                Ok(())
+            },
+        )
     }
 
     fn tables(&self, now: Timestamp, within: i64) -> Result<Vec<ServerTable>, StoreError> {
