@@ -85,7 +85,10 @@ pub static ENTRY: Entry = Entry {
         most_players: 2,
         table_from_setup: false,
         options: |lobby, _| GameOptions::Reversi {
-            person: lobby.color(),
+            person: match lobby.color() {
+                reversi::Color::Dark => Side::First,
+                reversi::Color::Light => Side::Second,
+            },
         },
         resumes: true,
     },

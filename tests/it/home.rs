@@ -16,6 +16,7 @@ use ratatui::crossterm::event::{
 use trios::controller::Seat;
 use trios::controller::table::{Identity, Proof};
 use trios::games::GameKind;
+use trios::games::Side;
 use trios::games::reversi::Color;
 use trios::games::three_trios::source::SourceFile;
 use trios::setup::three_trios::MatchConfig;
@@ -259,7 +260,7 @@ fn each_play_item_launches_the_match_it_names() {
     assert_eq!(
         launch.options,
         GameOptions::Reversi {
-            person: Color::Light
+            person: Side::Second
         }
     );
     assert_eq!(

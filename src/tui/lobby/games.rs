@@ -4,7 +4,6 @@
 //! Rules rows change, is kept here ([`Choices::base`], [`Lobby::config`]).
 
 use crate::controller::tables::Summary;
-use crate::games::reversi::Color;
 use crate::games::{GameKind, Side};
 use crate::record::{AnyRecord, Readers};
 use crate::setup::three_trios::MatchConfig;
@@ -17,9 +16,9 @@ pub enum GameOptions {
     /// The whole Three Trios setup (board, cards, rules, and the seats of the mode); its
     /// seed is the base's, so a caller that wants a fresh deal draws a new one.
     ThreeTrios(Box<MatchConfig>),
-    /// Reversi: the colour the person plays (against the computer; when watching, the
-    /// colour the partner computer plays).
-    Reversi { person: Color },
+    /// Reversi: the side the person plays, dark (first) or light (second) (against the
+    /// computer; when watching, the side the partner computer plays).
+    Reversi { person: Side },
     /// Islands of Hex on a board of `size` x `size`, the person white.
     Islands { size: usize },
     /// Triad from a fresh seed: alone, or racing a computer rival of this level.
@@ -47,9 +46,7 @@ impl GameOptions {
     /// The side the person plays: the first mover's, but for a Reversi person playing light.
     pub fn person_side(&self) -> Side {
         match self {
-            GameOptions::Reversi {
-                person: Color::Light,
-            } => Side::Second,
+            GameOptions::Reversi { person } => *person,
             _ => Side::First,
         }
     }

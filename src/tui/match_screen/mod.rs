@@ -2,8 +2,9 @@
 //! match's positions before each move, its computer seats' thread, where the screen is
 //! used (and so which keys work), the board's motion (animation, replay, pause, pace), the
 //! status line's notes and words, a shared table's news queue, and the parts every duel
-//! draws alike (the game-over box, the watch pace). Three Trios (`tui::three_trios`) and Reversi/Islands
-//! (`tui::duel`) each bring only their board: its cursor, its move input and its drawing.
+//! draws alike (the game-over box, the watch pace). Each game brings only its board (from
+//! its folder under `tui/`, or `tui/duel/` for Reversi and Islands): its cursor, its move
+//! input and its drawing.
 
 mod computer;
 mod game_over;
