@@ -213,12 +213,7 @@ async fn profiles_open_from_a_tables_line_and_by_finding_a_handle() {
         let (_b, mut bob) = arrive(addr, [127, 0, 0, 3], "bob", &key()).await;
         ssh::sign_up(&mut alice, "alice").await;
         ssh::sign_up(&mut bob, "bob").await;
-        alice.send(b"jj\r").await;
-        alice
-            .wait_for("the open table", |s| s.shows("Waiting for an opponent"))
-            .await;
-        bob.wait_for("the open table", |s| s.shows("waiting: Enter to join"))
-            .await;
+        ssh::open_table(&mut alice, &mut bob).await;
         // On the table's line, p opens the profile of the person sitting there.
         bob.send(b"jjjp").await;
         bob.wait_for("alice's profile", |s| s.shows("Profile of alice"))

@@ -32,15 +32,22 @@ async fn server_on(url: &str, data: &Path) -> ServerHandle {
     start(config).await
 }
 
+/// Two servers on the Postgres at `url`, each journalling in a folder of its own (kept
+/// while the returned folders live).
+async fn two_servers(url: &str) -> (ServerHandle, ServerHandle, [tempfile::TempDir; 2]) {
+    let data = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
+    let one = server_on(url, data[0].path()).await;
+    let other = server_on(url, data[1].path()).await;
+    (one, other, data)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_servers_on_one_postgres_share_accounts_ratings_and_who_is_online() {
     let Some(pg) = Throwaway::start() else {
         return;
     };
     bounded(TEST_LIMIT, async {
-        let (data_a, data_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-        let one = server_on(&pg.url, data_a.path()).await;
-        let other = server_on(&pg.url, data_b.path()).await;
+        let (one, other, _data) = two_servers(&pg.url).await;
         let (at_one, at_other) = (one.local_addr(), other.local_addr());
         let alice_key = key();
 
@@ -99,9 +106,7 @@ async fn a_lobby_lists_the_other_servers_tables_with_the_command_to_reach_them()
         return;
     };
     bounded(TEST_LIMIT, async {
-        let (data_a, data_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-        let one = server_on(&pg.url, data_a.path()).await;
-        let other = server_on(&pg.url, data_b.path()).await;
+        let (one, other, _data) = two_servers(&pg.url).await;
         let (at_one, at_other) = (one.local_addr(), other.local_addr());
         let (_a, mut alice) = arrive(at_one, [127, 0, 0, 2], "alice", &key()).await;
         let (_c, mut carol) = arrive(at_other, [127, 0, 0, 4], "carol", &key()).await;

@@ -399,15 +399,21 @@ pub async fn sign_up(view: &mut Game, name: &str) {
         .await;
 }
 
-/// Alice's screen opens a table of the lobby's game and Bob's joins it; both turn the
-/// animations off, and Alice is offered the first move.
-pub async fn open_and_join(alice: &mut Game, bob: &mut Game) {
+/// `alice` opens a table from the lobby's first line (Play the computer) and waits at it;
+/// `bob` sees it waiting in his lobby.
+pub async fn open_table(alice: &mut Game, bob: &mut Game) {
     alice.send(b"jj\r").await;
     alice
         .wait_for("the open table", |s| s.shows("Waiting for an opponent"))
         .await;
     bob.wait_for("the open table", |s| s.shows("waiting: Enter to join"))
         .await;
+}
+
+/// Alice's screen opens a table of the lobby's game and Bob's joins it; both turn the
+/// animations off, and Alice is offered the first move.
+pub async fn open_and_join(alice: &mut Game, bob: &mut Game) {
+    open_table(alice, bob).await;
     bob.send(b"jjj\r").await;
     alice
         .wait_for("the table's notice", |s| s.shows("Both seats taken"))
