@@ -299,38 +299,55 @@ impl Screen for PlayersScreen {
         // A wide terminal shows the lists in a column of readable width, in the middle.
         let area = area.centered_horizontally(ratatui::layout::Constraint::Max(MAX_WIDTH));
         let theme = self.theme;
-        let (title, mut lines, keys) = match self.view {
+        let (title, lines, keys) = match self.view {
             View::Board => self.board_lines(area.width),
             View::Profile => self.profile_lines(area.width),
         };
-        // The message and the keys stay at the bottom, whatever the height.
-        let room = area.height.saturating_sub(4) as usize;
-        lines.truncate(room);
-        while lines.len() < room {
-            lines.push(Line::default());
-        }
-        lines.push(match (&self.finding, &self.message) {
-            (Some(typed), _) => Line::from(vec![
+        let said = match &self.finding {
+            Some(typed) => Line::from(vec![
                 Span::styled("Find a player: ", theme.title()),
                 Span::raw(format!("{typed}▏")),
                 Span::styled("  Enter open · Esc cancel", theme.dim()),
             ]),
-            (None, message) => match message {
-                Some((text, true)) => Line::styled(text.clone(), theme.error()),
-                Some((text, false)) => Line::from(text.clone()),
-                None => Line::default(),
-            },
-        });
-        lines.push(keys);
-        Paragraph::new(lines)
-            .block(
-                Block::bordered()
-                    .padding(ratatui::widgets::Padding::horizontal(1))
-                    .title(format!(" {title} "))
-                    .title_style(theme.title()),
-            )
-            .render(area, buf);
+            None => message_line(theme, &self.message),
+        };
+        draw_panel(theme, &title, lines, said, keys, area, buf);
     }
+}
+
+/// A message as the bottom line shows it: an error in the error style.
+fn message_line(theme: Theme, message: &Option<(String, bool)>) -> Line<'static> {
+    match message {
+        Some((text, true)) => Line::styled(text.clone(), theme.error()),
+        Some((text, false)) => Line::from(text.clone()),
+        None => Line::default(),
+    }
+}
+
+/// The players screens' frame in `area`: `lines` under `title`, cut or padded so that
+/// `said` (a message) and `keys` stay at the bottom whatever the height.
+fn draw_panel(
+    theme: Theme,
+    title: &str,
+    mut lines: Vec<Line<'static>>,
+    said: Line<'static>,
+    keys: Line<'static>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let room = area.height.saturating_sub(4) as usize;
+    lines.truncate(room);
+    lines.resize(room, Line::default());
+    lines.push(said);
+    lines.push(keys);
+    Paragraph::new(lines)
+        .block(
+            Block::bordered()
+                .padding(ratatui::widgets::Padding::horizontal(1))
+                .title(format!(" {title} "))
+                .title_style(theme.title()),
+        )
+        .render(area, buf);
 }
 
 /// The widest the screen draws: wider lines are hard to follow.

@@ -12,7 +12,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEventKind};
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use ratatui::widgets::{Clear, Widget};
 
 use super::key_line;
 use crate::calendar::date;
@@ -289,30 +289,14 @@ impl Screen for DailyScreen {
             Ok(board) => format!("Today's puzzles · {} UTC", date(board.day)),
             Err(_) => "Today's puzzles".to_string(),
         };
-        let mut lines: Vec<Line> = self
+        let lines: Vec<Line> = self
             .styled_lines()
             .into_iter()
             .map(|(text, style)| Line::styled(text, style))
             .collect();
-        let room = area.height.saturating_sub(4) as usize;
-        lines.truncate(room);
-        while lines.len() < room {
-            lines.push(Line::default());
-        }
-        lines.push(match &self.message {
-            Some((text, true)) => Line::styled(text.clone(), theme.error()),
-            Some((text, false)) => Line::from(text.clone()),
-            None => Line::default(),
-        });
-        lines.push(key_line(theme, &[("r", "refresh"), ("Esc", "back")]));
-        Paragraph::new(lines)
-            .block(
-                Block::bordered()
-                    .padding(ratatui::widgets::Padding::horizontal(1))
-                    .title(format!(" {title} "))
-                    .title_style(theme.title()),
-            )
-            .render(area, buf);
+        let said = super::message_line(theme, &self.message);
+        let keys = key_line(theme, &[("r", "refresh"), ("Esc", "back")]);
+        super::draw_panel(theme, &title, lines, said, keys, area, buf);
     }
 }
 
