@@ -3,7 +3,7 @@
 
 use super::{Error, front_end, resume};
 use crate::cli::PlayArgs;
-use crate::front::{ENTRIES, entry, other_flags};
+use crate::front::{ENTRIES, entry, flags_of_another, other_flags};
 
 /// `trios play` (and `trios` with flags): the flags checked, then the match played.
 pub fn run(args: PlayArgs) -> Result<(), Error> {
@@ -31,13 +31,8 @@ fn play(args: &PlayArgs) -> Result<(), Error> {
             games.join(" or ")
         )));
     }
-    for other in ENTRIES
-        .iter()
-        .filter(|e| e.kind != args.game && e.flags_refused_first)
-    {
-        if let Some(flags) = (other.flags_given)(args) {
-            return Err(other_flags(flags, other.kind));
-        }
+    if let Some((flags, other)) = flags_of_another(args, args.game, true) {
+        return Err(other_flags(flags, other));
     }
     if !args.resume {
         return (chosen.play)(args);

@@ -252,12 +252,22 @@ pub fn lobby_choices(base: MatchConfig) -> crate::tui::lobby::Choices {
 
 /// Refuses the flags of any game but the one chosen, saying which game they are for.
 pub fn refuse_flags_of_others(args: &PlayArgs) -> Result<(), Error> {
-    for other in ENTRIES.iter().filter(|e| e.kind != args.game) {
-        if let Some(flags) = (other.flags_given)(args) {
-            return Err(other_flags(flags, other.kind));
-        }
+    match flags_of_another(args, args.game, false) {
+        Some((flags, kind)) => Err(other_flags(flags, kind)),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// The first game other than `game` whose own flags were given, and their names; with
+/// `first_only`, among the games whose flags are refused before anything else.
+pub fn flags_of_another(
+    args: &PlayArgs,
+    game: GameKind,
+    first_only: bool,
+) -> Option<(&'static str, GameKind)> {
+    (ENTRIES.iter())
+        .filter(|e| e.kind != game && (!first_only || e.flags_refused_first))
+        .find_map(|e| Some(((e.flags_given)(args)?, e.kind)))
 }
 
 /// The usage error for `flags` of game `kind` given to another game.
@@ -277,16 +287,14 @@ pub fn refuse_other_seats(args: &PlayArgs, game: GameKind, seats: &str) -> Resul
             game.title()
         )));
     }
-    for other in ENTRIES.iter().filter(|e| e.kind != game) {
-        if let Some(flags) = (other.flags_given)(args) {
-            return Err(Error::Usage(format!(
-                "{flags} are {} flags; {} seats are {seats}",
-                other.kind.title(),
-                game.title()
-            )));
-        }
+    match flags_of_another(args, game, false) {
+        Some((flags, other)) => Err(Error::Usage(format!(
+            "{flags} are {} flags; {} seats are {seats}",
+            other.title(),
+            game.title()
+        ))),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// The entry of `kind`.
