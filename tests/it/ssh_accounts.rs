@@ -24,6 +24,14 @@ async fn server_on(db: &Path) -> ServerHandle {
     start(config).await
 }
 
+/// A server on a new database in a folder of its own (kept while the folder lives).
+async fn fresh_server() -> (tempfile::TempDir, std::path::PathBuf, ServerHandle) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("trios.db");
+    let server = server_on(&db).await;
+    (dir, db, server)
+}
+
 /// Clears the sign-up screen's field, types `text` and presses Enter.
 async fn enter(view: &mut Game, text: &str) {
     view.send(b"\x15").await;
@@ -34,9 +42,7 @@ async fn enter(view: &mut Game, text: &str) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_handles_are_refused_on_the_welcome_screen_saying_why() {
     bounded(TEST_LIMIT, async {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("trios.db");
-        let server = server_on(&db).await;
+        let (_dir, db, server) = fresh_server().await;
         let addr = server.local_addr();
         let (_a, mut alice) = arrive(addr, [127, 0, 0, 2], "alice", &key()).await;
         ssh::sign_up(&mut alice, "alice").await;
@@ -80,9 +86,7 @@ async fn bad_handles_are_refused_on_the_welcome_screen_saying_why() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_code_links_a_key_once_and_guesses_at_speed_are_cut_off() {
     bounded(TEST_LIMIT, async {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("trios.db");
-        let server = server_on(&db).await;
+        let (_dir, db, server) = fresh_server().await;
         let addr = server.local_addr();
         let (_a, mut alice) = arrive(addr, [127, 0, 0, 2], "alice", &key()).await;
         ssh::sign_up(&mut alice, "alice").await;
@@ -144,9 +148,7 @@ async fn a_code_links_a_key_once_and_guesses_at_speed_are_cut_off() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_key_that_drops_before_choosing_leaves_nothing_and_another_key_is_a_stranger() {
     bounded(TEST_LIMIT, async {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("trios.db");
-        let server = server_on(&db).await;
+        let (_dir, db, server) = fresh_server().await;
         let addr = server.local_addr();
         let first = key();
         {
@@ -177,9 +179,7 @@ async fn a_key_that_drops_before_choosing_leaves_nothing_and_another_key_is_a_st
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_banned_account_is_told_and_let_go() {
     bounded(TEST_LIMIT, async {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("trios.db");
-        let server = server_on(&db).await;
+        let (_dir, db, server) = fresh_server().await;
         let addr = server.local_addr();
         let bobs = key();
         {
@@ -206,8 +206,7 @@ async fn a_banned_account_is_told_and_let_go() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn profiles_open_from_a_tables_line_and_by_finding_a_handle() {
     bounded(TEST_LIMIT, async {
-        let dir = tempfile::tempdir().unwrap();
-        let server = server_on(&dir.path().join("trios.db")).await;
+        let (_dir, _db, server) = fresh_server().await;
         let addr = server.local_addr();
         let (_a, mut alice) = arrive(addr, [127, 0, 0, 2], "alice", &key()).await;
         let (_b, mut bob) = arrive(addr, [127, 0, 0, 3], "bob", &key()).await;
