@@ -128,6 +128,17 @@ pub fn new_autosave_slot(seed: u64) -> Result<AutosaveSlot, AutosaveError> {
     })
 }
 
+/// Whether the record at `path` was named by [`new_table_match_path`]: a match at a
+/// server's table, kept in the same matches folder when a server shares the data folder.
+pub fn is_table_match(path: &Path) -> bool {
+    path.file_stem()
+        .and_then(|stem| stem.to_str())
+        .and_then(|stem| stem.rsplit_once("-table"))
+        // The table's number, then perhaps the `-2` a taken name got.
+        .and_then(|(_, rest)| rest.split('-').next())
+        .is_some_and(|table| !table.is_empty() && table.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Like [`new_match_path`] for a match at a server's table: the table number is part of the
 /// name, so tables dealt the same seed in the same second never share a file.
 pub fn new_table_match_path(dir: &Path, seed: u64, table: u64) -> PathBuf {
@@ -183,6 +194,18 @@ pub fn utc_timestamp(secs: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn table_matches_are_told_by_their_name() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let table = new_table_match_path(dir.path(), 7, 12);
+        assert!(is_table_match(&table), "{}", table.display());
+        assert!(is_table_match(Path::new(
+            "20261129-000000-7-table12-2.json"
+        )));
+        assert!(!is_table_match(Path::new("20261129-000000-7.json")));
+        assert!(!is_table_match(Path::new("my-tablecloth.json")));
+    }
 
     #[test]
     fn timestamps_are_utc_calendar_dates() {

@@ -87,11 +87,11 @@ pub fn local_game(
     modified: SystemTime,
     record: &AnyRecord,
 ) -> Option<Finished> {
-    let name = path.file_name()?.to_string_lossy();
     // A server's tables share the matches folder when it shares the data folder.
-    if name.contains("-table") {
+    if crate::autosave::is_table_match(path) {
         return None;
     }
+    let name = path.file_name()?.to_string_lossy();
     let Ended { seats, result } = (entry(record.game()).ended)(record)?;
     let first_person = seats.iter().position(|(seat, _)| *seat == Seat::Human)?;
     let players = seats
