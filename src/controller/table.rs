@@ -21,7 +21,6 @@ use super::tables::{Registry, Summary};
 use crate::autosave;
 use crate::escape::escape;
 use crate::games::{Side, Verdict};
-use crate::setup::three_trios::MatchConfig;
 
 /// A table's number in its server's lobby.
 pub type TableId = u64;
@@ -156,7 +155,7 @@ pub enum Want {
 /// What a table tells the people at it (of a Three Trios table unless another game's setup
 /// is named).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum News<C: TableGame = MatchConfig> {
+pub enum News<C: TableGame> {
     /// Move number `index` (from 0) was played.
     Moved { index: usize, mv: C::Move },
     /// Someone sat down, left or came back.
@@ -175,10 +174,10 @@ pub enum News<C: TableGame = MatchConfig> {
 }
 
 /// How news reaches one client; returns `false` once the client is gone.
-pub type Tell<C = MatchConfig> = Box<dyn Fn(News<C>) -> bool + Send>;
+pub type Tell<C> = Box<dyn Fn(News<C>) -> bool + Send>;
 
 /// What a client asks of the table it sits at.
-pub enum Request<C: TableGame = MatchConfig> {
+pub enum Request<C: TableGame> {
     Play(C::Move),
     /// Deal again once the game is over: at once against a computer; at a two-player table
     /// an offer of a rematch, dealt when both players have made it.
@@ -216,7 +215,7 @@ impl<C: TableGame> std::fmt::Debug for Request<C> {
 
 /// Everything a client needs to show the table from where it stands.
 #[derive(Debug, Clone)]
-pub struct Joined<C: TableGame = MatchConfig> {
+pub struct Joined<C: TableGame> {
     pub table: TableId,
     pub kind: Kind,
     pub role: Role,
@@ -245,7 +244,7 @@ pub struct ComputerMove<M> {
 }
 
 /// How to set a table up; its setup's type says which game it plays.
-pub struct TableSpec<C: TableGame = MatchConfig> {
+pub struct TableSpec<C: TableGame> {
     pub kind: Kind,
     /// The setup; person seats are `Seat::Human`.
     pub config: C,
@@ -273,7 +272,7 @@ pub struct TableSpec<C: TableGame = MatchConfig> {
 pub type Successor = Box<dyn FnOnce(&Arc<Registry>) -> Option<TableId> + Send>;
 
 /// A duel table: the state of one match and the people at it, owned by its thread.
-pub struct Table<C: TableGame = MatchConfig> {
+pub struct Table<C: TableGame> {
     id: TableId,
     spec: TableSpec<C>,
     registry: Arc<Registry>,

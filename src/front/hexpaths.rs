@@ -52,7 +52,7 @@ pub static ENTRY: Entry = Entry {
     solve_hint: Some("Hex paths moves: trios hexpaths solve"),
     read_record: Some(|name, json| HexRecord::from_json(name, json).map(AnyRecord::of)),
     ended: |_| None,
-    open_table: |conn, rival, size| open_race_table::<HexRace>(conn, rival, size),
+    open_table: |conn, rival, _, size| open_race_table::<HexRace>(conn, rival, size),
     join_table: |spec, events, id, want, size| {
         let app = join_race_table::<HexRace, _, _>(spec, events, id, want, size, HexApp::at_table)?;
         Ok((Box::new(app), race_news::<HexRace>()))

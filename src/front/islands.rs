@@ -66,13 +66,13 @@ pub static ENTRY: Entry = Entry {
     },
     showcase: Some(Showcase {
         computers: ["expert", "connector"],
-        show: |game, seats, think_ms| show(DuelConfig::<Islands>::new(seats, game.seed, think_ms)),
+        show: |base, seats, think_ms| show(DuelConfig::<Islands>::new(seats, base.seed, think_ms)),
     }),
     takes_position: false,
     solve_hint: None,
     read_record: Some(super::read_duel::<Islands>),
     ended: super::duel_ended::<Islands>,
-    open_table: |conn, opponent, size| {
+    open_table: |conn, opponent, _, size| {
         let strongest = GameKind::Islands
             .opponents()
             .first()
@@ -82,7 +82,7 @@ pub static ENTRY: Entry = Entry {
     },
     join_table: |spec, events, id, want, size| {
         let app = join_duel::<Islands>(spec, events, id, want, size)?;
-        Ok((Box::new(app), duel_news::<Islands>()))
+        Ok((Box::new(app), duel_news::<DuelConfig<Islands>>()))
     },
     lobby: LobbyGame {
         kind: GameKind::Islands,

@@ -21,6 +21,7 @@ use crate::games::{GameKind, Side, TwoPlayer, Verdict};
 use crate::record::duel::DuelRecord;
 use crate::record::{AnyRecord, ReadRecordFn, RecordError};
 use crate::run::Error;
+use crate::setup::Base;
 use crate::setup::three_trios::MatchConfig;
 use crate::ssh::Showcase;
 use crate::tui::Opening;
@@ -188,10 +189,8 @@ pub(crate) fn duel_ended<G: BoardGame + std::fmt::Debug>(record: &AnyRecord) -> 
 /// keyboard, or two computers to watch.
 pub const DUEL_ACTIONS: &[Item] = &[Item::PlayComputer, Item::TwoPlayers, Item::Watch];
 
-/// The setups the lobbies start from, at home and at a server, and what the lobby offers
-/// with one (opponents, boards, rule sets): the lobby's boards and rules are Three Trios',
-/// so its entry file builds them.
-pub use three_trios::choices::{Offered as SetupChoices, offered as setup_choices};
+/// The setups the lobbies start from, at home and at a server: the base's own setup and the
+/// lobby's boards and rules are Three Trios', so its entry file builds them.
 pub use three_trios::{home_setup, server_setup};
 
 /// Every game, in the order of [`GameKind::ALL`] (the order menus list them).
@@ -224,7 +223,7 @@ pub fn server_games() -> crate::ssh::Games {
         short_title: |kind| entry(kind).lobby.short_title,
         replay: replay_record,
         daily: daily::today,
-        choices: lobby_choices,
+        choices: |base| lobby_choices(base),
     }
 }
 
@@ -243,10 +242,12 @@ pub static LOBBY_GAMES: [&LobbyGame; 5] = [
     &hexpaths::ENTRY.lobby,
 ];
 
-/// The lobby's choices for the Three Trios setup `base`: every game, and the boards and
-/// rules offered with `base` (a server's lobby and the home screen alike).
-pub fn lobby_choices(base: MatchConfig) -> crate::tui::lobby::Choices {
-    let offered = setup_choices(&base);
+/// The lobby's choices for the setup `base`: every game, and the opponents, boards and
+/// rules offered with its Three Trios setup (a server's lobby and the home screen alike).
+pub fn lobby_choices(base: impl Into<Base>) -> crate::tui::lobby::Choices {
+    let base = base.into();
+    let offered = three_trios::choices::offered(&MatchConfig::of_base(&base)).labels();
+    let offered = (GameKind::ThreeTrios, offered);
     crate::tui::lobby::Choices::new(base, offered, &LOBBY_GAMES, record_readers)
 }
 

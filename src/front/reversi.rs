@@ -54,10 +54,12 @@ pub static ENTRY: Entry = Entry {
     // Dark, then light.
     read_record: Some(super::read_duel::<Reversi>),
     ended: super::duel_ended::<Reversi>,
-    open_table: |conn, opponent, size| open_duel::<Reversi>(conn, opponent, REVERSI_OPPONENT, size),
+    open_table: |conn, opponent, _, size| {
+        open_duel::<Reversi>(conn, opponent, REVERSI_OPPONENT, size)
+    },
     join_table: |spec, events, id, want, size| {
         let app = join_duel::<Reversi>(spec, events, id, want, size)?;
-        Ok((Box::new(app), duel_news::<Reversi>()))
+        Ok((Box::new(app), duel_news::<DuelConfig<Reversi>>()))
     },
     lobby: LobbyGame {
         kind: GameKind::Reversi,

@@ -51,7 +51,7 @@ pub static ENTRY: Entry = Entry {
     solve_hint: None,
     read_record: Some(|name, json| TriadRecord::from_json(name, json).map(AnyRecord::of)),
     ended: |_| None,
-    open_table: |conn, rival, size| open_race_table::<TriadRace>(conn, rival, size),
+    open_table: |conn, rival, _, size| open_race_table::<TriadRace>(conn, rival, size),
     join_table: |spec, events, id, want, size| {
         let app =
             join_race_table::<TriadRace, _, _>(spec, events, id, want, size, TriadApp::at_table)?;

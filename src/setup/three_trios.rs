@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Seat;
 use super::duel::DuelConfig;
+use super::{Base, OwnSetup, Seat};
 use crate::games::three_trios::ai::AiOptions;
 use crate::games::three_trios::config::ConfigError;
 use crate::games::three_trios::source::SourceFile;
@@ -111,6 +111,33 @@ impl MatchConfig {
     /// Parses both files and deals a fresh game.
     pub fn new_game(&self) -> Result<Game, ConfigError> {
         self.options().new_game(self.seed)
+    }
+}
+
+impl From<MatchConfig> for Base {
+    /// The base of a home screen or server whose Three Trios matches are dealt from
+    /// `config`: its seed, think time and board, the whole setup carried for Three Trios.
+    fn from(config: MatchConfig) -> Base {
+        Base {
+            seed: config.seed,
+            think_ms: config.think_ms,
+            board: config.board.name.clone(),
+            own: OwnSetup::new(config),
+        }
+    }
+}
+
+impl MatchConfig {
+    /// The Three Trios setup `base` carries, with the base's seed and think time (which win
+    /// over the setup's own); the built-in setup when it carries none.
+    pub fn of_base(base: &Base) -> MatchConfig {
+        let mut config = base
+            .own
+            .get::<MatchConfig>()
+            .cloned()
+            .unwrap_or_else(|| MatchConfig::built_in(base.seed));
+        (config.seed, config.think_ms) = (base.seed, base.think_ms);
+        config
     }
 }
 

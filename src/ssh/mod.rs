@@ -39,7 +39,7 @@ use crate::controller::table::{Kind, Successor, TableId, TableSpec};
 use crate::controller::table_game::TableGame;
 use crate::controller::tables::Registry;
 use crate::games::GameKind;
-use crate::setup::three_trios::MatchConfig;
+use crate::setup::Base;
 use handler::SshHandler;
 use lobby::Choices;
 use startup::{Live, Startups};
@@ -71,7 +71,7 @@ pub struct ServeConfig {
     /// When set, only these keys may log in; otherwise anyone may, by any method.
     pub authorized_keys: Option<Vec<PublicKey>>,
     /// The setup each game is dealt from (the lobby changes board, rules and seats).
-    pub game: MatchConfig,
+    pub game: Base,
     /// Deal every game from `game.seed` (the same deal for everyone) instead of a fresh seed
     /// per game.
     pub fixed_seed: bool,
@@ -131,13 +131,13 @@ pub struct Games {
     /// Today's puzzle of a game, its results kept by the keeper given.
     pub daily:
         fn(GameKind, crate::tui::players::daily_store::DailyStore) -> Option<crate::tui::Opening>,
-    /// The lobby's choices for the server's Three Trios setup.
-    pub choices: fn(MatchConfig) -> Choices,
+    /// The lobby's choices for the server's setup.
+    pub choices: fn(Base) -> Choices,
 }
 
 impl ServeConfig {
     /// The defaults of `trios serve` for a host key, a game setup and the games.
-    pub fn new(host_key: PrivateKey, game: MatchConfig, games: Games) -> ServeConfig {
+    pub fn new(host_key: PrivateKey, game: impl Into<Base>, games: Games) -> ServeConfig {
         ServeConfig {
             listen: SocketAddr::from(([127, 0, 0, 1], 2222)),
             host_key,
@@ -145,7 +145,7 @@ impl ServeConfig {
             connections_per_minute: 10,
             idle_timeout: Duration::from_secs(1800),
             authorized_keys: None,
-            game,
+            game: game.into(),
             fixed_seed: false,
             grace: Duration::from_secs(120),
             data_dir: None,
@@ -185,24 +185,19 @@ const SHOWCASE_PACE: Duration = Duration::from_millis(1500);
 /// How long the showcase shows a finished game before dealing the next.
 const SHOWCASE_REST: Duration = Duration::from_secs(8);
 
-/// A new random seed for each deal.
-pub(crate) fn fresh_seed(_: &MatchConfig) -> u64 {
+/// A new random seed for each deal of a table.
+pub(crate) fn fresh_seed<C: TableGame>(_: &C) -> u64 {
     rand::random()
 }
 
-/// The same seed every deal (a server started with `--seed`).
-pub(crate) fn same_seed(config: &MatchConfig) -> u64 {
-    config.seed
-}
-
-/// [`fresh_seed`] for a table of any game.
-pub(crate) fn fresh_seed_of<C: TableGame>(_: &C) -> u64 {
-    rand::random()
-}
-
-/// [`same_seed`] for a table of any game.
-pub(crate) fn same_seed_of<C: TableGame>(config: &C) -> u64 {
+/// The same seed every deal of a table (a server started with `--seed`).
+pub(crate) fn same_seed<C: TableGame>(config: &C) -> u64 {
     config.seed()
+}
+
+/// How a table reseeds each deal: the same seed when the server's is fixed, else fresh.
+pub(crate) fn reseed_of<C: TableGame>(fixed_seed: bool) -> fn(&C) -> u64 {
+    if fixed_seed { same_seed } else { fresh_seed }
 }
 
 /// One game's turn in the showcase: opens its table (reseeded when asked, the seats swapped
@@ -226,7 +221,7 @@ pub struct Showcase {
     pub computers: [&'static str; 2],
     /// The turn for the computers given, from the server's setup (its seed) and the
     /// showcase's think time.
-    pub(crate) show: fn(&MatchConfig, [Seat; 2], u64) -> Show,
+    pub(crate) show: fn(&Base, [Seat; 2], u64) -> Show,
 }
 
 /// The showcase's games and how to deal them; each showcase table plays one game and then
@@ -263,11 +258,7 @@ fn open_show<C: TableGame>(
         grace: shows.grace,
         pace: shows.pace,
         rest: shows.rest,
-        reseed: if shows.fixed_seed {
-            same_seed_of
-        } else {
-            fresh_seed_of
-        },
+        reseed: reseed_of(shows.fixed_seed),
         successor: next,
         casual: true,
     })
@@ -307,8 +298,10 @@ pub(crate) struct Shared {
     pub(crate) games: Games,
     pub(crate) authorized_keys: Option<Vec<PublicKey>>,
     pub(crate) idle_timeout: Duration,
-    /// Draws the seed of each new deal: fresh each time, or the same (`--seed`).
-    pub(crate) reseed: fn(&MatchConfig) -> u64,
+    /// The server's seed, which every deal takes when it is fixed (`--seed`).
+    pub(crate) seed: u64,
+    /// Thinking time per move for the computers at players' tables, in milliseconds.
+    pub(crate) think_ms: u64,
     /// Every table deals the same seed (`--seed`).
     pub(crate) fixed_seed: bool,
     pub(crate) grace: Duration,
@@ -351,6 +344,15 @@ pub(crate) struct Shared {
 }
 
 impl Shared {
+    /// The seed of a new deal: the server's when it is fixed (`--seed`), else fresh.
+    pub(crate) fn deal_seed(&self) -> u64 {
+        if self.fixed_seed {
+            self.seed
+        } else {
+            rand::random()
+        }
+    }
+
     /// Whether the server is stopping.
     pub(crate) fn stopping(&self) -> bool {
         self.stopped.load(Ordering::SeqCst)
@@ -575,11 +577,6 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         keepalive_max: 3,
         ..Default::default()
     });
-    let reseed = if config.fixed_seed {
-        same_seed
-    } else {
-        fresh_seed
-    };
     let tables = Registry::new();
     if let Some(service) = &config.store {
         tables.keep_results(crate::controller::rated::Ratings {
@@ -612,7 +609,8 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         games: config.games,
         authorized_keys: config.authorized_keys.clone(),
         idle_timeout: config.idle_timeout,
-        reseed,
+        seed: config.game.seed,
+        think_ms: config.game.think_ms,
         fixed_seed: config.fixed_seed,
         grace: config.grace,
         data_dir: config.data_dir.clone(),

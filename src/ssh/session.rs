@@ -29,13 +29,11 @@ use crate::controller::refusal::TableError;
 use crate::controller::table::{ClientId, Identity, Kind, News, Table, TableId, TableSpec, Want};
 use crate::controller::table_kind::TableKind;
 use crate::controller::tables::Registry;
-use crate::setup::three_trios::MatchConfig;
 use crate::tui::driver::{self, End, Frontend, Policy, Shown};
 use crate::tui::duel::{BoardGame, DuelApp};
 use crate::tui::lobby::{GameOptions, Mode};
 use crate::tui::players::daily_store::{self, DailyStore};
 use crate::tui::shell::{Mailbox, Stack};
-use crate::tui::three_trios::app::App;
 use crate::tui::{Closed, Drawn, Event, Opening, Screen as TuiScreen, Theme, Transition};
 
 /// At most this many frames a second go to one client.
@@ -261,20 +259,12 @@ pub(crate) struct TableNews {
     pub(crate) closes: fn(&Event, TableId) -> bool,
 }
 
-/// A Three Trios table's news.
-pub(crate) const TRIOS_NEWS: TableNews = TableNews {
-    notice: |id, text| Event::Table(id, News::Notice(text.into())),
-    closes: |event, id| matches!(event, Event::Table(t, News::Closed(_)) if *t == id),
-};
-
-/// A platform duel's table news.
-pub(crate) fn duel_news<G: BoardGame>() -> TableNews {
+/// The news of a duel table dealt from setups `C`.
+pub(crate) fn duel_news<C: crate::controller::table_game::TableGame>() -> TableNews {
     TableNews {
-        notice: |id, text| Event::Duel(id, Arc::new(News::<DuelConfig<G>>::Notice(text.into()))),
+        notice: |id, text| Event::Table(id, Arc::new(News::<C>::Notice(text.into()))),
         closes: |event, id| {
-            closes_with(event, id, |news: &News<DuelConfig<G>>| {
-                matches!(news, News::Closed(_))
-            })
+            closes_with(event, id, |news: &News<C>| matches!(news, News::Closed(_)))
         },
     }
 }
@@ -286,7 +276,7 @@ pub(crate) fn closes_with<N: 'static>(
     closed: impl Fn(&N) -> bool,
 ) -> bool {
     match event {
-        Event::Duel(t, news) => *t == id && news.downcast_ref::<N>().is_some_and(closed),
+        Event::Table(t, news) => *t == id && news.downcast_ref::<N>().is_some_and(closed),
         _ => false,
     }
 }
@@ -398,21 +388,20 @@ impl LobbyScreen {
         let size = self.lobby.size;
         Some(match intent {
             Intent::Quit => return None,
-            Intent::Open {
-                opponent,
-                options: GameOptions::ThreeTrios(config),
-            } => open_trios(conn, opponent, *config, size),
-            // Only Three Trios opens its tables from the lobby's setup; another game's are
-            // opened as its registry entry opens them.
-            Intent::Open { opponent, options } => {
-                ((conn.spec.shared.games.open_table)(options.game()))(conn, opponent, size)
-            }
+            Intent::Open { opponent, options } => ((conn.spec.shared.games.open_table)(
+                options.game(),
+            ))(conn, opponent, &options, size),
             Intent::Join(id) => join(conn, id, Want::Seat, size),
             Intent::Watch(id) => join(conn, id, Want::Watch, size),
             // The lobby's other games: a table against the chosen computer, or for two.
             Intent::Play(launch) => {
                 let opponent = (launch.mode != Mode::TwoPlayers).then(|| launch.opponent.clone());
-                ((conn.spec.shared.games.open_table)(launch.game))(conn, opponent, size)
+                ((conn.spec.shared.games.open_table)(launch.game))(
+                    conn,
+                    opponent,
+                    &launch.options,
+                    size,
+                )
             }
             // Saved matches stay on the server's disk.
             Intent::Resume(_) | Intent::Replay(_) => Err(AtTableError::SavedMatches),
@@ -762,7 +751,7 @@ fn watch_lobby(spec: &GameSpec, events: &Sender<Event>) {
 /// Opens a server's table of a game for the lobby's choice (against the computer named, or
 /// for people) and sits the player at it: the connection, the opponent, the screen size.
 pub(crate) type OpenTableFn =
-    fn(&Rc<Conn>, Option<String>, (u16, u16)) -> Result<AtTable, AtTableError>;
+    fn(&Rc<Conn>, Option<String>, &GameOptions, (u16, u16)) -> Result<AtTable, AtTableError>;
 /// Joins a server's table of a game: the player, where their events go, the table, seat or
 /// watch, the screen size.
 pub(crate) type JoinTableFn = fn(
@@ -834,7 +823,7 @@ pub(crate) fn news_to<N: Send + Sync + 'static>(
     id: TableId,
 ) -> Box<dyn Fn(N) -> bool + Send> {
     let events = events.clone();
-    Box::new(move |item| events.send(Event::Duel(id, Arc::new(item))).is_ok())
+    Box::new(move |item| events.send(Event::Table(id, Arc::new(item))).is_ok())
 }
 
 /// A screen that could not be made leaves the table it joined.
@@ -856,7 +845,7 @@ where
     R::News: Sync,
 {
     TableNews {
-        notice: |id, text| Event::Duel(id, Arc::new(R::notice(text.into()))),
+        notice: |id, text| Event::Table(id, Arc::new(R::notice(text.into()))),
         closes: |event, id| closes_with(event, id, R::is_closed),
     }
 }
@@ -870,7 +859,7 @@ pub(crate) fn open_race_table<R: TableRace>(
 ) -> Result<AtTable, AtTableError> {
     let spec = &conn.spec;
     let shared = &spec.shared;
-    let seed = (shared.reseed)(&shared.choices.base);
+    let seed = shared.deal_seed();
     let id = shared.tables.open(Setup::<R> {
         opener: spec.who.clone(),
         rivals: rival.into_iter().collect(),
@@ -893,7 +882,7 @@ pub(crate) type MakeRaceScreen<R, A, E> = fn(
 /// Sits at (or watches) table `id` of kind `K`, its news told through `tell`, and makes the
 /// screen that shows it with `make` (given what joining gave and the way to ask the table);
 /// a screen that cannot be made leaves the table again.
-fn sit_and_show<K: TableKind, A, E>(
+pub(crate) fn sit_and_show<K: TableKind, A, E>(
     spec: &GameSpec,
     id: TableId,
     want: Want,
@@ -950,21 +939,6 @@ pub(crate) fn join_duel<G: BoardGame>(
     )
 }
 
-/// Sits at (or watches) a Three Trios table and makes the app that shows it.
-pub(crate) fn join_trios(
-    spec: &GameSpec,
-    events: &Sender<Event>,
-    id: TableId,
-    want: Want,
-    size: (u16, u16),
-) -> Result<App, AtTableError> {
-    let news = events.clone();
-    let tell = Box::new(move |item| news.send(Event::Table(id, item)).is_ok());
-    sit_and_show::<Table, _, _>(spec, id, want, tell, |joined, ask| {
-        App::at_table(joined, Box::new(ask), events.clone(), size, spec.theme)
-    })
-}
-
 /// Opens a table of a platform game: against `opponent` when it is one of the game's
 /// players (else `fallback`), or for two.
 pub(crate) fn open_duel<G: BoardGame>(
@@ -975,7 +949,7 @@ pub(crate) fn open_duel<G: BoardGame>(
 ) -> Result<AtTable, AtTableError> {
     let spec = &conn.spec;
     let shared = &spec.shared;
-    let think_ms = shared.choices.base.think_ms;
+    let think_ms = shared.think_ms;
     let (kind, second) = match opponent {
         Some(name) => {
             let name = if G::strategy(&name, 0, think_ms).is_ok() {
@@ -989,45 +963,15 @@ pub(crate) fn open_duel<G: BoardGame>(
     };
     let mut config = DuelConfig::<G>::new([Seat::Human, second], 0, think_ms);
     config.seed = rand::random();
-    let reseed = if shared.fixed_seed {
-        super::same_seed_of
-    } else {
-        super::fresh_seed_of
-    };
-    open_and_sit(conn, kind, config, reseed, size)
-}
-
-/// Opens a Three Trios table for the lobby's choice and sits at it.
-fn open_trios(
-    conn: &Rc<Conn>,
-    opponent: Option<String>,
-    mut config: MatchConfig,
-    size: (u16, u16),
-) -> Result<AtTable, AtTableError> {
-    let spec = &conn.spec;
-    let shared = &spec.shared;
-    config.seed = (shared.reseed)(&config);
-    config.red = Seat::Human;
-    let kind = match opponent {
-        Some(name) => {
-            config.blue = Seat::Computer(name);
-            Kind::VsComputer
-        }
-        None => {
-            config.blue = Seat::Human;
-            Kind::TwoPlayers
-        }
-    };
-    open_and_sit(conn, kind, config, shared.reseed, size)
+    open_and_sit(conn, kind, config, size)
 }
 
 /// Opens a duel table of `config` that the opener plays at once (no pace, no rest between
 /// games) and sits them at it.
-fn open_and_sit<C: crate::controller::table_game::TableGame>(
+pub(crate) fn open_and_sit<C: crate::controller::table_game::TableGame>(
     conn: &Rc<Conn>,
     kind: Kind,
     config: C,
-    reseed: fn(&C) -> u64,
     size: (u16, u16),
 ) -> Result<AtTable, AtTableError> {
     let spec = &conn.spec;
@@ -1040,7 +984,7 @@ fn open_and_sit<C: crate::controller::table_game::TableGame>(
         grace: shared.grace,
         pace: Duration::ZERO,
         rest: Duration::ZERO,
-        reseed,
+        reseed: super::reseed_of(shared.fixed_seed),
         successor: None,
         casual: conn.casual.get(),
     })?;

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 
-use crate::controller::table::{News, TableId};
+use crate::controller::table::TableId;
 
 /// One input to a screen ([`super::Screen::update`]). Local terminals, SSH channels and tests
 /// all speak this.
@@ -24,12 +24,10 @@ pub enum Event {
         ticket: u64,
         index: Option<usize>,
     },
-    /// News from the shared table this app shows (a move, a seat change, a notice).
-    Table(TableId, News),
-    /// News from a shared table of a game other than Three Trios: a
-    /// `News<DuelConfig<G>>` of the table's game, or a Triad race table's `RaceNews`, which
-    /// its screen takes out (so events stay free of any one game's types).
-    Duel(TableId, Arc<dyn Any + Send + Sync>),
+    /// News from the shared table this app shows (a move, a seat change, a notice): a
+    /// duel table's `News` of its game's setup, or a race table's news, which its screen
+    /// takes out (so events stay free of any one game's types).
+    Table(TableId, Arc<dyn Any + Send + Sync>),
     /// The list of a server's tables changed (for a lobby screen).
     Lobby,
     /// The process was asked to stop (SIGTERM, SIGHUP, SIGINT), or the client went away.

@@ -415,7 +415,7 @@ fn a_spectator_is_not_told_to_announce() {
         let left = deadline.saturating_duration_since(Instant::now());
         let heard = news.recv_timeout(left).expect("the round starts");
         carol.update(
-            Event::Duel(table, std::sync::Arc::new(heard)),
+            Event::Table(table, std::sync::Arc::new(heard)),
             Instant::now(),
         );
     }

@@ -78,10 +78,8 @@ fn play(intent: Option<Intent>) -> Launch {
 }
 
 fn three_trios_config(launch: &Launch) -> &MatchConfig {
-    match &launch.options {
-        GameOptions::ThreeTrios(config) => config,
-        other => panic!("expected Three Trios options, got {other:?}"),
-    }
+    trios::front::three_trios::setup_of(&launch.options)
+        .unwrap_or_else(|| panic!("expected Three Trios options, got {:?}", launch.options))
 }
 
 /// Sets a file's modification time to `secs` seconds after 1970, so lists sort and show

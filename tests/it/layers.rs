@@ -175,45 +175,30 @@ fn the_order_check_catches_a_use_upward_but_not_in_comments_or_strings() {
 /// The games' module names.
 const GAMES: [&str; 5] = ["three_trios", "reversi", "islands", "triad", "hexpaths"];
 
-/// Shared files (under `src/`) that must name no game's module, but in `mod` lines.
-const SHARED: &[&str] = &[
-    "tui/keymap.rs",
-    "tui/keymap/offers.rs",
-    "tui/lobby/mod.rs",
-    "tui/lobby/saved.rs",
-    "tui/lobby/view.rs",
-    "tui/view/keybar.rs",
-    "record/mod.rs",
-    "record/duel.rs",
-    "record/stream.rs",
-    "record/target.rs",
-    "controller/mod.rs",
-    "setup/mod.rs",
-    "setup/seat.rs",
-    "setup/duel.rs",
-    "record/kept.rs",
-    "run/mod.rs",
-    "run/duel.rs",
-    "run/output.rs",
-    "run/replay.rs",
-    "run/sim.rs",
-    "tui/input.rs",
-    "tui/players/daily_store.rs",
-    "sim/mod.rs",
-    "textui/mod.rs",
-    "tui/mod.rs",
-];
+/// The game whose folders or files `file` (a path under `src/`) is in, if any: a folder or a
+/// file named after it (`tui/triad/keys.rs`, `record/triad.rs`).
+fn own_game(file: &str) -> Option<&'static str> {
+    let parts: Vec<&str> = file.trim_end_matches(".rs").split('/').collect();
+    GAMES.iter().copied().find(|g| parts.contains(g))
+}
+
+/// Whether `file` (a path under `src/`) is the registry or the command line's flags, which
+/// name every game.
+fn names_every_game(file: &str) -> bool {
+    file.starts_with("front/") || file == "games/mod.rs" || file == "cli.rs"
+}
 
 /// The lines of `text` (a file under `src/`, named `file`) that name a game's module as a
 /// path (`three_trios::`, `::triad`), comments and `mod` lines aside.
 fn naming_lines(file: &str, text: &str) -> Vec<String> {
+    let own = own_game(file);
     let mut found = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let code = line.split("//").next().unwrap_or("").trim();
         if code.starts_with("mod ") || code.starts_with("pub mod ") {
             continue;
         }
-        let names = GAMES.iter().any(|g| {
+        let names = GAMES.iter().filter(|&&g| Some(g) != own).any(|g| {
             code.contains(&format!("{g}::"))
                 || code.match_indices(&format!("::{g}")).any(|(at, m)| {
                     !code[at + m.len()..].starts_with(|c: char| c == '_' || c.is_alphanumeric())
@@ -227,14 +212,37 @@ fn naming_lines(file: &str, text: &str) -> Vec<String> {
 }
 
 #[test]
-fn shared_layers_name_no_game_module() {
+fn no_file_names_a_game_outside_its_folders_and_the_registry() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut found = Vec::new();
-    for file in SHARED {
-        let text = std::fs::read_to_string(src.join(file)).expect("a source file");
-        found.extend(naming_lines(file, &text));
+    let mut read = 0;
+    for path in rust_files(&src) {
+        let file = path.strip_prefix(&src).expect("a file under src");
+        let file = file.to_string_lossy().replace('\\', "/");
+        if names_every_game(&file) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        found.extend(naming_lines(&file, &text));
+        read += 1;
     }
+    assert!(read > 100, "only {read} files read");
     assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn a_games_own_files_are_told_from_shared_ones() {
+    assert_eq!(own_game("tui/triad/keys.rs"), Some("triad"));
+    assert_eq!(own_game("record/three_trios.rs"), Some("three_trios"));
+    assert_eq!(own_game("tui/lobby/games.rs"), None);
+    assert_eq!(own_game("controller/race_table.rs"), None);
+    let text = "use crate::games::triad::Card;\nuse crate::games::hexpaths::Cell;\n";
+    assert_eq!(
+        naming_lines("tui/triad/view.rs", text).len(),
+        1,
+        "another game's name"
+    );
+    assert!(names_every_game("front/reversi.rs") && !names_every_game("ssh/mod.rs"));
 }
 
 #[test]

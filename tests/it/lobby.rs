@@ -11,7 +11,6 @@ use trios::controller::tables::Summary;
 use trios::games::three_trios::source::SourceFile;
 use trios::games::{Side, Verdict};
 use trios::ssh::lobby::{Intent, Lobby};
-use trios::tui::lobby::GameOptions;
 use trios::tui::{Event, Theme};
 
 fn me() -> Identity {
@@ -132,13 +131,10 @@ fn enter_plays_the_servers_computer_with_the_chosen_board_and_rules() {
     let mut lobby = lobby((80, 24));
     // Down to the rules, one step on, back up to the first line.
     let intent = keys(&mut lobby, "jjj>kkk\r").unwrap();
-    let Intent::Open {
-        opponent,
-        options: GameOptions::ThreeTrios(config),
-    } = intent
-    else {
+    let Intent::Open { opponent, options } = intent else {
         panic!("{intent:?}")
     };
+    let config = trios::front::three_trios::setup_of(&options).expect("Three Trios options");
     assert_eq!(opponent.as_deref(), Some("expert"));
     assert!(config.rules.same, "the second rule set offered is Same");
     assert_eq!(config.board, SourceFile::default_board());
@@ -149,13 +145,10 @@ fn enter_plays_the_servers_computer_with_the_chosen_board_and_rules() {
     assert!(render(&lobby).contains("‹ minimax ›"));
     assert!(render(&lobby).contains("‹ open 3x3 ›"));
     let intent = keys(&mut lobby, "jj\r").unwrap();
-    let Intent::Open {
-        opponent,
-        options: GameOptions::ThreeTrios(config),
-    } = intent
-    else {
+    let Intent::Open { opponent, options } = intent else {
         panic!("{intent:?}")
     };
+    let config = trios::front::three_trios::setup_of(&options).expect("Three Trios options");
     assert_eq!(opponent, None);
     assert!(config.board.text.starts_with("3 3"));
 }

@@ -522,8 +522,9 @@ fn a_place_moves_to_a_new_session_only_for_the_same_key_and_the_lobby_counts_wat
 
 #[test]
 fn race_tables_and_duel_tables_count_together_against_the_seats_a_person_may_hold() {
+    use crate::common::trios_table::{News, Table, TableSpec};
     use trios::controller::Seat;
-    use trios::controller::table::{Kind, News, Table, TableSpec};
+    use trios::controller::table::Kind;
     use trios::controller::tables::SEATS_PER_PERSON;
     use trios::setup::three_trios::MatchConfig;
     let registry = Registry::new();

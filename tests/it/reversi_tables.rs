@@ -134,7 +134,7 @@ fn two_people_play_reversi_at_a_table_to_a_recorded_end() {
 
     // A Three Trios screen cannot sit at a Reversi table.
     let (tell, _news) = mpsc::channel();
-    let wrong = registry.join::<Table>(
+    let wrong = registry.join::<crate::common::trios_table::Table>(
         table,
         9,
         who("zed"),

@@ -423,7 +423,8 @@ fn a_start_whose_records_cannot_be_written_warns() {
 
 #[test]
 fn tables_shared_with_other_people_are_not_closed_to_make_room_the_new_one_is_refused() {
-    use trios::controller::table::{Identity, Kind, Proof, Table, TableSpec, Want};
+    use crate::common::trios_table::{Table, TableSpec};
+    use trios::controller::table::{Identity, Kind, Proof, Want};
     use trios::controller::tables::{Registry, SEATS_PER_PERSON};
     let who = |user: &str| Identity {
         user: user.into(),

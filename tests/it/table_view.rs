@@ -5,8 +5,9 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::common::trios_table::{Joined, News, Request};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use trios::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView};
+use trios::controller::table::{Kind, Role, SeatState, SeatView};
 use trios::games::Side;
 use trios::games::three_trios::Move;
 use trios::setup::three_trios::MatchConfig;
@@ -63,7 +64,8 @@ impl Screen {
     }
 
     fn news(&mut self, news: News) {
-        self.app.update(Event::Table(1, news), self.now);
+        self.app
+            .update(Event::Table(1, std::sync::Arc::new(news)), self.now);
     }
 
     fn key(&mut self, code: KeyCode) {

@@ -5,10 +5,9 @@ use crate::common::eventually;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
+use crate::common::trios_table::{Joined, News, Request, Table, TableSpec};
 use trios::controller::Seat;
-use trios::controller::table::{
-    Identity, Joined, Kind, News, Proof, Request, Role, SeatState, Table, TableId, TableSpec, Want,
-};
+use trios::controller::table::{Identity, Kind, Proof, Role, SeatState, TableId, Want};
 use trios::controller::tables::Registry;
 use trios::games::Side;
 use trios::games::three_trios::source::SourceFile;

@@ -307,7 +307,7 @@ impl AtTable {
                 .recv_timeout(left)
                 .unwrap_or_else(|_| panic!("never: {what}"));
             self.app.update(
-                Event::Duel(self.table, std::sync::Arc::new(news)),
+                Event::Table(self.table, std::sync::Arc::new(news)),
                 Instant::now(),
             );
         }

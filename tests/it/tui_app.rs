@@ -5,13 +5,14 @@ use std::path::Path;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
+use crate::common::trios_table::{Joined, News};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use trios::controller::Seat;
-use trios::controller::table::{Joined, Kind, News, Role, SeatState, SeatView};
+use trios::controller::table::{Kind, Role, SeatState, SeatView};
 use trios::controller::three_trios::Match;
 use trios::games::Side;
 use trios::games::three_trios::source::SourceFile;
@@ -118,7 +119,8 @@ impl Harness {
     }
 
     fn news(&mut self, news: News) {
-        self.app.update(Event::Table(1, news), self.now);
+        self.app
+            .update(Event::Table(1, std::sync::Arc::new(news)), self.now);
     }
 
     /// The two status rows, joined by a space.

@@ -7,6 +7,7 @@ use crate::games::GameKind;
 use crate::games::three_trios::RuleSet;
 use crate::games::three_trios::source::SourceFile;
 use crate::setup::three_trios::MatchConfig;
+use crate::tui::lobby::Offered;
 
 /// Boards built into trios besides the setup's own.
 const BUILT_IN_BOARDS: [(&str, &str); 4] = [
@@ -28,12 +29,41 @@ const BUILT_IN_BOARDS: [(&str, &str); 4] = [
     ),
 ];
 
-/// Three Trios' options as offered, as the lobby takes them.
-pub use crate::tui::lobby::games::SetupChoices as Offered;
+/// Three Trios' options offered with a setup: each list in menu order, the setup's own first.
+pub struct Offer {
+    /// Computer opponents; the setup's own (`--blue`) first.
+    pub opponents: Vec<String>,
+    /// Label and board file; the setup's own board first.
+    pub boards: Vec<(String, SourceFile)>,
+    pub rules: Vec<RuleSet>,
+}
+
+impl Offer {
+    /// The options as the lobby shows them.
+    pub fn labels(&self) -> Offered {
+        Offered {
+            opponents: self.opponents.clone(),
+            boards: self.boards.iter().map(|(label, _)| label.clone()).collect(),
+            rules: self.rules.iter().map(|set| set.label()).collect(),
+        }
+    }
+
+    /// The setup `base` with the board and rules picked (by index; the setup's own where an
+    /// index is past the list).
+    pub fn picked(&self, mut base: MatchConfig, board: usize, rules: usize) -> MatchConfig {
+        if let Some((_, file)) = self.boards.get(board) {
+            base.board = file.clone();
+        }
+        if let Some(&set) = self.rules.get(rules) {
+            base.rules = set;
+        }
+        base
+    }
+}
 
 /// The options offered with setup `base`: its board and rules first, then each built-in board
 /// its cards can fill and the usual rule sets, then the opponents.
-pub fn offered(base: &MatchConfig) -> Offered {
+pub fn offered(base: &MatchConfig) -> Offer {
     let mut boards = vec![(board_label(&base.board), base.board.clone())];
     for (label, text) in BUILT_IN_BOARDS {
         let board = SourceFile {
@@ -75,7 +105,7 @@ pub fn offered(base: &MatchConfig) -> Offered {
             opponents.push(name.to_string());
         }
     }
-    Offered {
+    Offer {
         opponents,
         boards,
         rules,
@@ -97,9 +127,4 @@ fn board_label(board: &SourceFile) -> String {
         })
         .unwrap_or_default();
     format!("{stem} {size}").trim().to_string()
-}
-
-/// Rules as the lobby names them: `normal` when no variant is on.
-pub fn rules_label(rules: RuleSet) -> String {
-    rules.label()
 }

@@ -8,12 +8,15 @@ pub mod solve;
 
 use std::io;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use super::{DUEL_ACTIONS, Entry, LobbyGame, LobbyRows, Sim};
 use crate::cli::{PerftArgs, PlayArgs, ServeArgs, Ui};
 use crate::controller::Seat;
+use crate::controller::table::{Kind, Table};
 use crate::controller::three_trios::Match;
 use crate::games::GameKind;
+use crate::games::Side;
 use crate::games::three_trios::args::ThreeTriosArgs;
 use crate::record::AnyRecord;
 use crate::record::three_trios::Record;
@@ -23,11 +26,15 @@ use crate::run::three_trios::{
 };
 use crate::run::{Error, front_end, output};
 use crate::setup::three_trios::MatchConfig;
+use crate::setup::{Base, OwnSetup};
 use crate::ssh::Showcase;
-use crate::ssh::session::{AtTableError, TRIOS_NEWS, join_trios};
+use crate::ssh::session::{
+    AtTable, AtTableError, Conn, duel_news, news_to, open_and_sit, sit_and_show,
+};
 use crate::textui;
 use crate::tui::Opening;
-use crate::tui::lobby::{GameOptions, Item, Launch};
+use crate::tui::lobby::{GameOptions, Item, Launch, Lobby, Mode};
+use crate::tui::three_trios::app::App;
 
 /// Three Trios' entry.
 pub static ENTRY: Entry = Entry {
@@ -65,8 +72,8 @@ pub static ENTRY: Entry = Entry {
     },
     showcase: Some(Showcase {
         computers: [crate::cli::STRONGEST, crate::cli::SHOWCASE_OPPONENT],
-        show: |game, [red, blue], think_ms| {
-            let mut game = game.clone();
+        show: |base, [red, blue], think_ms| {
+            let mut game = MatchConfig::of_base(base);
             (game.red, game.blue, game.think_ms) = (red, blue, think_ms);
             crate::ssh::show(game)
         },
@@ -75,10 +82,16 @@ pub static ENTRY: Entry = Entry {
     solve_hint: None,
     read_record: Some(|name, json| Record::from_json(name, json).map(AnyRecord::of)),
     ended: |record| record.downcast_ref::<Record>().and_then(ended),
-    open_table: |_, _, _| Err(AtTableError::FromSetup(GameKind::ThreeTrios)),
+    open_table,
     join_table: |spec, events, id, want, size| {
-        let app = join_trios(spec, events, id, want, size)?;
-        Ok((Box::new(app), TRIOS_NEWS))
+        let app = sit_and_show::<Table<MatchConfig>, _, _>(
+            spec,
+            id,
+            want,
+            news_to(events, id),
+            |joined, ask| App::at_table(joined, Box::new(ask), events.clone(), size, spec.theme),
+        )?;
+        Ok((Box::new(app), duel_news::<MatchConfig>()))
     },
     lobby: LobbyGame {
         kind: GameKind::ThreeTrios,
@@ -91,10 +104,7 @@ pub static ENTRY: Entry = Entry {
         short_title: "Trios",
         option_value: |lobby, item| match item {
             Item::Board => Some(("Board", lobby.board_label().to_string())),
-            Item::Rules => Some((
-                "Rules",
-                choices::rules_label(lobby.choices.offered.rules[lobby.rules]),
-            )),
+            Item::Rules => Some(("Rules", lobby.rules_label().to_string())),
             _ => None,
         },
         home_words: |_| None,
@@ -108,7 +118,10 @@ pub static ENTRY: Entry = Entry {
         own_rows: &[],
         most_players: 2,
         table_from_setup: true,
-        options: |lobby, _| GameOptions::ThreeTrios(Box::new(lobby.config())),
+        options: |lobby, mode| GameOptions::Dealt {
+            game: GameKind::ThreeTrios,
+            setup: OwnSetup::new(lobby_setup(lobby, mode)),
+        },
         resumes: true,
     },
 };
@@ -144,10 +157,10 @@ fn run(args: &PlayArgs, ui: Ui, resumed: Option<PathBuf>) -> Result<(), Error> {
 /// A new match chosen on the home screen: autosaved like `trios play`'s, a warning kept for
 /// the home screen when it cannot be.
 fn launch(launch: &Launch) -> Result<Opening, Error> {
-    let GameOptions::ThreeTrios(config) = &launch.options else {
+    let Some(config) = setup_of(&launch.options) else {
         return Err(Error::Usage("not a Three Trios match".into()));
     };
-    let mut config = (**config).clone();
+    let mut config = config.clone();
     config.seed = rand::random();
     let warning = std::cell::RefCell::new(None);
     let game = start_autosaved(config, |why| {
@@ -215,28 +228,74 @@ fn perft(args: &PerftArgs) -> Result<(), Error> {
     Ok(())
 }
 
-/// The Three Trios setup the home screen's menus start from: the built-in board and cards,
-/// shuffled, the person against the strongest computer.
-pub fn home_setup() -> Result<MatchConfig, Error> {
+/// The setup the home screen's menus start from: for Three Trios the built-in board and
+/// cards, shuffled, the person against the strongest computer.
+pub fn home_setup() -> Result<Base, Error> {
     let setup = ThreeTriosArgs::built_in(crate::games::three_trios::DealMode::Shuffle);
-    config_from(
+    let config = config_from(
         &setup,
         None,
         Seat::Human,
         Seat::Computer(crate::cli::STRONGEST.into()),
         1000,
-    )
+    )?;
+    Ok(config.into())
 }
 
-/// The Three Trios setup a server's lobby starts from, as `trios serve`'s flags give it.
-pub fn server_setup(args: &ServeArgs) -> Result<MatchConfig, Error> {
-    config_from(
+/// The setup a server's lobby starts from, as `trios serve`'s flags give it.
+pub fn server_setup(args: &ServeArgs) -> Result<Base, Error> {
+    let config = config_from(
         &args.three_trios,
         args.seeding.seed,
         Seat::Human,
         args.opponent.clone(),
         args.think_ms,
-    )
+    )?;
+    Ok(config.into())
+}
+
+/// The Three Trios setup of a new match the lobby describes, played as `mode`: the base's,
+/// with the board and rules picked and the mode's seats.
+fn lobby_setup(lobby: &Lobby, mode: Mode) -> MatchConfig {
+    let base = MatchConfig::of_base(&lobby.choices.base);
+    let mut config = choices::offered(&base).picked(base, lobby.board, lobby.rules);
+    [config.red, config.blue] = lobby.seats(mode, Side::First);
+    config
+}
+
+/// The Three Trios setup of a match chosen in the lobby, if `options` are Three Trios'.
+pub fn setup_of(options: &GameOptions) -> Option<&MatchConfig> {
+    match options {
+        GameOptions::Dealt { setup, .. } => setup.get::<MatchConfig>(),
+        _ => None,
+    }
+}
+
+/// Opens a server's Three Trios table for the lobby's choice, against `opponent` or (`None`)
+/// for two people, and sits the opener at it.
+fn open_table(
+    conn: &Rc<Conn>,
+    opponent: Option<String>,
+    options: &GameOptions,
+    size: (u16, u16),
+) -> Result<AtTable, AtTableError> {
+    let Some(config) = setup_of(options) else {
+        return Err(AtTableError::FromSetup(GameKind::ThreeTrios));
+    };
+    let mut config = config.clone();
+    config.seed = conn.spec.shared.deal_seed();
+    config.red = Seat::Human;
+    let kind = match opponent {
+        Some(name) => {
+            config.blue = Seat::Computer(name);
+            Kind::VsComputer
+        }
+        None => {
+            config.blue = Seat::Human;
+            Kind::TwoPlayers
+        }
+    };
+    open_and_sit(conn, kind, config, size)
 }
 
 /// The saved list's players (`human vs expert`) and result (`Red wins 6–4`) of a record.

@@ -101,7 +101,7 @@ impl<G: BoardGame> Board for Stones<G> {
 
     fn news(event: Event) -> Option<(TableId, News<DuelConfig<G>>)> {
         match event {
-            Event::Duel(id, news) => news
+            Event::Table(id, news) => news
                 .downcast_ref::<News<DuelConfig<G>>>()
                 .map(|news| (id, news.clone())),
             _ => None,

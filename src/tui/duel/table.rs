@@ -16,7 +16,7 @@ pub type ToDuelTable<G> = ToTable<DuelConfig<G>>;
 
 impl<G: BoardGame> DuelApp<G> {
     /// A screen showing a server's table from where `joined` stands: the moves so far are
-    /// replayed here, later ones arrive as [`Event::Duel`] news, and this player's moves go
+    /// replayed here, later ones arrive as [`Event::Table`] news, and this player's moves go
     /// to the table through `send`.
     pub fn at_table(
         joined: Joined<DuelConfig<G>>,

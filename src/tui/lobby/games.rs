@@ -1,21 +1,23 @@
 //! What the lobby and the home screen know of each game, handed in by the registry above
 //! them ([`Choices::new`]): the rest of the lobby names no game, and reads what it shows and
-//! offers for one from its [`LobbyGame`]. Three Trios's setup, which the lobby's Board and
-//! Rules rows change, is kept here ([`Choices::base`], [`Lobby::config`]).
+//! offers for one from its [`LobbyGame`]. The setup new matches start from is carried whole
+//! ([`Choices::base`]); the game that reads it (Three Trios, whose Board and Rules rows pick
+//! from [`Offered`]) does so in its entry.
 
 use crate::controller::tables::Summary;
 use crate::games::{GameKind, Side};
 use crate::record::{AnyRecord, Readers};
-use crate::setup::three_trios::MatchConfig;
+use crate::setup::{Base, OwnSetup};
 
 use super::{Item, Lobby, Mode};
 
 /// What a new match of each game needs besides its seats.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GameOptions {
-    /// The whole Three Trios setup (board, cards, rules, and the seats of the mode); its
-    /// seed is the base's, so a caller that wants a fresh deal draws a new one.
-    ThreeTrios(Box<MatchConfig>),
+    /// A game dealt from a setup of its own, which its entry made from the lobby's choices
+    /// and alone reads (Three Trios: board, cards, rules and the seats of the mode); its seed
+    /// is the base's, so a caller that wants a fresh deal draws a new one.
+    Dealt { game: GameKind, setup: OwnSetup },
     /// Reversi: the side the person plays, dark (first) or light (second) (against the
     /// computer; when watching, the side the partner computer plays).
     Reversi { person: Side },
@@ -35,7 +37,7 @@ impl GameOptions {
     /// The game these are the options of.
     pub fn game(&self) -> GameKind {
         match self {
-            GameOptions::ThreeTrios(_) => GameKind::ThreeTrios,
+            GameOptions::Dealt { game, .. } => *game,
             GameOptions::Reversi { .. } => GameKind::Reversi,
             GameOptions::Islands { .. } => GameKind::Islands,
             GameOptions::Triad { .. } => GameKind::Triad,
@@ -67,28 +69,31 @@ pub struct LobbyRows {
     pub server: &'static [Item],
 }
 
-/// Three Trios' options as the lobby offers them: each list in menu order, the setup's own
-/// first.
-#[derive(Debug, Clone)]
-pub struct SetupChoices {
+/// The opponents, boards and rule sets the lobby offers for the game of the base's own
+/// setup, as it shows them (labels); each list in menu order, the setup's own first. Its
+/// entry knows what each stands for and reads the lobby's pick by index.
+#[derive(Debug, Clone, Default)]
+pub struct Offered {
     /// Computer opponents; the setup's own (`--blue`) first.
     pub opponents: Vec<String>,
-    /// Label and board file; the setup's own board first.
-    pub boards: Vec<(String, crate::games::three_trios::source::SourceFile)>,
-    pub rules: Vec<crate::games::three_trios::RuleSet>,
+    /// The boards' labels; the setup's own board first.
+    pub boards: Vec<String>,
+    /// The rule sets' labels; the setup's own first.
+    pub rules: Vec<String>,
 }
 
-/// What a lobby offers: games, and for Three Trios boards that can be dealt from its cards
-/// and rule sets; and what it knows of each game, from the registry.
+/// What a lobby offers: games, boards and rule sets for the game of the base's own setup;
+/// and what it knows of each game, from the registry.
 #[derive(Clone)]
 pub struct Choices {
     /// The games offered, in menu order; the Game row shows when there are several.
     pub games: Vec<GameKind>,
-    /// The Three Trios setup; every Three Trios match starts from it.
-    pub base: MatchConfig,
-    /// Three Trios' opponents, boards and rule sets as its entry offers them with `base`,
-    /// each list in menu order, the setup's own first.
-    pub offered: SetupChoices,
+    /// What every new match starts from; the game of its own setup reads that in its entry.
+    pub base: Base,
+    /// The opponents, boards and rule sets offered for the game of the base's own setup.
+    pub offered: Offered,
+    /// The game whose opponents are `offered.opponents` (the others list their own).
+    pub offered_for: GameKind,
     /// Every game as the lobby shows it, in menu order.
     pub entries: &'static [&'static LobbyGame],
     /// Each game's reader of its records (the saved list and Resume read them).
@@ -106,11 +111,11 @@ impl std::fmt::Debug for Choices {
 }
 
 impl Choices {
-    /// The lobby's choices: every game of `entries` in their order, and for Three Trios the
-    /// setup `base` with the boards and rules `offered`.
+    /// The lobby's choices: every game of `entries` in their order, the setup `base`, and
+    /// the opponents, boards and rules `offered` for `offered_for`, the game of its own setup.
     pub fn new(
-        base: MatchConfig,
-        offered: SetupChoices,
+        base: Base,
+        (offered_for, offered): (GameKind, Offered),
         entries: &'static [&'static LobbyGame],
         readers: Readers,
     ) -> Choices {
@@ -118,6 +123,7 @@ impl Choices {
             games: entries.iter().map(|e| e.kind).collect(),
             base,
             offered,
+            offered_for,
             entries,
             readers,
         }
@@ -144,34 +150,27 @@ impl Choices {
 
     /// The computer opponents offered in `game`, in menu order.
     pub fn opponents_of(&self, game: GameKind) -> Vec<String> {
-        match game {
-            GameKind::ThreeTrios => self.offered.opponents.clone(),
-            other => other.opponents().into_iter().map(String::from).collect(),
+        if game == self.offered_for {
+            return self.offered.opponents.clone();
         }
-    }
-}
-
-impl Lobby {
-    /// The Three Trios setup the menu shows: the base's, with the chosen board and rules.
-    pub fn config(&self) -> MatchConfig {
-        let mut config = self.choices.base.clone();
-        config.board = self.choices.offered.boards[self.board].1.clone();
-        config.rules = self.choices.offered.rules[self.rules];
-        config
+        game.opponents().into_iter().map(String::from).collect()
     }
 }
 
 #[cfg(test)]
 impl Choices {
-    /// Choices that know no game (every record reads as one no game can read), the built-in
-    /// Three Trios setup their base.
+    /// Choices that know no game (every record reads as one no game can read), their base
+    /// with no own setup.
     pub(super) fn no_games() -> Choices {
-        let offered = SetupChoices {
-            opponents: Vec::new(),
-            boards: Vec::new(),
-            rules: Vec::new(),
+        let base = Base {
+            seed: 1,
+            think_ms: 1000,
+            board: String::new(),
+            own: OwnSetup::none(),
         };
-        Choices::new(MatchConfig::built_in(1), offered, &[], |_| None)
+        Choices::new(base, (GameKind::default(), Offered::default()), &[], |_| {
+            None
+        })
     }
 }
 
@@ -238,7 +237,10 @@ pub static NO_GAME: LobbyGame = LobbyGame {
     race_progress: None,
     most_players: 2,
     table_from_setup: true,
-    options: |lobby, _| GameOptions::ThreeTrios(Box::new(lobby.config())),
+    options: |_, _| GameOptions::Dealt {
+        game: GameKind::default(),
+        setup: OwnSetup::none(),
+    },
     alone: None,
     saved_line: |_, _| None,
     resumes: false,

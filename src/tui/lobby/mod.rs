@@ -24,7 +24,7 @@ use crate::games::{GameKind, Side};
 use crate::tui::Event;
 use crate::tui::Theme;
 use crate::tui::keymap::{self, Screen, ScreenAction as Action};
-pub use games::{Choices, GameOptions, LobbyGame, NO_GAME, SetupChoices};
+pub use games::{Choices, GameOptions, LobbyGame, NO_GAME, Offered};
 use saved::SavedMatch;
 
 /// Where the lobby is shown, which decides what it offers.
@@ -103,26 +103,37 @@ impl Launch {
     /// The computer that takes the person's seat when watching: the strongest one of the
     /// game other than the opponent, so the two differ.
     pub fn partner(&self) -> String {
-        let names = self.game.opponents();
-        names
-            .iter()
-            .find(|&&name| name != self.opponent)
-            .or(names.first())
-            .map_or_else(|| self.opponent.clone(), |name| name.to_string())
+        partner_of(self.game, &self.opponent)
     }
 
     /// Both seats, first mover first.
     pub fn seats(&self) -> [Seat; 2] {
-        let opponent = Seat::Computer(self.opponent.clone());
-        let person = match self.mode {
-            Mode::VsComputer => Seat::Human,
-            Mode::TwoPlayers => return [Seat::Human, Seat::Human],
-            Mode::Watch => Seat::Computer(self.partner()),
-        };
-        match self.person_side() {
-            Side::First => [person, opponent],
-            Side::Second => [opponent, person],
-        }
+        seats_of(self.game, self.mode, &self.opponent, self.person_side())
+    }
+}
+
+/// The computer of `game` that takes the person's seat when watching `opponent`.
+fn partner_of(game: GameKind, opponent: &str) -> String {
+    let names = game.opponents();
+    names
+        .iter()
+        .find(|&&name| name != opponent)
+        .or(names.first())
+        .map_or_else(|| opponent.to_string(), |name| name.to_string())
+}
+
+/// Both seats of a match of `game` played as `mode` against `opponent`, the person on side
+/// `person`; first mover first.
+fn seats_of(game: GameKind, mode: Mode, opponent: &str, person: Side) -> [Seat; 2] {
+    let computer = Seat::Computer(opponent.to_string());
+    let person_seat = match mode {
+        Mode::VsComputer => Seat::Human,
+        Mode::TwoPlayers => return [Seat::Human, Seat::Human],
+        Mode::Watch => Seat::Computer(partner_of(game, opponent)),
+    };
+    match person {
+        Side::First => [person_seat, computer],
+        Side::Second => [computer, person_seat],
     }
 }
 
@@ -495,8 +506,28 @@ impl Lobby {
         names.get(index).cloned().unwrap_or_default()
     }
 
+    /// The label of the board picked in the Board row.
     pub fn board_label(&self) -> &str {
-        &self.choices.offered.boards[self.board].0
+        self.choices
+            .offered
+            .boards
+            .get(self.board)
+            .map_or("", String::as_str)
+    }
+
+    /// The label of the rule set picked in the Rules row.
+    pub fn rules_label(&self) -> &str {
+        self.choices
+            .offered
+            .rules
+            .get(self.rules)
+            .map_or("", String::as_str)
+    }
+
+    /// The seats of a match of the chosen game against the chosen opponent played as
+    /// `mode`, the person on side `person`; first mover first.
+    pub fn seats(&self, mode: Mode, person: Side) -> [Seat; 2] {
+        seats_of(self.game_kind(), mode, &self.opponent_name(), person)
     }
 
     /// The value picked in `game`'s own option row `item`, by index (0 when it has none).
@@ -837,18 +868,12 @@ impl Lobby {
     /// The new match the menu describes, played as `mode`.
     pub fn launch(&self, mode: Mode) -> Launch {
         let game = self.game_kind();
-        let options = (self.choices.game(game).options)(self, mode);
-        let mut launch = Launch {
+        Launch {
             game,
             mode,
             opponent: self.opponent_name(),
-            options,
-        };
-        let seats = launch.seats();
-        if let GameOptions::ThreeTrios(config) = &mut launch.options {
-            [config.red, config.blue] = seats;
+            options: (self.choices.game(game).options)(self, mode),
         }
-        launch
     }
 }
 

@@ -564,8 +564,7 @@ impl Lobby {
         {
             spans.push(Span::styled(" · a player is away", theme.dim()));
         }
-        if self.choices.game(table.game).table_from_setup
-            && table.board != self.choices.base.board.name
+        if self.choices.game(table.game).table_from_setup && table.board != self.choices.base.board
         {
             let board = table.board.trim_end_matches(" (built in)");
             spans.push(Span::styled(format!(" · {board}"), theme.dim()));

@@ -7,11 +7,10 @@ use std::collections::VecDeque;
 
 use crate::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView, TableId};
 use crate::controller::table_game::TableGame;
-use crate::setup::three_trios::MatchConfig;
 
 /// Sends a request to the shared table a screen shows (of Three Trios unless another game's
 /// setup is named).
-pub type ToTable<C = MatchConfig> = Box<dyn FnMut(Request<C>) + Send>;
+pub type ToTable<C> = Box<dyn FnMut(Request<C>) + Send>;
 
 /// A match shown at a shared table.
 ///

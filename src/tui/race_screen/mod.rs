@@ -186,7 +186,7 @@ impl Shell {
                 self.size = (w, h);
                 None
             }
-            Event::Duel(id, news) if table == Some(id) => Some(Input::News(news)),
+            Event::Table(id, news) if table == Some(id) => Some(Input::News(news)),
             Event::Terminate | Event::Shutdown => {
                 self.quit = true;
                 None
@@ -331,7 +331,7 @@ mod tests {
     fn news_counts_only_from_the_table_followed() {
         let mut shell = Shell::new((80, 24), Theme::plain(), None);
         let now = shell.now;
-        let news = || Event::Duel(4, Arc::new(1u8));
+        let news = || Event::Table(4, Arc::new(1u8));
         assert!(shell.take(news(), now, None).is_none());
         assert!(shell.take(news(), now, Some(5)).is_none());
         assert!(matches!(

@@ -11,7 +11,7 @@ use ratatui::layout::{Position, Rect};
 pub(crate) mod text;
 
 use super::view::layout::{Hit, Layout};
-use crate::controller::table::{Joined, News, Request, Role, TableId};
+use crate::controller::table::{self, Role, TableId};
 use crate::controller::three_trios::Match;
 use crate::games::three_trios::platform::side_of;
 use crate::games::three_trios::{Game, Move, MoveError, Player, Pos};
@@ -36,7 +36,14 @@ pub enum Focus {
 /// A status-bar message. Any key replaces it; besides, it goes when its `lifetime` ends.
 pub type Message = Note;
 
-pub use crate::tui::match_screen::{Lifetime, Playback, ToTable};
+pub use crate::tui::match_screen::{Lifetime, Playback};
+
+/// A Three Trios table's news, what joining it gives, and what its players ask of it.
+type News = table::News<MatchConfig>;
+type Joined = table::Joined<MatchConfig>;
+type Request = table::Request<MatchConfig>;
+/// How the app asks its Three Trios table.
+pub type ToTable = crate::tui::match_screen::ToTable<MatchConfig>;
 
 /// Three Trios's board on the match screen: the setup, where the keyboard cursor is in the
 /// hand and on the grid, the card picked, and the card number being typed.
@@ -88,7 +95,7 @@ impl Board for TriosBoard {
 
     fn news(event: Event) -> Option<(TableId, News)> {
         match event {
-            Event::Table(id, news) => Some((id, news)),
+            Event::Table(id, news) => news.downcast_ref::<News>().map(|news| (id, news.clone())),
             _ => None,
         }
     }

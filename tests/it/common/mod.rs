@@ -44,6 +44,7 @@ pub mod postgres;
 pub mod reopen;
 pub mod screen;
 pub mod ssh;
+pub mod trios_table;
 
 /// A person signed in to a server with a key of their own (so they can take their seat back).
 pub fn keyed(user: &str) -> trios::controller::table::Identity {
