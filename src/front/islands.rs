@@ -61,7 +61,7 @@ pub static ENTRY: Entry = Entry {
     perft: None,
     sim: Sim::Plays {
         run: sim,
-        seats: |args| [args.islands.white.as_ref(), args.islands.black.as_ref()],
+        seats: |args| args.islands.seats.both(),
         seats_refused: Some("--white and --black are Islands of Hex seats; add --game islands"),
     },
     showcase: Some(Showcase {
@@ -224,7 +224,11 @@ fn islands_replay(path: &Path, full_screen: bool) -> Result<(), Error> {
 /// `trios sim --game islands`: pairs (`--white A --black B`) or a round robin, on boards
 /// of `--size` (default 11).
 fn sim(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String, Error> {
-    let names: Vec<String> = match (&args.round_robin, &args.islands.white, &args.islands.black) {
+    let names: Vec<String> = match (
+        &args.round_robin,
+        &args.islands.seats.first,
+        &args.islands.seats.second,
+    ) {
         (Some(list), _, _) => list.0.clone(),
         (None, Some(a), Some(b)) => {
             vec![a.trim().to_ascii_lowercase(), b.trim().to_ascii_lowercase()]

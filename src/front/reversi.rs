@@ -42,7 +42,7 @@ pub static ENTRY: Entry = Entry {
     perft: Some(perft),
     sim: Sim::Plays {
         run: sim,
-        seats: |args| [args.reversi.dark.as_ref(), args.reversi.light.as_ref()],
+        seats: |args| args.reversi.seats.both(),
         seats_refused: Some("--dark and --light are Reversi seats; add --game reversi"),
     },
     showcase: Some(Showcase {
@@ -256,7 +256,11 @@ fn perft(args: &PerftArgs) -> Result<(), Error> {
 /// `trios sim --game reversi --dark A --light B`, `--round-robin`, or with neither the
 /// ladder of levels.
 fn sim(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String, Error> {
-    let names: Vec<String> = match (&args.round_robin, &args.reversi.dark, &args.reversi.light) {
+    let names: Vec<String> = match (
+        &args.round_robin,
+        &args.reversi.seats.first,
+        &args.reversi.seats.second,
+    ) {
         (Some(list), _, _) => list.0.iter().map(|n| reversi::canonical(n)).collect(),
         (None, Some(a), Some(b)) => vec![reversi::canonical(a), reversi::canonical(b)],
         (None, None, None) => return ladder(args, progress),

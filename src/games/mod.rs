@@ -11,6 +11,7 @@ pub mod islands;
 pub mod race;
 pub mod reversi;
 pub mod rng;
+pub mod sim_seats;
 pub mod three_trios;
 pub mod triad;
 

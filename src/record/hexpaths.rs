@@ -169,25 +169,6 @@ impl HexRecord {
         }
         Ok(game)
     }
-
-    /// [`HexRecord::replay_moves`], then the result checked: present exactly when the last
-    /// round is over, with the score the rounds make.
-    pub fn replay(&self, path: &str) -> Result<Game, RecordError> {
-        let game = self.replay_moves(path)?;
-        let score = game.players().first().map_or(0, |p| p.score);
-        let agrees = match self.result {
-            Some(result) => game.is_over() && result == score,
-            None => !game.is_over(),
-        };
-        if !agrees {
-            return Err(RecordError::Diverged {
-                path: path.into(),
-                number: self.moves.len(),
-                reason: "the final result differs from the recorded one".into(),
-            });
-        }
-        Ok(game)
-    }
 }
 
 impl RaceRecord for HexRecord {
@@ -214,12 +195,19 @@ impl RaceRecord for HexRecord {
         self.clock_ms = ms;
     }
 
-    fn over_when_replayed(&self, path: &str) -> Result<bool, RecordError> {
-        Ok(self.replay_moves(path)?.is_over())
+    type Game = Game;
+
+    fn play_again(&self, path: &str) -> Result<Game, RecordError> {
+        self.replay_moves(path)
     }
 
-    fn check_replay(&self, path: &str) -> Result<(), RecordError> {
-        self.replay(path).map(|_| ())
+    fn is_over(game: &Game) -> bool {
+        game.is_over()
+    }
+
+    fn same_result(&self, game: &Game) -> bool {
+        let score = game.players().first().map_or(0, |p| p.score);
+        self.result == Some(score)
     }
 }
 

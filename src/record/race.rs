@@ -34,10 +34,38 @@ pub trait RaceRecord:
     fn clock_ms(&self) -> u64;
     /// Keeps `ms` as the clock for a resume.
     fn set_clock_ms(&mut self, ms: u64);
+    /// The game its moves make.
+    type Game;
+    /// Plays the moves again: the game they make, or the move that does not replay. Whether
+    /// it is over is not checked against the result (see [`RaceRecord::replay`]).
+    fn play_again(&self, path: &str) -> Result<Self::Game, RecordError>;
+    /// Whether `game` is over.
+    fn is_over(game: &Self::Game) -> bool;
+    /// Whether the result kept is the one `game`, which is over, came to.
+    fn same_result(&self, game: &Self::Game) -> bool;
+
     /// Plays the moves again: whether the game is then over, or the move that does not replay.
-    fn over_when_replayed(&self, path: &str) -> Result<bool, RecordError>;
-    /// Plays the moves again and checks the kept result against the game they make.
-    fn check_replay(&self, path: &str) -> Result<(), RecordError>;
+    fn over_when_replayed(&self, path: &str) -> Result<bool, RecordError> {
+        Ok(Self::is_over(&self.play_again(path)?))
+    }
+
+    /// Plays the moves again and checks the result: kept exactly when the game is over, and
+    /// the one it came to.
+    fn replay(&self, path: &str) -> Result<Self::Game, RecordError> {
+        let game = self.play_again(path)?;
+        let agrees = match (self.finished(), Self::is_over(&game)) {
+            (true, true) => self.same_result(&game),
+            (kept, over) => kept == over,
+        };
+        if !agrees {
+            return Err(RecordError::Diverged {
+                path: path.into(),
+                number: self.move_count(),
+                reason: "the final result differs from the recorded one".into(),
+            });
+        }
+        Ok(game)
+    }
 
     /// Parses a record of this game, checking format, version and game before the body.
     fn from_json(path: &str, json: &str) -> Result<Self, RecordError> {
@@ -96,7 +124,7 @@ impl<R: RaceRecord> super::SavedRecord for R {
     }
 
     fn replays(&self, name: &str) -> bool {
-        self.check_replay(name).is_ok()
+        self.replay(name).is_ok()
     }
 
     fn over_when_replayed(&self, name: &str) -> Result<bool, RecordError> {

@@ -63,7 +63,7 @@ impl TriadRecord {
 
     /// Deals the game from the seed and takes every recorded triad, calling `visit` with the
     /// start and after every triad; the game as the moves leave it. Whether it is over is
-    /// not checked against the result (see [`TriadRecord::replay`]).
+    /// not checked against the result (see [`RaceRecord::replay`]).
     pub fn replay_moves(
         &self,
         path: &str,
@@ -78,25 +78,6 @@ impl TriadRecord {
                 reason: e.to_string(),
             })?;
             visit(&game, Some(mv));
-        }
-        Ok(game)
-    }
-
-    /// [`TriadRecord::replay_moves`], then the result checked: present exactly when the game
-    /// is over, with the triads found.
-    pub fn replay(&self, path: &str) -> Result<Game, RecordError> {
-        let game = self.replay_moves(path, |_, _| {})?;
-        let triads = game.found().len();
-        let agrees = match self.result {
-            Some(result) => game.is_over() && result.triads == triads,
-            None => !game.is_over(),
-        };
-        if !agrees {
-            return Err(RecordError::Diverged {
-                path: path.into(),
-                number: self.moves.len(),
-                reason: "the final result differs from the recorded one".into(),
-            });
         }
         Ok(game)
     }
@@ -122,12 +103,19 @@ impl RaceRecord for TriadRecord {
         self.clock_ms = ms;
     }
 
-    fn over_when_replayed(&self, path: &str) -> Result<bool, RecordError> {
-        Ok(self.replay_moves(path, |_, _| {})?.is_over())
+    type Game = Game;
+
+    fn play_again(&self, path: &str) -> Result<Game, RecordError> {
+        self.replay_moves(path, |_, _| {})
     }
 
-    fn check_replay(&self, path: &str) -> Result<(), RecordError> {
-        self.replay(path).map(|_| ())
+    fn is_over(game: &Game) -> bool {
+        game.is_over()
+    }
+
+    fn same_result(&self, game: &Game) -> bool {
+        self.result
+            .is_some_and(|result| result.triads == game.found().len())
     }
 }
 

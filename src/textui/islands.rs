@@ -3,7 +3,10 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{Ended, Lines, Typed, command_words, quoted, say_error};
+use super::{
+    Command, Ended, Lines, Read, Reading, command_words, computer_turn, quoted, read_command,
+    say_error,
+};
 use crate::controller::Duel;
 use crate::games::islands::{Game, Place, Stone, text};
 use crate::games::{TwoPlayer, Verdict};
@@ -23,13 +26,10 @@ Lines starting with # and empty lines are ignored.
     )
 }
 
-/// What one input line asks for.
-enum Command {
-    Nothing,
+/// The game's own commands.
+enum Own {
     Place(Place),
     Suggest(String),
-    Help,
-    Quit,
 }
 
 /// Why a typed line is not a command (words from the line kept quoted and escaped).
@@ -43,21 +43,19 @@ enum CommandError {
     PlaceUsage,
     #[error("unknown command \"{0}\"; type help for the commands")]
     Unknown(String),
-    #[error("the line is not UTF-8 text; moves are plain text")]
-    NotText,
 }
 
-fn parse(line: &str) -> Result<Command, CommandError> {
+fn parse(line: &str) -> Result<Command<Own>, CommandError> {
     let Some((first, rest)) = command_words(line) else {
         return Ok(Command::Nothing);
     };
     match (first.as_str(), rest.as_slice()) {
         ("help", []) => Ok(Command::Help),
         ("quit" | "exit", []) => Ok(Command::Quit),
-        ("suggest", [name]) => Ok(Command::Suggest(name.to_string())),
+        ("suggest", [name]) => Ok(Command::Own(Own::Suggest(name.to_string()))),
         ("suggest", _) => Err(CommandError::SuggestUsage),
         ("place", [row, col]) => match (row.parse::<usize>(), col.parse::<usize>()) {
-            (Ok(row), Ok(col)) => Ok(Command::Place(Place { row, col })),
+            (Ok(row), Ok(col)) => Ok(Command::Own(Own::Place(Place { row, col }))),
             _ => Err(CommandError::NotNumbers(
                 quoted(row).to_string(),
                 quoted(col).to_string(),
@@ -113,49 +111,33 @@ pub fn run(
         }
         let stone = game.turn();
         if duel.computer_to_move() {
-            let Some(mv) = duel.computer_choice() else {
+            let Some(turn) = computer_turn(duel, err) else {
                 out.flush()?;
                 return Ok(Ended::Normally);
             };
-            if let Err(e) = duel.play(mv) {
-                say_error(err, format_args!("the computer chose an illegal move: {e}"));
-                out.flush()?;
-                return Ok(Ended::Normally);
-            }
-            writeln!(out, "{} plays {mv}", stone.name())?;
+            writeln!(out, "{} plays {}", stone.name(), turn.mv)?;
             write!(out, "{}", text::render(duel.game()))?;
             continue;
         }
         out.flush()?;
-        let command = match lines.next_line(err) {
-            Typed::Text(line) => parse(line),
-            Typed::NotText => Err(CommandError::NotText),
-            Typed::End => return Ok(Ended::Normally),
-            Typed::Failed => return Ok(Ended::InputFailed),
+        let size = duel.game().board().size();
+        let reading = Reading {
+            help: &|| help(size),
+            plain: "moves",
+            at_end: "",
         };
-        match command {
-            Ok(Command::Nothing) => {}
-            Ok(Command::Place(place)) => match duel.play(place) {
+        match read_command(&mut lines, out, err, &reading, parse)? {
+            Read::Own(Own::Place(place)) => match duel.play(place) {
                 Ok(_) => write!(out, "{}", text::render(duel.game()))?,
-                Err(e) => {
-                    say_error(err, e);
-                }
+                Err(e) => say_error(err, e),
             },
-            Ok(Command::Suggest(name)) => match duel.suggest(&name) {
+            Read::Own(Own::Suggest(name)) => match duel.suggest(&name) {
                 Ok(Some(mv)) => writeln!(out, "place {mv}")?,
                 Ok(None) => {}
-                Err(e) => {
-                    say_error(err, e);
-                }
+                Err(e) => say_error(err, e),
             },
-            Ok(Command::Help) => write!(out, "{}", help(duel.game().board().size()))?,
-            Ok(Command::Quit) => {
-                out.flush()?;
-                return Ok(Ended::Normally);
-            }
-            Err(e) => {
-                say_error(err, e);
-            }
+            Read::Answered => {}
+            Read::Done(ended) => return Ok(ended),
         }
     }
 }

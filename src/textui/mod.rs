@@ -122,6 +122,98 @@ impl<R: BufRead> Lines<R> {
     }
 }
 
+/// What a typed line asks of a text mode: a command every mode shares, or one of the game's
+/// own (`C`).
+pub(crate) enum Command<C> {
+    /// An empty line or a `#` comment.
+    Nothing,
+    Help,
+    Quit,
+    Own(C),
+}
+
+/// What reading one line came to, for a text mode's loop.
+pub(crate) enum Read<C> {
+    /// The game's own command, for the mode to carry out.
+    Own(C),
+    /// The line was answered here (help shown, a mistake said, nothing asked).
+    Answered,
+    /// The session is over: the player quit, or the input ended or failed.
+    Done(Ended),
+}
+
+/// How a game's text mode reads a line, besides its parser: the help it shows, how it calls
+/// a line that is not text, and what it writes when the input ends.
+pub(crate) struct Reading<'a> {
+    pub(crate) help: &'a dyn Fn() -> String,
+    /// `moves` or `commands`: the line is not UTF-8 text; these are plain text.
+    pub(crate) plain: &'static str,
+    /// Written to `out` when the input ends (after a prompt, the newline it lacked).
+    pub(crate) at_end: &'static str,
+}
+
+/// Reads the next line and answers what every text mode shares: nothing for an empty line,
+/// the help, quitting, the end or failure of input, and a mistake as `error: …` on `err`.
+/// The game's own command (`parse` turned the line into) is handed back to carry out.
+pub(crate) fn read_command<R: BufRead, C, E: std::fmt::Display>(
+    lines: &mut Lines<R>,
+    out: &mut impl Write,
+    err: &mut impl Write,
+    reading: &Reading<'_>,
+    parse: impl FnOnce(&str) -> Result<Command<C>, E>,
+) -> io::Result<Read<C>> {
+    let command = match lines.next_line(err) {
+        Typed::Text(line) => parse(line),
+        Typed::NotText => {
+            let plain = reading.plain;
+            say_error(
+                err,
+                format_args!("the line is not UTF-8 text; {plain} are plain text"),
+            );
+            return Ok(Read::Answered);
+        }
+        Typed::End => {
+            write!(out, "{}", reading.at_end)?;
+            return Ok(Read::Done(Ended::Normally));
+        }
+        Typed::Failed => return Ok(Read::Done(Ended::InputFailed)),
+    };
+    Ok(match command {
+        Ok(Command::Nothing) => Read::Answered,
+        Ok(Command::Help) => {
+            write!(out, "{}", (reading.help)())?;
+            Read::Answered
+        }
+        Ok(Command::Quit) => {
+            out.flush()?;
+            Read::Done(Ended::Normally)
+        }
+        Ok(Command::Own(own)) => Read::Own(own),
+        Err(e) => {
+            say_error(err, e);
+            Read::Answered
+        }
+    })
+}
+
+/// Asks the computer to move in `duel` and plays its choice: the turn played, or `None` when
+/// no move came or the game refused it (said on `err`), which ends the session.
+pub(crate) fn computer_turn<'d, G: crate::games::TwoPlayer>(
+    duel: &'d mut crate::controller::Duel<G>,
+    err: &mut impl Write,
+) -> Option<&'d crate::controller::Turn<G>> {
+    let mv = duel.computer_choice()?;
+    match duel.play(mv) {
+        Ok(turn) => Some(turn),
+        // A strategy must return a legal move; if one ever does not, say so and stop rather
+        // than loop.
+        Err(e) => {
+            say_error(err, format_args!("the computer chose an illegal move: {e}"));
+            None
+        }
+    }
+}
+
 /// How a text-mode session ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ended {

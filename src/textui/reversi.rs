@@ -4,7 +4,10 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{Ended, Lines, Typed, command_words, quoted, say_error};
+use super::{
+    Command, Ended, Lines, Read, Reading, command_words, computer_turn, quoted, read_command,
+    say_error,
+};
 use crate::controller::Duel;
 use crate::games::TwoPlayer;
 use crate::games::reversi::{Color, Game, Move, Outcome, Square, SquareError, text};
@@ -27,13 +30,10 @@ Lines starting with # and empty lines are ignored.
     )
 }
 
-/// What one input line asks for.
-enum Command {
-    Nothing,
+/// The game's own commands.
+enum Own {
     Place(Square),
     Suggest(String),
-    Help,
-    Quit,
 }
 
 /// Why a typed line is not a command.
@@ -44,23 +44,21 @@ enum CommandError {
     /// Not a square either (what was typed kept quoted and escaped).
     #[error("{0}; type help for the commands")]
     Square(SquareError),
-    #[error("the line is not UTF-8 text; moves are plain text")]
-    NotText,
 }
 
-fn parse(line: &str) -> Result<Command, CommandError> {
+fn parse(line: &str) -> Result<Command<Own>, CommandError> {
     let Some((first, rest)) = command_words(line) else {
         return Ok(Command::Nothing);
     };
     match (first.as_str(), rest.as_slice()) {
         ("help", _) => Ok(Command::Help),
         ("quit" | "exit", _) => Ok(Command::Quit),
-        ("suggest", [name]) => Ok(Command::Suggest(name.to_string())),
+        ("suggest", [name]) => Ok(Command::Own(Own::Suggest(name.to_string()))),
         ("suggest", _) => Err(CommandError::SuggestUsage),
         _ => line
             .trim()
             .parse::<Square>()
-            .map(Command::Place)
+            .map(|square| Command::Own(Own::Place(square)))
             .map_err(|e| match e {
                 SquareError::Syntax(got) => SquareError::Syntax(quoted(&got).into_owned()),
                 e => e,
@@ -129,16 +127,11 @@ pub fn run(
             if !shown {
                 write!(out, "\n{}\n", text::render(&game))?;
             }
-            let Some(mv) = duel.computer_choice() else {
+            let Some(turn) = computer_turn(duel, err) else {
                 out.flush()?;
                 return Ok(Ended::Normally);
             };
-            if let Err(e) = duel.play(mv) {
-                say_error(err, format_args!("the computer chose an illegal move: {e}"));
-                out.flush()?;
-                return Ok(Ended::Normally);
-            }
-            writeln!(out, "{}", plays_line(color, mv))?;
+            writeln!(out, "{}", plays_line(color, turn.mv))?;
             shown = false;
             continue;
         }
@@ -148,39 +141,23 @@ pub fn run(
         }
         write!(out, "Enter your move, {} player: ", color.letter())?;
         out.flush()?;
-        let command = match lines.next_line(err) {
-            Typed::Text(line) => parse(line),
-            Typed::NotText => Err(CommandError::NotText),
-            Typed::End => {
-                writeln!(out)?;
-                return Ok(Ended::Normally);
-            }
-            Typed::Failed => return Ok(Ended::InputFailed),
+        let reading = Reading {
+            help: &help,
+            plain: "moves",
+            at_end: "\n",
         };
-        match command {
-            Ok(Command::Nothing) => {}
-            Ok(Command::Place(square)) => {
-                if let Err(e) = duel.play(Move::Place(square)) {
-                    say_error(err, e);
-                } else {
-                    shown = false;
-                }
-            }
-            Ok(Command::Suggest(name)) => match duel.suggest(&name) {
+        match read_command(&mut lines, out, err, &reading, parse)? {
+            Read::Own(Own::Place(square)) => match duel.play(Move::Place(square)) {
+                Ok(_) => shown = false,
+                Err(e) => say_error(err, e),
+            },
+            Read::Own(Own::Suggest(name)) => match duel.suggest(&name) {
                 Ok(Some(mv)) => writeln!(out, "{mv}")?,
                 Ok(None) => {}
-                Err(e) => {
-                    say_error(err, e);
-                }
+                Err(e) => say_error(err, e),
             },
-            Ok(Command::Help) => write!(out, "{}", help())?,
-            Ok(Command::Quit) => {
-                out.flush()?;
-                return Ok(Ended::Normally);
-            }
-            Err(e) => {
-                say_error(err, e);
-            }
+            Read::Answered => {}
+            Read::Done(ended) => return Ok(ended),
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{Ended, Lines, Typed, quoted, say_error};
+use super::{Command, Ended, Lines, Read, Reading, computer_turn, quoted, read_command, say_error};
 use crate::controller::three_trios::{self, Match};
 use crate::games::three_trios::ai::STRATEGY_NAMES;
 use crate::games::three_trios::{Game, Move, MoveOutcome, Outcome, Player, text};
@@ -61,30 +61,19 @@ pub fn run_with(
             return Ok(Ended::Normally);
         }
         if game.computer_to_move() {
-            let Some(mv) = game.computer_choice() else {
+            let Some(turn) = computer_turn(game, err) else {
                 out.flush()?;
                 return Ok(Ended::Normally);
             };
-            match game.play(mv) {
-                Ok(turn) => {
-                    let line = plays_line(&turn.played);
-                    let said = describe.then(|| describe_move(&turn.played));
-                    writeln!(out, "{line}")?;
-                    if let Some(said) = said {
-                        writeln!(out, "{said}")?;
-                    }
-                    print_view(out, game.game())?;
-                    if describe {
-                        writeln!(out, "{}", score_line(game.game()))?;
-                    }
-                }
-                // A strategy must return a legal move; if one ever does not, say so and stop
-                // rather than loop.
-                Err(e) => {
-                    say_error(err, format_args!("the computer chose an illegal move: {e}"));
-                    out.flush()?;
-                    return Ok(Ended::Normally);
-                }
+            let line = plays_line(&turn.played);
+            let said = describe.then(|| describe_move(&turn.played));
+            writeln!(out, "{line}")?;
+            if let Some(said) = said {
+                writeln!(out, "{said}")?;
+            }
+            print_view(out, game.game())?;
+            if describe {
+                writeln!(out, "{}", score_line(game.game()))?;
             }
             continue;
         }
@@ -92,20 +81,22 @@ pub fn run_with(
             write!(out, "{}> ", game.game().turn())?;
         }
         out.flush()?;
-        let reply = match lines.next_line(err) {
-            Typed::Text(line) if describe && line.trim().eq_ignore_ascii_case("score") => {
-                Reply::Text(format!("{}\n", score_line(game.game())))
-            }
-            Typed::Text(line) => execute(game, line.trim()),
-            Typed::NotText => {
-                Reply::Error("the line is not UTF-8 text; commands are plain text".into())
-            }
-            Typed::End => return Ok(Ended::Normally),
-            Typed::Failed => return Ok(Ended::InputFailed),
+        let reading = Reading {
+            help: &help,
+            plain: "commands",
+            at_end: "",
         };
-        match reply {
-            Reply::Nothing => {}
-            Reply::Played => {
+        let read = read_command(&mut lines, out, err, &reading, |line| {
+            if describe && line.trim().eq_ignore_ascii_case("score") {
+                return Ok(Command::Own(Reply::Text(format!(
+                    "{}\n",
+                    score_line(game.game())
+                ))));
+            }
+            execute(game, line.trim())
+        })?;
+        match read {
+            Read::Own(Reply::Played) => {
                 if describe && let Some(turn) = game.history().last() {
                     writeln!(out, "{}", describe_move(&turn.played))?;
                 }
@@ -114,56 +105,49 @@ pub fn run_with(
                     writeln!(out, "{}", score_line(game.game()))?;
                 }
             }
-            Reply::Text(t) => write!(out, "{t}")?,
-            Reply::Error(e) => say_error(err, e),
-            Reply::Quit => {
-                out.flush()?;
-                return Ok(Ended::Normally);
-            }
+            Read::Own(Reply::Text(t)) => write!(out, "{t}")?,
+            Read::Answered => {}
+            Read::Done(ended) => return Ok(ended),
         }
     }
 }
 
-/// What one command line leads to.
-pub(crate) enum Reply {
-    Nothing,
+/// What a command of the game's own leads to.
+enum Reply {
     Played,
     Text(String),
-    Error(String),
-    Quit,
 }
 
-fn execute(game: &mut Match, line: &str) -> Reply {
+/// Carries out `line`: a move is played at once, a mistake is the message to say.
+fn execute(game: &mut Match, line: &str) -> Result<Command<Reply>, String> {
     if line.is_empty() || line.starts_with('#') {
-        return Reply::Nothing;
+        return Ok(Command::Nothing);
     }
     let mut words = line.split_whitespace();
     let command = words.next().unwrap_or_default();
     let args: Vec<&str> = words.collect();
     match command.to_ascii_lowercase().as_str() {
-        "place" => match parse_move(&args) {
-            Ok(mv) => match game.play(mv) {
-                Ok(_) => Reply::Played,
-                Err(e) => Reply::Error(e.to_string()),
-            },
-            Err(e) => Reply::Error(e.to_string()),
-        },
+        "place" => {
+            let mv = parse_move(&args).map_err(|e| e.to_string())?;
+            game.play(mv).map_err(|e| e.to_string())?;
+            Ok(Command::Own(Reply::Played))
+        }
         "suggest" => {
             let [name] = args[..] else {
-                return Reply::Error(format!(
+                return Err(format!(
                     "suggest needs one strategy name: suggest NAME (one of {})",
                     STRATEGY_NAMES.join(", ")
                 ));
             };
             match three_trios::suggest(game, name) {
-                Ok(Some(mv)) => Reply::Text(format!("place {mv}\n")),
-                Ok(None) => Reply::Error("the game is over".into()),
-                Err(e) => Reply::Error(e.to_string()),
+                Ok(Some(mv)) => Ok(Command::Own(Reply::Text(format!("place {mv}\n")))),
+                Ok(None) => Err("the game is over".into()),
+                Err(e) => Err(e.to_string()),
             }
         }
-        "help" | "?" => Reply::Text(help()),
-        "quit" | "exit" => Reply::Quit,
-        _ => Reply::Error(format!(
+        "help" | "?" => Ok(Command::Help),
+        "quit" | "exit" => Ok(Command::Quit),
+        _ => Err(format!(
             "unknown command \"{}\"; type help for the list",
             quoted(command)
         )),

@@ -4,7 +4,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{Ended, Lines, Typed, command_words, quoted, say_error};
+use super::{Command, Ended, Lines, Read, Reading, command_words, quoted, read_command, say_error};
 use crate::games::triad::{Game, count_triads, first_triad, text};
 
 const HELP: &str = "\
@@ -18,14 +18,11 @@ Positions are laid out in columns: 0 3 6 9 / 1 4 7 10 / 2 5 8 11.
 Lines starting with # and empty lines are ignored.
 ";
 
-/// What one input line asks for.
-enum Command {
-    Nothing,
+/// The game's own commands.
+enum Own {
     Pick([usize; 3]),
     Hint,
     Count,
-    Help,
-    Quit,
 }
 
 /// Why a typed line is not a command (words from the line kept quoted and escaped).
@@ -39,21 +36,19 @@ enum CommandError {
     TakesNothing(String),
     #[error("unknown command \"{0}\"; type help for the commands")]
     Unknown(String),
-    #[error("the line is not UTF-8 text; commands are plain text")]
-    NotText,
 }
 
-fn parse(line: &str) -> Result<Command, CommandError> {
+fn parse(line: &str) -> Result<Command<Own>, CommandError> {
     let Some((first, rest)) = command_words(line) else {
         return Ok(Command::Nothing);
     };
     match (first.as_str(), rest.as_slice()) {
         ("help", []) => Ok(Command::Help),
         ("quit" | "exit", []) => Ok(Command::Quit),
-        ("hint", []) => Ok(Command::Hint),
-        ("count", []) => Ok(Command::Count),
+        ("hint", []) => Ok(Command::Own(Own::Hint)),
+        ("count", []) => Ok(Command::Own(Own::Count)),
         ("pick", [i, j, k]) => match (i.parse(), j.parse(), k.parse()) {
-            (Ok(i), Ok(j), Ok(k)) => Ok(Command::Pick([i, j, k])),
+            (Ok(i), Ok(j), Ok(k)) => Ok(Command::Own(Own::Pick([i, j, k]))),
             _ => Err(CommandError::NotNumbers(
                 quoted(i).to_string(),
                 quoted(j).to_string(),
@@ -88,39 +83,29 @@ pub fn run(
             return Ok(Ended::Normally);
         }
         out.flush()?;
-        let command = match lines.next_line(err) {
-            Typed::Text(line) => parse(line),
-            Typed::NotText => Err(CommandError::NotText),
-            Typed::End => return Ok(Ended::Normally),
-            Typed::Failed => return Ok(Ended::InputFailed),
+        let reading = Reading {
+            help: &|| HELP.to_string(),
+            plain: "commands",
+            at_end: "",
         };
-        match command {
-            Ok(Command::Nothing) => {}
-            Ok(Command::Pick(positions)) => match game.pick(positions) {
+        match read_command(&mut lines, out, err, &reading, parse)? {
+            Read::Own(Own::Pick(positions)) => match game.pick(positions) {
                 Ok(found) => {
                     for redeal in &found.redeals {
                         writeln!(out, "{}", text::redeal_line(redeal))?;
                     }
                     write!(out, "{}", text::render(game))?;
                 }
-                Err(e) => {
-                    say_error(err, e);
-                }
+                Err(e) => say_error(err, e),
             },
-            Ok(Command::Hint) => {
+            Read::Own(Own::Hint) => {
                 if let Some([i, j, k]) = first_triad(game.tableau()) {
                     writeln!(out, "pick {i} {j} {k}")?;
                 }
             }
-            Ok(Command::Count) => writeln!(out, "{}", count_triads(game.tableau()))?,
-            Ok(Command::Help) => write!(out, "{HELP}")?,
-            Ok(Command::Quit) => {
-                out.flush()?;
-                return Ok(Ended::Normally);
-            }
-            Err(e) => {
-                say_error(err, e);
-            }
+            Read::Own(Own::Count) => writeln!(out, "{}", count_triads(game.tableau()))?,
+            Read::Answered => {}
+            Read::Done(ended) => return Ok(ended),
         }
     }
 }

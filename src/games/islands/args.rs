@@ -4,6 +4,7 @@
 use clap::Args;
 
 use super::MAX_SIZE;
+use crate::games::sim_seats::{SeatFlags, SimSeats};
 
 /// `trios play --game islands`: the seats and the board. Checked against the strategies
 /// when the match starts.
@@ -30,26 +31,24 @@ impl IslandsArgs {
     }
 }
 
-/// `trios sim --game islands`: the two strategies (each needs the other, neither goes with
-/// a round robin or the Three Trios strategies) and the board.
+/// `trios sim --game islands`'s flags for white and black.
+#[derive(Debug, Clone)]
+pub struct IslandsSeats;
+
+impl SeatFlags for IslandsSeats {
+    const FIRST: &'static str = "white";
+    const FIRST_HELP: &'static str =
+        "Islands of Hex: strategy `a`, playing white (first) and black with --swap";
+    const SECOND: &'static str = "black";
+    const SECOND_HELP: &'static str =
+        "Islands of Hex: strategy `b`, playing black and white with --swap";
+}
+
+/// `trios sim --game islands`: the two strategies and the board.
 #[derive(Debug, Clone, Args)]
 pub struct IslandsSimArgs {
-    /// Islands of Hex: strategy `a`, playing white (first) and black with --swap.
-    #[arg(
-        long,
-        value_name = "STRATEGY",
-        requires = "black",
-        conflicts_with_all = ["round_robin", "red", "blue"]
-    )]
-    pub white: Option<String>,
-    /// Islands of Hex: strategy `b`, playing black and white with --swap.
-    #[arg(
-        long,
-        value_name = "STRATEGY",
-        requires = "white",
-        conflicts_with_all = ["round_robin", "red", "blue"]
-    )]
-    pub black: Option<String>,
+    #[command(flatten)]
+    pub seats: SimSeats<IslandsSeats>,
     /// Islands of Hex: the board's side [1-5000] (default 11).
     #[arg(long, value_name = "N", value_parser = board_side)]
     pub size: Option<usize>,

@@ -3,6 +3,8 @@
 
 use clap::{Args, ValueEnum};
 
+use crate::games::sim_seats::{SeatFlags, SimSeats};
+
 /// `--book on|off`: whether the strong computers open from the opening book.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum BookSwitch {
@@ -45,28 +47,26 @@ impl ReversiArgs {
     }
 }
 
-/// `trios sim --game reversi`: the two strategies. Each needs the other, and neither goes
-/// with a round robin or the Three Trios strategies. With neither, the ladder of levels is
+/// `trios sim --game reversi`'s flags for dark and light.
+#[derive(Debug, Clone)]
+pub struct ReversiSeats;
+
+impl SeatFlags for ReversiSeats {
+    const FIRST: &'static str = "dark";
+    const FIRST_HELP: &'static str = "Reversi: strategy `a`, playing dark (X, first) and light \
+        with --swap. Without --dark, --light and --round-robin: the ladder, level:k against \
+        level:k-1";
+    const SECOND: &'static str = "light";
+    const SECOND_HELP: &'static str =
+        "Reversi: strategy `b`, playing light (O) and dark with --swap";
+}
+
+/// `trios sim --game reversi`: the two strategies. With neither, the ladder of levels is
 /// played: each level against the one below.
 #[derive(Debug, Clone, Args)]
 pub struct ReversiSimArgs {
-    /// Reversi: strategy `a`, playing dark (X, first) and light with --swap. Without
-    /// --dark, --light and --round-robin: the ladder, level:k against level:k-1.
-    #[arg(
-        long,
-        value_name = "STRATEGY",
-        requires = "light",
-        conflicts_with_all = ["round_robin", "red", "blue"]
-    )]
-    pub dark: Option<String>,
-    /// Reversi: strategy `b`, playing light (O) and dark with --swap.
-    #[arg(
-        long,
-        value_name = "STRATEGY",
-        requires = "dark",
-        conflicts_with_all = ["round_robin", "red", "blue"]
-    )]
-    pub light: Option<String>,
+    #[command(flatten)]
+    pub seats: SimSeats<ReversiSeats>,
     /// Reversi: `off` plays the expert without its opening book.
     #[arg(long, value_name = "on|off")]
     pub book: Option<BookSwitch>,
