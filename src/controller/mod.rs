@@ -4,6 +4,7 @@
 
 mod audience;
 pub mod duel;
+pub mod lobby_news;
 pub mod race_table;
 pub mod rated;
 pub mod refusal;

@@ -98,7 +98,7 @@ struct Entry {
 struct Inner {
     next_id: TableId,
     tables: BTreeMap<TableId, Entry>,
-    lobby: Vec<(ClientId, Notify)>,
+    lobby: super::lobby_news::LobbyNews,
 }
 
 /// All tables of one server.
@@ -313,13 +313,25 @@ impl Registry {
             .map(|s| s.id)
     }
 
-    /// Has `notify` called whenever the list of tables changes.
-    pub fn watch_lobby(&self, client: ClientId, notify: Notify) {
-        self.lock().lobby.push((client, notify));
+    /// Has `notify` called when what the lobbies show changed: at most once a
+    /// [`NEWS_PERIOD`](super::lobby_news::NEWS_PERIOD), at the client's own turn in it.
+    pub fn watch_lobby(self: &Arc<Self>, client: ClientId, notify: Notify) {
+        let start = self.lock().lobby.listen(client, notify);
+        if start {
+            super::lobby_news::start_courier(self);
+        }
     }
 
     pub fn unwatch_lobby(&self, client: ClientId) {
-        self.lock().lobby.retain(|(c, _)| *c != client);
+        self.lock().lobby.forget(client);
+    }
+
+    /// Runs `f` on the lobbies' news, under the registry's lock.
+    pub(super) fn with_lobby_news<T>(
+        &self,
+        f: impl FnOnce(&mut super::lobby_news::LobbyNews) -> T,
+    ) -> T {
+        f(&mut self.lock().lobby)
     }
 
     /// Asks every table to close (the server is stopping).
@@ -364,18 +376,9 @@ impl Registry {
         self.notify_lobby();
     }
 
-    /// Tells every lobby screen the list changed. The calls happen outside the lock, so a
-    /// notifier may use the registry; screens that are gone are dropped.
-    /// Tells every lobby that what it shows changed (the tables, or who is online).
+    /// Tells every lobby that what it shows changed (the tables, or who is online): each
+    /// hears at its turn.
     pub fn notify_lobby(&self) {
-        let watchers: Vec<(ClientId, Notify)> = self.lock().lobby.clone();
-        let gone: Vec<ClientId> = watchers
-            .into_iter()
-            .filter(|(_, notify)| !notify())
-            .map(|(client, _)| client)
-            .collect();
-        if !gone.is_empty() {
-            self.lock().lobby.retain(|(c, _)| !gone.contains(c));
-        }
+        self.lock().lobby.changed();
     }
 }

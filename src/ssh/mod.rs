@@ -10,6 +10,7 @@ pub mod account;
 pub mod handler;
 pub mod lobby;
 pub mod lobby_view;
+mod memory;
 pub mod name;
 pub mod players;
 mod presence;
@@ -319,7 +320,7 @@ pub(crate) struct Shared {
     /// Admitted connections (those that may play) now open.
     playing: AtomicUsize,
     /// All connections now open, refused ones included.
-    open: AtomicUsize,
+    pub(crate) open: AtomicUsize,
     /// Connections not yet logged in, in all and by address.
     pub(crate) startups: Arc<Startups>,
     /// Logged-in connections that hold a place among the games, by connection number.
@@ -359,7 +360,7 @@ impl Shared {
     }
 
     /// Who is online, as the lobbies list them.
-    pub(crate) fn online_now(&self) -> Vec<crate::tui::lobby::OnlinePlayer> {
+    pub(crate) fn online_now(&self) -> Arc<Vec<crate::tui::lobby::OnlinePlayer>> {
         lock(&self.online_view).online.clone()
     }
 
@@ -648,6 +649,10 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
     if let Some(dir) = config.data_dir.clone() {
         tokio::spawn(prune_records(dir, config.games.readers, stopped.clone()));
     }
+    tokio::spawn(memory::give_back_when_crowds_leave(
+        shared.clone(),
+        stopped.clone(),
+    ));
     let task = tokio::spawn(accept_loop(listener, shared.clone(), ssh_config, stopped));
     tracing::info!(%local_addr, "listening");
     Ok(ServerHandle {

@@ -18,8 +18,8 @@ use crate::tui::lobby::{ElsewhereTable, OnlinePlayer};
 /// What the lobbies are shown of every server sharing the database.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Heard {
-    /// Who is online, here and elsewhere.
-    pub online: Vec<OnlinePlayer>,
+    /// Who is online, here and elsewhere: one list every lobby shares.
+    pub online: Arc<Vec<OnlinePlayer>>,
     /// The tables open on the other servers.
     pub tables: Vec<ElsewhereTable>,
 }
@@ -129,7 +129,7 @@ fn read(shared: &Shared, server: &str, address: &str, said: &mut Said) -> Heard 
         })
         .collect();
     let only_here = |here| Heard {
-        online: listed(here, &HashMap::new(), server),
+        online: Arc::new(listed(here, &HashMap::new(), server)),
         tables: Vec::new(),
     };
     let Some(store) = &shared.store else {
@@ -164,7 +164,7 @@ fn read(shared: &Shared, server: &str, address: &str, said: &mut Said) -> Heard 
     });
     match answer {
         Ok((everyone, ratings, open)) => Heard {
-            online: listed(everyone, &ratings, server),
+            online: Arc::new(listed(everyone, &ratings, server)),
             tables: elsewhere(open, server),
         },
         Err(_) => only_here(here),

@@ -346,6 +346,7 @@ impl TuiScreen for AtTable {
         match next {
             // A server's screen is not suspended: Ctrl-Z is the client's terminal's business.
             Transition::Pop | Transition::Quit => Transition::Pop,
+            Transition::Unchanged => Transition::Unchanged,
             _ => Transition::Stay,
         }
     }
@@ -476,10 +477,17 @@ impl TuiScreen for LobbyScreen {
         let conn = self.conn.clone();
         let registry = &conn.spec.shared.tables;
         if matches!(event, Event::Lobby) {
-            self.lobby.set_tables(registry.list());
-            self.lobby.set_online(conn.spec.shared.online_now());
-            (self.lobby).set_tables_elsewhere(conn.spec.shared.tables_elsewhere());
-            return Transition::Stay;
+            let shared = &conn.spec.shared;
+            let changed = (self.lobby).take_news(
+                registry.list(),
+                shared.online_now(),
+                shared.tables_elsewhere(),
+            );
+            return if changed {
+                Transition::Stay
+            } else {
+                Transition::Unchanged
+            };
         }
         if matches!(event, Event::Table(..)) {
             // News from a table already left.

@@ -185,13 +185,12 @@ pub(crate) fn run<S: Screen, T: Into<Inbound>>(
                     let (w, h) = front.resize((w, h))?;
                     *event = Event::Resize(w, h);
                 }
-                // A stale word about the lobby changes nothing on a table's screen.
-                dirty |= !(matches!(event, Event::Lobby) && stack.depth() > 0);
-            } else {
-                dirty = true;
             }
+            // A stale word about the lobby changes nothing on a table's screen.
+            let stale = matches!(&inbound, Inbound::Terminal(Event::Lobby)) && stack.depth() > 0;
             let now = Instant::now();
             let transition = stack.route(inbound, now);
+            dirty |= !stale && !matches!(transition, Transition::Unchanged);
             match carry_out(stack, transition, now, front)? {
                 Step::Go => {}
                 Step::Suspend => suspend = true,

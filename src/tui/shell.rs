@@ -25,6 +25,9 @@ use super::view::theme::Theme;
 pub enum Transition {
     /// Go on showing this screen.
     Stay,
+    /// Go on showing this screen, which nothing in the event changed: no frame is drawn for
+    /// it (news a screen found it does not show, or kept for later).
+    Unchanged,
     /// Show a new screen on top of this one, until it pops.
     Push(Opening),
     /// Close this screen; the one below it is shown again (closing the last ends the loop).
@@ -198,7 +201,7 @@ impl<S: Screen> Stack<S> {
         let mut transition = transition;
         loop {
             transition = match transition {
-                Transition::Stay => return Ok(Step::Go),
+                Transition::Stay | Transition::Unchanged => return Ok(Step::Go),
                 Transition::Suspend => return Ok(Step::Suspend),
                 Transition::Quit => return Ok(Step::End),
                 Transition::Push(opening) => {

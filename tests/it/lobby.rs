@@ -341,3 +341,50 @@ fn triad_and_hex_paths_offer_todays_puzzle_after_the_tables_and_d_its_leaderboar
         keys(&mut lobby, "j");
     }
 }
+
+/// Thirty tables: more than an 80x24 lobby shows at once.
+fn many_tables() -> Vec<Summary> {
+    (1..=30)
+        .map(|id| {
+            summary(
+                id,
+                Kind::TwoPlayers,
+                [
+                    seat(&format!("p{id}"), SeatState::Present),
+                    seat("", SeatState::Open),
+                ],
+                0,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn news_redraws_the_lobby_only_when_what_it_shows_changes() {
+    let mut lobby = lobby((80, 24));
+    assert!(lobby.take_news(many_tables(), Vec::new(), Vec::new()));
+    let shown = render(&lobby);
+    assert!(shown.contains("p1 ") && !shown.contains("p30 "), "{shown}");
+
+    // The same news again, and a move at a table scrolled out of view: nothing to draw, and
+    // indeed the screen is the same.
+    assert!(!lobby.take_news(many_tables(), Vec::new(), Vec::new()));
+    let mut off_screen = many_tables();
+    off_screen[29].moves = 5;
+    assert!(!lobby.take_news(off_screen.clone(), Vec::new(), Vec::new()));
+    assert_eq!(render(&lobby), shown);
+
+    // A watcher at a table in view, and somebody coming online: redrawn.
+    let mut in_view = off_screen.clone();
+    in_view[0].watchers = 2;
+    assert!(lobby.take_news(in_view.clone(), Vec::new(), Vec::new()));
+    assert_ne!(render(&lobby), shown);
+    let online = vec![trios::tui::lobby::OnlinePlayer {
+        handle: "zed".into(),
+        guest: true,
+        ratings: Vec::new(),
+        elsewhere: None,
+    }];
+    assert!(lobby.take_news(in_view, online, Vec::new()));
+    assert!(render(&lobby).contains("zed"));
+}

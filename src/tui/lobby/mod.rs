@@ -266,7 +266,7 @@ pub struct Lobby {
     /// the local store is open: `p` opens the local profile.
     pub(crate) players: bool,
     /// Who is connected, to this server or another sharing its database.
-    pub(crate) online: Vec<OnlinePlayer>,
+    pub(crate) online: Arc<Vec<OnlinePlayer>>,
     /// The tables open on the other servers sharing this one's database.
     pub(crate) elsewhere: Vec<ElsewhereTable>,
 }
@@ -301,13 +301,29 @@ impl Lobby {
     }
 
     /// Who is online now, best rated in the chosen game first when the lobby shows them.
-    pub fn set_online(&mut self, online: Vec<OnlinePlayer>) {
-        self.online = online;
+    pub fn set_online(&mut self, online: impl Into<Arc<Vec<OnlinePlayer>>>) {
+        self.online = online.into();
     }
 
     /// The tables open on the other servers sharing this one's database.
     pub fn set_tables_elsewhere(&mut self, tables: Vec<ElsewhereTable>) {
         self.elsewhere = tables;
+    }
+
+    /// Takes the server's news (its tables, who is online, the other servers' tables) and
+    /// says whether anything the screen shows changed: a table scrolled out of view changes
+    /// nothing.
+    pub fn take_news(
+        &mut self,
+        tables: Vec<Summary>,
+        online: impl Into<Arc<Vec<OnlinePlayer>>>,
+        elsewhere: Vec<ElsewhereTable>,
+    ) -> bool {
+        let before = view::news_shown(self);
+        self.set_tables(tables);
+        self.set_online(online);
+        self.set_tables_elsewhere(elsewhere);
+        view::news_shown(self) != before
     }
 
     /// Offers profiles and leaderboards (`p`, `b`): the server keeps players (at home: `p`,
@@ -351,7 +367,7 @@ impl Lobby {
             theme,
             help: false,
             players: false,
-            online: Vec::new(),
+            online: Arc::default(),
             elsewhere: Vec::new(),
         };
         lobby.selected = lobby.position(Item::PlayComputer).unwrap_or(0);

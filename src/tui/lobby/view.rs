@@ -127,6 +127,47 @@ fn rows(lobby: &Lobby) -> Vec<(u16, usize)> {
 }
 
 /// The first table shown and how many fit, keeping the selected table in view.
+/// What the lobby shows of the server's news: the tables in view, how many there are, the
+/// selection, who is online and the other servers' tables (as many as can show).
+#[derive(PartialEq)]
+pub(super) struct NewsShown {
+    tables: Vec<Summary>,
+    count: usize,
+    selected: usize,
+    /// Shared by every lobby: the same list is seen as the same at once.
+    online: std::sync::Arc<Vec<super::OnlinePlayer>>,
+    elsewhere: Vec<super::ElsewhereTable>,
+    elsewhere_count: usize,
+}
+
+/// The news `lobby` shows now.
+pub(super) fn news_shown(lobby: &Lobby) -> NewsShown {
+    let (first, shown) = table_window(lobby);
+    NewsShown {
+        tables: lobby
+            .tables
+            .iter()
+            .skip(first)
+            .take(shown)
+            .cloned()
+            .collect(),
+        count: lobby.tables.len(),
+        selected: lobby.selected,
+        online: lobby.online.clone(),
+        elsewhere: lobby
+            .elsewhere
+            .iter()
+            .take(MOST_NEWS_SHOWN)
+            .cloned()
+            .collect(),
+        elsewhere_count: lobby.elsewhere.len(),
+    }
+}
+
+/// More of the other servers' tables than the lobby shows at its largest (a row each on 200
+/// rows): news past these is not drawn.
+const MOST_NEWS_SHOWN: usize = 200;
+
 fn table_window(lobby: &Lobby) -> (usize, usize) {
     let room = lobby
         .size

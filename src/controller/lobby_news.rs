@@ -1,0 +1,148 @@
+//! How the lobbies hear that what they show changed (a table's line, who is online): each at
+//! most once a [`NEWS_PERIOD`], and the lobbies in turn over the period, so a change every
+//! lobby shows (the showcase's move) is drawn by a few at a time, never by all at once.
+
+use std::sync::{Arc, Weak};
+use std::thread;
+use std::time::Duration;
+
+use super::table::ClientId;
+use super::tables::{Notify, Registry};
+
+/// The most often one lobby hears news.
+pub const NEWS_PERIOD: Duration = Duration::from_secs(1);
+/// The courier's step: the period is cut into this many turns, a lobby hearing in its own.
+pub const TURNS: u64 = 40;
+
+/// The lobbies listening, and how far each has heard.
+#[derive(Default)]
+pub(super) struct LobbyNews {
+    /// Counts the changes; a lobby that heard an older count is told at its turn.
+    changes: u64,
+    listeners: Vec<Listener>,
+    /// Whether the courier thread runs.
+    courier: bool,
+}
+
+struct Listener {
+    client: ClientId,
+    notify: Notify,
+    /// Its turn in each period, from 0 to [`TURNS`] - 1.
+    turn: u64,
+    /// The count of changes it last heard of.
+    heard: u64,
+}
+
+/// Client `client`'s turn: spread evenly over the turns by the golden ratio, whatever the
+/// numbers of the clients listening.
+pub(super) fn turn_of(client: ClientId) -> u64 {
+    ((client.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) * TURNS) >> 32
+}
+
+impl LobbyNews {
+    /// Adds (or renews) `client`'s lobby, which has just read the list itself. Whether the
+    /// courier must be started.
+    pub(super) fn listen(&mut self, client: ClientId, notify: Notify) -> bool {
+        self.forget(client);
+        self.listeners.push(Listener {
+            client,
+            notify,
+            turn: turn_of(client),
+            heard: self.changes,
+        });
+        !std::mem::replace(&mut self.courier, true)
+    }
+
+    pub(super) fn forget(&mut self, client: ClientId) {
+        self.listeners.retain(|l| l.client != client);
+    }
+
+    /// Something every lobby may show changed.
+    pub(super) fn changed(&mut self) {
+        self.changes += 1;
+    }
+
+    /// The lobbies whose turn is `turn` and that have news, marked as told.
+    fn due(&mut self, turn: u64) -> Vec<(ClientId, Notify)> {
+        let changes = self.changes;
+        (self.listeners.iter_mut())
+            .filter(|l| l.turn == turn && l.heard < changes)
+            .map(|l| {
+                l.heard = changes;
+                (l.client, l.notify.clone())
+            })
+            .collect()
+    }
+}
+
+/// Starts the courier of `registry`'s lobby news; it ends with the registry.
+pub(super) fn start_courier(registry: &Arc<Registry>) {
+    let registry = Arc::downgrade(registry);
+    let started = thread::Builder::new()
+        .name("trios-lobby-news".into())
+        .spawn(move || courier(&registry));
+    if let Err(e) = started {
+        tracing::warn!("no lobby news: {e}");
+    }
+}
+
+/// Tells each lobby its news at its turn, a turn each `NEWS_PERIOD / TURNS`.
+fn courier(registry: &Weak<Registry>) {
+    let step = NEWS_PERIOD / TURNS as u32;
+    let mut turn = 0;
+    loop {
+        thread::sleep(step);
+        let Some(registry) = registry.upgrade() else {
+            return;
+        };
+        let due = registry.with_lobby_news(|news| news.due(turn));
+        let gone: Vec<ClientId> = (due.into_iter())
+            .filter(|(_, notify)| !notify())
+            .map(|(client, _)| client)
+            .collect();
+        if !gone.is_empty() {
+            registry.with_lobby_news(|news| gone.iter().for_each(|&c| news.forget(c)));
+        }
+        turn = (turn + 1) % TURNS;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turns_spread_clients_evenly_over_the_period() {
+        let mut counts = [0usize; TURNS as usize];
+        for client in 0..2000 {
+            counts[turn_of(client) as usize] += 1;
+        }
+        let even = 2000 / TURNS as usize;
+        let near = (even * 4 / 5)..=(even * 6 / 5);
+        assert!(counts.iter().all(|n| near.contains(n)), "{counts:?}");
+    }
+
+    #[test]
+    fn a_lobby_hears_once_at_its_turn_however_many_changes_came() {
+        let mut news = LobbyNews::default();
+        let told = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let counter = told.clone();
+        assert!(news.listen(
+            7,
+            Arc::new(move || counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst) < 100)
+        ));
+        let turn = turn_of(7);
+        assert!(news.due(turn).is_empty(), "nothing changed yet");
+        news.changed();
+        news.changed();
+        news.changed();
+        assert!(news.due((turn + 1) % TURNS).is_empty(), "not its turn");
+        assert_eq!(news.due(turn).len(), 1);
+        assert!(news.due(turn).is_empty(), "told already");
+        news.changed();
+        assert_eq!(news.due(turn).len(), 1);
+        news.forget(7);
+        news.changed();
+        assert!(news.due(turn).is_empty(), "forgotten");
+    }
+}
