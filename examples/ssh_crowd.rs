@@ -20,13 +20,15 @@
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
 use std::time::Duration;
 
 use russh::ChannelMsg;
 use russh::client::{self, Handle};
-use russh::keys::PublicKeyOrCertificate;
 use tokio::time::{Instant, sleep, sleep_until, timeout};
+
+#[path = "support/ssh_guest.rs"]
+mod ssh_guest;
+use ssh_guest::{Client, guest};
 
 /// How long one session may take to reach its lobby.
 const JOIN_LIMIT: Duration = Duration::from_secs(60);
@@ -188,19 +190,6 @@ fn start_server(args: &Args) -> Result<Server, String> {
 // ---------------------------------------------------------------------------------------
 // Sessions
 
-struct Client;
-
-impl client::Handler for Client {
-    type Error = russh::Error;
-
-    async fn check_server_key(
-        &mut self,
-        _key: &PublicKeyOrCertificate,
-    ) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-}
-
 /// Session `n`'s own loopback address: 127.0.x.y, y from 1 to 250.
 fn source(n: usize) -> IpAddr {
     IpAddr::V4(Ipv4Addr::new(
@@ -215,45 +204,17 @@ fn source(n: usize) -> IpAddr {
 struct Session {
     _handle: Handle<Client>,
     channel: russh::Channel<client::Msg>,
+    /// Its TCP socket, kept open as long as the session.
+    _socket: std::net::TcpStream,
 }
 
 /// Connects session `n` as a guest and waits for its lobby.
 async fn join(addr: SocketAddr, n: usize) -> Result<Session, String> {
-    let socket = tokio::net::TcpSocket::new_v4().map_err(|e| e.to_string())?;
-    socket
-        .bind(SocketAddr::new(source(n), 0))
-        .map_err(|e| format!("bind {}: {e}", source(n)))?;
-    let stream = socket
-        .connect(addr)
-        .await
-        .map_err(|e| format!("connect: {e}"))?;
-    stream.set_nodelay(true).map_err(|e| e.to_string())?;
-    let config = Arc::new(client::Config::default());
-    let mut handle = client::connect_stream(config, stream, Client)
-        .await
-        .map_err(|e| format!("handshake: {e}"))?;
-    let auth = handle
-        .authenticate_keyboard_interactive_start(format!("crowd{n}"), None::<String>)
-        .await
-        .map_err(|e| format!("auth: {e}"))?;
-    if !matches!(auth, client::KeyboardInteractiveAuthResponse::Success) {
-        return Err(format!("auth refused: {auth:?}"));
-    }
-    let channel = handle
-        .channel_open_session()
-        .await
-        .map_err(|e| format!("channel: {e}"))?;
-    channel
-        .request_pty(true, "xterm-256color", 80, 24, 0, 0, &[])
-        .await
-        .map_err(|e| format!("pty: {e}"))?;
-    channel
-        .request_shell(true)
-        .await
-        .map_err(|e| format!("shell: {e}"))?;
+    let guest = guest(addr, Some(source(n)), format!("crowd{n}"), (80, 24)).await?;
     let mut session = Session {
-        _handle: handle,
-        channel,
+        _handle: guest.handle,
+        channel: guest.channel,
+        _socket: guest.cut,
     };
     session
         .until_marker(Instant::now() + JOIN_LIMIT)

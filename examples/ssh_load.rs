@@ -38,14 +38,13 @@ use std::io::{BufRead, Write};
 use std::net::SocketAddr;
 use std::num::NonZeroU16;
 use std::process::{Command, Stdio};
-use std::sync::Arc;
 use std::time::Duration;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use russh::ChannelMsg;
 use russh::client::{self, Handle};
-use russh::keys::{Algorithm, PrivateKey, PublicKeyOrCertificate};
+use russh::keys::{Algorithm, PrivateKey};
 use tokio::sync::{mpsc, watch};
 use tokio::time::{Instant, sleep, timeout};
 use trios::controller::Seat;
@@ -53,6 +52,10 @@ use trios::games::three_trios::source::SourceFile;
 use trios::games::three_trios::{DealMode, RuleSet};
 use trios::setup::three_trios::MatchConfig;
 use trios::ssh::ServeConfig;
+
+#[path = "support/ssh_guest.rs"]
+mod ssh_guest;
+use ssh_guest::{Client, guest};
 
 /// Clock ticks a second in `/proc/*/stat` (USER_HZ, 100 on Linux).
 const TICKS: f64 = 100.0;
@@ -129,19 +132,6 @@ fn thread_ticks() -> HashMap<&'static str, u64> {
 // ---------------------------------------------------------------------------------------
 // Clients
 
-struct Client;
-
-impl client::Handler for Client {
-    type Error = russh::Error;
-
-    async fn check_server_key(
-        &mut self,
-        _key: &PublicKeyOrCertificate,
-    ) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-}
-
 /// One player: the SSH connection, its game channel and its view of the screen.
 struct Player {
     _handle: Handle<Client>,
@@ -162,41 +152,12 @@ fn red_to_move(player: &Player) -> bool {
 }
 
 async fn join(addr: SocketAddr, id: usize) -> Result<Player, String> {
-    let stream = tokio::net::TcpStream::connect(addr)
-        .await
-        .map_err(|e| format!("connect: {e}"))?;
-    stream.set_nodelay(true).map_err(|e| e.to_string())?;
-    let std_stream = stream.into_std().map_err(|e| e.to_string())?;
-    let cut = std_stream.try_clone().map_err(|e| e.to_string())?;
-    let stream = tokio::net::TcpStream::from_std(std_stream).map_err(|e| e.to_string())?;
-    let mut handle = client::connect_stream(Arc::new(client::Config::default()), stream, Client)
-        .await
-        .map_err(|e| format!("handshake: {e}"))?;
-    // As a client without a key: keyboard-interactive, which the server lets through.
-    let auth = handle
-        .authenticate_keyboard_interactive_start(format!("load{id}"), None::<String>)
-        .await
-        .map_err(|e| format!("auth: {e}"))?;
-    if !matches!(auth, client::KeyboardInteractiveAuthResponse::Success) {
-        return Err(format!("auth refused: {auth:?}"));
-    }
-    let channel = handle
-        .channel_open_session()
-        .await
-        .map_err(|e| format!("channel: {e}"))?;
-    channel
-        .request_pty(true, "xterm-256color", 80, 24, 0, 0, &[])
-        .await
-        .map_err(|e| format!("pty: {e}"))?;
-    channel
-        .request_shell(true)
-        .await
-        .map_err(|e| format!("shell: {e}"))?;
+    let guest = guest(addr, None, format!("load{id}"), (80, 24)).await?;
     let mut player = Player {
-        _handle: handle,
-        channel,
+        _handle: guest.handle,
+        channel: guest.channel,
         screen: vt100::Parser::new(nz(24), nz(80), 0),
-        cut,
+        cut: guest.cut,
         closed: false,
     };
     let deadline = Instant::now() + CONNECT_LIMIT;
