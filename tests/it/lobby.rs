@@ -388,3 +388,35 @@ fn news_redraws_the_lobby_only_when_what_it_shows_changes() {
     assert!(lobby.take_news(in_view, online, Vec::new()));
     assert!(render(&lobby).contains("zed"));
 }
+
+#[test]
+fn a_crowd_online_shows_the_best_rated_first_and_counts_the_rest() {
+    let mut lobby = lobby((80, 24));
+    let player = |n: usize| trios::tui::lobby::OnlinePlayer {
+        handle: format!("u{n}"),
+        guest: false,
+        ratings: vec![("three-trios".into(), format!("{}", 1000 + n))],
+        elsewhere: None,
+    };
+    let crowd: Vec<_> = (0..500).map(player).collect();
+    lobby.take_news(tables(), crowd, Vec::new());
+    let shown = render(&lobby);
+    let line = shown
+        .lines()
+        .find(|l| l.contains("Online (500): "))
+        .unwrap_or_else(|| panic!("{shown}"));
+    // The highest ratings lead, in order, and what does not fit is counted.
+    assert!(
+        line.contains("Online (500): u499 1499 · u498 1498 · u497 1497"),
+        "{line}"
+    );
+    let left: usize = line
+        .rsplit("· +")
+        .next()
+        .and_then(|rest| rest.trim().strip_suffix(" more"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    let named = line.matches(" · ").count();
+    assert_eq!(named + left, 500, "{line}");
+    assert!(line.chars().count() <= 80, "{line}");
+}

@@ -269,6 +269,9 @@ pub struct Lobby {
     pub(crate) online: Arc<Vec<OnlinePlayer>>,
     /// The tables open on the other servers sharing this one's database.
     pub(crate) elsewhere: Vec<ElsewhereTable>,
+    /// The online line as last drawn: made again only when the list, the game or the width
+    /// changed, so a crowd's line costs once a change, not once a frame.
+    pub(crate) online_drawn: std::cell::RefCell<Option<view::OnlineDrawn>>,
 }
 
 /// A person connected to the server (or to another sharing its database), as the lobby
@@ -368,6 +371,7 @@ impl Lobby {
             help: false,
             players: false,
             online: Arc::default(),
+            online_drawn: std::cell::RefCell::new(None),
             elsewhere: Vec::new(),
         };
         lobby.selected = lobby.position(Item::PlayComputer).unwrap_or(0);

@@ -199,41 +199,78 @@ fn footer(lobby: &Lobby) -> u16 {
     FOOTER + u16::from(!lobby.online.is_empty())
 }
 
+/// The online line drawn last, and what it was drawn from.
+pub(crate) struct OnlineDrawn {
+    /// The list itself (held, so its address cannot be another list's).
+    list: std::sync::Arc<Vec<super::OnlinePlayer>>,
+    group: String,
+    width: usize,
+    line: String,
+}
+
+/// [`online_line`], made again only when the list, the group or the width changed.
+fn online_line_kept(lobby: &Lobby, group: &str, width: usize) -> String {
+    let mut kept = lobby.online_drawn.borrow_mut();
+    if let Some(drawn) = kept.as_ref()
+        && std::sync::Arc::ptr_eq(&drawn.list, &lobby.online)
+        && drawn.group == group
+        && drawn.width == width
+    {
+        return drawn.line.clone();
+    }
+    let line = online_line(lobby, group, width);
+    *kept = Some(OnlineDrawn {
+        list: lobby.online.clone(),
+        group: group.to_string(),
+        width,
+        line: line.clone(),
+    });
+    line
+}
+
 /// `Online (3): alice 1612 · bob 1500? · carol (guest)`, the best rated in `group` first,
-/// cut to `width` with a count of those left out.
+/// cut to `width` with a count of those left out. Only the names that fit are written out.
 fn online_line(lobby: &Lobby, group: &str, width: usize) -> String {
-    let mut people: Vec<(Option<f64>, String)> = lobby
-        .online
-        .iter()
-        .map(|p| {
-            let rating = p.ratings.iter().find(|(g, _)| g == group).map(|(_, r)| r);
-            let value = rating.and_then(|r| r.trim_end_matches('?').parse::<f64>().ok());
-            let mut text = p.handle.clone();
-            match (p.guest, rating) {
-                (true, _) => text.push_str(" (guest)"),
-                (false, Some(r)) => text.push_str(&format!(" {r}")),
-                (false, None) => text.push_str(" –"),
-            }
-            if let Some(at) = &p.elsewhere {
-                text.push_str(&format!(" @{at}"));
-            }
-            (value, text)
-        })
+    let people = &lobby.online;
+    /// A player's rating in `group` as shown, and as a number to sort by.
+    fn rating<'a>(p: &'a super::OnlinePlayer, group: &str) -> (Option<f64>, Option<&'a String>) {
+        let rating = p.ratings.iter().find(|(g, _)| g == group).map(|(_, r)| r);
+        let value = rating.and_then(|r| r.trim_end_matches('?').parse::<f64>().ok());
+        (value, rating)
+    }
+    let mut order: Vec<(Option<f64>, usize)> = (people.iter().enumerate())
+        .map(|(i, p)| (rating(p, group).0, i))
         .collect();
-    people.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+    // The best rated first, and among equals the order of the list (a stable sort).
+    order.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+    let text = |p: &super::OnlinePlayer| {
+        let mut text = p.handle.clone();
+        match (p.guest, rating(p, group).1) {
+            (true, _) => text.push_str(" (guest)"),
+            (false, Some(r)) => text.push_str(&format!(" {r}")),
+            (false, None) => text.push_str(" –"),
+        }
+        if let Some(at) = &p.elsewhere {
+            text.push_str(&format!(" @{at}"));
+        }
+        text
+    };
     let mut line = format!(" Online ({}): ", people.len());
-    for (n, (_, text)) in people.iter().enumerate() {
+    let mut used = line.width();
+    for (n, &(_, i)) in order.iter().enumerate() {
+        let text = text(&people[i]);
         let sep = if n == 0 { "" } else { " · " };
         let rest = people.len() - n;
         let more = format!("{sep}+{rest} more");
-        if line.width() + sep.width() + text.width() + more.width() > width && rest > 1
-            || line.width() + sep.width() + text.width() > width
+        if used + sep.width() + text.width() + more.width() > width && rest > 1
+            || used + sep.width() + text.width() > width
         {
             line.push_str(&more);
             break;
         }
         line.push_str(sep);
-        line.push_str(text);
+        line.push_str(&text);
+        used += sep.width() + text.width();
     }
     line
 }
@@ -404,7 +441,7 @@ impl Lobby {
         let bottom = area.height;
         self.draw_elsewhere(area, bottom.saturating_sub(footer(self)), buf);
         if !self.online.is_empty() {
-            let text = online_line(self, self.game_kind().name(), usize::from(area.width));
+            let text = online_line_kept(self, self.game_kind().name(), usize::from(area.width));
             line(buf, bottom - 3, Line::styled(text, theme.dim()));
         }
         if let Some(notice) = &self.notice {
