@@ -26,6 +26,9 @@ fn pages() -> Vec<PathBuf> {
 
 #[test]
 fn the_manuals_command_lines_print_what_it_shows() {
+    // trycmd starts its children itself: hold the lock every child start holds, so none of
+    // them takes another test's pseudo-terminal along.
+    let _shared = crate::common::fork::spawning();
     trycmd::TestCases::new()
         .register_bin("trios", PathBuf::from(env!("CARGO_BIN_EXE_trios")))
         .case("docs/*.md");

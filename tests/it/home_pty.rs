@@ -1,6 +1,7 @@
 //! The home screen through the real binary in a pseudo-terminal: matches opened from it and
 //! left before their first move leave no record in the data folder.
 
+use crate::common::fork::SpawnGuarded;
 use std::io::{Read, Write};
 use std::num::NonZeroU16;
 use std::path::Path;
@@ -169,7 +170,7 @@ fn person_against_random(matches: &Path, name: &str) -> bool {
         .args(["--seed", "3", "--record"])
         .arg(&path)
         .stdin(std::process::Stdio::null())
-        .output()
+        .output_guarded()
         .expect("trios runs");
     assert!(
         out.status.success(),
