@@ -299,10 +299,6 @@ pub(crate) struct Shared {
     pub(crate) games: Games,
     pub(crate) authorized_keys: Option<Vec<PublicKey>>,
     pub(crate) idle_timeout: Duration,
-    /// The server's seed, which every deal takes when it is fixed (`--seed`).
-    pub(crate) seed: u64,
-    /// Thinking time per move for the computers at players' tables, in milliseconds.
-    pub(crate) think_ms: u64,
     /// Every table deals the same seed (`--seed`).
     pub(crate) fixed_seed: bool,
     pub(crate) grace: Duration,
@@ -348,7 +344,7 @@ impl Shared {
     /// The seed of a new deal: the server's when it is fixed (`--seed`), else fresh.
     pub(crate) fn deal_seed(&self) -> u64 {
         if self.fixed_seed {
-            self.seed
+            self.choices.base.seed
         } else {
             rand::random()
         }
@@ -610,8 +606,6 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         games: config.games,
         authorized_keys: config.authorized_keys.clone(),
         idle_timeout: config.idle_timeout,
-        seed: config.game.seed,
-        think_ms: config.game.think_ms,
         fixed_seed: config.fixed_seed,
         grace: config.grace,
         data_dir: config.data_dir.clone(),

@@ -957,7 +957,7 @@ pub(crate) fn open_duel<G: BoardGame>(
 ) -> Result<AtTable, AtTableError> {
     let spec = &conn.spec;
     let shared = &spec.shared;
-    let think_ms = shared.think_ms;
+    let think_ms = shared.choices.base.think_ms;
     let (kind, second) = match opponent {
         Some(name) => {
             let name = if G::strategy(&name, 0, think_ms).is_ok() {

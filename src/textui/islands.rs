@@ -96,6 +96,12 @@ pub fn run(
 ) -> io::Result<Ended> {
     write!(out, "{}", text::render(duel.game()))?;
     let mut lines = Lines::new(input);
+    let size = duel.game().board().size();
+    let reading = Reading {
+        help: &|| help(size),
+        plain: "moves",
+        at_end: "",
+    };
     loop {
         if let Some(e) = duel.take_record_error() {
             say_error(err, e);
@@ -120,12 +126,6 @@ pub fn run(
             continue;
         }
         out.flush()?;
-        let size = duel.game().board().size();
-        let reading = Reading {
-            help: &|| help(size),
-            plain: "moves",
-            at_end: "",
-        };
         match read_command(&mut lines, out, err, &reading, parse)? {
             Read::Own(Own::Place(place)) => match duel.play(place) {
                 Ok(_) => write!(out, "{}", text::render(duel.game()))?,

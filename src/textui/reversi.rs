@@ -96,6 +96,11 @@ pub fn run(
 ) -> io::Result<Ended> {
     writeln!(out, "{WELCOME}")?;
     let mut lines = Lines::new(input);
+    let reading = Reading {
+        help: &help,
+        plain: "moves",
+        at_end: "\n",
+    };
     // Whether the board has been shown to the player to move since the last move.
     let mut shown = false;
     loop {
@@ -141,11 +146,6 @@ pub fn run(
         }
         write!(out, "Enter your move, {} player: ", color.letter())?;
         out.flush()?;
-        let reading = Reading {
-            help: &help,
-            plain: "moves",
-            at_end: "\n",
-        };
         match read_command(&mut lines, out, err, &reading, parse)? {
             Read::Own(Own::Place(square)) => match duel.play(Move::Place(square)) {
                 Ok(_) => shown = false,

@@ -47,6 +47,11 @@ pub fn run_with(
     describe: bool,
 ) -> io::Result<Ended> {
     let mut lines = Lines::new(input);
+    let reading = Reading {
+        help: &help,
+        plain: "commands",
+        at_end: "",
+    };
     print_view(out, game.game())?;
     if describe {
         writeln!(out, "{}", score_line(game.game()))?;
@@ -81,11 +86,6 @@ pub fn run_with(
             write!(out, "{}> ", game.game().turn())?;
         }
         out.flush()?;
-        let reading = Reading {
-            help: &help,
-            plain: "commands",
-            at_end: "",
-        };
         let read = read_command(&mut lines, out, err, &reading, |line| {
             if describe && line.trim().eq_ignore_ascii_case("score") {
                 return Ok(Command::Own(Reply::Text(format!(

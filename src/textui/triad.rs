@@ -76,6 +76,11 @@ pub fn run(
     }
     write!(out, "{}", text::render(game))?;
     let mut lines = Lines::new(input);
+    let reading = Reading {
+        help: &|| HELP.to_string(),
+        plain: "commands",
+        at_end: "",
+    };
     loop {
         if game.is_over() {
             writeln!(out, "{}", text::game_over_line(game))?;
@@ -83,11 +88,6 @@ pub fn run(
             return Ok(Ended::Normally);
         }
         out.flush()?;
-        let reading = Reading {
-            help: &|| HELP.to_string(),
-            plain: "commands",
-            at_end: "",
-        };
         match read_command(&mut lines, out, err, &reading, parse)? {
             Read::Own(Own::Pick(positions)) => match game.pick(positions) {
                 Ok(found) => {
