@@ -2,7 +2,6 @@
 //! sizes, and every other game's board at the largest (where boards are drawn biggest).
 
 use std::hint::black_box;
-use std::sync::mpsc;
 use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -28,7 +27,7 @@ fn mid_game(size: (u16, u16)) -> App {
         think_ms: 1000,
         ..MatchConfig::built_in(3)
     };
-    let (events, _inbox) = mpsc::channel();
+    let (events, _inbox) = trios::tui::event::channel();
     let game = Match::start(config, None).expect("starts");
     let new_match =
         Box::new(|c: &MatchConfig| Match::start(c.clone(), None).map_err(|e| e.to_string()));
@@ -45,7 +44,7 @@ fn mid_game(size: (u16, u16)) -> App {
 
 /// A duel of two people at the start, at `size`.
 fn duel<G: trios::tui::duel::BoardGame>(config: DuelConfig<G>, size: (u16, u16)) -> DuelApp<G> {
-    let (events, _inbox) = mpsc::channel();
+    let (events, _inbox) = trios::tui::event::channel();
     let duel = Duel::start(config, None).expect("starts");
     let new_duel: NewDuel<G> =
         Box::new(|c| Duel::start(c.clone(), None).map_err(|e| e.to_string()));

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 use std::process::Command;
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
@@ -47,7 +47,7 @@ impl Screen {
             blue,
             think_ms: 200,
         };
-        let (events, inbox) = mpsc::channel();
+        let (events, inbox) = trios::tui::event::channel();
         let game = Match::start(config, None).expect("the built-in setup starts");
         let new_match =
             Box::new(|c: &MatchConfig| Match::start(c.clone(), None).map_err(|e| e.to_string()));
@@ -201,7 +201,7 @@ impl ReversiScreen {
     fn new(dark: &str, light: &str, size: (u16, u16)) -> ReversiScreen {
         let config = DuelConfig::<Reversi>::new([Seat::named(dark), Seat::named(light)], 5, 50);
         let duel = Duel::start(config, None).expect("the start position");
-        let (events, inbox) = mpsc::channel();
+        let (events, inbox) = trios::tui::event::channel();
         let new_duel: NewDuel<Reversi> =
             Box::new(|c| Duel::start(c.clone(), None).map_err(|e| e.to_string()));
         ReversiScreen {
@@ -376,7 +376,7 @@ fn islands_shot(name: &str, size: (u16, u16)) {
             duel.play(reply).expect("the connector's move is legal");
         }
     }
-    let (events, _inbox) = mpsc::channel();
+    let (events, _inbox) = trios::tui::event::channel();
     let new_duel: NewDuel<Islands> =
         Box::new(|c| Duel::start(c.clone(), None).map_err(|e| e.to_string()));
     let app = DuelApp::new(duel, new_duel, events, size, Theme::colored());

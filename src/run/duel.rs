@@ -1,9 +1,9 @@
 //! The platform's duels (two-player games on the generic match): new from the flags or
 //! resumed, played full screen or in text mode; each game's registry entry calls in here.
 
+use crate::tui::event::Sender;
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
-use std::sync::mpsc::Sender;
 
 use super::output::text_ended;
 use super::{Error, seed_note, warn_unrecorded};

@@ -70,6 +70,19 @@ pub fn look_up(store: Option<&StoreService>, who: &Identity) -> Lookup {
     }
 }
 
+/// Looks up the account of `who`'s key in `store` itself (on a store thread).
+pub fn look_up_in(store: &dyn crate::store::Store, who: &Identity) -> Lookup {
+    let Proof::Key(fingerprint) = &who.proof else {
+        return Lookup::Guest;
+    };
+    match store.account_by_key(fingerprint) {
+        Ok(Some(account)) if account.banned => Lookup::Banned(account),
+        Ok(Some(account)) => Lookup::Known(account),
+        Ok(None) => Lookup::New,
+        Err(e) => Lookup::Unavailable(e.to_string()),
+    }
+}
+
 /// `who` as the account holder: their handle, and their account as proof.
 pub fn as_account(account: &Account, from: IpAddr) -> Identity {
     Identity {

@@ -3,7 +3,7 @@
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use russh::keys::PublicKey;
@@ -12,11 +12,13 @@ use russh::server::{
 };
 use russh::{Channel, ChannelId, ChannelOpenFailure, Disconnect, Pty};
 
-use super::session::{self, GameSpec, InputQueue};
+use super::session::{GameSpec, InputCount, InputQueue};
 use super::startup::Slot;
+use super::task;
 use super::{Shared, TurnedAway};
 use crate::controller::table::{Identity, Proof};
 use crate::escape::{escape, escape_short};
+use crate::tui::event::Sender;
 use crate::tui::input::InputDecoder;
 use crate::tui::{Event, Theme};
 
@@ -45,7 +47,7 @@ struct PtyInfo {
 
 /// The running game's input side.
 struct GameInput {
-    events: mpsc::Sender<Event>,
+    events: Sender<Event>,
     /// Keys, clicks and resizes, bounded.
     input: InputQueue,
     decoder: Arc<Mutex<InputDecoder>>,
@@ -160,8 +162,7 @@ impl SshHandler {
         } else {
             Theme::colored()
         };
-        let (events, inbox) = mpsc::channel();
-        let input = InputQueue::new(events.clone());
+        let count = InputCount::default();
         let (out, mut frames) = tokio::sync::mpsc::channel::<Vec<u8>>(OUTPUT_QUEUE);
         let spec_client = self.id;
         let spec = GameSpec {
@@ -175,14 +176,18 @@ impl SshHandler {
             client: spec_client,
             peer: self.peer,
             size: pty.size,
-            input: input.clone(),
+            input: count.clone(),
             theme,
             shared: self.shared.clone(),
         };
-        if let Err(e) = session::spawn(spec, events.clone(), inbox, out) {
-            tracing::error!(peer = %self.peer, "cannot start a game thread: {e}");
-            return false;
-        }
+        let events = match task::start(spec, out) {
+            Ok(events) => events,
+            Err(e) => {
+                tracing::error!(peer = %self.peer, "cannot start a game: {e}");
+                return false;
+            }
+        };
+        let input = InputQueue::new(events.clone(), count);
         let client = spec_client;
         self.playing.store(true, Ordering::SeqCst);
         crate::ssh::lock(&self.shared.screens).insert(client, events.clone());
@@ -387,7 +392,7 @@ impl Handler for SshHandler {
         if self.ours(channel) && self.game.is_none() {
             self.pty = Some(PtyInfo {
                 term: term.to_string(),
-                size: session::screen_size(cols, rows),
+                size: super::session::screen_size(cols, rows),
             });
             session.channel_success(channel)?;
         } else {
@@ -500,7 +505,7 @@ impl Handler for SshHandler {
         if !self.ours(channel) {
             return Ok(());
         }
-        let size = session::screen_size(cols, rows);
+        let size = super::session::screen_size(cols, rows);
         if let Some(pty) = &mut self.pty {
             pty.size = size;
         }

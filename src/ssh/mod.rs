@@ -16,7 +16,9 @@ pub mod players;
 mod presence;
 pub mod session;
 mod startup;
+mod task;
 mod turned_away;
+mod workers;
 
 use std::collections::{HashMap, VecDeque};
 use std::fs::{self, OpenOptions};
@@ -324,7 +326,11 @@ pub(crate) struct Shared {
     recent: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
     /// Every screen thread whose output still reaches its client, by connection number: told
     /// to say goodbye when the server stops, and gone once its last bytes are sent.
-    pub(crate) screens: Mutex<HashMap<u64, std::sync::mpsc::Sender<crate::tui::Event>>>,
+    pub(crate) screens: Mutex<HashMap<u64, crate::tui::event::Sender<crate::tui::Event>>>,
+    /// The threads that drive every connection's screens.
+    pub(crate) workers: workers::Workers<task::Session>,
+    /// The server's runtime, for work a screen worker must not wait on.
+    pub(crate) runtime: tokio::runtime::Handle,
     /// Where accounts and ratings are kept, if anywhere.
     pub(crate) store: Option<crate::store::worker::StoreService>,
     /// Names no account may take: the computer players' and their levels'.
@@ -541,6 +547,14 @@ impl ServerHandle {
     }
 }
 
+/// How many threads drive the connections' screens: two for each core, and at least four,
+/// so a session that waits on something slow (the database on the players screen) holds up
+/// only a few of the others.
+fn screen_workers() -> usize {
+    let cores = std::thread::available_parallelism().map_or(2, usize::from);
+    (2 * cores).clamp(4, 32)
+}
+
 /// Binds `config.listen` and serves until [`ServerHandle::shutdown`]. Must run inside a tokio
 /// runtime.
 pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
@@ -627,6 +641,8 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         live: Mutex::new(HashMap::new()),
         recent: Mutex::new(HashMap::new()),
         screens: Mutex::new(HashMap::new()),
+        workers: workers::Workers::new(screen_workers())?,
+        runtime: tokio::runtime::Handle::current(),
         store: config.store.clone(),
         reserved: account::reserved_names(),
         link_tries: account::LinkTries::default(),

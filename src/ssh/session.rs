@@ -2,23 +2,16 @@
 //! fed events through a channel and drawn into bytes that go back to the client through a
 //! bounded queue.
 
-use std::cell::{Cell, RefCell};
-use std::io::{self, Write};
+use std::cell::Cell;
 use std::net::SocketAddr;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, Sender};
-use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use ratatui::backend::CrosstermBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
-use ratatui::{Terminal, TerminalOptions, Viewport};
-use tokio::sync::mpsc::Sender as OutSender;
-use tokio::sync::mpsc::error::TrySendError;
 
 use super::Shared;
 use super::lobby::{Intent, Lobby};
@@ -29,17 +22,16 @@ use crate::controller::refusal::TableError;
 use crate::controller::table::{ClientId, Identity, Kind, News, Table, TableId, TableSpec, Want};
 use crate::controller::table_kind::TableKind;
 use crate::controller::tables::Registry;
-use crate::tui::driver::{self, End, Frontend, Policy, Shown};
 use crate::tui::duel::{BoardGame, DuelApp};
+use crate::tui::event::Sender;
 use crate::tui::lobby::{GameOptions, Mode};
 use crate::tui::players::daily_store::{self, DailyStore};
-use crate::tui::shell::{Mailbox, Stack};
-use crate::tui::{Closed, Drawn, Event, Opening, Screen as TuiScreen, Theme, Transition};
+use crate::tui::{Closed, Event, Opening, Screen as TuiScreen, Theme, Transition};
 
 /// At most this many frames a second go to one client.
-const FRAME_INTERVAL: Duration = Duration::from_millis(33);
+pub(crate) const FRAME_INTERVAL: Duration = Duration::from_millis(33);
 /// After a frame was dropped for a slow client, try a full redraw this much later.
-const RETRY_AFTER_DROP: Duration = Duration::from_millis(250);
+pub(crate) const RETRY_AFTER_DROP: Duration = Duration::from_millis(250);
 
 /// Full screen, cursor hidden, mouse reports (clicks and drags, SGR encoding), bracketed
 /// paste, and a cleared screen.
@@ -69,42 +61,61 @@ pub const INPUT_QUEUE: usize = 4096;
 
 /// The player hears that input was dropped once their input has paused this long (told
 /// while the flood goes on, the next key would clear the notice at once).
-const TELL_DROPPED_AFTER: Duration = Duration::from_millis(250);
+pub(crate) const TELL_DROPPED_AFTER: Duration = Duration::from_millis(250);
 
 /// What a player is told (once) when some of their input was dropped.
 pub const INPUT_DROPPED: &str = "Too much input at once: the rest was dropped";
 
-/// A connection's input on its way to its screen thread: keys, clicks and resizes, at most
-/// [`INPUT_QUEUE`] waiting. Clones share the count.
-#[derive(Clone)]
-pub struct InputQueue {
-    events: Sender<Event>,
-    /// Input events sent and not yet taken by the screen thread.
+/// How much of a connection's input waits for its screens, and whether some was dropped.
+/// Clones share the count.
+#[derive(Clone, Default)]
+pub struct InputCount {
+    /// Input events sent and not yet taken by the screens.
     waiting: Arc<AtomicUsize>,
     /// Input was dropped and the player not told yet.
     dropped: Arc<AtomicBool>,
 }
 
+impl InputCount {
+    /// The screens took one input event.
+    pub(crate) fn taken(&self) {
+        let _ = self
+            .waiting
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1));
+    }
+
+    /// Whether input was dropped since this was last asked.
+    pub(crate) fn take_dropped(&self) -> bool {
+        self.dropped.swap(false, Ordering::SeqCst)
+    }
+}
+
+/// A connection's input on its way to its screens: keys, clicks and resizes, at most
+/// [`INPUT_QUEUE`] waiting.
+#[derive(Clone)]
+pub struct InputQueue {
+    events: Sender<Event>,
+    count: InputCount,
+}
+
 impl InputQueue {
-    /// A queue into `events` (the screen thread's inbox, which other senders share).
-    pub fn new(events: Sender<Event>) -> InputQueue {
-        InputQueue {
-            events,
-            waiting: Arc::new(AtomicUsize::new(0)),
-            dropped: Arc::new(AtomicBool::new(false)),
-        }
+    /// A queue into `events` (the screens' inbox, which other senders share), counted in
+    /// `count`.
+    pub fn new(events: Sender<Event>, count: InputCount) -> InputQueue {
+        InputQueue { events, count }
     }
 
     /// Queues a key, click or resize; false when it was dropped (the queue is full, or the
-    /// screen thread has ended).
+    /// screens have ended).
     pub fn send(&self, event: Event) -> bool {
-        if self.waiting.fetch_add(1, Ordering::SeqCst) >= INPUT_QUEUE {
-            self.waiting.fetch_sub(1, Ordering::SeqCst);
+        let waiting = &self.count.waiting;
+        if waiting.fetch_add(1, Ordering::SeqCst) >= INPUT_QUEUE {
+            waiting.fetch_sub(1, Ordering::SeqCst);
             self.note_dropped();
             return false;
         }
         if self.events.send(event).is_err() {
-            self.waiting.fetch_sub(1, Ordering::SeqCst);
+            waiting.fetch_sub(1, Ordering::SeqCst);
             return false;
         }
         true
@@ -112,19 +123,7 @@ impl InputQueue {
 
     /// Input was dropped before it reached the queue (a paste beyond its limit).
     pub fn note_dropped(&self) {
-        self.dropped.store(true, Ordering::SeqCst);
-    }
-
-    /// The screen thread took one input event.
-    fn taken(&self) {
-        let _ = self
-            .waiting
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1));
-    }
-
-    /// Whether input was dropped since this was last asked.
-    fn take_dropped(&self) -> bool {
-        self.dropped.swap(false, Ordering::SeqCst)
+        self.count.dropped.store(true, Ordering::SeqCst);
     }
 }
 
@@ -135,8 +134,8 @@ pub struct GameSpec {
     pub peer: SocketAddr,
     /// Columns and rows from the pty request (at most [`MAX_SIZE`]).
     pub size: (u16, u16),
-    /// Where the connection's input comes from; the screen thread counts what it takes.
-    pub input: InputQueue,
+    /// How much of the connection's input waits; the screens count what they take.
+    pub input: InputCount,
     pub theme: Theme,
     pub(crate) shared: Arc<Shared>,
 }
@@ -154,101 +153,6 @@ pub enum Ended {
     Failed,
     /// The server is stopping.
     Stopped,
-}
-
-/// Starts the screen thread. `inbox` receives what `events` sends (the SSH handler holds a
-/// clone, tables and the lobby others); frames go to `out`, and the thread drops `out` when
-/// it ends, which closes the channel.
-pub fn spawn(
-    spec: GameSpec,
-    events: Sender<Event>,
-    inbox: Receiver<Event>,
-    out: OutSender<Vec<u8>>,
-) -> io::Result<JoinHandle<Ended>> {
-    let mut spec = spec;
-    spec.size = screen_size(spec.size.0.into(), spec.size.1.into());
-    // The name others see, on their screens and in the records.
-    spec.who.user = super::name::player_name(&spec.who.user);
-    thread::Builder::new()
-        .name(format!("trios-ssh-{}", spec.peer))
-        .spawn(move || {
-            // A fault in one screen ends that session alone, and its terminal is put back.
-            let last_words = out.clone();
-            let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                run(spec, events, inbox, out)
-            }));
-            ran.unwrap_or_else(|_| {
-                let mut goodbye = LEAVE.as_bytes().to_vec();
-                goodbye.extend_from_slice(FAULT_GOODBYE.as_bytes());
-                let _ = last_words.blocking_send(goodbye);
-                Ended::Failed
-            })
-        })
-}
-
-/// What a player reads when their session ends by a fault of the server's.
-const FAULT_GOODBYE: &str =
-    "trios: this session ended because of a fault in the server; please connect again.\r\n";
-
-/// A terminal that draws into memory at a fixed size. A new one has empty buffers, so its
-/// first frame is drawn in full.
-struct Screen {
-    terminal: Terminal<CrosstermBackend<Bytes>>,
-    bytes: Bytes,
-    size: (u16, u16),
-    /// The next frame must repaint everything (new size, or a dropped frame).
-    repaint: bool,
-}
-
-impl Screen {
-    fn new(size: (u16, u16)) -> io::Result<Screen> {
-        // Never ask the backend for its size or cursor: it would ask the server's terminal.
-        let size = screen_size(size.0.into(), size.1.into());
-        let area = Rect::new(0, 0, size.0, size.1);
-        let bytes = Bytes::default();
-        let terminal = Terminal::with_options(
-            CrosstermBackend::new(bytes.clone()),
-            TerminalOptions {
-                viewport: Viewport::Fixed(area),
-            },
-        )?;
-        Ok(Screen {
-            terminal,
-            bytes,
-            size,
-            repaint: true,
-        })
-    }
-
-    /// The bytes that bring the client's screen up to date with the app.
-    fn frame(&mut self, widget: impl Widget) -> io::Result<Vec<u8>> {
-        if self.repaint {
-            *self = Screen::new(self.size)?;
-            self.repaint = false;
-            self.bytes
-                .0
-                .borrow_mut()
-                .extend_from_slice(b"\x1b[0m\x1b[H\x1b[2J");
-        }
-        self.terminal
-            .draw(|frame| frame.render_widget(widget, frame.area()))?;
-        Ok(self.bytes.0.take())
-    }
-}
-
-/// Where the backend writes a frame, for [`Screen::frame`] to take.
-#[derive(Clone, Default)]
-struct Bytes(Rc<RefCell<Vec<u8>>>);
-
-impl Write for Bytes {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0.borrow_mut().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
 }
 
 /// How a table's news is told apart, per game: the event that shows a line of the server's
@@ -287,7 +191,7 @@ pub(crate) struct Conn {
     pub(crate) spec: GameSpec,
     pub(crate) events: Sender<Event>,
     /// Set while a table's screen is open; the session leaves that table when it ends.
-    at_table: Cell<Option<TableId>>,
+    pub(crate) at_table: Cell<Option<TableId>>,
     /// Set while the lobby opens a table its opener asked to play casual.
     casual: Cell<bool>,
 }
@@ -377,9 +281,61 @@ impl TuiScreen for AtTable {
 
 /// A server's lobby at the bottom of a connection's stack: a choice opens a table's screen
 /// on top of it, and coming back lists the tables again.
-struct LobbyScreen {
+pub(crate) struct LobbyScreen {
     lobby: Lobby,
-    conn: Rc<Conn>,
+    pub(crate) conn: Rc<Conn>,
+}
+
+impl LobbyScreen {
+    /// The lobby of the player `spec`, its news going to `events`, greeted with `greeting`
+    /// (and whether as a warning); and the table to show at once for a player back after a
+    /// dropped connection, whose seat was kept.
+    pub(crate) fn open(
+        spec: GameSpec,
+        events: Sender<Event>,
+        greeting: Option<(String, bool)>,
+    ) -> (LobbyScreen, Option<Opening>) {
+        let shared = spec.shared.clone();
+        let registry = &shared.tables;
+        watch_lobby(&spec, &events);
+        let mut lobby = Lobby::new(
+            spec.who.clone(),
+            shared.choices.clone(),
+            spec.size,
+            spec.theme,
+        );
+        lobby.set_tables(registry.list());
+        if let Some((text, warn)) = greeting {
+            lobby.say(&text, warn);
+        }
+        lobby.set_players(shared.store.is_some());
+        lobby.set_online(shared.online_now());
+        lobby.set_tables_elsewhere(shared.tables_elsewhere());
+        crate::ssh::lock(&shared.online).insert(spec.client, spec.who.clone());
+        let (size, client) = (spec.size, spec.client);
+        let conn = Rc::new(Conn {
+            spec,
+            events,
+            at_table: Cell::new(None),
+            casual: Cell::new(false),
+        });
+        let mut root = LobbyScreen {
+            lobby,
+            conn: conn.clone(),
+        };
+        let mut back = None;
+        if let Some(id) = registry.seat_kept_for(&conn.spec.who) {
+            match join(&conn, id, Want::Seat, size) {
+                Ok(mut table) => {
+                    table.notice("Welcome back: your match goes on");
+                    registry.unwatch_lobby(client);
+                    back = Some(table.opening());
+                }
+                Err(e) => (root.lobby).say(&format!("Cannot return to table {id}: {e}"), true),
+            }
+        }
+        (root, back)
+    }
 }
 
 impl LobbyScreen {
@@ -555,194 +511,6 @@ impl TuiScreen for LobbyScreen {
 
     fn say(&mut self, text: &str) {
         self.lobby.say(text, true);
-    }
-}
-
-/// The screen thread: lobby and tables until the player quits, idles or goes away.
-fn run(
-    spec: GameSpec,
-    events: Sender<Event>,
-    inbox: Receiver<Event>,
-    out: OutSender<Vec<u8>>,
-) -> Ended {
-    let shared = spec.shared.clone();
-    let registry = &shared.tables;
-    let mut spec = spec;
-    let greeting = match sign_in(&mut spec, &events, &inbox, &out) {
-        Ok(said) => said,
-        Err(ended) => return ended,
-    };
-    watch_lobby(&spec, &events);
-    let mut lobby = Lobby::new(
-        spec.who.clone(),
-        shared.choices.clone(),
-        spec.size,
-        spec.theme,
-    );
-    lobby.set_tables(registry.list());
-    if let Some((text, warn)) = greeting {
-        lobby.say(&text, warn);
-    }
-    lobby.set_players(shared.store.is_some());
-    lobby.set_online(shared.online_now());
-    lobby.set_tables_elsewhere(shared.tables_elsewhere());
-    crate::ssh::lock(&shared.online).insert(spec.client, spec.who.clone());
-    let (size, theme, client) = (spec.size, spec.theme, spec.client);
-    let conn = Rc::new(Conn {
-        spec,
-        events: events.clone(),
-        at_table: Cell::new(None),
-        casual: Cell::new(false),
-    });
-    let root = LobbyScreen {
-        lobby,
-        conn: conn.clone(),
-    };
-    // Every screen's own events (a computer's moves) come to the one inbox.
-    let mailbox: Mailbox = Box::new(move |_| Ok(events.clone()));
-    let mut stack = Stack::new(root, size, theme, mailbox);
-    // Back after a dropped connection: straight to the seat kept for this player.
-    if let Some(id) = registry.seat_kept_for(&conn.spec.who) {
-        match join(&conn, id, Want::Seat, size) {
-            Ok(mut table) => {
-                table.notice("Welcome back: your match goes on");
-                registry.unwatch_lobby(client);
-                let opened = stack.apply(
-                    Transition::Push(table.opening()),
-                    Instant::now(),
-                    &mut |_| false,
-                );
-                if opened.is_err() {
-                    return Ended::Failed;
-                }
-            }
-            Err(e) => stack
-                .root
-                .lobby
-                .say(&format!("Cannot return to table {id}: {e}"), true),
-        }
-    }
-    let ended = event_loop(&mut stack, &conn.spec, &inbox, &out);
-    crate::ssh::lock(&shared.online).remove(&client);
-    registry.unwatch_lobby(client);
-    if let Some(id) = conn.at_table.take() {
-        registry.leave(id, client, ended != Ended::Quit);
-    }
-    if ended != Ended::Gone {
-        let mut goodbye = LEAVE.as_bytes().to_vec();
-        let farewell = match ended {
-            Ended::Idle => Some(format!(
-                "trios: disconnected after {} seconds without input.\r\n",
-                shared.idle_timeout.as_secs()
-            )),
-            Ended::Stopped => Some(SHUTDOWN_GOODBYE.to_string()),
-            _ => None,
-        };
-        if let Some(farewell) = farewell {
-            goodbye.extend_from_slice(farewell.as_bytes());
-        }
-        // The last bytes wait for room in the queue rather than being dropped.
-        let _ = out.blocking_send(goodbye);
-    }
-    ended
-}
-
-/// Finds who the player is before the lobby opens: their account by key, a new account
-/// (the sign-up screen), a linked key, or a guest. Gives what the lobby should say first
-/// (and whether as a warning), or how the session ended (a banned account, the player left).
-fn sign_in(
-    spec: &mut GameSpec,
-    events: &Sender<Event>,
-    inbox: &Receiver<Event>,
-    out: &OutSender<Vec<u8>>,
-) -> Result<Option<(String, bool)>, Ended> {
-    use super::account::{self, Lookup};
-    use crate::tui::signup::{SignUp, SignUpChoice};
-    let shared = spec.shared.clone();
-    let from = spec.peer.ip();
-    match account::look_up(shared.store.as_ref(), &spec.who) {
-        Lookup::Guest => Ok(None),
-        Lookup::Known(found) => {
-            spec.who = account::as_account(&found, from);
-            Ok(Some((format!("Welcome back, {}", found.handle), false)))
-        }
-        Lookup::Unavailable(why) => {
-            tracing::warn!(peer = %spec.peer, "no account lookup: {why}");
-            Ok(Some((
-                "The players database is away: you play as a guest this time".into(),
-                true,
-            )))
-        }
-        Lookup::Banned(found) => {
-            tracing::info!(peer = %spec.peer, handle = %found.handle, "banned account refused");
-            let _ = out.blocking_send(
-                format!(
-                    "trios: the account {} is banned from this server.\r\n",
-                    crate::escape::escape(&found.handle)
-                )
-                .into_bytes(),
-            );
-            Err(Ended::Quit)
-        }
-        Lookup::New => {
-            let (Some(store), crate::controller::table::Proof::Key(fingerprint)) =
-                (shared.store.clone(), spec.who.proof.clone())
-            else {
-                return Ok(None);
-            };
-            let made: Rc<RefCell<Option<crate::store::Account>>> = Rc::default();
-            let keep = made.clone();
-            let decide = Box::new(move |choice: &SignUpChoice| {
-                let account = match choice {
-                    SignUpChoice::Guest => return Ok(()),
-                    SignUpChoice::Handle(handle) => {
-                        account::sign_up(&store, &shared.reserved, handle, &fingerprint)?
-                    }
-                    SignUpChoice::Code(code) => {
-                        account::link(&store, &shared.link_tries, from, &fingerprint, code)?
-                    }
-                };
-                *keep.borrow_mut() = Some(account);
-                Ok(())
-            });
-            let screen = SignUp::new(&spec.who.user, decide, spec.theme);
-            let mailbox: Mailbox = {
-                let events = events.clone();
-                Box::new(move |_| Ok(events.clone()))
-            };
-            let mut stack = Stack::new(screen, spec.size, spec.theme, mailbox);
-            let ended = event_loop(&mut stack, spec, inbox, out);
-            let chose = stack.root.chosen.clone();
-            match (chose, made.take()) {
-                (Some(SignUpChoice::Handle(_)), Some(found)) => {
-                    spec.who = account::as_account(&found, from);
-                    tracing::info!(peer = %spec.peer, handle = %found.handle, "account made");
-                    Ok(Some((
-                        format!(
-                            "Welcome, {}: your games are rated from now on",
-                            found.handle
-                        ),
-                        false,
-                    )))
-                }
-                (Some(SignUpChoice::Code(_)), Some(found)) => {
-                    spec.who = account::as_account(&found, from);
-                    Ok(Some((
-                        format!("This key is now linked to {}", found.handle),
-                        false,
-                    )))
-                }
-                (Some(SignUpChoice::Guest), _) => Ok(Some((
-                    "You play as a guest: your games are casual".into(),
-                    false,
-                ))),
-                _ if ended == Ended::Quit => {
-                    let _ = out.blocking_send(LEAVE.as_bytes().to_vec());
-                    Err(Ended::Quit)
-                }
-                _ => Err(ended),
-            }
-        }
     }
 }
 
@@ -997,83 +765,4 @@ pub(crate) fn open_and_sit<C: crate::controller::table_game::TableGame>(
         casual: conn.casual.get(),
     })?;
     join(conn, id, Want::Seat, size)
-}
-
-/// The event loop: sleep until input, news or an animation step; draw at most
-/// [`FRAME_INTERVAL`] apart; stop on quit, idleness or a vanished client.
-fn event_loop<S: TuiScreen>(
-    stack: &mut Stack<S>,
-    spec: &GameSpec,
-    inbox: &Receiver<Event>,
-    out: &OutSender<Vec<u8>>,
-) -> Ended {
-    let Ok(screen) = Screen::new(spec.size) else {
-        return Ended::Failed;
-    };
-    if out.blocking_send(ENTER.as_bytes().to_vec()).is_err() {
-        return Ended::Gone;
-    }
-    let mut channel = Channel { screen, spec, out };
-    let policy = Policy {
-        idle_timeout: Some(spec.shared.idle_timeout),
-        frame_interval: FRAME_INTERVAL,
-        retry_after_drop: RETRY_AFTER_DROP,
-        notice_after: TELL_DROPPED_AFTER,
-    };
-    match driver::run(stack, inbox, &mut channel, policy) {
-        Ok(End::Quit) => Ended::Quit,
-        Ok(End::Idle) => Ended::Idle,
-        Ok(End::Gone) => Ended::Gone,
-        Ok(End::Stopped) => Ended::Stopped,
-        Err(_) => Ended::Failed,
-    }
-}
-
-/// A connection's channel as the loop's front end: frames go as bytes into the bounded
-/// queue to the client, and a slow client's frames are dropped rather than queued.
-struct Channel<'a> {
-    screen: Screen,
-    spec: &'a GameSpec,
-    out: &'a OutSender<Vec<u8>>,
-}
-
-impl Frontend for Channel<'_> {
-    fn draw(&mut self, top: &dyn TuiScreen) -> io::Result<Shown> {
-        let bytes = self.screen.frame(Drawn(top))?;
-        Ok(match self.out.try_send(bytes) {
-            Ok(()) => Shown::Sent,
-            Err(TrySendError::Full(_)) => {
-                // A slow client: forget this frame and repaint everything later.
-                let dropped = &self.spec.shared.dropped_frames;
-                dropped.fetch_add(1, Ordering::Relaxed);
-                self.screen.repaint = true;
-                Shown::Dropped
-            }
-            Err(TrySendError::Closed(_)) => Shown::Gone,
-        })
-    }
-
-    /// The handler already keeps sizes within bounds; so does the screen.
-    fn resize(&mut self, (w, h): (u16, u16)) -> io::Result<(u16, u16)> {
-        let size = screen_size(w.into(), h.into());
-        self.screen = Screen::new(size)?;
-        Ok(size)
-    }
-
-    /// The connection closed, or the server is stopping.
-    fn intercept(&mut self, event: &Event) -> Option<End> {
-        match event {
-            Event::Terminate => Some(End::Gone),
-            Event::Shutdown => Some(End::Stopped),
-            _ => None,
-        }
-    }
-
-    fn took_input(&mut self) {
-        self.spec.input.taken();
-    }
-
-    fn dropped_notice(&mut self) -> Option<&'static str> {
-        self.spec.input.take_dropped().then_some(INPUT_DROPPED)
-    }
 }

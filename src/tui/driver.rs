@@ -107,59 +107,20 @@ pub(crate) fn run<S: Screen, T: Into<Inbound>>(
     front: &mut dyn Frontend,
     policy: Policy,
 ) -> io::Result<End> {
-    let mut last_input = Instant::now();
-    let mut next_frame_at = Instant::now();
-    let mut dirty = true;
-    // The player is told once that input was dropped, when their input pauses.
-    let mut told_dropped = false;
-    let mut tell_dropped: Option<(Instant, &'static str)> = None;
+    let mut driver = Driver::new(policy);
     loop {
-        let now = Instant::now();
-        if let Some((at, text)) = tell_dropped
-            && now >= at
-        {
-            tell_dropped = None;
-            told_dropped = true;
-            dirty = true;
-            stack.top_mut().say(text);
-        }
-        if dirty && now >= next_frame_at {
-            dirty = false;
-            next_frame_at = now + policy.frame_interval;
-            match front.draw(stack.top())? {
-                Shown::Sent => {}
-                Shown::Dropped => {
-                    dirty = true;
-                    next_frame_at = now + policy.retry_after_drop;
-                }
-                Shown::Gone => return Ok(End::Gone),
-            }
-        }
-        // Sleep until input, news, the next animation step, frame or notice, or idleness.
-        let idle_at = policy.idle_timeout.and_then(|t| last_input.checked_add(t));
-        let wake = [
-            idle_at,
-            stack.top().next_tick(),
-            dirty.then_some(next_frame_at),
-            tell_dropped.map(|(at, _)| at),
-        ]
-        .into_iter()
-        .flatten()
-        .min();
+        let wake = match driver.settle(stack, front, Instant::now())? {
+            Settled::Wait(wake) => wake,
+            Settled::End(end) => return Ok(end),
+        };
         let first = match wake {
-            Some(at) => match inbox.recv_timeout(at.saturating_duration_since(now)) {
+            Some(at) => match inbox.recv_timeout(at.saturating_duration_since(Instant::now())) {
                 Ok(inbound) => inbound.into(),
-                Err(RecvTimeoutError::Timeout) => {
-                    let now = Instant::now();
-                    if idle_at.is_some_and(|at| now >= at) {
-                        return Ok(End::Idle);
-                    }
-                    if stack.top().next_tick().is_none_or(|tick| tick > now) {
-                        // Woken for a frame or a notice: nothing for the screens.
-                        continue;
-                    }
-                    Inbound::Terminal(Event::Tick(now))
-                }
+                Err(RecvTimeoutError::Timeout) => match driver.woken(stack)? {
+                    Woken::Tick(tick) => tick,
+                    Woken::Nothing => continue,
+                    Woken::End(end) => return Ok(end),
+                },
                 Err(RecvTimeoutError::Disconnected) => return Ok(End::Gone),
             },
             None => match inbox.recv() {
@@ -167,53 +128,196 @@ pub(crate) fn run<S: Screen, T: Into<Inbound>>(
                 Err(_) => return Ok(End::Gone),
             },
         };
-        let mut suspend = false;
         let mut next = Some(first);
         // Take everything already waiting before drawing again: a burst costs one frame.
-        while let Some(mut inbound) = next {
-            if let Inbound::Terminal(event) = &mut inbound {
-                if let Some(end) = front.intercept(event) {
-                    return Ok(end);
-                }
-                if let Event::Key(_) | Event::Mouse(_) | Event::Resize(..) = event {
-                    front.took_input();
-                    last_input = Instant::now();
-                    tell_dropped =
-                        tell_dropped.map(|(_, text)| (last_input + policy.notice_after, text));
-                }
-                if let Event::Resize(w, h) = *event {
-                    let (w, h) = front.resize((w, h))?;
-                    *event = Event::Resize(w, h);
-                }
-            }
-            // A stale word about the lobby changes nothing on a table's screen.
-            let stale = matches!(&inbound, Inbound::Terminal(Event::Lobby)) && stack.depth() > 0;
-            let now = Instant::now();
-            let transition = stack.route(inbound, now);
-            dirty |= !stale && !matches!(transition, Transition::Unchanged);
-            match carry_out(stack, transition, now, front)? {
-                Step::Go => {}
-                Step::Suspend => suspend = true,
-                Step::End => return Ok(End::Quit),
+        while let Some(inbound) = next {
+            if let Some(end) = driver.take(stack, front, inbound)? {
+                return Ok(end);
             }
             next = inbox.try_recv().ok().map(Into::into);
         }
-        if front.stopping() {
-            return Ok(End::Stopped);
+        if let Some(end) = driver.burst_done(stack, front)? {
+            return Ok(end);
         }
-        if suspend && let Some(size) = front.suspend(stack.size)? {
+    }
+}
+
+/// The loop's state between events, so that a loop of its own ([`run`]) or a worker
+/// driving many stacks can step it: [`Driver::take`] each event of a burst, then
+/// [`Driver::burst_done`], then [`Driver::settle`] to draw what is due and learn when to
+/// wake; on waking with no event, [`Driver::woken`].
+#[derive(Debug)]
+pub(crate) struct Driver {
+    policy: Policy,
+    last_input: Instant,
+    next_frame_at: Instant,
+    /// A frame is owed.
+    dirty: bool,
+    /// The player is told once that input was dropped, when their input pauses.
+    told_dropped: bool,
+    tell_dropped: Option<(Instant, &'static str)>,
+    /// A screen asked to suspend during this burst.
+    suspend: bool,
+}
+
+/// What [`Driver::settle`] leaves to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Settled {
+    /// Wait for an event or until then (`None`: for an event alone).
+    Wait(Option<Instant>),
+    /// The loop is over.
+    End(End),
+}
+
+/// What a wake-up with no event brought.
+pub(crate) enum Woken {
+    /// The top screen's tick is due: take it like any event.
+    Tick(Inbound),
+    /// A frame or notice is due, nothing for the screens.
+    Nothing,
+    /// The loop is over.
+    End(End),
+}
+
+impl Driver {
+    /// A loop about to draw its first frame.
+    pub(crate) fn new(policy: Policy) -> Driver {
+        let now = Instant::now();
+        Driver {
+            policy,
+            last_input: now,
+            next_frame_at: now,
+            dirty: true,
+            told_dropped: false,
+            tell_dropped: None,
+            suspend: false,
+        }
+    }
+
+    /// Tells the notice that is due, draws the frame that is due, and gives when to wake.
+    pub(crate) fn settle<S: Screen>(
+        &mut self,
+        stack: &mut Stack<S>,
+        front: &mut dyn Frontend,
+        now: Instant,
+    ) -> io::Result<Settled> {
+        if let Some((at, text)) = self.tell_dropped
+            && now >= at
+        {
+            self.tell_dropped = None;
+            self.told_dropped = true;
+            self.dirty = true;
+            stack.top_mut().say(text);
+        }
+        if self.dirty && now >= self.next_frame_at {
+            self.dirty = false;
+            self.next_frame_at = now + self.policy.frame_interval;
+            match front.draw(stack.top())? {
+                Shown::Sent => {}
+                Shown::Dropped => {
+                    self.dirty = true;
+                    self.next_frame_at = now + self.policy.retry_after_drop;
+                }
+                Shown::Gone => return Ok(Settled::End(End::Gone)),
+            }
+        }
+        // Sleep until input, news, the next animation step, frame or notice, or idleness.
+        let wake = [
+            self.idle_at(),
+            stack.top().next_tick(),
+            self.dirty.then_some(self.next_frame_at),
+            self.tell_dropped.map(|(at, _)| at),
+        ]
+        .into_iter()
+        .flatten()
+        .min();
+        Ok(Settled::Wait(wake))
+    }
+
+    fn idle_at(&self) -> Option<Instant> {
+        self.policy
+            .idle_timeout
+            .and_then(|t| self.last_input.checked_add(t))
+    }
+
+    /// The time [`Driver::settle`] gave came with no event: the player idled out, the top
+    /// screen's tick is due, or only a frame or notice is.
+    pub(crate) fn woken<S: Screen>(&mut self, stack: &Stack<S>) -> io::Result<Woken> {
+        let now = Instant::now();
+        if self.idle_at().is_some_and(|at| now >= at) {
+            return Ok(Woken::End(End::Idle));
+        }
+        if stack.top().next_tick().is_none_or(|tick| tick > now) {
+            return Ok(Woken::Nothing);
+        }
+        Ok(Woken::Tick(Inbound::Terminal(Event::Tick(now))))
+    }
+
+    /// Takes one event of a burst; answers how the loop ends if it does.
+    pub(crate) fn take<S: Screen>(
+        &mut self,
+        stack: &mut Stack<S>,
+        front: &mut dyn Frontend,
+        mut inbound: Inbound,
+    ) -> io::Result<Option<End>> {
+        if let Inbound::Terminal(event) = &mut inbound {
+            if let Some(end) = front.intercept(event) {
+                return Ok(Some(end));
+            }
+            if let Event::Key(_) | Event::Mouse(_) | Event::Resize(..) = event {
+                front.took_input();
+                self.last_input = Instant::now();
+                let notice_after = self.policy.notice_after;
+                self.tell_dropped = self
+                    .tell_dropped
+                    .map(|(_, text)| (self.last_input + notice_after, text));
+            }
+            if let Event::Resize(w, h) = *event {
+                let (w, h) = front.resize((w, h))?;
+                *event = Event::Resize(w, h);
+            }
+        }
+        // A stale word about the lobby changes nothing on a table's screen.
+        let stale = matches!(&inbound, Inbound::Terminal(Event::Lobby)) && stack.depth() > 0;
+        let now = Instant::now();
+        let transition = stack.route(inbound, now);
+        self.dirty |= !stale && !matches!(transition, Transition::Unchanged);
+        Ok(match carry_out(stack, transition, now, front)? {
+            Step::Go => None,
+            Step::Suspend => {
+                self.suspend = true;
+                None
+            }
+            Step::End => Some(End::Quit),
+        })
+    }
+
+    /// The burst is over: the front end may stop the loop, a suspension asked for is
+    /// carried out, and dropped input is noted to be told.
+    pub(crate) fn burst_done<S: Screen>(
+        &mut self,
+        stack: &mut Stack<S>,
+        front: &mut dyn Frontend,
+    ) -> io::Result<Option<End>> {
+        if front.stopping() {
+            return Ok(Some(End::Stopped));
+        }
+        if std::mem::take(&mut self.suspend)
+            && let Some(size) = front.suspend(stack.size)?
+        {
             // Back from a suspension: the screen is redrawn in full at the size now.
             stack.size = size;
             let (w, h) = size;
             stack.top_mut().update(Event::Resize(w, h), Instant::now());
-            dirty = true;
+            self.dirty = true;
         }
-        if !told_dropped
-            && tell_dropped.is_none()
+        if !self.told_dropped
+            && self.tell_dropped.is_none()
             && let Some(text) = front.dropped_notice()
         {
-            tell_dropped = Some((Instant::now() + policy.notice_after, text));
+            self.tell_dropped = Some((Instant::now() + self.policy.notice_after, text));
         }
+        Ok(None)
     }
 }
 
@@ -230,6 +334,7 @@ fn carry_out<S: Screen>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tui::event::Sender;
     use crate::tui::shell::Mailbox;
     use crate::tui::view::theme::Theme;
     use ratatui::buffer::Buffer;
@@ -237,7 +342,6 @@ mod tests {
     use ratatui::layout::Rect;
     use std::cell::{Cell, RefCell};
     use std::rc::Rc;
-    use std::sync::mpsc::{self, Sender};
     use std::thread;
 
     /// The server's pacing, with an idle timeout short enough for a test.
@@ -328,7 +432,7 @@ mod tests {
 
     impl Rig {
         fn new(tick: Option<Instant>) -> Rig {
-            let (keys, inbox) = mpsc::channel();
+            let (keys, inbox) = crate::tui::event::channel();
             let seen = Rc::new(Cell::new(0));
             let said = Rc::new(RefCell::new(Vec::new()));
             let ticked = Rc::new(Cell::new(false));
@@ -338,7 +442,7 @@ mod tests {
                 tick,
                 ticked: ticked.clone(),
             };
-            let mailbox: Mailbox = Box::new(|_| Ok(mpsc::channel().0));
+            let mailbox: Mailbox = Box::new(|_| Ok(crate::tui::event::channel().0));
             let stack = Stack::new(screen, (80, 24), Theme::plain(), mailbox);
             let fake = Fake {
                 seen,
@@ -411,7 +515,7 @@ mod tests {
         for policy in [Policy::LOCAL, PACED] {
             let mut rig = Rig::new(None);
             // The last sender goes: nobody can reach the screens any more.
-            rig.fake.keys = mpsc::channel().0;
+            rig.fake.keys = crate::tui::event::channel().0;
             assert_eq!(rig.run(policy), Some(End::Gone), "{policy:?}");
         }
     }

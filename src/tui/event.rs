@@ -1,7 +1,9 @@
 //! Everything that can change the app: input, time, computer moves and signals.
 
 use std::any::Any;
+use std::fmt;
 use std::sync::Arc;
+use std::sync::mpsc::{self, SendError};
 use std::time::Instant;
 
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
@@ -35,4 +37,45 @@ pub enum Event {
     /// The server is stopping: the screen says goodbye, restores the client's terminal and
     /// ends.
     Shutdown,
+}
+
+/// Where a screen's events go: a channel's sending end, or anything else that takes them
+/// (an SSH screen worker's inbox, tagged with the session). Clones go to the same place.
+pub struct Sender<T>(Arc<dyn Fn(T) -> Result<(), SendError<T>> + Send + Sync>);
+
+impl<T> Sender<T> {
+    /// A sender that hands each value to `take`, which gives it back when nobody is there
+    /// to take it any more.
+    pub fn new(take: impl Fn(T) -> Result<(), SendError<T>> + Send + Sync + 'static) -> Self {
+        Sender(Arc::new(take))
+    }
+
+    /// Sends `value`; an error (with the value) when the other end is gone.
+    pub fn send(&self, value: T) -> Result<(), SendError<T>> {
+        (self.0)(value)
+    }
+}
+
+impl<T> Clone for Sender<T> {
+    fn clone(&self) -> Self {
+        Sender(self.0.clone())
+    }
+}
+
+impl<T> fmt::Debug for Sender<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Sender")
+    }
+}
+
+impl<T: Send + 'static> From<mpsc::Sender<T>> for Sender<T> {
+    fn from(channel: mpsc::Sender<T>) -> Self {
+        Sender::new(move |value| channel.send(value))
+    }
+}
+
+/// A channel whose sending end is a [`Sender`].
+pub fn channel<T: Send + 'static>() -> (Sender<T>, mpsc::Receiver<T>) {
+    let (tx, rx) = mpsc::channel();
+    (tx.into(), rx)
 }

@@ -25,8 +25,8 @@ pub use shell::{Closed, Drawn, Leaving, Opening, Screen, Transition};
 pub use terminal::stop_requested;
 pub use view::theme::Theme;
 
+use crate::tui::event::Sender;
 use std::io;
-use std::sync::mpsc::Sender;
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 

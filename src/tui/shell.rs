@@ -9,15 +9,14 @@
 //! through the loop shared with SSH connections (`driver`).
 
 use std::io;
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::thread;
+use std::sync::mpsc::{self, SendError};
 use std::time::Instant;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use super::driver::{self, Frontend, Policy, Shown};
-use super::event::Event;
+use super::event::{Event, Sender};
 use super::terminal::{self, Session};
 use super::view::theme::Theme;
 
@@ -242,20 +241,14 @@ impl<S: Screen> Stack<S> {
     }
 }
 
-/// A sender for the screen `id`'s own events, which a thread of its own passes on to the
-/// loop tagged with `id`; the thread ends once the screen and its workers are gone.
-fn forward(id: u64, hub: Sender<Inbound>) -> io::Result<Sender<Event>> {
-    let (events, inbox): (Sender<Event>, Receiver<Event>) = mpsc::channel();
-    thread::Builder::new()
-        .name("trios-screen".into())
-        .spawn(move || {
-            for event in inbox {
-                if hub.send(Inbound::Screen(id, event)).is_err() {
-                    return;
-                }
-            }
-        })?;
-    Ok(events)
+/// A sender for the screen `id`'s own events, which reach the loop tagged with `id`.
+fn forward(id: u64, hub: mpsc::Sender<Inbound>) -> Sender<Event> {
+    Sender::new(move |event| {
+        hub.send(Inbound::Screen(id, event))
+            .map_err(|SendError(inbound)| match inbound {
+                Inbound::Screen(_, event) | Inbound::Terminal(event) => SendError(event),
+            })
+    })
 }
 
 /// A screen as a ratatui widget, for any backend (the local terminal, an SSH channel's).
@@ -279,8 +272,8 @@ pub fn run<S: Screen>(make: impl FnOnce(Sender<Event>, (u16, u16), Theme) -> S) 
     terminal::spawn_signals(hub.clone())?;
     let size = session.size()?;
     let theme = Theme::from_env();
-    let root = make(forward(ROOT, hub.clone())?, size, theme);
-    let mailbox: Mailbox = Box::new(move |id| forward(id, hub.clone()));
+    let root = make(forward(ROOT, hub.clone()), size, theme);
+    let mailbox: Mailbox = Box::new(move |id| Ok(forward(id, hub.clone())));
     let mut stack = Stack::new(root, size, theme, mailbox);
     let mut local = Local {
         session: Some(session),
@@ -451,7 +444,7 @@ mod tests {
             name: "home",
             seen: seen.clone(),
         };
-        let mailbox: Mailbox = Box::new(|_| Ok(mpsc::channel().0));
+        let mailbox: Mailbox = Box::new(|_| Ok(crate::tui::event::channel().0));
         let mut stack = Stack::new(root, (80, 24), Theme::plain(), mailbox);
         let now = Instant::now();
         let never = &mut |_: &Closed| false;
@@ -498,7 +491,7 @@ mod tests {
             name: "home",
             seen: seen.clone(),
         };
-        let mailbox: Mailbox = Box::new(|_| Ok(mpsc::channel().0));
+        let mailbox: Mailbox = Box::new(|_| Ok(crate::tui::event::channel().0));
         let mut stack = Stack::new(root, (80, 24), Theme::plain(), mailbox);
         let now = Instant::now();
         stack

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{
@@ -18,7 +18,7 @@ fn app(size: usize, black: &str, screen: (u16, u16)) -> (DuelApp<Game>, Receiver
     let mut config = DuelConfig::<Game>::new([Seat::Human, Seat::named(black)], 3, 20);
     config.options.size = size;
     let duel = Duel::start(config, None).expect("a board");
-    let (events, inbox) = mpsc::channel();
+    let (events, inbox) = trios::tui::event::channel();
     let new_duel: NewDuel<Game> =
         Box::new(|c| Duel::start(c.clone(), None).map_err(|e| e.to_string()));
     (

@@ -1,7 +1,7 @@
 //! The Reversi screen driven by keys, clicks and computer answers, read back from a
 //! `TestBackend` buffer; whole screens are insta snapshots.
 
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use ratatui::Terminal;
@@ -46,7 +46,7 @@ impl Harness {
         let mut config = DuelConfig::<Game>::new([seat(dark), seat(light)], 7, 20);
         config.options.position = position.map(String::from);
         let duel = Duel::start(config, None).expect("a valid match");
-        let (events, inbox) = mpsc::channel();
+        let (events, inbox) = trios::tui::event::channel();
         let new_duel: NewDuel<Game> =
             Box::new(|config| Duel::start(config.clone(), None).map_err(|e| e.to_string()));
         let app = DuelApp::new(duel, new_duel, events, size, Theme::plain());
@@ -60,7 +60,7 @@ impl Harness {
     }
 
     fn viewer(duel: Duel<Game>) -> Harness {
-        let (events, inbox) = mpsc::channel();
+        let (events, inbox) = trios::tui::event::channel();
         let app = DuelApp::viewer(duel, events, (80, 24), Theme::plain());
         let terminal = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
         Harness {
@@ -642,7 +642,7 @@ fn answered(answers: &Receiver<Event>) -> u64 {
 #[test]
 fn only_the_answer_to_the_latest_request_is_taken() {
     let game = <Game as TwoPlayer>::start(&Options::default(), 0).expect("the usual start");
-    let (events, answers) = mpsc::channel();
+    let (events, answers) = trios::tui::event::channel();
     let mut computer = Computer::<Game>::none();
     assert!(!computer.ask(&game), "no thread, nothing asked");
     assert_eq!(computer.answer(0, Some(0), &game), None, "nothing awaited");

@@ -1,7 +1,6 @@
 //! The full-screen app showing a shared table: it shows the table's news in order (moves,
 //! then a new deal or the close), sends only its own player's moves, and sends each once.
 
-use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -39,7 +38,7 @@ impl Screen {
     fn new(role: Role, kind: Kind) -> Screen {
         let sent = Arc::new(Mutex::new(Vec::new()));
         let log = sent.clone();
-        let (events, _inbox) = mpsc::channel();
+        let (events, _inbox) = trios::tui::event::channel();
         let joined = Joined {
             table: 1,
             kind,

@@ -2,7 +2,7 @@
 //! buffer; whole screens are insta snapshots (`cargo insta review` after a deliberate change).
 
 use std::path::Path;
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use crate::common::trios_table::{Joined, News};
@@ -60,7 +60,7 @@ struct Harness {
 
 impl Harness {
     fn new(config: MatchConfig, size: (u16, u16)) -> Harness {
-        let (events, inbox) = mpsc::channel();
+        let (events, inbox) = trios::tui::event::channel();
         let game = Match::start(config, None).expect("starts");
         let new_match = Box::new(|c: &MatchConfig| {
             let mut c = c.clone();
@@ -87,7 +87,7 @@ impl Harness {
             .join("tests/fixtures/default-reverse-fallen-ace.json");
         let record = trios::record::three_trios::Record::load(&path).expect("fixture");
         let game = Match::replayed(&record, "fixture").expect("replays");
-        let (events, inbox) = mpsc::channel();
+        let (events, inbox) = trios::tui::event::channel();
         let new_match =
             Box::new(|c: &MatchConfig| Match::start(c.clone(), None).map_err(|e| e.to_string()));
         let app = App::review(game, new_match, events, size, Theme::plain());
@@ -96,7 +96,7 @@ impl Harness {
 
     /// A screen at table 1 of `kind`, from where `role` stands, with `moves` played.
     fn table(role: Role, kind: Kind, moves: &[Move], size: (u16, u16)) -> Harness {
-        let (events, inbox) = mpsc::channel();
+        let (events, inbox) = trios::tui::event::channel();
         let mut c = config("human", "human", 5);
         c.think_ms = 20;
         let seat = |name: &str| SeatView {
@@ -466,7 +466,7 @@ fn a_record_opens_in_the_viewer_and_plays_from_the_start() {
         .join("tests/fixtures/default-reverse-fallen-ace.json");
     let record = trios::record::three_trios::Record::load(&path).expect("fixture");
     let game = Match::replayed(&record, "fixture").expect("replays");
-    let (events, _inbox) = mpsc::channel();
+    let (events, _inbox) = trios::tui::event::channel();
     let new_match =
         Box::new(|c: &MatchConfig| Match::start(c.clone(), None).map_err(|e| e.to_string()));
     let mut app = App::review(game, new_match, events, (100, 30), Theme::plain());
@@ -911,7 +911,7 @@ fn a_key_skips_the_animation_and_another_turns_animations_off() {
 fn take_back_undoes_the_persons_move_and_the_reply_and_records_it() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("match.json");
-    let (events, inbox) = mpsc::channel();
+    let (events, inbox) = trios::tui::event::channel();
     let game = Match::start(config("human", "maxflip", 7), Some(path.clone())).expect("starts");
     let new_match =
         Box::new(|c: &MatchConfig| Match::start(c.clone(), None).map_err(|e| e.to_string()));

@@ -12,7 +12,7 @@ mod table;
 pub use table::ToDuelTable;
 mod view;
 
-use std::sync::mpsc::Sender;
+use crate::tui::event::Sender;
 use std::time::Instant;
 
 use ratatui::crossterm::event::{

@@ -1,7 +1,7 @@
 //! The duel screen at a server's table: the table plays every move and announces it; the
 //! screen shows the announced moves in order and sends its own player's moves as requests.
 
-use std::sync::mpsc::Sender;
+use crate::tui::event::Sender;
 use std::time::Instant;
 
 use super::{BoardGame, DuelApp, NewDuel};

@@ -3,7 +3,7 @@
 //! the move chosen but not played yet (it waits for the last move's animation or the
 //! watcher's pace; the screen decides when).
 
-use std::sync::mpsc::Sender;
+use crate::tui::event::Sender;
 
 use super::positions::start_worker;
 use crate::controller::duel::Computers;

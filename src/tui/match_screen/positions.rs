@@ -2,7 +2,7 @@
 //! and animation draw from), the match a shared table's game is mirrored on, and the thread
 //! its computer seats think on.
 
-use std::sync::mpsc::Sender;
+use crate::tui::event::Sender;
 
 use crate::controller::Seat;
 use crate::controller::duel::Computers;

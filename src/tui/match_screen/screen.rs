@@ -3,7 +3,7 @@
 //! and quitting. A game brings only its board (`B`): the cursor and how keys and clicks
 //! move it, what a move is, and how the board is drawn.
 
-use std::sync::mpsc::Sender;
+use crate::tui::event::Sender;
 
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,

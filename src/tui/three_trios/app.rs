@@ -1,6 +1,6 @@
 //! The app's state and its one way to change: `update(event)`. Drawing lives in `view`.
 
-use std::sync::mpsc::Sender;
+use crate::tui::event::Sender;
 use std::time::Instant;
 
 use ratatui::crossterm::event::{

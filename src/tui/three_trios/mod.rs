@@ -6,8 +6,8 @@ pub mod app;
 pub mod cells;
 pub mod view;
 
+use crate::tui::event::Sender;
 use std::io;
-use std::sync::mpsc::Sender;
 
 use crate::controller::three_trios::Match;
 use crate::tui::{Event, Screen, Start, Theme, game_screen, run_screen};

@@ -1,7 +1,6 @@
 //! A Reversi or Islands screen driven by hand in tests: keys, time stepped to each due tick,
 //! and the screen read back from a `TestBackend` buffer.
 
-use std::sync::mpsc;
 use std::time::Instant;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -32,7 +31,7 @@ impl<G: BoardGame> DuelScreen<G> {
     /// The match `config` on a screen in plain colours.
     pub fn new(config: DuelConfig<G>, size: (u16, u16)) -> DuelScreen<G> {
         let duel = Duel::start(config, None).expect("a valid match");
-        let (events, _inbox) = mpsc::channel();
+        let (events, _inbox) = trios::tui::event::channel();
         let new_duel: NewDuel<G> =
             Box::new(|config| Duel::start(config.clone(), None).map_err(|e| e.to_string()));
         DuelScreen {

@@ -1,0 +1,301 @@
+//! The screen workers: a few threads that each drive many connections' screens, woken by
+//! their events and by the times their screens asked for (a frame, a tick, idleness).
+//!
+//! A session stays on the worker that started it (its screens hold `Rc`s), so a worker
+//! owns its sessions outright and needs no lock to step one. A panic in one session ends
+//! that session alone. Work that may wait on something slow (the database at login) is
+//! done elsewhere and handed back with [`Workers::call`].
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+use std::io;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError, SendError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::Instant;
+
+use crate::tui::Event;
+use crate::tui::event::Sender;
+
+/// Events taken in one go before the worker draws what they changed: enough that a busy
+/// worker draws once for many events, few enough that a flood does not hold frames back.
+const BURST: usize = 1024;
+
+/// One session as its worker drives it.
+pub(crate) trait Task {
+    /// An event for this session (a key, a table's news, the connection closing).
+    fn take(&mut self, event: Event);
+    /// After a burst of events, or when the time asked for has come (`woken`): does what is
+    /// due (draws a frame, ticks, ends an idle player) and says when to be woken next
+    /// (`Some(None)`: only by an event), or `None` once the session is over.
+    fn settle(&mut self, now: Instant, woken: bool) -> Option<Option<Instant>>;
+    /// The session panicked: its last words to the player. It is dropped right after.
+    fn fault(&mut self);
+}
+
+/// Something to do to one session on its worker.
+type Call<T> = Box<dyn FnOnce(&mut T) + Send>;
+
+enum Mail<T> {
+    /// Make session `id` on this worker; the flag is cleared when it is over.
+    Start(u64, Arc<AtomicBool>, Box<dyn FnOnce() -> T + Send>),
+    Event(u64, Event),
+    Call(u64, Call<T>),
+}
+
+/// Which worker drives each running session.
+type Homes = Arc<Mutex<HashMap<u64, usize>>>;
+
+/// The pool: where sessions are started and how their events reach them.
+pub(crate) struct Workers<T> {
+    inboxes: Vec<mpsc::Sender<Mail<T>>>,
+    next: AtomicUsize,
+    homes: Homes,
+}
+
+impl<T: Task + 'static> Workers<T> {
+    /// `count` worker threads (at least one).
+    pub(crate) fn new(count: usize) -> io::Result<Workers<T>> {
+        let homes = Homes::default();
+        let mut inboxes = Vec::new();
+        for n in 0..count.max(1) {
+            let (tx, rx) = mpsc::channel();
+            let homes = homes.clone();
+            thread::Builder::new()
+                .name(format!("trios-screens-{n}"))
+                .spawn(move || Worker::new(homes).run(rx))?;
+            inboxes.push(tx);
+        }
+        Ok(Workers {
+            inboxes,
+            next: AtomicUsize::new(0),
+            homes,
+        })
+    }
+
+    /// Starts session `id` (unique among those running): `make` builds it on its worker,
+    /// given the sender of its events, which fails once the session is over. Gives that
+    /// sender.
+    pub(crate) fn start(
+        &self,
+        id: u64,
+        make: impl FnOnce(Sender<Event>) -> T + Send + 'static,
+    ) -> io::Result<Sender<Event>> {
+        let home = self.next.fetch_add(1, Ordering::Relaxed) % self.inboxes.len();
+        let inbox = self.inboxes[home].clone();
+        let alive = Arc::new(AtomicBool::new(true));
+        let events = {
+            let (inbox, alive) = (inbox.clone(), alive.clone());
+            Sender::new(move |event| {
+                if !alive.load(Ordering::Acquire) {
+                    return Err(SendError(event));
+                }
+                inbox
+                    .send(Mail::Event(id, event))
+                    .map_err(|SendError(mail)| match mail {
+                        Mail::Event(_, event) => SendError(event),
+                        Mail::Start(..) | Mail::Call(..) => SendError(Event::Terminate),
+                    })
+            })
+        };
+        crate::ssh::lock(&self.homes).insert(id, home);
+        let own = events.clone();
+        let mail = Mail::Start(id, alive, Box::new(move || make(own)));
+        if inbox.send(mail).is_err() {
+            crate::ssh::lock(&self.homes).remove(&id);
+            return Err(io::Error::other("the screen workers have stopped"));
+        }
+        Ok(events)
+    }
+
+    /// Has session `id`'s worker run `call` on it (nothing if it is over).
+    pub(crate) fn call(&self, id: u64, call: impl FnOnce(&mut T) + Send + 'static) {
+        let home = crate::ssh::lock(&self.homes).get(&id).copied();
+        if let Some(home) = home {
+            let _ = self.inboxes[home].send(Mail::Call(id, Box::new(call)));
+        }
+    }
+}
+
+/// A session on its worker, with the time it asked to be woken.
+struct Entry<T> {
+    task: T,
+    wake: Option<Instant>,
+    alive: Arc<AtomicBool>,
+}
+
+/// One worker thread's sessions and their wake-up times.
+struct Worker<T> {
+    sessions: HashMap<u64, Entry<T>>,
+    /// Wake-up times, earliest first; an entry whose session has since asked for another
+    /// time (or ended) is stale and skipped.
+    wakes: BinaryHeap<Reverse<(Instant, u64)>>,
+    /// Sessions that took mail in this burst.
+    touched: Vec<u64>,
+    homes: Homes,
+}
+
+impl<T: Task> Worker<T> {
+    fn new(homes: Homes) -> Worker<T> {
+        Worker {
+            sessions: HashMap::new(),
+            wakes: BinaryHeap::new(),
+            touched: Vec::new(),
+            homes,
+        }
+    }
+
+    fn run(mut self, inbox: mpsc::Receiver<Mail<T>>) {
+        loop {
+            let first = match self.next_wake() {
+                Some(at) => {
+                    match inbox.recv_timeout(at.saturating_duration_since(Instant::now())) {
+                        Ok(mail) => Some(mail),
+                        Err(RecvTimeoutError::Timeout) => None,
+                        Err(RecvTimeoutError::Disconnected) => break,
+                    }
+                }
+                None => match inbox.recv() {
+                    Ok(mail) => Some(mail),
+                    Err(_) => break,
+                },
+            };
+            // Take what is waiting, then draw each session it touched once.
+            let mut next = first;
+            let mut taken = 0;
+            while let Some(mail) = next {
+                self.deliver(mail);
+                taken += 1;
+                next = if taken < BURST {
+                    inbox.try_recv().ok()
+                } else {
+                    None
+                };
+            }
+            let now = Instant::now();
+            let mut touched = std::mem::take(&mut self.touched);
+            touched.sort_unstable();
+            touched.dedup();
+            for &id in &touched {
+                self.settle(id, now, false);
+            }
+            touched.clear();
+            self.touched = touched;
+            while let Some(&Reverse((at, id))) = self.wakes.peek() {
+                if at > now {
+                    break;
+                }
+                self.wakes.pop();
+                if self.sessions.get(&id).is_some_and(|e| e.wake == Some(at)) {
+                    self.settle(id, now, true);
+                }
+            }
+            if self.sessions.is_empty() && self.wakes.capacity() > 1024 {
+                self.wakes.shrink_to_fit();
+                self.sessions.shrink_to_fit();
+            }
+        }
+        // The pool is gone (the process is ending): the sessions end with it.
+        for (id, entry) in self.sessions.drain() {
+            entry.alive.store(false, Ordering::Release);
+            crate::ssh::lock(&self.homes).remove(&id);
+        }
+    }
+
+    /// The earliest time a session asked for, dropping stale ones.
+    fn next_wake(&mut self) -> Option<Instant> {
+        while let Some(&Reverse((at, id))) = self.wakes.peek() {
+            if self.sessions.get(&id).is_some_and(|e| e.wake == Some(at)) {
+                return Some(at);
+            }
+            self.wakes.pop();
+        }
+        None
+    }
+
+    fn deliver(&mut self, mail: Mail<T>) {
+        let id = match mail {
+            Mail::Start(id, alive, make) => {
+                match catch_unwind(AssertUnwindSafe(make)) {
+                    Ok(task) => {
+                        let entry = Entry {
+                            task,
+                            wake: None,
+                            alive,
+                        };
+                        self.sessions.insert(id, entry);
+                    }
+                    Err(_) => {
+                        alive.store(false, Ordering::Release);
+                        crate::ssh::lock(&self.homes).remove(&id);
+                        return;
+                    }
+                }
+                id
+            }
+            Mail::Event(id, event) => {
+                if !self.step(id, |task| task.take(event)) {
+                    return;
+                }
+                id
+            }
+            Mail::Call(id, call) => {
+                if !self.step(id, call) {
+                    return;
+                }
+                id
+            }
+        };
+        self.touched.push(id);
+    }
+
+    /// Runs `step` on session `id`; false if there is no such session or it panicked
+    /// (then it is over).
+    fn step(&mut self, id: u64, step: impl FnOnce(&mut T)) -> bool {
+        let Some(entry) = self.sessions.get_mut(&id) else {
+            return false;
+        };
+        if catch_unwind(AssertUnwindSafe(|| step(&mut entry.task))).is_ok() {
+            return true;
+        }
+        self.failed(id);
+        false
+    }
+
+    /// Lets session `id` do what is due and files its next wake-up time.
+    fn settle(&mut self, id: u64, now: Instant, woken: bool) {
+        let Some(entry) = self.sessions.get_mut(&id) else {
+            return;
+        };
+        match catch_unwind(AssertUnwindSafe(|| entry.task.settle(now, woken))) {
+            Ok(Some(wake)) => {
+                entry.wake = wake;
+                if let Some(at) = wake {
+                    self.wakes.push(Reverse((at, id)));
+                }
+            }
+            Ok(None) => self.end(id),
+            Err(_) => self.failed(id),
+        }
+    }
+
+    /// Session `id` panicked: it says goodbye (if even that does not panic) and ends.
+    fn failed(&mut self, id: u64) {
+        if let Some(entry) = self.sessions.get_mut(&id) {
+            let _ = catch_unwind(AssertUnwindSafe(|| entry.task.fault()));
+        }
+        self.end(id);
+    }
+
+    /// Session `id` is over: its events fail from now on, and it is dropped (which lets go
+    /// of whatever it held), a panic in dropping it ending nothing else.
+    fn end(&mut self, id: u64) {
+        crate::ssh::lock(&self.homes).remove(&id);
+        if let Some(entry) = self.sessions.remove(&id) {
+            entry.alive.store(false, Ordering::Release);
+            let _ = catch_unwind(AssertUnwindSafe(move || drop(entry)));
+        }
+    }
+}
