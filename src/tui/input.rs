@@ -17,11 +17,18 @@ pub const PASTE_LIMIT: usize = 4096;
 /// What starts and ends a bracketed paste.
 const PASTE_START: &[u8] = b"\x1b[200~";
 const PASTE_END: &[u8] = b"\x1b[201~";
-/// termwiz is given at most this many bytes at a time, so what it buffers can be watched.
-const CHUNK: usize = 64;
-/// If termwiz has taken this many bytes without making anything of them, it is stuck on
-/// something it cannot read and starts afresh (no key sequence is near this long).
-const STALL_LIMIT: usize = 1024;
+/// An escape sequence cut off at the end of a packet is held for the next one only up to this
+/// long; a longer one is no key and goes to termwiz as it is.
+const SEQUENCE_LIMIT: usize = 32;
+/// Idle termwiz parsers kept for the next bytes to parse.
+const IDLE_KEPT: usize = 16;
+
+/// termwiz's parsers, shared by every connection. Each holds a table of every key's escape
+/// sequence, about half a megabyte, so a parser of its own would be most of a connection's
+/// memory. One is taken for each parse and given back empty: it is only ever given finished
+/// sequences (an unfinished one is held by its connection), whole UTF-8 characters and no
+/// paste, and told no more bytes follow.
+static IDLE_PARSERS: std::sync::Mutex<Vec<InputParser>> = std::sync::Mutex::new(Vec::new());
 
 /// Turns a client's bytes into app events. One per connection: it remembers an escape sequence
 /// cut in two by the network and which mouse button is held.
@@ -32,7 +39,6 @@ const STALL_LIMIT: usize = 1024;
 /// calls is at most [`PASTE_LIMIT`] plus a few bytes of unfinished sequence (see
 /// [`InputDecoder::buffered`]).
 pub struct InputDecoder {
-    parser: InputParser,
     held: Option<MouseButton>,
     /// How many bytes of [`PASTE_START`] (outside a paste) or [`PASTE_END`] (inside one) the
     /// last bytes matched; they are held until the marker is complete or broken.
@@ -41,8 +47,8 @@ pub struct InputDecoder {
     paste: Option<Vec<u8>>,
     /// The start of a character the packet cut in two (at most 3 bytes).
     partial: Vec<u8>,
-    /// Bytes given to termwiz since it last made an event of them.
-    unparsed: usize,
+    /// An escape sequence the last packet cut off (at most [`SEQUENCE_LIMIT`] bytes).
+    pending: Vec<u8>,
     /// Some input was dropped since [`InputDecoder::take_dropped`] was last asked.
     dropped: bool,
 }
@@ -56,12 +62,11 @@ impl Default for InputDecoder {
 impl InputDecoder {
     pub fn new() -> InputDecoder {
         InputDecoder {
-            parser: InputParser::new(),
             held: None,
             marker: 0,
             paste: None,
             partial: Vec::new(),
-            unparsed: 0,
+            pending: Vec::new(),
             dropped: false,
         }
     }
@@ -154,32 +159,47 @@ impl InputDecoder {
     /// How many bytes are held for later: the open paste, a held marker or cut character, and
     /// what termwiz was given without making an event of it yet (an upper bound of its buffer).
     pub fn buffered(&self) -> usize {
-        self.paste.as_ref().map_or(0, Vec::len) + self.marker + self.partial.len() + self.unparsed
+        self.paste.as_ref().map_or(0, Vec::len)
+            + self.marker
+            + self.partial.len()
+            + self.pending.len()
     }
 
-    /// Gives termwiz the UTF-8 in `bytes` (with a character cut by the last packet), a chunk
-    /// at a time, and converts what it makes of them.
+    /// Gives termwiz the UTF-8 in `bytes` (after a character and a sequence the last packet
+    /// cut), but an escape sequence cut off at their end, and converts what it makes of them.
     fn parse(&mut self, bytes: &[u8], events: &mut Vec<Event>) {
         let text = self.valid_utf8(bytes);
-        for chunk in text.chunks(CHUNK) {
-            let parsed = self.parser.parse_as_vec(chunk, true);
-            if parsed.is_empty() {
-                self.unparsed += chunk.len();
-                if self.unparsed > STALL_LIMIT {
-                    self.parser = InputParser::new();
-                    self.unparsed = 0;
-                }
-            } else {
-                self.unparsed = 0;
-            }
-            events.extend(self.convert(parsed));
-        }
+        let mut input = std::mem::take(&mut self.pending);
+        input.extend_from_slice(&text);
+        let cut = unfinished_from(&input);
+        self.pending = input.split_off(cut);
+        self.run_parser(&input, events);
     }
 
-    /// Has termwiz settle what it holds (an ambiguous sequence counts as typed).
+    /// Has termwiz settle the sequence held (an ambiguous one counts as typed: a lone Esc is
+    /// the Esc key).
     fn settle(&mut self, events: &mut Vec<Event>) {
-        let parsed = self.parser.parse_as_vec(&[], false);
-        self.unparsed = 0;
+        let held = std::mem::take(&mut self.pending);
+        self.run_parser(&held, events);
+    }
+
+    /// Parses `input` on a shared parser, telling it no more follows.
+    fn run_parser(&mut self, input: &[u8], events: &mut Vec<Event>) {
+        if input.is_empty() {
+            return;
+        }
+        let idle = || IDLE_PARSERS.lock().unwrap_or_else(|e| e.into_inner());
+        let taken = idle().pop();
+        let mut parser = taken.unwrap_or_default();
+        let parsed = parser.parse_as_vec(input, false);
+        // Nothing is left behind for the next connection, whatever termwiz made of this.
+        let leftover = parser.parse_as_vec(&[], false);
+        if leftover.is_empty() {
+            let mut idle = idle();
+            if idle.len() < IDLE_KEPT {
+                idle.push(parser);
+            }
+        }
         events.extend(self.convert(parsed));
     }
 
@@ -370,6 +390,32 @@ pub fn key_event(key: &KeyEvent) -> Option<CtKeyEvent> {
     Some(CtKeyEvent::new(code, mods))
 }
 
+/// Where an escape sequence that `input` ends in before it is finished starts (the length of
+/// `input` when it ends in none): a lone Esc, which may start a sequence or be Alt; a CSI
+/// (`Esc [`) without its final byte; an SS3 (`Esc O`) without its key. Escapes just before it
+/// go with it (Esc Esc [ A is Alt with Up).
+fn unfinished_from(input: &[u8]) -> usize {
+    let Some(start) = input.iter().rposition(|&b| b == 0x1b) else {
+        return input.len();
+    };
+    let tail = &input[start..];
+    let unfinished = match tail.get(1) {
+        None => true,
+        Some(b'[') => !tail[2..].iter().any(|b| (0x40..=0x7e).contains(b)),
+        Some(b'O') => tail.len() < 3,
+        Some(_) => false,
+    };
+    if !unfinished || tail.len() > SEQUENCE_LIMIT {
+        return input.len();
+    }
+    let escapes = input[..start]
+        .iter()
+        .rev()
+        .take_while(|&&b| b == 0x1b)
+        .count();
+    start - escapes.min(2)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -389,6 +435,35 @@ mod tests {
         let mut events = decoder.feed(bytes);
         events.extend(decoder.flush());
         events
+    }
+
+    #[test]
+    fn a_shared_parser_carries_nothing_from_one_connection_to_the_next() {
+        // One connection's sequence is cut in two, another types between the halves: each
+        // gets exactly its own keys, though they share termwiz's parsers.
+        for (cut, rest, expected) in [
+            (&b"\x1b["[..], &b"B"[..], CtKey::Down),
+            (b"\x1b", b"[A", CtKey::Up),
+            (b"\x1b[1;", b"5C", CtKey::Right),
+            (b"\x1bO", b"D", CtKey::Left),
+        ] {
+            let mut cutter = InputDecoder::new();
+            assert!(cutter.feed(cut).is_empty(), "{cut:?}");
+            let mut other = InputDecoder::new();
+            let typed = other.feed(b"A");
+            assert_eq!(
+                keys(&typed),
+                [(CtKey::Char('A'), KeyModifiers::SHIFT)],
+                "{cut:?}"
+            );
+            let events = cutter.feed(rest);
+            let codes: Vec<_> = keys(&events).into_iter().map(|(c, _)| c).collect();
+            assert_eq!(codes, [expected], "{cut:?}");
+            assert!(
+                cutter.flush().is_empty() && other.flush().is_empty(),
+                "{cut:?}"
+            );
+        }
     }
 
     #[test]
@@ -589,7 +664,7 @@ mod tests {
                     if flushes[i % flushes.len()] {
                         decoder.flush();
                     }
-                    prop_assert!(decoder.buffered() <= PASTE_LIMIT + STALL_LIMIT + 2 * CHUNK);
+                    prop_assert!(decoder.buffered() <= PASTE_LIMIT + SEQUENCE_LIMIT + 2 + PASTE_START.len() + 3);
                     i += 1;
                 }
                 decoder.feed(PASTE_END);
