@@ -1,7 +1,10 @@
 //! Computer players think on their own thread, so whoever runs a match (a screen, a shared
-//! table) keeps answering while a move is chosen.
+//! table) keeps answering while a move is chosen. Thinking never holds up a frame: a
+//! thinking thread runs below the screens' priority, and only as many searches as there are
+//! cores run at once (the others wait their turn), however many matches a server hosts.
 
 use std::sync::mpsc::{self, Sender};
+use std::sync::{Condvar, Mutex};
 use std::thread;
 
 use super::duel::Computers;
@@ -32,12 +35,15 @@ impl<G: TwoPlayer> DuelWorker<G> {
         let _ = thread::Builder::new()
             .name("trios-ai".into())
             .spawn(move || {
+                below_screens();
                 let mut strategies = strategies;
                 for request in inbox {
                     let side = request.game.to_move();
+                    let turn = Turn::wait();
                     let mv = strategies[side.index()]
                         .as_mut()
                         .and_then(|s| s.choose(&request.game));
+                    drop(turn);
                     if !deliver(request.ticket, &request.game, mv) {
                         return;
                     }
@@ -53,5 +59,95 @@ impl<G: TwoPlayer> DuelWorker<G> {
             ticket,
             game: game.clone(),
         });
+    }
+}
+
+/// Searches running now, of at most [`searches_at_once`].
+static RUNNING: Mutex<usize> = Mutex::new(0);
+static TURN_FREED: Condvar = Condvar::new();
+
+/// As many searches as there are cores.
+fn searches_at_once() -> usize {
+    thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// One search's turn to use a core; the next waiting search goes when it is dropped.
+struct Turn;
+
+impl Turn {
+    /// Waits until fewer than [`searches_at_once`] searches run.
+    fn wait() -> Turn {
+        let most = searches_at_once();
+        let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+        while *running >= most {
+            running = TURN_FREED.wait(running).unwrap_or_else(|e| e.into_inner());
+        }
+        *running += 1;
+        Turn
+    }
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+        *running = running.saturating_sub(1);
+        TURN_FREED.notify_one();
+    }
+}
+
+/// Lowers this thread's priority below the screens' (its nice value by 10), so a busy
+/// server draws frames before it thinks. Linux keeps a nice value per thread.
+#[cfg(target_os = "linux")]
+fn below_screens() {
+    unsafe extern "C" {
+        /// `setpriority(2)`; on Linux, `PRIO_PROCESS` with `who` 0 means the calling thread.
+        fn setpriority(which: i32, who: u32, prio: i32) -> i32;
+    }
+    const PRIO_PROCESS: i32 = 0;
+    // SAFETY: setpriority takes plain integers and changes only this thread's nice value; a
+    // failure (not allowed, say) leaves it as it was, which is harmless.
+    unsafe {
+        setpriority(PRIO_PROCESS, 0, 10);
+    }
+}
+
+/// Elsewhere the thread keeps the process's priority.
+#[cfg(not(target_os = "linux"))]
+fn below_screens() {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    #[test]
+    fn no_more_searches_run_at_once_than_there_are_cores() {
+        let most = searches_at_once();
+        let (now, peak) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let threads: Vec<_> = (0..most * 3 + 2)
+            .map(|_| {
+                let (now, peak) = (now.clone(), peak.clone());
+                thread::spawn(move || {
+                    let turn = Turn::wait();
+                    let running = now.fetch_add(1, Ordering::SeqCst) + 1;
+                    peak.fetch_max(running, Ordering::SeqCst);
+                    thread::sleep(Duration::from_millis(20));
+                    now.fetch_sub(1, Ordering::SeqCst);
+                    drop(turn);
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().ok();
+        }
+        // All ran, never more than the cores at once (other tests' searches count too).
+        assert_eq!(now.load(Ordering::SeqCst), 0);
+        let peak = peak.load(Ordering::SeqCst);
+        assert!(
+            (1..=most).contains(&peak),
+            "{peak} at once, of at most {most}"
+        );
     }
 }
