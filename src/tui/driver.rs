@@ -3,7 +3,8 @@
 //!
 //! The loop sleeps until an event, the top screen's next tick, the next frame it may draw,
 //! or the idle deadline; applies everything already waiting (a burst costs one frame); and
-//! draws at most one frame per [`Policy::frame_interval`].
+//! draws at most one frame per [`Policy::frame_interval`], but for one that answers input,
+//! which waits only for the last that did.
 
 use std::io;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -18,7 +19,9 @@ pub(crate) struct Policy {
     /// No input (key, click, resize) for this long ends the loop with [`End::Idle`];
     /// `None` waits for ever.
     pub(crate) idle_timeout: Option<Duration>,
-    /// Frames are drawn at least this far apart (zero: after every burst of events).
+    /// Frames are drawn at least this far apart (zero: after every burst of events); a frame
+    /// that answers input waits only for the last one that answered input, so a player's key
+    /// is never held back by a frame they did not ask for.
     pub(crate) frame_interval: Duration,
     /// After a frame was dropped (a slow client), the next, full one is tried this later.
     pub(crate) retry_after_drop: Duration,
@@ -150,9 +153,15 @@ pub(crate) fn run<S: Screen, T: Into<Inbound>>(
 pub(crate) struct Driver {
     policy: Policy,
     last_input: Instant,
+    /// The next frame may be drawn from then on.
     next_frame_at: Instant,
+    /// A frame that answers input may be drawn from then on: a frame the player did not ask
+    /// for (a table's news) does not hold back the next that answers a key.
+    next_answer_at: Instant,
     /// A frame is owed.
     dirty: bool,
+    /// Input was taken since the last frame.
+    answering: bool,
     /// The player is told once that input was dropped, when their input pauses.
     told_dropped: bool,
     tell_dropped: Option<(Instant, &'static str)>,
@@ -187,7 +196,9 @@ impl Driver {
             policy,
             last_input: now,
             next_frame_at: now,
+            next_answer_at: now,
             dirty: true,
+            answering: false,
             told_dropped: false,
             tell_dropped: None,
             suspend: false,
@@ -209,14 +220,18 @@ impl Driver {
             self.dirty = true;
             stack.top_mut().say(text);
         }
-        if self.dirty && now >= self.next_frame_at {
+        if self.dirty && now >= self.frame_due() {
             self.dirty = false;
             self.next_frame_at = now + self.policy.frame_interval;
+            if std::mem::take(&mut self.answering) {
+                self.next_answer_at = self.next_frame_at;
+            }
             match front.draw(stack.top())? {
                 Shown::Sent => {}
                 Shown::Dropped => {
                     self.dirty = true;
                     self.next_frame_at = now + self.policy.retry_after_drop;
+                    self.next_answer_at = self.next_frame_at;
                 }
                 Shown::Gone => return Ok(Settled::End(End::Gone)),
             }
@@ -225,13 +240,23 @@ impl Driver {
         let wake = [
             self.idle_at(),
             stack.top().next_tick(),
-            self.dirty.then_some(self.next_frame_at),
+            self.dirty.then(|| self.frame_due()),
             self.tell_dropped.map(|(at, _)| at),
         ]
         .into_iter()
         .flatten()
         .min();
         Ok(Settled::Wait(wake))
+    }
+
+    /// When the owed frame may be drawn: at once after input (unless a frame answered input
+    /// or was dropped within the interval), else an interval after the last frame.
+    fn frame_due(&self) -> Instant {
+        if self.answering {
+            self.next_answer_at
+        } else {
+            self.next_frame_at
+        }
     }
 
     fn idle_at(&self) -> Option<Instant> {
@@ -266,6 +291,7 @@ impl Driver {
             }
             if let Event::Key(_) | Event::Mouse(_) | Event::Resize(..) = event {
                 front.took_input();
+                self.answering = true;
                 self.last_input = Instant::now();
                 let notice_after = self.policy.notice_after;
                 self.tell_dropped = self
@@ -518,6 +544,32 @@ mod tests {
             rig.fake.keys = crate::tui::event::channel().0;
             assert_eq!(rig.run(policy), Some(End::Gone), "{policy:?}");
         }
+    }
+
+    #[test]
+    fn a_frame_nobody_asked_for_does_not_hold_back_the_answer_to_a_key() {
+        // Frames a minute apart: only the rule for answers lets a key's frame through.
+        let slow = Policy {
+            frame_interval: Duration::from_secs(60),
+            ..PATIENT
+        };
+        let mut rig = Rig::new(None);
+        rig.fake.quit_at = usize::MAX;
+        let mut driver = Driver::new(slow);
+        let mut step = |rig: &mut Rig, event: Event| {
+            let (stack, fake) = (&mut rig.stack, &mut rig.fake);
+            driver.take(stack, fake, Inbound::Terminal(event)).ok();
+            driver.burst_done(stack, fake).ok();
+            driver.settle(stack, fake, Instant::now()).ok();
+            rig.fake.frames.len()
+        };
+        // The first frame goes at once; news then waits for the interval.
+        assert_eq!(step(&mut rig, Event::Lobby), 1);
+        assert_eq!(step(&mut rig, Event::Lobby), 1);
+        // A key is answered at once, news or not; a second key waits for the interval.
+        assert_eq!(step(&mut rig, key('x')), 2);
+        assert_eq!(step(&mut rig, key('x')), 2);
+        assert_eq!(step(&mut rig, Event::Lobby), 2);
     }
 
     #[test]
