@@ -1,7 +1,8 @@
 //! Computer players think on their own thread, so whoever runs a match (a screen, a shared
 //! table) keeps answering while a move is chosen. Thinking never holds up a frame: a
-//! thinking thread runs below the screens' priority, and only as many searches as there are
-//! cores run at once (the others wait their turn), however many matches a server hosts.
+//! thinking thread runs only when no screen needs the core, and only as many searches as
+//! there are cores run at once (the others wait their turn), however many matches a server
+//! hosts.
 
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Condvar, Mutex};
@@ -95,19 +96,26 @@ impl Drop for Turn {
     }
 }
 
-/// Lowers this thread's priority below the screens' (its nice value by 10), so a busy
-/// server draws frames before it thinks. Linux keeps a nice value per thread.
+/// Puts this thread below the screens: it runs only when no screen needs a core (Linux's
+/// `SCHED_IDLE`, which any thread may choose for itself and which Linux keeps per thread), so
+/// a busy server draws every frame first and thinks with what is left.
 #[cfg(target_os = "linux")]
 fn below_screens() {
-    unsafe extern "C" {
-        /// `setpriority(2)`; on Linux, `PRIO_PROCESS` with `who` 0 means the calling thread.
-        fn setpriority(which: i32, who: u32, prio: i32) -> i32;
+    /// `struct sched_param`: only the priority, which must be 0 for `SCHED_IDLE`.
+    #[repr(C)]
+    struct SchedParam {
+        priority: i32,
     }
-    const PRIO_PROCESS: i32 = 0;
-    // SAFETY: setpriority takes plain integers and changes only this thread's nice value; a
-    // failure (not allowed, say) leaves it as it was, which is harmless.
+    unsafe extern "C" {
+        /// `sched_setscheduler(2)`; `pid` 0 means the calling thread.
+        fn sched_setscheduler(pid: i32, policy: i32, param: *const SchedParam) -> i32;
+    }
+    const SCHED_IDLE: i32 = 5;
+    let param = SchedParam { priority: 0 };
+    // SAFETY: the call reads one valid, live `sched_param` and changes only this thread's
+    // policy; a refusal leaves it as it was, which is harmless.
     unsafe {
-        setpriority(PRIO_PROCESS, 0, 10);
+        sched_setscheduler(0, SCHED_IDLE, &param);
     }
 }
 
