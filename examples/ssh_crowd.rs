@@ -118,6 +118,22 @@ impl Server {
         self.status("Threads")
     }
 
+    /// VmRSS's parts: the heap and other private memory, and the binary's and libraries'
+    /// pages read in (code the crowd ran, which the system may drop at will).
+    fn rss_parts(&self) -> String {
+        let mb = |field| self.status(field) as f64 / 1024.0;
+        format!(
+            "anonymous {:.1} MB, files {:.1} MB",
+            mb("RssAnon"),
+            mb("RssFile")
+        )
+    }
+
+    /// Its open file descriptors (sockets among them).
+    fn open_files(&self) -> usize {
+        std::fs::read_dir(format!("/proc/{}/fd", self.child.id())).map_or(0, |fds| fds.count())
+    }
+
     /// User and system time so far, in clock ticks.
     fn ticks(&self) -> u64 {
         ticks_of(&format!("/proc/{}/stat", self.child.id()))
@@ -202,19 +218,32 @@ fn source(n: usize) -> IpAddr {
 
 /// One session in the lobby.
 struct Session {
-    _handle: Handle<Client>,
+    handle: Handle<Client>,
     channel: russh::Channel<client::Msg>,
     /// Its TCP socket, kept open as long as the session.
-    _socket: std::net::TcpStream,
+    socket: std::net::TcpStream,
+}
+
+impl Session {
+    /// Leaves as a person's ssh does: the SSH goodbye, then the socket closes.
+    async fn leave(self) {
+        let _ = timeout(
+            Duration::from_secs(5),
+            self.handle
+                .disconnect(russh::Disconnect::ByApplication, "bye", "en"),
+        )
+        .await;
+        let _ = self.socket.shutdown(std::net::Shutdown::Both);
+    }
 }
 
 /// Connects session `n` as a guest and waits for its lobby.
 async fn join(addr: SocketAddr, n: usize) -> Result<Session, String> {
     let guest = guest(addr, Some(source(n)), format!("crowd{n}"), (80, 24)).await?;
     let mut session = Session {
-        _handle: guest.handle,
+        handle: guest.handle,
         channel: guest.channel,
-        _socket: guest.cut,
+        socket: guest.cut,
     };
     session
         .until_marker(Instant::now() + JOIN_LIMIT)
@@ -318,7 +347,11 @@ async fn crowd(args: &Args, server: &Server) -> Result<bool, String> {
         args.ramp,
         args.seconds
     );
-    println!("idle: VmRSS {idle:.1} MB, threads {}", server.threads());
+    println!(
+        "idle: VmRSS {idle:.1} MB ({}), threads {}",
+        server.rss_parts(),
+        server.threads()
+    );
     let (joined_tx, mut joined_rx) = tokio::sync::mpsc::unbounded_channel();
     let ramp_started = Instant::now();
     for n in 0..args.sessions {
@@ -400,14 +433,19 @@ async fn crowd(args: &Args, server: &Server) -> Result<bool, String> {
         own * 100.0,
         server.threads()
     );
-    drop(kept);
+    for session in kept {
+        session.leave().await;
+    }
     sleep(Duration::from_secs(args.rest)).await;
     let after = server.rss_mb();
     println!(
-        "{} s after the crowd left: VmRSS {after:.1} MB ({:.2}x idle), threads {}",
+        "{} s after the crowd left: VmRSS {after:.1} MB ({:.2}x idle; {}), threads {}, \
+         open files {}",
         args.rest,
         after / idle.max(0.1),
-        server.threads()
+        server.rss_parts(),
+        server.threads(),
+        server.open_files()
     );
     Ok(failed.is_empty() && lost == 0)
 }

@@ -408,6 +408,21 @@ impl Shared {
         Ok(())
     }
 
+    /// Forgets connection times older than the rate window and gives back the room the
+    /// maps of connections grew to for a crowd now gone (the crowd's thousands of small
+    /// entries would otherwise pin the allocator's pages).
+    pub(crate) fn forget_the_crowd(&self, now: Instant) {
+        {
+            let mut recent = lock(&self.recent);
+            recent.retain(|_, times| times.back().is_some_and(|t| now - *t < RATE_WINDOW));
+            recent.shrink_to_fit();
+        }
+        lock(&self.live).shrink_to_fit();
+        lock(&self.screens).shrink_to_fit();
+        lock(&self.online).shrink_to_fit();
+        crate::tui::input::InputDecoder::forget_idle_parsers();
+    }
+
     /// Whether every place among the games is taken.
     pub(crate) fn full(&self) -> bool {
         self.playing.load(Ordering::SeqCst) >= self.max_sessions
@@ -616,6 +631,7 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         };
         open_showcase(&tables, Arc::new(shows), 0);
     }
+    memory::map_large_blocks_alone();
     let shared = Arc::new(Shared {
         games: config.games,
         authorized_keys: config.authorized_keys.clone(),

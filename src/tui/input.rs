@@ -20,8 +20,9 @@ const PASTE_END: &[u8] = b"\x1b[201~";
 /// An escape sequence cut off at the end of a packet is held for the next one only up to this
 /// long; a longer one is no key and goes to termwiz as it is.
 const SEQUENCE_LIMIT: usize = 32;
-/// Idle termwiz parsers kept for the next bytes to parse.
-const IDLE_KEPT: usize = 16;
+/// Idle termwiz parsers kept for the next bytes to parse: as many as parse at once, which
+/// is one for each thread that reads connections.
+const IDLE_KEPT: usize = 8;
 
 /// termwiz's parsers, shared by every connection. Each holds a table of every key's escape
 /// sequence, about half a megabyte, so a parser of its own would be most of a connection's
@@ -149,6 +150,12 @@ impl InputDecoder {
         self.parse(held, &mut events);
         self.settle(&mut events);
         events
+    }
+
+    /// Lets go of the idle parsers (a crowd has left; the next bytes make one afresh).
+    pub fn forget_idle_parsers() {
+        let idle = std::mem::take(&mut *IDLE_PARSERS.lock().unwrap_or_else(|e| e.into_inner()));
+        drop(idle);
     }
 
     /// Whether input was dropped (a paste beyond [`PASTE_LIMIT`]) since this was last asked.
