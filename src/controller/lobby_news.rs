@@ -1,6 +1,8 @@
 //! How the lobbies hear that what they show changed (a table's line, who is online): each at
 //! most once a [`NEWS_PERIOD`], and the lobbies in turn over the period, so a change every
-//! lobby shows (the showcase's move) is drawn by a few at a time, never by all at once.
+//! lobby shows (the showcase's move) is drawn by a few at a time, never by all at once. With
+//! more lobbies than [`NEWS_PER_PERIOD`], each hears only every few periods, so news never
+//! costs the server more than that many frames a period, however large the crowd.
 
 use std::sync::{Arc, Weak};
 use std::thread;
@@ -13,6 +15,8 @@ use super::tables::{Notify, Registry};
 pub const NEWS_PERIOD: Duration = Duration::from_secs(1);
 /// The courier's step: the period is cut into this many turns, a lobby hearing in its own.
 pub const TURNS: u64 = 40;
+/// The most lobbies told news in one period.
+pub const NEWS_PER_PERIOD: u64 = 2000;
 
 /// The lobbies listening, and how far each has heard.
 #[derive(Default)]
@@ -62,11 +66,16 @@ impl LobbyNews {
         self.changes += 1;
     }
 
-    /// The lobbies whose turn is `turn` and that have news, marked as told.
-    fn due(&mut self, turn: u64) -> Vec<(ClientId, Notify)> {
+    /// The lobbies whose turn is `turn` in period `round` and that have news, marked as
+    /// told. Past [`NEWS_PER_PERIOD`] lobbies, a lobby's turn comes every few periods.
+    fn due(&mut self, turn: u64, round: u64) -> Vec<(ClientId, Notify)> {
         let changes = self.changes;
+        let every = (self.listeners.len() as u64)
+            .div_ceil(NEWS_PER_PERIOD)
+            .max(1);
         (self.listeners.iter_mut())
             .filter(|l| l.turn == turn && l.heard < changes)
+            .filter(|l| (round.wrapping_add(l.client)) % every == 0)
             .map(|l| {
                 l.heard = changes;
                 (l.client, l.notify.clone())
@@ -89,13 +98,13 @@ pub(super) fn start_courier(registry: &Arc<Registry>) {
 /// Tells each lobby its news at its turn, a turn each `NEWS_PERIOD / TURNS`.
 fn courier(registry: &Weak<Registry>) {
     let step = NEWS_PERIOD / TURNS as u32;
-    let mut turn = 0;
+    let (mut turn, mut round) = (0, 0u64);
     loop {
         thread::sleep(step);
         let Some(registry) = registry.upgrade() else {
             return;
         };
-        let due = registry.with_lobby_news(|news| news.due(turn));
+        let due = registry.with_lobby_news(|news| news.due(turn, round));
         let gone: Vec<ClientId> = (due.into_iter())
             .filter(|(_, notify)| !notify())
             .map(|(client, _)| client)
@@ -104,6 +113,9 @@ fn courier(registry: &Weak<Registry>) {
             registry.with_lobby_news(|news| gone.iter().for_each(|&c| news.forget(c)));
         }
         turn = (turn + 1) % TURNS;
+        if turn == 0 {
+            round = round.wrapping_add(1);
+        }
     }
 }
 
@@ -123,6 +135,37 @@ mod tests {
     }
 
     #[test]
+    fn a_crowd_hears_in_turns_over_periods_never_more_than_the_bound_a_period() {
+        let lobbies = NEWS_PER_PERIOD * 3 - 100;
+        let mut news = LobbyNews::default();
+        for client in 0..lobbies {
+            news.listen(client, Arc::new(|| true));
+        }
+        news.changed();
+        // Every lobby hears once in the three periods, and each period tells at most the
+        // bound (about a third of the crowd).
+        let mut heard = std::collections::HashSet::new();
+        for round in 0..3 {
+            let told: Vec<ClientId> = (0..TURNS)
+                .flat_map(|turn| news.due(turn, round))
+                .map(|(client, _)| client)
+                .collect();
+            assert!(
+                told.len() as u64 <= NEWS_PER_PERIOD,
+                "{} in period {round}",
+                told.len()
+            );
+            assert!(
+                told.len() as u64 >= NEWS_PER_PERIOD * 4 / 5,
+                "{}",
+                told.len()
+            );
+            heard.extend(told);
+        }
+        assert_eq!(heard.len() as u64, lobbies);
+    }
+
+    #[test]
     fn a_lobby_hears_once_at_its_turn_however_many_changes_came() {
         let mut news = LobbyNews::default();
         let told = Arc::new(std::sync::atomic::AtomicUsize::new(0));
@@ -132,17 +175,17 @@ mod tests {
             Arc::new(move || counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst) < 100)
         ));
         let turn = turn_of(7);
-        assert!(news.due(turn).is_empty(), "nothing changed yet");
+        assert!(news.due(turn, 0).is_empty(), "nothing changed yet");
         news.changed();
         news.changed();
         news.changed();
-        assert!(news.due((turn + 1) % TURNS).is_empty(), "not its turn");
-        assert_eq!(news.due(turn).len(), 1);
-        assert!(news.due(turn).is_empty(), "told already");
+        assert!(news.due((turn + 1) % TURNS, 0).is_empty(), "not its turn");
+        assert_eq!(news.due(turn, 0).len(), 1);
+        assert!(news.due(turn, 0).is_empty(), "told already");
         news.changed();
-        assert_eq!(news.due(turn).len(), 1);
+        assert_eq!(news.due(turn, 0).len(), 1);
         news.forget(7);
         news.changed();
-        assert!(news.due(turn).is_empty(), "forgotten");
+        assert!(news.due(turn, 0).is_empty(), "forgotten");
     }
 }

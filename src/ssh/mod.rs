@@ -324,7 +324,7 @@ pub(crate) struct Shared {
     /// Logged-in connections that hold a place among the games, by connection number.
     live: Mutex<HashMap<u64, Live>>,
     recent: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
-    /// Every screen thread whose output still reaches its client, by connection number: told
+    /// Every connection's screens whose output still reaches the client, by number: told
     /// to say goodbye when the server stops, and gone once its last bytes are sent.
     pub(crate) screens: Mutex<HashMap<u64, crate::tui::event::Sender<crate::tui::Event>>>,
     /// The threads that drive every connection's screens.

@@ -1,6 +1,6 @@
-//! One connection's screen: the lobby, then a table's screen, on a thread of its own,
-//! fed events through a channel and drawn into bytes that go back to the client through a
-//! bounded queue.
+//! One connection's screens: the lobby and the table's screen above it, the input queue that
+//! feeds them, and how they open, join and leave the server's tables. A screen worker drives
+//! them ([`super::task`]).
 
 use std::cell::Cell;
 use std::net::SocketAddr;
@@ -55,7 +55,7 @@ pub fn screen_size(cols: u32, rows: u32) -> (u16, u16) {
     (fit(cols, MAX_SIZE.0), fit(rows, MAX_SIZE.1))
 }
 
-/// At most this many of a player's keys, clicks and resizes wait for their screen thread;
+/// At most this many of a player's keys, clicks and resizes wait for their screens;
 /// more are dropped, so a flood of input cannot grow the server's memory.
 pub const INPUT_QUEUE: usize = 4096;
 
@@ -127,7 +127,7 @@ impl InputQueue {
     }
 }
 
-/// Everything a screen thread needs to know about its player.
+/// Everything a connection's screens need to know about its player.
 pub struct GameSpec {
     pub who: Identity,
     pub client: ClientId,
@@ -140,7 +140,7 @@ pub struct GameSpec {
     pub(crate) shared: Arc<Shared>,
 }
 
-/// Why a screen thread ended.
+/// Why a connection's screens ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ended {
     /// The player quit (or the server asked the game to stop).
@@ -185,7 +185,7 @@ pub(crate) fn closes_with<N: 'static>(
     }
 }
 
-/// One connection as its screens see it: the player, where the screen thread's events go,
+/// One connection as its screens see it: the player, where the screens' events go,
 /// and the table the player sits at or watches now, if any.
 pub(crate) struct Conn {
     pub(crate) spec: GameSpec,
