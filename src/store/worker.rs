@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use super::journal::Journal;
 use super::{Finished, Params, Store, StoreError, Timestamp, Written};
@@ -21,6 +21,9 @@ const QUEUE: usize = 1024;
 const THREADS: usize = 2;
 /// How often journalled results are offered to the database again.
 const RETRY: Duration = Duration::from_secs(2);
+/// After a read went unanswered in its time, reads are refused at once for this long, so a
+/// database that hangs holds up one asker, not every screen that asks meanwhile.
+const QUIET_AFTER_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// What became of a reported result.
 #[derive(Debug, Clone, PartialEq)]
@@ -53,6 +56,8 @@ struct Inner {
     journal: Option<Journal>,
     /// The last write failed for want of the database; cleared by the next success.
     down: AtomicBool,
+    /// Reads are refused at once until then: the last one went unanswered.
+    quiet_until: Mutex<Option<Instant>>,
     params: Params,
 }
 
@@ -80,6 +85,7 @@ impl StoreService {
             jobs,
             journal,
             down: AtomicBool::new(false),
+            quiet_until: Mutex::new(None),
             params,
         });
         for n in 0..THREADS {
@@ -141,6 +147,15 @@ impl StoreService {
         timeout: Duration,
         read: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
+        if self
+            .inner
+            .quiet()
+            .is_some_and(|until| Instant::now() < until)
+        {
+            return Err(StoreError::Unavailable(
+                "the database did not answer a moment ago; try again in a few seconds".into(),
+            ));
+        }
         let (tx, rx) = mpsc::sync_channel(1);
         let job = Job::Read(Box::new(move |store| {
             let _ = tx.send(read(store));
@@ -150,11 +165,17 @@ impl StoreService {
             Err(_) => return Err(StoreError::Unavailable("the store is busy".into())),
         }
         match rx.recv_timeout(timeout) {
-            Ok(answer) => answer,
-            Err(RecvTimeoutError::Timeout) => Err(StoreError::Unavailable(format!(
-                "no answer within {} ms",
-                timeout.as_millis()
-            ))),
+            Ok(answer) => {
+                *self.inner.quiet() = None;
+                answer
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                *self.inner.quiet() = Some(Instant::now() + QUIET_AFTER_TIMEOUT);
+                Err(StoreError::Unavailable(format!(
+                    "no answer within {} ms",
+                    timeout.as_millis()
+                )))
+            }
             Err(RecvTimeoutError::Disconnected) => {
                 Err(StoreError::Unavailable("the store stopped".into()))
             }
@@ -174,6 +195,11 @@ impl StoreService {
 }
 
 impl Inner {
+    /// Until when reads are refused at once.
+    fn quiet(&self) -> std::sync::MutexGuard<'_, Option<Instant>> {
+        self.quiet_until.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     fn write(&self, result: &Finished) -> Reported {
         match self.store.write_result(result, &self.params) {
             Ok(written) => {

@@ -180,3 +180,26 @@ fn serve_refuses_a_corrupt_or_newer_database_and_leaves_it_untouched() {
     crate::common::bin::assert_no_panic(&run.stderr);
     assert_eq!(std::fs::read(&db).unwrap(), before, "the file was changed");
 }
+
+/// A database that stops answering holds up one reader for its wait, not each screen that
+/// asks after it: for a few seconds the next reads are refused at once, saying why, and then
+/// the database is asked again.
+#[test]
+fn a_read_left_unanswered_makes_the_next_fail_at_once_for_a_while() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(&dir.path().join("trios.db")).unwrap();
+    let service = StoreService::start(Box::new(store), None, LICHESS).unwrap();
+    // A read that takes longer than its asker waits: the database hangs.
+    let hung = service.ask(Duration::from_millis(50), |s| {
+        std::thread::sleep(Duration::from_millis(400));
+        s.account(1)
+    });
+    assert!(hung.is_err(), "{hung:?}");
+    // The store is free again well before this read, yet it is refused without waiting.
+    std::thread::sleep(Duration::from_millis(600));
+    let asked = std::time::Instant::now();
+    let refused = service.ask(Duration::from_secs(5), |s| s.account(1));
+    assert!(asked.elapsed() < Duration::from_millis(100));
+    let said = format!("{:?}", refused.err());
+    assert!(said.contains("did not answer a moment ago"), "{said}");
+}
