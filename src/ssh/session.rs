@@ -1,6 +1,6 @@
 //! One connection's screens: the lobby and the table's screen above it, the input queue that
 //! feeds them, and how they open, join and leave the server's tables. A screen worker drives
-//! them ([`super::task`]).
+//! them (`task.rs`).
 
 use std::cell::Cell;
 use std::net::SocketAddr;
