@@ -56,22 +56,8 @@ pub enum Lookup {
     Unavailable(String),
 }
 
-/// Looks up the account of `who`'s key.
-pub fn look_up(store: Option<&StoreService>, who: &Identity) -> Lookup {
-    let (Some(store), Proof::Key(fingerprint)) = (store, &who.proof) else {
-        return Lookup::Guest;
-    };
-    let fingerprint = fingerprint.clone();
-    match store.ask(LOGIN_WAIT, move |s| s.account_by_key(&fingerprint)) {
-        Ok(Some(account)) if account.banned => Lookup::Banned(account),
-        Ok(Some(account)) => Lookup::Known(account),
-        Ok(None) => Lookup::New,
-        Err(e) => Lookup::Unavailable(e.to_string()),
-    }
-}
-
 /// Looks up the account of `who`'s key in `store` itself (on a store thread).
-pub fn look_up_in(store: &dyn crate::store::Store, who: &Identity) -> Lookup {
+pub fn look_up(store: &dyn crate::store::Store, who: &Identity) -> Lookup {
     let Proof::Key(fingerprint) = &who.proof else {
         return Lookup::Guest;
     };

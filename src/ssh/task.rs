@@ -47,13 +47,10 @@ pub fn start(spec: GameSpec, out: OutSender<Vec<u8>>) -> io::Result<Sender<Event
     spec.who.user = super::name::player_name(&spec.who.user);
     let shared = spec.shared.clone();
     let id = spec.client;
-    let asks =
-        shared.store.is_some() && matches!(spec.who.proof, crate::controller::table::Proof::Key(_));
-    let store = shared.store.clone();
     let who = spec.who.clone();
     let events = shared.workers.start(id, move |events| Session {
         shared: spec.shared.clone(),
-        out: out.clone(),
+        out,
         events,
         end: None,
         phase: Phase::LookingUp {
@@ -62,28 +59,22 @@ pub fn start(spec: GameSpec, out: OutSender<Vec<u8>>) -> io::Result<Sender<Event
             held: Vec::new(),
         },
     })?;
-    if !asks {
-        shared
-            .workers
-            .call(id, |s: &mut Session| s.signed_in(Lookup::Guest));
-        return Ok(events);
-    }
-    // The store answers on its own threads; the worker goes on with other sessions.
-    let workers = shared.clone();
-    let asked = store.is_some_and(|store| {
-        store.spawn_read(move |s| {
-            let found = account::look_up_in(s, &who);
-            workers
-                .workers
-                .call(id, move |session: &mut Session| session.signed_in(found));
-        })
-    });
-    if !asked {
-        let busy = Lookup::Unavailable("the store is busy".into());
-        shared
-            .workers
-            .call(id, move |s: &mut Session| s.signed_in(busy));
-    }
+    let found = match (&shared.store, &who.proof) {
+        (Some(store), crate::controller::table::Proof::Key(_)) => {
+            // The store answers on its own threads; the worker goes on with other sessions.
+            let answer = shared.clone();
+            let asked = store.spawn_read(move |s| {
+                let found = account::look_up(s, &who);
+                (answer.workers).call(id, move |session: &mut Session| session.signed_in(found));
+            });
+            if asked {
+                return Ok(events);
+            }
+            Lookup::Unavailable("the store is busy".into())
+        }
+        _ => Lookup::Guest,
+    };
+    (shared.workers).call(id, move |s: &mut Session| s.signed_in(found));
     Ok(events)
 }
 
@@ -197,17 +188,15 @@ impl Session {
         }
     }
 
-    /// The sign-up screen closed: the lobby opens with what was chosen, or the session ends.
-    fn signed_up(&mut self, ended: Ended) {
-        let Phase::SigningUp {
-            screens,
-            spec,
-            made,
-        } = std::mem::replace(&mut self.phase, Phase::Over)
-        else {
-            return;
-        };
-        let mut spec = spec;
+    /// The sign-up screen closed as `ended`: the lobby opens with what was chosen (`made`),
+    /// or the session ends.
+    fn signed_up(
+        &mut self,
+        screens: Box<Screens<SignUp>>,
+        mut spec: GameSpec,
+        made: Rc<RefCell<Option<crate::store::Account>>>,
+        ended: Ended,
+    ) {
         let from = spec.peer.ip();
         let chose = screens.stack.root.chosen.clone();
         drop(screens);
@@ -226,11 +215,7 @@ impl Session {
             }
             (Some(SignUpChoice::Guest), _) => "You play as a guest: your games are casual".into(),
             _ => {
-                if ended == Ended::Quit {
-                    self.last_words(LEAVE.as_bytes().to_vec());
-                } else {
-                    self.say_goodbye(ended);
-                }
+                self.say_goodbye(ended);
                 self.end = Some(ended);
                 return;
             }
@@ -276,14 +261,7 @@ impl Session {
                 screens,
                 spec,
                 made,
-            } => {
-                self.phase = Phase::SigningUp {
-                    screens,
-                    spec,
-                    made,
-                };
-                self.signed_up(ended);
-            }
+            } => self.signed_up(screens, spec, made, ended),
             Phase::Lobby(screens) => {
                 let conn = screens.stack.root.conn.clone();
                 drop(screens);
@@ -468,55 +446,51 @@ impl<S: TuiScreen> Screens<S> {
     }
 
     fn take(&mut self, event: Event) -> Option<Ended> {
-        let inbound = Inbound::Terminal(event);
-        match self
-            .driver
-            .take(&mut self.stack, &mut self.channel, inbound)
-        {
-            Ok(None) => None,
-            Ok(Some(end)) => Some(ended_by(end)),
-            Err(_) => Some(Ended::Failed),
+        self.take_inbound(Inbound::Terminal(event)).err()
+    }
+
+    /// Gives the screens one event; how they ended, if they did.
+    fn take_inbound(&mut self, inbound: Inbound) -> Result<(), Ended> {
+        match (self.driver).take(&mut self.stack, &mut self.channel, inbound) {
+            Ok(None) => Ok(()),
+            Ok(Some(end)) => Err(end.into()),
+            Err(_) => Err(Ended::Failed),
         }
     }
 
     fn settle(&mut self, now: Instant, woken: bool) -> Result<Option<Instant>, Ended> {
-        let failed = |_: io::Error| Ended::Failed;
         if woken {
-            match self.driver.woken(&self.stack).map_err(failed)? {
-                Woken::Tick(tick) => {
-                    if let Some(end) = (self.driver)
-                        .take(&mut self.stack, &mut self.channel, tick)
-                        .map_err(failed)?
-                    {
-                        return Err(ended_by(end));
-                    }
-                }
+            match self.driver.woken(&self.stack) {
+                Woken::Tick(tick) => self.take_inbound(tick)?,
                 Woken::Nothing => {}
-                Woken::End(end) => return Err(ended_by(end)),
+                Woken::End(end) => return Err(end.into()),
             }
         }
+        let failed = |_: io::Error| Ended::Failed;
         if let Some(end) = (self.driver)
             .burst_done(&mut self.stack, &mut self.channel)
             .map_err(failed)?
         {
-            return Err(ended_by(end));
+            return Err(end.into());
         }
         match (self.driver)
             .settle(&mut self.stack, &mut self.channel, now)
             .map_err(failed)?
         {
             Settled::Wait(wake) => Ok(wake),
-            Settled::End(end) => Err(ended_by(end)),
+            Settled::End(end) => Err(end.into()),
         }
     }
 }
 
-fn ended_by(end: End) -> Ended {
-    match end {
-        End::Quit => Ended::Quit,
-        End::Idle => Ended::Idle,
-        End::Gone => Ended::Gone,
-        End::Stopped => Ended::Stopped,
+impl From<End> for Ended {
+    fn from(end: End) -> Ended {
+        match end {
+            End::Quit => Ended::Quit,
+            End::Idle => Ended::Idle,
+            End::Gone => Ended::Gone,
+            End::Stopped => Ended::Stopped,
+        }
     }
 }
 

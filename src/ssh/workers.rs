@@ -6,8 +6,7 @@
 //! that session alone. Work that may wait on something slow (the database at login) is
 //! done elsewhere and handed back with [`Workers::call`].
 
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::{BTreeSet, HashMap};
 use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -129,9 +128,10 @@ struct Entry<T> {
 /// One worker thread's sessions and their wake-up times.
 struct Worker<T> {
     sessions: HashMap<u64, Entry<T>>,
-    /// Wake-up times, earliest first; an entry whose session has since asked for another
-    /// time (or ended) is stale and skipped.
-    wakes: BinaryHeap<Reverse<(Instant, u64)>>,
+    /// Each session's wake-up time (the one in its entry), earliest first. A new time
+    /// replaces the old, so this never holds more than one time a session: a key a second
+    /// moves a session's idle time a second later each time.
+    wakes: BTreeSet<(Instant, u64)>,
     /// Sessions that took mail in this burst.
     touched: Vec<u64>,
     homes: Homes,
@@ -141,7 +141,7 @@ impl<T: Task> Worker<T> {
     fn new(homes: Homes) -> Worker<T> {
         Worker {
             sessions: HashMap::new(),
-            wakes: BinaryHeap::new(),
+            wakes: BTreeSet::new(),
             touched: Vec::new(),
             homes,
         }
@@ -149,7 +149,7 @@ impl<T: Task> Worker<T> {
 
     fn run(mut self, inbox: mpsc::Receiver<Mail<T>>) {
         loop {
-            let first = match self.next_wake() {
+            let first = match self.wakes.first().map(|&(at, _)| at) {
                 Some(at) => {
                     match inbox.recv_timeout(at.saturating_duration_since(Instant::now())) {
                         Ok(mail) => Some(mail),
@@ -183,17 +183,14 @@ impl<T: Task> Worker<T> {
             }
             touched.clear();
             self.touched = touched;
-            while let Some(&Reverse((at, id))) = self.wakes.peek() {
+            while let Some(&(at, id)) = self.wakes.first() {
                 if at > now {
                     break;
                 }
-                self.wakes.pop();
-                if self.sessions.get(&id).is_some_and(|e| e.wake == Some(at)) {
-                    self.settle(id, now, true);
-                }
+                self.wakes.pop_first();
+                self.settle(id, now, true);
             }
-            if self.sessions.is_empty() && self.wakes.capacity() > 1024 {
-                self.wakes.shrink_to_fit();
+            if self.sessions.is_empty() {
                 self.sessions.shrink_to_fit();
             }
         }
@@ -202,17 +199,6 @@ impl<T: Task> Worker<T> {
             entry.alive.store(false, Ordering::Release);
             crate::ssh::lock(&self.homes).remove(&id);
         }
-    }
-
-    /// The earliest time a session asked for, dropping stale ones.
-    fn next_wake(&mut self) -> Option<Instant> {
-        while let Some(&Reverse((at, id))) = self.wakes.peek() {
-            if self.sessions.get(&id).is_some_and(|e| e.wake == Some(at)) {
-                return Some(at);
-            }
-            self.wakes.pop();
-        }
-        None
     }
 
     fn deliver(&mut self, mail: Mail<T>) {
@@ -269,11 +255,14 @@ impl<T: Task> Worker<T> {
         let Some(entry) = self.sessions.get_mut(&id) else {
             return;
         };
+        if let Some(at) = entry.wake.take() {
+            self.wakes.remove(&(at, id));
+        }
         match catch_unwind(AssertUnwindSafe(|| entry.task.settle(now, woken))) {
             Ok(Some(wake)) => {
                 entry.wake = wake;
                 if let Some(at) = wake {
-                    self.wakes.push(Reverse((at, id)));
+                    self.wakes.insert((at, id));
                 }
             }
             Ok(None) => self.end(id),
@@ -294,6 +283,9 @@ impl<T: Task> Worker<T> {
     fn end(&mut self, id: u64) {
         crate::ssh::lock(&self.homes).remove(&id);
         if let Some(entry) = self.sessions.remove(&id) {
+            if let Some(at) = entry.wake {
+                self.wakes.remove(&(at, id));
+            }
             entry.alive.store(false, Ordering::Release);
             let _ = catch_unwind(AssertUnwindSafe(move || drop(entry)));
         }

@@ -119,7 +119,7 @@ pub(crate) fn run<S: Screen, T: Into<Inbound>>(
         let first = match wake {
             Some(at) => match inbox.recv_timeout(at.saturating_duration_since(Instant::now())) {
                 Ok(inbound) => inbound.into(),
-                Err(RecvTimeoutError::Timeout) => match driver.woken(stack)? {
+                Err(RecvTimeoutError::Timeout) => match driver.woken(stack) {
                     Woken::Tick(tick) => tick,
                     Woken::Nothing => continue,
                     Woken::End(end) => return Ok(end),
@@ -267,15 +267,15 @@ impl Driver {
 
     /// The time [`Driver::settle`] gave came with no event: the player idled out, the top
     /// screen's tick is due, or only a frame or notice is.
-    pub(crate) fn woken<S: Screen>(&mut self, stack: &Stack<S>) -> io::Result<Woken> {
+    pub(crate) fn woken<S: Screen>(&self, stack: &Stack<S>) -> Woken {
         let now = Instant::now();
         if self.idle_at().is_some_and(|at| now >= at) {
-            return Ok(Woken::End(End::Idle));
+            return Woken::End(End::Idle);
         }
         if stack.top().next_tick().is_none_or(|tick| tick > now) {
-            return Ok(Woken::Nothing);
+            return Woken::Nothing;
         }
-        Ok(Woken::Tick(Inbound::Terminal(Event::Tick(now))))
+        Woken::Tick(Inbound::Terminal(Event::Tick(now)))
     }
 
     /// Takes one event of a burst; answers how the loop ends if it does.
