@@ -2,7 +2,10 @@
 //! most once a [`NEWS_PERIOD`], and the lobbies in turn over the period, so a change every
 //! lobby shows (the showcase's move) is drawn by a few at a time, never by all at once. With
 //! more lobbies than [`NEWS_PER_PERIOD`], each hears only every few periods, so news never
-//! costs the server more than that many frames a period, however large the crowd.
+//! costs the server more than that many frames a period, however large the crowd. A game
+//! going on (its move count, the only thing of it that changes move after move) is told
+//! only every [`PROGRESS_PERIODS`] periods: what lobbies show of a table's membership and
+//! of who is online comes at once, its progress a little behind.
 
 use std::sync::{Arc, Weak};
 use std::thread;
@@ -14,15 +17,23 @@ use super::tables::{Notify, Registry};
 /// The most often one lobby hears news.
 pub const NEWS_PERIOD: Duration = Duration::from_secs(1);
 /// The courier's step: the period is cut into this many turns, a lobby hearing in its own.
-pub const TURNS: u64 = 40;
+/// Fine turns (5 ms) keep each a handful of frames: at 40 a period, 2,000 lobbies drew in
+/// bursts of 50 that kept players' keys waiting behind them.
+pub const TURNS: u64 = 200;
 /// The most lobbies told news in one period.
 pub const NEWS_PER_PERIOD: u64 = 2000;
+/// A lobby that heard only of games' progress (moves played) is told every this many of its
+/// turns: the showcase moves every second or two, and its line alone would otherwise redraw
+/// every lobby every period.
+pub const PROGRESS_PERIODS: u64 = 3;
 
 /// The lobbies listening, and how far each has heard.
 #[derive(Default)]
 pub(super) struct LobbyNews {
     /// Counts the changes; a lobby that heard an older count is told at its turn.
     changes: u64,
+    /// Counts games' progress (moves played), told every [`PROGRESS_PERIODS`] turns.
+    progress: u64,
     listeners: Vec<Listener>,
     /// Whether the courier thread runs.
     courier: bool,
@@ -35,6 +46,8 @@ struct Listener {
     turn: u64,
     /// The count of changes it last heard of.
     heard: u64,
+    /// The count of games' progress it last heard of.
+    heard_progress: u64,
 }
 
 /// Client `client`'s turn: spread evenly over the turns by the golden ratio, whatever the
@@ -53,6 +66,7 @@ impl LobbyNews {
             notify,
             turn: turn_of(client),
             heard: self.changes,
+            heard_progress: self.progress,
         });
         !std::mem::replace(&mut self.courier, true)
     }
@@ -66,18 +80,30 @@ impl LobbyNews {
         self.changes += 1;
     }
 
+    /// A game went on (moves played), nothing else of what lobbies show changed.
+    pub(super) fn progressed(&mut self) {
+        self.progress += 1;
+    }
+
     /// The lobbies whose turn is `turn` in period `round` and that have news, marked as
-    /// told. Past [`NEWS_PER_PERIOD`] lobbies, a lobby's turn comes every few periods.
+    /// told. Past [`NEWS_PER_PERIOD`] lobbies, a lobby's turn comes every few periods; news
+    /// of progress alone waits for every [`PROGRESS_PERIODS`]th turn.
     fn due(&mut self, turn: u64, round: u64) -> Vec<(ClientId, Notify)> {
-        let changes = self.changes;
+        let (changes, progress) = (self.changes, self.progress);
         let every = (self.listeners.len() as u64)
             .div_ceil(NEWS_PER_PERIOD)
             .max(1);
         (self.listeners.iter_mut())
-            .filter(|l| l.turn == turn && l.heard < changes)
-            .filter(|l| (round.wrapping_add(l.client)) % every == 0)
+            .filter(|l| l.turn == turn)
+            .filter(|l| {
+                let at = round.wrapping_add(l.client);
+                at % every == 0
+                    && (l.heard < changes
+                        || (l.heard_progress < progress && at % (every * PROGRESS_PERIODS) == 0))
+            })
             .map(|l| {
                 l.heard = changes;
+                l.heard_progress = progress;
                 (l.client, l.notify.clone())
             })
             .collect()
@@ -187,5 +213,34 @@ mod tests {
         news.forget(7);
         news.changed();
         assert!(news.due(turn, 0).is_empty(), "forgotten");
+    }
+
+    #[test]
+    fn progress_alone_is_told_every_few_periods_and_a_change_brings_it_at_once() {
+        let mut news = LobbyNews::default();
+        let client = 11;
+        news.listen(client, Arc::new(|| true));
+        let turn = turn_of(client);
+        // Over many periods with a move in each, the lobby hears once every few periods.
+        let rounds = PROGRESS_PERIODS * 10;
+        let mut told = Vec::new();
+        for round in 0..rounds {
+            news.progressed();
+            if !news.due(turn, round).is_empty() {
+                told.push(round);
+            }
+        }
+        assert_eq!(told.len() as u64, 10, "{told:?}");
+        assert!(told.windows(2).all(|w| w[1] - w[0] == PROGRESS_PERIODS));
+        // A change comes at the next turn, whatever the period, and carries the progress.
+        let round = (0..).find(|r| !told.contains(r) && (r + client) % PROGRESS_PERIODS != 0);
+        let round = round.unwrap_or(1);
+        news.progressed();
+        news.changed();
+        assert_eq!(news.due(turn, round).len(), 1);
+        assert!(
+            news.due(turn, round + PROGRESS_PERIODS * 5).is_empty(),
+            "told already"
+        );
     }
 }

@@ -354,20 +354,28 @@ impl Registry {
             .map_err(|_| TableError::Closed(table))
     }
 
-    /// A table's new summary; the lobby hears of it only if something shows differently.
+    /// A table's new summary; the lobby hears of it only if something shows differently,
+    /// and of moves played alone only now and then.
     pub(super) fn update(&self, summary: Summary) {
-        let changed = {
-            let mut inner = self.lock();
-            match inner.tables.get_mut(&summary.id) {
-                Some(entry) if entry.summary.as_ref() != Some(&summary) => {
-                    entry.summary = Some(summary);
-                    true
-                }
-                _ => false,
-            }
+        let mut inner = self.lock();
+        let Some(entry) = inner.tables.get_mut(&summary.id) else {
+            return;
         };
-        if changed {
-            self.notify_lobby();
+        let progress_only = match &entry.summary {
+            Some(old) if *old == summary => return,
+            Some(old) => {
+                *old == Summary {
+                    moves: old.moves,
+                    ..summary.clone()
+                }
+            }
+            None => false,
+        };
+        entry.summary = Some(summary);
+        if progress_only {
+            inner.lobby.progressed();
+        } else {
+            inner.lobby.changed();
         }
     }
 

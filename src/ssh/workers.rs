@@ -6,7 +6,7 @@
 //! that session alone. Work that may wait on something slow (the database at login) is
 //! done elsewhere and handed back with [`Workers::call`].
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -132,8 +132,11 @@ struct Worker<T> {
     /// replaces the old, so this never holds more than one time a session: a key a second
     /// moves a session's idle time a second later each time.
     wakes: BTreeSet<(Instant, u64)>,
-    /// Sessions that took mail in this burst.
+    /// Sessions that took mail in this burst (but lobby news).
     touched: Vec<u64>,
+    /// Sessions that heard lobby news and are yet to be settled, in the order they heard
+    /// it (a session may be here more than once; settling it again draws nothing).
+    news: VecDeque<u64>,
     homes: Homes,
 }
 
@@ -143,26 +146,32 @@ impl<T: Task> Worker<T> {
             sessions: HashMap::new(),
             wakes: BTreeSet::new(),
             touched: Vec::new(),
+            news: VecDeque::new(),
             homes,
         }
     }
 
     fn run(mut self, inbox: mpsc::Receiver<Mail<T>>) {
+        let mut waiting = None;
         loop {
-            let first = match self.wakes.first().map(|&(at, _)| at) {
-                Some(at) => {
-                    match inbox.recv_timeout(at.saturating_duration_since(Instant::now())) {
-                        Ok(mail) => Some(mail),
-                        Err(RecvTimeoutError::Timeout) => None,
-                        Err(RecvTimeoutError::Disconnected) => break,
+            let first = match waiting.take() {
+                Some(mail) => Some(mail),
+                None => match self.next_due() {
+                    Some(at) => {
+                        match inbox.recv_timeout(at.saturating_duration_since(Instant::now())) {
+                            Ok(mail) => Some(mail),
+                            Err(RecvTimeoutError::Timeout) => None,
+                            Err(RecvTimeoutError::Disconnected) => break,
+                        }
                     }
-                }
-                None => match inbox.recv() {
-                    Ok(mail) => Some(mail),
-                    Err(_) => break,
+                    None => match inbox.recv() {
+                        Ok(mail) => Some(mail),
+                        Err(_) => break,
+                    },
                 },
             };
-            // Take what is waiting, then draw each session it touched once.
+            // Take what is waiting, then draw each session it touched once, those that took
+            // input first.
             let mut next = first;
             let mut taken = 0;
             while let Some(mail) = next {
@@ -183,12 +192,14 @@ impl<T: Task> Worker<T> {
             }
             touched.clear();
             self.touched = touched;
-            while let Some(&(at, id)) = self.wakes.first() {
-                if at > now {
+            // Then what nobody is waiting on, one session at a time, stopping as soon as
+            // mail comes: a key is never held back by a batch of frames nobody asked for.
+            while let Some((id, woken)) = self.next_unasked(Instant::now()) {
+                self.settle(id, Instant::now(), woken);
+                if let Ok(mail) = inbox.try_recv() {
+                    waiting = Some(mail);
                     break;
                 }
-                self.wakes.pop_first();
-                self.settle(id, now, true);
             }
             if self.sessions.is_empty() {
                 self.sessions.shrink_to_fit();
@@ -199,6 +210,31 @@ impl<T: Task> Worker<T> {
             entry.alive.store(false, Ordering::Release);
             crate::ssh::lock(&self.homes).remove(&id);
         }
+    }
+
+    /// When the worker has something to do with no mail: now while news waits to be drawn,
+    /// else the earliest time a session asked for.
+    fn next_due(&self) -> Option<Instant> {
+        if self.news.is_empty() {
+            self.wakes.first().map(|&(at, _)| at)
+        } else {
+            Some(Instant::now())
+        }
+    }
+
+    /// The next session to settle that took no input: one whose time has come (woken), else
+    /// one that heard news.
+    fn next_unasked(&mut self, now: Instant) -> Option<(u64, bool)> {
+        if let Some(&(at, id)) = self.wakes.first()
+            && at <= now
+        {
+            self.wakes.pop_first();
+            if let Some(entry) = self.sessions.get_mut(&id) {
+                entry.wake = None;
+            }
+            return Some((id, true));
+        }
+        self.news.pop_front().map(|id| (id, false))
     }
 
     fn deliver(&mut self, mail: Mail<T>) {
@@ -222,7 +258,13 @@ impl<T: Task> Worker<T> {
                 id
             }
             Mail::Event(id, event) => {
+                let news = matches!(event, Event::Lobby);
                 if !self.step(id, |task| task.take(event)) {
+                    return;
+                }
+                if news {
+                    // News is drawn after every session that took input in this burst.
+                    self.news.push_back(id);
                     return;
                 }
                 id
@@ -289,5 +331,112 @@ impl<T: Task> Worker<T> {
             entry.alive.store(false, Ordering::Release);
             let _ = catch_unwind(AssertUnwindSafe(move || drop(entry)));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent};
+    use std::time::Duration;
+
+    /// What the fake sessions drew, in order: the session and whether the frame answered a
+    /// key.
+    type Drawn = Arc<Mutex<Vec<(u64, bool)>>>;
+
+    /// A session whose every frame takes a while to draw, that says when it first settled
+    /// (`ready`), and when the fifth frame of all was drawn (`signal`).
+    struct Slow {
+        id: u64,
+        owed: Option<bool>,
+        drawn: Drawn,
+        ready: Option<mpsc::Sender<()>>,
+        signal: Option<mpsc::Sender<()>>,
+    }
+
+    impl Task for Slow {
+        fn take(&mut self, event: Event) {
+            let key = matches!(event, Event::Key(_));
+            self.owed = Some(key || self.owed == Some(true));
+        }
+        fn settle(&mut self, _now: Instant, _woken: bool) -> Option<Option<Instant>> {
+            if let Some(ready) = self.ready.take() {
+                let _ = ready.send(());
+            }
+            if let Some(key) = self.owed.take() {
+                thread::sleep(Duration::from_millis(2));
+                let mut drawn = self.drawn.lock().unwrap_or_else(|e| e.into_inner());
+                drawn.push((self.id, key));
+                if drawn.len() == 5
+                    && let Some(signal) = self.signal.take()
+                {
+                    let _ = signal.send(());
+                }
+            }
+            Some(None)
+        }
+        fn fault(&mut self) {}
+    }
+
+    fn key() -> Event {
+        Event::Key(KeyEvent::from(KeyCode::Down))
+    }
+
+    #[test]
+    fn a_key_is_drawn_before_lobby_news_waiting_and_arriving_amid_it() {
+        let workers = Workers::<Slow>::new(1).unwrap();
+        let drawn = Drawn::default();
+        let (signal, signalled) = mpsc::channel();
+        let (ready, started) = mpsc::channel();
+        let mut senders = Vec::new();
+        for id in 0..30u64 {
+            let (drawn, signal, ready) = (drawn.clone(), signal.clone(), ready.clone());
+            let sender = workers.start(id, move |_| Slow {
+                id,
+                owed: None,
+                drawn,
+                ready: Some(ready),
+                signal: Some(signal),
+            });
+            senders.push(sender.unwrap());
+        }
+        for _ in 0..30 {
+            started.recv_timeout(Duration::from_secs(5)).unwrap();
+        }
+        // Hold the worker so that news for every session and then a key for the last wait
+        // in its inbox together.
+        let (hold, held) = mpsc::channel::<()>();
+        workers.call(0, move |_| {
+            let _ = held.recv_timeout(Duration::from_secs(5));
+        });
+        for sender in &senders {
+            sender.send(Event::Lobby).unwrap();
+        }
+        senders[29].send(key()).unwrap();
+        hold.send(()).unwrap();
+        // Once the fifth frame is drawn, a key comes for the first session while news is
+        // still being drawn.
+        signalled.recv_timeout(Duration::from_secs(5)).unwrap();
+        senders[0].send(key()).unwrap();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while drawn.lock().unwrap().len() < 31 && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(5));
+        }
+        let drawn = drawn.lock().unwrap().clone();
+        assert_eq!(
+            drawn.len(),
+            31,
+            "a frame for each news and the late key: {drawn:?}"
+        );
+        assert_eq!(
+            drawn[..2],
+            [(0, false), (29, true)],
+            "the key first: {drawn:?}"
+        );
+        let late = drawn.iter().position(|&d| d == (0, true));
+        assert!(
+            late.is_some_and(|at| at < 10),
+            "the key that came amid the news is drawn within a frame or two: {drawn:?}"
+        );
     }
 }
