@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, SendError};
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::tui::Event;
 use crate::tui::event::Sender;
@@ -57,14 +57,17 @@ pub(crate) struct Workers<T> {
 impl<T: Task + 'static> Workers<T> {
     /// `count` worker threads (at least one).
     pub(crate) fn new(count: usize) -> io::Result<Workers<T>> {
+        Workers::renewed_after(count, RENEW_AFTER)
+    }
+
+    /// `count` worker threads, each handing over to a fresh thread once its sessions have
+    /// all left and none came for `renew_after`.
+    fn renewed_after(count: usize, renew_after: Duration) -> io::Result<Workers<T>> {
         let homes = Homes::default();
         let mut inboxes = Vec::new();
         for n in 0..count.max(1) {
             let (tx, rx) = mpsc::channel();
-            let homes = homes.clone();
-            thread::Builder::new()
-                .name(format!("trios-screens-{n}"))
-                .spawn(move || Worker::new(homes).run(rx))?;
+            spawn(n, renew_after, homes.clone(), rx)?;
             inboxes.push(tx);
         }
         Ok(Workers {
@@ -118,6 +121,26 @@ impl<T: Task + 'static> Workers<T> {
     }
 }
 
+/// Starts worker `n`'s thread, which takes its mail from `inbox`.
+fn spawn<T: Task + 'static>(
+    n: usize,
+    renew_after: Duration,
+    homes: Homes,
+    inbox: mpsc::Receiver<Mail<T>>,
+) -> io::Result<()> {
+    thread::Builder::new()
+        .name(format!("trios-screens-{n}"))
+        .spawn(move || Worker::new(n, renew_after, homes).run(inbox))
+        .map(drop)
+}
+
+/// How long a worker whose sessions have all left waits before it hands its inbox to a
+/// fresh thread. The C library's allocator keeps a cache of freed blocks for each thread
+/// (hundreds of small blocks of every size, scattered over the heap) that nothing but the
+/// thread's end gives back: after a crowd left, those caches pinned about 2.5 MB of pages,
+/// a fifth of an idle server.
+const RENEW_AFTER: Duration = Duration::from_secs(10);
+
 /// A session on its worker, with the time it asked to be woken.
 struct Entry<T> {
     task: T,
@@ -127,6 +150,12 @@ struct Entry<T> {
 
 /// One worker thread's sessions and their wake-up times.
 struct Worker<T> {
+    /// Which worker this is (its thread's name).
+    n: usize,
+    /// How long it waits, its sessions gone, before a fresh thread takes over.
+    renew_after: Duration,
+    /// Whether a session was ever started on this thread.
+    served: bool,
     sessions: HashMap<u64, Entry<T>>,
     /// Each session's wake-up time (the one in its entry), earliest first. A new time
     /// replaces the old, so this never holds more than one time a session: a key a second
@@ -140,9 +169,12 @@ struct Worker<T> {
     homes: Homes,
 }
 
-impl<T: Task> Worker<T> {
-    fn new(homes: Homes) -> Worker<T> {
+impl<T: Task + 'static> Worker<T> {
+    fn new(n: usize, renew_after: Duration, homes: Homes) -> Worker<T> {
         Worker {
+            n,
+            renew_after,
+            served: false,
             sessions: HashMap::new(),
             wakes: BTreeSet::new(),
             touched: Vec::new(),
@@ -151,7 +183,7 @@ impl<T: Task> Worker<T> {
         }
     }
 
-    fn run(mut self, inbox: mpsc::Receiver<Mail<T>>) {
+    fn run(mut self, mut inbox: mpsc::Receiver<Mail<T>>) {
         let mut waiting = None;
         loop {
             let first = match waiting.take() {
@@ -161,6 +193,20 @@ impl<T: Task> Worker<T> {
                         match inbox.recv_timeout(at.saturating_duration_since(Instant::now())) {
                             Ok(mail) => Some(mail),
                             Err(RecvTimeoutError::Timeout) => None,
+                            Err(RecvTimeoutError::Disconnected) => break,
+                        }
+                    }
+                    None if self.served && self.sessions.is_empty() => {
+                        match inbox.recv_timeout(self.renew_after) {
+                            Ok(mail) => Some(mail),
+                            Err(RecvTimeoutError::Timeout) => match self.renew(inbox) {
+                                Ok(()) => return,
+                                Err(kept) => {
+                                    inbox = kept;
+                                    self.served = false;
+                                    None
+                                }
+                            },
                             Err(RecvTimeoutError::Disconnected) => break,
                         }
                     }
@@ -212,6 +258,33 @@ impl<T: Task> Worker<T> {
         }
     }
 
+    /// Every session has left and none came for a while: hands `inbox` to a fresh thread,
+    /// so that this one ends and its allocator cache goes back to the heap (then to the
+    /// system, at the server's next trim). Gives `inbox` back if no thread could be
+    /// started (this one goes on).
+    fn renew(&mut self, inbox: mpsc::Receiver<Mail<T>>) -> Result<(), mpsc::Receiver<Mail<T>>> {
+        let slot = Arc::new(Mutex::new(Some(inbox)));
+        let (n, renew_after) = (self.n, self.renew_after);
+        let (homes, handed) = (self.homes.clone(), slot.clone());
+        let started = thread::Builder::new()
+            .name(format!("trios-screens-{n}"))
+            .spawn(move || {
+                if let Some(inbox) = crate::ssh::lock(&handed).take() {
+                    Worker::new(n, renew_after, homes).run(inbox);
+                }
+            });
+        match started {
+            Ok(_) => Ok(()),
+            Err(e) => {
+                tracing::warn!("screen worker {n} goes on in its old thread: {e}");
+                match crate::ssh::lock(&slot).take() {
+                    Some(inbox) => Err(inbox),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+
     /// When the worker has something to do with no mail: now while news waits to be drawn,
     /// else the earliest time a session asked for.
     fn next_due(&self) -> Option<Instant> {
@@ -240,6 +313,7 @@ impl<T: Task> Worker<T> {
     fn deliver(&mut self, mail: Mail<T>) {
         let id = match mail {
             Mail::Start(id, alive, make) => {
+                self.served = true;
                 match catch_unwind(AssertUnwindSafe(make)) {
                     Ok(task) => {
                         let entry = Entry {
@@ -338,7 +412,6 @@ impl<T: Task> Worker<T> {
 mod tests {
     use super::*;
     use ratatui::crossterm::event::{KeyCode, KeyEvent};
-    use std::time::Duration;
 
     /// What the fake sessions drew, in order: the session and whether the frame answered a
     /// key.
@@ -438,5 +511,49 @@ mod tests {
             late.is_some_and(|at| at < 10),
             "the key that came amid the news is drawn within a frame or two: {drawn:?}"
         );
+    }
+
+    /// A session that says which thread made it and ends at its first event.
+    struct Brief {
+        made_on: thread::ThreadId,
+        said: mpsc::Sender<thread::ThreadId>,
+        over: bool,
+    }
+
+    impl Task for Brief {
+        fn take(&mut self, _event: Event) {
+            self.over = true;
+        }
+        fn settle(&mut self, _now: Instant, _woken: bool) -> Option<Option<Instant>> {
+            let _ = self.said.send(self.made_on);
+            (!self.over).then_some(None)
+        }
+        fn fault(&mut self) {}
+    }
+
+    #[test]
+    fn a_worker_left_empty_goes_on_in_a_fresh_thread_and_its_sessions_still_run() {
+        let workers = Workers::<Brief>::renewed_after(1, Duration::from_millis(250)).unwrap();
+        let (said, heard) = mpsc::channel();
+        let start = |id| {
+            let said = said.clone();
+            let events = workers.start(id, move |_| Brief {
+                made_on: thread::current().id(),
+                said,
+                over: false,
+            });
+            let first = heard.recv_timeout(Duration::from_secs(5)).unwrap();
+            events.unwrap().send(Event::Lobby).unwrap();
+            assert_eq!(heard.recv_timeout(Duration::from_secs(5)).unwrap(), first);
+            first
+        };
+        let first = start(1);
+        // Another session at once is on the same thread; after a pause with nobody on the
+        // worker, a new one is made on a fresh thread, and takes its events there.
+        assert_eq!(start(2), first);
+        thread::sleep(Duration::from_millis(1000));
+        let later = start(3);
+        assert_ne!(later, first, "a fresh thread after the pause");
+        assert_eq!(start(4), later);
     }
 }
