@@ -5,6 +5,10 @@
 //! owns its sessions outright and needs no lock to step one. A panic in one session ends
 //! that session alone. Work that may wait on something slow (the database at login) is
 //! done elsewhere and handed back with [`Workers::call`].
+//!
+//! Sessions that took input are drawn before those that only heard lobby news, and a
+//! worker looks for new input between news frames. A worker left with no sessions for a
+//! while goes on in a fresh thread, which gives the allocator's cache of the old one back.
 
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::io;
