@@ -71,8 +71,14 @@ impl LobbyNews {
         !std::mem::replace(&mut self.courier, true)
     }
 
+    /// Stops telling `client`. The list gives back its room as a crowd leaves (once it is
+    /// a quarter full), so that six thousand lobbies gone do not keep their room for ever.
     pub(super) fn forget(&mut self, client: ClientId) {
         self.listeners.retain(|l| l.client != client);
+        let (len, room) = (self.listeners.len(), self.listeners.capacity());
+        if room > 64 && len * 4 < room {
+            self.listeners.shrink_to(len * 2);
+        }
     }
 
     /// Something every lobby may show changed.
@@ -241,6 +247,23 @@ mod tests {
         assert!(
             news.due(turn, round + PROGRESS_PERIODS * 5).is_empty(),
             "told already"
+        );
+    }
+
+    #[test]
+    fn the_list_gives_back_the_room_of_a_crowd_that_left() {
+        let mut news = LobbyNews::default();
+        for client in 0..6000 {
+            news.listen(client, Arc::new(|| true));
+        }
+        for client in 10..6000 {
+            news.forget(client);
+        }
+        assert_eq!(news.listeners.len(), 10);
+        assert!(
+            news.listeners.capacity() <= 128,
+            "{}",
+            news.listeners.capacity()
         );
     }
 }

@@ -401,7 +401,15 @@ impl<T: Task + 'static> Worker<T> {
     /// Session `id` is over: its events fail from now on, and it is dropped (which lets go
     /// of whatever it held), a panic in dropping it ending nothing else.
     fn end(&mut self, id: u64) {
-        crate::ssh::lock(&self.homes).remove(&id);
+        {
+            let mut homes = crate::ssh::lock(&self.homes);
+            homes.remove(&id);
+            // Room for a crowd gone is given back once the map is a quarter full.
+            let (len, room) = (homes.len(), homes.capacity());
+            if room > 64 && len * 4 < room {
+                homes.shrink_to(len * 2);
+            }
+        }
         if let Some(entry) = self.sessions.remove(&id) {
             if let Some(at) = entry.wake {
                 self.wakes.remove(&(at, id));
