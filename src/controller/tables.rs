@@ -361,13 +361,15 @@ impl Registry {
         let Some(entry) = inner.tables.get_mut(&summary.id) else {
             return;
         };
+        let mut summary = summary;
         let progress_only = match &entry.summary {
             Some(old) if *old == summary => return,
             Some(old) => {
-                *old == Summary {
-                    moves: old.moves,
-                    ..summary.clone()
-                }
+                // Compared with the old move count, without a copy of the summary.
+                let moves = std::mem::replace(&mut summary.moves, old.moves);
+                let same = *old == summary;
+                summary.moves = moves;
+                same
             }
             None => false,
         };

@@ -71,7 +71,7 @@ impl<T: Task + 'static> Workers<T> {
         let mut inboxes = Vec::new();
         for n in 0..count.max(1) {
             let (tx, rx) = mpsc::channel();
-            spawn(n, renew_after, homes.clone(), rx)?;
+            spawn(n, renew_after, homes.clone(), rx).map_err(|(e, _)| e)?;
             inboxes.push(tx);
         }
         Ok(Workers {
@@ -125,17 +125,32 @@ impl<T: Task + 'static> Workers<T> {
     }
 }
 
-/// Starts worker `n`'s thread, which takes its mail from `inbox`.
+/// Starts worker `n`'s thread, which takes its mail from `inbox`; gives `inbox` back with
+/// the error if no thread could be started.
 fn spawn<T: Task + 'static>(
     n: usize,
     renew_after: Duration,
     homes: Homes,
     inbox: mpsc::Receiver<Mail<T>>,
-) -> io::Result<()> {
-    thread::Builder::new()
+) -> Result<(), (io::Error, mpsc::Receiver<Mail<T>>)> {
+    // The inbox waits here for the thread, so that a thread that never starts (whose closure
+    // is dropped with whatever it holds) leaves it to be taken back.
+    let slot = Arc::new(Mutex::new(Some(inbox)));
+    let handed = slot.clone();
+    let started = thread::Builder::new()
         .name(format!("trios-screens-{n}"))
-        .spawn(move || Worker::new(n, renew_after, homes).run(inbox))
-        .map(drop)
+        .spawn(move || {
+            if let Some(inbox) = crate::ssh::lock(&handed).take() {
+                Worker::new(n, renew_after, homes).run(inbox);
+            }
+        });
+    let Err(e) = started else {
+        return Ok(());
+    };
+    match crate::ssh::lock(&slot).take() {
+        Some(inbox) => Err((e, inbox)),
+        None => Ok(()),
+    }
 }
 
 /// How long a worker whose sessions have all left waits before it hands its inbox to a
@@ -144,6 +159,17 @@ fn spawn<T: Task + 'static>(
 /// thread's end gives back: after a crowd left, those caches pinned about 2.5 MB of pages,
 /// a fifth of an idle server.
 const RENEW_AFTER: Duration = Duration::from_secs(10);
+
+/// What a worker waiting for mail got.
+enum Next<T> {
+    Mail(Mail<T>),
+    /// A session's time came.
+    Due,
+    /// The worker has been empty long enough to go on in a fresh thread.
+    Renew,
+    /// The pool is gone.
+    Closed,
+}
 
 /// A session on its worker, with the time it asked to be woken.
 struct Entry<T> {
@@ -190,35 +216,22 @@ impl<T: Task + 'static> Worker<T> {
     fn run(mut self, mut inbox: mpsc::Receiver<Mail<T>>) {
         let mut waiting = None;
         loop {
-            let first = match waiting.take() {
-                Some(mail) => Some(mail),
-                None => match self.next_due() {
-                    Some(at) => {
-                        match inbox.recv_timeout(at.saturating_duration_since(Instant::now())) {
-                            Ok(mail) => Some(mail),
-                            Err(RecvTimeoutError::Timeout) => None,
-                            Err(RecvTimeoutError::Disconnected) => break,
-                        }
+            let next = match waiting.take() {
+                Some(mail) => Next::Mail(mail),
+                None => self.next_mail(&inbox),
+            };
+            let first = match next {
+                Next::Mail(mail) => Some(mail),
+                Next::Due => None,
+                Next::Renew => match self.renew(inbox) {
+                    Ok(()) => return,
+                    Err(kept) => {
+                        inbox = kept;
+                        self.served = false;
+                        None
                     }
-                    None if self.served && self.sessions.is_empty() => {
-                        match inbox.recv_timeout(self.renew_after) {
-                            Ok(mail) => Some(mail),
-                            Err(RecvTimeoutError::Timeout) => match self.renew(inbox) {
-                                Ok(()) => return,
-                                Err(kept) => {
-                                    inbox = kept;
-                                    self.served = false;
-                                    None
-                                }
-                            },
-                            Err(RecvTimeoutError::Disconnected) => break,
-                        }
-                    }
-                    None => match inbox.recv() {
-                        Ok(mail) => Some(mail),
-                        Err(_) => break,
-                    },
                 },
+                Next::Closed => break,
             };
             // Take what is waiting, then draw each session it touched once, those that took
             // input first.
@@ -244,8 +257,12 @@ impl<T: Task + 'static> Worker<T> {
             self.touched = touched;
             // Then what nobody is waiting on, one session at a time, stopping as soon as
             // mail comes: a key is never held back by a batch of frames nobody asked for.
-            while let Some((id, woken)) = self.next_unasked(Instant::now()) {
-                self.settle(id, Instant::now(), woken);
+            loop {
+                let now = Instant::now();
+                let Some((id, woken)) = self.next_unasked(now) else {
+                    break;
+                };
+                self.settle(id, now, woken);
                 if let Ok(mail) = inbox.try_recv() {
                     waiting = Some(mail);
                     break;
@@ -266,26 +283,35 @@ impl<T: Task + 'static> Worker<T> {
     /// so that this one ends and its allocator cache goes back to the heap (then to the
     /// system, at the server's next trim). Gives `inbox` back if no thread could be
     /// started (this one goes on).
-    fn renew(&mut self, inbox: mpsc::Receiver<Mail<T>>) -> Result<(), mpsc::Receiver<Mail<T>>> {
-        let slot = Arc::new(Mutex::new(Some(inbox)));
-        let (n, renew_after) = (self.n, self.renew_after);
-        let (homes, handed) = (self.homes.clone(), slot.clone());
-        let started = thread::Builder::new()
-            .name(format!("trios-screens-{n}"))
-            .spawn(move || {
-                if let Some(inbox) = crate::ssh::lock(&handed).take() {
-                    Worker::new(n, renew_after, homes).run(inbox);
-                }
-            });
-        match started {
-            Ok(_) => Ok(()),
-            Err(e) => {
-                tracing::warn!("screen worker {n} goes on in its old thread: {e}");
-                match crate::ssh::lock(&slot).take() {
-                    Some(inbox) => Err(inbox),
-                    None => Ok(()),
-                }
+    fn renew(&self, inbox: mpsc::Receiver<Mail<T>>) -> Result<(), mpsc::Receiver<Mail<T>>> {
+        let n = self.n;
+        spawn(n, self.renew_after, self.homes.clone(), inbox).map_err(|(e, inbox)| {
+            tracing::warn!("screen worker {n} goes on in its old thread: {e}");
+            inbox
+        })
+    }
+
+    /// Waits for the next mail, or until a session's time comes (`Due`), or, the worker
+    /// having been left empty, until it is time to renew it.
+    fn next_mail(&self, inbox: &mpsc::Receiver<Mail<T>>) -> Next<T> {
+        let (wait, on_timeout) = match self.next_due() {
+            Some(at) => (
+                Some(at.saturating_duration_since(Instant::now())),
+                Next::Due,
+            ),
+            None if self.served && self.sessions.is_empty() => {
+                (Some(self.renew_after), Next::Renew)
             }
+            None => (None, Next::Closed),
+        };
+        let mail = match wait {
+            Some(wait) => inbox.recv_timeout(wait),
+            None => inbox.recv().map_err(|_| RecvTimeoutError::Disconnected),
+        };
+        match mail {
+            Ok(mail) => Next::Mail(mail),
+            Err(RecvTimeoutError::Timeout) => on_timeout,
+            Err(RecvTimeoutError::Disconnected) => Next::Closed,
         }
     }
 
