@@ -114,9 +114,10 @@ pub struct PlayArgs {
     #[arg(long, value_name = "SEAT")]
     pub blue: Option<Seat>,
     /// Thinking time per move of the searching computers (`expert`, Reversi's levels 9 and 10),
-    /// in milliseconds [1-600000].
-    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = think_ms())]
-    pub think_ms: u64,
+    /// in milliseconds [1-600000]. Reversi's computers take it as wall time; without it they
+    /// do a fixed amount of work a move (--think-work). Default: 1000.
+    #[arg(long, value_name = "MS", value_parser = think_ms())]
+    pub think_ms: Option<u64>,
     /// Keep a match record in FILE (JSON), rewritten after every move. Replaces the autosave.
     /// An unfinished record of the same match in FILE is continued. FILE must be a regular
     /// file or a new path.
@@ -194,7 +195,16 @@ impl PerftArgs {
     }
 }
 
+/// The thinking time a move when `--think-ms` is not given, and Reversi's work a move when
+/// neither it nor `--think-work` is: a second, or a second's work.
+pub const DEFAULT_THINK_MS: u64 = 1000;
+
 impl PlayArgs {
+    /// `--think-ms`, or its default.
+    pub fn thinking_ms(&self) -> u64 {
+        self.think_ms.unwrap_or(DEFAULT_THINK_MS)
+    }
+
     /// Whether a flag only the first game's matches take was given: its seats, its board or
     /// its cards.
     pub fn first_game_flags_given(&self) -> bool {
@@ -320,13 +330,21 @@ pub struct SimArgs {
     #[arg(long, value_name = "LIST", value_parser = crate::sim::parse_name_list)]
     pub round_robin: Option<crate::sim::StrategyList>,
     /// Thinking time per move of the searching computers (`expert`, Reversi's levels 9 and 10),
-    /// in milliseconds [1-600000].
-    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = think_ms())]
-    pub think_ms: u64,
+    /// in milliseconds [1-600000]. Reversi's computers take it as wall time; without it they
+    /// do a fixed amount of work a move (--think-work), so a run repeats. Default: 1000.
+    #[arg(long, value_name = "MS", value_parser = think_ms())]
+    pub think_ms: Option<u64>,
     /// Games played at once [1-256]. Default: one per core (one per four cores with expert,
     /// which searches on up to four threads itself).
     #[arg(long, value_name = "N", value_parser = threads())]
     pub threads: Option<usize>,
+}
+
+impl SimArgs {
+    /// `--think-ms`, or its default.
+    pub fn thinking_ms(&self) -> u64 {
+        self.think_ms.unwrap_or(DEFAULT_THINK_MS)
+    }
 }
 
 /// Why a flag's value was refused, said after the flag's name by clap.

@@ -245,7 +245,7 @@ fn sim(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String,
         size: args.islands.size.unwrap_or(islands::DEFAULT_SIZE),
     };
     Islands::start(&options, 0).map_err(|e| Error::flag("--size", e))?;
-    crate::run::sim::sim_game::<Islands>(args, &names, options, progress)
+    crate::run::sim::sim_game::<Islands>(args, &names, options, args.thinking_ms(), progress)
 }
 
 /// What a table says of an Islands of Hex match: its seats' names and how many moves it can last.

@@ -122,6 +122,7 @@ pub fn play_reversi(args: &PlayArgs, full_screen: bool) -> Result<(), Error> {
     let mut config = new_config::<Reversi>(args, seats, full_screen, REVERSI_OPPONENT)?;
     config.options.position = args.games.reversi.position.clone();
     config.options.no_book = args.games.reversi.book == Some(BookSwitch::Off);
+    (config.think_ms, config.options.timed) = args.games.reversi.work.budget(args.think_ms);
     Reversi::start(&config.options, config.seed).map_err(Error::game)?;
     let mut duel = start_duel(args, config, full_screen)?;
     if full_screen {
@@ -272,11 +273,13 @@ fn sim(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String,
             ));
         }
     };
+    let (think_ms, timed) = args.reversi.work.budget(args.think_ms);
     let options = reversi::Options {
         no_book: args.reversi.book == Some(BookSwitch::Off),
+        timed,
         ..reversi::Options::default()
     };
-    crate::run::sim::sim_game::<Reversi>(args, &names, options, progress)
+    crate::run::sim::sim_game::<Reversi>(args, &names, options, think_ms, progress)
 }
 
 /// `trios sim --game reversi` with no strategies: the ladder, each of `level:1` …
@@ -289,8 +292,10 @@ fn ladder(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<Stri
     if args.seeding.seed.is_none() {
         eprintln!("{}", crate::run::sim_seed_note(seed));
     }
+    let (think_ms, timed) = args.reversi.work.budget(args.think_ms);
     let mut spec =
-        crate::sim::duel::DuelSpec::<Reversi>::new(&rungs[1], &rungs[0], seed, args.think_ms)?;
+        crate::sim::duel::DuelSpec::<Reversi>::new(&rungs[1], &rungs[0], seed, think_ms)?;
+    spec.options.timed = timed;
     spec.deals = args.games;
     spec.swap = args.swap;
     spec.openings = args.openings;

@@ -52,7 +52,7 @@ pub(crate) fn new_config<G: TwoPlayer>(
     Ok(DuelConfig::new(
         [first, second],
         args.seeding.seed.unwrap_or_else(rand::random),
-        args.think_ms,
+        args.thinking_ms(),
     ))
 }
 

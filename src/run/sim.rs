@@ -8,15 +8,17 @@ use crate::sim::duel::{DuelSpec, SimGame};
 use crate::sim::{self, Tournament, report};
 
 /// Plays the pair `names[0]` against `names[1]`, or (with `--round-robin`) every pair of
-/// `names`, and reports as `trios sim` does for every game.
+/// `names`, and reports as `trios sim` does for every game; the computers think `think_ms`
+/// a move (as `options` take it).
 pub(crate) fn sim_game<G: SimGame>(
     args: &SimArgs,
     names: &[String],
     options: G::Options,
+    think_ms: u64,
     progress: impl FnMut(usize, usize),
 ) -> Result<String, Error> {
     let seed = args.seeding.seed.unwrap_or_else(rand::random);
-    let mut spec = DuelSpec::<G>::new(&names[0], &names[1], seed, args.think_ms)?;
+    let mut spec = DuelSpec::<G>::new(&names[0], &names[1], seed, think_ms)?;
     spec.options = options;
     for name in &names[2..] {
         G::strategy(name, 0, 1)?;

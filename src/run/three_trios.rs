@@ -115,7 +115,7 @@ pub fn start_new(args: &PlayArgs, ui: Ui) -> Result<Match, Error> {
         args.seeding.seed,
         args.red.clone(),
         args.blue_seat(ui),
-        args.think_ms,
+        args.thinking_ms(),
     )?;
     let game = match args.record.clone() {
         Some(path) => {

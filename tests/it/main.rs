@@ -47,6 +47,7 @@ mod regression;
 mod resume;
 mod reversi_book;
 mod reversi_cli;
+mod reversi_clock;
 mod reversi_engine;
 mod reversi_learned;
 mod reversi_levels;

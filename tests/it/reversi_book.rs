@@ -83,8 +83,9 @@ fn a_damaged_book_is_refused_with_its_reason() {
     assert_eq!(Book::parse(b""), Err(BookError::Magic));
 }
 
-/// A text-mode Reversi match between computers, 5 ms a move, unrecorded, with these
-/// flags; its standard output once it ends, and its standard error.
+/// A text-mode Reversi match between computers, 5 units of work a move (so it repeats move
+/// for move), unrecorded, with these flags; its standard output once it ends, and its
+/// standard error.
 fn text_match(extra: &[&str]) -> (String, String) {
     let dir = Dir::new();
     let mut args = vec![
@@ -93,7 +94,7 @@ fn text_match(extra: &[&str]) -> (String, String) {
         "reversi",
         "--ui",
         "text",
-        "--think-ms",
+        "--think-work",
         "5",
         "--no-autosave",
     ];

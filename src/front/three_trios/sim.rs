@@ -55,7 +55,7 @@ fn sim_spec(args: &SimArgs) -> Result<DuelSpec<ThreeTrios>, Error> {
             args.blue.clone().unwrap_or_default(),
         ],
     };
-    let mut spec = DuelSpec::<ThreeTrios>::new(&names[0], &names[1], seed, args.think_ms)?;
+    let mut spec = DuelSpec::<ThreeTrios>::new(&names[0], &names[1], seed, args.thinking_ms())?;
     spec.options = options;
     spec.deals = args.games;
     spec.swap = args.swap;

@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
+use std::time::Instant;
 
 use super::game::{Game, Move};
 use super::solver::{Solver, solve_parallel};
@@ -32,6 +33,9 @@ pub struct Solution {
 pub struct SolveOptions {
     /// Give up (and return `None`) after visiting this many positions.
     pub node_budget: Option<u64>,
+    /// Give up (and return `None`) once this instant has passed: for play on a clock, where
+    /// the answer may then depend on the machine's speed.
+    pub deadline: Option<Instant>,
     /// Receives the running node count, for progress displays; updated every few thousand
     /// positions.
     pub progress: Option<Arc<AtomicU64>>,
@@ -74,7 +78,18 @@ pub fn solve_within(game: &Game, node_budget: u64) -> Option<Solution> {
     )
 }
 
-/// Solves `game` with `options`; `None` if the node budget ran out first.
+/// Solves `game` exactly if that is done by `deadline`; `None` otherwise.
+pub fn solve_by(game: &Game, deadline: Instant) -> Option<Solution> {
+    solve_with(
+        game,
+        &SolveOptions {
+            deadline: Some(deadline),
+            ..SolveOptions::default()
+        },
+    )
+}
+
+/// Solves `game` with `options`; `None` if the node budget or the time ran out first.
 pub fn solve_with(game: &Game, options: &SolveOptions) -> Option<Solution> {
     match run(game, options) {
         (solution, false) => Some(solution),
@@ -103,7 +118,14 @@ fn run(game: &Game, options: &SolveOptions) -> (Solution, bool) {
     let budget = options.node_budget.map(|b| b / threads as u64);
     let table = Arc::new(Table::new(bits));
     let mut solvers: Vec<Solver> = (0..threads)
-        .map(|_| Solver::new(Arc::clone(&table), budget, options.progress.clone()))
+        .map(|_| {
+            Solver::new(
+                Arc::clone(&table),
+                budget,
+                options.deadline,
+                options.progress.clone(),
+            )
+        })
         .collect();
     let (value, best) = if threads == 1 {
         solvers[0].solve(p, o)

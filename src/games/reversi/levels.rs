@@ -1,10 +1,14 @@
 //! The strength levels `level:1` … `level:10`: one engine ([`super::midgame`] and the exact
-//! solver of [`super::endgame`]) held back by depth, selectivity, exact-solve range and work
+//! solver of [`super::endgame`]) held back by depth, selectivity, exact-solve range and a
 //! budget. Level 10 is the full engine, which `expert` names.
 //!
-//! Every level is deterministic: a fixed depth and a work budget counted in positions
-//! decide its moves; the wall-clock guard (90% of the thinking time) only matters on a
-//! machine too slow for the budget.
+//! A budget is work or time. On work (`--think-work`, and every match recorded before the
+//! clock) a level is deterministic: a fixed depth and a count of positions decide its moves,
+//! and a wall-clock guard only matters on a machine too slow for the count. On time
+//! (`--think-ms`) the selective levels manage a clock as the classic engines do: a soft
+//! limit after which no deeper iteration starts, a hard one that stops the search, and the
+//! time a move saved or overspent carried to the next ones, so a game's moves average the
+//! time asked for.
 
 use std::time::{Duration, Instant};
 
@@ -31,6 +35,65 @@ pub const SOLVE_NODES_PER_MS: u64 = 4_000;
 
 /// Multi-ProbCut's confidence at the selective levels, in σ.
 pub const MPC: f64 = 1.5;
+
+/// The work a move when neither a clock nor an amount of work is asked for: a thousand
+/// units, about 0.35 s a move on the machines trios was measured on.
+pub const DEFAULT_WORK: u64 = 1000;
+
+/// How much a level may think about a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// Work, in units of [`NODES_PER_MS`] midgame positions ([`SOLVE_NODES_PER_MS`] for the
+    /// solver): the same move in the same position on any machine fast enough.
+    Work(u64),
+    /// Wall time, in milliseconds.
+    Time(u64),
+}
+
+/// On a clock, the share of a move's time after which no deeper iteration starts, in
+/// percent: an iteration takes longer than all before it together.
+const SOFT_PERCENT: u32 = 60;
+
+/// On a clock, the share of a move's time at which its search is stopped, in percent: the
+/// deepest finished iteration answers, or a move of the unfinished one that beat it.
+const HARD_PERCENT: u32 = 150;
+
+/// On a clock, how much of the time saved (or overspent) so far a move may use (or must give
+/// back), as a divisor: spread over the next few moves.
+const SPREAD: i64 = 4;
+
+/// The time a level saved (positive) or overspent on a clock so far, in microseconds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Clock {
+    saved_us: i64,
+}
+
+impl Clock {
+    /// The time for the next move of a level allotted `allot` a move: the allotment with a
+    /// share of what was saved, between half and twice the allotment.
+    fn target(&self, allot: Duration) -> Duration {
+        let allot_us = allot.as_micros().min(i64::MAX as u128) as i64;
+        let us = allot_us
+            .saturating_add(self.saved_us / SPREAD)
+            .clamp(allot_us / 2, allot_us.saturating_mul(2));
+        Duration::from_micros(us.max(1) as u64)
+    }
+
+    /// Books a move that took `used` of its `allot`.
+    fn book(&mut self, allot: Duration, used: Duration) {
+        let allot_us = allot.as_micros().min(i64::MAX as u128) as i64;
+        let used_us = used.as_micros().min(i64::MAX as u128) as i64;
+        let cap = allot_us.saturating_mul(4);
+        self.saved_us = self
+            .saved_us
+            .saturating_add(allot_us - used_us)
+            .clamp(-cap, cap);
+    }
+}
+
+/// The depth of the levels that search as deep as their budget reaches: more plies than a
+/// game has.
+pub const AS_DEEP_AS_BUDGET: u32 = 60;
 
 /// What holds a level back.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -67,8 +130,8 @@ pub fn spec(level: u8) -> LevelSpec {
         6 => (5, 10, None, 64, 16),
         7 => (6, 12, None, 64, 18),
         8 => (7, 14, Some(MPC), 64, 18),
-        9 => (60, 18, Some(MPC), 16, 20),
-        _ => (60, 22, Some(MPC), 64, 20),
+        9 => (AS_DEEP_AS_BUDGET, 18, Some(MPC), 16, 20),
+        _ => (AS_DEEP_AS_BUDGET, 22, Some(MPC), 64, 20),
     };
     // The strongest level keeps to the book's best moves, the two below it allow a little
     // more, and the weaker ones find their own.
@@ -109,27 +172,38 @@ pub fn parse(spec: &str) -> Result<Option<u8>, BadLevel> {
 pub struct Level {
     level: u8,
     name: String,
-    think_ms: u64,
+    budget: Budget,
+    clock: Clock,
 }
 
 impl Level {
-    /// Level `level` (clamped to `LOWEST..=HIGHEST`) thinking `think_ms` a move.
+    /// Level `level` (clamped to `LOWEST..=HIGHEST`) thinking `think_ms` units of work a move.
     pub fn new(level: u8, think_ms: u64) -> Level {
+        Level::with_budget(level, Budget::Work(think_ms))
+    }
+
+    /// Level `level` (clamped to `LOWEST..=HIGHEST`) on `budget` a move.
+    pub fn with_budget(level: u8, budget: Budget) -> Level {
         let level = level.clamp(LOWEST, HIGHEST);
-        Level::named(level, format!("level:{level}"), think_ms)
+        Level::named(level, format!("level:{level}"), budget)
     }
 
     /// `expert`: the full engine, level 10 under the name old records and settings use.
-    pub fn expert(think_ms: u64) -> Level {
-        Level::named(HIGHEST, "expert".into(), think_ms)
+    pub fn expert(budget: Budget) -> Level {
+        Level::named(HIGHEST, "expert".into(), budget)
     }
 
     /// The level under another name (`expert` is level 10).
-    pub fn named(level: u8, name: String, think_ms: u64) -> Level {
+    pub fn named(level: u8, name: String, budget: Budget) -> Level {
+        let budget = match budget {
+            Budget::Work(units) => Budget::Work(units.max(1)),
+            Budget::Time(ms) => Budget::Time(ms.max(1)),
+        };
         Level {
             level: level.clamp(LOWEST, HIGHEST),
             name,
-            think_ms: think_ms.max(1),
+            budget,
+            clock: Clock::default(),
         }
     }
 
@@ -174,19 +248,112 @@ pub fn choose(game: &Game, spec: &LevelSpec, think_ms: u64) -> Option<Move> {
     found.best.map(Move::Place).or(moves.first().copied())
 }
 
+/// The move `spec` plays in `game` on a clock of `ms` a move, `clock` carrying the time
+/// saved or overspent by earlier moves; `None` once the game is over. A forced move is
+/// played at once and costs nothing.
+pub fn choose_on_clock(game: &Game, spec: &LevelSpec, ms: u64, clock: &mut Clock) -> Option<Move> {
+    let start = Instant::now();
+    let moves = game.legal_moves();
+    match moves.as_slice() {
+        [] => return None,
+        [only] => return Some(*only),
+        _ => {}
+    }
+    if spec.depth == 0 {
+        return ai::Greedy.choose(game);
+    }
+    let whole = Duration::from_millis(ms.max(1));
+    if spec.depth < AS_DEEP_AS_BUDGET {
+        // A fixed depth: the clock only guards against a machine too slow for it.
+        return fixed_depth(game, spec, start + whole);
+    }
+    let allot = whole * spec.share as u32 / 64;
+    let target = clock.target(allot);
+    let hard = start + target * HARD_PERCENT / 100;
+    let solved = if game.empties() <= spec.exact {
+        endgame::solve_by(game, hard)
+    } else {
+        None
+    };
+    let mv = match solved {
+        Some(solution) => solution.best.map_or(Move::Pass, Move::Place),
+        None => {
+            // A failed solve leaves the search at least a quarter of the allotment.
+            let deadline = hard.max(Instant::now() + allot / 4);
+            let limits = Limits {
+                depth: spec.depth,
+                nodes: None,
+                deadline: Some(deadline),
+                selectivity: spec.selectivity.map(Selectivity),
+                table_bits: spec.table_bits,
+            };
+            let found = midgame::search_until(game, &limits, start + target * SOFT_PERCENT / 100);
+            found.best.map(Move::Place).or(moves.first().copied())?
+        }
+    };
+    clock.book(allot, start.elapsed());
+    Some(mv)
+}
+
+/// The move of a fixed-depth level, stopped at `deadline` only if the machine is too slow.
+fn fixed_depth(game: &Game, spec: &LevelSpec, deadline: Instant) -> Option<Move> {
+    if game.empties() <= spec.exact
+        && let Some(solution) = endgame::solve_by(game, deadline)
+    {
+        return Some(solution.best.map_or(Move::Pass, Move::Place));
+    }
+    let limits = Limits {
+        depth: spec.depth,
+        nodes: None,
+        deadline: Some(deadline),
+        selectivity: spec.selectivity.map(Selectivity),
+        table_bits: spec.table_bits,
+    };
+    let found = midgame::search(game, &limits);
+    found
+        .best
+        .map(Move::Place)
+        .or(game.legal_moves().first().copied())
+}
+
 impl Strategy<Game> for Level {
     fn name(&self) -> &str {
         &self.name
     }
 
     fn choose(&mut self, game: &Game) -> Option<Move> {
-        choose(game, &self.spec(), self.think_ms)
+        match self.budget {
+            Budget::Work(units) => choose(game, &self.spec(), units),
+            Budget::Time(ms) => choose_on_clock(game, &self.spec(), ms, &mut self.clock),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_clock_lends_saved_time_and_takes_back_overspent_time_within_bounds() {
+        let allot = Duration::from_millis(1000);
+        let mut clock = Clock::default();
+        assert_eq!(clock.target(allot), allot);
+        // 400 ms saved: a quarter of it is lent to the next move.
+        clock.book(allot, Duration::from_millis(600));
+        assert_eq!(clock.target(allot), Duration::from_millis(1100));
+        // Saving a lot never lends more than the allotment again.
+        for _ in 0..20 {
+            clock.book(allot, Duration::ZERO);
+        }
+        assert_eq!(clock.target(allot), 2 * allot);
+        // What is saved is capped (four allotments), so a long overspend is felt at once.
+        clock.book(allot, Duration::from_millis(5000));
+        assert_eq!(clock.target(allot), allot);
+        for _ in 0..20 {
+            clock.book(allot, Duration::from_millis(5000));
+        }
+        assert_eq!(clock.target(allot), allot / 2);
+    }
 
     #[test]
     fn specs_parse_and_refuse() {

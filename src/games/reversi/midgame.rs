@@ -94,6 +94,9 @@ struct Search {
     nodes: u64,
     budget: u64,
     deadline: Option<Instant>,
+    /// No iteration starts after this instant (play on a clock): the last finished one
+    /// answers.
+    soft_deadline: Option<Instant>,
     stopped: bool,
     selectivity: Option<Selectivity>,
     /// Set while a ProbCut probe runs: probes do not nest.
@@ -110,6 +113,18 @@ pub fn search(game: &Game, limits: &Limits) -> Found {
 pub fn search_bits(p: u64, o: u64, limits: &Limits) -> Found {
     let mut s = Search::new(limits);
     s.root(p, o, limits.depth.max(1))
+}
+
+/// [`search`] on a clock: as `limits` allow, but no deeper iteration is started once
+/// `soft_deadline` has passed (the hard stop is `limits.deadline`).
+pub fn search_until(game: &Game, limits: &Limits, soft_deadline: Instant) -> Found {
+    let mut s = Search::new(limits);
+    s.soft_deadline = Some(soft_deadline);
+    s.root(
+        game.player_bits(),
+        game.opponent_bits(),
+        limits.depth.max(1),
+    )
 }
 
 /// The full-width value of `p, o` searched to exactly `depth` plies, in units; for fitting
@@ -131,6 +146,7 @@ impl Search {
             nodes: 0,
             budget: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.deadline,
+            soft_deadline: None,
             stopped: false,
             selectivity: limits.selectivity,
             probing: false,
@@ -204,6 +220,12 @@ impl Search {
             }
             // Best first, then the others by their (bound) values.
             list.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
+            if self
+                .soft_deadline
+                .is_some_and(|soft| Instant::now() >= soft)
+            {
+                break;
+            }
         }
         found.nodes = self.nodes;
         found

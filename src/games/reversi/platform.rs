@@ -7,6 +7,7 @@ use super::ai;
 use super::book::Book;
 use super::book::player::{Booked, book_tolerance};
 use super::game::{Game, Move, MoveError, MoveOutcome};
+use super::levels::{Budget, Level};
 use super::square::Color;
 use crate::games::{GameKind, OptionsError, Side, Strategy, TwoPlayer, UnknownStrategy};
 
@@ -21,6 +22,10 @@ pub struct Options {
     /// when true, so records without it read as before.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub no_book: bool,
+    /// Whether the thinking time is wall time (`--think-ms`) rather than work
+    /// (`--think-work`, and every record made before the clock); recorded only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub timed: bool,
 }
 
 /// The strategy the brief's `IntelligentComputerPlayer` names: the simplest one measured to
@@ -142,25 +147,7 @@ impl TwoPlayer for Game {
         seed: u64,
         think_ms: u64,
     ) -> Result<Box<dyn Strategy<Game>>, UnknownStrategy> {
-        let name = canonical(spec);
-        let unknown = || UnknownStrategy {
-            name: spec.to_string(),
-            known: ACCEPTED.to_vec(),
-        };
-        if name == "expert" {
-            return Ok(Box::new(super::levels::Level::expert(think_ms)));
-        }
-        if name == super::classic::NAME {
-            return Ok(Box::new(super::classic::Classic::new(think_ms)));
-        }
-        match super::levels::parse(&name) {
-            Ok(Some(level)) => return Ok(Box::new(super::levels::Level::new(level, think_ms))),
-            Ok(None) => {}
-            Err(_) => return Err(unknown()),
-        }
-        ai::by_spec(&name, seed)
-            .map(|s| Box::new(Plain(s)) as Box<dyn Strategy<Game>>)
-            .map_err(|_| unknown())
+        strategy_on(spec, seed, Budget::Work(think_ms))
     }
 
     fn strategy_for(
@@ -169,7 +156,12 @@ impl TwoPlayer for Game {
         think_ms: u64,
         options: &Options,
     ) -> Result<Box<dyn Strategy<Game>>, UnknownStrategy> {
-        let strategy = Self::strategy(spec, seed, think_ms)?;
+        let budget = if options.timed {
+            Budget::Time(think_ms)
+        } else {
+            Budget::Work(think_ms)
+        };
+        let strategy = strategy_on(spec, seed, budget)?;
         Ok(match book_tolerance(&canonical(spec)) {
             Some(tolerance) if !options.no_book => {
                 Box::new(Booked::new(strategy, Book::embedded(), seed, tolerance))
@@ -183,4 +175,32 @@ impl TwoPlayer for Game {
         let name = canonical(spec);
         name == "random" || (!options.no_book && book_tolerance(&name).is_some())
     }
+}
+
+/// The strategy `spec` names, its searches on `budget` (`expert-classic` counts work only).
+fn strategy_on(
+    spec: &str,
+    seed: u64,
+    budget: Budget,
+) -> Result<Box<dyn Strategy<Game>>, UnknownStrategy> {
+    let name = canonical(spec);
+    let unknown = || UnknownStrategy {
+        name: spec.to_string(),
+        known: ACCEPTED.to_vec(),
+    };
+    if name == "expert" {
+        return Ok(Box::new(Level::expert(budget)));
+    }
+    if name == super::classic::NAME {
+        let (Budget::Work(units) | Budget::Time(units)) = budget;
+        return Ok(Box::new(super::classic::Classic::new(units)));
+    }
+    match super::levels::parse(&name) {
+        Ok(Some(level)) => return Ok(Box::new(Level::with_budget(level, budget))),
+        Ok(None) => {}
+        Err(_) => return Err(unknown()),
+    }
+    ai::by_spec(&name, seed)
+        .map(|s| Box::new(Plain(s)) as Box<dyn Strategy<Game>>)
+        .map_err(|_| unknown())
 }

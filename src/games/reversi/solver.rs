@@ -11,6 +11,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::Instant;
 
 use super::bitboard::{bit, final_value, flips, moves};
 use super::last::{PRESORT_RANK, flips_near, solve_1, solve_2, solve_3};
@@ -86,13 +87,17 @@ pub(crate) struct Solver {
     stop: Option<Arc<AtomicBool>>,
     /// Set when `stop` was seen; cleared before the next job.
     halted: bool,
+    /// Give up (as when out of budget) once this instant has passed; checked every
+    /// [`PUBLISH_EVERY`] positions.
+    deadline: Option<Instant>,
 }
 
 impl Solver {
-    /// A solver on `table` that gives up after `budget` nodes.
+    /// A solver on `table` that gives up after `budget` nodes or at `deadline`.
     pub(crate) fn new(
         table: Arc<Table>,
         budget: Option<u64>,
+        deadline: Option<Instant>,
         progress: Option<Arc<AtomicU64>>,
     ) -> Solver {
         Solver {
@@ -105,6 +110,7 @@ impl Solver {
             published: 0,
             stop: None,
             halted: false,
+            deadline,
         }
     }
 
@@ -225,6 +231,11 @@ impl Solver {
                 && stop.load(Ordering::Relaxed)
             {
                 self.halted = true;
+            }
+            if let Some(deadline) = self.deadline
+                && Instant::now() >= deadline
+            {
+                self.aborted = true;
             }
         }
         if self.nodes > self.budget {
