@@ -22,6 +22,15 @@
 //! Every step is deterministic for its arguments (per-game seeds, fixed summation order).
 //! `selfplay` appends to its file and, run again, carries on after the last game written;
 //! `all` skips the held-out fixture when it exists.
+//!
+//! `deep` plays games whose every position is labelled by a deep search (exact near the
+//! end), on several threads, and is resumable: run again, it keeps the whole games already
+//! written and plays the rest, each game the same whichever thread plays it. The stages of
+//! deep-labelled data, each run as one command:
+//!
+//! ```text
+//! reversi_train deep --stage 1 --games 20000 --threads 2 --out target/reversi-train/deep1.bin
+//! ```
 
 use std::fs;
 use std::io::Write;
@@ -31,7 +40,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 use trios::games::reversi::eval;
 use trios::games::reversi::learned::{self, UNITS_PER_DISC};
-use trios::games::reversi::train::{data, fit, heldout, play, report, selfplay};
+use trios::games::reversi::train::{data, deep, fit, heldout, play, report, selfplay};
 use trios::games::reversi::weights::{self, Weights, stage_of};
 
 #[derive(Parser)]
@@ -72,6 +81,29 @@ enum Step {
         /// Game-index offset, so a second generation's games get other seeds.
         #[arg(long, default_value_t = 0)]
         first: u64,
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Plays games labelled by deep searches (exact from `--exact-from` empties) on
+    /// `--threads` threads, appending whole games to `--out`; resumes where a run stopped.
+    Deep {
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stage number: stage k plays games k·1,000,000 onwards, so stages never share one.
+        #[arg(long, default_value_t = 1)]
+        stage: u64,
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Plies of the labelling search.
+        #[arg(long, default_value_t = 10)]
+        depth: u32,
+        #[arg(long, default_value_t = 20)]
+        exact_from: u32,
+        /// One midgame move in this many is random.
+        #[arg(long, default_value_t = 12)]
+        wander: u64,
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
         #[arg(long)]
         out: PathBuf,
     },
@@ -153,6 +185,26 @@ fn main() -> Result<(), String> {
             depth,
             out,
         } => heldout_step(&clock, seed, &counts, depth, &out)?,
+        Step::Deep {
+            seed,
+            stage,
+            games,
+            depth,
+            exact_from,
+            wander,
+            threads,
+            out,
+        } => {
+            let cfg = deep::Config {
+                seed,
+                stream: deep::STREAM,
+                depth,
+                exact_from,
+                opening: (1, 24),
+                wander,
+            };
+            deep_step(&clock, &cfg, stage * 1_000_000, games, threads, &out)?
+        }
         Step::Fit {
             data,
             fit,
@@ -257,6 +309,132 @@ fn selfplay_step(
         ),
     );
     Ok(())
+}
+
+/// Plays deep-labelled games `first..first + games` not yet in `out` on `threads` threads.
+/// Each game is appended in one write, so a run cut short leaves whole games and at most
+/// the last one torn, which a rerun cuts off and plays again.
+fn deep_step(
+    clock: &Instant,
+    cfg: &deep::Config,
+    first: u64,
+    games: u64,
+    threads: usize,
+    out: &Path,
+) -> Result<(), String> {
+    if let Some(dir) = out.parent() {
+        fs::create_dir_all(dir).map_err(|e| err(dir, e))?;
+    }
+    let done = keep_whole_games(out)?;
+    let todo: Vec<u64> = (first..first + games)
+        .filter(|i| !done.contains(&(*i as u32)))
+        .collect();
+    log(
+        clock,
+        &format!(
+            "deep: {} games already in {}, {} to play on {threads} threads",
+            done.len(),
+            out.display(),
+            todo.len()
+        ),
+    );
+    let file = fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(out)
+        .map_err(|e| err(out, e))?;
+    let file = std::sync::Mutex::new(file);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let positions = std::sync::atomic::AtomicUsize::new(0);
+    let failed = std::sync::Mutex::new(None);
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let n = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(&index) = todo.get(n) else { break };
+                    let samples = deep::play_game(cfg, index);
+                    let mut bytes = Vec::new();
+                    let written = data::write(&mut bytes, &samples).and_then(|()| {
+                        let mut f = file.lock().map_err(|_| std::io::Error::other("lock"))?;
+                        f.write_all(&bytes)
+                    });
+                    if let Err(e) = written {
+                        if let Ok(mut slot) = failed.lock() {
+                            *slot = Some(err(out, e));
+                        }
+                        next.store(todo.len(), std::sync::atomic::Ordering::Relaxed);
+                        break;
+                    }
+                    let total = positions
+                        .fetch_add(samples.len(), std::sync::atomic::Ordering::Relaxed)
+                        + samples.len();
+                    if (n + 1).is_multiple_of(100) {
+                        let secs = started.elapsed().as_secs_f64();
+                        let left = (todo.len() - n - 1) as f64 * secs / (n + 1) as f64;
+                        log(
+                            clock,
+                            &format!(
+                                "{} of {} games, {total} positions, {:.1} positions/s, \
+                                 about {:.0} min left",
+                                n + 1,
+                                todo.len(),
+                                total as f64 / secs,
+                                left / 60.0
+                            ),
+                        );
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = failed.lock().ok().and_then(|mut f| f.take()) {
+        return Err(e);
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let total = positions.into_inner();
+    log(
+        clock,
+        &format!(
+            "deep done: {} games, {total} positions in {:.0} s on {threads} threads \
+             ({:.2} CPU-hours a million positions)",
+            todo.len(),
+            secs,
+            secs * threads as f64 / 3600.0 / (total.max(1) as f64 / 1e6)
+        ),
+    );
+    Ok(())
+}
+
+/// The games wholly written in `path` (none if it does not exist). The last game in the
+/// file, which a run cut short may have left torn, is cut off with any partial record.
+fn keep_whole_games(path: &Path) -> Result<std::collections::HashSet<u32>, String> {
+    let bytes = match fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Default::default()),
+        Err(e) => return Err(err(path, e)),
+    };
+    let records = bytes.len() / data::RECORD;
+    let game_at = |r: usize| {
+        let at = r * data::RECORD + 18;
+        u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+    };
+    let mut keep = records;
+    if let Some(last) = records.checked_sub(1).map(game_at) {
+        while keep > 0 && game_at(keep - 1) == last {
+            keep -= 1;
+        }
+    }
+    if keep * data::RECORD != bytes.len() {
+        let file = fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| err(path, e))?;
+        file.set_len((keep * data::RECORD) as u64)
+            .map_err(|e| err(path, e))?;
+    }
+    Ok((0..keep).map(game_at).collect())
 }
 
 fn heldout_step(

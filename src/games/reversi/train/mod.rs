@@ -1,11 +1,13 @@
 //! Training the learned evaluation from trios's own games: self-play with random openings,
-//! exact labels near the end, a least-squares fit of the pattern weights, a held-out set of
-//! exactly solved positions, and the report comparing evaluations on it.
+//! labelled by the games' results or by deep searches, exact near the end; a least-squares
+//! fit of the pattern weights, a held-out set of exactly solved positions, and the report
+//! comparing evaluations on it.
 //!
 //! Everything is deterministic: each game has its own seed derived from the run's seed, and
 //! the fit sums in a fixed order on one thread.
 
 pub mod data;
+pub mod deep;
 pub mod fit;
 pub mod heldout;
 pub mod play;
