@@ -40,6 +40,9 @@ pub const MPC: f64 = 1.5;
 /// units, about 0.35 s a move on the machines trios was measured on.
 pub const DEFAULT_WORK: u64 = 1000;
 
+/// The longest clock a move may have, in milliseconds: ten minutes, as `--think-ms` allows.
+pub const MAX_MS: u64 = 600_000;
+
 /// How much a level may think about a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Budget {
@@ -197,7 +200,7 @@ impl Level {
     pub fn named(level: u8, name: String, budget: Budget) -> Level {
         let budget = match budget {
             Budget::Work(units) => Budget::Work(units.max(1)),
-            Budget::Time(ms) => Budget::Time(ms.max(1)),
+            Budget::Time(ms) => Budget::Time(ms.clamp(1, MAX_MS)),
         };
         Level {
             level: level.clamp(LOWEST, HIGHEST),
@@ -265,43 +268,55 @@ pub fn choose_on_clock(game: &Game, spec: &LevelSpec, ms: u64, clock: &mut Clock
     let whole = Duration::from_millis(ms.max(1));
     if spec.depth < AS_DEEP_AS_BUDGET {
         // A fixed depth: the clock only guards against a machine too slow for it.
-        return fixed_depth(game, spec, start + whole);
+        return fixed_depth(game, spec, start, start + whole);
     }
     let allot = whole * spec.share as u32 / 64;
     let target = clock.target(allot);
-    let hard = start + target * HARD_PERCENT / 100;
+    // The solver may use the move's time; one that does not finish by then leaves the
+    // search a quarter of the allotment of its own, soft and hard limits included.
     let solved = if game.empties() <= spec.exact {
-        endgame::solve_by(game, hard)
+        endgame::solve_by(game, start + target)
     } else {
         None
     };
     let mv = match solved {
         Some(solution) => solution.best.map_or(Move::Pass, Move::Place),
-        None => {
-            // A failed solve leaves the search at least a quarter of the allotment.
-            let deadline = hard.max(Instant::now() + allot / 4);
-            let limits = Limits {
-                depth: spec.depth,
-                nodes: None,
-                deadline: Some(deadline),
-                selectivity: spec.selectivity.map(Selectivity),
-                table_bits: spec.table_bits,
-            };
-            let found = midgame::search_until(game, &limits, start + target * SOFT_PERCENT / 100);
-            found.best.map(Move::Place).or(moves.first().copied())?
+        None if game.empties() <= spec.exact => {
+            timed_search(game, spec, Instant::now(), allot / 4)?
         }
+        None => timed_search(game, spec, start, target)?,
     };
     clock.book(allot, start.elapsed());
     Some(mv)
 }
 
-/// The move of a fixed-depth level, stopped at `deadline` only if the machine is too slow.
-fn fixed_depth(game: &Game, spec: &LevelSpec, deadline: Instant) -> Option<Move> {
+/// The selective search's move in `game` on `time` from `from`: no deeper iteration after
+/// the soft limit, stopped at the hard one.
+fn timed_search(game: &Game, spec: &LevelSpec, from: Instant, time: Duration) -> Option<Move> {
+    let limits = Limits {
+        depth: spec.depth,
+        nodes: None,
+        deadline: Some(from + time * HARD_PERCENT / 100),
+        selectivity: spec.selectivity.map(Selectivity),
+        table_bits: spec.table_bits,
+    };
+    let found = midgame::search_until(game, &limits, from + time * SOFT_PERCENT / 100);
+    found
+        .best
+        .map(Move::Place)
+        .or(game.legal_moves().first().copied())
+}
+
+/// The move of a fixed-depth level that started thinking at `started`, stopped at
+/// `deadline` only if the machine is too slow.
+fn fixed_depth(game: &Game, spec: &LevelSpec, started: Instant, deadline: Instant) -> Option<Move> {
     if game.empties() <= spec.exact
         && let Some(solution) = endgame::solve_by(game, deadline)
     {
         return Some(solution.best.map_or(Move::Pass, Move::Place));
     }
+    // A solve that ran out the clock leaves the search a quarter of it again.
+    let deadline = deadline.max(Instant::now() + (deadline - started) / 4);
     let limits = Limits {
         depth: spec.depth,
         nodes: None,
