@@ -5,25 +5,12 @@
 
 use std::time::{Duration, Instant};
 
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use trios::games::Strategy;
+use trios::games::reversi::Move;
 use trios::games::reversi::levels::{Budget, Level};
-use trios::games::reversi::{Game, Move};
 
 use crate::common::bin::{Dir, assert_no_panic};
-
-/// A seeded game played at random down to `empties` (fewer if it ends first).
-fn random_position(seed: u64, empties: u32) -> Game {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut game = Game::new();
-    while game.empties() > empties && !game.is_over() {
-        let moves = game.legal_moves();
-        let mv = moves[rng.random_range(0..moves.len())];
-        game.play(mv).expect("a legal move");
-    }
-    game
-}
+use crate::reversi_levels::random_position;
 
 #[test]
 fn on_a_clock_the_expert_answers_every_phase_with_a_legal_move_in_time() {

@@ -16,7 +16,7 @@ use crate::common;
 use common::bin::{Dir, assert_no_panic};
 
 /// A position `plies` random moves into a seeded game (fewer if it ends first).
-fn random_position(seed: u64, empties: u32) -> Game {
+pub(crate) fn random_position(seed: u64, empties: u32) -> Game {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut game = Game::new();
     while game.empties() > empties && !game.is_over() {

@@ -219,14 +219,8 @@ impl Level {
 /// The move `spec` plays in `game` with `think_ms` of thinking time; `None` once the game
 /// is over.
 pub fn choose(game: &Game, spec: &LevelSpec, think_ms: u64) -> Option<Move> {
-    let moves = game.legal_moves();
-    match moves.as_slice() {
-        [] => return None,
-        [only] => return Some(*only),
-        _ => {}
-    }
-    if spec.depth == 0 {
-        return ai::Greedy.choose(game);
+    if let Some(answer) = unsearched(game, spec) {
+        return answer;
     }
     let think_ms = think_ms.max(1);
     if game.empties() <= spec.exact
@@ -248,7 +242,21 @@ pub fn choose(game: &Game, spec: &LevelSpec, think_ms: u64) -> Option<Move> {
         table_bits: spec.table_bits,
     };
     let found = midgame::search(game, &limits);
-    found.best.map(Move::Place).or(moves.first().copied())
+    found
+        .best
+        .map(Move::Place)
+        .or(game.legal_moves().first().copied())
+}
+
+/// The answer when no search is needed: none once the game is over, the only legal move
+/// (a pass included), or level 1's move that flips most discs. `None` when a search is.
+fn unsearched(game: &Game, spec: &LevelSpec) -> Option<Option<Move>> {
+    match game.legal_moves().as_slice() {
+        [] => Some(None),
+        [only] => Some(Some(*only)),
+        _ if spec.depth == 0 => Some(ai::Greedy.choose(game)),
+        _ => None,
+    }
 }
 
 /// The move `spec` plays in `game` on a clock of `ms` a move, `clock` carrying the time
@@ -256,14 +264,8 @@ pub fn choose(game: &Game, spec: &LevelSpec, think_ms: u64) -> Option<Move> {
 /// played at once and costs nothing.
 pub fn choose_on_clock(game: &Game, spec: &LevelSpec, ms: u64, clock: &mut Clock) -> Option<Move> {
     let start = Instant::now();
-    let moves = game.legal_moves();
-    match moves.as_slice() {
-        [] => return None,
-        [only] => return Some(*only),
-        _ => {}
-    }
-    if spec.depth == 0 {
-        return ai::Greedy.choose(game);
+    if let Some(answer) = unsearched(game, spec) {
+        return answer;
     }
     let whole = Duration::from_millis(ms.max(1));
     if spec.depth < AS_DEEP_AS_BUDGET {
