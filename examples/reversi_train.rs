@@ -107,6 +107,19 @@ enum Step {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Writes weights whose stages below `--from-stage` come from `--low` and the others
+    /// from `--high` (files of the same stage count): for keeping the stages a new fit
+    /// had less exact data for.
+    Splice {
+        #[arg(long)]
+        low: PathBuf,
+        #[arg(long)]
+        high: PathBuf,
+        #[arg(long)]
+        from_stage: usize,
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Builds the held-out fixture of exactly solved 20..24-empty positions.
     Heldout {
         #[arg(long, default_value_t = 1)]
@@ -185,6 +198,35 @@ fn main() -> Result<(), String> {
             depth,
             out,
         } => heldout_step(&clock, seed, &counts, depth, &out)?,
+        Step::Splice {
+            low,
+            high,
+            from_stage,
+            out,
+        } => {
+            let (low_w, high_w) = (load(&low)?, load(&high)?);
+            if low_w.stages != high_w.stages || from_stage > high_w.stages {
+                return Err(format!(
+                    "{} has {} stages and {} has {}: --from-stage must be at most that count",
+                    low.display(),
+                    low_w.stages,
+                    high.display(),
+                    high_w.stages
+                ));
+            }
+            let cut = from_stage * trios::games::reversi::pattern::WEIGHTS_PER_STAGE;
+            let spliced = Weights {
+                stages: high_w.stages,
+                seed: high_w.seed,
+                values: low_w.values[..cut]
+                    .iter()
+                    .chain(&high_w.values[cut..])
+                    .copied()
+                    .collect(),
+            };
+            fs::write(&out, weights::encode(&spliced)).map_err(|e| err(&out, e))?;
+            log(&clock, &format!("wrote {}", out.display()));
+        }
         Step::Deep {
             seed,
             stage,
