@@ -140,6 +140,9 @@ enum Step {
         fit: FitArgs,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Also give these weights' error on the validation positions (today's, say).
+        #[arg(long)]
+        against: Option<PathBuf>,
         #[arg(long)]
         out: PathBuf,
     },
@@ -251,8 +254,9 @@ fn main() -> Result<(), String> {
             data,
             fit,
             seed,
+            against,
             out,
-        } => fit_step(&clock, &data, fit, seed, &out)?,
+        } => fit_step(&clock, &data, fit, seed, against.as_deref(), &out)?,
         Step::Report { fixture, weights } => report_step(&clock, &fixture, &weights)?,
         Step::All {
             seed,
@@ -267,13 +271,13 @@ fn main() -> Result<(), String> {
             let (gen1, gen0b) = (work.join("gen1.bin"), work.join("gen0b.bin"));
             let (fixture, weights) = (out.join("heldout-20-24.txt"), out.join("eval.bin"));
             selfplay_step(&clock, seed, 0, games0, 4, 18, None, &gen0)?;
-            fit_step(&clock, std::slice::from_ref(&gen0), fit, seed, &eval0)?;
+            fit_step(&clock, std::slice::from_ref(&gen0), fit, seed, None, &eval0)?;
             if !fixture.exists() {
                 heldout_step(&clock, seed, &[100, 100, 60, 40, 30], 4, &fixture)?;
             }
             selfplay_step(&clock, seed, 100_000, games1, 3, 18, Some(&eval0), &gen1)?;
             selfplay_step(&clock, seed, 200_000, games0b, 4, 18, None, &gen0b)?;
-            fit_step(&clock, &[gen0, gen1, gen0b], fit, seed, &weights)?;
+            fit_step(&clock, &[gen0, gen1, gen0b], fit, seed, None, &weights)?;
             report_step(&clock, &fixture, &weights)?;
         }
     }
@@ -541,13 +545,18 @@ fn fit_step(
     files: &[PathBuf],
     args: FitArgs,
     seed: u64,
+    against: Option<&Path>,
     out: &Path,
 ) -> Result<(), String> {
+    let against = against.map(load).transpose()?;
     let mut all = Vec::new();
     for f in files {
         let bytes = fs::read(f).map_err(|e| err(f, e))?;
         all.extend(data::read(&bytes));
     }
+    // Games in order of their index, each game's positions as written, whatever order
+    // threads appended them in: the fit's sums, and so its bytes, depend only on the data.
+    all.sort_by_key(|s| s.game);
     // One game in twenty is kept back for validation.
     let (val, train): (Vec<_>, Vec<_>) = all.into_iter().partition(|s| s.game % 20 == 19);
     log(
@@ -572,8 +581,10 @@ fn fit_step(
         clock,
         &format!("wrote {} ({} bytes)", out.display(), bytes.len()),
     );
-    println!("| stage | empties | validation positions | MAE learned | MAE old | exact labels |");
-    println!("|---|---|---|---|---|---|");
+    println!(
+        "| stage | empties | validation positions | MAE learned | MAE old | MAE against | exact labels |"
+    );
+    println!("|---|---|---|---|---|---|---|");
     for s in 0..args.stages {
         let group: Vec<_> = val
             .iter()
@@ -594,8 +605,16 @@ fn fit_step(
             .sum::<f64>()
             / n;
         let exact = group.iter().filter(|x| x.exact).count() as f64 / n;
+        let other = against.as_ref().map_or("—".to_string(), |a| {
+            let mae = group
+                .iter()
+                .map(|x| (disc(learned::evaluate_with(a, x.p, x.o)) - f64::from(x.label)).abs())
+                .sum::<f64>()
+                / n;
+            format!("{mae:.2}")
+        });
         println!(
-            "| {s} | {}–{} | {} | {new:.2} | {old:.2} | {:.0}% |",
+            "| {s} | {}–{} | {} | {new:.2} | {old:.2} | {other} | {:.0}% |",
             range.first().unwrap_or(&0),
             range.last().unwrap_or(&0),
             group.len(),

@@ -279,7 +279,8 @@ fn play(
 }
 
 /// What starting the other trios binary costs before it thinks: the quickest of three
-/// answers of `random`, taken off each of its moves' times.
+/// answers of `level:2` (which loads the evaluation and searches one ply), taken off each
+/// of its moves' times.
 fn startup(setup: &Setup) -> Duration {
     let Opponent::Trios(path) = &setup.other else {
         return Duration::ZERO;
@@ -290,7 +291,7 @@ fn startup(setup: &Setup) -> Duration {
     (0..3)
         .filter_map(|_| {
             let started = Instant::now();
-            trios_move(setup, path, &home, &Game::new(), "random").ok()?;
+            trios_move(setup, path, &home, &Game::new(), "level:2").ok()?;
             Some(started.elapsed())
         })
         .min()
