@@ -9,22 +9,27 @@
 
 use std::time::{Duration, Instant};
 
+use clap::Parser;
+
 use trios::games::Strategy;
 use trios::games::reversi::levels::{self, Budget, Level};
 use trios::games::reversi::{Game, Move};
 use trios::sim::duel::DuelSpec;
 
-fn number_after(args: &[String], flag: &str, default: u64) -> u64 {
-    let Some(i) = args.iter().position(|a| a == flag) else {
-        return default;
-    };
-    match args.get(i + 1).map(|v| v.parse()) {
-        Some(Ok(n)) => n,
-        _ => {
-            eprintln!("{flag} takes a whole number");
-            std::process::exit(2);
-        }
-    }
+/// What the command line asks for.
+#[derive(Parser)]
+struct Cli {
+    /// Wall time a move, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    think_ms: u64,
+    /// Games played, one after another.
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// Random plies opening each game.
+    #[arg(long, default_value_t = 6)]
+    openings: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 /// Times of one phase.
@@ -53,11 +58,12 @@ impl Tally {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let ms = number_after(&args, "--think-ms", 1000);
-    let games = number_after(&args, "--games", 2) as usize;
-    let openings = number_after(&args, "--openings", 6) as usize;
-    let seed = number_after(&args, "--seed", 1);
+    let Cli {
+        think_ms: ms,
+        games,
+        openings,
+        seed,
+    } = Cli::parse();
     let mut spec = DuelSpec::<Game>::new("expert", "expert", seed, ms).unwrap_or_else(|e| {
         eprintln!("{e}");
         std::process::exit(2);

@@ -13,9 +13,9 @@
 use std::time::{Duration, Instant};
 
 use super::ai::{self, Strategy as _};
-use super::endgame;
+use super::endgame::{self, Solution};
 use super::game::{Game, Move};
-use super::midgame::{self, Limits};
+use super::midgame::{self, Found, Limits};
 use super::probcut::Selectivity;
 use crate::games::Strategy;
 
@@ -227,25 +227,42 @@ pub fn choose(game: &Game, spec: &LevelSpec, think_ms: u64) -> Option<Move> {
         && let Some(solution) =
             endgame::solve_within(game, SOLVE_NODES_PER_MS.saturating_mul(think_ms))
     {
-        return Some(solution.best.map_or(Move::Pass, Move::Place));
+        return Some(solved_move(solution));
     }
-    let limits = Limits {
+    let nodes = NODES_PER_MS
+        .saturating_mul(think_ms)
+        .saturating_mul(spec.share)
+        / 64;
+    let deadline = Instant::now() + Duration::from_millis(think_ms * 9 / 10);
+    searched_move(
+        game,
+        midgame::search(game, &limits(spec, Some(nodes), deadline)),
+    )
+}
+
+/// A search's limits for `spec`: its depth, selectivity and table, with `nodes` and a
+/// (hard) `deadline`.
+fn limits(spec: &LevelSpec, nodes: Option<u64>, deadline: Instant) -> Limits {
+    Limits {
         depth: spec.depth,
-        nodes: Some(
-            NODES_PER_MS
-                .saturating_mul(think_ms)
-                .saturating_mul(spec.share)
-                / 64,
-        ),
-        deadline: Some(Instant::now() + Duration::from_millis(think_ms * 9 / 10)),
+        nodes,
+        deadline: Some(deadline),
         selectivity: spec.selectivity.map(Selectivity),
         table_bits: spec.table_bits,
-    };
-    let found = midgame::search(game, &limits);
+    }
+}
+
+/// The move a solve found: its placement, or a pass.
+fn solved_move(solution: Solution) -> Move {
+    solution.best.map_or(Move::Pass, Move::Place)
+}
+
+/// The move a search found, or the first legal one if it found none in time.
+fn searched_move(game: &Game, found: Found) -> Option<Move> {
     found
         .best
         .map(Move::Place)
-        .or(game.legal_moves().first().copied())
+        .or_else(|| game.legal_moves().first().copied())
 }
 
 /// The answer when no search is needed: none once the game is over, the only legal move
@@ -276,17 +293,13 @@ pub fn choose_on_clock(game: &Game, spec: &LevelSpec, ms: u64, clock: &mut Clock
     let target = clock.target(allot);
     // The solver may use the move's time; one that does not finish by then leaves the
     // search a quarter of the allotment of its own, soft and hard limits included.
-    let solved = if game.empties() <= spec.exact {
-        endgame::solve_by(game, start + target)
-    } else {
-        None
-    };
-    let mv = match solved {
-        Some(solution) => solution.best.map_or(Move::Pass, Move::Place),
-        None if game.empties() <= spec.exact => {
-            timed_search(game, spec, Instant::now(), allot / 4)?
+    let mv = if game.empties() <= spec.exact {
+        match endgame::solve_by(game, start + target) {
+            Some(solution) => solved_move(solution),
+            None => timed_search(game, spec, Instant::now(), allot / 4)?,
         }
-        None => timed_search(game, spec, start, target)?,
+    } else {
+        timed_search(game, spec, start, target)?
     };
     clock.book(allot, start.elapsed());
     Some(mv)
@@ -295,18 +308,9 @@ pub fn choose_on_clock(game: &Game, spec: &LevelSpec, ms: u64, clock: &mut Clock
 /// The selective search's move in `game` on `time` from `from`: no deeper iteration after
 /// the soft limit, stopped at the hard one.
 fn timed_search(game: &Game, spec: &LevelSpec, from: Instant, time: Duration) -> Option<Move> {
-    let limits = Limits {
-        depth: spec.depth,
-        nodes: None,
-        deadline: Some(from + time * HARD_PERCENT / 100),
-        selectivity: spec.selectivity.map(Selectivity),
-        table_bits: spec.table_bits,
-    };
-    let found = midgame::search_until(game, &limits, from + time * SOFT_PERCENT / 100);
-    found
-        .best
-        .map(Move::Place)
-        .or(game.legal_moves().first().copied())
+    let hard = limits(spec, None, from + time * HARD_PERCENT / 100);
+    let found = midgame::search_until(game, &hard, from + time * SOFT_PERCENT / 100);
+    searched_move(game, found)
 }
 
 /// The move of a fixed-depth level that started thinking at `started`, stopped at
@@ -315,22 +319,11 @@ fn fixed_depth(game: &Game, spec: &LevelSpec, started: Instant, deadline: Instan
     if game.empties() <= spec.exact
         && let Some(solution) = endgame::solve_by(game, deadline)
     {
-        return Some(solution.best.map_or(Move::Pass, Move::Place));
+        return Some(solved_move(solution));
     }
     // A solve that ran out the clock leaves the search a quarter of it again.
     let deadline = deadline.max(Instant::now() + (deadline - started) / 4);
-    let limits = Limits {
-        depth: spec.depth,
-        nodes: None,
-        deadline: Some(deadline),
-        selectivity: spec.selectivity.map(Selectivity),
-        table_bits: spec.table_bits,
-    };
-    let found = midgame::search(game, &limits);
-    found
-        .best
-        .map(Move::Place)
-        .or(game.legal_moves().first().copied())
+    searched_move(game, midgame::search(game, &limits(spec, None, deadline)))
 }
 
 impl Strategy<Game> for Level {
