@@ -229,16 +229,23 @@ fn trios_move(
     Ok(Move::Place(square))
 }
 
-/// One game: deal `deal`, this build playing dark when `ours_dark`. Returns our margin and
-/// the time each side used, ours first.
+/// One game: deal `deal`, this build playing dark when `ours_dark`. Returns our margin, the
+/// time each side used (ours first) and the moves from the start, for a game's line.
 fn play(
     setup: &Setup,
     spec: &DuelSpec<Game>,
     deal: usize,
     ours_dark: bool,
     startup: Duration,
-) -> Result<(i32, [Used; 2]), String> {
+) -> Result<(i32, [Used; 2], String), String> {
     let mut game = spec.opening(deal).map_err(|e| e.to_string())?;
+    // The opening position as the position text, then every move played from it.
+    let mut line = game
+        .to_string()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    line.push(' ');
     let seed = setup.seed.wrapping_add(deal as u64);
     let options = Options {
         no_book: !setup.book,
@@ -268,6 +275,7 @@ fn play(
             mv
         };
         game.play(mv).map_err(|e| format!("{mv}: {e}"))?;
+        line.push_str(&mv.to_string());
     }
     let [dark, light] = <Game as TwoPlayer>::score(&game).map(|n| n as i32);
     let margin = if ours_dark {
@@ -275,7 +283,7 @@ fn play(
     } else {
         light - dark
     };
-    Ok((margin, used))
+    Ok((margin, used, line))
 }
 
 /// What starting the other trios binary costs before it thinks: the quickest of three
@@ -320,7 +328,7 @@ fn main() {
                     }
                     let outcome = play(&setup, &spec, g / 2, g.is_multiple_of(2), startup);
                     match &outcome {
-                        Ok((m, _)) => eprintln!("game {g}: ours {m:+}"),
+                        Ok((m, _, line)) => eprintln!("game {g}: ours {m:+} {line}"),
                         Err(e) => eprintln!("game {g}: {e}"),
                     }
                     if let Ok(mut all) = results.lock() {
@@ -335,12 +343,12 @@ fn main() {
     let mut used = [Used::default(); 2];
     for (_, outcome) in &all {
         match outcome {
-            Ok((m, _)) if *m > 0 => wins += 1,
-            Ok((m, _)) if *m < 0 => losses += 1,
+            Ok((m, _, _)) if *m > 0 => wins += 1,
+            Ok((m, _, _)) if *m < 0 => losses += 1,
             Ok(_) => ties += 1,
             Err(_) => failed += 1,
         }
-        if let Ok((m, sides)) = outcome {
+        if let Ok((m, sides, _)) = outcome {
             margin += *m as i64;
             for (total, side) in used.iter_mut().zip(sides) {
                 total.moves += side.moves;

@@ -65,10 +65,27 @@ const HARD_PERCENT: u32 = 150;
 /// back), as a divisor: spread over the next few moves.
 const SPREAD: i64 = 4;
 
-/// The time a level saved (positive) or overspent on a clock so far, in microseconds.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// The exact solver's speed assumed on a clock until a solve has measured it, in positions
+/// a microsecond: about half of what one core of the machines trios was measured on does.
+const SOLVE_RATE_GUESS: f64 = 10.0;
+
+/// The solver's positions for a position of `empties` empties, typically (the median over
+/// positions of self-play, measured at 14 to 22 empties): about 33,000 at 14 empties, and
+/// 2.4 times as many for each empty more.
+fn typical_solve_nodes(empties: u32) -> f64 {
+    33_000.0 * 2.4f64.powi(empties as i32 - 14)
+}
+
+/// What a level on a clock carries from one move to the next: the time saved (positive) or
+/// overspent so far, the solver's measured speed, and the search's table.
+#[derive(Debug, Default)]
 pub struct Clock {
     saved_us: i64,
+    /// Solver positions a microsecond, as the last solve big enough to time measured them;
+    /// `None` before one.
+    solve_rate: Option<f64>,
+    /// The midgame search's table, kept between moves.
+    table: Option<midgame::Table>,
 }
 
 impl Clock {
@@ -91,6 +108,21 @@ impl Clock {
             .saved_us
             .saturating_add(allot_us - used_us)
             .clamp(-cap, cap);
+    }
+
+    /// Whether an exact solve of `empties` empties typically takes at most half of `time`,
+    /// so that one that takes longer than typical still ends in time.
+    fn solve_fits(&self, empties: u32, time: Duration) -> bool {
+        let rate = self.solve_rate.unwrap_or(SOLVE_RATE_GUESS);
+        typical_solve_nodes(empties) / rate <= time.as_micros() as f64 / 2.0
+    }
+
+    /// Learns the solver's speed from a solve that visited `nodes` positions in `took`.
+    fn time_solve(&mut self, nodes: u64, took: Duration) {
+        // Small solves are mostly set-up.
+        if nodes >= 10_000 && !took.is_zero() {
+            self.solve_rate = Some(nodes as f64 / took.as_micros().max(1) as f64);
+        }
     }
 }
 
@@ -291,25 +323,39 @@ pub fn choose_on_clock(game: &Game, spec: &LevelSpec, ms: u64, clock: &mut Clock
     }
     let allot = whole * spec.share as u32 / 64;
     let target = clock.target(allot);
-    // The solver may use the move's time; one that does not finish by then leaves the
-    // search a quarter of the allotment of its own, soft and hard limits included.
-    let mv = if game.empties() <= spec.exact {
+    // The solver is tried when it typically ends in half the move's time, and may use all
+    // of it; one that does not finish by then leaves the search a quarter of the allotment
+    // of its own, soft and hard limits included. A solve that would not fit is not begun:
+    // the search plays instead, on the move's whole time.
+    let mv = if game.empties() <= spec.exact && clock.solve_fits(game.empties(), target) {
         match endgame::solve_by(game, start + target) {
-            Some(solution) => solved_move(solution),
-            None => timed_search(game, spec, Instant::now(), allot / 4)?,
+            Some(solution) => {
+                clock.time_solve(solution.nodes, start.elapsed());
+                solved_move(solution)
+            }
+            None => timed_search(game, spec, Instant::now(), allot / 4, clock)?,
         }
     } else {
-        timed_search(game, spec, start, target)?
+        timed_search(game, spec, start, target, clock)?
     };
     clock.book(allot, start.elapsed());
     Some(mv)
 }
 
-/// The selective search's move in `game` on `time` from `from`: no deeper iteration after
-/// the soft limit, stopped at the hard one.
-fn timed_search(game: &Game, spec: &LevelSpec, from: Instant, time: Duration) -> Option<Move> {
+/// The selective search's move in `game` on `time` from `from`, on the table `clock` keeps:
+/// no deeper iteration after the soft limit, stopped at the hard one.
+fn timed_search(
+    game: &Game,
+    spec: &LevelSpec,
+    from: Instant,
+    time: Duration,
+    clock: &mut Clock,
+) -> Option<Move> {
     let hard = limits(spec, None, from + time * HARD_PERCENT / 100);
-    let found = midgame::search_until(game, &hard, from + time * SOFT_PERCENT / 100);
+    let table = clock
+        .table
+        .get_or_insert_with(|| midgame::Table::new(spec.table_bits));
+    let found = midgame::search_until(game, &hard, from + time * SOFT_PERCENT / 100, table);
     searched_move(game, found)
 }
 
@@ -363,6 +409,23 @@ mod tests {
             clock.book(allot, Duration::from_millis(5000));
         }
         assert_eq!(clock.target(allot), allot / 2);
+    }
+
+    #[test]
+    fn a_clock_begins_only_solves_that_typically_fit() {
+        let mut clock = Clock::default();
+        let ms = Duration::from_millis;
+        // At the assumed speed, 14 empties fit in 12 ms and 20 do not; 20 fit in 2 s.
+        assert!(clock.solve_fits(14, ms(12)));
+        assert!(!clock.solve_fits(20, ms(12)));
+        assert!(clock.solve_fits(20, ms(2000)));
+        // A measured solve sets the speed: a slow machine solves less in the same time.
+        clock.time_solve(1_000_000, ms(1000));
+        assert!(!clock.solve_fits(20, ms(2000)));
+        assert!(clock.solve_fits(14, ms(100)));
+        // Solves too small to time teach nothing.
+        clock.time_solve(5_000, ms(1000));
+        assert_eq!(clock.solve_rate, Some(1.0));
     }
 
     #[test]

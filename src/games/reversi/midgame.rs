@@ -87,6 +87,29 @@ struct Entry {
 
 const NO_MOVE: u8 = 64;
 
+/// A transposition table a caller keeps from one search to the next, as play on a clock
+/// does: the next move's search starts with what the last one learned about the positions
+/// it leads to, and the memory is not cleared and paged in again every move. Entries hold
+/// whole positions and their searched depth, so any an earlier search left are sound.
+pub struct Table {
+    entries: Vec<Entry>,
+}
+
+impl Table {
+    /// An empty table of `2^bits` entries (24 bytes each), `bits` clamped to 8..=26.
+    pub fn new(bits: u32) -> Table {
+        Table {
+            entries: vec![Entry::default(); 1 << bits.clamp(8, 26)],
+        }
+    }
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Table({} entries)", self.entries.len())
+    }
+}
+
 /// One search: its table, counters and limits.
 struct Search {
     table: Vec<Entry>,
@@ -111,38 +134,60 @@ pub fn search(game: &Game, limits: &Limits) -> Found {
 
 /// [`search`] on bitboards: `p` the side to move's discs, `o` the other's.
 pub fn search_bits(p: u64, o: u64, limits: &Limits) -> Found {
-    let mut s = Search::new(limits);
+    let mut s = Search::new(limits, Table::new(limits.table_bits));
     s.root(p, o, limits.depth.max(1))
 }
 
 /// [`search`] on a clock: as `limits` allow, but no deeper iteration is started once
-/// `soft_deadline` has passed (the hard stop is `limits.deadline`).
-pub fn search_until(game: &Game, limits: &Limits, soft_deadline: Instant) -> Found {
-    let mut s = Search::new(limits);
+/// `soft_deadline` has passed (the hard stop is `limits.deadline`). The search uses `table`
+/// as it finds it and leaves what it learned there; one of another size than
+/// `limits.table_bits` asks for is replaced by an empty one first.
+pub fn search_until(
+    game: &Game,
+    limits: &Limits,
+    soft_deadline: Instant,
+    table: &mut Table,
+) -> Found {
+    if table.entries.len() != 1 << limits.table_bits.clamp(8, 26) {
+        *table = Table::new(limits.table_bits);
+    }
+    let mut s = Search::new(
+        limits,
+        std::mem::replace(
+            table,
+            Table {
+                entries: Vec::new(),
+            },
+        ),
+    );
     s.soft_deadline = Some(soft_deadline);
-    s.root(
+    let found = s.root(
         game.player_bits(),
         game.opponent_bits(),
         limits.depth.max(1),
-    )
+    );
+    table.entries = s.table;
+    found
 }
 
 /// The full-width value of `p, o` searched to exactly `depth` plies, in units; for fitting
 /// ProbCut and for tests. No budget.
 pub fn value_at(p: u64, o: u64, depth: u32, table_bits: u32) -> i32 {
-    let mut s = Search::new(&Limits {
+    let limits = Limits {
         table_bits,
         ..Limits::depth(depth)
-    });
+    };
+    let mut s = Search::new(&limits, Table::new(table_bits));
     s.pvs(p, o, depth, -INF, INF)
 }
 
 impl Search {
-    fn new(limits: &Limits) -> Search {
-        let bits = limits.table_bits.clamp(8, 26);
+    /// A search within `limits` on `table` (whose length is a power of two).
+    fn new(limits: &Limits, table: Table) -> Search {
+        let mask = table.entries.len() - 1;
         Search {
-            table: vec![Entry::default(); 1 << bits],
-            mask: (1 << bits) - 1,
+            table: table.entries,
+            mask,
             nodes: 0,
             budget: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.deadline,
