@@ -239,13 +239,13 @@ fn play(
     startup: Duration,
 ) -> Result<(i32, [Used; 2], String), String> {
     let mut game = spec.opening(deal).map_err(|e| e.to_string())?;
-    // The opening position as the position text, then every move played from it.
+    // The opening position as the position text, then every move played from it (row and
+    // column, as `36`, or `pass`).
     let mut line = game
         .to_string()
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    line.push(' ');
     let seed = setup.seed.wrapping_add(deal as u64);
     let options = Options {
         no_book: !setup.book,
@@ -275,7 +275,7 @@ fn play(
             mv
         };
         game.play(mv).map_err(|e| format!("{mv}: {e}"))?;
-        line.push_str(&mv.to_string());
+        line.push_str(&format!(" {}", mv.to_string().replace(' ', "")));
     }
     let [dark, light] = <Game as TwoPlayer>::score(&game).map(|n| n as i32);
     let margin = if ours_dark {
