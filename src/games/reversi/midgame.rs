@@ -601,6 +601,41 @@ mod tests {
     }
 
     #[test]
+    fn a_table_kept_from_earlier_searches_stays_sound() {
+        // A game's moves searched in turn on one table, as a level on a clock does: every
+        // position of 10 empties or fewer searched deep enough to be exact still gets its
+        // brute-force value, whatever the searches before it (shallower, selective, cut
+        // short) left in the table.
+        let mut game: Game = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"
+            .parse()
+            .unwrap();
+        let mut table = Table::new(12);
+        let far = Instant::now() + std::time::Duration::from_secs(3600);
+        while !game.is_over() {
+            let empties = game.empties();
+            for (depth, selectivity, nodes) in [
+                (3, Some(Selectivity(1.5)), None),
+                (60, Some(Selectivity(1.0)), Some(200)),
+                (if empties <= 10 { empties.max(1) } else { 4 }, None, None),
+            ] {
+                let limits = Limits {
+                    depth,
+                    nodes,
+                    selectivity,
+                    table_bits: 12,
+                    deadline: None,
+                };
+                let found = search_until(&game, &limits, far, &mut table);
+                if empties <= 10 && depth >= empties && nodes.is_none() && selectivity.is_none() {
+                    assert_eq!(found.value, brute_force(&game) * UNITS_PER_DISC, "{game}");
+                }
+            }
+            let mv = game.legal_moves()[0];
+            game.play(mv).unwrap();
+        }
+    }
+
+    #[test]
     fn the_budget_stops_the_search_and_decides_it() {
         let game = Game::new();
         let limits = Limits {
