@@ -340,5 +340,15 @@ impl Hosted for Reversi {
     }
 }
 
-/// A tournament of Reversi takes the platform's defaults.
-impl crate::sim::duel::SimGame for Reversi {}
+/// A tournament of Reversi takes the platform's defaults, but for its budget: work unless
+/// the match is on a clock.
+impl crate::sim::duel::SimGame for Reversi {
+    fn budget(spec: &crate::sim::duel::DuelSpec<Self>) -> String {
+        if spec.options.timed {
+            format!("{} ms a move", spec.think_ms)
+        } else {
+            let unit = if spec.think_ms == 1 { "unit" } else { "units" };
+            format!("{} {unit} of work a move", spec.think_ms)
+        }
+    }
+}

@@ -24,6 +24,11 @@ pub trait SimGame: TwoPlayer {
             format!("seed {}", spec.seed),
         ]
     }
+    /// A move's budget as reports name it: `think_ms` milliseconds unless the game counts
+    /// it otherwise.
+    fn budget(spec: &DuelSpec<Self>) -> String {
+        format!("{} ms a move", spec.think_ms)
+    }
     /// The first mover's seat as reports name it.
     fn first_seat() -> &'static str {
         Self::side_name(Seat::First)

@@ -56,10 +56,10 @@ pub fn ladder_text<G: SimGame>(
     };
     // Kept within 80 columns: the games a rung and the setup have lines of their own.
     let mut out = format!(
-        "ladder · {} · each strategy against the one below · {} ms a move\n{} a rung \
+        "ladder · {} · each against the one below · {}\n{} a rung \
          ({how})\n{}\n",
         count(rungs.len(), "rung"),
-        template.think_ms,
+        G::budget(template),
         count(template.games(), "game"),
         setup_line(template)
     );

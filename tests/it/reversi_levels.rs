@@ -208,6 +208,13 @@ fn sim_without_strategies_climbs_the_ladder_of_levels() {
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let out = &run.stdout;
     assert!(out.starts_with("ladder · 10 rungs"), "{out}");
+    // On a clock the heading gives the time; on work, the work (below).
+    assert!(
+        out.lines()
+            .next()
+            .is_some_and(|l| l.ends_with("· 1 ms a move")),
+        "{out}"
+    );
     let rungs: Vec<&str> = out.lines().filter(|l| l.contains(" vs ")).collect();
     assert_eq!(rungs.len(), 10, "{out}");
     assert!(rungs[0].starts_with("level:1 vs random"), "{out}");
@@ -223,4 +230,31 @@ fn sim_without_strategies_climbs_the_ladder_of_levels() {
     }
     assert!(out.contains("10 games in "), "{out}");
     assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
+}
+
+#[test]
+fn a_ladder_on_work_says_so_in_its_heading() {
+    let dir = Dir::new();
+    let run = dir.run(
+        &[
+            "sim",
+            "--game",
+            "reversi",
+            "--games",
+            "1",
+            "--think-work",
+            "2",
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    assert_no_panic(&run.stderr);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let heading = run.stdout.lines().next().unwrap_or_default();
+    assert_eq!(
+        heading, "ladder · 10 rungs · each against the one below · 2 units of work a move",
+        "{}",
+        run.stdout
+    );
 }
