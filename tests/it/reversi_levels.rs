@@ -185,28 +185,22 @@ fn play_refuses_a_level_out_of_range() {
     run.assert_refused("level:1 to level:10");
 }
 
-#[test]
-fn sim_without_strategies_climbs_the_ladder_of_levels() {
+/// The ladder's report of one game a rung on `budget` (a flag and its value), after
+/// checking it ran cleanly.
+fn ladder(budget: [&str; 2]) -> String {
     let dir = Dir::new();
-    let run = dir.run(
-        &[
-            "sim",
-            "--game",
-            "reversi",
-            "--games",
-            "1",
-            "--think-ms",
-            "1",
-            "--seed",
-            "3",
-            "--threads",
-            "2",
-        ],
-        "",
-    );
+    let mut args = vec!["sim", "--game", "reversi", "--games", "1", "--seed", "3"];
+    args.extend(budget);
+    args.extend(["--threads", "2"]);
+    let run = dir.run(&args, "");
     assert_no_panic(&run.stderr);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    let out = &run.stdout;
+    run.stdout
+}
+
+#[test]
+fn sim_without_strategies_climbs_the_ladder_of_levels() {
+    let out = &ladder(["--think-ms", "1"]);
     assert!(out.starts_with("ladder · 10 rungs"), "{out}");
     // On a clock the heading gives the time; on work, the work (below).
     assert!(
@@ -234,27 +228,10 @@ fn sim_without_strategies_climbs_the_ladder_of_levels() {
 
 #[test]
 fn a_ladder_on_work_says_so_in_its_heading() {
-    let dir = Dir::new();
-    let run = dir.run(
-        &[
-            "sim",
-            "--game",
-            "reversi",
-            "--games",
-            "1",
-            "--think-work",
-            "2",
-            "--seed",
-            "3",
-        ],
-        "",
-    );
-    assert_no_panic(&run.stderr);
-    assert_eq!(run.code, Some(0), "{}", run.stderr);
-    let heading = run.stdout.lines().next().unwrap_or_default();
+    let out = ladder(["--think-work", "2"]);
     assert_eq!(
-        heading, "ladder · 10 rungs · each against the one below · 2 units of work a move",
-        "{}",
-        run.stdout
+        out.lines().next().unwrap_or_default(),
+        "ladder · 10 rungs · each against the one below · 2 units of work a move",
+        "{out}"
     );
 }
