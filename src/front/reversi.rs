@@ -347,8 +347,8 @@ impl crate::sim::duel::SimGame for Reversi {
         if spec.options.timed {
             format!("{} ms a move", spec.think_ms)
         } else {
-            let unit = if spec.think_ms == 1 { "unit" } else { "units" };
-            format!("{} {unit} of work a move", spec.think_ms)
+            let units = usize::try_from(spec.think_ms).unwrap_or(usize::MAX);
+            format!("{} of work a move", crate::words::count(units, "unit"))
         }
     }
 }

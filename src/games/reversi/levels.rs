@@ -120,7 +120,7 @@ impl Clock {
     /// Learns the solver's speed from a solve that visited `nodes` positions in `took`.
     fn time_solve(&mut self, nodes: u64, took: Duration) {
         // Small solves are mostly set-up.
-        if nodes >= 10_000 && !took.is_zero() {
+        if nodes >= 10_000 {
             self.solve_rate = Some(nodes as f64 / took.as_micros().max(1) as f64);
         }
     }

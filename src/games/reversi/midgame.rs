@@ -99,8 +99,13 @@ impl Table {
     /// An empty table of `2^bits` entries (24 bytes each), `bits` clamped to 8..=26.
     pub fn new(bits: u32) -> Table {
         Table {
-            entries: vec![Entry::default(); 1 << bits.clamp(8, 26)],
+            entries: vec![Entry::default(); Table::len_for(bits)],
         }
+    }
+
+    /// The entries a table of `bits` holds.
+    fn len_for(bits: u32) -> usize {
+        1 << bits.clamp(8, 26)
     }
 }
 
@@ -134,7 +139,7 @@ pub fn search(game: &Game, limits: &Limits) -> Found {
 
 /// [`search`] on bitboards: `p` the side to move's discs, `o` the other's.
 pub fn search_bits(p: u64, o: u64, limits: &Limits) -> Found {
-    let mut s = Search::new(limits, Table::new(limits.table_bits));
+    let mut s = Search::new(limits, Table::new(limits.table_bits).entries);
     s.root(p, o, limits.depth.max(1))
 }
 
@@ -148,18 +153,10 @@ pub fn search_until(
     soft_deadline: Instant,
     table: &mut Table,
 ) -> Found {
-    if table.entries.len() != 1 << limits.table_bits.clamp(8, 26) {
+    if table.entries.len() != Table::len_for(limits.table_bits) {
         *table = Table::new(limits.table_bits);
     }
-    let mut s = Search::new(
-        limits,
-        std::mem::replace(
-            table,
-            Table {
-                entries: Vec::new(),
-            },
-        ),
-    );
+    let mut s = Search::new(limits, std::mem::take(&mut table.entries));
     s.soft_deadline = Some(soft_deadline);
     let found = s.root(
         game.player_bits(),
@@ -177,17 +174,16 @@ pub fn value_at(p: u64, o: u64, depth: u32, table_bits: u32) -> i32 {
         table_bits,
         ..Limits::depth(depth)
     };
-    let mut s = Search::new(&limits, Table::new(table_bits));
+    let mut s = Search::new(&limits, Table::new(table_bits).entries);
     s.pvs(p, o, depth, -INF, INF)
 }
 
 impl Search {
-    /// A search within `limits` on `table` (whose length is a power of two).
-    fn new(limits: &Limits, table: Table) -> Search {
-        let mask = table.entries.len() - 1;
+    /// A search within `limits` on `table` (a [`Table`]'s entries: a power of two).
+    fn new(limits: &Limits, table: Vec<Entry>) -> Search {
         Search {
-            table: table.entries,
-            mask,
+            mask: table.len() - 1,
+            table,
             nodes: 0,
             budget: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.deadline,
