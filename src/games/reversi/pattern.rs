@@ -1,6 +1,6 @@
-//! Pattern geometry for the learned evaluation: the eleven pattern types, the eight board
+//! Features of the learned evaluation: the eleven pattern types, the eight board
 //! symmetries and the weight index of every pattern instance, computed straight from the
-//! two bitboards.
+//! two bitboards, and the two sides' mobility.
 //!
 //! Every pattern type is defined once, at a canonical place near the (1,1) corner, with its
 //! squares in a fixed order. Its instances are the canonical squares read on each of the
@@ -9,6 +9,7 @@
 //! images makes the evaluation exactly symmetric: a position and any of its images visit the
 //! same eight oriented boards, only in another order.
 
+use super::bitboard::moves;
 pub use super::symmetry::{SYMMETRIES, flip_vertical, images, mirror_horizontal, transpose};
 
 /// The pattern types, in weight-table order: (name, squares).
@@ -29,8 +30,9 @@ pub const PATTERNS: [(&str, u32); TYPES] = [
 /// Number of pattern types.
 pub const TYPES: usize = 11;
 
-/// Identifies this pattern set in the weight file header.
-pub const SET_ID: u16 = 1;
+/// Identifies this feature set in the weight file header: 2 is set 1's patterns plus
+/// mobility.
+pub const SET_ID: u16 = 2;
 
 /// Weight lookups per position: one per pattern type and board image.
 pub const FEATURES: usize = TYPES * SYMMETRIES;
@@ -38,11 +40,22 @@ pub const FEATURES: usize = TYPES * SYMMETRIES;
 /// Where each pattern type's table starts in a stage's weights.
 pub const OFFSETS: [u32; TYPES] = offsets();
 
-/// The constant term's index, after the pattern tables.
-pub const BIAS: u32 = OFFSETS[TYPES - 1] + pow3(PATTERNS[TYPES - 1].1);
+/// Where the mobility table starts, after the pattern tables: an entry for each count of
+/// the mover's legal moves, then one for each count of the opponent's.
+pub const MOBILITY: u32 = OFFSETS[TYPES - 1] + pow3(PATTERNS[TYPES - 1].1);
 
-/// Weights per stage: every pattern table plus the constant.
+/// Entries per side in the mobility table; larger counts share the last one.
+pub const MOBILITY_COUNTS: u32 = 32;
+
+/// The constant term's index, after the mobility table.
+pub const BIAS: u32 = MOBILITY + 2 * MOBILITY_COUNTS;
+
+/// Weights per stage: every pattern table, the mobility table and the constant.
 pub const WEIGHTS_PER_STAGE: usize = BIAS as usize + 1;
+
+/// Weights per stage in feature set 1 (patterns and the constant, no mobility), which
+/// `weights::decode` still reads.
+pub const WEIGHTS_PER_STAGE_SET_1: usize = MOBILITY as usize + 1;
 
 const fn pow3(n: u32) -> u32 {
     let mut r = 1;
@@ -157,6 +170,17 @@ pub fn indices(p: u64, o: u64) -> [u32; FEATURES] {
     out
 }
 
+/// The weight indices (within one stage) of the mover's and the opponent's mobility: how
+/// many legal moves each would have, capped at `MOBILITY_COUNTS − 1`.
+#[inline]
+pub fn mobility_indices(p: u64, o: u64) -> [u32; 2] {
+    let cap = MOBILITY_COUNTS - 1;
+    [
+        MOBILITY + moves(p, o).count_ones().min(cap),
+        MOBILITY + MOBILITY_COUNTS + moves(o, p).count_ones().min(cap),
+    ]
+}
+
 /// For each pattern type, the board images it is read on at evaluation time: one per set of
 /// squares. Images that read the same squares in another order (a pattern with a symmetry of
 /// its own) share one lookup, their weights folded together by [`fold`].
@@ -181,13 +205,16 @@ fn lookup(w: &[i16], t: usize, dp: u32, dq: u32) -> i32 {
 }
 
 /// The evaluation of `p` (side to move) against `o` with one stage's *folded* weights `w`
-/// (`WEIGHTS_PER_STAGE` long): every pattern instance read once, plus the constant. Equal to
-/// the sum over [`indices`] of the unfolded weights.
+/// (`WEIGHTS_PER_STAGE` long): every pattern instance read once, the mobility and the
+/// constant. Equal to the sum over [`indices`] and [`mobility_indices`] of the unfolded
+/// weights.
 #[inline]
 pub fn score(w: &[i16], p: u64, o: u64) -> i32 {
     let w = &w[..WEIGHTS_PER_STAGE];
     let (ps, os) = (images(p), images(o));
-    let mut sum = i32::from(w[BIAS as usize]);
+    let [mine, theirs] = mobility_indices(p, o);
+    let mut sum =
+        i32::from(w[BIAS as usize]) + i32::from(w[mine as usize]) + i32::from(w[theirs as usize]);
     // The images each type is read on, as listed in READ.
     for k in 0..4 {
         let (a, b) = (ps[k], os[k]);
@@ -324,8 +351,12 @@ mod tests {
         for _ in 0..50 {
             let (a, b) = (next() << 31 ^ next(), next() << 31 ^ next());
             let (p, o) = (a & !b, b & !a);
-            let want: f64 =
-                indices(p, o).iter().map(|&i| raw[i as usize]).sum::<f64>() + raw[BIAS as usize];
+            let want: f64 = indices(p, o)
+                .iter()
+                .chain(&mobility_indices(p, o))
+                .map(|&i| raw[i as usize])
+                .sum::<f64>()
+                + raw[BIAS as usize];
             assert_eq!(f64::from(score(&folded, p, o)), want);
         }
     }
@@ -336,6 +367,27 @@ mod tests {
         for (k, i) in indices(p, o).into_iter().enumerate() {
             let t = k % TYPES;
             assert!(i >= OFFSETS[t] && i < OFFSETS[t] + pow3(PATTERNS[t].1));
+        }
+    }
+
+    #[test]
+    fn mobility_counts_each_sides_legal_moves() {
+        // The opening position: four moves each.
+        let (p, o) = (sq(3, 4) | sq(4, 3), sq(3, 3) | sq(4, 4));
+        assert_eq!(
+            mobility_indices(p, o),
+            [MOBILITY + 4, MOBILITY + MOBILITY_COUNTS + 4]
+        );
+        // The opponent's lone disc on b2, ringed by the mover's a1–c3: the mover has no
+        // move, the opponent three (d2, b4 and d4, across c2, b3 and c3).
+        assert_eq!(
+            mobility_indices(0x0000_0000_0007_0507, 0x0000_0000_0000_0200),
+            [MOBILITY, MOBILITY + MOBILITY_COUNTS + 3]
+        );
+        // Every index stays inside the table, before the constant.
+        let (p, o) = (0x0000_0018_2400_0000u64, 0x0000_0024_1800_ff00u64);
+        for i in mobility_indices(p, o) {
+            assert!((MOBILITY..BIAS).contains(&i));
         }
     }
 }

@@ -1,12 +1,12 @@
 //! The learned evaluation's weight file: a fixed header (magic, version, stage count,
-//! pattern-set id, weights per stage, checksum, training seed) and then little-endian `i16`
+//! feature-set id, weights per stage, checksum, training seed) and then little-endian `i16`
 //! weights, in 1/32 disc, stage after stage.
 //!
 //! The file ships inside the binary (`learned.rs`), and the trainer writes it with
 //! [`encode`]. [`decode`] checks every header field and the checksum, so a truncated or
 //! altered file is a typed [`WeightsError`], never a wrong evaluation.
 
-use super::pattern::{SET_ID, WEIGHTS_PER_STAGE};
+use super::pattern::{BIAS, MOBILITY, SET_ID, WEIGHTS_PER_STAGE, WEIGHTS_PER_STAGE_SET_1};
 
 /// First eight bytes of every weight file.
 pub const MAGIC: &[u8; 8] = b"TRIOSEV1";
@@ -29,12 +29,16 @@ pub enum WeightsError {
     BadMagic,
     #[error("weight file version {0} is not supported (this build reads version {VERSION})")]
     Version(u16),
-    #[error("weight file is for pattern set {found}, this build uses set {expected}")]
+    #[error("weight file is for feature set {found}, this build reads sets 1 and {expected}")]
     PatternSet { found: u16, expected: u16 },
     #[error(
-        "weight file declares {stages} stages of {per_stage} weights; expected 1..={MAX_STAGES} stages of {WEIGHTS_PER_STAGE}"
+        "weight file declares {stages} stages of {per_stage} weights; expected 1..={MAX_STAGES} stages of {expected} for its feature set"
     )]
-    Shape { stages: u16, per_stage: u32 },
+    Shape {
+        stages: u16,
+        per_stage: u32,
+        expected: usize,
+    },
     #[error("weight file is {found} bytes, its header says {expected}: truncated or padded")]
     Length { expected: usize, found: usize },
     #[error(
@@ -100,7 +104,9 @@ pub fn encode(weights: &Weights) -> Vec<u8> {
     out
 }
 
-/// Reads a weight file, checking its header, its length and its checksum.
+/// Reads a weight file, checking its header, its length and its checksum. A file of feature
+/// set 1 (before mobility) reads as set 2 with its mobility weights 0: it evaluates as it
+/// always did.
 pub fn decode(bytes: &[u8]) -> Result<Weights, WeightsError> {
     if bytes.len() < HEADER {
         return Err(WeightsError::TooShort(bytes.len()));
@@ -117,17 +123,25 @@ pub fn decode(bytes: &[u8]) -> Result<Weights, WeightsError> {
     }
     let stages = u16_at(10);
     let set = u16_at(12);
-    if set != SET_ID {
-        return Err(WeightsError::PatternSet {
-            found: set,
-            expected: SET_ID,
+    let set_per_stage = match set {
+        1 => WEIGHTS_PER_STAGE_SET_1,
+        SET_ID => WEIGHTS_PER_STAGE,
+        _ => {
+            return Err(WeightsError::PatternSet {
+                found: set,
+                expected: SET_ID,
+            });
+        }
+    };
+    let per_stage = u32_at(16);
+    if stages == 0 || usize::from(stages) > MAX_STAGES || per_stage as usize != set_per_stage {
+        return Err(WeightsError::Shape {
+            stages,
+            per_stage,
+            expected: set_per_stage,
         });
     }
-    let per_stage = u32_at(16);
-    if stages == 0 || usize::from(stages) > MAX_STAGES || per_stage as usize != WEIGHTS_PER_STAGE {
-        return Err(WeightsError::Shape { stages, per_stage });
-    }
-    let expected = HEADER + usize::from(stages) * WEIGHTS_PER_STAGE * 2;
+    let expected = HEADER + usize::from(stages) * set_per_stage * 2;
     if bytes.len() != expected {
         return Err(WeightsError::Length {
             expected,
@@ -144,14 +158,32 @@ pub fn decode(bytes: &[u8]) -> Result<Weights, WeightsError> {
     }
     let mut seed = [0u8; 8];
     seed.copy_from_slice(&bytes[24..32]);
+    let values: Vec<i16> = payload
+        .chunks_exact(2)
+        .map(|c| i16::from_le_bytes([c[0], c[1]]))
+        .collect();
     Ok(Weights {
         stages: usize::from(stages),
         seed: u64::from_le_bytes(seed),
-        values: payload
-            .chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]))
-            .collect(),
+        values: if set == SET_ID {
+            values
+        } else {
+            without_mobility(&values)
+        },
     })
+}
+
+/// Set-1 stages (pattern tables, then the constant) laid out as set 2: the mobility table
+/// inserted, all 0, before the constant.
+fn without_mobility(set_1: &[i16]) -> Vec<i16> {
+    let mut out = Vec::with_capacity(set_1.len() / WEIGHTS_PER_STAGE_SET_1 * WEIGHTS_PER_STAGE);
+    for stage in set_1.chunks_exact(WEIGHTS_PER_STAGE_SET_1) {
+        let (patterns, constant) = stage.split_at(MOBILITY as usize);
+        out.extend_from_slice(patterns);
+        out.resize(out.len() + (BIAS - MOBILITY) as usize, 0);
+        out.extend_from_slice(constant);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -198,6 +230,50 @@ mod tests {
         let last = bad.len() - 1;
         bad[last] ^= 1;
         assert!(matches!(decode(&bad), Err(WeightsError::Checksum { .. })));
+    }
+
+    #[test]
+    fn a_set_1_file_reads_with_no_mobility() {
+        // A set-1 file, written as the trainer wrote them before mobility.
+        let stages = 2;
+        let old: Vec<i16> = (0..stages * WEIGHTS_PER_STAGE_SET_1)
+            .map(|i| (i % 613) as i16 - 300)
+            .collect();
+        let mut payload = Vec::new();
+        for v in &old {
+            payload.extend_from_slice(&v.to_le_bytes());
+        }
+        let mut file = Vec::new();
+        file.extend_from_slice(MAGIC);
+        file.extend_from_slice(&VERSION.to_le_bytes());
+        file.extend_from_slice(&(stages as u16).to_le_bytes());
+        file.extend_from_slice(&1u16.to_le_bytes());
+        file.extend_from_slice(&0u16.to_le_bytes());
+        file.extend_from_slice(&(WEIGHTS_PER_STAGE_SET_1 as u32).to_le_bytes());
+        file.extend_from_slice(&checksum(&payload).to_le_bytes());
+        file.extend_from_slice(&5u64.to_le_bytes());
+        file.extend_from_slice(&payload);
+        let w = match decode(&file) {
+            Ok(w) => w,
+            Err(e) => panic!("a set-1 file is refused: {e}"),
+        };
+        assert_eq!((w.stages, w.seed), (stages, 5));
+        for s in 0..stages {
+            let old = &old[s * WEIGHTS_PER_STAGE_SET_1..(s + 1) * WEIGHTS_PER_STAGE_SET_1];
+            let new = &w.values[s * WEIGHTS_PER_STAGE..(s + 1) * WEIGHTS_PER_STAGE];
+            assert_eq!(new[..MOBILITY as usize], old[..MOBILITY as usize]);
+            assert!(
+                new[MOBILITY as usize..BIAS as usize]
+                    .iter()
+                    .all(|v| *v == 0)
+            );
+            assert_eq!(new[BIAS as usize], old[MOBILITY as usize]);
+        }
+        // Its length is checked against set 1's shape.
+        assert!(matches!(
+            decode(&file[..file.len() - 2]),
+            Err(WeightsError::Length { .. })
+        ));
     }
 
     #[test]

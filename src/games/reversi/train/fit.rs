@@ -6,11 +6,13 @@
 
 use super::data::Sample;
 use crate::games::reversi::learned::UNITS_PER_DISC;
-use crate::games::reversi::pattern::{BIAS, FEATURES, WEIGHTS_PER_STAGE, fold, indices};
+use crate::games::reversi::pattern::{
+    BIAS, FEATURES, WEIGHTS_PER_STAGE, fold, indices, mobility_indices,
+};
 use crate::games::reversi::weights::{Weights, stage_of};
 
-/// Lookups per row: every pattern instance plus the constant.
-pub const ROW: usize = FEATURES + 1;
+/// Lookups per row: every pattern instance, both sides' mobility and the constant.
+pub const ROW: usize = FEATURES + 3;
 
 /// Fitting settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -136,11 +138,13 @@ pub fn least_squares(
     w
 }
 
-/// The feature rows (pattern indices and the constant) of `samples`, `ROW` per sample.
+/// The feature rows (pattern indices, mobility and the constant) of `samples`, `ROW` per
+/// sample.
 pub fn feature_matrix(samples: &[Sample]) -> Vec<u32> {
     let mut out = Vec::with_capacity(samples.len() * ROW);
     for s in samples {
         out.extend_from_slice(&indices(s.p, s.o));
+        out.extend_from_slice(&mobility_indices(s.p, s.o));
         out.push(BIAS);
     }
     out
