@@ -7,14 +7,16 @@
 //! search on the learned evaluation, full width; moves within
 //! `--tolerance` discs of the best are followed, lines whose moves gave up more than
 //! `--deviation` discs in all are not, nothing past `--plies` plies is expanded, and at most
-//! `--positions` positions are. The same flags build the same book, byte for byte.
+//! `--positions` positions are. The same flags build the same book, byte for byte, on any
+//! number of `--threads` (2 by default): each search is pure, the threads only share out
+//! a position's moves.
 
 use std::time::Instant;
 
-use trios::games::reversi::Game;
 use trios::games::reversi::book::build::{Reach, build};
 use trios::games::reversi::learned::UNITS_PER_DISC;
 use trios::games::reversi::midgame::value_at;
+use trios::games::reversi::{Game, Move};
 
 fn number_after(args: &[String], flag: &str, default: i64) -> i64 {
     match args.iter().position(|a| a == flag) {
@@ -38,6 +40,7 @@ fn main() {
         tolerance: number_after(&args, "--tolerance", 2) as i32,
         deviation: number_after(&args, "--deviation", 4) as i32,
     };
+    let threads = number_after(&args, "--threads", 2).clamp(1, 64) as usize;
     let out = args
         .iter()
         .position(|a| a == "--out")
@@ -48,27 +51,37 @@ fn main() {
         reach,
         |game: &Game| {
             // Each move's value: the reply's full-width search one ply shorter, on the
-            // learned evaluation, rounded to whole discs.
-            game.legal_moves()
-                .into_iter()
-                .filter_map(|mv| {
-                    let mut next = *game;
-                    next.play(mv).ok()?;
-                    let (p, o) = (next.player_bits(), next.opponent_bits());
-                    let value = if next.is_over() {
-                        next.final_margin() * if next.turn() == game.turn() { 1 } else { -1 }
-                    } else {
-                        let units = value_at(p, o, depth as u32 - 1, 18);
-                        let discs = (units as f64 / UNITS_PER_DISC as f64).round() as i32;
-                        if next.turn() == game.turn() {
-                            discs
-                        } else {
-                            -discs
-                        }
-                    };
-                    Some((mv, value))
-                })
-                .collect()
+            // learned evaluation, rounded to whole discs. The moves are shared out among
+            // the threads; each search is pure, so the values do not depend on how.
+            let moves = game.legal_moves();
+            let value_of = |mv: Move| -> Option<(Move, i32)> {
+                let mut next = *game;
+                next.play(mv).ok()?;
+                let (p, o) = (next.player_bits(), next.opponent_bits());
+                let sign = if next.turn() == game.turn() { 1 } else { -1 };
+                let value = if next.is_over() {
+                    next.final_margin() * sign
+                } else {
+                    let units = value_at(p, o, depth as u32 - 1, 18);
+                    (units as f64 / UNITS_PER_DISC as f64).round() as i32 * sign
+                };
+                Some((mv, value))
+            };
+            let share = moves.len().div_ceil(threads).max(1);
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = moves
+                    .chunks(share)
+                    .map(|chunk| {
+                        scope
+                            .spawn(move || chunk.iter().map(|&mv| value_of(mv)).collect::<Vec<_>>())
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                    .flatten()
+                    .collect()
+            })
         },
         |n| {
             if n % 100 == 0 {
