@@ -125,7 +125,9 @@ impl Book {
 
     /// A move of the book for `game`: uniformly among those within `tolerance` discs of the
     /// best, drawn from `seed` and the position, so one match is repeatable and another
-    /// seed plays another line. `None` out of the book.
+    /// seed plays another line. Moves to positions the book goes on from come first: a
+    /// move whose value rose within reach only when values were backed up may lead to a
+    /// position never expanded, where the book would end. `None` out of the book.
     pub fn choose(&self, game: &Game, seed: u64, tolerance: i32) -> Option<Move> {
         let valued = self.moves(game)?;
         let best = valued.first()?.1;
@@ -134,6 +136,18 @@ impl Book {
             .filter(|&&(_, v)| v >= best - tolerance.max(0))
             .map(|&(mv, _)| mv)
             .collect();
+        let goes_on: Vec<Move> = near
+            .iter()
+            .copied()
+            .filter(|&mv| {
+                let mut next = *game;
+                next.play(mv).is_ok()
+                    && self
+                        .get(next.player_bits(), next.opponent_bits())
+                        .is_some_and(|e| e.expanded)
+            })
+            .collect();
+        let near = if goes_on.is_empty() { near } else { goes_on };
         let (p, o) = canonical(game.player_bits(), game.opponent_bits());
         let mut rng = seeded(seed ^ p.rotate_left(17) ^ o.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         near.get(below(&mut rng, near.len() as u64) as usize)
