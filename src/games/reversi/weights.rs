@@ -30,7 +30,7 @@ pub enum WeightsError {
     #[error("weight file version {0} is not supported (this build reads version {VERSION})")]
     Version(u16),
     #[error("weight file is for feature set {found}, this build reads sets 1 and {expected}")]
-    PatternSet { found: u16, expected: u16 },
+    FeatureSet { found: u16, expected: u16 },
     #[error(
         "weight file declares {stages} stages of {per_stage} weights; expected 1..={MAX_STAGES} stages of {expected} for its feature set"
     )]
@@ -127,7 +127,7 @@ pub fn decode(bytes: &[u8]) -> Result<Weights, WeightsError> {
         1 => WEIGHTS_PER_STAGE_SET_1,
         SET_ID => WEIGHTS_PER_STAGE,
         _ => {
-            return Err(WeightsError::PatternSet {
+            return Err(WeightsError::FeatureSet {
                 found: set,
                 expected: SET_ID,
             });
@@ -168,14 +168,14 @@ pub fn decode(bytes: &[u8]) -> Result<Weights, WeightsError> {
         values: if set == SET_ID {
             values
         } else {
-            without_mobility(&values)
+            with_zero_mobility(&values)
         },
     })
 }
 
 /// Set-1 stages (pattern tables, then the constant) laid out as set 2: the mobility table
 /// inserted, all 0, before the constant.
-fn without_mobility(set_1: &[i16]) -> Vec<i16> {
+fn with_zero_mobility(set_1: &[i16]) -> Vec<i16> {
     let mut out = Vec::with_capacity(set_1.len() / WEIGHTS_PER_STAGE_SET_1 * WEIGHTS_PER_STAGE);
     for stage in set_1.chunks_exact(WEIGHTS_PER_STAGE_SET_1) {
         let (patterns, constant) = stage.split_at(MOBILITY as usize);
@@ -218,7 +218,7 @@ mod tests {
         assert_eq!(decode(&bad), Err(WeightsError::Version(9)));
         let mut bad = good.clone();
         bad[12] = 99;
-        assert!(matches!(decode(&bad), Err(WeightsError::PatternSet { .. })));
+        assert!(matches!(decode(&bad), Err(WeightsError::FeatureSet { .. })));
         let mut bad = good.clone();
         bad[10] = 0;
         assert!(matches!(decode(&bad), Err(WeightsError::Shape { .. })));
