@@ -218,15 +218,15 @@ fn main() -> Result<(), String> {
                 ));
             }
             let cut = from_stage * trios::games::reversi::pattern::WEIGHTS_PER_STAGE;
-            let spliced = Weights {
-                stages: high_w.stages,
-                seed: high_w.seed,
-                values: low_w.values[..cut]
+            let spliced = Weights::new(
+                high_w.stages,
+                high_w.seed,
+                low_w.values()[..cut]
                     .iter()
-                    .chain(&high_w.values[cut..])
+                    .chain(&high_w.values()[cut..])
                     .copied()
                     .collect(),
-            };
+            );
             fs::write(&out, weights::encode(&spliced)).map_err(|e| err(&out, e))?;
             log(&clock, &format!("wrote {}", out.display()));
         }

@@ -49,11 +49,7 @@ fn the_eight_images_of_a_position_evaluate_equally() {
             .collect();
         values.extend(fold(&raw).iter().map(|v| *v as i16));
     }
-    let noisy = Weights {
-        stages: 3,
-        seed: 0,
-        values,
-    };
+    let noisy = Weights::new(3, 0, values);
     for (p, o) in random_positions(200, 1) {
         let (ps, os) = (images(p), images(o));
         let want = (
@@ -77,11 +73,7 @@ fn the_eight_images_of_a_position_evaluate_equally() {
 fn values_stay_strictly_inside_64_discs() {
     let limit = 64 * learned::UNITS_PER_DISC;
     for fill in [i16::MAX, i16::MIN] {
-        let extreme = Weights {
-            stages: 2,
-            seed: 0,
-            values: vec![fill; 2 * WEIGHTS_PER_STAGE],
-        };
+        let extreme = Weights::new(2, 0, vec![fill; 2 * WEIGHTS_PER_STAGE]);
         for (p, o) in random_positions(50, 2) {
             let v = learned::evaluate_with(&extreme, p, o);
             assert!(v.abs() < limit, "{v}");
@@ -96,7 +88,7 @@ fn values_stay_strictly_inside_64_discs() {
 fn the_shipped_weights_load_and_are_trained() {
     let w = shipped();
     assert!(w.stages >= 2, "{} stages", w.stages);
-    let nonzero = w.values.iter().filter(|v| **v != 0).count();
+    let nonzero = w.values().iter().filter(|v| **v != 0).count();
     assert!(nonzero > 10_000, "only {nonzero} weights set");
     assert!(
         learned::EMBEDDED.len() <= 3 << 20,

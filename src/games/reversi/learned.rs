@@ -43,5 +43,6 @@ pub fn evaluate(p: u64, o: u64) -> i32 {
 #[inline]
 pub fn evaluate_with(w: &Weights, p: u64, o: u64) -> i32 {
     let empties = 64 - (p | o).count_ones();
-    pattern::score(w.stage(empties), p, o).clamp(-LIMIT, LIMIT)
+    let (stage, mobility) = w.stage(empties);
+    pattern::score(stage, mobility, p, o).clamp(-LIMIT, LIMIT)
 }

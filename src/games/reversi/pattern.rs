@@ -207,14 +207,17 @@ fn lookup(w: &[i16], t: usize, dp: u32, dq: u32) -> i32 {
 /// The evaluation of `p` (side to move) against `o` with one stage's *folded* weights `w`
 /// (`WEIGHTS_PER_STAGE` long): every pattern instance read once, the mobility and the
 /// constant. Equal to the sum over [`indices`] and [`mobility_indices`] of the unfolded
-/// weights.
+/// weights; `mobility` false skips counting moves, for a stage whose mobility weights
+/// are all 0.
 #[inline]
-pub fn score(w: &[i16], p: u64, o: u64) -> i32 {
+pub fn score(w: &[i16], mobility: bool, p: u64, o: u64) -> i32 {
     let w = &w[..WEIGHTS_PER_STAGE];
     let (ps, os) = (images(p), images(o));
-    let [mine, theirs] = mobility_indices(p, o);
-    let mut sum =
-        i32::from(w[BIAS as usize]) + i32::from(w[mine as usize]) + i32::from(w[theirs as usize]);
+    let mut sum = i32::from(w[BIAS as usize]);
+    if mobility {
+        let [mine, theirs] = mobility_indices(p, o);
+        sum += i32::from(w[mine as usize]) + i32::from(w[theirs as usize]);
+    }
     // The images each type is read on, as listed in READ.
     for k in 0..4 {
         let (a, b) = (ps[k], os[k]);
@@ -357,7 +360,7 @@ mod tests {
                 .map(|&i| raw[i as usize])
                 .sum::<f64>()
                 + raw[BIAS as usize];
-            assert_eq!(f64::from(score(&folded, p, o)), want);
+            assert_eq!(f64::from(score(&folded, true, p, o)), want);
         }
     }
 

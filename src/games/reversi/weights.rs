@@ -55,15 +55,40 @@ pub struct Weights {
     /// The seed the trainer used (informative).
     pub seed: u64,
     /// All stages, one after another.
-    pub values: Vec<i16>,
+    values: Vec<i16>,
+    /// Whether each stage has a mobility weight other than 0: a stage without one (kept
+    /// from set 1) is evaluated without counting moves, as it was fitted.
+    mobility: Vec<bool>,
 }
 
 impl Weights {
-    /// The table for a position with `empties` empty squares.
+    /// Weights of `stages` stages, `values` holding `WEIGHTS_PER_STAGE` a stage.
+    pub fn new(stages: usize, seed: u64, values: Vec<i16>) -> Weights {
+        let mobility = values
+            .chunks(WEIGHTS_PER_STAGE)
+            .map(|w| w[MOBILITY as usize..BIAS as usize].iter().any(|v| *v != 0))
+            .collect();
+        Weights {
+            stages,
+            seed,
+            values,
+            mobility,
+        }
+    }
+
+    /// All stages, one after another.
+    pub fn values(&self) -> &[i16] {
+        &self.values
+    }
+
+    /// The table for a position with `empties` empty squares, and whether it reads mobility.
     #[inline]
-    pub fn stage(&self, empties: u32) -> &[i16] {
+    pub fn stage(&self, empties: u32) -> (&[i16], bool) {
         let s = stage_of(empties, self.stages);
-        &self.values[s * WEIGHTS_PER_STAGE..(s + 1) * WEIGHTS_PER_STAGE]
+        (
+            &self.values[s * WEIGHTS_PER_STAGE..(s + 1) * WEIGHTS_PER_STAGE],
+            self.mobility[s],
+        )
     }
 }
 
@@ -162,15 +187,16 @@ pub fn decode(bytes: &[u8]) -> Result<Weights, WeightsError> {
         .chunks_exact(2)
         .map(|c| i16::from_le_bytes([c[0], c[1]]))
         .collect();
-    Ok(Weights {
-        stages: usize::from(stages),
-        seed: u64::from_le_bytes(seed),
-        values: if set == SET_ID {
-            values
-        } else {
-            with_zero_mobility(&values)
-        },
-    })
+    let values = if set == SET_ID {
+        values
+    } else {
+        with_zero_mobility(&values)
+    };
+    Ok(Weights::new(
+        usize::from(stages),
+        u64::from_le_bytes(seed),
+        values,
+    ))
 }
 
 /// Set-1 stages (pattern tables, then the constant) laid out as set 2: the mobility table
@@ -191,13 +217,13 @@ mod tests {
     use super::*;
 
     fn sample() -> Weights {
-        Weights {
-            stages: 2,
-            seed: 7,
-            values: (0..2 * WEIGHTS_PER_STAGE)
+        Weights::new(
+            2,
+            7,
+            (0..2 * WEIGHTS_PER_STAGE)
                 .map(|i| (i % 977) as i16 - 400)
                 .collect(),
-        }
+        )
     }
 
     #[test]

@@ -102,6 +102,16 @@ impl Book {
     /// Every legal move of `game` with its value for the side to move, best first (ties in
     /// board order), or `None` when the position is not one the book has expanded.
     pub fn moves(&self, game: &Game) -> Option<Vec<(Move, i32)>> {
+        Some(
+            self.children(game)?
+                .into_iter()
+                .map(|(mv, value, _)| (mv, value))
+                .collect(),
+        )
+    }
+
+    /// [`Book::moves`], each with whether the book goes on from the position it leads to.
+    fn children(&self, game: &Game) -> Option<Vec<(Move, i32, bool)>> {
         let (p, o) = (game.player_bits(), game.opponent_bits());
         if !self.get(p, o)?.expanded {
             return None;
@@ -117,9 +127,9 @@ impl Book {
             } else {
                 -i32::from(child.value)
             };
-            valued.push((mv, value));
+            valued.push((mv, value, child.expanded));
         }
-        valued.sort_by_key(|&(_, v)| -v);
+        valued.sort_by_key(|&(_, v, _)| -v);
         Some(valued)
     }
 
@@ -129,25 +139,19 @@ impl Book {
     /// move whose value rose within reach only when values were backed up may lead to a
     /// position never expanded, where the book would end. `None` out of the book.
     pub fn choose(&self, game: &Game, seed: u64, tolerance: i32) -> Option<Move> {
-        let valued = self.moves(game)?;
+        let valued = self.children(game)?;
         let best = valued.first()?.1;
-        let near: Vec<Move> = valued
+        let near: Vec<(Move, bool)> = valued
             .iter()
-            .filter(|&&(_, v)| v >= best - tolerance.max(0))
-            .map(|&(mv, _)| mv)
+            .filter(|&&(_, v, _)| v >= best - tolerance.max(0))
+            .map(|&(mv, _, goes_on)| (mv, goes_on))
             .collect();
-        let goes_on: Vec<Move> = near
-            .iter()
-            .copied()
-            .filter(|&mv| {
-                let mut next = *game;
-                next.play(mv).is_ok()
-                    && self
-                        .get(next.player_bits(), next.opponent_bits())
-                        .is_some_and(|e| e.expanded)
-            })
+        let any_goes_on = near.iter().any(|&(_, goes_on)| goes_on);
+        let near: Vec<Move> = near
+            .into_iter()
+            .filter(|&(_, goes_on)| goes_on || !any_goes_on)
+            .map(|(mv, _)| mv)
             .collect();
-        let near = if goes_on.is_empty() { near } else { goes_on };
         let (p, o) = canonical(game.player_bits(), game.opponent_bits());
         let mut rng = seeded(seed ^ p.rotate_left(17) ^ o.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         near.get(below(&mut rng, near.len() as u64) as usize)

@@ -191,11 +191,7 @@ pub fn fit(samples: &[Sample], cfg: &Config, seed: u64, mut log: impl FnMut(&str
                 .clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
         }));
     }
-    Weights {
-        stages: cfg.stages,
-        seed,
-        values,
-    }
+    Weights::new(cfg.stages, seed, values)
 }
 
 #[cfg(test)]
