@@ -112,19 +112,30 @@ pub fn checksum(bytes: &[u8]) -> u32 {
 
 /// The file for `weights`.
 pub fn encode(weights: &Weights) -> Vec<u8> {
-    let mut payload = Vec::with_capacity(weights.values.len() * 2);
-    for v in &weights.values {
+    file(
+        SET_ID,
+        weights.stages,
+        WEIGHTS_PER_STAGE,
+        weights.seed,
+        &weights.values,
+    )
+}
+
+/// The file of `stages` stages of `per_stage` weights of feature set `set`.
+fn file(set: u16, stages: usize, per_stage: usize, seed: u64, values: &[i16]) -> Vec<u8> {
+    let mut payload = Vec::with_capacity(values.len() * 2);
+    for v in values {
         payload.extend_from_slice(&v.to_le_bytes());
     }
     let mut out = Vec::with_capacity(HEADER + payload.len());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
-    out.extend_from_slice(&(weights.stages as u16).to_le_bytes());
-    out.extend_from_slice(&SET_ID.to_le_bytes());
+    out.extend_from_slice(&(stages as u16).to_le_bytes());
+    out.extend_from_slice(&set.to_le_bytes());
     out.extend_from_slice(&0u16.to_le_bytes());
-    out.extend_from_slice(&(WEIGHTS_PER_STAGE as u32).to_le_bytes());
+    out.extend_from_slice(&(per_stage as u32).to_le_bytes());
     out.extend_from_slice(&checksum(&payload).to_le_bytes());
-    out.extend_from_slice(&weights.seed.to_le_bytes());
+    out.extend_from_slice(&seed.to_le_bytes());
     out.extend_from_slice(&payload);
     out
 }
@@ -265,20 +276,7 @@ mod tests {
         let old: Vec<i16> = (0..stages * WEIGHTS_PER_STAGE_SET_1)
             .map(|i| (i % 613) as i16 - 300)
             .collect();
-        let mut payload = Vec::new();
-        for v in &old {
-            payload.extend_from_slice(&v.to_le_bytes());
-        }
-        let mut file = Vec::new();
-        file.extend_from_slice(MAGIC);
-        file.extend_from_slice(&VERSION.to_le_bytes());
-        file.extend_from_slice(&(stages as u16).to_le_bytes());
-        file.extend_from_slice(&1u16.to_le_bytes());
-        file.extend_from_slice(&0u16.to_le_bytes());
-        file.extend_from_slice(&(WEIGHTS_PER_STAGE_SET_1 as u32).to_le_bytes());
-        file.extend_from_slice(&checksum(&payload).to_le_bytes());
-        file.extend_from_slice(&5u64.to_le_bytes());
-        file.extend_from_slice(&payload);
+        let file = file(1, stages, WEIGHTS_PER_STAGE_SET_1, 5, &old);
         let w = match decode(&file) {
             Ok(w) => w,
             Err(e) => panic!("a set-1 file is refused: {e}"),
