@@ -143,6 +143,14 @@ enum Step {
         /// Also give these weights' error on the validation positions (today's, say).
         #[arg(long)]
         against: Option<PathBuf>,
+        /// Refine these weights (as many stages as `--stages`) with the data alone,
+        /// instead of fitting from nothing.
+        #[arg(long)]
+        prior: Option<PathBuf>,
+        /// How strongly the prior holds: each weight's change is penalised by this times
+        /// its count in the data.
+        #[arg(long, default_value_t = 1.0, requires = "prior")]
+        prior_strength: f64,
         #[arg(long)]
         out: PathBuf,
     },
@@ -255,8 +263,25 @@ fn main() -> Result<(), String> {
             fit,
             seed,
             against,
+            prior,
+            prior_strength,
             out,
-        } => fit_step(&clock, &data, fit, seed, against.as_deref(), &out)?,
+        } => {
+            let prior = prior.as_deref().map(load).transpose()?;
+            if let Some(p) = &prior
+                && p.stages != fit.stages
+            {
+                return Err(format!(
+                    "the prior has {} stages and the fit makes {}: give --stages {}",
+                    p.stages, fit.stages, p.stages
+                ));
+            }
+            let prior = prior.as_ref().map(|weights| fit::Prior {
+                weights,
+                strength: prior_strength,
+            });
+            fit_step(&clock, &data, fit, seed, against.as_deref(), prior, &out)?
+        }
         Step::Report { fixture, weights } => report_step(&clock, &fixture, &weights)?,
         Step::All {
             seed,
@@ -271,13 +296,29 @@ fn main() -> Result<(), String> {
             let (gen1, gen0b) = (work.join("gen1.bin"), work.join("gen0b.bin"));
             let (fixture, weights) = (out.join("heldout-20-24.txt"), out.join("eval.bin"));
             selfplay_step(&clock, seed, 0, games0, 4, 18, None, &gen0)?;
-            fit_step(&clock, std::slice::from_ref(&gen0), fit, seed, None, &eval0)?;
+            fit_step(
+                &clock,
+                std::slice::from_ref(&gen0),
+                fit,
+                seed,
+                None,
+                None,
+                &eval0,
+            )?;
             if !fixture.exists() {
                 heldout_step(&clock, seed, &[100, 100, 60, 40, 30], 4, &fixture)?;
             }
             selfplay_step(&clock, seed, 100_000, games1, 3, 18, Some(&eval0), &gen1)?;
             selfplay_step(&clock, seed, 200_000, games0b, 4, 18, None, &gen0b)?;
-            fit_step(&clock, &[gen0, gen1, gen0b], fit, seed, None, &weights)?;
+            fit_step(
+                &clock,
+                &[gen0, gen1, gen0b],
+                fit,
+                seed,
+                None,
+                None,
+                &weights,
+            )?;
             report_step(&clock, &fixture, &weights)?;
         }
     }
@@ -546,6 +587,7 @@ fn fit_step(
     args: FitArgs,
     seed: u64,
     against: Option<&Path>,
+    prior: Option<fit::Prior>,
     out: &Path,
 ) -> Result<(), String> {
     let against = against.map(load).transpose()?;
@@ -574,7 +616,7 @@ fn fit_step(
         iterations: args.iterations,
         smoothing: args.smoothing,
     };
-    let w = fit::fit(&train, &cfg, seed, |m| log(clock, m));
+    let w = fit::fit(&train, &cfg, prior, seed, |m| log(clock, m));
     let bytes = weights::encode(&w);
     fs::write(out, &bytes).map_err(|e| err(out, e))?;
     log(

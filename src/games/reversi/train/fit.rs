@@ -3,11 +3,17 @@
 //! its occurrence count (a Jacobi preconditioner). Configurations seen fewer than
 //! `min_count` times stay at 0. Sums run in a fixed order on one thread, so a fit is
 //! reproducible bit for bit.
+//!
+//! A fit may also refine earlier weights (a [`Prior`]) with new positions alone: it fits
+//! what the old weights get wrong, each weight's change penalised in proportion to its
+//! count in the new data (ridge regression toward the old weights). So a stage of data
+//! can land without the files of the stages before it; how strongly the old weights hold
+//! is chosen on held-out positions.
 
 use super::data::Sample;
 use crate::games::reversi::learned::UNITS_PER_DISC;
 use crate::games::reversi::pattern::{
-    BIAS, FEATURES, WEIGHTS_PER_STAGE, fold, indices, mobility_indices,
+    self, BIAS, FEATURES, WEIGHTS_PER_STAGE, fold, indices, mobility_indices,
 };
 use crate::games::reversi::weights::{Weights, stage_of};
 
@@ -27,6 +33,17 @@ pub struct Config {
     pub iterations: usize,
     /// Weight of a position in its two neighbouring stages (0: no smoothing across stages).
     pub smoothing: f64,
+}
+
+/// Weights a fit refines, and how much they count against the new positions.
+#[derive(Debug, Clone, Copy)]
+pub struct Prior<'a> {
+    /// The weights refined: as many stages as the fit makes.
+    pub weights: &'a Weights,
+    /// How strongly the prior holds: each weight's change is penalised by `strength` times
+    /// its count in the new data (0: the new data alone decides the weights it sees;
+    /// unseen weights keep their old value either way).
+    pub strength: f64,
 }
 
 /// A least-squares problem over rows of a shared feature matrix.
@@ -68,11 +85,13 @@ impl Problem<'_> {
     }
 }
 
-/// Minimises `Σ c (a·w − y)² + λ |w|²` over the weights seen at least `min_count` times (and
-/// `always`, if given), by preconditioned conjugate gradient; the rest stay 0.
+/// Minimises `Σ c (a·w − y)² + Σⱼ (λ + s·nⱼ) wⱼ²` over the weights seen at least
+/// `min_count` times (and `always`, if given), by preconditioned conjugate gradient; the
+/// rest stay 0. `nⱼ` is weight `j`'s count in the problem and `s` is `shrink`.
 pub fn least_squares(
     problem: &Problem,
     lambda: f64,
+    shrink: f64,
     min_count: f64,
     iterations: usize,
     always: Option<usize>,
@@ -90,10 +109,11 @@ pub fn least_squares(
     let active: Vec<bool> = (0..n)
         .map(|j| count[j] >= min_count || Some(j) == always)
         .collect();
+    let penalty: Vec<f64> = count.iter().map(|c| lambda + shrink * c).collect();
     let precond: Vec<f64> = (0..n)
         .map(|j| {
             if active[j] {
-                1.0 / (count[j] + lambda).max(1e-12)
+                1.0 / (count[j] + penalty[j]).max(1e-12)
             } else {
                 0.0
             }
@@ -115,8 +135,8 @@ pub fn least_squares(
             break;
         }
         problem.normal(&dir, &active, &mut ad);
-        for (x, d) in ad.iter_mut().zip(&dir) {
-            *x += lambda * d;
+        for ((x, d), p) in ad.iter_mut().zip(&dir).zip(&penalty) {
+            *x += p * d;
         }
         let dad: f64 = dir.iter().zip(&ad).map(|(a, b)| a * b).sum();
         if dad <= 0.0 {
@@ -150,13 +170,29 @@ pub fn feature_matrix(samples: &[Sample]) -> Vec<u32> {
     out
 }
 
-/// Fits every stage to `samples`, reporting each finished stage to `log`, and returns the
-/// weights folded for evaluation (`pattern::fold`) and quantised to 1/32 disc.
-pub fn fit(samples: &[Sample], cfg: &Config, seed: u64, mut log: impl FnMut(&str)) -> Weights {
+/// Fits every stage to `samples` (refining `prior`, if given), reporting each finished stage
+/// to `log`, and returns the weights folded for evaluation (`pattern::fold`) and quantised
+/// to 1/32 disc.
+///
+/// # Panics
+/// If `prior` has another number of stages than `cfg`.
+pub fn fit(
+    samples: &[Sample],
+    cfg: &Config,
+    prior: Option<Prior>,
+    seed: u64,
+    mut log: impl FnMut(&str),
+) -> Weights {
+    if let Some(prior) = prior {
+        assert_eq!(prior.weights.stages, cfg.stages, "the prior's stage count");
+    }
     let features = feature_matrix(samples);
-    let targets: Vec<f32> = samples.iter().map(|s| f32::from(s.label)).collect();
+    let labels: Vec<f32> = samples.iter().map(|s| f32::from(s.label)).collect();
     let mut values = Vec::with_capacity(cfg.stages * WEIGHTS_PER_STAGE);
     for stage in 0..cfg.stages {
+        let old = prior.map(|p| {
+            &p.weights.values()[stage * WEIGHTS_PER_STAGE..(stage + 1) * WEIGHTS_PER_STAGE]
+        });
         let mut rows = Vec::new();
         for (i, s) in samples.iter().enumerate() {
             let d = stage_of(s.empties(), cfg.stages).abs_diff(stage);
@@ -166,6 +202,19 @@ pub fn fit(samples: &[Sample], cfg: &Config, seed: u64, mut log: impl FnMut(&str
                 rows.push((i as u32, cfg.smoothing as f32));
             }
         }
+        // With a prior, the fit is of what its stage gets wrong.
+        let targets: Vec<f32> = match old {
+            None => labels.clone(),
+            Some(old) => {
+                let mut t = vec![0.0f32; samples.len()];
+                for &(r, _) in &rows {
+                    let s = &samples[r as usize];
+                    let guess = pattern::score(old, true, s.p, s.o) as f32 / UNITS_PER_DISC as f32;
+                    t[r as usize] = labels[r as usize] - guess;
+                }
+                t
+            }
+        };
         let problem = Problem {
             n: WEIGHTS_PER_STAGE,
             k: ROW,
@@ -176,6 +225,7 @@ pub fn fit(samples: &[Sample], cfg: &Config, seed: u64, mut log: impl FnMut(&str
         let w = least_squares(
             &problem,
             cfg.lambda,
+            prior.map_or(0.0, |p| p.strength),
             cfg.min_count,
             cfg.iterations,
             Some(BIAS as usize),
@@ -185,8 +235,9 @@ pub fn fit(samples: &[Sample], cfg: &Config, seed: u64, mut log: impl FnMut(&str
             "stage {stage}: {} rows, {nonzero} weights fitted",
             rows.len()
         ));
-        values.extend(fold(&w).iter().map(|x| {
-            (x * f64::from(UNITS_PER_DISC))
+        let base = |j: usize| old.map_or(0.0, |o| f64::from(o[j]));
+        values.extend(fold(&w).iter().enumerate().map(|(j, x)| {
+            (base(j) + x * f64::from(UNITS_PER_DISC))
                 .round()
                 .clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
         }));
@@ -219,7 +270,7 @@ mod tests {
             targets: &targets,
             rows: &all,
         };
-        let w = least_squares(&p, 1e-9, 0.0, 200, None);
+        let w = least_squares(&p, 1e-9, 0.0, 0.0, 200, None);
         for j in 0..n {
             assert!(
                 (w[j] - truth[j]).abs() < 1e-3,
@@ -228,6 +279,100 @@ mod tests {
                 truth[j]
             );
         }
+    }
+
+    #[test]
+    fn the_shrink_pulls_each_weight_toward_zero_by_its_count() {
+        // One feature a row: weight j, seen n_j times with target y_j, minimises
+        // n_j (w − y_j)² + s n_j w², so w = y_j / (1 + s) whatever n_j is.
+        let counts = [1usize, 3, 10];
+        let ys = [4.0f32, -2.0, 7.5];
+        let (mut features, mut targets) = (Vec::new(), Vec::new());
+        for (j, (&n, &y)) in counts.iter().zip(&ys).enumerate() {
+            for _ in 0..n {
+                features.push(j as u32);
+                targets.push(y);
+            }
+        }
+        let rows: Vec<(u32, f32)> = (0..features.len() as u32).map(|r| (r, 1.0)).collect();
+        let p = Problem {
+            n: 3,
+            k: 1,
+            features: &features,
+            targets: &targets,
+            rows: &rows,
+        };
+        for shrink in [0.0, 1.0, 3.0] {
+            let w = least_squares(&p, 0.0, shrink, 0.0, 20, None);
+            for j in 0..3 {
+                let want = f64::from(ys[j]) / (1.0 + shrink);
+                assert!((w[j] - want).abs() < 1e-9, "shrink {shrink}, weight {j}");
+            }
+        }
+    }
+
+    /// `n` random positions with 20..=40 empties, labelled by the one-stage weights `truth`.
+    fn labelled(n: usize, truth: &Weights, seed: u64) -> Vec<Sample> {
+        let mut rng = Rng::new(seed);
+        let mut out = Vec::new();
+        while out.len() < n {
+            let (a, b) = (rng.next_u64(), rng.next_u64() & rng.next_u64());
+            let (p, o) = (a & !b, b & !a);
+            let empties = 64 - (p | o).count_ones();
+            if !(20..=40).contains(&empties) {
+                continue;
+            }
+            let (w, _) = truth.stage(empties);
+            let label = pattern::score(w, true, p, o) / UNITS_PER_DISC;
+            out.push(Sample {
+                p,
+                o,
+                label: label.clamp(-64, 64) as i8,
+                exact: false,
+                game: out.len() as u32,
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn a_prior_of_zeros_is_no_prior_and_a_true_prior_is_kept() {
+        let mut rng = Rng::new(7);
+        // Whole discs, so every label is exact.
+        let values: Vec<i16> = (0..WEIGHTS_PER_STAGE)
+            .map(|_| match rng.below(40) {
+                0 => 32,
+                1 => -32,
+                _ => 0,
+            })
+            .collect();
+        let truth = Weights::new(1, 0, values);
+        let samples = labelled(400, &truth, 3);
+        let cfg = Config {
+            stages: 1,
+            lambda: 0.01,
+            min_count: 1.0,
+            iterations: 20,
+            smoothing: 0.0,
+        };
+        let fresh = fit(&samples, &cfg, None, 1, |_| {});
+        let zeros = Weights::new(1, 0, vec![0; WEIGHTS_PER_STAGE]);
+        let prior = |weights, strength| Some(Prior { weights, strength });
+        assert_eq!(fit(&samples, &cfg, prior(&zeros, 0.0), 1, |_| {}), fresh);
+        // The truth explains every label: nothing is left to change.
+        let kept = fit(&samples, &cfg, prior(&truth, 0.0), 1, |_| {});
+        assert_eq!(kept.values(), truth.values());
+        // From zeros, a heavy prior moves the weights far less than a light one. (A row
+        // reads some fifty weights, so the strength that halves a change is about fifty.)
+        let moved = |w: &Weights| w.values().iter().map(|v| i64::from(v.abs())).sum::<i64>();
+        let light = fit(&samples, &cfg, prior(&zeros, 0.1), 1, |_| {});
+        let heavy = fit(&samples, &cfg, prior(&zeros, 1000.0), 1, |_| {});
+        assert!(
+            moved(&heavy) * 5 < moved(&light),
+            "{} {}",
+            moved(&heavy),
+            moved(&light)
+        );
     }
 
     #[test]
@@ -242,9 +387,9 @@ mod tests {
             targets: &targets,
             rows: &rows,
         };
-        let w = least_squares(&p, 0.0, 2.0, 50, None);
+        let w = least_squares(&p, 0.0, 0.0, 2.0, 50, None);
         assert_eq!(w[2], 0.0);
         assert!((w[0] + w[1] - 2.0).abs() < 1e-9);
-        assert_eq!(w, least_squares(&p, 0.0, 2.0, 50, None));
+        assert_eq!(w, least_squares(&p, 0.0, 0.0, 2.0, 50, None));
     }
 }
