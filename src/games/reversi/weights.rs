@@ -81,14 +81,17 @@ impl Weights {
         &self.values
     }
 
+    /// Stage `s`'s table (`s < stages`).
+    #[inline]
+    pub fn table(&self, s: usize) -> &[i16] {
+        &self.values[s * WEIGHTS_PER_STAGE..(s + 1) * WEIGHTS_PER_STAGE]
+    }
+
     /// The table for a position with `empties` empty squares, and whether it reads mobility.
     #[inline]
     pub fn stage(&self, empties: u32) -> (&[i16], bool) {
         let s = stage_of(empties, self.stages);
-        (
-            &self.values[s * WEIGHTS_PER_STAGE..(s + 1) * WEIGHTS_PER_STAGE],
-            self.mobility[s],
-        )
+        (self.table(s), self.mobility[s])
     }
 }
 

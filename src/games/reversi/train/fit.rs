@@ -10,6 +10,8 @@
 //! can land without the files of the stages before it; how strongly the old weights hold
 //! is chosen on held-out positions.
 
+use std::borrow::Cow;
+
 use super::data::Sample;
 use crate::games::reversi::learned::UNITS_PER_DISC;
 use crate::games::reversi::pattern::{
@@ -190,9 +192,7 @@ pub fn fit(
     let labels: Vec<f32> = samples.iter().map(|s| f32::from(s.label)).collect();
     let mut values = Vec::with_capacity(cfg.stages * WEIGHTS_PER_STAGE);
     for stage in 0..cfg.stages {
-        let old = prior.map(|p| {
-            &p.weights.values()[stage * WEIGHTS_PER_STAGE..(stage + 1) * WEIGHTS_PER_STAGE]
-        });
+        let old = prior.map(|p| p.weights.table(stage));
         let mut rows = Vec::new();
         for (i, s) in samples.iter().enumerate() {
             let d = stage_of(s.empties(), cfg.stages).abs_diff(stage);
@@ -203,8 +203,8 @@ pub fn fit(
             }
         }
         // With a prior, the fit is of what its stage gets wrong.
-        let targets: Vec<f32> = match old {
-            None => labels.clone(),
+        let targets: Cow<[f32]> = match old {
+            None => Cow::Borrowed(&labels),
             Some(old) => {
                 let mut t = vec![0.0f32; samples.len()];
                 for &(r, _) in &rows {
@@ -212,7 +212,7 @@ pub fn fit(
                     let guess = pattern::score(old, true, s.p, s.o) as f32 / UNITS_PER_DISC as f32;
                     t[r as usize] = labels[r as usize] - guess;
                 }
-                t
+                Cow::Owned(t)
             }
         };
         let problem = Problem {
