@@ -1,4 +1,5 @@
-//! The exact endgame solver: the final margin under perfect play, and a move that gets it.
+//! The exact endgame solver: the final margin under perfect play (or only who wins), and a
+//! move that gets it.
 //!
 //! Values follow the tournament convention: the side to move's discs minus the opponent's at
 //! the end, with empty squares given to the winner. The search itself is in the private
@@ -53,7 +54,7 @@ pub struct SolveOptions {
 /// Solves `game` exactly.
 pub fn solve(game: &Game) -> Solution {
     // Without a budget the search always runs to the end.
-    run(game, &SolveOptions::default()).0
+    run(game, &SolveOptions::default(), EXACT).0
 }
 
 /// Solves `game` exactly on `threads` threads sharing one table.
@@ -63,7 +64,7 @@ pub fn solve_on(game: &Game, threads: usize) -> Solution {
         ..SolveOptions::default()
     };
     // Without a budget the search always runs to the end.
-    run(game, &options).0
+    run(game, &options, EXACT).0
 }
 
 /// Solves `game` exactly if that takes at most `node_budget` positions; `None` otherwise.
@@ -91,11 +92,32 @@ pub fn solve_by(game: &Game, deadline: Instant) -> Option<Solution> {
 
 /// Solves `game` with `options`; `None` if the node budget or the time ran out first.
 pub fn solve_with(game: &Game, options: &SolveOptions) -> Option<Solution> {
-    match run(game, options) {
+    match run(game, options, EXACT) {
         (solution, false) => Some(solution),
         (_, true) => None,
     }
 }
+
+/// Whether the side to move in `game` wins, draws or loses under perfect play, if that is
+/// found by `deadline` (on one thread): a [`Solution`] whose `value` is 1, 0 or −1 and whose
+/// `best` wins or draws as that says (in a loss, any move: all lose). Much less work than
+/// the margin, so a clock reaches it a few empties earlier, as the classic engines do.
+pub fn outcome_by(game: &Game, deadline: Instant) -> Option<Solution> {
+    let options = SolveOptions {
+        deadline: Some(deadline),
+        ..SolveOptions::default()
+    };
+    match run(game, &options, (-1, 1)) {
+        (solution, false) => Some(Solution {
+            value: solution.value.signum(),
+            ..solution
+        }),
+        (_, true) => None,
+    }
+}
+
+/// The bounds of an exact solve: no margin lies beyond them.
+const EXACT: (i32, i32) = (-64, 64);
 
 /// The largest table a caller may ask for: 2^25 entries of 24 bytes (768 MiB).
 pub const MAX_TABLE_BITS: u32 = 25;
@@ -106,8 +128,9 @@ pub fn default_table_bits(empties: u32) -> u32 {
     empties.saturating_sub(2).clamp(12, 22)
 }
 
-/// The search, and whether it ran out of budget (the solution is then meaningless).
-fn run(game: &Game, options: &SolveOptions) -> (Solution, bool) {
+/// The search within `bounds` (as `Solver::solve_between` gives it; several threads only
+/// for an exact solve), and whether it ran out of budget (the solution is then meaningless).
+fn run(game: &Game, options: &SolveOptions, (lo, hi): (i32, i32)) -> (Solution, bool) {
     let (p, o) = (game.player_bits(), game.opponent_bits());
     let empties = game.empties();
     let bits = options
@@ -127,8 +150,8 @@ fn run(game: &Game, options: &SolveOptions) -> (Solution, bool) {
             )
         })
         .collect();
-    let (value, best) = if threads == 1 {
-        solvers[0].solve(p, o)
+    let (value, best) = if threads == 1 || (lo, hi) != EXACT {
+        solvers[0].solve_between(p, o, lo, hi)
     } else {
         solve_parallel(&mut solvers, p, o)
     };
@@ -196,6 +219,41 @@ mod tests {
             let values = brute_force_moves(&game);
             assert!(values.contains(&(sq, s.value)), "{sq} in {values:?}");
         }
+    }
+
+    /// Win, draw or loss, and a move that keeps it, as plain minimax finds them, on the
+    /// positions of seeded random games at 8 and 9 empties.
+    #[test]
+    fn outcomes_agree_with_brute_force() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(33);
+        let mut seen = [0usize; 3];
+        let far = Instant::now() + std::time::Duration::from_secs(3600);
+        for i in 0..60 {
+            let mut game = Game::new();
+            while game.empties() > 8 + i % 2 {
+                let list = game.legal_moves();
+                if list.is_empty() {
+                    break;
+                }
+                game.play(list[rng.random_range(0..list.len())]).unwrap();
+            }
+            let exact = brute_force(&game);
+            let outcome = outcome_by(&game, far).unwrap();
+            assert_eq!(outcome.value, exact.signum(), "{game:?}");
+            seen[(outcome.value + 1) as usize] += 1;
+            if let Some(sq) = outcome.best
+                && outcome.value >= 0
+            {
+                let values = brute_force_moves(&game);
+                let kept = values
+                    .iter()
+                    .find(|(s, _)| *s == sq)
+                    .map(|(_, v)| v.signum());
+                assert_eq!(kept, Some(outcome.value), "{sq} in {values:?}");
+            }
+        }
+        assert!(seen[0] > 0 && seen[2] > 0, "losses, draws, wins: {seen:?}");
     }
 
     #[test]

@@ -125,8 +125,16 @@ impl Solver {
     /// The exact value of the position with `p` to move and a best square (bit index), or
     /// `None` for the square if `p` has no placement. Meaningless if `aborted` is set after.
     pub(crate) fn solve(&mut self, p: u64, o: u64) -> (i32, Option<u32>) {
+        self.solve_between(p, o, -64, 64)
+    }
+
+    /// [`Solver::solve`] narrowed to `lo..=hi`: the exact value when it lies strictly
+    /// between them, otherwise a bound on the same side (at least `hi`, or at most `lo`);
+    /// the square achieves at least the value returned unless that is at most `lo`. With
+    /// `-1, 1`, whether the mover wins, draws or loses, for less work than the margin.
+    pub(crate) fn solve_between(&mut self, p: u64, o: u64, lo: i32, hi: i32) -> (i32, Option<u32>) {
         let guess = self.presearch(p, o);
-        self.probes(p, o, guess)
+        self.probes(p, o, guess, (lo, hi))
     }
 
     /// Depth-limited searches from the root, leaving best moves in the table; the value
@@ -140,14 +148,15 @@ impl Solver {
         baseline::presearch(self, p, o)
     }
 
-    /// The exact root by null-window probes starting at `guess`.
-    fn probes(&mut self, p: u64, o: u64, guess: i32) -> (i32, Option<u32>) {
+    /// The root by null-window probes starting at `guess`, within `bounds` as
+    /// [`Solver::solve_between`] gives it.
+    fn probes(&mut self, p: u64, o: u64, guess: i32, bounds: (i32, i32)) -> (i32, Option<u32>) {
         if modern_cpu() {
             // SAFETY: as in `presearch`.
             #[cfg(target_arch = "x86_64")]
-            return unsafe { modern::root(self, p, o, guess) };
+            return unsafe { modern::root(self, p, o, guess, bounds) };
         }
-        baseline::root(self, p, o, guess)
+        baseline::root(self, p, o, guess, bounds)
     }
 
     /// The value of the position with `p` to move within `(alpha, beta)`, fail-soft.
@@ -534,11 +543,17 @@ macro_rules! search_functions {
             (discs + discs.rem_euclid(2)).clamp(-64, 64)
         }
 
-        /// The exact root: null-window probes that narrow the value down from both sides,
+        /// The root: null-window probes that narrow the value down from both sides,
         /// starting at `guess`, reusing the table between probes, rather than one
-        /// wide-window search.
+        /// wide-window search; exact inside `(lo, hi)`, a bound beyond it.
         $(#[$features])*
-        pub(super) fn root(s: &mut Solver, p: u64, o: u64, mut guess: i32) -> (i32, Option<u32>) {
+        pub(super) fn root(
+            s: &mut Solver,
+            p: u64,
+            o: u64,
+            mut guess: i32,
+            (lo, hi): (i32, i32),
+        ) -> (i32, Option<u32>) {
             let mv = moves(p, o);
             if mv == 0 {
                 s.nodes += 1;
@@ -549,7 +564,7 @@ macro_rules! search_functions {
             }
             let mut list = [Candidate::default(); 64];
             let n = root_order(s, p, o, &mut list);
-            let (mut lower, mut upper) = (-64, 64);
+            let (mut lower, mut upper) = (lo, hi);
             let mut best_sq = list[0].sq;
             while lower < upper {
                 // Is the value at least `beta`?
@@ -579,7 +594,8 @@ macro_rules! search_functions {
                 }
                 guess = value;
             }
-            (lower, Some(best_sq))
+            // Below `lo` every probe failed low: `upper` is the bound found.
+            (if upper <= lo { upper } else { lower }, Some(best_sq))
         }
 
         /// The root's moves in search order, as an interior node orders them.
