@@ -118,15 +118,19 @@ impl Clock {
     /// Whether an exact solve of `empties` empties typically takes at most half of `time`,
     /// so that one that takes longer than typical still ends in time.
     fn solve_fits(&self, empties: u32, time: Duration) -> bool {
-        let rate = self.solve_rate.unwrap_or(SOLVE_RATE_GUESS);
-        typical_solve_nodes(empties) / rate <= time.as_micros() as f64 / 2.0
+        self.half_fits(typical_solve_nodes(empties), time)
     }
 
     /// Whether finding who wins at `empties` empties typically takes at most half of
     /// `time`, as [`Clock::solve_fits`] for the margin.
     fn outcome_fits(&self, empties: u32, time: Duration) -> bool {
+        self.half_fits(typical_solve_nodes(empties) / OUTCOME_SAVING, time)
+    }
+
+    /// Whether the solver visits `nodes` positions in at most half of `time`.
+    fn half_fits(&self, nodes: f64, time: Duration) -> bool {
         let rate = self.solve_rate.unwrap_or(SOLVE_RATE_GUESS);
-        typical_solve_nodes(empties) / OUTCOME_SAVING / rate <= time.as_micros() as f64 / 2.0
+        nodes / rate <= time.as_micros() as f64 / 2.0
     }
 
     /// Learns the solver's speed from a solve that visited `nodes` positions in `took`.
