@@ -137,7 +137,12 @@ fn run(game: &Game, options: &SolveOptions, (lo, hi): (i32, i32)) -> (Solution, 
         .table_bits
         .unwrap_or_else(|| default_table_bits(empties))
         .clamp(4, MAX_TABLE_BITS);
-    let threads = options.threads.max(1);
+    // Only the exact root is split between threads.
+    let threads = if (lo, hi) == EXACT {
+        options.threads.max(1)
+    } else {
+        1
+    };
     let budget = options.node_budget.map(|b| b / threads as u64);
     let table = Arc::new(Table::new(bits));
     let mut solvers: Vec<Solver> = (0..threads)
@@ -150,7 +155,7 @@ fn run(game: &Game, options: &SolveOptions, (lo, hi): (i32, i32)) -> (Solution, 
             )
         })
         .collect();
-    let (value, best) = if threads == 1 || (lo, hi) != EXACT {
+    let (value, best) = if threads == 1 {
         solvers[0].solve_between(p, o, lo, hi)
     } else {
         solve_parallel(&mut solvers, p, o)

@@ -345,32 +345,31 @@ pub fn choose_on_clock(game: &Game, spec: &LevelSpec, ms: u64, clock: &mut Clock
     // who wins is sought instead, the same way, and failing that the search plays, on the
     // move's whole time.
     let empties = game.empties();
-    let mv = if empties <= spec.exact && clock.solve_fits(empties, target) {
-        match endgame::solve_by(game, start + target) {
-            Some(solution) => {
-                clock.time_solve(solution.nodes, start.elapsed());
+    let deadline = start + target;
+    // The solve tried, if any, and whether it is exact.
+    let solved = if empties > spec.exact {
+        None
+    } else if clock.solve_fits(empties, target) {
+        Some((endgame::solve_by(game, deadline), true))
+    } else if clock.outcome_fits(empties, target) {
+        Some((endgame::outcome_by(game, deadline), false))
+    } else {
+        None
+    };
+    let mv = match solved {
+        None => timed_search(game, spec, start, target, clock)?,
+        Some((None, _)) => timed_search(game, spec, Instant::now(), allot / 4, clock)?,
+        Some((Some(solution), exact)) => {
+            clock.time_solve(solution.nodes, start.elapsed());
+            if exact || solution.value >= 0 {
                 solved_move(solution)
-            }
-            None => timed_search(game, spec, Instant::now(), allot / 4, clock)?,
-        }
-    } else if empties <= spec.exact && clock.outcome_fits(empties, target) {
-        match endgame::outcome_by(game, start + target) {
-            // A move that wins or draws is played as found.
-            Some(outcome) if outcome.value >= 0 => {
-                clock.time_solve(outcome.nodes, start.elapsed());
-                solved_move(outcome)
-            }
-            // Every move loses: the search picks the one most likely to come back, on
-            // what is left of the move's time.
-            Some(outcome) => {
-                clock.time_solve(outcome.nodes, start.elapsed());
+            } else {
+                // Every move loses: the search picks the one most likely to come back, on
+                // what is left of the move's time.
                 let left = target.saturating_sub(start.elapsed()).max(allot / 4);
                 timed_search(game, spec, Instant::now(), left, clock)?
             }
-            None => timed_search(game, spec, Instant::now(), allot / 4, clock)?,
         }
-    } else {
-        timed_search(game, spec, start, target, clock)?
     };
     clock.book(allot, start.elapsed());
     Some(mv)
