@@ -1,11 +1,14 @@
-//! Speed of the Reversi engine: perft, move generation and the exact endgame solver (a
-//! 16-empty position, FFO #40, and the fixed set #40, #41, #44 plus the 16-empty one).
+//! Speed of the Reversi engine: perft, move generation, the exact endgame solver (a
+//! 16-empty position, FFO #40, and the fixed set #40, #41, #44 plus the 16-empty one) and
+//! the midgame search at fixed depth (the levels' selectivity).
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use trios::games::reversi::bitboard::moves;
-use trios::games::reversi::{Game, Move, perft, solve};
+use trios::games::reversi::midgame::{Limits, search_bits};
+use trios::games::reversi::probcut::Selectivity;
+use trios::games::reversi::{Game, Move, levels, perft, solve};
 
 #[path = "../tests/ffo/mod.rs"]
 mod ffo;
@@ -118,5 +121,41 @@ fn endgame_bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft_bench, movegen_bench, endgame_bench);
+/// Twenty positions of 30 to 40 empties from the sample playouts, each searched to depth
+/// 10 with a fresh table, as a move's search of that depth would be.
+fn midgame_bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("reversi_midgame");
+    group.sample_size(10);
+    let positions: Vec<(u64, u64)> = sample_positions()
+        .into_iter()
+        .filter(|&(p, o)| (30..=40).contains(&(64 - (p | o).count_ones())))
+        .step_by(7)
+        .take(20)
+        .collect();
+    let limits = Limits {
+        depth: 10,
+        nodes: None,
+        deadline: None,
+        selectivity: Some(Selectivity(levels::MPC)),
+        table_bits: 18,
+    };
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("depth_10_twenty_positions", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|&(p, o)| search_bits(black_box(p), black_box(o), &limits).value)
+                .sum::<i32>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    perft_bench,
+    movegen_bench,
+    endgame_bench,
+    midgame_bench
+);
 criterion_main!(benches);

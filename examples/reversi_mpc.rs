@@ -5,13 +5,17 @@
 //! cargo run --release --example reversi_mpc -- fit [POSITIONS] [MAX_DEPTH]
 //! cargo run --release --example reversi_mpc -- depth [POSITIONS] [NODES]
 //! cargo run --release --example reversi_mpc -- match [DEALS] [THINK_MS] [T]
+//! cargo run --release --example reversi_mpc -- fixed [POSITIONS] [DEPTH]
 //! ```
 //!
 //! `fit` prints the table (`src/games/reversi/probcut_params.in`) and, per depth, the
 //! fitted σ in discs. `depth` prints the mean depth reached within a node budget, full width
 //! and at each selectivity. `match` plays level 10 with ProbCut at selectivity T (default
 //! the levels') against level 10 without it, at the same work budget, from seeded 6-ply
-//! openings, seats swapped, and prints the record with its Wilson interval. Positions come from seeded games (random plies, then a
+//! openings, seats swapped, and prints the record with its Wilson interval. `fixed` searches
+//! each position to one depth at the levels' selectivity and prints the time, the positions
+//! visited and a digest of the moves and values, so a change that should keep the search's
+//! answers can be shown to keep them, and a faster one timed. Positions come from seeded games (random plies, then a
 //! shallow search with a little noise), so runs are reproducible.
 
 use std::time::Instant;
@@ -196,6 +200,37 @@ fn depth(count: usize, nodes: u64) {
     }
 }
 
+fn fixed(count: usize, depth: u32) {
+    let games = positions(count, |i| 26 + (i as u32 * 7) % 31);
+    let limits = Limits {
+        depth,
+        nodes: None,
+        deadline: None,
+        selectivity: Some(probcut::Selectivity(levels::MPC)),
+        table_bits: levels::spec(10).table_bits,
+    };
+    // One table for all, as a game keeps one from move to move.
+    let mut table = midgame::Table::new(limits.table_bits);
+    let never = Instant::now() + std::time::Duration::from_secs(86_400);
+    let started = Instant::now();
+    let (mut visited, mut digest) = (0u64, 0u64);
+    for game in &games {
+        let found = midgame::search_until(game, &limits, never, &mut table);
+        visited += found.nodes;
+        let answer =
+            (u64::from(found.best.map_or(64, |s| s.index())) << 32) ^ u64::from(found.value as u32);
+        digest = digest.rotate_left(7) ^ answer;
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "{} positions at depth {depth}: {:.3} s, {visited} positions visited ({:.2} M/s), \
+         answers digest {digest:016x}",
+        games.len(),
+        secs,
+        visited as f64 / secs / 1e6
+    );
+}
+
 fn play_match(deals: usize, think_ms: u64, t: f64) {
     let with = levels::LevelSpec {
         selectivity: Some(t),
@@ -269,6 +304,7 @@ fn main() {
     match args.first().map(String::as_str) {
         Some("fit") => fit(number(1, 300) as usize, number(2, 10) as u32),
         Some("depth") => depth(number(1, 50) as usize, number(2, 100_000)),
+        Some("fixed") => fixed(number(1, 200) as usize, number(2, 9) as u32),
         Some("match") => play_match(
             number(1, 50) as usize,
             number(2, 100),
@@ -279,7 +315,7 @@ fn main() {
         _ => {
             eprintln!(
                 "usage: reversi_mpc fit [POSITIONS] [MAX_DEPTH] | depth [POSITIONS] [NODES] \
-                 | match [DEALS] [THINK_MS] [T]"
+                 | fixed [POSITIONS] [DEPTH] | match [DEALS] [THINK_MS] [T]"
             );
             std::process::exit(2);
         }
