@@ -180,7 +180,7 @@ pub fn spec(level: u8) -> LevelSpec {
         5 => (4, 8, None, 64, 16),
         6 => (5, 10, None, 64, 16),
         7 => (6, 12, None, 64, 18),
-        8 => (7, 14, Some(MPC), 64, 18),
+        8 => (7, 16, Some(MPC), 64, 18),
         9 => (AS_DEEP_AS_BUDGET, 18, Some(MPC), 16, 20),
         _ => (AS_DEEP_AS_BUDGET, 22, Some(MPC), 64, 20),
     };
