@@ -33,7 +33,8 @@ fn sixteen_empties() -> Game {
     game
 }
 
-/// Positions from a fixed pseudo-random playout of many games, for move generation.
+/// Positions from a fixed pseudo-random playout of many games, for move generation and the
+/// midgame search.
 fn sample_positions() -> Vec<(u64, u64)> {
     let mut out = Vec::new();
     let mut state = 0x2545_f491_4f6c_dd1du64;

@@ -1,24 +1,26 @@
 //! Multi-ProbCut for Reversi: fits the `(a, b, σ)` table of `probcut.rs` to this engine's
-//! own pairs of searches, and measures how deep the midgame search gets with and without it.
+//! own pairs of searches, measures how deep the midgame search gets with and without it,
+//! and times fixed-depth searches.
 //!
 //! ```text
 //! cargo run --release --example reversi_mpc -- fit [POSITIONS] [MAX_DEPTH]
 //! cargo run --release --example reversi_mpc -- depth [POSITIONS] [NODES]
-//! cargo run --release --example reversi_mpc -- match [DEALS] [THINK_MS] [T]
 //! cargo run --release --example reversi_mpc -- fixed [POSITIONS] [DEPTH]
+//! cargo run --release --example reversi_mpc -- match [DEALS] [THINK_MS] [T]
 //! ```
 //!
 //! `fit` prints the table (`src/games/reversi/probcut_params.in`) and, per depth, the
-//! fitted σ in discs. `depth` prints the mean depth reached within a node budget, full width
-//! and at each selectivity. `match` plays level 10 with ProbCut at selectivity T (default
-//! the levels') against level 10 without it, at the same work budget, from seeded 6-ply
-//! openings, seats swapped, and prints the record with its Wilson interval. `fixed` searches
-//! each position to one depth at the levels' selectivity and prints the time, the positions
-//! visited and a digest of the moves and values, so a change that should keep the search's
-//! answers can be shown to keep them, and a faster one timed. Positions come from seeded games (random plies, then a
-//! shallow search with a little noise), so runs are reproducible.
+//! fitted σ in discs. `depth` prints the mean depth reached within a node budget, full
+//! width and at each selectivity. `match` plays level 10 with ProbCut at selectivity T
+//! (default the levels') against level 10 without it, at the same work budget, from seeded
+//! 6-ply openings, seats swapped, and prints the record with its Wilson interval. `fixed`
+//! searches each position to one depth at the levels' selectivity and prints the time, the
+//! positions visited and a digest of the moves and values, so a change that should keep the
+//! search's answers can be shown to keep them, and a faster one timed. Positions come from
+//! seeded games (random plies, then a shallow search with a little noise), so runs are
+//! reproducible.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -211,7 +213,7 @@ fn fixed(count: usize, depth: u32) {
     };
     // One table for all, as a game keeps one from move to move.
     let mut table = midgame::Table::new(limits.table_bits);
-    let never = Instant::now() + std::time::Duration::from_secs(86_400);
+    let never = Instant::now() + Duration::from_secs(86_400);
     let started = Instant::now();
     let (mut visited, mut digest) = (0u64, 0u64);
     for game in &games {

@@ -1,7 +1,7 @@
 //! The midgame search: principal-variation (negascout) alpha-beta straight on bitboards, with
 //! its own transposition table, iterative deepening with aspiration windows, move ordering
-//! (table move, then shallow searches, then the opponent's mobility) and optional
-//! multi-ProbCut ([`super::probcut`]).
+//! (the table's move, then the static evaluation and the opponent's mobility, by the square
+//! alone next to the leaves) and optional multi-ProbCut ([`super::probcut`]).
 //!
 //! Values are the side to move's predicted final margin in units of 1/[`UNITS_PER_DISC`] of
 //! a disc: leaves go through the one evaluation seam, [`evaluate`]; finished games score
@@ -22,6 +22,10 @@ pub const UNITS_PER_DISC: i32 = super::learned::UNITS_PER_DISC;
 
 /// Above any value a position can have (64 discs is 2,048 units).
 const INF: i32 = 4_096;
+
+/// How much the evaluation of a move's position counts in its ordering score, against 64
+/// for each reply it leaves the opponent (2 and 8 ordered no better).
+const ORDER_EVAL_WEIGHT: i32 = 4;
 
 /// The evaluation every leaf of the search goes through: the side to move's predicted final
 /// margin in [`UNITS_PER_DISC`] units, strictly inside ±64 discs (the learned patterns of
@@ -272,8 +276,9 @@ impl Search {
         found
     }
 
-    /// Orders the root moves before the first iteration, as an interior node would.
-    fn sort_root(&mut self, p: u64, o: u64, list: &mut [(i32, u32)]) {
+    /// Orders the root moves before the first iteration by the opponent's replies and the
+    /// square, as a node two plies from its leaves would.
+    fn sort_root(&self, p: u64, o: u64, list: &mut [(i32, u32)]) {
         for entry in list.iter_mut() {
             let (cp, co) = after(p, o, entry.1);
             entry.0 = quick_score(cp, co, entry.1);
@@ -484,9 +489,10 @@ impl Search {
 
     /// Orders `legal` into `list`: the table move first, then by the static evaluation
     /// with the opponent's mobility (from 3 plies left), by that mobility alone (2 plies
-    /// left), or by the square alone (1 ply left, where ordering costs more than it saves).
-    /// No shallow search: at fixed depth it cost more than its better order saved, at every
-    /// depth measured (9 to 14 plies).
+    /// left), or by the square alone (1 ply left, where every move is about to be evaluated
+    /// anyway and counting replies costs more than it saves). No shallow search: at the
+    /// levels' selectivity it cost more than its better order saved at every depth measured
+    /// (9 to 14 plies).
     fn order(&self, p: u64, o: u64, legal: u64, depth: u32, table_move: u8, list: &mut MoveList) {
         for sq in squares(legal) {
             let score = if sq == u32::from(table_move) {
@@ -495,11 +501,11 @@ impl Search {
                 SQUARE_WEIGHTS[sq as usize]
             } else {
                 let (cp, co) = after(p, o, sq);
-                let score = quick_score(cp, co, sq);
+                let replies = quick_score(cp, co, sq);
                 if depth >= 3 {
-                    score - evaluate(cp, co) * 4
+                    replies - evaluate(cp, co) * ORDER_EVAL_WEIGHT
                 } else {
-                    score
+                    replies
                 }
             };
             list.push(sq as u8, score);
