@@ -134,11 +134,9 @@ fn midgame_bench(c: &mut Criterion) {
         .take(20)
         .collect();
     let limits = Limits {
-        depth: 10,
-        nodes: None,
-        deadline: None,
         selectivity: Some(Selectivity(levels::MPC)),
         table_bits: 18,
+        ..Limits::depth(10)
     };
     group.throughput(Throughput::Elements(positions.len() as u64));
     group.bench_function("depth_10_twenty_positions", |b| {

@@ -205,11 +205,9 @@ fn depth(count: usize, nodes: u64) {
 fn fixed(count: usize, depth: u32) {
     let games = positions(count, |i| 26 + (i as u32 * 7) % 31);
     let limits = Limits {
-        depth,
-        nodes: None,
-        deadline: None,
         selectivity: Some(probcut::Selectivity(levels::MPC)),
         table_bits: levels::spec(10).table_bits,
+        ..Limits::depth(depth)
     };
     // One table for all, as a game keeps one from move to move.
     let mut table = midgame::Table::new(limits.table_bits);

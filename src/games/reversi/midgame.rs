@@ -219,7 +219,7 @@ impl Search {
         }
         // Root moves, reordered after every iteration by their values.
         let mut list: Vec<(i32, u32)> = squares(legal).map(|sq| (0, sq)).collect();
-        self.sort_root(p, o, &mut list);
+        sort_root(p, o, &mut list);
         found.best = Square::from_index(list[0].1);
         // Past the empties, deeper iterations change nothing: the search is exact.
         let last = max_depth.min(empties.max(1));
@@ -274,16 +274,6 @@ impl Search {
         }
         found.nodes = self.nodes;
         found
-    }
-
-    /// Orders the root moves before the first iteration by the opponent's replies and the
-    /// square, as a node two plies from its leaves would.
-    fn sort_root(&self, p: u64, o: u64, list: &mut [(i32, u32)]) {
-        for entry in list.iter_mut() {
-            let (cp, co) = after(p, o, entry.1);
-            entry.0 = quick_score(cp, co, entry.1);
-        }
-        list.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
     }
 
     /// One root iteration in the window `lo..hi`: the value and the move that reached it.
@@ -404,7 +394,7 @@ impl Search {
         }
 
         let mut list = MoveList::new();
-        self.order(p, o, legal, depth, table_move, &mut list);
+        order(p, o, legal, depth, table_move, &mut list);
         let start_alpha = alpha;
         let mut best = -INF;
         let mut best_sq = NO_MOVE;
@@ -486,30 +476,40 @@ impl Search {
         self.probing = false;
         cut
     }
+}
 
-    /// Orders `legal` into `list`: the table move first, then by the static evaluation
-    /// with the opponent's mobility (from 3 plies left), by that mobility alone (2 plies
-    /// left), or by the square alone (1 ply left, where every move is about to be evaluated
-    /// anyway and counting replies costs more than it saves). No shallow search: at the
-    /// levels' selectivity it cost more than its better order saved at every depth measured
-    /// (9 to 14 plies).
-    fn order(&self, p: u64, o: u64, legal: u64, depth: u32, table_move: u8, list: &mut MoveList) {
-        for sq in squares(legal) {
-            let score = if sq == u32::from(table_move) {
-                1 << 28
-            } else if depth == 1 {
-                SQUARE_WEIGHTS[sq as usize]
+/// Orders the root moves before the first iteration by the opponent's replies and the
+/// square, as a node two plies from its leaves would.
+fn sort_root(p: u64, o: u64, list: &mut [(i32, u32)]) {
+    for entry in list.iter_mut() {
+        let (cp, co) = after(p, o, entry.1);
+        entry.0 = quick_score(cp, co, entry.1);
+    }
+    list.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
+}
+
+/// Orders `legal` into `list`: the table move first, then by the static evaluation
+/// with the opponent's mobility (from 3 plies left), by that mobility alone (2 plies
+/// left), or by the square alone (1 ply left, where every move is about to be evaluated
+/// anyway and counting replies costs more than it saves). No shallow search: at the
+/// levels' selectivity it cost more than its better order saved at every depth measured
+/// (9 to 14 plies).
+fn order(p: u64, o: u64, legal: u64, depth: u32, table_move: u8, list: &mut MoveList) {
+    for sq in squares(legal) {
+        let score = if sq == u32::from(table_move) {
+            1 << 28
+        } else if depth == 1 {
+            SQUARE_WEIGHTS[sq as usize]
+        } else {
+            let (cp, co) = after(p, o, sq);
+            let replies = quick_score(cp, co, sq);
+            if depth >= 3 {
+                replies - evaluate(cp, co) * ORDER_EVAL_WEIGHT
             } else {
-                let (cp, co) = after(p, o, sq);
-                let replies = quick_score(cp, co, sq);
-                if depth >= 3 {
-                    replies - evaluate(cp, co) * ORDER_EVAL_WEIGHT
-                } else {
-                    replies
-                }
-            };
-            list.push(sq as u8, score);
-        }
+                replies
+            }
+        };
+        list.push(sq as u8, score);
     }
 }
 
