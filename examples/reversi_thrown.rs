@@ -2,12 +2,14 @@
 //! `reversi_versus` prints on stderr (`game N: ours ±M BOARD SIDE MOVES…`, this build
 //! playing dark in the even games), solves every position from `--from` empties on exactly,
 //! and counts, by the empties a move was played at, the half-points each side's moves threw
-//! away: a won position played into a draw, or a drawn one into a loss.
+//! away: a won position played into a draw, or a drawn one into a loss (one each), or a
+//! won one into a loss (two).
 //!
 //! `cargo run --release --example reversi_thrown -- --from 20 --threads 2 < versus.err`
 //!
-//! Under perfect play a move can only keep or lower its own side's value, so every change
-//! of the exact value is one side's mistake. Games already decided at `--from` empties
+//! The values are exact, so a move can only keep or lower its own side's value: every
+//! change is the mover's mistake. A game whose replayed result disagrees with the margin
+//! on its line is reported and left out. Games already decided at `--from` empties
 //! were decided in the midgame; the counts say what the endgame added. At 22 empties a game
 //! takes about a second on one core.
 
@@ -32,10 +34,11 @@ struct Cli {
     threads: u32,
 }
 
-/// One game as read: its number, this build's colour, the start and the moves.
-struct Line {
+/// One game as read: its number, this build's colour and margin, the start and the moves.
+struct GameLine {
     number: usize,
     ours: Color,
+    margin: i32,
     start: Game,
     moves: Vec<Move>,
 }
@@ -48,6 +51,8 @@ struct Tally {
     /// This build's result at `from` empties (win, loss, draw), and at the end.
     at_from: [u32; 3],
     at_end: [u32; 3],
+    /// Games tallied.
+    games: usize,
 }
 
 impl Tally {
@@ -79,17 +84,21 @@ fn half_points(value: i32) -> u32 {
 
 /// Reads one `game N: ours ±M BOARD SIDE MOVES…` line; `None` for other lines (a failed
 /// game's, say), an error for a game line that does not read.
-fn read_line(text: &str) -> Option<Result<Line, String>> {
+fn read_line(text: &str) -> Option<Result<GameLine, String>> {
     let rest = text.strip_prefix("game ")?;
     let words: Vec<&str> = rest.split_whitespace().collect();
     if words.get(1) != Some(&"ours") {
         return None;
     }
-    let parse = || -> Result<Line, String> {
+    let parse = || -> Result<GameLine, String> {
         let number: usize = words[0]
             .trim_end_matches(':')
             .parse()
             .map_err(|_| format!("{:?} is not a game number", words[0]))?;
+        let margin: i32 = words
+            .get(2)
+            .and_then(|m| m.parse().ok())
+            .ok_or("no margin after \"ours\"")?;
         let (Some(board), Some(side)) = (words.get(3), words.get(4)) else {
             return Err("no position after the result".into());
         };
@@ -117,9 +126,10 @@ fn read_line(text: &str) -> Option<Result<Line, String>> {
         } else {
             Color::Light
         };
-        Ok(Line {
+        Ok(GameLine {
             number,
             ours,
+            margin,
             start,
             moves,
         })
@@ -138,7 +148,7 @@ fn exact_for(game: &Game, ours: Color) -> i32 {
 }
 
 /// Replays `line`, solving from `from` empties on.
-fn tally(line: &Line, from: u32) -> Result<Tally, String> {
+fn tally(line: &GameLine, from: u32) -> Result<Tally, String> {
     let mut out = Tally::default();
     let mut game = line.start;
     let mut value: Option<i32> = None;
@@ -157,8 +167,13 @@ fn tally(line: &Line, from: u32) -> Result<Tally, String> {
             let (was, now) = (half_points(before), half_points(after));
             let slot = &mut out.thrown[empties as usize];
             if mover_ours {
+                debug_assert!(after <= before, "a move raised its own side's exact value");
                 slot[0] += was.saturating_sub(now);
             } else {
+                debug_assert!(
+                    after >= before,
+                    "a move lowered the other side's exact value"
+                );
                 slot[1] += now.saturating_sub(was);
             }
             value = Some(after);
@@ -170,11 +185,22 @@ fn tally(line: &Line, from: u32) -> Result<Tally, String> {
             line.number
         ));
     }
-    let result = if game.turn() == line.ours {
-        game.final_margin()
+    let (result, discs) = if game.turn() == line.ours {
+        (game.final_margin(), game.disc_margin())
     } else {
-        -game.final_margin()
+        (-game.final_margin(), -game.disc_margin())
     };
+    // The line's margin counts discs only.
+    if discs != line.margin {
+        return Err(format!(
+            "game {}: the moves end {discs:+} discs for this build, the line says {:+}",
+            line.number, line.margin
+        ));
+    }
+    // A game over before `from` empties was decided there too.
+    if value.is_none() {
+        out.at_from[outcome(result)] += 1;
+    }
     out.at_end[outcome(result)] += 1;
     Ok(out)
 }
@@ -214,6 +240,7 @@ fn main() {
                         Ok(t) => {
                             if let Ok(mut all) = total.lock() {
                                 all.add(&t);
+                                all.games += 1;
                             }
                         }
                         Err(e) => eprintln!("skipped: {e}"),
@@ -225,7 +252,11 @@ fn main() {
     let total = total.into_inner().unwrap_or_default();
     let [w, l, d] = total.at_from;
     let [fw, fl, fd] = total.at_end;
-    println!("{} games; this build's win-loss-draw", lines.len());
+    println!(
+        "{} games of {} read; this build's win-loss-draw",
+        total.games,
+        lines.len()
+    );
     println!("  at {} empties (exact): {w}-{l}-{d}", cli.from);
     println!("  at the end:            {fw}-{fl}-{fd}");
     println!("half-points thrown away by moves played at each number of empties");

@@ -81,13 +81,14 @@ fn typical_solve_nodes(empties: u32) -> f64 {
 /// times 11 to 16 times less; 8 keeps to the safe side.
 const OUTCOME_SAVING: f64 = 8.0;
 
-/// How many of a move's time finding who wins may take, as a multiple: a solve that
-/// settles the game's result is worth more than any midgame move's search, and the clock's
-/// bank repays it over the moves after. Against Zebra at 12 ms a move, 8 (who wins sought
-/// from about 19 empties instead of 17) cut the half-points our moves at 20 empties or
-/// fewer threw away (a won game drawn or a drawn one lost, by the exact values) from about
-/// 37 in 400 games to 9, for 2% more time a move over the games. 32 (from about 21
-/// empties) took 25% more time and won no more.
+/// How many times a move's time finding who wins may take: a solve that settles the game's
+/// result is worth more than any midgame move's search. The clock's bank repays the
+/// overrun over the moves after, up to the four allotments of debt it holds. Against Zebra
+/// at 12 ms a move, 8 (who wins sought from about 19 empties instead of 17) cut the
+/// half-points this build's moves at 20 empties or fewer threw away (a won position played
+/// into a draw or a drawn one into a loss, by the exact values) from about 37 in 400 games
+/// to 9, for 2% more time a move over the games. 32 (from about 21 empties) took 25% more
+/// time and won no more.
 const OUTCOME_REACH: u32 = 8;
 
 /// What a level on a clock carries from one move to the next: the time saved (positive) or
