@@ -206,7 +206,7 @@ fn fixed(count: usize, depth: u32) {
     let games = positions(count, |i| 26 + (i as u32 * 7) % 31);
     let limits = Limits {
         selectivity: Some(probcut::Selectivity(levels::MPC)),
-        table_bits: levels::spec(10).table_bits,
+        table_bits: levels::spec(levels::HIGHEST).table_bits,
         ..Limits::depth(depth)
     };
     // One table for all, as a game keeps one from move to move.

@@ -57,6 +57,7 @@ struct Tally {
 
 impl Tally {
     fn add(&mut self, other: &Tally) {
+        self.games += other.games;
         for (a, b) in self.thrown.iter_mut().zip(&other.thrown) {
             a[0] += b[0];
             a[1] += b[1];
@@ -107,19 +108,7 @@ fn read_line(text: &str) -> Option<Result<GameLine, String>> {
             .map_err(|e| format!("the position: {e}"))?;
         let moves = words[5..]
             .iter()
-            .map(|w| match *w {
-                "pass" => Ok(Move::Pass),
-                w => {
-                    let digits: Vec<char> = w.chars().collect();
-                    match digits.as_slice() {
-                        [row, col] => format!("{row} {col}")
-                            .parse()
-                            .map(Move::Place)
-                            .map_err(|e| format!("move {w:?}: {e}")),
-                        _ => Err(format!("move {w:?} is not a row and column like 36")),
-                    }
-                }
-            })
+            .map(|w| read_move(w))
             .collect::<Result<Vec<_>, _>>()?;
         let ours = if number.is_multiple_of(2) {
             Color::Dark
@@ -137,6 +126,20 @@ fn read_line(text: &str) -> Option<Result<GameLine, String>> {
     Some(parse())
 }
 
+/// Reads a move as the harness writes it: `pass`, or the row and column run together (`36`).
+fn read_move(word: &str) -> Result<Move, String> {
+    if word == "pass" {
+        return Ok(Move::Pass);
+    }
+    match word.chars().collect::<Vec<_>>().as_slice() {
+        [row, col] => format!("{row} {col}")
+            .parse()
+            .map(Move::Place)
+            .map_err(|e| format!("move {word:?}: {e}")),
+        _ => Err(format!("move {word:?} is not a row and column like 36")),
+    }
+}
+
 /// This build's exact margin in `game`.
 fn exact_for(game: &Game, ours: Color) -> i32 {
     let value = if game.is_over() {
@@ -149,7 +152,10 @@ fn exact_for(game: &Game, ours: Color) -> i32 {
 
 /// Replays `line`, solving from `from` empties on.
 fn tally(line: &GameLine, from: u32) -> Result<Tally, String> {
-    let mut out = Tally::default();
+    let mut out = Tally {
+        games: 1,
+        ..Tally::default()
+    };
     let mut game = line.start;
     let mut value: Option<i32> = None;
     for &mv in &line.moves {
@@ -240,7 +246,6 @@ fn main() {
                         Ok(t) => {
                             if let Ok(mut all) = total.lock() {
                                 all.add(&t);
-                                all.games += 1;
                             }
                         }
                         Err(e) => eprintln!("skipped: {e}"),
