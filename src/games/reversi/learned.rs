@@ -31,7 +31,7 @@ pub fn weights() -> Result<&'static Weights, &'static WeightsError> {
 ///
 /// The built-in weights are checked by the tests; should they ever fail to decode, the old
 /// hand-set evaluation answers instead (scaled), so play goes on.
-#[inline]
+#[inline(always)]
 pub fn evaluate(p: u64, o: u64) -> i32 {
     match weights() {
         Ok(w) => evaluate_with(w, p, o),
@@ -40,7 +40,7 @@ pub fn evaluate(p: u64, o: u64) -> i32 {
 }
 
 /// [`evaluate`] with the given weights, for training and experiments.
-#[inline]
+#[inline(always)]
 pub fn evaluate_with(w: &Weights, p: u64, o: u64) -> i32 {
     let empties = 64 - (p | o).count_ones();
     let (stage, mobility) = w.stage(empties);

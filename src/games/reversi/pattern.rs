@@ -172,7 +172,7 @@ pub fn indices(p: u64, o: u64) -> [u32; FEATURES] {
 
 /// The weight indices (within one stage) of the mover's and the opponent's mobility: how
 /// many legal moves each would have, capped at `MOBILITY_COUNTS − 1`.
-#[inline]
+#[inline(always)]
 pub fn mobility_indices(p: u64, o: u64) -> [u32; 2] {
     let cap = MOBILITY_COUNTS - 1;
     [
@@ -209,7 +209,7 @@ fn lookup(w: &[i16], t: usize, dp: u32, dq: u32) -> i32 {
 /// constant. Equal to the sum over [`indices`] and [`mobility_indices`] of the unfolded
 /// weights; `mobility` false skips counting moves, for a stage whose mobility weights
 /// are all 0.
-#[inline]
+#[inline(always)]
 pub fn score(w: &[i16], mobility: bool, p: u64, o: u64) -> i32 {
     let w = &w[..WEIGHTS_PER_STAGE];
     let (ps, os) = (images(p), images(o));

@@ -256,7 +256,7 @@ impl Solver {
 
 /// Whether this processor has the extensions the `modern` copy of the search uses.
 #[inline]
-fn modern_cpu() -> bool {
+pub(super) fn modern_cpu() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         std::is_x86_feature_detected!("avx2")
