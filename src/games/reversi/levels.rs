@@ -23,8 +23,8 @@ use crate::games::Strategy;
 pub const LOWEST: u8 = 1;
 pub const HIGHEST: u8 = 10;
 
-/// Positions the midgame search may visit per millisecond of thinking time: about half of
-/// what one core of the machines trios was measured on visits, so the budget, not the
+/// Positions the midgame search may visit per millisecond of thinking time: about a third
+/// of what one core of the machines trios was measured on visits, so the budget, not the
 /// clock, decides.
 pub const NODES_PER_MS: u64 = 2_500;
 

@@ -362,9 +362,17 @@ macro_rules! search_functions {
             super::super::learned::evaluate(p, o)
         }
 
-    /// Fail-soft principal-variation search of `p, o` to `depth` plies in `alpha..beta`.
+        /// Fail-soft principal-variation search of `p, o` to `depth` plies in
+        /// `alpha..beta`.
         $(#[$features])*
-        pub(super) fn pvs(s: &mut Search, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        pub(super) fn pvs(
+            s: &mut Search,
+            p: u64,
+            o: u64,
+            depth: u32,
+            mut alpha: i32,
+            beta: i32,
+        ) -> i32 {
             s.check_limits();
             if s.stopped {
                 return 0;
@@ -506,12 +514,12 @@ macro_rules! search_functions {
             cut
         }
 
-        /// Orders `legal` into `list`: the table move first, then by the static evaluation
-        /// with the opponent's mobility (from 3 plies left), by that mobility alone (2 plies
-        /// left), or by the square alone (1 ply left, where every move is about to be evaluated
-        /// anyway and counting replies costs more than it saves). No shallow search: at the
-        /// levels' selectivity it cost more than its better order saved at every depth measured
-        /// (9 to 14 plies).
+        /// Orders `legal` into `list`: the table move first, then by the static
+        /// evaluation with the opponent's mobility (from 3 plies left), by that mobility
+        /// alone (2 plies left), or by the square alone (1 ply left, where every move is
+        /// about to be evaluated anyway and counting replies costs more than it saves). No
+        /// shallow search: at the levels' selectivity it cost more than its better order
+        /// saved at every depth measured (9 to 14 plies).
         $(#[$features])*
         fn order(p: u64, o: u64, legal: u64, depth: u32, table_move: u8, list: &mut MoveList) {
             for sq in squares(legal) {
