@@ -108,11 +108,23 @@ pub fn outcome_by(game: &Game, deadline: Instant) -> Option<Solution> {
         ..SolveOptions::default()
     };
     match run(game, &options, (-1, 1)) {
-        (solution, false) => Some(Solution {
-            value: solution.value.signum(),
-            ..solution
-        }),
+        (solution, false) => Some(as_outcome(solution)),
         (_, true) => None,
+    }
+}
+
+/// Whether the side to move in `game` wins, draws or loses under perfect play, as
+/// [`outcome_by`] finds it but with no deadline: for analysis that needs only the result.
+pub fn outcome(game: &Game) -> Solution {
+    // Without a budget the search always runs to the end.
+    as_outcome(run(game, &SolveOptions::default(), (-1, 1)).0)
+}
+
+/// A solve within −1..1 as who wins: its value 1, 0 or −1.
+fn as_outcome(solution: Solution) -> Solution {
+    Solution {
+        value: solution.value.signum(),
+        ..solution
     }
 }
 
@@ -246,6 +258,7 @@ mod tests {
             let exact = brute_force(&game);
             let outcome = outcome_by(&game, far).unwrap();
             assert_eq!(outcome.value, exact.signum(), "{game:?}");
+            assert_eq!(super::outcome(&game), outcome, "{game:?}");
             seen[(outcome.value + 1) as usize] += 1;
             if let Some(sq) = outcome.best
                 && outcome.value >= 0

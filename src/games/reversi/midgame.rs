@@ -11,6 +11,7 @@
 use std::time::Instant;
 
 use super::bitboard::{CORNERS, after, edge_stable, final_value, moves};
+use super::cpu::modern_cpu;
 use super::eval::{SQUARE_WEIGHTS, hash};
 use super::game::Game;
 use super::probcut::{self, Selectivity};
@@ -29,8 +30,9 @@ const ORDER_EVAL_WEIGHT: i32 = 4;
 
 /// The evaluation every leaf of the search goes through: the side to move's predicted final
 /// margin in [`UNITS_PER_DISC`] units, strictly inside ±64 discs (the learned patterns of
-/// [`super::learned`]).
-#[inline]
+/// [`super::learned`]). Always inlined, so that each compiled copy of the search evaluates
+/// with its own instruction set.
+#[inline(always)]
 pub fn evaluate(p: u64, o: u64) -> i32 {
     super::learned::evaluate(p, o)
 }
@@ -339,7 +341,7 @@ impl Search {
     /// the copy compiled for this processor.
     fn pvs(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
         #[cfg(target_arch = "x86_64")]
-        if super::solver::modern_cpu() {
+        if modern_cpu() {
             // SAFETY: `modern_cpu` checked the features `modern` is compiled for.
             return unsafe { modern::pvs(self, p, o, depth, alpha, beta) };
         }
@@ -356,10 +358,11 @@ macro_rules! search_functions {
     ($(#[$features:meta])*) => {
         use super::*;
 
-        /// The evaluation at a leaf, compiled with this copy's features.
+        /// [`evaluate`] compiled with this copy's features, kept out of line: inlined
+        /// into the recursion as well, it made it slower.
         $(#[$features])*
         fn leaf(p: u64, o: u64) -> i32 {
-            super::super::learned::evaluate(p, o)
+            evaluate(p, o)
         }
 
         /// Fail-soft principal-variation search of `p, o` to `depth` plies in
@@ -645,7 +648,7 @@ mod tests {
     #[test]
     fn both_compiled_copies_search_alike() {
         #[cfg(target_arch = "x86_64")]
-        if crate::games::reversi::solver::modern_cpu() {
+        if modern_cpu() {
             let limits = Limits {
                 selectivity: Some(Selectivity(1.5)),
                 ..Limits::depth(8)

@@ -7,6 +7,7 @@ pub mod args;
 pub mod bitboard;
 pub mod book;
 mod classic;
+mod cpu;
 pub mod endgame;
 pub mod eval;
 pub mod game;

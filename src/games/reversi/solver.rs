@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::bitboard::{bit, final_value, flips, moves};
+use super::cpu::modern_cpu;
 use super::last::{PRESORT_RANK, flips_near, solve_1, solve_2, solve_3};
 use super::order::{EVAL, fast_rank, odd_quadrants};
 use super::stability::stable_cut;
@@ -251,23 +252,6 @@ impl Solver {
             self.aborted = true;
         }
         self.interrupted()
-    }
-}
-
-/// Whether this processor has the extensions the `modern` copy of the search uses.
-#[inline]
-pub(super) fn modern_cpu() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::is_x86_feature_detected!("avx2")
-            && std::is_x86_feature_detected!("bmi1")
-            && std::is_x86_feature_detected!("bmi2")
-            && std::is_x86_feature_detected!("popcnt")
-            && std::is_x86_feature_detected!("lzcnt")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
     }
 }
 
