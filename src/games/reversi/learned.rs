@@ -7,6 +7,7 @@
 use std::sync::OnceLock;
 
 use super::pattern;
+use super::pattern_sums::PatternSums;
 use super::weights::{Weights, WeightsError, decode};
 
 /// Evaluation units per disc of final margin.
@@ -45,4 +46,17 @@ pub fn evaluate_with(w: &Weights, p: u64, o: u64) -> i32 {
     let empties = 64 - (p | o).count_ones();
     let (stage, mobility) = w.stage(empties);
     pattern::score(stage, mobility, p, o).clamp(-LIMIT, LIMIT)
+}
+
+/// [`evaluate`] of `p, o` from its kept pattern sums `f` (the search's leaves): the same
+/// value, without reading the patterns from the bitboards again.
+#[inline(always)]
+pub(super) fn evaluate_kept(f: &PatternSums, p: u64, o: u64) -> i32 {
+    match weights() {
+        Ok(w) => {
+            let (stage, mobility) = w.stage(64 - (p | o).count_ones());
+            f.score(stage, mobility, p, o).clamp(-LIMIT, LIMIT)
+        }
+        Err(_) => super::eval::evaluate(p, o) * UNITS_PER_DISC,
+    }
 }

@@ -23,7 +23,7 @@ use crate::games::Strategy;
 pub const LOWEST: u8 = 1;
 pub const HIGHEST: u8 = 10;
 
-/// Positions the midgame search may visit per millisecond of thinking time: about a third
+/// Positions the midgame search may visit per millisecond of thinking time: about a quarter
 /// of what one core of the machines trios was measured on visits, so the budget, not the
 /// clock, decides.
 pub const NODES_PER_MS: u64 = 2_500;
@@ -181,10 +181,10 @@ pub struct LevelSpec {
 /// Level `n`'s settings, `n` in `LOWEST..=HIGHEST`.
 pub fn spec(level: u8) -> LevelSpec {
     // Level 1 plays the move that flips most discs; levels 2-7 search depth 1 to 6 full
-    // width, level 8 depth 7 with ProbCut; levels 9 and 10 search as deep as a quarter of
-    // the budget and the whole of it reach. Each step was measured to win at least 65% of
-    // the decided games against the level below at 100 ms a move: a doubled budget, or two
-    // more plies past depth 9, wins too few to make a level of its own.
+    // width, level 8 depth 7 with ProbCut; levels 9 and 10 search as deep as three
+    // sixteenths of the budget and the whole of it reach. Each step was measured to win at
+    // least 65% of the decided games against the level below at 100 ms a move: a doubled
+    // budget, or two more plies past depth 9, wins too few to make a level of its own.
     let (depth, exact, selectivity, share, table_bits) = match level {
         0 | 1 => (0, 0, None, 64, 10),
         2 => (1, 2, None, 64, 10),
@@ -194,7 +194,7 @@ pub fn spec(level: u8) -> LevelSpec {
         6 => (5, 10, None, 64, 16),
         7 => (6, 12, None, 64, 18),
         8 => (7, 16, Some(MPC), 64, 18),
-        9 => (AS_DEEP_AS_BUDGET, 18, Some(MPC), 16, 20),
+        9 => (AS_DEEP_AS_BUDGET, 18, Some(MPC), 12, 20),
         _ => (AS_DEEP_AS_BUDGET, 22, Some(MPC), 64, 20),
     };
     // The strongest level keeps to the book's best moves, the two below it allow a little

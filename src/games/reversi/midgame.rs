@@ -4,9 +4,10 @@
 //! alone next to the leaves) and optional multi-ProbCut ([`super::probcut`]).
 //!
 //! Values are the side to move's predicted final margin in units of 1/[`UNITS_PER_DISC`] of
-//! a disc: leaves go through the one evaluation seam, [`evaluate`]; finished games score
-//! exactly. The search is stopped by a node budget (deterministic: the same position and
-//! budget give the same move on any machine) and, as a guard for slow machines, a deadline.
+//! a disc: leaves go through the one evaluation seam, [`evaluate`], reading the pattern sums
+//! the search keeps move by move (`pattern_sums.rs`); finished games score exactly. The
+//! search is stopped by a node budget (deterministic: the same position and budget give the
+//! same move on any machine) and, as a guard for slow machines, a deadline.
 
 use std::time::Instant;
 
@@ -14,6 +15,7 @@ use super::bitboard::{CORNERS, after, edge_stable, final_value, moves};
 use super::cpu::modern_cpu;
 use super::eval::{SQUARE_WEIGHTS, hash};
 use super::game::Game;
+use super::pattern_sums::PatternSums;
 use super::probcut::{self, Selectivity};
 use super::square::Square;
 use super::tt::proven_bounds;
@@ -35,6 +37,13 @@ const ORDER_EVAL_WEIGHT: i32 = 4;
 #[inline(always)]
 pub fn evaluate(p: u64, o: u64) -> i32 {
     super::learned::evaluate(p, o)
+}
+
+/// [`evaluate`] from the pattern sums the search keeps move by move (`f`, those of
+/// `p, o`): the same value for less work.
+#[inline(always)]
+fn evaluate_kept(f: &PatternSums, p: u64, o: u64) -> i32 {
+    super::learned::evaluate_kept(f, p, o)
 }
 
 /// How far a search may go.
@@ -92,6 +101,10 @@ struct Entry {
 }
 
 const NO_MOVE: u8 = 64;
+
+/// Nodes this many plies or more from their leaves use the table (at 1 or 3, a search to
+/// depth 10 takes 16% or 30% longer).
+const TABLE_MIN_DEPTH: u32 = 2;
 
 /// A transposition table a caller keeps from one search to the next, as play on a clock
 /// does: the next move's search starts with what the last one learned about the positions
@@ -181,7 +194,7 @@ pub fn value_at(p: u64, o: u64, depth: u32, table_bits: u32) -> i32 {
         ..Limits::depth(depth)
     };
     let mut s = Search::new(&limits, Table::new(table_bits).entries);
-    s.pvs(p, o, depth, -INF, INF)
+    s.pvs(p, o, &PatternSums::of(p, o), depth, -INF, INF)
 }
 
 impl Search {
@@ -219,6 +232,7 @@ impl Search {
             };
             return found;
         }
+        let sums = PatternSums::of(p, o);
         // Root moves, reordered after every iteration by their values.
         let mut list: Vec<(i32, u32)> = squares(legal).map(|sq| (0, sq)).collect();
         sort_root(p, o, &mut list);
@@ -234,7 +248,7 @@ impl Search {
                 (-INF, INF)
             };
             loop {
-                let (value, best) = self.root_iteration(p, o, depth, &mut list, lo, hi);
+                let (value, best) = self.root_iteration(p, o, &sums, depth, &mut list, (lo, hi));
                 if self.stopped {
                     // A move that beat the last iteration's choice in full is still better.
                     if let Some(sq) = best
@@ -284,10 +298,10 @@ impl Search {
         &mut self,
         p: u64,
         o: u64,
+        f: &PatternSums,
         depth: u32,
         list: &mut [(i32, u32)],
-        lo: i32,
-        hi: i32,
+        (lo, hi): (i32, i32),
     ) -> (i32, Option<u32>) {
         let mut alpha = lo;
         let mut best = -INF;
@@ -295,12 +309,13 @@ impl Search {
         for (i, entry) in list.iter_mut().enumerate() {
             let sq = entry.1;
             let (cp, co) = after(p, o, sq);
+            let cf = f.after(p, sq, co);
             let value = if i == 0 {
-                -self.pvs(cp, co, depth - 1, -hi, -alpha)
+                -self.pvs(cp, co, &cf, depth - 1, -hi, -alpha)
             } else {
-                let mut v = -self.pvs(cp, co, depth - 1, -alpha - 1, -alpha);
+                let mut v = -self.pvs(cp, co, &cf, depth - 1, -alpha - 1, -alpha);
                 if v > alpha && v < hi && !self.stopped {
-                    v = -self.pvs(cp, co, depth - 1, -hi, -v.max(alpha));
+                    v = -self.pvs(cp, co, &cf, depth - 1, -hi, -v.max(alpha));
                 }
                 v
             };
@@ -339,13 +354,13 @@ impl Search {
 
     /// Fail-soft principal-variation search of `p, o` to `depth` plies in `alpha..beta`:
     /// the copy compiled for this processor.
-    fn pvs(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+    fn pvs(&mut self, p: u64, o: u64, f: &PatternSums, depth: u32, alpha: i32, beta: i32) -> i32 {
         #[cfg(target_arch = "x86_64")]
         if modern_cpu() {
             // SAFETY: `modern_cpu` checked the features `modern` is compiled for.
-            return unsafe { modern::pvs(self, p, o, depth, alpha, beta) };
+            return unsafe { modern::pvs(self, p, o, f, depth, alpha, beta) };
         }
-        baseline::pvs(self, p, o, depth, alpha, beta)
+        baseline::pvs(self, p, o, f, depth, alpha, beta)
     }
 }
 
@@ -358,11 +373,12 @@ macro_rules! search_functions {
     ($(#[$features:meta])*) => {
         use super::*;
 
-        /// [`evaluate`] compiled with this copy's features, kept out of line: inlined
-        /// into the recursion as well, it made it slower.
+        /// [`evaluate`] of a leaf from its kept pattern sums, compiled with this copy's
+        /// features and kept out of line: inlined into the recursion as well, it made it
+        /// slower.
         $(#[$features])*
-        fn leaf(p: u64, o: u64) -> i32 {
-            evaluate(p, o)
+        fn leaf(f: &PatternSums, p: u64, o: u64) -> i32 {
+            evaluate_kept(f, p, o)
         }
 
         /// Fail-soft principal-variation search of `p, o` to `depth` plies in
@@ -372,6 +388,7 @@ macro_rules! search_functions {
             s: &mut Search,
             p: u64,
             o: u64,
+            f: &PatternSums,
             depth: u32,
             mut alpha: i32,
             beta: i32,
@@ -387,7 +404,7 @@ macro_rules! search_functions {
                 return if p | o == u64::MAX || p == 0 || o == 0 {
                     final_value(p, o) * UNITS_PER_DISC
                 } else {
-                    leaf(p, o)
+                    leaf(f, p, o)
                 };
             }
             let legal = moves(p, o);
@@ -396,7 +413,7 @@ macro_rules! search_functions {
                     return final_value(p, o) * UNITS_PER_DISC;
                 }
                 // A pass costs no depth: the opponent moves again at the same depth.
-                return -pvs(s, o, p, depth, -beta, -alpha);
+                return -pvs(s, o, p, &f.passed(), depth, -beta, -alpha);
             }
             let empties = (!(p | o)).count_ones();
 
@@ -409,43 +426,48 @@ macro_rules! search_functions {
                 }
             }
 
-            let slot = (hash(p, o, false) as usize) & s.mask;
+            // Nodes next to the leaves skip the table: there a probe costs a cache miss,
+            // more than the transpositions it finds save.
+            let slot = (depth >= TABLE_MIN_DEPTH).then(|| (hash(p, o, false) as usize) & s.mask);
             let mut table_move = NO_MOVE;
-            let entry = s.table[slot];
-            if entry.p == p && entry.o == o {
-                if u32::from(entry.depth) >= depth {
-                    let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
-                    if lower >= beta {
-                        return lower;
+            if let Some(slot) = slot {
+                let entry = s.table[slot];
+                if entry.p == p && entry.o == o {
+                    if u32::from(entry.depth) >= depth {
+                        let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
+                        if lower >= beta {
+                            return lower;
+                        }
+                        if upper <= alpha {
+                            return upper;
+                        }
+                        if lower == upper {
+                            return lower;
+                        }
                     }
-                    if upper <= alpha {
-                        return upper;
-                    }
-                    if lower == upper {
-                        return lower;
-                    }
+                    table_move = entry.best;
                 }
-                table_move = entry.best;
             }
 
-            if let Some(cut) = probcut(s, p, o, depth, empties, alpha, beta) {
+            if let Some(cut) = probcut(s, p, o, f, depth, alpha, beta) {
                 return cut;
             }
 
             let mut list = MoveList::new();
-            order(p, o, legal, depth, table_move, &mut list);
+            order(p, o, f, legal, depth, table_move, &mut list);
             let start_alpha = alpha;
             let mut best = -INF;
             let mut best_sq = NO_MOVE;
             for i in 0..list.len {
                 let sq = list.pick(i);
                 let (cp, co) = after(p, o, u32::from(sq));
+                let cf = f.after(p, u32::from(sq), co);
                 let value = if i == 0 {
-                    -pvs(s, cp, co, depth - 1, -beta, -alpha)
+                    -pvs(s, cp, co, &cf, depth - 1, -beta, -alpha)
                 } else {
-                    let mut v = -pvs(s, cp, co, depth - 1, -alpha - 1, -alpha);
+                    let mut v = -pvs(s, cp, co, &cf, depth - 1, -alpha - 1, -alpha);
                     if v > alpha && v < beta && !s.stopped {
-                        v = -pvs(s, cp, co, depth - 1, -beta, -v);
+                        v = -pvs(s, cp, co, &cf, depth - 1, -beta, -v);
                     }
                     v
                 };
@@ -464,15 +486,17 @@ macro_rules! search_functions {
                 }
             }
 
-            let (lower, upper) = proven_bounds(best, start_alpha, beta, INF);
-            s.table[slot] = Entry {
-                p,
-                o,
-                lower: lower as i16,
-                upper: upper as i16,
-                depth: depth.min(255) as u8,
-                best: best_sq,
-            };
+            if let Some(slot) = slot {
+                let (lower, upper) = proven_bounds(best, start_alpha, beta, INF);
+                s.table[slot] = Entry {
+                    p,
+                    o,
+                    lower: lower as i16,
+                    upper: upper as i16,
+                    depth: depth.min(255) as u8,
+                    best: best_sq,
+                };
+            }
             best
         }
 
@@ -483,12 +507,13 @@ macro_rules! search_functions {
             s: &mut Search,
             p: u64,
             o: u64,
+            f: &PatternSums,
             depth: u32,
-            empties: u32,
             alpha: i32,
             beta: i32,
         ) -> Option<i32> {
             let selectivity = s.selectivity?;
+            let empties = (!(p | o)).count_ones();
             if s.probing || depth < probcut::MIN_DEPTH || empties <= depth {
                 return None;
             }
@@ -499,7 +524,7 @@ macro_rules! search_functions {
             // Fail high: the shallow value above the bound predicts a deep one above beta.
             let high = ((f64::from(beta) + margin - model.b) / model.a).ceil() as i32;
             if high < INF && beta > -INF {
-                let v = pvs(s, p, o, model.shallow, high - 1, high);
+                let v = pvs(s, p, o, f, model.shallow, high - 1, high);
                 if !s.stopped && v >= high {
                     cut = Some(beta);
                 }
@@ -507,7 +532,7 @@ macro_rules! search_functions {
             if cut.is_none() {
                 let low = ((f64::from(alpha) - margin - model.b) / model.a).floor() as i32;
                 if low > -INF && alpha < INF {
-                    let v = pvs(s, p, o, model.shallow, low, low + 1);
+                    let v = pvs(s, p, o, f, model.shallow, low, low + 1);
                     if !s.stopped && v <= low {
                         cut = Some(alpha);
                     }
@@ -524,7 +549,15 @@ macro_rules! search_functions {
         /// shallow search: at the levels' selectivity it cost more than its better order
         /// saved at every depth measured (9 to 14 plies).
         $(#[$features])*
-        fn order(p: u64, o: u64, legal: u64, depth: u32, table_move: u8, list: &mut MoveList) {
+        fn order(
+            p: u64,
+            o: u64,
+            f: &PatternSums,
+            legal: u64,
+            depth: u32,
+            table_move: u8,
+            list: &mut MoveList,
+        ) {
             for sq in squares(legal) {
                 let score = if sq == u32::from(table_move) {
                     1 << 28
@@ -534,7 +567,7 @@ macro_rules! search_functions {
                     let (cp, co) = after(p, o, sq);
                     let replies = quick_score(cp, co, sq);
                     if depth >= 3 {
-                        replies - leaf(cp, co) * ORDER_EVAL_WEIGHT
+                        replies - leaf(&f.after(p, sq, co), cp, co) * ORDER_EVAL_WEIGHT
                     } else {
                         replies
                     }
@@ -659,9 +692,9 @@ mod tests {
                 let (p, o) = (game.player_bits(), game.opponent_bits());
                 let mut a = Search::new(&limits, Table::new(16).entries);
                 let mut b = Search::new(&limits, Table::new(16).entries);
-                let va = baseline::pvs(&mut a, p, o, 8, -INF, INF);
+                let va = baseline::pvs(&mut a, p, o, &PatternSums::of(p, o), 8, -INF, INF);
                 // SAFETY: `modern_cpu` checked the features `modern` is compiled for.
-                let vb = unsafe { modern::pvs(&mut b, p, o, 8, -INF, INF) };
+                let vb = unsafe { modern::pvs(&mut b, p, o, &PatternSums::of(p, o), 8, -INF, INF) };
                 assert_eq!((va, a.nodes), (vb, b.nodes), "{game:?}");
                 compared += 1;
                 let list = game.legal_moves();

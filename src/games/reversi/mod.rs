@@ -17,6 +17,7 @@ pub mod levels;
 pub mod midgame;
 mod order;
 pub mod pattern;
+mod pattern_sums;
 pub mod perft;
 mod platform;
 pub mod position;

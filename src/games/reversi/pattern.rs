@@ -136,7 +136,7 @@ const fn row(b: u64, r: u32) -> u32 {
 /// The squares of each canonical pattern of one oriented board, as binary digits in the
 /// pattern's own square order.
 #[inline(always)]
-fn digits(b: u64) -> [u32; TYPES] {
+pub(super) const fn digits(b: u64) -> [u32; TYPES] {
     [
         corner3(b),
         edge2x(b),

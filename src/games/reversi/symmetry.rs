@@ -39,7 +39,7 @@ pub const fn transpose(mut b: u64) -> u64 {
 
 /// The eight images of a bitboard, in a fixed order; `images(b)[k]` is symmetry `k`.
 #[inline(always)]
-pub fn images(b: u64) -> [u64; SYMMETRIES] {
+pub const fn images(b: u64) -> [u64; SYMMETRIES] {
     let h = mirror_horizontal(b);
     let d = transpose(b);
     let dh = mirror_horizontal(d);
