@@ -37,7 +37,7 @@ pub const SOLVE_NODES_PER_MS: u64 = 4_000;
 pub const MPC: f64 = 1.5;
 
 /// The work a move when neither a clock nor an amount of work is asked for: a thousand
-/// units, about 0.35 s a move on the machines trios was measured on.
+/// units, about 0.2–0.25 s a move on the machines trios was measured on.
 pub const DEFAULT_WORK: u64 = 1000;
 
 /// The longest clock a move may have, in milliseconds: ten minutes, as `--think-ms` allows.

@@ -4,8 +4,8 @@
 //! alone next to the leaves) and optional multi-ProbCut ([`super::probcut`]).
 //!
 //! Values are the side to move's predicted final margin in units of 1/[`UNITS_PER_DISC`] of
-//! a disc: leaves go through the one evaluation seam, [`evaluate`], reading the pattern sums
-//! the search keeps move by move (`pattern_sums.rs`); finished games score exactly. The
+//! a disc: leaves are valued by the learned evaluation ([`evaluate`]), computed from pattern
+//! sums the search keeps move by move (`pattern_sums.rs`); finished games score exactly. The
 //! search is stopped by a node budget (deterministic: the same position and budget give the
 //! same move on any machine) and, as a guard for slow machines, a deadline.
 
@@ -30,17 +30,18 @@ const INF: i32 = 4_096;
 /// for each reply it leaves the opponent (2 and 8 ordered no better).
 const ORDER_EVAL_WEIGHT: i32 = 4;
 
-/// The evaluation every leaf of the search goes through: the side to move's predicted final
-/// margin in [`UNITS_PER_DISC`] units, strictly inside ±64 discs (the learned patterns of
-/// [`super::learned`]). Always inlined, so that each compiled copy of the search evaluates
-/// with its own instruction set.
+/// The search's evaluation: the side to move's predicted final margin in [`UNITS_PER_DISC`]
+/// units, strictly inside ±64 discs (the learned patterns of [`super::learned`]). Leaves
+/// compute the same value from the pattern sums the search keeps; this reads the board, for
+/// positions the search reaches without them.
 #[inline(always)]
 pub fn evaluate(p: u64, o: u64) -> i32 {
     super::learned::evaluate(p, o)
 }
 
-/// [`evaluate`] from the pattern sums the search keeps move by move (`f`, those of
-/// `p, o`): the same value for less work.
+/// [`evaluate`] from the pattern sums the search keeps move by move (`f`, which must be
+/// those of `p, o`): the same value for less work. Always inlined, so that each compiled
+/// copy of the search evaluates with its own instruction set.
 #[inline(always)]
 fn evaluate_kept(f: &PatternSums, p: u64, o: u64) -> i32 {
     super::learned::evaluate_kept(f, p, o)

@@ -12,7 +12,7 @@
 use super::pattern::{self, BIAS, OFFSETS, PATTERNS, READ, TYPES, images};
 
 /// The pattern instances the evaluation reads.
-pub const INSTANCES: usize = instance_count();
+pub(super) const INSTANCES: usize = instance_count();
 
 /// Lanes per sum: the instances, padded to whole vectors (the padding is always 0).
 const LANES: usize = 48;
@@ -125,8 +125,8 @@ impl PatternSums {
         f
     }
 
-    /// The sums after the side to move, holding `p`, places a disc on `sq` and so comes to
-    /// hold `mine_after` (the second bitboard `bitboard::after` returns); the opponent is
+    /// The sums after the side to move, holding `p`, plays the legal move `sq` and so comes
+    /// to hold `mine_after` (the second bitboard `bitboard::after` returns); the opponent is
     /// then to move.
     #[inline(always)]
     pub fn after(&self, p: u64, sq: u32, mine_after: u64) -> PatternSums {
@@ -156,8 +156,8 @@ impl PatternSums {
         }
     }
 
-    /// [`pattern::score`] of this position, `p` and `o` its bitboards (for the mobility),
-    /// with one stage's folded weights `w`.
+    /// [`pattern::score`] of this position, `p` and `o` its bitboards, with one stage's
+    /// folded weights `w`; `mobility` false skips counting moves, as there.
     #[inline(always)]
     pub fn score(&self, w: &[i16], mobility: bool, p: u64, o: u64) -> i32 {
         let mut index = [0u16; LANES];
@@ -176,8 +176,8 @@ impl PatternSums {
     }
 }
 
-/// Entry `i` of a stage's weights, 0 past its end (which sums consistent with a position
-/// never reach).
+/// Entry `i` of a stage's weights, or 0 past its end: the sums of a real position never
+/// index there.
 #[inline(always)]
 fn weight(w: &[i16], i: usize) -> i32 {
     w.get(i).map_or(0, |&v| i32::from(v))
