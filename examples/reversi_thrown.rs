@@ -1,10 +1,9 @@
 //! Where a Reversi match was won and lost in its endgame: reads the game lines
 //! `reversi_versus` prints on stderr (`game N: ours ±M BOARD SIDE MOVES…`, this build
 //! playing dark in the even games), finds who wins every position from `--from` empties on
-//! exactly,
-//! and counts, by the empties a move was played at, the half-points each side's moves threw
-//! away: a won position played into a draw, or a drawn one into a loss (one each), or a
-//! won one into a loss (two).
+//! exactly, and counts, by the empties a move was played at, the half-points each side's
+//! moves threw away: a won position played into a draw, or a drawn one into a loss (one
+//! each), or a won one into a loss (two).
 //!
 //! `cargo run --release --example reversi_thrown -- --from 20 --threads 2 < versus.err`
 //!

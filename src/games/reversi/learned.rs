@@ -36,16 +36,16 @@ pub fn weights() -> Result<&'static Weights, &'static WeightsError> {
 pub fn evaluate(p: u64, o: u64) -> i32 {
     match weights() {
         Ok(w) => evaluate_with(w, p, o),
-        Err(_) => super::eval::evaluate(p, o) * UNITS_PER_DISC,
+        Err(_) => hand_set(p, o),
     }
 }
 
 /// [`evaluate`] with the given weights, for training and experiments.
 #[inline(always)]
 pub fn evaluate_with(w: &Weights, p: u64, o: u64) -> i32 {
-    let empties = 64 - (p | o).count_ones();
-    let (stage, mobility) = w.stage(empties);
-    pattern::score(stage, mobility, p, o).clamp(-LIMIT, LIMIT)
+    staged(w, p, o, |stage, mobility| {
+        pattern::score(stage, mobility, p, o)
+    })
 }
 
 /// [`evaluate`] of `p, o` from its kept pattern sums `f` (the search's leaves): the same
@@ -53,10 +53,20 @@ pub fn evaluate_with(w: &Weights, p: u64, o: u64) -> i32 {
 #[inline(always)]
 pub(super) fn evaluate_kept(f: &PatternSums, p: u64, o: u64) -> i32 {
     match weights() {
-        Ok(w) => {
-            let (stage, mobility) = w.stage(64 - (p | o).count_ones());
-            f.score(stage, mobility, p, o).clamp(-LIMIT, LIMIT)
-        }
-        Err(_) => super::eval::evaluate(p, o) * UNITS_PER_DISC,
+        Ok(w) => staged(w, p, o, |stage, mobility| f.score(stage, mobility, p, o)),
+        Err(_) => hand_set(p, o),
     }
+}
+
+/// `score` of the stage table (and whether it reads mobility) for the empties of `p, o`,
+/// clamped to the evaluation's range.
+#[inline(always)]
+fn staged(w: &Weights, p: u64, o: u64, score: impl FnOnce(&[i16], bool) -> i32) -> i32 {
+    let (stage, mobility) = w.stage(64 - (p | o).count_ones());
+    score(stage, mobility).clamp(-LIMIT, LIMIT)
+}
+
+/// The old hand-set evaluation in this one's units, should the built-in weights not decode.
+fn hand_set(p: u64, o: u64) -> i32 {
+    super::eval::evaluate(p, o) * UNITS_PER_DISC
 }

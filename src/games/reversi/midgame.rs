@@ -15,13 +15,14 @@ use super::bitboard::{CORNERS, after, edge_stable, final_value, moves};
 use super::cpu::modern_cpu;
 use super::eval::{SQUARE_WEIGHTS, hash};
 use super::game::Game;
+use super::learned;
 use super::pattern_sums::PatternSums;
 use super::probcut::{self, Selectivity};
 use super::square::Square;
 use super::tt::proven_bounds;
 
 /// Units of a value per disc of margin: the scale of [`evaluate`].
-pub const UNITS_PER_DISC: i32 = super::learned::UNITS_PER_DISC;
+pub const UNITS_PER_DISC: i32 = learned::UNITS_PER_DISC;
 
 /// Above any value a position can have (64 discs is 2,048 units).
 const INF: i32 = 4_096;
@@ -36,15 +37,7 @@ const ORDER_EVAL_WEIGHT: i32 = 4;
 /// positions the search reaches without them.
 #[inline(always)]
 pub fn evaluate(p: u64, o: u64) -> i32 {
-    super::learned::evaluate(p, o)
-}
-
-/// [`evaluate`] from the pattern sums the search keeps move by move (`f`, which must be
-/// those of `p, o`): the same value for less work. Always inlined, so that each compiled
-/// copy of the search evaluates with its own instruction set.
-#[inline(always)]
-fn evaluate_kept(f: &PatternSums, p: u64, o: u64) -> i32 {
-    super::learned::evaluate_kept(f, p, o)
+    learned::evaluate(p, o)
 }
 
 /// How far a search may go.
@@ -374,12 +367,12 @@ macro_rules! search_functions {
     ($(#[$features:meta])*) => {
         use super::*;
 
-        /// [`evaluate`] of a leaf from its kept pattern sums, compiled with this copy's
-        /// features and kept out of line: inlined into the recursion as well, it made it
-        /// slower.
+        /// [`evaluate`] of a leaf from its kept pattern sums (`f`, which must be those of
+        /// `p, o`), compiled with this copy's features (the evaluation is always inlined)
+        /// and kept out of line: inlined into the recursion as well, it made it slower.
         $(#[$features])*
         fn leaf(f: &PatternSums, p: u64, o: u64) -> i32 {
-            evaluate_kept(f, p, o)
+            learned::evaluate_kept(f, p, o)
         }
 
         /// Fail-soft principal-variation search of `p, o` to `depth` plies in

@@ -188,34 +188,24 @@ mod tests {
     use super::*;
     use crate::games::reversi::bitboard::{after, moves};
     use crate::games::reversi::learned::weights;
+    use crate::games::reversi::train::Rng;
+    use crate::games::reversi::train::play::random_move;
 
     /// Every position of some seeded random games, each with the move played from it
     /// (`None` for a pass or the end).
     fn walk(seed: u64, games: usize) -> Vec<(u64, u64, Option<u32>)> {
-        let mut x = seed;
+        let mut rng = Rng::new(seed);
         let mut out = Vec::new();
         for _ in 0..games {
             let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
             loop {
-                let legal = moves(p, o);
-                if legal == 0 {
-                    out.push((p, o, None));
-                    if moves(o, p) == 0 {
-                        break;
-                    }
-                    (p, o) = (o, p);
-                    continue;
+                let played = random_move(&mut rng, p, o);
+                out.push((p, o, played));
+                match played {
+                    Some(sq) => (p, o) = after(p, o, sq),
+                    None if moves(o, p) != 0 => (p, o) = (o, p),
+                    None => break,
                 }
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let mut b = legal;
-                for _ in 0..x % u64::from(legal.count_ones()) {
-                    b &= b - 1;
-                }
-                let sq = b.trailing_zeros();
-                out.push((p, o, Some(sq)));
-                (p, o) = after(p, o, sq);
             }
         }
         out
