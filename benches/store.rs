@@ -1,7 +1,8 @@
 //! The store's speed targets, on SQLite and (when `TRIOS_TEST_POSTGRES` names a server) on
 //! Postgres: writing a rated duel (target < 5 ms on SQLite), the top 50 of 100,000
-//! established players (target < 10 ms), and a page of 20 from a profile of 1,000 games
-//! (target < 20 ms).
+//! established players (target < 10 ms), a page of 20 from a profile of 1,000 games
+//! (target < 20 ms), and a new account among 100,000 (every handle read and compared with
+//! it for a look-alike; target < 50 ms on SQLite).
 
 use std::hint::black_box;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -83,6 +84,16 @@ fn run(c: &mut Criterion, name: &str, store: &dyn Store, profile: AccountId) {
                 .write_result(&duel(format!("{name}-w{n}"), ended, w, l), &LICHESS)
                 .unwrap();
             assert!(!written.changes.is_empty());
+        })
+    });
+    static SIGNUPS: AtomicU64 = AtomicU64::new(0);
+    group.bench_function("create_account_among_100k", |bench| {
+        bench.iter(|| {
+            let n = SIGNUPS.fetch_add(1, Ordering::Relaxed);
+            let handle = format!("{name} new {n}");
+            store
+                .create_account(&handle, &format!("SHA256:{handle}"), NOW)
+                .unwrap()
         })
     });
     group.bench_function("top_50_of_100k", |bench| {

@@ -475,6 +475,11 @@ pub struct ServeArgs {
         hide_env_values = true
     )]
     pub database: Option<String>,
+    /// The data folder: the players database (trios.db), the journal of results waiting for
+    /// it, the host key and the match records (made if missing). Default: $TRIOS_DATA_DIR,
+    /// else the platform's data folder plus trios.
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
     /// Rate games between players connecting from one address (players behind one NAT); by
     /// default such games are casual.
     #[arg(long)]

@@ -1,7 +1,9 @@
 //! `trios players`: the server's players from the command line — leaderboards, profiles and
 //! histories, as a table or as JSON for scripts, and renaming and banning.
 //!
-//! Reads never create the database: a missing SQLite file is said, not made.
+//! No command here makes a database: a missing SQLite file (or an empty Postgres database) is
+//! said, not made. A file that is not a usable trios database (empty, truncated, damaged,
+//! another program's, a newer trios's) is refused, saying which, and left as it was.
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -15,7 +17,7 @@ use crate::calendar::date_time;
 use crate::cli::{PlayersArgs, PlayersTool};
 use crate::escape::{QUOTED_CHARS, escape, is_invisible, quoted, shorten};
 use crate::run::output::write_out;
-use crate::store::open::{Database, SQLITE_FILE, open};
+use crate::store::open::{self, Database, SQLITE_FILE};
 use crate::store::worker::now;
 use crate::store::{
     Account, AccountId, ESTABLISHED_DAYS, ESTABLISHED_DEVIATION, ESTABLISHED_GAMES, GameRow,
@@ -43,8 +45,14 @@ pub fn run(args: &PlayersArgs) -> Result<(), Error> {
 }
 
 /// The store `url` names (else the SQLite file in the data folder), opened only if it is
-/// there already.
+/// there already and is a trios database this trios can use.
 fn open_existing(url: Option<&str>) -> Result<Box<dyn Store>, Error> {
+    let database = name_database(url)?;
+    open::open_existing(&database).map_err(refused)
+}
+
+/// The database `url` names, else the SQLite file in the data folder, which must be there.
+fn name_database(url: Option<&str>) -> Result<Database, Error> {
     let url = url.filter(|u| !u.is_empty());
     let data = autosave::data_dir();
     // Looked for before naming the database, which would create the data folder.
@@ -53,24 +61,13 @@ fn open_existing(url: Option<&str>) -> Result<Box<dyn Store>, Error> {
     {
         missing(&dir.join(SQLITE_FILE))?;
     }
-    let database = Database::from_url_or_dir(url, data.as_deref()).map_err(refused)?;
-    if let Database::Sqlite(path) = &database {
-        missing(path)?;
-    }
-    open(&database).map_err(refused)
+    Database::from_url_or_dir(url, data.as_deref()).map_err(refused)
 }
 
 /// `trios players backup DEST`: SQLite's online backup of the players database to a new
 /// file, while servers keep using it.
 fn backup(url: Option<&str>, dest: &Path) -> Result<(), Error> {
-    let url = url.filter(|u| !u.is_empty());
-    let data = autosave::data_dir();
-    if url.is_none()
-        && let Some(dir) = &data
-    {
-        missing(&dir.join(SQLITE_FILE))?;
-    }
-    let path = match Database::from_url_or_dir(url, data.as_deref()).map_err(refused)? {
+    let path = match name_database(url)? {
         Database::Sqlite(path) => path,
         Database::Postgres(_) => {
             return Err(Error::Usage(
@@ -80,15 +77,14 @@ fn backup(url: Option<&str>, dest: &Path) -> Result<(), Error> {
             ));
         }
     };
-    missing(&path)?;
     if dest.exists() {
         return Err(Error::Usage(format!(
             "{} exists; give a new file to back up to",
             dest.display()
         )));
     }
-    let store = crate::store::sqlite::SqliteStore::open(&path).map_err(refused)?;
-    store.backup_to(dest).map_err(refused)?;
+    let store = crate::store::sqlite::SqliteStore::open_existing(&path).map_err(refused)?;
+    store.backup_to(dest).map_err(|e| failed(&store, e))?;
     write_out(&format!(
         "backed up {} to {}\n",
         path.display(),
@@ -96,13 +92,10 @@ fn backup(url: Option<&str>, dest: &Path) -> Result<(), Error> {
     ))
 }
 
-/// Refuses a SQLite file that is not there: reading must not create it.
+/// Refuses a SQLite file that is not there: no command here creates it.
 fn missing(path: &Path) -> Result<(), Error> {
     match path.try_exists() {
-        Ok(false) => Err(Error::Usage(format!(
-            "no players database at {} yet (a server creates it when it first runs)",
-            path.display()
-        ))),
+        Ok(false) => Err(refused(StoreError::Missing(path.display().to_string()))),
         _ => Ok(()),
     }
 }
@@ -112,11 +105,16 @@ fn refused(e: StoreError) -> Error {
     Error::Usage(e.to_string())
 }
 
+/// A call's failure, naming the database where the query that met the damage could not.
+fn failed(store: &dyn Store, e: StoreError) -> Error {
+    refused(e.at(&store.place()))
+}
+
 /// The account called `name` (any case), or the error that says there is none.
 fn account(store: &dyn Store, name: &str) -> Result<Account, Error> {
     store
         .account_by_handle(name)
-        .map_err(refused)?
+        .map_err(|e| failed(store, e))?
         .ok_or_else(|| refused(StoreError::NoSuchPlayer(shorten(name, QUOTED_CHARS).into())))
 }
 
@@ -162,7 +160,9 @@ fn top(
     now: Timestamp,
 ) -> Result<String, Error> {
     let group = group(game)?;
-    let standings: Vec<Standing> = store.top(group, now, limit, &LICHESS).map_err(refused)?;
+    let standings: Vec<Standing> = store
+        .top(group, now, limit, &LICHESS)
+        .map_err(|e| failed(store, e))?;
     if json {
         let players: Vec<TopLine> = standings
             .iter()
@@ -226,14 +226,14 @@ struct Profile<'a> {
 /// `trios players show`.
 fn show(store: &dyn Store, name: &str, json: bool, now: Timestamp) -> Result<String, Error> {
     let account = account(store, name)?;
-    let keys = store.keys(account.id).map_err(refused)?.len();
-    let ratings = store.ratings(account.id).map_err(refused)?;
+    let keys = store.keys(account.id).map_err(|e| failed(store, e))?.len();
+    let ratings = store.ratings(account.id).map_err(|e| failed(store, e))?;
     let mut lines = Vec::with_capacity(ratings.len());
     for r in &ratings {
         let current = r.as_of(now, &LICHESS);
         let rank = store
             .rank(account.id, &r.group, now, &LICHESS)
-            .map_err(refused)?;
+            .map_err(|e| failed(store, e))?;
         lines.push(ProfileLine {
             group: &r.group,
             rating: current.rating,
@@ -371,11 +371,14 @@ struct HistoryLine<'a> {
 /// `trios players games`.
 fn games(store: &dyn Store, name: &str, json: bool, limit: usize) -> Result<String, Error> {
     let account = account(store, name)?;
-    let rows: Vec<GameRow> = store.games(account.id, limit).map_err(refused)?;
+    let rows: Vec<GameRow> = store
+        .games(account.id, limit)
+        .map_err(|e| failed(store, e))?;
+    // Guests as guests, in games recorded before their names carried the mark too.
+    let names: Vec<Vec<String>> = rows.iter().map(|g| g.shown_names()).collect();
     if json {
-        let games: Vec<HistoryLine> = rows
-            .iter()
-            .map(|g| HistoryLine {
+        let games: Vec<HistoryLine> = (rows.iter().zip(&names))
+            .map(|(g, names)| HistoryLine {
                 id: &g.id,
                 game: &g.game,
                 group: &g.group,
@@ -384,11 +387,9 @@ fn games(store: &dyn Store, name: &str, json: bool, limit: usize) -> Result<Stri
                 ended: g.ended,
                 summary: &g.summary,
                 record: g.record.as_deref(),
-                players: g
-                    .players
-                    .iter()
-                    .map(|p| Seat {
-                        name: &p.name,
+                players: (g.players.iter().zip(names))
+                    .map(|(p, name)| Seat {
+                        name,
                         account: p.account,
                         place: p.place,
                         computer: p.computer,
@@ -418,8 +419,8 @@ fn games(store: &dyn Store, name: &str, json: bool, limit: usize) -> Result<Stri
         ],
         "<<<<<<<<",
     );
-    for g in &rows {
-        let players: Vec<Cow<str>> = g.players.iter().map(|p| clean(&p.name)).collect();
+    for (g, names) in rows.iter().zip(&names) {
+        let players: Vec<Cow<str>> = names.iter().map(|name| clean(name)).collect();
         let change = match &g.change {
             Some(c) => change_text(&c.before, &c.after),
             None => "–".into(),
@@ -455,7 +456,9 @@ fn rename(store: &dyn Store, old: &str, new: &str) -> Result<String, Error> {
     let account = account(store, old)?;
     handle::check(new, &crate::ssh::account::reserved_names())
         .map_err(|e| Error::Usage(e.to_string()))?;
-    let renamed = store.rename(&account.handle, new).map_err(refused)?;
+    let renamed = store
+        .rename(&account.handle, new)
+        .map_err(|e| failed(store, e))?;
     Ok(format!(
         "renamed {} to {}\n",
         clean(&account.handle),
@@ -466,7 +469,9 @@ fn rename(store: &dyn Store, old: &str, new: &str) -> Result<String, Error> {
 /// `trios players ban` (`banned` false: `--undo`).
 fn ban(store: &dyn Store, name: &str, banned: bool) -> Result<String, Error> {
     let account = account(store, name)?;
-    let account = store.set_banned(&account.handle, banned).map_err(refused)?;
+    let account = store
+        .set_banned(&account.handle, banned)
+        .map_err(|e| failed(store, e))?;
     let handle = clean(&account.handle);
     Ok(if banned {
         format!("banned {handle}: their keys are refused at login\n")

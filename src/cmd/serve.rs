@@ -84,7 +84,9 @@ fn serve_config(args: &ServeArgs) -> Result<ServeConfig, Error> {
             check_host_key_folder(path)?;
             path.clone()
         }
-        None => crate::ssh::default_host_key_path().ok_or(AutosaveError::NoDataDir)?,
+        None => data_dir(args)
+            .ok_or(AutosaveError::NoDataDir)?
+            .join(HOST_KEY_FILE),
     };
     let host_key = crate::ssh::load_or_create_host_key(&key_path)?;
     let mut config = ServeConfig::new(host_key, game, crate::front::server_games());
@@ -106,7 +108,7 @@ fn serve_config(args: &ServeArgs) -> Result<ServeConfig, Error> {
     config.rated_same_address = args.rated_same_address;
     config.public_address = args.public_address.clone();
     if !args.no_record {
-        let dir = crate::autosave::data_dir().ok_or(AutosaveError::NoDataDir)?;
+        let dir = data_dir(args).ok_or(AutosaveError::NoDataDir)?;
         match crate::ssh::records_writable(&dir) {
             Ok(matches) => eprintln!("recording matches with people in {}", matches.display()),
             Err(e) => eprintln!(
@@ -119,20 +121,34 @@ fn serve_config(args: &ServeArgs) -> Result<ServeConfig, Error> {
     Ok(config)
 }
 
+/// The host key's file name in the data folder, where it is made when `--host-key` is not
+/// given.
+const HOST_KEY_FILE: &str = "host_key";
+
+/// The server's data folder: `--data-dir`, else `$TRIOS_DATA_DIR`, else the platform's.
+fn data_dir(args: &ServeArgs) -> Option<std::path::PathBuf> {
+    args.data_dir
+        .clone()
+        .filter(|dir| !dir.as_os_str().is_empty())
+        .or_else(crate::autosave::data_dir)
+}
+
 /// The players database `--database` names (the SQLite file in the data folder by default),
-/// with its journal in the data folder. A database that is away does not stop the server:
-/// it serves guests and journals results until the database is back. One from a newer trios,
-/// or one that is not a trios database, is refused untouched.
+/// with its journal in the data folder. A database that is away (Postgres down, a lock held)
+/// does not stop the server: it serves guests and journals results until the database is
+/// back. One trios will not use (an empty, truncated or damaged file, another program's
+/// database, a newer trios's) is refused, untouched, saying which and what to do.
 fn start_store(args: &ServeArgs) -> Result<StoreService, Error> {
-    let data_dir = crate::autosave::data_dir();
+    let data_dir = data_dir(args);
     let database = Database::from_url_or_dir(args.database.as_deref(), data_dir.as_deref())
         .map_err(|e| Error::Usage(format!("--database: {e}")))?;
     let (store, opened) = LazyStore::new(database.clone());
     match opened {
         Ok(()) => eprintln!("players, ratings and histories are kept in {database}"),
         Err(StoreError::Unavailable(why)) => eprintln!(
-            "warning: the players database {database} is unavailable ({why}); serving \
-             anyway: players are guests and results wait in the journal until it is back"
+            "warning: the players database {database} cannot be reached right now ({why}); \
+             serving anyway: players are guests and results wait in the journal until it is \
+             back"
         ),
         Err(e) => return Err(Error::Usage(e.to_string())),
     }

@@ -6,7 +6,7 @@
 //! before writing anything, then apply what is missing inside one transaction (re-reading
 //! the version there, so two servers opening one database at once do not both migrate it).
 
-use super::StoreError;
+use super::{StoreError, Unusable};
 
 /// The schema version this trios writes and understands.
 pub const SCHEMA_VERSION: i64 = 2;
@@ -21,13 +21,15 @@ pub enum Found {
     Empty,
     /// A trios database at this schema version.
     Version(i64),
-    /// Tables, but no `schema_version` table: some other program's database.
+    /// Tables (or an application id or user version), but no `schema_version` table: some
+    /// other program's database.
     Foreign,
 }
 
 /// The migrations a database in state `found` still needs (in order; empty when it is
 /// current). A newer database is [`StoreError::Newer`], a foreign one
-/// [`StoreError::Corrupt`]; `place` names the database in those errors.
+/// [`StoreError::Corrupt`] ([`Unusable::Foreign`]); `place` names the database in those
+/// errors.
 pub fn pending<'a>(
     migrations: &'a [Migration],
     place: &str,
@@ -45,6 +47,7 @@ pub fn pending<'a>(
         Found::Version(v) if v < 1 => {
             return Err(StoreError::Corrupt {
                 place: place.to_string(),
+                kind: Unusable::Damaged,
                 reason: format!("its schema version {v} is not one trios ever wrote"),
             });
         }
@@ -52,7 +55,8 @@ pub fn pending<'a>(
         Found::Foreign => {
             return Err(StoreError::Corrupt {
                 place: place.to_string(),
-                reason: "it holds tables but is not a trios database (no schema_version)".into(),
+                kind: Unusable::Foreign,
+                reason: "it holds tables, but no schema_version table".into(),
             });
         }
     };
@@ -285,11 +289,17 @@ mod tests {
         ));
         assert!(matches!(
             pending(SQLITE, "x", Found::Foreign),
-            Err(StoreError::Corrupt { .. })
+            Err(StoreError::Corrupt {
+                kind: Unusable::Foreign,
+                ..
+            })
         ));
         assert!(matches!(
             pending(SQLITE, "x", Found::Version(0)),
-            Err(StoreError::Corrupt { .. })
+            Err(StoreError::Corrupt {
+                kind: Unusable::Damaged,
+                ..
+            })
         ));
     }
 }

@@ -5,6 +5,218 @@
 //! The store sits above the records and below the tables: it names no game and no screen.
 //! Rating math is [`glicko2`]'s, planned once for both databases in [`plan`].
 
+/// `impl Store for $ty` by passing every call through `$ty`'s own `with(|store| …)`, which
+/// runs it on the store it wraps; `place` is its `place` field. For the stores that only
+/// wrap another: [`lazy::LazyStore`] and the service's watch on its database.
+macro_rules! store_through {
+    ($ty:ty) => {
+        impl $crate::store::Store for $ty {
+            fn place(&self) -> String {
+                self.place.clone()
+            }
+            fn account_by_key(
+                &self,
+                fingerprint: &str,
+            ) -> Result<Option<$crate::store::Account>, $crate::store::StoreError> {
+                self.with(|s| s.account_by_key(fingerprint))
+            }
+            fn account_by_handle(
+                &self,
+                handle: &str,
+            ) -> Result<Option<$crate::store::Account>, $crate::store::StoreError> {
+                self.with(|s| s.account_by_handle(handle))
+            }
+            fn account(
+                &self,
+                id: $crate::store::AccountId,
+            ) -> Result<Option<$crate::store::Account>, $crate::store::StoreError> {
+                self.with(|s| s.account(id))
+            }
+            fn create_account(
+                &self,
+                handle: &str,
+                fingerprint: &str,
+                now: $crate::store::Timestamp,
+            ) -> Result<$crate::store::Account, $crate::store::StoreError> {
+                self.with(|s| s.create_account(handle, fingerprint, now))
+            }
+            fn keys(
+                &self,
+                account: $crate::store::AccountId,
+            ) -> Result<Vec<$crate::store::LinkedKey>, $crate::store::StoreError> {
+                self.with(|s| s.keys(account))
+            }
+            fn add_key(
+                &self,
+                account: $crate::store::AccountId,
+                fingerprint: &str,
+                now: $crate::store::Timestamp,
+            ) -> Result<(), $crate::store::StoreError> {
+                self.with(|s| s.add_key(account, fingerprint, now))
+            }
+            fn remove_key(
+                &self,
+                account: $crate::store::AccountId,
+                fingerprint: &str,
+            ) -> Result<(), $crate::store::StoreError> {
+                self.with(|s| s.remove_key(account, fingerprint))
+            }
+            fn rename(
+                &self,
+                old: &str,
+                new: &str,
+            ) -> Result<$crate::store::Account, $crate::store::StoreError> {
+                self.with(|s| s.rename(old, new))
+            }
+            fn set_banned(
+                &self,
+                handle: &str,
+                banned: bool,
+            ) -> Result<$crate::store::Account, $crate::store::StoreError> {
+                self.with(|s| s.set_banned(handle, banned))
+            }
+            fn put_link_code(
+                &self,
+                account: $crate::store::AccountId,
+                code_hash: &str,
+                expires: $crate::store::Timestamp,
+            ) -> Result<(), $crate::store::StoreError> {
+                self.with(|s| s.put_link_code(account, code_hash, expires))
+            }
+            fn take_link_code(
+                &self,
+                code_hash: &str,
+                now: $crate::store::Timestamp,
+            ) -> Result<Option<$crate::store::AccountId>, $crate::store::StoreError> {
+                self.with(|s| s.take_link_code(code_hash, now))
+            }
+            fn ratings(
+                &self,
+                account: $crate::store::AccountId,
+            ) -> Result<Vec<$crate::store::GroupRating>, $crate::store::StoreError> {
+                self.with(|s| s.ratings(account))
+            }
+            fn write_result(
+                &self,
+                result: &$crate::store::Finished,
+                params: &$crate::store::Params,
+            ) -> Result<$crate::store::Written, $crate::store::StoreError> {
+                self.with(|s| s.write_result(result, params))
+            }
+            fn games(
+                &self,
+                account: $crate::store::AccountId,
+                limit: usize,
+            ) -> Result<Vec<$crate::store::GameRow>, $crate::store::StoreError> {
+                self.with(|s| s.games(account, limit))
+            }
+            fn rating_history(
+                &self,
+                account: $crate::store::AccountId,
+                group: &str,
+                limit: usize,
+            ) -> Result<Vec<f64>, $crate::store::StoreError> {
+                self.with(|s| s.rating_history(account, group, limit))
+            }
+            fn top(
+                &self,
+                group: &str,
+                now: $crate::store::Timestamp,
+                limit: usize,
+                params: &$crate::store::Params,
+            ) -> Result<Vec<$crate::store::Standing>, $crate::store::StoreError> {
+                self.with(|s| s.top(group, now, limit, params))
+            }
+            fn rank(
+                &self,
+                account: $crate::store::AccountId,
+                group: &str,
+                now: $crate::store::Timestamp,
+                params: &$crate::store::Params,
+            ) -> Result<Option<usize>, $crate::store::StoreError> {
+                self.with(|s| s.rank(account, group, now, params))
+            }
+            fn put_daily(
+                &self,
+                entry: &$crate::store::DailyEntry,
+            ) -> Result<(), $crate::store::StoreError> {
+                self.with(|s| s.put_daily(entry))
+            }
+            fn put_presence(
+                &self,
+                server: &str,
+                address: &str,
+                online: &[$crate::store::Online],
+                now: $crate::store::Timestamp,
+            ) -> Result<(), $crate::store::StoreError> {
+                self.with(|s| s.put_presence(server, address, online, now))
+            }
+            fn presence(
+                &self,
+                now: $crate::store::Timestamp,
+                within: i64,
+            ) -> Result<Vec<$crate::store::Online>, $crate::store::StoreError> {
+                self.with(|s| s.presence(now, within))
+            }
+            fn online_ratings(
+                &self,
+                now: $crate::store::Timestamp,
+                within: i64,
+            ) -> Result<
+                Vec<($crate::store::AccountId, $crate::store::GroupRating)>,
+                $crate::store::StoreError,
+            > {
+                self.with(|s| s.online_ratings(now, within))
+            }
+            fn renamed_online(
+                &self,
+                server: &str,
+            ) -> Result<Vec<($crate::store::AccountId, String)>, $crate::store::StoreError> {
+                self.with(|s| s.renamed_online(server))
+            }
+            fn put_tables(
+                &self,
+                server: &str,
+                address: &str,
+                lines: &[String],
+                now: $crate::store::Timestamp,
+            ) -> Result<(), $crate::store::StoreError> {
+                self.with(|s| s.put_tables(server, address, lines, now))
+            }
+            fn tables(
+                &self,
+                now: $crate::store::Timestamp,
+                within: i64,
+            ) -> Result<Vec<$crate::store::ServerTable>, $crate::store::StoreError> {
+                self.with(|s| s.tables(now, within))
+            }
+            fn daily_top(
+                &self,
+                day: i64,
+                game: &str,
+                limit: usize,
+            ) -> Result<Vec<$crate::store::DailyEntry>, $crate::store::StoreError> {
+                self.with(|s| s.daily_top(day, game, limit))
+            }
+            fn daily_place(
+                &self,
+                day: i64,
+                game: &str,
+                account: $crate::store::AccountId,
+            ) -> Result<Option<(usize, $crate::store::DailyEntry)>, $crate::store::StoreError> {
+                self.with(|s| s.daily_place(day, game, account))
+            }
+            fn daily_best(
+                &self,
+                account: $crate::store::AccountId,
+                game: &str,
+            ) -> Result<Option<$crate::store::DailyEntry>, $crate::store::StoreError> {
+                self.with(|s| s.daily_best(account, game))
+            }
+        }
+    };
+}
+
 pub mod daily;
 pub mod glicko2;
 pub mod handle;
@@ -47,29 +259,47 @@ pub const MAX_PLAYERS: usize = 16;
 pub const MAX_TEXT_LEN: usize = 1024;
 
 /// What went wrong in the store, in words a player or operator can act on.
-#[derive(Debug, thiserror::Error)]
+///
+/// A database that cannot be reached now ([`StoreError::Unavailable`]: Postgres down, a lock
+/// held, a full disk) is told apart from one trios will not use ([`StoreError::Corrupt`]:
+/// empty, truncated, damaged or another program's; [`StoreError::Newer`]): the first comes
+/// back by itself, the others need the operator.
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum StoreError {
-    /// The database cannot be reached or written now (Postgres down, disk full): results
-    /// wait in the journal and play goes on.
-    #[error("the database is unavailable: {0}")]
+    /// The database cannot be reached or written now (Postgres down, a lock held by another
+    /// program, disk full): results wait in the journal and play goes on.
+    #[error("the players database cannot be reached right now: {0}")]
     Unavailable(String),
     /// The database was made by a newer trios; it is left untouched.
     #[error(
-        "the database {place} has schema version {found}, newer than this trios knows \
-         ({supported}); use a newer trios, or another database"
+        "{place} has schema version {found}, newer than this trios knows ({supported}): a \
+         newer trios wrote it, and it is left as it is. Run that newer trios, or give \
+         --database another file"
     )]
     Newer {
         place: String,
         found: i64,
         supported: i64,
     },
-    /// The file or schema is not a trios database, or is damaged; it is left untouched.
-    #[error("{place} is not a usable trios database: {reason}")]
-    Corrupt { place: String, reason: String },
+    /// The database is not one trios can use ([`Unusable`] says why); it is left untouched.
+    #[error("{}", unusable_words(place, *kind, reason))]
+    Corrupt {
+        /// The file or URL; empty when a query found the damage (the caller knows where).
+        place: String,
+        kind: Unusable,
+        reason: String,
+    },
+    /// There is no players database there yet, and the command does not make one.
+    #[error("no players database at {0} yet (a server creates it when it first runs)")]
+    Missing(String),
     #[error(transparent)]
     Handle(#[from] HandleError),
     #[error("the handle {0:?} is taken")]
     HandleTaken(String),
+    /// The handle looks like another account's (the same letters once look-alike characters
+    /// are read as the ones they imitate).
+    #[error("{handle:?} looks like the taken handle {taken:?}; choose another")]
+    LooksTaken { handle: String, taken: String },
     #[error("no player is called {0:?}")]
     NoSuchPlayer(String),
     #[error("this key already belongs to an account")]
@@ -81,6 +311,97 @@ pub enum StoreError {
     /// A value from a caller is outside the store's limits.
     #[error("{0}")]
     Invalid(String),
+}
+
+/// Why trios will not use a database it found. Each is left byte for byte as it was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unusable {
+    /// A file of 0 bytes: no database at all, and not one trios made (trios makes a new
+    /// database whole, beside it, and only then gives it its name).
+    Empty,
+    /// A file that does not start as a SQLite database does.
+    NotSqlite,
+    /// A SQLite file shorter than its own header says: a copy or a disk that stopped short.
+    Truncated,
+    /// SQLite's check at open (or a query later) found damaged pages or indexes; on Postgres,
+    /// the server reported corrupted data.
+    Damaged,
+    /// Some other program's database: tables, but not trios's.
+    Foreign,
+}
+
+/// What [`StoreError::Corrupt`] says: the place, what is wrong, and what to do.
+fn unusable_words(place: &str, kind: Unusable, reason: &str) -> String {
+    let place = if place.is_empty() {
+        "the players database"
+    } else {
+        place
+    };
+    match kind {
+        Unusable::Empty => format!(
+            "{place} is an empty file ({reason}), not a players database, and is left as it \
+             is. Remove it to have a new database made there, restore the database from a \
+             copy made by `trios players backup`, or give --database another file"
+        ),
+        Unusable::NotSqlite => format!(
+            "{place} is not a SQLite database ({reason}) and is left as it is. Give \
+             --database the players database, or restore it from a copy made by `trios \
+             players backup`"
+        ),
+        Unusable::Truncated => format!(
+            "{place} is truncated: {reason}. It is left as it is. Restore it from a copy \
+             made by `trios players backup`, or give --database another file"
+        ),
+        Unusable::Damaged => format!(
+            "{place} is damaged: {reason}. It is left as it is. Stop every server using it, \
+             then restore it from a copy made by `trios players backup` (pg_dump for \
+             Postgres), or give --database another file"
+        ),
+        Unusable::Foreign => format!(
+            "{place} is another program's database, not a trios players database ({reason}), \
+             and is left as it is. Give --database the players database, or another file"
+        ),
+    }
+}
+
+impl StoreError {
+    /// Whether the database may come back by itself (a server journals results meanwhile),
+    /// as opposed to a refusal of what was asked.
+    pub fn is_unavailable(&self) -> bool {
+        matches!(self, StoreError::Unavailable(_))
+    }
+
+    /// Whether the database is one trios will not use until its operator acts: damaged,
+    /// truncated, empty, another program's, or a newer trios's.
+    pub fn is_untrusted(&self) -> bool {
+        matches!(self, StoreError::Corrupt { .. } | StoreError::Newer { .. })
+    }
+
+    /// The error with `place` named where the query that found it could not name it.
+    pub fn at(self, place: &str) -> StoreError {
+        match self {
+            StoreError::Corrupt {
+                place: found,
+                kind,
+                reason,
+            } if found.is_empty() => StoreError::Corrupt {
+                place: place.to_string(),
+                kind,
+                reason,
+            },
+            other => other,
+        }
+    }
+
+    /// What a player reads of a database that failed them, without paths or URLs: away for
+    /// now, or in need of its operator.
+    pub fn for_players(&self) -> &'static str {
+        if self.is_untrusted() {
+            "The players database needs its operator's attention"
+        } else {
+            "The players database is away right now"
+        }
+    }
 }
 
 /// A player's account.
@@ -207,6 +528,26 @@ pub struct GameRow {
     pub players: Vec<Participant>,
     /// The player's own rating change in it, when it was rated for them.
     pub change: Option<RatingChange>,
+}
+
+impl GameRow {
+    /// Each player's name as histories show it: a guest as a guest (`guest bob`), even in a
+    /// server's games recorded before guests' names carried the mark. (The home screen's
+    /// own games name their second person `friend`, who is nobody's impostor.)
+    pub fn shown_names(&self) -> Vec<String> {
+        let home = self.id.starts_with("local:");
+        (self.players.iter())
+            .map(|p| {
+                let guest = handle::GUEST_WORD;
+                let marked = p.name == guest || p.name.starts_with(&format!("{guest} "));
+                if p.account.is_none() && !p.computer && !home && !marked {
+                    format!("{guest} {}", p.name)
+                } else {
+                    p.name.clone()
+                }
+            })
+            .collect()
+    }
 }
 
 /// One line of a leaderboard.
@@ -363,6 +704,9 @@ pub trait Store: Send + Sync {
         now: Timestamp,
         within: i64,
     ) -> Result<Vec<(AccountId, GroupRating)>, StoreError>;
+    /// The accounts `server` last said are connected to it whose handle is not the one it
+    /// said (renamed since), each with its handle now.
+    fn renamed_online(&self, server: &str) -> Result<Vec<(AccountId, String)>, StoreError>;
     /// Says which tables `server` (reachable at `address`) has open as of `now`, a line
     /// each, replacing what that server said before.
     fn put_tables(
@@ -389,4 +733,54 @@ pub trait Store: Send + Sync {
     /// The account's best result of a puzzle over every day (higher score, then less time,
     /// then the later day), if it ever played it.
     fn daily_best(&self, account: AccountId, game: &str) -> Result<Option<DailyEntry>, StoreError>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: &str, players: &[(Option<AccountId>, &str, bool)]) -> GameRow {
+        GameRow {
+            id: id.into(),
+            game: "reversi".into(),
+            group: "reversi".into(),
+            rated: false,
+            started: 0,
+            ended: 0,
+            summary: String::new(),
+            record: None,
+            players: (players.iter())
+                .map(|&(account, name, computer)| Participant {
+                    account,
+                    name: name.into(),
+                    place: 0,
+                    computer,
+                })
+                .collect(),
+            change: None,
+        }
+    }
+
+    #[test]
+    fn a_server_guest_is_shown_as_a_guest_even_in_an_old_row() {
+        let old = row(
+            "server:1",
+            &[
+                (Some(1), "alice", false),
+                (None, "alice", false),
+                (None, "expert", true),
+            ],
+        );
+        assert_eq!(old.shown_names(), ["alice", "guest alice", "expert"]);
+        let new = row(
+            "server:2",
+            &[(None, "guest bob", false), (None, "guest", false)],
+        );
+        assert_eq!(new.shown_names(), ["guest bob", "guest"]);
+        let home = row(
+            "local:x.json",
+            &[(Some(1), "you", false), (None, "friend", false)],
+        );
+        assert_eq!(home.shown_names(), ["you", "friend"]);
+    }
 }

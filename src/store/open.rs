@@ -14,7 +14,7 @@ pub const SQLITE_FILE: &str = "trios.db";
 /// Which database a server or tool uses.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Database {
-    /// A SQLite file (created when absent).
+    /// A SQLite file (made when absent, by the commands that write).
     Sqlite(PathBuf),
     /// A Postgres server, by its URL (`postgres://user:password@host/db`).
     Postgres(String),
@@ -73,6 +73,15 @@ pub fn open(db: &Database) -> Result<Box<dyn Store>, StoreError> {
     Ok(match db {
         Database::Sqlite(path) => Box::new(SqliteStore::open(path)?),
         Database::Postgres(url) => Box::new(PostgresStore::connect(url)?),
+    })
+}
+
+/// Opens `db` as [`open`] does, only if it already holds a trios database: a tool's reads
+/// and changes never make one ([`StoreError::Missing`]).
+pub fn open_existing(db: &Database) -> Result<Box<dyn Store>, StoreError> {
+    Ok(match db {
+        Database::Sqlite(path) => Box::new(SqliteStore::open_existing(path)?),
+        Database::Postgres(url) => Box::new(PostgresStore::connect_existing(url)?),
     })
 }
 

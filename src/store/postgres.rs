@@ -23,8 +23,8 @@ use super::sqlite::{
 };
 use super::{
     Account, AccountId, DailyEntry, Finished, GameRow, GroupRating, LinkedKey, Online, Params,
-    Participant, RatingChange, ServerTable, Standing, Store, StoreError, Timestamp, Written,
-    handle,
+    Participant, RatingChange, ServerTable, Standing, Store, StoreError, Timestamp, Unusable,
+    Written, handle,
 };
 
 /// How long connecting may take before the database counts as unavailable.
@@ -61,9 +61,19 @@ impl Drop for PostgresStore {
 
 impl PostgresStore {
     /// Connects to the database at `url` (without TLS) and brings its schema up to
-    /// [`migrate::SCHEMA_VERSION`]; a database from a newer trios, or of another program, is
-    /// refused untouched.
+    /// [`migrate::SCHEMA_VERSION`], making it in an empty database; a database from a newer
+    /// trios, or of another program, is refused untouched.
     pub fn connect(url: &str) -> Result<PostgresStore, StoreError> {
+        PostgresStore::connect_as(url, true)
+    }
+
+    /// Connects as [`PostgresStore::connect`] does, but makes no schema: a database without
+    /// tables is [`StoreError::Missing`].
+    pub fn connect_existing(url: &str) -> Result<PostgresStore, StoreError> {
+        PostgresStore::connect_as(url, false)
+    }
+
+    fn connect_as(url: &str, create: bool) -> Result<PostgresStore, StoreError> {
         let place = without_password(url);
         let mut config: Config = url.parse().map_err(|e| {
             StoreError::Invalid(format!("{place} is not a usable Postgres URL: {e}"))
@@ -72,6 +82,9 @@ impl PostgresStore {
             config.connect_timeout(CONNECT_TIMEOUT);
         }
         let mut client = config.connect(NoTls).map_err(|e| unreachable(&place, e))?;
+        if !create && found(&mut client, &place)? == Found::Empty {
+            return Err(StoreError::Missing(place));
+        }
         migrate_schema(&mut client, &place)?;
         Ok(PostgresStore {
             config,
@@ -222,17 +235,31 @@ fn unreachable(place: &str, e: postgres::Error) -> StoreError {
     StoreError::Unavailable(format!("{place}: {}", describe(&e)))
 }
 
-/// The error's words, with the server's message when there is one.
+/// The error's words, with the server's message when there is one, else with its cause
+/// (`error connecting to server: Connection refused`).
 fn describe(e: &postgres::Error) -> String {
     match e.as_db_error() {
         Some(db) => format!("{} ({})", db.message(), db.code().code()),
-        None => e.to_string(),
+        None => match std::error::Error::source(e) {
+            Some(cause) => format!("{e}: {cause}"),
+            None => e.to_string(),
+        },
     }
 }
 
-/// A database error during a call.
+/// A database error during a call: corruption the server reports is [`Unusable::Damaged`]
+/// (with no place: [`StoreError::at`] adds it), the rest [`StoreError::Unavailable`].
 fn pg(e: postgres::Error) -> StoreError {
-    StoreError::Unavailable(describe(&e))
+    match e.code() {
+        Some(code) if *code == SqlState::DATA_CORRUPTED || *code == SqlState::INDEX_CORRUPTED => {
+            StoreError::Corrupt {
+                place: String::new(),
+                kind: Unusable::Damaged,
+                reason: format!("the server reports corrupted data ({})", describe(&e)),
+            }
+        }
+        _ => StoreError::Unavailable(describe(&e)),
+    }
 }
 
 /// A write error during a result: a broken reference is the caller's (an unknown account).
@@ -294,6 +321,7 @@ fn found(client: &mut impl GenericClient, place: &str) -> Result<Found, StoreErr
         Some(v) => Ok(Found::Version(v)),
         None => Err(StoreError::Corrupt {
             place: place.to_string(),
+            kind: Unusable::Damaged,
             reason: "its schema_version table is empty".into(),
         }),
     }
@@ -363,6 +391,36 @@ fn account_by_folded(
         )
         .map_err(pg)?;
     row.as_ref().map(account_row).transpose()
+}
+
+/// Refuses `handle` for a new account, or for account `except` renamed, when it looks like
+/// another account's handle ([`handle::skeleton`]). Every handle is read and compared, under
+/// a lock on the accounts that only one such transaction holds at a time (reads go on), so
+/// two new accounts on two servers cannot both pass.
+fn refuse_look_alike(
+    tx: &mut postgres::Transaction<'_>,
+    handle: &str,
+    except: Option<AccountId>,
+) -> Result<(), StoreError> {
+    let shape = handle::skeleton(handle);
+    let rows = tx
+        .query_raw("SELECT id, handle FROM accounts", std::iter::empty::<i64>())
+        .map_err(pg)?;
+    let rows = postgres::fallible_iterator::FallibleIterator::iterator(rows)
+        .map(|row| row.and_then(|row| Ok((row.try_get(0)?, row.try_get(1)?))));
+    match handle::look_alike(&shape, except, rows).map_err(pg)? {
+        Some(taken) => Err(StoreError::LooksTaken {
+            handle: handle.to_string(),
+            taken,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Takes the lock [`refuse_look_alike`] is read under, for the rest of the transaction.
+fn lock_handles(tx: &mut postgres::Transaction<'_>) -> Result<(), StoreError> {
+    tx.batch_execute("LOCK TABLE accounts IN SHARE ROW EXCLUSIVE MODE")
+        .map_err(pg)
 }
 
 fn account_by_id(
@@ -657,12 +715,14 @@ impl Store for PostgresStore {
         let folded = handle::fold(handle);
         self.with(|client| {
             let mut tx = client.transaction().map_err(pg)?;
+            lock_handles(&mut tx)?;
             if key_owner(&mut tx, fingerprint)?.is_some() {
                 return Err(StoreError::KeyTaken);
             }
             if account_by_folded(&mut tx, &folded)?.is_some() {
                 return Err(StoreError::HandleTaken(handle.to_string()));
             }
+            refuse_look_alike(&mut tx, handle, None)?;
             let row = tx
                 .query_one(
                     "INSERT INTO accounts (handle, handle_folded, created, banned) \
@@ -761,6 +821,7 @@ impl Store for PostgresStore {
         let old_folded = handle::fold(old);
         self.with(|client| {
             let mut tx = client.transaction().map_err(pg)?;
+            lock_handles(&mut tx)?;
             let Some(mut account) = account_by_folded(&mut tx, &old_folded)? else {
                 return Err(StoreError::NoSuchPlayer(old.to_string()));
             };
@@ -769,6 +830,7 @@ impl Store for PostgresStore {
             {
                 return Err(StoreError::HandleTaken(new.to_string()));
             }
+            refuse_look_alike(&mut tx, new, Some(account.id))?;
             tx.execute(
                 "UPDATE accounts SET handle = $1, handle_folded = $2 WHERE id = $3",
                 &[&new, &folded, &account.id],
@@ -1080,6 +1142,22 @@ impl Store for PostgresStore {
                 .map_err(pg)?;
             rows.iter()
                 .map(|row| Ok((col(row, 0)?, rating_row(row, 1)?)))
+                .collect()
+        })
+    }
+
+    fn renamed_online(&self, server: &str) -> Result<Vec<(AccountId, String)>, StoreError> {
+        self.with(|client| {
+            let rows = client
+                .query(
+                    "SELECT DISTINCT a.id, a.handle FROM presence p JOIN accounts a \
+                     ON a.id = p.account WHERE p.server = $1 AND a.handle <> p.handle \
+                     ORDER BY a.id",
+                    &[&server],
+                )
+                .map_err(pg)?;
+            rows.iter()
+                .map(|row| Ok((col(row, 0)?, col(row, 1)?)))
                 .collect()
         })
     }

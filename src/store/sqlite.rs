@@ -2,15 +2,18 @@
 //!
 //! One connection behind a mutex serves every call; each call is one short transaction
 //! (`BEGIN IMMEDIATE` where it writes), so concurrent callers simply queue. Opening refuses,
-//! without writing a byte, a file that is not a SQLite database, a database of some other
-//! program, and one made by a newer trios (see [`super::migrate`]).
+//! without writing a byte, an empty file, a file that is not a SQLite database or is shorter
+//! than its own header says, a database SQLite's `quick_check` finds damaged, a database of
+//! some other program, and one made by a newer trios (see [`super::migrate`]). A new
+//! database is made whole beside its path and only then given its name, so a path never
+//! holds half a database, nor an empty file trios left.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
-use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, params};
+use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
 use super::migrate::{self, Found};
 use super::plan::{self, Plan};
@@ -18,13 +21,17 @@ use super::{
     Account, AccountId, DailyEntry, ESTABLISHED_DAYS, ESTABLISHED_DEVIATION, ESTABLISHED_GAMES,
     Finished, GameRow, GroupRating, LinkedKey, MAX_GROUP_LEN, MAX_PLAYERS, MAX_TEXT_LEN, Online,
     Params, Participant, Rating, RatingChange, ServerTable, Standing, Store, StoreError, Timestamp,
-    Written, handle,
+    Unusable, Written, handle,
 };
 
 /// How long a call waits for another process's write lock before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// The first bytes of every SQLite database file.
 const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
+/// The bytes of a SQLite file's header.
+const HEADER: usize = 100;
+/// The most problems `quick_check` lists before it stops (it names the first few).
+const CHECK_PROBLEMS: usize = 3;
 
 /// A trios database in one SQLite file.
 pub struct SqliteStore {
@@ -32,18 +39,51 @@ pub struct SqliteStore {
     conn: Mutex<Connection>,
 }
 
+/// Whether opening may make the database.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Access {
+    /// A server, or the home screen: a database is made where there is none, and an older
+    /// one brought up to date.
+    Create,
+    /// A tool: only a trios database that is there already is opened.
+    Existing,
+}
+
 impl SqliteStore {
-    /// Opens the database at `path`, creating the file if it is absent and bringing its
-    /// schema up to [`migrate::SCHEMA_VERSION`]. A file that is not a trios database, or is
-    /// one from a newer trios, is refused and left byte for byte as it was.
+    /// Opens the database at `path`, making it if the path is free and bringing its schema
+    /// up to [`migrate::SCHEMA_VERSION`]. A file that is not a usable trios database (empty,
+    /// truncated, damaged, another program's, a newer trios's) is refused and left byte for
+    /// byte as it was.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        SqliteStore::open_as(path, Access::Create)
+    }
+
+    /// Opens the trios database at `path` as [`SqliteStore::open`] does, but never makes one:
+    /// nothing at `path`, or a SQLite file without tables, is [`StoreError::Missing`].
+    pub fn open_existing(path: &Path) -> Result<SqliteStore, StoreError> {
+        SqliteStore::open_as(path, Access::Existing)
+    }
+
+    fn open_as(path: &Path, access: Access) -> Result<SqliteStore, StoreError> {
         let place = path.display().to_string();
-        check_header(path, &place)?;
-        let conn = Connection::open(path).map_err(|e| open_error(e, &place))?;
+        if !inspect(path, &place)? {
+            match access {
+                Access::Existing => return Err(StoreError::Missing(place)),
+                Access::Create => create(path, &place)?,
+            }
+        }
+        // The file is there now: SQLite may not make another in its place.
+        let flags = OpenFlags::default().difference(OpenFlags::SQLITE_OPEN_CREATE);
+        let conn = Connection::open_with_flags(path, flags).map_err(|e| open_error(e, &place))?;
         conn.busy_timeout(BUSY_TIMEOUT)
             .map_err(|e| open_error(e, &place))?;
         // Read-only first: nothing is written to a database we would refuse.
-        migrate::pending(migrate::SQLITE, &place, found(&conn, &place)?)?;
+        let state = found(&conn, &place)?;
+        if access == Access::Existing && state == Found::Empty {
+            return Err(StoreError::Missing(place));
+        }
+        migrate::pending(migrate::SQLITE, &place, state)?;
+        quick_check(&conn, &place)?;
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(|e| open_error(e, &place))?;
         conn.pragma_update(None, "synchronous", "NORMAL")
@@ -51,25 +91,7 @@ impl SqliteStore {
         conn.pragma_update(None, "foreign_keys", "ON")
             .map_err(|e| open_error(e, &place))?;
         let mut conn = conn;
-        {
-            let tx = conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(|e| open_error(e, &place))?;
-            let todo = migrate::pending(migrate::SQLITE, &place, found(&tx, &place)?)?;
-            if !todo.is_empty() {
-                for (_, sql) in todo {
-                    tx.execute_batch(sql).map_err(|e| open_error(e, &place))?;
-                }
-                tx.execute("DELETE FROM schema_version", [])
-                    .map_err(|e| open_error(e, &place))?;
-                tx.execute(
-                    "INSERT INTO schema_version (version) VALUES (?1)",
-                    [migrate::SCHEMA_VERSION],
-                )
-                .map_err(|e| open_error(e, &place))?;
-            }
-            tx.commit().map_err(|e| open_error(e, &place))?;
-        }
+        migrate_in(&mut conn, &place)?;
         Ok(SqliteStore {
             path: path.to_path_buf(),
             conn: Mutex::new(conn),
@@ -136,40 +158,224 @@ impl SqliteStore {
     }
 }
 
-/// Refuses an existing, non-empty file that does not start as a SQLite database does.
-fn check_header(path: &Path, place: &str) -> Result<(), StoreError> {
-    use std::io::Read;
-    let mut file = match std::fs::File::open(path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(StoreError::Unavailable(format!("opening {place}: {e}"))),
-    };
-    let mut head = Vec::with_capacity(16);
-    (&mut file)
-        .take(16)
-        .read_to_end(&mut head)
-        .map_err(|e| StoreError::Unavailable(format!("reading {place}: {e}")))?;
-    if head.is_empty() || head == SQLITE_MAGIC {
-        Ok(())
-    } else {
-        Err(StoreError::Corrupt {
-            place: place.to_string(),
-            reason: "the file is not a SQLite database".into(),
-        })
+/// Brings the schema of the database on `conn` up to date in one transaction (re-reading its
+/// version there, so two servers opening one database at once do not both migrate it).
+fn migrate_in(conn: &mut Connection, place: &str) -> Result<(), StoreError> {
+    let tx = conn
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+        .map_err(|e| open_error(e, place))?;
+    let todo = migrate::pending(migrate::SQLITE, place, found(&tx, place)?)?;
+    if !todo.is_empty() {
+        for (_, sql) in todo {
+            tx.execute_batch(sql).map_err(|e| open_error(e, place))?;
+        }
+        tx.execute("DELETE FROM schema_version", [])
+            .map_err(|e| open_error(e, place))?;
+        tx.execute(
+            "INSERT INTO schema_version (version) VALUES (?1)",
+            [migrate::SCHEMA_VERSION],
+        )
+        .map_err(|e| open_error(e, place))?;
     }
+    tx.commit().map_err(|e| open_error(e, place))
+}
+
+/// Looks at the file at `path` before SQLite does: `false` when there is none; an error when
+/// it cannot be a usable database — a folder or device, 0 bytes, a file that does not start
+/// as SQLite's do, or one shorter than its own header says.
+fn inspect(path: &Path, place: &str) -> Result<bool, StoreError> {
+    use std::io::Read;
+    let unusable = |kind, reason: String| StoreError::Corrupt {
+        place: place.to_string(),
+        kind,
+        reason,
+    };
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+        Err(e) => return Err(StoreError::Unavailable(format!("reading {place}: {e}"))),
+    };
+    if meta.is_dir() {
+        return Err(unusable(Unusable::NotSqlite, "it is a folder".into()));
+    }
+    if !meta.is_file() {
+        return Err(unusable(
+            Unusable::NotSqlite,
+            "it is not a regular file".into(),
+        ));
+    }
+    let len = meta.len();
+    // A database whose pages are still in its write-ahead log (a server has it open) is
+    // SQLite's to read: the file alone does not tell its size.
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    let logged = std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0);
+    if len == 0 {
+        return if logged {
+            Ok(true)
+        } else {
+            Err(unusable(Unusable::Empty, "0 bytes".into()))
+        };
+    }
+    let mut head = Vec::with_capacity(HEADER);
+    std::fs::File::open(path)
+        .and_then(|file| file.take(HEADER as u64).read_to_end(&mut head))
+        .map_err(|e| StoreError::Unavailable(format!("reading {place}: {e}")))?;
+    if head.len() < SQLITE_MAGIC.len() || head[..SQLITE_MAGIC.len()] != SQLITE_MAGIC[..] {
+        return Err(if SQLITE_MAGIC.starts_with(&head) {
+            unusable(
+                Unusable::Truncated,
+                format!("it has {len} bytes, fewer than a SQLite header"),
+            )
+        } else {
+            unusable(
+                Unusable::NotSqlite,
+                "its first bytes are not SQLite's".into(),
+            )
+        });
+    }
+    if head.len() < HEADER {
+        return Err(unusable(
+            Unusable::Truncated,
+            format!("it has {len} bytes, fewer than the {HEADER} of a SQLite header"),
+        ));
+    }
+    let word = |at: usize| u32::from_be_bytes([head[at], head[at + 1], head[at + 2], head[at + 3]]);
+    let page = match u16::from_be_bytes([head[16], head[17]]) {
+        1 => 65_536,
+        n => u64::from(n),
+    };
+    if !(512..=65_536).contains(&page) || !page.is_power_of_two() {
+        return Err(unusable(
+            Unusable::Damaged,
+            format!("its header gives a page size of {page} bytes, which SQLite never writes"),
+        ));
+    }
+    if logged {
+        return Ok(true);
+    }
+    if len % page != 0 {
+        return Err(unusable(
+            Unusable::Truncated,
+            format!("it has {len} bytes, which ends part-way through a page of {page}"),
+        ));
+    }
+    // The page count in the header is current when its "valid for" number is the change
+    // counter (SQLite 3.7.0 and later always keep it so).
+    let (pages, valid) = (u64::from(word(28)), word(92) == word(24));
+    if valid && pages * page > len {
+        return Err(unusable(
+            Unusable::Truncated,
+            format!(
+                "it has {len} bytes, but its header says it holds {pages} pages of {page} \
+                 ({} bytes)",
+                pages * page
+            ),
+        ));
+    }
+    Ok(true)
+}
+
+/// Makes a new trios database at `path` whole: written beside it under a temporary name,
+/// then given the name only if the path is still free (another trios that got there first
+/// wins, and its database is used).
+fn create(path: &Path, place: &str) -> Result<(), StoreError> {
+    let failed =
+        |e: &dyn std::fmt::Display| StoreError::Unavailable(format!("making {place}: {e}"));
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".trios-new-").suffix(".db");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // As SQLite makes its files: readable by all, less the umask.
+        builder.permissions(std::fs::Permissions::from_mode(0o644));
+    }
+    let temp = builder
+        .tempfile_in(dir)
+        .map_err(|e| failed(&e))?
+        .into_temp_path();
+    {
+        let mut conn = Connection::open(&temp).map_err(|e| failed(&e))?;
+        migrate_in(&mut conn, place)?;
+        conn.close().map_err(|(_, e)| failed(&e))?;
+    }
+    match temp.persist_noclobber(path) {
+        Ok(()) => {}
+        // Another trios made it meanwhile: ours is removed, theirs is opened.
+        Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(e) => return Err(failed(&e.error)),
+    }
+    // The new name is on disk before anything is written to the database under it.
+    if let Ok(folder) = std::fs::File::open(dir) {
+        let _ = folder.sync_all();
+    }
+    Ok(())
+}
+
+/// SQLite's `quick_check` of the whole database: every page and every record's format, but
+/// not the indexes' contents (`integrity_check` reads those too, at several times the cost).
+/// Damage is [`Unusable::Damaged`], naming the first problems found. The pages it read are
+/// let go afterwards, so the connection starts with what a call needs.
+fn quick_check(conn: &Connection, place: &str) -> Result<(), StoreError> {
+    let said: Vec<String> = conn
+        .prepare(&format!("PRAGMA quick_check({CHECK_PROBLEMS})"))
+        .and_then(|mut stmt| {
+            stmt.query_map([], |row| row.get::<_, String>(0))?
+                .collect::<Result<_, _>>()
+        })
+        .map_err(|e| open_error(e, place))?;
+    let _ = conn.execute_batch("PRAGMA shrink_memory");
+    if said.len() == 1 && said[0] == "ok" {
+        return Ok(());
+    }
+    let problems: Vec<String> = said
+        .iter()
+        .flat_map(|line| line.lines())
+        .filter(|line| !line.starts_with("***"))
+        .map(|line| line.chars().filter(|c| !c.is_control()).collect())
+        .collect();
+    Err(StoreError::Corrupt {
+        place: place.to_string(),
+        kind: Unusable::Damaged,
+        reason: format!(
+            "SQLite's check of it finds {}",
+            if problems.is_empty() {
+                "it unsound".to_string()
+            } else {
+                problems.join("; ")
+            }
+        ),
+    })
 }
 
 /// What the database holds, read without writing.
 fn found(conn: &Connection, place: &str) -> Result<Found, StoreError> {
-    let tables: i64 = conn
+    let objects: i64 = conn
         .query_row(
-            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+            "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'",
             [],
             |row| row.get(0),
         )
         .map_err(|e| open_error(e, place))?;
-    if tables == 0 {
-        return Ok(Found::Empty);
+    if objects == 0 {
+        // No tables, but marked by some program as its own.
+        let marks: i64 = conn
+            .query_row(
+                "SELECT (SELECT application_id FROM pragma_application_id) | \
+                 (SELECT user_version FROM pragma_user_version)",
+                [],
+                |row| row.get(0),
+            )
+            .map_err(|e| open_error(e, place))?;
+        return Ok(if marks == 0 {
+            Found::Empty
+        } else {
+            Found::Foreign
+        });
     }
     let versioned: i64 = conn
         .query_row(
@@ -190,26 +396,36 @@ fn found(conn: &Connection, place: &str) -> Result<Found, StoreError> {
         Some(v) => Ok(Found::Version(v)),
         None => Err(StoreError::Corrupt {
             place: place.to_string(),
+            kind: Unusable::Damaged,
             reason: "its schema_version table is empty".into(),
         }),
     }
 }
 
-/// An error while opening: a damaged file is [`StoreError::Corrupt`], the rest
-/// [`StoreError::Unavailable`].
+/// An error while opening: a damaged file is [`StoreError::Corrupt`], a lock another program
+/// holds or anything else [`StoreError::Unavailable`].
 fn open_error(e: rusqlite::Error, place: &str) -> StoreError {
-    match e.sqlite_error_code() {
-        Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => StoreError::Corrupt {
-            place: place.to_string(),
-            reason: e.to_string(),
-        },
-        _ => StoreError::Unavailable(format!("{place}: {e}")),
+    match db(e) {
+        StoreError::Unavailable(why) => StoreError::Unavailable(format!("{place}: {why}")),
+        other => other.at(place),
     }
 }
 
-/// A database error during a call.
+/// A database error during a call: damage SQLite met is [`Unusable::Damaged`] (with no place:
+/// [`StoreError::at`] adds it), a lock another program holds and the rest
+/// [`StoreError::Unavailable`].
 fn db(e: rusqlite::Error) -> StoreError {
-    StoreError::Unavailable(e.to_string())
+    match e.sqlite_error_code() {
+        Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => StoreError::Corrupt {
+            place: String::new(),
+            kind: Unusable::Damaged,
+            reason: format!("SQLite reads it as damaged ({e})"),
+        },
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::Unavailable(
+            format!("another program holds its lock ({e}); try again when it lets go"),
+        ),
+        _ => StoreError::Unavailable(e.to_string()),
+    }
 }
 
 /// A write error during a result: a broken constraint is the caller's (an unknown account).
@@ -353,6 +569,30 @@ fn account_by_folded(conn: &Connection, folded: &str) -> Result<Option<Account>,
     )
     .optional()
     .map_err(db)
+}
+
+/// Refuses `handle` for a new account, or for account `except` renamed, when it looks like
+/// another account's handle ([`handle::skeleton`]). Every handle is read and compared, inside
+/// the caller's write transaction, so two new accounts cannot both pass.
+fn refuse_look_alike(
+    conn: &Connection,
+    handle: &str,
+    except: Option<AccountId>,
+) -> Result<(), StoreError> {
+    let shape = handle::skeleton(handle);
+    let mut stmt = conn
+        .prepare_cached("SELECT id, handle FROM accounts")
+        .map_err(db)?;
+    let rows = stmt
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+        .map_err(db)?;
+    match handle::look_alike(&shape, except, rows).map_err(db)? {
+        Some(taken) => Err(StoreError::LooksTaken {
+            handle: handle.to_string(),
+            taken,
+        }),
+        None => Ok(()),
+    }
 }
 
 fn account_by_id(conn: &Connection, id: AccountId) -> Result<Option<Account>, StoreError> {
@@ -578,6 +818,7 @@ impl Store for SqliteStore {
         if account_by_folded(&tx, &folded)?.is_some() {
             return Err(StoreError::HandleTaken(handle.to_string()));
         }
+        refuse_look_alike(&tx, handle, None)?;
         tx.execute(
             "INSERT INTO accounts (handle, handle_folded, created, banned) VALUES (?1, ?2, ?3, 0)",
             params![handle, folded, now],
@@ -678,6 +919,7 @@ impl Store for SqliteStore {
         {
             return Err(StoreError::HandleTaken(new.to_string()));
         }
+        refuse_look_alike(&tx, new, Some(account.id))?;
         tx.execute(
             "UPDATE accounts SET handle = ?1, handle_folded = ?2 WHERE id = ?3",
             params![new, folded, account.id],
@@ -1052,6 +1294,21 @@ impl Store for SqliteStore {
             .query_map([now.saturating_sub(within)], |row| {
                 Ok((row.get(0)?, rating_row(row, 1)?))
             })
+            .map_err(db)?;
+        rows.collect::<Result<_, _>>().map_err(db)
+    }
+
+    fn renamed_online(&self, server: &str) -> Result<Vec<(AccountId, String)>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare_cached(
+                "SELECT DISTINCT a.id, a.handle FROM presence p JOIN accounts a \
+                 ON a.id = p.account WHERE p.server = ?1 AND a.handle <> p.handle \
+                 ORDER BY a.id",
+            )
+            .map_err(db)?;
+        let rows = stmt
+            .query_map([server], |row| Ok((row.get(0)?, row.get(1)?)))
             .map_err(db)?;
         rows.collect::<Result<_, _>>().map_err(db)
     }

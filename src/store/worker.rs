@@ -4,6 +4,11 @@
 //!
 //! Nothing here ever blocks a caller on the database: a result is queued (or journalled when
 //! the queue is full), and a read either gets its answer within its timeout or an error.
+//!
+//! Every answer of the database passes a watch that tells the operator, once and at ERROR,
+//! that it cannot be reached (and at INFO that it is back), or that it is damaged: the log
+//! says which, and does not repeat it for every query that fails the same way. Results wait
+//! in the journal in both cases.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError};
@@ -51,7 +56,7 @@ pub struct StoreService {
 }
 
 struct Inner {
-    store: Arc<dyn Store>,
+    store: Watched,
     jobs: SyncSender<Job>,
     journal: Option<Journal>,
     /// The last write failed for want of the database; cleared by the next success.
@@ -81,7 +86,7 @@ impl StoreService {
         let (jobs, inbox) = mpsc::sync_channel(QUEUE);
         let inbox = Arc::new(Mutex::new(inbox));
         let inner = Arc::new(Inner {
-            store: Arc::from(store),
+            store: Watched::new(store),
             jobs,
             journal,
             down: AtomicBool::new(false),
@@ -200,18 +205,16 @@ impl Inner {
         self.quiet_until.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Writes `result`, or journals it while the database is away or damaged (the watch
+    /// tells the operator which).
     fn write(&self, result: &Finished) -> Reported {
         match self.store.write_result(result, &self.params) {
             Ok(written) => {
-                if self.down.swap(false, Ordering::SeqCst) {
-                    tracing::info!(place = %self.store.place(), "the database is back");
-                }
+                self.down.store(false, Ordering::SeqCst);
                 Reported::Written(written)
             }
-            Err(StoreError::Unavailable(why)) => {
-                if !self.down.swap(true, Ordering::SeqCst) {
-                    tracing::warn!(place = %self.store.place(), "the database is away: {why}");
-                }
+            Err(e) if waits(&e) => {
+                self.down.store(true, Ordering::SeqCst);
                 self.keep_for_later(result)
             }
             Err(e) => {
@@ -262,7 +265,7 @@ impl Inner {
         for result in &pending {
             match self.store.write_result(result, &self.params) {
                 Ok(_) => applied += 1,
-                Err(StoreError::Unavailable(_)) => break,
+                Err(e) if waits(&e) => break,
                 Err(e) => {
                     // It can never be written: kept out of the way, in the log.
                     tracing::error!(game = %result.id, "journalled result refused: {e}");
@@ -282,6 +285,73 @@ impl Inner {
     }
 }
 
+/// Whether a result the database failed to take waits in the journal: the database is away,
+/// or damaged (or a newer trios's) until its operator restores it. Any other refusal is the
+/// result's own, and trying again would not change it.
+fn waits(e: &StoreError) -> bool {
+    e.is_unavailable() || e.is_untrusted()
+}
+
+/// The database as the service's threads reach it: every answer is heard, and the operator
+/// told of what changed, once.
+struct Watched {
+    store: Box<dyn Store>,
+    place: String,
+    /// The last answer found the database away; cleared by the next that reaches it.
+    away: AtomicBool,
+    /// An answer found the database damaged, or one trios will not use: said once, for good
+    /// (some queries may still pass while others meet the damage).
+    untrusted: AtomicBool,
+}
+
+impl Watched {
+    fn new(store: Box<dyn Store>) -> Watched {
+        Watched {
+            place: store.place(),
+            store,
+            away: AtomicBool::new(false),
+            untrusted: AtomicBool::new(false),
+        }
+    }
+
+    /// Runs `f` on the database and hears its answer.
+    fn with<T>(
+        &self,
+        f: impl FnOnce(&dyn Store) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let answer = f(self.store.as_ref());
+        match &answer {
+            Err(e) if e.is_unavailable() => {
+                if !self.away.swap(true, Ordering::SeqCst) {
+                    tracing::error!(
+                        place = %self.place,
+                        "{e}. Results wait in the journal, and players with accounts play as \
+                         guests, until it is back"
+                    );
+                }
+            }
+            Err(e) if e.is_untrusted() => {
+                if !self.untrusted.swap(true, Ordering::SeqCst) {
+                    tracing::error!(
+                        place = %self.place,
+                        "{}. Results wait in the journal until then, and are applied when the \
+                         server starts on the restored database",
+                        e.clone().at(&self.place)
+                    );
+                }
+            }
+            _ => {
+                if self.away.swap(false, Ordering::SeqCst) {
+                    tracing::info!(place = %self.place, "the players database is back");
+                }
+            }
+        }
+        answer
+    }
+}
+
+store_through!(Watched);
+
 /// A store thread: takes jobs until the service is gone.
 fn serve(inbox: &Mutex<Receiver<Job>>, inner: &std::sync::Weak<Inner>) {
     loop {
@@ -294,7 +364,7 @@ fn serve(inbox: &Mutex<Receiver<Job>>, inner: &std::sync::Weak<Inner>) {
         };
         match job {
             Ok(Job::Write(result, reply)) => reply(inner.write(&result)),
-            Ok(Job::Read(read)) => read(inner.store.as_ref()),
+            Ok(Job::Read(read)) => read(&inner.store),
             Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => return,
         }

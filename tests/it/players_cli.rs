@@ -1,6 +1,7 @@
 //! `trios players` through the real binary, on a SQLite store filled directly: leaderboards,
-//! profiles and histories as tables and as JSON that matches the store, renaming, banning,
-//! and the errors of a missing, corrupt or unreachable database.
+//! profiles and histories as tables and as JSON that matches the store, renaming (and the
+//! handles it refuses), banning, and the errors of a missing, corrupt or unreachable database
+//! (empty, truncated, damaged, foreign and newer files are `store_trust`'s).
 
 use crate::common;
 
@@ -354,6 +355,29 @@ fn a_renamed_player_is_found_by_the_new_handle_only() {
 }
 
 #[test]
+fn a_handle_that_looks_taken_or_like_a_guest_is_refused() {
+    let world = World::new();
+    // A Cyrillic а and full-width letters look like alice.
+    for alike in ["\u{430}lice", "\u{ff41}\u{ff4c}\u{ff49}\u{ff43}\u{ff45}"] {
+        let run = world.run(&["rename", "bob", alike]);
+        run.assert_refused(&format!(
+            "error: \"{alike}\" looks like the taken handle \"alice\"; choose another"
+        ));
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    }
+    // Guests are shown as "guest NAME": no handle begins so, in any case or look.
+    for guest in ["guest carol", "GUEST carol", "gu\u{435}st carol"] {
+        world
+            .run(&["rename", "carol", guest])
+            .assert_refused("guests are shown as \"guest NAME\"");
+    }
+    assert_eq!(world.account("bob").handle, "bob");
+    assert_eq!(world.account("carol").handle, "carol");
+    // Its own look in another case is fine.
+    world.run(&["rename", "bob", "BOB"]).assert_clean_exit();
+}
+
+#[test]
 fn a_ban_is_kept_and_lifted() {
     let world = World::new();
     let run = world.run(&["ban", "bob"]);
@@ -431,7 +455,7 @@ fn a_corrupt_database_is_refused_and_left_as_it_was() {
         &["top", "--game", "reversi", "--json"],
     ] {
         let run = players(data.path(), args);
-        run.assert_refused("trios.db");
+        run.assert_refused(&format!("{} is not a SQLite database", db.display()));
         assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
         assert_eq!(std::fs::read(&db).unwrap(), bytes, "the file was changed");
     }
@@ -443,7 +467,9 @@ fn an_unreachable_postgres_is_said_in_one_line() {
     // Port 1 on this machine: nothing listens there, so the connection is refused at once.
     let url = "postgres://trios:secret@127.0.0.1:1/trios";
     let run = players(data.path(), &["--database", url, "show", "alice"]);
-    run.assert_refused("error: ");
+    run.assert_refused("error: the players database cannot be reached right now: ");
+    assert!(run.stderr.contains("127.0.0.1:1"), "{}", run.stderr);
+    assert!(!run.stderr.contains("damaged"), "{}", run.stderr);
     assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
     assert!(
         !run.stderr.contains("secret"),

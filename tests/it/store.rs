@@ -14,7 +14,7 @@ use trios::store::postgres::PostgresStore;
 use trios::store::sqlite::SqliteStore;
 use trios::store::{
     AccountId, DAY, DailyEntry, Finished, LICHESS, MAX_PLAYERS, Online, PAIR_GAMES_A_DAY,
-    Participant, Store, StoreError, plan,
+    Participant, Store, StoreError, Unusable, plan,
 };
 
 // ---------------------------------------------------------------------------------------
@@ -154,6 +154,7 @@ contract!(
     a_daily_place_counts_those_ahead_and_a_best_spans_the_days,
     presence_is_replaced_per_server_and_ages_out,
     tables_are_replaced_per_server_in_order_and_age_out,
+    handles_that_look_alike_are_one_handle,
 );
 
 // ---------------------------------------------------------------------------------------
@@ -243,6 +244,69 @@ fn accounts_are_created_once_per_key_and_handle(store: &dyn Store) {
     let bob = store.create_account("Bob", "SHA256:b", 102).unwrap();
     assert_ne!(bob.id, alice.id);
     assert_eq!(store.account_by_key("SHA256:b").unwrap(), Some(bob));
+}
+
+fn handles_that_look_alike_are_one_handle(store: &dyn Store) {
+    let bob = store.create_account("bob", "SHA256:bob", 100).unwrap();
+    // A Cyrillic о, full-width letters, and both with another case.
+    for alike in [
+        "b\u{43e}b",
+        "\u{ff42}\u{ff4f}\u{ff42}",
+        "B\u{41e}B",
+        "\u{ff22}OB",
+    ] {
+        let refused = store.create_account(alike, &format!("SHA256:{alike}"), 101);
+        match refused {
+            Err(StoreError::LooksTaken { handle, taken }) => {
+                assert_eq!((handle.as_str(), taken.as_str()), (alike, "bob"));
+            }
+            other => panic!("{alike}: {other:?}"),
+        }
+        assert_eq!(store.account_by_handle(alike).unwrap(), None);
+    }
+    let said = StoreError::LooksTaken {
+        handle: "b\u{43e}b".into(),
+        taken: "bob".into(),
+    }
+    .to_string();
+    assert_eq!(
+        said,
+        "\"b\u{43e}b\" looks like the taken handle \"bob\"; choose another"
+    );
+    // The same letters in the same case are taken, as before.
+    assert!(matches!(
+        store.create_account("BOB", "SHA256:BOB", 101),
+        Err(StoreError::HandleTaken(_))
+    ));
+    // A rename may not take another's look either, but may take its own.
+    let carol = store.create_account("carol", "SHA256:carol", 102).unwrap();
+    assert!(matches!(
+        store.rename("carol", "\u{ff42}ob"),
+        Err(StoreError::LooksTaken { taken, .. }) if taken == "bob"
+    ));
+    assert_eq!(store.account(carol.id).unwrap().unwrap().handle, "carol");
+    assert_eq!(store.rename("bob", "b\u{43e}b").unwrap().id, bob.id);
+    assert_eq!(store.rename("b\u{43e}b", "bob").unwrap().handle, "bob");
+    // Handles that do not look alike pass.
+    for other in ["bobby", "rob", "b0b"] {
+        store
+            .create_account(other, &format!("SHA256:{other}"), 103)
+            .unwrap();
+    }
+    // A guest's name is no handle, in any case or look.
+    for guest in ["guest bob", "GUEST bob", "gu\u{435}st bob"] {
+        assert!(
+            matches!(
+                store.create_account(guest, "SHA256:guest", 104),
+                Err(StoreError::Handle(trios::store::HandleError::Guest(_)))
+            ),
+            "{guest}"
+        );
+        assert!(matches!(
+            store.rename("carol", guest),
+            Err(StoreError::Handle(trios::store::HandleError::Guest(_)))
+        ));
+    }
 }
 
 fn keys_are_added_and_removed_but_never_the_last(store: &dyn Store) {
@@ -980,6 +1044,11 @@ fn sqlite_refuses_a_newer_database_untouched() {
     refused_untouched(&db.path, |e| matches!(e, StoreError::Newer { .. }));
 }
 
+/// Whether `e` says the database is unusable as `kind`.
+fn unusable(e: &StoreError, kind: Unusable) -> bool {
+    matches!(e, StoreError::Corrupt { kind: k, .. } if *k == kind)
+}
+
 #[test]
 fn sqlite_refuses_what_is_not_a_trios_database_untouched() {
     let dir = tempfile::tempdir().unwrap();
@@ -988,11 +1057,17 @@ fn sqlite_refuses_what_is_not_a_trios_database_untouched() {
         .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
         .collect();
     std::fs::write(&noise, bytes).unwrap();
-    refused_untouched(&noise, |e| matches!(e, StoreError::Corrupt { .. }));
+    refused_untouched(&noise, |e| unusable(e, Unusable::NotSqlite));
 
     let text = dir.path().join("notes.db");
     std::fs::write(&text, "these are my notes\n").unwrap();
-    refused_untouched(&text, |e| matches!(e, StoreError::Corrupt { .. }));
+    refused_untouched(&text, |e| unusable(e, Unusable::NotSqlite));
+
+    // A file of 0 bytes is not a database to fill.
+    let empty = dir.path().join("empty.db");
+    std::fs::write(&empty, b"").unwrap();
+    refused_untouched(&empty, |e| unusable(e, Unusable::Empty));
+    refused_untouched(&empty, |e| unusable(e, Unusable::Empty));
 
     // A real SQLite database, but some other program's.
     let foreign = dir.path().join("other.db");
@@ -1003,8 +1078,16 @@ fn sqlite_refuses_what_is_not_a_trios_database_untouched() {
     }
     refused_untouched(
         &foreign,
-        |e| matches!(e, StoreError::Corrupt { reason, .. } if reason.contains("not a trios")),
+        |e| matches!(e, StoreError::Corrupt { kind: Unusable::Foreign, reason, .. } if reason.contains("schema_version")),
     );
+    // Another program's, with no tables yet but its mark on it.
+    let marked = dir.path().join("marked.db");
+    {
+        let conn = rusqlite::Connection::open(&marked).unwrap();
+        conn.execute_batch("PRAGMA application_id = 1234; PRAGMA user_version = 7;")
+            .unwrap();
+    }
+    refused_untouched(&marked, |e| unusable(e, Unusable::Foreign));
 
     // A damaged trios database: its first page overwritten.
     let damaged = dir.path().join("damaged.db");
@@ -1014,7 +1097,127 @@ fn sqlite_refuses_what_is_not_a_trios_database_untouched() {
         *b = 0x5a;
     }
     std::fs::write(&damaged, bytes).unwrap();
-    refused_untouched(&damaged, |e| matches!(e, StoreError::Corrupt { .. }));
+    refused_untouched(&damaged, |e| unusable(e, Unusable::NotSqlite));
+
+    // A page in the middle overwritten: SQLite's check at open finds it.
+    let page = dir.path().join("page.db");
+    crate::store_trust::damaged(&page);
+    refused_untouched(
+        &page,
+        |e| matches!(e, StoreError::Corrupt { kind: Unusable::Damaged, place, .. } if place.ends_with("page.db")),
+    );
+
+    // Cut short: at half its length, and inside its header.
+    let cut = dir.path().join("cut.db");
+    crate::store_trust::populated(&cut);
+    let whole = std::fs::read(&cut).unwrap();
+    for len in [whole.len() / 2, whole.len() - 1_000, 60, 10] {
+        std::fs::write(&cut, &whole[..len]).unwrap();
+        refused_untouched(&cut, |e| unusable(e, Unusable::Truncated));
+    }
+    // A folder is no database either.
+    let folder = dir.path().join("folder.db");
+    std::fs::create_dir(&folder).unwrap();
+    assert!(matches!(
+        SqliteStore::open(&folder),
+        Err(StoreError::Corrupt {
+            kind: Unusable::NotSqlite,
+            ..
+        })
+    ));
+    assert!(folder.is_dir());
+}
+
+#[test]
+fn sqlite_open_existing_makes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let absent = dir.path().join("absent.db");
+    assert!(matches!(
+        SqliteStore::open_existing(&absent),
+        Err(StoreError::Missing(place)) if place.ends_with("absent.db")
+    ));
+    assert!(!absent.exists());
+    // A SQLite database without tables is not filled either.
+    let bare = dir.path().join("bare.db");
+    {
+        let conn = rusqlite::Connection::open(&bare).unwrap();
+        conn.execute_batch("CREATE TABLE t (x); DROP TABLE t;")
+            .unwrap();
+    }
+    let before = std::fs::read(&bare).unwrap();
+    assert!(!before.is_empty());
+    assert!(matches!(
+        SqliteStore::open_existing(&bare),
+        Err(StoreError::Missing(_))
+    ));
+    assert_eq!(std::fs::read(&bare).unwrap(), before);
+    // While the one that writes fills it.
+    let store = SqliteStore::open(&bare).unwrap();
+    account(&store, "alice");
+    drop(store);
+    let store = SqliteStore::open_existing(&bare).unwrap();
+    assert!(store.account_by_handle("alice").unwrap().is_some());
+}
+
+#[test]
+fn each_unusable_database_is_said_with_its_place_and_what_to_do() {
+    let words = |kind| {
+        StoreError::Corrupt {
+            place: "/srv/trios.db".into(),
+            kind,
+            reason: "why".into(),
+        }
+        .to_string()
+    };
+    for (kind, says) in [
+        (Unusable::Empty, "/srv/trios.db is an empty file"),
+        (
+            Unusable::NotSqlite,
+            "/srv/trios.db is not a SQLite database",
+        ),
+        (Unusable::Truncated, "/srv/trios.db is truncated"),
+        (Unusable::Damaged, "/srv/trios.db is damaged"),
+        (
+            Unusable::Foreign,
+            "/srv/trios.db is another program's database",
+        ),
+    ] {
+        let said = words(kind);
+        assert!(said.starts_with(says), "{said}");
+        assert!(said.contains("--database"), "{said}");
+        assert!(said.contains("left as it is"), "{said}");
+    }
+    // Damage a query met names no place until told one.
+    let found = StoreError::Corrupt {
+        place: String::new(),
+        kind: Unusable::Damaged,
+        reason: "why".into(),
+    };
+    assert!(
+        found
+            .to_string()
+            .starts_with("the players database is damaged")
+    );
+    assert!(
+        found
+            .at("/srv/trios.db")
+            .to_string()
+            .starts_with("/srv/trios.db is damaged")
+    );
+    // Away and damaged read differently, to players too.
+    let away = StoreError::Unavailable("connection refused".into());
+    assert!(away.to_string().contains("cannot be reached right now"));
+    assert_ne!(away.for_players(), words_for_players(Unusable::Damaged));
+    assert!(!away.for_players().contains('/'));
+}
+
+fn words_for_players(kind: Unusable) -> &'static str {
+    StoreError::Corrupt {
+        place: "/srv/trios.db".into(),
+        kind,
+        reason: String::new(),
+    }
+    .for_players()
 }
 
 #[test]
@@ -1073,7 +1276,62 @@ fn postgres_refuses_a_newer_or_foreign_schema() {
         .batch_execute("CREATE TABLE notes (body TEXT)")
         .unwrap();
     let refused = PostgresStore::connect(&other.url).err().unwrap();
-    assert!(matches!(refused, StoreError::Corrupt { .. }), "{refused:?}");
+    assert!(unusable(&refused, Unusable::Foreign), "{refused:?}");
+}
+
+#[test]
+fn postgres_open_existing_makes_no_schema() {
+    let Some(db) = Postgres::new() else { return };
+    assert!(matches!(
+        PostgresStore::connect_existing(&db.url),
+        Err(StoreError::Missing(_))
+    ));
+    let tables: i64 = db
+        .admin()
+        .query_one(
+            "SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema()",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(tables, 0);
+    drop(db.open());
+    assert!(PostgresStore::connect_existing(&db.url).is_ok());
+}
+
+/// Two servers signing up look-alike handles at the same moment: the table lock lets one
+/// compare and write at a time, so exactly one gets it, every time.
+#[test]
+fn postgres_two_look_alike_signups_at_once_keep_one() {
+    let Some(db) = Postgres::new() else { return };
+    let one: Arc<dyn Store> = Arc::from(db.open());
+    let two: Arc<dyn Store> = Arc::from(db.open());
+    for round in 0..10 {
+        let barrier = Arc::new(Barrier::new(2));
+        let names = [format!("bob{round}"), format!("b\u{43e}b{round}")];
+        let threads: Vec<_> = [one.clone(), two.clone()]
+            .into_iter()
+            .zip(names)
+            .map(|(store, name)| {
+                let barrier = barrier.clone();
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    store.create_account(&name, &format!("SHA256:{name}"), 1)
+                })
+            })
+            .collect();
+        let made: Vec<_> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+        assert_eq!(
+            made.iter().filter(|m| m.is_ok()).count(),
+            1,
+            "round {round}: {made:?}"
+        );
+        assert!(
+            made.iter()
+                .any(|m| matches!(m, Err(StoreError::LooksTaken { .. }))),
+            "round {round}: {made:?}"
+        );
+    }
 }
 
 #[test]
