@@ -17,7 +17,7 @@ use crate::run::duel::{
 };
 use crate::run::replay::{stream_duel, view_record, viewer_screen};
 use crate::run::{Error, front_end};
-use crate::ssh::session::{duel_news, join_duel, open_duel};
+use crate::ssh::session::{AtTable, AtTableError, Conn, duel_news, join_duel, open_duel};
 use crate::ssh::{Showcase, show};
 use crate::textui;
 use crate::tui::Opening;
@@ -72,14 +72,7 @@ pub static ENTRY: Entry = Entry {
     solve_hint: None,
     read_record: Some(super::read_duel::<Islands>),
     ended: super::duel_ended::<Islands>,
-    open_table: |conn, opponent, _, size| {
-        let strongest = GameKind::Islands
-            .opponents()
-            .first()
-            .copied()
-            .unwrap_or_default();
-        open_duel::<Islands>(conn, opponent, strongest, size)
-    },
+    open_table,
     join_table: |spec, events, id, want, size| {
         let app = join_duel::<Islands>(spec, events, id, want, size)?;
         Ok((Box::new(app), duel_news::<DuelConfig<Islands>>()))
@@ -89,7 +82,8 @@ pub static ENTRY: Entry = Entry {
         description: "stones on hexagons; once a side joins, more islands wins",
         lobby_options: LobbyRows {
             home: &[Item::Opponent, Item::Size],
-            server: &[Item::Opponent],
+            // The size decides the rating group, so a server offers every size home does.
+            server: &[Item::Opponent, Item::Size],
         },
         home_actions: DUEL_ACTIONS,
         short_title: "Islands",
@@ -115,6 +109,34 @@ pub static ENTRY: Entry = Entry {
         resumes: true,
     },
 };
+
+/// The largest side a server's table is played on: every screen at a table keeps each
+/// position of the match, about 7 bytes a cell a move, so 25x25 is under 3 MB a screen by
+/// the last move where 64x64 would be over 100 MB.
+pub const SERVER_MOST_SIDE: usize = 25;
+
+/// Opens a server's table on the board side the lobby chose (the default side if it is not
+/// one offered; a side above [`SERVER_MOST_SIDE`] is refused): against `opponent` when it
+/// is one of the game's computer players (else the strongest), or (`None`) for two.
+fn open_table(
+    conn: &std::rc::Rc<Conn>,
+    opponent: Option<String>,
+    options: &GameOptions,
+    screen: (u16, u16),
+) -> Result<AtTable, AtTableError> {
+    let size = match options {
+        GameOptions::Islands { size } if ISLAND_SIDES.contains(size) => *size,
+        _ => islands::DEFAULT_SIZE,
+    };
+    if size > SERVER_MOST_SIDE {
+        return Err(AtTableError::BoardTooLarge {
+            most: SERVER_MOST_SIDE,
+        });
+    }
+    let names = GameKind::Islands.opponents();
+    let strongest = names.first().copied().unwrap_or_default();
+    open_duel::<Islands>(conn, opponent, strongest, islands::Options { size }, screen)
+}
 
 /// A match chosen on the home screen, as a screen; a board too large for it is refused.
 fn launch(launch: &Launch) -> Result<Opening, Error> {
@@ -250,13 +272,20 @@ fn sim(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<String,
 
 /// What a table says of an Islands of Hex match: its seats' names and how many moves it can last.
 impl Hosted for Islands {
-    fn cells(_: &Self) -> usize {
-        islands::DEFAULT_SIZE.pow(2)
+    fn cells(game: &Self) -> usize {
+        game.board().size().pow(2)
     }
     fn seat_title(side: Side) -> &'static str {
         match side {
             Side::First => "White",
             Side::Second => "Black",
+        }
+    }
+    /// A board of another side than the default's is named in the lobby's list of tables.
+    fn rules_label(options: &Self::Options) -> String {
+        match options.size {
+            islands::DEFAULT_SIZE => String::new(),
+            n => format!("{n}x{n}"),
         }
     }
     /// The board's size changes the contest: small boards (up to 9 a side) are quick and

@@ -55,7 +55,7 @@ pub static ENTRY: Entry = Entry {
     read_record: Some(super::read_duel::<Reversi>),
     ended: super::duel_ended::<Reversi>,
     open_table: |conn, opponent, _, size| {
-        open_duel::<Reversi>(conn, opponent, REVERSI_OPPONENT, size)
+        open_duel::<Reversi>(conn, opponent, REVERSI_OPPONENT, Default::default(), size)
     },
     join_table: |spec, events, id, want, size| {
         let app = join_duel::<Reversi>(spec, events, id, want, size)?;

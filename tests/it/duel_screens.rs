@@ -192,6 +192,28 @@ fn a_scrolled_board_without_its_panel_says_which_rows_show() {
     assert!(!text.contains("rows 0–"), "the whole board shows:\n{text}");
 }
 
+/// Beside a scrolled board, the panel says which rows and columns are in view in as many
+/// words as fit whole: never a word or a number cut short by the panel's edge.
+#[test]
+fn the_panel_says_the_rows_in_view_whole_at_every_size() {
+    let mut said = 0;
+    for width in (80..=200).step_by(2) {
+        for height in [24, 30, 40, 50, 60] {
+            let s = islands(PEOPLE, 64, (width, height));
+            let text = s.text();
+            for row in text.lines().filter(|row| row.contains("Rows ")) {
+                said += 1;
+                let words = &row[row.find("Rows ").unwrap_or_default()..];
+                assert!(
+                    words.ends_with(" shown") || words.ends_with(|c: char| c.is_ascii_digit()),
+                    "{width}x{height}: {words:?}"
+                );
+            }
+        }
+    }
+    assert!(said > 0);
+}
+
 /// The screen's note, if any.
 fn note<G: BoardGame>(s: &Screen<G>) -> String {
     s.app.note().map(|n| n.text.clone()).unwrap_or_default()

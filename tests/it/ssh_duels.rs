@@ -52,10 +52,11 @@ async fn two_play_a_table_while_a_third_watches(
     let mut second = open_game(&bob, 80, 24).await;
     let mut watcher = open_game(&carol, 80, 24).await;
 
-    // Alice opens a table of the lobby's game (Game, Play the computer, Opponent,
-    // Open a table, then the tables).
+    // Alice opens a table of the lobby's game (Game, Play the computer, Opponent, Islands'
+    // Board, Open a table, then the tables).
+    let board = if game == GameKind::Islands { "j" } else { "" };
     first.wait_lobby().await;
-    first.send(b"jj\r").await;
+    first.send(format!("jj{board}\r").as_bytes()).await;
     first
         .wait_for("the open table", |s| s.shows("Waiting for an opponent"))
         .await;
@@ -65,7 +66,7 @@ async fn two_play_a_table_while_a_third_watches(
     second
         .wait_for("the open table", |s| s.shows("waiting: Enter to join"))
         .await;
-    second.send(b"jjj\r").await;
+    second.send(format!("jjj{board}\r").as_bytes()).await;
     second.wait_for("bob's seat", |s| s.shows("bob")).await;
     first
         .wait_for("the table's notice", |s| s.shows("Both seats taken"))
@@ -83,7 +84,7 @@ async fn two_play_a_table_while_a_third_watches(
     watcher
         .wait_for("the table in the list", |s| s.shows("alice vs bob"))
         .await;
-    watcher.send(b"jjj\r").await;
+    watcher.send(format!("jjj{board}\r").as_bytes()).await;
     watcher
         .wait_for("the spectator's view", |s| {
             s.shows("alice") && s.shows(sides[0]) && s.shows("watching")

@@ -1085,11 +1085,16 @@ fn side_panel<G: BoardGame>(
         lines.push(Line::styled(*goal, theme.dim()));
     }
     if layout.scrolls(app.game().dims()) {
+        // In fewer words on a narrow panel, or not at all: never a number cut short.
         let ((r0, c0), (vr, vc)) = (layout.first, layout.shown);
-        lines.push(Line::styled(
-            format!("Rows {r0}–{}, cols {c0}–{} shown", r0 + vr - 1, c0 + vc - 1),
-            theme.key(),
-        ));
+        let (r1, c1) = (r0 + vr - 1, c0 + vc - 1);
+        let wordings = [
+            format!("Rows {r0}–{r1}, cols {c0}–{c1} shown"),
+            format!("Rows {r0}–{r1}, cols {c0}–{c1}"),
+            String::new(),
+        ];
+        let text = fit::first_fitting(&wordings, usize::from(area.width));
+        lines.push(Line::styled(text, theme.key()));
     }
     lines.push(Line::raw(""));
     // How the game ended (Islands: the chain); the result itself is the game-over box's.
@@ -1186,9 +1191,13 @@ fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
             (line.width() <= room).then_some(line)
         })
         .unwrap_or_else(|| {
+            // The state in short, whole; cut with `…` only when it holds no number, which
+            // cut short would read as another.
             let mut spans = sides(false, false);
-            let used: usize = spans.iter().map(Span::width).sum();
-            spans.push(title(&fit::fit(&short, room.saturating_sub(used))));
+            let left = room.saturating_sub(spans.iter().map(Span::width).sum());
+            if fit::width(&short) <= left || !short.chars().any(|c| c.is_ascii_digit()) {
+                spans.push(title(&fit::fit(&short, left)));
+            }
             Line::from(spans)
         });
     let second = match &app.note {

@@ -573,10 +573,12 @@ fn side_panel(app: &HexApp, area: Rect, buf: &mut Buffer) {
                 r.announced(at)
             })
             .map_or_else(String::new, |n| format!("  says {n}"));
+        // A long name gives way (ending in `…`) before the score and what it says do.
+        let place = format!("{}. ", i + 1);
+        let room = usize::from(area.width).saturating_sub(place.len() + 4 + said.len());
         lines.push(Line::raw(format!(
-            "{}. {:<10} {:>3}{said}",
-            i + 1,
-            p.name,
+            "{place}{:<10} {:>3}{said}",
+            fit::fit(&p.name, room),
             p.score
         )));
     }
@@ -628,13 +630,16 @@ fn put(buf: &mut Buffer, x: u16, y: u16, ch: &str, style: Style) {
     }
 }
 
-/// The players, their scores and announcements.
+/// The players, their scores and announcements; then, while a person types an
+/// announcement, what they typed. Each player shows whole or not at all, and those left out
+/// for want of room are counted (`+2`), so that no score or announcement shows cut short.
 fn players(app: &HexApp, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let game = app.game();
     let round = game.round();
-    let mut spans = vec![Span::raw(" ")];
+    let mut each: Vec<Vec<Span<'static>>> = Vec::new();
     for (i, p) in game.players().iter().enumerate() {
+        let mut spans = Vec::new();
         if i > 0 {
             spans.push(Span::styled(" · ", theme.dim()));
         }
@@ -656,16 +661,44 @@ fn players(app: &HexApp, area: Rect, buf: &mut Buffer) {
         if let Some(n) = round.and_then(|r| r.announced(i)) {
             spans.push(Span::styled(format!(" (says {n})"), theme.title()));
         }
+        each.push(spans);
     }
-    if let Some((player, digits)) = &app.typing {
-        spans.push(Span::styled(
+    let typing = app.typing.as_ref().map(|(player, digits)| {
+        Span::styled(
             format!(
                 "   {}: {digits}▏ (Enter)",
                 subject(&game.players()[*player].name, "announce")
             ),
             theme.cursor(),
-        ));
+        )
+    });
+    let room = usize::from(area.width).saturating_sub(typing.as_ref().map_or(0, Span::width));
+    let width = |spans: &[Span]| spans.iter().map(Span::width).sum::<usize>();
+    let total = each.len();
+    // How those left out are counted, after `shown` players.
+    let count = |shown: usize| match shown {
+        0 => format!("{total} players"),
+        _ => format!(" · {} more", total - shown),
+    };
+    let mut spans = vec![Span::raw(" ")];
+    let mut used = 1;
+    if used + each.iter().map(|p| width(p)).sum::<usize>() <= room {
+        spans.extend(each.into_iter().flatten());
+    } else {
+        let mut shown = 0;
+        while let Some(player) = each.get(shown)
+            && used + width(player) + count(shown + 1).len() <= room
+        {
+            used += width(player);
+            shown += 1;
+        }
+        spans.extend(each.into_iter().take(shown).flatten());
+        let count = count(shown);
+        if used + fit::width(&count) <= room {
+            spans.push(Span::styled(count, theme.dim()));
+        }
     }
+    spans.extend(typing);
     Paragraph::new(Line::from(spans)).render(area, buf);
 }
 
@@ -688,39 +721,64 @@ fn status(app: &HexApp, area: Rect, buf: &mut Buffer) {
         .showing
         .as_ref()
         .filter(|s| s.shown < s.steps.len() || demonstrating);
-    let what = match (&app.phase, showing) {
-        (_, Some(show)) => format!("{} ({}/{})", show.title, show.shown, show.steps.len()),
-        (Phase::Demonstrating { player }, None) => format!(
-            "{} · {} · piece {piece}",
+    // What it says, in parts: each shows whole or not at all, so that no number reads cut
+    // short; words alone may end in `…`.
+    let what: Vec<String> = match (&app.phase, showing) {
+        (_, Some(show)) => vec![format!(
+            "{} ({}/{})",
+            show.title,
+            show.shown,
+            show.steps.len()
+        )],
+        (Phase::Demonstrating { player }, None) => vec![
             subject(&app.game().players()[*player].name, "demonstrate"),
-            count(app.steps.len(), "step")
-        ),
+            count(app.steps.len(), "step"),
+            format!("piece {piece}"),
+        ],
         (Phase::Thinking, None) if app.entering() => {
-            format!("{} · piece {piece}", count(app.steps.len(), "step"))
+            vec![count(app.steps.len(), "step"), format!("piece {piece}")]
         }
         // A spectator at a table announces nothing: the players do.
         (Phase::Thinking, None) if app.watching() => {
-            "watching: the players look for the shortest move".to_string()
+            vec!["watching: the players look for the shortest move".to_string()]
         }
-        (Phase::Thinking, None) => "announce: your key, the steps, Enter".to_string(),
+        (Phase::Thinking, None) => vec!["announce: your key, the steps, Enter".to_string()],
         (Phase::Done, None) => match app.next_round_in() {
-            Some(left) => format!("round over · the next in {} s", left.as_secs()),
-            None => "round over".to_string(),
+            Some(left) => vec![
+                "round over".to_string(),
+                format!("the next in {} s", left.as_secs()),
+            ],
+            None => vec!["round over".to_string()],
         },
-        (Phase::Over, None) => "game over".to_string(),
-        (Phase::Waiting, None) => "waiting for players".to_string(),
+        (Phase::Over, None) => vec!["game over".to_string()],
+        (Phase::Waiting, None) => vec!["waiting for players".to_string()],
     };
-    // After the clock when it runs; otherwise the line starts with what it says.
-    let what = if has_clock {
-        format!(" · {what}")
-    } else {
-        format!(" {what}")
-    };
-    first.push(Span::styled(what, theme.dim()));
+    let width = usize::from(area.width);
+    let mut used = first.iter().map(Span::width).sum::<usize>();
+    for (n, part) in what.into_iter().enumerate() {
+        // After the clock when it runs; otherwise the line starts with what it says.
+        let part = if n > 0 || has_clock {
+            format!(" · {part}")
+        } else {
+            format!(" {part}")
+        };
+        let part_width = fit::width(&part);
+        if used + part_width <= width {
+            used += part_width;
+            first.push(Span::styled(part, theme.dim()));
+            continue;
+        }
+        if !part.chars().any(|c| c.is_ascii_digit()) && used + 2 <= width {
+            first.push(Span::styled(fit::fit(&part, width - used), theme.dim()));
+        }
+        break;
+    }
+    // A note too long for the row ends in `…`, so that it never reads as whole.
+    let note = |text: &str| fit::fit(&format!(" {text}"), width);
     let second = match &app.note {
-        Some(note) if note.error => Line::styled(format!(" {}", note.text), theme.error()),
-        Some(note) => Line::styled(format!(" {}", note.text), theme.key()),
-        None => hint(app, usize::from(area.width)),
+        Some(note_of) if note_of.error => Line::styled(note(&note_of.text), theme.error()),
+        Some(note_of) => Line::styled(note(&note_of.text), theme.key()),
+        None => hint(app, width),
     };
     Paragraph::new(vec![Line::from(first), second]).render(area, buf);
 }

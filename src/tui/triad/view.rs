@@ -19,9 +19,10 @@ use super::{Note, TriadApp, key_of};
 use crate::controller::race_table::triad::MAX_RACERS;
 use crate::controller::table::SeatState;
 use crate::games::triad::{Card, TABLEAU};
+use crate::tui::Theme;
 use crate::tui::keymap::{self, State, Where, flag};
 use crate::tui::view::keybar::{self, Look};
-use crate::tui::view::{help, overlay};
+use crate::tui::view::{fit, help, overlay};
 
 /// Rows taken by the title line and the status bar.
 const CHROME_ROWS: u16 = 3;
@@ -205,19 +206,24 @@ fn title(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     let room = |help: bool| width.saturating_sub(spans[0].width() + if help { 9 } else { 1 });
     if let Some(link) = app.table() {
         // At a table the top line keeps the live scores, where the most players fit: the
-        // table's number and the help key give way to them when they must.
-        let scores = Span::styled(app.table_scores().join(" · "), theme.key());
+        // table's number and the help key give way to them when they must, and then the
+        // scores that do not fit whole.
+        let scores = app.table_scores();
+        let all = Span::styled(scores.join(" · "), theme.key());
         let label = Span::styled(format!("race #{} · ", link.id), theme.dim());
         let need = |spans: &[&Span]| spans.iter().map(|s| s.width()).sum::<usize>();
-        if need(&[&spans[0], &label, &scores, &help]) <= width {
+        if need(&[&spans[0], &label, &all, &help]) <= width {
             spans.push(label);
-        } else if need(&[&spans[0], &scores, &help]) > width {
+        } else if need(&[&spans[0], &all, &help]) > width {
             room_for_help = false;
-            if need(&[&spans[0], &scores]) > width {
+            if need(&[&spans[0], &all]) > width {
                 spans.clear();
             }
         }
-        spans.push(scores);
+        let used = need(&spans.iter().collect::<Vec<_>>());
+        let help_width = if room_for_help { help.width() } else { 0 };
+        let room = width.saturating_sub(used + help_width);
+        spans.extend(scores_fitting(&scores, true, room, theme));
     } else if shows_letters(app) {
         // The cards' letters need their key more than the aim does; the help key gives
         // way to it when it must (the help says it too).
@@ -382,6 +388,59 @@ fn keys_here(app: &TriadApp) -> Where {
     }
 }
 
+/// `pieces` in order as far as each fits whole in `room` columns: the first that does not
+/// fit is left out with all that follow it.
+fn whole(pieces: Vec<Span<'static>>, room: usize) -> Vec<Span<'static>> {
+    let mut used = 0;
+    (pieces.into_iter())
+        .take_while(|piece| {
+            used += piece.width();
+            used <= room
+        })
+        .collect()
+}
+
+/// The players' `scores` (`alice 3`), ` · ` between them (and before the first unless
+/// `first`), as many as fit whole in `room` columns; then, when some do not, how many are
+/// left out (` · 3 more`), so that no score shows cut short and no player goes unsaid.
+fn scores_fitting(scores: &[String], first: bool, room: usize, theme: Theme) -> Vec<Span<'static>> {
+    let sep = |n: usize| if n == 0 && first { "" } else { " · " };
+    let texts: Vec<String> = (scores.iter().enumerate())
+        .map(|(n, score)| format!("{}{score}", sep(n)))
+        .collect();
+    let all: usize = texts.iter().map(|t| Span::raw(t.as_str()).width()).sum();
+    if all <= room {
+        return texts
+            .into_iter()
+            .map(|t| Span::styled(t, theme.key()))
+            .collect();
+    }
+    let more = |shown: usize| {
+        let left = scores.len() - shown;
+        match shown {
+            0 if first => format!("{left} players"),
+            _ => format!("{}{left} more", sep(shown)),
+        }
+    };
+    let (mut used, mut shown) = (0, 0);
+    while let Some(text) = texts.get(shown) {
+        let width = Span::raw(text.as_str()).width();
+        if used + width + Span::raw(more(shown + 1)).width() > room {
+            break;
+        }
+        used += width;
+        shown += 1;
+    }
+    let mut spans: Vec<Span<'static>> = (texts.into_iter().take(shown))
+        .map(|t| Span::styled(t, theme.key()))
+        .collect();
+    let more = more(shown);
+    if used + Span::raw(more.as_str()).width() <= room {
+        spans.push(Span::styled(more, theme.dim()));
+    }
+    spans
+}
+
 fn status(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let game = app.game();
@@ -390,36 +449,37 @@ fn status(app: &TriadApp, area: Rect, buf: &mut Buffer) {
         Some(place) => place,
         None => format!("picked {}/3", app.picked.len()),
     };
+    // Each piece shows whole or not at all: a number cut short would read as another.
     let mut spans = vec![
         Span::styled(format!(" {} ", clock(app.elapsed())), theme.title()),
+        Span::styled(format!(" · deck {}", game.deck_left()), theme.dim()),
         Span::styled(
             format!(
-                " · deck {} · {} {} · {last}",
-                game.deck_left(),
+                " · {} {}",
                 // In a race the count is every player's: taken, not found by you.
                 if app.racing() { "taken" } else { "found" },
                 game.found().len(),
             ),
             theme.dim(),
         ),
+        Span::styled(format!(" · {last}"), theme.dim()),
     ];
     if app.racing() && app.table().is_none() {
         // The scores, the person's first.
-        let scores: Vec<String> = app
-            .race_state()
-            .racers()
-            .iter()
+        let scores: Vec<String> = (app.race_state().racers().iter())
             .map(|r| format!("{} {}", r.name, r.score))
             .collect();
-        spans.push(Span::styled(
-            format!(" · {}", scores.join(" · ")),
-            theme.key(),
-        ));
+        let used = spans.iter().map(Span::width).sum::<usize>();
+        let room = usize::from(area.width).saturating_sub(used);
+        spans.extend(scores_fitting(&scores, false, room, theme));
     }
-    let first = Line::from(spans);
+    let width = usize::from(area.width);
+    let first = Line::from(whole(spans, width));
+    // A note too long for the row ends in `…`, so that it never reads as whole.
+    let note = |text: &str| fit::fit(&format!(" {text}"), width);
     let second = match &app.note {
-        Some(Note { text, error: true }) => Line::styled(format!(" {text}"), theme.error()),
-        Some(Note { text, .. }) => Line::styled(format!(" {text}"), theme.key()),
+        Some(Note { text, error: true }) => Line::styled(note(text), theme.error()),
+        Some(Note { text, .. }) => Line::styled(note(text), theme.key()),
         None => {
             let offers = keymap::offers::bar(keys_here(app), key_state(app));
             keybar::bar(&offers, &[], Look::dim(theme), usize::from(area.width))

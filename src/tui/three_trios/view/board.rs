@@ -46,9 +46,12 @@ pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
                 "rows {}-{}/{} cols {}-{}/{}",
                 rows.0, rows.1, rows.2, cols.0, cols.1, cols.2
             ),
+            format!("rows {}-{} cols {}-{}", rows.0, rows.1, cols.0, cols.1),
         ];
     }
-    // Between the frame's corners, cut with `…` rather than run into the corner.
+    // Between the frame's corners: the longest wording that fits whole, or none at all (a
+    // number cut short would read as another).
+    titles.push(String::new());
     let title = fit::first_fitting(&titles, usize::from(layout.board.width.saturating_sub(2)));
     Block::bordered()
         .border_set(border::ROUNDED)

@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
-use crate::tui::view::fit::fit;
+use crate::tui::view::fit::{fit, fit_line};
 
 use crate::controller::table::{Role, SeatState};
 use crate::games::three_trios::platform::player_of;
@@ -23,52 +23,51 @@ use crate::tui::view::keybar::{self, Look};
 pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let game = app.game();
-    let mut first: Vec<Span> = Vec::new();
+    // The pieces of the status row, in order: each is shown whole or not at all, so that a
+    // number cut short never reads as another one (a seed, a move, a table).
+    let mut pieces: Vec<Piece> = Vec::new();
     if let Some(replay) = app.motion.replay {
         let history = app.history();
-        let text = match timeline::point(history, replay.index) {
-            Point::Start => "REPLAY · start".to_string(),
+        pieces.push(vec![Span::styled("REPLAY", theme.title())]);
+        let words = match timeline::point(history, replay.index) {
+            Point::Start => vec![" · start".to_string()],
             Point::Move { mv, shown } => {
                 let steps = history[mv].played.steps.len();
+                let mut words = vec![
+                    format!(" · move {}/{}", mv + 1, history.len()),
+                    format!(" · step {shown}/{steps}"),
+                ];
                 let wave = shown
                     .checked_sub(1)
-                    .map(|i| history[mv].played.steps[i].wave)
-                    .map(|w| {
-                        if w > 0 {
-                            format!(" · combo wave {w}")
-                        } else {
-                            String::new()
-                        }
-                    })
-                    .unwrap_or_default();
-                format!(
-                    "REPLAY · move {}/{} · step {shown}/{steps}{wave}",
-                    mv + 1,
-                    history.len()
-                )
+                    .map(|i| history[mv].played.steps[i].wave);
+                if let Some(w) = wave.filter(|&w| w > 0) {
+                    words.push(format!(" · combo wave {w}"));
+                }
+                words
             }
         };
-        first.push(Span::styled(text, theme.title()));
+        pieces.extend((words.into_iter()).map(|text| vec![Span::styled(text, theme.title())]));
     } else if let Some(reason) = app.table.as_ref().and_then(|t| t.closed.as_ref()) {
-        first.push(Span::styled(
+        pieces.push(vec![Span::styled(
             format!("Table closed: {reason}"),
             theme.error(),
-        ));
+        )]);
     } else if let Some(mover) = app.shown_battle() {
         // A move playing out: its side is still at it on the board shown.
-        first.push(Span::styled(format!("{mover}"), theme.owner_text(mover)));
-        first.push(Span::raw(" plays"));
+        pieces.push(vec![
+            Span::styled(format!("{mover}"), theme.owner_text(mover)),
+            Span::raw(" plays"),
+        ]);
     } else if let Some(outcome) = game.outcome() {
         let text = match outcome {
             Outcome::Win(p) => format!("Game over: {p} wins"),
             Outcome::Tie => "Game over: tie".to_string(),
         };
-        first.push(Span::styled(text, theme.title()));
+        pieces.push(vec![Span::styled(text, theme.title())]);
     } else if app.waiting_for_opponent() {
-        first.push(Span::styled("Waiting for an opponent", theme.title()));
+        pieces.push(vec![Span::styled("Waiting for an opponent", theme.title())]);
     } else {
         let turn = game.turn();
-        first.push(Span::styled(format!("{turn}"), theme.owner_text(turn)));
         let doing = if app.thinking() && !app.is_human(turn) {
             format!(" ({}) is thinking…", app.seat_label(turn))
         } else if let Some(table) = &app.table {
@@ -81,38 +80,37 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         } else {
             " to move".to_string()
         };
-        first.push(Span::raw(doing));
+        pieces.push(vec![
+            Span::styled(format!("{turn}"), theme.owner_text(turn)),
+            Span::raw(doing),
+        ]);
     }
     // The score of the point shown, step by step, as the hands show it.
-    first.push(Span::styled(" · ", theme.dim()));
-    first.push(Span::styled(
-        format!("{}", app.shown_score(Player::Red)),
-        theme.owner_text(Player::Red),
-    ));
-    first.push(Span::raw("–"));
-    first.push(Span::styled(
-        format!("{}", app.shown_score(Player::Blue)),
-        theme.owner_text(Player::Blue),
-    ));
-    first.extend(app.pace_spans());
+    pieces.push(vec![
+        Span::styled(" · ", theme.dim()),
+        Span::styled(
+            format!("{}", app.shown_score(Player::Red)),
+            theme.owner_text(Player::Red),
+        ),
+        Span::raw("–"),
+        Span::styled(
+            format!("{}", app.shown_score(Player::Blue)),
+            theme.owner_text(Player::Blue),
+        ),
+    ]);
+    pieces.extend(app.pace_spans().into_iter().map(|span| vec![span]));
     // Details give way to a message when the line is too short for both.
-    let mut details = String::new();
+    let mut details: Vec<Piece> = Vec::new();
+    let detail = |text: String| vec![Span::styled(text, theme.dim())];
     if let Some(table) = &app.table {
-        match table.role {
-            Role::Plays(side) => details.push_str(&format!(
-                " · table {} · you play {}",
-                table.id,
-                player_of(side)
-            )),
-            Role::Watches => details.push_str(&format!(" · table {} · watching", table.id)),
-        }
+        details.push(detail(format!(" · table {}", table.id)));
+        details.push(detail(match table.role {
+            Role::Plays(side) => format!(" · you play {}", player_of(side)),
+            Role::Watches => " · watching".to_string(),
+        }));
     }
-    details.push_str(&format!(
-        " · rules {} · seed {}",
-        app.config().rules,
-        app.config().seed
-    ));
-    let width = |spans: &[Span]| spans.iter().map(Span::width).sum::<usize>();
+    details.push(detail(format!(" · rules {}", app.config().rules)));
+    details.push(detail(format!(" · seed {}", app.config().seed)));
     let room = usize::from(area.width);
     let message = app.note.as_ref().map(|m| {
         let style = if m.error {
@@ -122,23 +120,23 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         };
         Span::styled(m.text.clone(), style)
     });
-    let message_width = message.as_ref().map_or(0, |m| m.width() + 2);
-    let details = Span::styled(details, theme.dim());
     let Some(message) = message else {
-        // Without a message the details show as far as they fit.
-        first.push(details);
-        Paragraph::new(vec![Line::from(first), key_line(app, room)]).render(area, buf);
+        // Without a message the details show as far as they fit whole.
+        pieces.extend(details);
+        let row = whole(&pieces, room);
+        Paragraph::new(vec![row, key_line(app, room)]).render(area, buf);
         return;
     };
-    // Details give way to a message when the row is too short for both.
-    let mut with_message = first.clone();
-    if width(&first) + details.width() + message_width <= room {
-        with_message.push(details.clone());
-    }
-    with_message.push(Span::raw("  "));
-    with_message.push(message.clone());
-    let line = Line::from(with_message);
-    if line.width() <= room {
+    // The details that fit whole beside the message give way to it; the rest of the row
+    // keeps its place.
+    let message_width = message.width() + 2;
+    let status = whole(&pieces, room);
+    if status.width() == width(&pieces) && status.width() + message_width <= room {
+        let mut row = pieces;
+        row.extend(details);
+        let mut line = whole(&row, room - message_width);
+        line.spans.push(Span::raw("  "));
+        line.spans.push(message);
         Paragraph::new(vec![line, key_line(app, room)]).render(area, buf);
         return;
     }
@@ -157,8 +155,37 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     let rect = Rect::new(area.x, area.y - above as u16, area.width, above as u16);
     Clear.render(rect, buf);
     Paragraph::new(rows).render(rect, buf);
-    first.push(details);
-    Paragraph::new(vec![Line::from(first), key_line(app, room)]).render(area, buf);
+    pieces.extend(details);
+    let row = whole(&pieces, room);
+    Paragraph::new(vec![row, key_line(app, room)]).render(area, buf);
+}
+
+/// A piece of the status row, shown whole or not at all.
+type Piece = Vec<Span<'static>>;
+
+/// The columns `pieces` take side by side.
+fn width(pieces: &[Piece]) -> usize {
+    pieces.iter().flatten().map(Span::width).sum()
+}
+
+/// The row of `pieces` in order, as far as they fit `room` columns whole: the first piece
+/// that does not fit is left out with all that follow it. The first piece says what is
+/// going on in words, so when it alone is too long it is cut with `…` instead.
+fn whole(pieces: &[Piece], room: usize) -> Line<'static> {
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    for (n, piece) in pieces.iter().enumerate() {
+        let w = width(std::slice::from_ref(piece));
+        if used + w > room {
+            if n == 0 {
+                return fit_line(Line::from(piece.clone()), room);
+            }
+            break;
+        }
+        spans.extend(piece.iter().cloned());
+        used += w;
+    }
+    Line::from(spans)
 }
 
 /// Rows a long message may take above the status row (it goes on the next key anyway).
