@@ -23,7 +23,7 @@ use crate::store::lazy::LazyStore;
 use crate::store::open::Database;
 use crate::store::worker::{StoreService, now};
 use crate::tui::lobby::{Intent, Launch, Lobby, Resumable};
-use crate::tui::players::PlayersScreen;
+use crate::tui::players::{PlayersScreen, Whose};
 use crate::tui::{Closed, Event, Opening, Screen, Transition};
 
 /// The home screen until the person quits it or the process is told to stop; each match
@@ -169,7 +169,7 @@ impl Screen for Home {
                     Transition::Push(Box::new(move |_events, _size, theme| {
                         Box::new(PlayersScreen::new(
                             source,
-                            LOCAL_HANDLE,
+                            Whose::Typed(LOCAL_HANDLE.into()),
                             GameKind::default(),
                             true,
                             theme,

@@ -151,7 +151,7 @@ pub fn change_line(title: &str, change: &RatingChange, params: &Params) -> Strin
 
 /// What players read when the database is away at the end of their game.
 pub const RESULT_WAITS: &str =
-    "The database is away: this result is kept and will be rated once it is back";
+    "The players database is unavailable: this result is kept, to be rated later";
 
 /// What the store made of a reported game, as the people at its table hear it: the rating
 /// changes, or (`Err`) the one notice to give instead.

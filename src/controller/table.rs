@@ -27,12 +27,32 @@ pub type TableId = u64;
 /// One connection (one screen) at the server.
 pub type ClientId = u64;
 
-/// Who a person is: their user name and what shows it is them again. Taking back a seat
-/// needs both to match.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// Who a person is: their name as shown and what shows it is them again. An account holder
+/// is their account, whatever their handle is now (a rename changes nobody); anyone else
+/// needs both the name and the proof to match to take back a seat.
+#[derive(Debug, Clone)]
 pub struct Identity {
     pub user: String,
     pub proof: Proof,
+}
+
+impl PartialEq for Identity {
+    fn eq(&self, other: &Identity) -> bool {
+        match (self.proof.account(), other.proof.account()) {
+            (Some(a), Some(b)) => a == b,
+            (None, None) => self.user == other.user && self.proof == other.proof,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Identity {}
+
+/// Equal identities have equal proofs, so the proof alone is hashed.
+impl std::hash::Hash for Identity {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.proof.hash(state);
+    }
 }
 
 /// What ties a returning person to a seat.
@@ -666,11 +686,7 @@ impl<C: TableGame> Table<C> {
                     self.broadcast(News::Notice("Rematch! A new deal".into()));
                     self.new_deal();
                 } else {
-                    let name = self.person_at(player).unwrap_or_default();
-                    self.broadcast(News::Notice(format!(
-                        "{name} ({}) wants a rematch: n to accept",
-                        C::side_name(player)
-                    )));
+                    self.offer_rematch(player);
                 }
             }
         }
@@ -708,6 +724,26 @@ impl<C: TableGame> Table<C> {
             self.report_verdict(outcome, summary);
             self.close_if_deserted();
         }
+    }
+
+    /// Tells everyone at the table that `player` asked for a rematch, each in their own
+    /// words: the asker waits for the other player, who alone is told how to accept.
+    fn offer_rematch(&mut self, player: Side) {
+        let name = self.person_at(player).unwrap_or_default();
+        let side = C::side_name(player);
+        let other = match self.person_at(player.other()) {
+            Some(other) if !other.is_empty() => other,
+            _ => "the other player".to_string(),
+        };
+        self.seating.each(|place| {
+            News::Notice(match place {
+                Some(place) if place == player.index() => {
+                    format!("Rematch asked: waiting for {other}")
+                }
+                Some(_) => format!("{name} ({side}) wants a rematch: n to accept"),
+                None => format!("{name} ({side}) wants a rematch"),
+            })
+        });
     }
 
     /// The name of the person sitting (or kept) at `player`'s seat.

@@ -13,7 +13,7 @@ use crate::record::AnyRecord;
 use crate::store::handle::LOCAL_HANDLE;
 use crate::store::worker::StoreService;
 use crate::store::{AccountId, Finished, GameRow, LICHESS, Participant, Store, StoreError};
-use crate::tui::players::{Board, PlayerSource, Profile};
+use crate::tui::players::{Board, PlayerSource, Profile, Whose};
 
 use super::{Ended, entry};
 
@@ -218,7 +218,7 @@ impl PlayerSource for LocalProfile {
         Err("Leaderboards are kept by servers: play on one with ssh (trios serve)".into())
     }
 
-    fn profile(&mut self, _handle: &str) -> Result<Profile, String> {
+    fn profile(&mut self, _whose: &Whose) -> Result<Profile, String> {
         let this = self.clone();
         let triad = crate::tui::triad::bests::path();
         self.store
@@ -230,6 +230,7 @@ impl PlayerSource for LocalProfile {
                     .map(|(game, computer, tally)| tally_line(game, &computer, tally))
                     .collect();
                 Ok(Profile {
+                    account: None,
                     handle: "you, at this computer".into(),
                     own: false,
                     local: true,

@@ -52,9 +52,13 @@ pub enum Lookup {
     Banned(Account),
     /// No key, or no store: a guest.
     Guest,
-    /// The store did not answer: a guest this time, and why.
-    Unavailable(String),
+    /// The store did not answer (or cannot be trusted): a guest this time; why, for the
+    /// log, and what the player is told.
+    Unavailable { why: String, words: &'static str },
 }
+
+/// What a player is told when the store gave no answer in time.
+pub const AWAY: &str = "The players database is away right now";
 
 /// Looks up the account of `who`'s key in `store` itself (on a store thread).
 pub fn look_up(store: &dyn crate::store::Store, who: &Identity) -> Lookup {
@@ -65,7 +69,10 @@ pub fn look_up(store: &dyn crate::store::Store, who: &Identity) -> Lookup {
         Ok(Some(account)) if account.banned => Lookup::Banned(account),
         Ok(Some(account)) => Lookup::Known(account),
         Ok(None) => Lookup::New,
-        Err(e) => Lookup::Unavailable(e.to_string()),
+        Err(e) => Lookup::Unavailable {
+            why: e.to_string(),
+            words: e.for_players(),
+        },
     }
 }
 

@@ -129,7 +129,7 @@ impl SshHandler {
         } else {
             tracing::info!(
                 peer = %self.peer,
-                user = %escape_short(user, LOGGED_NAME),
+                asked_name = %escape_short(user, LOGGED_NAME),
                 method,
                 "authentication refused"
             );
@@ -322,15 +322,17 @@ impl Handler for SshHandler {
                 let reason = turned.to_string();
                 tracing::info!(
                     peer = %self.peer,
-                    user = %escape_short(&self.user, LOGGED_NAME),
+                    asked_name = %escape_short(&self.user, LOGGED_NAME),
                     reason,
                     "connection refused"
                 );
                 session.disconnect(Disconnect::TooManyConnections, &reason, "en")?;
             }
+            // The name the client asked for, which proves nothing: who the player is is
+            // logged once the store has answered ("signed in").
             None => tracing::info!(
                 peer = %self.peer,
-                user = %escape_short(&self.user, LOGGED_NAME),
+                asked_name = %escape_short(&self.user, LOGGED_NAME),
                 "logged in"
             ),
         }

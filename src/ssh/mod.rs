@@ -458,7 +458,7 @@ impl Shared {
                 let place = live.remove(&old).ok_or_else(full)?;
                 (old, place)
             };
-            tracing::info!(user = ?user, old, new = id, "a returning key replaces its older connection");
+            tracing::info!(asked_name = ?user, old, new = id, "a returning key replaces its older connection");
             let handle = place.handle.clone();
             tokio::spawn(async move {
                 let _ = handle

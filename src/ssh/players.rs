@@ -6,7 +6,9 @@ use std::time::Duration;
 use super::account;
 use crate::store::worker::{StoreService, now};
 use crate::store::{AccountId, TOP};
-use crate::tui::players::{Board, PlayerSource, Profile, ProfileRating};
+use crate::tui::players::{
+    Board, GUESTS_HAVE_NO_PROFILE, PlayerSource, Profile, ProfileRating, Whose,
+};
 
 /// How long a screen waits for the store before saying it is slow.
 const WAIT: Duration = Duration::from_secs(2);
@@ -57,13 +59,23 @@ impl PlayerSource for StoreSource {
             .map_err(words)
     }
 
-    fn profile(&mut self, handle: &str) -> Result<Profile, String> {
-        let (asked, me) = (handle.to_string(), self.me);
+    fn profile(&mut self, whose: &Whose) -> Result<Profile, String> {
+        let (asked, me) = (whose.clone(), self.me);
+        let absent = match whose {
+            Whose::Account(_) => "That player's account is gone".to_string(),
+            Whose::Typed(handle) => format!("No player is called {handle:?}"),
+            Whose::Guest => return Err(GUESTS_HAVE_NO_PROFILE.into()),
+        };
         self.store
             .ask(WAIT, move |s| {
                 let params = crate::store::LICHESS;
                 let t = now();
-                let Some(account) = s.account_by_handle(&asked)? else {
+                let found = match &asked {
+                    Whose::Account(id) => s.account(*id)?,
+                    Whose::Typed(handle) => s.account_by_handle(handle)?,
+                    Whose::Guest => None,
+                };
+                let Some(account) = found else {
                     return Ok(None);
                 };
                 let mut ratings = Vec::new();
@@ -83,6 +95,7 @@ impl PlayerSource for StoreSource {
                 Ok(Some(Profile {
                     keys: if own { s.keys(account.id)? } else { Vec::new() },
                     games: s.games(account.id, RECENT)?,
+                    account: Some(account.id),
                     handle: account.handle,
                     own,
                     ratings,
@@ -90,7 +103,7 @@ impl PlayerSource for StoreSource {
                 }))
             })
             .map_err(words)?
-            .ok_or_else(|| format!("No player is called {handle:?}"))
+            .ok_or(absent)
     }
 
     fn link_code(&mut self) -> Result<String, String> {

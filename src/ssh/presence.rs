@@ -154,20 +154,52 @@ fn read(shared: &Shared, server: &str, address: &str, said: &mut Said) -> Heard 
             s.put_tables(&me, &at, &tables, t)?;
         }
         let open = s.tables(t, STALE_SECS)?;
+        let renamed = s.renamed_online(&me)?;
         let everyone = s.presence(t, STALE_SECS)?;
         let mut ratings: HashMap<AccountId, Vec<(String, String)>> = HashMap::new();
         for (account, r) in s.online_ratings(t, STALE_SECS)? {
             let shown = r.as_of(t, &LICHESS).shown(&LICHESS);
             ratings.entry(account).or_default().push((r.group, shown));
         }
-        Ok((everyone, ratings, open))
+        Ok((everyone, ratings, open, renamed))
     });
     match answer {
-        Ok((everyone, ratings, open)) => Heard {
-            online: Arc::new(listed(everyone, &ratings, server)),
-            tables: elsewhere(open, server),
-        },
+        Ok((everyone, ratings, open, renamed)) => {
+            tell_renamed(shared, renamed);
+            Heard {
+                online: Arc::new(listed(everyone, &ratings, server)),
+                tables: elsewhere(open, server),
+            }
+        }
         Err(_) => only_here(here),
+    }
+}
+
+/// Accounts connected here whose handle changed in the database (`trios players rename`):
+/// each of their sessions takes the new handle at once. A game already in play keeps the
+/// names it began with, as its record does.
+fn tell_renamed(shared: &Shared, renamed: Vec<(AccountId, String)>) {
+    for (account, handle) in renamed {
+        let clients: Vec<u64> = super::lock(&shared.online)
+            .iter_mut()
+            .filter(|(_, who)| who.proof.account() == Some(account))
+            .map(|(client, who)| {
+                who.user.clone_from(&handle);
+                *client
+            })
+            .collect();
+        tracing::info!(
+            account,
+            handle = %crate::escape::escape(&handle),
+            sessions = clients.len(),
+            "an account connected here was renamed"
+        );
+        for client in clients {
+            let handle = handle.clone();
+            (shared.workers).call(client, move |session: &mut super::task::Session| {
+                session.renamed(&handle)
+            });
+        }
     }
 }
 

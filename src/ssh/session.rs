@@ -2,7 +2,7 @@
 //! feeds them, and how they open, join and leave the server's tables. A screen worker drives
 //! them (`task.rs`).
 
-use std::cell::Cell;
+use std::cell::{Cell, Ref, RefCell};
 use std::net::SocketAddr;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -26,6 +26,7 @@ use crate::tui::duel::{BoardGame, DuelApp};
 use crate::tui::event::Sender;
 use crate::tui::lobby::{GameOptions, Mode};
 use crate::tui::players::daily_store::{self, DailyStore};
+use crate::tui::players::{GUESTS_HAVE_NO_PROFILE, Whose};
 use crate::tui::{Closed, Event, Opening, Screen as TuiScreen, Theme, Transition};
 
 /// At most this many frames a second go to one client.
@@ -188,12 +189,27 @@ pub(crate) fn closes_with<N: 'static>(
 /// One connection as its screens see it: the player, where the screens' events go,
 /// and the table the player sits at or watches now, if any.
 pub(crate) struct Conn {
-    pub(crate) spec: GameSpec,
+    /// Who the player is and where; their name changes when their account is renamed.
+    spec: RefCell<GameSpec>,
     pub(crate) events: Sender<Event>,
     /// Set while a table's screen is open; the session leaves that table when it ends.
     pub(crate) at_table: Cell<Option<TableId>>,
     /// Set while the lobby opens a table its opener asked to play casual.
     casual: Cell<bool>,
+}
+
+impl Conn {
+    /// The connection as it is now. Borrowed only for a moment, on the session's worker;
+    /// nothing renames the player while it is held.
+    pub(crate) fn spec(&self) -> Ref<'_, GameSpec> {
+        self.spec.borrow()
+    }
+
+    /// The player's account is now called `handle`: tables opened or joined from here on
+    /// seat them under it.
+    pub(crate) fn rename(&self, handle: &str) {
+        self.spec.borrow_mut().who.user = handle.to_string();
+    }
 }
 
 /// A table being shown, on top of the lobby.
@@ -234,7 +250,7 @@ impl TuiScreen for AtTable {
         let next = self.screen.update(event, now);
         if closed && self.follows_showcase {
             // The showcase went on at another game's table: watch that one.
-            let registry = &self.conn.spec.shared.tables;
+            let registry = self.conn.spec().shared.tables.clone();
             let next = registry
                 .list()
                 .into_iter()
@@ -266,10 +282,8 @@ impl TuiScreen for AtTable {
     /// The player leaves the table (keeping no seat: they chose to go).
     fn close(&mut self) -> Closed {
         let conn = &self.conn;
-        conn.spec
-            .shared
-            .tables
-            .leave(self.id, conn.spec.client, false);
+        let client = conn.spec().client;
+        conn.spec().shared.tables.leave(self.id, client, false);
         conn.at_table.set(None);
         Closed::default()
     }
@@ -284,6 +298,8 @@ impl TuiScreen for AtTable {
 pub(crate) struct LobbyScreen {
     lobby: Lobby,
     pub(crate) conn: Rc<Conn>,
+    /// The player's account was renamed since the lobby was last drawn.
+    renamed: bool,
 }
 
 impl LobbyScreen {
@@ -314,7 +330,7 @@ impl LobbyScreen {
         crate::ssh::lock(&shared.online).insert(spec.client, spec.who.clone());
         let (size, client) = (spec.size, spec.client);
         let conn = Rc::new(Conn {
-            spec,
+            spec: RefCell::new(spec),
             events,
             at_table: Cell::new(None),
             casual: Cell::new(false),
@@ -322,9 +338,10 @@ impl LobbyScreen {
         let mut root = LobbyScreen {
             lobby,
             conn: conn.clone(),
+            renamed: false,
         };
         let mut back = None;
-        if let Some(id) = registry.seat_kept_for(&conn.spec.who) {
+        if let Some(id) = registry.seat_kept_for(&conn.spec().who) {
             match join(&conn, id, Want::Seat, size) {
                 Ok(mut table) => {
                     table.notice("Welcome back: your match goes on");
@@ -339,13 +356,25 @@ impl LobbyScreen {
 }
 
 impl LobbyScreen {
+    /// The player's account is now called `handle`: the lobby says so, and tables from
+    /// here on seat them under it.
+    pub(crate) fn renamed(&mut self, handle: &str) {
+        self.conn.rename(handle);
+        self.lobby.rename_me(handle);
+        self.lobby
+            .say(&format!("Your account is now called {handle}"), false);
+        self.renamed = true;
+    }
+}
+
+impl LobbyScreen {
     /// Opens or joins the table `intent` asks for.
     fn table_for(&self, intent: Intent) -> Option<Result<AtTable, AtTableError>> {
         let conn = &self.conn;
         let size = self.lobby.size;
         Some(match intent {
             Intent::Quit => return None,
-            Intent::Open { opponent, options } => ((conn.spec.shared.games.open_table)(
+            Intent::Open { opponent, options } => ((conn.spec().shared.games.open_table)(
                 options.game(),
             ))(conn, opponent, &options, size),
             Intent::Join(id) => join(conn, id, Want::Seat, size),
@@ -353,7 +382,7 @@ impl LobbyScreen {
             // The lobby's other games: a table against the chosen computer, or for two.
             Intent::Play(launch) => {
                 let opponent = (launch.mode != Mode::TwoPlayers).then(|| launch.opponent.clone());
-                ((conn.spec.shared.games.open_table)(launch.game))(
+                ((conn.spec().shared.games.open_table)(launch.game))(
                     conn,
                     opponent,
                     &launch.options,
@@ -378,23 +407,25 @@ impl LobbyScreen {
 impl LobbyScreen {
     /// The player's profile (`profile`) or the leaderboards, on a server that keeps them;
     /// `None` for a guest's profile.
-    fn players_screen(&self, profile: bool, of: Option<String>) -> Option<Opening> {
-        let store = self.conn.spec.shared.store.clone()?;
-        let who = &self.conn.spec.who;
-        let me = who.proof.account();
-        if profile && me.is_none() && of.is_none() {
-            return None;
-        }
+    fn players_screen(&self, profile: bool, of: Option<Whose>) -> Option<Opening> {
+        let store = self.conn.spec().shared.store.clone()?;
+        let me = self.conn.spec().who.proof.account();
+        let of = match of {
+            Some(Whose::Guest) => return None,
+            None if profile && me.is_none() => return None,
+            of => of,
+        };
         let source = Box::new(super::players::StoreSource {
             store,
             me,
-            replay: self.conn.spec.shared.games.replay,
+            replay: self.conn.spec().shared.games.replay,
         });
-        let (handle, game) = (who.user.clone(), self.lobby.game_kind());
+        let viewer = me.map_or(Whose::Guest, Whose::Account);
+        let game = self.lobby.game_kind();
         Some(Box::new(move |_events, _size, theme| {
             let mut screen = crate::tui::players::PlayersScreen::new(
                 source,
-                &handle,
+                viewer,
                 game,
                 profile && of.is_none(),
                 theme,
@@ -411,8 +442,8 @@ impl LobbyScreen {
     /// Where this player's daily results go: the server's store for an account; a guest's
     /// and a server without a store's are not kept, and the words say why.
     fn daily_store(&self) -> DailyStore {
-        let store = self.conn.spec.shared.store.clone();
-        let me = self.conn.spec.who.proof.account();
+        let store = self.conn.spec().shared.store.clone();
+        let me = self.conn.spec().who.proof.account();
         let not_kept = if store.is_none() {
             Some("this server keeps no players' results".to_string())
         } else if me.is_none() {
@@ -431,14 +462,14 @@ impl LobbyScreen {
 impl TuiScreen for LobbyScreen {
     fn update(&mut self, event: Event, _now: Instant) -> Transition {
         let conn = self.conn.clone();
-        let registry = &conn.spec.shared.tables;
+        let shared = conn.spec().shared.clone();
+        let registry = &shared.tables;
         if matches!(event, Event::Lobby) {
-            let shared = &conn.spec.shared;
             let changed = (self.lobby).take_news(
                 registry.list(),
                 shared.online_now(),
                 shared.tables_elsewhere(),
-            );
+            ) | std::mem::take(&mut self.renamed);
             return if changed {
                 Transition::Stay
             } else {
@@ -454,7 +485,7 @@ impl TuiScreen for LobbyScreen {
         };
         match intent {
             Intent::Daily(game) => {
-                return match (self.conn.spec.shared.games.daily)(game, self.daily_store()) {
+                return match (self.conn.spec().shared.games.daily)(game, self.daily_store()) {
                     Some(opening) => Transition::Push(opening),
                     None => Transition::Stay,
                 };
@@ -468,10 +499,7 @@ impl TuiScreen for LobbyScreen {
             return match self.players_screen(profile, of) {
                 Some(opening) => Transition::Push(opening),
                 None => {
-                    self.lobby.say(
-                        "Guests have no profile: connect with an SSH key to have one",
-                        true,
-                    );
+                    self.lobby.say(GUESTS_HAVE_NO_PROFILE, true);
                     Transition::Stay
                 }
             };
@@ -479,7 +507,7 @@ impl TuiScreen for LobbyScreen {
         match self.table_for(intent) {
             None => Transition::Quit,
             Some(Ok(table)) => {
-                registry.unwatch_lobby(conn.spec.client);
+                registry.unwatch_lobby(conn.spec().client);
                 Transition::Push(table.opening())
             }
             Some(Err(e)) => {
@@ -501,10 +529,10 @@ impl TuiScreen for LobbyScreen {
     /// Back from a table: the lobby hears of the tables again.
     fn uncovered(&mut self, _closed: Closed, _now: Instant) -> Transition {
         let conn = &self.conn;
-        watch_lobby(&conn.spec, &conn.events);
-        self.lobby.set_tables(conn.spec.shared.tables.list());
-        self.lobby.set_online(conn.spec.shared.online_now());
-        (self.lobby).set_tables_elsewhere(conn.spec.shared.tables_elsewhere());
+        watch_lobby(&conn.spec(), &conn.events);
+        self.lobby.set_tables(conn.spec().shared.tables.list());
+        self.lobby.set_online(conn.spec().shared.online_now());
+        (self.lobby).set_tables_elsewhere(conn.spec().shared.tables_elsewhere());
         self.lobby.say("Back in the lobby", false);
         Transition::Stay
     }
@@ -553,6 +581,10 @@ pub enum AtTableError {
     /// The game's tables open from the lobby's setup, not as a match of the lobby's choice.
     #[error("{} tables open from the lobby", .0.title())]
     FromSetup(crate::games::GameKind),
+    /// A board larger than a server's tables hold (every screen at a table keeps the
+    /// match's positions, which grow with the square of the side).
+    #[error("boards above {most}x{most} are played at home (trios play), not at a server's tables")]
+    BoardTooLarge { most: usize },
 }
 
 impl AtTableError {
@@ -569,7 +601,8 @@ pub(crate) fn join(
     want: Want,
     size: (u16, u16),
 ) -> Result<AtTable, AtTableError> {
-    let (spec, events) = (&conn.spec, &conn.events);
+    let spec = conn.spec();
+    let (spec, events) = (&*spec, &conn.events);
     let registry = &spec.shared.tables;
     let kind = registry
         .list()
@@ -633,7 +666,7 @@ pub(crate) fn open_race_table<R: TableRace>(
     rival: Option<String>,
     size: (u16, u16),
 ) -> Result<AtTable, AtTableError> {
-    let spec = &conn.spec;
+    let spec = conn.spec();
     let shared = &spec.shared;
     let seed = shared.deal_seed();
     let id = shared.tables.open(Setup::<R> {
@@ -715,15 +748,16 @@ pub(crate) fn join_duel<G: BoardGame>(
     )
 }
 
-/// Opens a table of a platform game: against `opponent` when it is one of the game's
-/// players (else `fallback`), or for two.
+/// Opens a table of a platform game with the game's `options`: against `opponent` when it
+/// is one of the game's players (else `fallback`), or for two.
 pub(crate) fn open_duel<G: BoardGame>(
     conn: &Rc<Conn>,
     opponent: Option<String>,
     fallback: &str,
+    options: G::Options,
     size: (u16, u16),
 ) -> Result<AtTable, AtTableError> {
-    let spec = &conn.spec;
+    let spec = conn.spec();
     let shared = &spec.shared;
     let think_ms = shared.choices.base.think_ms;
     let (kind, second) = match opponent {
@@ -739,6 +773,8 @@ pub(crate) fn open_duel<G: BoardGame>(
     };
     let mut config = DuelConfig::<G>::new([Seat::Human, second], 0, think_ms);
     config.seed = rand::random();
+    config.options = options;
+    drop(spec);
     open_and_sit(conn, kind, config, size)
 }
 
@@ -750,7 +786,7 @@ pub(crate) fn open_and_sit<C: crate::controller::table_game::TableGame>(
     config: C,
     size: (u16, u16),
 ) -> Result<AtTable, AtTableError> {
-    let spec = &conn.spec;
+    let spec = conn.spec();
     let shared = &spec.shared;
     let id = shared.tables.open(TableSpec {
         kind,

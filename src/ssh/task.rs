@@ -70,7 +70,10 @@ pub fn start(spec: GameSpec, out: OutSender<Vec<u8>>) -> io::Result<Sender<Event
             if asked {
                 return Ok(events);
             }
-            Lookup::Unavailable("the store is busy".into())
+            Lookup::Unavailable {
+                why: "the store is busy".into(),
+                words: account::AWAY,
+            }
         }
         _ => Lookup::Guest,
     };
@@ -126,12 +129,9 @@ impl Session {
                 spec.who = account::as_account(&found, from);
                 Some((format!("Welcome back, {}", found.handle), false))
             }
-            Lookup::Unavailable(why) => {
+            Lookup::Unavailable { why, words } => {
                 tracing::warn!(peer = %spec.peer, "no account lookup: {why}");
-                Some((
-                    "The players database is away: you play as a guest this time".into(),
-                    true,
-                ))
+                Some((format!("{words}: you play as a guest this time"), true))
             }
             Lookup::Banned(found) => {
                 tracing::info!(peer = %spec.peer, handle = %found.handle, "banned account refused");
@@ -148,6 +148,15 @@ impl Session {
             Lookup::New => return self.sign_up(spec, held),
         };
         self.open_lobby(spec, greeting, held);
+    }
+
+    /// The player's account is now called `handle` (renamed by the operator while they
+    /// play): their lobby and the tables they open from here on show it.
+    pub(crate) fn renamed(&mut self, handle: &str) {
+        if let Phase::Lobby(screens) = &mut self.phase {
+            screens.stack.root.renamed(handle);
+            self.take(Event::Lobby);
+        }
     }
 
     /// Shows the sign-up screen to a new key's player.
@@ -223,11 +232,37 @@ impl Session {
         self.open_lobby(spec, Some((greeting, false)), Vec::new());
     }
 
-    /// Opens the lobby (or the seat kept for a returning player), greeting the player.
-    fn open_lobby(&mut self, spec: GameSpec, greeting: Option<(String, bool)>, held: Vec<Event>) {
+    /// Opens the lobby (or the seat kept for a returning player), greeting the player. On a
+    /// server that keeps accounts, a player without one is shown as a guest from here on,
+    /// everywhere (a server without a players database has no handles to mistake anyone
+    /// for: names show as the clients sent them).
+    fn open_lobby(
+        &mut self,
+        mut spec: GameSpec,
+        greeting: Option<(String, bool)>,
+        held: Vec<Event>,
+    ) {
+        match spec.who.proof.account() {
+            Some(account) => tracing::info!(
+                peer = %spec.peer,
+                account,
+                handle = %crate::escape::escape(&spec.who.user),
+                "signed in"
+            ),
+            None if self.shared.store.is_none() => {}
+            None => {
+                spec.who.user = super::name::guest_name(&spec.who.user);
+                tracing::info!(
+                    peer = %spec.peer,
+                    guest = %crate::escape::escape(&spec.who.user),
+                    "signed in as a guest"
+                );
+            }
+        }
         let (lobby, back) = LobbyScreen::open(spec, self.events.clone(), greeting);
         let conn = lobby.conn.clone();
-        match Screens::new(lobby, &conn.spec, &self.events, &self.out) {
+        let made = Screens::new(lobby, &conn.spec(), &self.events, &self.out);
+        match made {
             Ok(mut screens) => {
                 if let Some(table) = back
                     && screens.push(table).is_err()
@@ -311,8 +346,7 @@ impl Session {
 /// The player leaves the lobby's lists, and the table they were at: they keep their seat
 /// unless they quit.
 fn lobby_left(conn: Rc<super::session::Conn>, ended: Ended) {
-    let shared = &conn.spec.shared;
-    let client = conn.spec.client;
+    let (shared, client) = (conn.spec().shared.clone(), conn.spec().client);
     crate::ssh::lock(&shared.online).remove(&client);
     shared.tables.unwatch_lobby(client);
     if let Some(id) = conn.at_table.take() {
@@ -358,7 +392,10 @@ impl Task for Session {
                         return Some(Some(*until));
                     }
                     let waited = LOGIN_WAIT.as_millis();
-                    let late = Lookup::Unavailable(format!("no answer within {waited} ms"));
+                    let late = Lookup::Unavailable {
+                        why: format!("no answer within {waited} ms"),
+                        words: account::AWAY,
+                    };
                     self.signed_in(late);
                     continue;
                 }

@@ -20,7 +20,24 @@ use super::shell::{Screen, Transition};
 use super::{Event, Theme};
 use crate::controller::rated::group_title;
 use crate::games::GameKind;
-use crate::store::{GameRow, LICHESS, LinkedKey, Rating, Standing};
+use crate::store::{AccountId, GameRow, LICHESS, LinkedKey, Rating, Standing};
+
+/// Whose profile to open: an account by its id (every link between screens), a handle as
+/// someone typed it (`/`), or a guest, who has no profile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Whose {
+    Account(AccountId),
+    Typed(String),
+    Guest,
+}
+
+/// What the screen says when a guest's profile is asked for.
+pub const GUESTS_HAVE_NO_PROFILE: &str =
+    "Guests have no profile: connect with an SSH key to have one";
+
+/// How often one's own profile is read again while it is shown, so a key linked or a rename
+/// made from elsewhere shows without reopening it.
+const OWN_REFRESH: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// Every rating group, in the order the leaderboard steps through them, with its game.
 pub const GROUPS: [(GameKind, &str); 9] = [
@@ -60,6 +77,8 @@ pub struct ProfileRating {
 /// A profile as the screen shows it.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Profile {
+    /// The account shown (`None` for the home screen's profile).
+    pub account: Option<AccountId>,
     pub handle: String,
     /// The viewer's own: keys are shown and can be linked or removed.
     pub own: bool,
@@ -79,7 +98,7 @@ pub struct Profile {
 /// cannot be had.
 pub trait PlayerSource {
     fn leaderboard(&mut self, group: &str) -> Result<Board, String>;
-    fn profile(&mut self, handle: &str) -> Result<Profile, String>;
+    fn profile(&mut self, whose: &Whose) -> Result<Profile, String>;
     /// A new one-time code to link another key to the viewer's account.
     fn link_code(&mut self) -> Result<String, String>;
     fn remove_key(&mut self, fingerprint: &str) -> Result<(), String>;
@@ -102,13 +121,17 @@ pub struct PlayersScreen {
     group: usize,
     board: Board,
     profile: Profile,
-    /// The viewer's handle (their own profile).
-    me: String,
+    /// The viewer (their own profile).
+    me: Whose,
     /// The selected row: a leaderboard line, or a profile's game or key (games first).
     selected: usize,
     message: Option<(String, bool)>,
     /// The handle being typed after `/` (find a player), while it is.
     finding: Option<String>,
+    /// Whether `Esc` on the profile goes back to the leaderboard it was opened from.
+    back_to_board: bool,
+    /// When one's own profile is read again.
+    refresh_at: Option<Instant>,
 }
 
 /// The longest handle `/` takes: longer than any handle an account may have.
@@ -118,7 +141,7 @@ impl PlayersScreen {
     /// Opens on the leaderboard of `game`'s main group, or on `me`'s profile.
     pub fn new(
         source: Box<dyn PlayerSource>,
-        me: &str,
+        me: Whose,
         game: GameKind,
         profile_first: bool,
         theme: Theme,
@@ -131,13 +154,15 @@ impl PlayersScreen {
             group,
             board: Board::default(),
             profile: Profile::default(),
-            me: me.to_string(),
+            me: me.clone(),
             selected: 0,
             message: None,
             finding: None,
+            back_to_board: false,
+            refresh_at: None,
         };
         if profile_first {
-            screen.show_profile(me.to_string());
+            screen.show_profile(me);
         } else {
             screen.load_board();
         }
@@ -159,9 +184,10 @@ impl PlayersScreen {
         }
     }
 
-    /// Shows the profile of the player called `handle` (in any case), or says there is none.
-    pub fn open_profile(&mut self, handle: String) {
-        self.show_profile(handle);
+    /// Shows `whose` profile, or says there is none; `Esc` leaves the screen from it.
+    pub fn open_profile(&mut self, whose: Whose) {
+        self.show_profile(whose);
+        self.back_to_board = false;
     }
 
     /// A key while a handle is being typed after `/`.
@@ -175,7 +201,7 @@ impl PlayersScreen {
                 let handle = typed.trim().to_string();
                 self.finding = None;
                 if !handle.is_empty() {
-                    self.show_profile(handle);
+                    self.open_from_here(Whose::Typed(handle));
                 }
             }
             KeyCode::Backspace => {
@@ -188,15 +214,46 @@ impl PlayersScreen {
         }
     }
 
-    fn show_profile(&mut self, handle: String) {
-        match self.source.profile(&handle) {
+    /// Opens `whose` profile from the view shown now: from the leaderboard, `Esc` comes
+    /// back to it.
+    fn open_from_here(&mut self, whose: Whose) {
+        let from_board = self.view == View::Board;
+        if self.show_profile(whose) && from_board {
+            self.back_to_board = true;
+        }
+    }
+
+    /// Shows `whose` profile, or says why not; whether it is shown.
+    fn show_profile(&mut self, whose: Whose) -> bool {
+        if whose == Whose::Guest {
+            self.message = Some((GUESTS_HAVE_NO_PROFILE.into(), true));
+            return false;
+        }
+        match self.source.profile(&whose) {
             Ok(profile) => {
                 self.profile = profile;
                 self.view = View::Profile;
                 self.selected = 0;
                 self.message = None;
+                self.refresh_at = self.profile.own.then(|| Instant::now() + OWN_REFRESH);
+                true
             }
-            Err(e) => self.message = Some((e, true)),
+            Err(e) => {
+                self.message = Some((e, true));
+                false
+            }
+        }
+    }
+
+    /// Reads the profile shown again (by its account), keeping the selection and the
+    /// message; a failed read keeps what is shown.
+    fn refresh_profile(&mut self) {
+        let Some(id) = self.profile.account else {
+            return;
+        };
+        if let Ok(profile) = self.source.profile(&Whose::Account(id)) {
+            self.profile = profile;
+            self.selected = self.selected.min(self.rows().saturating_sub(1));
         }
     }
 
@@ -209,7 +266,11 @@ impl PlayersScreen {
 }
 
 impl Screen for PlayersScreen {
-    fn update(&mut self, event: Event, _now: Instant) -> Transition {
+    fn update(&mut self, event: Event, now: Instant) -> Transition {
+        if self.view == View::Profile && self.refresh_at.is_some_and(|at| now >= at) {
+            self.refresh_profile();
+            self.refresh_at = self.profile.own.then(|| now + OWN_REFRESH);
+        }
         let Event::Key(key) = event else {
             return Transition::Stay;
         };
@@ -223,6 +284,12 @@ impl Screen for PlayersScreen {
         match (self.view, key.code) {
             (_, KeyCode::Char('/')) if !self.profile.local || self.view == View::Board => {
                 self.finding = Some(String::new());
+                self.message = None;
+            }
+            (View::Profile, KeyCode::Esc) if self.back_to_board => {
+                self.back_to_board = false;
+                self.view = View::Board;
+                self.selected = 0;
                 self.message = None;
             }
             (_, KeyCode::Esc | KeyCode::Char('q')) => return Transition::Pop,
@@ -240,11 +307,12 @@ impl Screen for PlayersScreen {
             }
             (View::Board, KeyCode::Enter) => {
                 if let Some(row) = self.board.rows.get(self.selected) {
-                    self.show_profile(row.handle.clone());
+                    self.open_from_here(Whose::Account(row.account));
                 }
             }
-            (View::Board, KeyCode::Char('p')) => self.show_profile(self.me.clone()),
+            (View::Board, KeyCode::Char('p')) => self.open_from_here(self.me.clone()),
             (View::Profile, KeyCode::Char('b') | KeyCode::Tab) if !self.profile.local => {
+                self.back_to_board = false;
                 self.load_board()
             }
             (View::Profile, KeyCode::Enter) => {
@@ -260,7 +328,7 @@ impl Screen for PlayersScreen {
                     Err(e) => self.message = Some((e, true)),
                 }
             }
-            (View::Board, KeyCode::Tab) => self.show_profile(self.me.clone()),
+            (View::Board, KeyCode::Tab) => self.open_from_here(self.me.clone()),
             (View::Profile, KeyCode::Char('l')) if self.profile.own => {
                 self.message = Some(match self.source.link_code() {
                     Ok(code) => (
@@ -277,8 +345,7 @@ impl Screen for PlayersScreen {
                 if let Some(key) = at.and_then(|n| self.profile.keys.get(n)).cloned() {
                     match self.source.remove_key(&key.fingerprint) {
                         Ok(()) => {
-                            let handle = self.profile.handle.clone();
-                            self.show_profile(handle);
+                            self.refresh_profile();
                             self.message = Some(("Key removed".into(), false));
                         }
                         Err(e) => self.message = Some((e, true)),
@@ -291,7 +358,7 @@ impl Screen for PlayersScreen {
     }
 
     fn next_tick(&self) -> Option<Instant> {
-        None
+        self.refresh_at.filter(|_| self.view == View::Profile)
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
@@ -413,7 +480,7 @@ impl PlayersScreen {
             let text = standing_text(row);
             let style = if n == self.selected {
                 theme.current_line()
-            } else if row.handle == self.me {
+            } else if self.me == Whose::Account(row.account) {
                 theme.title()
             } else {
                 ratatui::style::Style::new()
@@ -522,7 +589,7 @@ impl PlayersScreen {
                 ),
                 None => "casual".into(),
             };
-            let players: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
+            let players = game.shown_names();
             let title = GameKind::ALL
                 .iter()
                 .find(|k| k.name() == game.game)

@@ -420,3 +420,131 @@ fn a_crowd_online_shows_the_best_rated_first_and_counts_the_rest() {
     assert_eq!(named + left, 500, "{line}");
     assert!(line.chars().count() <= 80, "{line}");
 }
+
+/// The rows of `screen` holding `text`, top first.
+fn rows_with(screen: &str, text: &str) -> Vec<usize> {
+    (screen.lines().enumerate())
+        .filter(|(_, line)| line.contains(text))
+        .map(|(row, _)| row)
+        .collect()
+}
+
+#[test]
+fn every_game_lists_its_tables_under_the_heading_and_todays_puzzle_after_them() {
+    use trios::games::GameKind;
+    use trios::tui::lobby::Item;
+    for size in [(80, 24), (200, 60)] {
+        for (tables, count) in [(tables(), 4), (many_tables(), 30)] {
+            for game in GameKind::ALL {
+                let mut lobby = lobby(size);
+                lobby.set_tables(tables.clone());
+                while lobby.game_kind() != game {
+                    keys(&mut lobby, ">");
+                }
+                let screen = render(&lobby);
+                let heading = rows_with(&screen, " Tables");
+                assert_eq!(heading.len(), 1, "{size:?} {game:?}:\n{screen}");
+                let listed: Vec<usize> = (screen.lines().enumerate())
+                    .filter(|(_, line)| line.trim_start().starts_with('#'))
+                    .map(|(row, _)| row)
+                    .collect();
+                assert!(!listed.is_empty(), "{size:?} {game:?}:\n{screen}");
+                assert!(
+                    listed.iter().all(|&row| row > heading[0]),
+                    "tables above their heading, {size:?} {game:?}:\n{screen}"
+                );
+                // The lines under the heading follow on from it without a gap.
+                assert_eq!(listed[0], heading[0] + 1, "{size:?} {game:?}:\n{screen}");
+                let daily = rows_with(&screen, "Today's puzzle");
+                if !lobby.items().contains(&Item::Daily) {
+                    assert!(daily.is_empty(), "{size:?} {game:?}:\n{screen}");
+                    continue;
+                }
+                // However many tables there are, the puzzle's line shows after the last one.
+                assert_eq!(daily.len(), 1, "{size:?} {game:?} {count}:\n{screen}");
+                let last = listed.iter().max().copied().unwrap_or(0);
+                assert!(daily[0] > last, "{size:?} {game:?}:\n{screen}");
+                // A click on that line chooses the puzzle, a second plays it.
+                let click = Event::Mouse(MouseEvent {
+                    kind: MouseEventKind::Down(MouseButton::Left),
+                    column: 10,
+                    row: daily[0] as u16,
+                    modifiers: KeyModifiers::NONE,
+                });
+                assert_eq!(lobby.update(click.clone()), None);
+                assert_eq!(lobby.selected_item(), Item::Daily, "{size:?} {game:?}");
+                assert_eq!(lobby.update(click), Some(Intent::Daily(game)));
+                assert_eq!(rows_with(&render(&lobby), "Today's puzzle"), daily);
+            }
+        }
+    }
+}
+
+/// The Islands of Hex board sides `lobby` offers, stepping its Board row once round.
+fn island_sides(lobby: &mut Lobby) -> Vec<usize> {
+    use trios::games::GameKind;
+    use trios::tui::lobby::{GameOptions, Item, Mode};
+    while lobby.game_kind() != GameKind::Islands {
+        keys(lobby, ">");
+    }
+    for _ in 0..lobby.items().len() {
+        if lobby.selected_item() == Item::Size {
+            break;
+        }
+        keys(lobby, "j");
+    }
+    assert_eq!(lobby.selected_item(), Item::Size, "{:?}", lobby.items());
+    let side = |lobby: &Lobby| match lobby.launch(Mode::VsComputer).options {
+        GameOptions::Islands { size } => size,
+        options => panic!("{options:?}"),
+    };
+    let first = side(lobby);
+    let mut sides = vec![first];
+    loop {
+        keys(lobby, ">");
+        let next = side(lobby);
+        if next == first {
+            return sides;
+        }
+        sides.push(next);
+    }
+}
+
+#[test]
+fn a_server_offers_every_islands_board_size_the_home_screen_offers() {
+    use trios::games::GameKind;
+    use trios::tui::lobby::{GameOptions, Item, Mode};
+    let choices = Arc::new(trios::front::lobby_choices(base()));
+    let mut home = Lobby::home(choices.clone(), None, (80, 24), Theme::plain());
+    let mut server = lobby((80, 24));
+    let offered = island_sides(&mut server);
+    assert_eq!(offered, island_sides(&mut home));
+    // The small, the usual and the large rating groups can all be played for.
+    for side in [5, 11, 19] {
+        assert!(offered.contains(&side), "{offered:?}");
+    }
+
+    // Down to 5x5; the computer is played (or a table opened) on it.
+    while server.launch(Mode::VsComputer).options != (GameOptions::Islands { size: 5 }) {
+        keys(&mut server, "<");
+    }
+    assert!(
+        render(&server).contains("Board     ‹ 5x5 ›"),
+        "{}",
+        render(&server)
+    );
+    keys(&mut server, "kk");
+    assert_eq!(server.selected_item(), Item::PlayComputer);
+    let Some(Intent::Play(launch)) = keys(&mut server, "\r") else {
+        panic!("a table against the computer");
+    };
+    assert_eq!(launch.game, GameKind::Islands);
+    assert_eq!(launch.options, GameOptions::Islands { size: 5 });
+    keys(&mut server, "jjj");
+    assert_eq!(server.selected_item(), Item::OpenTable);
+    let Some(Intent::Play(launch)) = keys(&mut server, "\r") else {
+        panic!("a table for two");
+    };
+    assert_eq!(launch.mode, Mode::TwoPlayers);
+    assert_eq!(launch.options, GameOptions::Islands { size: 5 });
+}

@@ -233,3 +233,70 @@ async fn profiles_open_from_a_tables_line_and_by_finding_a_handle() {
     })
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_profile_found_from_the_leaderboard_goes_back_to_it_and_ones_own_stays_current() {
+    bounded(TEST_LIMIT, async {
+        let (_dir, db, server) = fresh_server().await;
+        let addr = server.local_addr();
+        let (_a, mut alice) = arrive(addr, [127, 0, 0, 2], "alice", &key()).await;
+        let (_b, mut bob) = arrive(addr, [127, 0, 0, 3], "bob", &key()).await;
+        ssh::sign_up(&mut alice, "alice").await;
+        ssh::sign_up(&mut bob, "bob").await;
+
+        // From the leaderboard, / finds bob; Esc comes back to the leaderboard, then leaves.
+        alice.send(b"b").await;
+        alice
+            .wait_for("the leaderboard", |s| s.shows("Leaderboard ‹"))
+            .await;
+        alice.send(b"/bob\r").await;
+        alice
+            .wait_for("bob's profile", |s| s.shows("Profile of bob"))
+            .await;
+        alice.send(b"\x1b").await;
+        alice
+            .wait_for("the leaderboard again", |s| s.shows("Leaderboard ‹"))
+            .await;
+        alice.send(b"\x1b").await;
+        alice.wait_lobby().await;
+
+        // Her own profile open, a key linked from another session shows without reopening.
+        alice.send(b"p").await;
+        alice
+            .wait_for("her profile", |s| s.shows("Profile of alice"))
+            .await;
+        alice.send(b"l").await;
+        alice
+            .wait_for("a code", |s| s.shows("(valid 10 minutes)"))
+            .await;
+        let contents = alice.contents();
+        let code = contents
+            .split("type ")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap()
+            .to_string();
+        let laptop = key();
+        let (_c, mut second) = arrive(addr, [127, 0, 0, 2], "laptop", &laptop).await;
+        second
+            .wait_for("the welcome", |g| g.shows("Choose the handle"))
+            .await;
+        second.send(b"\t").await;
+        enter(&mut second, &code).await;
+        second
+            .wait_for("the link", |g| g.shows("This key is now linked to alice"))
+            .await;
+        let store = SqliteStore::open(&db).unwrap();
+        let alice_id = store.account_by_handle("alice").unwrap().unwrap().id;
+        let keys = store.keys(alice_id).unwrap();
+        assert_eq!(keys.len(), 2);
+        let fingerprints: Vec<String> = keys.iter().map(|k| k.fingerprint.clone()).collect();
+        alice
+            .wait_for("both keys listed", |s| {
+                fingerprints.iter().all(|f| s.shows(&f[..20]))
+            })
+            .await;
+        server.shutdown().await;
+    })
+    .await;
+}

@@ -284,7 +284,7 @@ async fn a_huge_window_is_drawn_at_most_500_by_200() {
         game.wait_for("the lobby, drawn 500 wide", |s| {
             s.lines()
                 .next()
-                .is_some_and(|top| top.contains("signed in as mallory"))
+                .is_some_and(|top| top.contains("playing as guest mallory"))
         })
         .await;
         server.assert_small(idle, WINDOW_GROWTH_KB, "a 65535x65535 pty");
@@ -415,7 +415,7 @@ async fn a_name_of_terminal_commands_reaches_neither_the_log_nor_other_screens()
             .wait_for("eve's table", |s| s.contains("waiting: Enter to join"))
             .await;
         let seen = watcher.contents();
-        assert!(seen.contains("two players eve]2;owned[2JFAK"), "{seen}");
+        assert!(seen.contains("two players guest eve]2;owned"), "{seen}");
         assert!(
             !seen.contains('\u{202e}') && !seen.contains('\u{200b}'),
             "{seen:?}"
@@ -456,7 +456,7 @@ async fn a_name_of_terminal_commands_reaches_neither_the_log_nor_other_screens()
         let nameless = login_any(server.addr, "\u{202e}\u{200b} \t").await;
         let guest = open_game(&nameless, 80, 24, (80, 24)).await;
         guest
-            .wait_for("the guest's lobby", |s| s.contains("signed in as guest"))
+            .wait_for("the guest's lobby", |s| s.contains("playing as guest"))
             .await;
         server.assert_well();
         server.assert_serves_another().await;

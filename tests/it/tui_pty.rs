@@ -888,6 +888,8 @@ struct Server {
     child: std::process::Child,
     port: u16,
     _data: tempfile::TempDir,
+    /// Everything the server wrote on standard error (its log).
+    log: Arc<Mutex<String>>,
 }
 
 impl Server {
@@ -915,12 +917,18 @@ impl Server {
         // The server names its port on standard error once it listens.
         let stderr = child.stderr.take().expect("piped stderr");
         let (port_tx, port_rx) = std::sync::mpsc::channel();
+        let log = Arc::new(Mutex::new(String::new()));
+        let kept = log.clone();
         thread::spawn(move || {
             use std::io::BufRead;
             for line in std::io::BufReader::new(stderr)
                 .lines()
                 .map_while(Result::ok)
             {
+                if let Ok(mut log) = kept.lock() {
+                    log.push_str(&line);
+                    log.push('\n');
+                }
                 if let Some(rest) = line.strip_prefix("trios is serving on 127.0.0.1:")
                     && let Some(port) = rest.split(':').next().and_then(|p| p.parse().ok())
                 {
@@ -935,7 +943,18 @@ impl Server {
             child,
             port,
             _data: data,
+            log,
         }
+    }
+
+    /// The server's data folder.
+    fn data(&self) -> &Path {
+        self._data.path()
+    }
+
+    /// What the server logged so far.
+    fn log(&self) -> String {
+        self.log.lock().map(|l| l.clone()).unwrap_or_default()
     }
 
     /// OpenSSH's client as a person would run it, trusting the new host key.
@@ -963,7 +982,19 @@ impl Server {
 impl Server {
     /// OpenSSH's client at 80x24 signed in as `user` without a key.
     fn client(&self, ssh: &str, user: &str) -> Pty {
+        self.client_sized(ssh, user, (80, 24))
+    }
+
+    /// OpenSSH's client of `size` signed in as `user` without a key.
+    fn client_sized(&self, ssh: &str, user: &str, (cols, rows): (u16, u16)) -> Pty {
         let args = self.ssh_args(user, &["-o", "PubkeyAuthentication=no"]);
+        Pty::start_program(ssh, cols, rows, &args, Answers::CursorPosition)
+    }
+
+    /// OpenSSH's client at 80x24 signed in as `user` with the private key in `key`.
+    fn keyed_client(&self, ssh: &str, user: &str, key: &Path) -> Pty {
+        let key = key.to_string_lossy();
+        let args = self.ssh_args(user, &["-o", "IdentitiesOnly=yes", "-i", &key]);
         Pty::start_program(ssh, 80, 24, &args, Answers::CursorPosition)
     }
 }
@@ -1086,7 +1117,7 @@ fn the_openssh_client_reaches_the_lobby_plays_and_leaves_its_terminal_as_it_was(
     let mut pty = Pty::start_program(&ssh, 80, 24, &args, Answers::CursorPosition);
     pty.wait_for("the lobby", |s| s.contains("Play the computer"));
     pty.send(b"\r");
-    pty.wait_for("the game", |s| s.contains("RED (olga) to move"));
+    pty.wait_for("the game", |s| s.contains("RED (guest olga) to move"));
     pty.send(b"1");
     pty.wait_for("the first card picked", |s| {
         s.keys().contains("Enter place")
@@ -1134,8 +1165,8 @@ fn two_openssh_clients_play_reversi_at_one_table() {
     let mut bob = join_listed(&server, &ssh, "bob", "alice's table in the list", |s| {
         s.contains("waiting: Enter to join")
     });
-    bob.wait_for("bob seated at light", |s| s.contains("Light (bob)"));
-    alice.wait_for("both seats taken", |s| s.contains("Light (bob)"));
+    bob.wait_for("bob seated at light", |s| s.contains("Light (guest bob)"));
+    alice.wait_for("both seats taken", |s| s.contains("Light (guest bob)"));
 
     alice.send(b"\r");
     bob.wait_for("alice's move", |s| s.contains("1. Dark 3 5, flips 1"));
@@ -1545,8 +1576,8 @@ fn two_openssh_clients_race_hexpaths_at_one_table() {
     let mut bob = join_listed(&server, &ssh, "bob", "alice's table in the list", |s| {
         s.contains("waiting: Enter to join")
     });
-    bob.wait_for("bob at the table", |s| s.contains("you (bob) 0"));
-    alice.wait_for("bob in alice's list", |s| s.contains("bob 0"));
+    bob.wait_for("bob at the table", |s| s.contains("you (guest bob) 0"));
+    alice.wait_for("bob in alice's list", |s| s.contains("guest bob 0"));
     alice.send(b"s");
     for pty in [&mut alice, &mut bob] {
         pty.wait_for("round 1", |s| s.contains("round 1/10"));
@@ -1558,7 +1589,7 @@ fn two_openssh_clients_race_hexpaths_at_one_table() {
     });
     bob.send(b"\r");
     alice.wait_for("bob's announcement", |s| {
-        s.contains(&format!("bob announces {}", steps(n)))
+        s.contains(&format!("guest bob announces {}", steps(n)))
     });
     alice.send(keys.as_bytes());
     alice.wait_for("alice at the goal", |s| {
@@ -1568,13 +1599,13 @@ fn two_openssh_clients_race_hexpaths_at_one_table() {
     alice.wait_for("alice's announcement", |s| s.contains("You announce"));
     alice.send(b"g");
     bob.wait_for("alice done", |s| {
-        s.contains("alice is done; waiting for bob")
+        s.contains("guest alice is done; waiting for guest bob")
     });
     bob.send(b"g");
     for pty in [&mut alice, &mut bob] {
-        pty.wait_for("bob's win", |s| s.contains("bob wins the round"));
+        pty.wait_for("bob's win", |s| s.contains("guest bob wins the round"));
     }
-    bob.wait_for("bob's score", |s| s.contains("you (bob) 3"));
+    bob.wait_for("bob's score", |s| s.contains("you (guest bob) 3"));
     for (who, pty) in [("bob", &mut bob), ("alice", &mut alice)] {
         leave_server(who, pty, "Back in the lobby");
     }
@@ -1602,22 +1633,22 @@ fn two_openssh_clients_and_a_computer_race_at_one_triad_table() {
 
     // Race the computer, Opponent, Open a race table, then alice's table.
     let mut bob = join_listed(&server, &ssh, "bob", "alice's race in the list", |s| {
-        s.contains("alice, hard") && s.contains("waiting: Enter to join")
+        s.contains("guest alice, hard") && s.contains("waiting: Enter to join")
     });
-    bob.wait_for("bob in the race", |s| s.contains("3. bob  ← you"));
-    alice.wait_for("bob in alice's list", |s| s.contains("3. bob"));
+    bob.wait_for("bob in the race", |s| s.contains("3. guest bob  ← you"));
+    alice.wait_for("bob in alice's list", |s| s.contains("3. guest bob"));
 
     alice.send(b"s");
     let game = Game::new(seed);
     let tableau = game.tableau();
     let triad = first_triad(tableau).expect("the first deal holds a triad");
     for pty in [&mut alice, &mut bob] {
-        pty.wait_for("the race on", |s| s.contains("alice starts the race"));
+        pty.wait_for("the race on", |s| s.contains("guest alice starts the race"));
     }
     let keys: String = triad.iter().map(|&p| key_of(p).expect("a key")).collect();
     alice.send(keys.as_bytes());
     bob.wait_for("alice's triad and the scores", |s| {
-        s.contains("alice took a triad") && s.contains("you 0 · alice 1 · hard")
+        s.contains("guest alice took a triad") && s.contains("you 0 · guest alice 1 · hard")
     });
     alice.wait_for("alice's own triad", |s| {
         s.contains("A triad! You have 1 triad.")
@@ -1639,7 +1670,7 @@ fn two_openssh_clients_and_a_computer_race_at_one_triad_table() {
         s.contains("Not a triad") && s.contains("you -1 locked")
     });
     alice.wait_for("bob's wrong claim heard", |s| {
-        s.contains("bob claimed a wrong triad") && s.contains("bob -1")
+        s.contains("guest bob claimed a wrong triad") && s.contains("guest bob -1")
     });
 
     for (who, pty) in [("bob", &mut bob), ("alice", &mut alice)] {
@@ -1725,4 +1756,98 @@ fn sigterm_during_a_match_from_home_ends_trios_with_the_resume_hint() {
         "no resume hint for {} on the normal screen:\n{after}",
         path.display()
     );
+}
+
+/// A new private key in OpenSSH's format, in a file only its owner may read (as `ssh`
+/// demands), in `dir`.
+fn key_file(dir: &Path, name: &str) -> PathBuf {
+    use russh::keys::{Algorithm, PrivateKey};
+    use std::os::unix::fs::PermissionsExt;
+    let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).expect("a new key");
+    let text = key
+        .to_openssh(russh::keys::ssh_key::LineEnding::LF)
+        .expect("the key in OpenSSH's format");
+    let path = dir.join(name);
+    std::fs::write(&path, text.as_bytes()).expect("the key file");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).expect("0600");
+    path
+}
+
+/// Two keyed players and guests asking for their handles, in every form, over OpenSSH's own
+/// client at 80x24 and 200x60: every guest is shown as a guest (the header, the lobby's
+/// table line, the table's title), `p` on a guest's table opens no account's profile, and
+/// the log names the guest as a guest.
+#[test]
+fn guests_over_openssh_are_guests_whatever_handle_they_ask_for() {
+    let Some(ssh) = openssh_for_test() else {
+        return;
+    };
+    let server = Server::start_with(&["--game", "reversi"]);
+    let keys = tempfile::tempdir().expect("a folder for keys");
+    let mut keyed = Vec::new();
+    for name in ["alice", "bob"] {
+        let key = key_file(keys.path(), name);
+        let mut pty = server.keyed_client(&ssh, name, &key);
+        pty.wait_for("the sign-up", |s| s.contains("Choose the handle"));
+        pty.send(b"\r");
+        let welcome = format!("Welcome, {name}");
+        pty.wait_for("the welcome", |s| s.contains(&welcome));
+        keyed.push(pty);
+    }
+    // The operator bans bob while the server runs.
+    let db = server.data().join("trios.db");
+    let banned = Command::new(env!("CARGO_BIN_EXE_trios"))
+        .args(["players", "ban", "bob", "--database"])
+        .arg(&db)
+        .output_guarded()
+        .expect("trios players ban");
+    assert!(banned.status.success(), "{banned:?}");
+
+    // Same case, other case, banned, and a Cyrillic look-alike, at both sizes.
+    for (asked, size) in [
+        ("alice", (80, 24)),
+        ("ALICE", (200, 60)),
+        ("bob", (80, 24)),
+        ("\u{430}lice", (200, 60)),
+    ] {
+        let mut pty = server.client_sized(&ssh, asked, size);
+        let header = format!("playing as guest {asked}");
+        let top = pty.wait_for("the guest's lobby", |s| s.contains(&header));
+        assert!(!top.contains("signed in as"), "{asked}: {top}");
+        pty.send(b"q");
+        let status = pty.wait_exit(EXIT_TIMEOUT);
+        assert!(
+            status.success(),
+            "{asked}: ssh exits 0 after q, got {status:?}"
+        );
+    }
+
+    // A guest calling themselves alice opens a table: alice's lobby lists a guest there,
+    // and p on that line opens no profile.
+    let mut impostor = server.client(&ssh, "alice");
+    impostor.wait_for("the lobby", |s| s.contains("playing as guest alice"));
+    impostor.send(b"jj\r");
+    impostor.wait_for("the open table", |s| s.contains("Waiting for an opponent"));
+    let alice = &mut keyed[0];
+    alice.wait_for("the guest's table", |s| s.contains("guest alice vs"));
+    alice.send(b"jjjp");
+    alice.wait_for("no profile", |s| s.contains("Guests have no profile"));
+    alice.send(b"\r");
+    for pty in [&mut impostor, &mut keyed[0]] {
+        pty.wait_for("both seated", |s| {
+            s.contains("Dark (guest alice)") && s.contains("Light (alice)")
+        });
+    }
+
+    let log = server.log();
+    assert!(log.contains("signed in as a guest"), "{log}");
+    assert!(log.contains("guest=guest alice"), "{log}");
+    assert!(log.contains("guest=guest bob"), "{log}");
+    for line in log.lines().filter(|l| l.contains("signed in")) {
+        let as_account = line.contains("handle=alice") || line.contains("handle=bob");
+        assert!(
+            !as_account || !line.contains("guest"),
+            "a guest logged under a handle: {line}"
+        );
+    }
 }

@@ -283,7 +283,7 @@ fn open_table(
         return Err(AtTableError::FromSetup(GameKind::ThreeTrios));
     };
     let mut config = config.clone();
-    config.seed = conn.spec.shared.deal_seed();
+    config.seed = conn.spec().shared.deal_seed();
     config.red = Seat::Human;
     let kind = match opponent {
         Some(name) => {

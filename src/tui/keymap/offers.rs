@@ -120,6 +120,8 @@ pub mod flag {
     pub const OPEN_LINE: u32 = 1 << 23;
     /// The lobby or home screen offers the daily puzzles' leaderboard (`d`).
     pub const DAILY: u32 = 1 << 22;
+    /// Lobby: the viewer is a guest, who has no profile of their own.
+    pub const GUEST: u32 = 1 << 24;
 }
 
 use flag::*;
@@ -451,7 +453,7 @@ const LOBBY_BAR: &[Offer] = &[
     o(&[Enter], s(ScreenAction::Confirm), "Enter", "start", lb_start, 90),
     o(&[Left, Right], s(ScreenAction::Left), "←→", "game", |s| lb_start(s) && s.has(GAMES), 80),
     o(&[Char('c')], s(ScreenAction::Casual), "c", "casual table", |s| s.has(PLAYERS) && s.has(OPEN_LINE), 70),
-    o(&[Char('p')], s(ScreenAction::Profile), "p", "profile", |s| s.has(PLAYERS), 60),
+    o(&[Char('p')], s(ScreenAction::Profile), "p", "profile", |s| s.has(PLAYERS) && (!s.has(GUEST) || s.has(TABLE_LINE)), 60),
     o(&[Char('b')], s(ScreenAction::Leaderboard), "b", "leaderboard", |s| s.has(PLAYERS), 50),
     o(&[Char('d')], s(ScreenAction::Daily), "d", "daily", |s| s.has(DAILY), 40),
     HELP,

@@ -165,7 +165,7 @@ pub enum Intent {
     Players {
         profile: bool,
         /// Whose profile, when not one's own: a person at the chosen table.
-        of: Option<String>,
+        of: Option<crate::tui::players::Whose>,
     },
     /// Play today's puzzle of this game.
     Daily(GameKind),
@@ -512,6 +512,13 @@ impl Lobby {
         self.size
     }
 
+    /// The viewer's account is now called `handle` (a server's lobby only).
+    pub fn rename_me(&mut self, handle: &str) {
+        if let Place::Server(me) = &mut self.place {
+            me.user = handle.to_string();
+        }
+    }
+
     pub fn say(&mut self, text: &str, error: bool) {
         self.notice = Some(Notice {
             text: text.to_string(),
@@ -851,20 +858,23 @@ impl Lobby {
     /// Whether `table` keeps a seat for this player while they are away.
     /// On a table's line, the first person seated there other than oneself (whose profile
     /// `p` opens); `None` elsewhere, or when only oneself and computers sit there.
-    fn person_at_chosen_table(&self) -> Option<String> {
+    /// Whether the viewer is a server's guest (no account).
+    pub(crate) fn is_guest(&self) -> bool {
+        matches!(&self.place, Place::Server(me) if me.proof.account().is_none())
+    }
+
+    fn person_at_chosen_table(&self) -> Option<crate::tui::players::Whose> {
+        use crate::tui::players::Whose;
         let Item::Table(id) = self.selected_item() else {
             return None;
         };
-        let me = match &self.place {
-            Place::Server(me) => me.user.as_str(),
-            Place::Home(_) => "",
+        let Place::Server(me) = &self.place else {
+            return None;
         };
         let table = self.tables.iter().find(|t| t.id == id)?;
-        table
-            .seats
-            .iter()
-            .find(|s| matches!(s.state, SeatState::Present | SeatState::Away) && s.name != me)
-            .map(|s| s.name.clone())
+        // By who they are, never by the name shown: a guest's name proves nothing.
+        let person = (table.present.iter().chain(&table.away)).find(|who| *who != me)?;
+        Some(person.proof.account().map_or(Whose::Guest, Whose::Account))
     }
 
     pub(crate) fn keeps_seat(&self, table: &Summary) -> bool {

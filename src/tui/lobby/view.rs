@@ -69,9 +69,24 @@ const GAME_WIDTH: usize = 8;
 /// Rows below the table list: a blank, the notice, the keys.
 const FOOTER: u16 = 3;
 
-/// How many lines of the server's menu come before the tables.
+/// How many lines of the server's menu come before the tables: every line but the tables
+/// and today's puzzle, which comes after them.
 fn menu_len(lobby: &Lobby) -> usize {
-    lobby.items().len() - lobby.tables.len()
+    (lobby.items().iter())
+        .take_while(|item| !matches!(item, Item::Table(_) | Item::Daily))
+        .count()
+}
+
+/// Rows the server's lobby gives today's puzzle under the tables, when the chosen game has
+/// one: a blank, then its line.
+fn daily_rows(lobby: &Lobby) -> u16 {
+    if lobby.has_daily() { 2 } else { 0 }
+}
+
+/// The row of today's puzzle at a server: after the tables shown and a blank row.
+fn daily_row(lobby: &Lobby) -> u16 {
+    let (_, shown) = table_window(lobby);
+    tables_top(lobby) + 1 + shown as u16 + 1
 }
 
 /// The server's lobby lists every game as the home screen does (a line each, with what it
@@ -105,12 +120,13 @@ fn rows(lobby: &Lobby) -> Vec<(u16, usize)> {
     if is_home(lobby) {
         return home_rows(lobby);
     }
+    let items = lobby.items();
     let menu = menu_len(lobby);
     let listed = lists_games(lobby);
     let games = lobby.choices.games.len() as u16;
     let mut rows = Vec::new();
     let mut next = MENU_TOP;
-    for (index, item) in lobby.items().into_iter().take(menu).enumerate() {
+    for (index, &item) in items.iter().take(menu).enumerate() {
         if listed && item == Item::Game {
             rows.push((MENU_TOP + lobby.game as u16, index));
             next += games + 1;
@@ -122,6 +138,9 @@ fn rows(lobby: &Lobby) -> Vec<(u16, usize)> {
     let (first, shown) = table_window(lobby);
     for n in 0..shown {
         rows.push((tables_top(lobby) + 1 + n as u16, menu + first + n));
+    }
+    if let Some(index) = items.iter().position(|&item| item == Item::Daily) {
+        rows.push((daily_row(lobby), index));
     }
     rows
 }
@@ -172,7 +191,8 @@ fn table_window(lobby: &Lobby) -> (usize, usize) {
     let room = lobby
         .size
         .1
-        .saturating_sub(tables_top(lobby) + 1 + footer(lobby)) as usize;
+        .saturating_sub(tables_top(lobby) + 1 + daily_rows(lobby) + footer(lobby))
+        as usize;
     let count = lobby.tables.len();
     if count <= room {
         return (0, count);
@@ -228,7 +248,7 @@ fn online_line_kept(lobby: &Lobby, group: &str, width: usize) -> String {
     line
 }
 
-/// `Online (3): alice 1612 · bob 1500? · carol (guest)`, the best rated in `group` first,
+/// `Online (3): alice 1612 · bob 1500? · guest carol`, the best rated in `group` first,
 /// cut to `width` with a count of those left out. Only the names that fit are written out.
 fn online_line(lobby: &Lobby, group: &str, width: usize) -> String {
     let people = &lobby.online;
@@ -246,6 +266,8 @@ fn online_line(lobby: &Lobby, group: &str, width: usize) -> String {
     let text = |p: &super::OnlinePlayer| {
         let mut text = p.handle.clone();
         match (p.guest, rating(p, group).1) {
+            // A guest's name carries the mark already (`guest bob`).
+            (true, _) if text.starts_with("guest") => {}
             (true, _) => text.push_str(" (guest)"),
             (false, Some(r)) => text.push_str(&format!(" {r}")),
             (false, None) => text.push_str(" –"),
@@ -383,11 +405,15 @@ impl Lobby {
             Span::styled(" · over SSH", theme.dim()),
         ]);
         line(buf, 0, title);
-        let user = match &self.place {
-            Place::Server(me) => me.user.as_str(),
-            Place::Home(_) => "",
+        // Only an account is signed in; a guest plays under a name that says so
+        // (`guest bob`).
+        let me = match &self.place {
+            Place::Server(me) if me.proof.account().is_some() => {
+                format!("signed in as {} ", me.user)
+            }
+            Place::Server(me) => format!("playing as {} ", me.user),
+            Place::Home(_) => String::new(),
         };
-        let me = format!("signed in as {user} ");
         let me_width = u16::try_from(me.width()).unwrap_or(u16::MAX);
         if area.width > me_width.saturating_add(32) {
             Span::styled(me, theme.dim()).render(
@@ -461,6 +487,7 @@ impl Lobby {
             .with(flag::TABLE_LINE, matches!(items[selected], Item::Table(_)))
             .with(flag::GAMES, self.choices.games.len() > 1)
             .with(flag::PLAYERS, self.players)
+            .with(flag::GUEST, self.is_guest())
             .with(flag::OPEN_LINE, items[selected] == Item::OpenTable)
             .with(flag::DAILY, self.players);
         let keys = keybar::bar(
@@ -496,7 +523,7 @@ impl Lobby {
             return;
         }
         let (_, shown) = table_window(self);
-        let top = tables_top(self) + 1 + shown as u16 + 1;
+        let top = tables_top(self) + 1 + shown as u16 + 1 + daily_rows(self);
         if top + 1 >= last {
             return;
         }
