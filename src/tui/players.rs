@@ -21,6 +21,7 @@ use super::{Event, Theme};
 use crate::controller::rated::group_title;
 use crate::games::GameKind;
 use crate::store::{AccountId, GameRow, LICHESS, LinkedKey, Rating, Standing};
+use crate::tui::view::fit::fit_line;
 
 /// Whose profile to open: an account by its id (every link between screens), a handle as
 /// someone typed it (`/`), or a guest, who has no profile.
@@ -406,7 +407,11 @@ fn draw_panel(
     lines.truncate(room);
     lines.resize(room, Line::default());
     lines.push(said);
-    lines.push(keys);
+    // Inside the border and its padding: every line is cut by the one rule, and the keys
+    // lose whole entries (the last, the way back, stays) rather than end mid-entry.
+    let inner = usize::from(area.width.saturating_sub(4));
+    let mut lines: Vec<Line<'static>> = lines.into_iter().map(|l| fit_line(l, inner)).collect();
+    lines.push(fit_keys(keys, inner));
     Paragraph::new(lines)
         .block(
             Block::bordered()
@@ -420,12 +425,27 @@ fn draw_panel(
 /// The widest the screen draws: wider lines are hard to follow.
 const MAX_WIDTH: u16 = 104;
 
+/// The separator between a key line's entries.
+const KEY_SEPARATOR: &str = " · ";
+
+/// A key line cut to `width` columns by whole entries: those before the last go first, from
+/// the end, so the last (the way back) always shows.
+fn fit_keys(keys: Line<'static>, width: usize) -> Line<'static> {
+    let mut spans = keys.spans;
+    while Line::from(spans.clone()).width() > width && spans.len() > 3 {
+        // An entry is a key and its word; entries after the first have a separator first.
+        let at = spans.len().saturating_sub(6);
+        spans.drain(at..at + 3);
+    }
+    fit_line(Line::from(spans), width)
+}
+
 /// A key and its word, for the key line.
 fn key_line(theme: Theme, entries: &[(&str, &str)]) -> Line<'static> {
     let mut spans = Vec::new();
     for (n, (key, word)) in entries.iter().enumerate() {
         if n > 0 {
-            spans.push(Span::styled(" · ", theme.dim()));
+            spans.push(Span::styled(KEY_SEPARATOR, theme.dim()));
         }
         spans.push(Span::styled(key.to_string(), theme.key()));
         spans.push(Span::raw(format!(" {word}")));
@@ -665,6 +685,29 @@ fn standing_text(row: &Standing) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_line_too_long_loses_whole_entries_and_keeps_the_way_back() {
+        let entries = [
+            ("←→", "game"),
+            ("↑↓", "player"),
+            ("Enter", "profile"),
+            ("p", "my profile"),
+            ("/", "find a player"),
+            ("Esc", "back"),
+        ];
+        let line = key_line(Theme::plain(), &entries);
+        assert_eq!(fit_keys(line.clone(), 200).to_string(), line.to_string());
+        for width in 9..60 {
+            let kept = fit_keys(line.clone(), width).to_string();
+            assert!(kept.ends_with("Esc back"), "{width}: {kept}");
+            assert!(crate::tui::view::fit::width(&kept) <= width, "{width}: {kept}");
+            // Whole entries: every word before a separator is an entry's.
+            for part in kept.split(KEY_SEPARATOR) {
+                assert!(entries.iter().any(|(k, w)| format!("{k} {w}") == part), "{kept}");
+            }
+        }
+    }
 
     #[test]
     fn a_sparkline_spans_the_lowest_to_the_highest_rating() {

@@ -548,3 +548,25 @@ fn a_server_offers_every_islands_board_size_the_home_screen_offers() {
     assert_eq!(launch.mode, Mode::TwoPlayers);
     assert_eq!(launch.options, GameOptions::Islands { size: 5 });
 }
+
+/// A wide screen gives the players' column its room: names cut at 80 columns show whole at
+/// 200, and a cut always ends in `…`.
+#[test]
+fn a_wide_lobby_shows_long_names_whole_and_a_narrow_one_marks_the_cut() {
+    let long = [
+        seat("bartholomew-longname", SeatState::Present),
+        seat("maximiliana-longname", SeatState::Present),
+    ];
+    let table = summary(9, Kind::TwoPlayers, long, 3);
+    for (size, whole) in [((200, 60), true), ((80, 24), false)] {
+        let mut lobby = lobby(size);
+        lobby.set_tables(vec![table.clone()]);
+        let shown = render(&lobby);
+        let row = shown.lines().find(|l| l.contains("#9")).unwrap();
+        let both = "bartholomew-longname vs maximiliana-longname";
+        assert_eq!(row.contains(both), whole, "{size:?}: {row}");
+        if !whole {
+            assert!(row.contains('…'), "{row}");
+        }
+    }
+}

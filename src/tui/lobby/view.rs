@@ -18,9 +18,10 @@ use crate::controller::tables::Summary;
 use crate::games::Verdict;
 use crate::tui::Theme;
 use crate::tui::keymap::offers::{self, Offer, State, Where, flag};
+use crate::tui::view::fit::{fit, fit_line};
 use crate::tui::view::keybar::{self, Look};
 use crate::tui::view::overlay;
-use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+use unicode_width::UnicodeWidthStr;
 
 /// The smallest screen the server's lobby draws on.
 pub const MIN_SIZE: (u16, u16) = (44, 14);
@@ -63,6 +64,8 @@ pub const DESCRIPTION_WIDTH: usize = 80 - 2 - 3 - GAME_NAME_WIDTH;
 const MENU_TOP: u16 = 2;
 /// The width of a table's "red vs blue" column (longer names are cut).
 const PLAYERS_WIDTH: usize = 26;
+/// The most columns a wide screen adds to the players' column.
+const MORE_PLAYERS_WIDTH: usize = 150;
 /// The game's column in the list of tables, when a server offers several games.
 const GAME_WIDTH: usize = 8;
 
@@ -595,11 +598,15 @@ impl Lobby {
         // A server of several games names each table's game first, in a shorter line of
         // players so that the line still fits 80 columns.
         let several = self.choices.games.len() > 1;
-        let width = if several {
-            PLAYERS_WIDTH - GAME_WIDTH
-        } else {
-            PLAYERS_WIDTH
-        };
+        // A wider screen gives the players more room (half of what it has beyond 80
+        // columns, up to eight names' worth).
+        let more = (usize::from(self.size.0).saturating_sub(80) / 2).min(MORE_PLAYERS_WIDTH);
+        let width = more
+            + if several {
+                PLAYERS_WIDTH - GAME_WIDTH
+            } else {
+                PLAYERS_WIDTH
+            };
         let mut players = match &table.race {
             Some(_) => table
                 .seats
@@ -679,46 +686,6 @@ impl Lobby {
         }
         spans
     }
-}
-
-/// `text` cut to `width` columns (as displayed: a wide character takes two), with `…` where
-/// it was cut.
-fn fit(text: &str, width: usize) -> String {
-    if text.width() <= width {
-        return text.to_string();
-    }
-    let mut kept = String::new();
-    let mut used = 0;
-    for c in text.chars() {
-        let w = c.width().unwrap_or(0);
-        if used + w > width.saturating_sub(1) {
-            break;
-        }
-        kept.push(c);
-        used += w;
-    }
-    format!("{kept}…")
-}
-
-/// `line` cut to `width` columns, with `…` where it was cut; each span keeps its style.
-fn fit_line(line: Line<'static>, width: usize) -> Line<'static> {
-    if line.width() <= width {
-        return line;
-    }
-    let mut room = width;
-    let mut spans = Vec::new();
-    for span in line.spans {
-        let w = span.content.width();
-        if w < room {
-            room -= w;
-            spans.push(span);
-            continue;
-        }
-        let cut = fit(&span.content, room);
-        spans.push(Span::styled(cut, span.style));
-        break;
-    }
-    Line::from(spans)
 }
 
 /// `text` wrapped at spaces into at most `rows` lines of `width` columns; the last is cut

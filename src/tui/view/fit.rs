@@ -1,5 +1,10 @@
 //! Text cut to a number of display columns, with `…` where it was cut: frame titles, seat
 //! and card names that would otherwise run into a border, a hint or lose their end unseen.
+//!
+//! One rule for every line that can be too long: widths are display columns (a wide
+//! character two, a combining one none); a cut always ends in `…`; it falls between words
+//! where that keeps at least half the room; and a number is never cut: the whole number
+//! goes rather than part of it (`seed 775232528845` would read as another seed).
 
 use ratatui::text::{Line, Span};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
@@ -10,7 +15,7 @@ pub fn width(text: &str) -> usize {
 }
 
 /// `text` as it fits in `width` columns (a wide character takes two): whole when it fits,
-/// else cut with `…` as its last column. Never wider than `width`.
+/// else cut by the module's rule with `…` as its last column. Never wider than `width`.
 pub fn fit(text: &str, width: usize) -> String {
     if text.width() <= width {
         return text.to_string();
@@ -18,18 +23,32 @@ pub fn fit(text: &str, width: usize) -> String {
     if width == 0 {
         return String::new();
     }
-    let mut kept = String::new();
+    let room = width - 1;
+    let mut end = 0;
     let mut used = 0;
-    for c in text.chars() {
+    for (at, c) in text.char_indices() {
         let w = c.width().unwrap_or(0);
-        if used + w > width - 1 {
+        if used + w > room {
             break;
         }
-        kept.push(c);
         used += w;
+        end = at + c.len_utf8();
     }
-    kept.push('…');
-    kept
+    let (kept, rest) = text.split_at(end);
+    let mut kept = kept;
+    // A number cut in two reads as another number: the whole number goes.
+    if rest.starts_with(|c: char| c.is_ascii_digit()) {
+        kept = kept.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ',');
+    }
+    // Between words, when that keeps at least half the room.
+    if !rest.starts_with(' ') && !kept.ends_with(' ') {
+        if let Some(space) = kept.rfind(' ')
+            && kept[..space].trim_end().width() * 2 >= room
+        {
+            kept = &kept[..space];
+        }
+    }
+    format!("{}…", kept.trim_end())
 }
 
 /// `line` cut to `width` columns as [`fit`] cuts text, ending in `…` where it was cut; the
@@ -78,6 +97,17 @@ mod tests {
         assert_eq!(fit("日本語", 4), "日…");
         assert_eq!(fit("abc", 0), "");
         assert_eq!(fit("abc", 1), "…");
+        // Between words where that keeps half the room; within a long word otherwise.
+        assert_eq!(fit("a player is away now", 16), "a player is…");
+        assert_eq!(fit("a player is away now", 8), "a playe…");
+        assert_eq!(fit("unbreakable words", 8), "unbreak…");
+        // A number goes whole or not at all.
+        assert_eq!(fit("seed 7752325288458725944", 17), "seed…");
+        assert_eq!(fit("move 12/60", 9), "move…");
+        assert_eq!(fit("12345", 3), "…");
+        for (text, width) in [("seed 7752325288458725944", 17), ("日本語 text 42", 7)] {
+            assert!(fit(text, width).width() <= width);
+        }
         assert_eq!(width("日本語"), 6);
         let line = Line::from(vec![Span::raw("ab"), Span::raw("cd"), Span::raw("ef")]);
         assert_eq!(fit_line(line.clone(), 6), line);
