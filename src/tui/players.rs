@@ -425,6 +425,16 @@ fn draw_panel(
 /// The widest the screen draws: wider lines are hard to follow.
 const MAX_WIDTH: u16 = 104;
 
+/// The leaderboard's keys.
+const BOARD_KEYS: [(&str, &str); 6] = [
+    ("←→", "game"),
+    ("↑↓", "player"),
+    ("Enter", "profile"),
+    ("p", "my profile"),
+    ("/", "find a player"),
+    ("Esc", "back"),
+];
+
 /// The separator between a key line's entries.
 const KEY_SEPARATOR: &str = " · ";
 
@@ -512,17 +522,7 @@ impl PlayersScreen {
             lines.push(Line::styled(standing_text(mine), theme.title()));
         }
         let _ = width;
-        let keys = key_line(
-            theme,
-            &[
-                ("←→", "game"),
-                ("↑↓", "player"),
-                ("Enter", "profile"),
-                ("p", "my profile"),
-                ("/", "find a player"),
-                ("Esc", "back"),
-            ],
-        );
+        let keys = key_line(theme, &BOARD_KEYS);
         (title, lines, keys)
     }
 
@@ -688,23 +688,22 @@ mod tests {
 
     #[test]
     fn a_key_line_too_long_loses_whole_entries_and_keeps_the_way_back() {
-        let entries = [
-            ("←→", "game"),
-            ("↑↓", "player"),
-            ("Enter", "profile"),
-            ("p", "my profile"),
-            ("/", "find a player"),
-            ("Esc", "back"),
-        ];
+        let entries = BOARD_KEYS;
         let line = key_line(Theme::plain(), &entries);
         assert_eq!(fit_keys(line.clone(), 200).to_string(), line.to_string());
         for width in 9..60 {
             let kept = fit_keys(line.clone(), width).to_string();
             assert!(kept.ends_with("Esc back"), "{width}: {kept}");
-            assert!(crate::tui::view::fit::width(&kept) <= width, "{width}: {kept}");
+            assert!(
+                crate::tui::view::fit::width(&kept) <= width,
+                "{width}: {kept}"
+            );
             // Whole entries: every word before a separator is an entry's.
             for part in kept.split(KEY_SEPARATOR) {
-                assert!(entries.iter().any(|(k, w)| format!("{k} {w}") == part), "{kept}");
+                assert!(
+                    entries.iter().any(|(k, w)| format!("{k} {w}") == part),
+                    "{kept}"
+                );
             }
         }
     }

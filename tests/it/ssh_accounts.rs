@@ -2,35 +2,14 @@
 //! wrong, reused or guessed at speed, a key that drops before choosing and comes back as
 //! another, and a banned account.
 
-use crate::common::ssh::{self, Game, arrive, bounded, key, start};
+use crate::common::ssh::{self, Game, arrive, bounded, fresh_store_server as fresh_server, key};
 
-use std::path::Path;
 use std::time::Duration;
 
-use trios::games::GameKind;
-use trios::ssh::ServerHandle;
+use trios::store::Store;
 use trios::store::sqlite::SqliteStore;
-use trios::store::worker::StoreService;
-use trios::store::{LICHESS, Store};
 
 const TEST_LIMIT: Duration = Duration::from_secs(90);
-
-async fn server_on(db: &Path) -> ServerHandle {
-    let mut config = ssh::server_config();
-    config.lobby_game = GameKind::Reversi;
-    config.showcases.clear();
-    let store = SqliteStore::open(db).unwrap();
-    config.store = Some(StoreService::start(Box::new(store), None, LICHESS).unwrap());
-    start(config).await
-}
-
-/// A server on a new database in a folder of its own (kept while the folder lives).
-async fn fresh_server() -> (tempfile::TempDir, std::path::PathBuf, ServerHandle) {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("trios.db");
-    let server = server_on(&db).await;
-    (dir, db, server)
-}
 
 /// Clears the sign-up screen's field, types `text` and presses Enter.
 async fn enter(view: &mut Game, text: &str) {
@@ -94,18 +73,7 @@ async fn a_code_links_a_key_once_and_guesses_at_speed_are_cut_off() {
         alice
             .wait_for("the profile", |g| g.shows("Profile of alice"))
             .await;
-        alice.send(b"l").await;
-        alice
-            .wait_for("a code", |g| g.shows("(valid 10 minutes)"))
-            .await;
-        let contents = alice.contents();
-        let code = contents
-            .split("type ")
-            .nth(1)
-            .and_then(|rest| rest.split_whitespace().next())
-            .unwrap()
-            .to_string();
-        assert_eq!(code.len(), 8, "{code}");
+        let code = ssh::link_code(&mut alice).await;
 
         // A second key types the code (in small letters): it is Alice's now.
         let laptop = key();
@@ -265,17 +233,7 @@ async fn a_profile_found_from_the_leaderboard_goes_back_to_it_and_ones_own_stays
         alice
             .wait_for("her profile", |s| s.shows("Profile of alice"))
             .await;
-        alice.send(b"l").await;
-        alice
-            .wait_for("a code", |s| s.shows("(valid 10 minutes)"))
-            .await;
-        let contents = alice.contents();
-        let code = contents
-            .split("type ")
-            .nth(1)
-            .and_then(|rest| rest.split_whitespace().next())
-            .unwrap()
-            .to_string();
+        let code = ssh::link_code(&mut alice).await;
         let laptop = key();
         let (_c, mut second) = arrive(addr, [127, 0, 0, 2], "laptop", &laptop).await;
         second

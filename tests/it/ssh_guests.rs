@@ -4,29 +4,16 @@
 //! a player goes by account, never by the name shown.
 
 use crate::common::bin::run_with;
-use crate::common::ssh::{self, Game, arrive, bounded, key, login_from, open_game, start};
+use crate::common::ssh::{self, Game, arrive, bounded, key, login_from, open_game};
 
-use std::path::Path;
 use std::time::Duration;
 
 use trios::controller::table::SeatState;
-use trios::games::GameKind;
-use trios::ssh::ServerHandle;
+use trios::store::Store;
 use trios::store::sqlite::SqliteStore;
-use trios::store::worker::StoreService;
-use trios::store::{LICHESS, Store};
 
 const TEST_LIMIT: Duration = Duration::from_secs(120);
 const POLL: Duration = Duration::from_millis(20);
-
-async fn server_on(db: &Path) -> ServerHandle {
-    let mut config = ssh::server_config();
-    config.lobby_game = GameKind::Reversi;
-    config.showcases.clear();
-    let store = SqliteStore::open(db).unwrap();
-    config.store = Some(StoreService::start(Box::new(store), None, LICHESS).unwrap());
-    start(config).await
-}
 
 /// A guest's lobby at `cols` x `rows`, logged in without a key as `user` from `from`.
 async fn guest(
@@ -45,9 +32,7 @@ async fn guest(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_guest_asking_for_any_form_of_a_handle_is_shown_as_a_guest() {
     bounded(TEST_LIMIT, async {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("trios.db");
-        let server = server_on(&db).await;
+        let (_dir, db, server) = ssh::fresh_store_server().await;
         let addr = server.local_addr();
         let (_a, mut alice) = arrive(addr, [127, 0, 0, 2], "alice", &key()).await;
         ssh::sign_up(&mut alice, "alice").await;
@@ -87,9 +72,7 @@ async fn a_guest_asking_for_any_form_of_a_handle_is_shown_as_a_guest() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_guest_named_like_an_account_plays_it_as_a_guest_on_every_surface() {
     bounded(TEST_LIMIT, async {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("trios.db");
-        let server = server_on(&db).await;
+        let (dir, db, server) = ssh::fresh_store_server().await;
         let addr = server.local_addr();
         let (_a, mut alice) = arrive(addr, [127, 0, 0, 2], "alice", &key()).await;
         ssh::sign_up(&mut alice, "alice").await;
@@ -167,9 +150,7 @@ async fn a_guest_named_like_an_account_plays_it_as_a_guest_on_every_surface() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_renamed_account_keeps_its_seat_and_its_sessions_take_the_new_handle_at_once() {
     bounded(TEST_LIMIT, async {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("trios.db");
-        let server = server_on(&db).await;
+        let (_dir, db, server) = ssh::fresh_store_server().await;
         let addr = server.local_addr();
         let bobs = key();
         let (_a, mut alice) = arrive(addr, [127, 0, 0, 2], "alice", &key()).await;

@@ -376,23 +376,8 @@ async fn a_page_going_bad_under_trios_serve_is_said_once_and_its_result_waits() 
     let data = dir.path().join("data");
     let db = data.join("trios.db");
     let serve = |log: Arc<Mutex<Vec<String>>>| {
-        let mut cmd = crate::common::bin::command(
-            dir.path(),
-            &[
-                "serve",
-                "--listen",
-                "127.0.0.1:0",
-                "--no-showcase",
-                "--game",
-                "reversi",
-                "--think-ms",
-                "20",
-            ],
-        );
-        cmd.env(crate::common::bin::DATA_DIR_ENV, &data)
-            .env("RUST_LOG", "trios=info")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped());
+        let mut cmd = crate::common::bin::serve_reversi(dir.path(), &data);
+        cmd.env("RUST_LOG", "trios=info");
         let mut child = cmd.spawn_guarded().unwrap();
         let stderr = child.stderr.take().unwrap();
         let (tx, rx) = std::sync::mpsc::channel();

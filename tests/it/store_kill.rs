@@ -6,7 +6,6 @@ use crate::common::ssh::{self, arrive, bounded, key};
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::Stdio;
 use std::time::Duration;
 
 use trios::store::Store;
@@ -18,22 +17,7 @@ const TEST_LIMIT: Duration = Duration::from_secs(150);
 async fn sigkill_at_a_games_end_leaves_the_whole_result_or_none() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    let mut cmd = crate::common::bin::command(
-        dir.path(),
-        &[
-            "serve",
-            "--listen",
-            "127.0.0.1:0",
-            "--no-showcase",
-            "--game",
-            "reversi",
-            "--think-ms",
-            "20",
-        ],
-    );
-    cmd.env(crate::common::bin::DATA_DIR_ENV, &data)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
+    let mut cmd = crate::common::bin::serve_reversi(dir.path(), &data);
     let mut child = cmd.spawn_guarded().unwrap();
     // The address it serves on, from its first words.
     let stderr = child.stderr.take().unwrap();

@@ -41,12 +41,12 @@ pub fn fit(text: &str, width: usize) -> String {
         kept = kept.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ',');
     }
     // Between words, when that keeps at least half the room.
-    if !rest.starts_with(' ') && !kept.ends_with(' ') {
-        if let Some(space) = kept.rfind(' ')
-            && kept[..space].trim_end().width() * 2 >= room
-        {
-            kept = &kept[..space];
-        }
+    if !rest.starts_with(' ')
+        && !kept.ends_with(' ')
+        && let Some(space) = kept.rfind(' ')
+        && kept[..space].trim_end().width() * 2 >= room
+    {
+        kept = &kept[..space];
     }
     format!("{}…", kept.trim_end())
 }

@@ -146,6 +146,28 @@ pub fn command(dir: &Path, args: &[&str]) -> Command {
     cmd
 }
 
+/// `trios serve` of Reversi on a free loopback port, without the showcase, its computer
+/// quick (20 ms a move), its data in `data`, run from `dir`; its log on a pipe.
+pub fn serve_reversi(dir: &Path, data: &Path) -> Command {
+    let mut cmd = command(
+        dir,
+        &[
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--no-showcase",
+            "--game",
+            "reversi",
+            "--think-ms",
+            "20",
+        ],
+    );
+    cmd.env(DATA_DIR_ENV, data)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    cmd
+}
+
 /// Runs the binary with `stdin` as standard input (writing `input` to it when piped),
 /// collects both outputs and kills it at the [`DEADLINE`]. Checks for panics.
 pub fn run_with(dir: &Path, args: &[&str], stdin: Stdio, input: Option<Vec<u8>>) -> Run {

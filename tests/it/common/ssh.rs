@@ -67,6 +67,42 @@ pub async fn start(config: ServeConfig) -> ServerHandle {
     trios::ssh::serve(config).await.expect("server starts")
 }
 
+/// A Reversi server without the showcase, keeping its players in the SQLite file `db`.
+pub async fn store_server(db: &std::path::Path) -> ServerHandle {
+    let mut config = server_config();
+    config.lobby_game = trios::games::GameKind::Reversi;
+    config.showcases.clear();
+    let store = trios::store::sqlite::SqliteStore::open(db).unwrap();
+    let service =
+        trios::store::worker::StoreService::start(Box::new(store), None, trios::store::LICHESS);
+    config.store = Some(service.unwrap());
+    start(config).await
+}
+
+/// [`store_server`] on a new database in a folder of its own (kept while the folder lives).
+pub async fn fresh_store_server() -> (tempfile::TempDir, std::path::PathBuf, ServerHandle) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("trios.db");
+    let server = store_server(&db).await;
+    (dir, db, server)
+}
+
+/// The one-time link code `view`'s profile shows after `l`.
+pub async fn link_code(view: &mut Game) -> String {
+    view.send(b"l").await;
+    view.wait_for("a code", |s| s.shows("(valid 10 minutes)"))
+        .await;
+    let contents = view.contents();
+    let code = contents
+        .split("type ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap()
+        .to_string();
+    assert_eq!(code.len(), 8, "{code}");
+    code
+}
+
 /// A client that trusts any host key and remembers why the server disconnected it.
 pub struct Client {
     pub disconnects: mpsc::UnboundedSender<String>,
