@@ -170,6 +170,7 @@ impl Screen for Home {
                         Box::new(PlayersScreen::new(
                             source,
                             Whose::Typed(LOCAL_HANDLE.into()),
+                            crate::front::rating_groups(),
                             GameKind::default(),
                             true,
                             theme,

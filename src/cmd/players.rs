@@ -23,7 +23,6 @@ use crate::store::{
     Account, AccountId, ESTABLISHED_DAYS, ESTABLISHED_DEVIATION, ESTABLISHED_GAMES, GameRow,
     LICHESS, Rating, Standing, Store, StoreError, Timestamp, handle,
 };
-use crate::tui::players::GROUPS;
 
 /// Runs `trios players …`.
 pub fn run(args: &PlayersArgs) -> Result<(), Error> {
@@ -121,10 +120,11 @@ fn account(store: &dyn Store, name: &str) -> Result<Account, Error> {
 /// The rating group `--game` names: a group, or a game meaning its main group (which has the
 /// game's name).
 fn group(name: &str) -> Result<&'static str, Error> {
-    match GROUPS.iter().find(|(_, g)| *g == name) {
+    let groups = crate::front::rating_groups();
+    match groups.iter().find(|(_, g)| *g == name) {
         Some((_, g)) => Ok(g),
         None => {
-            let all: Vec<&str> = GROUPS.iter().map(|(_, g)| *g).collect();
+            let all: Vec<&str> = groups.iter().map(|(_, g)| *g).collect();
             Err(Error::Usage(format!(
                 "--game: no rating group is called \"{}\"; the groups are {}",
                 quoted(name),

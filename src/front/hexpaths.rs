@@ -72,6 +72,7 @@ pub static ENTRY: Entry = Entry {
             Item::Daily,
         ],
         short_title: "Hex",
+        rating_groups: &["hexpaths"],
         option_value: |_, _| None,
         home_words: |item| match item {
             Item::Solitaire => Some("Play alone"),

@@ -87,6 +87,7 @@ pub static ENTRY: Entry = Entry {
         },
         home_actions: DUEL_ACTIONS,
         short_title: "Islands",
+        rating_groups: &["islands", "islands-small", "islands-large"],
         option_value: |lobby, item| match item {
             Item::Size => {
                 let n = side(lobby);

@@ -242,6 +242,13 @@ pub static LOBBY_GAMES: [&LobbyGame; 5] = [
     &hexpaths::ENTRY.lobby,
 ];
 
+/// Every rating group of every game, game by game, each game's main group first.
+pub fn rating_groups() -> Vec<(GameKind, &'static str)> {
+    (GameKind::ALL.iter())
+        .flat_map(|&kind| (entry(kind).lobby.rating_groups.iter()).map(move |&g| (kind, g)))
+        .collect()
+}
+
 /// The lobby's choices for the setup `base`: every game, and the opponents, boards and
 /// rules offered with its Three Trios setup (a server's lobby and the home screen alike).
 pub fn lobby_choices(base: impl Into<Base>) -> crate::tui::lobby::Choices {
@@ -374,6 +381,49 @@ pub fn kinds() -> Vec<GameKind> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every group a game's results can be rated in is one its entry lists (so the
+    /// leaderboards and `trios players --game` offer it), its main group, named as the game,
+    /// first; and no group belongs to two games.
+    #[test]
+    fn every_rating_group_a_game_can_rate_in_is_listed_in_its_entry() {
+        use crate::controller::table_game::Hosted;
+        let listed = |kind: GameKind| entry(kind).lobby.rating_groups;
+        let mut seen = std::collections::HashSet::new();
+        for kind in GameKind::ALL {
+            assert_eq!(listed(kind).first(), Some(&kind.name()), "{kind:?}");
+            for group in listed(kind) {
+                assert!(seen.insert(*group), "{group} is listed twice");
+            }
+        }
+        for size in 1..=70 {
+            let options = crate::games::islands::Options { size };
+            let group = <crate::games::islands::Game as Hosted>::rating_group(&options);
+            assert!(
+                listed(GameKind::Islands).contains(&group.as_str()),
+                "{group}"
+            );
+        }
+        for bits in 0..16u8 {
+            let mut options = crate::games::three_trios::Options::default();
+            options.rules.reverse = bits & 1 != 0;
+            options.rules.fallen_ace = bits & 2 != 0;
+            options.rules.same = bits & 4 != 0;
+            options.rules.plus = bits & 8 != 0;
+            let group = <crate::games::three_trios::Game as Hosted>::rating_group(&options);
+            assert!(
+                listed(GameKind::ThreeTrios).contains(&group.as_str()),
+                "{group}"
+            );
+        }
+        let reversi = <crate::games::reversi::Game as Hosted>::rating_group(&Default::default());
+        assert_eq!(listed(GameKind::Reversi), [reversi.as_str()]);
+        // A race rates in its game's group (controller/race_table/report.rs).
+        for kind in [GameKind::Triad, GameKind::HexPaths] {
+            assert_eq!(listed(kind), [kind.name()]);
+        }
+        assert_eq!(rating_groups().len(), seen.len());
+    }
 
     #[test]
     fn entries_follow_the_kinds_in_order() {

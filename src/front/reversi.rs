@@ -71,6 +71,7 @@ pub static ENTRY: Entry = Entry {
         },
         home_actions: DUEL_ACTIONS,
         short_title: "Reversi",
+        rating_groups: &["reversi"],
         option_value: |lobby, item| match item {
             Item::Color => Some(("You play", color_label(lobby.color()))),
             _ => None,

@@ -67,6 +67,7 @@ pub static ENTRY: Entry = Entry {
         // Alone, racing the chosen rival, or today's puzzle.
         home_actions: &[Item::Solitaire, Item::PlayComputer, Item::Daily],
         short_title: "Triad",
+        rating_groups: &["triad"],
         option_value: |_, _| None,
         home_words: |item| match item {
             Item::PlayComputer => Some("Race the computer"),

@@ -422,10 +422,12 @@ impl LobbyScreen {
         });
         let viewer = me.map_or(Whose::Guest, Whose::Account);
         let game = self.lobby.game_kind();
+        let groups = self.conn.spec().shared.choices.rating_groups();
         Some(Box::new(move |_events, _size, theme| {
             let mut screen = crate::tui::players::PlayersScreen::new(
                 source,
                 viewer,
+                groups,
                 game,
                 profile && of.is_none(),
                 theme,

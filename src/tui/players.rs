@@ -40,19 +40,6 @@ pub const GUESTS_HAVE_NO_PROFILE: &str =
 /// made from elsewhere shows without reopening it.
 const OWN_REFRESH: std::time::Duration = std::time::Duration::from_secs(3);
 
-/// Every rating group, in the order the leaderboard steps through them, with its game.
-pub const GROUPS: [(GameKind, &str); 9] = [
-    (GameKind::ThreeTrios, "three-trios"),
-    (GameKind::ThreeTrios, "three-trios-combos"),
-    (GameKind::ThreeTrios, "three-trios-reverse"),
-    (GameKind::Reversi, "reversi"),
-    (GameKind::Islands, "islands"),
-    (GameKind::Islands, "islands-small"),
-    (GameKind::Islands, "islands-large"),
-    (GameKind::Triad, "triad"),
-    (GameKind::HexPaths, "hexpaths"),
-];
-
 /// A leaderboard as the screen shows it.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Board {
@@ -117,6 +104,10 @@ enum View {
 /// The players screen.
 pub struct PlayersScreen {
     source: Box<dyn PlayerSource>,
+    /// Every rating group with its game, in the order the leaderboard steps through them
+    /// (the registry's, so a game's groups are named once, beside its rules). Never empty
+    /// while a leaderboard shows.
+    groups: Vec<(GameKind, &'static str)>,
     theme: Theme,
     view: View,
     group: usize,
@@ -139,17 +130,20 @@ pub struct PlayersScreen {
 const MOST_TYPED: usize = 40;
 
 impl PlayersScreen {
-    /// Opens on the leaderboard of `game`'s main group, or on `me`'s profile.
+    /// Opens on the leaderboard of `game`'s main group among `groups`, or on `me`'s
+    /// profile.
     pub fn new(
         source: Box<dyn PlayerSource>,
         me: Whose,
+        groups: Vec<(GameKind, &'static str)>,
         game: GameKind,
         profile_first: bool,
         theme: Theme,
     ) -> PlayersScreen {
-        let group = GROUPS.iter().position(|(g, _)| *g == game).unwrap_or(0);
+        let group = groups.iter().position(|(g, _)| *g == game).unwrap_or(0);
         let mut screen = PlayersScreen {
             source,
+            groups,
             theme,
             view: View::Board,
             group,
@@ -173,7 +167,11 @@ impl PlayersScreen {
     fn load_board(&mut self) {
         self.view = View::Board;
         self.selected = 0;
-        match self.source.leaderboard(GROUPS[self.group].1) {
+        let Some(&(_, group)) = self.groups.get(self.group) else {
+            self.message = Some(("There are no leaderboards here".into(), true));
+            return;
+        };
+        match self.source.leaderboard(group) {
             Ok(board) => {
                 self.board = board;
                 self.message = None;
@@ -298,12 +296,12 @@ impl Screen for PlayersScreen {
             (_, KeyCode::Down) => {
                 self.selected = (self.selected + 1).min(self.rows().saturating_sub(1))
             }
-            (View::Board, KeyCode::Left) => {
-                self.group = (self.group + GROUPS.len() - 1) % GROUPS.len();
+            (View::Board, KeyCode::Left) if !self.groups.is_empty() => {
+                self.group = (self.group + self.groups.len() - 1) % self.groups.len();
                 self.load_board();
             }
-            (View::Board, KeyCode::Right) => {
-                self.group = (self.group + 1) % GROUPS.len();
+            (View::Board, KeyCode::Right) if !self.groups.is_empty() => {
+                self.group = (self.group + 1) % self.groups.len();
                 self.load_board();
             }
             (View::Board, KeyCode::Enter) => {
@@ -491,7 +489,8 @@ fn signed(delta: i64) -> String {
 impl PlayersScreen {
     fn board_lines(&self, width: u16) -> (String, Vec<Line<'static>>, Line<'static>) {
         let theme = self.theme;
-        let (game, group) = GROUPS[self.group];
+        let (game, group) =
+            (self.groups.get(self.group).copied()).unwrap_or((GameKind::default(), ""));
         let title = format!("Leaderboard ‹ {} ›", group_title(game, group));
         let mut lines = vec![Line::styled(
             format!(
@@ -544,8 +543,7 @@ impl PlayersScreen {
             ));
         }
         for r in &profile.ratings {
-            let game = GROUPS
-                .iter()
+            let game = (self.groups.iter())
                 .find(|(_, g)| *g == r.group)
                 .map(|(k, _)| *k)
                 .unwrap_or_default();

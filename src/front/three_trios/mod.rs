@@ -102,6 +102,7 @@ pub static ENTRY: Entry = Entry {
         },
         home_actions: DUEL_ACTIONS,
         short_title: "Trios",
+        rating_groups: &["three-trios", "three-trios-combos", "three-trios-reverse"],
         option_value: |lobby, item| match item {
             Item::Board => Some(("Board", lobby.board_label().to_string())),
             Item::Rules => Some(("Rules", lobby.rules_label().to_string())),

@@ -129,6 +129,14 @@ impl Choices {
         }
     }
 
+    /// Every rating group of every game, game by game in [`GameKind::ALL`]'s order.
+    pub fn rating_groups(&self) -> Vec<(GameKind, &'static str)> {
+        (GameKind::ALL.iter())
+            .filter_map(|&kind| self.entries.iter().find(|e| e.kind == kind))
+            .flat_map(|e| e.rating_groups.iter().map(move |&g| (e.kind, g)))
+            .collect()
+    }
+
     /// What the lobby knows of `game` (the first game's, should the registry lack it).
     pub fn game(&self, game: GameKind) -> &'static LobbyGame {
         let entries = self.entries;
@@ -185,6 +193,9 @@ pub struct LobbyGame {
     pub description: &'static str,
     /// The game's name in a server's list of tables (at most 8 columns).
     pub short_title: &'static str,
+    /// Every rating group the game's rated results go to, its main group (named as the
+    /// game) first: the leaderboards step through them, `trios players --game` takes them.
+    pub rating_groups: &'static [&'static str],
     /// The lobby's option rows for this game: at home, and at a server.
     pub lobby_options: LobbyRows,
     /// What the home screen offers to do with this game, in menu order.
@@ -226,6 +237,7 @@ pub static NO_GAME: LobbyGame = LobbyGame {
     kind: GameKind::ThreeTrios,
     description: "",
     short_title: "",
+    rating_groups: &[],
     lobby_options: LobbyRows {
         home: &[],
         server: &[],
