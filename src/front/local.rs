@@ -191,9 +191,8 @@ fn bests(s: &dyn Store, me: AccountId, triad: Option<&Path>) -> Result<Vec<Strin
     {
         let clock = crate::tui::triad::bests::clock;
         let mut line = format!(
-            "Triad alone: {} {} finished, most triads {}",
-            b.games,
-            if b.games == 1 { "game" } else { "games" },
+            "Triad alone: {} finished, most triads {}",
+            crate::words::count(b.games as usize, "game"),
             b.most_triads
         );
         if let Some(fastest) = b.fastest_secs {

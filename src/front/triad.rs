@@ -73,7 +73,7 @@ pub static ENTRY: Entry = Entry {
             Item::PlayComputer => Some("Race the computer"),
             _ => None,
         },
-        race_progress: Some(|table| format!("{} triads taken", table.moves)),
+        race_progress: Some(|table| format!("{} taken", crate::words::count(table.moves, "triad"))),
         saved_line,
         alone: Some(|| GameOptions::Triad { rival: None }),
         own_rows: &[],

@@ -53,8 +53,8 @@ pub(crate) fn stream_duel<G: TwoPlayer>(
         end(&game, &mut out);
     } else {
         out.text(&format!(
-            "Record ends after {} moves; the game was not finished.\n",
-            record.moves.len()
+            "Record ends after {}; the game was not finished.\n",
+            crate::words::count(record.moves.len(), "move")
         ));
     }
     output::finish(out.finish()).map(drop)

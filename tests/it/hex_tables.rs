@@ -449,8 +449,61 @@ fn the_help_at_a_table_says_q_goes_back_to_the_lobby() {
     let text = common::screen::screen(&bob, (80, 24));
     let q = text
         .lines()
-        .find(|l| l.contains("│q "))
+        .find(|l| l.contains("│q ") || l.contains("│ q "))
         .unwrap_or_else(|| panic!("no q in the help:\n{text}"));
     assert!(q.contains("back to the lobby"), "{q}\n{text}");
     assert!(!q.contains("asks first"), "{q}\n{text}");
+}
+
+/// A player racing at a table at 80x24 is offered `q`, which takes them back to the lobby at
+/// any moment: the bar ends `? help · q lobby` as every bar ends with help then quit, and a
+/// lesser entry goes first when the row is short.
+#[test]
+fn racing_at_a_table_the_bar_keeps_q_last() {
+    use trios::tui::hexpaths::HexApp;
+    use trios::tui::{Event, Theme};
+    let registry = Registry::new();
+    let table = open(&registry, &["hard"]);
+    let (tell, news) = mpsc::channel();
+    let joined = registry
+        .join::<HexTable>(
+            table,
+            1,
+            keyed("alice"),
+            Want::Seat,
+            Box::new(move |n| tell.send(n).is_ok()),
+        )
+        .expect("alice sits");
+    let asks = registry.clone();
+    let mut alice = HexApp::at_table(
+        joined,
+        Box::new(move |request| asks.ask::<HexTable>(table, 1, request)),
+        (80, 24),
+        Theme::plain(),
+    )
+    .expect("alice's screen");
+    registry.ask::<HexTable>(table, 1, HexRequest::Start);
+    let deadline = Instant::now() + WAIT;
+    while !matches!(alice.phase(), trios::tui::hexpaths::Phase::Thinking) {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let heard = news.recv_timeout(left).expect("the round starts");
+        alice.update(
+            Event::Table(table, std::sync::Arc::new(heard)),
+            Instant::now(),
+        );
+    }
+    // The round's first word stays its while, then the bar has the row again.
+    for _ in 0..20 {
+        let text = common::screen::screen(&alice, (80, 24));
+        if !text.contains("go!") {
+            break;
+        }
+        let Some(due) = alice.next_tick() else { break };
+        alice.update(Event::Tick(due), due);
+    }
+    for width in [80, 60] {
+        let text = common::screen::screen(&alice, (width, 24));
+        let bar = text.lines().last().unwrap_or_default().trim_end();
+        assert!(bar.ends_with("? help · q lobby"), "{width}: {bar}\n{text}");
+    }
 }

@@ -341,7 +341,7 @@ fn the_saved_list_shows_game_players_date_and_result() {
     for part in ["Reversi", "2024-01-02 12:00", "Light wins 21–43"] {
         assert!(reversi.contains(part), "{part} in {reversi}");
     }
-    let unfinished = line_with(&screen, "human vs maxflip");
+    let unfinished = line_with(&screen, "you vs maxflip");
     assert!(unfinished.contains("unfinished, 2 moves"), "{unfinished}");
     let broken = line_with(&screen, "broken.json");
     assert!(broken.contains("cannot be read"), "{broken}");
@@ -404,7 +404,7 @@ fn a_small_screen_says_how_big_it_must_be_and_help_lists_the_keys() {
     let screen = render(&lobby);
     let lower = screen.to_lowercase();
     assert!(
-        lower.contains("too small") && lower.contains("need 60×22"),
+        lower.contains("too small") && lower.contains("need 60×21"),
         "{screen}"
     );
     lobby.update(Event::Resize(200, 60));

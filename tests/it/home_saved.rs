@@ -25,7 +25,7 @@ fn enter_continues_an_unfinished_saved_match_and_replays_a_finished_one() {
     keys(&mut lobby, "G^\r");
     let screen = render(&lobby);
     assert!(
-        line_with(&screen, "human vs expert").contains("unfinished"),
+        line_with(&screen, "you vs expert").contains("unfinished"),
         "{screen}"
     );
     let bar = line_with(&screen, "choose");

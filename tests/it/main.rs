@@ -54,6 +54,7 @@ mod reversi_levels;
 mod reversi_tables;
 mod reversi_tui;
 mod rules;
+mod same_words;
 mod screen_fixes;
 mod search;
 mod sim;

@@ -243,7 +243,7 @@ fn flips_animate_line_by_line_and_replay_steps_through_them() {
     h.key(KeyCode::Right);
     assert!(h.screen().contains("south 1 flip: 4 3"), "{}", h.screen());
     h.key(KeyCode::Home);
-    assert!(h.screen().contains("Replay: the start of 1 moves"));
+    assert!(h.screen().contains("Replay: the start of 1 move"));
     h.key(KeyCode::Esc);
     assert!(h.app.replay().is_none());
 }
@@ -466,7 +466,7 @@ fn the_viewer_opens_at_the_start_and_steps_to_the_end() {
     h.settle();
     let record_like = h.app.into_duel();
     let mut v = Harness::viewer(record_like);
-    assert!(v.screen().contains("Replay: the start of 1 moves"));
+    assert!(v.screen().contains("Replay: the start of 1 move"));
     v.key(KeyCode::End);
     assert!(v.screen().contains("south 1 flip: 4 3"), "{}", v.screen());
     v.key(KeyCode::Char('n'));

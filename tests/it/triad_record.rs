@@ -178,17 +178,17 @@ fn a_replay_says_where_it_stands_and_its_help_lists_its_own_keys() {
     };
     // The marked triad is the replay's, not a pick: no "picked 3/3".
     let line = counts(&app);
-    assert!(line.contains("Replay · triad 1 of 3"), "{line}");
+    assert!(line.contains("Replay: triad 1 of 3"), "{line}");
     assert!(!line.contains("picked"), "{line}");
     key(&mut app, KeyCode::Right);
     assert!(
-        counts(&app).contains("Replay · triad 2 of 3"),
+        counts(&app).contains("Replay: triad 2 of 3"),
         "{}",
         counts(&app)
     );
     key(&mut app, KeyCode::End);
     let line = counts(&app);
-    assert!(line.contains("Replay · the end, 3 triads"), "{line}");
+    assert!(line.contains("Replay: the end, 3 triads"), "{line}");
 
     press(&mut app, '?', Instant::now());
     let help = crate::common::screen::screen(&app, (80, 24));

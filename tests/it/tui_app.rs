@@ -335,7 +335,7 @@ fn replay_steps_back_and_forth_through_steps_and_moves() {
     assert_eq!(h.app.replay().map(|r| r.index), Some(start + 2));
     assert!(
         h.screen()
-            .contains("REPLAY · move 5/5 · step 2/2 · combo wave 1")
+            .contains("Replay: move 5 of 5 · step 2 of 2 · combo wave 1")
     );
     insta::assert_snapshot!("replay_combo", h.screen());
     h.key(KeyCode::Up);
@@ -345,9 +345,9 @@ fn replay_steps_back_and_forth_through_steps_and_moves() {
         "up: back to the move's start"
     );
     h.key(KeyCode::Up);
-    assert!(h.screen().contains("REPLAY · move 4/5 · step 0"));
+    assert!(h.screen().contains("Replay: move 4 of 5 · step 0"));
     h.key(KeyCode::Home);
-    assert!(h.screen().contains("REPLAY · start"));
+    assert!(h.screen().contains("Replay: the start"));
     h.key(KeyCode::Esc);
     assert!(h.app.replay().is_none());
 }
@@ -527,7 +527,7 @@ fn replaying_an_earlier_move_shows_that_moves_score_in_the_status_bar() {
     let mut game = combo_config().new_game().expect("deal");
     game.play(Move::new(0, 1, 2)).expect("legal");
     let status = h.status();
-    assert!(status.contains("REPLAY · move 1/5"), "{status}");
+    assert!(status.contains("Replay: move 1 of 5"), "{status}");
     assert_eq!(
         status_score(&status),
         format!("{}–{}", game.score(Player::Red), game.score(Player::Blue)),
@@ -545,7 +545,7 @@ fn replaying_an_earlier_move_shows_that_moves_score_in_the_status_bar() {
 fn the_viewers_log_shows_only_what_has_happened_at_the_point_shown() {
     let mut h = Harness::viewer((100, 30));
     let screen = h.screen();
-    assert!(screen.contains("REPLAY · start"), "{screen}");
+    assert!(screen.contains("Replay: the start"), "{screen}");
     assert!(
         !screen.contains(" 1 RED"),
         "no move yet at the start:\n{screen}"
@@ -554,7 +554,7 @@ fn the_viewers_log_shows_only_what_has_happened_at_the_point_shown() {
     h.key(KeyCode::Down);
     h.key(KeyCode::Down);
     let screen = h.screen();
-    assert!(screen.contains("REPLAY · move 2/17 · step 0"), "{screen}");
+    assert!(screen.contains("Replay: move 2 of 17 · step 0"), "{screen}");
     assert!(
         screen.contains(" 1 RED") && screen.contains(" 2 BLUE"),
         "{screen}"
@@ -1167,8 +1167,10 @@ fn column(screen: &str, from: usize, to: usize) -> Vec<String> {
         .collect()
 }
 
+/// As Reversi's and Islands' boxes go over their move log, Three Trios' goes over the battle
+/// log: the final board stays in view whole.
 #[test]
-fn the_game_over_box_leaves_the_battle_log_readable() {
+fn the_game_over_box_leaves_the_board_in_view() {
     let mut h = Harness::new(config("human", "maxflip", 11), (80, 24));
     while !h.app.game().is_over() {
         h.key(KeyCode::Enter);
@@ -1177,20 +1179,19 @@ fn the_game_over_box_leaves_the_battle_log_readable() {
     }
     let screen = h.screen();
     assert!(screen.contains("game over"), "{screen}");
-    let log = h.app.layout().log;
-    let rows = column(&screen, log.x as usize, log.right() as usize);
-    let log_rows = &rows[log.y as usize..log.bottom() as usize];
-    assert!(log_rows[0].contains("battle log"), "{screen}");
-    // Every row inside the log's frame is the log's: framed on both sides, no box over it.
-    for row in &log_rows[1..] {
+    let board = h.app.layout().board;
+    let rows = column(&screen, board.x as usize, board.right() as usize);
+    let board_rows = &rows[board.y as usize..board.bottom() as usize];
+    // Every row inside the board's frame is the board's: framed on both sides, no box over it.
+    for row in &board_rows[1..] {
         assert!(row.starts_with('│') || row.starts_with('╰'), "{screen}");
         assert!(!row.contains("game over") && !row.contains('═'), "{screen}");
     }
-    let board = h.app.layout().board;
-    let over = rows[board.y as usize..board.bottom() as usize]
+    let log = h.app.layout().log;
+    let over = rows[log.y as usize..log.bottom() as usize]
         .iter()
         .any(|r| r.contains("game over"));
-    assert!(over, "the box sits over the board: {screen}");
+    assert!(over, "the box sits over the battle log: {screen}");
 }
 
 /// The title in a frame's top line that starts at column `x` of `row` (after its corner).
@@ -1288,9 +1289,9 @@ fn the_replay_shows_the_numbers_of_the_step_shown_forwards_and_back() {
     h.key(KeyCode::Char('r'));
     h.key(KeyCode::Char(' ')); // stop at move 5, step 0
     let want = [
-        ("step 0/2", "3–3", "▶ RED"),
-        ("step 1/2", "4–2", "▶ RED"),
-        ("step 2/2", "5–1", "▶ BLUE"),
+        ("step 0 of 2", "3–3", "▶ RED"),
+        ("step 1 of 2", "4–2", "▶ RED"),
+        ("step 2 of 2", "5–1", "▶ BLUE"),
     ];
     for (i, (step, score, turn)) in want.iter().enumerate() {
         if i > 0 {
@@ -1298,7 +1299,10 @@ fn the_replay_shows_the_numbers_of_the_step_shown_forwards_and_back() {
         }
         let screen = h.screen();
         let status = h.status();
-        assert!(status.contains(&format!("move 5/5 · {step}")), "{screen}");
+        assert!(
+            status.contains(&format!("move 5 of 5 · {step}")),
+            "{screen}"
+        );
         assert_eq!(status_score(&status), *score, "{screen}");
         assert_eq!(hand_scores(&screen), *score, "{screen}");
         assert!(screen.contains(turn), "{screen}");
@@ -1308,7 +1312,7 @@ fn the_replay_shows_the_numbers_of_the_step_shown_forwards_and_back() {
     h.key(KeyCode::Up);
     let screen = h.screen();
     let status = h.status();
-    assert!(status.contains("move 4/5 · step 0/1"), "{screen}");
+    assert!(status.contains("move 4 of 5 · step 0 of 1"), "{screen}");
     assert_eq!(status_score(&status), "3–3", "{screen}");
     assert!(screen.contains("▶ BLUE"), "Blue's move plays out: {screen}");
     assert!(

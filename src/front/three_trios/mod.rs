@@ -200,8 +200,8 @@ fn replay(file: &Path, ui: Ui) -> Result<(), Error> {
     match game.outcome() {
         Some(outcome) => out.line(&textui::three_trios::game_over_line(&game, outcome)),
         None => out.text(&format!(
-            "Record ends after {} moves; the game was not finished.\n",
-            record.moves.len()
+            "Record ends after {}; the game was not finished.\n",
+            crate::words::count(record.moves.len(), "move")
         )),
     }
     output::finish(out.finish())?;

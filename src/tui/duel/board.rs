@@ -70,7 +70,8 @@ pub trait BoardGame: TwoPlayer + crate::controller::table_game::Hosted + std::fm
     /// Whether the board is drawn leaning, each row half a cell left of the row above (a
     /// board of hexagons); such boards use compact cells only.
     const LEAN: bool = false;
-    /// What `H` shows, in a word for the prompt: `hints`, `islands`.
+    /// What `H` shows, in a word for the prompt; every game so far says `hints`, as the
+    /// other games' bars do.
     const HINT_NAME: &'static str = "hints";
     /// On a board of edges to join: the side that joins top and bottom, then the side that
     /// joins left and right (their edges are marked on the board).

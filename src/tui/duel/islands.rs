@@ -40,7 +40,6 @@ fn side_of(stone: Stone) -> Side {
 
 impl BoardGame for Game {
     const LEAN: bool = true;
-    const HINT_NAME: &'static str = "islands";
     const EDGES: Option<[Side; 2]> = Some([Side::First, Side::Second]);
     const GOAL: &'static [&'static str] = &[
         "White joins top–bottom",

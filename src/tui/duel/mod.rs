@@ -25,11 +25,13 @@ pub use super::match_screen::Note;
 pub use super::match_screen::Playback as Replay;
 use super::match_screen::{Board, Computer, MatchScreen, states_of};
 use super::timeline::{self, Point};
+use super::view::seat;
 use super::view::theme::Theme;
 use crate::controller::Seat;
 use crate::controller::duel::{Duel, DuelConfig};
 use crate::controller::table::{News, Request, Role, SeatState, TableId};
 use crate::games::Side;
+use crate::words::YOU;
 pub use board::{BoardGame, Cell, Mark, Shown};
 
 /// The first of `shown` lines (rows or columns) of `total` to show so that `at` is in view,
@@ -201,15 +203,28 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
         }
     }
 
-    /// The seat's name: `you`, `expert`, `Dark` (two people at one keyboard).
+    /// The seat's name alone: `you` (a person at this keyboard), `expert`, `alice (away)`.
     pub fn seat_label(&self, side: Side) -> String {
-        if let Some(table) = &self.table {
-            return table.seats[side.index()].label();
+        match &self.table {
+            Some(table) => table.seats[side.index()].label(),
+            None => self.local_seat(side),
         }
-        match (self.duel.config().seat(side), self.context()) {
-            (Seat::Computer(name), _) => name.clone(),
-            (Seat::Human, Context::Local { computer: true }) => "you".to_string(),
-            (Seat::Human, _) => "person".to_string(),
+    }
+
+    /// The seat's name inside its side's parentheses: the `alice, away` of
+    /// `Dark (alice, away)`; otherwise as [`seat_label`](Self::seat_label) writes it.
+    pub fn seat_beside(&self, side: Side) -> String {
+        match &self.table {
+            Some(table) => seat::view_beside(&table.seats[side.index()]),
+            None => self.local_seat(side),
+        }
+    }
+
+    /// A seat of a match played here: its computer's name, or `you` for a person.
+    fn local_seat(&self, side: Side) -> String {
+        match self.duel.config().seat(side) {
+            Seat::Computer(name) => name.clone(),
+            Seat::Human => YOU.to_string(),
         }
     }
 
@@ -462,7 +477,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
         let text = format!(
             "Wait: {} ({}) is to move",
             G::side_title(side),
-            self.seat_label(side)
+            self.seat_beside(side)
         );
         self.warn(&text);
     }

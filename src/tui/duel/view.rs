@@ -19,6 +19,7 @@ use crate::tui::timeline::Point;
 use crate::tui::view::fit;
 use crate::tui::view::keybar::{self, Look};
 use crate::tui::view::{help, overlay};
+use crate::words::count;
 
 /// One way to draw cells: the inside of a cell, and whether grid lines separate cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -498,7 +499,7 @@ fn title<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
     } else {
         usize::from(area.width)
     };
-    let labels = Side::BOTH.map(|side| app.seat_label(side));
+    let labels = Side::BOTH.map(|side| app.seat_beside(side));
     // The title with each seat name cut to `cut` columns (`None`: without seat names).
     let line = |cut: Option<usize>| {
         let mut spans = vec![Span::styled(
@@ -1155,7 +1156,7 @@ fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
             };
             spans.push(Span::styled(text, side_style(app, side)));
             let after = if moves {
-                format!(" · {} moves  ", game.mobility(side))
+                format!(" · {}  ", count(game.mobility(side), "move"))
             } else {
                 " ".to_string()
             };
@@ -1215,7 +1216,7 @@ fn states<G: BoardGame>(app: &DuelApp<G>, frame: &Frame<'_, G>) -> (String, Stri
         let playing = if replay.playing { " ▶" } else { "" };
         return match app.shown_step() {
             None => (
-                format!("Replay: the start of {total} moves{playing}"),
+                format!("Replay: the start of {}{playing}", count(total, "move")),
                 format!("Start of {total}{playing}"),
             ),
             Some((mv, _)) => (
@@ -1239,7 +1240,7 @@ fn states<G: BoardGame>(app: &DuelApp<G>, frame: &Frame<'_, G>) -> (String, Stri
     let who = G::side_title(side);
     if app.thinking() {
         (
-            format!("{who} ({}) is thinking…", app.seat_label(side)),
+            format!("{who} ({}) is thinking…", app.seat_beside(side)),
             format!("{who} thinking…"),
         )
     } else {

@@ -133,7 +133,6 @@ const HEXPATHS_BAR: &[Offer] = &[
     o(&[Backspace], s(ScreenAction::Undo), "⌫", "back", |s| hx_table_in(s, THINKING), 80),
     o(&[Enter], s(ScreenAction::Confirm), "Enter", "announce", |s| hx_table_in(s, THINKING), 90),
     o(&[Char('g')], s(ScreenAction::TimesUp), "g", "done", |s| hx_table_in(s, THINKING), 70),
-    o(&[Char('q')], s(ScreenAction::Quit), "q", "lobby", |s| hx_table(s) && (s.has(WATCHING) || s.has(WAITING) || s.has(DONE) || s.has(OVER)), KEEP_MOST),
     // Alone, or while a move is shown.
     o(&[], Act::Note, "", "Waiting for players", |s| hx_alone_in(s, WAITING), KEEP),
     o(&[Char(' ')], s(ScreenAction::Continue), "Space", "next round", |s| hx_alone_in(s, DONE), 100),
@@ -154,10 +153,12 @@ const HEXPATHS_BAR: &[Offer] = &[
     o(&[Char('g')], s(ScreenAction::TimesUp), "g", "time's up now", hx_announcing, 90),
     o(&[Char('#')], s(ScreenAction::ToggleNumbers), "#", "numbers", hx_announcing, 80),
     o(&[], Act::Note, "", "Watch the move", |s| hx_alone_in(s, DEMONSTRATING) && !s.has(ENTERING), KEEP),
-    // q quits at any moment alone (asking first while a game would be lost), so the bar
-    // always keeps it, last to go with ? help.
-    o(&[Char('q')], s(ScreenAction::Quit), "q", "quit", hx_alone, KEEP_MOST),
+    // q works at any moment: alone it quits (asking first while a game would be lost), at
+    // a table it goes back to the lobby, racing or not. So the bar always ends with it,
+    // after ? help, and the two are the last to go.
     o(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "help", hx_help, KEEP),
+    o(&[Char('q')], s(ScreenAction::Quit), "q", "lobby", table, KEEP_MOST),
+    o(&[Char('q')], s(ScreenAction::Quit), "q", "quit", alone, KEEP_MOST),
 ];
 
 #[rustfmt::skip]
@@ -248,6 +249,14 @@ mod tests {
     fn every_key_the_bar_and_help_show_does_what_they_say() {
         for place in [Where::Own(&PLAY), Where::Own(&END)] {
             let problems = crate::tui::keymap::offers::tests::problems(place);
+            assert!(problems.is_empty(), "{}", problems.join("\n"));
+        }
+    }
+
+    #[test]
+    fn every_bar_ends_with_help_then_its_way_out() {
+        for place in [Where::Own(&PLAY), Where::Own(&END)] {
+            let problems = crate::tui::keymap::offers::tests::ending_problems(place);
             assert!(problems.is_empty(), "{}", problems.join("\n"));
         }
     }

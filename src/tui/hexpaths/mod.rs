@@ -13,7 +13,7 @@ mod view;
 
 pub use table::{Ask, HexLink};
 
-use crate::words::{count, subject};
+use crate::words::{YOU, count, subject};
 use std::ops::Deref;
 use std::time::{Duration, Instant};
 
@@ -40,7 +40,7 @@ const NOTE_LIFETIME: Duration = Duration::from_secs(6);
 /// `Your move` for the person called `you` (the name a lone player goes by), `ivy's move`
 /// for anyone else.
 pub(crate) fn whose_move(name: &str) -> String {
-    if name == "you" {
+    if name == YOU {
         "Your move".to_string()
     } else {
         format!("{name}'s move")
@@ -134,7 +134,7 @@ impl HexApp {
         theme: Theme,
     ) -> HexApp {
         let mut names = if people.is_empty() {
-            vec!["you".to_string()]
+            vec![YOU.to_string()]
         } else {
             people
         };

@@ -13,7 +13,7 @@
 //! Outlined hexagons grow with the window: at scale `s` a cell is `4s` columns wide, its
 //! slanted sides `s` lines high, so a big window holds a big board (scale 2 at 200x60).
 
-use crate::words::{count, subject};
+use crate::words::{YOU, count, points, subject};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -28,7 +28,7 @@ use crate::games::hexpaths::geometry::{
 };
 use crate::tui::keymap::{self, State, Where, flag};
 use crate::tui::view::keybar::{self, Look};
-use crate::tui::view::{fit, help, overlay};
+use crate::tui::view::{fit, help, overlay, seat};
 
 /// Rows above the board (title, objective) and below it (players, status bar).
 const TOP_ROWS: u16 = 1;
@@ -650,14 +650,11 @@ fn players(app: &HexApp, area: Rect, buf: &mut Buffer) {
         };
         spans.push(Span::styled(key, theme.key()));
         let name = if app.table().is_some() && app.is_person(i) {
-            format!("you ({})", p.name)
+            format!("{YOU} ({})", p.name)
         } else {
-            p.name.clone()
+            seat::alone(&p.name, app.seat_state(i) == Some(SeatState::Away))
         };
         spans.push(Span::raw(format!("{name} {}", p.score)));
-        if app.seat_state(i) == Some(SeatState::Away) {
-            spans.push(Span::styled(" away", theme.dim()));
-        }
         if let Some(n) = round.and_then(|r| r.announced(i)) {
             spans.push(Span::styled(format!(" (says {n})"), theme.title()));
         }
@@ -677,7 +674,7 @@ fn players(app: &HexApp, area: Rect, buf: &mut Buffer) {
     let total = each.len();
     // How those left out are counted, after `shown` players.
     let count = |shown: usize| match shown {
-        0 => format!("{total} players"),
+        0 => count(total, "player"),
         _ => format!(" · {} more", total - shown),
     };
     let mut spans = vec![Span::raw(" ")];
@@ -724,12 +721,10 @@ fn status(app: &HexApp, area: Rect, buf: &mut Buffer) {
     // What it says, in parts: each shows whole or not at all, so that no number reads cut
     // short; words alone may end in `…`.
     let what: Vec<String> = match (&app.phase, showing) {
-        (_, Some(show)) => vec![format!(
-            "{} ({}/{})",
-            show.title,
-            show.shown,
-            show.steps.len()
-        )],
+        (_, Some(show)) => vec![
+            show.title.clone(),
+            format!("step {} of {}", show.shown, show.steps.len()),
+        ],
         (Phase::Demonstrating { player }, None) => vec![
             subject(&app.game().players()[*player].name, "demonstrate"),
             count(app.steps.len(), "step"),
@@ -817,13 +812,7 @@ fn final_table(app: &HexApp, area: Rect, buf: &mut Buffer) {
         Line::raw(""),
     ];
     for (place, p) in game.standings().iter().enumerate() {
-        // A score below zero keeps its sign before the count of points.
-        let points = count(p.score.unsigned_abs() as usize, "point");
-        let points = if p.score < 0 {
-            format!("−{points}")
-        } else {
-            points
-        };
+        let points = points(p.score);
         lines.push(Line::raw(format!(
             "{}. {:<8} {points:>10}  ({} won, {} with the shortest move)",
             place + 1,

@@ -288,9 +288,12 @@ pub(crate) const fn s(a: ScreenAction) -> Act {
     Act::Screen(a)
 }
 
-/// The help key and the quit key sit last and go last.
+/// Every bar ends `? help · q quit` (or `q lobby`, `Esc back` where that is the way out): the
+/// help key and the quit key sit last and go last, the quit key after everything else.
 pub(crate) const KEEP: u8 = 250;
 pub(crate) const KEEP_MOST: u8 = 255;
+/// A replay's way back to the game, just before `? help · q quit`, and gone just before them.
+const LEAVE_REPLAY: u8 = 240;
 
 // The game table's screens (Three Trios, Reversi, Islands) first show a replay, then a
 // closed table, as their own branches.
@@ -320,8 +323,8 @@ const THREE_TRIOS_BAR: &[Offer] = &[
     o(&[Left, Right], g(Action::Left), "←→", "step", replay, 100),
     o(&[Up, Down], g(Action::Up), "↑↓", "move", replay, 90),
     o(&[Char(' ')], g(Action::Pause), "Space", "play/pause", replay, 80),
-    o(&[Esc], g(Action::Cancel), "Esc", "back", |s| replay(s) && s.ctx != Context::Viewer, KEEP),
-    o(&[Esc], g(Action::Cancel), "Esc", "end", |s| replay(s) && s.ctx == Context::Viewer, KEEP),
+    o(&[Esc], g(Action::Cancel), "Esc", "back", |s| replay(s) && s.ctx != Context::Viewer, LEAVE_REPLAY),
+    o(&[Esc], g(Action::Cancel), "Esc", "end", |s| replay(s) && s.ctx == Context::Viewer, LEAVE_REPLAY),
     o(&[Char('r')], g(Action::Replay), "r", "replay", closed, 100),
     o(&[Char('u')], g(Action::TakeBack), "u", "take back", |s| tt_over(s) && s.has(TAKE_BACK), 100),
     o(&[Char('n')], g(Action::NewGame), "n", "rematch", |s| tt_over(s) && two_players(s), 95),
@@ -349,7 +352,7 @@ const THREE_TRIOS_BAR: &[Offer] = &[
     o(&[Char('s')], g(Action::SkipAnimation), "s", "skip", |s| tt_playing(s) && s.has(ANIMATING), 70),
     o(&[Char('u')], g(Action::TakeBack), "u", "take back", |s| tt_playing(s) && s.has(TAKE_BACK), 60),
     o(&[Char('r')], g(Action::Replay), "r", "replay", tt_playing, 50),
-    o(&[Char('?')], g(Action::ToggleHelp), "?", "help", |s| !s.replaying(), KEEP),
+    o(&[Char('?')], g(Action::ToggleHelp), "?", "help", always, KEEP),
     o(&[Char('q')], g(Action::Quit), "q", "quit", |s| !s.at_table(), KEEP_MOST),
     o(&[Char('q')], g(Action::Quit), "q", "lobby", State::at_table, KEEP_MOST),
 ];
@@ -380,14 +383,15 @@ fn du_waits(s: State) -> bool {
 #[rustfmt::skip]
 const DUEL_BAR: &[Offer] = &[
     o(&[], Act::Note, "", "{step}", |s| replay(s) && s.has(STEP_SHOWN), KEEP),
-    o(&[Left, Right], g(Action::Left), "←/→", "step", replay, 100),
-    o(&[Up, Down], g(Action::Up), "↑/↓", "move", replay, 90),
+    o(&[Left, Right], g(Action::Left), "←→", "step", replay, 100),
+    o(&[Up, Down], g(Action::Up), "↑↓", "move", replay, 90),
     o(&[Char(' ')], g(Action::Pause), "Space", "play/pause", replay, 80),
-    o(&[Esc], g(Action::Cancel), "Esc", "back", replay, 95),
+    o(&[Esc], g(Action::Cancel), "Esc", "back", |s| replay(s) && s.ctx != Context::Viewer, LEAVE_REPLAY),
+    o(&[Esc], g(Action::Cancel), "Esc", "end", |s| replay(s) && s.ctx == Context::Viewer, LEAVE_REPLAY),
     o(&[Char('?')], g(Action::ToggleHelp), "?", "help", |s| replay(s) && !s.has(STEP_SHOWN), KEEP),
     o(&[], Act::Note, "", "The table closed: {reason}", closed, KEEP),
     o(&[], Act::Note, "", "Waiting for an opponent to join this table", du_waiting, KEEP),
-    o(&[Char('q')], g(Action::Quit), "q", "back to the lobby", |s| closed(s) || du_waiting(s), KEEP_MOST),
+    o(&[Char('q')], g(Action::Quit), "q", "lobby", |s| closed(s) || du_waiting(s), KEEP_MOST),
     o(&[Char('n')], g(Action::NewGame), "n", "rematch", |s| du_over(s) && two_players(s), 100),
     o(&[Char('n')], g(Action::NewGame), "n", "new game", |s| du_over(s) && !two_players(s), 100),
     o(&[Char('r')], g(Action::Replay), "r", "replay", du_over, 90),
@@ -397,15 +401,18 @@ const DUEL_BAR: &[Offer] = &[
     o(&[Char('.')], g(Action::StepOne), ".", "one move", du_watching, 90),
     o(&[Char('+'), Char('-')], g(Action::Faster), "+/-", "speed", |s| du_watching(s) && s.ctx == Context::Watching, 80),
     o(&[Char('r')], g(Action::Replay), "r", "replay", du_watching, 70),
-    o(&[Up, Down, Left, Right], g(Action::Up), "Arrows", "move", du_to_move, 100),
+    // The arrows give way before `H`: the cursor shows where they go, while the hints are
+    // found only here or in the help (an Islands cell of two digits leaves no room for both
+    // at 80 columns).
+    o(&[Up, Down, Left, Right], g(Action::Up), "Arrows", "move", du_to_move, 80),
     o(&[Enter], g(Action::Confirm), "Enter or click:", "{place} at {cell}", du_to_move, 90),
-    o(&[Char('H')], g(Action::ToggleHints), "H", "{hint}", du_to_move, 80),
+    o(&[Char('H')], g(Action::ToggleHints), "H", "{hint}", du_to_move, 85),
     o(&[Char('u')], g(Action::TakeBack), "u", "take back", |s| du_to_move(s) && s.has(TAKE_BACK), 60),
     o(&[Char('r')], g(Action::Replay), "r", "replay", du_waits, 90),
     o(&[Char('u')], g(Action::TakeBack), "u", "take back", |s| du_waits(s) && s.has(TAKE_BACK), 80),
-    o(&[Char('q')], g(Action::Quit), "q", "quit", |s| du_on_or_over(s) && !s.at_table(), KEEP_MOST),
-    o(&[Char('q')], g(Action::Quit), "q", "lobby", |s| du_on_or_over(s) && s.at_table(), KEEP_MOST),
     o(&[Char('?')], g(Action::ToggleHelp), "?", "help", |s| du_over(s) || du_to_move(s) || du_waits(s), KEEP),
+    o(&[Char('q')], g(Action::Quit), "q", "quit", |s| (replay(s) || du_on_or_over(s)) && !s.at_table(), KEEP_MOST),
+    o(&[Char('q')], g(Action::Quit), "q", "lobby", |s| (replay(s) || du_on_or_over(s)) && s.at_table(), KEEP_MOST),
 ];
 
 // The lobby and the home screen.
@@ -511,8 +518,8 @@ const SAVED_BAR: &[Offer] = &[
     o(&[Up, Down], s(ScreenAction::Up), "↑↓", "choose", |s| s.has(LISTED), 100),
     o(&[Enter], s(ScreenAction::Confirm), "Enter", "{enter}", |s| s.has(LISTED), 90),
     o(&[Char('r')], s(ScreenAction::Replay), "r", "replay", |s| s.has(LISTED) && !s.has(OVER), 80),
-    o(&[Esc], s(ScreenAction::Cancel), "Esc", "back", always, KEEP_MOST),
     HELP,
+    o(&[Esc], s(ScreenAction::Cancel), "Esc", "back", always, KEEP_MOST),
 ];
 
 // The game-over boxes: what to do next. They are never cut, so priorities do not matter.
@@ -766,6 +773,45 @@ pub(crate) mod tests {
             }
         }
         problems
+    }
+
+    /// Everything wrong with how the bars of `place` end, in any of its states: each ends
+    /// with its one way out (`q quit`, `q lobby`, or `Esc` where that leaves), the entry
+    /// that goes last, with `? help` just before it when offered. A box's keys (never cut)
+    /// are not a bar. Screens worded in their own folders ask this of their [`Offers`].
+    pub(crate) fn ending_problems(place: Where) -> Vec<String> {
+        if bar_offers(place).iter().all(|o| o.priority == 0) {
+            return Vec::new();
+        }
+        let mut problems = Vec::new();
+        for state in states(place) {
+            let shown = bar(place, state);
+            let words: Vec<String> = shown
+                .iter()
+                .map(|o| format!("{} {}", o.label, o.text))
+                .collect();
+            let what = format!("{place:?} {state:?}: {}", words.join(" · "));
+            let outs: Vec<usize> = (0..shown.len())
+                .filter(|&i| shown[i].priority == KEEP_MOST)
+                .collect();
+            if outs != [shown.len() - 1] {
+                problems.push(format!("{what}: not one way out, last"));
+                continue;
+            }
+            let help = shown
+                .iter()
+                .position(|o| o.act != Act::Note && o.label == "?");
+            if help.is_some_and(|h| h + 2 != shown.len()) {
+                problems.push(format!("{what}: ? help is not just before the way out"));
+            }
+        }
+        problems
+    }
+
+    #[test]
+    fn every_bar_ends_with_help_then_its_way_out() {
+        let problems: Vec<String> = Where::ALL.into_iter().flat_map(ending_problems).collect();
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
     }
 
     #[test]

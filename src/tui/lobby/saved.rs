@@ -2,7 +2,7 @@
 //! folder, newest first, each summed up as game, players, date and result. A file that does
 //! not read as a record is listed with the reason, never skipped in silence.
 
-use crate::words::count;
+use crate::words::{YOU, count};
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
@@ -102,7 +102,7 @@ impl Summary {
         match self.people() {
             1 => (self.seat_names())
                 .map(|name| match Seat::named(name).is_human() {
-                    true => "you",
+                    true => YOU,
                     false => name,
                 })
                 .collect::<Vec<_>>()

@@ -25,11 +25,14 @@ use unicode_width::UnicodeWidthStr;
 
 /// The smallest screen the server's lobby draws on.
 pub const MIN_SIZE: (u16, u16) = (44, 14);
-/// The smallest screen the home screen draws on: its menu's whole box.
-pub const HOME_MIN_SIZE: (u16, u16) = HOME_SIZE;
-/// The home menu's box at its narrowest, columns and rows; smaller screens get the "too
-/// small" message. Wider screens get a wider box, up to `HOME_WIDEST`, and screens with
-/// room below the menu get the keys listed there (`HOME_KEYS_TOP`).
+/// The smallest screen the home screen draws on: its menu's box but for the blank row
+/// between the actions and the notice, which a screen one row short of [`HOME_SIZE`] does
+/// without (the notice and the keys are placed from the bottom): everything else shows.
+pub const HOME_MIN_SIZE: (u16, u16) = (HOME_SIZE.0, HOME_SIZE.1 - 1);
+/// The home menu's box at its narrowest, columns and rows; smaller screens get it a blank
+/// row shorter, down to [`HOME_MIN_SIZE`], then the "too small" message. Wider screens get
+/// a wider box, up to `HOME_WIDEST`, and screens with room below the menu get the keys
+/// listed there (`HOME_KEYS_TOP`).
 pub const HOME_SIZE: (u16, u16) = (60, 2 + HOME_ACTIONS_TOP + MOST_ACTION_ROWS + FOOTER);
 /// The home box's widest: room for every game's whole line (an 80-column screen's width),
 /// without spreading the menu over a wide screen.
@@ -1057,7 +1060,10 @@ impl Lobby {
             match &saved.summary {
                 Ok(summary) => {
                     spans.push(Span::styled(cell(summary.game.title(), game_w), style));
-                    spans.push(Span::styled(cell(&summary.players, players_w), style));
+                    spans.push(Span::styled(
+                        cell(&summary.players_for_you(), players_w),
+                        style,
+                    ));
                     spans.push(Span::styled(cell(&saved.date(), date_w), style));
                     spans.push(Span::styled(summary.result.clone(), style));
                 }

@@ -11,6 +11,7 @@ use ratatui::layout::{Position, Rect};
 pub(crate) mod text;
 
 use super::view::layout::{Hit, Layout};
+use crate::controller::Seat;
 use crate::controller::table::{self, Role, TableId};
 use crate::controller::three_trios::Match;
 use crate::games::three_trios::platform::side_of;
@@ -20,7 +21,9 @@ use crate::tui::event::Event;
 use crate::tui::keymap::{self, Action};
 use crate::tui::match_screen::{AtTable, Board, MatchScreen, MirrorError, Note, mirror, states_of};
 use crate::tui::timeline::{self, Point};
+use crate::tui::view::seat;
 use crate::tui::view::theme::Theme;
+use crate::words::YOU;
 
 /// Starts another match from a config (a fresh deal for `n`). Given by the front end, which
 /// knows about seeds and where records go.
@@ -173,11 +176,29 @@ impl MatchScreen<TriosBoard> {
         Ok(app)
     }
 
-    /// Who sits in `player`'s seat, as the hands and status bar name them.
+    /// Who sits in `player`'s seat, as the hands name them: `you` (a person at this
+    /// keyboard), `expert`, `alice (away)`.
     pub fn seat_label(&self, player: Player) -> String {
         match &self.table {
             Some(table) => table.seats[player as usize].label(),
-            None => self.config().seat(player).to_string(),
+            None => self.local_seat(player),
+        }
+    }
+
+    /// Who sits in `player`'s seat inside its side's parentheses, as the status bar and
+    /// its messages name them: the `alice, away` of `Red (alice, away)`.
+    pub fn seat_beside(&self, player: Player) -> String {
+        match &self.table {
+            Some(table) => seat::view_beside(&table.seats[player as usize]),
+            None => self.local_seat(player),
+        }
+    }
+
+    /// A seat of a match played here: its computer's name, or `you` for a person.
+    fn local_seat(&self, player: Player) -> String {
+        match self.config().seat(player) {
+            Seat::Computer(name) => name.clone(),
+            Seat::Human => YOU.to_string(),
         }
     }
 
@@ -581,7 +602,7 @@ impl MatchScreen<TriosBoard> {
                 return;
             } else {
                 let who = self.game().turn();
-                let name = self.seat_label(who);
+                let name = self.seat_beside(who);
                 return self.warn(&format!("Wait: {who} ({name}) is to move"));
             };
             return self.warn(text);
@@ -592,7 +613,7 @@ impl MatchScreen<TriosBoard> {
             let who = self.game().turn();
             self.warn(&format!(
                 "Wait: {who} ({}) is to move",
-                self.config().seat(who)
+                self.seat_beside(who)
             ));
         }
     }

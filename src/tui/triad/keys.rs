@@ -84,9 +84,9 @@ const TRIAD_BAR: &[Offer] = &[
     o(&[Char('H')], s(ScreenAction::Hint), "H", "hint", |s| tr_on(s) && !s.has(TABLE), 90),
     o(&[Char('c')], s(ScreenAction::CountTriads), "c", "count", |s| tr_on(s) && !s.has(TABLE), 80),
     o(&[Char('n')], s(ScreenAction::NewGame), "n", "new", |s| tr_on(s) && !s.has(TABLE), 70),
-    o(&[Char('q')], s(ScreenAction::Quit), "q", "back to the lobby", table, KEEP_MOST),
-    o(&[Char('q')], s(ScreenAction::Quit), "q", "quit", alone, KEEP_MOST),
     o(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "help", |s| !tr_over(s), KEEP),
+    o(&[Char('q')], s(ScreenAction::Quit), "q", "lobby", table, KEEP_MOST),
+    o(&[Char('q')], s(ScreenAction::Quit), "q", "quit", alone, KEEP_MOST),
 ];
 
 #[rustfmt::skip]
@@ -112,7 +112,7 @@ const TRIAD_HELP: &[Offer] = &[
 const TRIAD_END: &[Offer] = &[
     at(&[Char('n')], s(ScreenAction::NewGame), "n", "another race", seated),
     at(&[Char('n')], s(ScreenAction::NewGame), "n", "new game", alone),
-    at(&[Char('q')], s(ScreenAction::Quit), "q", "back to the lobby", table),
+    at(&[Char('q')], s(ScreenAction::Quit), "q", "lobby", table),
     at(&[Char('q')], s(ScreenAction::Quit), "q", "quit", alone),
 ];
 
@@ -158,8 +158,8 @@ fn no_card(_: char) -> Option<ScreenAction> {
 const REPLAY_BAR: &[Offer] = &[
     o(&[Left, Right], s(ScreenAction::Left), "←→", "step", always, 100),
     o(&[Home, End], s(ScreenAction::First), "Home End", "deal / end", always, 90),
-    o(&[Esc, Char('q')], s(ScreenAction::Quit), "Esc q", "leave", always, KEEP_MOST),
     o(&[Char('?')], s(ScreenAction::ToggleHelp), "?", "help", always, KEEP),
+    o(&[Esc, Char('q')], s(ScreenAction::Quit), "Esc q", "leave", always, KEEP_MOST),
 ];
 
 #[rustfmt::skip]
@@ -208,6 +208,14 @@ mod tests {
     fn every_key_the_bar_and_help_show_does_what_they_say() {
         for place in [Where::Own(&PLAY), Where::Own(&END), Where::Own(&REPLAY)] {
             let problems = crate::tui::keymap::offers::tests::problems(place);
+            assert!(problems.is_empty(), "{}", problems.join("\n"));
+        }
+    }
+
+    #[test]
+    fn every_bar_ends_with_help_then_its_way_out() {
+        for place in [Where::Own(&PLAY), Where::Own(&END), Where::Own(&REPLAY)] {
+            let problems = crate::tui::keymap::offers::tests::ending_problems(place);
             assert!(problems.is_empty(), "{}", problems.join("\n"));
         }
     }

@@ -98,7 +98,7 @@ impl TriadApp {
         size: (u16, u16),
         theme: Theme,
     ) -> TriadApp {
-        let mut names = vec!["you".to_string()];
+        let mut names = vec![crate::words::YOU.to_string()];
         names.extend(rivals.iter().map(|r| r.level.to_string()));
         let rivals = Rivals::new(rivals.into_iter().enumerate().map(|(i, r)| (i + 1, r)));
         let mut app = TriadApp {

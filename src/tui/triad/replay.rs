@@ -67,15 +67,16 @@ impl TriadApp {
         self.show_replay();
     }
 
-    /// Where the replay stands, for the status line: "Replay · triad 4 of 9" while a triad
-    /// is marked, "Replay · the end, 9 triads" past the last.
+    /// Where the replay stands, for the status line, worded as every game's replay is:
+    /// "Replay: triad 4 of 9" while a triad is marked, "Replay: the end, 9 triads" past the
+    /// last.
     pub(crate) fn replay_place(&self) -> Option<String> {
         let replay = self.replay.as_ref()?;
         let total = replay.record.moves.len();
         Some(if replay.shown < total {
-            format!("Replay · triad {} of {total}", replay.shown + 1)
+            format!("Replay: triad {} of {total}", replay.shown + 1)
         } else {
-            format!("Replay · the end, {}", count(total, "triad"))
+            format!("Replay: the end, {}", count(total, "triad"))
         })
     }
 
@@ -86,7 +87,7 @@ impl TriadApp {
         };
         let (seed, shown) = (replay.record.seed, replay.shown);
         let moves = replay.record.moves.clone();
-        let mut race = Race::new(seed, vec!["you".to_string()]);
+        let mut race = Race::new(seed, vec![crate::words::YOU.to_string()]);
         for mv in &moves[..shown] {
             // Checked as the replay opened: every triad is taken.
             let at = Duration::from_millis(mv.at_ms);

@@ -3,7 +3,7 @@
 //! table (which decides who was first), and shows the players, their scores and who is
 //! locked out.
 
-use crate::words::count;
+use crate::words::{YOU, count};
 use std::time::Duration;
 
 use super::TriadApp;
@@ -14,6 +14,7 @@ use crate::games::triad::PickError;
 use crate::games::triad::race::{LOCKOUT, Race, Racer};
 use crate::tui::keymap::ScreenAction as Action;
 use crate::tui::race_screen::{self, Requests, TableClient};
+use crate::tui::view::seat;
 use crate::tui::view::theme::Theme;
 
 /// How a claim or request reaches the table.
@@ -294,15 +295,17 @@ impl TriadApp {
             .into_iter()
             .filter_map(|i| {
                 let seat = link.seats.get(i)?;
-                let mut text = format!("{} {}", seat.racer.name, seat.racer.score);
+                let away = seat.state == crate::controller::table::SeatState::Away;
+                let mut text = format!(
+                    "{} {}",
+                    seat::alone(&seat.racer.name, away),
+                    seat.racer.score
+                );
                 if Some(i) == link.you {
-                    text = format!("you {}", seat.racer.score);
+                    text = format!("{YOU} {}", seat.racer.score);
                     if self.locked_until.is_some_and(|u| u > self.shell.now) {
                         text.push_str(" locked");
                     }
-                }
-                if seat.state == crate::controller::table::SeatState::Away {
-                    text.push_str(" away");
                 }
                 Some(text)
             })

@@ -6,7 +6,7 @@
 //! they also differ in lightness, and without colour the card names its colour and fill in
 //! letters.
 
-use crate::words::{count, subject};
+use crate::words::{count, points, subject};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -418,7 +418,7 @@ fn scores_fitting(scores: &[String], first: bool, room: usize, theme: Theme) -> 
     let more = |shown: usize| {
         let left = scores.len() - shown;
         match shown {
-            0 if first => format!("{left} players"),
+            0 if first => count(left, "player"),
             _ => format!("{}{left} more", sep(shown)),
         }
     };
@@ -521,10 +521,10 @@ fn end_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
         ];
         for (place, r) in standings.iter().enumerate() {
             lines.push(Line::raw(format!(
-                "{}. {:<8} {:>3} points  ({} found, {} wrong)",
+                "{}. {:<8} {:>10}  ({} found, {} wrong)",
                 place + 1,
                 r.name,
-                r.score,
+                points(r.score),
                 r.found,
                 r.wrong
             )));

@@ -42,20 +42,21 @@ pub fn draw_entries(
     area: Rect,
     buf: &mut Buffer,
 ) {
-    let (width, lines) = layout(entries, notes, theme, area);
-    overlay::boxed_in(title, lines, width, theme, area, buf);
+    let (width, padded, lines) = layout(entries, notes, theme, area);
+    overlay::boxed_in(title, lines, width, padded, theme, area, buf);
 }
 
-/// The box's width and lines in `area`: an entry wider than the box is broken into rows,
-/// those after the first starting under the sentences' column (the labels' width and two
-/// spaces); the notes are left for the box to wrap. The width is the one the unbroken lines
-/// give the box.
+/// The box's width, whether it keeps its padding, and its lines in `area`: an entry wider
+/// than the box is broken into rows, those after the first starting under the sentences'
+/// column (the labels' width and two spaces); the notes are left for the box to wrap. The
+/// width is the one the unbroken lines give the box; the padding goes when the rows it
+/// would cost are not there ([`overlay::keeps_padding`]).
 fn layout(
     entries: &[(&str, String)],
     notes: Vec<Line<'static>>,
     theme: Theme,
     area: Rect,
-) -> (u16, Vec<Line<'static>>) {
+) -> (u16, bool, Vec<Line<'static>>) {
     let label_w = entries
         .iter()
         .map(|(l, _)| l.chars().count())
@@ -63,17 +64,22 @@ fn layout(
         .unwrap_or(0);
     let lines = overlay::key_lines(entries, notes, theme);
     let width = overlay::box_width(&lines, area);
-    let inner = usize::from(width.saturating_sub(2)).max(1);
-    let lines = lines
-        .into_iter()
-        .enumerate()
-        .flat_map(|(i, line)| {
-            if i < entries.len() && line.width() > inner {
-                wrap(&line, inner, label_w + 2)
-            } else {
-                vec![line]
-            }
-        })
-        .collect();
-    (width, lines)
+    let broken = |padded: bool| -> Vec<Line<'static>> {
+        let inner = overlay::inner_width(width, padded);
+        (lines.iter().enumerate())
+            .flat_map(|(i, line)| {
+                if i < entries.len() && line.width() > inner {
+                    wrap(line, inner, label_w + 2)
+                } else {
+                    vec![line.clone()]
+                }
+            })
+            .collect()
+    };
+    let padded = broken(true);
+    if overlay::keeps_padding(&padded, width, area) {
+        (width, true, padded)
+    } else {
+        (width, false, broken(false))
+    }
 }

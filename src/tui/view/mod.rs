@@ -6,5 +6,6 @@ pub(crate) mod fit;
 pub(crate) mod help;
 pub(crate) mod keybar;
 pub(crate) mod overlay;
+pub(crate) mod seat;
 pub mod theme;
 pub(crate) mod wrap;

@@ -6,7 +6,7 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::style::Style;
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, Padding, Paragraph, Widget, Wrap};
 use unicode_width::UnicodeWidthStr;
 
 use super::theme::Theme;
@@ -44,30 +44,52 @@ pub(crate) fn too_small_for(theme: Theme, need: (u16, u16), area: Rect, buf: &mu
     Paragraph::new(text).centered().render(rect, buf);
 }
 
-/// `lines` in a rounded box titled `title`, in the middle of `area` (cut to fit).
+/// The columns a box keeps clear inside each side of its border, as every game's boxes do.
+const PAD: u16 = 1;
+
+/// The columns inside a box `width` wide for its lines: less the borders, and the padding
+/// when `padded`.
+pub(crate) fn inner_width(width: u16, padded: bool) -> usize {
+    let pad = if padded { 2 * PAD } else { 0 };
+    usize::from(width.saturating_sub(2 + pad)).max(1)
+}
+
+/// Whether a box of `lines`, `width` wide, keeps its padding in `area`: it does unless the
+/// lines, wrapped the narrower for it, would take more rows than `area` has. A full screen
+/// of help keeps every row rather than the padding.
+pub(crate) fn keeps_padding(lines: &[Line], width: u16, area: Rect) -> bool {
+    let inner = inner_width(width.min(area.width), true);
+    let rows: usize = lines.iter().map(|l| wrapped_rows(l, inner)).sum();
+    rows + 2 <= usize::from(area.height)
+}
+
+/// `lines` in a rounded box titled `title`, in the middle of `area` (cut to fit), one
+/// column clear inside each side (see [`keeps_padding`]).
 pub(crate) fn boxed(title: &str, lines: Vec<Line>, theme: Theme, area: Rect, buf: &mut Buffer) {
     let width = box_width(&lines, area);
-    boxed_in(title, lines, width, theme, area, buf);
+    let padded = keeps_padding(&lines, width, area);
+    boxed_in(title, lines, width, padded, theme, area, buf);
 }
 
-/// The width [`boxed`] gives a box of `lines` in `area`: the widest line and a margin, no
-/// wider than `area`.
+/// The width [`boxed`] gives a box of `lines` in `area`: the widest line, the padding and
+/// the borders, no wider than `area`.
 pub(crate) fn box_width(lines: &[Line], area: Rect) -> u16 {
-    (lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 4).min(area.width)
+    (lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 2 + 2 * PAD).min(area.width)
 }
 
-/// [`boxed`], `width` columns wide (at most `area`'s width).
+/// [`boxed`], `width` columns wide (at most `area`'s width), `padded` or not.
 pub(crate) fn boxed_in(
     title: &str,
     lines: Vec<Line>,
     width: u16,
+    padded: bool,
     theme: Theme,
     area: Rect,
     buf: &mut Buffer,
 ) {
     let width = width.min(area.width);
     // A line wider than the box wraps, and takes the rows it wraps onto.
-    let inner = usize::from(width.saturating_sub(2)).max(1);
+    let inner = inner_width(width, padded);
     let rows: usize = lines.iter().map(|l| wrapped_rows(l, inner)).sum();
     let height = u16::try_from(rows + 2).unwrap_or(u16::MAX).min(area.height);
     let rect = Rect::new(
@@ -82,6 +104,7 @@ pub(crate) fn boxed_in(
         .block(
             Block::bordered()
                 .border_set(border::ROUNDED)
+                .padding(Padding::horizontal(if padded { PAD } else { 0 }))
                 .title(title.to_string())
                 .title_style(theme.title()),
         )

@@ -17,6 +17,9 @@ use super::app::App;
 use crate::games::three_trios::platform::player_of;
 use layout::Layout;
 
+/// The rows the game-over box takes at least: its borders, the result and the keys.
+const END_BOX_ROWS: u16 = 4;
+
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let layout = Layout::compute(area, self);
@@ -29,14 +32,19 @@ impl Widget for &App {
         log::draw(self, layout.log, buf);
         status::draw(self, layout.status, buf);
         let theme = self.theme;
-        // Over the board, which shows the end as the status line says it, so that the
-        // battle log stays readable below.
+        // Over the battle log, as the other duels put it over their move log, so that the
+        // final board stays in view; over the board when there is no log to cover.
+        let end_area = if layout.log.height >= END_BOX_ROWS {
+            layout.log
+        } else {
+            layout.board
+        };
         self.draw_game_over(
             |side| {
                 let p = player_of(side);
                 Span::styled(p.to_string(), theme.owner_text(p))
             },
-            layout.board,
+            end_area,
             buf,
         );
         if self.help {

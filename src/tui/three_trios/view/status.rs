@@ -8,13 +8,14 @@ use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use crate::tui::view::fit::{fit, fit_line};
 
-use crate::controller::table::{Role, SeatState};
+use crate::controller::table::Role;
 use crate::games::three_trios::platform::player_of;
 use crate::games::three_trios::{Outcome, Player};
 use crate::tui::keymap::{self, State, Where, flag};
 use crate::tui::three_trios::app::{App, Focus, text};
 use crate::tui::timeline::{self, Point};
 use crate::tui::view::keybar::{self, Look};
+use crate::words::count;
 
 /// Draws the two status rows: the state of the point shown with its score, the details and
 /// any message, then the keys that work now. A message too long for the first row goes
@@ -28,14 +29,15 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     let mut pieces: Vec<Piece> = Vec::new();
     if let Some(replay) = app.motion.replay {
         let history = app.history();
-        pieces.push(vec![Span::styled("REPLAY", theme.title())]);
+        // Worded as every game's replay is: `Replay: move 4 of 9 · step 1 of 3`.
+        pieces.push(vec![Span::styled("Replay", theme.title())]);
         let words = match timeline::point(history, replay.index) {
-            Point::Start => vec![" · start".to_string()],
+            Point::Start => vec![format!(": the start of {}", count(history.len(), "move"))],
             Point::Move { mv, shown } => {
                 let steps = history[mv].played.steps.len();
                 let mut words = vec![
-                    format!(" · move {}/{}", mv + 1, history.len()),
-                    format!(" · step {shown}/{steps}"),
+                    format!(": move {} of {}", mv + 1, history.len()),
+                    format!(" · step {shown} of {steps}"),
                 ];
                 let wave = shown
                     .checked_sub(1)
@@ -69,14 +71,9 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     } else {
         let turn = game.turn();
         let doing = if app.thinking() && !app.is_human(turn) {
-            format!(" ({}) is thinking…", app.seat_label(turn))
-        } else if let Some(table) = &app.table {
-            let seat = &table.seats[turn as usize];
-            if seat.state == SeatState::Away {
-                format!(" ({}, away) to move", seat.name)
-            } else {
-                format!(" ({}) to move", seat.name)
-            }
+            format!(" ({}) is thinking…", app.seat_beside(turn))
+        } else if app.table.is_some() {
+            format!(" ({}) to move", app.seat_beside(turn))
         } else {
             " to move".to_string()
         };
