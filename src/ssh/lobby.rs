@@ -1,4 +1,4 @@
 //! The lobby a player reaches after connecting: the shared lobby widget
 //! ([`crate::tui::lobby`]) in its server place.
 
-pub use crate::tui::lobby::{Choices, Intent, Item, Lobby, Notice};
+pub use crate::tui::lobby::{Choices, Intent, Item, Lobby};

@@ -27,6 +27,7 @@ use crate::tui::event::Sender;
 use crate::tui::lobby::{GameOptions, Mode};
 use crate::tui::players::daily_store::{self, DailyStore};
 use crate::tui::players::{GUESTS_HAVE_NO_PROFILE, Whose};
+use crate::tui::view::message::Message;
 use crate::tui::{Closed, Event, Opening, Screen as TuiScreen, Theme, Transition};
 
 /// At most this many frames a second go to one client.
@@ -309,7 +310,7 @@ impl LobbyScreen {
     pub(crate) fn open(
         spec: GameSpec,
         events: Sender<Event>,
-        greeting: Option<(String, bool)>,
+        greeting: Option<Message>,
     ) -> (LobbyScreen, Option<Opening>) {
         let shared = spec.shared.clone();
         let registry = &shared.tables;
@@ -321,8 +322,8 @@ impl LobbyScreen {
             spec.theme,
         );
         lobby.set_tables(registry.list());
-        if let Some((text, warn)) = greeting {
-            lobby.say(&text, warn);
+        if let Some(greeting) = greeting {
+            lobby.say(&greeting.text, greeting.error);
         }
         lobby.set_players(shared.store.is_some());
         lobby.set_online(shared.online_now());

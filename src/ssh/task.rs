@@ -27,6 +27,7 @@ use crate::tui::driver::{Driver, End, Frontend, Policy, Settled, Shown, Woken};
 use crate::tui::event::Sender;
 use crate::tui::shell::{Inbound, Mailbox, Stack};
 use crate::tui::signup::{SignUp, SignUpChoice};
+use crate::tui::view::message::Message;
 use crate::tui::{Drawn, Event, Screen as TuiScreen};
 
 /// What a player reads when their session ends by a fault of the server's.
@@ -127,11 +128,13 @@ impl Session {
             Lookup::Guest => None,
             Lookup::Known(found) => {
                 spec.who = account::as_account(&found, from);
-                Some((format!("Welcome back, {}", found.handle), false))
+                Some(Message::info(format!("Welcome back, {}", found.handle)))
             }
             Lookup::Unavailable { why, words } => {
                 tracing::warn!(peer = %spec.peer, "no account lookup: {why}");
-                Some((format!("{words}: you play as a guest this time"), true))
+                Some(Message::error(format!(
+                    "{words}: you play as a guest this time"
+                )))
             }
             Lookup::Banned(found) => {
                 tracing::info!(peer = %spec.peer, handle = %found.handle, "banned account refused");
@@ -229,19 +232,14 @@ impl Session {
                 return;
             }
         };
-        self.open_lobby(spec, Some((greeting, false)), Vec::new());
+        self.open_lobby(spec, Some(Message::info(greeting)), Vec::new());
     }
 
     /// Opens the lobby (or the seat kept for a returning player), greeting the player. On a
     /// server that keeps accounts, a player without one is shown as a guest from here on,
     /// everywhere (a server without a players database has no handles to mistake anyone
     /// for: names show as the clients sent them).
-    fn open_lobby(
-        &mut self,
-        mut spec: GameSpec,
-        greeting: Option<(String, bool)>,
-        held: Vec<Event>,
-    ) {
+    fn open_lobby(&mut self, mut spec: GameSpec, greeting: Option<Message>, held: Vec<Event>) {
         match spec.who.proof.account() {
             Some(account) => tracing::info!(
                 peer = %spec.peer,

@@ -22,6 +22,7 @@ use crate::controller::rated::group_title;
 use crate::games::GameKind;
 use crate::store::{AccountId, GameRow, LICHESS, LinkedKey, Rating, Standing};
 use crate::tui::view::fit::fit_line;
+use crate::tui::view::message::Message;
 
 /// Whose profile to open: an account by its id (every link between screens), a handle as
 /// someone typed it (`/`), or a guest, who has no profile.
@@ -117,7 +118,7 @@ pub struct PlayersScreen {
     me: Whose,
     /// The selected row: a leaderboard line, or a profile's game or key (games first).
     selected: usize,
-    message: Option<(String, bool)>,
+    message: Option<Message>,
     /// The handle being typed after `/` (find a player), while it is.
     finding: Option<String>,
     /// Whether `Esc` on the profile goes back to the leaderboard it was opened from.
@@ -168,7 +169,7 @@ impl PlayersScreen {
         self.view = View::Board;
         self.selected = 0;
         let Some(&(_, group)) = self.groups.get(self.group) else {
-            self.message = Some(("There are no leaderboards here".into(), true));
+            self.message = Some(Message::error("There are no leaderboards here"));
             return;
         };
         match self.source.leaderboard(group) {
@@ -178,7 +179,7 @@ impl PlayersScreen {
             }
             Err(e) => {
                 self.board = Board::default();
-                self.message = Some((e, true));
+                self.message = Some(Message::error(e));
             }
         }
     }
@@ -225,7 +226,7 @@ impl PlayersScreen {
     /// Shows `whose` profile, or says why not; whether it is shown.
     fn show_profile(&mut self, whose: Whose) -> bool {
         if whose == Whose::Guest {
-            self.message = Some((GUESTS_HAVE_NO_PROFILE.into(), true));
+            self.message = Some(Message::error(GUESTS_HAVE_NO_PROFILE));
             return false;
         }
         match self.source.profile(&whose) {
@@ -238,7 +239,7 @@ impl PlayersScreen {
                 true
             }
             Err(e) => {
-                self.message = Some((e, true));
+                self.message = Some(Message::error(e));
                 false
             }
         }
@@ -319,24 +320,21 @@ impl Screen for PlayersScreen {
                     return Transition::Stay;
                 };
                 let Some(record) = game.record.clone() else {
-                    self.message = Some(("This game has no record to replay".into(), true));
+                    self.message = Some(Message::error("This game has no record to replay"));
                     return Transition::Stay;
                 };
                 match self.source.replay(&record) {
                     Ok(opening) => return Transition::Push(opening),
-                    Err(e) => self.message = Some((e, true)),
+                    Err(e) => self.message = Some(Message::error(e)),
                 }
             }
             (View::Board, KeyCode::Tab) => self.open_from_here(self.me.clone()),
             (View::Profile, KeyCode::Char('l')) if self.profile.own => {
                 self.message = Some(match self.source.link_code() {
-                    Ok(code) => (
-                        format!(
-                            "Link another key: connect with it and type {code} (valid 10 minutes)"
-                        ),
-                        false,
-                    ),
-                    Err(e) => (e, true),
+                    Ok(code) => Message::info(format!(
+                        "Link another key: connect with it and type {code} (valid 10 minutes)"
+                    )),
+                    Err(e) => Message::error(e),
                 });
             }
             (View::Profile, KeyCode::Char('x')) if self.profile.own => {
@@ -345,9 +343,9 @@ impl Screen for PlayersScreen {
                     match self.source.remove_key(&key.fingerprint) {
                         Ok(()) => {
                             self.refresh_profile();
-                            self.message = Some(("Key removed".into(), false));
+                            self.message = Some(Message::info("Key removed"));
                         }
-                        Err(e) => self.message = Some((e, true)),
+                        Err(e) => self.message = Some(Message::error(e)),
                     }
                 }
             }
@@ -382,10 +380,10 @@ impl Screen for PlayersScreen {
 }
 
 /// A message as the bottom line shows it: an error in the error style.
-fn message_line(theme: Theme, message: &Option<(String, bool)>) -> Line<'static> {
+fn message_line(theme: Theme, message: &Option<Message>) -> Line<'static> {
     match message {
-        Some((text, true)) => Line::styled(text.clone(), theme.error()),
-        Some((text, false)) => Line::from(text.clone()),
+        Some(Message { text, error: true }) => Line::styled(text.clone(), theme.error()),
+        Some(Message { text, .. }) => Line::from(text.clone()),
         None => Line::default(),
     }
 }

@@ -4,6 +4,7 @@
 //! The screen only edits and shows; what a choice does (create the account, redeem the code)
 //! is the caller's, handed in as a function that says yes or why not.
 
+use crate::tui::view::message::Message;
 use std::time::Instant;
 
 use ratatui::buffer::Buffer;
@@ -45,7 +46,7 @@ pub struct SignUp {
     field: Field,
     handle: String,
     code: String,
-    message: Option<(String, bool)>,
+    message: Option<Message>,
     decide: Decide,
     theme: Theme,
     /// The choice that was carried out, once one was.
@@ -80,7 +81,7 @@ impl SignUp {
                 Transition::Quit
             }
             Err(why) => {
-                self.message = Some((why, true));
+                self.message = Some(Message::error(why));
                 Transition::Stay
             }
         }
@@ -159,8 +160,10 @@ impl Screen for SignUp {
             Line::default(),
         ];
         match &self.message {
-            Some((text, true)) => lines.push(Line::styled(text.clone(), theme.error())),
-            Some((text, false)) => lines.push(Line::from(text.clone())),
+            Some(Message { text, error: true }) => {
+                lines.push(Line::styled(text.clone(), theme.error()))
+            }
+            Some(Message { text, .. }) => lines.push(Line::from(text.clone())),
             None => lines.push(Line::default()),
         }
         lines.push(Line::default());

@@ -47,9 +47,6 @@ pub(crate) fn whose_move(name: &str) -> String {
     }
 }
 
-/// A line in the status bar, for a while.
-pub use super::race_screen::Note;
-
 /// Where a round stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Phase {

@@ -9,6 +9,7 @@ pub mod games;
 pub mod saved;
 pub mod view;
 
+use crate::tui::view::message::Message;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -173,13 +174,6 @@ pub enum Intent {
     DailyBoard,
 }
 
-/// A status line under the menu.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Notice {
-    pub text: String,
-    pub error: bool,
-}
-
 /// The unfinished match "Resume last match" continues: the newest one a person played in
 /// (a match two computers played while someone watched never takes its place).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -257,7 +251,8 @@ pub struct Lobby {
     pub(crate) clock: u64,
     /// Home: the saved-matches list, while it is open.
     pub(crate) saved: Option<SavedList>,
-    pub(crate) notice: Option<Notice>,
+    /// The status line under the menu.
+    pub(crate) notice: Option<Message>,
     pub(crate) size: (u16, u16),
     pub(crate) theme: Theme,
     /// The key help is open (`?`); any key closes it.
@@ -520,10 +515,7 @@ impl Lobby {
     }
 
     pub fn say(&mut self, text: &str, error: bool) {
-        self.notice = Some(Notice {
-            text: text.to_string(),
-            error,
-        });
+        self.notice = Some(Message::new(text, error));
     }
 
     /// The chosen computer opponent of the chosen game.

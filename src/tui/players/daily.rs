@@ -5,6 +5,7 @@
 //! What the board shows comes from a [`DailySource`] and where a result goes is a callback,
 //! both handed in by the front end (a server's store, or the home screen's own).
 
+use crate::tui::view::message::Message;
 use std::time::Instant;
 
 use ratatui::buffer::Buffer;
@@ -39,9 +40,9 @@ pub trait Puzzle: Screen {
 }
 
 /// Keeps a finished puzzle's result: gives the words to show and whether they are a warning.
-pub type Keep = Box<dyn FnMut(Outcome) -> (String, bool)>;
+pub type Keep = Box<dyn FnMut(Outcome) -> Message>;
 /// Opens the day's leaderboard, with a first line to show on it.
-pub type ShowBoard = Box<dyn FnMut(Option<(String, bool)>) -> Opening>;
+pub type ShowBoard = Box<dyn FnMut(Option<Message>) -> Opening>;
 
 /// A puzzle played as the day's: when it ends, its result is kept (once) and the day's
 /// leaderboard opens over it; leaving the leaderboard comes back to the finished puzzle.
@@ -75,7 +76,7 @@ impl Screen for DailyPlay {
         };
         self.kept = true;
         let said = (self.keep)(outcome);
-        self.puzzle.say(&said.0);
+        self.puzzle.say(&said.text);
         Transition::Push((self.board)(Some(said)))
     }
 
@@ -167,7 +168,7 @@ fn ranking(game: GameKind) -> &'static str {
 pub struct DailyScreen {
     source: Box<dyn DailySource>,
     board: Result<DailyBoard, String>,
-    message: Option<(String, bool)>,
+    message: Option<Message>,
     theme: Theme,
 }
 
@@ -176,7 +177,7 @@ impl DailyScreen {
     /// played was kept).
     pub fn new(
         mut source: Box<dyn DailySource>,
-        message: Option<(String, bool)>,
+        message: Option<Message>,
         theme: Theme,
     ) -> DailyScreen {
         let board = source.board();

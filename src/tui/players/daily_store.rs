@@ -1,6 +1,7 @@
 //! The daily puzzles' keeper: where a player's results go and the day's leaderboard comes
 //! from (a server's store, or the home screen's own in the data folder), for an account.
 
+use crate::tui::view::message::Message;
 use std::time::Duration;
 
 use super::daily::{
@@ -70,11 +71,11 @@ impl DailySource for DailyStore {
 impl DailyStore {
     /// Keeps `outcome` of `game`'s puzzle of `day` and says how it placed, or why it was not
     /// kept (then as a warning).
-    pub fn keep(&self, game: GameKind, day: i64, outcome: Outcome) -> (String, bool) {
+    pub fn keep(&self, game: GameKind, day: i64, outcome: Outcome) -> Message {
         let result = result_text(game, outcome.score, outcome.millis);
         let (Some(store), Some(me)) = (&self.store, self.me) else {
             let why = self.not_kept.as_deref().unwrap_or("no store keeps it here");
-            return (format!("{result}: not kept ({why})"), true);
+            return Message::error(format!("{result}: not kept ({why})"));
         };
         let name = game.name().to_string();
         let kept = store.ask(WAIT, move |s| {
@@ -92,23 +93,20 @@ impl DailyStore {
             Ok(Some((place, best)))
                 if (best.score, best.millis) == (outcome.score, outcome.millis) =>
             {
-                (format!("{result}: {} today", ordinal(place)), false)
+                Message::info(format!("{result}: {} today", ordinal(place)))
             }
-            Ok(Some((place, best))) => (
-                format!(
-                    "{result}; your best today stays {}: {} today",
-                    result_text(game, best.score, best.millis),
-                    ordinal(place)
-                ),
-                false,
-            ),
-            Ok(None) => (format!("{result}: kept"), false),
-            Err(e) => (format!("{result}: not kept ({e})"), true),
+            Ok(Some((place, best))) => Message::info(format!(
+                "{result}; your best today stays {}: {} today",
+                result_text(game, best.score, best.millis),
+                ordinal(place)
+            )),
+            Ok(None) => Message::info(format!("{result}: kept")),
+            Err(e) => Message::error(format!("{result}: not kept ({e})")),
         }
     }
 }
 
 /// The day's leaderboard as a screen, with `said` (how a puzzle just played was kept) on it.
-pub fn board(keeper: DailyStore, said: Option<(String, bool)>) -> Opening {
+pub fn board(keeper: DailyStore, said: Option<Message>) -> Opening {
     Box::new(move |_events, _size, theme| Box::new(DailyScreen::new(Box::new(keeper), said, theme)))
 }

@@ -22,12 +22,7 @@ use super::view::theme::Theme;
 use super::{Event, FirstKey, first_key};
 use crate::controller::table::TableId;
 
-/// A line in the status bar: what just happened, or what went wrong.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Note {
-    pub text: String,
-    pub error: bool,
-}
+use super::view::message::Message;
 
 /// What an event leaves for the board once the shell has taken its part.
 pub(crate) enum Input {
@@ -104,7 +99,8 @@ pub struct Shell {
     pub(crate) size: (u16, u16),
     pub(crate) theme: Theme,
     pub(crate) help: bool,
-    pub(crate) note: Option<Note>,
+    /// The status bar's line: what just happened, or what went wrong.
+    pub(crate) note: Option<Message>,
     /// When the note was said.
     note_at: Instant,
     /// How long a note stays; `None`: until something replaces it.
@@ -250,10 +246,7 @@ impl Shell {
         if self.question.is_some() {
             return;
         }
-        self.note = Some(Note {
-            text: text.to_string(),
-            error,
-        });
+        self.note = Some(Message::new(text, error));
         self.note_at = self.now;
     }
 

@@ -39,9 +39,6 @@ pub(crate) const SHAKE: Duration = Duration::from_millis(480);
 /// One step of the shake.
 const SHAKE_STEP: Duration = Duration::from_millis(60);
 
-/// A line in the status bar until the next key.
-pub use super::race_screen::Note;
-
 /// The player at this screen in a race played here: the first.
 const YOU: usize = 0;
 

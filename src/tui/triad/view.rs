@@ -15,13 +15,14 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::bests::clock;
-use super::{Note, TriadApp, key_of};
+use super::{TriadApp, key_of};
 use crate::controller::race_table::triad::MAX_RACERS;
 use crate::controller::table::SeatState;
 use crate::games::triad::{Card, TABLEAU};
 use crate::tui::Theme;
 use crate::tui::keymap::{self, State, Where, flag};
 use crate::tui::view::keybar::{self, Look};
+use crate::tui::view::message::Message;
 use crate::tui::view::{fit, help, overlay};
 
 /// Rows taken by the title line and the status bar.
@@ -478,8 +479,8 @@ fn status(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     // A note too long for the row ends in `…`, so that it never reads as whole.
     let note = |text: &str| fit::fit(&format!(" {text}"), width);
     let second = match &app.note {
-        Some(Note { text, error: true }) => Line::styled(note(text), theme.error()),
-        Some(Note { text, .. }) => Line::styled(note(text), theme.key()),
+        Some(Message { text, error: true }) => Line::styled(note(text), theme.error()),
+        Some(Message { text, .. }) => Line::styled(note(text), theme.key()),
         None => {
             let offers = keymap::offers::bar(keys_here(app), key_state(app));
             keybar::bar(&offers, &[], Look::dim(theme), usize::from(area.width))

@@ -5,6 +5,7 @@
 pub(crate) mod fit;
 pub(crate) mod help;
 pub(crate) mod keybar;
+pub mod message;
 pub(crate) mod overlay;
 pub(crate) mod seat;
 pub mod theme;
