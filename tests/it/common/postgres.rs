@@ -9,6 +9,8 @@ use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
+use super::fork::SpawnGuarded;
+
 /// A throwaway Postgres server.
 pub struct Throwaway {
     bin: PathBuf,
@@ -37,7 +39,7 @@ fn binaries() -> Option<PathBuf> {
 fn is_root() -> bool {
     Command::new("id")
         .arg("-u")
-        .output()
+        .output_guarded()
         .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
 }
 
@@ -68,7 +70,7 @@ impl Throwaway {
             let chown = Command::new("chown")
                 .arg("postgres")
                 .arg(dir.path())
-                .status()
+                .status_guarded()
                 .unwrap();
             assert!(chown.success(), "chown postgres {}", dir.path().display());
         }
@@ -86,7 +88,7 @@ impl Throwaway {
             .arg(&data)
             .args(["-A", "trust", "-U", "postgres"])
             .stdout(Stdio::null())
-            .status()
+            .status_guarded()
             .unwrap();
         assert!(initdb.success(), "initdb failed");
         server.port = free_port();
@@ -123,7 +125,7 @@ impl Throwaway {
             .arg(self.dir.path().join("log"))
             .args(["-w", "-o", &options, "start"])
             .stdout(Stdio::null())
-            .status()
+            .status_guarded()
             .unwrap();
         assert!(started.success(), "pg_ctl start failed");
     }
@@ -138,7 +140,7 @@ impl Throwaway {
             .args(["-m", "immediate", "stop"])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
-            .status();
+            .status_guarded();
     }
 }
 
