@@ -78,8 +78,8 @@ pub(crate) fn update<B: RaceBoard>(board: &mut B, event: Event, now: Instant) {
                     Ok(word) => {
                         let (shell, client) = board.parts();
                         if let Some(client) = client {
-                            let (line, error) = client.hear(word);
-                            shell.say(&line, error);
+                            let heard = client.hear(word);
+                            shell.say(&heard.text, heard.error);
                         }
                     }
                     Err(news) => board.news(news),

@@ -5,6 +5,7 @@
 use crate::controller::race_table::Phase;
 use crate::controller::table::TableId;
 use crate::tui::keymap::ScreenAction as Action;
+use crate::tui::view::message::Message;
 
 /// How a claim or request reaches the table.
 pub type Ask<Request> = Box<dyn Fn(Request) + Send>;
@@ -97,12 +98,12 @@ pub(crate) enum Word {
 }
 
 impl<Request, Seat> TableClient<Request, Seat> {
-    /// Takes in `word`: the line the status bar shows, and whether it reads as an error.
-    pub(crate) fn hear(&mut self, word: Word) -> (String, bool) {
+    /// Takes in `word`: the line the status bar shows.
+    pub(crate) fn hear(&mut self, word: Word) -> Message {
         match word {
-            Word::Notice(text) => (text, false),
-            Word::Refused(text) => (format!("{text}."), true),
-            Word::Closed(why) => (self.close(&why), true),
+            Word::Notice(text) => Message::info(text),
+            Word::Refused(text) => Message::error(format!("{text}.")),
+            Word::Closed(why) => Message::error(self.close(&why)),
         }
     }
 }
@@ -122,19 +123,17 @@ mod tests {
         assert_eq!(*asked.lock().unwrap(), vec![3]);
         assert_eq!(
             client.hear(Word::Notice("ann joined".into())),
-            ("ann joined".to_string(), false)
+            Message::info("ann joined")
         );
         assert_eq!(
             client.hear(Word::Refused("Only the opener can start".into())),
-            ("Only the opener can start.".to_string(), true)
+            Message::error("Only the opener can start.")
         );
         assert_eq!(client.closed, None);
-        let (line, error) = client.hear(Word::Closed("the server is stopping".into()));
         assert_eq!(
-            line,
-            "The table closed: the server is stopping. q goes back to the lobby."
+            client.hear(Word::Closed("the server is stopping".into())),
+            Message::error("The table closed: the server is stopping. q goes back to the lobby.")
         );
-        assert!(error);
         assert_eq!(client.closed.as_deref(), Some("the server is stopping"));
         client.seated(Vec::new(), None);
         assert_eq!(client.you, None);
