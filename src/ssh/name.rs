@@ -8,6 +8,7 @@
 use unicode_width::UnicodeWidthChar;
 
 use crate::escape::is_invisible;
+use crate::store::handle::{GUEST_PREFIX, GUEST_WORD};
 
 /// The most columns a name takes on screen; a longer name is cut (by display width, so a
 /// name of wide characters keeps the lobby's columns too).
@@ -15,11 +16,7 @@ pub const MAX_NAME_WIDTH: usize = 20;
 /// The most characters kept, counting those of no width (combining marks).
 pub const MAX_NAME_CHARS: usize = 40;
 /// The name of a player whose user name has nothing printable in it.
-pub const NAMELESS: &str = "guest";
-
-/// What a guest's name starts with ([`crate::store::handle::GUEST_WORD`] and a space); no
-/// handle can.
-pub const GUEST_PREFIX: &str = "guest ";
+pub const NAMELESS: &str = GUEST_WORD;
 
 /// `user` without control characters, bidirectional overrides or zero-width characters,
 /// without surrounding spaces, cut to [`MAX_NAME_WIDTH`] columns and [`MAX_NAME_CHARS`]
@@ -52,11 +49,6 @@ fn strip_guest_mark(name: &str) -> Option<&str> {
         .then(|| name[GUEST_PREFIX.len()..].trim_start())
 }
 
-/// Whether `name` is a guest's, as [`guest_name`] makes them.
-pub fn is_guest_name(name: &str) -> bool {
-    name == NAMELESS || name.starts_with(GUEST_PREFIX)
-}
-
 /// `user` cleaned as [`player_name`] says, cut to `max_width` columns.
 fn clean_name(user: &str, max_width: usize) -> String {
     let mut name = String::new();
@@ -85,6 +77,7 @@ fn clean_name(user: &str, max_width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::handle::is_guest_name;
     use unicode_width::UnicodeWidthStr;
 
     #[test]
@@ -135,14 +128,6 @@ mod tests {
             assert!(is_guest_name(&guest_name(name)), "{name:?}");
         }
         assert!(!is_guest_name("bob"));
-    }
-
-    #[test]
-    fn the_guest_mark_is_the_one_histories_and_handles_know() {
-        assert_eq!(
-            GUEST_PREFIX,
-            format!("{} ", crate::store::handle::GUEST_WORD)
-        );
     }
 
     #[test]

@@ -20,6 +20,14 @@ pub const ALWAYS_RESERVED: [&str; 3] = ["guest", "computer", LOCAL_HANDLE];
 /// The word every guest's name begins with on the screens: `guest NAME`, the guest's SSH user
 /// name after a space. No handle is this word, or begins with it and a space.
 pub const GUEST_WORD: &str = "guest";
+/// What a guest's name begins with: [`GUEST_WORD`] and a space.
+pub const GUEST_PREFIX: &str = "guest ";
+
+/// Whether `name` is a guest's as the screens show it: the word alone (a guest whose user
+/// name had nothing printable) or the word, a space and a name.
+pub fn is_guest_name(name: &str) -> bool {
+    name == GUEST_WORD || name.starts_with(GUEST_PREFIX)
+}
 
 /// The handle of the one account of the home screen's own store: the person at this
 /// terminal. Only the account with the pseudo key [`LOCAL_KEY`] has it.
@@ -83,7 +91,7 @@ pub fn check(handle: &str, reserved: &[String]) -> Result<(), HandleError> {
     {
         return Err(HandleError::Reserved(handle.to_string()));
     }
-    if shape.starts_with(&skeleton(&format!("{GUEST_WORD} "))) {
+    if shape.starts_with(&skeleton(GUEST_PREFIX)) {
         return Err(HandleError::Guest(handle.to_string()));
     }
     Ok(())
@@ -136,6 +144,13 @@ pub fn look_alike<E>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_guest_prefix_is_the_word_and_a_space() {
+        assert_eq!(GUEST_PREFIX, format!("{GUEST_WORD} "));
+        assert!(is_guest_name("guest") && is_guest_name("guest bob"));
+        assert!(!is_guest_name("guestbook") && !is_guest_name("bob"));
+    }
 
     #[test]
     fn bad_handles_are_refused_with_the_reason() {

@@ -538,10 +538,9 @@ impl GameRow {
         let home = self.id.starts_with("local:");
         (self.players.iter())
             .map(|p| {
-                let guest = handle::GUEST_WORD;
-                let marked = p.name == guest || p.name.starts_with(&format!("{guest} "));
+                let marked = handle::is_guest_name(&p.name);
                 if p.account.is_none() && !p.computer && !home && !marked {
-                    format!("{guest} {}", p.name)
+                    format!("{}{}", handle::GUEST_PREFIX, p.name)
                 } else {
                     p.name.clone()
                 }

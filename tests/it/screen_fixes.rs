@@ -10,8 +10,8 @@ use trios::controller::Seat;
 use trios::controller::table::{Identity, Kind, Proof, Role, SeatState, SeatView, TableId, Want};
 use trios::controller::tables::Registry;
 use trios::controller::three_trios::Match;
+use trios::games::three_trios::DealMode;
 use trios::games::three_trios::source::SourceFile;
-use trios::games::three_trios::{DealMode, RuleSet};
 use trios::setup::three_trios::MatchConfig;
 use trios::tui::Theme;
 use trios::tui::three_trios::app::App;
@@ -21,14 +21,8 @@ const LONG_SEED: u64 = 7_752_325_288_458_725_944;
 
 fn config(seed: u64) -> MatchConfig {
     MatchConfig {
-        board: SourceFile::default_board(),
-        cards: SourceFile::default_cards(),
-        deal: DealMode::Shuffle,
-        seed,
-        rules: RuleSet::default(),
-        red: Seat::Human,
-        blue: Seat::Human,
         think_ms: 20,
+        ..MatchConfig::built_in(seed)
     }
 }
 

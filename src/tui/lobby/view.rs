@@ -273,7 +273,7 @@ fn online_line(lobby: &Lobby, group: &str, width: usize) -> String {
         let mut text = p.handle.clone();
         match (p.guest, rating(p, group).1) {
             // A guest's name carries the mark already (`guest bob`).
-            (true, _) if text.starts_with("guest") => {}
+            (true, _) if crate::store::handle::is_guest_name(&text) => {}
             (true, _) => text.push_str(" (guest)"),
             (false, Some(r)) => text.push_str(&format!(" {r}")),
             (false, None) => text.push_str(" –"),
