@@ -45,7 +45,7 @@ fn the_result_shows_once_at_the_end() {
         .filter(|row| row.contains("Dark wins 5–0"))
         .count();
     assert_eq!(said, 1, "{text}");
-    assert!(text.contains("game over"), "{text}");
+    assert!(text.contains("Game over"), "{text}");
 }
 
 /// A refusal shares the last row with the keys: `5 5 is taken` does not push the key bar off

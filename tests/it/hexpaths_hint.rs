@@ -57,7 +57,7 @@ fn hints_followed_step_by_step_reach_the_goal_by_a_shortest_move_and_score_1() {
             press(&mut app, KeyCode::Char('H'), KeyModifiers::SHIFT);
             let hint = app.hint().expect("a hint");
             let shown = screen(&app);
-            let status = shown.lines().last().unwrap_or_default();
+            let status = crate::common::screen::bottom(&shown);
             assert!(
                 status.contains("Hint: ") && status.contains(&format!("to {}", hint.to)),
                 "{shown}"

@@ -65,8 +65,8 @@ fn enter(app: &mut HexApp, steps: &[Step]) {
     }
 }
 
-fn status(text: &str) -> &str {
-    text.lines().last().unwrap_or_default()
+fn status(text: &str) -> String {
+    crate::common::screen::bottom(text)
 }
 
 #[test]
@@ -448,14 +448,14 @@ fn racing_at_80_columns_the_bar_leaves_out_a_whole_entry_rather_than_cut_one() {
     // The bar of entering a move in a race fits 80 columns whole, q and ? last.
     assert!(app.racing() && app.entering());
     let text = screen(&app, (80, 24));
-    let bar = status(&text).trim_end();
+    let bar = text.lines().last().unwrap_or_default().trim_end();
     assert_eq!(
         bar,
         " Tab piece · w e a d z x step · ⌫ back · Enter announce · ? help · q quit"
     );
     // Narrower, whole entries go, the lowest first, and q and ? stay.
     let narrow = screen(&app, (60, 24));
-    let bar = status(&narrow).trim_end();
+    let bar = narrow.lines().last().unwrap_or_default().trim_end();
     assert_eq!(bar, " Tab piece · w e a d z x step · ? help · q quit");
 }
 

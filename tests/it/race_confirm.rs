@@ -51,7 +51,7 @@ fn press(app: &mut impl Race, c: char) {
 }
 
 fn status(app: &impl Race) -> String {
-    app.shown().lines().last().unwrap_or_default().to_string()
+    crate::common::screen::bottom(&app.shown())
 }
 
 /// A solitaire with one triad taken.

@@ -277,7 +277,7 @@ fn the_end_shows_the_shared_game_over_box_at_any_size() {
         h.key(KeyCode::Enter);
         h.settle();
         let screen = h.screen();
-        assert!(screen.contains("game over"), "{size:?}\n{screen}");
+        assert!(screen.contains("Game over"), "{size:?}\n{screen}");
         assert!(screen.contains("Dark wins 5–0"), "{size:?}\n{screen}");
         let rows: Vec<&str> = screen.lines().collect();
         let last = rows.len() - 1;
@@ -291,7 +291,7 @@ fn the_end_shows_the_shared_game_over_box_at_any_size() {
         }
         // A replay hides the box; its end shows it again.
         h.key(KeyCode::Char('r'));
-        assert!(!h.screen().contains("game over"), "{}", h.screen());
+        assert!(!h.screen().contains("Game over"), "{}", h.screen());
     }
 }
 

@@ -105,7 +105,7 @@ fn key(app: &mut TriadApp, code: KeyCode) {
 
 fn status(app: &TriadApp) -> String {
     let text = crate::common::screen::screen(app, (80, 24));
-    text.lines().last().unwrap_or_default().to_string()
+    crate::common::screen::bottom(&text)
 }
 
 #[test]

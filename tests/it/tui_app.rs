@@ -363,7 +363,7 @@ fn help_overlay_lists_every_key_and_any_key_closes_it() {
     insta::assert_snapshot!("help", screen);
     h.key(KeyCode::Down);
     assert!(
-        !h.screen().contains("╭ keys"),
+        !h.screen().contains("╭ Three Trios keys"),
         "a help that fits closes on any key"
     );
     h.key(KeyCode::Char('?'));
@@ -382,7 +382,7 @@ fn a_whole_game_against_the_computer_ends_with_the_result() {
         h.settle();
     }
     let screen = h.screen();
-    assert!(screen.contains("game over"), "{screen}");
+    assert!(screen.contains("Game over"), "{screen}");
     assert!(screen.contains("n new game · r replay · q quit"));
     insta::assert_snapshot!("game_over", screen);
     h.key(KeyCode::Char('n'));
@@ -543,7 +543,7 @@ fn replaying_an_earlier_move_shows_that_moves_score_in_the_status_bar() {
 
 #[test]
 fn the_viewers_log_shows_only_what_has_happened_at_the_point_shown() {
-    let mut h = Harness::viewer((100, 30));
+    let mut h = Harness::viewer((100, 31));
     let screen = h.screen();
     assert!(screen.contains("Replay: the start"), "{screen}");
     assert!(
@@ -657,13 +657,13 @@ fn help_text(h: &mut Harness) -> String {
     for position in 0..200 {
         let screen = h.screen();
         // A help that fits closes on any key; one that scrolls stops at its end.
-        if screen == last || !screen.contains("╭ keys") {
+        if screen == last || !screen.contains("╭ Three Trios keys") {
             break;
         }
         let rows: Vec<Vec<char>> = screen.lines().map(|r| r.chars().collect()).collect();
         let top = rows
             .iter()
-            .position(|r| r.iter().collect::<String>().contains("╭ keys"))
+            .position(|r| r.iter().collect::<String>().contains("╭ Three Trios keys"))
             .expect("the help is open");
         let left = rows[top].iter().position(|&c| c == '╭').expect("corner");
         let right = rows[top].iter().rposition(|&c| c == '╮').expect("corner");
@@ -732,7 +732,7 @@ fn the_help_at_65x21_is_whole() {
         "{text}"
     );
     assert!(
-        h.screen().contains("╭ keys"),
+        h.screen().contains("╭ Three Trios keys"),
         "scrolling keeps the help open"
     );
 }
@@ -1178,19 +1178,19 @@ fn the_game_over_box_leaves_the_board_in_view() {
         h.settle();
     }
     let screen = h.screen();
-    assert!(screen.contains("game over"), "{screen}");
+    assert!(screen.contains("Game over"), "{screen}");
     let board = h.app.layout().board;
     let rows = column(&screen, board.x as usize, board.right() as usize);
     let board_rows = &rows[board.y as usize..board.bottom() as usize];
     // Every row inside the board's frame is the board's: framed on both sides, no box over it.
     for row in &board_rows[1..] {
         assert!(row.starts_with('│') || row.starts_with('╰'), "{screen}");
-        assert!(!row.contains("game over") && !row.contains('═'), "{screen}");
+        assert!(!row.contains("Game over") && !row.contains('═'), "{screen}");
     }
     let log = h.app.layout().log;
     let over = rows[log.y as usize..log.bottom() as usize]
         .iter()
-        .any(|r| r.contains("game over"));
+        .any(|r| r.contains("Game over"));
     assert!(over, "the box sits over the battle log: {screen}");
 }
 
@@ -1208,7 +1208,7 @@ fn frame_title(row: &str, x: usize) -> String {
 fn frame_titles_fit_their_frame_or_end_with_an_ellipsis_at_60x20() {
     let mut h = Harness::new(config("human", "corners>maxflip", 5), (60, 20));
     let screen = h.screen();
-    let top = screen.lines().next().expect("a top row");
+    let top = screen.lines().nth(1).expect("the panes' top row");
     let layout = h.app.layout();
     assert!(layout.partial(), "{screen}");
     let board = frame_title(top, layout.board.x as usize);
@@ -1233,7 +1233,7 @@ fn a_long_message_leaves_the_turn_the_score_and_the_keys_in_place_at_80x24() {
     let rows: Vec<&str> = screen.lines().collect();
     assert_eq!(rows[rows.len() - 1], keys, "{screen}");
     let status = rows[rows.len() - 2];
-    assert!(status.starts_with("RED to move · 9–9"), "{screen}");
+    assert!(status.starts_with(" RED to move · 9–9"), "{screen}");
     // The message reads whole, from the status row upwards.
     let said: String = rows[rows.len() - 3..rows.len() - 1]
         .iter()
@@ -1259,7 +1259,7 @@ fn the_numbers_follow_each_step_of_a_move_playing_out() {
     let mut h = combo_harness();
     // Before Red's R2 (two flips, one in a combo wave): 3–3, Red to move.
     assert!(
-        h.status().starts_with("RED to move · 3–3"),
+        h.status().starts_with(" RED to move · 3–3"),
         "{}",
         h.status()
     );
@@ -1267,16 +1267,16 @@ fn the_numbers_follow_each_step_of_a_move_playing_out() {
     assert!(h.app.animating());
     // The card is down, nothing flipped yet: the score has not moved and Red is at it.
     let screen = h.screen();
-    assert!(h.status().starts_with("RED plays · 3–3"), "{screen}");
+    assert!(h.status().starts_with(" RED plays · 3–3"), "{screen}");
     assert_eq!(hand_scores(&screen), "3–3", "{screen}");
     assert!(screen.contains("▶ RED"), "{screen}");
     h.tick(); // B0 taken
     let screen = h.screen();
-    assert!(h.status().starts_with("RED plays · 4–2"), "{screen}");
+    assert!(h.status().starts_with(" RED plays · 4–2"), "{screen}");
     assert_eq!(hand_scores(&screen), "4–2", "{screen}");
     h.settle(); // the combo takes B1, and the turn passes
     let screen = h.screen();
-    assert!(h.status().starts_with("BLUE to move · 5–1"), "{screen}");
+    assert!(h.status().starts_with(" BLUE to move · 5–1"), "{screen}");
     assert_eq!(hand_scores(&screen), "5–1", "{screen}");
     assert!(screen.contains("▶ BLUE"), "{screen}");
 }

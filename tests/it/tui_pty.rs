@@ -85,6 +85,14 @@ impl Screen {
         self.rows.iter().rev().nth(1).map_or("", String::as_str)
     }
 
+    /// What the bottom of the screen says: the status rows and any rows a long note takes
+    /// above them, trimmed and joined by spaces.
+    fn said(&self) -> String {
+        let from = self.rows.len().saturating_sub(5);
+        let rows: Vec<&str> = self.rows[from..].iter().map(|r| r.trim()).collect();
+        rows.join(" ")
+    }
+
     /// The status bar's second line: the keys that matter now.
     fn keys(&self) -> &str {
         self.rows.last().map_or("", String::as_str)
@@ -92,11 +100,11 @@ impl Screen {
 
     /// Red has the move and may act: not a computer thinking, not over.
     fn red_to_move(&self) -> bool {
-        self.status().starts_with("RED to move")
+        self.status().starts_with(" RED to move")
     }
 
     fn game_over(&self) -> bool {
-        self.status().starts_with("Game over:")
+        self.status().starts_with(" Game over:")
     }
 
     /// A frame is drawn top to bottom, and output may arrive in pieces: the key hints line,
@@ -588,7 +596,7 @@ fn plays_a_whole_game_by_keystrokes_and_exits_cleanly() {
     // Fastest battle animations, to keep the test short; the status bar confirms each press.
     pty.send(b"++++");
     pty.wait_for("top speed", |s| {
-        s.status().contains("Speed 0.04 s/step, the fastest")
+        s.said().contains("Speed 0.04 s/step, the fastest")
     });
 
     let mut red_moves = 0;
@@ -613,7 +621,7 @@ fn plays_a_whole_game_by_keystrokes_and_exits_cleanly() {
     assert_eq!(red_moves, 5, "Red places all 5 cards on the 9-cell board");
 
     let end = pty.wait_for("the result box", |s| {
-        s.contains(" game over ") && (s.contains(" wins ") || s.contains("Tie "))
+        s.contains(" Game over ") && (s.contains(" wins ") || s.contains("Tie "))
     });
     let [red, blue] = score(end.status());
     assert_eq!(red + blue, 10, "every card counts once:\n{end}");
@@ -745,12 +753,13 @@ fn resize_redraws_without_garbage() {
     let mut pty = Pty::start(80, 24, &small_game());
     start_screen(&pty);
 
-    // The 3x3 board needs 53x18 with compact tiles.
+    // The 3x3 board needs 53x19 with compact tiles (the title row, the board, the log, the
+    // status).
     pty.resize(48, 16);
     let small = pty.wait_for("the too-small notice", |s| {
         s.contains("Terminal too small") && s.contains("now 48×16")
     });
-    assert!(small.contains("need 53×18"), "{small}");
+    assert!(small.contains("need 53×19"), "{small}");
     assert!(
         !small.contains("battle log") && !small.contains("RED"),
         "the old frame shows through:\n{small}"

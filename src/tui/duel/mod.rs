@@ -343,8 +343,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
 
     fn on_key(&mut self, key: KeyEvent, now: Instant) {
         let action = keymap::action_for(self.key_mode(), self.context(), key);
-        // The help is one screen here: it does not scroll.
-        if self.screen_key(key, action, 0) {
+        if self.screen_key(key, action, view::help_scroll_limit(self)) {
             return;
         }
         if G::LEAN && self.hex_key(key) {

@@ -10,15 +10,16 @@ use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
+use super::DuelApp;
 use super::board::{BoardGame, Cell, Mark, Shown};
 use super::frame::Frame;
-use super::{DuelApp, Note};
 use crate::games::Side;
 use crate::tui::keymap::{self, Action, Context, KeyMode, Where, flag};
 use crate::tui::timeline::Point;
 use crate::tui::view::fit;
-use crate::tui::view::keybar::{self, Look};
-use crate::tui::view::{help, overlay};
+use crate::tui::view::frame::{GameFrame, Help, Piece};
+use crate::tui::view::keybar;
+use crate::tui::view::message::Message;
 use crate::words::count;
 
 /// One way to draw cells: the inside of a cell, and whether grid lines separate cells.
@@ -428,31 +429,70 @@ pub(super) fn cell_at<G: BoardGame>(app: &DuelApp<G>, x: u16, y: u16) -> Option<
 impl<G: BoardGame> Widget for &DuelApp<G> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let layout = layout(self);
-        if let Some(need) = layout.too_small {
-            overlay::too_small_for(self.theme, need, area, buf);
-            return;
-        }
-        title(self, &layout, buf);
-        // How the game ended, once its end is on screen (worked out once a frame).
-        let ending = (self.replay().is_none() && !self.animating() && self.game().is_over())
-            .then(|| self.game().ending());
-        board(self, &layout, ending.as_ref(), buf);
-        // The game-over box goes over the move log, or over the board without a panel.
-        let below_board = Rect::new(0, 1, area.width, layout.status.y.saturating_sub(1));
-        let mut end_area = below_board;
-        if let Some(panel) = layout.panel {
-            end_area = side_panel(self, &layout, ending.as_ref(), panel, buf);
-        }
-        status(self, layout.status, buf);
-        self.draw_game_over(
-            |side| Span::styled(G::side_title(side), side_style(self, side)),
-            end_area,
-            buf,
-        );
-        if self.help {
-            help(self, area, buf);
+        let title = |room: usize| title_words(self, room);
+        self.game_frame(&title, &layout)
+            .draw(layout.too_small, area, buf, |_, buf| {
+                // How the game ended, once its end is on screen (worked out once a frame).
+                let ending =
+                    (self.replay().is_none() && !self.animating() && self.game().is_over())
+                        .then(|| self.game().ending());
+                board(self, &layout, ending.as_ref(), buf);
+                // The game-over box goes over the move log, or over the board without a panel.
+                match layout.panel {
+                    Some(panel) => side_panel(self, &layout, ending.as_ref(), panel, buf),
+                    None => Rect::new(0, 1, area.width, layout.status.y.saturating_sub(1)),
+                }
+            });
+    }
+}
+
+impl<G: BoardGame> DuelApp<G> {
+    /// Everything on screen but the board, as the frame every game is drawn in takes it.
+    fn game_frame<'a>(
+        &'a self,
+        title: &'a dyn Fn(usize) -> Vec<Span<'static>>,
+        layout: &Layout,
+    ) -> GameFrame<'a> {
+        let dims = self.game().dims();
+        let zoom = G::LEAN && (self.board.zoomed_out || layout.scrolls(dims));
+        let keys = if zoom { "z zoom · ? help" } else { "? help" };
+        // Without the side panel, a scrolled board's rows and columns in view are said here.
+        let range = shown_range(layout, dims).filter(|_| layout.panel.is_none());
+        let mut hints: Vec<String> = range.map(|r| format!("{r} · {keys}")).into_iter().collect();
+        hints.push(keys.to_string());
+        let over = |side| Span::styled(G::side_title(side), side_style(self, side));
+        GameFrame {
+            theme: self.theme,
+            name: G::KIND.title(),
+            title,
+            hints,
+            clock: Vec::new(),
+            status: status_wordings(self),
+            note: self
+                .note
+                .as_ref()
+                .map(|n| Message::new(n.text.clone(), n.error)),
+            keys: key_items(self),
+            end: self.game_over_lines(over),
+            help: self.help.then(|| self.help_box()),
         }
     }
+
+    /// The help box: the keys of this mode and context in this game's words.
+    fn help_box(&self) -> Help {
+        Help {
+            title: format!(" {} keys ", G::KIND.title()),
+            entries: help_lines::<G>(self.key_mode(), self.context()),
+            notes: Vec::new(),
+            top: Some(self.help_top),
+        }
+    }
+}
+
+/// How far the help can scroll on this screen: its rows beyond what the box shows.
+pub(super) fn help_scroll_limit<G: BoardGame>(app: &DuelApp<G>) -> usize {
+    let area = Rect::new(0, 0, app.size.0, app.size.1);
+    crate::tui::view::frame::help_scroll_limit(&app.help_box(), app.theme, area)
 }
 
 fn styled(app_color: bool, colored: Style, plain: Style) -> Style {
@@ -472,40 +512,15 @@ fn side_style<G: BoardGame>(app: &DuelApp<G>, side: Side) -> Style {
     )
 }
 
-/// The title line: the game, each side and its seat, and the `? help` hint at the right.
-/// Long seat names are cut (`…`), then left out, so that the hint stays whole.
-fn title<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
-    let area = layout.title;
+/// The title's words after the game's name: each side and its seat, in at most `room`
+/// columns. Long seat names are cut (`…`), then left out.
+fn title_words<G: BoardGame>(app: &DuelApp<G>, room: usize) -> Vec<Span<'static>> {
     let theme = app.theme;
     let plain = !theme.color;
-    let dims = app.game().dims();
-    let zoom = G::LEAN && (app.board.zoomed_out || layout.scrolls(dims));
-    let keys = if zoom { "z zoom · ? help " } else { "? help " };
-    // Without the side panel, a scrolled board's rows and columns in view are said here.
-    let range = shown_range(layout, dims).filter(|_| layout.panel.is_none());
-    let hints = range.map(|range| format!("{range} · {keys}"));
-    let fits = |text: &str| area.right().saturating_sub(fit::width(text) as u16) > area.x + 40;
-    let help = Span::styled(
-        hints
-            .filter(|h| fits(h))
-            .unwrap_or_else(|| keys.to_string()),
-        theme.dim(),
-    );
-    let x = area.right().saturating_sub(help.width() as u16);
-    let hint = x > area.x + 40;
-    // The title's room: up to a space before the hint.
-    let room = if hint {
-        usize::from(x - area.x).saturating_sub(1)
-    } else {
-        usize::from(area.width)
-    };
     let labels = Side::BOTH.map(|side| app.seat_beside(side));
-    // The title with each seat name cut to `cut` columns (`None`: without seat names).
+    // The words with each seat name cut to `cut` columns (`None`: without seat names).
     let line = |cut: Option<usize>| {
-        let mut spans = vec![Span::styled(
-            format!(" {} ", G::KIND.title()),
-            theme.title(),
-        )];
+        let mut spans = Vec::new();
         for (n, side) in Side::BOTH.into_iter().enumerate() {
             if n == 1 {
                 spans.push(Span::raw(" vs "));
@@ -525,23 +540,14 @@ fn title<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
         Line::from(spans)
     };
     let longest = labels.iter().map(|l| fit::width(l)).max().unwrap_or(0);
-    let title = (1..=longest)
+    (1..=longest)
         .rev()
         .map(Some)
         .chain([None])
         .map(line)
         .find(|l| l.width() <= room)
-        .unwrap_or_else(|| line(None));
-    let title_area = Rect::new(
-        area.x,
-        area.y,
-        room.min(usize::from(area.width)) as u16,
-        area.height,
-    );
-    Paragraph::new(title).render(title_area, buf);
-    if hint {
-        buf.set_span(x, area.y, &help, help.width() as u16);
-    }
+        .unwrap_or_else(|| line(None))
+        .spans
 }
 
 /// `rows 0–18`, `rows 3–21 cols 0–11`: the lines of a scrolled board in view (none when the
@@ -1138,15 +1144,17 @@ fn result_line<G: BoardGame>(app: &DuelApp<G>) -> Option<String> {
     Some(line.to_string())
 }
 
-fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
+/// The status row's wordings, the fullest first: each side's stone, name and score, then
+/// its moves; narrower wordings drop the moves, then the names, so that the state (whose
+/// turn, the result) still shows; the state said with the pace, without the speed, then
+/// in short.
+fn status_wordings<G: BoardGame>(app: &DuelApp<G>) -> Vec<Vec<Piece>> {
     let theme = app.theme;
     let plain = !theme.color;
     let frame = app.frame();
     let (score, game) = (frame.score, frame.position);
-    // Each side's stone, name and score, then its moves; narrower rows drop the moves,
-    // then the names, so that the state (whose turn, the result) still shows.
-    let sides = |names: bool, moves: bool| -> Vec<Span<'static>> {
-        let mut spans = Vec::new();
+    let sides = |names: bool, moves: bool| -> Vec<Piece> {
+        let mut pieces = Vec::new();
         for side in Side::BOTH {
             let glyph = G::stone_glyph(side, plain);
             let text = if names {
@@ -1154,58 +1162,40 @@ fn status<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
             } else {
                 format!(" {glyph} {}", score[side.index()])
             };
-            spans.push(Span::styled(text, side_style(app, side)));
             let after = if moves {
                 format!(" · {}  ", count(game.mobility(side), "move"))
             } else {
                 " ".to_string()
             };
-            spans.push(Span::styled(after, theme.dim()));
+            pieces.push(vec![
+                Span::styled(text, side_style(app, side)),
+                Span::styled(after, theme.dim()),
+            ]);
         }
-        spans.push(Span::raw(" "));
-        spans
+        if !moves {
+            pieces.push(vec![Span::raw(" ")]);
+        }
+        pieces
     };
     let (long, short) = states(app, &frame);
-    let title = |text: &str| Span::styled(text.to_string(), theme.title());
-    // The state said in full with the pace, then without the speed (a pause still shows),
-    // then in short: the first that fits beside the scores, whose names and move counts go
-    // first.
+    let title = |text: &str| vec![Span::styled(text.to_string(), theme.title())];
     let pace = app.pace_spans();
     let paused = pace.get(1..).unwrap_or_default().to_vec();
     let candidates = [(&long, pace), (&long, paused.clone()), (&short, paused)];
-    let room = usize::from(area.width);
-    let mut lines = candidates.iter().flat_map(|(text, pace)| {
-        [(true, true), (true, false), (false, false)]
-            .into_iter()
-            .map(move |(names, moves)| (text, pace, names, moves))
-    });
-    let first = lines
-        .find_map(|(text, pace, names, moves)| {
-            let mut spans = sides(names, moves);
-            if moves {
-                // The full row keeps its old spacing: the moves end in two spaces.
-                spans.pop();
-            }
-            spans.push(title(text));
-            spans.extend(pace.iter().cloned());
-            let line = Line::from(spans);
-            (line.width() <= room).then_some(line)
-        })
-        .unwrap_or_else(|| {
-            // The state in short, whole; cut with `…` only when it holds no number, which
-            // cut short would read as another.
-            let mut spans = sides(false, false);
-            let left = room.saturating_sub(spans.iter().map(Span::width).sum());
-            if fit::width(&short) <= left || !short.chars().any(|c| c.is_ascii_digit()) {
-                spans.push(title(&fit::fit(&short, left)));
-            }
-            Line::from(spans)
-        });
-    let second = match &app.note {
-        Some(note) => note_and_keys(app, note, room),
-        None => prompt(app, room),
-    };
-    Paragraph::new(vec![first, second]).render(area, buf);
+    let mut wordings = Vec::new();
+    for (text, pace) in &candidates {
+        for (names, moves) in [(true, true), (true, false), (false, false)] {
+            let mut pieces = sides(names, moves);
+            pieces.push(title(text));
+            pieces.extend(pace.iter().cloned().map(|span| vec![span]));
+            wordings.push(pieces);
+        }
+    }
+    // Narrowest: the scores, then the state in short as far as it fits whole.
+    let mut last = sides(false, false);
+    last.push(title(&short));
+    wordings.push(last);
+    wordings
 }
 
 /// What the status bar says of the frame shown, in full and in short: the replay's point,
@@ -1248,37 +1238,9 @@ fn states<G: BoardGame>(app: &DuelApp<G>, frame: &Frame<'_, G>) -> (String, Stri
     }
 }
 
-/// The least room the key bar keeps beside a note: `? help` and a key or two.
-const KEYS_BESIDE_NOTE: usize = 16;
-
-/// The note, then the key bar in the room left: a note never pushes the keys off the
-/// screen. A note too long for both is cut (`…`) so that the key bar keeps its least room.
-fn note_and_keys<G: BoardGame>(app: &DuelApp<G>, note: &Note, room: usize) -> Line<'static> {
-    let style = if note.error {
-        app.theme.error()
-    } else {
-        app.theme.key()
-    };
-    let sep = " ·";
-    let text = format!(" {}", note.text);
-    let spare = room.saturating_sub(fit::width(&text) + fit::width(sep));
-    let mut keys = prompt(app, spare.max(KEYS_BESIDE_NOTE.min(room)));
-    if keys.width() == 0 {
-        // No room for even the help key.
-        return Line::styled(fit::fit(&text, room), style);
-    }
-    let text = fit::fit(&text, room.saturating_sub(keys.width() + fit::width(sep)));
-    let mut spans = vec![
-        Span::styled(text, style),
-        Span::styled(sep, app.theme.dim()),
-    ];
-    spans.append(&mut keys.spans);
-    Line::from(spans)
-}
-
 /// What the keys do right now, in a few words, from the keymap's entries for this state;
 /// in a replay, first what the step shown did.
-fn prompt<G: BoardGame>(app: &DuelApp<G>, room: usize) -> Line<'static> {
+fn key_items<G: BoardGame>(app: &DuelApp<G>) -> Vec<keybar::Item> {
     let step = match app.shown_step() {
         Some((mv, step)) if app.replay().is_some() && step > 0 => {
             Some(G::step_line(&app.history()[mv].played, step))
@@ -1300,7 +1262,7 @@ fn prompt<G: BoardGame>(app: &DuelApp<G>, room: usize) -> Line<'static> {
         ("hint", G::HINT_NAME),
     ];
     let offers = keymap::offers::bar(Where::Duel, state);
-    keybar::bar(&offers, &fills, Look::dim(app.theme), room)
+    keybar::items(&offers, &fills)
 }
 
 /// The keys of this mode and context, from the keymap, in this game's words.
@@ -1336,10 +1298,4 @@ pub(super) fn help_lines<G: BoardGame>(mode: KeyMode, ctx: Context) -> Vec<(&'st
         lines.push(("z", "zoom out / in (large boards scroll)".to_string()));
     }
     lines
-}
-
-fn help<G: BoardGame>(app: &DuelApp<G>, area: Rect, buf: &mut Buffer) {
-    let entries = help_lines::<G>(app.key_mode(), app.context());
-    let title = format!(" {} keys ", G::KIND.title());
-    help::draw_entries(&title, &entries, Vec::new(), app.theme, area, buf);
 }

@@ -27,8 +27,9 @@ use crate::games::hexpaths::geometry::{
     NEIGHBOURS, NONE, RINGS, ROWS, cell_at_row_col, line_to, ring, row_len,
 };
 use crate::tui::keymap::{self, State, Where, flag};
+use crate::tui::view::frame::{GameFrame, Help, Piece};
 use crate::tui::view::keybar::{self, Look};
-use crate::tui::view::{fit, help, overlay, seat};
+use crate::tui::view::{fit, help, seat};
 
 /// Rows above the board (title, objective) and below it (players, status bar).
 const TOP_ROWS: u16 = 1;
@@ -358,7 +359,7 @@ impl HexApp {
     /// The objective, the difficulty and the round, as the title line says them.
     fn objective_line(&self) -> Line<'static> {
         let theme = self.theme;
-        let mut spans = vec![Span::styled(" Hex paths ", theme.title())];
+        let mut spans = Vec::new();
         let game = self.game();
         let total = game.settings().rounds;
         match (game.round(), &self.phase) {
@@ -406,41 +407,40 @@ impl HexApp {
 impl Widget for &HexApp {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let layout = layout(self);
-        if let Some(need) = layout.too_small {
-            overlay::too_small_for(self.theme, need, area, buf);
-            return;
-        }
-        let help = Span::styled(" ? help ", self.theme.dim());
-        // The title keeps clear of the help hint: cut with `…` when it would reach it.
-        let room = usize::from(area.width).saturating_sub(help.width());
-        let title = Rect::new(0, 0, area.width, 1);
-        Paragraph::new(fit::fit_line(self.objective_line(), room)).render(title, buf);
-        buf.set_span(
-            area.right().saturating_sub(help.width() as u16),
-            0,
-            &help,
-            help.width() as u16,
-        );
-        draw_board(self, &layout, buf);
-        if let Some(panel) = layout.panel {
-            side_panel(self, panel, buf);
-        }
-        players(
-            self,
-            Rect::new(0, area.height.saturating_sub(3), area.width, 1),
-            buf,
-        );
-        status(
-            self,
-            Rect::new(0, area.height.saturating_sub(2), area.width, 2),
-            buf,
-        );
-        if self.phase == Phase::Over {
-            final_table(self, area, buf);
-        }
-        if self.help {
-            help_box(self, area, buf);
-        }
+        let title = |room: usize| fit::fit_line(self.objective_line(), room).spans;
+        let left = self.time_left().as_secs();
+        // The clock runs only while a round is on (and a demonstration follows it).
+        let clock = match self.phase {
+            Phase::Thinking | Phase::Demonstrating { .. } => vec![Span::styled(
+                format!(" {}:{:02} ", left / 60, left % 60),
+                self.theme.title(),
+            )],
+            _ => Vec::new(),
+        };
+        let frame = GameFrame {
+            theme: self.theme,
+            name: "Hex paths",
+            title: &title,
+            hints: vec!["? help".to_string()],
+            status: vec![status_pieces(self, !clock.is_empty())],
+            clock,
+            note: self.note.clone(),
+            keys: key_items(self),
+            end: (self.phase == Phase::Over).then(|| final_lines(self)),
+            help: self.help.then(|| help(self)),
+        };
+        frame.draw(layout.too_small, area, buf, |_, buf| {
+            draw_board(self, &layout, buf);
+            if let Some(panel) = layout.panel {
+                side_panel(self, panel, buf);
+            }
+            players(
+                self,
+                Rect::new(0, area.height.saturating_sub(3), area.width, 1),
+                buf,
+            );
+            area
+        });
     }
 }
 
@@ -699,18 +699,10 @@ fn players(app: &HexApp, area: Rect, buf: &mut Buffer) {
     Paragraph::new(Line::from(spans)).render(area, buf);
 }
 
-fn status(app: &HexApp, area: Rect, buf: &mut Buffer) {
+/// The status row after the clock: what is going on, in parts, each whole or not at all,
+/// so that no number reads cut short; words alone may end in `…`.
+fn status_pieces(app: &HexApp, has_clock: bool) -> Vec<Piece> {
     let theme = app.theme;
-    let left = app.time_left().as_secs();
-    // The clock runs only while a round is on (and a demonstration follows it).
-    let clock = match app.phase {
-        Phase::Thinking | Phase::Demonstrating { .. } => {
-            format!(" {}:{:02} ", left / 60, left % 60)
-        }
-        _ => String::new(),
-    };
-    let has_clock = !clock.is_empty();
-    let mut first = vec![Span::styled(clock, theme.title())];
     let piece = PIECE_LETTERS.get(app.picked).copied().unwrap_or('?');
     // A move shown is named while it plays out (and a demonstration until it is judged).
     let demonstrating = matches!(app.phase, Phase::Demonstrating { .. });
@@ -718,8 +710,6 @@ fn status(app: &HexApp, area: Rect, buf: &mut Buffer) {
         .showing
         .as_ref()
         .filter(|s| s.shown < s.steps.len() || demonstrating);
-    // What it says, in parts: each shows whole or not at all, so that no number reads cut
-    // short; words alone may end in `…`.
     let what: Vec<String> = match (&app.phase, showing) {
         (_, Some(show)) => vec![
             show.title.clone(),
@@ -748,34 +738,17 @@ fn status(app: &HexApp, area: Rect, buf: &mut Buffer) {
         (Phase::Over, None) => vec!["game over".to_string()],
         (Phase::Waiting, None) => vec!["waiting for players".to_string()],
     };
-    let width = usize::from(area.width);
-    let mut used = first.iter().map(Span::width).sum::<usize>();
-    for (n, part) in what.into_iter().enumerate() {
-        // After the clock when it runs; otherwise the line starts with what it says.
-        let part = if n > 0 || has_clock {
-            format!(" · {part}")
-        } else {
-            format!(" {part}")
-        };
-        let part_width = fit::width(&part);
-        if used + part_width <= width {
-            used += part_width;
-            first.push(Span::styled(part, theme.dim()));
-            continue;
-        }
-        if !part.chars().any(|c| c.is_ascii_digit()) && used + 2 <= width {
-            first.push(Span::styled(fit::fit(&part, width - used), theme.dim()));
-        }
-        break;
-    }
-    // A note too long for the row ends in `…`, so that it never reads as whole.
-    let note = |text: &str| fit::fit(&format!(" {text}"), width);
-    let second = match &app.note {
-        Some(note_of) if note_of.error => Line::styled(note(&note_of.text), theme.error()),
-        Some(note_of) => Line::styled(note(&note_of.text), theme.key()),
-        None => hint(app, width),
-    };
-    Paragraph::new(vec![Line::from(first), second]).render(area, buf);
+    (what.into_iter().enumerate())
+        .map(|(n, part)| {
+            // After the clock when it runs; otherwise the row starts with what it says.
+            let part = if n > 0 || has_clock {
+                format!(" · {part}")
+            } else {
+                format!(" {part}")
+            };
+            vec![Span::styled(part, theme.dim())]
+        })
+        .collect()
 }
 
 /// The state of the game as far as its keys care.
@@ -796,12 +769,13 @@ fn key_state(app: &HexApp) -> State {
 }
 
 /// The keys that matter now, from the keymap's entries for this state.
-fn hint(app: &HexApp, room: usize) -> Line<'static> {
+fn key_items(app: &HexApp) -> Vec<keybar::Item> {
     let offers = keymap::offers::bar(Where::Own(&super::keys::PLAY), key_state(app));
-    keybar::bar(&offers, &[], Look::dim(app.theme), room)
+    keybar::items(&offers, &[])
 }
 
-fn final_table(app: &HexApp, area: Rect, buf: &mut Buffer) {
+/// The game-over box's lines: the rounds played, the standings, the keys for what next.
+fn final_lines(app: &HexApp) -> Vec<Line<'static>> {
     let theme = app.theme;
     let game = app.game();
     let mut lines = vec![
@@ -828,10 +802,11 @@ fn final_table(app: &HexApp, area: Rect, buf: &mut Buffer) {
         &keybar::items(&offers, &[]),
         Look::all(theme.key(), ""),
     ));
-    overlay::boxed(" Game over ", lines, theme, area, buf);
+    lines
 }
 
-fn help_box(app: &HexApp, area: Rect, buf: &mut Buffer) {
+/// The help box: the keys, the six ways a piece steps, and what the lines on the board are.
+fn help(app: &HexApp) -> Help {
     let theme = app.theme;
     let keys = |d: usize| format!("{} or {}", DIRECTION_KEYS[d][0], DIRECTION_KEYS[d][1]);
     let ways = [
@@ -855,5 +830,10 @@ fn help_box(app: &HexApp, area: Rect, buf: &mut Buffer) {
         ),
     ];
     let offers = keymap::offers::help(Where::Own(&super::keys::PLAY), key_state(app));
-    help::draw(" Hex paths keys ", &offers, &fills, notes, theme, area, buf);
+    Help {
+        title: " Hex paths keys ".to_string(),
+        entries: help::entries(&offers, &fills),
+        notes,
+        top: None,
+    }
 }

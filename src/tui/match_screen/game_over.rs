@@ -1,12 +1,8 @@
 //! The game-over box of every duel: who won and by what score, then the keys offered next
-//! (`n`, `r`, `q`, as the keymap offers them here), in a double-bordered box.
+//! (`n`, `r`, `q`, as the keymap offers them here); the game frame draws it.
 
-use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Rect};
 use ratatui::style::Style;
-use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::{Board, MatchScreen};
 use crate::controller::duel::Turn;
@@ -14,10 +10,6 @@ use crate::games::{TwoPlayer, Verdict};
 use crate::tui::keymap::{self, State, Where, flag};
 use crate::tui::timeline::Steps;
 use crate::tui::view::keybar::{self, Look};
-use crate::tui::view::wrap::wrap;
-
-/// The box's least width, so that a short result does not make a cramped box.
-const MIN_WIDTH: u16 = 34;
 
 impl<B: Board> MatchScreen<B>
 where
@@ -50,21 +42,18 @@ where
         })
     }
 
-    /// Draws the game-over box in the middle of `area` (cut to fit) when the end is shown:
-    /// the result line (see [`result_line`](Self::result_line)) and the keys for what
-    /// next. The keys wrap onto a second row in a narrow box rather than lose one.
-    pub fn draw_game_over(
+    /// The game-over box's lines once the end of a finished match is shown: the result line
+    /// (see [`result_line`](Self::result_line)), any rating changes, and the keys for what
+    /// next. The frame draws the box; the keys wrap onto a second row in a narrow one
+    /// rather than lose one.
+    pub fn game_over_lines(
         &self,
         name: impl Fn(crate::games::Side) -> Span<'static>,
-        area: Rect,
-        buf: &mut Buffer,
-    ) {
+    ) -> Option<Vec<Line<'static>>> {
         if !self.showing_end() {
-            return;
+            return None;
         }
-        let Some(headline) = self.result_line(name) else {
-            return;
-        };
+        let headline = self.result_line(name)?;
         let theme = self.theme;
         let closed = self.table.as_ref().is_some_and(|t| t.closed.is_some());
         let state = State::new(self.key_mode(), self.context()).with(flag::CLOSED, closed);
@@ -74,15 +63,6 @@ where
             ..Look::keys(theme, "")
         };
         let keys = keybar::line(&keybar::items(&offers, &[]), look);
-        let widest_rated = self
-            .table
-            .as_ref()
-            .and_then(|t| t.rated.iter().map(|l| l.chars().count()).max())
-            .unwrap_or(0) as u16;
-        let width = (keys.width() as u16 + 4)
-            .max(widest_rated + 4)
-            .max(MIN_WIDTH)
-            .min(area.width);
         let mut lines = vec![headline.centered()];
         // Rating changes, under the result: `Reversi 1500? → 1741? (+241)`.
         let rated = self
@@ -90,32 +70,12 @@ where
             .as_ref()
             .map(|t| t.rated.as_slice())
             .unwrap_or(&[]);
-        // A narrow box breaks a change at its spaces rather than cut its numbers off.
-        for line in rated {
-            let line = Line::styled(line.clone(), theme.title());
-            lines.extend(
-                wrap(&line, usize::from(width.saturating_sub(2)), 0)
-                    .into_iter()
-                    .map(Line::centered),
-            );
-        }
         lines.extend(
-            wrap(&keys, usize::from(width.saturating_sub(2)), 0)
-                .into_iter()
-                .map(Line::centered),
+            rated
+                .iter()
+                .map(|line| Line::styled(line.clone(), theme.title()).centered()),
         );
-        let rect = area.centered(
-            Constraint::Length(width),
-            Constraint::Length((lines.len() as u16 + 2).min(area.height)),
-        );
-        Clear.render(rect, buf);
-        Paragraph::new(lines)
-            .block(
-                Block::bordered()
-                    .border_set(border::DOUBLE)
-                    .title(" game over ")
-                    .title_style(theme.title()),
-            )
-            .render(rect, buf);
+        lines.push(keys.centered());
+        Some(lines)
     }
 }

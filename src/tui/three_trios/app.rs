@@ -324,7 +324,7 @@ impl MatchScreen<TriosBoard> {
             return;
         }
         let action = keymap::action_for(self.key_mode(), self.context(), key);
-        if self.screen_key(key, action, text::help_scroll_limit(self)) {
+        if self.screen_key(key, action, super::view::help_scroll_limit(self)) {
             return;
         }
         let Some(action) = action else {

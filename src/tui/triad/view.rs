@@ -12,7 +12,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use ratatui::widgets::{Block, Clear, Widget};
 
 use super::bests::clock;
 use super::{TriadApp, key_of};
@@ -21,8 +21,8 @@ use crate::controller::table::SeatState;
 use crate::games::triad::{Card, TABLEAU};
 use crate::tui::Theme;
 use crate::tui::keymap::{self, State, Where, flag};
+use crate::tui::view::frame::{GameFrame, Help, Piece, pieces_width};
 use crate::tui::view::keybar::{self, Look};
-use crate::tui::view::message::Message;
 use crate::tui::view::{fit, help, overlay};
 
 /// Rows taken by the title line and the status bar.
@@ -111,49 +111,52 @@ pub(super) fn card_at(app: &TriadApp, x: u16, y: u16) -> Option<usize> {
 impl Widget for &TriadApp {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let layout = layout(self);
-        if let Some(need) = layout.too_small {
-            overlay::too_small_for(self.theme, need, area, buf);
-            return;
-        }
-        title(self, Rect::new(0, 0, area.width, 1), buf);
-        let hinted = self.hinted();
-        for (p, rect) in layout.cards.iter().enumerate() {
-            let mut rect = *rect;
-            if let Some((shaking, until)) = self.shaking
-                && shaking.contains(&p)
-            {
-                // Side to side, a column each way, every step of the shake.
-                let step = (until.saturating_duration_since(self.now).as_millis() / 60) % 2;
-                rect.x = if step == 0 {
-                    rect.x.saturating_sub(1)
-                } else {
-                    (rect.x + 1).min(area.width.saturating_sub(rect.width))
+        let title = |room: usize| title_words(self, room);
+        let frame = GameFrame {
+            theme: self.theme,
+            name: "Triad",
+            title: &title,
+            hints: vec!["? help".to_string()],
+            clock: vec![Span::styled(
+                format!(" {} ", clock(self.elapsed())),
+                self.theme.title(),
+            )],
+            status: vec![status_pieces(self)],
+            note: self.note.clone(),
+            keys: key_items(self),
+            end: end_lines(self),
+            help: self.help.then(|| help(self)),
+        };
+        frame.draw(layout.too_small, area, buf, |_, buf| {
+            let hinted = self.hinted();
+            for (p, rect) in layout.cards.iter().enumerate() {
+                let mut rect = *rect;
+                if let Some((shaking, until)) = self.shaking
+                    && shaking.contains(&p)
+                {
+                    // Side to side, a column each way, every step of the shake.
+                    let step = (until.saturating_duration_since(self.now).as_millis() / 60) % 2;
+                    rect.x = if step == 0 {
+                        rect.x.saturating_sub(1)
+                    } else {
+                        (rect.x + 1).min(area.width.saturating_sub(rect.width))
+                    };
+                }
+                let card = self.game().tableau()[p];
+                let state = CardState {
+                    taken: self.taken.is_some_and(|(t, _)| t.contains(&p)),
+                    picked: self.picked.contains(&p),
+                    cursor: self.cursor == p && self.finished.is_none(),
+                    hinted: hinted.contains(&p),
+                    wrong: self.shaking.is_some_and(|(s, _)| s.contains(&p)),
                 };
+                draw_card(self, card, p, state, rect, buf);
             }
-            let card = self.game().tableau()[p];
-            let state = CardState {
-                taken: self.taken.is_some_and(|(t, _)| t.contains(&p)),
-                picked: self.picked.contains(&p),
-                cursor: self.cursor == p && self.finished.is_none(),
-                hinted: hinted.contains(&p),
-                wrong: self.shaking.is_some_and(|(s, _)| s.contains(&p)),
-            };
-            draw_card(self, card, p, state, rect, buf);
-        }
-        status(
-            self,
-            Rect::new(0, area.height.saturating_sub(2), area.width, 2),
-            buf,
-        );
-        if self.finished.is_some() {
-            end_box(self, area, buf);
-        }
-        if self.waiting() {
-            waiting_box(self, area, buf);
-        }
-        if self.help {
-            help(self, area, buf);
-        }
+            if self.waiting() {
+                waiting_box(self, area, buf);
+            }
+            area
+        });
     }
 }
 
@@ -197,55 +200,36 @@ fn shows_letters(app: &TriadApp) -> bool {
     !app.theme.color && layout(app).cards.first().is_some_and(|r| r.height < 6)
 }
 
-fn title(app: &TriadApp, area: Rect, buf: &mut Buffer) {
+/// The title's words after the game's name, in at most `room` columns: at a table the live
+/// scores (the table's number first when there is room); a card key without colour when
+/// the cards show letters; else the aim.
+fn title_words(app: &TriadApp, room: usize) -> Vec<Span<'static>> {
     let theme = app.theme;
-    let width = usize::from(area.width);
-    let help = Span::styled(" ? help ", theme.dim());
-    let mut spans = vec![Span::styled(" Triad ", theme.title())];
-    let mut room_for_help = true;
     let aim = "find three cards that are, in every property, all the same or all different";
-    let room = |help: bool| width.saturating_sub(spans[0].width() + if help { 9 } else { 1 });
     if let Some(link) = app.table() {
-        // At a table the top line keeps the live scores, where the most players fit: the
-        // table's number and the help key give way to them when they must, and then the
-        // scores that do not fit whole.
         let scores = app.table_scores();
-        let all = Span::styled(scores.join(" · "), theme.key());
         let label = Span::styled(format!("race #{} · ", link.id), theme.dim());
-        let need = |spans: &[&Span]| spans.iter().map(|s| s.width()).sum::<usize>();
-        if need(&[&spans[0], &label, &all, &help]) <= width {
+        let all = scores.join(" · ");
+        let mut spans = Vec::new();
+        if label.width() + fit::width(&all) <= room {
             spans.push(label);
-        } else if need(&[&spans[0], &all, &help]) > width {
-            room_for_help = false;
-            if need(&[&spans[0], &all]) > width {
-                spans.clear();
-            }
         }
-        let used = need(&spans.iter().collect::<Vec<_>>());
-        let help_width = if room_for_help { help.width() } else { 0 };
-        let room = width.saturating_sub(used + help_width);
-        spans.extend(scores_fitting(&scores, true, room, theme));
-    } else if shows_letters(app) {
-        // The cards' letters need their key more than the aim does; the help key gives
-        // way to it when it must (the help says it too).
-        let text = legend(room(true)).or_else(|| {
-            room_for_help = false;
-            legend(room(false))
-        });
-        spans.extend(text.map(|t| Span::styled(t, theme.dim())));
-    } else if width >= aim.len() + 20 {
-        spans.push(Span::styled(aim, theme.dim()));
+        let used = spans.iter().map(Span::width).sum::<usize>();
+        spans.extend(scores_fitting(&scores, true, room - used, theme));
+        return spans;
+    }
+    if shows_letters(app) {
+        // The cards' letters need their key more than the aim does.
+        return legend(room)
+            .map(|t| vec![Span::styled(t, theme.dim())])
+            .unwrap_or_default();
+    }
+    let words = if room >= aim.len() + 12 {
+        aim
     } else {
-        spans.push(Span::styled(
-            "each property all the same or all different",
-            theme.dim(),
-        ));
-    }
-    Paragraph::new(Line::from(spans)).render(area, buf);
-    if room_for_help {
-        let x = area.right().saturating_sub(help.width() as u16);
-        buf.set_span(x, area.y, &help, help.width() as u16);
-    }
+        "each property all the same or all different"
+    };
+    vec![Span::styled(words, theme.dim())]
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -389,18 +373,6 @@ fn keys_here(app: &TriadApp) -> Where {
     }
 }
 
-/// `pieces` in order as far as each fits whole in `room` columns: the first that does not
-/// fit is left out with all that follow it.
-fn whole(pieces: Vec<Span<'static>>, room: usize) -> Vec<Span<'static>> {
-    let mut used = 0;
-    (pieces.into_iter())
-        .take_while(|piece| {
-            used += piece.width();
-            used <= room
-        })
-        .collect()
-}
-
 /// The players' `scores` (`alice 3`), ` · ` between them (and before the first unless
 /// `first`), as many as fit whole in `room` columns; then, when some do not, how many are
 /// left out (` · 3 more`), so that no score shows cut short and no player goes unsaid.
@@ -442,7 +414,9 @@ fn scores_fitting(scores: &[String], first: bool, room: usize, theme: Theme) -> 
     spans
 }
 
-fn status(app: &TriadApp, area: Rect, buf: &mut Buffer) {
+/// The status row after the time: the deck, the triads taken, the picks, and in a race
+/// here the scores, each whole or not at all.
+fn status_pieces(app: &TriadApp) -> Vec<Piece> {
     let theme = app.theme;
     let game = app.game();
     // A replay marks the next triad taken rather than picks: where it stands instead.
@@ -450,11 +424,12 @@ fn status(app: &TriadApp, area: Rect, buf: &mut Buffer) {
         Some(place) => place,
         None => format!("picked {}/3", app.picked.len()),
     };
-    // Each piece shows whole or not at all: a number cut short would read as another.
-    let mut spans = vec![
-        Span::styled(format!(" {} ", clock(app.elapsed())), theme.title()),
-        Span::styled(format!(" · deck {}", game.deck_left()), theme.dim()),
-        Span::styled(
+    let mut pieces = vec![
+        vec![Span::styled(
+            format!(" · deck {}", game.deck_left()),
+            theme.dim(),
+        )],
+        vec![Span::styled(
             format!(
                 " · {} {}",
                 // In a race the count is every player's: taken, not found by you.
@@ -462,31 +437,25 @@ fn status(app: &TriadApp, area: Rect, buf: &mut Buffer) {
                 game.found().len(),
             ),
             theme.dim(),
-        ),
-        Span::styled(format!(" · {last}"), theme.dim()),
+        )],
+        vec![Span::styled(format!(" · {last}"), theme.dim())],
     ];
     if app.racing() && app.table().is_none() {
-        // The scores, the person's first.
+        // The scores, the person's first, as many as the row has room for.
         let scores: Vec<String> = (app.race_state().racers().iter())
             .map(|r| format!("{} {}", r.name, r.score))
             .collect();
-        let used = spans.iter().map(Span::width).sum::<usize>();
-        let room = usize::from(area.width).saturating_sub(used);
-        spans.extend(scores_fitting(&scores, false, room, theme));
+        let used = pieces_width(&pieces) + 8;
+        let room = usize::from(app.size.0).saturating_sub(used);
+        pieces.push(scores_fitting(&scores, false, room, theme));
     }
-    let width = usize::from(area.width);
-    let first = Line::from(whole(spans, width));
-    // A note too long for the row ends in `…`, so that it never reads as whole.
-    let note = |text: &str| fit::fit(&format!(" {text}"), width);
-    let second = match &app.note {
-        Some(Message { text, error: true }) => Line::styled(note(text), theme.error()),
-        Some(Message { text, .. }) => Line::styled(note(text), theme.key()),
-        None => {
-            let offers = keymap::offers::bar(keys_here(app), key_state(app));
-            keybar::bar(&offers, &[], Look::dim(theme), usize::from(area.width))
-        }
-    };
-    Paragraph::new(vec![first, second]).render(area, buf);
+    pieces
+}
+
+/// The keys that matter now, from the keymap's entries for this state.
+fn key_items(app: &TriadApp) -> Vec<keybar::Item> {
+    let offers = keymap::offers::bar(keys_here(app), key_state(app));
+    keybar::items(&offers, &[])
 }
 
 /// What to do once the game is over, from the keymap's entries for the end.
@@ -495,9 +464,10 @@ fn end_keys(app: &TriadApp) -> Line<'static> {
     keybar::line(&keybar::items(&offers, &[]), Look::all(app.theme.key(), ""))
 }
 
-/// The box at the end: time, triads, time a triad, and the bests (new ones marked).
-fn end_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
-    let Some(f) = app.finished else { return };
+/// The game-over box's lines: time, triads, time a triad, and the bests (new ones marked);
+/// in a race, the standings.
+fn end_lines(app: &TriadApp) -> Option<Vec<Line<'static>>> {
+    let f = app.finished?;
     let theme = app.theme;
     let bests = app.bests();
     let per = if f.triads > 0 {
@@ -532,8 +502,7 @@ fn end_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
         }
         lines.push(Line::raw(""));
         lines.push(end_keys(app));
-        overlay::boxed(" Game over ", lines, theme, area, buf);
-        return;
+        return Some(lines);
     }
     let mut lines = vec![
         Line::styled("The deck is out and no triad is left.", theme.title()),
@@ -569,7 +538,7 @@ fn end_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     ));
     lines.push(Line::raw(""));
     lines.push(end_keys(app));
-    overlay::boxed(" Game over ", lines, theme, area, buf);
+    Some(lines)
 }
 
 /// Before a race at a table: who is in it, and how to begin.
@@ -609,7 +578,8 @@ fn waiting_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
     overlay::boxed(" Waiting for players ", lines, theme, area, buf);
 }
 
-fn help(app: &TriadApp, area: Rect, buf: &mut Buffer) {
+/// The help box: the keys of the screen as it is, and the cards' symbols.
+fn help(app: &TriadApp) -> Help {
     let theme = app.theme;
     let rows: Vec<String> = super::CARD_KEYS
         .iter()
@@ -639,17 +609,14 @@ fn help(app: &TriadApp, area: Rect, buf: &mut Buffer) {
         ));
     }
     let offers = keymap::offers::help(keys_here(app), key_state(app));
-    help::draw(
-        if app.replaying() {
-            " Triad replay keys "
+    Help {
+        title: if app.replaying() {
+            " Triad replay keys ".to_string()
         } else {
-            " Triad keys "
+            " Triad keys ".to_string()
         },
-        &offers,
-        &[("cards", &cards)],
+        entries: help::entries(&offers, &[("cards", &cards)]),
         notes,
-        theme,
-        area,
-        buf,
-    );
+        top: None,
+    }
 }

@@ -2,7 +2,6 @@
 //! ([`crate::tui::keymap::offers::help`]), a label and a sentence a line, then notes. A
 //! sentence too long for the box goes on under the sentences' column, not under the labels.
 
-use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
@@ -19,39 +18,12 @@ pub fn entries(offers: &[&Offer], fills: &[(&str, &str)]) -> Vec<(&'static str, 
         .collect()
 }
 
-/// The box titled `title` in the middle of `area`: the entries of `offers`, then `notes`.
-pub fn draw(
-    title: &str,
-    offers: &[&Offer],
-    fills: &[(&str, &str)],
-    notes: Vec<Line<'static>>,
-    theme: Theme,
-    area: Rect,
-    buf: &mut Buffer,
-) {
-    draw_entries(title, &entries(offers, fills), notes, theme, area, buf);
-}
-
-/// The box titled `title` in the middle of `area`: `entries` (label and sentence), then
-/// `notes`. For the games whose help words the game table's keys their own way.
-pub fn draw_entries(
-    title: &str,
-    entries: &[(&str, String)],
-    notes: Vec<Line<'static>>,
-    theme: Theme,
-    area: Rect,
-    buf: &mut Buffer,
-) {
-    let (width, padded, lines) = layout(entries, notes, theme, area);
-    overlay::boxed_in(title, lines, width, padded, theme, area, buf);
-}
-
 /// The box's width, whether it keeps its padding, and its lines in `area`: an entry wider
 /// than the box is broken into rows, those after the first starting under the sentences'
 /// column (the labels' width and two spaces); the notes are left for the box to wrap. The
 /// width is the one the unbroken lines give the box; the padding goes when the rows it
 /// would cost are not there ([`overlay::keeps_padding`]).
-fn layout(
+pub(crate) fn layout(
     entries: &[(&str, String)],
     notes: Vec<Line<'static>>,
     theme: Theme,

@@ -30,11 +30,6 @@ impl Look {
         }
     }
 
-    /// One dim line after a space (the games' second status row).
-    pub fn dim(theme: Theme) -> Look {
-        Look::all(theme.dim(), " ")
-    }
-
     /// Everything in one style.
     pub fn all(style: Style, lead: &'static str) -> Look {
         Look {

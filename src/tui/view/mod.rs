@@ -3,6 +3,7 @@
 //! `tui::match_screen`; each game's own drawing lives in its screen's folder.
 
 pub(crate) mod fit;
+pub(crate) mod frame;
 pub(crate) mod help;
 pub(crate) mod keybar;
 pub mod message;

@@ -20,3 +20,15 @@ pub fn screen(widget: impl Widget, (w, h): (u16, u16)) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// What the bottom of a game screen says, as one line: the status rows and the rows a long
+/// note takes above them, each trimmed, joined by spaces (a note wraps at its spaces, so
+/// its words read whole here).
+pub fn bottom(text: &str) -> String {
+    let rows: Vec<&str> = text.lines().collect();
+    rows[rows.len().saturating_sub(5)..]
+        .iter()
+        .map(|r| r.trim())
+        .collect::<Vec<_>>()
+        .join(" ")
+}

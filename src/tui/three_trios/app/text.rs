@@ -1,14 +1,12 @@
-//! The battle log's and the help's text, wrapped to a width. Drawing shows these lines, and
-//! the app counts them to know how far the log and the help can scroll.
+//! The battle log's text, wrapped to a width. Drawing shows these lines, and the app counts
+//! them to know how far the log can scroll.
 
-use ratatui::layout::{Constraint, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use super::App;
 use crate::controller::Turn;
 use crate::games::three_trios::{BattleStep, Direction, Game, Rule};
-use crate::tui::keymap;
 use crate::tui::timeline::Point;
 use crate::tui::view::theme::Theme;
 pub(crate) use crate::tui::view::wrap::wrap;
@@ -121,69 +119,4 @@ fn step_line(step: &BattleStep, theme: &Theme) -> Line<'static> {
         Rule::Battle => (format!("{cells} {a} vs {d} holds"), Style::new()),
     };
     Line::from(vec![Span::raw(indent), Span::styled(what, style)])
-}
-
-/// Width of the help's key column.
-const KEY_COLUMN: usize = 12;
-
-/// Where the help box goes on the screen: as wide as it needs up to 76 columns, as tall as
-/// its lines up to the screen.
-pub(crate) fn help_rect(app: &App) -> Rect {
-    let area = Rect::new(0, 0, app.size.0, app.size.1);
-    let width = 76.min(area.width);
-    let rows = help_lines(app, width.saturating_sub(2)).len() as u16;
-    let height = (rows + 2).min(area.height);
-    area.centered(Constraint::Length(width), Constraint::Length(height))
-}
-
-/// Every key of the current mode and context, then a few words on the mouse and on closing,
-/// wrapped to `width` (key column first, descriptions continued beside it).
-pub(crate) fn help_lines(app: &App, width: u16) -> Vec<Line<'static>> {
-    let theme = app.theme;
-    let width = usize::from(width);
-    // On a narrow screen the key column shrinks to the longest label.
-    let entries = keymap::entries(app.key_mode(), app.context());
-    let longest = entries
-        .iter()
-        .map(|(label, _)| label.chars().count())
-        .max()
-        .unwrap_or(0);
-    let column = if width >= 60 { KEY_COLUMN } else { longest };
-    let mut lines: Vec<Line<'static>> = Vec::new();
-    for (label, help) in entries {
-        let line = Line::from(vec![
-            Span::styled(format!("{label:>column$}  "), theme.key()),
-            Span::raw(help),
-        ]);
-        lines.extend(wrap(&line, width, column + 2));
-    }
-    lines.push(Line::raw(""));
-    let plays = matches!(
-        app.context(),
-        keymap::Context::Local { .. } | keymap::Context::TablePlayer { .. }
-    );
-    let mut notes = Vec::new();
-    if plays && app.motion.replay.is_none() {
-        notes.push("Mouse: click a card in your hand, then a cell.");
-    }
-    let closing = |lines: &mut Vec<Line<'static>>, text: &'static str| {
-        for note in notes.iter().copied().chain([text]) {
-            lines.extend(wrap(&Line::styled(note, theme.dim()), width, 2));
-        }
-    };
-    let body = lines.len();
-    closing(&mut lines, "Any key closes this help.");
-    // Taller than the screen: the arrows scroll it, so they close nothing.
-    if lines.len() + 2 > usize::from(app.size.1) {
-        lines.truncate(body);
-        closing(&mut lines, "↑↓ scroll; any other key closes this help.");
-    }
-    lines
-}
-
-/// How far the help can scroll: its rows beyond what the box shows.
-pub(crate) fn help_scroll_limit(app: &App) -> usize {
-    let rect = help_rect(app);
-    let rows = help_lines(app, rect.width.saturating_sub(2)).len();
-    rows.saturating_sub(usize::from(rect.height.saturating_sub(2)))
 }

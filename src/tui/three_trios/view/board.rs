@@ -20,7 +20,7 @@ pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
     let mut titles = vec![if app.motion.replay.is_some() {
         " replay ".to_string()
     } else {
-        " Three Trios ".to_string()
+        " board ".to_string()
     }];
     if layout.partial() {
         // Where the window is on a board too big for the screen, in fewer words when the

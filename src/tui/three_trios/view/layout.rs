@@ -5,6 +5,7 @@ use ratatui::layout::{Position, Rect};
 
 use crate::games::three_trios::{Player, Pos};
 use crate::tui::three_trios::app::App;
+use crate::tui::view::frame::{STATUS_ROWS, TITLE_ROWS};
 
 /// How big a grid cell is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -149,7 +150,8 @@ const SIDE_LARGE: u16 = 24;
 /// Side panels beside wide tiles: room for long card names.
 const SIDE_WIDE: u16 = 30;
 const LOG_MIN: u16 = 3;
-const STATUS: u16 = 2;
+/// The rows the game frame keeps: its title above, its status below.
+const STATUS: u16 = TITLE_ROWS + STATUS_ROWS;
 
 impl Layout {
     /// The layout of `app` on `area`.
@@ -248,12 +250,13 @@ impl Layout {
         // Side panels grow up to their roomy width; anything more goes to the middle (log).
         let side = ((area.width - board_w) / 2).clamp(SIDE_MIN, side.max(SIDE_LARGE));
         let middle_w = area.width - 2 * side;
-        layout.status = Rect::new(area.x, area.y + main_h, area.width, STATUS);
-        let red = Rect::new(area.x, area.y, side, main_h);
-        let blue = Rect::new(area.x + side + middle_w, area.y, side, main_h);
-        layout.board = Rect::new(area.x + side, area.y, middle_w, board_h);
-        layout.tiles = (area.x + side + (middle_w - board_w) / 2 + 1, area.y + 1);
-        layout.log = Rect::new(area.x + side, area.y + board_h, middle_w, main_h - board_h);
+        let top = area.y + TITLE_ROWS;
+        layout.status = Rect::new(area.x, top + main_h, area.width, STATUS_ROWS);
+        let red = Rect::new(area.x, top, side, main_h);
+        let blue = Rect::new(area.x + side + middle_w, top, side, main_h);
+        layout.board = Rect::new(area.x + side, top, middle_w, board_h);
+        layout.tiles = (area.x + side + (middle_w - board_w) / 2 + 1, top + 1);
+        layout.log = Rect::new(area.x + side, top + board_h, middle_w, main_h - board_h);
         // Two rows a card (name, then the four values with their arrows) whenever five or
         // more fit: a longer hand scrolls with its cursor rather than lose its values.
         let card_rows = main_h.saturating_sub(2);

@@ -5,16 +5,18 @@ mod board;
 mod hands;
 pub mod layout;
 mod log;
-pub(crate) mod overlay;
 mod status;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::Span;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::app::App;
 use crate::games::three_trios::platform::player_of;
+use crate::tui::keymap;
+use crate::tui::view::frame::{GameFrame, Help};
+use crate::tui::view::message::Message;
 use layout::Layout;
 
 /// The rows the game-over box takes at least: its borders, the result and the keys.
@@ -23,32 +25,69 @@ const END_BOX_ROWS: u16 = 4;
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let layout = Layout::compute(area, self);
-        if let Some(need) = layout.too_small {
-            overlay::too_small(self, need, area, buf);
-            return;
-        }
-        board::draw(self, &layout, buf);
-        hands::draw(self, &layout, buf);
-        log::draw(self, layout.log, buf);
-        status::draw(self, layout.status, buf);
+        let title = |room: usize| status::title_words(self, room);
         let theme = self.theme;
-        // Over the battle log, as the other duels put it over their move log, so that the
-        // final board stays in view; over the board when there is no log to cover.
-        let end_area = if layout.log.height >= END_BOX_ROWS {
-            layout.log
-        } else {
-            layout.board
-        };
-        self.draw_game_over(
-            |side| {
+        let frame = GameFrame {
+            theme,
+            name: "Three Trios",
+            title: &title,
+            hints: vec!["? help".to_string()],
+            clock: Vec::new(),
+            status: status::wordings(self),
+            note: self
+                .note
+                .as_ref()
+                .map(|n| Message::new(n.text.clone(), n.error)),
+            keys: status::key_items(self),
+            end: self.game_over_lines(|side| {
                 let p = player_of(side);
                 Span::styled(p.to_string(), theme.owner_text(p))
-            },
-            end_area,
-            buf,
-        );
-        if self.help {
-            overlay::help(self, area, buf);
-        }
+            }),
+            help: self.help.then(|| help(self)),
+        };
+        frame.draw(layout.too_small, area, buf, |_, buf| {
+            board::draw(self, &layout, buf);
+            hands::draw(self, &layout, buf);
+            log::draw(self, layout.log, buf);
+            // Over the battle log, as the other duels put it over their move log, so that
+            // the final board stays in view; over the board when there is no log to cover.
+            if layout.log.height >= END_BOX_ROWS {
+                layout.log
+            } else {
+                layout.board
+            }
+        });
     }
+}
+
+/// The help box: every key of the current mode and context, from the keymap itself, and a
+/// word on the mouse.
+pub(crate) fn help(app: &App) -> Help {
+    let entries = keymap::entries(app.key_mode(), app.context())
+        .into_iter()
+        .map(|(label, text)| (label, text.to_string()))
+        .collect();
+    let plays = matches!(
+        app.context(),
+        keymap::Context::Local { .. } | keymap::Context::TablePlayer { .. }
+    );
+    let mut notes = Vec::new();
+    if plays && app.motion.replay.is_none() {
+        notes.push(Line::styled(
+            "Mouse: click a card in your hand, then a cell.",
+            app.theme.dim(),
+        ));
+    }
+    Help {
+        title: " Three Trios keys ".to_string(),
+        entries,
+        notes,
+        top: Some(app.help_top),
+    }
+}
+
+/// How far the help can scroll on this screen: its rows beyond what the box shows.
+pub(crate) fn help_scroll_limit(app: &App) -> usize {
+    let area = Rect::new(0, 0, app.size.0, app.size.1);
+    crate::tui::view::frame::help_scroll_limit(&help(app), app.theme, area)
 }
