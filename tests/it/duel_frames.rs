@@ -67,7 +67,7 @@ fn the_score_and_the_turn_follow_the_flips_as_they_land() {
                 && status.contains(&format!("O Light {light}")),
             "{text}"
         );
-        assert!(status.contains("Dark plays 3 3"), "{text}");
+        assert!(status.contains("Dark plays c3"), "{text}");
         assert!(text.contains("▸X Dark"), "Dark's move is still on:\n{text}");
         assert!(!text.contains("Game over"), "{text}");
         s.tick();
@@ -90,13 +90,13 @@ fn a_replay_shows_the_numbers_of_the_point_shown() {
     let text = s.text();
     assert_eq!(panel_scores(&text), ("2".into(), "2".into()), "{text}");
     assert!(text.contains("none yet"), "{text}");
-    assert!(!text.contains("1. Dark 3 3"), "{text}");
+    assert!(!text.contains("1. Dark c3"), "{text}");
     assert!(text.contains("▸X Dark"), "{text}");
     s.key(KeyCode::Right);
     let text = s.text();
     assert_eq!(discs(&s), [3, 2]);
     assert_eq!(panel_scores(&text), ("3".into(), "2".into()), "{text}");
-    assert!(text.contains("1. Dark 3 3"), "{text}");
+    assert!(text.contains("1. Dark c3"), "{text}");
 }
 
 /// A whole opening of Reversi walked back in a replay: at every point the panel's score is

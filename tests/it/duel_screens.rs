@@ -186,10 +186,10 @@ fn a_scrolled_board_without_its_panel_says_which_rows_show() {
     let text = s.text();
     assert!(!text.contains("Moves"), "no panel at this size:\n{text}");
     let top = text.lines().next().unwrap_or_default().to_string();
-    assert!(top.contains("rows 0–18 · z zoom · ? help"), "{text}");
+    assert!(top.contains("rows 1–19 · z zoom · ? help"), "{text}");
     s.resize(200, 60);
     let text = s.text();
-    assert!(!text.contains("rows 0–"), "the whole board shows:\n{text}");
+    assert!(!text.contains("rows 1–"), "the whole board shows:\n{text}");
 }
 
 /// Beside a scrolled board, the panel says which rows and columns are in view in as many
@@ -205,7 +205,9 @@ fn the_panel_says_the_rows_in_view_whole_at_every_size() {
                 said += 1;
                 let words = &row[row.find("Rows ").unwrap_or_default()..];
                 assert!(
-                    words.ends_with(" shown") || words.ends_with(|c: char| c.is_ascii_digit()),
+                    words.ends_with(" shown")
+                        || words.ends_with(|c: char| c.is_ascii_lowercase())
+                            && words.contains(", cols "),
                     "{width}x{height}: {words:?}"
                 );
             }
@@ -327,12 +329,12 @@ fn a_click_lands_inside_a_large_hexagon() {
     use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
     let mut s = islands(PEOPLE, 11, (200, 60));
     let text = s.text();
-    // Row 3's label, then its first hexagon's outline two columns on.
+    // Row 3's label (4: rows count from 1), then its first hexagon's outline two columns on.
     let (col, row) = text
         .lines()
         .enumerate()
         .find_map(|(y, l)| {
-            l.find(" 3 |")
+            l.find(" 4 |")
                 .map(|b| (l[..b].chars().count() as u16, y as u16))
         })
         .expect("row 3");

@@ -57,7 +57,7 @@ fn a_click_places_on_the_leaning_cell_and_the_computer_answers() {
     let text = screen(&app, (80, 24));
     // Row 2's first cell: the dot right after the row label " 2 ".
     // Small boards are drawn as outlined hexagons: `2 | · | · |`.
-    let (col, row) = find(&text, " 2 | ·").expect("row 2");
+    let (col, row) = find(&text, " 3 | ·").expect("row 2 (labelled 3)");
     let now = Instant::now();
     app.update(
         Event::Mouse(MouseEvent {
@@ -102,7 +102,8 @@ fn row_line(text: &str, row: usize) -> Option<&str> {
         if words.peek().is_some_and(|w| ["W", "B"].contains(w)) {
             words.next();
         }
-        words.next() == Some(row.to_string().as_str())
+        // Rows are labelled from 1.
+        words.next() == Some((row + 1).to_string().as_str())
             && words.next().is_some_and(|cell| cell.chars().count() == 1)
             && l.contains('·')
     })
@@ -123,7 +124,7 @@ fn a_40x40_board_scrolls_with_the_cursor_at_80x24_and_fits_200x60() {
     let (mut app, _inbox) = app(40, "random", (80, 24));
     let small = screen(&app, (80, 24));
     // Part of the board, around the cursor in the middle: neither the first row nor the last.
-    assert!(!small.contains("39 ·"), "{small}");
+    assert!(!small.contains("40 ·"), "{small}");
     assert!(row_line(&small, 20).is_some(), "{small}");
     assert!(row_line(&small, 0).is_none(), "{small}");
     assert!(small.contains("z zoom"), "{small}");
@@ -131,8 +132,8 @@ fn a_40x40_board_scrolls_with_the_cursor_at_80x24_and_fits_200x60() {
         key(&mut app, KeyCode::Down);
     }
     let scrolled = screen(&app, (80, 24));
-    assert!(scrolled.contains("39 ·"), "{scrolled}");
-    assert!(scrolled.contains("place a stone at 39"), "{scrolled}");
+    assert!(scrolled.contains("40 ·"), "{scrolled}");
+    assert!(scrolled.contains("place a stone at t40"), "{scrolled}");
     // Zoomed out, a character a cell: all forty columns of a row side by side.
     key(&mut app, KeyCode::Char('z'));
     let zoomed = screen(&app, (80, 24));
@@ -161,18 +162,18 @@ fn the_edges_each_side_joins_are_marked_with_its_stone() {
     // numbers; black's (B) stands beside the first and last row on both sides.
     let columns: Vec<&str> = text
         .lines()
-        .filter(|l| l.contains("0 1 2 3 4 5 6 7 8 9 10"))
+        .filter(|l| l.contains("a b c d e f g h i j k"))
         .collect();
     assert_eq!(columns.len(), 2, "{text}");
     for line in columns {
-        assert!(line.trim_start().starts_with("W 0 1"), "{line}");
-        assert!(line.contains("9 10 W"), "{line}");
+        assert!(line.trim_start().starts_with("W a b"), "{line}");
+        assert!(line.contains("j k W"), "{line}");
     }
     for row in [0, 10] {
         let line = row_line(&text, row).expect("an edge row");
         assert!(line.trim_start().starts_with('B'), "{line}");
         let right = line
-            .rfind(&format!("· {row}"))
+            .rfind(&format!("· {}", row + 1))
             .map(|at| &line[at..])
             .expect("the number at the row's right end");
         assert!(right.chars().take(8).any(|c| c == 'B'), "{line}");
@@ -191,15 +192,15 @@ fn six_directions_on_the_keys_and_h_numbers_the_islands_of_the_side_to_move() {
             .expect("the prompt")
             .to_string()
     };
-    // The cursor starts in the middle, 2 2.
-    assert!(at(&app).contains("at 2 2 "), "{}", at(&app));
+    // The cursor starts in the middle, c3.
+    assert!(at(&app).contains("at c3 "), "{}", at(&app));
     key(&mut app, KeyCode::Home);
-    assert!(at(&app).contains("at 1 1 "), "{}", at(&app));
+    assert!(at(&app).contains("at b2 "), "{}", at(&app));
     key(&mut app, KeyCode::End);
     key(&mut app, KeyCode::End);
-    assert!(at(&app).contains("at 3 3 "), "{}", at(&app));
+    assert!(at(&app).contains("at d4 "), "{}", at(&app));
     key(&mut app, KeyCode::Up);
-    assert!(at(&app).contains("at 2 3 "), "{}", at(&app));
+    assert!(at(&app).contains("at d3 "), "{}", at(&app));
     // White 0 0, black 4 4, white 2 2, black 4 0: white to move with two islands.
     for (r, c) in [(0, 0), (4, 4), (2, 2), (4, 0)] {
         // To the top-left corner (the cursor stops at the edges), then down and right.
@@ -218,11 +219,11 @@ fn six_directions_on_the_keys_and_h_numbers_the_islands_of_the_side_to_move() {
     }
     assert_eq!(app.history().len(), 4);
     let before = screen(&app, (80, 24));
-    assert!(cells(row_line(&before, 0)).contains(" 0 W "), "{before}");
+    assert!(cells(row_line(&before, 0)).contains(" 1 W "), "{before}");
     key(&mut app, KeyCode::Char('H'));
     let numbered = screen(&app, (80, 24));
     assert!(
-        cells(row_line(&numbered, 0)).contains(" 0 1 "),
+        cells(row_line(&numbered, 0)).contains(" 1 1 "),
         "{numbered}"
     );
     assert!(
@@ -231,7 +232,7 @@ fn six_directions_on_the_keys_and_h_numbers_the_islands_of_the_side_to_move() {
     );
     // Black's stones stay stones: the islands numbered are the side to move's.
     assert!(
-        cells(row_line(&numbered, 4)).contains(" 4 B "),
+        cells(row_line(&numbered, 4)).contains(" 5 B "),
         "{numbered}"
     );
 }
@@ -278,7 +279,7 @@ fn a_board_that_fits_is_drawn_as_outlined_hexagons_and_clicks_land_inside_them()
     assert!(text.contains("| · | · |"), "{text}");
     assert!(text.contains("/ \\ / \\"), "{text}");
     // Row 3's hexagon in column 4: its glyph, and one column right of it (still inside).
-    let (col, row) = find(&text, " 3 | ·").expect("row 3");
+    let (col, row) = find(&text, " 4 | ·").expect("row 3 (labelled 4)");
     let column = col + 5 + 4 * 4;
     app.update(
         Event::Mouse(MouseEvent {
@@ -304,25 +305,32 @@ fn a_board_that_fits_is_drawn_as_outlined_hexagons_and_clicks_land_inside_them()
     assert_eq!(app.history().len(), 1);
 }
 
-/// The numbers over the columns, read left to right, on the rows that have them (the
-/// lines starting, after the edge's stone, with a number and holding no cell).
+/// The column letters over the columns as indices (`a` 0, `z` 25, `aa` 26), read left to
+/// right, on the rows that have them (the lines holding letter names and no cell).
 fn column_numbers(text: &str) -> Vec<Vec<usize>> {
+    let index = |word: &str| {
+        (word.len() <= 2 && word.chars().all(|c| c.is_ascii_lowercase())).then(|| {
+            word.bytes()
+                .fold(0, |n, b| n * 26 + usize::from(b - b'a') + 1)
+                - 1
+        })
+    };
     text.lines()
         .map(|line| line.split('▸').next().unwrap_or_default())
         .filter(|line| !line.contains('·') && !line.contains('|'))
         .map(|line| {
             line.split_whitespace()
-                .filter_map(|word| word.parse().ok())
+                .filter_map(index)
                 .collect::<Vec<usize>>()
         })
         .filter(|numbers| numbers.len() > 3)
         .collect()
 }
 
-/// At 80x24 a column number is never cut to its last digit (`10` read as `0`): every
-/// number shown is whole, so they rise left to right, and an 11x11 board shows all of them.
+/// At 80x24 a column's letters are never cut (`aa` read as `a`): every name shown is
+/// whole, so they rise left to right, and an 11x11 board shows all of them.
 #[test]
-fn column_numbers_at_80x24_are_whole_and_rise() {
+fn column_letters_at_80x24_are_whole_and_rise() {
     let (small, _inbox) = app(11, "connector", (80, 24));
     let text = screen(&small, (80, 24));
     let rows = column_numbers(&text);

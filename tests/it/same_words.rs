@@ -281,13 +281,13 @@ fn the_islands_bar_offers_hints_as_reversis_does() {
     let mut s = islands([Seat::Human, Seat::Computer("connector".into())]);
     let text = s.text();
     assert!(bar(&text).contains("H hints"), "{text}");
-    // The cell of two digits makes the bar longest.
+    // The cell of a two-digit row makes the bar longest.
     for _ in 0..5 {
         s.key(KeyCode::Right);
         s.key(KeyCode::Down);
     }
     let text = s.text();
-    assert!(bar(&text).contains("10"), "{text}");
+    assert!(bar(&text).contains("k11"), "{text}");
     assert!(bar(&text).contains("H hints"), "{text}");
 }
 

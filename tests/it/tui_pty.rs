@@ -753,13 +753,13 @@ fn resize_redraws_without_garbage() {
     let mut pty = Pty::start(80, 24, &small_game());
     start_screen(&pty);
 
-    // The 3x3 board needs 53x19 with compact tiles (the title row, the board, the log, the
-    // status).
+    // The 3x3 board needs 55x19 with compact tiles (the title row, the board with its row
+    // numbers, the log, the status).
     pty.resize(48, 16);
     let small = pty.wait_for("the too-small notice", |s| {
         s.contains("Terminal too small") && s.contains("now 48×16")
     });
-    assert!(small.contains("need 53×19"), "{small}");
+    assert!(small.contains("need 55×19"), "{small}");
     assert!(
         !small.contains("battle log") && !small.contains("RED"),
         "the old frame shows through:\n{small}"
@@ -886,7 +886,7 @@ fn a_mouse_click_picks_a_card_and_another_places_it() {
         s.keys().contains("Enter place")
     });
     click(&mut pty, cell);
-    let placed = format!("1 RED 0,0 {name}");
+    let placed = format!("1 RED a1 {name}");
     pty.wait_for(&placed, |s| s.contains(&placed));
 
     pty.quit_restored();
@@ -1178,7 +1178,7 @@ fn two_openssh_clients_play_reversi_at_one_table() {
     alice.wait_for("both seats taken", |s| s.contains("Light (guest bob)"));
 
     alice.send(b"\r");
-    bob.wait_for("alice's move", |s| s.contains("1. Dark 3 5, flips 1"));
+    bob.wait_for("alice's move", |s| s.contains("1. Dark e3, flips 1"));
     bob.wait_for("bob's turn", |s| s.contains("place a disc"));
     bob.send(b"\r");
     alice.wait_for("bob's move", |s| s.contains("2. Light "));
@@ -1301,12 +1301,12 @@ fn reversi_plays_full_screen_and_resumes() {
     ]);
     let mut pty = Pty::start(80, 24, &args);
     pty.wait_for("the Reversi board", |s| {
-        s.contains("Dark to move") && s.contains("1   2   3   4   5   6   7   8")
+        s.contains("Dark to move") && s.contains("a   b   c   d   e   f   g   h")
     });
     pty.assert_raw_mode();
     pty.send(b"\r");
     pty.wait_for("the computer's answer", |s| {
-        s.contains("1. Dark 3 5, flips 1") && s.contains("2. Light ") && s.contains("Dark to move")
+        s.contains("1. Dark e3, flips 1") && s.contains("2. Light ") && s.contains("Dark to move")
     });
     pty.send(b"q");
     let status = pty.wait_exit(EXIT_TIMEOUT);
@@ -1364,11 +1364,11 @@ fn islands_plays_full_screen_and_its_record_replays_on_screen() {
     ]);
     let mut pty = Pty::start(80, 24, &args);
     pty.wait_for("the Islands board", |s| {
-        s.contains("White to move") && s.contains("0 1 2 3 4 5 6 7 8 9 10")
+        s.contains("White to move") && s.contains("a b c d e f g h i j k")
     });
     pty.send(b"\r");
     pty.wait_for("the computer's answer", |s| {
-        s.contains("1. White 5 5, islands 1–0") && s.contains("2. Black ")
+        s.contains("1. White f6, islands 1–0") && s.contains("2. Black ")
     });
     pty.quit_restored();
     let files = pty.match_files();

@@ -132,7 +132,7 @@ impl BoardGame for Game {
     }
 
     fn cell_name((row, col): Cell) -> String {
-        format!("{row} {col}")
+        crate::tui::view::coords::cell(row, col)
     }
 
     fn log_line(turn: &Turn<Game>) -> String {
@@ -140,7 +140,7 @@ impl BoardGame for Game {
         format!(
             "{} {}, islands {white}–{black}",
             Game::side_title(turn.side),
-            turn.mv
+            Game::cell_name((turn.mv.row, turn.mv.col))
         )
     }
 

@@ -125,7 +125,7 @@ impl BoardGame for Game {
     }
 
     fn cell_name(cell: Cell) -> String {
-        format!("{} {}", cell.0 + 1, cell.1 + 1)
+        crate::tui::view::coords::cell(cell.0, cell.1)
     }
 
     fn log_line(turn: &Turn<Game>) -> String {

@@ -16,10 +16,10 @@ use super::frame::Frame;
 use crate::games::Side;
 use crate::tui::keymap::{self, Action, Context, KeyMode, Where, flag};
 use crate::tui::timeline::Point;
-use crate::tui::view::fit;
 use crate::tui::view::frame::{GameFrame, Help, Piece};
 use crate::tui::view::keybar;
 use crate::tui::view::message::Message;
+use crate::tui::view::{coords, fit};
 use crate::words::count;
 
 /// One way to draw cells: the inside of a cell, and whether grid lines separate cells.
@@ -550,16 +550,16 @@ fn title_words<G: BoardGame>(app: &DuelApp<G>, room: usize) -> Vec<Span<'static>
         .spans
 }
 
-/// `rows 0–18`, `rows 3–21 cols 0–11`: the lines of a scrolled board in view (none when the
+/// `rows 1–19`, `rows 4–22 cols a–l`: the lines of a scrolled board in view (none when the
 /// whole board is).
 fn shown_range(layout: &Layout, (rows, cols): (usize, usize)) -> Option<String> {
     let ((r0, c0), (vr, vc)) = (layout.first, layout.shown);
     let mut parts = Vec::new();
     if vr < rows {
-        parts.push(format!("rows {r0}–{}", r0 + vr - 1));
+        parts.push(format!("rows {}", coords::rows(r0, r0 + vr - 1)));
     }
     if vc < cols {
-        parts.push(format!("cols {c0}–{}", c0 + vc - 1));
+        parts.push(format!("cols {}", coords::columns(c0, c0 + vc - 1)));
     }
     (!parts.is_empty()).then(|| parts.join(" "))
 }
@@ -962,8 +962,16 @@ fn lean_labels<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer
         let (x_last, _) = cell_origin(layout, (r, last_c));
         let end_row = r == 0 || r + 1 == rows;
         for (edge, x, text) in [
-            (left_edge, x_first - 3 - 2 * reach + 1, format!("{r:>3}")),
-            (right_edge, x_last + wide + 2 * reach, format!("{r:<3}")),
+            (
+                left_edge,
+                x_first - 3 - 2 * reach + 1,
+                format!("{:>3}", coords::row(r)),
+            ),
+            (
+                right_edge,
+                x_last + wide + 2 * reach,
+                format!("{:<3}", coords::row(r)),
+            ),
         ] {
             let owner = owners.filter(|_| edge).map(|[_, left_right]| left_right);
             let style = owner.map_or(label, edge_style);
@@ -977,30 +985,30 @@ fn lean_labels<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer
     }
 }
 
-/// The number over column `c` of a leaning board, whole or not at all: hexagons leave room
-/// for every number; close cells (two screen columns apart) show every column up to 10 and
-/// every other one past it, so that a two-digit number has the next cell's place. A number
-/// is never cut to its last digit, which would read as another column.
+/// The letters over column `c` of a leaning board, whole or not at all: hexagons leave room
+/// for every name; close cells (two screen columns apart) show every one-letter column and
+/// every other one past `z`, so that a two-letter name has the next cell's place. A name is
+/// never cut to its last letter, which would read as another column.
 fn column_label(c: usize, hex: bool) -> Option<String> {
-    (hex || c <= 10 || c.is_multiple_of(2)).then(|| c.to_string())
+    (hex || c < 26 || c.is_multiple_of(2)).then(|| coords::column(c))
 }
 
-/// Numbers along all four sides of a square board, 1-based.
+/// The column letters above and below a square board, the row numbers (from 1) beside it.
 fn coordinates(layout: &Layout, rows: usize, cols: usize, label: Style, buf: &mut Buffer) {
     let (size, grid) = (layout.size, layout.grid);
     for c in 0..cols {
         let (x, _) = cell_origin(layout, (0, c));
         let x = x + size.inner_w.saturating_sub(1) / 2;
-        let text = (c + 1).to_string();
+        let text = coords::column(c);
         buf.set_string(x, grid.y.saturating_sub(1), &text, label);
         buf.set_string(x, grid.bottom(), &text, label);
     }
     for r in 0..rows {
         let (_, y) = cell_origin(layout, (r, 0));
         let y = y + size.inner_h.saturating_sub(1) / 2;
-        let text = format!("{:>2}", r + 1);
+        let text = format!("{:>2}", coords::row(r));
         buf.set_string(grid.x.saturating_sub(LABEL_W), y, &text, label);
-        buf.set_string(grid.right() + 1, y, (r + 1).to_string(), label);
+        buf.set_string(grid.right() + 1, y, coords::row(r), label);
     }
 }
 
@@ -1094,10 +1102,13 @@ fn side_panel<G: BoardGame>(
     if layout.scrolls(app.game().dims()) {
         // In fewer words on a narrow panel, or not at all: never a number cut short.
         let ((r0, c0), (vr, vc)) = (layout.first, layout.shown);
-        let (r1, c1) = (r0 + vr - 1, c0 + vc - 1);
+        let (rows, cols) = (
+            coords::rows(r0, r0 + vr - 1),
+            coords::columns(c0, c0 + vc - 1),
+        );
         let wordings = [
-            format!("Rows {r0}–{r1}, cols {c0}–{c1} shown"),
-            format!("Rows {r0}–{r1}, cols {c0}–{c1}"),
+            format!("Rows {rows}, cols {cols} shown"),
+            format!("Rows {rows}, cols {cols}"),
             String::new(),
         ];
         let text = fit::first_fitting(&wordings, usize::from(area.width));

@@ -21,8 +21,8 @@ use crate::tui::event::Event;
 use crate::tui::keymap::{self, Action};
 use crate::tui::match_screen::{AtTable, Board, MatchScreen, MirrorError, Note, mirror, states_of};
 use crate::tui::timeline::{self, Point};
-use crate::tui::view::seat;
 use crate::tui::view::theme::Theme;
+use crate::tui::view::{coords, seat};
 use crate::words::YOU;
 
 /// Starts another match from a config (a fresh deal for `n`). Given by the front end, which
@@ -578,7 +578,7 @@ impl MatchScreen<TriosBoard> {
             return self.place(mv, now);
         }
         if let Err(e) = self.game().check(mv) {
-            return self.warn(&capitalise(&e.to_string()));
+            return self.warn(&refusal(&e));
         }
         if let Some(table) = &mut self.table {
             table.request(Request::Play(mv));
@@ -640,7 +640,7 @@ impl MatchScreen<TriosBoard> {
                     self.warn(&e.to_string());
                 }
             }
-            Err(e) => self.warn(&capitalise(&e.to_string())),
+            Err(e) => self.warn(&refusal(&e)),
         }
     }
 
@@ -684,5 +684,15 @@ fn capitalise(text: &str) -> String {
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+/// Why a move was refused, its cell named as the board's labels name it (`c2`).
+fn refusal(e: &MoveError) -> String {
+    let cell = |pos: Pos| coords::cell(pos.row, pos.col);
+    match e {
+        MoveError::Hole(pos) => format!("Cell {} is a hole", cell(*pos)),
+        MoveError::Occupied(pos) => format!("Cell {} is already taken", cell(*pos)),
+        other => capitalise(&other.to_string()),
     }
 }

@@ -8,6 +8,7 @@ use super::App;
 use crate::controller::Turn;
 use crate::games::three_trios::{BattleStep, Direction, Game, Rule};
 use crate::tui::timeline::Point;
+use crate::tui::view::coords;
 use crate::tui::view::theme::Theme;
 pub(crate) use crate::tui::view::wrap::wrap;
 
@@ -76,9 +77,8 @@ fn entries(history: &[Turn<Game>], theme: &Theme) -> Vec<Entry> {
                 Span::styled(format!("{:>2} ", mv + 1), theme.dim()),
                 Span::styled(o.player.to_string(), theme.owner_text(o.player)),
                 Span::raw(format!(
-                    " {},{} {}",
-                    o.mv.pos.row,
-                    o.mv.pos.col,
+                    " {} {}",
+                    coords::cell(o.mv.pos.row, o.mv.pos.col),
                     o.card.name()
                 )),
                 Span::styled(takes, theme.hint()),
@@ -108,8 +108,9 @@ fn step_line(step: &BattleStep, theme: &Theme) -> Line<'static> {
         Direction::West => "←",
     };
     let cells = format!(
-        "{},{}{arrow}{},{}",
-        step.attacker.row, step.attacker.col, step.defender.row, step.defender.col
+        "{}{arrow}{}",
+        coords::cell(step.attacker.row, step.attacker.col),
+        coords::cell(step.defender.row, step.defender.col)
     );
     let (a, d) = (step.attack, step.defense);
     let (what, style) = match step.rule {

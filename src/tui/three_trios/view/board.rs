@@ -11,6 +11,7 @@ use crate::games::three_trios::{Card, Direction, Move, Player, Pos};
 use crate::tui::three_trios::app::{App, Focus};
 use crate::tui::three_trios::cells::{self, CellView, Mark};
 use crate::tui::timeline::Point;
+use crate::tui::view::coords;
 use crate::tui::view::fit;
 use crate::tui::view::theme::Theme;
 
@@ -20,45 +21,34 @@ pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
     let mut titles = vec![if app.motion.replay.is_some() {
         " replay ".to_string()
     } else {
-        " board ".to_string()
+        String::new()
     }];
     if layout.partial() {
         // Where the window is on a board too big for the screen, in fewer words when the
         // frame is narrow.
         let (r, c) = layout.origin;
         let (vr, vc) = layout.view;
-        let rows = (r, r + vr - 1, layout.grid.0);
-        let cols = (c, c + vc - 1, layout.grid.1);
+        let (rows, cols) = (coords::rows(r, r + vr - 1), coords::columns(c, c + vc - 1));
+        let (all_rows, all_cols) = layout.grid;
+        let last_col = coords::column(all_cols - 1);
         titles = vec![
-            format!(
-                " rows {}-{} of {} · cols {}-{} of {} ",
-                rows.0, rows.1, rows.2, cols.0, cols.1, cols.2
-            ),
-            format!(
-                " rows {}-{}/{} · cols {}-{}/{} ",
-                rows.0, rows.1, rows.2, cols.0, cols.1, cols.2
-            ),
-            format!(
-                " rows {}-{}/{} cols {}-{}/{} ",
-                rows.0, rows.1, rows.2, cols.0, cols.1, cols.2
-            ),
-            format!(
-                "rows {}-{}/{} cols {}-{}/{}",
-                rows.0, rows.1, rows.2, cols.0, cols.1, cols.2
-            ),
-            format!("rows {}-{} cols {}-{}", rows.0, rows.1, cols.0, cols.1),
+            format!(" rows {rows} of {all_rows} · cols {cols} of a–{last_col} "),
+            format!(" rows {rows}/{all_rows} · cols {cols}/{last_col} "),
+            format!(" rows {rows} · cols {cols} "),
+            format!("rows {rows} cols {cols}"),
         ];
     }
-    // Between the frame's corners: the longest wording that fits whole, or none at all (a
+    // Under the frame's bottom: the longest wording that fits whole, or none at all (a
     // number cut short would read as another).
     titles.push(String::new());
     let title = fit::first_fitting(&titles, usize::from(layout.board.width.saturating_sub(2)));
     Block::bordered()
         .border_set(border::ROUNDED)
         .border_style(theme.dim())
-        .title(title)
+        .title_bottom(title)
         .title_style(theme.title())
         .render(layout.board, buf);
+    labels(layout, &theme, buf);
 
     let history = app.history();
     let (before, outcome, shown) = match app.shown_point() {
@@ -280,4 +270,27 @@ fn put_centered(area: Rect, y: u16, text: &str, style: Style, buf: &mut Buffer) 
     let width = u16::try_from(fit::width(text)).unwrap_or(u16::MAX);
     let x = area.width.saturating_sub(width) / 2;
     put(area, x, y, text, style, buf);
+}
+
+/// The column letters in the board frame's top edge, over each column's middle, and the row
+/// numbers (from 1) left of each row's middle: the names the battle log gives cells.
+fn labels(layout: &Layout, theme: &Theme, buf: &mut Buffer) {
+    let (top, left) = layout.origin;
+    let (rows, cols) = layout.view;
+    let (w, h) = layout.tile.dims();
+    for col in left..left + cols {
+        let rect = layout.cell_rect(Pos::new(top, col));
+        let name = coords::column(col);
+        let x = rect.x + (w.saturating_sub(name.len() as u16)) / 2;
+        buf.set_string(x, layout.board.y, name, theme.dim());
+    }
+    for row in top..top + rows {
+        let rect = layout.cell_rect(Pos::new(row, left));
+        let name = format!(
+            "{:>width$}",
+            coords::row(row),
+            width = usize::from(layout.gutter - 1)
+        );
+        buf.set_string(rect.x - layout.gutter, rect.y + h / 2, name, theme.dim());
+    }
 }

@@ -143,6 +143,8 @@ pub struct Layout {
     pub view: (usize, usize),
     pub log: Rect,
     pub status: Rect,
+    /// Columns inside the board's frame, left of the tiles, for the row numbers.
+    pub gutter: u16,
 }
 
 const SIDE_MIN: u16 = 17;
@@ -164,13 +166,15 @@ impl Layout {
         let hand_len = |p| u16::try_from(app.game().hand(p).len().max(1)).unwrap_or(u16::MAX);
         let longest_hand = hand_len(Player::Red).max(hand_len(Player::Blue));
         let (all_rows, all_cols) = (rows, cols);
+        // The row numbers' column: the widest number and a space.
+        let gutter = u16::try_from(rows.to_string().len() + 1).unwrap_or(u16::MAX);
         let board_dims = |tile: TileSize, rows: u16, cols: u16| {
             let (w, h) = tile.dims();
             let width = cols
                 .saturating_mul(w)
                 .saturating_add((cols.saturating_sub(1)).saturating_mul(tile.gap()));
             (
-                width.saturating_add(2),
+                width.saturating_add(2 + gutter),
                 rows.saturating_mul(h).saturating_add(2),
             )
         };
@@ -193,7 +197,7 @@ impl Layout {
         // as many rows and columns as fit, and at least three of each (or all there are).
         let (cw, ch) = TileSize::Compact.dims();
         let gap = TileSize::Compact.gap();
-        let room_w = area.width.saturating_sub(2 * SIDE_MIN + 2);
+        let room_w = area.width.saturating_sub(2 * SIDE_MIN + 2 + gutter);
         let room_h = area.height.saturating_sub(STATUS + LOG_MIN + 2 + 2);
         let mut view = (all_rows, all_cols);
         if !ok {
@@ -241,6 +245,7 @@ impl Layout {
             view: (view.0 as usize, view.1 as usize),
             log: Rect::default(),
             status: Rect::default(),
+            gutter,
         };
         if layout.too_small.is_some() {
             return layout;
@@ -255,7 +260,10 @@ impl Layout {
         let red = Rect::new(area.x, top, side, main_h);
         let blue = Rect::new(area.x + side + middle_w, top, side, main_h);
         layout.board = Rect::new(area.x + side, top, middle_w, board_h);
-        layout.tiles = (area.x + side + (middle_w - board_w) / 2 + 1, top + 1);
+        layout.tiles = (
+            area.x + side + (middle_w - board_w) / 2 + 1 + gutter,
+            top + 1,
+        );
         layout.log = Rect::new(area.x + side, top + board_h, middle_w, main_h - board_h);
         // Two rows a card (name, then the four values with their arrows) whenever five or
         // more fit: a longer hand scrolls with its cursor rather than lose its values.
