@@ -75,42 +75,17 @@ pub fn first_key(key: &ratatui::crossterm::event::KeyEvent, help: &mut bool) -> 
     }
 }
 
-/// What a game screen's own quit and Ctrl-Z flags ask of the shell: Ctrl-Z suspends, quitting
-/// closes the screen.
-pub(crate) fn game_transition(suspend: bool, quit: bool) -> Transition {
-    if quit {
-        Transition::Pop
-    } else if suspend {
-        Transition::Suspend
-    } else {
-        Transition::Stay
-    }
-}
-
-/// Each game screen in the shell: its own update, then its quit and Ctrl-Z flags read. A
-/// game's screen implements [`Screen`] with it in its own folder.
-macro_rules! game_screen {
-    () => {
-        fn update(
-            &mut self,
-            event: $crate::tui::Event,
-            now: std::time::Instant,
-        ) -> $crate::tui::Transition {
-            Self::update(self, event, now);
-            $crate::tui::game_transition(self.take_suspend(), self.should_quit())
-        }
-        fn next_tick(&self) -> Option<std::time::Instant> {
-            Self::next_tick(self)
-        }
-        fn draw(&self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
-            ratatui::widgets::Widget::render(self, area, buf);
-        }
-    };
-}
-pub(crate) use game_screen;
-
+/// A duel's screen in the shell: its update says what the shell does next.
 impl<G: BoardGame> Screen for DuelApp<G> {
-    game_screen!();
+    fn update(&mut self, event: Event, now: std::time::Instant) -> Transition {
+        DuelApp::update(self, event, now)
+    }
+    fn next_tick(&self) -> Option<std::time::Instant> {
+        DuelApp::next_tick(self)
+    }
+    fn draw(&self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
+        ratatui::widgets::Widget::render(self, area, buf);
+    }
 }
 
 /// Runs the screen `make` builds (given where its events go, the terminal's size and the

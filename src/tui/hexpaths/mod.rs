@@ -13,6 +13,7 @@ mod view;
 
 pub use table::{Ask, HexLink};
 
+use crate::tui::Transition;
 use crate::words::{YOU, count, subject};
 use std::ops::Deref;
 use std::time::{Duration, Instant};
@@ -248,9 +249,6 @@ impl HexApp {
         self.shell.should_quit()
     }
 
-    pub fn take_suspend(&mut self) -> bool {
-        self.shell.take_suspend()
-    }
 
     /// People at this keyboard.
     pub fn people(&self) -> usize {
@@ -369,7 +367,7 @@ impl HexApp {
     }
 
     /// Applies one event. A saved game being left keeps the time of its round.
-    pub fn update(&mut self, event: Event, now: Instant) {
+    pub fn update(&mut self, event: Event, now: Instant) -> Transition {
         race_screen::update(self, event, now);
         if self.shell.should_quit()
             && let Some(record) = &mut self.record
@@ -384,6 +382,7 @@ impl HexApp {
             let hinted = thinking && self.game.round().is_some_and(|r| r.hinted);
             let _ = record.leave_with(at, |r| r.round_hinted = hinted);
         }
+        self.shell.transition()
     }
 
     /// What time brings: rivals announce, the clock runs out, moves play out.
@@ -1035,7 +1034,15 @@ impl Deref for HexApp {
 
 /// The screen in the shell.
 impl super::Screen for HexApp {
-    super::game_screen!();
+    fn update(&mut self, event: Event, now: Instant) -> Transition {
+        Self::update(self, event, now)
+    }
+    fn next_tick(&self) -> Option<Instant> {
+        Self::next_tick(self)
+    }
+    fn draw(&self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
+        ratatui::widgets::Widget::render(self, area, buf);
+    }
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! and quitting. A game brings only its board (`B`): the cursor and how keys and clicks
 //! move it, what a move is, and how the board is drawn.
 
+use crate::tui::Transition;
 use crate::tui::event::Sender;
 
 use ratatui::crossterm::event::{
@@ -166,11 +167,6 @@ where
     /// Whether the screen asked to quit.
     pub fn should_quit(&self) -> bool {
         self.quit
-    }
-
-    /// Whether Ctrl-Z asked for the process to be suspended; asking clears it.
-    pub fn take_suspend(&mut self) -> bool {
-        std::mem::take(&mut self.suspend)
     }
 
     /// Whether moves play out step by step.
@@ -530,8 +526,20 @@ where
     }
 
     /// Applies one event: every change of the screen goes through here. Time moves on to
-    /// `now`, then the match (a computer's move, a table's news), then the note's life.
-    pub fn update(&mut self, event: Event, now: Instant) {
+    /// `now`, then the match (a computer's move, a table's news), then the note's life. Says
+    /// what the shell is to do next: stay, or pop the screen once it quits, or suspend.
+    pub fn update(&mut self, event: Event, now: Instant) -> Transition {
+        self.apply(event, now);
+        if self.quit {
+            Transition::Pop
+        } else if std::mem::take(&mut self.suspend) {
+            Transition::Suspend
+        } else {
+            Transition::Stay
+        }
+    }
+
+    fn apply(&mut self, event: Event, now: Instant) {
         self.clock = now.max(self.clock);
         match event {
             Event::Key(key) if key.kind == KeyEventKind::Release => {}

@@ -12,6 +12,7 @@ pub(crate) use rivals::Rivals;
 pub(crate) use table::Word;
 pub use table::{Ask, Requests, TableClient};
 
+use crate::tui::Transition;
 use std::any::Any;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -271,8 +272,16 @@ impl Shell {
         self.quit
     }
 
-    pub(crate) fn take_suspend(&mut self) -> bool {
-        std::mem::take(&mut self.suspend)
+    /// What the shell is to do after an event: pop the screen once it quits, suspend on
+    /// Ctrl-Z (asking clears it), or stay.
+    pub(crate) fn transition(&mut self) -> Transition {
+        if self.quit {
+            Transition::Pop
+        } else if std::mem::take(&mut self.suspend) {
+            Transition::Suspend
+        } else {
+            Transition::Stay
+        }
     }
 
     /// Time on the clock.
@@ -352,7 +361,11 @@ mod tests {
         let now = shell.now;
         let ctrl_z = KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
         assert!(shell.take(Event::Key(ctrl_z), now, None).is_none());
-        assert!(shell.take_suspend() && !shell.take_suspend());
+        assert!(matches!(shell.transition(), Transition::Suspend));
+        assert!(
+            matches!(shell.transition(), Transition::Stay),
+            "asking clears it"
+        );
         let x = KeyEvent::from(KeyCode::Char('x'));
         assert!(matches!(
             shell.take(Event::Key(x), now, None),
@@ -362,6 +375,7 @@ mod tests {
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         shell.take(Event::Key(ctrl_c), now, None);
         assert!(shell.should_quit());
+        assert!(matches!(shell.transition(), Transition::Pop));
     }
 
     #[test]

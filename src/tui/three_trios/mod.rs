@@ -10,11 +10,19 @@ use crate::tui::event::Sender;
 use std::io;
 
 use crate::controller::three_trios::Match;
-use crate::tui::{Event, Screen, Start, Theme, game_screen, run_screen};
+use crate::tui::{Event, Screen, Start, Theme, run_screen};
 use app::{App, NewMatch};
 
 impl Screen for App {
-    game_screen!();
+    fn update(&mut self, event: Event, now: std::time::Instant) -> crate::tui::Transition {
+        App::update(self, event, now)
+    }
+    fn next_tick(&self) -> Option<std::time::Instant> {
+        App::next_tick(self)
+    }
+    fn draw(&self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
+        ratatui::widgets::Widget::render(self, area, buf);
+    }
 }
 
 /// A Three Trios match screen: played from its start, or (`Review`) replayed from the top,

@@ -12,6 +12,7 @@ mod view;
 
 pub use table::{Ask, TableLink};
 
+use crate::tui::Transition;
 use crate::words::count;
 use std::ops::Deref;
 use std::path::PathBuf;
@@ -235,9 +236,6 @@ impl TriadApp {
         self.shell.should_quit()
     }
 
-    pub fn take_suspend(&mut self) -> bool {
-        self.shell.take_suspend()
-    }
 
     /// Seconds played: to the end once the game is over.
     pub fn elapsed(&self) -> f64 {
@@ -347,7 +345,7 @@ impl TriadApp {
     }
 
     /// Applies one event. A saved game being left keeps its time played.
-    pub fn update(&mut self, event: Event, now: Instant) {
+    pub fn update(&mut self, event: Event, now: Instant) -> Transition {
         race_screen::update(self, event, now);
         if self.shell.should_quit()
             && let Some(record) = &mut self.record
@@ -355,6 +353,7 @@ impl TriadApp {
             // Closing: the triads are saved already; only the last seconds could be lost.
             let _ = record.leave(self.shell.at());
         }
+        self.shell.transition()
     }
 
     /// What time brings: shakes and marks fade, rivals claim.
@@ -660,7 +659,15 @@ impl Deref for TriadApp {
 
 /// The screen in the shell.
 impl super::Screen for TriadApp {
-    super::game_screen!();
+    fn update(&mut self, event: Event, now: Instant) -> Transition {
+        Self::update(self, event, now)
+    }
+    fn next_tick(&self) -> Option<Instant> {
+        Self::next_tick(self)
+    }
+    fn draw(&self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
+        ratatui::widgets::Widget::render(self, area, buf);
+    }
 }
 
 /// What a player hears on taking a triad, `n` being their own count: alone it is the
