@@ -17,7 +17,7 @@ use crate::run::duel::{
 };
 use crate::run::replay::{stream_duel, view_record, viewer_screen};
 use crate::run::{Error, front_end};
-use crate::ssh::session::{AtTable, AtTableError, Conn, duel_news, join_duel, open_duel};
+use crate::ssh::session::{AtTableError, Conn, TableScreen, duel_news, join_duel, open_duel};
 use crate::ssh::{Showcase, show};
 use crate::textui;
 use crate::tui::Opening;
@@ -124,7 +124,7 @@ fn open_table(
     opponent: Option<String>,
     options: &GameOptions,
     screen: (u16, u16),
-) -> Result<AtTable, AtTableError> {
+) -> Result<TableScreen, AtTableError> {
     let size = match options {
         GameOptions::Islands { size } if ISLAND_SIDES.contains(size) => *size,
         _ => islands::DEFAULT_SIZE,

@@ -214,7 +214,7 @@ impl Conn {
 }
 
 /// A table being shown, on top of the lobby.
-pub(crate) struct AtTable {
+pub(crate) struct TableScreen {
     id: TableId,
     screen: Box<dyn TuiScreen>,
     news: TableNews,
@@ -225,7 +225,7 @@ pub(crate) struct AtTable {
     size: (u16, u16),
 }
 
-impl AtTable {
+impl TableScreen {
     /// Shows a line of the server's on the table's screen.
     fn notice(&mut self, text: &str) {
         let event = (self.news.notice)(self.id, text);
@@ -238,7 +238,7 @@ impl AtTable {
     }
 }
 
-impl TuiScreen for AtTable {
+impl TuiScreen for TableScreen {
     fn update(&mut self, event: Event, now: Instant) -> Transition {
         if matches!(event, Event::Lobby) {
             // A stale word about the lobby changes nothing on a table's screen.
@@ -370,7 +370,7 @@ impl LobbyScreen {
 
 impl LobbyScreen {
     /// Opens or joins the table `intent` asks for.
-    fn table_for(&self, intent: Intent) -> Option<Result<AtTable, AtTableError>> {
+    fn table_for(&self, intent: Intent) -> Option<Result<TableScreen, AtTableError>> {
         let conn = &self.conn;
         let size = self.lobby.size;
         Some(match intent {
@@ -558,7 +558,7 @@ fn watch_lobby(spec: &GameSpec, events: &Sender<Event>) {
 /// Opens a server's table of a game for the lobby's choice (against the computer named, or
 /// for people) and sits the player at it: the connection, the opponent, the screen size.
 pub(crate) type OpenTableFn =
-    fn(&Rc<Conn>, Option<String>, &GameOptions, (u16, u16)) -> Result<AtTable, AtTableError>;
+    fn(&Rc<Conn>, Option<String>, &GameOptions, (u16, u16)) -> Result<TableScreen, AtTableError>;
 /// Joins a server's table of a game: the player, where their events go, the table, seat or
 /// watch, the screen size.
 pub(crate) type JoinTableFn = fn(
@@ -603,7 +603,7 @@ pub(crate) fn join(
     id: TableId,
     want: Want,
     size: (u16, u16),
-) -> Result<AtTable, AtTableError> {
+) -> Result<TableScreen, AtTableError> {
     let spec = conn.spec();
     let (spec, events) = (&*spec, &conn.events);
     let registry = &spec.shared.tables;
@@ -618,7 +618,7 @@ pub(crate) fn join(
     let (screen, news) = ((spec.shared.games.join_table)(game))(spec, events, id, want, size)?;
 
     conn.at_table.set(Some(id));
-    Ok(AtTable {
+    Ok(TableScreen {
         id,
         screen,
         news,
@@ -668,7 +668,7 @@ pub(crate) fn open_race_table<R: TableRace>(
     conn: &Rc<Conn>,
     rival: Option<String>,
     size: (u16, u16),
-) -> Result<AtTable, AtTableError> {
+) -> Result<TableScreen, AtTableError> {
     let spec = conn.spec();
     let shared = &spec.shared;
     let seed = shared.deal_seed();
@@ -759,7 +759,7 @@ pub(crate) fn open_duel<G: BoardGame>(
     fallback: &str,
     options: G::Options,
     size: (u16, u16),
-) -> Result<AtTable, AtTableError> {
+) -> Result<TableScreen, AtTableError> {
     let spec = conn.spec();
     let shared = &spec.shared;
     let think_ms = shared.choices.base.think_ms;
@@ -788,7 +788,7 @@ pub(crate) fn open_and_sit<C: crate::controller::table_game::TableGame>(
     kind: Kind,
     config: C,
     size: (u16, u16),
-) -> Result<AtTable, AtTableError> {
+) -> Result<TableScreen, AtTableError> {
     let spec = conn.spec();
     let shared = &spec.shared;
     let id = shared.tables.open(TableSpec {

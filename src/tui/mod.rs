@@ -14,6 +14,7 @@ pub mod players;
 pub mod race_screen;
 pub mod shell;
 pub mod signup;
+pub mod table_link;
 mod terminal;
 pub mod three_trios;
 pub mod timeline;

@@ -29,7 +29,7 @@ use crate::setup::three_trios::MatchConfig;
 use crate::setup::{Base, OwnSetup};
 use crate::ssh::Showcase;
 use crate::ssh::session::{
-    AtTable, AtTableError, Conn, duel_news, news_to, open_and_sit, sit_and_show,
+    AtTableError, Conn, TableScreen, duel_news, news_to, open_and_sit, sit_and_show,
 };
 use crate::textui;
 use crate::tui::Opening;
@@ -279,7 +279,7 @@ fn open_table(
     opponent: Option<String>,
     options: &GameOptions,
     size: (u16, u16),
-) -> Result<AtTable, AtTableError> {
+) -> Result<TableScreen, AtTableError> {
     let Some(config) = setup_of(options) else {
         return Err(AtTableError::FromSetup(GameKind::ThreeTrios));
     };

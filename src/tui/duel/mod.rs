@@ -195,10 +195,10 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
             None => self.computer.thinking(),
             Some(table) => {
                 !self.game().is_over()
-                    && table.closed.is_none()
+                    && table.link.closed.is_none()
                     && table.incoming.is_empty()
                     && self.motion.animation.is_none()
-                    && table.seats[self.game().to_move().index()].state == SeatState::Computer
+                    && table.link.seats[self.game().to_move().index()].state == SeatState::Computer
             }
         }
     }
@@ -206,7 +206,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
     /// The seat's name alone: `you` (a person at this keyboard), `expert`, `alice (away)`.
     pub fn seat_label(&self, side: Side) -> String {
         match &self.table {
-            Some(table) => table.seats[side.index()].label(),
+            Some(table) => table.link.seats[side.index()].label(),
             None => self.local_seat(side),
         }
     }
@@ -215,7 +215,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
     /// `Dark (alice, away)`; otherwise as [`seat_label`](Self::seat_label) writes it.
     pub fn seat_beside(&self, side: Side) -> String {
         match &self.table {
-            Some(table) => seat::view_beside(&table.seats[side.index()]),
+            Some(table) => seat::view_beside(&table.link.seats[side.index()]),
             None => self.local_seat(side),
         }
     }
@@ -237,7 +237,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
         let mine = match &self.table {
             Some(table) => {
                 table.role == Role::Plays(self.game().to_move())
-                    && table.closed.is_none()
+                    && table.link.closed.is_none()
                     && !self.table_busy()
                     && !self.waiting_for_opponent()
             }

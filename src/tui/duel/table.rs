@@ -8,7 +8,7 @@ use super::{BoardGame, DuelApp, NewDuel};
 use crate::controller::duel::DuelConfig;
 use crate::controller::table::{Joined, Request};
 use crate::tui::Event;
-use crate::tui::match_screen::{AtTable, MirrorError, ToTable, mirror};
+use crate::tui::match_screen::{DuelLink, MirrorError, ToTable, mirror};
 use crate::tui::view::theme::Theme;
 
 /// Sends a request to the shared table a [`DuelApp`] shows.
@@ -28,19 +28,19 @@ impl<G: BoardGame> DuelApp<G> {
         let duel = mirror(&joined.config, &joined.moves)?;
         let refuse: NewDuel<G> = Box::new(|_| Err("a table deals its own games".into()));
         let mut app = DuelApp::build(duel, refuse, events, size, theme, false);
-        app.table = Some(AtTable::new(&joined, send));
+        app.table = Some(DuelLink::new(&joined, send));
         app.after_move(Instant::now());
         Ok(app)
     }
 
     /// At a table: why it closed, once it has.
     pub fn table_closed(&self) -> Option<&str> {
-        self.table.as_ref().and_then(|t| t.closed.as_deref())
+        self.table.as_ref().and_then(|t| t.link.closed.as_deref())
     }
 
     /// At a table: whether this screen's move went out and its news has not come back yet.
     pub(super) fn table_busy(&self) -> bool {
-        self.table.as_ref().is_some_and(AtTable::busy)
+        self.table.as_ref().is_some_and(DuelLink::busy)
     }
 
     /// At a table a forced pass is still the player's to send, and only theirs: sent once

@@ -249,7 +249,6 @@ impl HexApp {
         self.shell.should_quit()
     }
 
-
     /// People at this keyboard.
     pub fn people(&self) -> usize {
         self.people

@@ -12,14 +12,14 @@ use crate::controller::race_table::hexpaths::{HexJoined, HexNews, HexRequest};
 use crate::controller::table::{SeatState, TableId};
 use crate::games::hexpaths::round::{Game, Happening, RoundError};
 use crate::tui::keymap::ScreenAction as Action;
-use crate::tui::race_screen::{self, Requests, Rivals, TableClient};
+use crate::tui::race_screen::{self, Requests, Rivals, TableLink};
 use crate::tui::view::theme::Theme;
 
 /// How a request reaches the table.
 pub type Ask = race_screen::Ask<HexRequest>;
 
 /// The screen's tie to its table: each player's presence, in order, as its seats.
-pub type HexLink = TableClient<HexRequest, SeatState>;
+pub type HexLink = TableLink<HexRequest, SeatState>;
 
 impl Requests for HexRequest {
     fn start() -> Self {
@@ -53,12 +53,7 @@ impl HexApp {
     ) -> Result<HexApp, FollowError> {
         let game = Game::new(joined.seed, joined.settings.clone(), Vec::new());
         let mut app = HexApp::build(game, 0, Rivals::new([]), size, theme);
-        app.table = Some(TableClient::new(
-            joined.table,
-            joined.you,
-            joined.seats,
-            ask,
-        ));
+        app.table = Some(TableLink::new(joined.table, joined.seats, joined.you, ask));
         for happening in &joined.happenings {
             app.game.apply(happening).map_err(|reason| FollowError {
                 table: joined.table,
@@ -98,8 +93,8 @@ impl HexApp {
         format!("Waiting for players ({n} so far): s starts the game, + seats a computer rival")
     }
 
-    pub(super) fn ask_table(&self, request: HexRequest) {
-        if let Some(link) = &self.table {
+    pub(super) fn ask_table(&mut self, request: HexRequest) {
+        if let Some(link) = &mut self.table {
             link.ask(request);
         }
     }
@@ -116,7 +111,7 @@ impl HexApp {
 
     /// Actions with a meaning of their own at a table; `true` when the action was used here.
     pub(super) fn on_table_key(&mut self, action: Action) -> bool {
-        let Some(link) = &self.table else {
+        let Some(link) = &mut self.table else {
             return false;
         };
         let stage = match self.phase {

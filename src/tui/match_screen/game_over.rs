@@ -55,7 +55,7 @@ where
         }
         let headline = self.result_line(name)?;
         let theme = self.theme;
-        let closed = self.table.as_ref().is_some_and(|t| t.closed.is_some());
+        let closed = self.table.as_ref().is_some_and(|t| t.link.closed.is_some());
         let state = State::new(self.key_mode(), self.context()).with(flag::CLOSED, closed);
         let offers = keymap::offers::bar(Where::DuelEnd, state);
         let look = Look {

@@ -19,7 +19,7 @@ where
         State::new(self.key_mode(), self.context())
             .with(
                 flag::CLOSED,
-                self.table.as_ref().is_some_and(|t| t.closed.is_some()),
+                self.table.as_ref().is_some_and(|t| t.link.closed.is_some()),
             )
             .with(flag::WAITING, self.waiting_for_opponent())
             .with(flag::OVER, self.duel.game().is_over())

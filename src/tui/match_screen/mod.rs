@@ -24,7 +24,7 @@ pub use note::{Lifetime, Note, REMARK_LIFETIME};
 pub use pace::{PACE, Pace};
 pub use positions::{MirrorError, mirror, start_worker, states_of};
 pub use screen::{Board, MatchScreen};
-pub use table::{AtTable, Heard, Incoming, ToTable};
+pub use table::{DuelLink, Heard, Incoming, ToTable};
 
 use crate::controller::table::{Kind, Role};
 use crate::tui::keymap::{Action, Context};

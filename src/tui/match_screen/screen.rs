@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use super::words::{self, Answer};
 use super::{
-    AtTable, Computer, Heard, Incoming, Lifetime, Motion, Note, Playback, REMARK_LIFETIME, mirror,
+    Computer, DuelLink, Heard, Incoming, Lifetime, Motion, Note, Playback, REMARK_LIFETIME, mirror,
     states_of,
 };
 use crate::controller::Seat;
@@ -85,7 +85,7 @@ pub struct MatchScreen<B: Board> {
     /// The computer seats here (none at a table, which plays its own).
     pub(crate) computer: Computer<B::Game>,
     /// Set when the match is played at a shared table rather than here.
-    pub(crate) table: Option<AtTable<B::Setup>>,
+    pub(crate) table: Option<DuelLink<B::Setup>>,
     /// The last move playing out, the replay, the watcher's pause and pace.
     pub(crate) motion: Motion,
     /// What the status line says, if anything.
@@ -280,7 +280,7 @@ where
     pub fn waiting_for_opponent(&self) -> bool {
         self.table
             .as_ref()
-            .is_some_and(AtTable::waiting_for_opponent)
+            .is_some_and(DuelLink::waiting_for_opponent)
     }
 
     /// A passing remark: goes after a while, or when a move is played.
@@ -559,7 +559,7 @@ where
             other => {
                 // News from a table this screen has left is not for it.
                 if let Some((id, news)) = B::news(other)
-                    && self.table.as_ref().is_some_and(|t| t.id == id)
+                    && self.table.as_ref().is_some_and(|t| t.link.id == id)
                 {
                     self.heard(news);
                 }

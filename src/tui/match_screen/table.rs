@@ -5,29 +5,26 @@
 
 use std::collections::VecDeque;
 
-use crate::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView, TableId};
+use crate::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView};
 use crate::controller::table_game::TableGame;
+use crate::tui::table_link::TableLink;
 
-/// Sends a request to the shared table a screen shows (of Three Trios unless another game's
-/// setup is named).
-pub type ToTable<C> = Box<dyn FnMut(Request<C>) + Send>;
+/// Sends a request to the shared table a screen shows.
+pub type ToTable<C> = crate::tui::table_link::Send<Request<C>>;
 
-/// A match shown at a shared table.
+/// A match shown at a shared table: the link every table screen has, and the duel's queue.
 ///
-/// Invariant: `incoming` holds announced items not shown yet, oldest first; moves in it
-/// follow on from the moves shown, or from the deal before them.
-pub struct AtTable<C: TableGame> {
-    pub id: TableId,
+/// Invariants: `incoming` holds announced items not shown yet, oldest first; moves in it
+/// follow on from the moves shown, or from the deal before them. `link.you` is the side of
+/// `role`, and `link.seats` the two sides' seats.
+pub struct DuelLink<C: TableGame> {
+    pub link: TableLink<Request<C>, SeatView>,
     pub kind: Kind,
     pub role: Role,
-    pub seats: [SeatView; 2],
-    pub send: ToTable<C>,
     /// Announced and not shown yet, oldest first.
     pub incoming: VecDeque<Incoming<C>>,
     /// A request went to the table and no word has come back yet.
     pub sent: bool,
-    /// Why the table closed, once it has.
-    pub closed: Option<String>,
     /// The finished game's rating changes, as the table told them (empty until then, and
     /// again once a new game is dealt).
     pub rated: Vec<String>,
@@ -52,7 +49,7 @@ pub enum Heard {
     Closed,
 }
 
-impl<C: TableGame> AtTable<C> {
+impl<C: TableGame> DuelLink<C> {
     /// `n` at the table: asks it for a new deal once the game is `over`, or gives why not.
     pub fn ask_new_deal(&mut self, over: bool) -> Result<(), String> {
         if !self.may_ask_new_deal() {
@@ -60,22 +57,23 @@ impl<C: TableGame> AtTable<C> {
         } else if !over {
             Err(super::words::new_deal_later(self.two_players()))
         } else {
-            (self.send)(Request::NewDeal);
+            self.link.ask(Request::NewDeal);
             Ok(())
         }
     }
 
     /// The table `joined` describes, nothing announced yet, moves sent through `send`.
-    pub fn new(joined: &Joined<C>, send: ToTable<C>) -> AtTable<C> {
-        AtTable {
-            id: joined.table,
+    pub fn new(joined: &Joined<C>, send: ToTable<C>) -> DuelLink<C> {
+        let you = match joined.role {
+            Role::Plays(side) => Some(side.index()),
+            Role::Watches => None,
+        };
+        DuelLink {
+            link: TableLink::new(joined.table, joined.seats.to_vec(), you, send),
             kind: joined.kind,
             role: joined.role,
-            seats: joined.seats.clone(),
-            send,
             incoming: VecDeque::new(),
             sent: false,
-            closed: None,
             rated: Vec::new(),
         }
     }
@@ -88,12 +86,14 @@ impl<C: TableGame> AtTable<C> {
     /// Whether this screen may ask for a new deal (against a computer) or a rematch (against
     /// a person): a player at a table still open. The table deals once the game is over.
     pub fn may_ask_new_deal(&self) -> bool {
-        self.kind != Kind::Showcase && matches!(self.role, Role::Plays(_)) && self.closed.is_none()
+        self.kind != Kind::Showcase
+            && matches!(self.role, Role::Plays(_))
+            && self.link.closed.is_none()
     }
 
     /// Whether the table still waits for a second player.
     pub fn waiting_for_opponent(&self) -> bool {
-        self.seats.iter().any(|s| s.state == SeatState::Open)
+        self.link.seats.iter().any(|s| s.state == SeatState::Open)
     }
 
     /// Whether this screen's request went out and its news has not come back yet, or news
@@ -105,7 +105,7 @@ impl<C: TableGame> AtTable<C> {
     /// Sends `request` and notes that an answer is due.
     pub fn request(&mut self, request: Request<C>) {
         self.sent = true;
-        (self.send)(request);
+        self.link.ask(request);
     }
 
     /// The number the table's next announced move must carry: counted from the last deal
@@ -134,7 +134,7 @@ impl<C: TableGame> AtTable<C> {
                 Heard::Nothing
             }
             News::Seats(seats) => {
-                self.seats = seats;
+                self.link.seats = seats.to_vec();
                 Heard::Nothing
             }
             News::Notice(text) => Heard::Notice(text),
@@ -162,7 +162,7 @@ impl<C: TableGame> AtTable<C> {
             }
             News::Closed(reason) => {
                 // The moves already announced are still shown; nothing more can be played.
-                self.closed = Some(reason);
+                self.link.closed = Some(reason);
                 Heard::Closed
             }
         }

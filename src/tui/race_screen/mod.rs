@@ -8,9 +8,10 @@ mod table;
 
 pub use ask::Question;
 
+pub use crate::tui::table_link::TableLink;
 pub(crate) use rivals::Rivals;
 pub(crate) use table::Word;
-pub use table::{Ask, Requests, TableClient};
+pub use table::{Ask, Requests};
 
 use crate::tui::Transition;
 use std::any::Any;
@@ -38,7 +39,7 @@ pub(crate) enum Input {
 
 /// A race screen's shell and the table it follows, if any, borrowed together.
 pub(crate) type Parts<'a, Request, Seat> =
-    (&'a mut Shell, Option<&'a mut TableClient<Request, Seat>>);
+    (&'a mut Shell, Option<&'a mut TableLink<Request, Seat>>);
 
 /// What a game's race screen supplies to the shell: its board's keys, clicks and news, and
 /// what time brings to it.

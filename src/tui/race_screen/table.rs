@@ -1,61 +1,13 @@
-//! A race screen's tie to a server's race table: which table, whose place this screen
-//! plays (none when watching), the players' seats as the table last said, how requests
-//! reach the table, and why it closed.
+//! What a race screen adds to its link to a server's race table
+//! ([`TableLink`]): the requests every race table takes, and the words it says.
 
 use crate::controller::race_table::Phase;
-use crate::controller::table::TableId;
 use crate::tui::keymap::ScreenAction as Action;
+use crate::tui::table_link::TableLink;
 use crate::tui::view::message::Message;
 
 /// How a claim or request reaches the table.
-pub type Ask<Request> = Box<dyn Fn(Request) + Send>;
-
-/// The screen's tie to its table, for a game whose requests are `Request` and whose seats
-/// the table describes as `Seat`s.
-pub struct TableClient<Request, Seat> {
-    pub(crate) id: TableId,
-    /// This player's place in the race; `None` when watching.
-    pub(crate) you: Option<usize>,
-    /// Each player's seat, in order.
-    pub(crate) seats: Vec<Seat>,
-    ask: Ask<Request>,
-    /// Why the table closed, once it has.
-    pub(crate) closed: Option<String>,
-}
-
-impl<Request, Seat> TableClient<Request, Seat> {
-    pub(crate) fn new(
-        id: TableId,
-        you: Option<usize>,
-        seats: Vec<Seat>,
-        ask: Ask<Request>,
-    ) -> Self {
-        TableClient {
-            id,
-            you,
-            seats,
-            ask,
-            closed: None,
-        }
-    }
-
-    /// Sends `request` to the table.
-    pub(crate) fn ask(&self, request: Request) {
-        (self.ask)(request);
-    }
-
-    /// The seats and this screen's place, as the table now says.
-    pub(crate) fn seated(&mut self, seats: Vec<Seat>, you: Option<usize>) {
-        self.seats = seats;
-        self.you = you;
-    }
-
-    /// The table closed for `why`; returns the line the status bar shows.
-    fn close(&mut self, why: &str) -> String {
-        self.closed = Some(why.to_string());
-        format!("The table closed: {why}. q goes back to the lobby.")
-    }
-}
+pub type Ask<Request> = crate::tui::table_link::Send<Request>;
 
 /// The requests every race table takes, as each game spells them.
 pub trait Requests {
@@ -67,11 +19,11 @@ pub trait Requests {
     fn again() -> Self;
 }
 
-impl<Request: Requests, Seat> TableClient<Request, Seat> {
+impl<Request: Requests, Seat> TableLink<Request, Seat> {
     /// The keys every race table reads alike, and only from a player: `s` starts and `+`
     /// seats a rival while players gather, `n` asks for another race once it is over.
     /// `true` when the key asked the table.
-    pub(crate) fn common_key(&self, action: Action, phase: Phase) -> bool {
+    pub(crate) fn common_key(&mut self, action: Action, phase: Phase) -> bool {
         if self.you.is_none() {
             return false;
         }
@@ -97,7 +49,7 @@ pub(crate) enum Word {
     Closed(String),
 }
 
-impl<Request, Seat> TableClient<Request, Seat> {
+impl<Request, Seat> TableLink<Request, Seat> {
     /// Takes in `word`: the line the status bar shows.
     pub(crate) fn hear(&mut self, word: Word) -> Message {
         match word {
@@ -118,7 +70,7 @@ mod tests {
         let asked = Arc::new(Mutex::new(Vec::new()));
         let sent = Arc::clone(&asked);
         let ask: Ask<u8> = Box::new(move |r| sent.lock().map(|mut v| v.push(r)).unwrap_or(()));
-        let mut client: TableClient<u8, ()> = TableClient::new(7, Some(0), vec![()], ask);
+        let mut client: TableLink<u8, ()> = TableLink::new(7, vec![()], Some(0), ask);
         client.ask(3);
         assert_eq!(*asked.lock().unwrap(), vec![3]);
         assert_eq!(
@@ -157,7 +109,7 @@ mod tests {
         let sent = Arc::clone(&asked);
         let ask: Ask<&'static str> =
             Box::new(move |r| sent.lock().map(|mut v| v.push(r)).unwrap_or(()));
-        let mut client: TableClient<&'static str, ()> = TableClient::new(1, Some(0), vec![], ask);
+        let mut client: TableLink<&'static str, ()> = TableLink::new(1, vec![], Some(0), ask);
         assert!(client.common_key(Action::StartRace, Phase::Waiting));
         assert!(client.common_key(Action::AddRival, Phase::Waiting));
         assert!(!client.common_key(Action::StartRace, Phase::Racing));

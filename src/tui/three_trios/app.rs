@@ -19,7 +19,9 @@ use crate::games::three_trios::{Game, Move, MoveError, Player, Pos};
 use crate::setup::three_trios::MatchConfig;
 use crate::tui::event::Event;
 use crate::tui::keymap::{self, Action};
-use crate::tui::match_screen::{AtTable, Board, MatchScreen, MirrorError, Note, mirror, states_of};
+use crate::tui::match_screen::{
+    Board, DuelLink, MatchScreen, MirrorError, Note, mirror, states_of,
+};
 use crate::tui::timeline::{self, Point};
 use crate::tui::view::theme::Theme;
 use crate::tui::view::{coords, seat};
@@ -172,7 +174,7 @@ impl MatchScreen<TriosBoard> {
         let new_match: NewMatch =
             Box::new(|_: &MatchConfig| Err("a table deals its own games".to_string()));
         let mut app = App::new(game, new_match, events, size, theme);
-        app.table = Some(AtTable::new(&joined, send));
+        app.table = Some(DuelLink::new(&joined, send));
         Ok(app)
     }
 
@@ -180,7 +182,7 @@ impl MatchScreen<TriosBoard> {
     /// keyboard), `expert`, `alice (away)`.
     pub fn seat_label(&self, player: Player) -> String {
         match &self.table {
-            Some(table) => table.seats[player as usize].label(),
+            Some(table) => table.link.seats[player as usize].label(),
             None => self.local_seat(player),
         }
     }
@@ -189,7 +191,7 @@ impl MatchScreen<TriosBoard> {
     /// its messages name them: the `alice, away` of `Red (alice, away)`.
     pub fn seat_beside(&self, player: Player) -> String {
         match &self.table {
-            Some(table) => seat::view_beside(&table.seats[player as usize]),
+            Some(table) => seat::view_beside(&table.link.seats[player as usize]),
             None => self.local_seat(player),
         }
     }
@@ -253,7 +255,7 @@ impl MatchScreen<TriosBoard> {
             None => self.is_human(player),
             Some(table) => {
                 table.role == Role::Plays(side_of(player))
-                    && table.closed.is_none()
+                    && table.link.closed.is_none()
                     && !table.sent
                     && table.incoming.is_empty()
                     && !self.waiting_for_opponent()
@@ -591,7 +593,7 @@ impl MatchScreen<TriosBoard> {
         if let Some(table) = &self.table {
             let text = if table.role == Role::Watches {
                 "You are watching: only the players move"
-            } else if table.closed.is_some() {
+            } else if table.link.closed.is_some() {
                 // The status bar already says the table is closed.
                 return;
             } else if self.game().is_over() {

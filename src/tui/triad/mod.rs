@@ -10,7 +10,7 @@ mod replay;
 mod table;
 mod view;
 
-pub use table::{Ask, TableLink};
+pub use table::{Ask, TriadLink};
 
 use crate::tui::Transition;
 use crate::words::count;
@@ -65,7 +65,7 @@ pub struct TriadApp {
     bests: Bests,
     bests_path: Option<PathBuf>,
     /// The server's table deciding the race, when the race is there.
-    table: Option<TableLink>,
+    table: Option<TriadLink>,
     /// Where the race at the table stands.
     table_phase: Phase,
     /// Locked out at the table after a wrong claim, until then.
@@ -235,7 +235,6 @@ impl TriadApp {
     pub fn should_quit(&self) -> bool {
         self.shell.should_quit()
     }
-
 
     /// Seconds played: to the end once the game is over.
     pub fn elapsed(&self) -> f64 {
@@ -608,7 +607,7 @@ impl RaceBoard for TriadApp {
     type News = RaceNews;
     type Request = RaceRequest;
     type Seat = RaceSeat;
-    fn parts(&mut self) -> (&mut Shell, Option<&mut TableLink>) {
+    fn parts(&mut self) -> (&mut Shell, Option<&mut TriadLink>) {
         (&mut self.shell, self.table.as_mut())
     }
     fn key(&mut self, key: KeyEvent) {

@@ -13,7 +13,7 @@ use crate::controller::table::TableId;
 use crate::games::triad::PickError;
 use crate::games::triad::race::{LOCKOUT, Race, Racer};
 use crate::tui::keymap::ScreenAction as Action;
-use crate::tui::race_screen::{self, Requests, TableClient};
+use crate::tui::race_screen::{self, Requests, TableLink};
 use crate::tui::view::seat;
 use crate::tui::view::theme::Theme;
 
@@ -21,7 +21,7 @@ use crate::tui::view::theme::Theme;
 pub type Ask = race_screen::Ask<RaceRequest>;
 
 /// The screen's tie to its race table.
-pub type TableLink = TableClient<RaceRequest, RaceSeat>;
+pub type TriadLink = TableLink<RaceRequest, RaceSeat>;
 
 impl Requests for RaceRequest {
     fn start() -> Self {
@@ -75,7 +75,7 @@ impl TriadApp {
             RaceRole::Racer(place) => Some(place),
             RaceRole::Watches => None,
         };
-        app.table = Some(TableClient::new(joined.table, you, joined.seats, ask));
+        app.table = Some(TableLink::new(joined.table, joined.seats, you, ask));
         app.table_phase = joined.phase;
         match joined.phase {
             Phase::Waiting => app.say(&app.waiting_line(), false),
@@ -86,7 +86,7 @@ impl TriadApp {
     }
 
     /// The table this screen follows, if any.
-    pub fn table(&self) -> Option<&TableLink> {
+    pub fn table(&self) -> Option<&TriadLink> {
         self.table.as_ref()
     }
 
@@ -103,8 +103,8 @@ impl TriadApp {
         )
     }
 
-    pub(super) fn ask_table(&self, request: RaceRequest) {
-        if let Some(link) = &self.table {
+    pub(super) fn ask_table(&mut self, request: RaceRequest) {
+        if let Some(link) = &mut self.table {
             link.ask(request);
         }
     }
@@ -119,7 +119,7 @@ impl TriadApp {
 
     /// Actions with a meaning of their own at a table; `true` when the action was used here.
     pub(super) fn on_table_key(&mut self, action: Action) -> bool {
-        let Some(link) = &self.table else {
+        let Some(link) = &mut self.table else {
             return false;
         };
         let (phase, watching) = (self.table_phase, link.you.is_none());

@@ -44,7 +44,7 @@ pub fn wordings(app: &App) -> Vec<Vec<Piece>> {
             }
         };
         pieces.extend((words.into_iter()).map(|text| vec![Span::styled(text, theme.title())]));
-    } else if let Some(reason) = app.table.as_ref().and_then(|t| t.closed.as_ref()) {
+    } else if let Some(reason) = app.table.as_ref().and_then(|t| t.link.closed.as_ref()) {
         pieces.push(vec![Span::styled(
             format!(" Table closed: {reason}"),
             theme.error(),
@@ -100,7 +100,7 @@ pub fn wordings(app: &App) -> Vec<Vec<Piece>> {
     let mut details: Vec<Piece> = Vec::new();
     let detail = |text: String| vec![Span::styled(text, theme.dim())];
     if let Some(table) = &app.table {
-        details.push(detail(format!(" · table {}", table.id)));
+        details.push(detail(format!(" · table {}", table.link.id)));
         details.push(detail(match table.role {
             Role::Plays(side) => format!(" · you play {}", player_of(side)),
             Role::Watches => " · watching".to_string(),
