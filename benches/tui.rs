@@ -15,14 +15,14 @@ use trios::games::hexpaths::round::{Rival, Settings};
 use trios::games::islands::Game as Islands;
 use trios::games::reversi::Game as Reversi;
 use trios::setup::three_trios::MatchConfig;
-use trios::tui::duel::{DuelApp, NewDuel};
-use trios::tui::hexpaths::HexApp;
-use trios::tui::three_trios::app::App;
-use trios::tui::triad::TriadApp;
+use trios::tui::hexpaths::HexPathsScreen;
+use trios::tui::stones::{NewDuel, StonesScreen};
+use trios::tui::three_trios::app::ThreeTriosScreen;
+use trios::tui::triad::TriadScreen;
 use trios::tui::{Event, Theme};
 
 /// A human-vs-human game on the default board after six moves, with a card picked.
-fn mid_game(size: (u16, u16)) -> App {
+fn mid_game(size: (u16, u16)) -> ThreeTriosScreen {
     let config = MatchConfig {
         think_ms: 1000,
         ..MatchConfig::built_in(3)
@@ -31,7 +31,7 @@ fn mid_game(size: (u16, u16)) -> App {
     let game = Match::start(config, None).expect("starts");
     let new_match =
         Box::new(|c: &MatchConfig| Match::start(c.clone(), None).map_err(|e| e.to_string()));
-    let mut app = App::new(game, new_match, events, size, Theme::colored());
+    let mut app = ThreeTriosScreen::new(game, new_match, events, size, Theme::colored());
     let now = Instant::now();
     let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
     for _ in 0..6 {
@@ -43,12 +43,15 @@ fn mid_game(size: (u16, u16)) -> App {
 }
 
 /// A duel of two people at the start, at `size`.
-fn duel<G: trios::tui::duel::BoardGame>(config: DuelConfig<G>, size: (u16, u16)) -> DuelApp<G> {
+fn duel<G: trios::tui::stones::StoneGame>(
+    config: DuelConfig<G>,
+    size: (u16, u16),
+) -> StonesScreen<G> {
     let (events, _inbox) = trios::tui::event::channel();
     let duel = Duel::start(config, None).expect("starts");
     let new_duel: NewDuel<G> =
         Box::new(|c| Duel::start(c.clone(), None).map_err(|e| e.to_string()));
-    DuelApp::new(duel, new_duel, events, size, Theme::colored())
+    StonesScreen::new(duel, new_duel, events, size, Theme::colored())
 }
 
 /// Draws `screen` into a fresh buffer of `size`, as every frame does.
@@ -73,10 +76,10 @@ fn boards(c: &mut Criterion) {
     group.bench_function("200x60 islands 11x11", |b| {
         b.iter(|| draw(black_box(&islands), size))
     });
-    let triad = TriadApp::new(3, None, size, Theme::colored());
+    let triad = TriadScreen::new(3, None, size, Theme::colored());
     group.bench_function("200x60 triad", |b| b.iter(|| draw(black_box(&triad), size)));
     let rival = Rival::new("medium", 3).expect("a level");
-    let hexpaths = HexApp::new(
+    let hexpaths = HexPathsScreen::new(
         3,
         Settings::default(),
         Vec::new(),

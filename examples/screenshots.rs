@@ -24,13 +24,13 @@ use trios::games::three_trios::{DealMode, RuleSet};
 use trios::setup::three_trios::MatchConfig;
 use trios::shot::{Palette, buffer_to_svg};
 use trios::ssh::lobby::Lobby;
-use trios::tui::duel::{DuelApp, NewDuel};
-use trios::tui::three_trios::app::App;
+use trios::tui::stones::{NewDuel, StonesScreen};
+use trios::tui::three_trios::app::ThreeTriosScreen;
 use trios::tui::timeline::{self, Point};
 use trios::tui::{Event, Theme};
 
 struct Screen {
-    app: App,
+    app: ThreeTriosScreen,
     inbox: Receiver<Event>,
     now: Instant,
 }
@@ -52,7 +52,7 @@ impl Screen {
         let new_match =
             Box::new(|c: &MatchConfig| Match::start(c.clone(), None).map_err(|e| e.to_string()));
         Screen {
-            app: App::new(game, new_match, events, size, Theme::colored()),
+            app: ThreeTriosScreen::new(game, new_match, events, size, Theme::colored()),
             inbox,
             now: Instant::now(),
         }
@@ -192,7 +192,7 @@ fn main() {
 
 /// A Reversi screen and its computer answers, stepped through time by hand.
 struct ReversiScreen {
-    app: DuelApp<Reversi>,
+    app: StonesScreen<Reversi>,
     inbox: Receiver<Event>,
     now: Instant,
 }
@@ -205,7 +205,7 @@ impl ReversiScreen {
         let new_duel: NewDuel<Reversi> =
             Box::new(|c| Duel::start(c.clone(), None).map_err(|e| e.to_string()));
         ReversiScreen {
-            app: DuelApp::new(duel, new_duel, events, size, Theme::colored()),
+            app: StonesScreen::new(duel, new_duel, events, size, Theme::colored()),
             inbox,
             now: Instant::now(),
         }
@@ -272,8 +272,8 @@ fn reversi_shots() {
 
 /// Triad: a card of a triad picked.
 fn triad_shot(name: &str, size: (u16, u16)) {
-    use trios::tui::triad::{TriadApp, key_of};
-    let mut app = TriadApp::new(5, None, size, Theme::colored());
+    use trios::tui::triad::{TriadScreen, key_of};
+    let mut app = TriadScreen::new(5, None, size, Theme::colored());
     let table = app.game().tableau().to_vec();
     let [i, _, _] = trios::games::triad::first_triad(&table).expect("a triad");
     let now = std::time::Instant::now();
@@ -309,9 +309,9 @@ fn gallery(size: (u16, u16)) {
 
     {
         use trios::games::hexpaths::round::{Rival, Settings};
-        use trios::tui::hexpaths::HexApp;
+        use trios::tui::hexpaths::HexPathsScreen;
         let rival = Rival::new("medium", 3).expect("a level");
-        let app = HexApp::new(
+        let app = HexPathsScreen::new(
             3,
             Settings::default(),
             Vec::new(),
@@ -323,7 +323,7 @@ fn gallery(size: (u16, u16)) {
     }
 
     let home = Lobby::home(
-        Arc::new(trios::front::lobby_choices(MatchConfig::built_in(1))),
+        Arc::new(trios::registry::lobby_choices(MatchConfig::built_in(1))),
         None,
         size,
         Theme::colored(),
@@ -335,10 +335,10 @@ fn gallery(size: (u16, u16)) {
 /// first step of the round's shortest move entered, the next steps' ends marked.
 fn hexpaths_shots() {
     use trios::games::hexpaths::round::{Rival, Settings};
-    use trios::tui::hexpaths::{DIRECTION_KEYS, HexApp};
+    use trios::tui::hexpaths::{DIRECTION_KEYS, HexPathsScreen};
     for (name, size) in [("hexpaths", (80, 24)), ("hexpaths-large", (120, 40))] {
         let rival = Rival::new("medium", 3).expect("a level");
-        let mut app = HexApp::new(
+        let mut app = HexPathsScreen::new(
             3,
             Settings::default(),
             Vec::new(),
@@ -379,7 +379,7 @@ fn islands_shot(name: &str, size: (u16, u16)) {
     let (events, _inbox) = trios::tui::event::channel();
     let new_duel: NewDuel<Islands> =
         Box::new(|c| Duel::start(c.clone(), None).map_err(|e| e.to_string()));
-    let app = DuelApp::new(duel, new_duel, events, size, Theme::colored());
+    let app = StonesScreen::new(duel, new_duel, events, size, Theme::colored());
     save(name, &app, size);
 }
 
@@ -460,7 +460,7 @@ fn lobby() -> Lobby {
     };
     let mut lobby = Lobby::new(
         me,
-        Arc::new(trios::front::lobby_choices(config)),
+        Arc::new(trios::registry::lobby_choices(config)),
         (80, 24),
         Theme::colored(),
     );

@@ -228,7 +228,7 @@ fn config(store: StoreService) -> ServeConfig {
         think_ms: 50,
     };
     let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).expect("host key");
-    let mut config = ServeConfig::new(key, game, trios::front::server_games());
+    let mut config = ServeConfig::new(key, game, trios::registry::server_games());
     config.listen = SocketAddr::from(([127, 0, 0, 1], 0));
     config.lobby_game = GameKind::Reversi;
     config.showcases.clear();

@@ -476,7 +476,7 @@ fn server_config(clients: usize, store: Option<&std::path::Path>) -> ServeConfig
         think_ms: 50,
     };
     let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).expect("host key");
-    let mut config = ServeConfig::new(key, game, trios::front::server_games());
+    let mut config = ServeConfig::new(key, game, trios::registry::server_games());
     config.listen = SocketAddr::from(([127, 0, 0, 1], 0));
     config.max_sessions = clients + 8;
     config.connections_per_minute = clients * 4 + 100;

@@ -22,7 +22,7 @@ fn main() -> color_eyre::Result<ExitCode> {
         Some(Command::Perft(args)) => cmd::perft::run(&args),
         Some(Command::Serve(args)) => cmd::serve::run(&args),
         Some(Command::Players(args)) => cmd::players::run(&args),
-        Some(other) => match trios::front::run_tool(&other) {
+        Some(other) => match trios::registry::run_tool(&other) {
             Some(Ok(true)) => Ok(()),
             // A "no" answer (illegal, no path) is not an error.
             Some(Ok(false)) => return Ok(ExitCode::from(1)),

@@ -13,10 +13,10 @@ use ratatui::widgets::Widget;
 use super::resume::TRIAD_NOT_SAVED;
 use super::{Error, replay};
 use crate::autosave;
-use crate::front::daily::DailyStore;
-use crate::front::entry;
-use crate::front::local::LocalProfile;
 use crate::games::GameKind;
+use crate::registry::daily::DailyStore;
+use crate::registry::entry;
+use crate::registry::local::LocalProfile;
 use crate::store::AccountId;
 use crate::store::handle::{LOCAL_HANDLE, LOCAL_KEY};
 use crate::store::lazy::LazyStore;
@@ -29,8 +29,8 @@ use crate::tui::{Closed, Event, Opening, Screen, Transition};
 /// The home screen until the person quits it or the process is told to stop; each match
 /// chosen there is opened on top of it and comes back to it when left.
 pub fn run() -> Result<(), Error> {
-    let base = crate::front::home_setup()?;
-    let choices = Arc::new(crate::front::lobby_choices(base));
+    let base = crate::registry::home_setup()?;
+    let choices = Arc::new(crate::registry::lobby_choices(base));
     if crate::tui::stop_requested() {
         return Ok(());
     }
@@ -39,7 +39,7 @@ pub fn run() -> Result<(), Error> {
         let mut lobby = Lobby::home(choices, autosave::data_dir(), size, theme);
         lobby.update(Event::Resize(size.0, size.1));
         lobby.set_players(local.is_ok());
-        Home {
+        HomeScreen {
             lobby,
             resumable: None,
             local,
@@ -103,7 +103,7 @@ pub fn daily_store(local: &Result<Local, String>) -> DailyStore {
 }
 
 /// The home screen in the shell: the lobby, and what it remembers of the match opened last.
-struct Home {
+struct HomeScreen {
     lobby: Lobby,
     /// The match "Resume last match" continued before the match on top was opened.
     resumable: Option<Resumable>,
@@ -111,7 +111,7 @@ struct Home {
     local: Result<Local, String>,
 }
 
-impl Home {
+impl HomeScreen {
     /// Opens the match `opened` built, or says on the home screen why it could not be.
     fn open(&mut self, opened: Result<Opening, Error>) -> Transition {
         match opened {
@@ -137,7 +137,7 @@ impl Home {
     }
 }
 
-impl Screen for Home {
+impl Screen for HomeScreen {
     fn update(&mut self, event: Event, _now: Instant) -> Transition {
         if let Event::Key(key) = &event
             && key.code == KeyCode::Char('z')
@@ -152,14 +152,15 @@ impl Screen for Home {
             Some(Intent::Resume(path)) => self.open(resume(path)),
             Some(Intent::Replay(path)) => self.open(replay::replay_screen(&path)),
             Some(Intent::Daily(game)) => {
-                match crate::front::daily::today(game, daily_store(&self.local)) {
+                match crate::registry::daily::today(game, daily_store(&self.local)) {
                     Some(opening) => Transition::Push(opening),
                     None => Transition::Stay,
                 }
             }
-            Some(Intent::DailyBoard) => {
-                Transition::Push(crate::front::daily::board(daily_store(&self.local), None))
-            }
+            Some(Intent::DailyBoard) => Transition::Push(crate::registry::daily::board(
+                daily_store(&self.local),
+                None,
+            )),
             Some(Intent::Players { .. }) => match &self.local {
                 Ok(Local {
                     profile: Some(profile),
@@ -170,7 +171,7 @@ impl Screen for Home {
                         Box::new(PlayersScreen::new(
                             source,
                             Whose::Typed(LOCAL_HANDLE.into()),
-                            crate::front::rating_groups(),
+                            crate::registry::rating_groups(),
                             GameKind::default(),
                             true,
                             theme,

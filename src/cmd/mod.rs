@@ -1,6 +1,6 @@
 //! The `trios` commands: play, replay, resume, solve, perft, sim, serve, players, the
 //! per-game tools and the home screen, one module each; the binary only parses the command
-//! line and dispatches here. Each goes through the registry ([`crate::front`]) to the game
+//! line and dispatches here. Each goes through the registry ([`crate::registry`]) to the game
 //! chosen; what the games' entries share to run a match is [`crate::run`].
 
 pub mod home;
@@ -21,6 +21,6 @@ pub use crate::run::{front_end, interactive, saved_note, seed_note};
 /// over, so nothing is said.
 pub fn prune_autosaves() {
     if let Some(dir) = crate::autosave::data_dir() {
-        let _ = crate::record::kept::prune_finished(&dir, crate::front::record_readers);
+        let _ = crate::record::kept::prune_finished(&dir, crate::registry::record_readers);
     }
 }

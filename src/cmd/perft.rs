@@ -3,7 +3,7 @@
 
 use super::Error;
 use crate::cli::PerftArgs;
-use crate::front::{ENTRIES, entry};
+use crate::registry::{ENTRIES, entry};
 
 /// `trios perft`: the game's position count, or which games have one.
 pub fn run(args: &PerftArgs) -> Result<(), Error> {

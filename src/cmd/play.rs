@@ -3,7 +3,7 @@
 
 use super::{Error, front_end, resume};
 use crate::cli::PlayArgs;
-use crate::front::{ENTRIES, entry, flags_of_another, other_flags};
+use crate::registry::{ENTRIES, entry, flags_of_another, other_flags};
 
 /// `trios play` (and `trios` with flags): the flags checked, then the match played.
 pub fn run(args: PlayArgs) -> Result<(), Error> {

@@ -120,7 +120,7 @@ fn account(store: &dyn Store, name: &str) -> Result<Account, Error> {
 /// The rating group `--game` names: a group, or a game meaning its main group (which has the
 /// game's name).
 fn group(name: &str) -> Result<&'static str, Error> {
-    let groups = crate::front::rating_groups();
+    let groups = crate::registry::rating_groups();
     match groups.iter().find(|(_, g)| *g == name) {
         Some((_, g)) => Ok(g),
         None => {

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::Error;
 use crate::cli::{ReplayArgs, Ui};
-use crate::front::{default_entry, entry};
+use crate::registry::{default_entry, entry};
 use crate::tui;
 
 /// `trios replay FILE`.

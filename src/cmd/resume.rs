@@ -13,7 +13,7 @@ pub const TRIAD_NOT_SAVED: &str = "games of this kind are not saved, so there is
 pub fn latest_unfinished() -> Result<PathBuf, Error> {
     let dir = autosave::data_dir().ok_or(AutosaveError::NoDataDir)?;
     let warn = &mut |why: String| eprintln!("warning: cannot resume: {why}; skipped");
-    crate::record::kept::latest_unfinished_noting(&dir, crate::front::record_readers, warn)?
+    crate::record::kept::latest_unfinished_noting(&dir, crate::registry::record_readers, warn)?
         .ok_or_else(|| {
             Error::Usage(format!(
                 "no unfinished match to resume in {}",

@@ -70,7 +70,7 @@ pub fn run(args: &ServeArgs) -> Result<(), Error> {
 /// The server's settings from the flags: the match offered, the host key (made when the
 /// default one is missing), who may log in, the limits, and where matches are recorded.
 fn serve_config(args: &ServeArgs) -> Result<ServeConfig, Error> {
-    let game = crate::front::server_setup(args)?;
+    let game = crate::registry::server_setup(args)?;
     // Every refusal comes before the host key is made: a refused start leaves nothing.
     let store = start_store(args)?;
     let authorized_keys = match &args.authorized_keys {
@@ -89,7 +89,7 @@ fn serve_config(args: &ServeArgs) -> Result<ServeConfig, Error> {
             .join(HOST_KEY_FILE),
     };
     let host_key = crate::ssh::load_or_create_host_key(&key_path)?;
-    let mut config = ServeConfig::new(host_key, game, crate::front::server_games());
+    let mut config = ServeConfig::new(host_key, game, crate::registry::server_games());
     config.listen = args.listen;
     config.max_sessions = args.max_sessions;
     config.connections_per_minute = args.per_address;

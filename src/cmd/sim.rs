@@ -12,7 +12,7 @@ pub fn run(args: &SimArgs) -> Result<(), Error> {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     };
-    let sim = crate::front::sim_of(args)?;
+    let sim = crate::registry::sim_of(args)?;
     let report = sim(args, &mut draw);
     bar.finish_and_clear();
     write_out(&report?)

@@ -3,7 +3,7 @@
 
 use super::Error;
 use crate::cli::SolveArgs;
-use crate::front::{ENTRIES, entry};
+use crate::registry::{ENTRIES, entry};
 
 /// `trios solve`: the game's solver, or which games have one.
 pub fn run(args: &SolveArgs) -> Result<(), Error> {

@@ -16,7 +16,7 @@ use crate::record::duel::check_overwrite;
 use crate::textui;
 use crate::tui::{
     self, Closed, Event, Leaving, Opening, Theme,
-    duel::{BoardGame, DuelApp, NewDuel},
+    stones::{NewDuel, StoneGame, StonesScreen},
 };
 
 /// The seat a flag names, checked against the game's strategies.
@@ -34,7 +34,7 @@ fn seat_for<G: TwoPlayer>(given: Option<&str>, default: Seat, flag: &str) -> Res
 /// The setup of a new match from the play flags: the seats `seats` name (flag value and
 /// name, first mover first), else the person first and, full screen, `opponent` second (in
 /// text mode two people); the seed given or drawn; the thinking time. (The entry refuses
-/// another game's flags first: [`crate::front::refuse_other_seats`].)
+/// another game's flags first: [`crate::registry::refuse_other_seats`].)
 pub(crate) fn new_config<G: TwoPlayer>(
     args: &PlayArgs,
     seats: [(Option<&str>, &str); 2],
@@ -60,7 +60,7 @@ pub(crate) fn new_config<G: TwoPlayer>(
 /// match is kept and, when the seed shaped the match shown last and the person could not
 /// know it (not `known_seed`, the one given with `--seed` or read from a record), which seed
 /// plays it again.
-pub(crate) fn play_full_screen<G: BoardGame>(
+pub(crate) fn play_full_screen<G: StoneGame>(
     duel: Duel<G>,
     no_autosave: bool,
     animate: bool,
@@ -83,12 +83,12 @@ pub(crate) fn play_full_screen<G: BoardGame>(
 
 /// The screen playing `duel`, where `n` deals a fresh game from the same setup, autosaved
 /// like the first unless `no_autosave`.
-fn duel_app<G: BoardGame>(
+fn duel_app<G: StoneGame>(
     duel: Duel<G>,
     no_autosave: bool,
     animate: bool,
     (events, size, theme): (Sender<Event>, (u16, u16), Theme),
-) -> DuelApp<G> {
+) -> StonesScreen<G> {
     let new_duel: NewDuel<G> = Box::new(move |config: &DuelConfig<G>| {
         let mut config = config.clone();
         config.seed = rand::random();
@@ -100,7 +100,7 @@ fn duel_app<G: BoardGame>(
         };
         started.map_err(|e| e.to_string())
     });
-    let mut app = DuelApp::new(duel, new_duel, events, size, theme);
+    let mut app = StonesScreen::new(duel, new_duel, events, size, theme);
     app.set_animations(animate);
     app
 }
@@ -114,13 +114,13 @@ fn left<G: TwoPlayer>(last: &Duel<G>) -> Option<String> {
 
 /// `duel` as a screen of the shell, played with animations and new deals autosaved; closing
 /// it leaves where an unfinished match is kept and `warning` (why it is not saved).
-pub(crate) fn duel_screen<G: BoardGame + 'static>(
+pub(crate) fn duel_screen<G: StoneGame + 'static>(
     duel: Duel<G>,
     warning: Option<String>,
 ) -> Opening {
     Box::new(move |events, size, theme| {
         let app = duel_app(duel, false, true, (events, size, theme));
-        Box::new(Leaving::new(app, move |app: DuelApp<G>| Closed {
+        Box::new(Leaving::new(app, move |app: StonesScreen<G>| Closed {
             saved: left(&app.into_duel()),
             warning,
         }))
@@ -129,7 +129,7 @@ pub(crate) fn duel_screen<G: BoardGame + 'static>(
 
 /// A new match chosen on the home screen: `seats` first mover first, the game's options set
 /// by `options`, autosaved (or, when that cannot be, unrecorded with a warning to show).
-pub fn home_screen<G: BoardGame + 'static>(
+pub fn home_screen<G: StoneGame + 'static>(
     seats: [Seat; 2],
     options: impl FnOnce(&mut G::Options),
 ) -> Result<Opening, Error> {
@@ -219,7 +219,7 @@ fn start_autosaved<G: TwoPlayer>(
 }
 
 /// Continues the match recorded at `path`: full screen, or in text mode through `text`.
-pub(crate) fn resume_duel<G: BoardGame>(
+pub(crate) fn resume_duel<G: StoneGame>(
     path: PathBuf,
     full_screen: bool,
     text: fn(&mut Duel<G>) -> Result<(), Error>,

@@ -1,7 +1,7 @@
 //! What every game's entry shares to run a match from the command line or the home screen:
 //! the one error a command fails with, output to a pipe that may close, the duels' and Three
 //! Trios' match starts, the record viewer and the simulation runner. The registry
-//! ([`crate::front`]) calls in here; nothing here names a game's entry.
+//! ([`crate::registry`]) calls in here; nothing here names a game's entry.
 
 pub mod duel;
 pub mod error;

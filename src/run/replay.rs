@@ -9,18 +9,18 @@ use crate::record::duel::DuelRecord;
 use crate::record::stream::ReplayOut;
 use crate::tui::{
     self,
-    duel::{BoardGame, DuelApp},
+    stones::{StoneGame, StonesScreen},
 };
 
 /// A recorded match of a platform game in the viewer, as a screen of the shell.
-pub(crate) fn viewer_screen<G: BoardGame + 'static>(duel: Duel<G>) -> tui::Opening {
-    Box::new(move |events, size, theme| Box::new(DuelApp::viewer(duel, events, size, theme)))
+pub(crate) fn viewer_screen<G: StoneGame + 'static>(duel: Duel<G>) -> tui::Opening {
+    Box::new(move |events, size, theme| Box::new(StonesScreen::viewer(duel, events, size, theme)))
 }
 
 /// Opens a recorded match of a platform game in the full-screen viewer.
-pub(crate) fn view_record<G: BoardGame>(record: &DuelRecord<G>, name: &str) -> Result<(), Error> {
+pub(crate) fn view_record<G: StoneGame>(record: &DuelRecord<G>, name: &str) -> Result<(), Error> {
     let duel = Duel::replayed(record, name)?;
-    tui::run_screen(|events, size, theme| DuelApp::viewer(duel, events, size, theme))
+    tui::run_screen(|events, size, theme| StonesScreen::viewer(duel, events, size, theme))
         .map_err(Error::Terminal)?;
     Ok(())
 }

@@ -91,7 +91,7 @@ pub fn match_screen(
         );
         Box::new(crate::tui::Leaving::new(
             app,
-            move |app: crate::tui::three_trios::app::App| {
+            move |app: crate::tui::three_trios::app::ThreeTriosScreen| {
                 let last = app.into_match();
                 crate::tui::Closed {
                     saved: resume_hint(&last),

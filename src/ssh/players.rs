@@ -7,7 +7,7 @@ use super::account;
 use crate::store::worker::{StoreService, now};
 use crate::store::{AccountId, TOP};
 use crate::tui::players::{
-    Board, GUESTS_HAVE_NO_PROFILE, PlayerSource, Profile, ProfileRating, Whose,
+    GUESTS_HAVE_NO_PROFILE, Leaderboard, PlayerSource, Profile, ProfileRating, Whose,
 };
 
 /// How long a screen waits for the store before saying it is slow.
@@ -30,7 +30,7 @@ fn words(e: crate::store::StoreError) -> String {
 }
 
 impl PlayerSource for StoreSource {
-    fn leaderboard(&mut self, group: &str) -> Result<Board, String> {
+    fn leaderboard(&mut self, group: &str) -> Result<Leaderboard, String> {
         let (group, me) = (group.to_string(), self.me);
         self.store
             .ask(WAIT, move |s| {
@@ -54,7 +54,7 @@ impl PlayerSource for StoreSource {
                         games: r.games,
                     });
                 }
-                Ok(Board { rows, mine })
+                Ok(Leaderboard { rows, mine })
             })
             .map_err(words)
     }

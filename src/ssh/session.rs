@@ -22,11 +22,11 @@ use crate::controller::refusal::TableError;
 use crate::controller::table::{ClientId, Identity, Kind, News, Table, TableId, TableSpec, Want};
 use crate::controller::table_kind::TableKind;
 use crate::controller::tables::Registry;
-use crate::tui::duel::{BoardGame, DuelApp};
 use crate::tui::event::Sender;
 use crate::tui::lobby::{GameOptions, Mode};
 use crate::tui::players::daily_store::{self, DailyStore};
 use crate::tui::players::{GUESTS_HAVE_NO_PROFILE, Whose};
+use crate::tui::stones::{StoneGame, StonesScreen};
 use crate::tui::view::message::Message;
 use crate::tui::{Closed, Event, Opening, Screen as TuiScreen, Theme, Transition};
 
@@ -735,25 +735,27 @@ where
 }
 
 /// Sits at (or watches) a table of a platform game and makes the screen that shows it.
-pub(crate) fn join_duel<G: BoardGame>(
+pub(crate) fn join_duel<G: StoneGame>(
     spec: &GameSpec,
     events: &Sender<Event>,
     id: TableId,
     want: Want,
     size: (u16, u16),
-) -> Result<DuelApp<G>, AtTableError> {
+) -> Result<StonesScreen<G>, AtTableError> {
     sit_and_show::<Table<DuelConfig<G>>, _, _>(
         spec,
         id,
         want,
         news_to(events, id),
-        |joined, ask| DuelApp::at_table(joined, Box::new(ask), events.clone(), size, spec.theme),
+        |joined, ask| {
+            StonesScreen::at_table(joined, Box::new(ask), events.clone(), size, spec.theme)
+        },
     )
 }
 
 /// Opens a table of a platform game with the game's `options`: against `opponent` when it
 /// is one of the game's players (else `fallback`), or for two.
-pub(crate) fn open_duel<G: BoardGame>(
+pub(crate) fn open_duel<G: StoneGame>(
     conn: &Rc<Conn>,
     opponent: Option<String>,
     fallback: &str,

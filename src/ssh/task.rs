@@ -26,7 +26,7 @@ use super::workers::Task;
 use crate::tui::driver::{Driver, End, Frontend, Policy, Settled, Shown, Woken};
 use crate::tui::event::Sender;
 use crate::tui::shell::{Inbound, Mailbox, Stack};
-use crate::tui::signup::{SignUp, SignUpChoice};
+use crate::tui::signup::{SignUpChoice, SignUpScreen};
 use crate::tui::view::message::Message;
 use crate::tui::{Drawn, Event, Screen as TuiScreen};
 
@@ -103,7 +103,7 @@ enum Phase {
     },
     /// A new key's player chooses a handle, links the key, or plays as a guest.
     SigningUp {
-        screens: Box<Screens<SignUp>>,
+        screens: Box<Screens<SignUpScreen>>,
         spec: GameSpec,
         made: Rc<RefCell<Option<crate::store::Account>>>,
     },
@@ -186,7 +186,7 @@ impl Session {
             *keep.borrow_mut() = Some(account);
             Ok(())
         });
-        let screen = SignUp::new(&spec.who.user, decide, spec.theme);
+        let screen = SignUpScreen::new(&spec.who.user, decide, spec.theme);
         match Screens::new(screen, &spec, &self.events, &self.out) {
             Ok(screens) => {
                 self.phase = Phase::SigningUp {
@@ -204,7 +204,7 @@ impl Session {
     /// or the session ends.
     fn signed_up(
         &mut self,
-        screens: Box<Screens<SignUp>>,
+        screens: Box<Screens<SignUpScreen>>,
         mut spec: GameSpec,
         made: Rc<RefCell<Option<crate::store::Account>>>,
         ended: Ended,
@@ -441,7 +441,7 @@ impl<S: TuiScreen> Screens<S> {
         events: &Sender<Event>,
         out: &OutSender<Vec<u8>>,
     ) -> Result<Screens<S>, Ended> {
-        let screen = Screen::new(spec.size).map_err(|_| Ended::Failed)?;
+        let screen = MemoryTerminal::new(spec.size).map_err(|_| Ended::Failed)?;
         match out.try_send(ENTER.as_bytes().to_vec()) {
             Ok(()) => {}
             Err(TrySendError::Closed(_)) => return Err(Ended::Gone),
@@ -531,7 +531,7 @@ impl From<End> for Ended {
 
 /// A terminal that draws into memory at a fixed size. A new one has empty buffers, so its
 /// first frame is drawn in full.
-struct Screen {
+struct MemoryTerminal {
     terminal: Terminal<CrosstermBackend<Bytes>>,
     bytes: Bytes,
     size: (u16, u16),
@@ -539,8 +539,8 @@ struct Screen {
     repaint: bool,
 }
 
-impl Screen {
-    fn new(size: (u16, u16)) -> io::Result<Screen> {
+impl MemoryTerminal {
+    fn new(size: (u16, u16)) -> io::Result<MemoryTerminal> {
         // Never ask the backend for its size or cursor: it would ask the server's terminal.
         let size = screen_size(size.0.into(), size.1.into());
         let area = Rect::new(0, 0, size.0, size.1);
@@ -551,7 +551,7 @@ impl Screen {
                 viewport: Viewport::Fixed(area),
             },
         )?;
-        Ok(Screen {
+        Ok(MemoryTerminal {
             terminal,
             bytes,
             size,
@@ -562,7 +562,7 @@ impl Screen {
     /// The bytes that bring the client's screen up to date with the app.
     fn frame(&mut self, widget: impl Widget) -> io::Result<Vec<u8>> {
         if self.repaint {
-            *self = Screen::new(self.size)?;
+            *self = MemoryTerminal::new(self.size)?;
             self.repaint = false;
             self.bytes
                 .0
@@ -575,7 +575,7 @@ impl Screen {
     }
 }
 
-/// Where the backend writes a frame, for [`Screen::frame`] to take.
+/// Where the backend writes a frame, for [`MemoryTerminal::frame`] to take.
 #[derive(Clone, Default)]
 struct Bytes(Rc<RefCell<Vec<u8>>>);
 
@@ -593,7 +593,7 @@ impl Write for Bytes {
 /// A connection's channel as the loop's front end: frames go as bytes into the bounded
 /// queue to the client, and a slow client's frames are dropped rather than queued.
 struct Channel {
-    screen: Screen,
+    screen: MemoryTerminal,
     out: OutSender<Vec<u8>>,
     input: InputCount,
     shared: Arc<Shared>,
@@ -618,7 +618,7 @@ impl Frontend for Channel {
     /// The handler already keeps sizes within bounds; so does the screen.
     fn resize(&mut self, (w, h): (u16, u16)) -> io::Result<(u16, u16)> {
         let size = screen_size(w.into(), h.into());
-        self.screen = Screen::new(size)?;
+        self.screen = MemoryTerminal::new(size)?;
         Ok(size)
     }
 

@@ -1,6 +1,6 @@
 //! Key bindings as data: one table from keys to actions, per mode; and per screen what its
 //! key bar and help offer ([`offers`]). Both are drawn from here. A screen with its own
-//! keys (a game's) gives them as a [`Screen`] from its folder, so this module names no game.
+//! keys (a game's) gives them as a [`KeyTable`] from its folder, so this module names no game.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -307,7 +307,7 @@ pub fn action_for(mode: KeyMode, ctx: Context, key: KeyEvent) -> Option<Action> 
     available(action, mode, ctx).then_some(action)
 }
 
-/// What a key asks for on a screen with its own plain table ([`Screen`]). Apart from the
+/// What a key asks for on a screen with its own plain table ([`KeyTable`]). Apart from the
 /// game's [`Action`] so each screen matches only what its keys can ask.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ScreenAction {
@@ -377,7 +377,7 @@ const fn on(keys: &'static [KeyCode], action: ScreenAction) -> KeyBind {
 /// A screen whose keys are a plain table and that draws its own key bar and help. The
 /// shared screens (the lobby, the saved list) are here; a game's screen supplies its own
 /// from its folder, so the keymap names no game.
-pub struct Screen {
+pub struct KeyTable {
     /// For messages: which screen this is.
     pub name: &'static str,
     /// Its bindings; no key twice.
@@ -387,7 +387,7 @@ pub struct Screen {
     pub board: fn(char) -> Option<ScreenAction>,
 }
 
-impl std::fmt::Debug for Screen {
+impl std::fmt::Debug for KeyTable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name)
     }
@@ -398,15 +398,15 @@ const fn no_board(_: char) -> Option<ScreenAction> {
     None
 }
 
-impl Screen {
+impl KeyTable {
     /// The lobby or home screen's list of choices.
-    pub const LOBBY: Screen = Screen {
+    pub const LOBBY: KeyTable = KeyTable {
         name: "Lobby",
         binds: LOBBY,
         board: no_board,
     };
     /// The lobby's list of saved matches.
-    pub const SAVED_LIST: Screen = Screen {
+    pub const SAVED_LIST: KeyTable = KeyTable {
         name: "SavedList",
         binds: SAVED_LIST,
         board: no_board,
@@ -450,7 +450,7 @@ pub const SAVED_LIST: &[KeyBind] = &[
 
 /// The action a key asks for on `screen`, if any: its table first, then its board keys.
 /// Ctrl-C is `Interrupt`; other modifiers do not change a key's meaning on these screens.
-pub fn screen_action(screen: &Screen, key: KeyEvent) -> Option<ScreenAction> {
+pub fn screen_action(screen: &KeyTable, key: KeyEvent) -> Option<ScreenAction> {
     if key.code == Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
         return Some(ScreenAction::Interrupt);
     }
@@ -467,7 +467,7 @@ pub fn screen_action(screen: &Screen, key: KeyEvent) -> Option<ScreenAction> {
 
 /// The keys bound twice on `screen`, for its tests: none, in every screen.
 #[cfg(test)]
-pub(crate) fn bound_twice(screen: &Screen) -> Vec<KeyCode> {
+pub(crate) fn bound_twice(screen: &KeyTable) -> Vec<KeyCode> {
     let mut seen = Vec::new();
     let mut twice = Vec::new();
     for b in screen.binds {
@@ -519,30 +519,30 @@ mod tests {
 
     #[test]
     fn screens_map_their_keys_and_ctrl_c_interrupts() {
-        let lobby = |code| screen_action(&Screen::LOBBY, key(code));
+        let lobby = |code| screen_action(&KeyTable::LOBBY, key(code));
         assert_eq!(lobby(Char('G')), Some(ScreenAction::Last));
         assert_eq!(lobby(Tab), Some(ScreenAction::Down));
         assert_eq!(lobby(Esc), Some(ScreenAction::Cancel));
         assert_eq!(lobby(Char('z')), None);
-        let saved = |code| screen_action(&Screen::SAVED_LIST, key(code));
+        let saved = |code| screen_action(&KeyTable::SAVED_LIST, key(code));
         assert_eq!(saved(KeyCode::Backspace), Some(ScreenAction::Cancel));
         assert_eq!(saved(Right), Some(ScreenAction::Confirm));
         assert_eq!(saved(PageDown), Some(ScreenAction::PageDown));
         let ctrl_c = KeyEvent::new(Char('c'), KeyModifiers::CONTROL);
         assert_eq!(
-            screen_action(&Screen::SAVED_LIST, ctrl_c),
+            screen_action(&KeyTable::SAVED_LIST, ctrl_c),
             Some(ScreenAction::Interrupt)
         );
         let ctrl_k = KeyEvent::new(Char('k'), KeyModifiers::CONTROL);
         assert_eq!(
-            screen_action(&Screen::LOBBY, ctrl_k),
+            screen_action(&KeyTable::LOBBY, ctrl_k),
             Some(ScreenAction::Up)
         );
     }
 
     #[test]
     fn no_key_is_bound_twice_on_a_screen() {
-        for screen in [&Screen::LOBBY, &Screen::SAVED_LIST] {
+        for screen in [&KeyTable::LOBBY, &KeyTable::SAVED_LIST] {
             assert!(bound_twice(screen).is_empty(), "{screen:?}");
         }
     }

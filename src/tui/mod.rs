@@ -3,7 +3,6 @@
 //! happens); and the lobby, the home screen `trios` opens with and the server's lobby alike.
 
 pub(crate) mod driver;
-pub mod duel;
 pub mod event;
 pub mod hexpaths;
 pub mod input;
@@ -14,6 +13,7 @@ pub mod players;
 pub mod race_screen;
 pub mod shell;
 pub mod signup;
+pub mod stones;
 pub mod table_link;
 mod terminal;
 pub mod three_trios;
@@ -31,7 +31,7 @@ use std::io;
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
-use duel::{BoardGame, DuelApp};
+use stones::{StoneGame, StonesScreen};
 
 /// How the UI opens a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,12 +77,12 @@ pub fn first_key(key: &ratatui::crossterm::event::KeyEvent, help: &mut bool) -> 
 }
 
 /// A duel's screen in the shell: its update says what the shell does next.
-impl<G: BoardGame> Screen for DuelApp<G> {
+impl<G: StoneGame> Screen for StonesScreen<G> {
     fn update(&mut self, event: Event, now: std::time::Instant) -> Transition {
-        DuelApp::update(self, event, now)
+        StonesScreen::update(self, event, now)
     }
     fn next_tick(&self) -> Option<std::time::Instant> {
-        DuelApp::next_tick(self)
+        StonesScreen::next_tick(self)
     }
     fn draw(&self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
         ratatui::widgets::Widget::render(self, area, buf);

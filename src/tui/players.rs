@@ -43,7 +43,7 @@ const OWN_REFRESH: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// A leaderboard as the screen shows it.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Board {
+pub struct Leaderboard {
     pub rows: Vec<Standing>,
     /// The viewer's own place and rating, when they are established but not in the rows.
     pub mine: Option<Standing>,
@@ -86,7 +86,7 @@ pub struct Profile {
 /// Where the screen's data comes from; every answer is `Err` with words to show when it
 /// cannot be had.
 pub trait PlayerSource {
-    fn leaderboard(&mut self, group: &str) -> Result<Board, String>;
+    fn leaderboard(&mut self, group: &str) -> Result<Leaderboard, String>;
     fn profile(&mut self, whose: &Whose) -> Result<Profile, String>;
     /// A new one-time code to link another key to the viewer's account.
     fn link_code(&mut self) -> Result<String, String>;
@@ -112,7 +112,7 @@ pub struct PlayersScreen {
     theme: Theme,
     view: View,
     group: usize,
-    board: Board,
+    board: Leaderboard,
     profile: Profile,
     /// The viewer (their own profile).
     me: Whose,
@@ -148,7 +148,7 @@ impl PlayersScreen {
             theme,
             view: View::Board,
             group,
-            board: Board::default(),
+            board: Leaderboard::default(),
             profile: Profile::default(),
             me: me.clone(),
             selected: 0,
@@ -178,7 +178,7 @@ impl PlayersScreen {
                 self.message = None;
             }
             Err(e) => {
-                self.board = Board::default();
+                self.board = Leaderboard::default();
                 self.message = Some(Message::error(e));
             }
         }

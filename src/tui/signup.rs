@@ -42,7 +42,7 @@ enum Field {
 }
 
 /// The sign-up screen.
-pub struct SignUp {
+pub struct SignUpScreen {
     field: Field,
     handle: String,
     code: String,
@@ -53,10 +53,10 @@ pub struct SignUp {
     pub chosen: Option<SignUpChoice>,
 }
 
-impl SignUp {
+impl SignUpScreen {
     /// The screen with `offered` in the handle field.
-    pub fn new(offered: &str, decide: Decide, theme: Theme) -> SignUp {
-        SignUp {
+    pub fn new(offered: &str, decide: Decide, theme: Theme) -> SignUpScreen {
+        SignUpScreen {
             field: Field::Handle,
             handle: offered.chars().take(MAX_FIELD).collect(),
             code: String::new(),
@@ -98,7 +98,7 @@ impl SignUp {
     }
 }
 
-impl Screen for SignUp {
+impl Screen for SignUpScreen {
     fn update(&mut self, event: Event, _now: Instant) -> Transition {
         let Event::Key(key) = event else {
             return Transition::Stay;
@@ -207,7 +207,7 @@ mod tests {
     fn enter_accepts_the_offered_handle_and_edits_are_kept() {
         let seen = Rc::new(RefCell::new(Vec::new()));
         let log = seen.clone();
-        let mut screen = SignUp::new(
+        let mut screen = SignUpScreen::new(
             "alice",
             Box::new(move |choice| {
                 log.borrow_mut().push(choice.clone());
@@ -240,7 +240,7 @@ mod tests {
 
     #[test]
     fn tab_switches_to_the_code_and_escape_plays_as_a_guest() {
-        let mut screen = SignUp::new("bob", Box::new(|_| Ok(())), Theme::plain());
+        let mut screen = SignUpScreen::new("bob", Box::new(|_| Ok(())), Theme::plain());
         let now = Instant::now();
         screen.update(key(KeyCode::Tab), now);
         for c in "ab12cd34".chars() {
@@ -248,7 +248,7 @@ mod tests {
         }
         screen.update(key(KeyCode::Enter), now);
         assert_eq!(screen.chosen, Some(SignUpChoice::Code("ab12cd34".into())));
-        let mut guest = SignUp::new("bob", Box::new(|_| Ok(())), Theme::plain());
+        let mut guest = SignUpScreen::new("bob", Box::new(|_| Ok(())), Theme::plain());
         guest.update(key(KeyCode::Esc), now);
         assert_eq!(guest.chosen, Some(SignUpChoice::Guest));
     }

@@ -8,7 +8,7 @@ use trios::controller::{DuelConfig, Seat};
 use trios::games::islands;
 use trios::games::reversi;
 use trios::tui::Event;
-use trios::tui::duel::BoardGame;
+use trios::tui::stones::StoneGame;
 
 type Screen<G> = DuelScreen<G>;
 
@@ -217,7 +217,7 @@ fn the_panel_says_the_rows_in_view_whole_at_every_size() {
 }
 
 /// The screen's note, if any.
-fn note<G: BoardGame>(s: &Screen<G>) -> String {
+fn note<G: StoneGame>(s: &Screen<G>) -> String {
     s.app.note().map(|n| n.text.clone()).unwrap_or_default()
 }
 

@@ -386,7 +386,7 @@ fn a_place_moves_to_a_new_session_only_for_the_same_key_and_the_lobby_counts_wat
 /// player is told how to announce one.
 #[test]
 fn a_spectator_is_not_told_to_announce() {
-    use trios::tui::hexpaths::HexApp;
+    use trios::tui::hexpaths::HexPathsScreen;
     use trios::tui::{Event, Theme};
     let registry = Registry::new();
     let table = open(&registry, &["hard"]);
@@ -402,7 +402,7 @@ fn a_spectator_is_not_told_to_announce() {
         )
         .expect("carol watches");
     let asks = registry.clone();
-    let mut carol = HexApp::at_table(
+    let mut carol = HexPathsScreen::at_table(
         joined,
         Box::new(move |request| asks.ask::<HexTable>(table, 2, request)),
         (80, 24),
@@ -429,7 +429,7 @@ fn a_spectator_is_not_told_to_announce() {
 #[test]
 fn the_help_at_a_table_says_q_goes_back_to_the_lobby() {
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-    use trios::tui::hexpaths::HexApp;
+    use trios::tui::hexpaths::HexPathsScreen;
     use trios::tui::{Event, Theme};
     let registry = Registry::new();
     let table = open(&registry, &[]);
@@ -437,7 +437,7 @@ fn the_help_at_a_table_says_q_goes_back_to_the_lobby() {
         .join::<HexTable>(table, 2, keyed("bob"), Want::Seat, Box::new(|_| true))
         .expect("bob sits");
     let asks = registry.clone();
-    let mut bob = HexApp::at_table(
+    let mut bob = HexPathsScreen::at_table(
         joined,
         Box::new(move |request| asks.ask::<HexTable>(table, 2, request)),
         (80, 24),
@@ -460,7 +460,7 @@ fn the_help_at_a_table_says_q_goes_back_to_the_lobby() {
 /// lesser entry goes first when the row is short.
 #[test]
 fn racing_at_a_table_the_bar_keeps_q_last() {
-    use trios::tui::hexpaths::HexApp;
+    use trios::tui::hexpaths::HexPathsScreen;
     use trios::tui::{Event, Theme};
     let registry = Registry::new();
     let table = open(&registry, &["hard"]);
@@ -475,7 +475,7 @@ fn racing_at_a_table_the_bar_keeps_q_last() {
         )
         .expect("alice sits");
     let asks = registry.clone();
-    let mut alice = HexApp::at_table(
+    let mut alice = HexPathsScreen::at_table(
         joined,
         Box::new(move |request| asks.ask::<HexTable>(table, 1, request)),
         (80, 24),

@@ -10,19 +10,19 @@ use std::time::Instant;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use trios::games::hexpaths::round::{Rival, Settings};
 use trios::games::hexpaths::{DEFAULT_BUDGET, solve};
-use trios::tui::hexpaths::{DIRECTION_KEYS, HexApp, Phase};
+use trios::tui::hexpaths::{DIRECTION_KEYS, HexPathsScreen, Phase};
 use trios::tui::{Event, Theme};
 
-fn screen(app: &HexApp) -> String {
+fn screen(app: &HexPathsScreen) -> String {
     common::screen::screen(app, (80, 24))
 }
 
-fn press(app: &mut HexApp, code: KeyCode, modifiers: KeyModifiers) {
+fn press(app: &mut HexPathsScreen, code: KeyCode, modifiers: KeyModifiers) {
     app.update(Event::Key(KeyEvent::new(code, modifiers)), Instant::now());
 }
 
-fn alone(seed: u64) -> HexApp {
-    HexApp::new(
+fn alone(seed: u64) -> HexPathsScreen {
+    HexPathsScreen::new(
         seed,
         Settings::default(),
         Vec::new(),
@@ -33,7 +33,7 @@ fn alone(seed: u64) -> HexApp {
 }
 
 /// The shortest move's length from where the pieces stand on the screen.
-fn shortest_from_here(app: &HexApp) -> usize {
+fn shortest_from_here(app: &HexPathsScreen) -> usize {
     let round = app.game().round().expect("a round");
     let (piece, goal) = (round.objective.piece, round.objective.goal);
     solve(
@@ -124,7 +124,7 @@ fn a_hint_after_a_wrong_step_says_the_move_from_the_start_is_shorter() {
 #[test]
 fn in_a_race_there_is_no_hint() {
     let rival = Rival::new("easy", 9).expect("a level");
-    let mut app = HexApp::new(
+    let mut app = HexPathsScreen::new(
         3,
         Settings::default(),
         Vec::new(),

@@ -8,11 +8,11 @@ use std::time::Instant;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use trios::games::hexpaths::round::Settings;
-use trios::tui::hexpaths::HexApp;
+use trios::tui::hexpaths::HexPathsScreen;
 use trios::tui::{Event, Theme};
 
-fn alone(seed: u64, size: (u16, u16)) -> HexApp {
-    HexApp::new(
+fn alone(seed: u64, size: (u16, u16)) -> HexPathsScreen {
+    HexPathsScreen::new(
         seed,
         Settings::default(),
         Vec::new(),
@@ -22,7 +22,7 @@ fn alone(seed: u64, size: (u16, u16)) -> HexApp {
     )
 }
 
-fn press(app: &mut HexApp, code: KeyCode) {
+fn press(app: &mut HexPathsScreen, code: KeyCode) {
     let key = KeyEvent::new(code, KeyModifiers::NONE);
     app.update(Event::Key(key), Instant::now());
 }

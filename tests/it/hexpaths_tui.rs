@@ -13,23 +13,23 @@ use ratatui::crossterm::event::{
 };
 use trios::games::hexpaths::round::{Rival, Settings};
 use trios::games::hexpaths::{Step, replay};
-use trios::tui::hexpaths::{DIRECTION_KEYS, HexApp, Phase};
+use trios::tui::hexpaths::{DIRECTION_KEYS, HexPathsScreen, Phase};
 use trios::tui::{Event, Theme};
 
-fn screen(app: &HexApp, size: (u16, u16)) -> String {
+fn screen(app: &HexPathsScreen, size: (u16, u16)) -> String {
     common::screen::screen(app, size)
 }
 
-fn press_at(app: &mut HexApp, code: KeyCode, now: Instant) {
+fn press_at(app: &mut HexPathsScreen, code: KeyCode, now: Instant) {
     app.update(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)), now);
 }
 
-fn press(app: &mut HexApp, code: KeyCode) {
+fn press(app: &mut HexPathsScreen, code: KeyCode) {
     press_at(app, code, Instant::now());
 }
 
-fn alone(seed: u64, size: (u16, u16)) -> HexApp {
-    HexApp::new(
+fn alone(seed: u64, size: (u16, u16)) -> HexPathsScreen {
+    HexPathsScreen::new(
         seed,
         Settings::default(),
         Vec::new(),
@@ -40,7 +40,7 @@ fn alone(seed: u64, size: (u16, u16)) -> HexApp {
 }
 
 /// The key of the step from `from` to `to` of the piece picked, as the screen offers it.
-fn key_for(app: &HexApp, to: u8) -> char {
+fn key_for(app: &HexPathsScreen, to: u8) -> char {
     let d = app
         .step_ends()
         .iter()
@@ -50,7 +50,7 @@ fn key_for(app: &HexApp, to: u8) -> char {
 }
 
 /// Enters `steps` through the keys: Tab to each step's piece, then its direction.
-fn enter(app: &mut HexApp, steps: &[Step]) {
+fn enter(app: &mut HexPathsScreen, steps: &[Step]) {
     for step in steps {
         let piece = app
             .pieces()
@@ -197,7 +197,7 @@ fn find(text: &str, needle: &str) -> Option<(u16, u16)> {
     })
 }
 
-fn click(app: &mut HexApp, x: u16, y: u16) {
+fn click(app: &mut HexPathsScreen, x: u16, y: u16) {
     app.update(
         Event::Mouse(MouseEvent {
             kind: MouseEventKind::Down(MouseButton::Left),
@@ -212,7 +212,7 @@ fn click(app: &mut HexApp, x: u16, y: u16) {
 #[test]
 fn at_one_keyboard_players_announce_and_the_lowest_demonstrates() {
     let start = Instant::now();
-    let mut app = HexApp::new(
+    let mut app = HexPathsScreen::new(
         4,
         Settings::default(),
         vec!["ann".into(), "bob".into()],
@@ -254,7 +254,7 @@ fn at_one_keyboard_players_announce_and_the_lowest_demonstrates() {
 fn a_rival_announces_and_shows_its_move_and_the_shortest_plays_out_after_a_longer_win() {
     let start = Instant::now();
     let rival = Rival::new("easy", 9).expect("a level");
-    let mut app = HexApp::new(
+    let mut app = HexPathsScreen::new(
         6,
         Settings::default(),
         Vec::new(),
@@ -299,7 +299,7 @@ fn a_rival_announces_and_shows_its_move_and_the_shortest_plays_out_after_a_longe
 fn a_demonstration_asks_to_be_woken_until_it_is_judged() {
     let start = Instant::now();
     let rival = Rival::new("hard", 2).expect("a level");
-    let mut app = HexApp::new(
+    let mut app = HexPathsScreen::new(
         8,
         Settings::default(),
         Vec::new(),
@@ -335,7 +335,7 @@ fn after_the_last_round_the_final_table_shows_and_n_deals_a_new_game() {
         rounds: 2,
         ..Settings::default()
     };
-    let mut app = HexApp::new(
+    let mut app = HexPathsScreen::new(
         11,
         settings,
         Vec::new(),
@@ -373,7 +373,7 @@ fn a_longer_winning_move_stays_on_the_board_after_the_shortest_is_shown() {
     };
     let (mut app, round, alone) = (0..40)
         .find_map(|seed| {
-            let app = HexApp::new(
+            let app = HexPathsScreen::new(
                 seed,
                 settings.clone(),
                 Vec::new(),
@@ -437,7 +437,7 @@ fn the_help_at_80x24_is_whole_and_lists_every_key_the_bar_offers() {
 #[test]
 fn racing_at_80_columns_the_bar_leaves_out_a_whole_entry_rather_than_cut_one() {
     let rival = Rival::new("easy", 9).expect("a level");
-    let app = HexApp::new(
+    let app = HexPathsScreen::new(
         6,
         Settings::default(),
         Vec::new(),

@@ -8,19 +8,19 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use trios::games::hexpaths::Step;
 use trios::games::hexpaths::round::{Rival, Settings};
-use trios::tui::hexpaths::{DIRECTION_KEYS, HexApp, Phase};
+use trios::tui::hexpaths::{DIRECTION_KEYS, HexPathsScreen, Phase};
 use trios::tui::{Event, Theme};
 
-fn screen(app: &HexApp) -> String {
+fn screen(app: &HexPathsScreen) -> String {
     common::screen::screen(app, (80, 24))
 }
 
-fn press_at(app: &mut HexApp, code: KeyCode, now: Instant) {
+fn press_at(app: &mut HexPathsScreen, code: KeyCode, now: Instant) {
     app.update(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)), now);
 }
 
 /// Enters `steps` through the keys at `now`: Tab to each step's piece, then its direction.
-fn enter(app: &mut HexApp, steps: &[Step], now: Instant) {
+fn enter(app: &mut HexPathsScreen, steps: &[Step], now: Instant) {
     for step in steps {
         let piece = app
             .pieces()
@@ -46,7 +46,7 @@ fn one_step_entered_reads_1_step_and_one_round_played_reads_1_round() {
         ..Settings::default()
     };
     let start = Instant::now();
-    let mut app = HexApp::new(
+    let mut app = HexPathsScreen::new(
         3,
         settings,
         Vec::new(),
@@ -79,7 +79,7 @@ fn one_step_entered_reads_1_step_and_one_round_played_reads_1_round() {
 fn a_lone_player_racing_a_rival_reads_you_win() {
     let start = Instant::now();
     let rival = Rival::new("easy", 9).expect("a level");
-    let mut app = HexApp::new(
+    let mut app = HexPathsScreen::new(
         3,
         Settings::default(),
         Vec::new(),

@@ -26,7 +26,7 @@ use trios::tui::{Event, Theme};
 /// The home screen over data folder `data` (none: no data folder known).
 fn home(data: Option<&Path>) -> Lobby {
     Lobby::home(
-        Arc::new(trios::front::lobby_choices(base())),
+        Arc::new(trios::registry::lobby_choices(base())),
         data.map(Path::to_path_buf),
         (80, 24),
         Theme::plain(),
@@ -78,7 +78,7 @@ fn play(intent: Option<Intent>) -> Launch {
 }
 
 fn three_trios_config(launch: &Launch) -> &MatchConfig {
-    trios::front::three_trios::setup_of(&launch.options)
+    trios::registry::three_trios::setup_of(&launch.options)
         .unwrap_or_else(|| panic!("expected Three Trios options, got {:?}", launch.options))
 }
 
@@ -431,7 +431,7 @@ fn a_server_offers_every_game_on_its_game_row() {
         user: "alice".into(),
         proof: Proof::Address([127, 0, 0, 1].into()),
     };
-    let choices = trios::front::lobby_choices(base());
+    let choices = trios::registry::lobby_choices(base());
     assert_eq!(
         choices.games,
         [
@@ -442,7 +442,7 @@ fn a_server_offers_every_game_on_its_game_row() {
             GameKind::HexPaths
         ]
     );
-    let reversi_first = trios::front::lobby_choices(base()).starting_with(GameKind::Reversi);
+    let reversi_first = trios::registry::lobby_choices(base()).starting_with(GameKind::Reversi);
     assert_eq!(
         reversi_first.games,
         [
@@ -471,7 +471,7 @@ fn a_server_offers_every_game_on_its_game_row() {
     for game in GameKind::ALL {
         let line = line_with(&screen, game.title());
         assert!(
-            line.contains(trios::front::entry(game).lobby.description),
+            line.contains(trios::registry::entry(game).lobby.description),
             "{line}"
         );
     }

@@ -47,7 +47,7 @@ fn the_first_move_creates_the_record_with_that_move() {
         name.ends_with("-42.json"),
         "named by start time and seed: {name}"
     );
-    let record = AnyRecord::load(&files[0], trios::front::record_readers).expect("a record");
+    let record = AnyRecord::load(&files[0], trios::registry::record_readers).expect("a record");
     assert_eq!((record.moves(), record.finished()), (1, false));
 
     // A Reversi match with one move of the person's is kept the same way.
@@ -61,7 +61,7 @@ fn the_first_move_creates_the_record_with_that_move() {
     let files = saved(&data);
     assert_eq!(files.len(), 1, "{files:?}");
     assert!(
-        AnyRecord::load(&files[0], trios::front::record_readers)
+        AnyRecord::load(&files[0], trios::registry::record_readers)
             .expect("a record")
             .moves()
             >= 1

@@ -15,7 +15,7 @@ use trios::tui::{Event, Theme};
 /// The home screen over data folder `data` on a screen of `size`.
 pub fn home_at(data: Option<&Path>, size: (u16, u16)) -> Lobby {
     Lobby::home(
-        Arc::new(trios::front::lobby_choices(base())),
+        Arc::new(trios::registry::lobby_choices(base())),
         data.map(Path::to_path_buf),
         size,
         Theme::plain(),

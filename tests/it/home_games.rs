@@ -11,7 +11,7 @@ fn every_game_is_listed_with_its_description_at_80x24() {
     insta::assert_snapshot!(screen);
     for game in GameKind::ALL {
         let line = line_with(&screen, game.title());
-        let description = trios::front::entry(game).lobby.description;
+        let description = trios::registry::entry(game).lobby.description;
         assert!(line.contains(description), "{game}: {line}");
     }
     // The chosen game stands between ‹ ›; ←/→ move the choice down the list.
@@ -50,7 +50,7 @@ fn larger_screens_show_the_menu_centred_and_whole() {
         for game in GameKind::ALL {
             let line = line_with(&screen, game.title());
             assert!(
-                line.contains(trios::front::entry(game).lobby.description),
+                line.contains(trios::registry::entry(game).lobby.description),
                 "{line}"
             );
         }
@@ -95,8 +95,8 @@ fn the_home_rows_hold_every_game() {
         GAME_NAME_WIDTH, HOME_SIZE, MOST_ACTION_ROWS, MOST_GAMES, MOST_OPTION_ROWS,
     };
     use unicode_width::UnicodeWidthStr;
-    assert!(trios::front::ENTRIES.len() <= usize::from(MOST_GAMES));
-    for e in trios::front::ENTRIES {
+    assert!(trios::registry::ENTRIES.len() <= usize::from(MOST_GAMES));
+    for e in trios::registry::ENTRIES {
         assert!(e.lobby.lobby_options.home.len() <= usize::from(MOST_OPTION_ROWS));
         // Resume, Saved matches and Quit follow the game's own actions.
         assert!(e.lobby.home_actions.len() + 3 <= usize::from(MOST_ACTION_ROWS));

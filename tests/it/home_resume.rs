@@ -81,7 +81,7 @@ fn a_triad_solitaire_is_resumed_and_counted_in_triads() {
         // The saved list counts it in the same word.
         let listed = trios::tui::lobby::saved::SavedMatch::read(
             path.clone(),
-            &trios::front::lobby_choices(trios::setup::three_trios::MatchConfig::built_in(1)),
+            &trios::registry::lobby_choices(trios::setup::three_trios::MatchConfig::built_in(1)),
         );
         let summary = listed.summary.expect("a summary");
         assert_eq!(summary.result, format!("unfinished, {counted}"));

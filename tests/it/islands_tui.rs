@@ -11,10 +11,10 @@ use ratatui::crossterm::event::{
 };
 use trios::controller::{Duel, DuelConfig, Seat};
 use trios::games::islands::{Game, Place};
-use trios::tui::duel::{DuelApp, NewDuel};
+use trios::tui::stones::{NewDuel, StonesScreen};
 use trios::tui::{Event, Theme};
 
-fn app(size: usize, black: &str, screen: (u16, u16)) -> (DuelApp<Game>, Receiver<Event>) {
+fn app(size: usize, black: &str, screen: (u16, u16)) -> (StonesScreen<Game>, Receiver<Event>) {
     let mut config = DuelConfig::<Game>::new([Seat::Human, Seat::named(black)], 3, 20);
     config.options.size = size;
     let duel = Duel::start(config, None).expect("a board");
@@ -22,12 +22,12 @@ fn app(size: usize, black: &str, screen: (u16, u16)) -> (DuelApp<Game>, Receiver
     let new_duel: NewDuel<Game> =
         Box::new(|c| Duel::start(c.clone(), None).map_err(|e| e.to_string()));
     (
-        DuelApp::new(duel, new_duel, events, screen, Theme::plain()),
+        StonesScreen::new(duel, new_duel, events, screen, Theme::plain()),
         inbox,
     )
 }
 
-fn screen(app: &DuelApp<Game>, size: (u16, u16)) -> String {
+fn screen(app: &StonesScreen<Game>, size: (u16, u16)) -> String {
     common::screen::screen(app, size)
 }
 
@@ -87,7 +87,7 @@ fn a_click_places_on_the_leaning_cell_and_the_computer_answers() {
     assert!(app.should_quit());
 }
 
-fn key(app: &mut DuelApp<Game>, code: KeyCode) {
+fn key(app: &mut StonesScreen<Game>, code: KeyCode) {
     app.update(
         Event::Key(KeyEvent::new(code, KeyModifiers::NONE)),
         Instant::now(),
@@ -185,7 +185,7 @@ fn the_edges_each_side_joins_are_marked_with_its_stone() {
 #[test]
 fn six_directions_on_the_keys_and_h_numbers_the_islands_of_the_side_to_move() {
     let (mut app, _inbox) = app(5, "human", (80, 24));
-    let at = |app: &DuelApp<Game>| {
+    let at = |app: &StonesScreen<Game>| {
         let text = screen(app, (80, 24));
         text.lines()
             .find(|l| l.contains("place a stone at"))
@@ -261,7 +261,7 @@ fn the_end_names_the_chain_and_the_result() {
     assert!(text.contains("Tie 1–1"), "{text}");
     assert!(text.contains("Game over: Tie 1–1"), "{text}");
     // The chain highlighted is white's column, and only it.
-    use trios::tui::duel::BoardGame;
+    use trios::tui::stones::StoneGame;
     let (chain, how) = app.game().ending();
     assert_eq!(chain, vec![(0, 0), (1, 0)]);
     assert_eq!(how.as_deref(), Some("White joined top and bottom"));

@@ -1,13 +1,13 @@
 //! The house's order, read from the sources: each top-level module of `src/` uses only the
 //! layers below its own ([`LAYERS`], the one list), so no circle can form; and the shared
 //! layers name no game: a game's code is in the folders and files named after it, reached
-//! through the registry (`front/`, `games/mod.rs`).
+//! through the registry (`registry/`, `games/mod.rs`).
 
 use std::path::{Path, PathBuf};
 
 /// The layers, from the bottom: a module may use the modules of lower layers only, never one
 /// of its own layer or above. Each name is a top-level module of `src/` (a folder or a file);
-/// `main` is the binary. The registry (`front`) is near the top: what a lower layer needs of
+/// `main` is the binary. The registry (`registry`) is near the top: what a lower layer needs of
 /// it is handed down (a `LobbyGame` list, the server's `Games`, record `Readers`).
 pub const LAYERS: &[&[&str]] = &[
     &["escape", "words", "calendar", "input_file", "shot"],
@@ -19,7 +19,7 @@ pub const LAYERS: &[&[&str]] = &[
     &["sim", "textui", "tui"],
     &["cli", "ssh"],
     &["run"],
-    &["front"],
+    &["registry"],
     &["cmd"],
     &["main"],
 ];
@@ -162,13 +162,13 @@ fn each_layer_uses_only_the_layers_below_it() {
 
 #[test]
 fn the_order_check_catches_a_use_upward_but_not_in_comments_or_strings() {
-    let text = "use crate::{front::entry, games::GameKind};\n\
+    let text = "use crate::{registry::entry, games::GameKind};\n\
                 // crate::cmd in a comment\n\
                 let s = \"crate::ssh in a string\";\n\
                 let x = crate::tui::Theme::plain(); /* crate::run */\n\
                 let y = mycrate::cli::x;\n";
-    assert_eq!(uses(text, "crate"), ["front", "games", "tui"]);
-    assert!(layer_of("front") > layer_of("tui"));
+    assert_eq!(uses(text, "crate"), ["games", "registry", "tui"]);
+    assert!(layer_of("registry") > layer_of("tui"));
     assert_eq!(layer_of("nowhere"), None);
 }
 
@@ -185,7 +185,7 @@ fn own_game(file: &str) -> Option<&'static str> {
 /// Whether `file` (a path under `src/`) is the registry or the command line's flags, which
 /// name every game.
 fn names_every_game(file: &str) -> bool {
-    file.starts_with("front/") || file == "games/mod.rs" || file == "cli.rs"
+    file.starts_with("registry/") || file == "games/mod.rs" || file == "cli.rs"
 }
 
 /// The lines of `text` (a file under `src/`, named `file`) that name a game's module as a
@@ -242,7 +242,7 @@ fn a_games_own_files_are_told_from_shared_ones() {
         1,
         "another game's name"
     );
-    assert!(names_every_game("front/reversi.rs") && !names_every_game("ssh/mod.rs"));
+    assert!(names_every_game("registry/reversi.rs") && !names_every_game("ssh/mod.rs"));
 }
 
 #[test]

@@ -89,7 +89,7 @@ fn tables() -> Vec<Summary> {
 fn lobby(size: (u16, u16)) -> Lobby {
     let mut lobby = Lobby::new(
         me(),
-        Arc::new(trios::front::lobby_choices(base())),
+        Arc::new(trios::registry::lobby_choices(base())),
         size,
         Theme::plain(),
     );
@@ -134,7 +134,7 @@ fn enter_plays_the_servers_computer_with_the_chosen_board_and_rules() {
     let Intent::Open { opponent, options } = intent else {
         panic!("{intent:?}")
     };
-    let config = trios::front::three_trios::setup_of(&options).expect("Three Trios options");
+    let config = trios::registry::three_trios::setup_of(&options).expect("Three Trios options");
     assert_eq!(opponent.as_deref(), Some("expert"));
     assert!(config.rules.same, "the second rule set offered is Same");
     assert_eq!(config.board, SourceFile::default_board());
@@ -148,7 +148,7 @@ fn enter_plays_the_servers_computer_with_the_chosen_board_and_rules() {
     let Intent::Open { opponent, options } = intent else {
         panic!("{intent:?}")
     };
-    let config = trios::front::three_trios::setup_of(&options).expect("Three Trios options");
+    let config = trios::registry::three_trios::setup_of(&options).expect("Three Trios options");
     assert_eq!(opponent, None);
     assert!(config.board.text.starts_with("3 3"));
 }
@@ -292,7 +292,7 @@ fn the_table_list_names_each_game_and_tells_a_race_by_its_own_progress() {
     other_board.board = "plains".into();
     let mut lobby = Lobby::new(
         me(),
-        Arc::new(trios::front::lobby_choices(base())),
+        Arc::new(trios::registry::lobby_choices(base())),
         (100, 30),
         Theme::plain(),
     );
@@ -514,7 +514,7 @@ fn island_sides(lobby: &mut Lobby) -> Vec<usize> {
 fn a_server_offers_every_islands_board_size_the_home_screen_offers() {
     use trios::games::GameKind;
     use trios::tui::lobby::{GameOptions, Item, Mode};
-    let choices = Arc::new(trios::front::lobby_choices(base()));
+    let choices = Arc::new(trios::registry::lobby_choices(base()));
     let mut home = Lobby::home(choices.clone(), None, (80, 24), Theme::plain());
     let mut server = lobby((80, 24));
     let offered = island_sides(&mut server);

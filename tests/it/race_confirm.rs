@@ -10,8 +10,8 @@ use std::time::Instant;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use trios::games::hexpaths::round::Settings;
 use trios::games::triad::first_triad;
-use trios::tui::hexpaths::{DIRECTION_KEYS, HexApp};
-use trios::tui::triad::{TriadApp, key_of};
+use trios::tui::hexpaths::{DIRECTION_KEYS, HexPathsScreen};
+use trios::tui::triad::{TriadScreen, key_of};
 use trios::tui::{Event, Theme};
 
 const LEAVE: &str = "Leave this game? it is not saved — y: yes, any other key: no";
@@ -24,7 +24,7 @@ trait Race {
     fn shown(&self) -> String;
 }
 
-impl Race for TriadApp {
+impl Race for TriadScreen {
     fn take(&mut self, event: Event) {
         self.update(event, Instant::now());
     }
@@ -33,7 +33,7 @@ impl Race for TriadApp {
     }
 }
 
-impl Race for HexApp {
+impl Race for HexPathsScreen {
     fn take(&mut self, event: Event) {
         self.update(event, Instant::now());
     }
@@ -55,8 +55,8 @@ fn status(app: &impl Race) -> String {
 }
 
 /// A solitaire with one triad taken.
-fn triad_with_a_triad_taken() -> TriadApp {
-    let mut app = TriadApp::new(5, None, (80, 24), Theme::plain());
+fn triad_with_a_triad_taken() -> TriadScreen {
+    let mut app = TriadScreen::new(5, None, (80, 24), Theme::plain());
     let triad = first_triad(app.game().tableau()).expect("a triad");
     for p in triad {
         press(&mut app, key_of(p).expect("a key"));
@@ -109,13 +109,13 @@ fn triad_n_asks_once_and_a_second_n_is_a_no() {
 
 #[test]
 fn triad_with_nothing_taken_leaves_at_once() {
-    let mut app = TriadApp::new(5, None, (80, 24), Theme::plain());
+    let mut app = TriadScreen::new(5, None, (80, 24), Theme::plain());
     press(&mut app, 'q');
     assert!(app.should_quit());
 }
 
-fn hex_alone() -> HexApp {
-    HexApp::new(
+fn hex_alone() -> HexPathsScreen {
+    HexPathsScreen::new(
         3,
         Settings::default(),
         Vec::new(),
@@ -126,7 +126,7 @@ fn hex_alone() -> HexApp {
 }
 
 /// Enters one step, whichever piece and direction allow it.
-fn hex_step(app: &mut HexApp) {
+fn hex_step(app: &mut HexPathsScreen) {
     for _ in 0..app.pieces().len() {
         if let Some(d) = app.step_ends().iter().position(Option::is_some) {
             press(app, DIRECTION_KEYS[d][0]);
@@ -162,7 +162,7 @@ fn hexpaths_with_nothing_entered_leaves_at_once() {
 
 #[test]
 fn triad_help_says_what_q_does_to_a_solitaire_and_to_a_race() {
-    let mut app = TriadApp::new(5, None, (80, 24), Theme::plain());
+    let mut app = TriadScreen::new(5, None, (80, 24), Theme::plain());
     press(&mut app, '?');
     let help = app.shown();
     assert!(

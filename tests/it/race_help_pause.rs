@@ -5,8 +5,8 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use trios::games::hexpaths::round::Settings;
-use trios::tui::hexpaths::{HexApp, Phase};
-use trios::tui::triad::TriadApp;
+use trios::tui::hexpaths::{HexPathsScreen, Phase};
+use trios::tui::triad::TriadScreen;
 use trios::tui::{Event, Theme};
 
 fn key(code: KeyCode) -> Event {
@@ -19,7 +19,7 @@ fn secs(s: u64) -> Duration {
 
 #[test]
 fn triad_clock_stands_still_under_the_help() {
-    let mut app = TriadApp::new(5, None, (80, 24), Theme::plain());
+    let mut app = TriadScreen::new(5, None, (80, 24), Theme::plain());
     let t0 = Instant::now();
     app.update(key(KeyCode::Char('?')), t0 + secs(2));
     app.update(Event::Tick(t0 + secs(40)), t0 + secs(40));
@@ -34,7 +34,7 @@ fn triad_clock_stands_still_under_the_help() {
 
 #[test]
 fn hexpaths_round_clock_stands_still_under_the_help() {
-    let mut app = HexApp::new(
+    let mut app = HexPathsScreen::new(
         3,
         Settings::default(),
         Vec::new(),

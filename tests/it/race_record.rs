@@ -10,16 +10,16 @@ use trios::games::hexpaths::round::Settings;
 use trios::record::AnyRecord;
 use trios::record::hexpaths::{HexRecord, HexRecorder};
 use trios::record::race::RaceRecord;
-use trios::tui::hexpaths::{DIRECTION_KEYS, HexApp, Phase};
+use trios::tui::hexpaths::{DIRECTION_KEYS, HexPathsScreen, Phase};
 use trios::tui::lobby::saved::SavedMatch;
 use trios::tui::{Event, Theme};
 
-fn press(app: &mut HexApp, code: KeyCode, at: Instant) {
+fn press(app: &mut HexPathsScreen, code: KeyCode, at: Instant) {
     app.update(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)), at);
 }
 
 /// Solves the round going on with its shortest move, entered on the keys, at `at`.
-fn solve(app: &mut HexApp, at: Instant) {
+fn solve(app: &mut HexPathsScreen, at: Instant) {
     let round = app.game().round().cloned().expect("a round");
     for step in &round.objective.solution.steps {
         let piece = app
@@ -83,11 +83,11 @@ fn a_lone_hexpaths_game_is_saved_every_round_listed_and_resumed_mid_round() {
         record.clock_ms
     );
 
-    let any = AnyRecord::load(&path, trios::front::record_readers).expect("any record");
+    let any = AnyRecord::load(&path, trios::registry::record_readers).expect("any record");
     assert_eq!(any.resumable("hex.json").ok(), Some(true));
     let summary = SavedMatch::read(
         path.clone(),
-        &trios::front::lobby_choices(trios::setup::three_trios::MatchConfig::built_in(1)),
+        &trios::registry::lobby_choices(trios::setup::three_trios::MatchConfig::built_in(1)),
     )
     .summary
     .expect("a summary");
@@ -96,7 +96,7 @@ fn a_lone_hexpaths_game_is_saved_every_round_listed_and_resumed_mid_round() {
 
     // Resumed: round 2 on, the score kept, its clock where it stood.
     let recorder = HexRecorder::resume(path.clone()).expect("the lock");
-    let again = HexApp::resume(recorder, (80, 24), Theme::plain()).expect("resumed");
+    let again = HexPathsScreen::resume(recorder, (80, 24), Theme::plain()).expect("resumed");
     assert_eq!(again.game().outcomes().len(), 1);
     assert_eq!(again.game().round().map(|r| r.number), Some(2));
     assert_eq!(again.game().players()[0].score, score);
@@ -141,7 +141,7 @@ fn a_resumed_game_keeps_the_score_of_its_hinted_rounds() {
     assert_eq!(json["moves"][1]["hinted"], true);
 
     let recorder = HexRecorder::resume(path.clone()).expect("the lock");
-    let again = HexApp::resume(recorder, (80, 24), Theme::plain()).expect("resumed");
+    let again = HexPathsScreen::resume(recorder, (80, 24), Theme::plain()).expect("resumed");
     assert_eq!(again.game().outcomes().len(), 2);
     assert_eq!(again.game().players()[0].score, score);
 }
@@ -188,7 +188,7 @@ fn a_hint_taken_in_the_round_left_unfinished_still_counts_on_resume() {
     drop(app);
 
     let recorder = HexRecorder::resume(path.clone()).expect("the lock");
-    let mut again = HexApp::resume(recorder, (80, 24), Theme::plain()).expect("resumed");
+    let mut again = HexPathsScreen::resume(recorder, (80, 24), Theme::plain()).expect("resumed");
     assert!(
         again.game().round().expect("the round going on").hinted,
         "the hint taken before leaving still marks the round"
@@ -203,10 +203,10 @@ fn a_hint_taken_in_the_round_left_unfinished_still_counts_on_resume() {
 }
 
 /// A lone game from seed 3 with the default settings, saved in a record at `path`.
-fn saved_lone_game(path: &std::path::Path) -> HexApp {
+fn saved_lone_game(path: &std::path::Path) -> HexPathsScreen {
     let settings = Settings::default();
     let recorder = HexRecorder::create(path.to_path_buf(), 3, &settings).expect("a record");
-    HexApp::new(
+    HexPathsScreen::new(
         3,
         settings,
         Vec::new(),

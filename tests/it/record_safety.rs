@@ -520,7 +520,7 @@ fn a_finished_game_whose_result_went_missing_is_not_resumed() {
     let err = Match::resume(path.clone()).err().expect("not resumable");
     assert!(matches!(err, StartError::Finished { .. }), "{err}");
     assert_eq!(
-        trios::record::kept::latest_unfinished(&data, trios::front::record_readers).ok(),
+        trios::record::kept::latest_unfinished(&data, trios::registry::record_readers).ok(),
         Some(None)
     );
     let run = dir.run_with_data(&data, &["play", "--resume"], "quit\n");

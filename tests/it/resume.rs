@@ -454,7 +454,7 @@ fn prune_keeps_the_newest_finished_records_and_every_unfinished_one() {
     // A match left before its first move is worth nothing and goes too.
     api_record(&dir, &matches.join("empty.json"), 0);
     assert_eq!(
-        trios::record::kept::prune(&data, trios::front::record_readers).unwrap(),
+        trios::record::kept::prune(&data, trios::registry::record_readers).unwrap(),
         4
     );
     assert!(!matches.join("empty.json").exists());
@@ -466,7 +466,7 @@ fn prune_keeps_the_newest_finished_records_and_every_unfinished_one() {
     assert!(matches.join(format!("f{:03}.json", total - 4)).exists());
     assert!(matches.join("u0.json").exists() && matches.join("junk.json").exists());
     assert_eq!(
-        trios::record::kept::prune(&data, trios::front::record_readers).unwrap(),
+        trios::record::kept::prune(&data, trios::registry::record_readers).unwrap(),
         0
     );
 

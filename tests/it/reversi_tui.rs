@@ -12,8 +12,8 @@ use ratatui::crossterm::event::{
 use trios::controller::{Duel, DuelConfig, Seat};
 use trios::games::reversi::{Game, Move, Options, Square};
 use trios::games::{Side, TwoPlayer};
-use trios::tui::duel::{DuelApp, Mark, NewDuel};
 use trios::tui::match_screen::Computer;
+use trios::tui::stones::{Mark, NewDuel, StonesScreen};
 use trios::tui::{Event, Theme};
 
 use crate::common::duel::TWO_LINES;
@@ -31,7 +31,7 @@ const DARK_MUST_PASS: &str = concat!(
 );
 
 struct Harness {
-    app: DuelApp<Game>,
+    app: StonesScreen<Game>,
     inbox: Receiver<Event>,
     terminal: Terminal<TestBackend>,
     now: Instant,
@@ -49,7 +49,7 @@ impl Harness {
         let (events, inbox) = trios::tui::event::channel();
         let new_duel: NewDuel<Game> =
             Box::new(|config| Duel::start(config.clone(), None).map_err(|e| e.to_string()));
-        let app = DuelApp::new(duel, new_duel, events, size, Theme::plain());
+        let app = StonesScreen::new(duel, new_duel, events, size, Theme::plain());
         let terminal = Terminal::new(TestBackend::new(size.0, size.1)).expect("terminal");
         Harness {
             app,
@@ -61,7 +61,7 @@ impl Harness {
 
     fn viewer(duel: Duel<Game>) -> Harness {
         let (events, inbox) = trios::tui::event::channel();
-        let app = DuelApp::viewer(duel, events, (80, 24), Theme::plain());
+        let app = StonesScreen::viewer(duel, events, (80, 24), Theme::plain());
         let terminal = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
         Harness {
             app,

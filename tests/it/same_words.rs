@@ -22,10 +22,10 @@ use trios::games::hexpaths::round::Settings;
 use trios::games::triad::race::Racer;
 use trios::games::{islands, reversi};
 use trios::setup::three_trios::MatchConfig;
-use trios::tui::duel::DuelApp;
-use trios::tui::hexpaths::HexApp;
-use trios::tui::three_trios::app::App;
-use trios::tui::triad::TriadApp;
+use trios::tui::hexpaths::HexPathsScreen;
+use trios::tui::stones::StonesScreen;
+use trios::tui::three_trios::app::ThreeTriosScreen;
+use trios::tui::triad::TriadScreen;
 use trios::tui::{Event, Theme};
 
 const SMALL: (u16, u16) = (80, 24);
@@ -50,7 +50,7 @@ fn islands(seats: [Seat; 2]) -> DuelScreen<islands::Game> {
     DuelScreen::new(DuelConfig::<islands::Game>::new(seats, 3, 20), SMALL)
 }
 
-fn three_trios(red: Seat, blue: Seat) -> App {
+fn three_trios(red: Seat, blue: Seat) -> ThreeTriosScreen {
     let config = MatchConfig {
         red,
         blue,
@@ -61,7 +61,7 @@ fn three_trios(red: Seat, blue: Seat) -> App {
     let game = Match::start(config, None).expect("starts");
     let new_match =
         Box::new(|c: &MatchConfig| Match::start(c.clone(), None).map_err(|e| e.to_string()));
-    App::new(game, new_match, events, SMALL, Theme::plain())
+    ThreeTriosScreen::new(game, new_match, events, SMALL, Theme::plain())
 }
 
 fn seat(name: &str, state: SeatState) -> SeatView {
@@ -126,7 +126,7 @@ fn an_away_player_beside_a_duel_side_nests_no_parentheses() {
             seat("alice", SeatState::Present),
         ],
     };
-    let mut app = DuelApp::at_table(joined, Box::new(|_| {}), events, SMALL, Theme::plain())
+    let mut app = StonesScreen::at_table(joined, Box::new(|_| {}), events, SMALL, Theme::plain())
         .expect("the table's screen");
     app.update(key(KeyCode::Enter), Instant::now());
     let text = screen(&app, SMALL);
@@ -152,8 +152,9 @@ fn an_away_player_in_three_trios_reads_as_in_the_other_duels() {
             seat("alice", SeatState::Present),
         ],
     };
-    let mut app = App::at_table(joined, Box::new(|_| {}), events, SMALL, Theme::plain())
-        .expect("the table's screen");
+    let mut app =
+        ThreeTriosScreen::at_table(joined, Box::new(|_| {}), events, SMALL, Theme::plain())
+            .expect("the table's screen");
     let text = screen(&app, SMALL);
     assert!(text.contains("RED (bob, away) to move"), "{text}");
     assert!(text.contains("RED bob (away)"), "{text}");
@@ -194,7 +195,7 @@ fn an_away_racer_is_marked_as_a_duels_seat_is() {
         ],
         elapsed: Duration::ZERO,
     };
-    let app = TriadApp::at_table(joined, Box::new(|_| {}), SMALL, Theme::plain())
+    let app = TriadScreen::at_table(joined, Box::new(|_| {}), SMALL, Theme::plain())
         .expect("the race's screen");
     let text = screen(&app, SMALL);
     assert!(text.contains("bob (away) 0"), "{text}");
@@ -222,12 +223,12 @@ fn every_games_key_bar_ends_with_help_then_quit() {
         ),
         (
             "Triad",
-            screen(&TriadApp::new(5, None, SMALL, Theme::plain()), SMALL),
+            screen(&TriadScreen::new(5, None, SMALL, Theme::plain()), SMALL),
         ),
         (
             "Hex paths",
             screen(
-                &HexApp::new(
+                &HexPathsScreen::new(
                     3,
                     Settings::default(),
                     Vec::new(),
@@ -314,7 +315,7 @@ fn a_count_of_one_is_singular() {
 /// Item 7: Triad's boxes keep a column clear inside the border, as the other games' do.
 #[test]
 fn triads_boxes_are_padded_as_the_other_games_boxes() {
-    let mut app = TriadApp::new(5, None, SMALL, Theme::plain());
+    let mut app = TriadScreen::new(5, None, SMALL, Theme::plain());
     app.update(key(KeyCode::Char('?')), Instant::now());
     let text = screen(&app, SMALL);
     assert!(text.contains("│ keys on the cards"), "{text}");

@@ -14,7 +14,7 @@ use trios::games::three_trios::DealMode;
 use trios::games::three_trios::source::SourceFile;
 use trios::setup::three_trios::MatchConfig;
 use trios::tui::Theme;
-use trios::tui::three_trios::app::App;
+use trios::tui::three_trios::app::ThreeTriosScreen;
 
 /// A seed of nineteen digits: cut short, it would read as another seed.
 const LONG_SEED: u64 = 7_752_325_288_458_725_944;
@@ -54,7 +54,8 @@ fn the_three_trios_status_bar_shows_the_seed_whole_or_not_at_all() {
             let new_match = Box::new(|c: &MatchConfig| {
                 Match::start(c.clone(), None).map_err(|e| e.to_string())
             });
-            let app = App::new(game, new_match, events, (width, height), Theme::plain());
+            let app =
+                ThreeTriosScreen::new(game, new_match, events, (width, height), Theme::plain());
             let text = screen(&app, (width, height));
             if text.contains("too small") {
                 continue;
@@ -94,8 +95,9 @@ fn a_table_screen_shows_its_number_and_seed_whole_or_not_at_all() {
             moves: Vec::new(),
             seats: [seat("alice"), seat("bob")],
         };
-        let app = App::at_table(joined, Box::new(|_| {}), events, size, Theme::plain())
-            .expect("table screen");
+        let app =
+            ThreeTriosScreen::at_table(joined, Box::new(|_| {}), events, size, Theme::plain())
+                .expect("table screen");
         let text = screen(&app, size);
         if text.contains("too small") {
             continue;
@@ -256,7 +258,7 @@ fn a_board_shown_in_part_names_its_rows_and_columns_whole_or_not_at_all() {
         let game = Match::start(setup.clone(), None).expect("deals");
         let new_match =
             Box::new(|c: &MatchConfig| Match::start(c.clone(), None).map_err(|e| e.to_string()));
-        let app = App::new(game, new_match, events, (width, 24), Theme::plain());
+        let app = ThreeTriosScreen::new(game, new_match, events, (width, 24), Theme::plain());
         let text = screen(&app, (width, 24));
         // The board frame's bottom edge names the rows and columns in view.
         let edge = text
@@ -298,14 +300,14 @@ fn players_in(row: &str, parts: &[&str], player: impl Fn(&str) -> bool) -> (usiz
 #[test]
 fn a_triad_race_shows_each_score_whole_and_counts_the_players_left_out() {
     use trios::games::triad::race::Rival;
-    use trios::tui::triad::TriadApp;
+    use trios::tui::triad::TriadScreen;
     let levels = ["easy", "medium", "hard"];
     for width in 61..=200 {
         let rivals = (0..7)
             .map(|i| Rival::new(levels[i % 3], i as u64).expect("a level"))
             .collect();
         let size = (width, 24);
-        let app = TriadApp::race(5, rivals, size, Theme::plain());
+        let app = TriadScreen::race(5, rivals, size, Theme::plain());
         let text = screen(&app, size);
         let rows: Vec<&str> = text.lines().collect();
         let status = rows[rows.len() - 2];
@@ -326,7 +328,7 @@ fn a_triad_race_shows_each_score_whole_and_counts_the_players_left_out() {
 #[test]
 fn hex_paths_show_each_players_score_whole_and_count_those_left_out() {
     use trios::games::hexpaths::round::{Rival, Settings};
-    use trios::tui::hexpaths::HexApp;
+    use trios::tui::hexpaths::HexPathsScreen;
     for width in 69..=200 {
         let size = (width, 24);
         let people = vec![
@@ -336,7 +338,7 @@ fn hex_paths_show_each_players_score_whole_and_count_those_left_out() {
         let rivals = (1..=4)
             .map(|seed| Rival::new("easy", seed).expect("a level"))
             .collect();
-        let app = HexApp::new(6, Settings::default(), people, rivals, size, Theme::plain());
+        let app = HexPathsScreen::new(6, Settings::default(), people, rivals, size, Theme::plain());
         let text = screen(&app, size);
         if text.contains("Players") {
             // The side panel lists them instead.
@@ -363,7 +365,7 @@ fn hex_paths_show_each_players_score_whole_and_count_those_left_out() {
 fn every_islands_board_side_offered_counts_in_its_rating_group() {
     use trios::controller::DuelConfig;
     use trios::controller::table_game::TableGame;
-    use trios::front::islands::ISLAND_SIDES;
+    use trios::registry::islands::ISLAND_SIDES;
     for side in ISLAND_SIDES {
         let mut config =
             DuelConfig::<trios::games::islands::Game>::new([Seat::Human, Seat::Human], 1, 20);

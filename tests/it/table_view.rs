@@ -10,7 +10,7 @@ use trios::controller::table::{Kind, Role, SeatState, SeatView};
 use trios::games::Side;
 use trios::games::three_trios::Move;
 use trios::setup::three_trios::MatchConfig;
-use trios::tui::three_trios::app::App;
+use trios::tui::three_trios::app::ThreeTriosScreen;
 use trios::tui::{Event, Theme};
 
 fn config(seed: u64) -> MatchConfig {
@@ -29,7 +29,7 @@ fn seat(name: &str) -> SeatView {
 
 /// A screen at table 1 with `role`, and every request it sends.
 struct Screen {
-    app: App,
+    app: ThreeTriosScreen,
     sent: Arc<Mutex<Vec<Request>>>,
     now: Instant,
 }
@@ -47,7 +47,7 @@ impl Screen {
             moves: Vec::new(),
             seats: [seat("alice"), seat("bob")],
         };
-        let app = App::at_table(
+        let app = ThreeTriosScreen::at_table(
             joined,
             Box::new(move |r| log.lock().unwrap().push(r)),
             events,

@@ -6,7 +6,7 @@ use crate::common;
 use std::time::Instant;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use trios::tui::triad::TriadApp;
+use trios::tui::triad::TriadScreen;
 use trios::tui::{Event, Theme};
 
 const MEANINGS: [&str; 6] = [
@@ -28,7 +28,7 @@ fn has_a_code(text: &str) -> bool {
 #[test]
 fn letter_codes_come_with_their_legend_on_screen_and_in_the_help() {
     for size in [(80, 22), (61, 20)] {
-        let mut app = TriadApp::new(5, None, size, Theme::plain());
+        let mut app = TriadScreen::new(5, None, size, Theme::plain());
         let text = common::screen::screen(&app, size);
         assert!(has_a_code(&text), "no letter codes at {size:?}:\n{text}");
         let top = text.lines().next().unwrap_or_default();
@@ -52,12 +52,15 @@ fn letter_codes_come_with_their_legend_on_screen_and_in_the_help() {
 
 #[test]
 fn words_on_the_cards_or_colour_need_no_legend() {
-    let roomy = common::screen::screen(&TriadApp::new(5, None, (80, 24), Theme::plain()), (80, 24));
+    let roomy = common::screen::screen(
+        &TriadScreen::new(5, None, (80, 24), Theme::plain()),
+        (80, 24),
+    );
     assert!(
         !has_a_code(&roomy) && !roomy.contains("O orange"),
         "{roomy}"
     );
-    let colored = TriadApp::new(5, None, (80, 22), Theme::colored());
+    let colored = TriadScreen::new(5, None, (80, 22), Theme::colored());
     let text = common::screen::screen(&colored, (80, 22));
     assert!(!text.contains("O orange"), "{text}");
 }

@@ -10,10 +10,10 @@ use trios::record::AnyRecord;
 use trios::record::race::RaceRecord;
 use trios::record::triad::{TriadRecord, TriadRecorder};
 use trios::tui::lobby::saved::SavedMatch;
-use trios::tui::triad::{TriadApp, key_of};
+use trios::tui::triad::{TriadScreen, key_of};
 use trios::tui::{Event, Theme};
 
-fn press(app: &mut TriadApp, c: char, at: Instant) {
+fn press(app: &mut TriadScreen, c: char, at: Instant) {
     app.update(
         Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)),
         at,
@@ -21,7 +21,7 @@ fn press(app: &mut TriadApp, c: char, at: Instant) {
 }
 
 /// Takes the first triad on the table at `at`.
-fn take_a_triad(app: &mut TriadApp, at: Instant) {
+fn take_a_triad(app: &mut TriadScreen, at: Instant) {
     let triad = first_triad(app.game().tableau()).expect("a triad");
     for p in triad {
         press(app, key_of(p).expect("a key"), at);
@@ -33,7 +33,7 @@ fn a_saved_solitaire_is_written_after_every_triad_listed_and_resumed() {
     let dir = tempfile::tempdir().expect("temporary folder");
     let path = dir.path().join("game.json");
     let recorder = TriadRecorder::create(path.clone(), 5).expect("a record");
-    let mut app = TriadApp::new(5, None, (80, 24), Theme::plain()).autosaved(Ok(recorder));
+    let mut app = TriadScreen::new(5, None, (80, 24), Theme::plain()).autosaved(Ok(recorder));
     let t0 = Instant::now();
     take_a_triad(&mut app, t0 + Duration::from_secs(3));
     take_a_triad(&mut app, t0 + Duration::from_secs(7));
@@ -59,11 +59,11 @@ fn a_saved_solitaire_is_written_after_every_triad_listed_and_resumed() {
     );
 
     // The saved list sums it up; it is the one to resume.
-    let any = AnyRecord::load(&path, trios::front::record_readers).expect("any record");
+    let any = AnyRecord::load(&path, trios::registry::record_readers).expect("any record");
     assert_eq!(any.resumable("game.json").ok(), Some(true));
     let listed = SavedMatch::read(
         path.clone(),
-        &trios::front::lobby_choices(trios::setup::three_trios::MatchConfig::built_in(1)),
+        &trios::registry::lobby_choices(trios::setup::three_trios::MatchConfig::built_in(1)),
     );
     let summary = listed.summary.expect("a summary");
     assert_eq!(summary.players, "solitaire");
@@ -71,7 +71,7 @@ fn a_saved_solitaire_is_written_after_every_triad_listed_and_resumed() {
 
     // Resumed: the same table, the clock where it stood, and it goes on being saved.
     let recorder = TriadRecorder::resume(path.clone()).expect("the lock");
-    let mut again = TriadApp::resume(recorder, None, (80, 24), Theme::plain()).expect("resumed");
+    let mut again = TriadScreen::resume(recorder, None, (80, 24), Theme::plain()).expect("resumed");
     assert_eq!(again.game().tableau(), &tableau[..]);
     assert_eq!(again.game().found().len(), 2);
     assert!((9.0..9.6).contains(&again.elapsed()), "{}", again.elapsed());
@@ -90,20 +90,20 @@ fn a_record_that_does_not_replay_is_refused_on_resume() {
     });
     std::fs::write(&path, serde_json::to_string(&record).expect("json")).expect("write");
     let recorder = TriadRecorder::resume(path).expect("the lock");
-    let refused = TriadApp::resume(recorder, None, (80, 24), Theme::plain());
+    let refused = TriadScreen::resume(recorder, None, (80, 24), Theme::plain());
     let why = refused.err().map(|e| e.to_string()).unwrap_or_default();
     assert!(why.contains("move 1 does not replay"), "{why}");
 }
 
 /// Presses a key that is not a character.
-fn key(app: &mut TriadApp, code: KeyCode) {
+fn key(app: &mut TriadScreen, code: KeyCode) {
     app.update(
         Event::Key(KeyEvent::new(code, KeyModifiers::NONE)),
         Instant::now(),
     );
 }
 
-fn status(app: &TriadApp) -> String {
+fn status(app: &TriadScreen) -> String {
     let text = crate::common::screen::screen(app, (80, 24));
     crate::common::screen::bottom(&text)
 }
@@ -121,7 +121,7 @@ fn a_saved_game_replays_triad_by_triad_with_the_arrows() {
         });
     }
     let first = record.moves[0].cards;
-    let mut app = TriadApp::replay(record, "t.json", (80, 24), Theme::plain()).expect("replays");
+    let mut app = TriadScreen::replay(record, "t.json", (80, 24), Theme::plain()).expect("replays");
     assert!(app.replaying());
     assert_eq!(app.game().found().len(), 0);
     assert_eq!(app.picked(), &first[..], "the next triad is marked");
@@ -170,8 +170,8 @@ fn record_of(seed: u64, n: u64) -> TriadRecord {
 #[test]
 fn a_replay_says_where_it_stands_and_its_help_lists_its_own_keys() {
     let mut app =
-        TriadApp::replay(record_of(5, 3), "t.json", (80, 24), Theme::plain()).expect("replays");
-    let counts = |app: &TriadApp| {
+        TriadScreen::replay(record_of(5, 3), "t.json", (80, 24), Theme::plain()).expect("replays");
+    let counts = |app: &TriadScreen| {
         let text = crate::common::screen::screen(app, (80, 24));
         let lines: Vec<&str> = text.lines().collect();
         lines[lines.len() - 2].to_string()

@@ -15,14 +15,14 @@ use trios::controller::table::Want;
 use trios::controller::tables::Registry;
 use trios::games::triad::{Game, count_triads, first_triad, is_triad};
 use trios::tui::triad::bests::{self, Bests};
-use trios::tui::triad::{TriadApp, key_of};
+use trios::tui::triad::{TriadScreen, key_of};
 use trios::tui::{Event, Theme};
 
-fn screen(app: &TriadApp, size: (u16, u16)) -> String {
+fn screen(app: &TriadScreen, size: (u16, u16)) -> String {
     common::screen::screen(app, size)
 }
 
-fn press(app: &mut TriadApp, code: KeyCode) {
+fn press(app: &mut TriadScreen, code: KeyCode) {
     app.update(
         Event::Key(KeyEvent::new(code, KeyModifiers::NONE)),
         Instant::now(),
@@ -30,7 +30,7 @@ fn press(app: &mut TriadApp, code: KeyCode) {
 }
 
 /// Picks the card at `position` by its key.
-fn pick(app: &mut TriadApp, position: usize) {
+fn pick(app: &mut TriadScreen, position: usize) {
     press(app, KeyCode::Char(key_of(position).expect("a key")));
 }
 
@@ -40,7 +40,7 @@ fn status(text: &str) -> &str {
 
 #[test]
 fn the_tableau_fits_80x24_and_grows_at_200x60() {
-    let app = TriadApp::new(5, None, (80, 24), Theme::plain());
+    let app = TriadScreen::new(5, None, (80, 24), Theme::plain());
     let small = screen(&app, (80, 24));
     insta::assert_snapshot!("triad_start_80x24", small);
     // Every card shows its key, in the brief's columns: 0 3 6 9 on the first row.
@@ -63,7 +63,7 @@ fn the_tableau_fits_80x24_and_grows_at_200x60() {
         "{small}"
     );
 
-    let app = TriadApp::new(5, None, (200, 60), Theme::plain());
+    let app = TriadScreen::new(5, None, (200, 60), Theme::plain());
     let large = screen(&app, (200, 60));
     insta::assert_snapshot!("triad_start_200x60", large);
     // Large cards draw large symbols.
@@ -72,7 +72,7 @@ fn the_tableau_fits_80x24_and_grows_at_200x60() {
 
 #[test]
 fn a_triad_picked_by_keys_is_replaced_and_counted() {
-    let mut app = TriadApp::new(5, None, (80, 24), Theme::plain());
+    let mut app = TriadScreen::new(5, None, (80, 24), Theme::plain());
     let before = app.game().tableau().to_vec();
     let [i, j, k] = first_triad(&before).expect("a triad");
     pick(&mut app, i);
@@ -88,7 +88,7 @@ fn a_triad_picked_by_keys_is_replaced_and_counted() {
 
 #[test]
 fn a_wrong_pick_shakes_says_why_and_changes_nothing() {
-    let mut app = TriadApp::new(5, None, (80, 24), Theme::plain());
+    let mut app = TriadScreen::new(5, None, (80, 24), Theme::plain());
     let table = app.game().tableau().to_vec();
     let wrong = (0..12)
         .flat_map(|i| (i + 1..12).flat_map(move |j| (j + 1..12).map(move |k| [i, j, k])))
@@ -112,7 +112,7 @@ fn a_wrong_pick_shakes_says_why_and_changes_nothing() {
 
 #[test]
 fn hints_count_cursor_and_mouse() {
-    let mut app = TriadApp::new(5, None, (80, 24), Theme::plain());
+    let mut app = TriadScreen::new(5, None, (80, 24), Theme::plain());
     let table = app.game().tableau().to_vec();
     press(&mut app, KeyCode::Char('c'));
     let n = count_triads(&table);
@@ -131,7 +131,7 @@ fn hints_count_cursor_and_mouse() {
     assert_eq!(app.hinted(), vec![i, j]);
     assert!(screen(&app, (80, 24)).contains(" hint "));
     // The cursor walks down a column and across rows; Space picks.
-    let walk_to = |app: &mut TriadApp, p: usize| {
+    let walk_to = |app: &mut TriadScreen, p: usize| {
         for _ in 0..3 {
             press(app, KeyCode::Left);
             press(app, KeyCode::Up);
@@ -174,7 +174,7 @@ fn hints_count_cursor_and_mouse() {
 fn a_whole_game_ends_with_the_time_and_the_bests_kept() {
     let dir = tempfile::tempdir().expect("a folder");
     let path = dir.path().join(bests::FILE);
-    let mut app = TriadApp::new(11, Some(path.clone()), (80, 24), Theme::plain());
+    let mut app = TriadScreen::new(11, Some(path.clone()), (80, 24), Theme::plain());
     let mut reference = Game::new(11);
     while let Some(triad) = first_triad(app.game().tableau()) {
         for p in triad {
@@ -197,18 +197,18 @@ fn a_whole_game_ends_with_the_time_and_the_bests_kept() {
     assert_eq!(kept.games, 1);
     assert_eq!(kept.most_triads, reference.found().len() as u32);
     // A second game from the same bests counts on.
-    let again = TriadApp::new(3, Some(path.clone()), (80, 24), Theme::plain());
+    let again = TriadScreen::new(3, Some(path.clone()), (80, 24), Theme::plain());
     assert_eq!(again.bests().games, 1);
     // A broken file is said, and the game goes on with fresh bests.
     std::fs::write(&path, "not json").expect("write");
-    let broken = TriadApp::new(3, Some(path), (80, 24), Theme::plain());
+    let broken = TriadScreen::new(3, Some(path), (80, 24), Theme::plain());
     assert_eq!(*broken.bests(), Bests::default());
     assert!(screen(&broken, (80, 24)).contains("not a bests file"));
 }
 
 #[test]
 fn a_tiny_window_says_what_it_needs() {
-    let mut app = TriadApp::new(5, None, (40, 12), Theme::plain());
+    let mut app = TriadScreen::new(5, None, (40, 12), Theme::plain());
     let text = screen(&app, (40, 12));
     assert!(text.to_lowercase().contains("small"), "{text}");
     app.update(Event::Resize(80, 24), Instant::now());
@@ -221,7 +221,7 @@ fn a_tiny_window_says_what_it_needs() {
 fn a_race_against_a_computer_rival_runs_to_the_standings() {
     use trios::games::triad::race::Rival;
     let rival = Rival::new("hard", 2).expect("a level");
-    let mut app = TriadApp::race(7, vec![rival], (80, 24), Theme::plain());
+    let mut app = TriadScreen::race(7, vec![rival], (80, 24), Theme::plain());
     assert!(app.racing());
     let start = Instant::now();
     // Time passes with nobody at the keyboard: the rival takes every triad.
@@ -246,7 +246,7 @@ fn a_race_against_a_computer_rival_runs_to_the_standings() {
 fn a_race_you_win_says_so_in_your_words() {
     use trios::games::triad::race::Rival;
     let rival = Rival::new("easy", 2).expect("a level");
-    let mut app = TriadApp::race(11, vec![rival], (80, 24), Theme::plain());
+    let mut app = TriadScreen::race(11, vec![rival], (80, 24), Theme::plain());
     // In a race the status counts every player's triads, and the note says whose are yours.
     let first = first_triad(app.game().tableau()).expect("a triad");
     for p in first {
@@ -269,7 +269,7 @@ fn a_race_you_win_says_so_in_your_words() {
 
 /// A screen at a server's race table, fed the table's news as the server's session feeds it.
 struct AtTable {
-    app: TriadApp,
+    app: TriadScreen,
     table: u64,
     news: std::sync::mpsc::Receiver<trios::controller::race_table::triad::RaceNews>,
 }
@@ -287,7 +287,7 @@ impl AtTable {
             )
             .expect("join the race");
         let asks = registry.clone();
-        let app = TriadApp::at_table(
+        let app = TriadScreen::at_table(
             joined,
             Box::new(move |request| asks.ask::<TriadTable>(table, client, request)),
             (80, 24),
@@ -298,7 +298,7 @@ impl AtTable {
     }
 
     /// Hands the screen the table's news until `done` holds of it.
-    fn until(&mut self, what: &str, done: impl Fn(&TriadApp) -> bool) {
+    fn until(&mut self, what: &str, done: impl Fn(&TriadScreen) -> bool) {
         let deadline = Instant::now() + Duration::from_secs(10);
         while !done(&self.app) {
             let left = deadline.saturating_duration_since(Instant::now());

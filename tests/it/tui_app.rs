@@ -19,8 +19,8 @@ use trios::games::three_trios::source::SourceFile;
 use trios::games::three_trios::{DealMode, Move, Player, Pos, RuleSet};
 use trios::setup::three_trios::MatchConfig;
 use trios::tui::keymap::{self, KeyMode};
-use trios::tui::three_trios::app::App;
 use trios::tui::three_trios::app::Focus;
+use trios::tui::three_trios::app::ThreeTriosScreen;
 use trios::tui::{Event, Theme};
 
 fn config(red: &str, blue: &str, seed: u64) -> MatchConfig {
@@ -52,7 +52,7 @@ fn combo_config() -> MatchConfig {
 }
 
 struct Harness {
-    app: App,
+    app: ThreeTriosScreen,
     inbox: Receiver<Event>,
     now: Instant,
     terminal: Terminal<TestBackend>,
@@ -67,11 +67,11 @@ impl Harness {
             c.seed += 1;
             Match::start(c, None).map_err(|e| e.to_string())
         });
-        let app = App::new(game, new_match, events, size, Theme::plain());
+        let app = ThreeTriosScreen::new(game, new_match, events, size, Theme::plain());
         Harness::with_app(app, inbox, size)
     }
 
-    fn with_app(app: App, inbox: Receiver<Event>, size: (u16, u16)) -> Harness {
+    fn with_app(app: ThreeTriosScreen, inbox: Receiver<Event>, size: (u16, u16)) -> Harness {
         let terminal = Terminal::new(TestBackend::new(size.0, size.1)).expect("test backend");
         Harness {
             app,
@@ -90,7 +90,7 @@ impl Harness {
         let (events, inbox) = trios::tui::event::channel();
         let new_match =
             Box::new(|c: &MatchConfig| Match::start(c.clone(), None).map_err(|e| e.to_string()));
-        let app = App::review(game, new_match, events, size, Theme::plain());
+        let app = ThreeTriosScreen::review(game, new_match, events, size, Theme::plain());
         Harness::with_app(app, inbox, size)
     }
 
@@ -111,8 +111,9 @@ impl Harness {
             moves: moves.to_vec(),
             seats: [seat("alice"), seat("bob")],
         };
-        let app = App::at_table(joined, Box::new(|_| {}), events, size, Theme::plain())
-            .expect("table screen");
+        let app =
+            ThreeTriosScreen::at_table(joined, Box::new(|_| {}), events, size, Theme::plain())
+                .expect("table screen");
         let mut h = Harness::with_app(app, inbox, size);
         h.settle();
         h
@@ -469,7 +470,7 @@ fn a_record_opens_in_the_viewer_and_plays_from_the_start() {
     let (events, _inbox) = trios::tui::event::channel();
     let new_match =
         Box::new(|c: &MatchConfig| Match::start(c.clone(), None).map_err(|e| e.to_string()));
-    let mut app = App::review(game, new_match, events, (100, 30), Theme::plain());
+    let mut app = ThreeTriosScreen::review(game, new_match, events, (100, 30), Theme::plain());
     assert_eq!(app.replay().map(|r| (r.index, r.playing)), Some((0, true)));
     let now = Instant::now();
     let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
@@ -915,7 +916,7 @@ fn take_back_undoes_the_persons_move_and_the_reply_and_records_it() {
     let game = Match::start(config("human", "maxflip", 7), Some(path.clone())).expect("starts");
     let new_match =
         Box::new(|c: &MatchConfig| Match::start(c.clone(), None).map_err(|e| e.to_string()));
-    let app = App::new(game, new_match, events, (80, 24), Theme::plain());
+    let app = ThreeTriosScreen::new(game, new_match, events, (80, 24), Theme::plain());
     let mut h = Harness::with_app(app, inbox, (80, 24));
     h.keys(&[KeyCode::Enter, KeyCode::Enter]);
     h.settle();

@@ -1314,7 +1314,7 @@ fn reversi_plays_full_screen_and_resumes() {
     pty.assert_terminal_restored();
     let files = pty.match_files();
     assert_eq!(files.len(), 1, "one autosave: {files:?}");
-    let record = trios::record::AnyRecord::load(&files[0], trios::front::record_readers)
+    let record = trios::record::AnyRecord::load(&files[0], trios::registry::record_readers)
         .expect("a valid record");
     assert_eq!(record.game(), trios::games::GameKind::Reversi);
     assert_eq!(record.moves(), 2);
@@ -1444,7 +1444,7 @@ fn triad_plays_full_screen() {
     pty.quit_restored();
     let files = pty.match_files();
     assert_eq!(files.len(), 1, "one autosave: {files:?}");
-    let record = trios::record::AnyRecord::load(&files[0], trios::front::record_readers)
+    let record = trios::record::AnyRecord::load(&files[0], trios::registry::record_readers)
         .expect("a valid record");
     assert_eq!(record.game(), trios::games::GameKind::Triad);
     assert_eq!(record.moves(), 1);
@@ -1501,7 +1501,7 @@ fn hexpaths_plays_full_screen() {
     pty.quit_restored();
     let files = pty.match_files();
     assert_eq!(files.len(), 1, "one autosave: {files:?}");
-    let record = trios::record::AnyRecord::load(&files[0], trios::front::record_readers)
+    let record = trios::record::AnyRecord::load(&files[0], trios::registry::record_readers)
         .expect("a valid record");
     assert_eq!(record.game(), trios::games::GameKind::HexPaths);
     assert_eq!(record.moves(), 1);

@@ -7,7 +7,7 @@ use crate::tui::keymap::offers::flag::*;
 use crate::tui::keymap::offers::{
     Act, KEEP, KEEP_MOST, Offer, Offers, State, alone, always, at, h, o, s, seated, table,
 };
-use crate::tui::keymap::{KeyBind, Screen, ScreenAction};
+use crate::tui::keymap::{KeyBind, KeyTable, ScreenAction};
 
 use KeyCode::{BackTab, Backspace, Char, Down, Enter, Esc, Left, Right, Tab, Up};
 
@@ -39,7 +39,7 @@ const fn on(keys: &'static [KeyCode], action: ScreenAction) -> KeyBind {
 /// Hex paths' key table. The direction keys ([`DIRECTION_KEYS`], either case) are read after
 /// these; `n` is `NewGame` here, and the screen still steps south-east with it when no new
 /// game is due; `H` is the hint, as in the other games (`h` still steps west).
-pub const KEYS: Screen = Screen {
+pub const KEYS: KeyTable = KeyTable {
     name: "HexPaths",
     binds: &[
         on(&[Char('q')], ScreenAction::Quit),

@@ -5,7 +5,7 @@
 //! step back. Enter submits a lone player's move, or announces its length in a race; several
 //! people announce with their own key (`1`–`4`) and a number. When the time is up the
 //! lowest announcement demonstrates; at the end of the round the optimal move plays out, and
-//! `r` replays it. State changes only in [`HexApp::update`]; `view` draws it.
+//! `r` replays it. State changes only in [`HexPathsScreen::update`]; `view` draws it.
 
 pub mod keys;
 mod table;
@@ -22,7 +22,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 
 use super::Event;
 use super::keymap::{self, ScreenAction as Action};
-use super::race_screen::{self, Question, RaceBoard, Rivals, Shell, Word};
+use super::race_screen::{self, Question, RaceBase, RaceBoard, Rivals, Word};
 use super::view::theme::Theme;
 use crate::controller::race_table::hexpaths::{HexNews, HexRequest};
 use crate::controller::table::SeatState;
@@ -80,7 +80,7 @@ pub struct Showing {
 }
 
 /// One screen's game of Hex paths.
-pub struct HexApp {
+pub struct HexPathsScreen {
     game: Game,
     /// Who plays at this screen: this many people, then the computer rivals (none at a
     /// table, whose players the table knows).
@@ -110,7 +110,7 @@ pub struct HexApp {
     pub(crate) hint: Option<Step>,
     /// The round's clock (or the countdown between rounds at a table), the status line,
     /// help, quitting: what every race screen has.
-    pub(crate) shell: Shell,
+    pub(crate) shell: RaceBase,
     /// The server's table deciding the game, when it is there.
     table: Option<HexLink>,
     /// The record a lone player's game is saved in, round by round, when it is saved.
@@ -121,7 +121,7 @@ pub struct HexApp {
     thought: Duration,
 }
 
-impl HexApp {
+impl HexPathsScreen {
     /// A game from `seed` for `people` at this keyboard (at least one) and computer `rivals`.
     pub fn new(
         seed: u64,
@@ -130,7 +130,7 @@ impl HexApp {
         rivals: Vec<Rival>,
         size: (u16, u16),
         theme: Theme,
-    ) -> HexApp {
+    ) -> HexPathsScreen {
         let mut names = if people.is_empty() {
             vec![YOU.to_string()]
         } else {
@@ -140,7 +140,7 @@ impl HexApp {
         names.extend(rivals.iter().map(|r| r.level.to_string()));
         let rivals = Rivals::new(rivals.into_iter().enumerate().map(|(i, r)| (people + i, r)));
         let game = Game::new(seed, settings, names);
-        let mut app = HexApp::build(game, people, rivals, size, theme);
+        let mut app = HexPathsScreen::build(game, people, rivals, size, theme);
         app.next_round();
         app
     }
@@ -152,8 +152,8 @@ impl HexApp {
         rivals: Rivals<Rival, Vec<Step>>,
         size: (u16, u16),
         theme: Theme,
-    ) -> HexApp {
-        HexApp {
+    ) -> HexPathsScreen {
+        HexPathsScreen {
             pieces: game.pieces().to_vec(),
             moves: vec![None; people + rivals.len()],
             game,
@@ -168,7 +168,7 @@ impl HexApp {
             winner: None,
             numbers: false,
             hint: None,
-            shell: Shell::new(size, theme, Some(NOTE_LIFETIME)),
+            shell: RaceBase::new(size, theme, Some(NOTE_LIFETIME)),
             table: None,
             record: None,
             daily: false,
@@ -178,7 +178,7 @@ impl HexApp {
 
     /// This lone game played as the day's puzzle: the only game (`n` starts no other), and
     /// it says so.
-    pub fn as_daily(mut self) -> HexApp {
+    pub fn as_daily(mut self) -> HexPathsScreen {
         self.daily = true;
         self.say(
             "Today's puzzle: score what you can; ties go to the faster.",
@@ -189,7 +189,7 @@ impl HexApp {
 
     /// This lone game saved in the record made for it, or played unsaved with the reason
     /// said when none could be made.
-    pub fn autosaved(mut self, recorder: Result<HexRecorder, String>) -> HexApp {
+    pub fn autosaved(mut self, recorder: Result<HexRecorder, String>) -> HexPathsScreen {
         match recorder {
             Ok(recorder) => self.record = Some(recorder),
             Err(why) => self.say(&format!("Not saved: {why}"), true),
@@ -203,10 +203,10 @@ impl HexApp {
         recorder: HexRecorder,
         size: (u16, u16),
         theme: Theme,
-    ) -> Result<HexApp, RecordError> {
+    ) -> Result<HexPathsScreen, RecordError> {
         let name = recorder.name();
         let game = recorder.record().replay_moves(&name)?;
-        let mut app = HexApp::build(game, 1, Rivals::new(Vec::new()), size, theme);
+        let mut app = HexPathsScreen::build(game, 1, Rivals::new(Vec::new()), size, theme);
         app.next_round();
         app.shell.set_clock(recorder.record().clock());
         // A hint taken in the round going on when the game was left still counts.
@@ -980,11 +980,11 @@ impl HexApp {
     }
 }
 
-impl RaceBoard for HexApp {
+impl RaceBoard for HexPathsScreen {
     type News = HexNews;
     type Request = HexRequest;
     type Seat = SeatState;
-    fn parts(&mut self) -> (&mut Shell, Option<&mut HexLink>) {
+    fn parts(&mut self) -> (&mut RaceBase, Option<&mut HexLink>) {
         (&mut self.shell, self.table.as_mut())
     }
     fn key(&mut self, key: KeyEvent) {
@@ -1005,12 +1005,12 @@ impl RaceBoard for HexApp {
         self.on_hex_news(news);
     }
     fn advance(&mut self) {
-        HexApp::advance(self);
+        HexPathsScreen::advance(self);
     }
 }
 
 /// A lone game played as the day's puzzle ends with its score and the time its rounds took.
-impl crate::tui::players::daily::Puzzle for HexApp {
+impl crate::tui::players::daily::Puzzle for HexPathsScreen {
     fn outcome(&self) -> Option<crate::tui::players::daily::Outcome> {
         if self.phase != Phase::Over || self.table.is_some() {
             return None;
@@ -1024,15 +1024,15 @@ impl crate::tui::players::daily::Puzzle for HexApp {
 }
 
 /// The views read the shell's fields (`size`, `theme`, `note`, `now`, `help`) on the screen.
-impl Deref for HexApp {
-    type Target = Shell;
-    fn deref(&self) -> &Shell {
+impl Deref for HexPathsScreen {
+    type Target = RaceBase;
+    fn deref(&self) -> &RaceBase {
         &self.shell
     }
 }
 
 /// The screen in the shell.
-impl super::Screen for HexApp {
+impl super::Screen for HexPathsScreen {
     fn update(&mut self, event: Event, now: Instant) -> Transition {
         Self::update(self, event, now)
     }
@@ -1050,9 +1050,9 @@ mod tests {
     use ratatui::crossterm::event::KeyModifiers;
 
     /// A lone player's game with a piece picked that can step south-east.
-    fn ready_to_step_south_east() -> HexApp {
+    fn ready_to_step_south_east() -> HexPathsScreen {
         for seed in 0..20 {
-            let mut app = HexApp::new(
+            let mut app = HexPathsScreen::new(
                 seed,
                 Settings::default(),
                 Vec::new(),

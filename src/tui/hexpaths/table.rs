@@ -6,7 +6,7 @@
 use crate::words::{count, subject};
 use std::time::Duration;
 
-use super::{HexApp, Phase};
+use super::{HexPathsScreen, Phase};
 use crate::controller::race_table;
 use crate::controller::race_table::hexpaths::{HexJoined, HexNews, HexRequest};
 use crate::controller::table::{SeatState, TableId};
@@ -43,16 +43,16 @@ pub struct FollowError {
     pub reason: RoundError,
 }
 
-impl HexApp {
+impl HexPathsScreen {
     /// A screen following the game at the table just joined; `ask` sends to the table.
     pub fn at_table(
         joined: HexJoined,
         ask: Ask,
         size: (u16, u16),
         theme: Theme,
-    ) -> Result<HexApp, FollowError> {
+    ) -> Result<HexPathsScreen, FollowError> {
         let game = Game::new(joined.seed, joined.settings.clone(), Vec::new());
-        let mut app = HexApp::build(game, 0, Rivals::new([]), size, theme);
+        let mut app = HexPathsScreen::build(game, 0, Rivals::new([]), size, theme);
         app.table = Some(TableLink::new(joined.table, joined.seats, joined.you, ask));
         for happening in &joined.happenings {
             app.game.apply(happening).map_err(|reason| FollowError {

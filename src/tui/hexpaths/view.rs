@@ -20,7 +20,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::{DIRECTION_KEYS, HexApp, Phase};
+use super::{DIRECTION_KEYS, HexPathsScreen, Phase};
 use crate::controller::table::SeatState;
 use crate::games::hexpaths::Cell;
 use crate::games::hexpaths::geometry::{
@@ -85,7 +85,7 @@ impl Drawing {
     }
 }
 
-fn layout(app: &HexApp) -> Layout {
+fn layout(app: &HexPathsScreen) -> Layout {
     let (w, h) = app.size;
     let room = h.saturating_sub(TOP_ROWS + BOTTOM_ROWS);
     let fits = |d: Drawing| {
@@ -171,7 +171,7 @@ impl Layout {
 }
 
 /// The cell drawn under a screen position, if any.
-pub(super) fn cell_at(app: &HexApp, x: u16, y: u16) -> Option<Cell> {
+pub(super) fn cell_at(app: &HexPathsScreen, x: u16, y: u16) -> Option<Cell> {
     let layout = layout(app);
     if layout.too_small.is_some() {
         return None;
@@ -207,7 +207,7 @@ struct Content {
     picked: bool,
 }
 
-impl HexApp {
+impl HexPathsScreen {
     fn wall_style(&self) -> Style {
         if self.theme.color {
             Style::new().fg(Color::White).add_modifier(Modifier::BOLD)
@@ -404,7 +404,7 @@ impl HexApp {
     }
 }
 
-impl Widget for &HexApp {
+impl Widget for &HexPathsScreen {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let layout = layout(self);
         let title = |room: usize| fit::fit_line(self.objective_line(), room).spans;
@@ -444,7 +444,7 @@ impl Widget for &HexApp {
     }
 }
 
-fn draw_board(app: &HexApp, layout: &Layout, buf: &mut Buffer) {
+fn draw_board(app: &HexPathsScreen, layout: &Layout, buf: &mut Buffer) {
     let board = app.game().board();
     let marks = app.marks();
     let grid = app.theme.dim();
@@ -527,7 +527,7 @@ fn draw_board(app: &HexApp, layout: &Layout, buf: &mut Buffer) {
 
 /// Beside a large board: the objective, the players, the steps of the move entered or shown,
 /// and what the marks mean.
-fn side_panel(app: &HexApp, area: Rect, buf: &mut Buffer) {
+fn side_panel(app: &HexPathsScreen, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let game = app.game();
     let mut lines: Vec<Line> = Vec::new();
@@ -633,7 +633,7 @@ fn put(buf: &mut Buffer, x: u16, y: u16, ch: &str, style: Style) {
 /// The players, their scores and announcements; then, while a person types an
 /// announcement, what they typed. Each player shows whole or not at all, and those left out
 /// for want of room are counted (`+2`), so that no score or announcement shows cut short.
-fn players(app: &HexApp, area: Rect, buf: &mut Buffer) {
+fn players(app: &HexPathsScreen, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let game = app.game();
     let round = game.round();
@@ -701,7 +701,7 @@ fn players(app: &HexApp, area: Rect, buf: &mut Buffer) {
 
 /// The status row after the clock: what is going on, in parts, each whole or not at all,
 /// so that no number reads cut short; words alone may end in `…`.
-fn status_pieces(app: &HexApp, has_clock: bool) -> Vec<Piece> {
+fn status_pieces(app: &HexPathsScreen, has_clock: bool) -> Vec<Piece> {
     let theme = app.theme;
     let piece = PIECE_LETTERS.get(app.picked).copied().unwrap_or('?');
     // A move shown is named while it plays out (and a demonstration until it is judged).
@@ -752,7 +752,7 @@ fn status_pieces(app: &HexApp, has_clock: bool) -> Vec<Piece> {
 }
 
 /// The state of the game as far as its keys care.
-fn key_state(app: &HexApp) -> State {
+fn key_state(app: &HexPathsScreen) -> State {
     let phase = match app.phase {
         Phase::Waiting => flag::WAITING,
         Phase::Thinking => flag::THINKING,
@@ -769,13 +769,13 @@ fn key_state(app: &HexApp) -> State {
 }
 
 /// The keys that matter now, from the keymap's entries for this state.
-fn key_items(app: &HexApp) -> Vec<keybar::Item> {
+fn key_items(app: &HexPathsScreen) -> Vec<keybar::Item> {
     let offers = keymap::offers::bar(Where::Own(&super::keys::PLAY), key_state(app));
     keybar::items(&offers, &[])
 }
 
 /// The game-over box's lines: the rounds played, the standings, the keys for what next.
-fn final_lines(app: &HexApp) -> Vec<Line<'static>> {
+fn final_lines(app: &HexPathsScreen) -> Vec<Line<'static>> {
     let theme = app.theme;
     let game = app.game();
     let mut lines = vec![
@@ -806,7 +806,7 @@ fn final_lines(app: &HexApp) -> Vec<Line<'static>> {
 }
 
 /// The help box: the keys, the six ways a piece steps, and what the lines on the board are.
-fn help(app: &HexApp) -> Help {
+fn help(app: &HexPathsScreen) -> Help {
     let theme = app.theme;
     let keys = |d: usize| format!("{} or {}", DIRECTION_KEYS[d][0], DIRECTION_KEYS[d][1]);
     let ways = [

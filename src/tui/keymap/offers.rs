@@ -9,7 +9,7 @@
 
 use ratatui::crossterm::event::KeyCode;
 
-use super::{Action, Context, KeyMode, Screen, ScreenAction, available};
+use super::{Action, Context, KeyMode, KeyTable, ScreenAction, available};
 
 use KeyCode::Char;
 use KeyCode::{Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up};
@@ -226,7 +226,7 @@ pub struct Offers {
     /// The help's entries, all states.
     pub help: &'static [Offer],
     /// The table the keys are looked up in.
-    pub keys: &'static Screen,
+    pub keys: &'static KeyTable,
     /// The [`flag`]s the screen sets, so tests can ask about each of its states.
     pub flags: &'static [u32],
 }
@@ -618,7 +618,7 @@ pub fn fill(text: &str, fills: &[(&str, &str)]) -> String {
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use super::super::{Screen, action_for, offered, screen_action};
+    use super::super::{KeyTable, action_for, offered, screen_action};
     use super::*;
     use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
 
@@ -694,8 +694,8 @@ pub(crate) mod tests {
                 action_for(state.mode, state.ctx, key).map(Act::Game)
             }
             Where::Own(own) => on(own.keys),
-            Where::Lobby | Where::Home => on(&Screen::LOBBY),
-            Where::Saved => on(&Screen::SAVED_LIST),
+            Where::Lobby | Where::Home => on(&KeyTable::LOBBY),
+            Where::Saved => on(&KeyTable::SAVED_LIST),
         }
     }
 

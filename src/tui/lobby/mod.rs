@@ -24,7 +24,7 @@ use crate::controller::tables::Summary;
 use crate::games::{GameKind, Side};
 use crate::tui::Event;
 use crate::tui::Theme;
-use crate::tui::keymap::{self, Screen, ScreenAction as Action};
+use crate::tui::keymap::{self, KeyTable, ScreenAction as Action};
 pub use games::{Choices, GameOptions, LobbyGame, NO_GAME, Offered};
 use saved::SavedMatch;
 
@@ -617,9 +617,9 @@ impl Lobby {
         }
         self.notice = None;
         let screen = if self.saved.is_some() {
-            &Screen::SAVED_LIST
+            &KeyTable::SAVED_LIST
         } else {
-            &Screen::LOBBY
+            &KeyTable::LOBBY
         };
         let action = keymap::screen_action(screen, key);
         // `q` and Ctrl-C act even with the help open; any other key only closes it.

@@ -4,14 +4,14 @@
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::{Board, MatchScreen};
+use super::{MatchBoard, MatchScreen};
 use crate::controller::duel::Turn;
 use crate::games::{TwoPlayer, Verdict};
 use crate::tui::keymap::{self, State, Where, flag};
 use crate::tui::timeline::Steps;
 use crate::tui::view::keybar::{self, Look};
 
-impl<B: Board> MatchScreen<B>
+impl<B: MatchBoard> MatchScreen<B>
 where
     Turn<B::Game>: Steps,
 {

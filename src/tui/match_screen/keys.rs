@@ -2,13 +2,13 @@
 //! chosen by, as far as the match itself decides it. A board adds its own flags (a card
 //! picked, the cell under the cursor) to the same state.
 
-use super::{Board, MatchScreen};
+use super::{MatchBoard, MatchScreen};
 use crate::controller::duel::Turn;
 use crate::games::TwoPlayer;
 use crate::tui::keymap::offers::{State, flag};
 use crate::tui::timeline::Steps;
 
-impl<B: Board> MatchScreen<B>
+impl<B: MatchBoard> MatchScreen<B>
 where
     Turn<B::Game>: Steps,
 {

@@ -3,7 +3,7 @@
 //! used (and so which keys work), the board's motion (animation, replay, pause, pace), the
 //! status line's notes and words, a shared table's news queue, and the parts every duel
 //! draws alike (the game-over box, the watch pace). Each game brings only its board (from
-//! its folder under `tui/`, or `tui/duel/` for Reversi and Islands): its cursor, its move
+//! its folder under `tui/`, or `tui/stones/` for Reversi and Islands): its cursor, its move
 //! input and its drawing.
 
 mod computer;
@@ -23,7 +23,7 @@ pub use motion::{Motion, Playback};
 pub use note::{Lifetime, Note, REMARK_LIFETIME};
 pub use pace::{PACE, Pace};
 pub use positions::{MirrorError, mirror, start_worker, states_of};
-pub use screen::{Board, MatchScreen};
+pub use screen::{MatchBoard, MatchScreen};
 pub use table::{DuelLink, Heard, Incoming, ToTable};
 
 use crate::controller::table::{Kind, Role};

@@ -29,7 +29,7 @@ use crate::tui::view::theme::Theme;
 
 /// What a game brings to the match screen: its position type, the setup a table deals,
 /// and (as the value itself) its board's own state: cursor, scroll, the key being typed.
-pub trait Board: Sized {
+pub trait MatchBoard: Sized {
     /// A position of the game.
     type Game: TwoPlayer;
     /// The setup a shared table deals the game from.
@@ -78,7 +78,7 @@ pub trait Board: Sized {
 /// before move `i` (the last entry is the live one); every computer request in flight
 /// carries the computer's current ticket; `table` is set exactly when the match is played
 /// at a shared table (then there is no computer here).
-pub struct MatchScreen<B: Board> {
+pub struct MatchScreen<B: MatchBoard> {
     pub(crate) duel: Duel<B::Game>,
     pub(crate) states: Vec<B::Game>,
     pub(crate) events: Sender<Event>,
@@ -109,7 +109,7 @@ pub struct MatchScreen<B: Board> {
     pub(crate) board: B,
 }
 
-impl<B: Board> MatchScreen<B>
+impl<B: MatchBoard> MatchScreen<B>
 where
     Turn<B::Game>: Steps,
 {

@@ -3,11 +3,11 @@
 
 use ratatui::text::Span;
 
-use super::{Board, MatchScreen};
+use super::{MatchBoard, MatchScreen};
 use crate::controller::duel::Turn;
 use crate::tui::timeline::Steps;
 
-impl<B: Board> MatchScreen<B>
+impl<B: MatchBoard> MatchScreen<B>
 where
     Turn<B::Game>: Steps,
 {

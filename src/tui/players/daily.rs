@@ -46,17 +46,17 @@ pub type ShowBoard = Box<dyn FnMut(Option<Message>) -> Opening>;
 
 /// A puzzle played as the day's: when it ends, its result is kept (once) and the day's
 /// leaderboard opens over it; leaving the leaderboard comes back to the finished puzzle.
-pub struct DailyPlay {
+pub struct DailyPlayScreen {
     puzzle: Box<dyn Puzzle>,
     keep: Keep,
     board: ShowBoard,
     kept: bool,
 }
 
-impl DailyPlay {
+impl DailyPlayScreen {
     /// `puzzle` played as the day's, its result going to `keep`, the board from `board`.
-    pub fn new(puzzle: Box<dyn Puzzle>, keep: Keep, board: ShowBoard) -> DailyPlay {
-        DailyPlay {
+    pub fn new(puzzle: Box<dyn Puzzle>, keep: Keep, board: ShowBoard) -> DailyPlayScreen {
+        DailyPlayScreen {
             puzzle,
             keep,
             board,
@@ -65,7 +65,7 @@ impl DailyPlay {
     }
 }
 
-impl Screen for DailyPlay {
+impl Screen for DailyPlayScreen {
     fn update(&mut self, event: Event, now: Instant) -> Transition {
         let next = self.puzzle.update(event, now);
         if self.kept || !matches!(next, Transition::Stay) {

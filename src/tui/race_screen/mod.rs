@@ -1,6 +1,6 @@
 //! What every race screen (Triad, Hex paths) does besides its board: the clock and its
 //! ticking, the flash line, the help, quitting and suspending, and the tie to a server's
-//! race table. Each game's screen holds a [`Shell`] and supplies its board and its moves.
+//! race table. Each game's screen holds a [`RaceBase`] and supplies its board and its moves.
 
 mod ask;
 mod rivals;
@@ -39,7 +39,7 @@ pub(crate) enum Input {
 
 /// A race screen's shell and the table it follows, if any, borrowed together.
 pub(crate) type Parts<'a, Request, Seat> =
-    (&'a mut Shell, Option<&'a mut TableLink<Request, Seat>>);
+    (&'a mut RaceBase, Option<&'a mut TableLink<Request, Seat>>);
 
 /// What a game's race screen supplies to the shell: its board's keys, clicks and news, and
 /// what time brings to it.
@@ -95,7 +95,7 @@ pub(crate) fn update<B: RaceBoard>(board: &mut B, event: Event, now: Instant) {
 
 /// The state every race screen shares. Invariant: `now` never goes back; the clock reads
 /// `now - started`, or `paused_at - started` while the help pauses it.
-pub struct Shell {
+pub struct RaceBase {
     /// The clock as last drawn; the view reads it rather than the system clock.
     pub(crate) now: Instant,
     pub(crate) size: (u16, u16),
@@ -117,11 +117,11 @@ pub struct Shell {
     paused_at: Option<Instant>,
 }
 
-impl Shell {
+impl RaceBase {
     /// A shell at the present instant, its clock starting now.
-    pub(crate) fn new(size: (u16, u16), theme: Theme, note_lifetime: Option<Duration>) -> Shell {
+    pub(crate) fn new(size: (u16, u16), theme: Theme, note_lifetime: Option<Duration>) -> RaceBase {
         let now = Instant::now();
-        Shell {
+        RaceBase {
             now,
             size,
             theme,
@@ -332,7 +332,7 @@ mod tests {
 
     #[test]
     fn news_counts_only_from_the_table_followed() {
-        let mut shell = Shell::new((80, 24), Theme::plain(), None);
+        let mut shell = RaceBase::new((80, 24), Theme::plain(), None);
         let now = shell.now;
         let news = || Event::Table(4, Arc::new(1u8));
         assert!(shell.take(news(), now, None).is_none());
@@ -345,7 +345,7 @@ mod tests {
 
     #[test]
     fn a_click_first_closes_the_help_then_reaches_the_board() {
-        let mut shell = Shell::new((80, 24), Theme::plain(), None);
+        let mut shell = RaceBase::new((80, 24), Theme::plain(), None);
         let now = shell.now;
         shell.help = true;
         assert!(shell.take(click(), now, None).is_none());
@@ -358,7 +358,7 @@ mod tests {
 
     #[test]
     fn ctrl_keys_quit_and_suspend_and_other_keys_go_on() {
-        let mut shell = Shell::new((80, 24), Theme::plain(), None);
+        let mut shell = RaceBase::new((80, 24), Theme::plain(), None);
         let now = shell.now;
         let ctrl_z = KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
         assert!(shell.take(Event::Key(ctrl_z), now, None).is_none());
@@ -383,7 +383,7 @@ mod tests {
     fn the_help_holds_the_clock_over_a_game_here_and_not_at_a_table() {
         let esc = || Event::Key(KeyEvent::from(KeyCode::Esc));
         for pause in [true, false] {
-            let mut shell = Shell::new((80, 24), Theme::plain(), None);
+            let mut shell = RaceBase::new((80, 24), Theme::plain(), None);
             let start = shell.now;
             shell.take(Event::Resize(80, 24), start + Duration::from_secs(2), None);
             shell.open_help(pause);
@@ -400,8 +400,8 @@ mod tests {
 
     #[test]
     fn a_note_with_a_lifetime_goes_and_one_without_stays() {
-        let mut lasting = Shell::new((80, 24), Theme::plain(), None);
-        let mut passing = Shell::new((80, 24), Theme::plain(), Some(Duration::from_secs(6)));
+        let mut lasting = RaceBase::new((80, 24), Theme::plain(), None);
+        let mut passing = RaceBase::new((80, 24), Theme::plain(), Some(Duration::from_secs(6)));
         for shell in [&mut lasting, &mut passing] {
             shell.say("hello", false);
             let later = shell.now + Duration::from_secs(7);
@@ -415,7 +415,7 @@ mod tests {
 
     #[test]
     fn the_clock_never_goes_back_and_reads_what_the_table_says() {
-        let mut shell = Shell::new((80, 24), Theme::plain(), None);
+        let mut shell = RaceBase::new((80, 24), Theme::plain(), None);
         let now = shell.now + Duration::from_secs(2);
         shell.take(Event::Resize(80, 24), now, None);
         shell.take(Event::Resize(80, 24), now - Duration::from_secs(1), None);

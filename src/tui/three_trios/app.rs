@@ -20,7 +20,7 @@ use crate::setup::three_trios::MatchConfig;
 use crate::tui::event::Event;
 use crate::tui::keymap::{self, Action};
 use crate::tui::match_screen::{
-    Board, DuelLink, MatchScreen, MirrorError, Note, mirror, states_of,
+    DuelLink, MatchBoard, MatchScreen, MirrorError, Note, mirror, states_of,
 };
 use crate::tui::timeline::{self, Point};
 use crate::tui::view::theme::Theme;
@@ -69,32 +69,32 @@ pub struct TriosBoard {
     pub(crate) log_top: Option<usize>,
 }
 
-impl Board for TriosBoard {
+impl MatchBoard for TriosBoard {
     type Game = Game;
     type Setup = MatchConfig;
 
-    fn show_move(screen: &mut App, mv: Move, now: Instant) {
+    fn show_move(screen: &mut ThreeTriosScreen, mv: Move, now: Instant) {
         screen.place(mv, now);
     }
 
-    fn start_over(screen: &mut App, _now: Instant) {
+    fn start_over(screen: &mut ThreeTriosScreen, _now: Instant) {
         screen.board.config = MatchConfig::from(screen.duel.config().clone());
         screen.reset();
     }
 
-    fn new_game(screen: &mut App, now: Instant) {
+    fn new_game(screen: &mut ThreeTriosScreen, now: Instant) {
         screen.new_game(now);
     }
 
-    fn hidden(screen: &App) -> bool {
+    fn hidden(screen: &ThreeTriosScreen) -> bool {
         screen.layout().too_small.is_some()
     }
 
-    fn key(screen: &mut App, key: KeyEvent, now: Instant) {
+    fn key(screen: &mut ThreeTriosScreen, key: KeyEvent, now: Instant) {
         screen.on_key(key, now);
     }
 
-    fn mouse(screen: &mut App, mouse: MouseEvent, now: Instant) {
+    fn mouse(screen: &mut ThreeTriosScreen, mouse: MouseEvent, now: Instant) {
         screen.on_mouse(mouse, now);
     }
 
@@ -105,7 +105,7 @@ impl Board for TriosBoard {
         }
     }
 
-    fn taken_back(screen: &mut App, _now: Instant) {
+    fn taken_back(screen: &mut ThreeTriosScreen, _now: Instant) {
         let cell = screen.first_empty_cell().unwrap_or(Pos::new(0, 0));
         let board = &mut screen.board;
         board.picked = None;
@@ -117,7 +117,7 @@ impl Board for TriosBoard {
 }
 
 /// The full-screen UI for one match of Three Trios.
-pub type App = MatchScreen<TriosBoard>;
+pub type ThreeTriosScreen = MatchScreen<TriosBoard>;
 
 impl MatchScreen<TriosBoard> {
     /// An app playing `game`. `events` is where computer moves will arrive; `size` is the
@@ -128,7 +128,7 @@ impl MatchScreen<TriosBoard> {
         events: Sender<Event>,
         size: (u16, u16),
         theme: Theme,
-    ) -> App {
+    ) -> ThreeTriosScreen {
         let board = TriosBoard {
             config: MatchConfig::from(game.config().clone()),
             new_match,
@@ -152,8 +152,8 @@ impl MatchScreen<TriosBoard> {
         events: Sender<Event>,
         size: (u16, u16),
         theme: Theme,
-    ) -> App {
-        let mut app = App::new(game, new_match, events, size, theme);
+    ) -> ThreeTriosScreen {
+        let mut app = ThreeTriosScreen::new(game, new_match, events, size, theme);
         app.viewer = true;
         app.computer.stop();
         app.motion.open_replay(0, Instant::now());
@@ -169,11 +169,11 @@ impl MatchScreen<TriosBoard> {
         events: Sender<Event>,
         size: (u16, u16),
         theme: Theme,
-    ) -> Result<App, MirrorError<MoveError>> {
+    ) -> Result<ThreeTriosScreen, MirrorError<MoveError>> {
         let game = mirror(&joined.config, &joined.moves)?;
         let new_match: NewMatch =
             Box::new(|_: &MatchConfig| Err("a table deals its own games".to_string()));
-        let mut app = App::new(game, new_match, events, size, theme);
+        let mut app = ThreeTriosScreen::new(game, new_match, events, size, theme);
         app.table = Some(DuelLink::new(&joined, send));
         Ok(app)
     }

@@ -11,14 +11,14 @@ use std::io;
 
 use crate::controller::three_trios::Match;
 use crate::tui::{Event, Screen, Start, Theme, run_screen};
-use app::{App, NewMatch};
+use app::{NewMatch, ThreeTriosScreen};
 
-impl Screen for App {
+impl Screen for ThreeTriosScreen {
     fn update(&mut self, event: Event, now: std::time::Instant) -> crate::tui::Transition {
-        App::update(self, event, now)
+        ThreeTriosScreen::update(self, event, now)
     }
     fn next_tick(&self) -> Option<std::time::Instant> {
-        App::next_tick(self)
+        ThreeTriosScreen::next_tick(self)
     }
     fn draw(&self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
         ratatui::widgets::Widget::render(self, area, buf);
@@ -33,10 +33,10 @@ pub fn match_app(
     start: Start,
     animate: bool,
     (events, size, theme): (Sender<Event>, (u16, u16), Theme),
-) -> App {
+) -> ThreeTriosScreen {
     let mut app = match start {
-        Start::Play => App::new(game, new_match, events, size, theme),
-        Start::Review => App::review(game, new_match, events, size, theme),
+        Start::Play => ThreeTriosScreen::new(game, new_match, events, size, theme),
+        Start::Review => ThreeTriosScreen::review(game, new_match, events, size, theme),
     };
     app.set_animations(animate);
     app

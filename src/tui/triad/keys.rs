@@ -7,7 +7,7 @@ use crate::tui::keymap::offers::flag::*;
 use crate::tui::keymap::offers::{
     Act, KEEP, KEEP_MOST, Offer, Offers, State, alone, always, at, h, o, s, seated, table,
 };
-use crate::tui::keymap::{KeyBind, Screen, ScreenAction};
+use crate::tui::keymap::{KeyBind, KeyTable, ScreenAction};
 
 use KeyCode::{Char, Down, End, Enter, Esc, Home, Left, Right, Up};
 
@@ -39,7 +39,7 @@ const fn on(keys: &'static [KeyCode], action: ScreenAction) -> KeyBind {
 
 /// Triad's key table. The card keys ([`CARD_KEYS`]) are read after these: the card at row
 /// `r`, column `c` is `PickCard(3c + r)`.
-pub const KEYS: Screen = Screen {
+pub const KEYS: KeyTable = KeyTable {
     name: "Triad",
     binds: &[
         on(&[Char('q')], ScreenAction::Quit),
@@ -136,7 +136,7 @@ pub static END: Offers = Offers {
 
 /// The keys of a saved game being replayed: nothing is picked or played, so no card key
 /// and no arrow but ← → does anything.
-pub const REPLAY_KEYS: Screen = Screen {
+pub const REPLAY_KEYS: KeyTable = KeyTable {
     name: "TriadReplay",
     binds: &[
         on(&[Char('q'), Esc], ScreenAction::Quit),

@@ -2,7 +2,7 @@
 //! the brief does (`0 3 6 9` / `1 4 7 10` / `2 5 8 11`), cards picked with the cursor, a key
 //! each or the mouse, the third pick submitting; hints, the count of triads, re-deals
 //! announced, a clock, scores in a race, and personal bests at the end of a solitaire. State
-//! changes only in [`TriadApp::update`]; `view` draws it.
+//! changes only in [`TriadScreen::update`]; `view` draws it.
 
 pub mod bests;
 pub mod keys;
@@ -23,7 +23,7 @@ use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use crate::tui::keymap::{self, ScreenAction as Action};
 
 use super::Event;
-use super::race_screen::{self, Question, RaceBoard, Rivals, Shell, Word};
+use super::race_screen::{self, Question, RaceBase, RaceBoard, Rivals, Word};
 use super::view::theme::Theme;
 use crate::controller::race_table::Phase;
 use crate::controller::race_table::triad::{RaceNews, RaceRequest, RaceSeat};
@@ -44,7 +44,7 @@ const SHAKE_STEP: Duration = Duration::from_millis(60);
 const YOU: usize = 0;
 
 /// One screen's game of Triad.
-pub struct TriadApp {
+pub struct TriadScreen {
     race: Race,
     /// Computer rivals here: each looks at every new table, and claims when it will have
     /// seen a triad.
@@ -57,7 +57,7 @@ pub struct TriadApp {
     /// How many cards of the hinted triad are shown (0 to 2).
     pub(crate) hint: usize,
     /// The clock, the status line, help, quitting: what every race screen has.
-    pub(crate) shell: Shell,
+    pub(crate) shell: RaceBase,
     /// Set when the game ends: how it went and which bests it beat.
     pub(crate) finished: Option<Finished>,
     /// Positions shaking after a wrong pick, until the instant given.
@@ -78,15 +78,20 @@ pub struct TriadApp {
     daily: bool,
 }
 
-impl TriadApp {
+impl TriadScreen {
     /// A screen playing a solitaire from `seed`, with the bests kept at `bests_path`.
-    pub fn new(seed: u64, bests_path: Option<PathBuf>, size: (u16, u16), theme: Theme) -> TriadApp {
-        TriadApp::build(seed, Vec::new(), bests_path, size, theme)
+    pub fn new(
+        seed: u64,
+        bests_path: Option<PathBuf>,
+        size: (u16, u16),
+        theme: Theme,
+    ) -> TriadScreen {
+        TriadScreen::build(seed, Vec::new(), bests_path, size, theme)
     }
 
     /// A screen racing `rivals` on a game from `seed` (no bests are kept for races).
-    pub fn race(seed: u64, rivals: Vec<Rival>, size: (u16, u16), theme: Theme) -> TriadApp {
-        TriadApp::build(seed, rivals, None, size, theme)
+    pub fn race(seed: u64, rivals: Vec<Rival>, size: (u16, u16), theme: Theme) -> TriadScreen {
+        TriadScreen::build(seed, rivals, None, size, theme)
     }
 
     fn build(
@@ -95,18 +100,18 @@ impl TriadApp {
         bests_path: Option<PathBuf>,
         size: (u16, u16),
         theme: Theme,
-    ) -> TriadApp {
+    ) -> TriadScreen {
         let mut names = vec![crate::words::YOU.to_string()];
         names.extend(rivals.iter().map(|r| r.level.to_string()));
         let rivals = Rivals::new(rivals.into_iter().enumerate().map(|(i, r)| (i + 1, r)));
-        let mut app = TriadApp {
+        let mut app = TriadScreen {
             race: Race::new(seed, names),
             rivals,
             taken: None,
             picked: Vec::new(),
             cursor: 0,
             hint: 0,
-            shell: Shell::new(size, theme, None),
+            shell: RaceBase::new(size, theme, None),
             finished: None,
             shaking: None,
             bests: Bests::default(),
@@ -136,10 +141,10 @@ impl TriadApp {
         bests_path: Option<PathBuf>,
         size: (u16, u16),
         theme: Theme,
-    ) -> Result<TriadApp, RecordError> {
+    ) -> Result<TriadScreen, RecordError> {
         let record = recorder.record().clone();
         let name = recorder.name();
-        let mut app = TriadApp::build(record.seed, Vec::new(), bests_path, size, theme);
+        let mut app = TriadScreen::build(record.seed, Vec::new(), bests_path, size, theme);
         for (i, mv) in record.moves.iter().enumerate() {
             let at = Duration::from_millis(mv.at_ms);
             if let Claim::Taken(_) = app.race.claim(YOU, mv.cards, app.race.version(), at) {
@@ -170,7 +175,7 @@ impl TriadApp {
 
     /// This solitaire saved in the record made for it, or, when none could be made, played
     /// unsaved with the reason said.
-    pub fn autosaved(mut self, recorder: Result<TriadRecorder, String>) -> TriadApp {
+    pub fn autosaved(mut self, recorder: Result<TriadRecorder, String>) -> TriadScreen {
         match recorder {
             Ok(recorder) => self.record = Some(recorder),
             Err(why) => self.say(&format!("Not saved: {why}"), true),
@@ -180,7 +185,7 @@ impl TriadApp {
 
     /// This solitaire played as the day's puzzle: its deal is the only one (`n` deals no
     /// other), and it says so.
-    pub fn as_daily(mut self) -> TriadApp {
+    pub fn as_daily(mut self) -> TriadScreen {
         self.daily = true;
         self.say("Today's puzzle: clear the deal as fast as you can.", false);
         self
@@ -603,11 +608,11 @@ impl TriadApp {
     }
 }
 
-impl RaceBoard for TriadApp {
+impl RaceBoard for TriadScreen {
     type News = RaceNews;
     type Request = RaceRequest;
     type Seat = RaceSeat;
-    fn parts(&mut self) -> (&mut Shell, Option<&mut TriadLink>) {
+    fn parts(&mut self) -> (&mut RaceBase, Option<&mut TriadLink>) {
         (&mut self.shell, self.table.as_mut())
     }
     fn key(&mut self, key: KeyEvent) {
@@ -628,7 +633,7 @@ impl RaceBoard for TriadApp {
         self.on_race_news(news);
     }
     fn advance(&mut self) {
-        TriadApp::advance(self);
+        TriadScreen::advance(self);
     }
     fn confirmed(&mut self, question: Question) {
         if question == Question::NewGame {
@@ -638,7 +643,7 @@ impl RaceBoard for TriadApp {
 }
 
 /// A solitaire played as the day's puzzle ends with its time.
-impl crate::tui::players::daily::Puzzle for TriadApp {
+impl crate::tui::players::daily::Puzzle for TriadScreen {
     fn outcome(&self) -> Option<crate::tui::players::daily::Outcome> {
         let finished = self.finished.as_ref()?;
         Some(crate::tui::players::daily::Outcome {
@@ -649,15 +654,15 @@ impl crate::tui::players::daily::Puzzle for TriadApp {
 }
 
 /// The views read the shell's fields (`size`, `theme`, `note`, `now`, `help`) on the screen.
-impl Deref for TriadApp {
-    type Target = Shell;
-    fn deref(&self) -> &Shell {
+impl Deref for TriadScreen {
+    type Target = RaceBase;
+    fn deref(&self) -> &RaceBase {
         &self.shell
     }
 }
 
 /// The screen in the shell.
-impl super::Screen for TriadApp {
+impl super::Screen for TriadScreen {
     fn update(&mut self, event: Event, now: Instant) -> Transition {
         Self::update(self, event, now)
     }
@@ -685,13 +690,13 @@ mod tests {
     use super::*;
     use ratatui::crossterm::event::KeyCode;
 
-    fn press(app: &mut TriadApp, code: KeyCode) {
+    fn press(app: &mut TriadScreen, code: KeyCode) {
         app.update(Event::Key(KeyEvent::from(code)), Instant::now());
     }
 
     #[test]
     fn card_keys_pick_by_place_and_esc_lets_go() {
-        let mut app = TriadApp::new(3, None, (80, 24), Theme::plain());
+        let mut app = TriadScreen::new(3, None, (80, 24), Theme::plain());
         press(&mut app, KeyCode::Char('k'));
         assert_eq!(app.cursor, 5);
         assert_eq!(app.picked.len(), 1);
@@ -701,7 +706,7 @@ mod tests {
 
     #[test]
     fn once_the_game_is_over_any_other_key_says_so() {
-        let mut app = TriadApp::new(3, None, (80, 24), Theme::plain());
+        let mut app = TriadScreen::new(3, None, (80, 24), Theme::plain());
         app.finished = Some(Finished {
             secs: 1.0,
             triads: 1,

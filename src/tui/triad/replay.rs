@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use ratatui::crossterm::event::KeyEvent;
 
-use super::{TriadApp, YOU, keys};
+use super::{TriadScreen, YOU, keys};
 use crate::games::triad::race::{Claim, Race};
 use crate::record::RecordError;
 use crate::record::triad::TriadRecord;
@@ -23,7 +23,7 @@ pub(crate) struct Replay {
     clock: Duration,
 }
 
-impl TriadApp {
+impl TriadScreen {
     /// The saved game `record` (of the file `name`) to step through, from its deal; refused
     /// when a triad of it does not replay.
     pub fn replay(
@@ -31,9 +31,9 @@ impl TriadApp {
         name: &str,
         size: (u16, u16),
         theme: Theme,
-    ) -> Result<TriadApp, RecordError> {
+    ) -> Result<TriadScreen, RecordError> {
         record.replay_moves(name, |_, _| {})?;
-        let mut app = TriadApp::build(record.seed, Vec::new(), None, size, theme);
+        let mut app = TriadScreen::build(record.seed, Vec::new(), None, size, theme);
         app.replay = Some(Replay {
             record,
             shown: 0,

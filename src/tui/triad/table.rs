@@ -6,7 +6,7 @@
 use crate::words::{YOU, count};
 use std::time::Duration;
 
-use super::TriadApp;
+use super::TriadScreen;
 use crate::controller::race_table::Phase;
 use crate::controller::race_table::triad::{RaceJoined, RaceNews, RaceRequest, RaceRole, RaceSeat};
 use crate::controller::table::TableId;
@@ -49,14 +49,14 @@ pub struct FollowError {
     pub reason: PickError,
 }
 
-impl TriadApp {
+impl TriadScreen {
     /// A screen following the race at the table just joined; `ask` sends to the table.
     pub fn at_table(
         joined: RaceJoined,
         ask: Ask,
         size: (u16, u16),
         theme: Theme,
-    ) -> Result<TriadApp, FollowError> {
+    ) -> Result<TriadScreen, FollowError> {
         let race = Race::following(
             joined.seed,
             racers(&joined.seats),
@@ -67,7 +67,7 @@ impl TriadApp {
             table: joined.table,
             reason,
         })?;
-        let mut app = TriadApp::new(joined.seed, None, size, theme);
+        let mut app = TriadScreen::new(joined.seed, None, size, theme);
         app.race = race;
         app.shell.note = None;
         app.shell.set_clock(joined.elapsed);

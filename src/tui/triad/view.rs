@@ -15,7 +15,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Widget};
 
 use super::bests::clock;
-use super::{TriadApp, key_of};
+use super::{TriadScreen, key_of};
 use crate::controller::race_table::triad::MAX_RACERS;
 use crate::controller::table::SeatState;
 use crate::games::triad::{Card, TABLEAU};
@@ -56,7 +56,7 @@ struct Layout {
     too_small: Option<(u16, u16)>,
 }
 
-fn layout(app: &TriadApp) -> Layout {
+fn layout(app: &TriadScreen) -> Layout {
     let (w, h) = app.size;
     // Before a race at a table begins, the cards stay face down.
     let n = if app.waiting() {
@@ -101,14 +101,14 @@ fn layout(app: &TriadApp) -> Layout {
 }
 
 /// The position of the card under a screen cell, if any.
-pub(super) fn card_at(app: &TriadApp, x: u16, y: u16) -> Option<usize> {
+pub(super) fn card_at(app: &TriadScreen, x: u16, y: u16) -> Option<usize> {
     layout(app)
         .cards
         .iter()
         .position(|r| r.contains(ratatui::layout::Position { x, y }))
 }
 
-impl Widget for &TriadApp {
+impl Widget for &TriadScreen {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let layout = layout(self);
         let title = |room: usize| title_words(self, room);
@@ -196,14 +196,14 @@ fn legend(width: usize) -> Option<String> {
 }
 
 /// Whether the cards show letter codes: without colour, on cards too low for words.
-fn shows_letters(app: &TriadApp) -> bool {
+fn shows_letters(app: &TriadScreen) -> bool {
     !app.theme.color && layout(app).cards.first().is_some_and(|r| r.height < 6)
 }
 
 /// The title's words after the game's name, in at most `room` columns: at a table the live
 /// scores (the table's number first when there is room); a card key without colour when
 /// the cards show letters; else the aim.
-fn title_words(app: &TriadApp, room: usize) -> Vec<Span<'static>> {
+fn title_words(app: &TriadScreen, room: usize) -> Vec<Span<'static>> {
     let theme = app.theme;
     let aim = "find three cards that are, in every property, all the same or all different";
     if let Some(link) = app.table() {
@@ -246,7 +246,7 @@ struct CardState {
 /// its key sits in the top-left corner, its symbols in the middle, and its colour and fill
 /// in words at the bottom (in letters on small cards without colour).
 fn draw_card(
-    app: &TriadApp,
+    app: &TriadScreen,
     card: Card,
     position: usize,
     state: CardState,
@@ -357,7 +357,7 @@ fn pick(color: bool, colored: Style, plain: Modifier) -> Style {
 }
 
 /// The state of the game as far as its keys care.
-fn key_state(app: &TriadApp) -> State {
+fn key_state(app: &TriadScreen) -> State {
     State::screen()
         .with(flag::TABLE, app.table().is_some())
         .with(flag::WATCHING, app.table().is_some_and(|t| t.you.is_none()))
@@ -365,7 +365,7 @@ fn key_state(app: &TriadApp) -> State {
 }
 
 /// The keys of the screen as it is: a replay's, or the game's.
-fn keys_here(app: &TriadApp) -> Where {
+fn keys_here(app: &TriadScreen) -> Where {
     if app.replaying() {
         Where::Own(&super::keys::REPLAY)
     } else {
@@ -416,7 +416,7 @@ fn scores_fitting(scores: &[String], first: bool, room: usize, theme: Theme) -> 
 
 /// The status row after the time: the deck, the triads taken, the picks, and in a race
 /// here the scores, each whole or not at all.
-fn status_pieces(app: &TriadApp) -> Vec<Piece> {
+fn status_pieces(app: &TriadScreen) -> Vec<Piece> {
     let theme = app.theme;
     let game = app.game();
     // A replay marks the next triad taken rather than picks: where it stands instead.
@@ -453,20 +453,20 @@ fn status_pieces(app: &TriadApp) -> Vec<Piece> {
 }
 
 /// The keys that matter now, from the keymap's entries for this state.
-fn key_items(app: &TriadApp) -> Vec<keybar::Item> {
+fn key_items(app: &TriadScreen) -> Vec<keybar::Item> {
     let offers = keymap::offers::bar(keys_here(app), key_state(app));
     keybar::items(&offers, &[])
 }
 
 /// What to do once the game is over, from the keymap's entries for the end.
-fn end_keys(app: &TriadApp) -> Line<'static> {
+fn end_keys(app: &TriadScreen) -> Line<'static> {
     let offers = keymap::offers::bar(Where::Own(&super::keys::END), key_state(app));
     keybar::line(&keybar::items(&offers, &[]), Look::all(app.theme.key(), ""))
 }
 
 /// The game-over box's lines: time, triads, time a triad, and the bests (new ones marked);
 /// in a race, the standings.
-fn end_lines(app: &TriadApp) -> Option<Vec<Line<'static>>> {
+fn end_lines(app: &TriadScreen) -> Option<Vec<Line<'static>>> {
     let f = app.finished?;
     let theme = app.theme;
     let bests = app.bests();
@@ -542,7 +542,7 @@ fn end_lines(app: &TriadApp) -> Option<Vec<Line<'static>>> {
 }
 
 /// Before a race at a table: who is in it, and how to begin.
-fn waiting_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
+fn waiting_box(app: &TriadScreen, area: Rect, buf: &mut Buffer) {
     let Some(link) = app.table() else { return };
     let theme = app.theme;
     let mut lines = vec![
@@ -579,7 +579,7 @@ fn waiting_box(app: &TriadApp, area: Rect, buf: &mut Buffer) {
 }
 
 /// The help box: the keys of the screen as it is, and the cards' symbols.
-fn help(app: &TriadApp) -> Help {
+fn help(app: &TriadScreen) -> Help {
     let theme = app.theme;
     let rows: Vec<String> = super::CARD_KEYS
         .iter()

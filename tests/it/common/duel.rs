@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use trios::controller::{Duel, DuelConfig};
-use trios::tui::duel::{BoardGame, DuelApp, NewDuel};
+use trios::tui::stones::{NewDuel, StoneGame, StonesScreen};
 use trios::tui::{Event, Theme};
 
 /// Dark to move at 3 3 flips one disc east and one south, and then Light has none left.
@@ -21,13 +21,13 @@ pub const TWO_LINES: &str = concat!(
 );
 
 /// A duel's screen drawn `size` large, its clock moved on by the test.
-pub struct DuelScreen<G: BoardGame> {
-    pub app: DuelApp<G>,
+pub struct DuelScreen<G: StoneGame> {
+    pub app: StonesScreen<G>,
     pub size: (u16, u16),
     pub now: Instant,
 }
 
-impl<G: BoardGame> DuelScreen<G> {
+impl<G: StoneGame> DuelScreen<G> {
     /// The match `config` on a screen in plain colours.
     pub fn new(config: DuelConfig<G>, size: (u16, u16)) -> DuelScreen<G> {
         let duel = Duel::start(config, None).expect("a valid match");
@@ -35,7 +35,7 @@ impl<G: BoardGame> DuelScreen<G> {
         let new_duel: NewDuel<G> =
             Box::new(|config| Duel::start(config.clone(), None).map_err(|e| e.to_string()));
         DuelScreen {
-            app: DuelApp::new(duel, new_duel, events, size, Theme::plain()),
+            app: StonesScreen::new(duel, new_duel, events, size, Theme::plain()),
             size,
             now: Instant::now(),
         }

@@ -57,7 +57,7 @@ pub fn key() -> PrivateKey {
 
 /// A server on a free loopback port without a rate limit in the way.
 pub fn server_config() -> ServeConfig {
-    let mut config = ServeConfig::new(key(), game_config(), trios::front::server_games());
+    let mut config = ServeConfig::new(key(), game_config(), trios::registry::server_games());
     config.listen = "127.0.0.1:0".parse().unwrap();
     config.connections_per_minute = 1000;
     config

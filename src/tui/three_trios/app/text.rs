@@ -4,7 +4,7 @@
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::App;
+use super::ThreeTriosScreen;
 use crate::controller::Turn;
 use crate::games::three_trios::{BattleStep, Direction, Game, Rule};
 use crate::tui::timeline::Point;
@@ -32,7 +32,7 @@ struct Entry {
 
 /// The battle log as shown now, wrapped to `width`: every move and step up to the point on
 /// the board (nothing that has not happened there yet), the step being shown highlighted.
-pub(crate) fn log_rows(app: &App, width: u16) -> Vec<Line<'static>> {
+pub(crate) fn log_rows(app: &ThreeTriosScreen, width: u16) -> Vec<Line<'static>> {
     let theme = app.theme;
     let current = app.shown_point();
     let highlight = app.motion.replay.is_some() || app.motion.animation.is_some();

@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Borders, Widget};
 
 use super::layout::{Layout, TileSize};
 use crate::games::three_trios::{Card, Direction, Move, Player, Pos};
-use crate::tui::three_trios::app::{App, Focus};
+use crate::tui::three_trios::app::{Focus, ThreeTriosScreen};
 use crate::tui::three_trios::cells::{self, CellView, Mark};
 use crate::tui::timeline::Point;
 use crate::tui::view::coords;
@@ -16,7 +16,7 @@ use crate::tui::view::fit;
 use crate::tui::view::theme::Theme;
 
 /// Draws the board block and every cell at the point the app is showing.
-pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
+pub fn draw(app: &ThreeTriosScreen, layout: &Layout, buf: &mut Buffer) {
     let theme = app.theme;
     let mut titles = vec![if app.motion.replay.is_some() {
         " replay ".to_string()

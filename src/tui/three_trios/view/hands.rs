@@ -12,12 +12,12 @@ use unicode_width::UnicodeWidthStr;
 
 use super::layout::{HandArea, Layout};
 use crate::games::three_trios::{Card, Direction, Player};
-use crate::tui::three_trios::app::{App, Focus};
+use crate::tui::three_trios::app::{Focus, ThreeTriosScreen};
 use crate::tui::view::fit::fit;
 use crate::tui::view::theme::Theme;
 
 /// Draws both hands as they are at the point shown.
-pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
+pub fn draw(app: &ThreeTriosScreen, layout: &Layout, buf: &mut Buffer) {
     let shown_game = app.shown_game();
     for player in Player::BOTH {
         let hand: Vec<&Card> = shown_game.hand(player).collect();
@@ -33,7 +33,7 @@ pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
 }
 
 fn draw_hand(
-    app: &App,
+    app: &ThreeTriosScreen,
     player: Player,
     hand: &[&Card],
     score: usize,

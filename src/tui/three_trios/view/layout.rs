@@ -4,7 +4,7 @@
 use ratatui::layout::{Position, Rect};
 
 use crate::games::three_trios::{Player, Pos};
-use crate::tui::three_trios::app::App;
+use crate::tui::three_trios::app::ThreeTriosScreen;
 use crate::tui::view::frame::{STATUS_ROWS, TITLE_ROWS};
 
 /// How big a grid cell is drawn.
@@ -157,7 +157,7 @@ const STATUS: u16 = TITLE_ROWS + STATUS_ROWS;
 
 impl Layout {
     /// The layout of `app` on `area`.
-    pub fn compute(area: Rect, app: &App) -> Layout {
+    pub fn compute(area: Rect, app: &ThreeTriosScreen) -> Layout {
         let grid = app.game().grid();
         let (rows, cols) = (
             u16::try_from(grid.rows()).unwrap_or(u16::MAX),

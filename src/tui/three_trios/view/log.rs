@@ -8,11 +8,11 @@ use ratatui::symbols::border;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget};
 
-use crate::tui::three_trios::app::{App, text};
+use crate::tui::three_trios::app::{ThreeTriosScreen, text};
 
 /// Draws the log, showing the newest rows unless scrolled back, with a count of the rows
 /// above and below the window.
-pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn draw(app: &ThreeTriosScreen, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let mut block = Block::bordered()
         .border_set(border::ROUNDED)

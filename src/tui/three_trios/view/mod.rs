@@ -12,7 +12,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use super::app::App;
+use super::app::ThreeTriosScreen;
 use crate::games::three_trios::platform::player_of;
 use crate::tui::keymap;
 use crate::tui::view::frame::{GameFrame, Help};
@@ -22,7 +22,7 @@ use layout::Layout;
 /// The rows the game-over box takes at least: its borders, the result and the keys.
 const END_BOX_ROWS: u16 = 4;
 
-impl Widget for &App {
+impl Widget for &ThreeTriosScreen {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let layout = Layout::compute(area, self);
         let title = |room: usize| status::title_words(self, room);
@@ -62,7 +62,7 @@ impl Widget for &App {
 
 /// The help box: every key of the current mode and context, from the keymap itself, and a
 /// word on the mouse.
-pub(crate) fn help(app: &App) -> Help {
+pub(crate) fn help(app: &ThreeTriosScreen) -> Help {
     let entries = keymap::entries(app.key_mode(), app.context())
         .into_iter()
         .map(|(label, text)| (label, text.to_string()))
@@ -87,7 +87,7 @@ pub(crate) fn help(app: &App) -> Help {
 }
 
 /// How far the help can scroll on this screen: its rows beyond what the box shows.
-pub(crate) fn help_scroll_limit(app: &App) -> usize {
+pub(crate) fn help_scroll_limit(app: &ThreeTriosScreen) -> usize {
     let area = Rect::new(0, 0, app.size.0, app.size.1);
     crate::tui::view::frame::help_scroll_limit(&help(app), app.theme, area)
 }

@@ -7,7 +7,7 @@ use crate::controller::table::Role;
 use crate::games::three_trios::platform::player_of;
 use crate::games::three_trios::{Outcome, Player};
 use crate::tui::keymap::{self, State, Where, flag};
-use crate::tui::three_trios::app::{App, Focus};
+use crate::tui::three_trios::app::{Focus, ThreeTriosScreen};
 use crate::tui::timeline::{self, Point};
 use crate::tui::view::frame::Piece;
 use crate::tui::view::keybar;
@@ -16,7 +16,7 @@ use crate::words::count;
 /// The status row's wordings: the state of the point shown with its score, then the
 /// details (the table, your side, the rules, the seed) as far as they fit whole; without
 /// the details when even the first of them does not.
-pub fn wordings(app: &App) -> Vec<Vec<Piece>> {
+pub fn wordings(app: &ThreeTriosScreen) -> Vec<Vec<Piece>> {
     let theme = app.theme;
     let game = app.game();
     // The pieces of the status row, in order: each is shown whole or not at all, so that a
@@ -120,7 +120,7 @@ pub fn wordings(app: &App) -> Vec<Vec<Piece>> {
 
 /// The title's words after the game's name: each side and its seat, in at most `room`
 /// columns; the seats' names go when they do not fit.
-pub fn title_words(app: &App, room: usize) -> Vec<Span<'static>> {
+pub fn title_words(app: &ThreeTriosScreen, room: usize) -> Vec<Span<'static>> {
     let theme = app.theme;
     let words = |names: bool| {
         let mut spans = Vec::new();
@@ -150,13 +150,13 @@ pub fn title_words(app: &App, room: usize) -> Vec<Span<'static>> {
 }
 
 /// The keys that work now, from the keymap's entries for this state.
-pub fn key_items(app: &App) -> Vec<keybar::Item> {
+pub fn key_items(app: &ThreeTriosScreen) -> Vec<keybar::Item> {
     let offers = keymap::offers::bar(Where::ThreeTrios, key_state(app));
     keybar::items(&offers, &[])
 }
 
 /// The state of the match as far as its keys care.
-pub(crate) fn key_state(app: &App) -> State {
+pub(crate) fn key_state(app: &ThreeTriosScreen) -> State {
     app.key_state()
         .with(flag::OVER, app.game().is_over() || app.viewer)
         .with(flag::PICKED, app.board.picked.is_some())

@@ -19,7 +19,7 @@ use crate::run::{Error, front_end, seed_note};
 use crate::ssh::session::{join_race_table, open_race_table, race_news};
 use crate::textui;
 use crate::tui::lobby::{GameOptions, Item, Launch, Mode};
-use crate::tui::triad::TriadApp;
+use crate::tui::triad::TriadScreen;
 use crate::tui::{self, Opening};
 
 /// Triad's entry.
@@ -53,8 +53,14 @@ pub static ENTRY: Entry = Entry {
     ended: |_| None,
     open_table: |conn, rival, _, size| open_race_table::<TriadRace>(conn, rival, size),
     join_table: |spec, events, id, want, size| {
-        let app =
-            join_race_table::<TriadRace, _, _>(spec, events, id, want, size, TriadApp::at_table)?;
+        let app = join_race_table::<TriadRace, _, _>(
+            spec,
+            events,
+            id,
+            want,
+            size,
+            TriadScreen::at_table,
+        )?;
         Ok((Box::new(app), race_news::<TriadRace>()))
     },
     lobby: LobbyGame {
@@ -162,11 +168,11 @@ fn triad_app(
     save: bool,
     size: (u16, u16),
     theme: tui::Theme,
-) -> TriadApp {
+) -> TriadScreen {
     if !rivals.is_empty() {
-        return TriadApp::race(seed, rivals, size, theme);
+        return TriadScreen::race(seed, rivals, size, theme);
     }
-    let app = TriadApp::new(seed, tui::triad::bests::path(), size, theme);
+    let app = TriadScreen::new(seed, tui::triad::bests::path(), size, theme);
     if !save {
         return app;
     }
@@ -184,12 +190,12 @@ fn saved_game(path: PathBuf) -> Result<TriadRecorder, Error> {
 }
 
 /// The saved solitaire at `path` as a screen.
-fn resume_app(recorder: TriadRecorder, size: (u16, u16), theme: tui::Theme) -> TriadApp {
+fn resume_app(recorder: TriadRecorder, size: (u16, u16), theme: tui::Theme) -> TriadScreen {
     let path = recorder.name();
     let bests = tui::triad::bests::path();
-    TriadApp::resume(recorder, bests.clone(), size, theme).unwrap_or_else(|e| {
+    TriadScreen::resume(recorder, bests.clone(), size, theme).unwrap_or_else(|e| {
         // Checked as it was opened; a file changed since then is said, not played.
-        TriadApp::new(rand::random(), bests, size, theme)
+        TriadScreen::new(rand::random(), bests, size, theme)
             .autosaved(Err(format!("{path} not resumed: {e}")))
     })
 }
@@ -215,9 +221,9 @@ fn recorded_game(path: &std::path::Path) -> Result<(TriadRecord, String), Error>
 
 /// The replay as a screen, or a fresh solitaire saying why it could not be (the record was
 /// checked as it was read).
-fn replay_app(record: TriadRecord, name: &str, size: (u16, u16), theme: tui::Theme) -> TriadApp {
-    TriadApp::replay(record, name, size, theme).unwrap_or_else(|e| {
-        TriadApp::new(rand::random(), None, size, theme)
+fn replay_app(record: TriadRecord, name: &str, size: (u16, u16), theme: tui::Theme) -> TriadScreen {
+    TriadScreen::replay(record, name, size, theme).unwrap_or_else(|e| {
+        TriadScreen::new(rand::random(), None, size, theme)
             .autosaved(Err(format!("{name} not replayed: {e}")))
     })
 }

@@ -26,14 +26,14 @@ pub fn run(args: &SimArgs, progress: &mut dyn FnMut(usize, usize)) -> Result<Str
 fn sim_spec(args: &SimArgs) -> Result<DuelSpec<ThreeTrios>, Error> {
     let setup = &args.three_trios;
     if args.round_robin.is_none() && (args.red.is_none() || args.blue.is_none()) {
-        let others: Vec<&str> = crate::front::simulated()
+        let others: Vec<&str> = crate::registry::simulated()
             .into_iter()
             .filter(|name| *name != GameKind::ThreeTrios.name())
             .collect();
         return Err(Error::Usage(format!(
             "a Three Trios simulation needs --red A --blue B (two strategies) or \
              --round-robin A,B,...; other games: --game {}",
-            crate::front::listed(&others, "or")
+            crate::registry::listed(&others, "or")
         )));
     }
     let seed = args.seeding.seed.unwrap_or_else(rand::random);

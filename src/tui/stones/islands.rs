@@ -1,7 +1,7 @@
 //! Islands of Hex on the duel screen: stones on a leaning board of hexagons, drawn compact,
 //! white as a ring and black as a disc (W and B without colour).
 
-use super::board::{BoardGame, Cell, Mark, Shown, plain_cells};
+use super::board::{Cell, Mark, Shown, StoneGame, plain_cells};
 use crate::controller::duel::Turn;
 use crate::games::Side;
 use crate::games::islands::{Game, Place, Placed, Stone, stone_of};
@@ -38,7 +38,7 @@ fn side_of(stone: Stone) -> Side {
     }
 }
 
-impl BoardGame for Game {
+impl StoneGame for Game {
     const LEAN: bool = true;
     const EDGES: Option<[Side; 2]> = Some([Side::First, Side::Second]);
     const GOAL: &'static [&'static str] = &[

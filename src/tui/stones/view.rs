@@ -10,8 +10,8 @@ use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
-use super::DuelApp;
-use super::board::{BoardGame, Cell, Mark, Shown};
+use super::StonesScreen;
+use super::board::{Cell, Mark, Shown, StoneGame};
 use super::frame::Frame;
 use crate::games::Side;
 use crate::tui::keymap::{self, Action, Context, KeyMode, Where, flag};
@@ -168,7 +168,7 @@ impl CellSize {
 /// Room for the row numbers on each side and the column numbers above and below.
 const LABEL_W: u16 = 3;
 
-pub(super) fn layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
+pub(super) fn layout<G: StoneGame>(app: &StonesScreen<G>) -> Layout {
     if G::LEAN {
         return lean_layout(app);
     }
@@ -258,7 +258,7 @@ const SCROLLED_COLS_WITH_PANEL: usize = 24;
 
 /// The layout of a leaning board: compact cells (or dense ones zoomed out), the whole board
 /// when it fits, else as many rows and columns as fit, from the scroll position.
-fn lean_layout<G: BoardGame>(app: &DuelApp<G>) -> Layout {
+fn lean_layout<G: StoneGame>(app: &StonesScreen<G>) -> Layout {
     let (w, h) = app.size;
     let area = Rect::new(0, 0, w, h);
     let (rows, cols) = app.game().dims();
@@ -397,7 +397,7 @@ fn cell_origin(layout: &Layout, (r, c): Cell) -> (u16, u16) {
 }
 
 /// The cell under a screen position, if any.
-pub(super) fn cell_at<G: BoardGame>(app: &DuelApp<G>, x: u16, y: u16) -> Option<Cell> {
+pub(super) fn cell_at<G: StoneGame>(app: &StonesScreen<G>, x: u16, y: u16) -> Option<Cell> {
     let layout = layout(app);
     if layout.too_small.is_some() {
         return None;
@@ -426,7 +426,7 @@ pub(super) fn cell_at<G: BoardGame>(app: &DuelApp<G>, x: u16, y: u16) -> Option<
     (inside && r < layout.shown.0 && c < layout.shown.1).then_some(cell)
 }
 
-impl<G: BoardGame> Widget for &DuelApp<G> {
+impl<G: StoneGame> Widget for &StonesScreen<G> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let layout = layout(self);
         let title = |room: usize| title_words(self, room);
@@ -446,7 +446,7 @@ impl<G: BoardGame> Widget for &DuelApp<G> {
     }
 }
 
-impl<G: BoardGame> DuelApp<G> {
+impl<G: StoneGame> StonesScreen<G> {
     /// Everything on screen but the board, as the frame every game is drawn in takes it.
     fn game_frame<'a>(
         &'a self,
@@ -490,7 +490,7 @@ impl<G: BoardGame> DuelApp<G> {
 }
 
 /// How far the help can scroll on this screen: its rows beyond what the box shows.
-pub(super) fn help_scroll_limit<G: BoardGame>(app: &DuelApp<G>) -> usize {
+pub(super) fn help_scroll_limit<G: StoneGame>(app: &StonesScreen<G>) -> usize {
     let area = Rect::new(0, 0, app.size.0, app.size.1);
     crate::tui::view::frame::help_scroll_limit(&app.help_box(), app.theme, area)
 }
@@ -500,7 +500,7 @@ fn styled(app_color: bool, colored: Style, plain: Style) -> Style {
 }
 
 /// The colour of a side's name (its stones are told apart by shape too).
-fn side_style<G: BoardGame>(app: &DuelApp<G>, side: Side) -> Style {
+fn side_style<G: StoneGame>(app: &StonesScreen<G>, side: Side) -> Style {
     let fg = match side {
         Side::First => Color::Gray,
         Side::Second => Color::White,
@@ -514,7 +514,7 @@ fn side_style<G: BoardGame>(app: &DuelApp<G>, side: Side) -> Style {
 
 /// The title's words after the game's name: each side and its seat, in at most `room`
 /// columns. Long seat names are cut (`…`), then left out.
-fn title_words<G: BoardGame>(app: &DuelApp<G>, room: usize) -> Vec<Span<'static>> {
+fn title_words<G: StoneGame>(app: &StonesScreen<G>, room: usize) -> Vec<Span<'static>> {
     let theme = app.theme;
     let plain = !theme.color;
     let labels = Side::BOTH.map(|side| app.seat_beside(side));
@@ -566,7 +566,12 @@ fn shown_range(layout: &Layout, (rows, cols): (usize, usize)) -> Option<String> 
 
 /// Board colours: felt green, discs black and white; marks on top. Without grid lines the
 /// cursor is the cell's own colour (with lines it is a frame drawn round the cell).
-fn cell_style<G: BoardGame>(app: &DuelApp<G>, shown: Shown, cursor: bool, lines: bool) -> Style {
+fn cell_style<G: StoneGame>(
+    app: &StonesScreen<G>,
+    shown: Shown,
+    cursor: bool,
+    lines: bool,
+) -> Style {
     if !app.theme.color {
         let mut style = Style::new();
         match shown.mark {
@@ -598,7 +603,7 @@ fn cell_style<G: BoardGame>(app: &DuelApp<G>, shown: Shown, cursor: bool, lines:
     style
 }
 
-impl<G: BoardGame> DuelApp<G> {
+impl<G: StoneGame> StonesScreen<G> {
     /// Whether the cursor is drawn: a person's turn, or any time in a replay or watching
     /// paused (it shows where a click lands).
     fn cursor_shown(&self) -> bool {
@@ -618,7 +623,7 @@ impl<G: BoardGame> DuelApp<G> {
 /// and without colour; with room, a disc drawn in blocks, solid for the dark side and a ring
 /// for the light one, so the two read apart by shape as well as colour. A leaning board
 /// without colour keeps its letters (W and B, as its edges are marked).
-fn stone_rows<G: BoardGame>(side: Side, size: CellSize, plain: bool) -> Vec<String> {
+fn stone_rows<G: StoneGame>(side: Side, size: CellSize, plain: bool) -> Vec<String> {
     let w = usize::from(size.inner_w);
     let h = usize::from(size.inner_h);
     let solid = !G::light(side);
@@ -692,8 +697,8 @@ fn center(text: &str, width: usize) -> String {
 /// Ending: the cells to highlight and the line saying how the game ended, once it is over.
 type Ending = (Vec<Cell>, Option<String>);
 
-fn board<G: BoardGame>(
-    app: &DuelApp<G>,
+fn board<G: StoneGame>(
+    app: &StonesScreen<G>,
     layout: &Layout,
     ending: Option<&Ending>,
     buf: &mut Buffer,
@@ -902,7 +907,7 @@ fn group_style(color: bool, style: Style, group: u32, cursor: bool) -> Style {
 /// joins: a bar in the side's colour behind the numbers of its edges (reversed without
 /// colour, for the dark side), and its stone at the ends of them. Only edges in view are
 /// marked, so a scrolled board shows where its edges are.
-fn lean_labels<G: BoardGame>(app: &DuelApp<G>, layout: &Layout, buf: &mut Buffer) {
+fn lean_labels<G: StoneGame>(app: &StonesScreen<G>, layout: &Layout, buf: &mut Buffer) {
     let theme = app.theme;
     let plain = !theme.color;
     let (rows, cols) = app.game().dims();
@@ -1068,8 +1073,8 @@ fn draw_cursor(buf: &mut Buffer, layout: &Layout, cell: Cell, color: bool) {
 
 /// Draws the side panel: the players and their scores, the goal, how the game ended, the
 /// move log. Returns the move log's rectangle.
-fn side_panel<G: BoardGame>(
-    app: &DuelApp<G>,
+fn side_panel<G: StoneGame>(
+    app: &StonesScreen<G>,
     layout: &Layout,
     ending: Option<&Ending>,
     area: Rect,
@@ -1147,7 +1152,7 @@ fn side_panel<G: BoardGame>(
 
 /// `Dark wins 40–24`, once the game is over and the end is on screen: the game-over
 /// box's result line, as plain text.
-fn result_line<G: BoardGame>(app: &DuelApp<G>) -> Option<String> {
+fn result_line<G: StoneGame>(app: &StonesScreen<G>) -> Option<String> {
     if app.replay().is_some() || app.animating() {
         return None;
     }
@@ -1159,7 +1164,7 @@ fn result_line<G: BoardGame>(app: &DuelApp<G>) -> Option<String> {
 /// its moves; narrower wordings drop the moves, then the names, so that the state (whose
 /// turn, the result) still shows; the state said with the pace, without the speed, then
 /// in short.
-fn status_wordings<G: BoardGame>(app: &DuelApp<G>) -> Vec<Vec<Piece>> {
+fn status_wordings<G: StoneGame>(app: &StonesScreen<G>) -> Vec<Vec<Piece>> {
     let theme = app.theme;
     let plain = !theme.color;
     let frame = app.frame();
@@ -1211,7 +1216,7 @@ fn status_wordings<G: BoardGame>(app: &DuelApp<G>) -> Vec<Vec<Piece>> {
 
 /// What the status bar says of the frame shown, in full and in short: the replay's point,
 /// the move playing out, the result, or whose turn it is.
-fn states<G: BoardGame>(app: &DuelApp<G>, frame: &Frame<'_, G>) -> (String, String) {
+fn states<G: StoneGame>(app: &StonesScreen<G>, frame: &Frame<'_, G>) -> (String, String) {
     if let Some(replay) = app.replay() {
         let total = app.history().len();
         let playing = if replay.playing { " ▶" } else { "" };
@@ -1251,7 +1256,7 @@ fn states<G: BoardGame>(app: &DuelApp<G>, frame: &Frame<'_, G>) -> (String, Stri
 
 /// What the keys do right now, in a few words, from the keymap's entries for this state;
 /// in a replay, first what the step shown did.
-fn key_items<G: BoardGame>(app: &DuelApp<G>) -> Vec<keybar::Item> {
+fn key_items<G: StoneGame>(app: &StonesScreen<G>) -> Vec<keybar::Item> {
     let step = match app.shown_step() {
         Some((mv, step)) if app.replay().is_some() && step > 0 => {
             Some(G::step_line(&app.history()[mv].played, step))
@@ -1277,7 +1282,7 @@ fn key_items<G: BoardGame>(app: &DuelApp<G>) -> Vec<keybar::Item> {
 }
 
 /// The keys of this mode and context, from the keymap, in this game's words.
-pub(super) fn help_lines<G: BoardGame>(mode: KeyMode, ctx: Context) -> Vec<(&'static str, String)> {
+pub(super) fn help_lines<G: StoneGame>(mode: KeyMode, ctx: Context) -> Vec<(&'static str, String)> {
     let mut lines = Vec::new();
     for (action, label, help) in keymap::offered(mode, ctx) {
         let text = match (mode, action) {

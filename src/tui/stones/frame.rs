@@ -2,13 +2,13 @@
 //! whose turn it is, the moves in the log. Live, while a move plays out, and in a replay,
 //! the panel and the status bar read from here so that they never run ahead of the board.
 
-use super::board::{BoardGame, Shown};
-use super::{DuelApp, board};
+use super::board::{Shown, StoneGame};
+use super::{StonesScreen, board};
 use crate::games::Side;
 use crate::tui::timeline::Point;
 
 /// One frame of the board and its numbers.
-pub(super) struct Frame<'a, G: BoardGame> {
+pub(super) struct Frame<'a, G: StoneGame> {
     /// Every cell as drawn, row-major.
     pub cells: Vec<Shown>,
     /// Each side's score on the board drawn.
@@ -27,7 +27,7 @@ pub(super) struct Frame<'a, G: BoardGame> {
     pub position: &'a G,
 }
 
-impl<G: BoardGame> DuelApp<G> {
+impl<G: StoneGame> StonesScreen<G> {
     /// The frame on the board now.
     pub(super) fn frame(&self) -> Frame<'_, G> {
         let states = &self.states;

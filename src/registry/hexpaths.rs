@@ -14,7 +14,7 @@ use crate::record::race::RaceRecord;
 use crate::run::output::write_out;
 use crate::run::{Error, front_end};
 use crate::ssh::session::{join_race_table, open_race_table, race_news};
-use crate::tui::hexpaths::HexApp;
+use crate::tui::hexpaths::HexPathsScreen;
 use crate::tui::lobby::{GameOptions, Item, Launch, Mode};
 use crate::tui::{self, Opening};
 use crate::words::count;
@@ -54,7 +54,14 @@ pub static ENTRY: Entry = Entry {
     ended: |_| None,
     open_table: |conn, rival, _, size| open_race_table::<HexRace>(conn, rival, size),
     join_table: |spec, events, id, want, size| {
-        let app = join_race_table::<HexRace, _, _>(spec, events, id, want, size, HexApp::at_table)?;
+        let app = join_race_table::<HexRace, _, _>(
+            spec,
+            events,
+            id,
+            want,
+            size,
+            HexPathsScreen::at_table,
+        )?;
         Ok((Box::new(app), race_news::<HexRace>()))
     },
     lobby: LobbyGame {
@@ -211,7 +218,12 @@ fn play_hexpaths(setup: HexpathsSetup, full_screen: bool, save: bool) -> Result<
 
 /// The Hex paths screen for `setup`; a lone player's game is saved when `save` (a race's
 /// rivals and announcements are not a move list).
-fn hexpaths_app(setup: HexpathsSetup, save: bool, size: (u16, u16), theme: tui::Theme) -> HexApp {
+fn hexpaths_app(
+    setup: HexpathsSetup,
+    save: bool,
+    size: (u16, u16),
+    theme: tui::Theme,
+) -> HexPathsScreen {
     let HexpathsSetup {
         seed,
         settings,
@@ -221,7 +233,7 @@ fn hexpaths_app(setup: HexpathsSetup, save: bool, size: (u16, u16), theme: tui::
     let alone = people.len() <= 1 && rivals.is_empty();
     let record =
         (save && alone).then(|| hex_record::autosave(seed, &settings).map_err(|e| e.to_string()));
-    let app = HexApp::new(seed, settings, people, rivals, size, theme);
+    let app = HexPathsScreen::new(seed, settings, people, rivals, size, theme);
     match record {
         Some(record) => app.autosaved(record),
         None => app,
@@ -239,12 +251,12 @@ fn saved_game(path: PathBuf) -> Result<HexRecorder, Error> {
 }
 
 /// The saved lone game as a screen.
-fn resume_app(recorder: HexRecorder, size: (u16, u16), theme: tui::Theme) -> HexApp {
+fn resume_app(recorder: HexRecorder, size: (u16, u16), theme: tui::Theme) -> HexPathsScreen {
     let path = recorder.name();
     let settings = recorder.record().setup.settings(&path).unwrap_or_default();
-    HexApp::resume(recorder, size, theme).unwrap_or_else(|e| {
+    HexPathsScreen::resume(recorder, size, theme).unwrap_or_else(|e| {
         // Checked as it was opened; a file changed since then is said, not played.
-        HexApp::new(
+        HexPathsScreen::new(
             rand::random(),
             settings,
             Vec::new(),

@@ -1,7 +1,7 @@
 //! Reversi on the duel screen: discs, legal squares, flip counts and the flips of a move line
 //! by line.
 
-use super::board::{BoardGame, Cell, Mark, Shown, plain_cells};
+use super::board::{Cell, Mark, Shown, StoneGame, plain_cells};
 use crate::controller::duel::Turn;
 use crate::games::Side;
 use crate::games::reversi::{Direction, Game, Move, MoveOutcome, Square, color_of};
@@ -40,7 +40,7 @@ fn side_of(color: crate::games::reversi::Color) -> Side {
     }
 }
 
-impl BoardGame for Game {
+impl StoneGame for Game {
     const PLACE_WORDS: &'static str = "place a disc";
     const HINT_WORDS: &'static str = "how many discs each move would flip";
     const STEP_WORDS: &'static str = "the flips line by line";

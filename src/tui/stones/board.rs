@@ -1,6 +1,6 @@
 //! What the duel screen needs to know of a game played by placing stones on a grid of cells:
 //! what stands where, which cell a move takes, the steps of a move (for animation and replay)
-//! and how to name things. Each game implements [`BoardGame`] in a file of its own.
+//! and how to name things. Each game implements [`StoneGame`] in a file of its own.
 
 use crate::controller::duel::Turn;
 use crate::games::{Side, TwoPlayer};
@@ -29,7 +29,7 @@ pub enum Mark {
 }
 
 /// A two-player game on a grid of cells, as the duel screen draws and plays it.
-pub trait BoardGame: TwoPlayer + crate::controller::table_game::Hosted + std::fmt::Debug {
+pub trait StoneGame: TwoPlayer + crate::controller::table_game::Hosted + std::fmt::Debug {
     /// Rows and columns of the board.
     fn dims(&self) -> (usize, usize);
     /// The stone on a cell, if any.
@@ -104,14 +104,14 @@ pub trait BoardGame: TwoPlayer + crate::controller::table_game::Hosted + std::fm
 }
 
 /// The timeline counts a turn's steps through its game.
-impl<G: BoardGame> Steps for Turn<G> {
+impl<G: StoneGame> Steps for Turn<G> {
     fn steps(&self) -> usize {
         G::step_count(&self.played)
     }
 }
 
 /// Every cell of `game` unmarked, row-major.
-pub fn plain_cells<G: BoardGame>(game: &G) -> Vec<Shown> {
+pub fn plain_cells<G: StoneGame>(game: &G) -> Vec<Shown> {
     let (rows, cols) = game.dims();
     let mut cells = Vec::with_capacity(rows * cols);
     for r in 0..rows {

@@ -25,9 +25,9 @@ use crate::setup::Base;
 use crate::setup::three_trios::MatchConfig;
 use crate::ssh::Showcase;
 use crate::tui::Opening;
-use crate::tui::duel::BoardGame;
 pub use crate::tui::lobby::games::{GameOptions, LobbyGame, LobbyRows, OwnRow, SavedLineFn};
 use crate::tui::lobby::{Item, Launch};
+use crate::tui::stones::StoneGame;
 
 /// Continues a saved match found by `trios play --resume`, in the front end given.
 pub type ResumeFn = fn(PathBuf, &PlayArgs, Ui) -> Result<(), Error>;
@@ -134,7 +134,7 @@ pub struct Entry {
 
 /// The saved list's players and result of a duel's record, in its screen's words for the sides
 /// (`Dark wins 40–24`, `White wins 3–1`).
-pub(crate) fn duel_line<G: BoardGame>(
+pub(crate) fn duel_line<G: StoneGame>(
     record: &DuelRecord<G>,
     unfinished: &dyn Fn() -> String,
 ) -> (String, String) {
@@ -160,7 +160,7 @@ pub(crate) fn read_duel<G: TwoPlayer + std::fmt::Debug>(
 
 /// The saved list's line of a duel's record of game `G` ([`Entry::saved_line`]); `None`
 /// when the record is another game's.
-pub(crate) fn duel_saved_line<G: BoardGame + std::fmt::Debug>(
+pub(crate) fn duel_saved_line<G: StoneGame + std::fmt::Debug>(
     record: &AnyRecord,
     unfinished: &dyn Fn() -> String,
 ) -> Option<(String, String)> {
@@ -170,7 +170,7 @@ pub(crate) fn duel_saved_line<G: BoardGame + std::fmt::Debug>(
 }
 
 /// How a finished duel's record of game `G` ended ([`Entry::ended`]).
-pub(crate) fn duel_ended<G: BoardGame + std::fmt::Debug>(record: &AnyRecord) -> Option<Ended> {
+pub(crate) fn duel_ended<G: StoneGame + std::fmt::Debug>(record: &AnyRecord) -> Option<Ended> {
     let r = record.downcast_ref::<DuelRecord<G>>()?;
     let end = r.result.as_ref()?;
     let places = match end.verdict {

@@ -4,17 +4,17 @@
 use crate::tui::event::Sender;
 use std::time::Instant;
 
-use super::{BoardGame, DuelApp, NewDuel};
+use super::{NewDuel, StoneGame, StonesScreen};
 use crate::controller::duel::DuelConfig;
 use crate::controller::table::{Joined, Request};
 use crate::tui::Event;
 use crate::tui::match_screen::{DuelLink, MirrorError, ToTable, mirror};
 use crate::tui::view::theme::Theme;
 
-/// Sends a request to the shared table a [`DuelApp`] shows.
+/// Sends a request to the shared table a [`StonesScreen`] shows.
 pub type ToDuelTable<G> = ToTable<DuelConfig<G>>;
 
-impl<G: BoardGame> DuelApp<G> {
+impl<G: StoneGame> StonesScreen<G> {
     /// A screen showing a server's table from where `joined` stands: the moves so far are
     /// replayed here, later ones arrive as [`Event::Table`] news, and this player's moves go
     /// to the table through `send`.
@@ -24,10 +24,10 @@ impl<G: BoardGame> DuelApp<G> {
         events: Sender<Event>,
         size: (u16, u16),
         theme: Theme,
-    ) -> Result<DuelApp<G>, MirrorError<G::Refusal>> {
+    ) -> Result<StonesScreen<G>, MirrorError<G::Refusal>> {
         let duel = mirror(&joined.config, &joined.moves)?;
         let refuse: NewDuel<G> = Box::new(|_| Err("a table deals its own games".into()));
-        let mut app = DuelApp::build(duel, refuse, events, size, theme, false);
+        let mut app = StonesScreen::build(duel, refuse, events, size, theme, false);
         app.table = Some(DuelLink::new(&joined, send));
         app.after_move(Instant::now());
         Ok(app)

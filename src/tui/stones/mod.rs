@@ -1,7 +1,7 @@
 //! The full-screen app for the platform's two-player board games (Reversi first): a match
 //! against the computer, between two people at one keyboard, or between two computers
 //! watched live, and a viewer for recorded matches. State changes only in
-//! [`DuelApp::update`]; `view` draws it.
+//! [`StonesScreen::update`]; `view` draws it.
 
 pub mod board;
 mod frame;
@@ -23,7 +23,7 @@ use super::Event;
 use super::keymap::{self, Action, Context, KeyMode};
 pub use super::match_screen::Note;
 pub use super::match_screen::Playback as Replay;
-use super::match_screen::{Board, Computer, MatchScreen, states_of};
+use super::match_screen::{Computer, MatchBoard, MatchScreen, states_of};
 use super::timeline::{self, Point};
 use super::view::seat;
 use super::view::theme::Theme;
@@ -32,7 +32,7 @@ use crate::controller::duel::{Duel, DuelConfig};
 use crate::controller::table::{News, Request, Role, SeatState, TableId};
 use crate::games::Side;
 use crate::words::YOU;
-pub use board::{BoardGame, Cell, Mark, Shown};
+pub use board::{Cell, Mark, Shown, StoneGame};
 
 /// The first of `shown` lines (rows or columns) of `total` to show so that `at` is in view,
 /// moving as little as possible from `first`.
@@ -56,7 +56,7 @@ pub type NewDuel<G> = Box<dyn FnMut(&DuelConfig<G>) -> Result<Duel<G>, String>>;
 
 /// A board of cells with stones on the match screen: the cursor, how a large board is
 /// scrolled and zoomed, how far the log is scrolled back, and how `n` deals.
-pub struct Stones<G: BoardGame> {
+pub struct Stones<G: StoneGame> {
     pub(crate) cursor: Cell,
     /// The top-left cell shown when a leaning board is too large for the window; it
     /// follows the cursor (or the last move, when no person is to move).
@@ -68,7 +68,7 @@ pub struct Stones<G: BoardGame> {
     new_duel: NewDuel<G>,
 }
 
-impl<G: BoardGame> Board for Stones<G> {
+impl<G: StoneGame> MatchBoard for Stones<G> {
     type Game = G;
     type Setup = DuelConfig<G>;
 
@@ -76,28 +76,28 @@ impl<G: BoardGame> Board for Stones<G> {
         G::cell_of(mv).is_none()
     }
 
-    fn show_move(screen: &mut DuelApp<G>, mv: G::Move, now: Instant) {
+    fn show_move(screen: &mut StonesScreen<G>, mv: G::Move, now: Instant) {
         screen.play(mv, now);
     }
 
-    fn start_over(screen: &mut DuelApp<G>, now: Instant) {
+    fn start_over(screen: &mut StonesScreen<G>, now: Instant) {
         screen.board.log_back = 0;
         screen.after_move(now);
     }
 
-    fn new_game(screen: &mut DuelApp<G>, now: Instant) {
+    fn new_game(screen: &mut StonesScreen<G>, now: Instant) {
         screen.deal_new_game(now);
     }
 
-    fn hidden(screen: &DuelApp<G>) -> bool {
+    fn hidden(screen: &StonesScreen<G>) -> bool {
         view::layout(screen).too_small.is_some()
     }
 
-    fn key(screen: &mut DuelApp<G>, key: KeyEvent, now: Instant) {
+    fn key(screen: &mut StonesScreen<G>, key: KeyEvent, now: Instant) {
         screen.on_key(key, now);
     }
 
-    fn mouse(screen: &mut DuelApp<G>, mouse: MouseEvent, now: Instant) {
+    fn mouse(screen: &mut StonesScreen<G>, mouse: MouseEvent, now: Instant) {
         screen.on_mouse(mouse, now);
     }
 
@@ -110,22 +110,22 @@ impl<G: BoardGame> Board for Stones<G> {
         }
     }
 
-    fn settle(screen: &mut DuelApp<G>, _now: Instant) {
+    fn settle(screen: &mut StonesScreen<G>, _now: Instant) {
         if screen.table.is_some() {
             screen.send_forced_pass();
         }
         screen.keep_in_view();
     }
 
-    fn taken_back(screen: &mut DuelApp<G>, now: Instant) {
+    fn taken_back(screen: &mut StonesScreen<G>, now: Instant) {
         screen.after_move(now);
     }
 }
 
 /// One screen's match of a board game.
-pub type DuelApp<G> = MatchScreen<Stones<G>>;
+pub type StonesScreen<G> = MatchScreen<Stones<G>>;
 
-impl<G: BoardGame> MatchScreen<Stones<G>> {
+impl<G: StoneGame> MatchScreen<Stones<G>> {
     /// A screen playing `duel`; computer seats think on a thread of their own and answer
     /// through `events`.
     pub fn new(
@@ -134,8 +134,8 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
         events: Sender<Event>,
         size: (u16, u16),
         theme: Theme,
-    ) -> DuelApp<G> {
-        let mut app = DuelApp::build(duel, new_duel, events, size, theme, false);
+    ) -> StonesScreen<G> {
+        let mut app = StonesScreen::build(duel, new_duel, events, size, theme, false);
         app.after_move(Instant::now());
         app.drive(Instant::now());
         app
@@ -147,9 +147,9 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
         events: Sender<Event>,
         size: (u16, u16),
         theme: Theme,
-    ) -> DuelApp<G> {
+    ) -> StonesScreen<G> {
         let refuse: NewDuel<G> = Box::new(|_| Err("a recorded match only plays back".into()));
-        let mut app = DuelApp::build(duel, refuse, events, size, theme, true);
+        let mut app = StonesScreen::build(duel, refuse, events, size, theme, true);
         app.motion.open_replay(0, Instant::now());
         app
     }
@@ -161,7 +161,7 @@ impl<G: BoardGame> MatchScreen<Stones<G>> {
         size: (u16, u16),
         theme: Theme,
         viewer: bool,
-    ) -> DuelApp<G> {
+    ) -> StonesScreen<G> {
         let computers = duel.config().seats.iter().any(|s| *s != Seat::Human);
         let mut computer = Computer::none();
         if !viewer && computers {

@@ -34,7 +34,7 @@ use crate::ssh::session::{
 use crate::textui;
 use crate::tui::Opening;
 use crate::tui::lobby::{GameOptions, Item, Launch, Lobby, Mode};
-use crate::tui::three_trios::app::App;
+use crate::tui::three_trios::app::ThreeTriosScreen;
 
 /// Three Trios' entry.
 pub static ENTRY: Entry = Entry {
@@ -89,7 +89,9 @@ pub static ENTRY: Entry = Entry {
             id,
             want,
             news_to(events, id),
-            |joined, ask| App::at_table(joined, Box::new(ask), events.clone(), size, spec.theme),
+            |joined, ask| {
+                ThreeTriosScreen::at_table(joined, Box::new(ask), events.clone(), size, spec.theme)
+            },
         )?;
         Ok((Box::new(app), duel_news::<MatchConfig>()))
     },
@@ -319,8 +321,8 @@ fn saved_line(r: &Record, unfinished: &dyn Fn() -> String) -> (String, String) {
     (players, result)
 }
 
-/// How a finished match ended for Red and Blue ([`crate::front::Entry::ended`]).
-fn ended(r: &Record) -> Option<crate::front::Ended> {
+/// How a finished match ended for Red and Blue ([`crate::registry::Entry::ended`]).
+fn ended(r: &Record) -> Option<crate::registry::Ended> {
     use crate::games::three_trios::{Outcome, Player};
     let end = r.result.as_ref()?;
     let places = match end.outcome {
@@ -328,7 +330,7 @@ fn ended(r: &Record) -> Option<crate::front::Ended> {
         Outcome::Win(Player::Blue) => [1, 0],
         Outcome::Tie => [0, 0],
     };
-    Some(crate::front::Ended {
+    Some(crate::registry::Ended {
         seats: vec![
             (r.setup.red.clone(), places[0]),
             (r.setup.blue.clone(), places[1]),

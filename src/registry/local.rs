@@ -13,7 +13,7 @@ use crate::record::AnyRecord;
 use crate::store::handle::LOCAL_HANDLE;
 use crate::store::worker::StoreService;
 use crate::store::{AccountId, Finished, GameRow, LICHESS, Participant, Store, StoreError};
-use crate::tui::players::{Board, PlayerSource, Profile, Whose};
+use crate::tui::players::{Leaderboard, PlayerSource, Profile, Whose};
 
 use super::{Ended, entry};
 
@@ -213,7 +213,7 @@ fn bests(s: &dyn Store, me: AccountId, triad: Option<&Path>) -> Result<Vec<Strin
 }
 
 impl PlayerSource for LocalProfile {
-    fn leaderboard(&mut self, _group: &str) -> Result<Board, String> {
+    fn leaderboard(&mut self, _group: &str) -> Result<Leaderboard, String> {
         Err("Leaderboards are kept by servers: play on one with ssh (trios serve)".into())
     }
 

@@ -6,10 +6,10 @@ use crate::games::GameKind;
 use crate::store::daily;
 use crate::store::worker::now;
 use crate::tui::Opening;
-use crate::tui::hexpaths::HexApp;
-use crate::tui::players::daily::{DailyPlay, Puzzle};
+use crate::tui::hexpaths::HexPathsScreen;
+use crate::tui::players::daily::{DailyPlayScreen, Puzzle};
 pub use crate::tui::players::daily_store::{DailyStore, PUZZLES, board};
-use crate::tui::triad::TriadApp;
+use crate::tui::triad::TriadScreen;
 
 /// Today's puzzle of `game` as a screen: the day's deal (Triad solitaire, or Hex paths
 /// alone with the default settings), its result kept with `keeper` when it ends and the
@@ -21,9 +21,9 @@ pub fn today(game: GameKind, keeper: DailyStore) -> Option<Opening> {
     let (day, seed) = daily::today(now(), game.name());
     Some(Box::new(move |_events, size, theme| {
         let puzzle: Box<dyn Puzzle> = match game {
-            GameKind::Triad => Box::new(TriadApp::new(seed, None, size, theme).as_daily()),
+            GameKind::Triad => Box::new(TriadScreen::new(seed, None, size, theme).as_daily()),
             _ => Box::new(
-                HexApp::new(
+                HexPathsScreen::new(
                     seed,
                     Default::default(),
                     Vec::new(),
@@ -37,6 +37,6 @@ pub fn today(game: GameKind, keeper: DailyStore) -> Option<Opening> {
         let kept = keeper.clone();
         let keep = Box::new(move |outcome| kept.keep(game, day, outcome));
         let board = Box::new(move |said| board(keeper.clone(), said));
-        Box::new(DailyPlay::new(puzzle, keep, board))
+        Box::new(DailyPlayScreen::new(puzzle, keep, board))
     }))
 }
