@@ -412,7 +412,7 @@ impl Widget for &HexPathsScreen {
         // The clock runs only while a round is on (and a demonstration follows it).
         let clock = match self.phase {
             Phase::Thinking | Phase::Demonstrating { .. } => vec![Span::styled(
-                format!(" {}:{:02} ", left / 60, left % 60),
+                format!(" {}:{:02}", left / 60, left % 60),
                 self.theme.title(),
             )],
             _ => Vec::new(),

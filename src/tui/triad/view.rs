@@ -118,7 +118,7 @@ impl Widget for &TriadScreen {
             title: &title,
             hints: vec!["? help".to_string()],
             clock: vec![Span::styled(
-                format!(" {} ", clock(self.elapsed())),
+                format!(" {}", clock(self.elapsed())),
                 self.theme.title(),
             )],
             status: vec![status_pieces(self)],
