@@ -76,17 +76,29 @@ pub fn first_key(key: &ratatui::crossterm::event::KeyEvent, help: &mut bool) -> 
     }
 }
 
-/// A duel's screen in the shell: its update says what the shell does next.
+/// A game screen in the shell: its own `update` (which answers the [`Transition`]),
+/// `next_tick` and drawing as a widget. Each game's screen implements [`Screen`] with it.
+macro_rules! game_screen {
+    ($screen:ty) => {
+        fn update(
+            &mut self,
+            event: $crate::tui::Event,
+            now: std::time::Instant,
+        ) -> $crate::tui::Transition {
+            <$screen>::update(self, event, now)
+        }
+        fn next_tick(&self) -> Option<std::time::Instant> {
+            <$screen>::next_tick(self)
+        }
+        fn draw(&self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
+            ratatui::widgets::Widget::render(self, area, buf);
+        }
+    };
+}
+pub(crate) use game_screen;
+
 impl<G: StoneGame> Screen for StonesScreen<G> {
-    fn update(&mut self, event: Event, now: std::time::Instant) -> Transition {
-        StonesScreen::update(self, event, now)
-    }
-    fn next_tick(&self) -> Option<std::time::Instant> {
-        StonesScreen::next_tick(self)
-    }
-    fn draw(&self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
-        ratatui::widgets::Widget::render(self, area, buf);
-    }
+    game_screen!(StonesScreen<G>);
 }
 
 /// Runs the screen `make` builds (given where its events go, the terminal's size and the

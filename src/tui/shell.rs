@@ -37,6 +37,20 @@ pub enum Transition {
     Suspend,
 }
 
+impl Transition {
+    /// What a game screen asks after an event: to close once it `quit`, else to be
+    /// suspended once when Ctrl-Z asked for it (`suspend` is cleared), else to stay.
+    pub fn after(quit: bool, suspend: &mut bool) -> Transition {
+        if quit {
+            Transition::Pop
+        } else if std::mem::take(suspend) {
+            Transition::Suspend
+        } else {
+            Transition::Stay
+        }
+    }
+}
+
 /// How a screen is opened: given where its own events go (a computer's moves), the terminal's
 /// size and the theme.
 pub type Opening = Box<dyn FnOnce(Sender<Event>, (u16, u16), Theme) -> Box<dyn Screen>>;

@@ -1033,15 +1033,7 @@ impl Deref for HexPathsScreen {
 
 /// The screen in the shell.
 impl super::Screen for HexPathsScreen {
-    fn update(&mut self, event: Event, now: Instant) -> Transition {
-        Self::update(self, event, now)
-    }
-    fn next_tick(&self) -> Option<Instant> {
-        Self::next_tick(self)
-    }
-    fn draw(&self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
-        ratatui::widgets::Widget::render(self, area, buf);
-    }
+    crate::tui::game_screen!(HexPathsScreen);
 }
 
 #[cfg(test)]

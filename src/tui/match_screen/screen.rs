@@ -530,13 +530,7 @@ where
     /// what the shell is to do next: stay, or pop the screen once it quits, or suspend.
     pub fn update(&mut self, event: Event, now: Instant) -> Transition {
         self.apply(event, now);
-        if self.quit {
-            Transition::Pop
-        } else if std::mem::take(&mut self.suspend) {
-            Transition::Suspend
-        } else {
-            Transition::Stay
-        }
+        Transition::after(self.quit, &mut self.suspend)
     }
 
     fn apply(&mut self, event: Event, now: Instant) {

@@ -276,13 +276,7 @@ impl RaceBase {
     /// What the shell is to do after an event: pop the screen once it quits, suspend on
     /// Ctrl-Z (asking clears it), or stay.
     pub(crate) fn transition(&mut self) -> Transition {
-        if self.quit {
-            Transition::Pop
-        } else if std::mem::take(&mut self.suspend) {
-            Transition::Suspend
-        } else {
-            Transition::Stay
-        }
+        Transition::after(self.quit, &mut self.suspend)
     }
 
     /// Time on the clock.

@@ -14,15 +14,7 @@ use crate::tui::{Event, Screen, Start, Theme, run_screen};
 use app::{NewMatch, ThreeTriosScreen};
 
 impl Screen for ThreeTriosScreen {
-    fn update(&mut self, event: Event, now: std::time::Instant) -> crate::tui::Transition {
-        ThreeTriosScreen::update(self, event, now)
-    }
-    fn next_tick(&self) -> Option<std::time::Instant> {
-        ThreeTriosScreen::next_tick(self)
-    }
-    fn draw(&self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
-        ratatui::widgets::Widget::render(self, area, buf);
-    }
+    crate::tui::game_screen!(ThreeTriosScreen);
 }
 
 /// A Three Trios match screen: played from its start, or (`Review`) replayed from the top,

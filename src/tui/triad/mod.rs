@@ -663,15 +663,7 @@ impl Deref for TriadScreen {
 
 /// The screen in the shell.
 impl super::Screen for TriadScreen {
-    fn update(&mut self, event: Event, now: Instant) -> Transition {
-        Self::update(self, event, now)
-    }
-    fn next_tick(&self) -> Option<Instant> {
-        Self::next_tick(self)
-    }
-    fn draw(&self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
-        ratatui::widgets::Widget::render(self, area, buf);
-    }
+    crate::tui::game_screen!(TriadScreen);
 }
 
 /// What a player hears on taking a triad, `n` being their own count: alone it is the
