@@ -89,24 +89,42 @@ pub static ENTRY: Entry = Entry {
         },
         race_progress: Some(|table| format!("round {}/{}", table.moves + 1, table.cells)),
         saved_line,
-        alone: Some(|| GameOptions::HexPaths {
-            rival: None,
-            people: 1,
+        alone: Some(|| {
+            GameOptions::new(
+                GameKind::HexPaths,
+                HexOptions {
+                    rival: None,
+                    people: 1,
+                },
+            )
         }),
         own_rows: &[],
         most_players: crate::controller::race_table::hexpaths::MAX_PLAYERS,
         table_from_setup: false,
-        options: |lobby, mode| GameOptions::HexPaths {
-            rival: (mode == Mode::VsComputer).then(|| lobby.opponent_name()),
-            people: if mode == Mode::TwoPlayers { 2 } else { 1 },
+        options: |lobby, mode| {
+            GameOptions::new(
+                GameKind::HexPaths,
+                HexOptions {
+                    rival: (mode == Mode::VsComputer).then(|| lobby.opponent_name()),
+                    people: if mode == Mode::TwoPlayers { 2 } else { 1 },
+                },
+            )
         },
         resumes: true,
     },
 };
 
+/// What a Hex paths game chosen in the lobby needs: the people at this keyboard, and a
+/// computer rival of this level if one is named.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HexOptions {
+    pub rival: Option<String>,
+    pub people: usize,
+}
+
 /// A game chosen on the home screen, as a screen.
 fn launch(launch: &Launch) -> Result<Opening, Error> {
-    let GameOptions::HexPaths { rival, people } = &launch.options else {
+    let Some(HexOptions { rival, people }) = launch.options.own::<HexOptions>() else {
         return Err(Error::Usage("not a Hex paths game".into()));
     };
     let seed: u64 = rand::random();

@@ -106,7 +106,9 @@ pub static ENTRY: Entry = Entry {
         }],
         most_players: 2,
         table_from_setup: false,
-        options: |lobby, _| GameOptions::Islands { size: side(lobby) },
+        options: |lobby, _| {
+            GameOptions::new(GameKind::Islands, islands::Options { size: side(lobby) })
+        },
         resumes: true,
     },
 };
@@ -125,8 +127,8 @@ fn open_table(
     options: &GameOptions,
     screen: (u16, u16),
 ) -> Result<TableScreen, AtTableError> {
-    let size = match options {
-        GameOptions::Islands { size } if ISLAND_SIDES.contains(size) => *size,
+    let size = match options.own::<islands::Options>() {
+        Some(islands::Options { size }) if ISLAND_SIDES.contains(size) => *size,
         _ => islands::DEFAULT_SIZE,
     };
     if size > SERVER_MOST_SIDE {
@@ -141,7 +143,7 @@ fn open_table(
 
 /// A match chosen on the home screen, as a screen; a board too large for it is refused.
 fn launch(launch: &Launch) -> Result<Opening, Error> {
-    let GameOptions::Islands { size } = launch.options else {
+    let Some(&islands::Options { size }) = launch.options.own::<islands::Options>() else {
         return Err(Error::Usage("not an Islands of Hex match".into()));
     };
     islands_fit_the_screen(size)?;

@@ -87,11 +87,11 @@ pub static ENTRY: Entry = Entry {
         }],
         most_players: 2,
         table_from_setup: false,
-        options: |lobby, _| GameOptions::Reversi {
-            person: match lobby.color() {
+        options: |lobby, _| {
+            GameOptions::new(GameKind::Reversi, ()).playing(match lobby.color() {
                 reversi::Color::Dark => Side::First,
                 reversi::Color::Light => Side::Second,
-            },
+            })
         },
         resumes: true,
     },

@@ -81,20 +81,28 @@ pub static ENTRY: Entry = Entry {
         },
         race_progress: Some(|table| format!("{} taken", crate::words::count(table.moves, "triad"))),
         saved_line,
-        alone: Some(|| GameOptions::Triad { rival: None }),
+        alone: Some(|| GameOptions::new(GameKind::Triad, TriadOptions { rival: None })),
         own_rows: &[],
         most_players: crate::controller::race_table::triad::MAX_RACERS,
         table_from_setup: false,
-        options: |lobby, mode| GameOptions::Triad {
-            rival: (mode == Mode::VsComputer).then(|| lobby.opponent_name()),
+        options: |lobby, mode| {
+            let rival = (mode == Mode::VsComputer).then(|| lobby.opponent_name());
+            GameOptions::new(GameKind::Triad, TriadOptions { rival })
         },
         resumes: true,
     },
 };
 
+/// What a Triad game chosen in the lobby needs: alone, or racing a computer rival of this
+/// level.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TriadOptions {
+    pub rival: Option<String>,
+}
+
 /// A solitaire or race chosen on the home screen, as a screen.
 fn launch(launch: &Launch) -> Result<Opening, Error> {
-    let GameOptions::Triad { rival } = &launch.options else {
+    let Some(TriadOptions { rival }) = launch.options.own::<TriadOptions>() else {
         return Err(Error::Usage("not a Triad game".into()));
     };
     let seed = rand::random();

@@ -17,8 +17,11 @@ use trios::controller::Seat;
 use trios::controller::table::{Identity, Proof};
 use trios::games::GameKind;
 use trios::games::Side;
+use trios::games::islands;
 use trios::games::reversi::Color;
 use trios::games::three_trios::source::SourceFile;
+use trios::registry::hexpaths::HexOptions;
+use trios::registry::triad::TriadOptions;
 use trios::setup::three_trios::MatchConfig;
 use trios::tui::lobby::{GameOptions, Intent, Launch, Lobby, Mode};
 use trios::tui::{Event, Theme};
@@ -257,9 +260,7 @@ fn each_play_item_launches_the_match_it_names() {
     assert_eq!(launch.game, GameKind::Reversi);
     assert_eq!(
         launch.options,
-        GameOptions::Reversi {
-            person: Side::Second
-        }
+        GameOptions::new(GameKind::Reversi, ()).playing(Side::Second)
     );
     assert_eq!(
         launch.seats(),
@@ -501,9 +502,12 @@ fn a_server_offers_every_game_on_its_game_row() {
         (
             GameKind::Triad,
             Mode::VsComputer,
-            GameOptions::Triad {
-                rival: Some("hard".into())
-            }
+            GameOptions::new(
+                GameKind::Triad,
+                TriadOptions {
+                    rival: Some("hard".into())
+                }
+            )
         )
     );
     let launch = play(keys(&mut lobby, "vv\r"));
@@ -512,7 +516,7 @@ fn a_server_offers_every_game_on_its_game_row() {
         (
             GameKind::Triad,
             Mode::TwoPlayers,
-            GameOptions::Triad { rival: None }
+            GameOptions::new(GameKind::Triad, TriadOptions { rival: None })
         )
     );
 }
@@ -533,10 +537,13 @@ fn left_and_right_on_an_action_line_change_the_game() {
     assert_eq!(launch.game, GameKind::HexPaths);
     assert_eq!(
         launch.options,
-        GameOptions::HexPaths {
-            rival: Some("hard".into()),
-            people: 1
-        }
+        GameOptions::new(
+            GameKind::HexPaths,
+            HexOptions {
+                rival: Some("hard".into()),
+                people: 1
+            }
+        )
     );
     let screen = render(&lobby);
     for line in ["Play alone", "Race the computer", "Two players race"] {
@@ -545,18 +552,24 @@ fn left_and_right_on_an_action_line_change_the_game() {
     let launch = play(keys(&mut lobby, "^\r"));
     assert_eq!(
         launch.options,
-        GameOptions::HexPaths {
-            rival: None,
-            people: 1
-        }
+        GameOptions::new(
+            GameKind::HexPaths,
+            HexOptions {
+                rival: None,
+                people: 1
+            }
+        )
     );
     let launch = play(keys(&mut lobby, "vv\r"));
     assert_eq!(
         launch.options,
-        GameOptions::HexPaths {
-            rival: None,
-            people: 2
-        }
+        GameOptions::new(
+            GameKind::HexPaths,
+            HexOptions {
+                rival: None,
+                people: 2
+            }
+        )
     );
     // Triad: alone, or racing a computer rival of the chosen level.
     let mut lobby = home(None);
@@ -564,16 +577,22 @@ fn left_and_right_on_an_action_line_change_the_game() {
     assert_eq!(launch.game, GameKind::Triad);
     assert_eq!(
         launch.options,
-        GameOptions::Triad {
-            rival: Some("hard".into())
-        }
+        GameOptions::new(
+            GameKind::Triad,
+            TriadOptions {
+                rival: Some("hard".into())
+            }
+        )
     );
     let screen = render(&lobby);
     assert!(screen.contains("Play solitaire"), "{screen}");
     assert!(screen.contains("Race the computer"), "{screen}");
     assert!(!screen.contains("Two players"), "{screen}");
     let launch = play(keys(&mut lobby, "^\r"));
-    assert_eq!(launch.options, GameOptions::Triad { rival: None });
+    assert_eq!(
+        launch.options,
+        GameOptions::new(GameKind::Triad, TriadOptions { rival: None })
+    );
     let mut lobby = home(None);
     let launch = play(keys(&mut lobby, "<<<<<\r"));
     assert_eq!(
@@ -598,7 +617,10 @@ fn islands_at_home_offers_the_board_side() {
     assert!(line_with(&render(&lobby), "Board").contains("‹ 13x13 ›"));
     let launch = play(keys(&mut lobby, "v\r"));
     assert_eq!(launch.game, GameKind::Islands);
-    assert_eq!(launch.options, GameOptions::Islands { size: 13 });
+    assert_eq!(
+        launch.options,
+        GameOptions::new(GameKind::Islands, islands::Options { size: 13 })
+    );
 }
 
 #[test]

@@ -482,8 +482,8 @@ fn every_game_lists_its_tables_under_the_heading_and_todays_puzzle_after_them() 
 
 /// The Islands of Hex board sides `lobby` offers, stepping its Board row once round.
 fn island_sides(lobby: &mut Lobby) -> Vec<usize> {
-    use trios::games::GameKind;
-    use trios::tui::lobby::{GameOptions, Item, Mode};
+    use trios::games::{GameKind, islands};
+    use trios::tui::lobby::{Item, Mode};
     while lobby.game_kind() != GameKind::Islands {
         keys(lobby, ">");
     }
@@ -494,9 +494,12 @@ fn island_sides(lobby: &mut Lobby) -> Vec<usize> {
         keys(lobby, "j");
     }
     assert_eq!(lobby.selected_item(), Item::Size, "{:?}", lobby.items());
-    let side = |lobby: &Lobby| match lobby.launch(Mode::VsComputer).options {
-        GameOptions::Islands { size } => size,
-        options => panic!("{options:?}"),
+    let side = |lobby: &Lobby| {
+        let options = lobby.launch(Mode::VsComputer).options;
+        match options.own::<islands::Options>() {
+            Some(own) => own.size,
+            None => panic!("{options:?}"),
+        }
     };
     let first = side(lobby);
     let mut sides = vec![first];
@@ -512,7 +515,7 @@ fn island_sides(lobby: &mut Lobby) -> Vec<usize> {
 
 #[test]
 fn a_server_offers_every_islands_board_size_the_home_screen_offers() {
-    use trios::games::GameKind;
+    use trios::games::{GameKind, islands};
     use trios::tui::lobby::{GameOptions, Item, Mode};
     let choices = Arc::new(trios::registry::lobby_choices(base()));
     let mut home = Lobby::home(choices.clone(), None, (80, 24), Theme::plain());
@@ -525,7 +528,9 @@ fn a_server_offers_every_islands_board_size_the_home_screen_offers() {
     }
 
     // Down to 5x5; the computer is played (or a table opened) on it.
-    while server.launch(Mode::VsComputer).options != (GameOptions::Islands { size: 5 }) {
+    while server.launch(Mode::VsComputer).options
+        != GameOptions::new(GameKind::Islands, islands::Options { size: 5 })
+    {
         keys(&mut server, "<");
     }
     assert!(
@@ -539,14 +544,20 @@ fn a_server_offers_every_islands_board_size_the_home_screen_offers() {
         panic!("a table against the computer");
     };
     assert_eq!(launch.game, GameKind::Islands);
-    assert_eq!(launch.options, GameOptions::Islands { size: 5 });
+    assert_eq!(
+        launch.options,
+        GameOptions::new(GameKind::Islands, islands::Options { size: 5 })
+    );
     keys(&mut server, "jjj");
     assert_eq!(server.selected_item(), Item::OpenTable);
     let Some(Intent::Play(launch)) = keys(&mut server, "\r") else {
         panic!("a table for two");
     };
     assert_eq!(launch.mode, Mode::TwoPlayers);
-    assert_eq!(launch.options, GameOptions::Islands { size: 5 });
+    assert_eq!(
+        launch.options,
+        GameOptions::new(GameKind::Islands, islands::Options { size: 5 })
+    );
 }
 
 /// A wide screen gives the players' column its room: names cut at 80 columns show whole at

@@ -25,8 +25,8 @@ use crate::run::three_trios::{
     config_from, match_screen, play_full_screen, play_text, resume, start_autosaved, start_new,
 };
 use crate::run::{Error, front_end, output};
+use crate::setup::Base;
 use crate::setup::three_trios::MatchConfig;
-use crate::setup::{Base, OwnSetup};
 use crate::ssh::Showcase;
 use crate::ssh::session::{
     AtTableError, Conn, TableScreen, duel_news, news_to, open_and_sit, sit_and_show,
@@ -121,10 +121,7 @@ pub static ENTRY: Entry = Entry {
         own_rows: &[],
         most_players: 2,
         table_from_setup: true,
-        options: |lobby, mode| GameOptions::Dealt {
-            game: GameKind::ThreeTrios,
-            setup: OwnSetup::new(lobby_setup(lobby, mode)),
-        },
+        options: |lobby, mode| GameOptions::new(GameKind::ThreeTrios, lobby_setup(lobby, mode)),
         resumes: true,
     },
 };
@@ -268,10 +265,7 @@ fn lobby_setup(lobby: &Lobby, mode: Mode) -> MatchConfig {
 
 /// The Three Trios setup of a match chosen in the lobby, if `options` are Three Trios'.
 pub fn setup_of(options: &GameOptions) -> Option<&MatchConfig> {
-    match options {
-        GameOptions::Dealt { setup, .. } => setup.get::<MatchConfig>(),
-        _ => None,
-    }
+    options.own::<MatchConfig>()
 }
 
 /// Opens a server's Three Trios table for the lobby's choice, against `opponent` or (`None`)

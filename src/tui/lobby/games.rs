@@ -11,46 +11,50 @@ use crate::setup::{Base, OwnSetup};
 
 use super::{Item, Lobby, Mode};
 
-/// What a new match of each game needs besides its seats.
+/// What a new match needs besides its seats: the game, the side the person plays, and the
+/// game's own options (Islands' board, a race's rival, Three Trios' whole setup), made from
+/// the lobby's choices by the game's entry, which alone reads them ([`GameOptions::own`]).
+/// The lobby and the server carry them whole and name no game.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum GameOptions {
-    /// A game dealt from a setup of its own, which its entry made from the lobby's choices
-    /// and alone reads (Three Trios: board, cards, rules and the seats of the mode); its seed
-    /// is the base's, so a caller that wants a fresh deal draws a new one.
-    Dealt { game: GameKind, setup: OwnSetup },
-    /// Reversi: the side the person plays, dark (first) or light (second) (against the
-    /// computer; when watching, the side the partner computer plays).
-    Reversi { person: Side },
-    /// Islands of Hex on a board of `size` x `size`, the person white.
-    Islands { size: usize },
-    /// Triad from a fresh seed: alone, or racing a computer rival of this level.
-    Triad { rival: Option<String> },
-    /// Hex paths from a fresh seed: `people` at this keyboard, and a computer rival of this
-    /// level if one is named.
-    HexPaths {
-        rival: Option<String>,
-        people: usize,
-    },
+pub struct GameOptions {
+    pub game: GameKind,
+    /// The side the person plays (against the computer; when watching, the side the partner
+    /// computer plays): the first mover's unless the game's entry says otherwise.
+    pub person: Side,
+    own: OwnSetup,
 }
 
 impl GameOptions {
-    /// The game these are the options of.
-    pub fn game(&self) -> GameKind {
-        match self {
-            GameOptions::Dealt { game, .. } => *game,
-            GameOptions::Reversi { .. } => GameKind::Reversi,
-            GameOptions::Islands { .. } => GameKind::Islands,
-            GameOptions::Triad { .. } => GameKind::Triad,
-            GameOptions::HexPaths { .. } => GameKind::HexPaths,
+    /// `game`'s options `own`, the person playing the first mover.
+    pub fn new<T: std::any::Any + Send + Sync + Eq + std::fmt::Debug>(
+        game: GameKind,
+        own: T,
+    ) -> GameOptions {
+        GameOptions {
+            game,
+            person: Side::First,
+            own: OwnSetup::new(own),
         }
     }
 
-    /// The side the person plays: the first mover's, but for a Reversi person playing light.
+    /// The same, the person playing `side`.
+    pub fn playing(self, person: Side) -> GameOptions {
+        GameOptions { person, ..self }
+    }
+
+    /// The game these are the options of.
+    pub fn game(&self) -> GameKind {
+        self.game
+    }
+
+    /// The side the person plays.
     pub fn person_side(&self) -> Side {
-        match self {
-            GameOptions::Reversi { person } => *person,
-            _ => Side::First,
-        }
+        self.person
+    }
+
+    /// The game's own options, when they are a `T` (as its entry made them).
+    pub fn own<T: std::any::Any>(&self) -> Option<&T> {
+        self.own.get()
     }
 }
 
@@ -249,10 +253,7 @@ pub static NO_GAME: LobbyGame = LobbyGame {
     race_progress: None,
     most_players: 2,
     table_from_setup: true,
-    options: |_, _| GameOptions::Dealt {
-        game: GameKind::default(),
-        setup: OwnSetup::none(),
-    },
+    options: |_, _| GameOptions::new(GameKind::default(), ()),
     alone: None,
     saved_line: |_, _| None,
     resumes: false,
