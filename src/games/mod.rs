@@ -6,14 +6,9 @@
 //! when it is over and by how much the player to move is ahead. The shared search in
 //! [`crate::search`] is written once against [`Searchable`].
 
-pub mod hexpaths;
-pub mod islands;
 pub mod race;
-pub mod reversi;
 pub mod rng;
 pub mod sim_seats;
-pub mod three_trios;
-pub mod triad;
 
 use std::fmt;
 
@@ -74,63 +69,79 @@ pub enum OptionsError {
     Other(String),
 }
 
-/// The games, by the name the command line uses (`--game NAME`).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameKind {
-    #[default]
-    ThreeTrios,
-    Reversi,
-    Islands,
-    Triad,
-    #[serde(rename = "hexpaths")]
-    HexPaths,
+/// The one list of games: each line a game's kind and its folder under `games/`, whose
+/// `mod.rs` says the game's `NAME` (on the command line and in records), its `TITLE` (as
+/// people read it) and its computer `opponents()`. The first is the default game. A new game
+/// is one line here.
+macro_rules! games {
+    ($($kind:ident => $module:ident),+ $(,)?) => {
+        $(pub mod $module;)+
+
+        /// The games, by the name the command line uses (`--game NAME`).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum GameKind {
+            $($kind),+
+        }
+
+        impl GameKind {
+            /// Every game, in the order menus list them.
+            pub const ALL: [GameKind; [$(GameKind::$kind),+].len()] = [$(GameKind::$kind),+];
+
+            /// The name on the command line and in records: `three-trios`, `reversi`.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(GameKind::$kind => $module::NAME),+
+                }
+            }
+
+            /// The name people read: `Three Trios`, `Reversi`.
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(GameKind::$kind => $module::TITLE),+
+                }
+            }
+
+            /// The computer players a person can face, strongest first, as menus offer
+            /// them (a race's rivals, by level).
+            pub fn opponents(self) -> Vec<&'static str> {
+                match self {
+                    $(GameKind::$kind => $module::opponents()),+
+                }
+            }
+        }
+    };
 }
 
-impl GameKind {
-    /// Every game, in the order menus list them.
-    pub const ALL: [GameKind; 5] = [
-        GameKind::ThreeTrios,
-        GameKind::Reversi,
-        GameKind::Islands,
-        GameKind::Triad,
-        GameKind::HexPaths,
-    ];
+games! {
+    ThreeTrios => three_trios,
+    Reversi => reversi,
+    Islands => islands,
+    Triad => triad,
+    HexPaths => hexpaths,
+}
 
-    /// The name on the command line and in records: `three-trios`, `reversi`.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::ThreeTrios => "three-trios",
-            GameKind::Reversi => "reversi",
-            GameKind::Islands => "islands",
-            GameKind::Triad => "triad",
-            GameKind::HexPaths => "hexpaths",
-        }
+impl Default for GameKind {
+    /// The first game of the list.
+    fn default() -> GameKind {
+        GameKind::ALL[0]
     }
+}
 
-    /// The name people read: `Three Trios`, `Reversi`.
-    pub fn title(self) -> &'static str {
-        match self {
-            GameKind::ThreeTrios => "Three Trios",
-            GameKind::Reversi => "Reversi",
-            GameKind::Islands => "Islands of Hex",
-            GameKind::Triad => "Triad",
-            GameKind::HexPaths => "Hex paths",
-        }
+/// Records and the store write a game by its name.
+impl serde::Serialize for GameKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
     }
+}
 
-    /// The computer players a person can face, strongest first, as menus offer them.
-    pub fn opponents(self) -> Vec<&'static str> {
-        match self {
-            GameKind::ThreeTrios => three_trios::ai::OPPONENTS.to_vec(),
-            GameKind::Reversi => reversi::STRATEGY_NAMES.iter().rev().copied().collect(),
-            GameKind::Islands => islands::STRATEGY_NAMES.iter().rev().copied().collect(),
-            // Rivals in a race, by level.
-            GameKind::Triad => triad::race::LEVELS.iter().map(|(n, _)| *n).collect(),
-            GameKind::HexPaths => hexpaths::round::LEVELS.iter().map(|(n, _)| *n).collect(),
-        }
+/// A game's name exactly as [`GameKind::name`] writes it.
+impl<'de> serde::Deserialize<'de> for GameKind {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<GameKind, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        GameKind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == name)
+            .ok_or_else(|| serde::de::Error::custom(UnknownGame(name)))
     }
 }
 
@@ -142,8 +153,13 @@ impl fmt::Display for GameKind {
 
 /// A game name that is not one of [`GameKind::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game \"{0}\"; expected one of three-trios, reversi, islands, triad, hexpaths")]
+#[error("unknown game \"{0}\"; expected one of {names}", names = game_names())]
 pub struct UnknownGame(pub String);
+
+/// Every game's name, in the list's order: `three-trios, reversi, …`.
+fn game_names() -> String {
+    GameKind::ALL.map(GameKind::name).join(", ")
+}
 
 impl FromStr for GameKind {
     type Err = UnknownGame;

@@ -6,13 +6,8 @@
 //! terminal), while an entry opens screens and runs commands.
 
 pub mod daily;
-pub mod hexpaths;
-pub mod islands;
 pub mod local;
 mod race_resume;
-pub mod reversi;
-pub mod three_trios;
-pub mod triad;
 
 use std::path::{Path, PathBuf};
 
@@ -193,14 +188,28 @@ pub const DUEL_ACTIONS: &[Item] = &[Item::PlayComputer, Item::TwoPlayers, Item::
 /// lobby's boards and rules are Three Trios', so its entry file builds them.
 pub use three_trios::{home_setup, server_setup};
 
-/// Every game, in the order of [`GameKind::ALL`] (the order menus list them).
-pub static ENTRIES: [&Entry; 5] = [
-    &three_trios::ENTRY,
-    &reversi::ENTRY,
-    &islands::ENTRY,
-    &triad::ENTRY,
-    &hexpaths::ENTRY,
-];
+/// The registry's one list: each line a game's file (or folder) here, whose `ENTRY` says
+/// all the game offers around its rules, in the order of [`GameKind::ALL`]. A new game is one
+/// line here.
+macro_rules! entries {
+    ($($module:ident),+ $(,)?) => {
+        $(pub mod $module;)+
+
+        /// Every game, in the order of [`GameKind::ALL`] (the order menus list them).
+        pub static ENTRIES: [&Entry; GameKind::ALL.len()] = [$(&$module::ENTRY),+];
+
+        /// Every game as the lobby and the home screen show it, in menu order.
+        pub static LOBBY_GAMES: [&LobbyGame; GameKind::ALL.len()] = [$(&$module::ENTRY.lobby),+];
+    };
+}
+
+entries! {
+    three_trios,
+    reversi,
+    islands,
+    triad,
+    hexpaths,
+}
 
 /// The replay screen of the game recorded at `path`, whatever its game, or why there is
 /// none (the players screens' Enter on a game).
@@ -232,15 +241,6 @@ pub fn server_games() -> crate::ssh::Games {
 pub fn record_readers(kind: GameKind) -> Option<crate::record::ReadRecordFn> {
     entry(kind).read_record
 }
-
-/// Every game as the lobby and the home screen show it, in menu order.
-pub static LOBBY_GAMES: [&LobbyGame; 5] = [
-    &three_trios::ENTRY.lobby,
-    &reversi::ENTRY.lobby,
-    &islands::ENTRY.lobby,
-    &triad::ENTRY.lobby,
-    &hexpaths::ENTRY.lobby,
-];
 
 /// Every rating group of every game, game by game, each game's main group first.
 pub fn rating_groups() -> Vec<(GameKind, &'static str)> {

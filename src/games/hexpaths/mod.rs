@@ -2,6 +2,16 @@
 //! cells until a barrier or another piece stops them; each round asks for the shortest move
 //! that brings one piece to a nook, other pieces helping if that is shorter.
 
+/// The game's name on the command line and in records.
+pub const NAME: &str = "hexpaths";
+/// The game's name as people read it.
+pub const TITLE: &str = "Hex paths";
+
+/// The computer players a person can face, strongest first, as menus offer them.
+pub fn opponents() -> Vec<&'static str> {
+    round::LEVELS.iter().map(|(n, _)| *n).collect()
+}
+
 mod api;
 pub mod args;
 mod barriers;

@@ -2,6 +2,16 @@
 //! hexagons; the game ends when white joins top to bottom or black joins left to right, and
 //! whoever has more islands wins. The library mirrors the brief's `GameModel`.
 
+/// The game's name on the command line and in records.
+pub const NAME: &str = "islands";
+/// The game's name as people read it.
+pub const TITLE: &str = "Islands of Hex";
+
+/// The computer players a person can face, strongest first, as menus offer them.
+pub fn opponents() -> Vec<&'static str> {
+    STRATEGY_NAMES.iter().rev().copied().collect()
+}
+
 pub mod ai;
 pub mod args;
 mod board;

@@ -2,6 +2,16 @@
 //! with perft, position strings, the text view, an exact endgame solver and simple
 //! computer players.
 
+/// The game's name on the command line and in records.
+pub const NAME: &str = "reversi";
+/// The game's name as people read it.
+pub const TITLE: &str = "Reversi";
+
+/// The computer players a person can face, strongest first, as menus offer them.
+pub fn opponents() -> Vec<&'static str> {
+    STRATEGY_NAMES.iter().rev().copied().collect()
+}
+
 pub mod ai;
 pub mod args;
 pub mod bitboard;

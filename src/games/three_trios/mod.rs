@@ -1,5 +1,15 @@
 //! Three Trios: the complete rules as a pure, deterministic library (no I/O, no clock).
 
+/// The game's name on the command line and in records.
+pub const NAME: &str = "three-trios";
+/// The game's name as people read it.
+pub const TITLE: &str = "Three Trios";
+
+/// The computer players a person can face, strongest first, as menus offer them.
+pub fn opponents() -> Vec<&'static str> {
+    ai::OPPONENTS.to_vec()
+}
+
 pub mod card;
 pub mod config;
 pub mod grid;

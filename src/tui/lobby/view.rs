@@ -51,8 +51,9 @@ const SAVED_MIN_ROWS: u16 = 17;
 const HOME_GAMES_TOP: u16 = 0;
 const HOME_OPTIONS_TOP: u16 = HOME_GAMES_TOP + MOST_GAMES + 1;
 const HOME_ACTIONS_TOP: u16 = HOME_OPTIONS_TOP + MOST_OPTION_ROWS + 1;
-/// The most games the home screen lists (every game trios has).
-pub const MOST_GAMES: u16 = 5;
+/// The most games the home screen lists: every game trios has, so the home box grows a row
+/// with each game added to the list.
+pub const MOST_GAMES: u16 = crate::games::GameKind::ALL.len() as u16;
 /// The most option rows a game has at home (Three Trios: opponent, board, rules).
 pub const MOST_OPTION_ROWS: u16 = 3;
 /// The most action rows: a game's own (Hex paths: alone, today's puzzle, the computer, two
