@@ -1225,10 +1225,19 @@ fn states<G: StoneGame>(app: &StonesScreen<G>, frame: &Frame<'_, G>) -> (String,
                 format!("Replay: the start of {}{playing}", count(total, "move")),
                 format!("Start of {total}{playing}"),
             ),
-            Some((mv, _)) => (
-                format!("Replay: move {} of {total}{playing}", mv + 1),
-                format!("Move {}/{total}{playing}", mv + 1),
-            ),
+            Some((mv, step)) => {
+                // Worded as every game's replay is: `Replay: move 4 of 9 · step 1 of 3`.
+                let steps = G::step_count(&app.history()[mv].played);
+                let of = if steps > 0 {
+                    format!(" · step {step} of {steps}")
+                } else {
+                    String::new()
+                };
+                (
+                    format!("Replay: move {} of {total}{of}{playing}", mv + 1),
+                    format!("Move {}/{total}{playing}", mv + 1),
+                )
+            }
         };
     }
     if let Some(mv) = frame.moving {
