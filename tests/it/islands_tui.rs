@@ -350,3 +350,22 @@ fn column_letters_at_80x24_are_whole_and_rise() {
         assert!(numbers.iter().any(|&n| n >= 10), "{numbers:?}\n{text}");
     }
 }
+
+/// Every window from 1x1 up draws a leaning board of any side without a panic: the too-small
+/// notice where the board does not fit, the board where it does (a layout too small to show a
+/// cell names no rows or columns in view).
+#[test]
+fn every_small_window_draws_without_a_panic() {
+    for side in [11, 25, 64] {
+        for width in (1..=44).step_by(3) {
+            for height in 1..=12 {
+                let (app, _inbox) = app(side, "human", (width, height));
+                let text = screen(&app, (width, height));
+                assert!(
+                    text.lines().count() <= usize::from(height),
+                    "{side} {width}x{height}"
+                );
+            }
+        }
+    }
+}

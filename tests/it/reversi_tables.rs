@@ -294,10 +294,14 @@ fn a_reversi_showcase_hands_over_to_a_three_trios_one() {
         };
         registry.open(spec).ok()
     });
+    // The finished game stays on show for a second before the table hands over and goes, so
+    // the watcher below has joined by then: with no rest the two computers could finish and
+    // hand over first under load, and a join sent to a table already gone is not answered.
     let table = registry
         .open(TableSpec {
             successor: Some(next),
             casual: false,
+            rest: Duration::from_secs(1),
             ..spec(Kind::Showcase, config, None)
         })
         .unwrap();

@@ -395,12 +395,18 @@ impl<G: StoneGame> MatchScreen<Stones<G>> {
         true
     }
 
+    /// Opens the help at its top.
+    fn open_help(&mut self) {
+        self.help = true;
+        self.help_top = 0;
+    }
+
     fn play_action(&mut self, action: Action, now: Instant) {
         match action {
             Action::Up | Action::Down | Action::Left | Action::Right => self.move_cursor(action),
             Action::Confirm => self.place_at_cursor(now),
             Action::ToggleHints => self.hints = !self.hints,
-            Action::ToggleHelp => self.help = true,
+            Action::ToggleHelp => self.open_help(),
             Action::TakeBack => self.take_back(now),
             Action::LogUp => {
                 self.board.log_back = (self.board.log_back + 5).min(self.history().len())
@@ -414,7 +420,7 @@ impl<G: StoneGame> MatchScreen<Stones<G>> {
 
     fn replay_action(&mut self, action: Action, now: Instant) {
         match action {
-            Action::ToggleHelp => self.help = true,
+            Action::ToggleHelp => self.open_help(),
             Action::LogUp => {
                 self.board.log_back = (self.board.log_back + 5).min(self.history().len())
             }

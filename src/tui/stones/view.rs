@@ -114,6 +114,9 @@ const HEX: CellSize = CellSize {
     hex: true,
 };
 
+/// The rows the game-over box takes at least: its borders, the result and the keys.
+const END_BOX_ROWS: u16 = 4;
+
 /// The side panel's least and greatest width.
 const PANEL_MIN: u16 = 26;
 const PANEL_MAX: u16 = 40;
@@ -437,10 +440,19 @@ impl<G: StoneGame> Widget for &StonesScreen<G> {
                     (self.replay().is_none() && !self.animating() && self.game().is_over())
                         .then(|| self.game().ending());
                 board(self, &layout, ending.as_ref(), buf);
-                // The game-over box goes over the move log, or over the board without a panel.
+                // The game-over box goes over the move log, or over the board without a panel
+                // or when the log is too short to hold it.
+                let board_area = Rect::new(0, 1, area.width, layout.status.y.saturating_sub(1));
                 match layout.panel {
-                    Some(panel) => side_panel(self, &layout, ending.as_ref(), panel, buf),
-                    None => Rect::new(0, 1, area.width, layout.status.y.saturating_sub(1)),
+                    Some(panel) => {
+                        let log = side_panel(self, &layout, ending.as_ref(), panel, buf);
+                        if log.height >= END_BOX_ROWS {
+                            log
+                        } else {
+                            board_area
+                        }
+                    }
+                    None => board_area,
                 }
             });
     }
@@ -554,6 +566,10 @@ fn title_words<G: StoneGame>(app: &StonesScreen<G>, room: usize) -> Vec<Span<'st
 /// whole board is).
 fn shown_range(layout: &Layout, (rows, cols): (usize, usize)) -> Option<String> {
     let ((r0, c0), (vr, vc)) = (layout.first, layout.shown);
+    if vr == 0 || vc == 0 {
+        // A layout too small to show a cell names none.
+        return None;
+    }
     let mut parts = Vec::new();
     if vr < rows {
         parts.push(format!("rows {}", coords::rows(r0, r0 + vr - 1)));
