@@ -139,6 +139,23 @@ fn a_40x40_board_scrolls_with_the_cursor_at_80x24_and_fits_200x60() {
     let zoomed = screen(&app, (80, 24));
     assert!(zoomed.contains(&"·".repeat(40)), "{zoomed}");
     assert!(zoomed.contains("Zoomed out"), "{zoomed}");
+    // Over them, every one-letter column, then every third two-letter name with a column
+    // clear between names: never a run such as `aaacae` read as other columns.
+    let letters = zoomed
+        .lines()
+        .find(|l| l.contains("abcdefghijklmnopqrstuvwxyz"))
+        .expect("the column letters");
+    let after: Vec<&str> = letters
+        .split('▸')
+        .next()
+        .unwrap_or_default()
+        .split("abcdefghijklmnopqrstuvwxyz")
+        .nth(1)
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter(|w| w.chars().all(|c| c.is_ascii_lowercase()))
+        .collect();
+    assert_eq!(after, ["ab", "ae", "ah", "ak", "an"], "{letters}");
     // A remark fades after a while on its own.
     let later = Instant::now() + Duration::from_secs(7);
     app.update(Event::Tick(later), later);

@@ -957,7 +957,7 @@ fn lean_labels<G: StoneGame>(app: &StonesScreen<G>, layout: &Layout, buf: &mut B
         let (x_last, _) = cell_origin(layout, (row, last_c));
         // A last label of two digits runs one column past its cell: the edge's stone moves
         // along so that the two never touch.
-        let tail = column_label(last_c, hex).map_or(0, |text| {
+        let tail = column_label(last_c, hex, layout.size.dense).map_or(0, |text| {
             text.len().saturating_sub(1 + usize::from(wide)) as u16
         });
         if let Some(side) = owner {
@@ -971,7 +971,7 @@ fn lean_labels<G: StoneGame>(app: &StonesScreen<G>, layout: &Layout, buf: &mut B
         }
         for c in c0..=last_c {
             let (x, _) = cell_origin(layout, (row, c));
-            if let Some(text) = column_label(c, hex) {
+            if let Some(text) = column_label(c, hex, layout.size.dense) {
                 buf.set_string(x + wide / 2, y, text, style);
             }
         }
@@ -1008,10 +1008,18 @@ fn lean_labels<G: StoneGame>(app: &StonesScreen<G>, layout: &Layout, buf: &mut B
 
 /// The letters over column `c` of a leaning board, whole or not at all: hexagons leave room
 /// for every name; close cells (two screen columns apart) show every one-letter column and
-/// every other one past `z`, so that a two-letter name has the next cell's place. A name is
-/// never cut to its last letter, which would read as another column.
-fn column_label(c: usize, hex: bool) -> Option<String> {
-    (hex || c < 26 || c.is_multiple_of(2)).then(|| coords::column(c))
+/// every other one past `z`, so that a two-letter name has the next cell's place; dense
+/// cells (zoomed out, side by side) every one-letter column and, from the column after
+/// `aa`, every third, so that two-letter names keep a column clear on either side. A name
+/// is never cut to its last letter, which would read as another column.
+fn column_label(c: usize, hex: bool, dense: bool) -> Option<String> {
+    let shown = match (hex, dense) {
+        (true, _) => true,
+        _ if c < 26 => true,
+        (false, true) => c > 26 && (c - 27).is_multiple_of(3),
+        (false, false) => c.is_multiple_of(2),
+    };
+    shown.then(|| coords::column(c))
 }
 
 /// The column letters above and below a square board, the row numbers (from 1) beside it.
