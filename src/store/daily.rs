@@ -10,9 +10,6 @@
 use super::Timestamp;
 use super::plan::day_of;
 
-/// The games that have a daily puzzle, by their command-line names.
-pub const GAMES: [&str; 2] = ["triad", "hexpaths"];
-
 /// The FNV-1a offset basis (64 bits).
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 /// The FNV-1a prime (64 bits).
