@@ -17,10 +17,10 @@ use super::{Item, Lobby, Mode};
 /// The lobby and the server carry them whole and name no game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameOptions {
-    pub game: GameKind,
+    game: GameKind,
     /// The side the person plays (against the computer; when watching, the side the partner
     /// computer plays): the first mover's unless the game's entry says otherwise.
-    pub person: Side,
+    person: Side,
     own: OwnSetup,
 }
 

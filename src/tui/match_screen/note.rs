@@ -4,6 +4,8 @@
 
 use std::time::{Duration, Instant};
 
+use crate::tui::view::message::Message;
+
 /// How long a passing remark (a new game, the speed, a notice from the table) stays.
 pub const REMARK_LIFETIME: Duration = Duration::from_secs(6);
 
@@ -39,6 +41,11 @@ impl Note {
             error,
             lifetime,
         }
+    }
+
+    /// Its words as every screen's message to its player.
+    pub fn message(&self) -> Message {
+        Message::new(self.text.clone(), self.error)
     }
 
     /// When the note runs out by itself, if it has a time (the screen wants a tick then).

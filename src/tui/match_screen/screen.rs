@@ -260,7 +260,7 @@ where
     /// Where this screen is used, which decides the keys that work and how help reads.
     pub fn context(&self) -> Context {
         let humans = Side::BOTH.iter().filter(|&&s| self.is_person(s)).count();
-        let table = self.table.as_ref().map(|t| (t.role, t.kind));
+        let table = self.table.as_ref().map(|t| (t.role(), t.kind));
         super::context(self.viewer, table, humans)
     }
 
@@ -412,7 +412,8 @@ where
     fn show_next(&mut self, now: Instant) -> bool {
         let to_move = self.duel.game().to_move();
         let own = self.table.as_ref().is_some_and(|t| {
-            t.role == Role::Plays(to_move) && matches!(t.incoming.front(), Some(Incoming::Move(_)))
+            t.role() == Role::Plays(to_move)
+                && matches!(t.incoming.front(), Some(Incoming::Move(_)))
         });
         if !self.motion.table_news_shows(now, self.watching(), own) {
             return false;

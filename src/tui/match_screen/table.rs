@@ -7,6 +7,7 @@ use std::collections::VecDeque;
 
 use crate::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView};
 use crate::controller::table_game::TableGame;
+use crate::games::Side;
 use crate::tui::table_link::TableLink;
 
 /// Sends a request to the shared table a screen shows.
@@ -15,12 +16,11 @@ pub type ToTable<C> = crate::tui::table_link::Send<Request<C>>;
 /// A match shown at a shared table: the link every table screen has, and the duel's queue.
 ///
 /// Invariants: `incoming` holds announced items not shown yet, oldest first; moves in it
-/// follow on from the moves shown, or from the deal before them. `link.you` is the side of
-/// `role`, and `link.seats` the two sides' seats.
+/// follow on from the moves shown, or from the deal before them. `link.seats` are the two
+/// sides' seats, `link.you` the index of the side played here.
 pub struct DuelLink<C: TableGame> {
     pub link: TableLink<Request<C>, SeatView>,
     pub kind: Kind,
-    pub role: Role,
     /// Announced and not shown yet, oldest first.
     pub incoming: VecDeque<Incoming<C>>,
     /// A request went to the table and no word has come back yet.
@@ -71,10 +71,17 @@ impl<C: TableGame> DuelLink<C> {
         DuelLink {
             link: TableLink::new(joined.table, joined.seats.to_vec(), you, send),
             kind: joined.kind,
-            role: joined.role,
             incoming: VecDeque::new(),
             sent: false,
             rated: Vec::new(),
+        }
+    }
+
+    /// What this screen is at the table: the side it plays, or a watcher.
+    pub fn role(&self) -> Role {
+        match self.link.you {
+            Some(side) => Role::Plays(Side::BOTH[side]),
+            None => Role::Watches,
         }
     }
 
@@ -87,7 +94,7 @@ impl<C: TableGame> DuelLink<C> {
     /// a person): a player at a table still open. The table deals once the game is over.
     pub fn may_ask_new_deal(&self) -> bool {
         self.kind != Kind::Showcase
-            && matches!(self.role, Role::Plays(_))
+            && matches!(self.role(), Role::Plays(_))
             && self.link.closed.is_none()
     }
 

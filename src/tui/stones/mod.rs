@@ -236,7 +236,7 @@ impl<G: StoneGame> MatchScreen<Stones<G>> {
     pub fn human_to_move(&self) -> bool {
         let mine = match &self.table {
             Some(table) => {
-                table.role == Role::Plays(self.game().to_move())
+                table.role() == Role::Plays(self.game().to_move())
                     && table.link.closed.is_none()
                     && !self.table_busy()
                     && !self.waiting_for_opponent()
@@ -401,23 +401,18 @@ impl<G: StoneGame> MatchScreen<Stones<G>> {
         self.help_top = 0;
     }
 
+    /// A key of play: the board's own, then those a replay offers too.
     fn play_action(&mut self, action: Action, now: Instant) {
         match action {
             Action::Up | Action::Down | Action::Left | Action::Right => self.move_cursor(action),
             Action::Confirm => self.place_at_cursor(now),
             Action::ToggleHints => self.hints = !self.hints,
-            Action::ToggleHelp => self.open_help(),
             Action::TakeBack => self.take_back(now),
-            Action::LogUp => {
-                self.board.log_back = (self.board.log_back + 5).min(self.history().len())
-            }
-            Action::LogDown => self.board.log_back = self.board.log_back.saturating_sub(5),
-            Action::NewGame => self.ask_new_game(now),
-            Action::Quit => self.quit = true,
-            _ => {}
+            _ => self.replay_action(action, now),
         }
     }
 
+    /// The keys a replay offers, which play offers as well: help, the log, a new game, quit.
     fn replay_action(&mut self, action: Action, now: Instant) {
         match action {
             Action::ToggleHelp => self.open_help(),

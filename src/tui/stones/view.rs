@@ -15,10 +15,10 @@ use super::board::{Cell, Mark, Shown, StoneGame};
 use super::frame::Frame;
 use crate::games::Side;
 use crate::tui::keymap::{self, Action, Context, KeyMode, Where, flag};
+use crate::tui::match_screen::Note;
 use crate::tui::timeline::Point;
 use crate::tui::view::frame::{GameFrame, Help, Piece};
 use crate::tui::view::keybar;
-use crate::tui::view::message::Message;
 use crate::tui::view::{coords, fit};
 use crate::words::count;
 
@@ -480,10 +480,7 @@ impl<G: StoneGame> StonesScreen<G> {
             hints,
             clock: Vec::new(),
             status: status_wordings(self),
-            note: self
-                .note
-                .as_ref()
-                .map(|n| Message::new(n.text.clone(), n.error)),
+            note: self.note.as_ref().map(Note::message),
             keys: key_items(self),
             end: self.game_over_lines(over),
             help: self.help.then(|| self.help_box()),

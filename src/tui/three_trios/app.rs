@@ -254,7 +254,7 @@ impl MatchScreen<TriosBoard> {
         match &self.table {
             None => self.is_human(player),
             Some(table) => {
-                table.role == Role::Plays(side_of(player))
+                table.role() == Role::Plays(side_of(player))
                     && table.link.closed.is_none()
                     && !table.sent
                     && table.incoming.is_empty()
@@ -591,7 +591,7 @@ impl MatchScreen<TriosBoard> {
 
     fn not_your_turn(&mut self) {
         if let Some(table) = &self.table {
-            let text = if table.role == Role::Watches {
+            let text = if table.role() == Role::Watches {
                 "You are watching: only the players move"
             } else if table.link.closed.is_some() {
                 // The status bar already says the table is closed.

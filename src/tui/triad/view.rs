@@ -112,16 +112,14 @@ impl Widget for &TriadScreen {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let layout = layout(self);
         let title = |room: usize| title_words(self, room);
+        let clock = Span::styled(format!(" {}", clock(self.elapsed())), self.theme.title());
         let frame = GameFrame {
             theme: self.theme,
             name: "Triad",
             title: &title,
             hints: vec!["? help".to_string()],
-            clock: vec![Span::styled(
-                format!(" {}", clock(self.elapsed())),
-                self.theme.title(),
-            )],
-            status: vec![status_pieces(self)],
+            status: vec![status_pieces(self, area.width, clock.width())],
+            clock: vec![clock],
             note: self.note.clone(),
             keys: key_items(self),
             end: end_lines(self),
@@ -414,9 +412,9 @@ fn scores_fitting(scores: &[String], first: bool, room: usize, theme: Theme) -> 
     spans
 }
 
-/// The status row after the time: the deck, the triads taken, the picks, and in a race
-/// here the scores, each whole or not at all.
-fn status_pieces(app: &TriadScreen) -> Vec<Piece> {
+/// The status row after the time (`clock` columns of a row `width` wide): the deck, the
+/// triads taken, the picks, and in a race here as many scores as the row has room for.
+fn status_pieces(app: &TriadScreen, width: u16, clock: usize) -> Vec<Piece> {
     let theme = app.theme;
     let game = app.game();
     // A replay marks the next triad taken rather than picks: where it stands instead.
@@ -445,8 +443,8 @@ fn status_pieces(app: &TriadScreen) -> Vec<Piece> {
         let scores: Vec<String> = (app.race_state().racers().iter())
             .map(|r| format!("{} {}", r.name, r.score))
             .collect();
-        let used = pieces_width(&pieces) + 8;
-        let room = usize::from(app.size.0).saturating_sub(used);
+        let used = clock + pieces_width(&pieces);
+        let room = usize::from(width).saturating_sub(used);
         pieces.push(scores_fitting(&scores, false, room, theme));
     }
     pieces

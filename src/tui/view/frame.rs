@@ -278,20 +278,25 @@ fn end_box(lines: Vec<Line<'static>>, theme: Theme, area: Rect, buf: &mut Buffer
 /// The help box over the whole screen; when taller than the screen and the screen scrolls
 /// it, the rows from `top` with a mark at each end that has more.
 fn help_box(help: &Help, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let notes = help_notes(help, theme, area);
-    let (width, padded, lines) = help::layout(&help.entries, notes, theme, area);
+    let laid = HelpLayout::of(help, theme, area);
     let visible = usize::from(area.height.saturating_sub(2));
-    let rows = help_rows(&lines, width, padded);
-    let Some(top) = help.top.filter(|_| rows.len() > visible) else {
-        overlay::boxed_in(&help.title, lines, width, padded, theme, area, buf);
+    let Some(top) = help.top.filter(|_| laid.rows.len() > visible) else {
+        overlay::boxed_in(
+            &help.title,
+            laid.lines,
+            laid.width,
+            laid.padded,
+            theme,
+            area,
+            buf,
+        );
         return;
     };
-    let lines = rows;
-    let top = top.min(lines.len() - visible);
-    let below = lines.len() - top - visible;
+    let top = top.min(laid.rows.len() - visible);
+    let below = laid.rows.len() - top - visible;
     let mut block = Block::bordered()
         .border_set(border::ROUNDED)
-        .padding(Padding::horizontal(u16::from(padded)))
+        .padding(Padding::horizontal(u16::from(laid.padded)))
         .title(help.title.clone())
         .title_style(theme.title());
     if top > 0 {
@@ -301,42 +306,52 @@ fn help_box(help: &Help, theme: Theme, area: Rect, buf: &mut Buffer) {
         block =
             block.title_bottom(Line::styled(" ↓ more: ↑↓ scroll ", theme.dim()).right_aligned());
     }
-    let rect = area.centered(Constraint::Length(width), Constraint::Length(area.height));
+    let rect = area.centered(
+        Constraint::Length(laid.width),
+        Constraint::Length(area.height),
+    );
     Clear.render(rect, buf);
-    let shown: Vec<Line> = lines.into_iter().skip(top).take(visible).collect();
+    let shown: Vec<Line> = laid.rows.into_iter().skip(top).take(visible).collect();
     Paragraph::new(shown).block(block).render(rect, buf);
 }
 
-/// The help's notes, then how it closes: any key, or the arrows scroll when it is taller
-/// than the screen and the screen scrolls it.
-/// `lines` broken into the rows the box shows them on (the entries are broken already; the
-/// notes wrap at their spaces).
-fn help_rows(lines: &[Line<'static>], width: u16, padded: bool) -> Vec<Line<'static>> {
-    let inner = overlay::inner_width(width, padded);
-    lines.iter().flat_map(|l| wrap(l, inner, 0)).collect()
+/// The help box laid out in an area: its width, whether it keeps its padding, its lines,
+/// and the rows they take in the box.
+struct HelpLayout {
+    width: u16,
+    padded: bool,
+    lines: Vec<Line<'static>>,
+    rows: Vec<Line<'static>>,
 }
 
-fn help_notes(help: &Help, theme: Theme, area: Rect) -> Vec<Line<'static>> {
-    let mut notes = help.notes.clone();
-    notes.push(Line::styled("Any key closes this help.", theme.dim()));
-    if help.top.is_some() {
-        let (width, padded, lines) = help::layout(&help.entries, notes.clone(), theme, area);
-        if help_rows(&lines, width, padded).len() + 2 > usize::from(area.height) {
-            notes.pop();
-            notes.push(Line::styled(
-                "↑↓ scroll; any other key closes this help.",
-                theme.dim(),
-            ));
+impl HelpLayout {
+    /// The help's entries, its notes, then how it closes: any key, or the arrows scroll when
+    /// it is taller than `area` and the screen scrolls it.
+    fn of(help: &Help, theme: Theme, area: Rect) -> HelpLayout {
+        let with = |closing: &'static str| {
+            let mut notes = help.notes.clone();
+            notes.push(Line::styled(closing, theme.dim()));
+            let (width, padded, lines) = help::layout(&help.entries, notes, theme, area);
+            let inner = overlay::inner_width(width, padded);
+            let rows = lines.iter().flat_map(|l| wrap(l, inner, 0)).collect();
+            HelpLayout {
+                width,
+                padded,
+                lines,
+                rows,
+            }
+        };
+        let laid = with("Any key closes this help.");
+        if help.top.is_some() && laid.rows.len() + 2 > usize::from(area.height) {
+            with("↑↓ scroll; any other key closes this help.")
+        } else {
+            laid
         }
     }
-    notes
 }
 
 /// How far the help can scroll in `area`: its rows beyond what the box shows.
 pub fn help_scroll_limit(help: &Help, theme: Theme, area: Rect) -> usize {
-    let notes = help_notes(help, theme, area);
-    let (width, padded, lines) = help::layout(&help.entries, notes, theme, area);
-    help_rows(&lines, width, padded)
-        .len()
+    (HelpLayout::of(help, theme, area).rows.len())
         .saturating_sub(usize::from(area.height.saturating_sub(2)))
 }

@@ -15,8 +15,8 @@ use ratatui::widgets::Widget;
 use super::app::ThreeTriosScreen;
 use crate::games::three_trios::platform::player_of;
 use crate::tui::keymap;
+use crate::tui::match_screen::Note;
 use crate::tui::view::frame::{GameFrame, Help};
-use crate::tui::view::message::Message;
 use layout::Layout;
 
 /// The rows the game-over box takes at least: its borders, the result and the keys.
@@ -34,10 +34,7 @@ impl Widget for &ThreeTriosScreen {
             hints: vec!["? help".to_string()],
             clock: Vec::new(),
             status: status::wordings(self),
-            note: self
-                .note
-                .as_ref()
-                .map(|n| Message::new(n.text.clone(), n.error)),
+            note: self.note.as_ref().map(Note::message),
             keys: status::key_items(self),
             end: self.game_over_lines(|side| {
                 let p = player_of(side);

@@ -101,7 +101,7 @@ pub fn wordings(app: &ThreeTriosScreen) -> Vec<Vec<Piece>> {
     let detail = |text: String| vec![Span::styled(text, theme.dim())];
     if let Some(table) = &app.table {
         details.push(detail(format!(" · table {}", table.link.id)));
-        details.push(detail(match table.role {
+        details.push(detail(match table.role() {
             Role::Plays(side) => format!(" · you play {}", player_of(side)),
             Role::Watches => " · watching".to_string(),
         }));
@@ -136,7 +136,11 @@ pub fn title_words(app: &ThreeTriosScreen, room: usize) -> Vec<Span<'static>> {
                 ));
             }
         }
-        if app.table.as_ref().is_some_and(|t| t.role == Role::Watches) {
+        if app
+            .table
+            .as_ref()
+            .is_some_and(|t| t.role() == Role::Watches)
+        {
             spans.push(Span::styled(" · watching", theme.key()));
         }
         spans
