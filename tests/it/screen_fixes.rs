@@ -10,8 +10,6 @@ use trios::controller::Seat;
 use trios::controller::table::{Identity, Kind, Proof, Role, SeatState, SeatView, TableId, Want};
 use trios::controller::tables::Registry;
 use trios::controller::three_trios::Match;
-use trios::games::three_trios::DealMode;
-use trios::games::three_trios::source::SourceFile;
 use trios::setup::three_trios::MatchConfig;
 use trios::tui::Theme;
 use trios::tui::three_trios::app::ThreeTriosScreen;
@@ -220,38 +218,9 @@ fn a_rematch_offer_tells_the_asker_to_wait_and_the_other_player_how_to_accept() 
     }
 }
 
-/// A Three Trios setup on an `n` x `n` board of plain cells, the cards dealt in order.
-fn big_board(n: usize) -> MatchConfig {
-    let row = "C".repeat(n);
-    let board = format!("{n} {n}\n{}", format!("{row}\n").repeat(n));
-    let cards: String = (0..n * n + 1)
-        .map(|i| {
-            format!(
-                "C{i} {} {} {} {}\n",
-                i % 9 + 1,
-                i * 7 % 9 + 1,
-                i * 5 % 9 + 1,
-                i * 3 % 9 + 1
-            )
-        })
-        .collect();
-    MatchConfig {
-        board: SourceFile {
-            name: "big.txt".into(),
-            text: board,
-        },
-        cards: SourceFile {
-            name: "cards.txt".into(),
-            text: cards,
-        },
-        deal: DealMode::InOrder,
-        ..config(1)
-    }
-}
-
 #[test]
 fn a_board_shown_in_part_names_its_rows_and_columns_whole_or_not_at_all() {
-    let setup = big_board(100);
+    let setup = crate::common::big_board(100);
     let mut named = 0;
     for width in 40..=120 {
         let (events, _inbox) = trios::tui::event::channel();

@@ -369,7 +369,6 @@ fn damage_met_while_running_journals_results_and_the_restored_database_takes_the
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_going_bad_under_trios_serve_is_said_once_and_its_result_waits() {
     use crate::common::fork::SpawnGuarded;
-    use std::io::{BufRead, BufReader};
     use std::sync::{Arc, Mutex};
 
     let dir = tempfile::tempdir().unwrap();
@@ -380,21 +379,8 @@ async fn a_page_going_bad_under_trios_serve_is_said_once_and_its_result_waits() 
         cmd.env("RUST_LOG", "trios=info");
         let mut child = cmd.spawn_guarded().unwrap();
         let stderr = child.stderr.take().unwrap();
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                if let Some(rest) = line.strip_prefix("trios is serving on ") {
-                    let addr = rest.split(':').take(2).collect::<Vec<_>>().join(":");
-                    let _ = tx.send(addr);
-                }
-                log.lock().unwrap().push(line);
-            }
-        });
-        let addr: std::net::SocketAddr = rx
-            .recv_timeout(Duration::from_secs(20))
-            .unwrap()
-            .parse()
-            .unwrap();
+        let addr =
+            crate::common::bin::serving_address(stderr, move |line| log.lock().unwrap().push(line));
         (child, addr)
     };
 

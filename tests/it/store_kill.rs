@@ -4,7 +4,6 @@
 use crate::common::fork::SpawnGuarded;
 use crate::common::ssh::{self, arrive, bounded, key};
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -21,20 +20,7 @@ async fn sigkill_at_a_games_end_leaves_the_whole_result_or_none() {
     let mut child = cmd.spawn_guarded().unwrap();
     // The address it serves on, from its first words.
     let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if let Some(rest) = line.strip_prefix("trios is serving on ") {
-                let addr = rest.split(':').take(2).collect::<Vec<_>>().join(":");
-                let _ = tx.send(addr);
-            }
-        }
-    });
-    let addr: SocketAddr = rx
-        .recv_timeout(Duration::from_secs(20))
-        .unwrap()
-        .parse()
-        .unwrap();
+    let addr: SocketAddr = crate::common::bin::serving_address(stderr, |_| {});
 
     bounded(TEST_LIMIT, async {
         let (_a, mut alice) = arrive(addr, [127, 0, 0, 2], "alice", &key()).await;

@@ -988,42 +988,9 @@ fn the_too_small_screen_always_shows_the_size_it_needs_whole() {
     }
 }
 
-/// An open board of `n` x `n` cells with enough varied cards.
-fn big_board(n: usize) -> MatchConfig {
-    let row = "C".repeat(n);
-    let board = format!("{n} {n}\n{}", format!("{row}\n").repeat(n));
-    let cards: String = (0..n * n + 1)
-        .map(|i| {
-            format!(
-                "C{i} {} {} {} {}\n",
-                i % 9 + 1,
-                (i * 7) % 9 + 1,
-                (i * 5) % 9 + 1,
-                (i * 3) % 9 + 1
-            )
-        })
-        .collect();
-    MatchConfig {
-        board: SourceFile {
-            name: "big.txt".into(),
-            text: board,
-        },
-        cards: SourceFile {
-            name: "cards.txt".into(),
-            text: cards,
-        },
-        deal: DealMode::InOrder,
-        seed: 1,
-        rules: RuleSet::default(),
-        red: Seat::Human,
-        blue: Seat::Human,
-        think_ms: 10,
-    }
-}
-
 #[test]
 fn a_board_bigger_than_the_window_scrolls_with_the_cursor_at_80x24() {
-    let mut h = Harness::new(big_board(20), (80, 24));
+    let mut h = Harness::new(crate::common::big_board(20), (80, 24));
     let layout = h.app.layout();
     assert!(
         layout.too_small.is_none(),
@@ -1054,7 +1021,7 @@ fn a_board_bigger_than_the_window_scrolls_with_the_cursor_at_80x24() {
 
 #[test]
 fn a_thousand_by_thousand_board_is_shown_in_part() {
-    let mut h = Harness::new(big_board(1000), (80, 24));
+    let mut h = Harness::new(crate::common::big_board(1000), (80, 24));
     let layout = h.app.layout();
     assert!(layout.too_small.is_none());
     assert!(layout.view.0 < 20 && layout.view.1 < 20);
@@ -1064,7 +1031,7 @@ fn a_thousand_by_thousand_board_is_shown_in_part() {
 #[test]
 fn a_long_hand_keeps_every_cards_values_and_scrolls() {
     // 7x7: 25 cards a hand, more than fit at 80x24.
-    let mut h = Harness::new(big_board(7), (80, 24));
+    let mut h = Harness::new(crate::common::big_board(7), (80, 24));
     let screen = h.screen();
     assert!(screen.contains(" 1 C0"), "{screen}");
     assert!(
@@ -1105,7 +1072,7 @@ fn a_large_window_grows_the_tiles_so_card_names_fit() {
 #[test]
 fn cards_past_the_ninth_are_picked_by_typing_their_number() {
     // 7x7: 25 cards a hand.
-    let mut h = Harness::new(big_board(7), (80, 24));
+    let mut h = Harness::new(crate::common::big_board(7), (80, 24));
     h.keys(&[KeyCode::Char('1'), KeyCode::Char('2')]);
     assert_eq!(h.app.picked(), Some(11), "1 then 2 picks card 12");
     h.key(KeyCode::Esc);

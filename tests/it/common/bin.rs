@@ -338,3 +338,25 @@ impl Drop for Session {
         let _ = self.child.wait();
     }
 }
+
+/// Reads a starting server's standard error on a thread of its own, handing `each` every
+/// line, and gives the address it says it serves on (waiting up to 20 s for it).
+pub fn serving_address(
+    stderr: std::process::ChildStderr,
+    mut each: impl FnMut(String) + Send + 'static,
+) -> std::net::SocketAddr {
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if let Some(rest) = line.strip_prefix("trios is serving on ") {
+                let addr = rest.split(':').take(2).collect::<Vec<_>>().join(":");
+                let _ = tx.send(addr);
+            }
+            each(line);
+        }
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(20))
+        .expect("the server says where it serves")
+        .parse()
+        .expect("an address")
+}

@@ -75,3 +75,40 @@ pub fn eventually(what: &str, holds: impl Fn() -> bool) {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
 }
+
+/// An open Three Trios board of `n` x `n` card cells, with enough varied cards dealt in
+/// order, for two people (seed 1): the boards too big for a window.
+pub fn big_board(n: usize) -> trios::setup::three_trios::MatchConfig {
+    use trios::controller::Seat;
+    use trios::games::three_trios::source::SourceFile;
+    use trios::games::three_trios::{DealMode, RuleSet};
+    let row = "C".repeat(n);
+    let board = format!("{n} {n}\n{}", format!("{row}\n").repeat(n));
+    let cards: String = (0..n * n + 1)
+        .map(|i| {
+            format!(
+                "C{i} {} {} {} {}\n",
+                i % 9 + 1,
+                (i * 7) % 9 + 1,
+                (i * 5) % 9 + 1,
+                (i * 3) % 9 + 1
+            )
+        })
+        .collect();
+    trios::setup::three_trios::MatchConfig {
+        board: SourceFile {
+            name: "big.txt".into(),
+            text: board,
+        },
+        cards: SourceFile {
+            name: "cards.txt".into(),
+            text: cards,
+        },
+        deal: DealMode::InOrder,
+        seed: 1,
+        rules: RuleSet::default(),
+        red: Seat::Human,
+        blue: Seat::Human,
+        think_ms: 10,
+    }
+}
