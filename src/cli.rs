@@ -89,8 +89,10 @@ impl Ui {
 
 #[derive(Debug, Clone, Args)]
 pub struct PlayArgs {
-    /// The game: three-trios, reversi, islands, triad or hexpaths.
-    #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
+    /// The game: three-trios, reversi, islands, triad or hexpaths (and any other game
+    /// installed, as the help lists).
+    #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios,
+          help = format!("The game: {}", every_game()))]
     pub game: GameKind,
     /// Triad and Hex paths: race computer rivals, full screen (comma-separated levels: hard,
     /// medium, easy).
@@ -174,6 +176,16 @@ fn resume_conflicts() -> Vec<clap::Id> {
         .map(clap::Id::from)
         .chain(games.get_arguments().map(|arg| arg.get_id().clone()))
         .collect()
+}
+
+/// Every game's name as help lists them, read when the command line is parsed (so games
+/// installed from outside are listed too): `three-trios, reversi, islands, triad or hexpaths`.
+fn every_game() -> String {
+    let names: Vec<&str> = GameKind::all().map(GameKind::name).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
+    }
 }
 
 /// The computer player a person faces by default.
@@ -458,9 +470,11 @@ pub struct ServeArgs {
     /// The lobby's first choice of computer opponent (a strategy, as for --blue).
     #[arg(long, value_name = "STRATEGY", default_value = STRONGEST, value_parser = computer)]
     pub opponent: Seat,
-    /// The game the lobby opens on (three-trios, reversi, islands, triad or hexpaths); its Game
+    /// The game the lobby opens on (one of the games installed, as the help lists); its Game
     /// row offers every game, and tables of every game are listed, joined and watched.
-    #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios)]
+    #[arg(long, value_name = "GAME", default_value_t = GameKind::ThreeTrios,
+          help = format!("The game the lobby opens on ({}); its Game row offers every game, \
+                          and tables of every game are listed, joined and watched", every_game()))]
     pub game: GameKind,
     #[command(flatten)]
     pub three_trios: ThreeTriosArgs,

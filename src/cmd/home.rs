@@ -93,11 +93,13 @@ pub fn daily_store(local: &Result<Local, String>) -> DailyStore {
             store: Some(local.store.clone()),
             me: Some(local.me),
             not_kept: None,
+            puzzles: crate::registry::daily::puzzles(),
         },
         Err(why) => DailyStore {
             store: None,
             me: None,
             not_kept: Some(format!("no local profile: {why}")),
+            puzzles: crate::registry::daily::puzzles(),
         },
     }
 }

@@ -3,7 +3,7 @@
 
 use super::{Error, front_end, resume};
 use crate::cli::PlayArgs;
-use crate::registry::{ENTRIES, entry, flags_of_another, other_flags};
+use crate::registry::{entries, entry, flags_of_another, other_flags};
 
 /// `trios play` (and `trios` with flags): the flags checked, then the match played.
 pub fn run(args: PlayArgs) -> Result<(), Error> {
@@ -19,11 +19,11 @@ pub fn run(args: PlayArgs) -> Result<(), Error> {
 fn play(args: &PlayArgs) -> Result<(), Error> {
     let chosen = entry(args.game);
     if !chosen.takes_rivals && !args.rivals.is_empty() {
-        let racers: Vec<_> = ENTRIES.iter().filter(|e| e.takes_rivals).collect();
-        let titles: Vec<&str> = racers.iter().map(|e| e.kind.title()).collect();
+        let racers: Vec<_> = entries().iter().filter(|e| e.takes_rivals).collect();
+        let titles: Vec<&str> = racers.iter().map(|e| e.kind().title()).collect();
         let games: Vec<String> = racers
             .iter()
-            .map(|e| format!("--game {}", e.kind.name()))
+            .map(|e| format!("--game {}", e.kind().name()))
             .collect();
         return Err(Error::Usage(format!(
             "--rivals is a {} flag; add {}",

@@ -3,18 +3,18 @@
 
 use super::Error;
 use crate::cli::SolveArgs;
-use crate::registry::{ENTRIES, entry};
+use crate::registry::{entries, entry};
 
 /// `trios solve`: the game's solver, or which games have one.
 pub fn run(args: &SolveArgs) -> Result<(), Error> {
     let chosen = entry(args.game);
     let Some(solve) = chosen.solve else {
-        let names: Vec<&str> = ENTRIES
+        let names: Vec<&str> = entries()
             .iter()
             .filter(|e| e.solve.is_some())
-            .map(|e| e.kind.name())
+            .map(|e| e.kind().name())
             .collect();
-        let hints: Vec<&str> = ENTRIES.iter().filter_map(|e| e.solve_hint).collect();
+        let hints: Vec<&str> = entries().iter().filter_map(|e| e.solve_hint).collect();
         let hints = match hints.is_empty() {
             true => String::new(),
             false => format!(" ({})", hints.join("; ")),

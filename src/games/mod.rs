@@ -69,46 +69,56 @@ pub enum OptionsError {
     Other(String),
 }
 
-/// The one list of games: each line a game's kind and its folder under `games/`, whose
+/// A game trios plays, named as the command line and records name it (`three-trios`,
+/// `reversi`). The five built in are constants here; a game kept outside this crate names
+/// itself with [`GameKind::named`] and is added to the catalog with [`register`] before the
+/// first game is looked up. Two kinds are the same game exactly when their names are equal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameKind(&'static str);
+
+/// What menus and messages say of one game: its kind, the title people read and its
+/// computer opponents.
+#[derive(Clone, Copy)]
+pub struct GameInfo {
+    /// Which game, by its name.
+    pub kind: GameKind,
+    /// The name people read: `Three Trios`, `Reversi`.
+    pub title: &'static str,
+    /// The computer players a person can face, strongest first, as menus offer them (a
+    /// race's rivals, by level).
+    pub opponents: fn() -> Vec<&'static str>,
+}
+
+/// The list of games built in: each line a game's kind and its folder under `games/`, whose
 /// `mod.rs` says the game's `NAME` (on the command line and in records), its `TITLE` (as
 /// people read it) and its computer `opponents()`. The first is the default game. A new game
-/// is one line here.
+/// here is one line.
 macro_rules! games {
     ($($kind:ident => $module:ident),+ $(,)?) => {
         $(pub mod $module;)+
 
-        /// The games, by the name the command line uses (`--game NAME`).
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum GameKind {
-            $($kind),+
-        }
-
+        #[allow(non_upper_case_globals)]
         impl GameKind {
-            /// Every game, in the order menus list them.
-            pub const ALL: [GameKind; [$(GameKind::$kind),+].len()] = [$(GameKind::$kind),+];
-
-            /// The name on the command line and in records: `three-trios`, `reversi`.
-            pub fn name(self) -> &'static str {
-                match self {
-                    $(GameKind::$kind => $module::NAME),+
-                }
-            }
-
-            /// The name people read: `Three Trios`, `Reversi`.
-            pub fn title(self) -> &'static str {
-                match self {
-                    $(GameKind::$kind => $module::TITLE),+
-                }
-            }
-
-            /// The computer players a person can face, strongest first, as menus offer
-            /// them (a race's rivals, by level).
-            pub fn opponents(self) -> Vec<&'static str> {
-                match self {
-                    $(GameKind::$kind => $module::opponents()),+
-                }
-            }
+            $(
+                #[doc = concat!("The game of `games/", stringify!($module), "/`.")]
+                pub const $kind: GameKind = GameKind($module::NAME);
+            )+
         }
+
+        #[allow(non_upper_case_globals)]
+        impl GameInfo {
+            $(
+                #[doc = concat!("What menus say of the game of `games/", stringify!($module), "/`.")]
+                pub const $kind: GameInfo = GameInfo {
+                    kind: GameKind::$kind,
+                    title: $module::TITLE,
+                    opponents: $module::opponents,
+                };
+            )+
+        }
+
+        /// The games built in, in the order menus list them.
+        const BUILT_IN: &[GameInfo] = &[$(GameInfo::$kind),+];
     };
 }
 
@@ -120,10 +130,96 @@ games! {
     HexPaths => hexpaths,
 }
 
+/// Every game: the built-in ones, then those [`register`]ed. Fixed at its first reading.
+static CATALOG: std::sync::OnceLock<Vec<GameInfo>> = std::sync::OnceLock::new();
+
+/// Why games could not be added to the catalog.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RegisterError {
+    /// The catalog was read already, so menus and records may have seen it without them.
+    #[error("games are registered before any game is looked up")]
+    TooLate,
+    /// Two games share a name, so records and `--game` could not tell them apart.
+    #[error("two games are named \"{0}\"")]
+    NameTaken(&'static str),
+}
+
+/// Adds games kept outside this crate to the catalog, after the built-in ones: once, before
+/// any game is looked up (a program's first step).
+pub fn register(extra: &[GameInfo]) -> Result<(), RegisterError> {
+    let mut all = BUILT_IN.to_vec();
+    for info in extra {
+        if all.iter().any(|known| known.kind == info.kind) {
+            return Err(RegisterError::NameTaken(info.kind.name()));
+        }
+        all.push(*info);
+    }
+    CATALOG.set(all).map_err(|_| RegisterError::TooLate)
+}
+
+/// Every game, in the order menus list them.
+pub fn catalog() -> &'static [GameInfo] {
+    CATALOG.get_or_init(|| BUILT_IN.to_vec())
+}
+
+impl GameKind {
+    /// The game called `name` (lowercase, words joined by `-`), for a game kept outside
+    /// this crate; it is known to menus and records once [`register`]ed.
+    pub const fn named(name: &'static str) -> GameKind {
+        GameKind(name)
+    }
+
+    /// Every game, in the order menus list them.
+    pub fn all() -> impl Iterator<Item = GameKind> {
+        catalog().iter().map(|info| info.kind)
+    }
+
+    /// How many games there are.
+    pub fn count() -> usize {
+        catalog().len()
+    }
+
+    /// Where this game is in the menus' order (the catalog's length for a game not in it).
+    pub fn index(self) -> usize {
+        catalog()
+            .iter()
+            .position(|info| info.kind == self)
+            .unwrap_or(catalog().len())
+    }
+
+    /// The name on the command line and in records: `three-trios`, `reversi`.
+    pub fn name(self) -> &'static str {
+        self.0
+    }
+
+    /// This game's line of the catalog, if it is in it.
+    fn info(self) -> Option<&'static GameInfo> {
+        catalog().iter().find(|info| info.kind == self)
+    }
+
+    /// The name people read: `Three Trios`, `Reversi` (the command line's name for a game
+    /// not registered).
+    pub fn title(self) -> &'static str {
+        self.info().map_or(self.0, |info| info.title)
+    }
+
+    /// The computer players a person can face, strongest first, as menus offer them (a
+    /// race's rivals, by level).
+    pub fn opponents(self) -> Vec<&'static str> {
+        self.info().map_or_else(Vec::new, |info| (info.opponents)())
+    }
+}
+
 impl Default for GameKind {
     /// The first game of the list.
     fn default() -> GameKind {
-        GameKind::ALL[0]
+        BUILT_IN[0].kind
+    }
+}
+
+impl fmt::Debug for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
     }
 }
 
@@ -138,8 +234,7 @@ impl serde::Serialize for GameKind {
 impl<'de> serde::Deserialize<'de> for GameKind {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<GameKind, D::Error> {
         let name = String::deserialize(deserializer)?;
-        GameKind::ALL
-            .into_iter()
+        GameKind::all()
             .find(|kind| kind.name() == name)
             .ok_or_else(|| serde::de::Error::custom(UnknownGame(name)))
     }
@@ -151,14 +246,17 @@ impl fmt::Display for GameKind {
     }
 }
 
-/// A game name that is not one of [`GameKind::ALL`].
+/// A game name that is not one of the catalog's.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown game \"{0}\"; expected one of {names}", names = game_names())]
 pub struct UnknownGame(pub String);
 
 /// Every game's name, in the list's order: `three-trios, reversi, …`.
-fn game_names() -> String {
-    GameKind::ALL.map(GameKind::name).join(", ")
+pub fn game_names() -> String {
+    GameKind::all()
+        .map(GameKind::name)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl FromStr for GameKind {
@@ -166,8 +264,7 @@ impl FromStr for GameKind {
 
     fn from_str(s: &str) -> Result<GameKind, UnknownGame> {
         let wanted = s.trim().to_ascii_lowercase().replace('_', "-");
-        GameKind::ALL
-            .into_iter()
+        GameKind::all()
             .find(|g| g.name() == wanted || g.name() == wanted.replace('-', ""))
             .ok_or_else(|| UnknownGame(s.to_string()))
     }

@@ -266,7 +266,7 @@ pub fn game_of(path: &str, json: &str) -> Result<(GameKind, u32), RecordError> {
                 col: 1,
                 message: format!(
                     "\"game\" is {named}; expected one of {}",
-                    GameKind::ALL.map(GameKind::name).join(", ")
+                    crate::games::game_names()
                 ),
             })?
         }

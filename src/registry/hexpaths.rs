@@ -3,7 +3,8 @@
 //! (`trios hexpaths …`).
 
 use super::race_resume;
-use super::{Entry, LobbyGame, LobbyRows, Sim};
+use super::daily::DailyPuzzle;
+use super::{Entry, GameInfo, LobbyGame, LobbyRows, Sim};
 use crate::cli::{Command, PlayArgs};
 use crate::games::hexpaths::args::{HexpathsArgs, HexpathsTool};
 use crate::games::hexpaths::platform::HexRace;
@@ -22,7 +23,7 @@ use std::path::PathBuf;
 
 /// Hex paths' entry.
 pub static ENTRY: Entry = Entry {
-    kind: GameKind::HexPaths,
+    game: GameInfo::HexPaths,
     takes_rivals: true,
     flags_given: |args| args.hexpaths.any().then_some(HexpathsArgs::FLAGS),
     flags_refused_first: true,
@@ -112,6 +113,15 @@ pub static ENTRY: Entry = Entry {
         },
         resumes: true,
     },
+    daily: Some(DailyPuzzle {
+        game: GameKind::HexPaths,
+        scored: true,
+        start: |seed, size, theme| {
+            let settings = Default::default();
+            let screen = HexPathsScreen::new(seed, settings, Vec::new(), Vec::new(), size, theme);
+            Box::new(screen.as_daily())
+        },
+    }),
 };
 
 /// What a Hex paths game chosen in the lobby needs: the people at this keyboard, and a

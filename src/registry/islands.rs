@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{DUEL_ACTIONS, Entry, LobbyGame, LobbyRows, OwnRow, Sim};
+use super::{GameInfo, DUEL_ACTIONS, Entry, LobbyGame, LobbyRows, OwnRow, Sim};
 use crate::cli::{PlayArgs, SimArgs, Ui};
 use crate::controller::Duel;
 use crate::controller::duel::DuelConfig;
@@ -46,7 +46,7 @@ fn side(lobby: &Lobby) -> usize {
 
 /// Islands of Hex's entry.
 pub static ENTRY: Entry = Entry {
-    kind: GameKind::Islands,
+    game: GameInfo::Islands,
     takes_rivals: false,
     flags_given: |args| args.games.islands.any().then_some(IslandsArgs::FLAGS),
     flags_refused_first: false,
@@ -111,6 +111,7 @@ pub static ENTRY: Entry = Entry {
         },
         resumes: true,
     },
+    daily: None,
 };
 
 /// The largest side a server's table is played on: every screen at a table keeps each

@@ -137,7 +137,7 @@ pub struct Tally {
 pub fn against_computers(games: &[GameRow], me: AccountId) -> Vec<(GameKind, String, Tally)> {
     let mut tallies: BTreeMap<(usize, String), Tally> = BTreeMap::new();
     for game in games {
-        let Some(kind) = GameKind::ALL.iter().find(|k| k.name() == game.game) else {
+        let Some(kind) = GameKind::all().find(|k| k.name() == game.game) else {
             continue;
         };
         let [a, b] = game.players.as_slice() else {
@@ -152,7 +152,7 @@ pub fn against_computers(games: &[GameRow], me: AccountId) -> Vec<(GameKind, Str
             continue;
         }
         let tally = tallies
-            .entry((*kind as usize, theirs.name.clone()))
+            .entry((kind.index(), theirs.name.clone()))
             .or_default();
         match mine.place.cmp(&theirs.place) {
             std::cmp::Ordering::Less => tally.won += 1,
@@ -162,7 +162,7 @@ pub fn against_computers(games: &[GameRow], me: AccountId) -> Vec<(GameKind, Str
     }
     tallies
         .into_iter()
-        .map(|((kind, name), tally)| (GameKind::ALL[kind], name, tally))
+        .filter_map(|((at, name), tally)| Some((GameKind::all().nth(at)?, name, tally)))
         .collect()
 }
 
@@ -200,12 +200,13 @@ fn bests(s: &dyn Store, me: AccountId, triad: Option<&Path>) -> Result<Vec<Strin
         }
         lines.push(line);
     }
-    for game in super::daily::PUZZLES {
+    for puzzle in super::daily::puzzles() {
+        let game = puzzle.game;
         if let Some(best) = s.daily_best(me, game.name())? {
             lines.push(format!(
                 "{} daily puzzle: best {}",
                 game.title(),
-                crate::tui::players::daily::result_text(game, best.score, best.millis)
+                crate::tui::players::daily::result_text(puzzle.scored, best.score, best.millis)
             ));
         }
     }

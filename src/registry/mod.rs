@@ -8,11 +8,13 @@
 pub mod daily;
 pub mod local;
 mod race_resume;
+pub mod stones;
 
 use std::path::{Path, PathBuf};
 
 use crate::cli::{Command, PerftArgs, PlayArgs, SimArgs, SolveArgs, Ui};
-use crate::games::{GameKind, Side, TwoPlayer, Verdict};
+pub use crate::games::GameInfo;
+use crate::games::{GameKind, RegisterError, Side, TwoPlayer, Verdict};
 use crate::record::duel::DuelRecord;
 use crate::record::{AnyRecord, ReadRecordFn, RecordError};
 use crate::run::Error;
@@ -23,6 +25,7 @@ use crate::tui::Opening;
 pub use crate::tui::lobby::games::{GameOptions, LobbyGame, LobbyRows, OwnRow, SavedLineFn};
 use crate::tui::lobby::{Item, Launch};
 use crate::tui::stones::StoneGame;
+use std::sync::OnceLock;
 
 /// Continues a saved match found by `trios play --resume`, in the front end given.
 pub type ResumeFn = fn(PathBuf, &PlayArgs, Ui) -> Result<(), Error>;
@@ -34,7 +37,7 @@ pub type ReplayFn = fn(&Path, Ui) -> Result<(), Error>;
 pub type ReplayScreenFn = fn(&Path) -> Result<Opening, Error>;
 /// `trios solve` of one game.
 pub type SolveFn = fn(&SolveArgs) -> Result<(), Error>;
-pub(crate) use crate::ssh::session::{JoinTableFn, OpenTableFn};
+pub use crate::ssh::session::{JoinTableFn, OpenTableFn};
 /// A game's own subcommand, when the command given is it.
 pub type ToolFn = fn(&Command) -> Option<Result<bool, Error>>;
 /// `trios perft` of one game.
@@ -70,10 +73,11 @@ pub enum Sim {
     Not(&'static str),
 }
 
-/// What one game offers around its rules. Invariant: `ENTRIES[k as usize].kind == k`.
+/// What one game offers around its rules. Invariant: an entry's place in [`entries`] is its
+/// game's place in the catalog ([`GameKind::index`]).
 pub struct Entry {
-    /// Which game; its names and title are [`GameKind::name`] and [`GameKind::title`].
-    pub kind: GameKind,
+    /// Which game, its title and its computer opponents.
+    pub game: GameInfo,
     /// Whether `trios play --rivals` applies to it (races against computers).
     pub takes_rivals: bool,
     /// This game's own play flags that were given (their names as messages list them), or
@@ -119,17 +123,19 @@ pub struct Entry {
     pub ended: EndedFn,
     /// A server's lobby chose this game: opens a table for the choice (against the computer
     /// named, or for people) and sits the player at it.
-    pub(crate) open_table: OpenTableFn,
+    pub open_table: OpenTableFn,
     /// Sits at (or watches) a server's table of this game: the screen that shows it and how
     /// its news is told apart.
-    pub(crate) join_table: JoinTableFn,
+    pub join_table: JoinTableFn,
     /// What the lobby and the home screen know of the game.
     pub lobby: LobbyGame,
+    /// Its daily puzzle, when it has one.
+    pub daily: Option<daily::DailyPuzzle>,
 }
 
 /// The saved list's players and result of a duel's record, in its screen's words for the sides
 /// (`Dark wins 40–24`, `White wins 3–1`).
-pub(crate) fn duel_line<G: StoneGame>(
+pub fn duel_line<G: StoneGame>(
     record: &DuelRecord<G>,
     unfinished: &dyn Fn() -> String,
 ) -> (String, String) {
@@ -146,16 +152,16 @@ pub(crate) fn duel_line<G: StoneGame>(
 }
 
 /// Reads a duel's record of game `G` for the saved list ([`Entry::read_record`]).
-pub(crate) fn read_duel<G: TwoPlayer + std::fmt::Debug>(
+pub fn read_duel<G: TwoPlayer + std::fmt::Debug>(
     name: &str,
     json: &str,
 ) -> Result<AnyRecord, RecordError> {
     DuelRecord::<G>::from_json(name, json).map(AnyRecord::of)
 }
 
-/// The saved list's line of a duel's record of game `G` ([`Entry::saved_line`]); `None`
+/// The saved list's line of a duel's record of game `G` ([`LobbyGame::saved_line`]); `None`
 /// when the record is another game's.
-pub(crate) fn duel_saved_line<G: StoneGame + std::fmt::Debug>(
+pub fn duel_saved_line<G: StoneGame + std::fmt::Debug>(
     record: &AnyRecord,
     unfinished: &dyn Fn() -> String,
 ) -> Option<(String, String)> {
@@ -165,7 +171,7 @@ pub(crate) fn duel_saved_line<G: StoneGame + std::fmt::Debug>(
 }
 
 /// How a finished duel's record of game `G` ended ([`Entry::ended`]).
-pub(crate) fn duel_ended<G: StoneGame + std::fmt::Debug>(record: &AnyRecord) -> Option<Ended> {
+pub fn duel_ended<G: StoneGame + std::fmt::Debug>(record: &AnyRecord) -> Option<Ended> {
     let r = record.downcast_ref::<DuelRecord<G>>()?;
     let end = r.result.as_ref()?;
     let places = match end.verdict {
@@ -188,18 +194,15 @@ pub const DUEL_ACTIONS: &[Item] = &[Item::PlayComputer, Item::TwoPlayers, Item::
 /// lobby's boards and rules are Three Trios', so its entry file builds them.
 pub use three_trios::{home_setup, server_setup};
 
-/// The registry's one list: each line a game's file (or folder) here, whose `ENTRY` says
-/// all the game offers around its rules, in the order of [`GameKind::ALL`]. A new game is one
-/// line here.
+/// The registry's list of games built in: each line a game's file (or folder) here, whose
+/// `ENTRY` says all the game offers around its rules, in the order of the games' catalog. A
+/// new game here is one line; a game kept outside this crate is handed to [`install`].
 macro_rules! entries {
     ($($module:ident),+ $(,)?) => {
         $(pub mod $module;)+
 
-        /// Every game, in the order of [`GameKind::ALL`] (the order menus list them).
-        pub static ENTRIES: [&Entry; GameKind::ALL.len()] = [$(&$module::ENTRY),+];
-
-        /// Every game as the lobby and the home screen show it, in menu order.
-        pub static LOBBY_GAMES: [&LobbyGame; GameKind::ALL.len()] = [$(&$module::ENTRY.lobby),+];
+        /// The games built in, in the catalog's order (the order menus list them).
+        static BUILT_IN: &[&Entry] = &[$(&$module::ENTRY),+];
     };
 }
 
@@ -209,6 +212,42 @@ entries! {
     islands,
     triad,
     hexpaths,
+}
+
+/// Every game's entry: the built-in ones, then those [`install`]ed. Fixed at its first reading.
+static ENTRIES: OnceLock<Vec<&'static Entry>> = OnceLock::new();
+/// Every game as the lobby and the home screen show it, in menu order.
+static LOBBY_GAMES: OnceLock<Vec<&'static LobbyGame>> = OnceLock::new();
+
+/// Adds games kept outside this crate, after the built-in ones, to every command, menu and
+/// server: once, as a program's first step, before any game is looked up. Each entry's
+/// game and lobby name the same game.
+pub fn install(extra: &[&'static Entry]) -> Result<(), RegisterError> {
+    if ENTRIES.get().is_some() {
+        return Err(RegisterError::TooLate);
+    }
+    let infos: Vec<GameInfo> = extra.iter().map(|e| e.game).collect();
+    crate::games::register(&infos)?;
+    let mut all = BUILT_IN.to_vec();
+    all.extend_from_slice(extra);
+    ENTRIES.set(all).map_err(|_| RegisterError::TooLate)
+}
+
+/// Every game's entry, in the order menus list them.
+pub fn entries() -> &'static [&'static Entry] {
+    ENTRIES.get_or_init(|| BUILT_IN.to_vec())
+}
+
+/// Every game as the lobby and the home screen show it, in menu order.
+pub fn lobby_games() -> &'static [&'static LobbyGame] {
+    LOBBY_GAMES.get_or_init(|| entries().iter().map(|e| &e.lobby).collect())
+}
+
+impl Entry {
+    /// Which game this is.
+    pub fn kind(&self) -> GameKind {
+        self.game.kind
+    }
 }
 
 /// The replay screen of the game recorded at `path`, whatever its game, or why there is
@@ -232,6 +271,7 @@ pub fn server_games() -> crate::ssh::Games {
         short_title: |kind| entry(kind).lobby.short_title,
         replay: replay_record,
         daily: daily::today,
+        puzzles: daily::puzzles(),
         choices: |base| lobby_choices(base),
     }
 }
@@ -244,8 +284,8 @@ pub fn record_readers(kind: GameKind) -> Option<crate::record::ReadRecordFn> {
 
 /// Every rating group of every game, game by game, each game's main group first.
 pub fn rating_groups() -> Vec<(GameKind, &'static str)> {
-    (GameKind::ALL.iter())
-        .flat_map(|&kind| (entry(kind).lobby.rating_groups.iter()).map(move |&g| (kind, g)))
+    GameKind::all()
+        .flat_map(|kind| (entry(kind).lobby.rating_groups.iter()).map(move |&g| (kind, g)))
         .collect()
 }
 
@@ -255,7 +295,7 @@ pub fn lobby_choices(base: impl Into<Base>) -> crate::tui::lobby::Choices {
     let base = base.into();
     let offered = three_trios::choices::offered(&MatchConfig::of_base(&base)).labels();
     let offered = (GameKind::ThreeTrios, offered);
-    crate::tui::lobby::Choices::new(base, offered, &LOBBY_GAMES, record_readers)
+    crate::tui::lobby::Choices::new(base, offered, lobby_games(), record_readers)
 }
 
 /// Refuses the flags of any game but the one chosen, saying which game they are for.
@@ -273,9 +313,9 @@ pub fn flags_of_another(
     game: GameKind,
     first_only: bool,
 ) -> Option<(&'static str, GameKind)> {
-    (ENTRIES.iter())
-        .filter(|e| e.kind != game && (!first_only || e.flags_refused_first))
-        .find_map(|e| Some(((e.flags_given)(args)?, e.kind)))
+    (entries().iter())
+        .filter(|e| e.kind() != game && (!first_only || e.flags_refused_first))
+        .find_map(|e| Some(((e.flags_given)(args)?, e.kind())))
 }
 
 /// The usage error for `flags` of game `kind` given to another game.
@@ -305,9 +345,11 @@ pub fn refuse_other_seats(args: &PlayArgs, game: GameKind, seats: &str) -> Resul
     }
 }
 
-/// The entry of `kind`.
+/// The entry of `kind` (the first game's for a game never installed: kinds come from the
+/// catalog, so only a program's own mistake names one).
 pub fn entry(kind: GameKind) -> &'static Entry {
-    ENTRIES[kind as usize]
+    let all = entries();
+    all.iter().find(|e| e.kind() == kind).unwrap_or(&all[0])
 }
 
 /// The entry used where a file does not say its game: records without a game are of the
@@ -318,7 +360,7 @@ pub fn default_entry() -> &'static Entry {
 
 /// Runs `command` when it is a game's own subcommand: `Some` of whether the answer was yes.
 pub fn run_tool(command: &Command) -> Option<Result<bool, Error>> {
-    ENTRIES.iter().find_map(|e| (e.tool)(command))
+    entries().iter().find_map(|e| (e.tool)(command))
 }
 
 /// The `trios sim` of `args.game`, once the flags it refuses are checked: a game without
@@ -333,7 +375,7 @@ pub fn sim_of(args: &SimArgs) -> Result<SimFn, Error> {
             )));
         }
     };
-    for later in ENTRIES.iter().rev().take_while(|e| e.kind != args.game) {
+    for later in entries().iter().rev().take_while(|e| e.kind() != args.game) {
         if let Sim::Plays {
             seats,
             seats_refused: Some(refusal),
@@ -349,7 +391,7 @@ pub fn sim_of(args: &SimArgs) -> Result<SimFn, Error> {
 
 /// Whether any game's seat flag of `trios sim` was given.
 pub fn sim_seats_given(args: &SimArgs) -> bool {
-    ENTRIES.iter().any(|e| match e.sim {
+    entries().iter().any(|e| match e.sim {
         Sim::Plays { seats, .. } => seats(args).iter().any(|s| s.is_some()),
         Sim::Not(_) => false,
     })
@@ -357,10 +399,10 @@ pub fn sim_seats_given(args: &SimArgs) -> bool {
 
 /// The names of the games `trios sim` plays, in menu order.
 pub fn simulated() -> Vec<&'static str> {
-    ENTRIES
+    entries()
         .iter()
         .filter(|e| matches!(e.sim, Sim::Plays { .. }))
-        .map(|e| e.kind.name())
+        .map(|e| e.kind().name())
         .collect()
 }
 
@@ -375,7 +417,7 @@ pub fn listed(names: &[&str], last: &str) -> String {
 
 /// Every game's kind, in menu order.
 pub fn kinds() -> Vec<GameKind> {
-    ENTRIES.iter().map(|e| e.kind).collect()
+    entries().iter().map(|e| e.kind()).collect()
 }
 
 #[cfg(test)]
@@ -390,7 +432,7 @@ mod tests {
         use crate::controller::table_game::Hosted;
         let listed = |kind: GameKind| entry(kind).lobby.rating_groups;
         let mut seen = std::collections::HashSet::new();
-        for kind in GameKind::ALL {
+        for kind in GameKind::all() {
             assert_eq!(listed(kind).first(), Some(&kind.name()), "{kind:?}");
             for group in listed(kind) {
                 assert!(seen.insert(*group), "{group} is listed twice");
@@ -427,13 +469,13 @@ mod tests {
 
     #[test]
     fn entries_follow_the_kinds_in_order() {
-        let kinds: Vec<GameKind> = ENTRIES.iter().map(|e| e.kind).collect();
-        assert_eq!(kinds, GameKind::ALL.to_vec());
-        for kind in GameKind::ALL {
-            assert_eq!(entry(kind).kind, kind);
+        let kinds: Vec<GameKind> = entries().iter().map(|e| e.kind()).collect();
+        assert_eq!(kinds, GameKind::all().collect::<Vec<_>>());
+        for kind in GameKind::all() {
+            assert_eq!(entry(kind).kind(), kind);
             let description = entry(kind).lobby.description;
             assert_eq!(entry(kind).lobby.kind, kind);
-            assert_eq!(LOBBY_GAMES[kind as usize].kind, kind);
+            assert_eq!(lobby_games()[kind.index()].kind, kind);
             // The home screen offers to continue exactly the games that resume as a screen.
             assert_eq!(
                 entry(kind).lobby.resumes,
@@ -448,9 +490,9 @@ mod tests {
 
     #[test]
     fn own_rows_start_on_one_of_their_values() {
-        for e in ENTRIES {
+        for e in entries() {
             for row in e.lobby.own_rows {
-                assert!(row.first < row.values, "{}", e.kind);
+                assert!(row.first < row.values, "{}", e.kind());
             }
         }
         let sides = islands::ISLAND_SIDES;

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::{DUEL_ACTIONS, Entry, LobbyGame, LobbyRows, OwnRow, Sim};
+use super::{GameInfo, DUEL_ACTIONS, Entry, LobbyGame, LobbyRows, OwnRow, Sim};
 use crate::cli::{PerftArgs, PlayArgs, SimArgs, SolveArgs, Ui};
 use crate::controller::Duel;
 use crate::controller::duel::DuelConfig;
@@ -27,7 +27,7 @@ use crate::tui::lobby::{GameOptions, Item, Launch, Lobby};
 
 /// Reversi's entry.
 pub static ENTRY: Entry = Entry {
-    kind: GameKind::Reversi,
+    game: GameInfo::Reversi,
     takes_rivals: false,
     flags_given: |args| args.games.reversi.any().then_some(ReversiArgs::FLAGS),
     flags_refused_first: false,
@@ -95,6 +95,7 @@ pub static ENTRY: Entry = Entry {
         },
         resumes: true,
     },
+    daily: None,
 };
 
 /// A match chosen on the home screen, as a screen.

@@ -6,7 +6,8 @@ use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
 use super::race_resume;
-use super::{Entry, LobbyGame, LobbyRows, Sim};
+use super::daily::DailyPuzzle;
+use super::{Entry, GameInfo, LobbyGame, LobbyRows, Sim};
 use crate::cli::{Command, PlayArgs, SimArgs};
 use crate::games::triad::args::TriadTool;
 use crate::games::triad::platform::TriadRace;
@@ -24,7 +25,7 @@ use crate::tui::{self, Opening};
 
 /// Triad's entry.
 pub static ENTRY: Entry = Entry {
-    kind: GameKind::Triad,
+    game: GameInfo::Triad,
     takes_rivals: true,
     flags_given: |_| None,
     flags_refused_first: false,
@@ -91,6 +92,11 @@ pub static ENTRY: Entry = Entry {
         },
         resumes: true,
     },
+    daily: Some(DailyPuzzle {
+        game: GameKind::Triad,
+        scored: false,
+        start: |seed, size, theme| Box::new(TriadScreen::new(seed, None, size, theme).as_daily()),
+    }),
 };
 
 /// What a Triad game chosen in the lobby needs: alone, or racing a computer rival of this

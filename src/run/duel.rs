@@ -222,7 +222,7 @@ fn start_autosaved<G: TwoPlayer>(
 pub(crate) fn resume_duel<G: StoneGame>(
     path: PathBuf,
     full_screen: bool,
-    text: fn(&mut Duel<G>) -> Result<(), Error>,
+    text: impl FnOnce(&mut Duel<G>) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let mut duel = Duel::<G>::resume(path.clone())?;
     if full_screen {

@@ -32,8 +32,7 @@ const TRIES_KEPT: usize = 4096;
 /// The names no account may take besides `guest` and `computer`: every computer player's
 /// and level's.
 pub fn reserved_names() -> Vec<String> {
-    let mut names: Vec<String> = GameKind::ALL
-        .iter()
+    let mut names: Vec<String> = GameKind::all()
         .flat_map(|g| g.opponents())
         .map(str::to_string)
         .collect();

@@ -134,6 +134,8 @@ pub struct Games {
     /// Today's puzzle of a game, its results kept by the keeper given.
     pub daily:
         fn(GameKind, crate::tui::players::daily_store::DailyStore) -> Option<crate::tui::Opening>,
+    /// Every game's daily puzzle, in the order the leaderboard lists them.
+    pub puzzles: &'static [crate::tui::players::daily::DailyPuzzle],
     /// The lobby's choices for the server's setup.
     pub choices: fn(Base) -> Choices,
 }
@@ -152,9 +154,8 @@ impl ServeConfig {
             fixed_seed: false,
             grace: Duration::from_secs(120),
             data_dir: None,
-            showcases: GameKind::ALL
-                .iter()
-                .filter_map(|&kind| {
+            showcases: GameKind::all()
+                .filter_map(|kind| {
                     Some((kind, (games.showcase)(kind)?.computers.map(String::from)))
                 })
                 .collect(),

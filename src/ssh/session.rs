@@ -160,13 +160,13 @@ pub enum Ended {
 /// How a table's news is told apart, per game: the event that shows a line of the server's
 /// in the status bar (as the table's notices show), and whether an event says the table
 /// closed.
-pub(crate) struct TableNews {
+pub struct TableNews {
     pub(crate) notice: fn(TableId, &str) -> Event,
     pub(crate) closes: fn(&Event, TableId) -> bool,
 }
 
 /// The news of a duel table dealt from setups `C`.
-pub(crate) fn duel_news<C: crate::controller::table_game::TableGame>() -> TableNews {
+pub fn duel_news<C: crate::controller::table_game::TableGame>() -> TableNews {
     TableNews {
         notice: |id, text| Event::Table(id, Arc::new(News::<C>::Notice(text.into()))),
         closes: |event, id| {
@@ -189,7 +189,7 @@ pub(crate) fn closes_with<N: 'static>(
 
 /// One connection as its screens see it: the player, where the screens' events go,
 /// and the table the player sits at or watches now, if any.
-pub(crate) struct Conn {
+pub struct Conn {
     /// Who the player is and where; their name changes when their account is renamed.
     spec: RefCell<GameSpec>,
     pub(crate) events: Sender<Event>,
@@ -214,7 +214,7 @@ impl Conn {
 }
 
 /// A table being shown, on top of the lobby.
-pub(crate) struct TableScreen {
+pub struct TableScreen {
     id: TableId,
     screen: Box<dyn TuiScreen>,
     news: TableNews,
@@ -458,6 +458,7 @@ impl LobbyScreen {
             store,
             me,
             not_kept,
+            puzzles: self.conn.spec().shared.games.puzzles,
         }
     }
 }
@@ -557,11 +558,11 @@ fn watch_lobby(spec: &GameSpec, events: &Sender<Event>) {
 
 /// Opens a server's table of a game for the lobby's choice (against the computer named, or
 /// for people) and sits the player at it: the connection, the opponent, the screen size.
-pub(crate) type OpenTableFn =
+pub type OpenTableFn =
     fn(&Rc<Conn>, Option<String>, &GameOptions, (u16, u16)) -> Result<TableScreen, AtTableError>;
 /// Joins a server's table of a game: the player, where their events go, the table, seat or
 /// watch, the screen size.
-pub(crate) type JoinTableFn = fn(
+pub type JoinTableFn = fn(
     &GameSpec,
     &Sender<Event>,
     TableId,
@@ -735,7 +736,7 @@ where
 }
 
 /// Sits at (or watches) a table of a platform game and makes the screen that shows it.
-pub(crate) fn join_duel<G: StoneGame>(
+pub fn join_duel<G: StoneGame>(
     spec: &GameSpec,
     events: &Sender<Event>,
     id: TableId,
@@ -755,7 +756,7 @@ pub(crate) fn join_duel<G: StoneGame>(
 
 /// Opens a table of a platform game with the game's `options`: against `opponent` when it
 /// is one of the game's players (else `fallback`), or for two.
-pub(crate) fn open_duel<G: StoneGame>(
+pub fn open_duel<G: StoneGame>(
     conn: &Rc<Conn>,
     opponent: Option<String>,
     fallback: &str,

@@ -15,7 +15,7 @@ pub mod triad;
 
 /// A command line as the text modes of the platform's games read it: its first word in
 /// lower case and the words after it; `None` for an empty line or a `#` comment.
-pub(crate) fn command_words(line: &str) -> Option<(String, Vec<&str>)> {
+pub fn command_words(line: &str) -> Option<(String, Vec<&str>)> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return None;
@@ -37,19 +37,19 @@ const MAX_SHOWN: usize = 300;
 /// Writes `error: MESSAGE` to `err`, control characters escaped and the message shortened,
 /// so what a player typed can neither drive the terminal nor flood it. A failure to write is
 /// ignored: losing a message must not end the game.
-pub(crate) fn say_error(err: &mut impl Write, message: impl std::fmt::Display) {
+pub fn say_error(err: &mut impl Write, message: impl std::fmt::Display) {
     let shown = crate::escape::escape_short(&message.to_string(), MAX_SHOWN);
     let _ = writeln!(err, "error: {shown}");
 }
 
 /// A word the player typed, as a message quotes it: at most 40 characters (escaping is left
 /// to [`say_error`]).
-pub(crate) fn quoted(word: &str) -> std::borrow::Cow<'_, str> {
+pub fn quoted(word: &str) -> std::borrow::Cow<'_, str> {
     crate::escape::shorten(word, crate::escape::QUOTED_CHARS)
 }
 
 /// One line the player typed, as the text modes read it.
-pub(crate) enum Typed<'a> {
+pub enum Typed<'a> {
     /// The line without its newline.
     Text(&'a str),
     /// The line is not UTF-8.
@@ -63,7 +63,7 @@ pub(crate) enum Typed<'a> {
 
 /// Standard input (or any reader) as command lines of at most [`MAX_LINE`] bytes: the one
 /// line reader of every text mode. Never holds more than one line.
-pub(crate) struct Lines<R> {
+pub struct Lines<R> {
     input: R,
     buf: Vec<u8>,
     /// Lines read so far, for messages.
@@ -71,7 +71,7 @@ pub(crate) struct Lines<R> {
 }
 
 impl<R: BufRead> Lines<R> {
-    pub(crate) fn new(input: R) -> Lines<R> {
+    pub fn new(input: R) -> Lines<R> {
         Lines {
             input,
             buf: Vec::new(),
@@ -80,7 +80,7 @@ impl<R: BufRead> Lines<R> {
     }
 
     /// The next line; a last line without a newline counts as a line.
-    pub(crate) fn next_line(&mut self, err: &mut impl Write) -> Typed<'_> {
+    pub fn next_line(&mut self, err: &mut impl Write) -> Typed<'_> {
         self.buf.clear();
         loop {
             let chunk = match self.input.fill_buf() {
@@ -124,7 +124,7 @@ impl<R: BufRead> Lines<R> {
 
 /// What a typed line asks of a text mode: a command every mode shares, or one of the game's
 /// own (`C`).
-pub(crate) enum Command<C> {
+pub enum Command<C> {
     /// An empty line or a `#` comment.
     Nothing,
     Help,
@@ -133,7 +133,7 @@ pub(crate) enum Command<C> {
 }
 
 /// What reading one line came to, for a text mode's loop.
-pub(crate) enum Read<C> {
+pub enum Read<C> {
     /// The game's own command, for the mode to carry out.
     Own(C),
     /// The line was answered here (help shown, a mistake said, nothing asked).
@@ -144,18 +144,18 @@ pub(crate) enum Read<C> {
 
 /// How a game's text mode reads a line, besides its parser: the help it shows, how it calls
 /// a line that is not text, and what it writes when the input ends.
-pub(crate) struct Reading<'a> {
-    pub(crate) help: &'a dyn Fn() -> String,
+pub struct Reading<'a> {
+    pub help: &'a dyn Fn() -> String,
     /// `moves` or `commands`: the line is not UTF-8 text; these are plain text.
-    pub(crate) plain: &'static str,
+    pub plain: &'static str,
     /// Written to `out` when the input ends (after a prompt, the newline it lacked).
-    pub(crate) at_end: &'static str,
+    pub at_end: &'static str,
 }
 
 /// Reads the next line and answers what every text mode shares: nothing for an empty line,
 /// the help, quitting, the end or failure of input, and a mistake as `error: …` on `err`.
 /// The game's own command (`parse` turned the line into) is handed back to carry out.
-pub(crate) fn read_command<R: BufRead, C, E: std::fmt::Display>(
+pub fn read_command<R: BufRead, C, E: std::fmt::Display>(
     lines: &mut Lines<R>,
     out: &mut impl Write,
     err: &mut impl Write,
@@ -198,7 +198,7 @@ pub(crate) fn read_command<R: BufRead, C, E: std::fmt::Display>(
 
 /// Asks the computer to move in `duel` and plays its choice: the turn played, or `None` when
 /// no move came or the game refused it (said on `err`), which ends the session.
-pub(crate) fn computer_turn<'d, G: crate::games::TwoPlayer>(
+pub fn computer_turn<'d, G: crate::games::TwoPlayer>(
     duel: &'d mut crate::controller::Duel<G>,
     err: &mut impl Write,
 ) -> Option<&'d crate::controller::Turn<G>> {

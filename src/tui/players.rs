@@ -606,8 +606,7 @@ impl PlayersScreen {
                 None => "casual".into(),
             };
             let players = game.shown_names();
-            let title = GameKind::ALL
-                .iter()
+            let title = GameKind::all()
                 .find(|k| k.name() == game.game)
                 .map_or(game.game.as_str(), |k| k.title());
             // The names and the result share what the title and the change leave.

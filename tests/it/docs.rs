@@ -1,7 +1,8 @@
 //! The manual cannot drift from the binary or break its own links: every ```console block in
 //! `docs/` is run against the real `trios` and its output compared (trycmd), and every
 //! relative link in the README, ARCHITECTURE.md and `docs/` names a file that exists and, with
-//! `#anchor`, a heading in it.
+//! `#anchor`, a heading in it; every file or folder ARCHITECTURE.md points to in code spans
+//! exists.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -152,4 +153,87 @@ fn the_link_check_finds_a_missing_file_and_a_missing_heading() {
         "reversis-engine-2x5--tt"
     );
     assert!(!Path::new(&root().join("docs/no-such-page.md")).exists());
+}
+
+/// Every file and folder under the project's code folders, as paths from the root with `/`
+/// (folders ending in `/`).
+fn project_paths() -> Vec<String> {
+    let mut found = Vec::new();
+    let mut folders: Vec<PathBuf> = ["src", "tests", "examples", "benches", "docs"]
+        .iter()
+        .map(|f| root().join(f))
+        .collect();
+    while let Some(folder) = folders.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.expect("an entry").path();
+            let name = path
+                .strip_prefix(root())
+                .expect("under the root")
+                .to_string_lossy()
+                .replace('\\', "/");
+            if path.is_dir() {
+                found.push(format!("{name}/"));
+                folders.push(path);
+            } else {
+                found.push(name);
+            }
+        }
+    }
+    found
+}
+
+/// The code spans of `text` outside code blocks that name a file (`.rs`, `.md`) or a folder
+/// (ending in `/`), without placeholders such as `<game>`.
+fn pointers(text: &str) -> Vec<String> {
+    let mut spans = Vec::new();
+    let mut in_code = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+            continue;
+        }
+        if in_code {
+            continue;
+        }
+        for (n, span) in line.split('`').enumerate() {
+            let path = span.split("::").next().unwrap_or_default();
+            let looks_like_a_path = n % 2 == 1
+                && !path.is_empty()
+                && path
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "_./-".contains(c))
+                && (path.ends_with(".rs") || path.ends_with(".md") || path.ends_with('/'));
+            if looks_like_a_path {
+                spans.push(path.to_string());
+            }
+        }
+    }
+    spans
+}
+
+/// ARCHITECTURE.md's pointers (`tui/stones/view.rs`, `registry/`, or a file's name under the
+/// folder its section is about) each name a file or folder that exists: from the root, or
+/// as the end of a path in the code folders.
+#[test]
+fn every_file_architecture_points_to_exists() {
+    let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let paths = project_paths();
+    let spans = pointers(&text);
+    assert!(spans.len() > 100, "only {} pointers found", spans.len());
+    let missing: Vec<&String> = spans
+        .iter()
+        .filter(|span| {
+            !root().join(span).exists() && !paths.iter().any(|p| p.ends_with(&format!("/{span}")))
+        })
+        .collect();
+    assert!(missing.is_empty(), "ARCHITECTURE.md points to {missing:?}");
+    // The check finds what is not there.
+    assert_eq!(
+        pointers("see `tui/duel/view.rs` and `nothing/`"),
+        ["tui/duel/view.rs", "nothing/"]
+    );
+    assert!(!paths.iter().any(|p| p.ends_with("/duel/view.rs")));
 }

@@ -469,7 +469,7 @@ fn a_server_offers_every_game_on_its_game_row() {
     // From 24 rows the games are listed as at home, a line each with what the game is.
     let mut lobby = Lobby::new(me, Arc::new(choices), (80, 24), Theme::plain());
     let screen = render(&lobby);
-    for game in GameKind::ALL {
+    for game in GameKind::all() {
         let line = line_with(&screen, game.title());
         assert!(
             line.contains(trios::registry::entry(game).lobby.description),

@@ -9,7 +9,7 @@ fn every_game_is_listed_with_its_description_at_80x24() {
     let mut lobby = home_at(None, (80, 24));
     let screen = render(&lobby);
     insta::assert_snapshot!(screen);
-    for game in GameKind::ALL {
+    for game in GameKind::all() {
         let line = line_with(&screen, game.title());
         let description = trios::registry::entry(game).lobby.description;
         assert!(line.contains(description), "{game}: {line}");
@@ -47,7 +47,7 @@ fn larger_screens_show_the_menu_centred_and_whole() {
         let screen = render(&lobby);
         let name = format!("home_at_{}x{}", size.0, size.1);
         insta::assert_snapshot!(name, screen);
-        for game in GameKind::ALL {
+        for game in GameKind::all() {
             let line = line_with(&screen, game.title());
             assert!(
                 line.contains(trios::registry::entry(game).lobby.description),
@@ -92,16 +92,16 @@ fn changing_the_game_from_an_action_keeps_the_highlight_on_an_action() {
 #[test]
 fn the_home_rows_hold_every_game() {
     use trios::tui::lobby::view::{
-        GAME_NAME_WIDTH, HOME_SIZE, MOST_ACTION_ROWS, MOST_GAMES, MOST_OPTION_ROWS,
+        GAME_NAME_WIDTH, MOST_ACTION_ROWS, MOST_OPTION_ROWS, home_size, most_games,
     };
     use unicode_width::UnicodeWidthStr;
-    assert!(trios::registry::ENTRIES.len() <= usize::from(MOST_GAMES));
-    for e in trios::registry::ENTRIES {
+    assert!(trios::registry::entries().len() <= usize::from(most_games()));
+    for e in trios::registry::entries() {
         assert!(e.lobby.lobby_options.home.len() <= usize::from(MOST_OPTION_ROWS));
         // Resume, Saved matches and Quit follow the game's own actions.
         assert!(e.lobby.home_actions.len() + 3 <= usize::from(MOST_ACTION_ROWS));
-        let title = format!("‹ {} › ", e.kind.title());
+        let title = format!("‹ {} › ", e.kind().title());
         assert!(title.width() <= GAME_NAME_WIDTH, "{title}");
     }
-    assert_eq!(HOME_SIZE, (60, 22));
+    assert_eq!(home_size(), (60, 22));
 }

@@ -435,7 +435,7 @@ fn every_game_lists_its_tables_under_the_heading_and_todays_puzzle_after_them() 
     use trios::tui::lobby::Item;
     for size in [(80, 24), (200, 60)] {
         for (tables, count) in [(tables(), 4), (many_tables(), 30)] {
-            for game in GameKind::ALL {
+            for game in GameKind::all() {
                 let mut lobby = lobby(size);
                 lobby.set_tables(tables.clone());
                 while lobby.game_kind() != game {

@@ -6,6 +6,7 @@ mod common;
 mod ai;
 mod budgets;
 mod config_files;
+mod connect_four;
 mod contract;
 mod docs;
 mod duel_frames;

@@ -340,7 +340,7 @@ fn unfinished_triad(path: &Path) {
 /// most action rows a game has (Triad: its own four, Resume, Saved matches, Quit).
 #[test]
 fn the_home_screen_fits_the_size_the_manual_gives() {
-    let (w, h) = trios::tui::lobby::view::HOME_MIN_SIZE;
+    let (w, h) = trios::tui::lobby::view::home_min_size();
     let manual =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/home-screen.md"))
             .expect("the manual's page");

@@ -10,7 +10,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use super::{DUEL_ACTIONS, Entry, LobbyGame, LobbyRows, Sim};
+use super::{GameInfo, DUEL_ACTIONS, Entry, LobbyGame, LobbyRows, Sim};
 use crate::cli::{PerftArgs, PlayArgs, ServeArgs, Ui};
 use crate::controller::Seat;
 use crate::controller::table::{Kind, Table};
@@ -38,7 +38,7 @@ use crate::tui::three_trios::app::ThreeTriosScreen;
 
 /// Three Trios' entry.
 pub static ENTRY: Entry = Entry {
-    kind: GameKind::ThreeTrios,
+    game: GameInfo::ThreeTrios,
     takes_rivals: false,
     flags_given: |_| None,
     flags_refused_first: false,
@@ -124,6 +124,7 @@ pub static ENTRY: Entry = Entry {
         options: |lobby, mode| GameOptions::new(GameKind::ThreeTrios, lobby_setup(lobby, mode)),
         resumes: true,
     },
+    daily: None,
 };
 
 /// `trios play`: the match found at `resumed`, else a new one from the flags, in `ui`.

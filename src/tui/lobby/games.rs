@@ -133,10 +133,10 @@ impl Choices {
         }
     }
 
-    /// Every rating group of every game, game by game in [`GameKind::ALL`]'s order.
+    /// Every rating group of every game, game by game in the catalog's order.
     pub fn rating_groups(&self) -> Vec<(GameKind, &'static str)> {
-        (GameKind::ALL.iter())
-            .filter_map(|&kind| self.entries.iter().find(|e| e.kind == kind))
+        GameKind::all()
+            .filter_map(|kind| self.entries.iter().find(|e| e.kind == kind))
             .flat_map(|e| e.rating_groups.iter().map(move |&g| (e.kind, g)))
             .collect()
     }

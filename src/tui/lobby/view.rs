@@ -26,22 +26,31 @@ use unicode_width::UnicodeWidthStr;
 /// The smallest screen the server's lobby draws on.
 pub const MIN_SIZE: (u16, u16) = (44, 14);
 /// The smallest screen the home screen draws on: its menu's box but for the blank row
-/// between the actions and the notice, which a screen one row short of [`HOME_SIZE`] does
+/// between the actions and the notice, which a screen one row short of [`home_size`] does
 /// without (the notice and the keys are placed from the bottom): everything else shows.
-pub const HOME_MIN_SIZE: (u16, u16) = (HOME_SIZE.0, HOME_SIZE.1 - 1);
+pub fn home_min_size() -> (u16, u16) {
+    let (columns, rows) = home_size();
+    (columns, rows - 1)
+}
 /// The home menu's box at its narrowest, columns and rows; smaller screens get it a blank
-/// row shorter, down to [`HOME_MIN_SIZE`], then the "too small" message. Wider screens get
+/// row shorter, down to [`home_min_size`], then the "too small" message. Wider screens get
 /// a wider box, up to `HOME_WIDEST`, and screens with room below the menu get the keys
-/// listed there (`HOME_KEYS_TOP`).
-pub const HOME_SIZE: (u16, u16) = (60, 2 + HOME_ACTIONS_TOP + MOST_ACTION_ROWS + FOOTER);
+/// listed there (`home_keys_top`).
+pub fn home_size() -> (u16, u16) {
+    (60, 2 + home_actions_top() + MOST_ACTION_ROWS + FOOTER)
+}
 /// The home box's widest: room for every game's whole line (an 80-column screen's width),
 /// without spreading the menu over a wide screen.
 const HOME_WIDEST: u16 = 80;
 /// On a screen with the rows for it, the home box lists the keys from this row on, after a
 /// blank, under the actions: what the `?` help says, without asking for it.
-const HOME_KEYS_TOP: u16 = HOME_ACTIONS_TOP + MOST_ACTION_ROWS + 1;
+fn home_keys_top() -> u16 {
+    home_actions_top() + MOST_ACTION_ROWS + 1
+}
 /// The home box's rows when it lists the keys: a heading and a line for each key.
-const HOME_TALL: u16 = HOME_SIZE.1 + 2 + HOME_KEYS.len() as u16;
+fn home_tall() -> u16 {
+    home_size().1 + 2 + HOME_KEYS.len() as u16
+}
 /// The saved-matches box at its largest; it shrinks with the screen down to the menu's.
 const SAVED_SIZE: (u16, u16) = (78, 24);
 /// The saved-matches box at its shortest (with the screen: the smallest home screen's rows).
@@ -49,11 +58,17 @@ const SAVED_MIN_ROWS: u16 = 17;
 /// Inside the home box: every game a line, then the option rows, then the actions (fixed
 /// rows, so they stay put when the game changes its options).
 const HOME_GAMES_TOP: u16 = 0;
-const HOME_OPTIONS_TOP: u16 = HOME_GAMES_TOP + MOST_GAMES + 1;
-const HOME_ACTIONS_TOP: u16 = HOME_OPTIONS_TOP + MOST_OPTION_ROWS + 1;
+fn home_options_top() -> u16 {
+    HOME_GAMES_TOP + most_games() + 1
+}
+fn home_actions_top() -> u16 {
+    home_options_top() + MOST_OPTION_ROWS + 1
+}
 /// The most games the home screen lists: every game trios has, so the home box grows a row
 /// with each game added to the list.
-pub const MOST_GAMES: u16 = crate::games::GameKind::ALL.len() as u16;
+pub fn most_games() -> u16 {
+    u16::try_from(crate::games::GameKind::count()).unwrap_or(u16::MAX)
+}
 /// The most option rows a game has at home (Three Trios: opponent, board, rules).
 pub const MOST_OPTION_ROWS: u16 = 3;
 /// The most action rows: a game's own (Hex paths: alone, today's puzzle, the computer, two
@@ -310,7 +325,7 @@ fn is_home(lobby: &Lobby) -> bool {
 
 fn too_small(lobby: &Lobby) -> bool {
     let need = if is_home(lobby) {
-        HOME_MIN_SIZE
+        home_min_size()
     } else {
         MIN_SIZE
     };
@@ -735,9 +750,9 @@ fn draw_notice(theme: Theme, text: &str, error: bool, inner: Rect, last: u16, bu
 /// [`HOME_WIDEST`], and taller, listing the keys, where the screen has the rows.
 fn home_box(area: Rect) -> Rect {
     let rows = if lists_keys(area) {
-        HOME_TALL
+        home_tall()
     } else {
-        HOME_SIZE.1
+        home_size().1
     };
     area.centered(
         Constraint::Length(area.width.min(HOME_WIDEST)),
@@ -747,7 +762,7 @@ fn home_box(area: Rect) -> Rect {
 
 /// Whether the home box on a screen of `area` lists the keys under the actions.
 fn lists_keys(area: Rect) -> bool {
-    area.height >= HOME_TALL
+    area.height >= home_tall()
 }
 
 /// The keys under the home menu: a heading, then each key and what it does.
@@ -755,7 +770,7 @@ fn draw_home_keys(theme: Theme, inner: Rect, buf: &mut Buffer) {
     let label = HOME_KEYS.iter().map(|(k, _)| k.width()).max().unwrap_or(0);
     put_line(
         inner,
-        HOME_KEYS_TOP,
+        home_keys_top(),
         Line::styled(" Keys", theme.title()),
         buf,
     );
@@ -764,7 +779,7 @@ fn draw_home_keys(theme: Theme, inner: Rect, buf: &mut Buffer) {
             Span::styled(format!("   {keys:>label$}  "), theme.key()),
             Span::styled(*what, theme.dim()),
         ]);
-        put_line(inner, HOME_KEYS_TOP + 1 + n as u16, line, buf);
+        put_line(inner, home_keys_top() + 1 + n as u16, line, buf);
     }
 }
 
@@ -813,10 +828,10 @@ fn home_rows(lobby: &Lobby) -> Vec<(u16, usize)> {
             HOME_GAMES_TOP + lobby.game as u16
         } else if item.is_option() {
             option += 1;
-            HOME_OPTIONS_TOP + option - 1
+            home_options_top() + option - 1
         } else {
             action += 1;
-            HOME_ACTIONS_TOP + action - 1
+            home_actions_top() + action - 1
         };
         rows.push((inner.y + row, index));
     }
@@ -962,7 +977,7 @@ impl Lobby {
     /// The home screen: the menu box, or the saved-matches list, centred.
     fn draw_home(&self, area: Rect, buf: &mut Buffer) {
         if too_small(self) {
-            overlay::too_small_for(self.theme, HOME_MIN_SIZE, area, buf);
+            overlay::too_small_for(self.theme, home_min_size(), area, buf);
             return;
         }
         if self.saved.is_some() {

@@ -101,10 +101,24 @@ impl Screen for DailyPlayScreen {
     }
 }
 
+/// A game's daily puzzle: how its results read and rank, and how today's is dealt. A game
+/// with one says so in its entry; the leaderboards and the keeper list every such game.
+#[derive(Debug, Clone, Copy)]
+pub struct DailyPuzzle {
+    /// Which game.
+    pub game: GameKind,
+    /// Whether a result is a score, then a time (Hex paths'), or the time alone (Triad's).
+    pub scored: bool,
+    /// Today's puzzle dealt from `seed`, as a screen of `size` in `theme`.
+    pub start: fn(u64, (u16, u16), Theme) -> Box<dyn Puzzle>,
+}
+
 /// One puzzle's part of the day's leaderboard.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PuzzleBoard {
     pub game: GameKind,
+    /// Whether its results are a score, then a time ([`DailyPuzzle::scored`]).
+    pub scored: bool,
     /// The day's best, best first, at most [`DAILY_TOP`].
     pub top: Vec<DailyEntry>,
     /// The viewer's own place and result that day, if they played it.
@@ -128,12 +142,14 @@ pub trait DailySource {
     fn board(&mut self) -> Result<DailyBoard, String>;
 }
 
-/// A result in the puzzle's terms: Triad's time, Hex paths' score and time.
-pub fn result_text(game: GameKind, score: i64, millis: i64) -> String {
+/// A result in the puzzle's terms: its time (`1:01.0`), after its score when it is
+/// `scored` (`14 pts, 1:01.0`).
+pub fn result_text(scored: bool, score: i64, millis: i64) -> String {
     let time = time_text(millis);
-    match game {
-        GameKind::Triad => time,
-        _ => format!("{score} pts, {time}"),
+    if scored {
+        format!("{score} pts, {time}")
+    } else {
+        time
     }
 }
 
@@ -156,11 +172,12 @@ pub fn ordinal(n: usize) -> String {
     format!("{n}{suffix}")
 }
 
-/// How each puzzle ranks, for the heading.
-fn ranking(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Triad => "fastest first",
-        _ => "highest score, then fastest",
+/// How a puzzle's results rank, for the heading.
+fn ranking(scored: bool) -> &'static str {
+    if scored {
+        "highest score, then fastest"
+    } else {
+        "fastest first"
     }
 }
 
@@ -211,7 +228,7 @@ impl DailyScreen {
             }
             let game = puzzle.game;
             lines.push((
-                format!("{} ({})", game.title(), ranking(game)),
+                format!("{} ({})", game.title(), ranking(puzzle.scored)),
                 theme.title(),
             ));
             if puzzle.top.is_empty() {
@@ -228,7 +245,7 @@ impl DailyScreen {
                         "{:>4}  {:<20} {}",
                         rank + 1,
                         crate::tui::view::fit::fit(&e.handle, 20),
-                        result_text(game, e.score, e.millis)
+                        result_text(puzzle.scored, e.score, e.millis)
                     ),
                     style,
                 ));
@@ -237,14 +254,14 @@ impl DailyScreen {
                 Some((place, e)) => format!(
                     "  You: {} today, {}",
                     ordinal(*place),
-                    result_text(game, e.score, e.millis)
+                    result_text(puzzle.scored, e.score, e.millis)
                 ),
                 None => "  You: not played today".to_string(),
             };
             let best = match &puzzle.best {
                 Some(e) => format!(
                     "; your best: {} on {}",
-                    result_text(game, e.score, e.millis),
+                    result_text(puzzle.scored, e.score, e.millis),
                     date(e.day)
                 ),
                 None => String::new(),
@@ -309,11 +326,8 @@ mod tests {
     fn results_read_in_each_puzzles_terms() {
         assert_eq!(time_text(83_456), "1:23.4");
         assert_eq!(time_text(5_000), "0:05.0");
-        assert_eq!(result_text(GameKind::Triad, 0, 61_000), "1:01.0");
-        assert_eq!(
-            result_text(GameKind::HexPaths, 14, 61_000),
-            "14 pts, 1:01.0"
-        );
+        assert_eq!(result_text(false, 0, 61_000), "1:01.0");
+        assert_eq!(result_text(true, 14, 61_000), "14 pts, 1:01.0");
         let words: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 103]
             .into_iter()
             .map(ordinal)

@@ -5,18 +5,15 @@ use crate::tui::view::message::Message;
 use std::time::Duration;
 
 use super::daily::{
-    DAILY_TOP, DailyBoard, DailyScreen, DailySource, Outcome, PuzzleBoard, ordinal, result_text,
+    DAILY_TOP, DailyBoard, DailyPuzzle, DailyScreen, DailySource, Outcome, PuzzleBoard, ordinal,
+    result_text,
 };
-use crate::games::GameKind;
 use crate::store::worker::{StoreService, now};
 use crate::store::{AccountId, DailyEntry, StoreError};
 use crate::tui::Opening;
 
 /// How long a daily screen waits for the store.
 const WAIT: Duration = Duration::from_secs(2);
-
-/// The games with a daily puzzle, in the order the leaderboard lists them.
-pub const PUZZLES: [GameKind; 2] = [GameKind::Triad, GameKind::HexPaths];
 
 /// Where daily results go and the leaderboard comes from: a store, the account results are
 /// kept for, or why they are not kept (a guest, no store). Cheap to clone.
@@ -26,6 +23,8 @@ pub struct DailyStore {
     pub me: Option<AccountId>,
     /// Why the player's results are not kept, said when a puzzle ends; `None` when they are.
     pub not_kept: Option<String>,
+    /// Every game's daily puzzle, in the order the leaderboard lists them.
+    pub puzzles: &'static [DailyPuzzle],
 }
 
 fn words(e: StoreError) -> String {
@@ -40,12 +39,13 @@ impl DailySource for DailyStore {
                 .clone()
                 .unwrap_or_else(|| "No store keeps the daily puzzles here".into()));
         };
-        let (me, not_kept) = (self.me, self.not_kept.clone());
+        let (me, not_kept, all) = (self.me, self.not_kept.clone(), self.puzzles);
         store
             .ask(WAIT, move |s| {
                 let day = crate::store::plan::day_of(now());
                 let mut puzzles = Vec::new();
-                for game in PUZZLES {
+                for puzzle in all {
+                    let game = puzzle.game;
                     let name = game.name();
                     let (mine, best) = match me {
                         Some(me) => (s.daily_place(day, name, me)?, s.daily_best(me, name)?),
@@ -53,6 +53,7 @@ impl DailySource for DailyStore {
                     };
                     puzzles.push(PuzzleBoard {
                         game,
+                        scored: puzzle.scored,
                         top: s.daily_top(day, name, DAILY_TOP)?,
                         mine,
                         best,
@@ -69,10 +70,11 @@ impl DailySource for DailyStore {
 }
 
 impl DailyStore {
-    /// Keeps `outcome` of `game`'s puzzle of `day` and says how it placed, or why it was not
-    /// kept (then as a warning).
-    pub fn keep(&self, game: GameKind, day: i64, outcome: Outcome) -> Message {
-        let result = result_text(game, outcome.score, outcome.millis);
+    /// Keeps `outcome` of `puzzle` of `day` and says how it placed, or why it was not kept
+    /// (then as a warning).
+    pub fn keep(&self, puzzle: &DailyPuzzle, day: i64, outcome: Outcome) -> Message {
+        let (game, scored) = (puzzle.game, puzzle.scored);
+        let result = result_text(scored, outcome.score, outcome.millis);
         let (Some(store), Some(me)) = (&self.store, self.me) else {
             let why = self.not_kept.as_deref().unwrap_or("no store keeps it here");
             return Message::error(format!("{result}: not kept ({why})"));
@@ -97,7 +99,7 @@ impl DailyStore {
             }
             Ok(Some((place, best))) => Message::info(format!(
                 "{result}; your best today stays {}: {} today",
-                result_text(game, best.score, best.millis),
+                result_text(scored, best.score, best.millis),
                 ordinal(place)
             )),
             Ok(None) => Message::info(format!("{result}: kept")),

@@ -2,7 +2,7 @@
 //! a board (too small) and line wrapping. The duels' shared parts (game over) are drawn by
 //! `tui::match_screen`; each game's own drawing lives in its screen's folder.
 
-pub(crate) mod coords;
+pub mod coords;
 pub(crate) mod fit;
 pub(crate) mod frame;
 pub(crate) mod help;

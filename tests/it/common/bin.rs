@@ -133,11 +133,16 @@ pub const DATA_DIR_ENV: &str = "TRIOS_DATA_DIR";
 /// folder is a new, not yet created folder inside `dir`, so autosaves stay out of the user's
 /// home, apart from every other run, and are deleted with `dir`.
 pub fn command(dir: &Path, args: &[&str]) -> Command {
+    command_of(env!("CARGO_BIN_EXE_trios"), dir, args)
+}
+
+/// [`command`] for another program built on trios (an example with games of its own).
+pub fn command_of(program: impl AsRef<std::ffi::OsStr>, dir: &Path, args: &[&str]) -> Command {
     static RUNS: AtomicUsize = AtomicUsize::new(0);
     let data = dir
         .join(".trios-data")
         .join(RUNS.fetch_add(1, Ordering::Relaxed).to_string());
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_trios"));
+    let mut cmd = Command::new(program);
     cmd.args(args)
         .current_dir(dir)
         .env(DATA_DIR_ENV, data)

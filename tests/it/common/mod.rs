@@ -41,6 +41,7 @@ pub mod duel;
 pub mod fork;
 pub mod open2;
 pub mod postgres;
+pub mod pty;
 pub mod reopen;
 pub mod screen;
 pub mod ssh;
