@@ -24,6 +24,7 @@ use trios::tui::{Event, Theme};
 /// A human-vs-human game on the default board after six moves, with a card picked.
 fn mid_game(size: (u16, u16)) -> ThreeTriosScreen {
     let config = MatchConfig {
+        clock: None,
         think_ms: 1000,
         ..MatchConfig::built_in(3)
     };

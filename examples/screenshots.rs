@@ -38,6 +38,7 @@ struct Screen {
 impl Screen {
     fn new(red: Seat, blue: Seat, seed: u64, size: (u16, u16)) -> Screen {
         let config = MatchConfig {
+            clock: None,
             board: SourceFile::default_board(),
             cards: SourceFile::default_cards(),
             deal: DealMode::Shuffle,
@@ -406,6 +407,7 @@ fn lobby() -> Lobby {
         away: Vec::new(),
         present: Vec::new(),
         race: None,
+        clock: None,
     };
     let mut kept = table(
         4,
@@ -449,6 +451,7 @@ fn lobby() -> Lobby {
         kept,
     ];
     let config = MatchConfig {
+        clock: None,
         board: SourceFile::default_board(),
         cards: SourceFile::default_cards(),
         deal: DealMode::Shuffle,

@@ -218,6 +218,7 @@ fn fill(store: &SqliteStore) {
 
 fn config(store: StoreService) -> ServeConfig {
     let game = MatchConfig {
+        clock: None,
         board: SourceFile::default_board(),
         cards: SourceFile::default_cards(),
         deal: DealMode::Shuffle,

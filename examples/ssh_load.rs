@@ -465,6 +465,7 @@ fn print_results(results: &Results) -> f64 {
 
 fn server_config(clients: usize, store: Option<&std::path::Path>) -> ServeConfig {
     let game = MatchConfig {
+        clock: None,
         board: SourceFile::default_board(),
         cards: SourceFile::default_cards(),
         deal: DealMode::Shuffle,

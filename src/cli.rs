@@ -120,6 +120,10 @@ pub struct PlayArgs {
     /// do a fixed amount of work a move (--think-work). Default: 1000.
     #[arg(long, value_name = "MS", value_parser = think_ms())]
     pub think_ms: Option<u64>,
+    /// Play a duel on a clock: minutes each and seconds added a move (Fischer), such as 3+2;
+    /// whoever runs out of time loses. Default: no clock.
+    #[arg(long, value_name = "CONTROL")]
+    pub clock: Option<crate::setup::clock::TimeControl>,
     /// Keep a match record in FILE (JSON), rewritten after every move. Replaces the autosave.
     /// An unfinished record of the same match in FILE is continued. FILE must be a regular
     /// file or a new path.
@@ -171,11 +175,19 @@ impl GameFlags {
 /// match always goes on in its own file).
 fn resume_conflicts() -> Vec<clap::Id> {
     let games = GameFlags::augment_args(clap::Command::new("games"));
-    ["game", "seed", "red", "blue", "record", "no_autosave"]
-        .into_iter()
-        .map(clap::Id::from)
-        .chain(games.get_arguments().map(|arg| arg.get_id().clone()))
-        .collect()
+    [
+        "game",
+        "seed",
+        "red",
+        "blue",
+        "record",
+        "no_autosave",
+        "clock",
+    ]
+    .into_iter()
+    .map(clap::Id::from)
+    .chain(games.get_arguments().map(|arg| arg.get_id().clone()))
+    .collect()
 }
 
 /// Every game's name as help lists them, read when the command line is parsed (so games

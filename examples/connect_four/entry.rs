@@ -3,6 +3,7 @@
 
 use trios::registry::stones::{self, TextReplay};
 use trios::registry::{DUEL_ACTIONS, Entry, GameInfo, LobbyGame, LobbyRows, Sim};
+use trios::setup::clock::TimeControl;
 use trios::tui::lobby::{GameOptions, Item};
 
 use crate::platform::{KIND, Options, STRATEGY_NAMES, title};
@@ -45,11 +46,16 @@ pub static ENTRY: Entry = Entry {
         short_title: "Connect 4",
         rating_groups: &["connect-four"],
         lobby_options: LobbyRows {
-            home: &[Item::Opponent],
-            server: &[Item::Opponent],
+            home: &[Item::Opponent, Item::Clock],
+            server: &[Item::Clock, Item::Opponent],
         },
         home_actions: DUEL_ACTIONS,
         own_rows: &[],
+        clocks: &[
+            TimeControl::new(2, 2),
+            TimeControl::new(1, 2),
+            TimeControl::new(5, 5),
+        ],
         option_value: |_, _| None,
         home_words: |_| None,
         race_progress: None,

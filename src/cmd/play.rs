@@ -31,6 +31,17 @@ fn play(args: &PlayArgs) -> Result<(), Error> {
             games.join(" or ")
         )));
     }
+    if args.clock.is_some() && chosen.takes_rivals {
+        return Err(Error::Usage(format!(
+            "--clock is for the duels; {} races run on their own time",
+            args.game.title()
+        )));
+    }
+    if args.clock.is_some() && front_end(args.ui)? == crate::cli::Ui::Text {
+        return Err(Error::Usage(
+            "--clock needs the full screen: the text mode keeps no time".into(),
+        ));
+    }
     if let Some((flags, other)) = flags_of_another(args, args.game, true) {
         return Err(other_flags(flags, other));
     }

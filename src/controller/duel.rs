@@ -3,12 +3,15 @@
 //! Three Trios's matches are duels too, set up and recorded in its own layout (version 1).
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use super::table_game::Hosted;
-use crate::games::{OptionsError, TwoPlayer, UnknownStrategy};
+use crate::games::flag::flag_verdict;
+use crate::games::{OptionsError, Side, TwoPlayer, UnknownStrategy, Verdict};
 use crate::record::RecordError;
 use crate::record::duel::{DuelRecord, DuelRecorder, check_seats};
 use crate::setup::Seat;
+use crate::setup::clock::Clock;
 pub use crate::setup::duel::{Computers, DuelConfig, Turn, ai_seed_of};
 
 impl<G: Hosted> DuelConfig<G> {
@@ -106,6 +109,9 @@ pub trait MatchLog<G: TwoPlayer>: Send {
     /// Keeps the moves after the first `keep` as a takeback; `game` is the position after
     /// the moves kept.
     fn take_back(&mut self, keep: usize, game: &G) -> Result<(), RecordError>;
+    /// Ends the game on the clock: `flagged` ran out of time in `game`, and `verdict` is
+    /// the result.
+    fn flag(&mut self, flagged: Side, verdict: Verdict, game: &G) -> Result<(), RecordError>;
     /// The file written.
     fn path(&self) -> &Path;
 }
@@ -116,6 +122,9 @@ impl<G: TwoPlayer> MatchLog<G> for DuelRecorder<G> {
     }
     fn take_back(&mut self, keep: usize, game: &G) -> Result<(), RecordError> {
         DuelRecorder::take_back(self, keep, game)
+    }
+    fn flag(&mut self, flagged: Side, verdict: Verdict, game: &G) -> Result<(), RecordError> {
+        DuelRecorder::flag(self, flagged, verdict, game)
     }
     fn path(&self) -> &Path {
         DuelRecorder::path(self)
@@ -136,6 +145,10 @@ pub struct Duel<G: TwoPlayer> {
     /// A record to create at the first move (an autosave): until then nothing is on disk.
     pending: Option<PendingLog<G>>,
     record_error: Option<RecordError>,
+    /// The match's clock, where it is played on one (stopped until a front end starts it).
+    clock: Option<Clock>,
+    /// The side whose time ran out and the result that made, once a flag fell.
+    flag: Option<(Side, Verdict)>,
 }
 
 /// Creates a match's record file once it has a move to keep.
@@ -178,6 +191,7 @@ impl<G: TwoPlayer> Duel<G> {
     /// [`Duel::set_log`]).
     pub(crate) fn dealt(config: DuelConfig<G>, game: G) -> Result<Duel<G>, UnknownStrategy> {
         let ais = config.strategies()?;
+        let clock = config.clock.map(Clock::new);
         Ok(Duel {
             config,
             game,
@@ -186,6 +200,8 @@ impl<G: TwoPlayer> Duel<G> {
             recorder: None,
             pending: None,
             record_error: None,
+            clock,
+            flag: None,
         })
     }
 
@@ -240,7 +256,10 @@ impl<G: TwoPlayer> Duel<G> {
         name: &str,
         check_result: bool,
     ) -> Result<Duel<G>, DuelError> {
-        Duel::rebuilt_with(record.setup.clone(), record.moves.len(), |visit| {
+        let flag = (record.result.as_ref())
+            .and_then(|r| Some((r.lost_on_time?, r.verdict)))
+            .filter(|_| check_result);
+        Duel::rebuilt_with(record.setup.clone(), record.moves.len(), flag, |visit| {
             if check_result {
                 record.replay(name, visit)
             } else {
@@ -250,12 +269,13 @@ impl<G: TwoPlayer> Duel<G> {
     }
 
     /// A match rebuilt by `replay`, which replays the `total` recorded moves of a match set up
-    /// by `config` (a record of any layout), calling the visit it is given at the start and
+    /// by `config` (a record of any layout) and ended by `flag` if its clock's flag fell, calling the visit it is given at the start and
     /// after every move. A computer seat that draws on its seeded stream first is shown each
     /// of its recorded positions once, so its stream moves on as it did in play.
     pub(crate) fn rebuilt_with(
         config: DuelConfig<G>,
         total: usize,
+        flag: Option<(Side, Verdict)>,
         replay: impl FnOnce(&mut dyn FnMut(&G, Option<&Turn<G>>)) -> Result<G, RecordError>,
     ) -> Result<Duel<G>, DuelError> {
         let mut ais = config.strategies()?;
@@ -277,6 +297,12 @@ impl<G: TwoPlayer> Duel<G> {
             }
         };
         let game = replay(&mut visit)?;
+        // The clocks as the last move left them (a record before clocks has none).
+        let last = history.last().and_then(|t: &Turn<G>| t.clock);
+        let clock = config.clock.map(|control| match last {
+            Some(left) => Clock::at(control, left.map(Duration::from_millis)),
+            None => Clock::new(control),
+        });
         Ok(Duel {
             config,
             game,
@@ -285,6 +311,8 @@ impl<G: TwoPlayer> Duel<G> {
             recorder: None,
             pending: None,
             record_error: None,
+            clock,
+            flag,
         })
     }
 
@@ -306,9 +334,9 @@ impl<G: TwoPlayer> Duel<G> {
         self.recorder.as_ref().map(|log| log.path())
     }
 
-    /// Whether the player to move is a computer (and the game is not over).
+    /// Whether the player to move is a computer (and the match is not over).
     pub fn computer_to_move(&self) -> bool {
-        !self.game.is_over() && self.ais[self.game.to_move().index()].is_some()
+        !self.is_over() && self.ais[self.game.to_move().index()].is_some()
     }
 
     /// Hands over the computer seats' strategies (for a front end that runs them on a thread
@@ -328,9 +356,33 @@ impl<G: TwoPlayer> Duel<G> {
 
     /// Plays a move for the player to move and records it. A refused move changes nothing.
     pub fn play(&mut self, mv: G::Move) -> Result<&Turn<G>, G::Refusal> {
+        self.play_at(mv, Instant::now())
+    }
+
+    /// [`Duel::play`] at `now` on the match's clock: the mover's time stops there and the
+    /// other side's starts. The caller has asked [`Duel::flag_fell`] first, so a move after
+    /// the flag is never played.
+    pub fn play_at(&mut self, mv: G::Move, now: Instant) -> Result<&Turn<G>, G::Refusal> {
         let side = self.game.to_move();
         let played = self.game.play(mv)?;
-        let turn = Turn { side, mv, played };
+        let clock = self.clock.as_mut().map(|clock| {
+            // A move at the very instant of the flag still counts: the caller checked.
+            let _ = clock.punch(now);
+            if self.game.is_over() {
+                clock.stop(now);
+            } else if clock.running() != Some(self.game.to_move()) {
+                // A pass or a game where one side moves twice: the clock follows the mover.
+                clock.stop(now);
+                clock.start(self.game.to_move(), now);
+            }
+            clock.both(now).map(|d| d.as_millis() as u64)
+        });
+        let turn = Turn {
+            side,
+            mv,
+            played,
+            clock,
+        };
         if let Some(create) = self.pending.take() {
             match create() {
                 Ok(log) => self.recorder = Some(log),
@@ -367,6 +419,91 @@ impl<G: TwoPlayer> Duel<G> {
             self.record_error = Some(e);
         }
         Ok(taken)
+    }
+
+    /// The match's clock, where it is played on one.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// Starts the clock of the side to move at `now` (when the match is on a clock, not
+    /// over and not already running): the moment the move is asked of a player.
+    pub fn start_clock(&mut self, now: Instant) {
+        let to_move = self.game.to_move();
+        if self.is_over() {
+            return;
+        }
+        if let Some(clock) = &mut self.clock
+            && clock.running().is_none()
+        {
+            clock.start(to_move, now);
+        }
+    }
+
+    /// Stops the clock at `now` (a match left: its times are kept as they stand).
+    pub fn stop_clock(&mut self, now: Instant) {
+        if let Some(clock) = &mut self.clock {
+            clock.stop(now);
+        }
+    }
+
+    /// Sets the clock to the times `left` (as a table reports them), the side to move's
+    /// running from `now` unless the match is over.
+    pub fn set_clock(&mut self, left: [Duration; 2], now: Instant) {
+        let over = self.is_over();
+        let to_move = self.game.to_move();
+        if let Some(clock) = &mut self.clock {
+            *clock = Clock::at(clock.control(), left);
+            if !over {
+                clock.start(to_move, now);
+            }
+        }
+    }
+
+    /// Whether the running side's time is out at `now`: if so, it loses on time (see
+    /// [`Duel::lose_on_time`]) and its side is returned; `None` while time is left, or when
+    /// the flag fell before.
+    pub fn flag_fell(&mut self, now: Instant) -> Option<Side> {
+        if self.is_over() {
+            return None;
+        }
+        let flagged = self.clock.as_ref()?.flagged(now)?.0;
+        self.lose_on_time(flagged, now);
+        Some(flagged)
+    }
+
+    /// `side` ran out of time: the game ends, lost for `side` unless its opponent could no
+    /// longer win ([`flag_verdict`]), and the record keeps it.
+    pub fn lose_on_time(&mut self, side: Side, now: Instant) {
+        if self.is_over() {
+            return;
+        }
+        self.stop_clock(now);
+        let verdict = flag_verdict(&self.game, side);
+        self.flag = Some((side, verdict));
+        if let Some(recorder) = &mut self.recorder
+            && let Err(e) = recorder.flag(side, verdict, &self.game)
+        {
+            self.record_error = Some(e);
+        }
+    }
+
+    /// The side whose time ran out, once a flag fell.
+    pub fn lost_on_time(&self) -> Option<Side> {
+        self.flag.map(|(side, _)| side)
+    }
+
+    /// Whether the match is over: on the board, or on the clock.
+    pub fn is_over(&self) -> bool {
+        self.flag.is_some() || self.game.is_over()
+    }
+
+    /// The result once the match is over: the clock's, else the board's.
+    pub fn verdict(&self) -> Option<Verdict> {
+        match self.flag {
+            Some((_, verdict)) => Some(verdict),
+            None => self.game.verdict(),
+        }
     }
 
     /// The last failure to write the record, if any, taken so it is reported once.

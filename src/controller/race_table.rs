@@ -259,6 +259,7 @@ impl<R: TableRace> RaceTable<R> {
                     .map(|w| w.name)
                     .filter(|_| phase == Phase::Over),
             }),
+            clock: None,
         }
     }
 

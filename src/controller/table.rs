@@ -21,6 +21,7 @@ use super::tables::{Registry, Summary};
 use crate::autosave;
 use crate::escape::escape;
 use crate::games::{Side, Verdict};
+use crate::setup::clock::Clock;
 
 /// A table's number in its server's lobby.
 pub type TableId = u64;
@@ -191,6 +192,28 @@ pub enum News<C: TableGame> {
     /// The finished game's rating changes, one line each (`Reversi 1500? → 1741? (+241)`),
     /// or a word that the result waits for the database.
     Rated(Vec<String>),
+    /// The clocks as the table keeps them: sent when they start and after every move.
+    Clock(ClockReading),
+    /// This side's time ran out: the match is over.
+    OnTime(Side),
+}
+
+/// Both clocks as the table read them: each side's time left, in milliseconds (first
+/// mover's first), and the side whose time runs from the moment of the reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClockReading {
+    pub left: [u64; 2],
+    pub running: Option<Side>,
+}
+
+impl ClockReading {
+    /// `clock` read at `now`.
+    pub fn of(clock: &Clock, now: Instant) -> ClockReading {
+        ClockReading {
+            left: clock.both(now).map(|d| d.as_millis() as u64),
+            running: clock.running(),
+        }
+    }
 }
 
 /// How news reaches one client; returns `false` once the client is gone.
@@ -243,6 +266,10 @@ pub struct Joined<C: TableGame> {
     /// The moves so far, to be replayed on `config`'s deal.
     pub moves: Vec<C::Move>,
     pub seats: [SeatView; 2],
+    /// The clocks as they stand, on a clocked table.
+    pub clock: Option<ClockReading>,
+    /// The side that lost on time, when the match ended on the clock.
+    pub lost_on_time: Option<Side>,
 }
 
 mod report;
@@ -376,6 +403,7 @@ impl<C: TableGame> TableThread for Table<C> {
     }
     fn advance(&mut self, now: Instant) {
         self.expire(now);
+        self.check_flag(now);
         self.drive(now);
     }
     fn is_closed(&self) -> bool {
@@ -447,6 +475,7 @@ impl<C: TableGame> Table<C> {
             away: self.seating.away(),
             present: self.seating.present(),
             race: None,
+            clock: self.game.config().clock(),
         }
     }
 
@@ -490,6 +519,9 @@ impl<C: TableGame> Table<C> {
         }
         if let Some(end) = self.seating.grace_ends() {
             at(end);
+        }
+        if let Some(flag) = self.game.clock().and_then(Clock::flag_at) {
+            at(flag);
         }
         wake
     }
@@ -581,6 +613,8 @@ impl<C: TableGame> Table<C> {
             config: self.game.config().clone(),
             moves: self.game.moves(),
             seats: self.seat_views(),
+            clock: self.clock_reading(Instant::now()),
+            lost_on_time: self.game.lost_on_time(),
         })
     }
 
@@ -663,10 +697,14 @@ impl<C: TableGame> Table<C> {
                 if self.waiting_for_opponent() {
                     return self.tell(client, News::Refused("Waiting for an opponent".into()));
                 }
+                // A move that arrives after the flag fell is too late, however close.
+                if self.check_flag(now) {
+                    return self.tell(client, News::Refused("Too late: the time is up".into()));
+                }
                 if self.game.turn() != player || self.game.is_over() {
                     return self.tell(client, News::Refused("It is not your turn".into()));
                 }
-                if let Err(e) = self.game.play(mv) {
+                if let Err(e) = self.game.play(mv, now) {
                     return self.tell(client, News::Refused(format!("Refused: {e}")));
                 }
                 self.after_move(now);
@@ -701,6 +739,9 @@ impl<C: TableGame> Table<C> {
         };
         self.last_move_at = now;
         self.broadcast(News::Moved { index, mv });
+        if let Some(reading) = self.clock_reading(now) {
+            self.broadcast(News::Clock(reading));
+        }
         if let Some(e) = self.game.take_record_error() {
             tracing::warn!(table = self.id, "cannot record: {e}");
             self.unrecorded = true;
@@ -709,21 +750,52 @@ impl<C: TableGame> Table<C> {
             self.told_unrecorded = true;
             self.broadcast(News::Notice(NOT_RECORDED.into()));
         }
-        if let Some(outcome) = self.game.outcome() {
-            tracing::info!(
-                table = self.id,
-                seed = self.game.config().seed(),
-                moves = self.game.played(),
-                outcome = %escape(&describe::<C>(outcome, &self.seat_views())),
-                "match finished"
-            );
-            if self.kind() == Kind::Showcase {
-                self.redeal_at = Some(now + self.spec.rest);
-            }
-            let summary = describe::<C>(outcome, &self.seat_views());
-            self.report_verdict(outcome, summary);
-            self.close_if_deserted();
+        self.finish_if_over(now);
+    }
+
+    /// Once the match is over (on the board or the clock): logs it, reports the result and
+    /// schedules the showcase's next deal.
+    fn finish_if_over(&mut self, now: Instant) {
+        let Some(outcome) = self.game.outcome() else {
+            return;
+        };
+        let seats = self.seat_views();
+        let summary = match self.game.lost_on_time() {
+            Some(flagged) => on_time::<C>(flagged, outcome, &seats),
+            None => describe::<C>(outcome, &seats),
+        };
+        tracing::info!(
+            table = self.id,
+            seed = self.game.config().seed(),
+            moves = self.game.played(),
+            outcome = %escape(&summary),
+            "match finished"
+        );
+        if self.kind() == Kind::Showcase {
+            self.redeal_at = Some(now + self.spec.rest);
         }
+        self.report_verdict(outcome, summary);
+        self.close_if_deserted();
+    }
+
+    /// Ends the match if the running side's time is out at `now`, telling everyone; whether
+    /// it ended so (now or before).
+    fn check_flag(&mut self, now: Instant) -> bool {
+        if let Some(flagged) = self.game.flag_fell(now) {
+            self.thinking = false;
+            self.queued = None;
+            self.broadcast(News::OnTime(flagged));
+            if let Some(reading) = self.clock_reading(now) {
+                self.broadcast(News::Clock(reading));
+            }
+            self.finish_if_over(now);
+        }
+        self.game.lost_on_time().is_some()
+    }
+
+    /// The clocks at `now`, on a clocked table.
+    fn clock_reading(&self, now: Instant) -> Option<ClockReading> {
+        self.game.clock().map(|clock| ClockReading::of(clock, now))
     }
 
     /// Tells everyone at the table that `player` asked for a rematch, each in their own
@@ -820,6 +892,13 @@ impl<C: TableGame> Table<C> {
         if self.game.is_over() || self.waiting_for_opponent() {
             return;
         }
+        // The clock runs from the moment the first move is asked.
+        if self.game.clock().is_some_and(|c| c.running().is_none()) {
+            self.game.start_clock(now);
+            if let Some(reading) = self.clock_reading(now) {
+                self.broadcast(News::Clock(reading));
+            }
+        }
         if !matches!(
             self.seating.places().get(self.game.turn().index()),
             Some(Occupant::Computer(_))
@@ -831,7 +910,10 @@ impl<C: TableGame> Table<C> {
                 return;
             }
             self.queued = None;
-            match self.game.play(mv) {
+            if self.check_flag(now) {
+                return;
+            }
+            match self.game.play(mv, now) {
                 Ok(_) => self.after_move(now),
                 Err(e) => tracing::error!(table = self.id, "a computer move was refused: {e}"),
             }
@@ -843,8 +925,20 @@ impl<C: TableGame> Table<C> {
         {
             self.ticket += 1;
             self.thinking = true;
-            self.game.request(worker, self.ticket);
+            let budget = self.computer_budget(now);
+            self.game.request(worker, self.ticket, budget);
         }
+    }
+
+    /// On a clock, what the computer to move may think: its share of its time (its own
+    /// moves still to come are at most half the cells left), never more than the table's
+    /// thinking time, less a margin for the table to hear it.
+    fn computer_budget(&self, now: Instant) -> Option<Duration> {
+        let clock = self.game.clock()?;
+        let moves_left = self.game.cells().saturating_sub(self.game.played()) / 2 + 1;
+        let most = Duration::from_millis(self.game.config().think_ms());
+        let budget = clock.budget(self.game.turn(), now, moves_left, most);
+        Some(budget.saturating_sub(Duration::from_millis(20)))
     }
 
     /// Ends seats whose grace is over: the match stops there, recorded as it stood.
@@ -957,6 +1051,17 @@ fn start_match<C: TableGame>(
             config.start(None).map(|game| (game, true))
         }
         Err(e) => Err(e),
+    }
+}
+
+/// A match ended on the clock, in words: `alice (Dark) lost on time`, and `: a draw` when
+/// the other side could no longer win.
+fn on_time<C: TableGame>(flagged: Side, outcome: Verdict, seats: &[SeatView; 2]) -> String {
+    let name = &seats[flagged.index()].name;
+    let lost = format!("{name} ({}) lost on time", C::side_name(flagged));
+    match outcome {
+        Verdict::Tie => format!("{lost}: a draw, the other side could no longer win"),
+        Verdict::Win(_) => lost,
     }
 }
 

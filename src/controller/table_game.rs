@@ -9,12 +9,14 @@
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use super::Seat;
 use super::duel::{Duel, DuelConfig, DuelError, Setup};
 use super::worker::DuelWorker;
 use crate::games::{GameKind, Side, TwoPlayer, Verdict};
 use crate::record::RecordError;
+use crate::setup::clock::{Clock, TimeControl};
 
 /// Where a computer seat's answer goes: the ticket and the chosen move; `false` once the
 /// table is gone.
@@ -48,6 +50,10 @@ pub trait TableGame: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// The rating group a rated game of this setup counts in: one rating per game and per
     /// rule set that changes the contest (`reversi`, `three-trios-reverse`, `islands-small`).
     fn rating_group(&self) -> String;
+    /// The thinking time of the setup's computers, in milliseconds.
+    fn think_ms(&self) -> u64;
+    /// The setup's time control, for a match on a clock.
+    fn clock(&self) -> Option<TimeControl>;
 }
 
 /// A match in progress as a table drives it.
@@ -67,8 +73,17 @@ pub trait TableMatch<C: TableGame<Match = Self>>: Send + 'static {
     fn turn(&self) -> Side;
     fn is_over(&self) -> bool;
     fn outcome(&self) -> Option<Verdict>;
-    /// Plays a move for the player to move and records it, or says why not.
-    fn play(&mut self, mv: C::Move) -> Result<(), Self::Refusal>;
+    /// Plays a move for the player to move at `now` (on the clock) and records it, or says
+    /// why not.
+    fn play(&mut self, mv: C::Move, now: Instant) -> Result<(), Self::Refusal>;
+    /// The match's clock, where it is played on one.
+    fn clock(&self) -> Option<&Clock>;
+    /// Starts the clock of the side to move at `now`, if it is not running.
+    fn start_clock(&mut self, now: Instant);
+    /// The side whose flag fell at `now`, ending the match (once).
+    fn flag_fell(&mut self, now: Instant) -> Option<Side>;
+    /// The side that lost on time, once a flag fell.
+    fn lost_on_time(&self) -> Option<Side>;
     /// How many animation steps the last move shows (watchers get time for each).
     fn last_steps(&self) -> usize;
     /// Moves in a whole game, for the lobby's `move 3/9`.
@@ -77,8 +92,8 @@ pub trait TableMatch<C: TableGame<Match = Self>>: Send + 'static {
     fn take_record_error(&mut self) -> Option<RecordError>;
     /// Starts a thread for the computer seats, if there are any.
     fn start_worker(&mut self, answer: Answer<C::Move>) -> Option<Self::Worker>;
-    /// Asks the worker for the player to move.
-    fn request(&self, worker: &Self::Worker, ticket: u64);
+    /// Asks the worker for the player to move, on a clock within `budget`.
+    fn request(&self, worker: &Self::Worker, ticket: u64, budget: Option<Duration>);
 }
 
 /// Every setup a table can host is one: its platform form says the seed, seats and board,
@@ -125,6 +140,12 @@ where
     }
     fn rating_group(&self) -> String {
         S::Game::rating_group(&self.duel_config().options)
+    }
+    fn think_ms(&self) -> u64 {
+        self.duel_config().think_ms
+    }
+    fn clock(&self) -> Option<TimeControl> {
+        self.duel_config().clock
     }
 }
 
@@ -201,13 +222,25 @@ where
         self.game().to_move()
     }
     fn is_over(&self) -> bool {
-        self.game().is_over()
+        Duel::is_over(self)
     }
     fn outcome(&self) -> Option<Verdict> {
-        self.game().verdict()
+        Duel::verdict(self)
     }
-    fn play(&mut self, mv: G::Move) -> Result<(), G::Refusal> {
-        Duel::play(self, mv).map(|_| ())
+    fn play(&mut self, mv: G::Move, now: Instant) -> Result<(), G::Refusal> {
+        Duel::play_at(self, mv, now).map(|_| ())
+    }
+    fn clock(&self) -> Option<&Clock> {
+        Duel::clock(self)
+    }
+    fn start_clock(&mut self, now: Instant) {
+        Duel::start_clock(self, now);
+    }
+    fn flag_fell(&mut self, now: Instant) -> Option<Side> {
+        Duel::flag_fell(self, now)
+    }
+    fn lost_on_time(&self) -> Option<Side> {
+        Duel::lost_on_time(self)
     }
     fn last_steps(&self) -> usize {
         self.history().last().map_or(0, |t| G::steps(&t.played))
@@ -230,7 +263,7 @@ where
             )
         })
     }
-    fn request(&self, worker: &DuelWorker<G>, ticket: u64) {
-        worker.request(ticket, self.game());
+    fn request(&self, worker: &DuelWorker<G>, ticket: u64, budget: Option<Duration>) {
+        worker.request_within(ticket, self.game(), budget);
     }
 }

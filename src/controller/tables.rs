@@ -41,6 +41,8 @@ pub struct Summary {
     pub present: Vec<Identity>,
     /// A race table's state (`None` for a table of two seats).
     pub race: Option<RaceStatus>,
+    /// The time control of a duel on a clock.
+    pub clock: Option<crate::setup::clock::TimeControl>,
 }
 
 /// What the lobby shows of a race.

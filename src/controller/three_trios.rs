@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 
 use super::duel::{Duel, DuelConfig, DuelError, MatchLog, Replayable, Setup, Turn};
 use super::table_game::Hosted;
-use crate::games::Side;
 use crate::games::three_trios::ai::{self};
-use crate::games::three_trios::{DealMode, Game, Move, MoveOutcome, RuleSet};
+use crate::games::three_trios::platform::{player_of, side_of};
+use crate::games::three_trios::{DealMode, Game, Move, MoveOutcome, Outcome, RuleSet};
+use crate::games::{Side, Verdict};
 use crate::record::RecordError;
 use crate::record::three_trios::{Record, Recorder};
 use crate::setup::Seat;
@@ -93,7 +94,14 @@ impl Setup for MatchConfig {
 /// Version-1 records keep a match as it goes.
 impl MatchLog<Game> for Recorder {
     fn push(&mut self, turn: &Turn<Game>, game: &Game) -> Result<(), RecordError> {
-        Recorder::push(self, &turn.played, game)
+        Recorder::push(self, &turn.played, game, turn.clock)
+    }
+    fn flag(&mut self, flagged: Side, verdict: Verdict, game: &Game) -> Result<(), RecordError> {
+        let outcome = match verdict {
+            Verdict::Win(side) => Outcome::Win(player_of(side)),
+            Verdict::Tie => Outcome::Tie,
+        };
+        Recorder::flag(self, player_of(flagged), outcome, game)
     }
     fn take_back(&mut self, keep: usize, game: &Game) -> Result<(), RecordError> {
         Recorder::take_back(self, keep, game)
@@ -141,9 +149,23 @@ pub(crate) fn resume(path: PathBuf) -> Result<Match, DuelError> {
 /// Replays `record`'s moves into a match on the common path; with `check_result`, the
 /// recorded result must be the replayed game's too.
 fn rebuilt(record: &Record, name: &str, check_result: bool) -> Result<Match, DuelError> {
-    Duel::rebuilt_with(record.setup.duel_config(), record.moves.len(), |visit| {
-        record.replay_turns(name, check_result, visit)
-    })
+    let flag = (record.result.as_ref())
+        .and_then(|r| Some((side_of(r.lost_on_time?), flag_verdict_of(r.outcome))))
+        .filter(|_| check_result);
+    Duel::rebuilt_with(
+        record.setup.duel_config(),
+        record.moves.len(),
+        flag,
+        |visit| record.replay_turns(name, check_result, visit),
+    )
+}
+
+/// A version-1 outcome as the platform's verdict.
+fn flag_verdict_of(outcome: Outcome) -> Verdict {
+    match outcome {
+        Outcome::Win(player) => Verdict::Win(side_of(player)),
+        Outcome::Tie => Verdict::Tie,
+    }
 }
 
 /// What a strategy would play now (for hints and `suggest`), seeded by the match seed and
@@ -166,6 +188,7 @@ mod tests {
 
     fn config(deal: DealMode) -> MatchConfig {
         MatchConfig {
+            clock: None,
             board: SourceFile::board_or_default(None).expect("the built-in board"),
             cards: SourceFile::cards_or_default(None).expect("the built-in cards"),
             deal,

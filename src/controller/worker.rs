@@ -15,6 +15,9 @@ use crate::games::TwoPlayer;
 struct DuelRequest<G> {
     ticket: u64,
     game: G,
+    /// On a clock: the thinking time the move may take, counted from the request (time spent
+    /// waiting for a core comes out of it).
+    budget: Option<(std::time::Duration, std::time::Instant)>,
 }
 
 /// Where a [`DuelWorker`]'s answers go: the ticket (which comes back with the answer, so the
@@ -41,9 +44,13 @@ impl<G: TwoPlayer> DuelWorker<G> {
                 for request in inbox {
                     let side = request.game.to_move();
                     let turn = Turn::wait();
-                    let mv = strategies[side.index()]
-                        .as_mut()
-                        .and_then(|s| s.choose(&request.game));
+                    let mv = strategies[side.index()].as_mut().and_then(|s| {
+                        if let Some((budget, asked)) = request.budget {
+                            let left = budget.saturating_sub(asked.elapsed());
+                            s.think_for(left.max(std::time::Duration::from_millis(1)));
+                        }
+                        s.choose(&request.game)
+                    });
                     drop(turn);
                     if !deliver(request.ticket, &request.game, mv) {
                         return;
@@ -56,9 +63,15 @@ impl<G: TwoPlayer> DuelWorker<G> {
     /// Asks for a move; the answer arrives later through the deliver function. If the thread
     /// could not be spawned the seat never moves, and the match stays usable and saved.
     pub fn request(&self, ticket: u64, game: &G) {
+        self.request_within(ticket, game, None);
+    }
+
+    /// [`DuelWorker::request`] on a clock: the move takes at most `budget` from now.
+    pub fn request_within(&self, ticket: u64, game: &G, budget: Option<std::time::Duration>) {
         let _ = self.requests.send(DuelRequest {
             ticket,
             game: game.clone(),
+            budget: budget.map(|b| (b, std::time::Instant::now())),
         });
     }
 }

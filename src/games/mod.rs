@@ -6,6 +6,7 @@
 //! when it is over and by how much the player to move is ahead. The shared search in
 //! [`crate::search`] is written once against [`Searchable`].
 
+pub mod flag;
 pub mod race;
 pub mod rng;
 pub mod sim_seats;
@@ -410,6 +411,11 @@ pub trait Strategy<G: TwoPlayer>: Send {
     fn name(&self) -> &str;
     /// A legal move for the player to move, or `None` once the game is over.
     fn choose(&mut self, game: &G) -> Option<G::Move>;
+    /// On a clock: think about `budget` of wall time for the next move. A strategy that does
+    /// not search (or searches too little to matter) keeps its way.
+    fn think_for(&mut self, budget: std::time::Duration) {
+        let _ = budget;
+    }
 }
 
 /// A strategy name a game does not know.

@@ -40,6 +40,9 @@ pub struct DuelMove<G: TwoPlayer> {
     #[serde(rename = "move")]
     pub mv: G::Move,
     pub score: [usize; 2],
+    /// Both sides' time left after the move, in milliseconds, where the match is on a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<[u64; 2]>,
 }
 
 /// Moves a person took back to play on differently.
@@ -56,13 +59,27 @@ pub struct DuelTakeback<G: TwoPlayer> {
 pub struct DuelResult {
     pub verdict: Verdict,
     pub score: [usize; 2],
+    /// The side whose time ran out, when the game ended on the clock (the board's scores
+    /// are then as they stood).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lost_on_time: Option<Side>,
 }
 
 fn result_of<G: TwoPlayer>(game: &G) -> Option<DuelResult> {
     game.verdict().map(|verdict| DuelResult {
         verdict,
         score: game.score(),
+        lost_on_time: None,
     })
+}
+
+/// Whether a recorded flag fits the position it fell in: the game was not over, and the
+/// flagged side did not win.
+pub(crate) fn flag_fits<G: TwoPlayer>(game: &G, result: &DuelResult) -> bool {
+    let Some(flagged) = result.lost_on_time else {
+        return true;
+    };
+    !game.is_over() && result.score == game.score() && result.verdict != Verdict::Win(flagged)
 }
 
 impl<G: TwoPlayer> DuelRecord<G> {
@@ -86,8 +103,19 @@ impl<G: TwoPlayer> DuelRecord<G> {
             side: turn.side,
             mv: turn.mv,
             score: game.score(),
+            clock: turn.clock,
         });
         self.result = result_of(game);
+    }
+
+    /// The game ended on the clock: `flagged` ran out of time in `game`, and `verdict` is
+    /// the result ([`crate::games::flag::flag_verdict`]).
+    pub fn flag(&mut self, flagged: Side, verdict: Verdict, game: &G) {
+        self.result = Some(DuelResult {
+            verdict,
+            score: game.score(),
+            lost_on_time: Some(flagged),
+        });
     }
 
     /// Keeps every move after the first `keep` as a takeback; `game` is the position after
@@ -141,7 +169,11 @@ impl<G: TwoPlayer> DuelRecord<G> {
         visit: impl FnMut(&G, Option<&Turn<G>>),
     ) -> Result<G, RecordError> {
         let game = self.replay_moves(path, visit)?;
-        if result_of(&game) != self.result {
+        let fits = match self.result {
+            Some(result) if result.lost_on_time.is_some() => flag_fits(&game, &result),
+            _ => result_of(&game) == self.result,
+        };
+        if !fits {
             return Err(RecordError::Diverged {
                 path: path.into(),
                 number: self.moves.len(),
@@ -208,6 +240,7 @@ impl<G: TwoPlayer> DuelRecord<G> {
                 side,
                 mv: recorded.mv,
                 played,
+                clock: recorded.clock,
             };
             checks
                 .after(i, &game, &turn)
@@ -281,6 +314,12 @@ impl<G: TwoPlayer> DuelRecorder<G> {
     /// Adds a move and rewrites the file.
     pub fn push(&mut self, turn: &Turn<G>, game: &G) -> Result<(), RecordError> {
         self.record.push(turn, game);
+        self.save()
+    }
+
+    /// Ends the game on the clock and rewrites the file.
+    pub fn flag(&mut self, flagged: Side, verdict: Verdict, game: &G) -> Result<(), RecordError> {
+        self.record.flag(flagged, verdict, game);
         self.save()
     }
 

@@ -53,6 +53,9 @@ pub struct RecordedMove {
     pub steps: Vec<BattleStep>,
     /// Red's and Blue's scores after the move.
     pub score: [usize; 2],
+    /// Red's and Blue's time left after the move, in milliseconds, on a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<[u64; 2]>,
 }
 
 /// How the game ended: the winner, the scores and the final grid as textual-view rows.
@@ -61,6 +64,9 @@ pub struct FinalState {
     pub outcome: Outcome,
     pub score: [usize; 2],
     pub grid: Vec<String>,
+    /// The colour whose time ran out, when the game ended on the clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lost_on_time: Option<Player>,
 }
 
 /// Whether a new record of `setup` may be written at `path`, and whether it continues one:
@@ -103,16 +109,29 @@ impl Record {
         self.result = final_state(game);
     }
 
-    /// Adds a move just played; `game` is the state after it.
-    pub fn push(&mut self, outcome: &MoveOutcome, game: &Game) {
+    /// Adds a move just played, with the clocks after it on a clock; `game` is the state
+    /// after it.
+    pub fn push(&mut self, outcome: &MoveOutcome, game: &Game, clock: Option<[u64; 2]>) {
         self.moves.push(RecordedMove {
             player: outcome.player,
             mv: outcome.mv,
             card: outcome.card.name().to_string(),
             steps: outcome.steps.clone(),
             score: scores(game),
+            clock,
         });
         self.result = final_state(game);
+    }
+
+    /// The game ended on the clock: `flagged` ran out of time in `game`, which `outcome`
+    /// decided.
+    pub fn flag(&mut self, flagged: Player, outcome: Outcome, game: &Game) {
+        self.result = Some(FinalState {
+            outcome,
+            score: scores(game),
+            grid: grid_rows(game),
+            lost_on_time: Some(flagged),
+        });
     }
 
     /// Parses a record, checking format and version before the body so an old or foreign
@@ -208,9 +227,25 @@ impl Recorder {
         Ok(Recorder { path, record, lock })
     }
 
-    /// Adds a move and rewrites the file.
-    pub fn push(&mut self, outcome: &MoveOutcome, game: &Game) -> Result<(), RecordError> {
-        self.record.push(outcome, game);
+    /// Adds a move (with the clocks after it, on a clock) and rewrites the file.
+    pub fn push(
+        &mut self,
+        outcome: &MoveOutcome,
+        game: &Game,
+        clock: Option<[u64; 2]>,
+    ) -> Result<(), RecordError> {
+        self.record.push(outcome, game, clock);
+        self.save()
+    }
+
+    /// Ends the game on the clock and rewrites the file.
+    pub fn flag(
+        &mut self,
+        flagged: Player,
+        outcome: Outcome,
+        game: &Game,
+    ) -> Result<(), RecordError> {
+        self.record.flag(flagged, outcome, game);
         self.save()
     }
 
@@ -240,19 +275,23 @@ fn scores(game: &Game) -> [usize; 2] {
 }
 
 fn final_state(game: &Game) -> Option<FinalState> {
-    let outcome = game.outcome()?;
+    Some(FinalState {
+        outcome: game.outcome()?,
+        score: scores(game),
+        grid: grid_rows(game),
+        lost_on_time: None,
+    })
+}
+
+/// The grid as the textual view's rows.
+fn grid_rows(game: &Game) -> Vec<String> {
     let view = text::render(game);
     let rows = game.grid().rows();
-    Some(FinalState {
-        outcome,
-        score: scores(game),
-        grid: view
-            .lines()
-            .skip(1)
-            .take(rows)
-            .map(str::to_string)
-            .collect(),
-    })
+    view.lines()
+        .skip(1)
+        .take(rows)
+        .map(str::to_string)
+        .collect()
 }
 
 #[cfg(test)]
@@ -261,6 +300,7 @@ mod tests {
 
     fn setup() -> MatchConfig {
         MatchConfig {
+            clock: None,
             think_ms: 10,
             ..MatchConfig::built_in(3)
         }
@@ -275,7 +315,7 @@ mod tests {
             before.push(game.clone());
             let mv = game.legal_moves().next().unwrap();
             let outcome = game.play(mv).unwrap();
-            record.push(&outcome, &game);
+            record.push(&outcome, &game, None);
         }
         let plain = record.to_json();
         assert!(!plain.contains("takebacks"), "no field without a takeback");

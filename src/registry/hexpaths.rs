@@ -99,6 +99,7 @@ pub static ENTRY: Entry = Entry {
                 },
             )
         }),
+        clocks: &[],
         own_rows: &[],
         most_players: crate::controller::race_table::hexpaths::MAX_PLAYERS,
         table_from_setup: false,

@@ -1,6 +1,7 @@
 //! Islands of Hex in the registry: a match from the play flags or the home screen, resumed
 //! and replayed; boards too large for the full screen are played as text.
 
+use crate::setup::clock::TimeControl;
 use std::path::{Path, PathBuf};
 
 use super::{GameInfo, DUEL_ACTIONS, Entry, LobbyGame, LobbyRows, OwnRow, Sim};
@@ -81,9 +82,9 @@ pub static ENTRY: Entry = Entry {
         kind: GameKind::Islands,
         description: "stones on hexagons; once a side joins, more islands wins",
         lobby_options: LobbyRows {
-            home: &[Item::Opponent, Item::Size],
+            home: &[Item::Opponent, Item::Size, Item::Clock],
             // The size decides the rating group, so a server offers every size home does.
-            server: &[Item::Opponent, Item::Size],
+            server: &[Item::Clock, Item::Opponent, Item::Size],
         },
         home_actions: DUEL_ACTIONS,
         short_title: "Islands",
@@ -99,6 +100,7 @@ pub static ENTRY: Entry = Entry {
         race_progress: None,
         saved_line: super::duel_saved_line::<Islands>,
         alone: None,
+        clocks: &[TimeControl::new(5, 5), TimeControl::new(2, 3), TimeControl::new(10, 10)],
         own_rows: &[OwnRow {
             item: Item::Size,
             values: ISLAND_SIDES.len(),
@@ -139,7 +141,8 @@ fn open_table(
     }
     let names = GameKind::Islands.opponents();
     let strongest = names.first().copied().unwrap_or_default();
-    open_duel::<Islands>(conn, opponent, strongest, islands::Options { size }, screen)
+    let options = (islands::Options { size }, options.clock());
+    open_duel::<Islands>(conn, opponent, strongest, options.0, options.1, screen)
 }
 
 /// A match chosen on the home screen, as a screen; a board too large for it is refused.
@@ -148,7 +151,9 @@ fn launch(launch: &Launch) -> Result<Opening, Error> {
         return Err(Error::Usage("not an Islands of Hex match".into()));
     };
     islands_fit_the_screen(size)?;
-    home_screen::<Islands>(launch.seats(), |options| options.size = size)
+    home_screen::<Islands>(launch.seats(), launch.options.clock(), |options| {
+        options.size = size;
+    })
 }
 
 /// The match recorded at `path` continued as a screen; a board too large for the full

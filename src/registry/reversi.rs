@@ -1,6 +1,7 @@
 //! Reversi in the registry: a match from the play flags or the home screen, resumed,
 //! replayed, and the command-line tools (`trios solve`, `trios perft`).
 
+use crate::setup::clock::TimeControl;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -54,8 +55,9 @@ pub static ENTRY: Entry = Entry {
     // Dark, then light.
     read_record: Some(super::read_duel::<Reversi>),
     ended: super::duel_ended::<Reversi>,
-    open_table: |conn, opponent, _, size| {
-        open_duel::<Reversi>(conn, opponent, REVERSI_OPPONENT, Default::default(), size)
+    open_table: |conn, opponent, options, size| {
+        let clock = options.clock();
+        open_duel::<Reversi>(conn, opponent, REVERSI_OPPONENT, Default::default(), clock, size)
     },
     join_table: |spec, events, id, want, size| {
         let app = join_duel::<Reversi>(spec, events, id, want, size)?;
@@ -66,8 +68,8 @@ pub static ENTRY: Entry = Entry {
         description: "flip your rival's discs by closing lines around them",
         // A server's tables seat their opener first (dark): no colour to choose there.
         lobby_options: LobbyRows {
-            home: &[Item::Opponent, Item::Color],
-            server: &[Item::Opponent],
+            home: &[Item::Opponent, Item::Color, Item::Clock],
+            server: &[Item::Clock, Item::Opponent],
         },
         home_actions: DUEL_ACTIONS,
         short_title: "Reversi",
@@ -80,6 +82,7 @@ pub static ENTRY: Entry = Entry {
         race_progress: None,
         saved_line: super::duel_saved_line::<Reversi>,
         alone: None,
+        clocks: &[TimeControl::new(3, 2), TimeControl::new(1, 1), TimeControl::new(5, 3), TimeControl::new(10, 5)],
         own_rows: &[OwnRow {
             item: Item::Color,
             values: 2,
@@ -100,7 +103,7 @@ pub static ENTRY: Entry = Entry {
 
 /// A match chosen on the home screen, as a screen.
 fn launch(launch: &Launch) -> Result<Opening, Error> {
-    home_screen::<Reversi>(launch.seats(), |_| {})
+    home_screen::<Reversi>(launch.seats(), launch.options.clock(), |_| {})
 }
 
 /// The record at `file` in the full-screen viewer, as a screen.

@@ -60,7 +60,7 @@ pub fn resume<G: StoneGame>(path: PathBuf, ui: Ui, text: TextMode<G>) -> Result<
 /// A match of `G` chosen on the home screen, as a screen, on the options the lobby chose.
 pub fn launch<G: StoneGame>(launch: &Launch) -> Result<Opening, Error> {
     let own = launch.options.own::<G::Options>().cloned();
-    home_screen::<G>(launch.seats(), |options| {
+    home_screen::<G>(launch.seats(), launch.options.clock(), |options| {
         if let Some(own) = own {
             *options = own;
         }
@@ -120,7 +120,7 @@ pub fn open_table<G: StoneGame>(
     let own = options.own::<G::Options>().cloned().unwrap_or_default();
     let names = G::KIND.opponents();
     let strongest = names.first().copied().unwrap_or_default();
-    open_duel::<G>(conn, opponent, strongest, own, screen)
+    open_duel::<G>(conn, opponent, strongest, own, options.clock(), screen)
 }
 
 /// Sits at (or watches) a server's table of `G`: its screen, and how its news is told apart.

@@ -83,6 +83,7 @@ pub static ENTRY: Entry = Entry {
         race_progress: Some(|table| format!("{} taken", crate::words::count(table.moves, "triad"))),
         saved_line,
         alone: Some(|| GameOptions::new(GameKind::Triad, TriadOptions { rival: None })),
+        clocks: &[],
         own_rows: &[],
         most_players: crate::controller::race_table::triad::MAX_RACERS,
         table_from_setup: false,

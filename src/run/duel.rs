@@ -49,11 +49,13 @@ pub(crate) fn new_config<G: TwoPlayer>(
     let [(a, a_flag), (b, b_flag)] = seats;
     let first = seat_for::<G>(a, Seat::Human, a_flag)?;
     let second = seat_for::<G>(b, second, b_flag)?;
-    Ok(DuelConfig::new(
+    let mut config = DuelConfig::new(
         [first, second],
         args.seeding.seed.unwrap_or_else(rand::random),
         args.thinking_ms(),
-    ))
+    );
+    config.clock = args.clock;
+    Ok(config)
 }
 
 /// Plays a match on the full screen until the person quits, then says where an unfinished
@@ -127,10 +129,11 @@ pub(crate) fn duel_screen<G: StoneGame + 'static>(
     })
 }
 
-/// A new match chosen on the home screen: `seats` first mover first, the game's options set
-/// by `options`, autosaved (or, when that cannot be, unrecorded with a warning to show).
+/// A new match chosen on the home screen: `seats` first mover first, on `clock` if any, the
+/// game's options set by `options`, autosaved (or, when that cannot be, unrecorded with a warning to show).
 pub fn home_screen<G: StoneGame + 'static>(
     seats: [Seat; 2],
+    clock: Option<crate::setup::clock::TimeControl>,
     options: impl FnOnce(&mut G::Options),
 ) -> Result<Opening, Error> {
     for seat in &seats {
@@ -139,6 +142,7 @@ pub fn home_screen<G: StoneGame + 'static>(
         }
     }
     let mut config = DuelConfig::<G>::new(seats, rand::random(), DEFAULT_THINK_MS);
+    config.clock = clock;
     options(&mut config.options);
     G::start(&config.options, config.seed).map_err(Error::game)?;
     let mut warning = None;

@@ -110,13 +110,14 @@ pub fn resume_hint(last: &Match) -> Option<String> {
 
 /// Sets up and deals a new match from the flags, recorded where they say.
 pub fn start_new(args: &PlayArgs, ui: Ui) -> Result<Match, Error> {
-    let config = config_from(
+    let mut config = config_from(
         &args.games.three_trios,
         args.seeding.seed,
         args.red.clone(),
         args.blue_seat(ui),
         args.thinking_ms(),
     )?;
+    config.clock = args.clock;
     let game = match args.record.clone() {
         Some(path) => {
             check_record_path(&path, &args.games.three_trios)?;
@@ -174,6 +175,7 @@ pub fn config_from(
     let board = SourceFile::board_or_default(setup.board.as_deref())?;
     let cards = SourceFile::cards_or_default(setup.cards.as_deref())?;
     Ok(MatchConfig {
+        clock: None,
         board,
         cards,
         deal: setup.deal,

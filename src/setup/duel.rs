@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Seat;
+use super::clock::TimeControl;
 use crate::games::{Side, Strategy, TwoPlayer, UnknownStrategy};
 
 /// The computer players of the two seats, first mover's first; `None` for a person.
@@ -27,6 +28,9 @@ pub struct DuelConfig<G: TwoPlayer> {
     /// The game's own options (a start position, a board size).
     #[serde(default)]
     pub options: G::Options,
+    /// The match's time control; without one, no clock (records before clocks have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TimeControl>,
 }
 
 impl<G: TwoPlayer> DuelConfig<G> {
@@ -37,6 +41,7 @@ impl<G: TwoPlayer> DuelConfig<G> {
             seed,
             think_ms,
             options: G::Options::default(),
+            clock: None,
         }
     }
 
@@ -78,6 +83,7 @@ impl<G: TwoPlayer> PartialEq for DuelConfig<G> {
             && self.seed == other.seed
             && self.think_ms == other.think_ms
             && self.options == other.options
+            && self.clock == other.clock
     }
 }
 
@@ -114,6 +120,9 @@ pub struct Turn<G: TwoPlayer> {
     pub side: Side,
     pub mv: G::Move,
     pub played: G::Played,
+    /// Both sides' time left after the move, in milliseconds (first mover's first), where
+    /// the match is on a clock.
+    pub clock: Option<[u64; 2]>,
 }
 
 impl<G: TwoPlayer> std::ops::Deref for Turn<G> {

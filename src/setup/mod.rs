@@ -4,6 +4,7 @@
 //! ([`Base`]). Records keep them at their head; matches start from them.
 
 mod base;
+pub mod clock;
 pub mod duel;
 mod seat;
 pub mod three_trios;

@@ -2,6 +2,7 @@
 //! rules, seats, seed and thinking time, from files or the embedded defaults; enough to deal
 //! it again, and the head of its record (version 1).
 
+use super::clock::TimeControl;
 use serde::{Deserialize, Serialize};
 
 use super::duel::DuelConfig;
@@ -28,6 +29,9 @@ pub struct MatchConfig {
     /// Thinking time per move for searching computer players, in milliseconds.
     #[serde(default = "default_think_ms")]
     pub think_ms: u64,
+    /// The match's time control; without one, no clock (records before clocks have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TimeControl>,
 }
 
 fn default_think_ms() -> u64 {
@@ -39,6 +43,7 @@ impl MatchConfig {
     /// the keyboard and the default thinking time: the base a caller changes a field of.
     pub fn built_in(seed: u64) -> MatchConfig {
         MatchConfig {
+            clock: None,
             board: SourceFile::default_board(),
             cards: SourceFile::default_cards(),
             deal: DealMode::Shuffle,
@@ -73,6 +78,7 @@ impl MatchConfig {
             seed: self.seed,
             think_ms: self.think_ms,
             options: self.options(),
+            clock: self.clock,
         }
     }
 
@@ -146,6 +152,7 @@ impl From<DuelConfig<Game>> for MatchConfig {
     fn from(config: DuelConfig<Game>) -> MatchConfig {
         let [red, blue] = config.seats;
         MatchConfig {
+            clock: config.clock,
             board: config.options.board,
             cards: config.options.cards,
             deal: config.options.deal,

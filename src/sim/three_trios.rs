@@ -197,6 +197,7 @@ mod tests {
         let s = spec("random", "maxflip", 1, true, 1);
         let record = s.play(1).unwrap();
         let config = MatchConfig {
+            clock: None,
             board: SourceFile::default_board(),
             cards: SourceFile::default_cards(),
             deal: DealMode::Shuffle,

@@ -761,6 +761,7 @@ pub fn open_duel<G: StoneGame>(
     opponent: Option<String>,
     fallback: &str,
     options: G::Options,
+    clock: Option<crate::setup::clock::TimeControl>,
     size: (u16, u16),
 ) -> Result<TableScreen, AtTableError> {
     let spec = conn.spec();
@@ -780,6 +781,7 @@ pub fn open_duel<G: StoneGame>(
     let mut config = DuelConfig::<G>::new([Seat::Human, second], 0, think_ms);
     config.seed = rand::random();
     config.options = options;
+    config.clock = clock;
     drop(spec);
     open_and_sit(conn, kind, config, size)
 }
@@ -794,6 +796,8 @@ pub(crate) fn open_and_sit<C: crate::controller::table_game::TableGame>(
 ) -> Result<TableScreen, AtTableError> {
     let spec = conn.spec();
     let shared = &spec.shared;
+    // A game between people without a clock could be stalled: it is never rated.
+    let casual = conn.casual.get() || (kind == Kind::TwoPlayers && config.clock().is_none());
     let id = shared.tables.open(TableSpec {
         kind,
         config,
@@ -804,7 +808,7 @@ pub(crate) fn open_and_sit<C: crate::controller::table_game::TableGame>(
         rest: Duration::ZERO,
         reseed: super::reseed_of(shared.fixed_seed),
         successor: None,
-        casual: conn.casual.get(),
+        casual,
     })?;
     join(conn, id, Want::Seat, size)
 }

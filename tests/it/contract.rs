@@ -68,7 +68,12 @@ fn playout<G: TwoPlayer>(
         let played = game
             .play(mv)
             .map_err(|e| format!("ply {ply}: legal move {mv} refused: {e}"))?;
-        turns.push(Turn { side, mv, played });
+        turns.push(Turn {
+            side,
+            mv,
+            played,
+            clock: None,
+        });
         positions.push(game.clone());
     }
     Ok(Playout { positions, turns })

@@ -228,10 +228,12 @@ fn each_play_item_launches_the_match_it_names() {
     assert_eq!(config.blue, Seat::Computer("expert".into()));
     assert_eq!(config.board, SourceFile::default_board());
 
-    // Another opponent, board and rules, then two players at the keyboard.
+    // Another opponent, board and rules, then two players at the keyboard (past the Clock
+    // line, left at no clock).
     let mut lobby = home(None);
     keys(&mut lobby, "gv>v>v>");
-    let launch = play(keys(&mut lobby, "vv\r"));
+    let launch = play(keys(&mut lobby, "vvv\r"));
+    assert_eq!(launch.options.clock(), None);
     assert_eq!(launch.mode, Mode::TwoPlayers);
     let config = three_trios_config(&launch);
     assert_eq!((&config.red, &config.blue), (&Seat::Human, &Seat::Human));
@@ -256,11 +258,15 @@ fn each_play_item_launches_the_match_it_names() {
     let mut lobby = home(None);
     keys(&mut lobby, "g>v<<v>");
     assert_eq!(lobby.color(), Color::Light);
+    // The Clock line, one step on: 3+2.
+    keys(&mut lobby, "v>");
     let launch = play(keys(&mut lobby, "v\r"));
     assert_eq!(launch.game, GameKind::Reversi);
     assert_eq!(
         launch.options,
-        GameOptions::new(GameKind::Reversi, ()).playing(Side::Second)
+        GameOptions::new(GameKind::Reversi, ())
+            .playing(Side::Second)
+            .on_clock(Some(trios::setup::clock::TimeControl::new(3, 2)))
     );
     assert_eq!(
         launch.seats(),
@@ -405,7 +411,7 @@ fn a_small_screen_says_how_big_it_must_be_and_help_lists_the_keys() {
     let screen = render(&lobby);
     let lower = screen.to_lowercase();
     assert!(
-        lower.contains("too small") && lower.contains("need 60×21"),
+        lower.contains("too small") && lower.contains("need 60×22"),
         "{screen}"
     );
     lobby.update(Event::Resize(200, 60));
@@ -479,20 +485,25 @@ fn a_server_offers_every_game_on_its_game_row() {
     assert!(screen.contains("‹ Three Trios ›"), "{screen}");
     // Play the computer stays selected first and opens a Three Trios table.
     assert!(matches!(keys(&mut lobby, "\r"), Some(Intent::Open { .. })));
-    keys(&mut lobby, "^>");
-    let launch = play(keys(&mut lobby, "v\r"));
+    // A duel's Clock line stands between the Game line and Play the computer.
+    keys(&mut lobby, "^^>");
+    let launch = play(keys(&mut lobby, "vv\r"));
     assert_eq!(
         (launch.game, launch.mode),
         (GameKind::Reversi, Mode::VsComputer)
     );
-    keys(&mut lobby, "^>");
-    let launch = play(keys(&mut lobby, "v\r"));
+    assert_eq!(
+        launch.options.clock(),
+        Some(trios::setup::clock::TimeControl::new(3, 2))
+    );
+    keys(&mut lobby, "^^>");
+    let launch = play(keys(&mut lobby, "vv\r"));
     assert_eq!(
         (launch.game, launch.mode),
         (GameKind::Islands, Mode::VsComputer)
     );
     // Triad: a race table against the chosen rival, or one that waits for people.
-    keys(&mut lobby, "^>");
+    keys(&mut lobby, "^^>");
     let screen = render(&lobby);
     assert!(screen.contains("Race the computer"), "{screen}");
     assert!(screen.contains("Open a race table"), "{screen}");
@@ -605,9 +616,10 @@ fn left_and_right_on_an_action_line_change_the_game() {
 #[test]
 fn islands_at_home_offers_the_board_side() {
     let mut lobby = home(None);
-    // To Islands of Hex, up to its Board line (11x11), one step larger, back down to play.
+    // To Islands of Hex, up past the Clock line to its Board line (11x11), one step larger,
+    // back down to play.
     keys(&mut lobby, ">>");
-    keys(&mut lobby, "^");
+    keys(&mut lobby, "^^");
     let screen = render(&lobby);
     assert!(
         line_with(&screen, "Board").contains("‹ 11x11 ›"),
@@ -615,7 +627,7 @@ fn islands_at_home_offers_the_board_side() {
     );
     keys(&mut lobby, ">");
     assert!(line_with(&render(&lobby), "Board").contains("‹ 13x13 ›"));
-    let launch = play(keys(&mut lobby, "v\r"));
+    let launch = play(keys(&mut lobby, "vv\r"));
     assert_eq!(launch.game, GameKind::Islands);
     assert_eq!(
         launch.options,

@@ -103,5 +103,5 @@ fn the_home_rows_hold_every_game() {
         let title = format!("‹ {} › ", e.kind().title());
         assert!(title.width() <= GAME_NAME_WIDTH, "{title}");
     }
-    assert_eq!(home_size(), (60, 22));
+    assert_eq!(home_size(), (60, 23));
 }

@@ -42,6 +42,7 @@ fn summary(id: u64, kind: Kind, seats: [SeatView; 2], moves: usize) -> Summary {
         away: Vec::new(),
         present: Vec::new(),
         race: None,
+        clock: None,
     }
 }
 
@@ -162,8 +163,9 @@ fn enter_on_a_table_joins_an_open_or_kept_seat_and_watches_the_rest() {
     assert_eq!(keys(&mut lobby, "w"), Some(Intent::Watch(2)));
     assert_eq!(keys(&mut lobby, "j\r"), Some(Intent::Watch(3)));
     assert_eq!(keys(&mut lobby, "j\r"), Some(Intent::Join(4)));
-    // The list wraps around to the top: the Game line, then playing the computer.
-    assert_eq!(keys(&mut lobby, "j"), None);
+    // The list wraps around to the top: the Game line, the Clock line, then playing the
+    // computer.
+    assert_eq!(keys(&mut lobby, "jj"), None);
     assert_eq!(
         keys(&mut lobby, "j\r").map(|i| matches!(i, Intent::Open { .. })),
         Some(true)
@@ -528,8 +530,11 @@ fn a_server_offers_every_islands_board_size_the_home_screen_offers() {
     }
 
     // Down to 5x5; the computer is played (or a table opened) on it.
-    while server.launch(Mode::VsComputer).options
-        != GameOptions::new(GameKind::Islands, islands::Options { size: 5 })
+    while server
+        .launch(Mode::VsComputer)
+        .options
+        .own::<islands::Options>()
+        != Some(&islands::Options { size: 5 })
     {
         keys(&mut server, "<");
     }
@@ -547,6 +552,7 @@ fn a_server_offers_every_islands_board_size_the_home_screen_offers() {
     assert_eq!(
         launch.options,
         GameOptions::new(GameKind::Islands, islands::Options { size: 5 })
+            .on_clock(Some(trios::setup::clock::TimeControl::new(5, 5)))
     );
     keys(&mut server, "jjj");
     assert_eq!(server.selected_item(), Item::OpenTable);
@@ -557,6 +563,7 @@ fn a_server_offers_every_islands_board_size_the_home_screen_offers() {
     assert_eq!(
         launch.options,
         GameOptions::new(GameKind::Islands, islands::Options { size: 5 })
+            .on_clock(Some(trios::setup::clock::TimeControl::new(5, 5)))
     );
 }
 

@@ -5,6 +5,7 @@ mod common;
 
 mod ai;
 mod budgets;
+mod clocks;
 mod config_files;
 mod connect_four;
 mod contract;

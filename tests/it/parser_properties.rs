@@ -192,6 +192,7 @@ proptest! {
 /// Three Trios on the built-in board and cards, two people.
 fn three_trios() -> MatchConfig {
     MatchConfig {
+        clock: None,
         board: SourceFile::default_board(),
         cards: SourceFile::default_cards(),
         deal: DealMode::InOrder,

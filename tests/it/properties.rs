@@ -164,6 +164,7 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let config = MatchConfig {
+            clock: None,
             board: SourceFile { name: "board.txt".into(), text: board },
             cards: SourceFile { name: "cards.txt".into(), text: cards },
             deal: DealMode::Shuffle,

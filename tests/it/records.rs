@@ -385,6 +385,7 @@ fn the_replayed_final_state_equals_the_recorded_one() {
 
 fn config(seed: u64) -> MatchConfig {
     MatchConfig {
+        clock: None,
         board: SourceFile {
             name: "row3.txt".into(),
             text: ROW3.into(),

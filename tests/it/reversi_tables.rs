@@ -271,6 +271,7 @@ fn a_reversi_showcase_hands_over_to_a_three_trios_one() {
     );
     let next = Box::new(|registry: &std::sync::Arc<Registry>| {
         let trios = MatchConfig {
+            clock: None,
             board: SourceFile::default_board(),
             cards: SourceFile::default_cards(),
             deal: DealMode::Shuffle,

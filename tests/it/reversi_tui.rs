@@ -644,12 +644,12 @@ fn only_the_answer_to_the_latest_request_is_taken() {
     let game = <Game as TwoPlayer>::start(&Options::default(), 0).expect("the usual start");
     let (events, answers) = trios::tui::event::channel();
     let mut computer = Computer::<Game>::none();
-    assert!(!computer.ask(&game), "no thread, nothing asked");
+    assert!(!computer.ask(&game, None), "no thread, nothing asked");
     assert_eq!(computer.answer(0, Some(0), &game), None, "nothing awaited");
 
     // Seats with no strategy: the thread answers each request at once, naming no move.
     computer.start([None, None], &events);
-    assert!(computer.ask(&game));
+    assert!(computer.ask(&game, None));
     let asked = answered(&answers);
     assert!(computer.thinking());
     assert_eq!(computer.answer(asked - 1, Some(0), &game), None, "stale");
@@ -662,7 +662,7 @@ fn only_the_answer_to_the_latest_request_is_taken() {
         "answered once"
     );
 
-    assert!(computer.ask(&game));
+    assert!(computer.ask(&game, None));
     let again = answered(&answers);
     assert!(again > asked, "a new request, a new ticket");
     computer.queue(Some(first));

@@ -19,6 +19,7 @@ const LONG_SEED: u64 = 7_752_325_288_458_725_944;
 
 fn config(seed: u64) -> MatchConfig {
     MatchConfig {
+        clock: None,
         think_ms: 20,
         ..MatchConfig::built_in(seed)
     }
@@ -86,6 +87,8 @@ fn a_table_screen_shows_its_number_and_seed_whole_or_not_at_all() {
             state: SeatState::Present,
         };
         let joined = Joined {
+            clock: None,
+            lost_on_time: None,
             table: TABLE,
             kind: Kind::TwoPlayers,
             role: Role::Watches,

@@ -350,7 +350,15 @@ async fn a_fixed_seed_deals_everyone_the_same_game() {
         config.fixed_seed = true;
         let server = start(config).await;
         for user in ["kim", "lee"] {
-            let (_conn, mut game) = login_and_play(server.local_addr(), user).await;
+            let conn = login(server.local_addr(), user).await;
+            let mut game = open_game(&conn, 80, 24).await;
+            // No clock (the Clock line, above Play the computer, steps back to none), so
+            // the status row has room for the seed at 80 columns.
+            game.wait_lobby().await;
+            game.send(b"k\x1b[Dj").await;
+            game.wait_for("no clock", |g| g.shows("none (casual)"))
+                .await;
+            game.play_computer().await;
             game.wait_for("the seeded game", |g| g.shows("seed 42"))
                 .await;
         }

@@ -15,6 +15,7 @@ use trios::tui::{Event, Theme};
 
 fn config(seed: u64) -> MatchConfig {
     MatchConfig {
+        clock: None,
         think_ms: 20,
         ..MatchConfig::built_in(seed)
     }
@@ -40,6 +41,8 @@ impl Screen {
         let log = sent.clone();
         let (events, _inbox) = trios::tui::event::channel();
         let joined = Joined {
+            clock: None,
+            lost_on_time: None,
             table: 1,
             kind,
             role,

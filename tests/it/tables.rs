@@ -18,6 +18,7 @@ const WAIT: Duration = Duration::from_secs(10);
 
 fn config(red: Seat, blue: Seat) -> MatchConfig {
     MatchConfig {
+        clock: None,
         board: SourceFile::default_board(),
         cards: SourceFile::default_cards(),
         deal: DealMode::Shuffle,

@@ -25,6 +25,7 @@ use trios::tui::{Event, Theme};
 
 fn config(red: &str, blue: &str, seed: u64) -> MatchConfig {
     MatchConfig {
+        clock: None,
         board: SourceFile::default_board(),
         cards: SourceFile::default_cards(),
         deal: DealMode::Shuffle,
@@ -40,6 +41,7 @@ fn config(red: &str, blue: &str, seed: u64) -> MatchConfig {
 fn combo_config() -> MatchConfig {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tui");
     MatchConfig {
+        clock: None,
         board: SourceFile::read_board(&dir.join("combo-board.txt")).expect("board"),
         cards: SourceFile::read_cards(&dir.join("combo-cards.txt")).expect("cards"),
         deal: DealMode::InOrder,
@@ -104,6 +106,8 @@ impl Harness {
             state: SeatState::Present,
         };
         let joined = Joined {
+            clock: None,
+            lost_on_time: None,
             table: 1,
             kind,
             role,

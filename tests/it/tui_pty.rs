@@ -1703,7 +1703,8 @@ fn home_and_its_matches_share_one_alternate_screen() {
     // Reversi against the computer: the Game row one step on, then Play the computer.
     pty.send(b"g\x1b[C");
     pty.wait_for("Reversi on the Game row", |s| s.contains("‹ Reversi ›"));
-    pty.send(b"\x1b[B\x1b[B\x1b[B\r");
+    // Down past Opponent, You play and Clock to Play the computer.
+    pty.send(b"\x1b[B\x1b[B\x1b[B\x1b[B\r");
     pty.wait_for("the Reversi board", |s| {
         s.contains("Dark to move") && !s.contains("Play the computer")
     });

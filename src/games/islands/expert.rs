@@ -76,6 +76,12 @@ impl Strategy<Game> for Expert {
         "expert"
     }
 
+    /// On a clock: `budget` of wall time (a fixed budget of stones gives way to it).
+    fn think_for(&mut self, budget: Duration) {
+        self.think_ms = (budget.as_millis() as u64).max(1);
+        self.budget = None;
+    }
+
     fn choose(&mut self, game: &Game) -> Option<Place> {
         if game.is_over() {
             return None;

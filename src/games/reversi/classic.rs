@@ -50,6 +50,10 @@ impl Strategy<Game> for Classic {
         NAME
     }
 
+    fn think_for(&mut self, budget: std::time::Duration) {
+        self.think_ms = (budget.as_millis() as u64).max(1);
+    }
+
     fn choose(&mut self, game: &Game) -> Option<Move> {
         let moves = game.legal_moves();
         match moves.as_slice() {

@@ -426,6 +426,12 @@ impl Strategy<Game> for Level {
         &self.name
     }
 
+    /// On a clock: `budget` of wall time, whatever the level's budget was (work gives way
+    /// to time, so a busy machine never costs a flag).
+    fn think_for(&mut self, budget: Duration) {
+        self.budget = Budget::Time((budget.as_millis() as u64).clamp(1, MAX_MS));
+    }
+
     fn choose(&mut self, game: &Game) -> Option<Move> {
         match self.budget {
             Budget::Work(units) => choose(game, &self.spec(), units),

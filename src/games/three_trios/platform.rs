@@ -124,6 +124,10 @@ impl Strategy<Game> for Plain {
     fn choose(&mut self, game: &Game) -> Option<Move> {
         self.0.choose(game)
     }
+
+    fn think_for(&mut self, budget: std::time::Duration) {
+        self.0.think_for(budget);
+    }
 }
 
 impl TwoPlayer for Game {

@@ -25,6 +25,7 @@ impl Record {
                 seed: setup.seed,
                 think_ms: setup.think_ms,
                 options: setup.options(),
+                clock: setup.clock,
             },
             moves: self.moves.iter().map(common_move).collect(),
             result: self.result.as_ref().map(common_result),
@@ -81,7 +82,18 @@ impl Record {
         let game = self
             .to_duel()
             .replay_from(start, path, &mut checks, visit)?;
-        if check_result && final_state(&game) != self.result {
+        let on_time = self
+            .result
+            .as_ref()
+            .is_some_and(|r| r.lost_on_time.is_some());
+        let fits = if on_time {
+            // The common form checks a flag against the position it fell in.
+            (self.result.as_ref().map(common_result))
+                .is_some_and(|r| crate::record::duel::flag_fits(&game, &r))
+        } else {
+            final_state(&game) == self.result
+        };
+        if check_result && !fits {
             return Err(RecordError::Diverged {
                 path: path.into(),
                 number: self.moves.len(),
@@ -97,6 +109,7 @@ fn common_move(m: &RecordedMove) -> DuelMove<Game> {
         side: side_of(m.player),
         mv: m.mv,
         score: m.score,
+        clock: m.clock,
     }
 }
 
@@ -107,6 +120,7 @@ fn common_result(r: &FinalState) -> DuelResult {
             Outcome::Tie => Verdict::Tie,
         },
         score: r.score,
+        lost_on_time: r.lost_on_time.map(side_of),
     }
 }
 
@@ -178,6 +192,7 @@ mod tests {
     #[test]
     fn a_converted_record_replays_on_the_common_path_to_the_same_end() {
         let setup = MatchConfig {
+            clock: None,
             board: SourceFile::default_board(),
             cards: SourceFile::default_cards(),
             deal: DealMode::Shuffle,
@@ -194,7 +209,7 @@ mod tests {
                 break;
             };
             let outcome = game.play(mv).unwrap();
-            record.push(&outcome, &game);
+            record.push(&outcome, &game, None);
         }
         let common = record.to_duel();
         assert_eq!(common.moves.len(), record.moves.len());

@@ -6,6 +6,7 @@ pub mod choices;
 pub mod sim;
 pub mod solve;
 
+use crate::setup::clock::TimeControl;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -99,8 +100,8 @@ pub static ENTRY: Entry = Entry {
         kind: GameKind::ThreeTrios,
         description: "place cards; a higher side captures the card beside it",
         lobby_options: LobbyRows {
-            home: &[Item::Opponent, Item::Board, Item::Rules],
-            server: &[Item::Opponent, Item::Board, Item::Rules],
+            home: &[Item::Opponent, Item::Board, Item::Rules, Item::Clock],
+            server: &[Item::Clock, Item::Opponent, Item::Board, Item::Rules],
         },
         home_actions: DUEL_ACTIONS,
         short_title: "Trios",
@@ -118,6 +119,7 @@ pub static ENTRY: Entry = Entry {
                 .map(|r| saved_line(r, unfinished))
         },
         alone: None,
+        clocks: &[TimeControl::new(2, 10), TimeControl::new(1, 5), TimeControl::new(5, 10)],
         own_rows: &[],
         most_players: 2,
         table_from_setup: true,
@@ -163,6 +165,7 @@ fn launch(launch: &Launch) -> Result<Opening, Error> {
     };
     let mut config = config.clone();
     config.seed = rand::random();
+    config.clock = launch.options.clock();
     let warning = std::cell::RefCell::new(None);
     let game = start_autosaved(config, |why| {
         *warning.borrow_mut() = Some(format!(
@@ -282,6 +285,7 @@ fn open_table(
     };
     let mut config = config.clone();
     config.seed = conn.spec().shared.deal_seed();
+    config.clock = options.clock();
     config.red = Seat::Human;
     let kind = match opponent {
         Some(name) => {

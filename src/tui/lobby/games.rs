@@ -7,6 +7,7 @@
 use crate::controller::tables::Summary;
 use crate::games::{GameKind, Side};
 use crate::record::{AnyRecord, Readers};
+use crate::setup::clock::TimeControl;
 use crate::setup::{Base, OwnSetup};
 
 use super::{Item, Lobby, Mode};
@@ -22,6 +23,8 @@ pub struct GameOptions {
     /// computer plays): the first mover's unless the game's entry says otherwise.
     person: Side,
     own: OwnSetup,
+    /// The time control chosen, for a duel on a clock.
+    clock: Option<TimeControl>,
 }
 
 impl GameOptions {
@@ -34,7 +37,18 @@ impl GameOptions {
             game,
             person: Side::First,
             own: OwnSetup::new(own),
+            clock: None,
         }
+    }
+
+    /// The same, on the clock `clock` (`None`: no clock).
+    pub fn on_clock(self, clock: Option<TimeControl>) -> GameOptions {
+        GameOptions { clock, ..self }
+    }
+
+    /// The time control chosen, if the match is on a clock.
+    pub fn clock(&self) -> Option<TimeControl> {
+        self.clock
     }
 
     /// The same, the person playing `side`.
@@ -206,6 +220,10 @@ pub struct LobbyGame {
     pub home_actions: &'static [Item],
     /// The game's own option rows, whose picks the lobby keeps for it.
     pub own_rows: &'static [OwnRow],
+    /// The time controls offered for a duel, the one a server's lobby picks first first
+    /// (lobbies also offer no clock: last at a server, first at home); empty for a game
+    /// without clocks.
+    pub clocks: &'static [TimeControl],
     /// The name and value of the game's own option rows (board, rules, colour, size) as
     /// the lobby shows them; `None` for the rows every game shares.
     pub option_value: fn(&Lobby, Item) -> Option<(&'static str, String)>,
@@ -248,6 +266,7 @@ pub static NO_GAME: LobbyGame = LobbyGame {
     },
     home_actions: &[],
     own_rows: &[],
+    clocks: &[],
     option_value: |_, _| None,
     home_words: |_| None,
     race_progress: None,

@@ -22,6 +22,7 @@ use crate::controller::race_table::Phase;
 use crate::controller::table::{Identity, Kind, SeatState, TableId};
 use crate::controller::tables::Summary;
 use crate::games::{GameKind, Side};
+use crate::setup::clock::TimeControl;
 use crate::tui::Event;
 use crate::tui::Theme;
 use crate::tui::keymap::{self, KeyTable, ScreenAction as Action};
@@ -50,6 +51,8 @@ pub enum Item {
     Color,
     /// Islands of Hex: the board's side.
     Size,
+    /// A duel's time control (or none).
+    Clock,
     /// Triad: a game alone.
     Solitaire,
     /// Triad and Hex paths: the day's puzzle, the same deal for everyone that UTC day.
@@ -69,7 +72,13 @@ impl Item {
     pub fn is_option(self) -> bool {
         matches!(
             self,
-            Item::Game | Item::Opponent | Item::Board | Item::Rules | Item::Color | Item::Size
+            Item::Game
+                | Item::Opponent
+                | Item::Board
+                | Item::Rules
+                | Item::Color
+                | Item::Size
+                | Item::Clock
         )
     }
 }
@@ -239,6 +248,8 @@ pub struct Lobby {
     pub(crate) game: usize,
     /// The chosen opponent of each game offered, by index into its list.
     pub(crate) opponent: Vec<usize>,
+    /// The time control picked for each game, by index into its [`Lobby::clock_choices`].
+    pub(crate) time_control: Vec<usize>,
     pub(crate) board: usize,
     pub(crate) rules: usize,
     /// The value picked in each game's own option rows (see [`games::OwnRow`]), by
@@ -354,6 +365,7 @@ impl Lobby {
             selected: 0,
             game: 0,
             opponent: vec![0; games],
+            time_control: vec![0; games],
             board: 0,
             rules: 0,
             picks,
@@ -414,8 +426,12 @@ impl Lobby {
             }
             items.extend([Item::Saved, Item::Quit]);
         } else {
+            // The time control, like the game, says what is played: both stand above the
+            // ways to play it, and the opponent below them.
+            let options = self.option_items();
+            items.extend(options.iter().filter(|&&i| i == Item::Clock));
             items.push(Item::PlayComputer);
-            items.extend(self.option_items());
+            items.extend(options.iter().filter(|&&i| i != Item::Clock));
             items.push(Item::OpenTable);
             items.extend(self.tables.iter().map(|t| Item::Table(t.id)));
             // The one solo line, after the tables so theirs stay where they were.
@@ -732,6 +748,12 @@ impl Lobby {
                 }
             }
             Item::Board => step(&mut self.board, self.choices.offered.boards.len()),
+            Item::Clock => {
+                let len = self.clock_choices(self.game_kind()).len();
+                if let Some(index) = self.time_control.get_mut(self.game) {
+                    step(index, len);
+                }
+            }
             Item::Rules => step(&mut self.rules, self.choices.offered.rules.len()),
             item if self.choices.game(self.game_kind()).own_row(item).is_some() => {
                 let game = self.game_kind();
@@ -797,9 +819,10 @@ impl Lobby {
                 if !entry.table_from_setup {
                     return Some(Intent::Play(self.launch(mode)));
                 }
+                let _ = entry;
                 Some(Intent::Open {
                     opponent: against.then(|| self.opponent_name()),
-                    options: (entry.options)(self, mode),
+                    options: self.options_of(self.game_kind(), mode),
                 })
             }
             Item::Resume => self
@@ -894,8 +917,35 @@ impl Lobby {
             game,
             mode,
             opponent: self.opponent_name(),
-            options: (self.choices.game(game).options)(self, mode),
+            options: self.options_of(game, mode),
         }
+    }
+
+    /// `game`'s options as the menu picks them, on the clock picked.
+    fn options_of(&self, game: GameKind, mode: Mode) -> GameOptions {
+        (self.choices.game(game).options)(self, mode).on_clock(self.clock_choice())
+    }
+
+    /// The time controls the Clock line steps through for `game`: no clock first at home,
+    /// last at a server (whose rated games are on a clock); none for a game without clocks.
+    pub fn clock_choices(&self, game: GameKind) -> Vec<Option<TimeControl>> {
+        let offered = self.choices.game(game).clocks.iter().copied().map(Some);
+        if offered.len() == 0 {
+            return Vec::new();
+        }
+        match self.place {
+            Place::Home(_) => std::iter::once(None).chain(offered).collect(),
+            Place::Server(_) => offered.chain(std::iter::once(None)).collect(),
+        }
+    }
+
+    /// The time control picked for the game chosen (`None`: no clock).
+    pub fn clock_choice(&self) -> Option<TimeControl> {
+        let at = self.time_control.get(self.game).copied().unwrap_or(0);
+        self.clock_choices(self.game_kind())
+            .get(at)
+            .copied()
+            .flatten()
     }
 }
 

@@ -69,8 +69,8 @@ fn home_actions_top() -> u16 {
 pub fn most_games() -> u16 {
     u16::try_from(crate::games::GameKind::count()).unwrap_or(u16::MAX)
 }
-/// The most option rows a game has at home (Three Trios: opponent, board, rules).
-pub const MOST_OPTION_ROWS: u16 = 3;
+/// The most option rows a game has at home (Three Trios: opponent, board, rules, clock).
+pub const MOST_OPTION_ROWS: u16 = 4;
 /// The most action rows: a game's own (Hex paths: alone, today's puzzle, the computer, two
 /// players) and Resume, Saved, Quit.
 pub const MOST_ACTION_ROWS: u16 = 7;
@@ -703,6 +703,9 @@ impl Lobby {
         if !table.rules.is_empty() {
             spans.push(Span::styled(format!(" · {}", table.rules), theme.dim()));
         }
+        if let Some(control) = table.clock {
+            spans.push(Span::styled(format!(" · {control}"), theme.dim()));
+        }
         spans
     }
 }
@@ -876,6 +879,14 @@ impl Lobby {
         match item {
             Item::Game => Some(("Game", self.game_kind().title().to_string())),
             Item::Opponent => Some(("Opponent", self.opponent_name())),
+            Item::Clock => Some((
+                "Clock",
+                match self.clock_choice() {
+                    Some(control) => control.to_string(),
+                    None if self.at_home() => "none".to_string(),
+                    None => "none (casual)".to_string(),
+                },
+            )),
             _ => (self.choices.game(self.game_kind()).option_value)(self, item),
         }
     }

@@ -53,14 +53,15 @@ impl<G: TwoPlayer> Computer<G> {
         self.queued = None;
     }
 
-    /// Asks for a move in `game`, if there is a thread; gives whether it was asked.
-    pub fn ask(&mut self, game: &G) -> bool {
+    /// Asks for a move in `game` (on a clock, within `budget`), if there is a thread;
+    /// gives whether it was asked.
+    pub fn ask(&mut self, game: &G, budget: Option<std::time::Duration>) -> bool {
         let Some(worker) = &self.worker else {
             return false;
         };
         self.ticket += 1;
         self.thinking = true;
-        worker.request(self.ticket, game);
+        worker.request_within(self.ticket, game, budget);
         true
     }
 

@@ -20,8 +20,9 @@ where
     pub fn showing_end(&self) -> bool {
         self.motion.replay.is_none()
             && self.motion.animation.is_none()
-            && self.game().is_over()
+            && self.duel.is_over()
             && !self.help
+            && !self.flag_waits()
     }
 
     /// `Dark wins 40–24` or `Tie 5–5`: the result, the winner named the board's way
@@ -30,9 +31,19 @@ where
         &self,
         name: impl Fn(crate::games::Side) -> Span<'static>,
     ) -> Option<Line<'static>> {
-        let verdict = self.game().verdict()?;
+        let verdict = self.duel.verdict()?;
         let [a, b] = self.game().score();
         let theme = self.theme;
+        // On the clock the board's score is not the result.
+        if self.duel.lost_on_time().is_some() {
+            return Some(match verdict {
+                Verdict::Win(side) => Line::from(vec![
+                    name(side),
+                    Span::styled(" wins on time", theme.title()),
+                ]),
+                Verdict::Tie => Line::styled("Drawn on time", theme.title()),
+            });
+        }
         Some(match verdict {
             Verdict::Win(side) => Line::from(vec![
                 name(side),
@@ -64,6 +75,14 @@ where
         };
         let keys = keybar::line(&keybar::items(&offers, &[]), look);
         let mut lines = vec![headline.centered()];
+        // How it ended on the clock: `alice lost on time`.
+        if let Some(flagged) = self.duel.lost_on_time() {
+            let mut words = format!("{} lost on time", self.side_words(flagged));
+            if self.duel.verdict() == Some(Verdict::Tie) {
+                words.push_str(": the other side could no longer win");
+            }
+            lines.push(Line::styled(words, theme.title()).centered());
+        }
         // Rating changes, under the result: `Reversi 1500? → 1741? (+241)`.
         let rated = self
             .table

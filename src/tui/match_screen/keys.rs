@@ -4,7 +4,6 @@
 
 use super::{MatchBoard, MatchScreen};
 use crate::controller::duel::Turn;
-use crate::games::TwoPlayer;
 use crate::tui::keymap::offers::{State, flag};
 use crate::tui::timeline::Steps;
 
@@ -22,7 +21,7 @@ where
                 self.table.as_ref().is_some_and(|t| t.link.closed.is_some()),
             )
             .with(flag::WAITING, self.waiting_for_opponent())
-            .with(flag::OVER, self.duel.game().is_over())
+            .with(flag::OVER, self.duel.is_over())
             .with(flag::WATCHING, self.watching())
             .with(flag::PAUSED, self.motion.paused)
             .with(flag::ANIMATING, self.motion.animation.is_some())

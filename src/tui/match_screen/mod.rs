@@ -6,6 +6,7 @@
 //! its folder under `tui/`, or `tui/stones/` for Reversi and Islands): its cursor, its move
 //! input and its drawing.
 
+mod clocks;
 mod computer;
 mod game_over;
 mod keys;
@@ -18,6 +19,7 @@ mod status;
 mod table;
 pub mod words;
 
+pub use clocks::{Times, read_at};
 pub use computer::Computer;
 pub use motion::{Motion, Playback};
 pub use note::{Lifetime, Note, REMARK_LIFETIME};

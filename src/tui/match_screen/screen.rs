@@ -214,10 +214,11 @@ where
     /// loop may sleep until input arrives.
     pub fn next_tick(&self) -> Option<Instant> {
         let fades = self.note.as_ref().and_then(Note::due);
-        match (self.motion.next_tick(), fades) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        let ticks = self.clock_tick(self.clock);
+        [self.motion.next_tick(), fades, ticks]
+            .into_iter()
+            .flatten()
+            .min()
     }
 
     /// The point of the match the board shows: the replay's, the animation's, or the end.
@@ -381,16 +382,18 @@ where
         }
         // Bounded: a round that plays a move is followed by one that asks for the next.
         loop {
-            let game = self.duel.game();
-            if self.viewer || game.is_over() || self.motion.replay.is_some() {
+            if self.viewer || self.duel.is_over() || self.motion.replay.is_some() {
                 return;
             }
+            self.start_clock(now);
+            let game = self.duel.game();
             if self.is_person(game.to_move()) {
                 return;
             }
             let Some(mv) = self.computer.queued() else {
                 if !self.computer.thinking() {
-                    self.computer.ask(self.duel.game());
+                    let budget = self.computer_budget(now);
+                    self.computer.ask(self.duel.game(), budget);
                 }
                 return;
             };
@@ -423,6 +426,7 @@ where
         };
         match next {
             Incoming::Move(mv) => B::show_move(self, mv, now),
+            Incoming::OnTime(side) => self.show_flag(side, now),
             Incoming::Deal(config) => match mirror(&*config, &[]) {
                 Ok(duel) => {
                     self.states = states_of(&duel);
@@ -451,7 +455,7 @@ where
         if self.viewer {
             return;
         }
-        let over = self.duel.game().is_over();
+        let over = self.duel.is_over();
         if let Some(table) = &mut self.table {
             if let Err(why) = table.ask_new_deal(over) {
                 self.warn(&why);
@@ -499,13 +503,19 @@ where
     /// Whether `u` would take a move back now: a match played here (not at a table, not a
     /// record viewed) in which a person has chosen a move.
     pub fn can_take_back(&self) -> bool {
-        self.table.is_none() && !self.viewer && self.last_chosen_by_a_person().is_some()
+        self.table.is_none()
+            && !self.viewer
+            && self.duel.config().clock.is_none()
+            && self.last_chosen_by_a_person().is_some()
     }
 
     /// `u`: takes back the last move of a person here and every move after it.
     pub(crate) fn take_back(&mut self, now: Instant) {
         if self.table.is_some() {
             return self.warn(words::NO_TAKE_BACK_AT_A_TABLE);
+        }
+        if self.duel.config().clock.is_some() {
+            return self.warn("No takebacks on the clock");
         }
         let history = self.history();
         let Some(mine) = self.last_chosen_by_a_person() else {
@@ -566,6 +576,7 @@ where
             .hold_still(self.help && self.table.is_none(), now);
         let last = timeline::last(self.history());
         self.motion.tick(now, last, self.paced());
+        self.check_flag(now);
         self.drive(now);
         B::settle(self, now);
         self.expire_note();

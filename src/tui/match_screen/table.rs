@@ -4,8 +4,11 @@
 //! last move's animation, at a watcher's pace); this keeps the queue and the seats.
 
 use std::collections::VecDeque;
+use std::time::Instant;
 
-use crate::controller::table::{Joined, Kind, News, Request, Role, SeatState, SeatView};
+use crate::controller::table::{
+    ClockReading, Joined, Kind, News, Request, Role, SeatState, SeatView,
+};
 use crate::controller::table_game::TableGame;
 use crate::games::Side;
 use crate::tui::table_link::TableLink;
@@ -28,12 +31,16 @@ pub struct DuelLink<C: TableGame> {
     /// The finished game's rating changes, as the table told them (empty until then, and
     /// again once a new game is dealt).
     pub rated: Vec<String>,
+    /// The table's last reading of the clocks and when it came, on a clocked table.
+    pub clock: Option<(ClockReading, Instant)>,
 }
 
 /// Announced news waiting to be shown: a move, or a fresh deal after the moves before it.
 pub enum Incoming<C: TableGame> {
     Move(C::Move),
     Deal(Box<C>),
+    /// The side whose time ran out, after the moves before it.
+    OnTime(Side),
 }
 
 /// What a piece of news asks the screen to say, once the queue and seats have taken it.
@@ -74,6 +81,7 @@ impl<C: TableGame> DuelLink<C> {
             incoming: VecDeque::new(),
             sent: false,
             rated: Vec::new(),
+            clock: joined.clock.map(|reading| (reading, Instant::now())),
         }
     }
 
@@ -123,6 +131,7 @@ impl<C: TableGame> DuelLink<C> {
             match item {
                 Incoming::Move(_) => moves += 1,
                 Incoming::Deal(_) => return moves,
+                Incoming::OnTime(_) => {}
             }
         }
         shown + moves
@@ -165,6 +174,15 @@ impl<C: TableGame> DuelLink<C> {
                     self.incoming.truncate(last_deal);
                 }
                 self.incoming.push_back(Incoming::Deal(config));
+                Heard::Nothing
+            }
+            News::Clock(reading) => {
+                self.clock = Some((reading, Instant::now()));
+                Heard::Nothing
+            }
+            News::OnTime(side) => {
+                self.sent = false;
+                self.incoming.push_back(Incoming::OnTime(side));
                 Heard::Nothing
             }
             News::Closed(reason) => {

@@ -30,6 +30,16 @@ pub(super) struct Frame<'a, G: StoneGame> {
 impl<G: StoneGame> StonesScreen<G> {
     /// The frame on the board now.
     pub(super) fn frame(&self) -> Frame<'_, G> {
+        let mut frame = self.frame_shown();
+        // A match ended on the clock has nobody to move at its end.
+        if self.duel.is_over() && frame.moving.is_none() && frame.moves == self.history().len() {
+            frame.to_move = None;
+        }
+        frame
+    }
+
+    /// The frame of the point shown, as the board's positions have it.
+    fn frame_shown(&self) -> Frame<'_, G> {
         let states = &self.states;
         let live = self.game();
         let at = |i: usize| states.get(i).unwrap_or(live);

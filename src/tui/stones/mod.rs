@@ -246,7 +246,7 @@ impl<G: StoneGame> MatchScreen<Stones<G>> {
         !self.viewer
             && self.motion.replay.is_none()
             && self.motion.animation.is_none()
-            && !self.game().is_over()
+            && !self.duel.is_over()
             && mine
     }
 
@@ -285,7 +285,10 @@ impl<G: StoneGame> MatchScreen<Stones<G>> {
 
     /// Plays a move for the side to move, shows it, and asks the next computer if any.
     fn play(&mut self, mv: G::Move, now: Instant) {
-        match self.duel.play(mv) {
+        if self.duel.is_over() {
+            return;
+        }
+        match self.duel.play_at(mv, now) {
             Ok(turn) => {
                 let steps = G::step_count(&turn.played);
                 let side = turn.side;

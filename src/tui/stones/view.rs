@@ -470,15 +470,26 @@ impl<G: StoneGame> StonesScreen<G> {
         let keys = if zoom { "z zoom · ? help" } else { "? help" };
         // Without the side panel, a scrolled board's rows and columns in view are said here.
         let range = shown_range(layout, dims).filter(|_| layout.panel.is_none());
+        // A clocked match says its time control before the keys.
+        let keys = match self.duel.config().clock {
+            Some(control) => format!("{control} · {keys}"),
+            None => keys.to_string(),
+        };
         let mut hints: Vec<String> = range.map(|r| format!("{r} · {keys}")).into_iter().collect();
-        hints.push(keys.to_string());
+        hints.push(keys);
         let over = |side| Span::styled(G::side_title(side), side_style(self, side));
+        let mark = |side| {
+            Span::styled(
+                G::stone_glyph(side, false).to_string(),
+                side_style(self, side),
+            )
+        };
         GameFrame {
             theme: self.theme,
             name: G::KIND.title(),
             title,
             hints,
-            clock: Vec::new(),
+            clock: self.clock_spans(self.clock, mark),
             status: status_wordings(self),
             note: self.note.as_ref().map(Note::message),
             keys: key_items(self),
@@ -1267,6 +1278,10 @@ fn states<G: StoneGame>(app: &StonesScreen<G>, frame: &Frame<'_, G>) -> (String,
         let who = G::side_title(turn.side);
         let at = G::cell_of(turn.mv).map(G::cell_name).unwrap_or_default();
         return (format!("{who} plays {at}"), format!("{who} plays"));
+    }
+    if let Some(flagged) = app.duel().lost_on_time() {
+        let result = format!("{} lost on time", app.side_words(flagged));
+        return (format!("Game over: {result}"), result);
     }
     if app.game().is_over() {
         let result = result_line(app).unwrap_or_default();

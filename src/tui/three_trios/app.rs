@@ -266,7 +266,7 @@ impl MatchScreen<TriosBoard> {
     /// Whether a person may act now: their turn, the game on, no viewer open.
     pub fn human_to_move(&self) -> bool {
         !self.viewer
-            && !self.game().is_over()
+            && !self.duel.is_over()
             && self.may_move(self.game().turn())
             && self.motion.replay.is_none()
     }
@@ -288,7 +288,8 @@ impl MatchScreen<TriosBoard> {
             return Some(mover);
         }
         let game = self.shown_game();
-        (!game.is_over()).then(|| game.turn())
+        let ended_here = self.motion.replay.is_none() && self.duel.is_over();
+        (!game.is_over() && !ended_here).then(|| game.turn())
     }
 
     /// `player`'s score on the board shown: the flips of the move playing out count as
@@ -622,7 +623,10 @@ impl MatchScreen<TriosBoard> {
 
     /// Plays a move (a person's or a computer's) and starts its battle animation.
     fn place(&mut self, mv: Move, now: Instant) {
-        match self.duel.play(mv) {
+        if self.duel.is_over() {
+            return;
+        }
+        match self.duel.play_at(mv, now) {
             Ok(_) => {
                 self.played();
                 self.board.picked = None;

@@ -61,6 +61,7 @@ pub fn base() -> trios::setup::three_trios::MatchConfig {
     use trios::controller::Seat;
     use trios::setup::three_trios::MatchConfig;
     MatchConfig {
+        clock: None,
         blue: Seat::Computer("expert".into()),
         think_ms: 1000,
         ..MatchConfig::built_in(3)
@@ -97,6 +98,7 @@ pub fn big_board(n: usize) -> trios::setup::three_trios::MatchConfig {
         })
         .collect();
     trios::setup::three_trios::MatchConfig {
+        clock: None,
         board: SourceFile {
             name: "big.txt".into(),
             text: board,
@@ -111,5 +113,17 @@ pub fn big_board(n: usize) -> trios::setup::three_trios::MatchConfig {
         red: Seat::Human,
         blue: Seat::Human,
         think_ms: 10,
+    }
+}
+
+/// Waits until `found` gives a value, and gives it; fails after 10 s.
+pub fn eventually_some<T>(what: &str, found: impl Fn() -> Option<T>) -> T {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        if let Some(value) = found() {
+            return value;
+        }
+        assert!(std::time::Instant::now() < deadline, "never: {what}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
     }
 }

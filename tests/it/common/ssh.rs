@@ -39,6 +39,7 @@ pub async fn eventually(what: &str, poll: Duration, holds: impl Fn() -> bool) {
 /// Red a person, Blue a quick computer player (it keeps the tests light on CPU).
 pub fn game_config() -> MatchConfig {
     MatchConfig {
+        clock: None,
         board: SourceFile::default_board(),
         cards: SourceFile::default_cards(),
         deal: DealMode::Shuffle,

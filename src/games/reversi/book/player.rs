@@ -51,6 +51,10 @@ impl Strategy<Game> for Booked {
             .choose(game, self.seed, self.tolerance)
             .or_else(|| self.inner.choose(game))
     }
+
+    fn think_for(&mut self, budget: std::time::Duration) {
+        self.inner.think_for(budget);
+    }
 }
 
 #[cfg(test)]

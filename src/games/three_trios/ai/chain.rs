@@ -34,4 +34,10 @@ impl Strategy for Chain {
     fn propose(&mut self, game: &Game) -> Option<Move> {
         self.links.iter_mut().find_map(|s| s.propose(game))
     }
+
+    fn think_for(&mut self, budget: std::time::Duration) {
+        for link in &mut self.links {
+            link.think_for(budget);
+        }
+    }
 }

@@ -55,6 +55,13 @@ impl Strategy for Expert {
         "expert"
     }
 
+    /// On a clock: the work and the time of `budget`.
+    fn think_for(&mut self, budget: Duration) {
+        let ms = (budget.as_millis() as u64).max(1);
+        self.work = ms.saturating_mul(Self::WORK_PER_MS);
+        self.think = Some(Duration::from_millis(ms));
+    }
+
     fn choose(&mut self, game: &Game) -> Option<Move> {
         if super::move_count(game) > super::SEARCHABLE_MOVES {
             return super::most_flips(game);

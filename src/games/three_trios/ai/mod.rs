@@ -38,6 +38,11 @@ pub trait Strategy: Send {
     fn propose(&mut self, game: &Game) -> Option<Move> {
         self.choose(game)
     }
+
+    /// On a clock: think about `budget` for the next move (the searching strategies).
+    fn think_for(&mut self, budget: std::time::Duration) {
+        let _ = budget;
+    }
 }
 
 /// Settings shared by the strategies that search.

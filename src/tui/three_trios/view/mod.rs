@@ -31,8 +31,16 @@ impl Widget for &ThreeTriosScreen {
             theme,
             name: "Three Trios",
             title: &title,
-            hints: vec!["? help".to_string()],
-            clock: Vec::new(),
+            hints: vec![match self.duel().config().clock {
+                Some(control) => format!("{control} · ? help"),
+                None => "? help".to_string(),
+            }],
+            // Each side's initial in its colour, so both clocks leave the row its room.
+            clock: self.clock_spans(self.clock, |side| {
+                let p = player_of(side);
+                let initial = p.to_string().chars().next().unwrap_or(' ');
+                Span::styled(initial.to_string(), theme.owner_text(p))
+            }),
             status: status::wordings(self),
             note: self.note.as_ref().map(Note::message),
             keys: status::key_items(self),

@@ -56,6 +56,12 @@ pub fn wordings(app: &ThreeTriosScreen) -> Vec<Vec<Piece>> {
             Span::styled(format!("{mover}"), theme.owner_text(mover)),
             Span::raw(" plays"),
         ]);
+    } else if let Some(flagged) = app.duel().lost_on_time() {
+        let who = app.side_words(flagged);
+        pieces.push(vec![Span::styled(
+            format!(" Game over: {who} lost on time"),
+            theme.title(),
+        )]);
     } else if let Some(outcome) = game.outcome() {
         let text = match outcome {
             Outcome::Win(p) => format!(" Game over: {p} wins"),
