@@ -218,7 +218,8 @@ pub fn title(side: Side) -> &'static str {
 impl StoneGame for Board {
     const GOAL: &'static [&'static str] = &["Four in a row wins", "across, down or diagonal"];
     const PLACE_WORDS: &'static str = "drop a stone";
-    const HINT_WORDS: &'static str = "show nothing more";
+    const HINT_WORDS: &'static str = "none in this game";
+    const HINTS: bool = false;
     const STEP_WORDS: &'static str = "the stone dropped";
 
     fn dims(&self) -> (usize, usize) {

@@ -9,6 +9,7 @@ pub mod daily;
 pub mod daily_store;
 
 use std::time::Instant;
+use unicode_width::UnicodeWidthStr;
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEventKind};
@@ -609,12 +610,19 @@ impl PlayersScreen {
             let title = GameKind::all()
                 .find(|k| k.name() == game.game)
                 .map_or(game.game.as_str(), |k| k.title());
-            // The names and the result share what the title and the change leave.
-            let room = usize::from(width.saturating_sub(4 + 2 + 11 + 3 + 15));
+            // The game's column holds the longest title whole on a screen with room for
+            // it (11 columns at least); the names and the result share what the title and
+            // the change leave.
+            let titles = GameKind::all()
+                .map(|k| k.title().width())
+                .max()
+                .unwrap_or(11);
+            let tcol = titles.clamp(11, (usize::from(width) / 6).max(11));
+            let room = usize::from(width).saturating_sub(4 + 2 + tcol + 3 + 15);
             let (names, result) = ((room / 2).clamp(10, 28), (room - room / 2).clamp(10, 28));
             let text = format!(
-                "  {:<11} {:<names$} {:<result$} {}",
-                crate::tui::view::fit::fit(title, 11),
+                "  {:<tcol$} {:<names$} {:<result$} {}",
+                crate::tui::view::fit::fit(title, tcol),
                 crate::tui::view::fit::fit(&players.join(" vs "), names),
                 crate::tui::view::fit::fit(&game.summary, result),
                 change

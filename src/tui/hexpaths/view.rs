@@ -770,6 +770,10 @@ fn key_state(app: &HexPathsScreen) -> State {
 
 /// The keys that matter now, from the keymap's entries for this state.
 fn key_items(app: &HexPathsScreen) -> Vec<keybar::Item> {
+    // A question's note says the one key that answers it; no other key stands beside it.
+    if app.shell.question().is_some() {
+        return Vec::new();
+    }
     let offers = keymap::offers::bar(Where::Own(&super::keys::PLAY), key_state(app));
     keybar::items(&offers, &[])
 }

@@ -122,6 +122,8 @@ pub mod flag {
     pub const DAILY: u32 = 1 << 22;
     /// Lobby: the viewer is a guest, who has no profile of their own.
     pub const GUEST: u32 = 1 << 24;
+    /// A duel's board has hints to show (`H`).
+    pub const HINTS: u32 = 1 << 25;
 }
 
 use flag::*;
@@ -326,10 +328,10 @@ const THREE_TRIOS_BAR: &[Offer] = &[
     o(&[Esc], g(Action::Cancel), "Esc", "back", |s| replay(s) && s.ctx != Context::Viewer, LEAVE_REPLAY),
     o(&[Esc], g(Action::Cancel), "Esc", "end", |s| replay(s) && s.ctx == Context::Viewer, LEAVE_REPLAY),
     o(&[Char('r')], g(Action::Replay), "r", "replay", closed, 100),
-    o(&[Char('u')], g(Action::TakeBack), "u", "take back", |s| tt_over(s) && s.has(TAKE_BACK), 100),
-    o(&[Char('n')], g(Action::NewGame), "n", "rematch", |s| tt_over(s) && two_players(s), 95),
-    o(&[Char('n')], g(Action::NewGame), "n", "new game", |s| tt_over(s) && !two_players(s), 95),
+    o(&[Char('n')], g(Action::NewGame), "n", "rematch", |s| tt_over(s) && two_players(s), 100),
+    o(&[Char('n')], g(Action::NewGame), "n", "new game", |s| tt_over(s) && !two_players(s), 100),
     o(&[Char('r')], g(Action::Replay), "r", "replay", tt_over, 90),
+    o(&[Char('u')], g(Action::TakeBack), "u", "take back", |s| tt_over(s) && s.has(TAKE_BACK), 85),
     o(&[Char(' ')], g(Action::Confirm), "Space", "pause", |s| tt_watching(s) && !s.has(PAUSED), 100),
     o(&[Char(' ')], g(Action::Confirm), "Space", "resume", |s| tt_watching(s) && s.has(PAUSED), 100),
     o(&[Char('.')], g(Action::StepOne), ".", "one move", tt_watching, 90),
@@ -406,11 +408,11 @@ const DUEL_BAR: &[Offer] = &[
     // at 80 columns).
     o(&[Up, Down, Left, Right], g(Action::Up), "Arrows", "move", du_to_move, 80),
     o(&[Enter], g(Action::Confirm), "Enter or click:", "{place} at {cell}", du_to_move, 90),
-    o(&[Char('H')], g(Action::ToggleHints), "H", "{hint}", du_to_move, 85),
+    o(&[Char('H')], g(Action::ToggleHints), "H", "{hint}", |s| du_to_move(s) && s.has(HINTS), 85),
     o(&[Char('u')], g(Action::TakeBack), "u", "take back", |s| du_to_move(s) && s.has(TAKE_BACK), 60),
     o(&[Char('r')], g(Action::Replay), "r", "replay", du_waits, 90),
     o(&[Char('u')], g(Action::TakeBack), "u", "take back", |s| du_waits(s) && s.has(TAKE_BACK), 80),
-    o(&[Char('?')], g(Action::ToggleHelp), "?", "help", |s| du_over(s) || du_to_move(s) || du_waits(s), KEEP),
+    o(&[Char('?')], g(Action::ToggleHelp), "?", "help", |s| du_over(s) || du_on(s), KEEP),
     o(&[Char('q')], g(Action::Quit), "q", "quit", |s| (replay(s) || du_on_or_over(s)) && !s.at_table(), KEEP_MOST),
     o(&[Char('q')], g(Action::Quit), "q", "lobby", |s| (replay(s) || du_on_or_over(s)) && s.at_table(), KEEP_MOST),
 ];

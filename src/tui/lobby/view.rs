@@ -1086,7 +1086,15 @@ impl Lobby {
             let mut spans = vec![Span::styled(marker, theme.key())];
             match &saved.summary {
                 Ok(summary) => {
-                    spans.push(Span::styled(cell(summary.game.title(), game_w), style));
+                    // A title too long for its column gives way to the game's short title,
+                    // whole, rather than a cut one (`Islands`, not `Islands of…`).
+                    let title = summary.game.title();
+                    let title = if title.width() < game_w {
+                        title
+                    } else {
+                        self.choices.game(summary.game).short_title
+                    };
+                    spans.push(Span::styled(cell(title, game_w), style));
                     spans.push(Span::styled(
                         cell(&summary.players_for_you(), players_w),
                         style,

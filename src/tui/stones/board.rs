@@ -73,6 +73,9 @@ pub trait StoneGame: TwoPlayer + crate::controller::table_game::Hosted + std::fm
     /// What `H` shows, in a word for the prompt; every game so far says `hints`, as the
     /// other games' bars do.
     const HINT_NAME: &'static str = "hints";
+    /// Whether the board has hints to show (`H`); a game without says so, and `H` is not
+    /// offered.
+    const HINTS: bool = true;
     /// On a board of edges to join: the side that joins top and bottom, then the side that
     /// joins left and right (their edges are marked on the board).
     const EDGES: Option<[Side; 2]> = None;

@@ -409,6 +409,7 @@ impl<G: StoneGame> MatchScreen<Stones<G>> {
         match action {
             Action::Up | Action::Down | Action::Left | Action::Right => self.move_cursor(action),
             Action::Confirm => self.place_at_cursor(now),
+            Action::ToggleHints if !G::HINTS => {}
             Action::ToggleHints => self.hints = !self.hints,
             Action::TakeBack => self.take_back(now),
             _ => self.replay_action(action, now),

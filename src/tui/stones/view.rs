@@ -1302,6 +1302,10 @@ fn states<G: StoneGame>(app: &StonesScreen<G>, frame: &Frame<'_, G>) -> (String,
 /// What the keys do right now, in a few words, from the keymap's entries for this state;
 /// in a replay, first what the step shown did.
 fn key_items<G: StoneGame>(app: &StonesScreen<G>) -> Vec<keybar::Item> {
+    // A question's note says the one key that answers it; no other key stands beside it.
+    if app.confirm_new {
+        return Vec::new();
+    }
     let step = match app.shown_step() {
         Some((mv, step)) if app.replay().is_some() && step > 0 => {
             Some(G::step_line(&app.history()[mv].played, step))
@@ -1312,7 +1316,8 @@ fn key_items<G: StoneGame>(app: &StonesScreen<G>) -> Vec<keybar::Item> {
     let state = app
         .key_state()
         .with(flag::STEP_SHOWN, step.is_some())
-        .with(flag::TO_MOVE, app.human_to_move());
+        .with(flag::TO_MOVE, app.human_to_move())
+        .with(flag::HINTS, G::HINTS);
     let cell = G::cell_name(app.board.cursor);
     let reason = closed.map(|r| r.to_string()).unwrap_or_default();
     let fills = [
@@ -1335,6 +1340,7 @@ pub(super) fn help_lines<G: StoneGame>(mode: KeyMode, ctx: Context) -> Vec<(&'st
             (KeyMode::Play, Action::Cancel) => continue,
             (KeyMode::Play, Action::Confirm) if ctx == Context::Watching => help.to_string(),
             (KeyMode::Play, Action::Confirm) => format!("{} (or click a cell)", G::PLACE_WORDS),
+            (_, Action::ToggleHints) if !G::HINTS => continue,
             (_, Action::ToggleHints) => format!("{}: {}", G::HINT_NAME, G::HINT_WORDS),
             (KeyMode::Play, Action::Up) if G::LEAN => "cursor up-right (the row above)".into(),
             (KeyMode::Play, Action::Down) if G::LEAN => "cursor down-left (the row below)".into(),

@@ -452,6 +452,10 @@ fn status_pieces(app: &TriadScreen, width: u16, clock: usize) -> Vec<Piece> {
 
 /// The keys that matter now, from the keymap's entries for this state.
 fn key_items(app: &TriadScreen) -> Vec<keybar::Item> {
+    // A question's note says the one key that answers it; no other key stands beside it.
+    if app.shell.question().is_some() {
+        return Vec::new();
+    }
     let offers = keymap::offers::bar(keys_here(app), key_state(app));
     keybar::items(&offers, &[])
 }

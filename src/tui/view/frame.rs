@@ -161,7 +161,8 @@ impl GameFrame<'_> {
             self.theme.key()
         };
         let text = format!(" {}", note.text);
-        let sep = " ·";
+        // The dot parts the note from the keys; a note alone (a question) stands alone.
+        let sep = if self.keys.is_empty() { "" } else { " ·" };
         let keys_room = room.saturating_sub(fit::width(&text) + fit::width(sep));
         if keys_room >= KEYS_BESIDE_NOTE.min(room) || self.keys.is_empty() && keys_room > 0 {
             // The note, then the keys in the room it leaves.

@@ -161,6 +161,10 @@ pub fn title_words(app: &ThreeTriosScreen, room: usize) -> Vec<Span<'static>> {
 
 /// The keys that work now, from the keymap's entries for this state.
 pub fn key_items(app: &ThreeTriosScreen) -> Vec<keybar::Item> {
+    // A question's note says the one key that answers it; no other key stands beside it.
+    if app.confirm_new {
+        return Vec::new();
+    }
     let offers = keymap::offers::bar(Where::ThreeTrios, key_state(app));
     keybar::items(&offers, &[])
 }
