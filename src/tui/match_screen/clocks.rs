@@ -124,15 +124,15 @@ where
     }
 
     /// A match played here whose mover's time is out at `now` ends on the clock: the
-    /// computer stops and the screen says so.
+    /// computer stops.
     pub(crate) fn check_flag(&mut self, now: Instant) {
         if self.table.is_some() || self.viewer {
             return;
         }
-        if let Some(flagged) = self.duel.flag_fell(now) {
+        // The status row and the game-over box say who lost on time.
+        if self.duel.flag_fell(now).is_some() {
             self.computer.forget();
             self.motion.stop();
-            self.say(&format!("{} lost on time", self.side_words(flagged)));
         }
     }
 
@@ -162,7 +162,6 @@ where
     pub(crate) fn show_flag(&mut self, flagged: Side, now: Instant) {
         self.duel.lose_on_time(flagged, now);
         self.motion.stop();
-        self.say(&format!("{} lost on time", self.side_words(flagged)));
     }
 
     /// Whether the table's queue holds a flag not shown yet.
