@@ -183,9 +183,13 @@ impl Screen for HomeScreen {
                 _ => Transition::Stay,
             },
             // Tables belong to a server's lobby.
-            Some(Intent::Open { .. } | Intent::Join(_) | Intent::Watch(_) | Intent::Casual(_)) => {
-                Transition::Stay
-            }
+            Some(
+                Intent::Open { .. }
+                | Intent::Join(_)
+                | Intent::Watch(_)
+                | Intent::Casual(_)
+                | Intent::FindOpponent(_),
+            ) => Transition::Stay,
         }
     }
 

@@ -5,6 +5,7 @@
 mod audience;
 pub mod duel;
 pub mod lobby_news;
+pub mod pool;
 pub mod race_table;
 pub mod rated;
 pub mod refusal;

@@ -12,6 +12,7 @@ pub mod lobby;
 pub mod lobby_view;
 mod memory;
 pub mod name;
+mod pairing;
 pub mod players;
 mod presence;
 pub mod session;
@@ -340,6 +341,8 @@ pub(crate) struct Shared {
     pub(crate) link_tries: account::LinkTries,
     /// Who is signed in here, by connection.
     pub(crate) online: Mutex<HashMap<u64, crate::controller::table::Identity>>,
+    /// Players waiting for an opponent (quick pairing).
+    pub(crate) pool: Mutex<crate::controller::pool::Pool<pairing::PoolSeat>>,
     /// Who is online here and on the servers sharing the database, and the other servers'
     /// tables, as the lobbies list them.
     pub(crate) online_view: Mutex<presence::Heard>,
@@ -664,6 +667,7 @@ pub async fn serve(config: ServeConfig) -> io::Result<ServerHandle> {
         reserved: account::reserved_names(),
         link_tries: account::LinkTries::default(),
         online: Mutex::new(HashMap::new()),
+        pool: Mutex::new(crate::controller::pool::Pool::default()),
         online_view: Mutex::new(presence::Heard::default()),
         stopped: std::sync::atomic::AtomicBool::new(false),
     });

@@ -15,13 +15,16 @@ use ratatui::widgets::Widget;
 
 use super::Shared;
 use super::lobby::{Intent, Lobby};
+use super::pairing::{ALONE_FOR, PoolSeat};
 use crate::controller::Seat;
 use crate::controller::duel::DuelConfig;
+use crate::controller::pool::{PoolKey, Waiting};
 use crate::controller::race_table::{RaceTable, Setup, TableRace};
 use crate::controller::refusal::TableError;
 use crate::controller::table::{ClientId, Identity, Kind, News, Table, TableId, TableSpec, Want};
 use crate::controller::table_kind::TableKind;
 use crate::controller::tables::Registry;
+use crate::tui::event::Pairing;
 use crate::tui::event::Sender;
 use crate::tui::lobby::{GameOptions, Mode};
 use crate::tui::players::daily_store::{self, DailyStore};
@@ -301,6 +304,8 @@ pub(crate) struct LobbyScreen {
     pub(crate) conn: Rc<Conn>,
     /// The player's account was renamed since the lobby was last drawn.
     renamed: bool,
+    /// Waiting in the pool: for which game and clock, on what options, since when.
+    pooled: Option<(PoolKey, GameOptions, Instant)>,
 }
 
 impl LobbyScreen {
@@ -340,6 +345,7 @@ impl LobbyScreen {
             lobby,
             conn: conn.clone(),
             renamed: false,
+            pooled: None,
         };
         let mut back = None;
         if let Some(id) = registry.seat_kept_for(&conn.spec().who) {
@@ -392,6 +398,8 @@ impl LobbyScreen {
             }
             // Saved matches stay on the server's disk.
             Intent::Resume(_) | Intent::Replay(_) => Err(AtTableError::SavedMatches),
+            // Handled before, by the pool.
+            Intent::FindOpponent(_) => return None,
             // Opened above, without a table.
             Intent::Players { .. } | Intent::Daily(_) | Intent::DailyBoard => return None,
             // The same table, opened casual: its games are kept but not rated.
@@ -463,8 +471,181 @@ impl LobbyScreen {
     }
 }
 
+/// The rating a player without one in a group is paired at: a new rating's.
+const NEW_RATING: f64 = 1500.0;
+
+impl LobbyScreen {
+    /// `f`: waits in the pool of the game and clock chosen, said on the lobby's line.
+    fn find_opponent(&mut self, options: GameOptions, now: Instant) -> Transition {
+        let Some(clock) = options.clock() else {
+            self.lobby
+                .say("Pick a clock first: the pool plays on a clock", true);
+            return Transition::Stay;
+        };
+        let conn = self.conn.clone();
+        let spec = conn.spec();
+        let shared = spec.shared.clone();
+        let key = PoolKey {
+            game: options.game(),
+            clock,
+        };
+        let account = spec.who.proof.account();
+        let group = (shared.choices.game(key.game).rating_groups.first())
+            .map_or_else(|| key.game.name().to_string(), |g| g.to_string());
+        let rating = match (&shared.store, account) {
+            (Some(store), Some(me)) => store
+                .ask(Duration::from_secs(2), move |s| s.ratings(me))
+                .ok()
+                .and_then(|all| all.into_iter().find(|r| r.group == group))
+                .map_or(NEW_RATING, |r| r.rating),
+            _ => NEW_RATING,
+        };
+        shared.join_pool(Waiting {
+            who: PoolSeat {
+                client: spec.client,
+                events: conn.events.clone(),
+            },
+            pool: key,
+            account,
+            rating,
+            since: now,
+        });
+        drop(spec);
+        self.pooled = Some((key, options, now));
+        self.say_waiting(now);
+        shared.pair_pool(now);
+        Transition::Stay
+    }
+
+    /// The lobby's line while in the pool: what for, how many wait, how long, and the keys.
+    fn say_waiting(&mut self, now: Instant) {
+        let Some((key, since)) = self.pooled.as_ref().map(|(k, _, s)| (*k, *s)) else {
+            return;
+        };
+        let waited = now.saturating_duration_since(since).as_secs();
+        let others = self.conn.spec().shared.waiting_in(key).saturating_sub(1);
+        let alone = now.saturating_duration_since(since) >= ALONE_FOR && others == 0;
+        let meanwhile = if alone {
+            " · c: play the computer meanwhile"
+        } else {
+            ""
+        };
+        self.lobby.say(
+            &format!(
+                "Looking for an opponent: {} {} · {} waiting · {}:{:02} · Esc leaves{meanwhile}",
+                key.game.title(),
+                key.clock,
+                crate::words::count(others, "other"),
+                waited / 60,
+                waited % 60
+            ),
+            false,
+        );
+    }
+
+    /// Leaves the pool, if in it.
+    fn leave_pool(&mut self) {
+        if self.pooled.take().is_some() {
+            self.conn.spec().shared.leave_pool(self.conn.spec().client);
+        }
+    }
+
+    /// Quick pairing found an opponent: open the table for both (and tell the partner its
+    /// number), or sit at the one the partner opened.
+    fn paired(&mut self, pairing: Pairing) -> Transition {
+        let Some((_, options, _)) = self.pooled.take() else {
+            return Transition::Stay;
+        };
+        let size = self.lobby.size;
+        let opened = match pairing {
+            Pairing::Open { partner } => {
+                let opened = self.table_for(Intent::Open {
+                    opponent: None,
+                    options,
+                });
+                if let Some(Ok(table)) = &opened {
+                    let _ = partner.send(Event::Paired(Pairing::Join(table.id)));
+                }
+                opened
+            }
+            Pairing::Join(id) => Some(join(&self.conn, id, Want::Seat, size)),
+        };
+        match opened {
+            Some(Ok(table)) => {
+                let conn = &self.conn;
+                conn.spec().shared.tables.unwatch_lobby(conn.spec().client);
+                Transition::Push(table.opening())
+            }
+            Some(Err(e)) => {
+                self.lobby
+                    .say(&format!("Cannot sit at the pairing's table: {e}"), true);
+                Transition::Stay
+            }
+            None => Transition::Stay,
+        }
+    }
+
+    /// While in the pool: `Esc` leaves it, `c` after a while alone plays the computer
+    /// meanwhile; other keys act as in the lobby (and leave the pool if they start something).
+    fn pool_key(&mut self, event: &Event) -> Option<Transition> {
+        let (key, since) = self.pooled.as_ref().map(|(k, _, s)| (*k, *s))?;
+        let Event::Key(press) = event else {
+            return None;
+        };
+        if press.kind == ratatui::crossterm::event::KeyEventKind::Release {
+            return None;
+        }
+        match press.code {
+            ratatui::crossterm::event::KeyCode::Esc => {
+                self.leave_pool();
+                self.lobby.say("You left the pool", false);
+                Some(Transition::Stay)
+            }
+            ratatui::crossterm::event::KeyCode::Char('c')
+                if since.elapsed() >= ALONE_FOR && self.conn.spec().shared.waiting_in(key) <= 1 =>
+            {
+                self.leave_pool();
+                let launch = self.lobby.launch(Mode::VsComputer);
+                let casual = Intent::Casual(Box::new(Intent::Play(launch)));
+                Some(match self.table_for(casual) {
+                    Some(Ok(table)) => {
+                        let conn = &self.conn;
+                        conn.spec().shared.tables.unwatch_lobby(conn.spec().client);
+                        Transition::Push(table.opening())
+                    }
+                    Some(Err(e)) => {
+                        self.lobby.say(&format!("Cannot do that: {e}"), true);
+                        Transition::Stay
+                    }
+                    None => Transition::Stay,
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Drop for LobbyScreen {
+    fn drop(&mut self) {
+        self.leave_pool();
+    }
+}
+
 impl TuiScreen for LobbyScreen {
-    fn update(&mut self, event: Event, _now: Instant) -> Transition {
+    fn update(&mut self, event: Event, now: Instant) -> Transition {
+        if let Event::Paired(pairing) = event {
+            return self.paired(pairing);
+        }
+        if let Some(done) = self.pool_key(&event) {
+            return done;
+        }
+        if self.pooled.is_some() {
+            self.conn.spec().shared.clone().pair_pool(now);
+            self.say_waiting(now);
+            if matches!(event, Event::Tick(_)) {
+                return Transition::Stay;
+            }
+        }
         let conn = self.conn.clone();
         let shared = conn.spec().shared.clone();
         let registry = &shared.tables;
@@ -487,6 +668,12 @@ impl TuiScreen for LobbyScreen {
         let Some(intent) = self.lobby.update(event) else {
             return Transition::Stay;
         };
+        if let Intent::FindOpponent(options) = intent {
+            self.leave_pool();
+            return self.find_opponent(options, now);
+        }
+        // Starting anything else leaves the pool.
+        self.leave_pool();
         match intent {
             Intent::Daily(game) => {
                 return match (self.conn.spec().shared.games.daily)(game, self.daily_store()) {
@@ -522,8 +709,9 @@ impl TuiScreen for LobbyScreen {
         }
     }
 
+    /// Each second while in the pool: look for a pair, and count the wait.
     fn next_tick(&self) -> Option<Instant> {
-        None
+        (self.pooled.as_ref()).map(|_| Instant::now() + Duration::from_secs(1))
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {

@@ -37,6 +37,27 @@ pub enum Event {
     /// The server is stopping: the screen says goodbye, restores the client's terminal and
     /// ends.
     Shutdown,
+    /// Quick pairing found this player an opponent (for a server's lobby).
+    Paired(Pairing),
+}
+
+/// What quick pairing tells each of the two players it paired: the first opens the table for
+/// both and hands the other its number; the other sits at it.
+#[derive(Clone)]
+pub enum Pairing {
+    /// Open a table for two on the options waited for, and tell `partner` its number.
+    Open { partner: Sender<Event> },
+    /// Sit at this table, which the partner opened.
+    Join(TableId),
+}
+
+impl std::fmt::Debug for Pairing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Pairing::Open { .. } => f.write_str("Open"),
+            Pairing::Join(id) => f.debug_tuple("Join").field(id).finish(),
+        }
+    }
 }
 
 /// Where a screen's events go: a channel's sending end, or anything else that takes them

@@ -361,6 +361,8 @@ pub enum ScreenAction {
     /// Lobby at a server that keeps players, on "Open a table": open it casual (unrated).
     Casual,
     /// Lobby and home: the day's leaderboard of the daily puzzles.
+    /// Lobby: find an opponent in the pool for the game and clock chosen.
+    FindOpponent,
     Daily,
 }
 
@@ -430,6 +432,7 @@ pub const LOBBY: &[KeyBind] = &[
     on(&[Char('b')], ScreenAction::Leaderboard),
     on(&[Char('d')], ScreenAction::Daily),
     on(&[Char('c')], ScreenAction::Casual),
+    on(&[Char('f')], ScreenAction::FindOpponent),
 ];
 
 /// The saved-matches list. `q` is `Quit` (it also leaves with the help open); the other

@@ -33,6 +33,7 @@ mod islands_cli;
 mod islands_tui;
 mod layers;
 mod lobby;
+mod pairing;
 mod parser_properties;
 mod players_cli;
 mod properties;

@@ -124,6 +124,8 @@ pub mod flag {
     pub const GUEST: u32 = 1 << 24;
     /// A duel's board has hints to show (`H`).
     pub const HINTS: u32 = 1 << 25;
+    /// Lobby: the game chosen can be paired in the pool (`f`).
+    pub const POOL: u32 = 1 << 26;
 }
 
 use flag::*;
@@ -462,6 +464,7 @@ const LOBBY_BAR: &[Offer] = &[
     o(&[Enter], s(ScreenAction::Confirm), "Enter", "start", lb_start, 90),
     o(&[Left, Right], s(ScreenAction::Left), "←→", "game", |s| lb_start(s) && s.has(GAMES), 80),
     o(&[Char('c')], s(ScreenAction::Casual), "c", "casual table", |s| s.has(PLAYERS) && s.has(OPEN_LINE), 70),
+    o(&[Char('f')], s(ScreenAction::FindOpponent), "f", "find opponent", |s| s.has(POOL), 35),
     o(&[Char('p')], s(ScreenAction::Profile), "p", "profile", |s| s.has(PLAYERS) && (!s.has(GUEST) || s.has(TABLE_LINE)), 60),
     o(&[Char('b')], s(ScreenAction::Leaderboard), "b", "leaderboard", |s| s.has(PLAYERS), 50),
     o(&[Char('d')], s(ScreenAction::Daily), "d", "daily", |s| s.has(DAILY), 40),
@@ -471,12 +474,13 @@ const LOBBY_BAR: &[Offer] = &[
 
 /// The lobby's help; [`crate::tui::lobby::view::LOBBY_KEYS`] is its words.
 #[rustfmt::skip]
-pub const LOBBY_HELP: [Offer; 12] = [
+pub const LOBBY_HELP: [Offer; 13] = [
     h(&[Up, Down, Char('j'), Char('k'), Tab], s(ScreenAction::Up), "↑ ↓  j k  Tab", "choose a line"),
     h(&[Left, Right, Char('h'), Char('l')], s(ScreenAction::Left), "← →  h l", "change the option (on other lines: the game)"),
     h(&[Enter, Char(' ')], s(ScreenAction::Confirm), "Enter  Space", "start, join your seat or a free one, else watch"),
     h(&[Char('w')], s(ScreenAction::Watch), "w", "watch the chosen table"),
     h(&[Char('c')], s(ScreenAction::Casual), "c", "open a casual (unrated) table"),
+    h(&[Char('f')], s(ScreenAction::FindOpponent), "f", "find an opponent on the clock chosen"),
     h(&[Char('p')], s(ScreenAction::Profile), "p", "your profile (on a table: its player's)"),
     h(&[Char('b')], s(ScreenAction::Leaderboard), "b", "the leaderboards"),
     h(&[Char('d')], s(ScreenAction::Daily), "d", "today's puzzles: leaderboard and your bests"),

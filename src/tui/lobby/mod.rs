@@ -170,6 +170,8 @@ pub enum Intent {
     /// At a server that keeps players: the table `Open a table` opens, played casual (not
     /// rated).
     Casual(Box<Intent>),
+    /// At a server: wait in the pool for an opponent, for these options (their clock).
+    FindOpponent(GameOptions),
     /// At a server that keeps players: one's profile, or (`false`) the leaderboards.
     /// At home (the local store open): the local profile.
     Players {
@@ -681,6 +683,12 @@ impl Lobby {
                 });
             }
             Action::Daily if self.players || self.at_home() => return Some(Intent::DailyBoard),
+            Action::FindOpponent if self.pools() => {
+                let game = self.game_kind();
+                return Some(Intent::FindOpponent(
+                    self.options_of(game, Mode::TwoPlayers),
+                ));
+            }
             _ => {}
         }
         None
@@ -937,6 +945,11 @@ impl Lobby {
             Place::Home(_) => std::iter::once(None).chain(offered).collect(),
             Place::Server(_) => offered.chain(std::iter::once(None)).collect(),
         }
+    }
+
+    /// Whether the game chosen can be paired in a server's pool: a duel on a clock.
+    pub fn pools(&self) -> bool {
+        !self.at_home() && self.clock_choice().is_some()
     }
 
     /// The time control picked for the game chosen (`None`: no clock).

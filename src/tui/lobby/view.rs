@@ -333,7 +333,7 @@ fn too_small(lobby: &Lobby) -> bool {
 }
 
 /// The lobby's keys, as the help box lists them (the keymap's lobby help).
-pub const LOBBY_KEYS: [(&str, &str); 12] = words(&offers::LOBBY_HELP);
+pub const LOBBY_KEYS: [(&str, &str); 13] = words(&offers::LOBBY_HELP);
 
 /// The home screen's keys, as its help box lists them (the keymap's home help).
 pub const HOME_KEYS: [(&str, &str); 11] = words(&offers::HOME_HELP);
@@ -511,6 +511,7 @@ impl Lobby {
             .with(flag::PLAYERS, self.players)
             .with(flag::GUEST, self.is_guest())
             .with(flag::OPEN_LINE, items[selected] == Item::OpenTable)
+            .with(flag::POOL, self.pools())
             .with(flag::DAILY, self.players);
         let keys = keybar::bar(
             &offers::bar(Where::Lobby, state),
