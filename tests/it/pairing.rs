@@ -2,10 +2,8 @@
 //! are seated at one table for two, on that clock, and its game is rated; a player alone can
 //! leave the pool with Esc.
 
-use std::process::Stdio;
 use std::time::Duration;
 
-use crate::common::bin::{DATA_DIR_ENV, command};
 use crate::common::fork::SpawnGuarded;
 use crate::common::ssh::{self, arrive, bounded, key};
 
@@ -13,19 +11,9 @@ use crate::common::ssh::{self, arrive, bounded, key};
 async fn two_players_who_find_an_opponent_meet_at_one_table_on_the_clock() {
     let dir = tempfile::tempdir().expect("folder");
     let data = dir.path().join("data");
-    let args = [
-        "serve",
-        "--listen",
-        "127.0.0.1:0",
-        "--no-showcase",
-        "--game",
-        "reversi",
-    ];
-    let mut cmd = command(dir.path(), &args);
-    cmd.env(DATA_DIR_ENV, &data)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
-    let mut child = cmd.spawn_guarded().expect("the server starts");
+    let mut child = crate::common::bin::serve_reversi(dir.path(), &data)
+        .spawn_guarded()
+        .expect("the server starts");
     let stderr = child.stderr.take().expect("its log");
     let addr = crate::common::bin::serving_address(stderr, |_| {});
     bounded(Duration::from_secs(90), async {
