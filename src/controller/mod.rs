@@ -2,6 +2,7 @@
 //! the record kept on disk as they go. Every two-player game plays through [`Duel`]; Three
 //! Trios's match ([`three_trios`]) is a duel set up and recorded in its own layout.
 
+pub mod arena;
 mod audience;
 pub mod duel;
 pub mod lobby_news;
