@@ -524,3 +524,34 @@ fn the_help_at_80x24_continues_a_long_sentence_under_the_sentences() {
         "the continued sentence starts at column {sentence}:\n{help}"
     );
 }
+
+/// After the last round the bar does not promise another: Space shows the result.
+#[test]
+fn after_the_last_round_space_offers_the_result_not_a_next_round() {
+    let settings = Settings {
+        rounds: 1,
+        ..Settings::default()
+    };
+    let mut app = HexPathsScreen::new(
+        3,
+        settings,
+        Vec::new(),
+        Vec::new(),
+        (80, 24),
+        Theme::plain(),
+    );
+    let round = app.game().round().expect("a round").clone();
+    enter(&mut app, &round.objective.solution.steps);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.phase(), &Phase::Done);
+    let bar = crate::common::screen::bottom(&screen(&app, (80, 24)));
+    assert!(bar.contains("Space the result"), "{bar}");
+    assert!(!bar.contains("next round"), "{bar}");
+    // In a game of more rounds, the first one's end offers the next.
+    let mut app = alone(3, (80, 24));
+    let round = app.game().round().expect("a round").clone();
+    enter(&mut app, &round.objective.solution.steps);
+    press(&mut app, KeyCode::Enter);
+    let bar = crate::common::screen::bottom(&screen(&app, (80, 24)));
+    assert!(bar.contains("Space next round"), "{bar}");
+}

@@ -766,6 +766,7 @@ fn key_state(app: &HexPathsScreen) -> State {
         .with(flag::WATCHING, app.watching())
         .with(flag::ENTERING, app.entering())
         .with(flag::RACING, app.racing())
+        .with(flag::LAST_ROUND, app.game().is_over())
 }
 
 /// The keys that matter now, from the keymap's entries for this state.

@@ -126,6 +126,8 @@ pub mod flag {
     pub const HINTS: u32 = 1 << 25;
     /// Lobby: the game chosen can be paired in the pool (`f`).
     pub const POOL: u32 = 1 << 26;
+    /// Hex paths: the round just played was the last (Space shows the end, not a round).
+    pub const LAST_ROUND: u32 = 1 << 27;
 }
 
 use flag::*;
