@@ -65,12 +65,15 @@ impl<T> Waiting<T> {
 #[derive(Debug, Clone)]
 pub struct Pool<T> {
     waiting: Vec<Waiting<T>>,
+    /// When the pool last looked for pairs.
+    looked: Option<Instant>,
 }
 
 impl<T> Default for Pool<T> {
     fn default() -> Pool<T> {
         Pool {
             waiting: Vec::new(),
+            looked: None,
         }
     }
 }
@@ -108,6 +111,7 @@ impl<T: PartialEq + Clone> Pool<T> {
     /// Pairs whoever can be paired at `now`, longest waiting first, each with the closest
     /// rating among those it may play; the pairs leave the pool.
     pub fn pair(&mut self, now: Instant) -> Vec<(Waiting<T>, Waiting<T>)> {
+        self.looked = Some(now);
         let mut pairs = Vec::new();
         let mut at = 0;
         while at < self.waiting.len() {
@@ -133,11 +137,13 @@ impl<T: PartialEq + Clone> Pool<T> {
         pairs
     }
 
-    /// When the pool could next pair someone as windows widen: a second from `now` while
-    /// anyone waits with another player in their pool.
-    pub fn next_look(&self, now: Instant) -> Option<Instant> {
-        let crowded = (self.waiting.iter()).any(|w| self.waiting_in(w.pool) > 1);
-        crowded.then(|| now + Duration::from_secs(1))
+    /// [`Pool::pair`] unless the pool looked less than `every` ago: each player waiting
+    /// asks each second, and one look pairs them all.
+    pub fn pair_every(&mut self, now: Instant, every: Duration) -> Vec<(Waiting<T>, Waiting<T>)> {
+        if (self.looked).is_some_and(|at| now.saturating_duration_since(at) < every) {
+            return Vec::new();
+        }
+        self.pair(now)
     }
 }
 

@@ -932,13 +932,12 @@ impl<C: TableGame> Table<C> {
 
     /// On a clock, what the computer to move may think: its share of its time (its own
     /// moves still to come are at most half the cells left), never more than the table's
-    /// thinking time, less a margin for the table to hear it.
+    /// thinking time, less a margin for the table to hear it ([`Clock::computer_budget`]).
     fn computer_budget(&self, now: Instant) -> Option<Duration> {
         let clock = self.game.clock()?;
         let moves_left = self.game.cells().saturating_sub(self.game.played()) / 2 + 1;
         let most = Duration::from_millis(self.game.config().think_ms());
-        let budget = clock.budget(self.game.turn(), now, moves_left, most);
-        Some(budget.saturating_sub(Duration::from_millis(20)))
+        Some(clock.computer_budget(self.game.turn(), now, moves_left, most))
     }
 
     /// Ends seats whose grace is over: the match stops there, recorded as it stood.

@@ -141,8 +141,8 @@ fn open_table(
     }
     let names = GameKind::Islands.opponents();
     let strongest = names.first().copied().unwrap_or_default();
-    let options = (islands::Options { size }, options.clock());
-    open_duel::<Islands>(conn, opponent, strongest, options.0, options.1, screen)
+    let clock = options.clock();
+    open_duel::<Islands>(conn, opponent, strongest, islands::Options { size }, clock, screen)
 }
 
 /// A match chosen on the home screen, as a screen; a board too large for it is refused.

@@ -15,6 +15,8 @@ use crate::games::Side;
 pub const MOST_BASE: Duration = Duration::from_secs(3 * 3600);
 /// The most increment a control may add a move: three minutes.
 pub const MOST_INCREMENT: Duration = Duration::from_secs(180);
+/// What a computer's budget leaves for its answer to reach the clock.
+pub const ANSWER_MARGIN: Duration = Duration::from_millis(20);
 /// Under this much time left, a clock shows tenths of a second.
 pub const TENTHS_UNDER: Duration = Duration::from_secs(10);
 
@@ -232,6 +234,18 @@ impl Clock {
         let share = left / (moves_left.clamp(10, 60) as u32);
         let increment = self.control.increment * 4 / 5;
         (share + increment).min(left / 2).min(most)
+    }
+    /// What a computer asked at `now` may think: its [`Clock::budget`] less the margin for
+    /// its answer to reach the clock ([`ANSWER_MARGIN`]).
+    pub fn computer_budget(
+        &self,
+        side: Side,
+        now: Instant,
+        moves_left: usize,
+        most: Duration,
+    ) -> Duration {
+        self.budget(side, now, moves_left, most)
+            .saturating_sub(ANSWER_MARGIN)
     }
 }
 

@@ -10,6 +10,9 @@ use crate::controller::pool::{PoolKey, Waiting};
 use crate::tui::Event;
 use crate::tui::event::{Pairing, Sender};
 
+/// How often the pool looks for pairs as the windows widen.
+const LOOK_EVERY: Duration = Duration::from_millis(900);
+
 /// After this long alone in a pool, the lobby offers the computer meanwhile.
 pub const ALONE_FOR: Duration = Duration::from_secs(30);
 
@@ -54,10 +57,22 @@ impl Shared {
         super::lock(&self.pool).waiting_in(key)
     }
 
-    /// Pairs whoever can be paired at `now` and tells both of each pair; a pair one of whose
-    /// players is gone puts the other back in the pool.
+    /// Pairs whoever can be paired at `now` (someone just joined) and tells both of each
+    /// pair.
     pub(crate) fn pair_pool(&self, now: Instant) {
         let pairs = super::lock(&self.pool).pair(now);
+        self.tell_pairs(pairs);
+    }
+
+    /// A waiting lobby's second: the pool looks for pairs, once a second however many wait.
+    pub(crate) fn look_pool(&self, now: Instant) {
+        let pairs = super::lock(&self.pool).pair_every(now, LOOK_EVERY);
+        self.tell_pairs(pairs);
+    }
+
+    /// Tells both of each pair; a pair one of whose players is gone puts the other back in
+    /// the pool.
+    fn tell_pairs(&self, pairs: Vec<(Waiting<PoolSeat>, Waiting<PoolSeat>)>) {
         for (first, second) in pairs {
             let open = Pairing::Open {
                 partner: second.who.events.clone(),

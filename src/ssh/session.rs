@@ -571,17 +571,26 @@ impl LobbyScreen {
             Pairing::Join(id) => Some(join(&self.conn, id, Want::Seat, size)),
         };
         match opened {
-            Some(Ok(table)) => {
-                let conn = &self.conn;
-                conn.spec().shared.tables.unwatch_lobby(conn.spec().client);
+            Some(opened) => self.sit(opened, "Cannot sit at the pairing's table"),
+            None => Transition::Stay,
+        }
+    }
+
+    /// Shows the table `opened` for this player (the lobby stops hearing of the tables), or
+    /// says why it could not be, after `cannot`.
+    fn sit(&mut self, opened: Result<TableScreen, AtTableError>, cannot: &str) -> Transition {
+        let conn = self.conn.clone();
+        let registry = conn.spec().shared.tables.clone();
+        match opened {
+            Ok(table) => {
+                registry.unwatch_lobby(conn.spec().client);
                 Transition::Push(table.opening())
             }
-            Some(Err(e)) => {
-                self.lobby
-                    .say(&format!("Cannot sit at the pairing's table: {e}"), true);
+            Err(e) => {
+                self.lobby.set_tables(registry.list());
+                self.lobby.say(&format!("{cannot}: {e}"), true);
                 Transition::Stay
             }
-            None => Transition::Stay,
         }
     }
 
@@ -608,15 +617,7 @@ impl LobbyScreen {
                 let launch = self.lobby.launch(Mode::VsComputer);
                 let casual = Intent::Casual(Box::new(Intent::Play(launch)));
                 Some(match self.table_for(casual) {
-                    Some(Ok(table)) => {
-                        let conn = &self.conn;
-                        conn.spec().shared.tables.unwatch_lobby(conn.spec().client);
-                        Transition::Push(table.opening())
-                    }
-                    Some(Err(e)) => {
-                        self.lobby.say(&format!("Cannot do that: {e}"), true);
-                        Transition::Stay
-                    }
+                    Some(opened) => self.sit(opened, "Cannot do that"),
                     None => Transition::Stay,
                 })
             }
@@ -639,12 +640,10 @@ impl TuiScreen for LobbyScreen {
         if let Some(done) = self.pool_key(&event) {
             return done;
         }
-        if self.pooled.is_some() {
-            self.conn.spec().shared.clone().pair_pool(now);
+        if self.pooled.is_some() && matches!(event, Event::Tick(_)) {
+            self.conn.spec().shared.clone().look_pool(now);
             self.say_waiting(now);
-            if matches!(event, Event::Tick(_)) {
-                return Transition::Stay;
-            }
+            return Transition::Stay;
         }
         let conn = self.conn.clone();
         let shared = conn.spec().shared.clone();
@@ -697,15 +696,7 @@ impl TuiScreen for LobbyScreen {
         }
         match self.table_for(intent) {
             None => Transition::Quit,
-            Some(Ok(table)) => {
-                registry.unwatch_lobby(conn.spec().client);
-                Transition::Push(table.opening())
-            }
-            Some(Err(e)) => {
-                self.lobby.set_tables(registry.list());
-                self.lobby.say(&format!("Cannot do that: {e}"), true);
-                Transition::Stay
-            }
+            Some(opened) => self.sit(opened, "Cannot do that"),
         }
     }
 

@@ -119,8 +119,7 @@ where
         let clock = self.duel.clock()?;
         let moves_left = self.duel.game().legal_moves().len().max(20) / 2 + 1;
         let most = Duration::from_millis(self.duel.config().think_ms);
-        let budget = clock.budget(self.duel.game().to_move(), now, moves_left, most);
-        Some(budget.saturating_sub(Duration::from_millis(20)))
+        Some(clock.computer_budget(self.duel.game().to_move(), now, moves_left, most))
     }
 
     /// A match played here whose mover's time is out at `now` ends on the clock: the
